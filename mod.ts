@@ -1,0 +1,21 @@
+/**
+ * Game-tree search for the course on minimax and alpha-beta: positions,
+ * trees, games and searchers that all share one small, typed model.
+ *
+ * @example Alpha-beta finds minimax's value with fewer nodes (T000.7)
+ * ```ts
+ * import { alphaBeta, minimax, TicTacToe } from "./mod.ts";
+ * const position = TicTacToe.parse("XO.......");
+ * const full = minimax(position), pruned = alphaBeta(position);
+ * console.assert(full.value === 1 && pruned.value === 1);
+ * console.assert(full.stats.nodes === 8232 && pruned.stats.nodes === 749);
+ * ```
+ *
+ * @module
+ */
+export * from "./src/position.ts";
+export * from "./src/stats.ts";
+export * from "./src/random.ts";
+export * from "./src/trees/mod.ts";
+export * from "./src/games/mod.ts";
+export * from "./src/search/mod.ts";

@@ -1,0 +1,236 @@
+/**
+ * Tic-tac-toe on cells 0–8 in reading order (0 top-left … 8 bottom-right):
+ * the game of lesson 004.
+ *
+ * @module
+ */
+
+import type { Move, Position, Value } from "../position.ts";
+
+const EMPTY = 0;
+const X = 1;
+const O = 2;
+
+/** The eight lines, three cells each. */
+const LINES = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
+] as const;
+
+/** For each cell, the lines through it, flattened as triples (so a win test is a short scan). */
+const LINES_THROUGH: Int8Array[] = Array.from(
+  { length: 9 },
+  (_, cell) =>
+    Int8Array.from(
+      LINES.filter((line) => (line as readonly number[]).includes(cell)).flat(),
+    ),
+);
+
+const POWERS_OF_3 = Int32Array.from({ length: 9 }, (_, i) => 3 ** i);
+
+/** Whether `piece` has a line in `board`. */
+function hasLine(board: ArrayLike<number>, piece: number): boolean {
+  return LINES.some(([a, b, c]) =>
+    board[a] === piece && board[b] === piece && board[c] === piece
+  );
+}
+
+/**
+ * A tic-tac-toe position. X moves first; the value of a finished game is +1
+ * for a win of the side to move, −1 for a loss, 0 for a draw (so a finished
+ * game, where the side to move has just been beaten, evaluates to −1 or 0).
+ * Moves are the empty cells in increasing order. `evaluate()` of an unfinished
+ * game is 0: tic-tac-toe is searched to the end.
+ *
+ * @example The position of lesson 004 (T004.1): X wins
+ * ```ts
+ * import { minimax, TicTacToe } from "../../mod.ts";
+ * const position = TicTacToe.parse("X.O.O...X");
+ * console.assert(minimax(position).value === 1);
+ * ```
+ */
+export class TicTacToe implements Position {
+  readonly maxMoves = 9;
+  readonly #board = new Int8Array(9);
+  /** Winner (X or O) after each ply, EMPTY while the game goes on. */
+  readonly #winnerAt = new Int8Array(10);
+  #ply = 0;
+  #key = 0;
+
+  private constructor() {}
+
+  /** The empty board, X to move. */
+  static empty(): TicTacToe {
+    return new TicTacToe();
+  }
+
+  /**
+   * Reads 9 characters `X`, `O`, `.` in reading order. The side to move is X
+   * when the counts are equal, O when X has one more.
+   *
+   * @throws {Error} on a wrong length, a bad character, impossible counts,
+   *   both sides with a line, or a line for the side that is to move
+   */
+  static parse(cells: string): TicTacToe {
+    if (typeof cells !== "string" || cells.length !== 9) {
+      throw new Error(
+        `TicTacToe.parse expects 9 characters, got ${
+          typeof cells === "string" ? cells.length : typeof cells
+        }`,
+      );
+    }
+    const board = new Int8Array(9);
+    for (let cell = 0; cell < 9; cell++) {
+      const c = cells[cell];
+      if (c === "X") board[cell] = X;
+      else if (c === "O") board[cell] = O;
+      else if (c !== ".") {
+        throw new Error(
+          `TicTacToe.parse: cell ${cell} is "${c}", expected X, O or .`,
+        );
+      }
+    }
+    const xs = board.filter((piece) => piece === X).length;
+    const os = board.filter((piece) => piece === O).length;
+    if (xs !== os && xs !== os + 1) {
+      throw new Error(
+        `TicTacToe.parse: ${xs} X and ${os} O cannot happen (X moves first, then they alternate)`,
+      );
+    }
+    const xWins = hasLine(board, X);
+    const oWins = hasLine(board, O);
+    if (xWins && oWins) {
+      throw new Error("TicTacToe.parse: both X and O have three in a row");
+    }
+    if (xWins && xs === os) {
+      throw new Error(
+        "TicTacToe.parse: X has three in a row but O moved after the game ended",
+      );
+    }
+    if (oWins && xs === os + 1) {
+      throw new Error(
+        "TicTacToe.parse: O has three in a row but X moved after the game ended",
+      );
+    }
+    const position = new TicTacToe();
+    position.#board.set(board);
+    position.#ply = xs + os;
+    position.#winnerAt[position.#ply] = xWins ? X : oWins ? O : EMPTY;
+    position.#key = board.reduce(
+      (key, piece, cell) => key + piece * POWERS_OF_3[cell]!,
+      0,
+    );
+    return position;
+  }
+
+  /** Stones on the board. */
+  get ply(): number {
+    return this.#ply;
+  }
+
+  /** `"X"` or `"O"` when a side has three in a row, `null` otherwise. */
+  winner(): "X" | "O" | null {
+    const winner = this.#winnerAt[this.#ply];
+    return winner === X ? "X" : winner === O ? "O" : null;
+  }
+
+  generateMoves(out: Int32Array): number {
+    let count = 0;
+    for (let cell = 0; cell < 9; cell++) {
+      if (this.#board[cell] === EMPTY) out[count++] = cell;
+    }
+    return count;
+  }
+
+  /**
+   * Puts the side to move's mark on `cell`.
+   *
+   * @throws {Error} on a cell outside 0–8, an occupied cell, or a finished game
+   */
+  play(cell: Move): void {
+    if (!(cell >= 0 && cell < 9 && Number.isInteger(cell))) {
+      throw new Error(`TicTacToe.play: cell ${cell} is not an integer 0–8`);
+    }
+    if (this.#board[cell] !== EMPTY) {
+      throw new Error(`TicTacToe.play: cell ${cell} is occupied`);
+    }
+    if (this.#winnerAt[this.#ply] !== EMPTY || this.#ply === 9) {
+      throw new Error(
+        `TicTacToe.play: the game is over, cannot play cell ${cell}`,
+      );
+    }
+    const piece = (this.#ply & 1) === 0 ? X : O;
+    this.#board[cell] = piece;
+    this.#key += piece * POWERS_OF_3[cell]!;
+    this.#ply++;
+    const lines = LINES_THROUGH[cell]!;
+    let winner = EMPTY;
+    for (let i = 0; i < lines.length; i += 3) {
+      if (
+        this.#board[lines[i]!] === piece &&
+        this.#board[lines[i + 1]!] === piece &&
+        this.#board[lines[i + 2]!] === piece
+      ) {
+        winner = piece;
+        break;
+      }
+    }
+    this.#winnerAt[this.#ply] = winner;
+  }
+
+  /**
+   * Takes back `cell`, which must hold the last mark played.
+   *
+   * @throws {Error} when `cell` does not hold the mark of the side that moved last
+   */
+  undo(cell: Move): void {
+    const piece = (this.#ply & 1) === 1 ? X : O;
+    if (this.#ply === 0 || this.#board[cell] !== piece) {
+      throw new Error(
+        `TicTacToe.undo: cell ${cell} does not hold the last move's mark`,
+      );
+    }
+    this.#board[cell] = EMPTY;
+    this.#key -= piece * POWERS_OF_3[cell]!;
+    this.#winnerAt[this.#ply] = EMPTY;
+    this.#ply--;
+  }
+
+  isTerminal(): boolean {
+    return this.#winnerAt[this.#ply] !== EMPTY || this.#ply === 9;
+  }
+
+  evaluate(): Value {
+    // Only the side that just moved can have a line: the side to move has lost.
+    return this.#winnerAt[this.#ply] !== EMPTY ? -1 : 0;
+  }
+
+  turn(): 1 | -1 {
+    return (this.#ply & 1) === 0 ? 1 : -1;
+  }
+
+  /** Base-3 number of the board (X = 1, O = 2): below 3^9. */
+  key(): number {
+    return this.#key;
+  }
+
+  clone(): this {
+    const copy = new TicTacToe();
+    copy.#board.set(this.#board);
+    copy.#winnerAt.set(this.#winnerAt);
+    copy.#ply = this.#ply;
+    copy.#key = this.#key;
+    return copy as this;
+  }
+
+  /** The board as 9 characters `X`, `O`, `.`, as `parse` reads it. */
+  toString(): string {
+    return Array.from(this.#board, (piece) => ".XO"[piece]).join("");
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The position model every searcher walks: one mutable position, moved by
+ * `play` and restored by `undo`, with moves and values as small integers.
+ *
+ * @module
+ */
+
+/** A move: a small non-negative integer (a cell, a column, a child index). */
+export type Move = number;
+
+/** A position value: a small integer, from the side to move's view unless stated. */
+export type Value = number;
+
+/** The move reported when there is none (a terminal root, or depth 0). */
+export const NO_MOVE: Move = -1;
+
+/**
+ * A value larger than any position value: the open ends of the root window.
+ * A small integer, so V8 keeps every bound an unboxed SMI.
+ */
+export const VALUE_INFINITE: Value = 1_000_000;
+
+/**
+ * A game position that searchers walk with `play`/`undo`.
+ *
+ * @example Walking a position by hand
+ * ```ts
+ * import { TicTacToe } from "../mod.ts";
+ * const position = TicTacToe.empty();
+ * const moves = new Int32Array(position.maxMoves);
+ * const count = position.generateMoves(moves);
+ * position.play(moves[0]!);
+ * position.undo(moves[0]!);
+ * console.assert(count === 9 && position.key() === 0);
+ * ```
+ */
+export interface Position {
+  /** An upper bound on `generateMoves`' count in any position: the size of a move buffer. */
+  readonly maxMoves: number;
+  /** Writes the legal moves into `out` in the game's natural order; returns how many. */
+  generateMoves(out: Int32Array): number;
+  /** Makes `move`, which must be legal here. */
+  play(move: Move): void;
+  /** Exact inverse of `play(move)`. */
+  undo(move: Move): void;
+  /** Whether the game has ended (checked before any move is generated). */
+  isTerminal(): boolean;
+  /** Exact result when terminal, heuristic otherwise; from the side to move's view. */
+  evaluate(): Value;
+  /** +1 when the first player (MAX in the course's tables) is to move, −1 otherwise. */
+  turn(): 1 | -1;
+  /** Integer key (below 2^53); equal positions give equal keys. */
+  key(): number;
+  /** An independent copy in the same state. */
+  clone(): this;
+}

@@ -1,0 +1,82 @@
+/**
+ * Seeded randomness that gives the same numbers on every machine: 32-bit
+ * integer arithmetic only (`Math.imul`, shifts), no `Math.random`.
+ *
+ * @module
+ */
+
+/**
+ * Mixes a 32-bit integer into a well-spread 32-bit integer (the finaliser of
+ * MurmurHash3). Pure, so a tree can derive a node's value from its index
+ * without storing it.
+ */
+function mix32(value: number): number {
+  let h = value | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * A deterministic 32-bit hash of a seed and up to two non-negative integers
+ * below 2^53: the value of a tree node is `hashInts(seed, level, index)`.
+ *
+ * @example
+ * ```ts
+ * import { hashInts } from "./random.ts";
+ * console.assert(hashInts(7, 3, 12) === hashInts(7, 3, 12));
+ * console.assert(hashInts(7, 3, 12) !== hashInts(8, 3, 12));
+ * ```
+ */
+export function hashInts(seed: number, a: number, b: number): number {
+  let h = mix32(seed ^ 0x9e3779b9);
+  h = mix32(h ^ (a >>> 0));
+  h = mix32(h ^ Math.floor(a / 0x100000000));
+  h = mix32(h ^ (b >>> 0));
+  return mix32(h ^ Math.floor(b / 0x100000000));
+}
+
+/**
+ * A seeded pseudo-random generator (mulberry32): the same seed gives the same
+ * sequence everywhere.
+ *
+ * @example
+ * ```ts
+ * import { Random } from "./random.ts";
+ * const a = new Random(42), b = new Random(42);
+ * console.assert(a.int(1, 99) === b.int(1, 99));
+ * ```
+ */
+export class Random {
+  #state: number;
+
+  /** @param seed any integer; equal seeds give equal sequences */
+  constructor(seed: number) {
+    if (!Number.isInteger(seed)) {
+      throw new Error(`Random seed must be an integer, got ${seed}`);
+    }
+    this.#state = mix32(seed) | 0;
+  }
+
+  /** The next 32-bit unsigned integer. */
+  nextUint32(): number {
+    this.#state = (this.#state + 0x6d2b79f5) | 0;
+    let t = this.#state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    return this.nextUint32() / 0x100000000;
+  }
+
+  /** An integer in [min, max], both ends included. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Alpha-beta as lesson 000 writes it: the window (alpha, beta) travels down,
+ * a node stops as soon as alpha >= beta, moves are tried in natural order.
+ *
+ * @module
+ */
+
+import { type Position, VALUE_INFINITE } from "../position.ts";
+import {
+  createContext,
+  resolveDepth,
+  resolveWindow,
+  type SearchContext,
+} from "./_search_context.ts";
+import type { SearchOptions, SearchResult } from "./search_result.ts";
+
+/** Options of {@linkcode alphaBeta}. */
+export interface AlphaBetaOptions extends SearchOptions {
+  /** Lower end of the root window (default −{@linkcode VALUE_INFINITE}). */
+  alpha?: number;
+  /** Upper end of the root window (default +{@linkcode VALUE_INFINITE}). */
+  beta?: number;
+}
+
+/**
+ * Alpha-beta in negamax form with the course's fail-soft rule: the best value
+ * found is returned even when it falls outside the window.
+ *
+ * Bound contract, for the root window (alpha, beta) and true value v:
+ * a returned value `r <= alpha` means v <= r (an upper bound); `r >= beta`
+ * means v >= r (a lower bound); `alpha < r < beta` means r = v (exact). With
+ * the default window the value is always exact and equals minimax's (T000.9).
+ *
+ * @param position the root; left as it was found
+ * @param options `depth` (default: to the end), `alpha` and `beta` (default: ±VALUE_INFINITE)
+ * @returns the value from the side to move's view, the first move that set
+ *   it, the principal variation (meaningful when the value is exact) and the
+ *   counters, `cutoffs` among them
+ * @throws {Error} on a bad depth or a window without alpha < beta
+ *
+ * @example Lesson 001's tree (T001.1): value 3, seven of nine leaves
+ * ```ts
+ * import { alphaBeta, ExplicitTree } from "../../mod.ts";
+ * const tree = ExplicitTree.from([[3, 12, 8], [2, 4, 6], [14, 5, 2]]);
+ * const result = alphaBeta(tree);
+ * console.assert(result.value === 3 && tree.visitedLeaves.join() === "3,12,8,2,14,5,2");
+ * ```
+ */
+export function alphaBeta(
+  position: Position,
+  options?: AlphaBetaOptions,
+): SearchResult {
+  const depth = resolveDepth(options);
+  const [alpha, beta] = resolveWindow(options?.alpha, options?.beta);
+  const context = createContext(position, depth);
+  const value = alphaBetaNode(context, 0, depth, alpha, beta);
+  return context.result(value);
+}
+
+/**
+ * The value of the current position from the side to move's view, under the
+ * bound contract of {@linkcode alphaBeta} for the window (alpha, beta).
+ */
+function alphaBetaNode(
+  context: SearchContext,
+  ply: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+): number {
+  const position = context.position;
+  const stats = context.stats;
+  stats.nodes++;
+  stats.steps++;
+  context.pvLength[ply] = 0;
+  if (depth === 0 || position.isTerminal()) {
+    stats.leaves++;
+    stats.steps++;
+    return position.evaluate();
+  }
+  context.reach(ply + 1);
+  const moves = context.moves[ply]!;
+  const count = position.generateMoves(moves);
+  if (count === 0) {
+    stats.leaves++;
+    stats.steps++;
+    return position.evaluate();
+  }
+  let bestValue = -VALUE_INFINITE;
+  stats.steps += 3;
+  for (let i = 0; i < count; i++) {
+    const move = moves[i]!;
+    position.play(move);
+    const value = 0 -
+      alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+    position.undo(move);
+    stats.steps += 5;
+    if (value > bestValue) {
+      bestValue = value;
+      stats.steps++;
+      if (ply === 0) context.rootMove = move;
+    }
+    if (bestValue > alpha) {
+      alpha = bestValue;
+      stats.steps++;
+      context.updatePv(ply, move);
+    }
+    if (alpha >= beta) {
+      stats.cutoffs++;
+      stats.steps++;
+      return bestValue;
+    }
+    stats.steps++;
+  }
+  stats.steps += 2;
+  return bestValue;
+}

@@ -1,0 +1,92 @@
+/**
+ * Minimax as lesson 004 writes it: two rules, maximum on MAX's levels and
+ * minimum on MIN's, with values kept from MAX's view.
+ *
+ * @module
+ */
+
+import { type Position, VALUE_INFINITE } from "../position.ts";
+import {
+  createContext,
+  resolveDepth,
+  type SearchContext,
+} from "./_search_context.ts";
+import type { SearchOptions, SearchResult } from "./search_result.ts";
+
+/**
+ * Searches every move to the end of the game (or to `options.depth`) and
+ * folds the tree with max on MAX's turn and min on MIN's (lesson 004, T004.1).
+ * The value is exact: no window, no bound.
+ *
+ * @param position the root; left as it was found
+ * @param options `depth`: plies to search (default: to the end)
+ * @returns the value from the side to move's view, the first best move, the
+ *   principal variation and the counters
+ * @throws {Error} on a depth that is not a non-negative integer
+ *
+ * @example The full tic-tac-toe tree (T004.5)
+ * ```ts
+ * import { minimax, TicTacToe } from "../../mod.ts";
+ * const result = minimax(TicTacToe.parse("X...O...."));
+ * console.assert(result.value === 0 && result.stats.nodes === 7332);
+ * ```
+ */
+export function minimax(
+  position: Position,
+  options?: SearchOptions,
+): SearchResult {
+  const depth = resolveDepth(options);
+  const context = createContext(position, depth);
+  const maxValue = maxMinNode(context, 0, depth);
+  return context.result(position.turn() === 1 ? maxValue : 0 - maxValue);
+}
+
+/** `evaluate()` turned to MAX's view (`0 - v`, not `-v`: −0 is not a small integer in V8). */
+function maxView(position: Position): number {
+  const value = position.evaluate();
+  return position.turn() === 1 ? value : 0 - value;
+}
+
+/** The value of the current position from MAX's view. */
+function maxMinNode(
+  context: SearchContext,
+  ply: number,
+  depth: number,
+): number {
+  const position = context.position;
+  const stats = context.stats;
+  stats.nodes++;
+  stats.steps++;
+  context.pvLength[ply] = 0;
+  if (depth === 0 || position.isTerminal()) {
+    stats.leaves++;
+    stats.steps++;
+    return maxView(position);
+  }
+  context.reach(ply + 1);
+  const moves = context.moves[ply]!;
+  const count = position.generateMoves(moves);
+  if (count === 0) {
+    stats.leaves++;
+    stats.steps++;
+    return maxView(position);
+  }
+  const isMax = position.turn() === 1;
+  let bestValue = isMax ? -VALUE_INFINITE : VALUE_INFINITE;
+  stats.steps += 3;
+  for (let i = 0; i < count; i++) {
+    const move = moves[i]!;
+    position.play(move);
+    const value = maxMinNode(context, ply + 1, depth - 1);
+    position.undo(move);
+    stats.steps += 4;
+    if (isMax ? value > bestValue : value < bestValue) {
+      bestValue = value;
+      stats.steps++;
+      context.updatePv(ply, move);
+      if (ply === 0) context.rootMove = move;
+    }
+  }
+  stats.steps += 2;
+  return bestValue;
+}

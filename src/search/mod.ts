@@ -1,0 +1,9 @@
+/**
+ * Searchers: minimax, negamax and alpha-beta, all returning `{ value, move, pv, stats }`.
+ *
+ * @module
+ */
+export * from "./search_result.ts";
+export * from "./minimax.ts";
+export * from "./negamax.ts";
+export * from "./alpha_beta.ts";

@@ -1,0 +1,85 @@
+/**
+ * Negamax: minimax written once, with every value from the side to move's
+ * view, so a child's value is negated on the way up (lesson 004).
+ *
+ * @module
+ */
+
+import { type Position, VALUE_INFINITE } from "../position.ts";
+import {
+  createContext,
+  resolveDepth,
+  type SearchContext,
+} from "./_search_context.ts";
+import type { SearchOptions, SearchResult } from "./search_result.ts";
+
+/**
+ * Searches every move to the end (or to `options.depth`) with the single rule
+ * value = max over moves of −value(after the move). Same values, nodes and
+ * leaves as {@linkcode minimax} (T004.8); only for zero-sum games.
+ *
+ * @param position the root; left as it was found
+ * @param options `depth`: plies to search (default: to the end)
+ * @returns the exact value from the side to move's view, the first best move,
+ *   the principal variation and the counters
+ * @throws {Error} on a depth that is not a non-negative integer
+ *
+ * @example Lesson 004's exercise (T004.7): value 5, the second move
+ * ```ts
+ * import { ExplicitTree, negamax } from "../../mod.ts";
+ * const result = negamax(ExplicitTree.from([[4, 7], [6, 5], [2, 9]]));
+ * console.assert(result.value === 5 && result.move === 1);
+ * ```
+ */
+export function negamax(
+  position: Position,
+  options?: SearchOptions,
+): SearchResult {
+  const depth = resolveDepth(options);
+  const context = createContext(position, depth);
+  const value = negamaxNode(context, 0, depth);
+  return context.result(value);
+}
+
+/** The value of the current position from the side to move's view. */
+function negamaxNode(
+  context: SearchContext,
+  ply: number,
+  depth: number,
+): number {
+  const position = context.position;
+  const stats = context.stats;
+  stats.nodes++;
+  stats.steps++;
+  context.pvLength[ply] = 0;
+  if (depth === 0 || position.isTerminal()) {
+    stats.leaves++;
+    stats.steps++;
+    return position.evaluate();
+  }
+  context.reach(ply + 1);
+  const moves = context.moves[ply]!;
+  const count = position.generateMoves(moves);
+  if (count === 0) {
+    stats.leaves++;
+    stats.steps++;
+    return position.evaluate();
+  }
+  let bestValue = -VALUE_INFINITE;
+  stats.steps += 3;
+  for (let i = 0; i < count; i++) {
+    const move = moves[i]!;
+    position.play(move);
+    const value = 0 - negamaxNode(context, ply + 1, depth - 1);
+    position.undo(move);
+    stats.steps += 4;
+    if (value > bestValue) {
+      bestValue = value;
+      stats.steps++;
+      context.updatePv(ply, move);
+      if (ply === 0) context.rootMove = move;
+    }
+  }
+  stats.steps += 2;
+  return bestValue;
+}

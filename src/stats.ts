@@ -1,0 +1,47 @@
+/**
+ * Search instrumentation: plain integer counters on one fixed-shape object,
+ * so counting costs an increment and never changes the object's hidden class.
+ *
+ * @module
+ */
+
+/**
+ * What a search counted.
+ *
+ * `steps` is the project's machine-independent cost measure: the number of
+ * lines of the course's reference code (lesson 000, the Python function `ab`
+ * and the minimax it is derived from) that the search would execute. A node
+ * costs 1 for its terminal/depth test; a leaf 1 more for returning its value;
+ * an inner node 3 for choosing its branch, initialising `best` and the loop
+ * counter, then per child tried: the loop test, the recursive call, the
+ * comparison with `best` (+1 when `best` improves) and the loop increment;
+ * alpha-beta adds per child the comparison with its bound (+1 when the bound
+ * moves) and the test `alpha >= beta` (a cut returns at once, skipping the
+ * increment). A node that runs out of children pays the final loop test and
+ * its return. Game code (move generation, win tests) is not charged: steps
+ * measure the search's own bookkeeping, which is what makes alpha-beta with
+ * the worst move order cost more than minimax (T000.5).
+ */
+export interface SearchStats {
+  /** Positions visited, the root and the leaves included. */
+  nodes: number;
+  /** Calls of `evaluate()`: terminal positions and positions at the depth limit. */
+  leaves: number;
+  /** Nodes left early because `alpha >= beta`. */
+  cutoffs: number;
+  /** Lines of the course's reference code executed (see above). */
+  steps: number;
+}
+
+/**
+ * A zeroed {@linkcode SearchStats}.
+ *
+ * @example
+ * ```ts
+ * import { createStats } from "./stats.ts";
+ * console.assert(createStats().nodes === 0);
+ * ```
+ */
+export function createStats(): SearchStats {
+  return { nodes: 0, leaves: 0, cutoffs: 0, steps: 0 };
+}

@@ -1,0 +1,275 @@
+/**
+ * The course's abstract trees (lesson 000): every inner node has `branching`
+ * children, every leaf is at `depth`, leaf values are seeded integers 1…99
+ * from MAX's view, and the children may be permuted by their exact minimax
+ * value to give the best or the worst move order.
+ *
+ * @module
+ */
+
+import type { Move, Position, Value } from "../position.ts";
+import { hashInts } from "../random.ts";
+
+/** The child orders of lesson 000's experiment (T000.2–T000.4). */
+export const TREE_ORDERS = ["as-is", "best-first", "worst-first"] as const;
+
+/**
+ * `"as-is"`: leaves in seeded random order; `"best-first"`: the children of
+ * every node sorted so its best move (by exact minimax value) comes first;
+ * `"worst-first"`: sorted so the best move comes last.
+ */
+export type TreeOrder = typeof TREE_ORDERS[number];
+
+/** Options of {@linkcode UniformTree}. */
+export interface UniformTreeOptions {
+  /** Children of every inner node: an integer ≥ 1. */
+  branching: number;
+  /** Plies from the root to every leaf: an integer ≥ 0. */
+  depth: number;
+  /** Seed of the leaf values and static evaluations (default 0). */
+  seed?: number;
+  /** Child order (default `"as-is"`). */
+  order?: TreeOrder;
+}
+
+/** Leaves a sorted tree may hold in memory: its layout costs 4 bytes per node. */
+export const MAX_SORTED_LEAVES = 2 ** 24;
+
+/** Seeded value 1…99 of the node at (level, index) of the as-is tree. */
+function seededValue(seed: number, level: number, index: number): Value {
+  return 1 + hashInts(seed, level, index) % 99;
+}
+
+function requireInteger(name: string, value: unknown, min: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
+    throw new Error(
+      `UniformTree ${name} must be an integer ≥ ${min}, got ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * For a sorted order, which node of the as-is tree stands at each place:
+ * `layout[level][index]` is the as-is index of the node at `index`.
+ */
+function sortedLayout(
+  branching: number,
+  depth: number,
+  seed: number,
+  bestFirst: boolean,
+): Int32Array[] {
+  // Exact minimax values (MAX's view) of the as-is tree, bottom-up.
+  const values: Int32Array[] = new Array(depth + 1);
+  let width = branching ** depth;
+  const leaves = new Int32Array(width);
+  for (let i = 0; i < width; i++) leaves[i] = seededValue(seed, depth, i);
+  values[depth] = leaves;
+  for (let level = depth - 1; level >= 0; level--) {
+    width /= branching;
+    const below = values[level + 1]!;
+    const here = new Int32Array(width);
+    const isMax = (level & 1) === 0;
+    for (let i = 0; i < width; i++) {
+      let best = below[i * branching]!;
+      for (let k = 1; k < branching; k++) {
+        const v = below[i * branching + k]!;
+        if (isMax ? v > best : v < best) best = v;
+      }
+      here[i] = best;
+    }
+    values[level] = here;
+  }
+  // Relay each level: the children of the node at `index` go to index*b + rank,
+  // ranked by value (stable, so ties keep their as-is order).
+  const layout: Int32Array[] = [Int32Array.of(0)];
+  const rank = new Int32Array(branching);
+  for (let level = 0; level < depth; level++) {
+    const parents = layout[level]!;
+    const below = values[level + 1]!;
+    const children = new Int32Array(parents.length * branching);
+    // The mover wants high values at MAX levels; best-first puts them first.
+    const descending = ((level & 1) === 0) === bestFirst;
+    for (let p = 0; p < parents.length; p++) {
+      const first = parents[p]! * branching;
+      for (let k = 0; k < branching; k++) {
+        const v = below[first + k]!;
+        let r = k;
+        while (r > 0) {
+          const w = below[first + rank[r - 1]!]!;
+          if (descending ? w >= v : w <= v) break;
+          rank[r] = rank[r - 1]!;
+          r--;
+        }
+        rank[r] = k;
+      }
+      for (let k = 0; k < branching; k++) {
+        children[p * branching + k] = first + rank[k]!;
+      }
+    }
+    layout.push(children);
+  }
+  return layout;
+}
+
+/** What every clone of one tree shares. */
+interface TreeShape {
+  offsets: Float64Array;
+  layout: Int32Array[] | null;
+}
+
+/**
+ * A complete tree of uniform branching and depth with seeded values (the
+ * course's abstract tree of lesson 000). Node `index` at a level has children
+ * `index * branching + k`; MAX moves at the root. Inner nodes carry a seeded
+ * static evaluation (1…99, MAX's view) that a depth-limited search reads.
+ *
+ * @example The minimal tree: best-first alpha-beta sees b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves
+ * ```ts
+ * import { alphaBeta, minimax, UniformTree } from "../../mod.ts";
+ * const tree = new UniformTree({ branching: 3, depth: 6, seed: 1, order: "best-first" });
+ * const pruned = alphaBeta(tree);
+ * console.assert(pruned.stats.leaves === 53 && pruned.stats.nodes === 125);
+ * console.assert(pruned.value === minimax(tree).value);
+ * ```
+ */
+export class UniformTree implements Position {
+  readonly branching: number;
+  readonly depth: number;
+  readonly seed: number;
+  readonly order: TreeOrder;
+  readonly maxMoves: number;
+  readonly #shape: TreeShape;
+  #level = 0;
+  #index = 0;
+
+  /**
+   * @param options branching, depth, seed and order
+   * @param shape internal: the layout shared with the tree being cloned
+   * @throws {Error} on a non-integer or out-of-range parameter, an unknown
+   *   order, a tree whose node indices would pass 2^53, or a sorted order that
+   *   needs more than {@linkcode MAX_SORTED_LEAVES} leaves in memory
+   */
+  constructor(options: UniformTreeOptions, shape?: TreeShape) {
+    this.branching = requireInteger("branching", options.branching, 1);
+    this.depth = requireInteger("depth", options.depth, 0);
+    this.seed = options.seed === undefined
+      ? 0
+      : requireInteger("seed", options.seed, -(2 ** 31));
+    const order = options.order ?? "as-is";
+    if (!TREE_ORDERS.includes(order)) {
+      throw new Error(
+        `UniformTree order must be one of ${TREE_ORDERS.join(", ")}, got ${
+          String(order)
+        }`,
+      );
+    }
+    this.order = order;
+    this.maxMoves = this.branching;
+    const leaves = this.branching ** this.depth;
+    if (leaves * this.branching >= 2 ** 53) {
+      throw new Error(
+        `UniformTree with branching ${this.branching} and depth ${this.depth} has too many nodes to index below 2^53`,
+      );
+    }
+    if (order !== "as-is" && leaves > MAX_SORTED_LEAVES) {
+      throw new Error(
+        `UniformTree order "${order}" needs all ${leaves} leaves in memory, more than the limit of ${MAX_SORTED_LEAVES}`,
+      );
+    }
+    this.#shape = shape ?? {
+      offsets: levelOffsets(this.branching, this.depth),
+      layout: order === "as-is" ? null : sortedLayout(
+        this.branching,
+        this.depth,
+        this.seed,
+        order === "best-first",
+      ),
+    };
+  }
+
+  /** Plies from the root to the current node. */
+  get level(): number {
+    return this.#level;
+  }
+
+  /** Index of the current node within its level (0 … branching^level − 1). */
+  get index(): number {
+    return this.#index;
+  }
+
+  /** Seeded value of the current node from MAX's view: a leaf's value, or an inner node's static evaluation. */
+  maxValue(): Value {
+    const layout = this.#shape.layout;
+    const asIs = layout === null
+      ? this.#index
+      : layout[this.#level]![this.#index]!;
+    return seededValue(this.seed, this.#level, asIs);
+  }
+
+  generateMoves(out: Int32Array): number {
+    if (this.#level === this.depth) return 0;
+    for (let k = 0; k < this.branching; k++) out[k] = k;
+    return this.branching;
+  }
+
+  play(move: Move): void {
+    if (this.#level === this.depth || !(move >= 0 && move < this.branching)) {
+      throw new Error(
+        `UniformTree cannot play move ${move} at level ${this.#level} of depth ${this.depth}`,
+      );
+    }
+    this.#index = this.#index * this.branching + move;
+    this.#level++;
+  }
+
+  undo(move: Move): void {
+    if (this.#level === 0) {
+      throw new Error("UniformTree.undo() at the root: no move to take back");
+    }
+    this.#index = (this.#index - move) / this.branching;
+    this.#level--;
+  }
+
+  isTerminal(): boolean {
+    return this.#level === this.depth;
+  }
+
+  evaluate(): Value {
+    const value = this.maxValue();
+    return (this.#level & 1) === 0 ? value : 0 - value;
+  }
+
+  turn(): 1 | -1 {
+    return (this.#level & 1) === 0 ? 1 : -1;
+  }
+
+  /** Breadth-first node number: unique over the whole tree. */
+  key(): number {
+    return this.#shape.offsets[this.#level]! + this.#index;
+  }
+
+  clone(): this {
+    const copy = new UniformTree(
+      {
+        branching: this.branching,
+        depth: this.depth,
+        seed: this.seed,
+        order: this.order,
+      },
+      this.#shape,
+    );
+    copy.#level = this.#level;
+    copy.#index = this.#index;
+    return copy as this;
+  }
+}
+
+/** Breadth-first number of each level's first node. */
+function levelOffsets(branching: number, depth: number): Float64Array {
+  const offsets = new Float64Array(depth + 1);
+  for (let level = 1; level <= depth; level++) {
+    offsets[level] = offsets[level - 1]! + branching ** (level - 1);
+  }
+  return offsets;
+}
