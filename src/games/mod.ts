@@ -1,6 +1,10 @@
 /**
- * Games as {@linkcode Position}s.
+ * Games as {@linkcode Position}s, and Sprague–Grundy helpers for impartial games.
  *
  * @module
  */
 export * from "./tic_tac_toe.ts";
+export * from "./nim.ts";
+export * from "./grundy.ts";
+/** The Grundy helpers as one namespace: `grundy.kayles(n)`, `grundy.subtractionGame(set)(n)`, … */
+export * as grundy from "./grundy.ts";

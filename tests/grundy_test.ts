@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import {
+  dawsonsKayles,
+  grundy,
+  grundyFunction,
+  kayles,
+  mex,
+  octalGame,
+  octalSuccessors,
+  subtractionGame,
+} from "../mod.ts";
+
+/** Reads a `n value` table from data/ (comment lines start with #). */
+function readTable(name: string): Map<number, number> {
+  const text = Deno.readTextFileSync(
+    new URL(`../data/${name}`, import.meta.url),
+  );
+  const table = new Map<number, number>();
+  for (const line of text.split("\n")) {
+    if (line.startsWith("#") || line.trim() === "") continue;
+    const [n, value] = line.trim().split(/\s+/).map(Number);
+    table.set(n!, value!);
+  }
+  return table;
+}
+
+Deno.test("mex() is the least missing non-negative integer", () => {
+  assert.equal(mex([]), 0);
+  assert.equal(mex([0, 0, 2]), 1);
+  assert.equal(mex([3, 1, 0, 2]), 4);
+});
+
+Deno.test("kayles() matches OEIS A002186 for rows of 0 to 104 pins", () => {
+  const table = readTable("a002186_kayles.txt");
+  assert.equal(table.size, 105);
+  for (const [n, value] of table) assert.equal(kayles(n), value, `n = ${n}`);
+});
+
+Deno.test("Kayles is periodic with period 12 from n = 71 on", () => {
+  for (let n = 71; n < 600; n++) assert.equal(kayles(n + 12), kayles(n));
+});
+
+Deno.test("dawsonsKayles(n) matches OEIS A002187 at n - 1, and has period 34 after n = 52", () => {
+  const table = readTable("a002187_dawsons_chess.txt");
+  assert.equal(table.size, 132);
+  assert.equal(dawsonsKayles(0), 0);
+  for (const [n, value] of table) {
+    assert.equal(dawsonsKayles(n + 1), value, `n = ${n}`);
+  }
+  for (let n = 53; n < 600; n++) {
+    assert.equal(dawsonsKayles(n + 34), dawsonsKayles(n));
+  }
+});
+
+Deno.test("the subtraction game {1, 2, 3} has period 4: n mod 4", () => {
+  const game = subtractionGame([1, 2, 3]);
+  for (let n = 0; n <= 200; n++) assert.equal(game(n), n % 4);
+  // {1, 3, 4} has period 7 with pattern 0101232 (Winning Ways).
+  const other = subtractionGame([1, 3, 4]);
+  for (let n = 0; n <= 70; n++) {
+    assert.equal(other(n), [0, 1, 0, 1, 2, 3, 2][n % 7]);
+  }
+});
+
+Deno.test("the heap families agree with the generic memoised mex over successors", () => {
+  for (const code of [".77", ".07", ".137", ".6", ".4"]) {
+    const heap = octalGame(code);
+    const generic = grundyFunction(octalSuccessors(code), {
+      key: (h) => h.join(),
+    });
+    for (let n = 0; n <= 30; n++) {
+      assert.equal(generic(n === 0 ? [] : [n]), heap(n), `${code} at ${n}`);
+    }
+  }
+});
+
+Deno.test("the grundy namespace holds the same helpers", () => {
+  assert.equal(grundy.kayles, kayles);
+  assert.equal(grundy.subtractionGame([1, 2])(5), 2);
+});
+
+Deno.test("bad inputs are rejected with clear messages", () => {
+  assert.throws(
+    () => kayles(-1),
+    /kayles: heap size must be a non-negative integer, got -1/,
+  );
+  assert.throws(() => subtractionGame([0, 2]), /0 is not a positive integer/);
+  assert.throws(() => octalGame("77"), /Octal game code must look like/);
+  const cyclic = grundyFunction((n: number) => [(n + 1) % 3]);
+  assert.throws(() => cyclic(0), /cycle/);
+});
