@@ -7,3 +7,4 @@ export * from "./search_result.ts";
 export * from "./minimax.ts";
 export * from "./negamax.ts";
 export * from "./alpha_beta.ts";
+export * from "./transposition_table.ts";
