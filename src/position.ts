@@ -53,6 +53,12 @@ export interface Position {
   key(): number;
   /** An independent copy in the same state. */
   clone(): this;
+  /**
+   * Optional: writes the noisy moves (captures, checks: moves that change the
+   * evaluation a lot) into `out`; returns how many. Quiescence search plays
+   * only these beyond the depth limit (lesson 003, T003.5).
+   */
+  generateNoisyMoves?(out: Int32Array): number;
 }
 
 /**

@@ -1,5 +1,7 @@
 /**
- * Searchers: minimax, negamax and alpha-beta, all returning `{ value, move, pv, stats }`.
+ * Searchers: minimax, negamax and alpha-beta, all returning `{ value, move, pv, stats }`,
+ * and the tools of lessons 002–003: transposition table, move ordering,
+ * iterative deepening, aspiration, PVS, MTD(f), SSS*, quiescence.
  *
  * @module
  */
@@ -8,3 +10,4 @@ export * from "./minimax.ts";
 export * from "./negamax.ts";
 export * from "./alpha_beta.ts";
 export * from "./transposition_table.ts";
+export * from "./ordering.ts";
