@@ -32,6 +32,7 @@ import {
 import type { SearchOptions, SearchResult } from "./search_result.ts";
 import {
   boundOf,
+  DEPTH_END,
   tableDepth,
   TranspositionTable,
 } from "./transposition_table.ts";
@@ -69,7 +70,11 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   nodeLimit = Infinity;
   deadline = Infinity;
   aborted = false;
-  /** Leaves evaluated because the depth limit was reached in a live position. */
+  /**
+   * Leaves evaluated because the depth limit was reached in a live position,
+   * plus table cuts by entries that were not searched to the end (monotonic:
+   * reset it by hand).
+   */
   horizonLeaves = 0;
 
   constructor(position: Position, depth: number, options: DeepSearchOptions) {
@@ -131,7 +136,6 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   /** Clears the per-search flags before a new root search. */
   startSearch(): void {
     this.aborted = false;
-    this.horizonLeaves = 0;
     this.followPv = (this.flags & ORDER_PV) !== 0 && this.pvLineLength > 0;
     this.rootMove = NO_MOVE;
     this.pvLength[0] = 0;
@@ -306,6 +310,8 @@ export function deepNode(
     return clamp(c, position.evaluate(), alpha, beta);
   }
   // Step 1. Transposition table: a deep enough entry may settle the node.
+  // A subtree that meets no horizon is stored as searched to the end.
+  const horizonBefore = c.horizonLeaves;
   const alphaOrig = alpha;
   const tt = c.tt;
   const key = tt !== null ? position.key() : 0;
@@ -318,6 +324,7 @@ export function deepNode(
       if (ply > 0 && tt.cutoff(i, ttDepth, alpha, beta)) {
         stats.ttCutoffs++;
         stats.steps++;
+        if (tt.depth(i) !== DEPTH_END) c.horizonLeaves++;
         return clamp(c, tt.value(i), alpha, beta);
       }
     }
@@ -379,7 +386,13 @@ export function deepNode(
   // Step 4. Store the result with its bound type.
   const result = clamp(c, bestValue, alphaOrig, beta);
   if (tt !== null) {
-    tt.store(key, result, ttDepth, bestMove, boundOf(result, alphaOrig, beta));
+    tt.store(
+      key,
+      result,
+      c.horizonLeaves === horizonBefore ? DEPTH_END : ttDepth,
+      bestMove,
+      boundOf(result, alphaOrig, beta),
+    );
   }
   return result;
 }
