@@ -42,7 +42,8 @@ export interface MtdfOptions extends DeepSearchOptions {
  *   as for {@linkcode alphaBeta}
  * @returns value, best move (from the last pass that failed high), a PV from
  *   the table, {@linkcode ExtendedStats}
- * @throws {Error} on a bad option
+ * @throws {Error} on a bad option, or `failHard: true` (a fail-hard pass
+ *   returns only beta − 1 or beta, so the bound would creep by one per pass)
  *
  * @example
  * ```ts
@@ -62,6 +63,11 @@ export function mtdf(
       `MTD(f) guess must be an integer within ±${VALUE_INFINITE}, got ${
         String(guess)
       }`,
+    );
+  }
+  if (options?.failHard === true) {
+    throw new Error(
+      "MTD(f) needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
     );
   }
   const tt = options?.tt ??

@@ -38,7 +38,8 @@ import { TranspositionTable } from "./transposition_table.ts";
  *   `maxMove` as for {@linkcode alphaBeta}
  * @returns value, best move, a PV from the table, {@linkcode ExtendedStats}
  *   (`passes`: null-window passes)
- * @throws {Error} on a bad option
+ * @throws {Error} on a bad option, or `failHard: true` (a fail-hard pass
+ *   returns only beta − 1 or beta, so the bound would creep by one per pass)
  *
  * @example Never more leaves than alpha-beta
  * ```ts
@@ -52,6 +53,11 @@ export function sssStar(
   position: Position,
   options?: DeepSearchOptions,
 ): SearchResult<ExtendedStats> {
+  if (options?.failHard === true) {
+    throw new Error(
+      "SSS* needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
+    );
+  }
   const tt = options?.tt ??
     new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES });
   const [c, depth] = createDeepContext(position, {
