@@ -7,3 +7,6 @@
 export * from "./rows.ts";
 export * from "./ply_profile.ts";
 export * from "./lesson_004.ts";
+export * from "./report.ts";
+export * from "./lesson_004_report.ts";
+export * from "./lessons.ts";
