@@ -91,7 +91,11 @@ export async function findJupyter(): Promise<JupyterSetup | JupyterMissing> {
     }
     return { python, nbclient: probe.nbclient, kernelArgv: probe.argv };
   }
-  return { reason: `no Jupyter with nbclient found (${reasons.join("; ")})` };
+  return {
+    reason: `no Python with nbclient and a "${KERNEL_NAME}" kernelspec (${
+      reasons.join("; ")
+    })`,
+  };
 }
 
 /** Options of {@linkcode checkNotebook}. */
