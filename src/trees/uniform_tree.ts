@@ -207,6 +207,26 @@ export class UniformTree implements Position {
     return seededValue(this.seed, this.#level, asIs);
   }
 
+  /**
+   * Every leaf value from MAX's view, left to right: the course's list `znach`
+   * (lesson 000), which its code indexes by the leaf's number.
+   *
+   * @example
+   * ```ts
+   * import { UniformTree } from "../../mod.ts";
+   * const tree = new UniformTree({ branching: 2, depth: 3, seed: 5, order: "best-first" });
+   * console.assert(tree.leafValues().length === 8);
+   * ```
+   */
+  leafValues(): Int32Array {
+    const width = this.branching ** this.depth;
+    const layout = this.#shape.layout?.[this.depth];
+    return Int32Array.from(
+      { length: width },
+      (_, i) => seededValue(this.seed, this.depth, layout ? layout[i]! : i),
+    );
+  }
+
   generateMoves(out: Int32Array): number {
     if (this.#level === this.depth) return 0;
     for (let k = 0; k < this.branching; k++) out[k] = k;
