@@ -134,16 +134,23 @@ interface TreeShape {
  * ```
  */
 export class UniformTree implements Position {
+  /** Children of every inner node. */
   readonly branching: number;
+  /** Plies from the root to every leaf. */
   readonly depth: number;
+  /** Seed of the values. */
   readonly seed: number;
+  /** Child order. */
   readonly order: TreeOrder;
+  /** Equal to `branching`. */
   readonly maxMoves: number;
   readonly #shape: TreeShape;
   #level = 0;
   #index = 0;
 
   /**
+   * Builds the tree; a sorted order computes every node's exact value once.
+   *
    * @param options branching, depth, seed and order
    * @param shape internal: the layout shared with the tree being cloned
    * @throws {Error} on a non-integer or out-of-range parameter, an unknown
