@@ -9,4 +9,6 @@ export * from "./ply_profile.ts";
 export * from "./lesson_004.ts";
 export * from "./report.ts";
 export * from "./lesson_004_report.ts";
+export * from "./lesson_003.ts";
+export * from "./lesson_003_report.ts";
 export * from "./lessons.ts";
