@@ -11,4 +11,6 @@ export * from "./report.ts";
 export * from "./lesson_004_report.ts";
 export * from "./lesson_003.ts";
 export * from "./lesson_003_report.ts";
+export * from "./lesson_002.ts";
+export * from "./lesson_002_report.ts";
 export * from "./lessons.ts";
