@@ -140,6 +140,27 @@ export class TicTacToe implements Position {
     return winner === X ? "X" : winner === O ? "O" : null;
   }
 
+  /**
+   * Empty cells that would complete a line for `side`: its threats. Two at
+   * once is the double threat of lesson 004 (T004.9).
+   *
+   * @example
+   * ```ts
+   * import { TicTacToe } from "../../mod.ts";
+   * console.assert(TicTacToe.parse("X.O.O.X.X").threats("X").join() === "3,7");
+   * ```
+   */
+  threats(side: "X" | "O"): number[] {
+    const piece = side === "X" ? X : O;
+    const cells = new Set<number>();
+    for (const line of LINES) {
+      const own = line.filter((cell) => this.#board[cell] === piece).length;
+      const empty = line.filter((cell) => this.#board[cell] === EMPTY);
+      if (own === 2 && empty.length === 1) cells.add(empty[0]!);
+    }
+    return [...cells].sort((a, b) => a - b);
+  }
+
   generateMoves(out: Int32Array): number {
     let count = 0;
     for (let cell = 0; cell < 9; cell++) {

@@ -30,6 +30,11 @@ export interface UniformTreeOptions {
   seed?: number;
   /** Child order (default `"as-is"`). */
   order?: TreeOrder;
+  /**
+   * Percentage (0–100, default 0) of moves marked noisy, seeded: quiescence
+   * search plays them past its depth limit (lesson 003, T003.5).
+   */
+  noisyPercent?: number;
 }
 
 /** Leaves a sorted tree may hold in memory: its layout costs 4 bytes per node. */
@@ -134,16 +139,25 @@ interface TreeShape {
  * ```
  */
 export class UniformTree implements Position {
+  /** Children of every inner node. */
   readonly branching: number;
+  /** Plies from the root to every leaf. */
   readonly depth: number;
+  /** Seed of the values. */
   readonly seed: number;
+  /** Child order. */
   readonly order: TreeOrder;
+  /** Percentage of moves marked noisy (see {@linkcode UniformTree.generateNoisyMoves}). */
+  readonly noisyPercent: number;
+  /** Equal to `branching`. */
   readonly maxMoves: number;
   readonly #shape: TreeShape;
   #level = 0;
   #index = 0;
 
   /**
+   * Builds the tree; a sorted order computes every node's exact value once.
+   *
    * @param options branching, depth, seed and order
    * @param shape internal: the layout shared with the tree being cloned
    * @throws {Error} on a non-integer or out-of-range parameter, an unknown
@@ -165,6 +179,18 @@ export class UniformTree implements Position {
       );
     }
     this.order = order;
+    const noisy = options.noisyPercent ?? 0;
+    if (
+      typeof noisy !== "number" || !Number.isInteger(noisy) || noisy < 0 ||
+      noisy > 100
+    ) {
+      throw new Error(
+        `UniformTree noisyPercent must be an integer 0–100, got ${
+          String(noisy)
+        }`,
+      );
+    }
+    this.noisyPercent = noisy;
     this.maxMoves = this.branching;
     const leaves = this.branching ** this.depth;
     if (leaves * this.branching >= 2 ** 53) {
@@ -207,10 +233,47 @@ export class UniformTree implements Position {
     return seededValue(this.seed, this.#level, asIs);
   }
 
+  /**
+   * Every leaf value from MAX's view, left to right: the course's list `znach`
+   * (lesson 000), which its code indexes by the leaf's number.
+   *
+   * @example
+   * ```ts
+   * import { UniformTree } from "../../mod.ts";
+   * const tree = new UniformTree({ branching: 2, depth: 3, seed: 5, order: "best-first" });
+   * console.assert(tree.leafValues().length === 8);
+   * ```
+   */
+  leafValues(): Int32Array {
+    const width = this.branching ** this.depth;
+    const layout = this.#shape.layout?.[this.depth];
+    return Int32Array.from(
+      { length: width },
+      (_, i) => seededValue(this.seed, this.depth, layout ? layout[i]! : i),
+    );
+  }
+
   generateMoves(out: Int32Array): number {
     if (this.#level === this.depth) return 0;
     for (let k = 0; k < this.branching; k++) out[k] = k;
     return this.branching;
+  }
+
+  /**
+   * The moves marked noisy here: move k is noisy when a seeded hash of the
+   * child (level + 1, index · branching + k) falls below `noisyPercent`.
+   */
+  generateNoisyMoves(out: Int32Array): number {
+    if (this.#level === this.depth || this.noisyPercent === 0) return 0;
+    let count = 0;
+    const first = this.#index * this.branching;
+    for (let k = 0; k < this.branching; k++) {
+      if (
+        hashInts(this.seed ^ 0x5bd1e995, this.#level + 1, first + k) % 100 <
+          this.noisyPercent
+      ) out[count++] = k;
+    }
+    return count;
   }
 
   play(move: Move): void {
@@ -256,6 +319,7 @@ export class UniformTree implements Position {
         depth: this.depth,
         seed: this.seed,
         order: this.order,
+        noisyPercent: this.noisyPercent,
       },
       this.#shape,
     );

@@ -1,0 +1,17 @@
+/**
+ * The lessons `deno task figures` recomputes, in the course's reading order.
+ *
+ * @module
+ */
+
+import { LESSON_004 } from "./lesson_004_report.ts";
+import { LESSON_003 } from "./lesson_003_report.ts";
+import { LESSON_002 } from "./lesson_002_report.ts";
+import type { LessonEntry } from "./report.ts";
+
+/** Every lesson with a report. */
+export const LESSONS: readonly LessonEntry[] = [
+  LESSON_004,
+  LESSON_003,
+  LESSON_002,
+];

@@ -1,0 +1,16 @@
+/**
+ * The course's tables, recomputed as data: one module per lesson. The
+ * notebooks and `deno task figures` both call these.
+ *
+ * @module
+ */
+export * from "./rows.ts";
+export * from "./ply_profile.ts";
+export * from "./lesson_004.ts";
+export * from "./report.ts";
+export * from "./lesson_004_report.ts";
+export * from "./lesson_003.ts";
+export * from "./lesson_003_report.ts";
+export * from "./lesson_002.ts";
+export * from "./lesson_002_report.ts";
+export * from "./lessons.ts";

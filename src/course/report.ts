@@ -1,0 +1,64 @@
+/**
+ * A lesson's recomputed output as the figures job and the notebooks show it:
+ * the catalogue rows, extra tables and charts (SVG strings).
+ *
+ * @module
+ */
+
+import { markdownTable } from "../plot/mod.ts";
+import type { CourseRow } from "./rows.ts";
+
+/** A rendered chart: `name` is its file name under `figures/<lesson>/` without `.svg`. */
+export interface Chart {
+  name: string;
+  title: string;
+  svg: string;
+}
+
+/** A markdown table with a heading. */
+export interface Table {
+  title: string;
+  markdown: string;
+}
+
+/** Everything one lesson contributes to `figures/`. */
+export interface LessonReport {
+  /** The course file's number, e.g. `"004"`. */
+  lesson: string;
+  title: string;
+  rows: CourseRow[];
+  tables: Table[];
+  charts: Chart[];
+}
+
+/** A lesson the figures job knows how to recompute. */
+export interface LessonEntry {
+  lesson: string;
+  title: string;
+  report(): LessonReport;
+}
+
+/**
+ * The catalogue rows as a markdown table: the course's figure beside ours.
+ *
+ * @example
+ * ```ts
+ * import { exactRow, rowsTable } from "./mod.ts";
+ * const md = rowsTable([exactRow("T004.1", "value", [1], [1])]);
+ * console.assert(md.includes("| T004.1 |"));
+ * ```
+ */
+export function rowsTable(rows: readonly CourseRow[]): string {
+  return markdownTable(
+    ["row", "what", "course", "ours", "kind", "agrees", "note"],
+    rows.map((row) => [
+      row.id,
+      row.what,
+      row.course,
+      row.ours,
+      row.kind,
+      row.agrees ? "✓" : "✗ DISAGREES",
+      row.note ?? "",
+    ]),
+  );
+}

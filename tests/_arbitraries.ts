@@ -1,0 +1,34 @@
+/**
+ * fast-check arbitraries shared by the property tests: seeded uniform trees
+ * of mixed shape and reachable tic-tac-toe positions.
+ *
+ * @module
+ */
+
+import fc from "fast-check";
+import { TicTacToe, TREE_ORDERS, UniformTree } from "../mod.ts";
+
+/** Uniform trees with up to about 4,000 leaves, every order, any seed. */
+export const uniformTrees: fc.Arbitrary<UniformTree> = fc
+  .record({
+    branching: fc.integer({ min: 1, max: 5 }),
+    depth: fc.integer({ min: 0, max: 7 }),
+    seed: fc.integer(),
+    order: fc.constantFrom(...TREE_ORDERS),
+  })
+  .filter(({ branching, depth }) => branching ** depth <= 4096)
+  .map((options) => new UniformTree(options));
+
+/** Tic-tac-toe positions reached by legal play from the empty board (terminal ones included). */
+export const ticTacToePositions: fc.Arbitrary<TicTacToe> = fc
+  .array(fc.nat(), { maxLength: 9 })
+  .map((choices) => {
+    const position = TicTacToe.empty();
+    const moves = new Int32Array(9);
+    for (const choice of choices) {
+      if (position.isTerminal()) break;
+      const count = position.generateMoves(moves);
+      position.play(moves[choice % count]!);
+    }
+    return position;
+  });

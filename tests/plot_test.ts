@@ -1,0 +1,138 @@
+import assert from "node:assert/strict";
+import * as Plot from "@observablehq/plot";
+import { parseHTML } from "linkedom";
+import {
+  displayMarkdown,
+  displaySvg,
+  markdownTable,
+  renderSvg,
+  saveSvg,
+} from "../src/plot/mod.ts";
+
+const POINTS = [
+  { x: 1, y: 2, search: "minimax" },
+  { x: 2, y: 4, search: "alphaBeta" },
+  { x: 3, y: 1, search: "minimax" },
+];
+
+/** Parses an SVG string into a queryable linkedom document. */
+function parseSvg(svg: string) {
+  const { document } = parseHTML(svg) as unknown as {
+    document: { querySelectorAll(selector: string): ArrayLike<unknown> };
+  };
+  return document;
+}
+
+Deno.test("renderSvg() returns a standalone SVG with the SVG namespace", () => {
+  const svg = renderSvg({ marks: [Plot.dot(POINTS, { x: "x", y: "y" })] });
+  assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[ >]/);
+  assert.ok(svg.endsWith("</svg>"));
+  assert.equal(svg.match(/xmlns="/g)?.length, 1, "xmlns is written once");
+});
+
+Deno.test("renderSvg() draws one <circle> per datum of a dot mark", () => {
+  const svg = renderSvg({ marks: [Plot.dot(POINTS, { x: "x", y: "y" })] });
+  assert.equal(svg.match(/<circle\b/g)?.length, POINTS.length);
+  assert.equal(parseSvg(svg).querySelectorAll("circle").length, POINTS.length);
+});
+
+Deno.test("renderSvg() paints a white background unless told not to", () => {
+  const marks = [Plot.dot(POINTS, { x: "x", y: "y" })];
+  assert.match(renderSvg({ marks }), /<rect fill="white"/);
+  assert.doesNotMatch(
+    renderSvg({ marks }, { background: null }),
+    /<rect fill="white"/,
+  );
+});
+
+Deno.test("renderSvg() turns a figure with title and legend into one <svg>", () => {
+  const svg = renderSvg({
+    title: "Nodes & leaves",
+    subtitle: "three searches",
+    caption: "Figure 1",
+    color: { type: "ordinal", legend: true },
+    marks: [Plot.dot(POINTS, { x: "x", y: "y", fill: "search" })],
+  });
+  assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.doesNotMatch(svg, /<(figure|h2|h3|div|span|figcaption)\b/);
+  assert.match(svg, /<text[^>]*>Nodes &amp; leaves<\/text>/);
+  assert.match(svg, />three searches<\/text>/);
+  assert.match(svg, />Figure 1<\/text>/);
+  assert.match(svg, />minimax<\/text>/);
+  assert.match(svg, />alphaBeta<\/text>/);
+  assert.equal(svg.match(/<circle\b/g)?.length, POINTS.length);
+  const height = Number(svg.match(/^<svg[^>]* height="(\d+)"/)?.[1]);
+  assert.ok(height > 400, `the figure is taller than the chart (${height})`);
+});
+
+Deno.test("renderSvg() links images with SVG 2 href, so no xmlns:xlink is needed", () => {
+  const svg = renderSvg({
+    marks: [Plot.image([{ x: 1, y: 1 }], {
+      x: "x",
+      y: "y",
+      src: () => "data:image/png;base64,AA==",
+    })],
+  });
+  assert.match(svg, /<image href="data:image\/png;base64,AA=="/);
+  assert.doesNotMatch(svg, /xlink/);
+});
+
+Deno.test("saveSvg() writes the file with a final newline and refuses SVG without xmlns", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/nested/chart.svg`;
+    const svg = renderSvg({ marks: [Plot.dot(POINTS, { x: "x", y: "y" })] });
+    await saveSvg(path, svg);
+    assert.equal(await Deno.readTextFile(path), `${svg}\n`);
+    await assert.rejects(
+      () => saveSvg(`${dir}/bad.svg`, "<svg></svg>"),
+      /has no xmlns/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("displaySvg() and displayMarkdown() return Jupyter MIME bundles", () => {
+  const display = Symbol.for("Jupyter.display");
+  assert.deepEqual(displaySvg("<svg/>")[display]!(), {
+    "image/svg+xml": "<svg/>",
+  });
+  assert.deepEqual(displayMarkdown("# T")[display]!(), {
+    "text/markdown": "# T",
+  });
+});
+
+Deno.test("markdownTable() escapes | and line breaks inside cells", () => {
+  const table = markdownTable(["move", "note"], [["a|b", "line 1\nline 2"]]);
+  const lines = table.trimEnd().split("\n");
+  assert.equal(lines[2], "| a\\|b | line 1<br>line 2 |");
+  // Every row still splits into exactly two cells on unescaped pipes.
+  for (const line of lines) {
+    assert.equal(line.split(/(?<!\\)\|/).length, 4, line);
+  }
+});
+
+Deno.test("markdownTable() right-aligns numeric columns and leaves empty cells empty", () => {
+  assert.equal(
+    markdownTable(["tree", "nodes"], [["b=2", 7], ["b=3", null]]),
+    "| tree | nodes |\n" +
+      "| ---- | ----: |\n" +
+      "| b=2  |     7 |\n" +
+      "| b=3  |       |\n",
+  );
+});
+
+Deno.test("markdownTable() follows explicit alignments", () => {
+  const table = markdownTable(["a", "b", "c"], [[1, 2, 3]], {
+    align: ["left", "center", "right"],
+  });
+  assert.equal(table.split("\n")[1], "| --- | :-: | --: |");
+});
+
+Deno.test("markdownTable() rejects a row with the wrong number of cells", () => {
+  assert.throws(
+    () => markdownTable(["a", "b"], [["only one"]]),
+    /Row 0 has 1 cells but the table has 2 columns/,
+  );
+});

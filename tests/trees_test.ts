@@ -1,0 +1,210 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  ExplicitTree,
+  MAX_SORTED_LEAVES,
+  minimax,
+  UniformTree,
+} from "../mod.ts";
+import { uniformTrees } from "./_arbitraries.ts";
+
+/** Exact minimax value (MAX's view) of the subtree under the tree's current node. */
+function maxValueBelow(tree: UniformTree): number {
+  const { value } = minimax(tree);
+  return tree.turn() === 1 ? value : 0 - value;
+}
+
+Deno.test("UniformTree orders: best-first puts the best child first, worst-first last", () => {
+  for (const order of ["best-first", "worst-first"] as const) {
+    const tree = new UniformTree({ branching: 3, depth: 4, seed: 11, order });
+    const check = (level: number) => {
+      if (level === tree.depth) return;
+      const values: number[] = [];
+      for (let k = 0; k < tree.branching; k++) {
+        tree.play(k);
+        values.push(maxValueBelow(tree));
+        check(level + 1);
+        tree.undo(k);
+      }
+      const sorted = [...values].sort((a, b) =>
+        tree.turn() === 1 ? b - a : a - b
+      );
+      assert.deepEqual(
+        order === "best-first" ? values : values.toReversed(),
+        sorted,
+      );
+    };
+    check(0);
+  }
+});
+
+Deno.test("UniformTree orders permute children: same value and same leaf multiset for every order", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 4 }),
+      fc.integer({ min: 0, max: 5 }),
+      fc.integer(),
+      (branching, depth, seed) => {
+        const leaves = (tree: UniformTree) =>
+          Array.from(tree.leafValues()).sort((a, b) => a - b);
+        const asIs = new UniformTree({ branching, depth, seed });
+        for (const order of ["best-first", "worst-first"] as const) {
+          const sorted = new UniformTree({ branching, depth, seed, order });
+          assert.equal(minimax(sorted).value, minimax(asIs).value);
+          assert.deepEqual(leaves(sorted), leaves(asIs));
+        }
+      },
+    ),
+    { numRuns: 200, seed: 5 },
+  );
+});
+
+Deno.test("UniformTree.leafValues() lists the leaves a left-to-right walk reaches", () => {
+  const tree = new UniformTree({
+    branching: 3,
+    depth: 4,
+    seed: 9,
+    order: "worst-first",
+  });
+  const walked: number[] = [];
+  const walk = () => {
+    if (tree.isTerminal()) {
+      walked.push(tree.maxValue());
+      return;
+    }
+    for (let k = 0; k < tree.branching; k++) {
+      tree.play(k);
+      walk();
+      tree.undo(k);
+    }
+  };
+  walk();
+  assert.deepEqual(Array.from(tree.leafValues()), walked);
+});
+
+Deno.test("UniformTree is the same on every run: values depend on the seed only", () => {
+  const a = new UniformTree({ branching: 3, depth: 6, seed: 123 });
+  const b = new UniformTree({ branching: 3, depth: 6, seed: 123 });
+  const c = new UniformTree({ branching: 3, depth: 6, seed: 124 });
+  assert.equal(minimax(a).value, minimax(b).value);
+  const values = (tree: UniformTree) =>
+    [0, 1, 2].map((k) => {
+      tree.play(k);
+      tree.play(0);
+      const value = tree.maxValue();
+      tree.undo(0);
+      tree.undo(k);
+      return value;
+    });
+  assert.deepEqual(values(a), values(b));
+  assert.notDeepEqual(values(a), values(c));
+});
+
+Deno.test("UniformTree values are integers 1…99 and keys are unique breadth-first numbers", () => {
+  fc.assert(
+    fc.property(uniformTrees, (tree) => {
+      const seen = new Set<number>();
+      const walk = () => {
+        const value = tree.maxValue();
+        assert.ok(Number.isInteger(value) && value >= 1 && value <= 99);
+        assert.ok(!seen.has(tree.key()));
+        seen.add(tree.key());
+        if (tree.isTerminal()) return;
+        for (let k = 0; k < tree.branching; k++) {
+          tree.play(k);
+          walk();
+          tree.undo(k);
+        }
+      };
+      walk();
+      const size = tree.branching === 1
+        ? tree.depth + 1
+        : (tree.branching ** (tree.depth + 1) - 1) / (tree.branching - 1);
+      assert.equal(seen.size, size);
+      assert.equal(Math.max(...seen), size - 1);
+    }),
+    { numRuns: 100, seed: 8 },
+  );
+});
+
+Deno.test("UniformTree rejects bad parameters with an Error naming the problem", () => {
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [{ branching: 0, depth: 2 }, /branching must be an integer ≥ 1, got 0/],
+    [{ branching: 2.5, depth: 2 }, /branching must be an integer ≥ 1, got 2.5/],
+    [{ branching: 2, depth: -1 }, /depth must be an integer ≥ 0, got -1/],
+    [{ branching: 2, depth: 1.5 }, /depth must be an integer ≥ 0, got 1.5/],
+    [{ branching: 2, depth: 3, seed: 0.5 }, /seed must be an integer/],
+    [
+      { branching: 2, depth: 3, order: "random" },
+      /order must be one of as-is, best-first, worst-first, got random/,
+    ],
+    [
+      { branching: 2, depth: 25, order: "best-first" },
+      /needs all 33554432 leaves in memory, more than the limit of 16777216/,
+    ],
+    [{ branching: 10, depth: 16 }, /too many nodes to index below 2\^53/],
+  ];
+  for (const [options, message] of cases) {
+    assert.throws(
+      () => new UniformTree(options as never),
+      message,
+      JSON.stringify(options),
+    );
+  }
+  assert.equal(MAX_SORTED_LEAVES, 2 ** 24);
+  // An as-is tree is never stored, so it may be far larger than a sorted one.
+  assert.equal(new UniformTree({ branching: 2, depth: 40 }).depth, 40);
+});
+
+Deno.test("UniformTree.play() and undo() reject moves off the tree", () => {
+  const tree = new UniformTree({ branching: 2, depth: 1 });
+  assert.throws(() => tree.play(2), /cannot play move 2 at level 0/);
+  tree.play(1);
+  assert.throws(() => tree.play(0), /cannot play move 0 at level 1 of depth 1/);
+  tree.undo(1);
+  assert.throws(() => tree.undo(0), /at the root/);
+});
+
+Deno.test("ExplicitTree.from() rejects malformed trees, naming the path", () => {
+  assert.throws(
+    () => ExplicitTree.from([[1, 2], []]),
+    /node at path \[1\] is an empty array/,
+  );
+  assert.throws(
+    () => ExplicitTree.from([[1, 2.5]]),
+    /leaf at path \[0, 1\] is 2.5: expected an integer/,
+  );
+  assert.throws(
+    () => ExplicitTree.from([[1, "2" as unknown as number]]),
+    /node at path \[0, 1\] is 2: expected a number or an array/,
+  );
+  assert.throws(
+    () => ExplicitTree.from([Number.NaN]),
+    /leaf at path \[0\] is NaN/,
+  );
+});
+
+Deno.test("ExplicitTree records the leaves evaluate() was called on and has no static evaluation", () => {
+  const tree = ExplicitTree.from([[4, 7], [6, 5], [2, 9]]);
+  assert.equal(tree.size, 10);
+  assert.throws(() => tree.evaluate(), /is not a leaf/);
+  tree.play(2);
+  tree.play(1);
+  assert.equal(tree.evaluate(), 9);
+  assert.deepEqual(tree.visitedLeaves, [9]);
+  const copy = tree.clone();
+  tree.undo(1);
+  assert.equal(
+    copy.key(),
+    9,
+    "a clone keeps its own place (breadth-first id of path [2, 1])",
+  );
+  assert.equal(tree.key(), 3);
+  assert.throws(
+    () => tree.play(3),
+    /node 3 has 2 children: cannot play move 3/,
+  );
+  tree.resetTrace();
+  assert.deepEqual(tree.visitedLeaves, []);
+  assert.equal(ExplicitTree.from(7).isTerminal(), true);
+});
