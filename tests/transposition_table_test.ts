@@ -94,3 +94,19 @@ Deno.test("TranspositionTable: sizes by entries or megabytes, bad options throw"
     );
   }
 });
+
+Deno.test("TranspositionTable: clear() empties every entry, whether it clears slot by slot or the whole table", () => {
+  // A table larger than the write log (2^16 slots) sees both paths of clear().
+  const tt = new TranspositionTable({ entries: 1 << 17 });
+  for (const writes of [10, 70_000, 3]) {
+    for (let k = 0; k < writes; k++) {
+      tt.store(k * 7 + 1, k, DEPTH_END, 2, BOUND_EXACT);
+    }
+    assert.equal(tt.filled(), Math.min(writes, tt.size));
+    tt.clear();
+    assert.equal(tt.filled(), 0);
+    for (let k = 0; k < writes; k += 97) {
+      assert.equal(tt.probe(k * 7 + 1), -1);
+    }
+  }
+});

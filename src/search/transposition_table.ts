@@ -67,6 +67,9 @@ export const DEPTH_END = 1 << 30;
 /** Remaining depths at or above this mean "no depth limit" (searchers start at `1 << 30` and count down). */
 const UNLIMITED_THRESHOLD = 1 << 29;
 
+/** Stores that `clear()` remembers slot by slot; past this many it clears the whole table. */
+const WRITE_LOG_LENGTH = 1 << 16;
+
 /** Bytes one entry takes: key (8), value (4), depth (4), move (4), bound (1). */
 export const BYTES_PER_ENTRY = 21;
 
@@ -187,6 +190,14 @@ export class TranspositionTable {
   readonly #depths: Int32Array;
   readonly #moves: Int32Array;
   readonly #bounds: Uint8Array;
+  /**
+   * Slots written since the last clear, while they fit: `clear()` then
+   * empties just those instead of the whole table, so a solver that clears
+   * a 64 MiB table before each small search pays for what it used.
+   */
+  readonly #written: Int32Array;
+  /** Stores since the last clear (may exceed the log's length: then clear scans everything). */
+  #writes = 0;
   /** Calls of {@linkcode TranspositionTable.probe}. */
   probes = 0;
   /** Probes that found their key. */
@@ -211,6 +222,7 @@ export class TranspositionTable {
     this.#depths = new Int32Array(this.size);
     this.#moves = new Int32Array(this.size).fill(NO_MOVE);
     this.#bounds = new Uint8Array(this.size);
+    this.#written = new Int32Array(Math.min(this.size, WRITE_LOG_LENGTH));
   }
 
   /**
@@ -270,6 +282,8 @@ export class TranspositionTable {
   ): void {
     this.stores++;
     const i = key % this.size;
+    if (this.#writes < this.#written.length) this.#written[this.#writes] = i;
+    this.#writes++;
     this.#keys[i] = key;
     this.#values[i] = value;
     this.#depths[i] = depth;
@@ -313,9 +327,19 @@ export class TranspositionTable {
 
   /** Empties every entry (the counters are kept; see {@linkcode TranspositionTable.resetStats}). */
   clear(): void {
-    this.#keys.fill(-1);
-    this.#moves.fill(NO_MOVE);
-    this.#bounds.fill(0);
+    if (this.#writes <= this.#written.length) {
+      for (let w = 0; w < this.#writes; w++) {
+        const i = this.#written[w]!;
+        this.#keys[i] = -1;
+        this.#moves[i] = NO_MOVE;
+        this.#bounds[i] = 0;
+      }
+    } else {
+      this.#keys.fill(-1);
+      this.#moves.fill(NO_MOVE);
+      this.#bounds.fill(0);
+    }
+    this.#writes = 0;
   }
 
   /** Zeroes the counters. */
