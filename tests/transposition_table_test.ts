@@ -4,6 +4,7 @@ import {
   BOUND_LOWER,
   BOUND_UPPER,
   boundOf,
+  BYTES_PER_ENTRY,
   DEPTH_END,
   NO_MOVE,
   tableDepth,
@@ -80,7 +81,7 @@ Deno.test("TranspositionTable: sizes by entries or megabytes, bad options throw"
   assert.equal(new TranspositionTable({ entries: 5 }).size, 5);
   assert.equal(
     new TranspositionTable({ megabytes: 1 }).size,
-    Math.floor(2 ** 20 / 21),
+    Math.floor(2 ** 20 / BYTES_PER_ENTRY),
   );
   for (
     const bad of [{}, { entries: 0 }, { entries: 1.5 }, { megabytes: -1 }, {
