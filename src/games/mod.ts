@@ -8,3 +8,5 @@ export * from "./nim.ts";
 export * from "./grundy.ts";
 /** The Grundy helpers as one namespace: `grundy.kayles(n)`, `grundy.subtractionGame(set)(n)`, … */
 export * as grundy from "./grundy.ts";
+export * from "./connect_four.ts";
+export * from "./connect_four_solver.ts";
