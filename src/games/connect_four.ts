@@ -10,6 +10,7 @@
  */
 
 import type { Move, Position, Value } from "../position.ts";
+import { Random } from "../random.ts";
 
 /** Columns of the board. */
 export const WIDTH = 7;
@@ -167,7 +168,8 @@ export function popcount(x: number): number {
  * ```
  */
 export class ConnectFour implements Position {
-  readonly maxMoves = WIDTH;
+  /** At most 7 moves: one per column. */
+  readonly maxMoves: number = WIDTH;
   /** Stones of the first player. */
   #firstLo = 0;
   #firstHi = 0;
@@ -480,5 +482,51 @@ export class ConnectFour implements Position {
       lines.push(line);
     }
     return lines.join("\n");
+  }
+}
+
+/**
+ * A position reached by seeded random legal play: `stones` moves from the
+ * empty board, none of which ends the game (a game that runs into a forced
+ * end is replayed with the next numbers of the same generator). The same
+ * seed gives the same position on every machine.
+ *
+ * @param stones moves to play, 0–41
+ * @param seed any integer
+ * @returns an unfinished position with `stones` stones
+ * @throws {Error} when `stones` is not an integer from 0 to 41
+ *
+ * @example
+ * ```ts
+ * import { randomConnectFour } from "../../mod.ts";
+ * const position = randomConnectFour(30, 7);
+ * console.assert(position.moveCount === 30 && !position.isTerminal());
+ * console.assert(randomConnectFour(30, 7).toString() === position.toString());
+ * ```
+ */
+export function randomConnectFour(stones: number, seed: number): ConnectFour {
+  if (!Number.isInteger(stones) || stones < 0 || stones >= CELLS) {
+    throw new Error(
+      `randomConnectFour: stones must be an integer from 0 to ${
+        CELLS - 1
+      }, got ${stones}`,
+    );
+  }
+  const random = new Random(seed);
+  const moves = new Int32Array(WIDTH);
+  for (;;) {
+    const position = ConnectFour.empty();
+    while (position.moveCount < stones) {
+      // Only moves that leave the game unfinished.
+      let count = 0;
+      for (let col = 0; col < WIDTH; col++) {
+        if (position.canPlay(col) && !position.isWinningMove(col)) {
+          moves[count++] = col;
+        }
+      }
+      if (count === 0 || position.moveCount === CELLS - 1) break;
+      position.play(moves[random.int(0, count - 1)]!);
+    }
+    if (position.moveCount === stones) return position;
   }
 }

@@ -111,6 +111,8 @@ export class ConnectFourSolver {
   readonly #sortScore = new Int32Array((CELLS + 1) * 8);
 
   /**
+   * A solver with its own table, allocated and emptied here.
+   *
    * @param options table size (`entries` or `megabytes`) and `features`
    * @throws {Error} on a bad table size or feature mask
    */

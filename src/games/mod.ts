@@ -10,3 +10,4 @@ export * from "./grundy.ts";
 export * as grundy from "./grundy.ts";
 export * from "./connect_four.ts";
 export * from "./connect_four_solver.ts";
+export * from "./connect_four_benchmark.ts";

@@ -106,7 +106,9 @@ export class Nim implements Position {
   #ply = 0;
 
   /**
-   * @param heaps the starting heap sizes; the first player is to move
+   * A Nim game with these heaps, the first player to move.
+   *
+   * @param heaps the starting heap sizes
    * @throws {Error} on a heap that is not a non-negative integer, or heaps
    *   so large that the key would reach 2^53
    */

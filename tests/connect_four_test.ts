@@ -1,0 +1,220 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  alphaBeta,
+  ConnectFour,
+  ConnectFourSolver,
+  negamax,
+  randomConnectFour,
+  solveConnectFour,
+  SOLVER_ALL,
+  SOLVER_NON_LOSING,
+  SOLVER_NULL_WINDOW,
+  SOLVER_TABLE,
+  SOLVER_THREAT_ORDER,
+} from "../mod.ts";
+
+/** Reads a benchmark file of `<moves> <score>` lines. */
+function readSet(name: string): { moves: string; score: number }[] {
+  const text = Deno.readTextFileSync(
+    new URL(`../data/connect4/${name}`, import.meta.url),
+  );
+  return text.trim().split("\n").map((line) => {
+    const [moves, score] = line.trim().split(" ");
+    return { moves: moves!, score: Number(score) };
+  });
+}
+
+/** Mirrors a move string: column c becomes 8 − c. */
+function mirror(moves: string): string {
+  return Array.from(moves, (c) => String(8 - Number(c))).join("");
+}
+
+Deno.test("ConnectFour.parse names the index and the reason of every error", () => {
+  assert.throws(
+    () => ConnectFour.parse("4408"),
+    /"0" at index 2 is not a column digit 1-7/,
+  );
+  assert.throws(
+    () => ConnectFour.parse("448"),
+    /"8" at index 2 is not a column digit 1-7/,
+  );
+  assert.throws(
+    () => ConnectFour.parse("44 5"),
+    /" " at index 2 is not a column digit 1-7/,
+  );
+  assert.throws(() => ConnectFour.parse("a"), /"a" at index 0/);
+  assert.throws(
+    () => ConnectFour.parse("1111111"),
+    /column 1 is full at index 6/,
+  );
+  assert.throws(
+    () => ConnectFour.parse("12121212"),
+    /the game was already won before the move at index 7/,
+  );
+  assert.throws(
+    () => ConnectFour.parse(42 as unknown as string),
+    /expects a string/,
+  );
+  // A string whose last move wins is a finished game, not an error.
+  const won = ConnectFour.parse("1212121");
+  assert.ok(won.won && won.isTerminal());
+  assert.equal(won.evaluate(), -18);
+  assert.equal(solveConnectFour(won).score, -18);
+  assert.equal(ConnectFour.parse("").moveCount, 0);
+});
+
+Deno.test("ConnectFour play/undo restore the key, the mirrored key and the string", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 42 }),
+      (cols) => {
+        const position = ConnectFour.empty();
+        const keys: number[] = [];
+        const played: number[] = [];
+        for (const col of cols) {
+          if (position.isTerminal() || !position.canPlay(col)) continue;
+          const wins = position.isWinningMove(col);
+          keys.push(position.key());
+          position.play(col);
+          played.push(col);
+          assert.equal(position.won, wins);
+          const text = position.toString();
+          assert.equal(ConnectFour.parse(text).key(), position.key());
+          assert.equal(
+            ConnectFour.parse(mirror(text)).key(),
+            position.mirroredKey(),
+          );
+          assert.equal(
+            position.mirrored().symmetricKey(),
+            position.symmetricKey(),
+          );
+          assert.ok(
+            position.key() < 2 ** 49 && Number.isInteger(position.key()),
+          );
+        }
+        while (played.length > 0) {
+          position.undo(played.pop()!);
+          assert.equal(position.key(), keys.pop());
+        }
+        assert.equal(position.key(), 0);
+        assert.equal(position.mirroredKey(), 0);
+      },
+    ),
+  );
+});
+
+Deno.test("ConnectFour generates columns left to right and refuses illegal moves", () => {
+  const position = ConnectFour.parse("1111114");
+  const moves = new Int32Array(position.maxMoves);
+  const count = position.generateMoves(moves);
+  assert.deepEqual(Array.from(moves.subarray(0, count)), [1, 2, 3, 4, 5, 6]);
+  assert.equal(position.turn(), -1);
+  assert.equal(position.height(0), 6);
+  assert.throws(
+    () => position.play(0),
+    /column 0 is not a column 0-6 with room/,
+  );
+  assert.throws(() => position.play(7), /column 7/);
+  assert.throws(() => position.undo(2), /last move was not in column 2/);
+  const copy = position.clone();
+  copy.play(3);
+  assert.equal(position.toString(), "1111114");
+  assert.equal(copy.toString(), "11111144");
+  assert.equal(
+    ConnectFour.parse("4455").toBoard(),
+    [".......", ".......", ".......", ".......", "...OO..", "...XX.."].join(
+      "\n",
+    ),
+  );
+});
+
+Deno.test("solveConnectFour: after 4455 the first player wins with its 4th stone (18)", () => {
+  const position = ConnectFour.parse("4455");
+  assert.equal(solveConnectFour(position).score, 18);
+  assert.equal(solveConnectFour(position, { weak: true }).score, 1);
+  assert.equal(position.toString(), "4455");
+});
+
+const solver = new ConnectFourSolver();
+
+for (const name of ["end_easy.txt", "middle_easy.txt"]) {
+  Deno.test(`the solver scores all 1,000 positions of ${name} exactly, and weak mode gets every sign`, () => {
+    const set = readSet(name);
+    assert.equal(set.length, 1000);
+    for (const { moves, score } of set) {
+      const position = ConnectFour.parse(moves);
+      assert.equal(solver.solve(position).score, score, moves);
+      assert.equal(
+        solver.solve(position, { weak: true }).score,
+        Math.sign(score),
+        moves,
+      );
+    }
+  });
+}
+
+Deno.test("mirrored benchmark positions get the same score", () => {
+  for (const { moves, score } of readSet("middle_easy.txt").slice(0, 300)) {
+    assert.equal(
+      solver.solve(ConnectFour.parse(mirror(moves))).score,
+      score,
+      moves,
+    );
+  }
+});
+
+Deno.test("on random positions the solver agrees with plain alpha-beta to the end, in every feature set", () => {
+  const steps = [
+    0,
+    SOLVER_TABLE,
+    SOLVER_TABLE | SOLVER_NULL_WINDOW,
+    SOLVER_TABLE | SOLVER_NULL_WINDOW | SOLVER_NON_LOSING,
+    SOLVER_ALL,
+    SOLVER_NON_LOSING | SOLVER_THREAT_ORDER,
+  ].map((features) => new ConnectFourSolver({ entries: 100_003, features }));
+  for (let seed = 1; seed <= 120; seed++) {
+    const position = randomConnectFour(24 + (seed % 12), seed);
+    const expected = alphaBeta(position).value;
+    for (const step of steps) {
+      assert.equal(
+        step.solve(position).score,
+        expected,
+        `${position} ${step.features}`,
+      );
+      assert.equal(
+        step.solve(position, { weak: true }).score,
+        Math.sign(expected),
+      );
+    }
+    assert.equal(solver.solve(position.mirrored()).score, expected);
+  }
+});
+
+Deno.test("plain negamax and alpha-beta agree with the solver near the end of the game", () => {
+  for (let seed = 200; seed < 230; seed++) {
+    const position = randomConnectFour(36, seed);
+    const score = solver.solve(position).score;
+    assert.equal(negamax(position).value, score, String(position));
+  }
+});
+
+Deno.test("randomConnectFour is reproducible and never hands over a finished game", () => {
+  for (let seed = 0; seed < 50; seed++) {
+    const a = randomConnectFour(seed % 42, seed);
+    assert.equal(a.moveCount, seed % 42);
+    assert.ok(!a.isTerminal());
+    assert.equal(randomConnectFour(seed % 42, seed).toString(), a.toString());
+  }
+  assert.throws(
+    () => randomConnectFour(42, 1),
+    /stones must be an integer from 0 to 41/,
+  );
+});
+
+Deno.test("ConnectFourSolver rejects unknown feature bits", () => {
+  assert.throws(
+    () => new ConnectFourSolver({ entries: 10, features: 64 }),
+    /features must be an OR of SOLVER_\* bits/,
+  );
+});
