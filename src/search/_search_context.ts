@@ -9,6 +9,7 @@
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import { createStats, type SearchStats } from "../stats.ts";
 import type { SearchOptions, SearchResult } from "./search_result.ts";
+import type { SearchTrace } from "./search_trace.ts";
 
 /** Depth used when the caller sets none: deeper than any game ends. */
 export const UNLIMITED_DEPTH = 1 << 30;
@@ -27,6 +28,8 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   plies: number;
   /** Best move found at the root so far. */
   rootMove: number = NO_MOVE;
+  /** Alpha-beta's recorder of windows and values, when one was asked for. */
+  trace: SearchTrace | null = null;
 
   constructor(position: Position, stats: S, plies: number) {
     this.position = position;

@@ -13,6 +13,7 @@ import {
   type SearchContext,
 } from "./_search_context.ts";
 import type { SearchOptions, SearchResult } from "./search_result.ts";
+import type { SearchTrace } from "./search_trace.ts";
 
 /** Options of {@linkcode alphaBeta}. */
 export interface AlphaBetaOptions extends SearchOptions {
@@ -20,6 +21,12 @@ export interface AlphaBetaOptions extends SearchOptions {
   alpha?: number;
   /** Upper end of the root window (default +{@linkcode VALUE_INFINITE}). */
   beta?: number;
+  /**
+   * Told every node's window and value, post-order (see
+   * {@linkcode TraceRecorder}); when absent the search pays one null check
+   * per node and allocates nothing for it.
+   */
+  trace?: SearchTrace;
 }
 
 /**
@@ -53,7 +60,9 @@ export function alphaBeta(
   const depth = resolveDepth(options);
   const [alpha, beta] = resolveWindow(options?.alpha, options?.beta);
   const context = createContext(position, depth);
+  context.trace = options?.trace ?? null;
   const value = alphaBetaNode(context, 0, depth, alpha, beta);
+  context.trace?.node(0, -1, alpha, beta, value);
   return context.result(value);
 }
 
@@ -94,6 +103,9 @@ function alphaBetaNode(
     const value = 0 -
       alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha);
     position.undo(move);
+    if (context.trace !== null) {
+      context.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value);
+    }
     stats.steps += 5;
     if (value > bestValue) {
       bestValue = value;
