@@ -6,6 +6,7 @@
  */
 
 import { type Position, VALUE_INFINITE } from "../position.ts";
+import type { SearchTrace } from "./search_trace.ts";
 import {
   createContext,
   resolveDepth,
@@ -13,7 +14,6 @@ import {
   type SearchContext,
 } from "./_search_context.ts";
 import type { SearchOptions, SearchResult } from "./search_result.ts";
-import type { SearchTrace } from "./search_trace.ts";
 
 /** Options of {@linkcode alphaBeta}. */
 export interface AlphaBetaOptions extends SearchOptions {
