@@ -16,3 +16,4 @@ export * from "./depth_growth.ts";
 export * from "./walkthrough.ts";
 export * from "./tree_diagram.ts";
 export * from "./lesson_000.ts";
+export * from "./lesson_001.ts";
