@@ -212,7 +212,7 @@ export function lesson001(
       course: "√b (√35 ≈ 5.9)",
       ours: showFits(best, Math.sqrt) +
         `; b=35, d=4: ${
-          chess35.leaves["best-first"]
+          formatCount(chess35.leaves["best-first"])
         } leaves (35^2 = 1,225; minimal tree 2,449)`,
       kind: "claim",
       agrees: best.every((fit) => nearest(fit.exponent) === 0.5),

@@ -4,8 +4,14 @@
  * @module
  */
 
+import { LESSON_000 } from "./lesson_000_report.ts";
+import { LESSON_001 } from "./lesson_001_report.ts";
 import { LESSON_004 } from "./lesson_004_report.ts";
 import type { LessonEntry } from "./report.ts";
 
 /** Every lesson with a report. */
-export const LESSONS: readonly LessonEntry[] = [LESSON_004];
+export const LESSONS: readonly LessonEntry[] = [
+  LESSON_004,
+  LESSON_000,
+  LESSON_001,
+];

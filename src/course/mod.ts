@@ -17,3 +17,5 @@ export * from "./walkthrough.ts";
 export * from "./tree_diagram.ts";
 export * from "./lesson_000.ts";
 export * from "./lesson_001.ts";
+export * from "./lesson_000_report.ts";
+export * from "./lesson_001_report.ts";
