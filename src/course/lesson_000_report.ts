@@ -17,6 +17,12 @@ import { skippedLeaves } from "./walkthrough.ts";
 /**
  * Leaves visited on each seed, per search and tree, as box plots on a log
  * scale, with the course's figure as a red tick (T000.2–T000.4).
+ *
+ * @example
+ * ```ts
+ * import { lesson000, orderingChart } from "./mod.ts";
+ * console.assert(orderingChart(lesson000(5)).svg.startsWith("<svg"));
+ * ```
  */
 export function orderingChart(data: Lesson000): Chart {
   const points = data.tables.flatMap(({ course, samples }) =>
@@ -66,7 +72,15 @@ export function orderingChart(data: Lesson000): Chart {
   return { name: "ordering", title: "Leaves visited, by move order", svg };
 }
 
-/** Worst-first alpha-beta's steps over minimax's, per seed, with the course's ratio (T000.5). */
+/**
+ * Worst-first alpha-beta's steps over minimax's, per seed, with the course's ratio (T000.5).
+ *
+ * @example
+ * ```ts
+ * import { lesson000, stepsChart } from "./mod.ts";
+ * console.assert(stepsChart(lesson000(5)).name === "steps_ratio");
+ * ```
+ */
 export function stepsChart(data: Lesson000): Chart {
   const points = data.tables.flatMap(({ course, samples }) =>
     samples.map((s) => ({
@@ -108,7 +122,16 @@ export function stepsChart(data: Lesson000): Chart {
   return { name: "steps_ratio", title: "Worst-first steps over minimax", svg };
 }
 
-/** The walkthrough of T000.1 and the exercise of T000.8, drawn from the trace. */
+/**
+ * The walkthrough of T000.1 and the exercise of T000.8, drawn from the trace.
+ *
+ * @example
+ * ```ts
+ * import { lesson000, walkthroughCharts } from "./mod.ts";
+ * const [walk] = walkthroughCharts(lesson000(5));
+ * console.assert(walk!.svg.match(/data-state="pruned"/g)?.length === 2);
+ * ```
+ */
 export function walkthroughCharts(data: Lesson000): Chart[] {
   return [
     {
@@ -138,6 +161,12 @@ export function walkthroughCharts(data: Lesson000): Chart[] {
  * The per-tree table: for each search, the course's nodes / leaves / steps
  * beside ours (the median over the seeds, with the 5–95% range where the
  * figure varies).
+ *
+ * @example
+ * ```ts
+ * import { lesson000, orderingTables } from "./mod.ts";
+ * console.assert(orderingTables(lesson000(5)).length === 3);
+ * ```
  */
 export function orderingTables(data: Lesson000): Table[] {
   return data.tables.map(({ course, samples }) => {
@@ -186,7 +215,15 @@ export function orderingTables(data: Lesson000): Table[] {
   });
 }
 
-/** Lesson 000's report: rows, the three ordering tables, four charts. */
+/**
+ * Lesson 000's report: rows, the three ordering tables, four charts.
+ *
+ * @example
+ * ```ts
+ * import { lesson000, lesson000Report } from "./mod.ts";
+ * console.assert(lesson000Report(lesson000(5)).charts.length === 4);
+ * ```
+ */
 export function lesson000Report(data: Lesson000 = lesson000()): LessonReport {
   return {
     lesson: "000",
