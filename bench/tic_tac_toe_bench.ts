@@ -8,7 +8,9 @@ Deno.bench({
   baseline: true,
   fn() {
     const { stats } = minimax(TicTacToe.empty());
-    if (stats.nodes !== 549_946) throw new Error(`minimax visited ${stats.nodes} nodes`);
+    if (stats.nodes !== 549_946) {
+      throw new Error(`minimax visited ${stats.nodes} nodes`);
+    }
   },
 });
 
@@ -17,7 +19,9 @@ Deno.bench({
   group: "tic-tac-toe",
   fn() {
     const { stats } = negamax(TicTacToe.empty());
-    if (stats.nodes !== 549_946) throw new Error(`negamax visited ${stats.nodes} nodes`);
+    if (stats.nodes !== 549_946) {
+      throw new Error(`negamax visited ${stats.nodes} nodes`);
+    }
   },
 });
 
@@ -26,6 +30,8 @@ Deno.bench({
   group: "tic-tac-toe",
   fn() {
     const { stats } = alphaBeta(TicTacToe.empty());
-    if (stats.nodes !== 18_297) throw new Error(`alpha-beta visited ${stats.nodes} nodes`);
+    if (stats.nodes !== 18_297) {
+      throw new Error(`alpha-beta visited ${stats.nodes} nodes`);
+    }
   },
 });

@@ -53,7 +53,12 @@ export function hashInts(seed: number, a: number, b: number): number {
 export class Random {
   #state: number;
 
-  /** @param seed any integer; equal seeds give equal sequences */
+  /**
+   * Starts the sequence of `seed`.
+   *
+   * @param seed any integer; equal seeds give equal sequences
+   * @throws {Error} when `seed` is not an integer
+   */
   constructor(seed: number) {
     if (!Number.isInteger(seed)) {
       throw new Error(`Random seed must be an integer, got ${seed}`);

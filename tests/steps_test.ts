@@ -15,23 +15,6 @@ const python = ["/usr/bin/python3", "python3"].find((command) => {
   }
 });
 
-function leavesOf(tree: UniformTree): number[] {
-  const out: number[] = [];
-  const walk = () => {
-    if (tree.isTerminal()) {
-      out.push(tree.maxValue());
-      return;
-    }
-    for (let k = 0; k < tree.branching; k++) {
-      tree.play(k);
-      walk();
-      tree.undo(k);
-    }
-  };
-  walk();
-  return out;
-}
-
 /** Runs the course's code on `tree`'s leaves: [ab's value, ab's lines, minimax's value, minimax's lines]. */
 async function courseLines(
   command: string,
@@ -44,7 +27,9 @@ async function courseLines(
     stdout: "piped",
   }).spawn();
   const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify(leavesOf(tree))));
+  await writer.write(
+    new TextEncoder().encode(JSON.stringify(Array.from(tree.leafValues()))),
+  );
   await writer.close();
   const { success, stdout } = await child.output();
   assert.ok(success, "the course's code ran");

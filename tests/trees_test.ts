@@ -45,22 +45,8 @@ Deno.test("UniformTree orders permute children: same value and same leaf multise
       fc.integer({ min: 0, max: 5 }),
       fc.integer(),
       (branching, depth, seed) => {
-        const leaves = (tree: UniformTree) => {
-          const out: number[] = [];
-          const walk = () => {
-            if (tree.isTerminal()) {
-              out.push(tree.maxValue());
-              return;
-            }
-            for (let k = 0; k < tree.branching; k++) {
-              tree.play(k);
-              walk();
-              tree.undo(k);
-            }
-          };
-          walk();
-          return out.sort((a, b) => a - b);
-        };
+        const leaves = (tree: UniformTree) =>
+          Array.from(tree.leafValues()).sort((a, b) => a - b);
         const asIs = new UniformTree({ branching, depth, seed });
         for (const order of ["best-first", "worst-first"] as const) {
           const sorted = new UniformTree({ branching, depth, seed, order });
@@ -71,6 +57,29 @@ Deno.test("UniformTree orders permute children: same value and same leaf multise
     ),
     { numRuns: 200, seed: 5 },
   );
+});
+
+Deno.test("UniformTree.leafValues() lists the leaves a left-to-right walk reaches", () => {
+  const tree = new UniformTree({
+    branching: 3,
+    depth: 4,
+    seed: 9,
+    order: "worst-first",
+  });
+  const walked: number[] = [];
+  const walk = () => {
+    if (tree.isTerminal()) {
+      walked.push(tree.maxValue());
+      return;
+    }
+    for (let k = 0; k < tree.branching; k++) {
+      tree.play(k);
+      walk();
+      tree.undo(k);
+    }
+  };
+  walk();
+  assert.deepEqual(Array.from(tree.leafValues()), walked);
 });
 
 Deno.test("UniformTree is the same on every run: values depend on the seed only", () => {

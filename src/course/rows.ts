@@ -18,6 +18,7 @@ export interface CourseRow {
   course: string;
   /** Ours, computed. */
   ours: string;
+  /** Whether the row must match exactly or support a claim. */
   kind: RowKind;
   /** Exact rows: ours equals the course's figure. Claims: our measurement supports the claim. */
   agrees: boolean;
@@ -76,8 +77,11 @@ export function exactRow(
 
 /** Counts of a set of rows, for a one-line summary. */
 export interface RowSummary {
+  /** Exact rows that agree. */
   exact: number;
+  /** Claims our measurements support. */
   claims: number;
+  /** Rows of either kind that disagree. */
   disagree: number;
 }
 

@@ -24,7 +24,11 @@
  *
  * @module
  */
-export { renderSvg, type RenderSvgOptions } from "./render_svg.ts";
+export {
+  type PlotOptions,
+  renderSvg,
+  type RenderSvgOptions,
+} from "./render_svg.ts";
 export { saveSvg } from "./save_svg.ts";
 export { displaySvg } from "./display_svg.ts";
 export { displayMarkdown } from "./display_markdown.ts";

@@ -1,6 +1,9 @@
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 
+/** The options of `Plot.plot`, re-exported so callers can type a chart spec without importing Plot. */
+export type PlotOptions = Plot.PlotOptions;
+
 /** The SVG namespace, written on the root element of every rendered chart. */
 const SVG_NS = "http://www.w3.org/2000/svg";
 const XLINK_NS = "http://www.w3.org/1999/xlink";
@@ -66,7 +69,7 @@ interface Document {
  * ```
  */
 export function renderSvg(
-  options: Plot.PlotOptions,
+  options: PlotOptions,
   renderOptions: RenderSvgOptions = {},
 ): string {
   const { document } = parseHTML(

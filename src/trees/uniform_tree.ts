@@ -134,16 +134,23 @@ interface TreeShape {
  * ```
  */
 export class UniformTree implements Position {
+  /** Children of every inner node. */
   readonly branching: number;
+  /** Plies from the root to every leaf. */
   readonly depth: number;
+  /** Seed of the values. */
   readonly seed: number;
+  /** Child order. */
   readonly order: TreeOrder;
+  /** Equal to `branching`. */
   readonly maxMoves: number;
   readonly #shape: TreeShape;
   #level = 0;
   #index = 0;
 
   /**
+   * Builds the tree; a sorted order computes every node's exact value once.
+   *
    * @param options branching, depth, seed and order
    * @param shape internal: the layout shared with the tree being cloned
    * @throws {Error} on a non-integer or out-of-range parameter, an unknown
@@ -205,6 +212,26 @@ export class UniformTree implements Position {
       ? this.#index
       : layout[this.#level]![this.#index]!;
     return seededValue(this.seed, this.#level, asIs);
+  }
+
+  /**
+   * Every leaf value from MAX's view, left to right: the course's list `znach`
+   * (lesson 000), which its code indexes by the leaf's number.
+   *
+   * @example
+   * ```ts
+   * import { UniformTree } from "../../mod.ts";
+   * const tree = new UniformTree({ branching: 2, depth: 3, seed: 5, order: "best-first" });
+   * console.assert(tree.leafValues().length === 8);
+   * ```
+   */
+  leafValues(): Int32Array {
+    const width = this.branching ** this.depth;
+    const layout = this.#shape.layout?.[this.depth];
+    return Int32Array.from(
+      { length: width },
+      (_, i) => seededValue(this.seed, this.depth, layout ? layout[i]! : i),
+    );
   }
 
   generateMoves(out: Int32Array): number {

@@ -1,0 +1,176 @@
+"""Executes a notebook with nbclient, without losing the Deno kernel's late outputs.
+
+Called by cli/_jupyter.ts; not meant to be run by hand. Two subcommands:
+
+  probe NAME
+      Prints {"nbclient": version, "argv": [...]} for kernelspec NAME as JSON,
+      or exits 3 with the reason on stderr.
+  execute --input IN --output OUT --cwd DIR [--kernel deno] [--timeout S] [--grace S]
+      Runs every code cell of IN in a kernel started in DIR, writes the executed
+      notebook to OUT (IN is never written) and prints a JSON report:
+      {"replyErrors": [{"cell", "ename", "evalue"}], "lateOutputs": n}.
+      Exits 0 whenever OUT was written, even when cells failed: judging the
+      outputs is the caller's job.
+
+Why not plain `jupyter nbconvert --execute` (measured with Deno 2.9.6,
+nbclient 0.7.2, see tests/notebooks_test.ts):
+
+- The Deno kernel sometimes publishes a cell's output on IOPub *after* its
+  `status: idle` message (~1 cell in 10, ~0 ms late). nbclient stops listening
+  for a cell at its idle message and drops messages whose parent is another
+  request, so the output is lost for good. `iopub_timeout` does not help: it
+  only bounds the wait *for* idle. Here every message is routed to the cell
+  that sent the request, whenever it arrives, and the last cell is followed by
+  a quiet period of `--grace` seconds.
+- A promise rejected and not awaited in a cell leaves no trace at all: no error
+  output, no stderr, an "ok" reply. Before the first cell, a silent request
+  installs `unhandledrejection` and `error` listeners that print
+  "Uncaught (in promise) ..." / "Uncaught ..." to the cell's stderr, where the
+  caller finds them.
+"""
+
+import argparse
+import asyncio
+import json
+import sys
+import time
+
+# Installed silently (no output, no execution count) before the first cell.
+DETECT_UNCAUGHT = """
+globalThis.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  console.error("Uncaught (in promise)", event.reason);
+});
+globalThis.addEventListener("error", (event) => {
+  event.preventDefault();
+  console.error("Uncaught", event.error ?? event.message);
+});
+"""
+
+
+def probe(name):
+    try:
+        import nbclient
+        from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+    except ImportError as error:
+        print(f"{sys.executable} cannot import nbclient/jupyter_client: {error}", file=sys.stderr)
+        return 3
+    try:
+        spec = KernelSpecManager().get_kernel_spec(name)
+    except NoSuchKernel:
+        print(f'No Jupyter kernelspec named "{name}" (run: deno jupyter --install)', file=sys.stderr)
+        return 3
+    print(json.dumps({"nbclient": nbclient.__version__, "argv": spec.argv,
+                      "resourceDir": spec.resource_dir}))
+    return 0
+
+
+def execute(args):
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionComplete
+
+    class RoutingClient(NotebookClient):
+        """NotebookClient that routes late IOPub messages to their own cell."""
+
+        def __init__(self, nb, grace, **kw):
+            super().__init__(nb, **kw)
+            self.grace = grace
+            self.cells_by_request = {}
+            self.reply_errors = []
+            self.late_outputs = 0
+
+        async def async_start_new_kernel_client(self):
+            kc = await super().async_start_new_kernel_client()
+            msg_id = kc.execute(DETECT_UNCAUGHT, silent=True, store_history=False)
+            reply = await self.async_wait_for_reply(msg_id)
+            if reply is None or reply["content"]["status"] != "ok":
+                raise RuntimeError(f"The kernel rejected the set-up code: {reply}")
+            return kc
+
+        def route_late(self, msg):
+            """Appends a message that arrived after its cell's idle to that cell."""
+            request = msg["parent_header"].get("msg_id")
+            if request not in self.cells_by_request:
+                return
+            if msg["msg_type"] in ("status", "execute_input"):
+                return
+            cell, index = self.cells_by_request[request]
+            try:
+                self.process_message(msg, cell, index)
+                self.late_outputs += 1
+            except CellExecutionComplete:
+                pass
+
+        async def _async_poll_output_msg(self, parent_msg_id, cell, cell_index):
+            self.cells_by_request[parent_msg_id] = (cell, cell_index)
+            while True:
+                msg = await self.kc.iopub_channel.get_msg(timeout=None)
+                if msg["parent_header"].get("msg_id") == parent_msg_id:
+                    try:
+                        self.process_message(msg, cell, cell_index)
+                    except CellExecutionComplete:
+                        return
+                else:
+                    self.route_late(msg)
+
+        async def drain(self):
+            """Routes messages until none arrives for `grace` seconds."""
+            from queue import Empty
+
+            deadline = time.monotonic() + max(10 * self.grace, 5)
+            while time.monotonic() < deadline:
+                try:
+                    msg = await self.kc.iopub_channel.get_msg(timeout=self.grace)
+                except (Empty, asyncio.TimeoutError):
+                    return
+                self.route_late(msg)
+
+        async def _check_raise_for_error(self, cell, cell_index, exec_reply):
+            content = (exec_reply or {}).get("content", {})
+            if content.get("status") == "error":
+                self.reply_errors.append({"cell": cell_index, "ename": content.get("ename", ""),
+                                          "evalue": content.get("evalue", "")})
+
+        async def async_execute_cell(self, cell, cell_index, *rest, **kw):
+            result = await super().async_execute_cell(cell, cell_index, *rest, **kw)
+            if cell_index == len(self.nb.cells) - 1:
+                await self.drain()
+            return result
+
+    nb = nbformat.read(args.input, as_version=4)
+    client = RoutingClient(
+        nb,
+        grace=args.grace,
+        kernel_name=args.kernel,
+        timeout=args.timeout,
+        allow_errors=True,
+        record_timing=False,
+        resources={"metadata": {"path": args.cwd}},
+    )
+    client.execute()
+    nbformat.write(nb, args.output)
+    print(json.dumps({"replyErrors": client.reply_errors, "lateOutputs": client.late_outputs}))
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    commands = parser.add_subparsers(dest="command", required=True)
+    probe_parser = commands.add_parser("probe")
+    probe_parser.add_argument("kernel")
+    execute_parser = commands.add_parser("execute")
+    execute_parser.add_argument("--input", required=True)
+    execute_parser.add_argument("--output", required=True)
+    execute_parser.add_argument("--cwd", required=True)
+    execute_parser.add_argument("--kernel", default="deno")
+    execute_parser.add_argument("--timeout", type=int, default=600)
+    execute_parser.add_argument("--grace", type=float, default=1.0)
+    args = parser.parse_args()
+    if args.command == "probe":
+        return probe(args.kernel)
+    return execute(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

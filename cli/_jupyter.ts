@@ -1,0 +1,417 @@
+/**
+ * Executes notebooks in a real Jupyter with the Deno kernel and judges the
+ * result. Shared by `tests/notebooks_test.ts` (executes into a temporary
+ * folder) and `cli/run_notebooks.ts` (refreshes the committed outputs).
+ *
+ * The Python side is `_execute_notebook.py` (nbclient, from Debian's
+ * `python3-nbclient`); its docstring explains the two Deno kernel traps it works
+ * around. This module finds a Python that has nbclient and the `deno`
+ * kernelspec, runs the script, and lists what is wrong with the executed
+ * notebook.
+ *
+ * @module
+ */
+
+import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const SCRIPT = fileURLToPath(
+  new URL("./_execute_notebook.py", import.meta.url),
+);
+
+/** The name of the Deno kernelspec that `deno jupyter --install` writes. */
+export const KERNEL_NAME = "deno";
+
+/** A Python with nbclient and a usable `deno` kernelspec. */
+export interface JupyterSetup {
+  /** The Python interpreter that has nbclient. */
+  python: string;
+  /** The nbclient version, for messages. */
+  nbclient: string;
+  /** The kernelspec's command line; `argv[0]` is the deno binary. */
+  kernelArgv: string[];
+}
+
+/** Why notebooks cannot run here. */
+export interface JupyterMissing {
+  reason: string;
+}
+
+/**
+ * Looks for Jupyter: the Python of the `jupyter` command on PATH (its shebang),
+ * then `$JUPYTER_PYTHON`, then `python3`; the first that imports nbclient and
+ * knows a `deno` kernelspec whose binary exists wins.
+ *
+ * @returns The setup, or the reason why notebooks cannot run.
+ *
+ * @example Skip notebooks where Jupyter is missing
+ * ```ts ignore
+ * import { findJupyter } from "./_jupyter.ts";
+ *
+ * const setup = await findJupyter();
+ * if ("reason" in setup) console.log(`notebooks skipped: ${setup.reason}`);
+ * ```
+ */
+export async function findJupyter(): Promise<JupyterSetup | JupyterMissing> {
+  const candidates: string[] = [];
+  const fromJupyter = await shebangOf("jupyter");
+  if (fromJupyter) candidates.push(fromJupyter);
+  const fromEnv = Deno.env.get("JUPYTER_PYTHON");
+  if (fromEnv) candidates.push(fromEnv);
+  candidates.push("python3");
+  const reasons: string[] = [];
+  for (const python of new Set(candidates)) {
+    let output: Deno.CommandOutput;
+    try {
+      output = await new Deno.Command(python, {
+        args: [SCRIPT, "probe", KERNEL_NAME],
+        stdout: "piped",
+        stderr: "piped",
+        env: QUIET_PYTHON,
+      }).output();
+    } catch (error) {
+      reasons.push(`${python}: ${(error as Error).message}`);
+      continue;
+    }
+    const stderr = lastLine(new TextDecoder().decode(output.stderr));
+    if (!output.success) {
+      reasons.push(`${python}: ${stderr}`);
+      continue;
+    }
+    const probe = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+      nbclient: string;
+      argv: string[];
+    };
+    const binary = probe.argv[0] ?? "";
+    if (!(await isFile(binary))) {
+      return {
+        reason: `the "${KERNEL_NAME}" kernelspec runs ${binary}, which does ` +
+          "not exist (run: deno jupyter --install --force)",
+      };
+    }
+    return { python, nbclient: probe.nbclient, kernelArgv: probe.argv };
+  }
+  return {
+    reason: `no Python with nbclient and a "${KERNEL_NAME}" kernelspec (${
+      reasons.join("; ")
+    })`,
+  };
+}
+
+/** Options of {@linkcode checkNotebook}. */
+export interface CheckNotebookOptions {
+  /** Where to write the executed notebook; never the input itself in tests. */
+  output: string;
+  /**
+   * Folder the kernel starts in, which decides the `deno.json` it uses and what
+   * relative imports mean. Default: the notebook's folder.
+   */
+  cwd?: string;
+  /** Seconds a cell may run. Default: 600. */
+  timeout?: number;
+  /** How many times to execute again when only outputs went missing. Default: 1. */
+  retries?: number;
+}
+
+/** What kind of thing went wrong in a cell. */
+export type ProblemKind = "error" | "uncaught" | "missing-output";
+
+/** One thing wrong with an executed notebook. */
+export interface NotebookProblem {
+  kind: ProblemKind;
+  /** Index of the cell in the notebook, from 0. */
+  cell: number;
+  /** A sentence naming the cell (from 1) and what went wrong. */
+  message: string;
+}
+
+/** The outcome of {@linkcode checkNotebook}. */
+export interface NotebookCheck {
+  /** Everything wrong with the last execution; empty when the notebook is fine. */
+  problems: NotebookProblem[];
+  /** How many executions it took (2 when a retry was needed). */
+  attempts: number;
+  /** Outputs that the kernel sent after its idle message and were kept anyway. */
+  lateOutputs: number;
+}
+
+/**
+ * Executes a notebook in a kernel started in the notebook's folder (so that
+ * the project's `deno.json` and `../mod.ts` resolve), writes the result to
+ * `options.output`, and lists its problems (see {@linkcode notebookProblems}).
+ * When the only problems are missing outputs, executes once more before
+ * reporting them.
+ *
+ * @param setup From {@linkcode findJupyter}.
+ * @param notebook Path of the committed notebook; it is only read.
+ * @param options Where to write, timeouts and retries.
+ * @returns The problems found and how many executions were needed.
+ *
+ * @example Check one notebook
+ * ```ts ignore
+ * import { checkNotebook, findJupyter } from "./_jupyter.ts";
+ *
+ * const setup = await findJupyter();
+ * if (!("reason" in setup)) {
+ *   const output = await Deno.makeTempFile({ suffix: ".ipynb" });
+ *   const check = await checkNotebook(setup, "notebooks/01_minimax.ipynb", { output });
+ *   for (const problem of check.problems) console.log(problem.message);
+ * }
+ * ```
+ */
+export async function checkNotebook(
+  setup: JupyterSetup,
+  notebook: string,
+  options: CheckNotebookOptions,
+): Promise<NotebookCheck> {
+  const committed = JSON.parse(await Deno.readTextFile(notebook)) as Notebook;
+  const retries = options.retries ?? 1;
+  let lateOutputs = 0;
+  for (let attempt = 1;; attempt++) {
+    const report = await executeNotebook(setup, notebook, options);
+    lateOutputs += report.lateOutputs;
+    const executed = JSON.parse(
+      await Deno.readTextFile(options.output),
+    ) as Notebook;
+    const problems = notebookProblems(committed, executed, report.replyErrors);
+    const onlyMissing = problems.length > 0 &&
+      problems.every((problem) => problem.kind === "missing-output");
+    if (!onlyMissing || attempt > retries) {
+      return { problems, attempts: attempt, lateOutputs };
+    }
+  }
+}
+
+/** A cell whose `execute_reply` had status "error". */
+export interface ReplyError {
+  cell: number;
+  ename: string;
+  evalue: string;
+}
+
+interface ExecutionReport {
+  replyErrors: ReplyError[];
+  lateOutputs: number;
+}
+
+async function executeNotebook(
+  setup: JupyterSetup,
+  notebook: string,
+  options: CheckNotebookOptions,
+): Promise<ExecutionReport> {
+  const output = await new Deno.Command(setup.python, {
+    args: [
+      SCRIPT,
+      "execute",
+      "--input",
+      notebook,
+      "--output",
+      options.output,
+      "--cwd",
+      resolve(options.cwd ?? dirname(notebook)),
+      "--kernel",
+      KERNEL_NAME,
+      "--timeout",
+      String(options.timeout ?? 600),
+    ],
+    stdout: "piped",
+    stderr: "piped",
+    env: QUIET_PYTHON,
+  }).output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  if (!output.success) {
+    throw new Error(
+      `Jupyter could not execute ${basename(notebook)}:\n${stderr.trim()}`,
+    );
+  }
+  return JSON.parse(new TextDecoder().decode(output.stdout));
+}
+
+/** The parts of the nbformat 4 JSON that the checks read. */
+export interface Notebook {
+  cells: NotebookCell[];
+}
+
+/** A cell of {@linkcode Notebook}. */
+export interface NotebookCell {
+  cell_type: string;
+  source: string | string[];
+  outputs?: NotebookOutput[];
+}
+
+/** An output of {@linkcode NotebookCell}. */
+export interface NotebookOutput {
+  output_type: string;
+  name?: string;
+  text?: string | string[];
+  ename?: string;
+  evalue?: string;
+  data?: Record<string, string | string[]>;
+}
+
+/**
+ * Lists what is wrong with an executed notebook, one sentence per problem:
+ * an `error` output; an execute reply with status "error" that left no error
+ * output; a stderr line starting with `Uncaught` (what the executor prints for
+ * a promise rejected without `await`, or an error thrown in a timer); a cell
+ * whose value is a rejected promise; a code cell with no output where the
+ * committed notebook has one.
+ *
+ * @param committed The notebook as committed (its outputs are the reference).
+ * @param executed The same notebook after execution.
+ * @param replyErrors The cells whose execute reply was an error.
+ * @returns The problems in cell order, empty when the notebook is fine.
+ *
+ * @example A missing output and an uncaught rejection
+ * ```ts
+ * import { notebookProblems, type NotebookOutput } from "./_jupyter.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const code = (outputs: NotebookOutput[]) => ({ cell_type: "code", source: "x", outputs });
+ * const shown = { output_type: "stream", name: "stdout", text: "9\n" };
+ * const uncaught = {
+ *   output_type: "stream",
+ *   name: "stderr",
+ *   text: "Uncaught (in promise) Error: y\n",
+ * };
+ * const problems = notebookProblems(
+ *   { cells: [code([shown]), code([])] },
+ *   { cells: [code([]), code([uncaught])] },
+ * );
+ * assert.deepEqual(problems.map((problem) => problem.kind), [
+ *   "missing-output",
+ *   "uncaught",
+ * ]);
+ * assert.match(problems[0]!.message, /^cell 1 .*produced no output/);
+ * assert.match(problems[1]!.message, /^cell 2 .*Uncaught \(in promise\) Error: y/);
+ * ```
+ */
+export function notebookProblems(
+  committed: Notebook,
+  executed: Notebook,
+  replyErrors: readonly ReplyError[] = [],
+): NotebookProblem[] {
+  const problems: NotebookProblem[] = [];
+  executed.cells.forEach((cell, index) => {
+    if (cell.cell_type !== "code") return;
+    const where = `cell ${index + 1} (${firstLine(text(cell.source))})`;
+    const report = (kind: ProblemKind, what: string) =>
+      problems.push({ kind, cell: index, message: `${where}: ${what}` });
+    const outputs = cell.outputs ?? [];
+    let failed = false;
+    for (const output of outputs) {
+      if (output.output_type === "error") {
+        failed = true;
+        report("error", `${output.ename}: ${output.evalue}`);
+      } else if (output.output_type === "stream" && output.name === "stderr") {
+        const uncaught = text(output.text ?? "").split("\n")
+          .find((line) => line.startsWith("Uncaught"));
+        if (uncaught !== undefined) {
+          failed = true;
+          report("uncaught", uncaught);
+        }
+      } else if (output.output_type === "execute_result") {
+        const plain = stripAnsi(text(output.data?.["text/plain"] ?? ""));
+        if (/^Promise \{\s*<rejected>/.test(plain)) {
+          failed = true;
+          const reason = plain.replace(/^Promise \{\s*<rejected>\s*/, "");
+          report(
+            "uncaught",
+            `its value is a rejected promise: ${firstLine(reason)}`,
+          );
+        }
+      }
+    }
+    const reply = replyErrors.find((error) => error.cell === index);
+    if (reply !== undefined && !failed) {
+      report("error", `${reply.ename}: ${reply.evalue}`);
+    }
+    const before = committed.cells[index]?.outputs ?? [];
+    if (outputs.length === 0 && before.length > 0) {
+      const shown = before.map((output) => output.output_type).join(", ");
+      report(
+        "missing-output",
+        `produced no output, the committed notebook shows ${shown}`,
+      );
+    }
+  });
+  return problems;
+}
+
+/**
+ * Lists the notebooks of a folder, sorted by name.
+ *
+ * @param folder The folder, e.g. `notebooks`.
+ * @returns Paths of the `.ipynb` files directly in `folder`; none when it is missing.
+ *
+ * @example List the course notebooks
+ * ```ts
+ * import { listNotebooks } from "./_jupyter.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const paths = await listNotebooks("notebooks");
+ * assert.ok(paths.every((path) => path.endsWith(".ipynb")));
+ * ```
+ */
+export async function listNotebooks(folder: string): Promise<string[]> {
+  const paths: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(folder)) {
+      if (entry.isFile && entry.name.endsWith(".ipynb")) {
+        paths.push(join(folder, entry.name));
+      }
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
+  return paths.sort();
+}
+
+/** Keeps debugpy's frozen-modules warning out of every Python run. */
+const QUIET_PYTHON = { PYDEVD_DISABLE_FILE_VALIDATION: "1" };
+
+function text(value: string | string[]): string {
+  return Array.isArray(value) ? value.join("") : value;
+}
+
+function firstLine(value: string): string {
+  const line = value.trim().split("\n")[0] ?? "";
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+}
+
+function lastLine(value: string): string {
+  return value.trim().split("\n").at(-1) ?? "";
+}
+
+function stripAnsi(value: string): string {
+  // deno-lint-ignore no-control-regex
+  return value.replace(/\x1b\[[0-9;]*m/g, "");
+}
+
+/** The interpreter named on the `#!` line of `command` found on PATH. */
+async function shebangOf(command: string): Promise<string | undefined> {
+  for (const folder of (Deno.env.get("PATH") ?? "").split(":")) {
+    if (folder === "") continue;
+    const path = join(folder, command);
+    if (!(await isFile(path))) continue;
+    const file = await Deno.open(path);
+    const buffer = new Uint8Array(200);
+    const read = await file.read(buffer);
+    file.close();
+    const head = new TextDecoder().decode(buffer.subarray(0, read ?? 0));
+    const match = head.match(/^#!\s*(\S+)(?:\s+(\S+))?/);
+    if (!match) return undefined;
+    // `#!/usr/bin/env python3` names the interpreter in its argument.
+    return match[1]!.endsWith("/env") ? match[2] : match[1];
+  }
+  return undefined;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
