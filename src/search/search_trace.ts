@@ -70,6 +70,8 @@ export class TraceRecorder implements SearchTrace {
   readonly #rootTurn: 1 | -1;
 
   /**
+   * An empty recorder, for one search at a time (each search replaces the last).
+   *
    * @param rootTurn the root position's `turn()`: +1 (default) when MAX
    *   moves at the root, so that values are shown from MAX's view
    */
@@ -77,6 +79,7 @@ export class TraceRecorder implements SearchTrace {
     this.#rootTurn = rootTurn;
   }
 
+  /** Files a node reported by the search under its parent (see {@linkcode SearchTrace.node}). */
   node(ply: number, move: Move, alpha: Value, beta: Value, value: Value): void {
     const sign = (ply & 1) === 0 ? this.#rootTurn : 0 - this.#rootTurn;
     // The children of this node are the pending nodes one ply deeper.
