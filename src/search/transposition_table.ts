@@ -201,6 +201,8 @@ export class TranspositionTable {
   cutoffsUpper = 0;
 
   /**
+   * Allocates the table, empty.
+   *
    * @param options `{ entries }` (contract) or `{ megabytes }`
    * @throws {Error} when neither or both are given, or the size is not a positive integer up to 2^30
    */
