@@ -53,4 +53,36 @@ export interface Position {
   key(): number;
   /** An independent copy in the same state. */
   clone(): this;
+  /**
+   * Optional: writes the noisy moves (captures, checks: moves that change the
+   * evaluation a lot) into `out`; returns how many. Quiescence search plays
+   * only these beyond the depth limit (lesson 003, T003.5).
+   */
+  generateNoisyMoves?(out: Int32Array): number;
 }
+
+/**
+ * Bound flag: the stored value is an upper bound (the search failed low:
+ * the true value is at most the value). Bits, Stockfish-style, so
+ * `bound & BOUND_UPPER` asks "may this value prove a fail-low?".
+ */
+export const BOUND_UPPER = 1;
+
+/** Bound flag: the stored value is a lower bound (the search failed high). */
+export const BOUND_LOWER = 2;
+
+/**
+ * Bound flag: the stored value is exact; `BOUND_EXACT === (BOUND_UPPER | BOUND_LOWER)`,
+ * so an exact value passes both tests.
+ *
+ * @example A cut is one AND
+ * ```ts
+ * import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "../mod.ts";
+ * console.assert(BOUND_EXACT === (BOUND_UPPER | BOUND_LOWER));
+ * console.assert((BOUND_EXACT & BOUND_LOWER) !== 0 && (BOUND_UPPER & BOUND_LOWER) === 0);
+ * ```
+ */
+export const BOUND_EXACT = 3;
+
+/** One of {@linkcode BOUND_UPPER}, {@linkcode BOUND_LOWER}, {@linkcode BOUND_EXACT}. */
+export type Bound = 1 | 2 | 3;

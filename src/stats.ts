@@ -45,3 +45,43 @@ export interface SearchStats {
 export function createStats(): SearchStats {
   return { nodes: 0, leaves: 0, cutoffs: 0, steps: 0 };
 }
+
+/**
+ * What the searchers of lessons 002 and 003 count on top of
+ * {@linkcode SearchStats}. Their `steps` are charged as for alpha-beta: per
+ * node, per child tried, per cut; a transposition-table cut costs the node's
+ * test and a return (2); quiescence nodes cost as leaves and children do.
+ * Table probes, move scoring and sorting are not charged.
+ */
+export interface ExtendedStats extends SearchStats {
+  /** Searches repeated with a wider window: PVS null-window tests that failed high inside the window, aspiration fail-lows and fail-highs. */
+  researches: number;
+  /** Root searches: null-window passes of MTD(f) and SSS*, iterations of iterative deepening, windows tried by aspiration. */
+  passes: number;
+  /** Nodes settled by a transposition-table entry without searching. */
+  ttCutoffs: number;
+  /** Nodes visited by quiescence search beyond the depth limit (also counted in `nodes`). */
+  quiescenceNodes: number;
+}
+
+/**
+ * A zeroed {@linkcode ExtendedStats}.
+ *
+ * @example
+ * ```ts
+ * import { createExtendedStats } from "./stats.ts";
+ * console.assert(createExtendedStats().researches === 0);
+ * ```
+ */
+export function createExtendedStats(): ExtendedStats {
+  return {
+    nodes: 0,
+    leaves: 0,
+    cutoffs: 0,
+    steps: 0,
+    researches: 0,
+    passes: 0,
+    ttCutoffs: 0,
+    quiescenceNodes: 0,
+  };
+}

@@ -35,3 +35,139 @@ export function mistakeMaxOnBothLevels(position: Position): number {
   }
   return best;
 }
+
+/**
+ * THE MISTAKE "forgot the undo" (lesson 003, T003.7): negamax that plays a
+ * move and never takes it back, so the one shared board leaks into the
+ * sibling branches. On a guarded position the corruption surfaces as an
+ * error from `play`; the function reports what happened.
+ *
+ * @example
+ * ```ts
+ * import { TicTacToe } from "../../mod.ts";
+ * import { mistakeForgottenUndo } from "./_traps.ts";
+ * console.assert(mistakeForgottenUndo(TicTacToe.empty()).startsWith("error"));
+ * ```
+ */
+export function mistakeForgottenUndo(position: Position): string {
+  const copy = position.clone();
+  const search = (): number => {
+    if (copy.isTerminal()) return copy.evaluate();
+    const moves = new Int32Array(copy.maxMoves);
+    const count = copy.generateMoves(moves);
+    let best = -1_000_000;
+    for (let i = 0; i < count; i++) {
+      copy.play(moves[i]!);
+      best = Math.max(best, 0 - search()); // ← no copy.undo(moves[i])
+    }
+    return best;
+  };
+  try {
+    return `value ${search()}`;
+  } catch (error) {
+    return `error: ${(error as Error).message}`;
+  }
+}
+
+/**
+ * THE MISTAKE "terminal test after the move loop" (T003.7): negamax that
+ * generates and plays moves before asking whether the game is over, so it
+ * "continues the game" on a won board. Reports what happened.
+ *
+ * @example
+ * ```ts
+ * import { TicTacToe } from "../../mod.ts";
+ * import { mistakeTerminalAfterLoop } from "./_traps.ts";
+ * console.assert(mistakeTerminalAfterLoop(TicTacToe.parse("X.O.O...X")).startsWith("error"));
+ * ```
+ */
+export function mistakeTerminalAfterLoop(position: Position): string {
+  const copy = position.clone();
+  const search = (): number => {
+    const moves = new Int32Array(copy.maxMoves);
+    const count = copy.generateMoves(moves);
+    let best = -1_000_000;
+    for (let i = 0; i < count; i++) {
+      copy.play(moves[i]!);
+      best = Math.max(best, 0 - search());
+      copy.undo(moves[i]!);
+    }
+    if (count === 0 || copy.isTerminal()) return copy.evaluate(); // ← too late
+    return best;
+  };
+  try {
+    return `value ${search()}`;
+  } catch (error) {
+    return `error: ${(error as Error).message}`;
+  }
+}
+
+/**
+ * THE MISTAKE "unswapped negamax window" (T003.7): the child is searched
+ * with (−alpha, −beta) instead of (−beta, −alpha). The window is then empty
+ * or inverted, cuts fire where they must not, and the answer is silently
+ * wrong. Returns the (wrong) value from the side to move's view.
+ *
+ * @example
+ * ```ts
+ * import { alphaBeta, UniformTree } from "../../mod.ts";
+ * import { mistakeUnswappedWindow } from "./_traps.ts";
+ * const tree = new UniformTree({ branching: 3, depth: 4, seed: 2 });
+ * console.assert(mistakeUnswappedWindow(tree) !== alphaBeta(tree).value);
+ * ```
+ */
+export function mistakeUnswappedWindow(
+  position: Position,
+  alpha = -1_000_000,
+  beta = 1_000_000,
+): number {
+  if (position.isTerminal()) return position.evaluate();
+  const moves = new Int32Array(position.maxMoves);
+  const count = position.generateMoves(moves);
+  let best = -1_000_000;
+  for (let i = 0; i < count; i++) {
+    position.play(moves[i]!);
+    const value = 0 - mistakeUnswappedWindow(position, 0 - alpha, 0 - beta); // ← swapped
+    position.undo(moves[i]!);
+    if (value > best) best = value;
+    if (best > alpha) alpha = best;
+    if (alpha >= beta) break;
+  }
+  return best;
+}
+
+/**
+ * THE MISTAKE "bound cached as exact" (lesson 000 and 003, T003.4): alpha-beta
+ * with a cache (key → value) that stores whatever a node returns, bounds
+ * included, and hands it back as exact wherever the position comes again,
+ * with whatever window it then has. Returns the (wrong) value.
+ *
+ * @param position the root
+ * @param cache shared between calls, as a table is shared between re-searches
+ * @param alpha the root window's lower end
+ * @param beta the root window's upper end
+ */
+export function mistakeBoundCachedAsExact(
+  position: Position,
+  cache: Map<number, number>,
+  alpha = -1_000_000,
+  beta = 1_000_000,
+): number {
+  const cached = cache.get(position.key());
+  if (cached !== undefined) return cached; // ← a bound, taken as exact
+  if (position.isTerminal()) return position.evaluate();
+  const moves = new Int32Array(position.maxMoves);
+  const count = position.generateMoves(moves);
+  let best = -1_000_000;
+  for (let i = 0; i < count; i++) {
+    position.play(moves[i]!);
+    const value = 0 -
+      mistakeBoundCachedAsExact(position, cache, 0 - beta, 0 - alpha);
+    position.undo(moves[i]!);
+    if (value > best) best = value;
+    if (best > alpha) alpha = best;
+    if (alpha >= beta) break;
+  }
+  cache.set(position.key(), best); // ← no bound type, no depth
+  return best;
+}

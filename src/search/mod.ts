@@ -1,5 +1,7 @@
 /**
- * Searchers: minimax, negamax and alpha-beta, all returning `{ value, move, pv, stats }`.
+ * Searchers: minimax, negamax and alpha-beta, all returning `{ value, move, pv, stats }`,
+ * and the tools of lessons 002–003: transposition table, move ordering,
+ * iterative deepening, aspiration, PVS, MTD(f), SSS*, quiescence.
  *
  * @module
  */
@@ -8,3 +10,12 @@ export * from "./search_trace.ts";
 export * from "./minimax.ts";
 export * from "./negamax.ts";
 export * from "./alpha_beta.ts";
+export * from "./transposition_table.ts";
+export * from "./ordering.ts";
+export * from "./deep_search_options.ts";
+export * from "./iterative_deepening.ts";
+export * from "./aspiration.ts";
+export * from "./pvs.ts";
+export * from "./mtdf.ts";
+export * from "./sss_star.ts";
+export * from "./quiescence.ts";

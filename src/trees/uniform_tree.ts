@@ -30,6 +30,11 @@ export interface UniformTreeOptions {
   seed?: number;
   /** Child order (default `"as-is"`). */
   order?: TreeOrder;
+  /**
+   * Percentage (0–100, default 0) of moves marked noisy, seeded: quiescence
+   * search plays them past its depth limit (lesson 003, T003.5).
+   */
+  noisyPercent?: number;
 }
 
 /** Leaves a sorted tree may hold in memory: its layout costs 4 bytes per node. */
@@ -142,6 +147,8 @@ export class UniformTree implements Position {
   readonly seed: number;
   /** Child order. */
   readonly order: TreeOrder;
+  /** Percentage of moves marked noisy (see {@linkcode UniformTree.generateNoisyMoves}). */
+  readonly noisyPercent: number;
   /** Equal to `branching`. */
   readonly maxMoves: number;
   readonly #shape: TreeShape;
@@ -172,6 +179,18 @@ export class UniformTree implements Position {
       );
     }
     this.order = order;
+    const noisy = options.noisyPercent ?? 0;
+    if (
+      typeof noisy !== "number" || !Number.isInteger(noisy) || noisy < 0 ||
+      noisy > 100
+    ) {
+      throw new Error(
+        `UniformTree noisyPercent must be an integer 0–100, got ${
+          String(noisy)
+        }`,
+      );
+    }
+    this.noisyPercent = noisy;
     this.maxMoves = this.branching;
     const leaves = this.branching ** this.depth;
     if (leaves * this.branching >= 2 ** 53) {
@@ -240,6 +259,23 @@ export class UniformTree implements Position {
     return this.branching;
   }
 
+  /**
+   * The moves marked noisy here: move k is noisy when a seeded hash of the
+   * child (level + 1, index · branching + k) falls below `noisyPercent`.
+   */
+  generateNoisyMoves(out: Int32Array): number {
+    if (this.#level === this.depth || this.noisyPercent === 0) return 0;
+    let count = 0;
+    const first = this.#index * this.branching;
+    for (let k = 0; k < this.branching; k++) {
+      if (
+        hashInts(this.seed ^ 0x5bd1e995, this.#level + 1, first + k) % 100 <
+          this.noisyPercent
+      ) out[count++] = k;
+    }
+    return count;
+  }
+
   play(move: Move): void {
     if (this.#level === this.depth || !(move >= 0 && move < this.branching)) {
       throw new Error(
@@ -283,6 +319,7 @@ export class UniformTree implements Position {
         depth: this.depth,
         seed: this.seed,
         order: this.order,
+        noisyPercent: this.noisyPercent,
       },
       this.#shape,
     );

@@ -1,0 +1,107 @@
+/**
+ * Aspiration windows (lesson 002, T002.2): search a narrow window around a
+ * guess and pay a re-search only when the value falls outside it.
+ *
+ * @module
+ */
+
+import { type Position, VALUE_INFINITE } from "../position.ts";
+import type { ExtendedStats } from "../stats.ts";
+import {
+  createDeepContext,
+  deepNode,
+  type DeepSearchOptions,
+} from "./_deep_search.ts";
+import {
+  iterativeDeepening,
+  type IterativeDeepeningOptions,
+} from "./iterative_deepening.ts";
+import type { SearchResult } from "./search_result.ts";
+
+/** Options of {@linkcode aspiration}. */
+export interface AspirationOptions extends DeepSearchOptions {
+  /** Half-width of the window (default 1: the window holds the guess alone). */
+  delta?: number;
+  /**
+   * The guess: one search with the window (guess − delta, guess + delta).
+   * Without it, iterative deepening guesses each depth's value from the
+   * previous depth (the usual way).
+   */
+  guess?: number;
+  /** Node budget, as for {@linkcode iterativeDeepening} (without `guess`). */
+  maxNodes?: number;
+  /** Time budget, as for {@linkcode iterativeDeepening} (without `guess`). */
+  timeMs?: number;
+}
+
+/**
+ * Aspiration search: a window of half-width `delta` around a guess; on a
+ * fail-low the lower side is opened (alpha = −∞), on a fail-high the upper
+ * side, and the search is repeated (`stats.researches`; `stats.passes`
+ * counts every root search). Without `guess`, iterative deepening supplies
+ * the previous depth's value as the guess at each depth.
+ *
+ * Bound contract: re-searches continue until the value lies strictly inside
+ * the window or on an open side, so the value is always exact and equals
+ * minimax's (to `depth` when given).
+ *
+ * @param position the root; left as it was found
+ * @param options `delta`, `guess`, `depth`, `maxNodes`, `timeMs`, and `tt`,
+ *   `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}
+ * @returns value, best move, principal variation and {@linkcode ExtendedStats}
+ * @throws {Error} on a bad option
+ *
+ * @example A good guess costs one narrow search; a bad one a re-search
+ * ```ts
+ * import { aspiration, TicTacToe } from "../../mod.ts";
+ * const good = aspiration(TicTacToe.empty(), { guess: 0 });
+ * const bad = aspiration(TicTacToe.empty(), { guess: 1 });
+ * console.assert(good.value === 0 && good.stats.researches === 0);
+ * console.assert(bad.value === 0 && bad.stats.researches === 1);
+ * ```
+ */
+export function aspiration(
+  position: Position,
+  options?: AspirationOptions,
+): SearchResult<ExtendedStats> {
+  const delta = options?.delta ?? 1;
+  if (!Number.isInteger(delta) || delta < 1 || delta >= VALUE_INFINITE) {
+    throw new Error(
+      `Aspiration delta must be a positive integer, got ${String(delta)}`,
+    );
+  }
+  const guess = options?.guess;
+  if (guess === undefined) {
+    const { delta: _delta, guess: _guess, ...rest } = options ?? {};
+    const idOptions: IterativeDeepeningOptions = {
+      ...rest,
+      aspirationDelta: delta,
+    };
+    const result = iterativeDeepening(position, idOptions);
+    return {
+      value: result.value,
+      move: result.move,
+      pv: result.pv,
+      stats: result.stats,
+    };
+  }
+  if (!Number.isInteger(guess) || Math.abs(guess) >= VALUE_INFINITE) {
+    throw new Error(
+      `Aspiration guess must be an integer within ±${VALUE_INFINITE}, got ${
+        String(guess)
+      }`,
+    );
+  }
+  const [c, depth] = createDeepContext(position, options);
+  let alpha = Math.max(-VALUE_INFINITE, guess - delta);
+  let beta = Math.min(VALUE_INFINITE, guess + delta);
+  for (;;) {
+    c.startSearch();
+    c.stats.passes++;
+    const value = deepNode(c, 0, depth, alpha, beta);
+    if (value <= alpha && alpha > -VALUE_INFINITE) alpha = -VALUE_INFINITE;
+    else if (value >= beta && beta < VALUE_INFINITE) beta = VALUE_INFINITE;
+    else return c.deepResult(value, depth);
+    c.stats.researches++;
+  }
+}

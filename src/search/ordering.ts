@@ -1,0 +1,138 @@
+/**
+ * Move ordering options (lesson 000's "ordering is part of the algorithm",
+ * T002.2): which moves a searcher tries first. Moves are scored into a per-ply
+ * Int32Array and insertion-sorted, stable, so equal scores keep the natural
+ * order and nothing is allocated per node.
+ *
+ * @module
+ */
+
+import type { Move, Position } from "../position.ts";
+
+/**
+ * A named ordering:
+ * - `"natural"`: the order of `generateMoves` (the course's order);
+ * - `"tt"`: the transposition table's best move first (needs a `tt`);
+ * - `"pv"`: the previous iteration's principal variation first (iterative deepening sets it);
+ * - `"killer"`: the two moves that last caused a cut at the same ply next;
+ * - `"history"`: moves by how often (weighted by depth²) they caused cuts anywhere.
+ */
+export type MoveOrder = "natural" | "tt" | "pv" | "killer" | "history";
+
+/** The named orderings, in decreasing priority when combined. */
+export const MOVE_ORDERS: readonly MoveOrder[] = [
+  "natural",
+  "tt",
+  "pv",
+  "killer",
+  "history",
+];
+
+/**
+ * A caller's move score: higher is tried first. Must return an integer
+ * within ±2^24 and must not change the position. Called once per move per
+ * node, so it should not allocate either.
+ */
+export type MoveScorer = (
+  position: Position,
+  move: Move,
+  ply: number,
+) => number;
+
+/** The `order` option: a named ordering, a scorer, or a list of them combined by priority. */
+export type OrderOption =
+  | MoveOrder
+  | MoveScorer
+  | readonly (MoveOrder | MoveScorer)[];
+
+/** Flag bit of a resolved ordering: the table's move first. */
+export const ORDER_TT = 1;
+/** Flag bit: the previous iteration's PV first. */
+export const ORDER_PV = 2;
+/** Flag bit: killer moves (two per ply). */
+export const ORDER_KILLER = 4;
+/** Flag bit: the history heuristic. */
+export const ORDER_HISTORY = 8;
+
+/** Score bonus of the table's move (bonuses: TT move ≫ PV move ≫ killers ≫ history + scorer). */
+export const SCORE_TT = 1 << 29;
+/** Score bonus of the PV move. */
+export const SCORE_PV = 1 << 28;
+/** Score bonus of the newer killer. */
+export const SCORE_KILLER_1 = 1 << 27;
+/** Score bonus of the older killer. */
+export const SCORE_KILLER_2 = 1 << 26;
+/** History entries are halved when one passes this, so the sum stays below the killers. */
+export const HISTORY_LIMIT = 1 << 24;
+
+/** An ordering option resolved into flags and an optional scorer. */
+export interface OrderPlan {
+  /** OR of `ORDER_*` bits. */
+  flags: number;
+  /** The caller's scorer, or null. */
+  scorer: MoveScorer | null;
+}
+
+/**
+ * Resolves an `order` option.
+ *
+ * @param order the option; when absent: `"tt"` if a table is given, else `"natural"`
+ * @param hasTable whether the search has a transposition table
+ * @returns the flags and scorer
+ * @throws {Error} on an unknown name, or `"tt"` without a table
+ *
+ * @example
+ * ```ts
+ * import { ORDER_KILLER, ORDER_TT, resolveOrder } from "../../mod.ts";
+ * const plan = resolveOrder(["tt", "killer"], true);
+ * console.assert(plan.flags === (ORDER_TT | ORDER_KILLER) && plan.scorer === null);
+ * ```
+ */
+export function resolveOrder(
+  order: OrderOption | undefined,
+  hasTable: boolean,
+): OrderPlan {
+  const plan: OrderPlan = { flags: 0, scorer: null };
+  const items = order === undefined
+    ? [hasTable ? "tt" : "natural"]
+    : Array.isArray(order)
+    ? order
+    : [order];
+  for (const item of items as unknown[]) {
+    if (typeof item === "function") {
+      if (plan.scorer !== null) {
+        throw new Error("Search order takes at most one scoring function");
+      }
+      plan.scorer = item as MoveScorer;
+      continue;
+    }
+    switch (item) {
+      case "natural":
+        break;
+      case "tt":
+        if (!hasTable) {
+          throw new Error(
+            'Search order "tt" needs a transposition table: pass { tt }',
+          );
+        }
+        plan.flags |= ORDER_TT;
+        break;
+      case "pv":
+        plan.flags |= ORDER_PV;
+        break;
+      case "killer":
+        plan.flags |= ORDER_KILLER;
+        break;
+      case "history":
+        plan.flags |= ORDER_HISTORY;
+        break;
+      default:
+        throw new Error(
+          `Search order must be one of ${
+            MOVE_ORDERS.join(", ")
+          }, a scoring function or a list of them, got ${String(item)}`,
+        );
+    }
+  }
+  return plan;
+}

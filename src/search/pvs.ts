@@ -1,0 +1,63 @@
+/**
+ * Principal variation search, also called NegaScout (lesson 002, T002.3):
+ * the first move gets the full window, every other move first a null-window
+ * test "can it beat alpha?", and only a move that passes is searched again.
+ *
+ * @module
+ */
+
+import type { Position } from "../position.ts";
+import type { ExtendedStats } from "../stats.ts";
+import {
+  createDeepContext,
+  deepNode,
+  type DeepSearchOptions,
+} from "./_deep_search.ts";
+import { resolveWindow } from "./_search_context.ts";
+import type { SearchResult } from "./search_result.ts";
+
+/** Options of {@linkcode pvs}. */
+export interface PvsOptions extends DeepSearchOptions {
+  /** Lower end of the root window (default −VALUE_INFINITE). */
+  alpha?: number;
+  /** Upper end of the root window (default +VALUE_INFINITE). */
+  beta?: number;
+}
+
+/**
+ * Principal variation search (NegaScout) over the shared alpha-beta node:
+ * at every node, moves after the first are tested with the null window
+ * (alpha, alpha + 1); a test that returns a value strictly inside (alpha,
+ * beta) is re-searched with the full window (`stats.researches`).
+ *
+ * Bound contract (fail-soft, as {@linkcode alphaBeta}): for the root window
+ * (alpha, beta), `r <= alpha` is an upper bound, `r >= beta` a lower bound,
+ * in between exact; with the default window the value is exact and equals
+ * minimax's (to `depth` when given).
+ *
+ * @param position the root; left as it was found
+ * @param options `depth`, `alpha`, `beta`, and `tt`, `order`, `failHard`,
+ *   `maxMove` as for {@linkcode alphaBeta}
+ * @returns value, best move, principal variation and {@linkcode ExtendedStats}
+ * @throws {Error} on a bad option
+ *
+ * @example Same value as alpha-beta on a best-first tree, re-searches counted
+ * ```ts
+ * import { alphaBeta, pvs, UniformTree } from "../../mod.ts";
+ * const tree = new UniformTree({ branching: 3, depth: 6, seed: 1, order: "best-first" });
+ * const result = pvs(tree);
+ * console.assert(result.value === alphaBeta(tree).value && result.stats.researches === 0);
+ * ```
+ */
+export function pvs(
+  position: Position,
+  options?: PvsOptions,
+): SearchResult<ExtendedStats> {
+  const [alpha, beta] = resolveWindow(options?.alpha, options?.beta);
+  const [c, depth] = createDeepContext(position, options);
+  c.pvs = true;
+  c.startSearch();
+  c.stats.passes = 1;
+  const value = deepNode(c, 0, depth, alpha, beta);
+  return c.deepResult(value, depth);
+}

@@ -1,0 +1,64 @@
+/**
+ * Quiescence search (lesson 003, T003.5): at the depth limit, instead of
+ * trusting the static evaluation of a position in the middle of an exchange,
+ * play out the noisy moves (captures, checks) until the position is quiet.
+ *
+ * @module
+ */
+
+import type { Position } from "../position.ts";
+import type { ExtendedStats } from "../stats.ts";
+import {
+  createDeepContext,
+  deepNode,
+  type DeepSearchOptions,
+} from "./_deep_search.ts";
+import { resolveWindow } from "./_search_context.ts";
+import type { SearchResult } from "./search_result.ts";
+
+/** Options of {@linkcode quiescence}. */
+export interface QuiescenceOptions extends DeepSearchOptions {
+  /** Lower end of the root window (default −VALUE_INFINITE). */
+  alpha?: number;
+  /** Upper end of the root window (default +VALUE_INFINITE). */
+  beta?: number;
+}
+
+/**
+ * Alpha-beta to `depth`, then quiescence at the horizon: the side to move
+ * may "stand pat" on `evaluate()` (a lower bound: it need not capture) or
+ * play one of `generateNoisyMoves()`, recursively, with the same window.
+ * Positions without `generateNoisyMoves` stand pat at once, so then this is
+ * exactly alpha-beta to `depth` (and without `depth` a search to the end:
+ * minimax's value). `stats.quiescenceNodes` counts the nodes past the horizon.
+ *
+ * Bound contract (fail-soft, as {@linkcode alphaBeta}), for the value of the
+ * depth-limited tree extended by noisy lines: `r <= alpha` upper bound,
+ * `r >= beta` lower bound, exact in between; exact with the default window.
+ *
+ * @param position the root; left as it was found
+ * @param options `depth`, `alpha`, `beta`, and `tt`, `order`, `failHard`,
+ *   `maxMove` as for {@linkcode alphaBeta}
+ * @returns value, best move, principal variation, {@linkcode ExtendedStats}
+ * @throws {Error} on a bad option
+ *
+ * @example Noisy moves on a uniform tree push the horizon out
+ * ```ts
+ * import { quiescence, UniformTree } from "../../mod.ts";
+ * const tree = new UniformTree({ branching: 3, depth: 8, seed: 3, noisyPercent: 30 });
+ * const result = quiescence(tree, { depth: 2 });
+ * console.assert(result.stats.quiescenceNodes > 0);
+ * ```
+ */
+export function quiescence(
+  position: Position,
+  options?: QuiescenceOptions,
+): SearchResult<ExtendedStats> {
+  const [alpha, beta] = resolveWindow(options?.alpha, options?.beta);
+  const [c, depth] = createDeepContext(position, options);
+  c.quiescence = true;
+  c.startSearch();
+  c.stats.passes = 1;
+  const value = deepNode(c, 0, depth, alpha, beta);
+  return c.deepResult(value, depth);
+}

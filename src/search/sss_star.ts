@@ -1,0 +1,81 @@
+/**
+ * SSS* (lesson 002, T002.3) in Plaat's MT-SSS* form: Stockman's best-first
+ * search rewritten as a sequence of null-window alpha-beta passes from +∞
+ * downwards over a transposition table, with the same leaves expanded and
+ * no OPEN list.
+ *
+ * @module
+ */
+
+import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
+import type { ExtendedStats } from "../stats.ts";
+import {
+  createDeepContext,
+  deepNode,
+  type DeepSearchOptions,
+} from "./_deep_search.ts";
+import { DEFAULT_TABLE_ENTRIES } from "./mtdf.ts";
+import type { SearchResult } from "./search_result.ts";
+import { TranspositionTable } from "./transposition_table.ts";
+
+/**
+ * SSS* as MT-SSS* (Plaat, Schaeffer, Pijls, de Bruin 1996): g = +∞; repeat
+ * γ = g, g = null-window search (γ − 1, γ) until g = γ. Each pass lowers the
+ * upper bound on the root; the table keeps every proved bound, so a pass
+ * re-expands nothing it has settled. The moves are tried in natural order
+ * by default (the table is used for bounds, not for ordering), which is what
+ * makes it expand a subset of the leaves alpha-beta expands with the same
+ * order, as Stockman proved for SSS* — provided the table holds the whole
+ * searched tree (a colliding table keeps the value right and costs nodes).
+ * A fresh table of {@linkcode DEFAULT_TABLE_ENTRIES} entries is made when
+ * `tt` is not given.
+ *
+ * Bound contract: the value is exact (the last pass proves g ≥ γ after an
+ * earlier pass proved g ≤ γ) and equals minimax's (to `depth` when given).
+ *
+ * @param position the root; left as it was found
+ * @param options `depth`, and `tt`, `order` (default `"natural"`), `failHard`,
+ *   `maxMove` as for {@linkcode alphaBeta}
+ * @returns value, best move, a PV from the table, {@linkcode ExtendedStats}
+ *   (`passes`: null-window passes)
+ * @throws {Error} on a bad option, or `failHard: true` (a fail-hard pass
+ *   returns only beta − 1 or beta, so the bound would creep by one per pass)
+ *
+ * @example Never more leaves than alpha-beta
+ * ```ts
+ * import { alphaBeta, sssStar, UniformTree } from "../../mod.ts";
+ * const tree = new UniformTree({ branching: 3, depth: 6, seed: 1 });
+ * const best = sssStar(tree), ab = alphaBeta(tree);
+ * console.assert(best.value === ab.value && best.stats.leaves <= ab.stats.leaves);
+ * ```
+ */
+export function sssStar(
+  position: Position,
+  options?: DeepSearchOptions,
+): SearchResult<ExtendedStats> {
+  if (options?.failHard === true) {
+    throw new Error(
+      "SSS* needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
+    );
+  }
+  const tt = options?.tt ??
+    new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES });
+  const [c, depth] = createDeepContext(position, {
+    ...options,
+    tt,
+    order: options?.order ?? "natural",
+  });
+  let g = VALUE_INFINITE;
+  let gamma: number;
+  let move = NO_MOVE;
+  do {
+    gamma = g;
+    c.startSearch();
+    c.stats.passes++;
+    g = deepNode(c, 0, depth, gamma - 1, gamma);
+    if (g >= gamma) move = c.rootMove;
+  } while (g !== gamma);
+  c.rootMove = move;
+  c.pvLength[0] = 0;
+  return c.deepResult(g, depth, false);
+}

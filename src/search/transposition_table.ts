@@ -1,0 +1,342 @@
+/**
+ * A transposition table (lesson 003, T003.4): a fixed number of entries in
+ * plain typed arrays, each holding a position key, a value, the remaining
+ * depth it was searched to, the best move and the bound type. A probe and a
+ * store allocate nothing, so a solver can do millions of them per second.
+ *
+ * ## How another module uses it
+ *
+ * ```text
+ * const tt = new TranspositionTable({ entries: 1 << 20 });   // or { megabytes: 64 }
+ * // in the node, before generating moves (window alpha, beta; remaining depth):
+ * const alphaOrig = alpha;
+ * const d = tableDepth(depth);                    // "to the end" → DEPTH_END
+ * const i = tt.probe(position.key());             // entry index or -1; counts probes, hits
+ * let ttMove = NO_MOVE;
+ * if (i >= 0) {
+ *   ttMove = tt.move(i);                          // search it first, whatever its depth
+ *   if (tt.cutoff(i, d, alpha, beta)) return tt.value(i);   // counts the cut by bound type
+ * }
+ * // ... search the moves, best value `best`, best move `bestMove` ...
+ * tt.store(position.key(), best, d, bestMove, boundOf(best, alphaOrig, beta));
+ * return best;
+ * ```
+ *
+ * Rules the table relies on, which its callers must keep:
+ *
+ * - **Keys** are non-negative integers below 2^53 that identify the position
+ *   completely (perfect keys: base 3 for tic-tac-toe, the node number for a
+ *   uniform tree, `position + mask` for Connect Four up to 2^49; or Zobrist
+ *   keys, accepting their rare collisions). The full key is stored and
+ *   compared, so two positions that share a slot never read each other's
+ *   entry. The slot is `key % entries`.
+ * - **Replacement** is always-replace: a store overwrites its slot. Losing
+ *   an entry costs nodes, never correctness.
+ * - **Values** must depend on the position only, not on the path to it
+ *   (true for the games and trees here; a game with a repetition rule or a
+ *   ply-dependent score must fold that into the key or the value).
+ * - **Bounds**: store `boundOf(best, alphaOrig, beta)` with the window the
+ *   node was searched with, where `best` is the fail-soft (or fail-hard)
+ *   result under the searcher's bound contract. A value at or below the
+ *   original alpha is only an upper bound, one at or above beta only a lower
+ *   bound; storing either as exact is trap T003.7 ("bound cached as exact").
+ * - **Depth**: {@linkcode TranspositionTable.cutoff} uses an entry only if it
+ *   was searched at least as deep as asked: a shallower entry may still
+ *   supply its move for ordering but never its value. Searches to the end of
+ *   the game store {@linkcode DEPTH_END} (see {@linkcode tableDepth}); the
+ *   library's searchers also store DEPTH_END for any subtree that met no
+ *   depth limit (every line ended in the game), which is how iterative
+ *   deepening knows it has solved the game even through table cuts. A table
+ *   shared by searches of different depth limits can hand a shallow search a
+ *   deeper, better value, which is what an engine wants but differs from
+ *   `minimax(position, { depth })`; `clear()` it between such searches when
+ *   exact agreement matters.
+ *
+ * @module
+ */
+
+import {
+  BOUND_EXACT,
+  BOUND_LOWER,
+  BOUND_UPPER,
+  type Move,
+  NO_MOVE,
+  type Value,
+} from "../position.ts";
+
+/** Table depth of a search that goes to the end of the game: deeper than any depth limit. */
+export const DEPTH_END = 1 << 30;
+
+/** Remaining depths at or above this mean "no depth limit" (searchers start at `1 << 30` and count down). */
+const UNLIMITED_THRESHOLD = 1 << 29;
+
+/** Bytes one entry takes: key (8), value (4), depth (4), move (4), bound (1). */
+export const BYTES_PER_ENTRY = 21;
+
+/** Options of {@linkcode TranspositionTable}: give exactly one of the two. */
+export interface TranspositionTableOptions {
+  /** Number of entries: an integer ≥ 1. */
+  entries?: number;
+  /** Size in MiB (2^20 bytes), turned into `floor(megabytes · 2^20 / 21)` entries. */
+  megabytes?: number;
+}
+
+/**
+ * The depth to store and compare for a node searched with `depth` plies
+ * remaining: {@linkcode DEPTH_END} when the search has no depth limit.
+ *
+ * @param depth the remaining depth the searcher passes down
+ * @returns the depth to give {@linkcode TranspositionTable.store} and {@linkcode TranspositionTable.cutoff}
+ *
+ * @example
+ * ```ts
+ * import { DEPTH_END, tableDepth } from "../../mod.ts";
+ * console.assert(tableDepth(4) === 4 && tableDepth((1 << 30) - 7) === DEPTH_END);
+ * ```
+ */
+export function tableDepth(depth: number): number {
+  return depth >= UNLIMITED_THRESHOLD ? DEPTH_END : depth;
+}
+
+/**
+ * The bound type of a result `value` of a node searched with the window
+ * (alphaOrig, beta): upper when `value <= alphaOrig` (failed low), lower
+ * when `value >= beta` (failed high), exact in between.
+ *
+ * @param value the node's result
+ * @param alphaOrig alpha as the node received it, before the node raised it
+ * @param beta beta as the node received it
+ * @returns {@linkcode BOUND_UPPER}, {@linkcode BOUND_LOWER} or {@linkcode BOUND_EXACT}
+ *
+ * @example
+ * ```ts
+ * import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, boundOf } from "../../mod.ts";
+ * console.assert(boundOf(2, 5, 9) === BOUND_UPPER && boundOf(9, 5, 9) === BOUND_LOWER);
+ * console.assert(boundOf(7, 5, 9) === BOUND_EXACT);
+ * ```
+ */
+export function boundOf(
+  value: Value,
+  alphaOrig: Value,
+  beta: Value,
+): 1 | 2 | 3 {
+  if (value <= alphaOrig) return BOUND_UPPER;
+  if (value >= beta) return BOUND_LOWER;
+  return BOUND_EXACT;
+}
+
+function entriesFrom(options: TranspositionTableOptions | undefined): number {
+  const { entries, megabytes } = options ?? {};
+  if (entries !== undefined && megabytes !== undefined) {
+    throw new Error(
+      "TranspositionTable takes entries or megabytes, not both",
+    );
+  }
+  if (megabytes !== undefined) {
+    if (
+      typeof megabytes !== "number" || !(megabytes > 0) || !isFinite(megabytes)
+    ) {
+      throw new Error(
+        `TranspositionTable megabytes must be a positive number, got ${
+          String(megabytes)
+        }`,
+      );
+    }
+    return Math.max(1, Math.floor(megabytes * 2 ** 20 / BYTES_PER_ENTRY));
+  }
+  if (entries === undefined) {
+    throw new Error("TranspositionTable needs { entries } or { megabytes }");
+  }
+  if (
+    typeof entries !== "number" || !Number.isInteger(entries) || entries < 1 ||
+    entries > 2 ** 30
+  ) {
+    throw new Error(
+      `TranspositionTable entries must be an integer from 1 to 2^30, got ${
+        String(entries)
+      }`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * A fixed-size transposition table in typed arrays, always-replace, with
+ * full keys and bound flags (see the module documentation for the protocol).
+ *
+ * Counters (plain numbers, reset by {@linkcode TranspositionTable.resetStats}):
+ * `probes`, `hits` (probes that found their key), `stores`, `cutoffsExact`,
+ * `cutoffsLower`, `cutoffsUpper` (cuts granted by
+ * {@linkcode TranspositionTable.cutoff}, by the bound type of the entry).
+ *
+ * @example Store a lower bound, then probe: it cuts a fail-high, not a fail-low
+ * ```ts
+ * import { BOUND_LOWER, TranspositionTable } from "../../mod.ts";
+ * const tt = new TranspositionTable({ entries: 1024 });
+ * tt.store(4242, 7, 3, 2, BOUND_LOWER);      // value ≥ 7, searched 3 plies, best move 2
+ * const i = tt.probe(4242);
+ * console.assert(i >= 0 && tt.value(i) === 7 && tt.move(i) === 2);
+ * console.assert(tt.cutoff(i, 3, 0, 5));      // 7 ≥ beta 5: a fail-high, proved
+ * console.assert(!tt.cutoff(i, 3, 8, 9));     // below alpha 8? a lower bound cannot say
+ * console.assert(!tt.cutoff(i, 4, 0, 5));     // searched 3 plies, asked for 4
+ * console.assert(tt.probe(99) === -1 && tt.hits === 1 && tt.cutoffsLower === 1);
+ * ```
+ */
+export class TranspositionTable {
+  /** Number of entries. */
+  readonly size: number;
+  readonly #keys: Float64Array;
+  readonly #values: Int32Array;
+  readonly #depths: Int32Array;
+  readonly #moves: Int32Array;
+  readonly #bounds: Uint8Array;
+  /** Calls of {@linkcode TranspositionTable.probe}. */
+  probes = 0;
+  /** Probes that found their key. */
+  hits = 0;
+  /** Calls of {@linkcode TranspositionTable.store}. */
+  stores = 0;
+  /** Cuts granted by an exact entry. */
+  cutoffsExact = 0;
+  /** Cuts granted by a lower bound (a fail-high proved). */
+  cutoffsLower = 0;
+  /** Cuts granted by an upper bound (a fail-low proved). */
+  cutoffsUpper = 0;
+
+  /**
+   * Allocates the table, empty.
+   *
+   * @param options `{ entries }` (contract) or `{ megabytes }`
+   * @throws {Error} when neither or both are given, or the size is not a positive integer up to 2^30
+   */
+  constructor(options: TranspositionTableOptions) {
+    this.size = entriesFrom(options);
+    this.#keys = new Float64Array(this.size).fill(-1);
+    this.#values = new Int32Array(this.size);
+    this.#depths = new Int32Array(this.size);
+    this.#moves = new Int32Array(this.size).fill(NO_MOVE);
+    this.#bounds = new Uint8Array(this.size);
+  }
+
+  /**
+   * Looks `key` up.
+   *
+   * @param key the position's key: an integer in [0, 2^53)
+   * @returns the entry index (for the accessors) or −1 when the slot holds another key or nothing
+   */
+  probe(key: number): number {
+    this.probes++;
+    const i = key % this.size;
+    if (this.#keys[i] !== key) return -1;
+    this.hits++;
+    return i;
+  }
+
+  /** Value stored in entry `i` (from the side to move's view). */
+  value(i: number): Value {
+    return this.#values[i]!;
+  }
+
+  /** Remaining depth entry `i` was searched to ({@linkcode DEPTH_END}: to the end). */
+  depth(i: number): number {
+    return this.#depths[i]!;
+  }
+
+  /** Best move stored in entry `i` (or {@linkcode NO_MOVE}). */
+  move(i: number): Move {
+    return this.#moves[i]!;
+  }
+
+  /** Bound type of entry `i`: {@linkcode BOUND_UPPER}, {@linkcode BOUND_LOWER} or {@linkcode BOUND_EXACT}. */
+  bound(i: number): number {
+    return this.#bounds[i]!;
+  }
+
+  /** Key stored in entry `i`. */
+  key(i: number): number {
+    return this.#keys[i]!;
+  }
+
+  /**
+   * Writes an entry, replacing whatever its slot held.
+   *
+   * @param key the position's key: an integer in [0, 2^53)
+   * @param value the search result (an integer within ±2^31)
+   * @param depth the remaining depth searched, via {@linkcode tableDepth}
+   * @param move the best move found, or {@linkcode NO_MOVE}
+   * @param bound the result's type, via {@linkcode boundOf}
+   */
+  store(
+    key: number,
+    value: Value,
+    depth: number,
+    move: Move,
+    bound: number,
+  ): void {
+    this.stores++;
+    const i = key % this.size;
+    this.#keys[i] = key;
+    this.#values[i] = value;
+    this.#depths[i] = depth;
+    this.#moves[i] = move;
+    this.#bounds[i] = bound;
+  }
+
+  /**
+   * Whether entry `i` settles a node searched to `depth` with the window
+   * (alpha, beta), so the node may return `value(i)` at once: the entry must
+   * be at least as deep, and its value must be exact, or a lower bound at or
+   * above beta, or an upper bound at or below alpha. Counts the cut.
+   *
+   * The returned `value(i)` then keeps the fail-soft contract: `<= alpha` is
+   * an upper bound, `>= beta` a lower bound, inside the window exact.
+   *
+   * @param i an index from {@linkcode TranspositionTable.probe}
+   * @param depth the node's remaining depth, via {@linkcode tableDepth}
+   * @param alpha the node's alpha
+   * @param beta the node's beta
+   * @returns true when the node can return `value(i)` without searching
+   */
+  cutoff(i: number, depth: number, alpha: Value, beta: Value): boolean {
+    if (this.#depths[i]! < depth) return false;
+    const bound = this.#bounds[i]!;
+    const value = this.#values[i]!;
+    if (bound === BOUND_EXACT) {
+      this.cutoffsExact++;
+      return true;
+    }
+    if (value >= beta && (bound & BOUND_LOWER) !== 0) {
+      this.cutoffsLower++;
+      return true;
+    }
+    if (value <= alpha && (bound & BOUND_UPPER) !== 0) {
+      this.cutoffsUpper++;
+      return true;
+    }
+    return false;
+  }
+
+  /** Empties every entry (the counters are kept; see {@linkcode TranspositionTable.resetStats}). */
+  clear(): void {
+    this.#keys.fill(-1);
+    this.#moves.fill(NO_MOVE);
+    this.#bounds.fill(0);
+  }
+
+  /** Zeroes the counters. */
+  resetStats(): void {
+    this.probes = 0;
+    this.hits = 0;
+    this.stores = 0;
+    this.cutoffsExact = 0;
+    this.cutoffsLower = 0;
+    this.cutoffsUpper = 0;
+  }
+
+  /** Entries in use (a scan: for reports, not for the search). */
+  filled(): number {
+    let count = 0;
+    for (let i = 0; i < this.size; i++) if (this.#keys[i]! >= 0) count++;
+    return count;
+  }
+}
