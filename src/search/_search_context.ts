@@ -64,6 +64,30 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     this.plies = plies;
   }
 
+  /**
+   * Enters a node at `ply` with `depth` plies left: counts it, clears its PV
+   * row and writes its moves into `moves[ply]`. Returns how many, or 0 when
+   * the node is a leaf (depth limit, end of the game, or no legal move); then
+   * {@linkcode SearchContext.leafValue} gives its value.
+   */
+  expand(ply: number, depth: number): number {
+    const stats = this.stats;
+    stats.nodes++;
+    stats.steps++;
+    this.pvLength[ply] = 0;
+    const position = this.position;
+    if (depth === 0 || position.isTerminal()) return 0;
+    if (ply + 1 >= this.plies) this.reach(ply + 1);
+    return position.generateMoves(this.moves[ply]!);
+  }
+
+  /** Counts a leaf and returns `evaluate()`: its value from the side to move's view. */
+  leafValue(): number {
+    this.stats.leaves++;
+    this.stats.steps++;
+    return this.position.evaluate();
+  }
+
   /** Ply `ply`'s best line becomes `move` followed by the best line of ply + 1. */
   updatePv(ply: number, move: number): void {
     const stride = this.plies;
