@@ -12,7 +12,6 @@ import {
   pvs,
   quiescence,
   sssStar,
-  TicTacToe,
   TranspositionTable,
   TREE_ORDERS,
   UniformTree,

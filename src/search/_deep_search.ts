@@ -22,7 +22,6 @@ import {
   ORDER_KILLER,
   ORDER_PV,
   ORDER_TT,
-  type OrderOption,
   resolveOrder,
   SCORE_KILLER_1,
   SCORE_KILLER_2,
