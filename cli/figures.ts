@@ -88,8 +88,11 @@ async function main(): Promise<number> {
   }
   const rows: CourseRow[] = reports.flatMap((report) => report.rows);
   const summary = summarise(rows);
+  const exactDisagree =
+    rows.filter((row) => row.kind === "exact" && !row.agrees).length;
   const line =
-    `${summary.exact} rows exact, ${summary.claims} claims supported, ${summary.disagree} rows disagree`;
+    `${summary.exact} rows exact, ${summary.claims} claims supported, ${summary.disagree} rows disagree` +
+    ` (${exactDisagree} exact, ${summary.disagree - exactDisagree} claims)`;
   const disagreeing = rows.filter((row) => !row.agrees);
   const readme = [
     "# Course figures, recomputed",

@@ -12,12 +12,12 @@ import {
   pvs,
   quiescence,
   sssStar,
-  TicTacToe,
   TranspositionTable,
   TREE_ORDERS,
   UniformTree,
 } from "../mod.ts";
 import { TracingPosition } from "./_tracing_position.ts";
+import { ticTacToePositions } from "./_arbitraries.ts";
 
 /** A caller's scorer: prefers odd moves, then higher ones (any fixed preference will do). */
 const oddFirst: MoveScorer = (_position, move) => (move & 1) * 16 + move;
@@ -135,17 +135,10 @@ Deno.test("every searcher returns minimax's value on 1,000 seeded uniform trees,
 Deno.test("every searcher returns minimax's value on random reachable tic-tac-toe positions", () => {
   fc.assert(
     fc.property(
-      fc.array(fc.nat(8), { minLength: 3, maxLength: 9 }),
+      ticTacToePositions.filter((position) => position.ply >= 3),
       variantArbitrary,
       fc.integer({ min: 1, max: 4 }),
-      (choices, variant, depth) => {
-        const position = TicTacToe.empty();
-        const moves = new Int32Array(9);
-        for (const choice of choices) {
-          if (position.isTerminal()) break;
-          const count = position.generateMoves(moves);
-          position.play(moves[choice % count]!);
-        }
+      (position, variant, depth) => {
         assertAgree(position, undefined, variant);
         assertAgree(position, depth, variant);
       },

@@ -4,14 +4,18 @@
  * @module
  */
 
-import { LESSON_004 } from "./lesson_004_report.ts";
-import { LESSON_003 } from "./lesson_003_report.ts";
+import { LESSON_000 } from "./lesson_000_report.ts";
+import { LESSON_001 } from "./lesson_001_report.ts";
 import { LESSON_002 } from "./lesson_002_report.ts";
+import { LESSON_003 } from "./lesson_003_report.ts";
+import { LESSON_004 } from "./lesson_004_report.ts";
 import type { LessonEntry } from "./report.ts";
 
 /** Every lesson with a report. */
 export const LESSONS: readonly LessonEntry[] = [
   LESSON_004,
-  LESSON_003,
+  LESSON_000,
+  LESSON_001,
   LESSON_002,
+  LESSON_003,
 ];

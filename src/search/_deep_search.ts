@@ -22,32 +22,21 @@ import {
   ORDER_KILLER,
   ORDER_PV,
   ORDER_TT,
-  type OrderOption,
   resolveOrder,
   SCORE_KILLER_1,
   SCORE_KILLER_2,
   SCORE_PV,
   SCORE_TT,
 } from "./ordering.ts";
-import type { SearchOptions, SearchResult } from "./search_result.ts";
+import type { SearchResult } from "./search_result.ts";
+import type { DeepSearchOptions } from "./deep_search_options.ts";
+export type { DeepSearchOptions };
 import {
   boundOf,
   DEPTH_END,
   tableDepth,
   TranspositionTable,
 } from "./transposition_table.ts";
-
-/** Options every searcher of lessons 002–003 accepts. */
-export interface DeepSearchOptions extends SearchOptions {
-  /** A transposition table (kept between calls: `clear()` it to start afresh). */
-  tt?: TranspositionTable;
-  /** Move ordering (default `"tt"` with a table, `"natural"` without). */
-  order?: OrderOption;
-  /** Clamp every result into the node's window (T002.1); default false (fail-soft). */
-  failHard?: boolean;
-  /** Size of the history table: moves must be below it (default `position.maxMoves`). */
-  maxMove?: number;
-}
 
 /** The per-search state of the shared node. */
 export class DeepContext extends SearchContext<ExtendedStats> {

@@ -9,6 +9,7 @@
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import { createStats, type SearchStats } from "../stats.ts";
 import type { SearchOptions, SearchResult } from "./search_result.ts";
+import type { SearchTrace } from "./search_trace.ts";
 
 /** Depth used when the caller sets none: deeper than any game ends. */
 export const UNLIMITED_DEPTH = 1 << 30;
@@ -27,6 +28,8 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   plies: number;
   /** Best move found at the root so far. */
   rootMove: number = NO_MOVE;
+  /** Alpha-beta's recorder of windows and values, when one was asked for. */
+  trace: SearchTrace | null = null;
 
   constructor(position: Position, stats: S, plies: number) {
     this.position = position;
@@ -59,6 +62,30 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     this.pv = pv;
     this.pvLength = pvLength;
     this.plies = plies;
+  }
+
+  /**
+   * Enters a node at `ply` with `depth` plies left: counts it, clears its PV
+   * row and writes its moves into `moves[ply]`. Returns how many, or 0 when
+   * the node is a leaf (depth limit, end of the game, or no legal move); then
+   * {@linkcode SearchContext.leafValue} gives its value.
+   */
+  expand(ply: number, depth: number): number {
+    const stats = this.stats;
+    stats.nodes++;
+    stats.steps++;
+    this.pvLength[ply] = 0;
+    const position = this.position;
+    if (depth === 0 || position.isTerminal()) return 0;
+    if (ply + 1 >= this.plies) this.reach(ply + 1);
+    return position.generateMoves(this.moves[ply]!);
+  }
+
+  /** Counts a leaf and returns `evaluate()`: its value from the side to move's view. */
+  leafValue(): number {
+    this.stats.leaves++;
+    this.stats.steps++;
+    return this.position.evaluate();
   }
 
   /** Ply `ply`'s best line becomes `move` followed by the best line of ply + 1. */

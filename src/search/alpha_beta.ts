@@ -6,6 +6,7 @@
  */
 
 import { type Position, VALUE_INFINITE } from "../position.ts";
+import type { SearchTrace } from "./search_trace.ts";
 import {
   createContext,
   resolveDepth,
@@ -25,6 +26,12 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
   alpha?: number;
   /** Upper end of the root window (default +{@linkcode VALUE_INFINITE}). */
   beta?: number;
+  /**
+   * Told every node's window and value, post-order (see
+   * {@linkcode TraceRecorder}); when absent the search pays one null check
+   * per node and allocates nothing for it.
+   */
+  trace?: SearchTrace;
 }
 
 /**
@@ -87,7 +94,9 @@ export function alphaBeta(
   }
   const depth = resolveDepth(options);
   const context = createContext(position, depth);
+  context.trace = options?.trace ?? null;
   const value = alphaBetaNode(context, 0, depth, alpha, beta);
+  context.trace?.node(0, -1, alpha, beta, value);
   return context.result(value);
 }
 
@@ -104,22 +113,11 @@ function alphaBetaNode(
 ): number {
   const position = context.position;
   const stats = context.stats;
-  stats.nodes++;
-  stats.steps++;
-  context.pvLength[ply] = 0;
-  if (depth === 0 || position.isTerminal()) {
-    stats.leaves++;
-    stats.steps++;
-    return position.evaluate();
-  }
-  context.reach(ply + 1);
-  const moves = context.moves[ply]!;
-  const count = position.generateMoves(moves);
+  const count = context.expand(ply, depth);
   if (count === 0) {
-    stats.leaves++;
-    stats.steps++;
-    return position.evaluate();
+    return context.leafValue();
   }
+  const moves = context.moves[ply]!;
   let bestValue = -VALUE_INFINITE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
@@ -128,6 +126,9 @@ function alphaBetaNode(
     const value = 0 -
       alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha);
     position.undo(move);
+    if (context.trace !== null) {
+      context.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value);
+    }
     stats.steps += 5;
     if (value > bestValue) {
       bestValue = value;

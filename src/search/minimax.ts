@@ -41,12 +41,6 @@ export function minimax(
   return context.result(position.turn() === 1 ? maxValue : 0 - maxValue);
 }
 
-/** `evaluate()` turned to MAX's view (`0 - v`, not `-v`: −0 is not a small integer in V8). */
-function maxView(position: Position): number {
-  const value = position.evaluate();
-  return position.turn() === 1 ? value : 0 - value;
-}
-
 /** The value of the current position from MAX's view. */
 function maxMinNode(
   context: SearchContext,
@@ -55,22 +49,13 @@ function maxMinNode(
 ): number {
   const position = context.position;
   const stats = context.stats;
-  stats.nodes++;
-  stats.steps++;
-  context.pvLength[ply] = 0;
-  if (depth === 0 || position.isTerminal()) {
-    stats.leaves++;
-    stats.steps++;
-    return maxView(position);
-  }
-  context.reach(ply + 1);
-  const moves = context.moves[ply]!;
-  const count = position.generateMoves(moves);
+  const count = context.expand(ply, depth);
   if (count === 0) {
-    stats.leaves++;
-    stats.steps++;
-    return maxView(position);
+    // To MAX's view with `0 - v`, not `-v`: −0 is not a small integer in V8.
+    const value = context.leafValue();
+    return position.turn() === 1 ? value : 0 - value;
   }
+  const moves = context.moves[ply]!;
   const isMax = position.turn() === 1;
   let bestValue = isMax ? -VALUE_INFINITE : VALUE_INFINITE;
   stats.steps += 3;

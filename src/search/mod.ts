@@ -6,11 +6,13 @@
  * @module
  */
 export * from "./search_result.ts";
+export * from "./search_trace.ts";
 export * from "./minimax.ts";
 export * from "./negamax.ts";
 export * from "./alpha_beta.ts";
 export * from "./transposition_table.ts";
 export * from "./ordering.ts";
+export * from "./deep_search_options.ts";
 export * from "./iterative_deepening.ts";
 export * from "./aspiration.ts";
 export * from "./pvs.ts";

@@ -49,22 +49,11 @@ function negamaxNode(
 ): number {
   const position = context.position;
   const stats = context.stats;
-  stats.nodes++;
-  stats.steps++;
-  context.pvLength[ply] = 0;
-  if (depth === 0 || position.isTerminal()) {
-    stats.leaves++;
-    stats.steps++;
-    return position.evaluate();
-  }
-  context.reach(ply + 1);
-  const moves = context.moves[ply]!;
-  const count = position.generateMoves(moves);
+  const count = context.expand(ply, depth);
   if (count === 0) {
-    stats.leaves++;
-    stats.steps++;
-    return position.evaluate();
+    return context.leafValue();
   }
+  const moves = context.moves[ply]!;
   let bestValue = -VALUE_INFINITE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {

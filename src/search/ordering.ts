@@ -45,22 +45,22 @@ export type OrderOption =
   | MoveScorer
   | readonly (MoveOrder | MoveScorer)[];
 
-/** Flag bits of a resolved ordering. */
+/** Flag bit of a resolved ordering: the table's move first. */
 export const ORDER_TT = 1;
-/** @see ORDER_TT */
+/** Flag bit: the previous iteration's PV first. */
 export const ORDER_PV = 2;
-/** @see ORDER_TT */
+/** Flag bit: killer moves (two per ply). */
 export const ORDER_KILLER = 4;
-/** @see ORDER_TT */
+/** Flag bit: the history heuristic. */
 export const ORDER_HISTORY = 8;
 
-/** Score bonuses: TT move ≫ PV move ≫ killers ≫ history + scorer. */
+/** Score bonus of the table's move (bonuses: TT move ≫ PV move ≫ killers ≫ history + scorer). */
 export const SCORE_TT = 1 << 29;
-/** @see SCORE_TT */
+/** Score bonus of the PV move. */
 export const SCORE_PV = 1 << 28;
-/** @see SCORE_TT */
+/** Score bonus of the newer killer. */
 export const SCORE_KILLER_1 = 1 << 27;
-/** @see SCORE_TT */
+/** Score bonus of the older killer. */
 export const SCORE_KILLER_2 = 1 << 26;
 /** History entries are halved when one passes this, so the sum stays below the killers. */
 export const HISTORY_LIMIT = 1 << 24;

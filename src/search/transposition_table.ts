@@ -43,7 +43,10 @@
  * - **Depth**: {@linkcode TranspositionTable.cutoff} uses an entry only if it
  *   was searched at least as deep as asked: a shallower entry may still
  *   supply its move for ordering but never its value. Searches to the end of
- *   the game store {@linkcode DEPTH_END} (see {@linkcode tableDepth}). A table
+ *   the game store {@linkcode DEPTH_END} (see {@linkcode tableDepth}); the
+ *   library's searchers also store DEPTH_END for any subtree that met no
+ *   depth limit (every line ended in the game), which is how iterative
+ *   deepening knows it has solved the game even through table cuts. A table
  *   shared by searches of different depth limits can hand a shallow search a
  *   deeper, better value, which is what an engine wants but differs from
  *   `minimax(position, { depth })`; `clear()` it between such searches when
@@ -232,6 +235,8 @@ export class TranspositionTable {
   cutoffsUpper = 0;
 
   /**
+   * Allocates the table, empty.
+   *
    * @param options `{ entries }` (contract) or `{ megabytes }`
    * @throws {Error} when neither or both are given, or the size is not a positive integer up to 2^30
    */

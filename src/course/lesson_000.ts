@@ -1,0 +1,337 @@
+/**
+ * Lesson 000, alpha-beta, recomputed: the rows T000.1–T000.9 of the course's
+ * catalogue, the ordering experiment over many seeds, and the walkthroughs.
+ *
+ * @module
+ */
+
+import { TicTacToe } from "../games/mod.ts";
+import { alphaBeta, minimax } from "../search/mod.ts";
+import { UniformTree } from "../trees/mod.ts";
+import { minimalLeaves } from "./depth_growth.ts";
+import {
+  distribution,
+  formatDistribution,
+  inRange,
+  percentileOf,
+} from "./distribution.ts";
+import {
+  COURSE_TREES,
+  type CourseTree,
+  orderingExperiment,
+  type OrderingSample,
+  type SearchKind,
+  seedWithValue,
+} from "./ordering_experiment.ts";
+import { type CourseRow, exactRow, formatCount } from "./rows.ts";
+import {
+  skippedLeaves,
+  TREE_000,
+  TREE_000_EXERCISE,
+  type Walkthrough,
+  walkthrough,
+} from "./walkthrough.ts";
+
+/** Seeds per tree of the ordering experiment (the issue asks for at least 200). */
+export const ORDERING_SEEDS = 500;
+
+/** One of the course's trees with our samples over the seeds. */
+export interface OrderingTable {
+  course: CourseTree;
+  samples: OrderingSample[];
+  /** A seed whose tree has the course's value, found by search (−1 if none). */
+  seedWithCourseValue: number;
+}
+
+/** Everything lesson 000's notebook and figures show. */
+export interface Lesson000 {
+  rows: CourseRow[];
+  tables: OrderingTable[];
+  walk: Walkthrough;
+  exercise: Walkthrough;
+  /** Random trees on which alpha-beta's value was checked against minimax's (T000.9). */
+  valueChecks: { trees: number; agree: number };
+}
+
+/**
+ * One measure of one search over all samples.
+ *
+ * @example
+ * ```ts
+ * import { measure, orderingExperiment } from "./mod.ts";
+ * const nodes = measure(orderingExperiment(2, 3, 4), "minimax", "nodes");
+ * console.assert(nodes.join() === "15,15,15,15");
+ * ```
+ */
+export function measure(
+  samples: readonly OrderingSample[],
+  search: SearchKind,
+  what: "nodes" | "leaves" | "steps",
+): number[] {
+  return samples.map((sample) => sample.costs[search][what]);
+}
+
+/**
+ * Worst-first alpha-beta's steps divided by minimax's, per seed (T000.5).
+ *
+ * @example
+ * ```ts
+ * import { orderingExperiment, worstOverMinimaxSteps } from "./mod.ts";
+ * console.assert(worstOverMinimaxSteps(orderingExperiment(3, 6, 3)).every((r) => r > 1));
+ * ```
+ */
+export function worstOverMinimaxSteps(
+  samples: readonly OrderingSample[],
+): number[] {
+  return samples.map((s) =>
+    s.costs["worst-first"].steps / s.costs["minimax"].steps
+  );
+}
+
+function sameOnEverySeed(values: readonly number[]): number | string {
+  return values.every((value) => value === values[0])
+    ? values[0]!
+    : `varies (${formatDistribution(distribution(values))})`;
+}
+
+function tag(table: OrderingTable): string {
+  const { branching, depth } = table.course;
+  return `b=${branching}, d=${depth}`;
+}
+
+function claimRow(
+  table: OrderingTable,
+  search: SearchKind,
+): CourseRow {
+  const { course, samples } = table;
+  const parts = (["nodes", "leaves"] as const).map((what) => {
+    const values = measure(samples, search, what);
+    const spread = distribution(values);
+    const figure = course.costs[search][what];
+    return {
+      what,
+      figure,
+      spread,
+      inside: inRange(spread, figure),
+      percentile: percentileOf(values, figure),
+    };
+  });
+  const agrees = parts.every((part) => part.inside);
+  const note =
+    parts.map((part) =>
+      `course's ${part.what} ${formatCount(part.figure)} ${
+        part.inside ? "inside" : "OUTSIDE"
+      } our 5–95% range (at our ${part.percentile.toFixed(1)}th percentile)`
+    ).join("; ") + `; ${samples.length} seeds` + (agrees
+      ? ""
+      : ". The course's tree was rarer than 95% of ours; its leaves are unpublished, so whether that is luck or ties (values 1–99 repeat) broken differently by its sort cannot be checked");
+  return {
+    id: course.id,
+    what: `${tag(table)}, alpha-beta ${search}: nodes / leaves, median (5–95%)`,
+    course: parts.map((part) => formatCount(part.figure)).join(" / "),
+    ours: parts.map((part) => formatDistribution(part.spread)).join(" / "),
+    kind: "claim",
+    agrees,
+    note,
+  };
+}
+
+function orderingRows(table: OrderingTable): CourseRow[] {
+  const { course, samples } = table;
+  const exact = (search: SearchKind) =>
+    exactRow(
+      course.id,
+      `${tag(table)}, ${
+        search === "minimax" ? "minimax" : `alpha-beta ${search}`
+      }: nodes / leaves`,
+      [course.costs[search].nodes, course.costs[search].leaves],
+      [
+        sameOnEverySeed(measure(samples, search, "nodes")),
+        sameOnEverySeed(measure(samples, search, "leaves")),
+      ],
+      `the same on all ${samples.length} seeds`,
+    );
+  const values = samples.map((sample) => sample.value);
+  const valueSpread = distribution(values);
+  const allAgree = samples.every((sample) => sample.valuesAgree);
+  const valueRow: CourseRow = {
+    id: course.id,
+    what: `${
+      tag(table)
+    }: the tree's value, the same for minimax and all three orders`,
+    course: `${course.value}, same in every row`,
+    ours: `${formatDistribution(valueSpread)}, same in every row on ${
+      allAgree ? "every" : "NOT every"
+    } seed`,
+    kind: "claim",
+    agrees: allAgree && inRange(valueSpread, course.value),
+    note:
+      `the value depends on the course's unpublished leaves; seed ${table.seedWithCourseValue} gives ${course.value} (found by search)`,
+  };
+  return [
+    exact("minimax"),
+    claimRow(table, "as-is"),
+    exact("best-first"),
+    claimRow(table, "worst-first"),
+    valueRow,
+  ];
+}
+
+function stepsRow(tables: readonly OrderingTable[]): CourseRow {
+  const parts = tables.map((table) => {
+    const ratios = worstOverMinimaxSteps(table.samples);
+    return {
+      table,
+      spread: distribution(ratios),
+      more: ratios.filter((ratio) => ratio > 1).length,
+    };
+  });
+  const pct = (ratio: number) =>
+    `${ratio >= 1 ? "+" : "−"}${Math.abs((ratio - 1) * 100).toFixed(1)}%`;
+  const agrees = parts.every((part) => part.spread.median > 1);
+  const course = tables.map(({ course: c }) =>
+    `${formatCount(c.costs["worst-first"].steps)} vs ${
+      formatCount(c.costs["minimax"].steps)
+    } (${pct(c.costs["worst-first"].steps / c.costs["minimax"].steps)})`
+  ).join("; ");
+  const ours = parts.map(({ spread }) =>
+    `${pct(spread.median)} (${pct(spread.low)} … ${pct(spread.high)})`
+  ).join("; ");
+  const note =
+    parts.map(({ table, more }) =>
+      `${
+        tag(table)
+      }: worst-first costs more on ${more} of ${table.samples.length} seeds`
+    ).join("; ") +
+    ". Steps are lines of the course's own code (src/stats.ts), so their totals differ from the course's interpreter counts; the ratios are compared" +
+    (agrees ? "" : ". The median does NOT support the claim on every tree");
+  return {
+    id: "T000.5",
+    what:
+      "steps, worst-first alpha-beta vs minimax on the same seeds (b=3 d=6; b=2 d=10; b=4 d=6): median (5–95%)",
+    course,
+    ours,
+    kind: "claim",
+    agrees,
+    note,
+  };
+}
+
+function ticTacToe(cells: string): [number, number, number] {
+  const position = TicTacToe.parse(cells);
+  const full = minimax(position);
+  const pruned = alphaBeta(position);
+  const value = full.value === pruned.value
+    ? full.value * position.turn()
+    : NaN;
+  return [full.stats.nodes, pruned.stats.nodes, value];
+}
+
+/** Trees of T000.9's check: every branching 1–5, depths 0–7, every order. */
+function valueChecks(): { trees: number; agree: number } {
+  let trees = 0, agree = 0;
+  for (let seed = 0; seed < 200; seed++) {
+    const branching = 1 + seed % 5;
+    const depth = (seed * 7) % 8;
+    for (const order of ["as-is", "best-first", "worst-first"] as const) {
+      const tree = new UniformTree({ branching, depth, seed, order });
+      trees++;
+      if (alphaBeta(tree).value === minimax(tree).value) agree++;
+    }
+  }
+  return { trees, agree };
+}
+
+/**
+ * Recomputes lesson 000. The ordering experiment runs `seeds` seeds per tree.
+ *
+ * @example Every exact row agrees (a quick run on 20 seeds)
+ * ```ts
+ * import { lesson000 } from "./lesson_000.ts";
+ * const data = lesson000(20);
+ * console.assert(data.rows.filter((r) => r.kind === "exact").every((r) => r.agrees));
+ * ```
+ */
+export function lesson000(seeds: number = ORDERING_SEEDS): Lesson000 {
+  const walk = walkthrough(TREE_000);
+  const exercise = walkthrough(TREE_000_EXERCISE);
+  const tables: OrderingTable[] = COURSE_TREES.map((course) => ({
+    course,
+    samples: orderingExperiment(course.branching, course.depth, seeds),
+    seedWithCourseValue: seedWithValue(
+      course.branching,
+      course.depth,
+      course.value,
+    ),
+  }));
+
+  const skipped = skippedLeaves(walk.root).map((node) => node.leaf!);
+  const cutNode = exercise.root.children[1]!;
+  const checks = valueChecks();
+  const orderingAgree = tables.every((t) =>
+    t.samples.every((s) => s.valuesAgree)
+  );
+  const searched = tables.reduce((n, t) => n + 3 * t.samples.length, 0);
+  const empty = ticTacToe(".........");
+  const corner = ticTacToe("X...O....");
+  const side = ticTacToe("XO.......");
+  const halves = (b: number, d: number) =>
+    `${b ** Math.ceil(d / 2)} + ${b ** Math.floor(d / 2)} − 1`;
+
+  const rows: CourseRow[] = [
+    exactRow(
+      "T000.1",
+      "walkthrough tree (3,5), (2,9), (1,8): value; leaves seen; leaves skipped",
+      [3, "4 of 6", "9 and 8"],
+      [
+        walk.value,
+        `${walk.visitedLeaves.length} of ${walk.allLeaves.length}`,
+        skipped.join(" and "),
+      ],
+    ),
+    ...tables.flatMap(orderingRows),
+    stepsRow(tables),
+    exactRow(
+      "T000.6",
+      "best-first leaves = b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (b=3 d=6, b=2 d=10, b=4 d=6); the two ribbons",
+      [53, 63, 127, "27 + 27 − 1"],
+      [
+        ...tables.map((t) =>
+          sameOnEverySeed(measure(t.samples, "best-first", "leaves"))
+        ),
+        halves(3, 6),
+      ],
+      `formula: ${
+        tables.map((t) => minimalLeaves(t.course.branching, t.course.depth))
+          .join(", ")
+      }; every depth of every b measured is in lesson 001's growth table`,
+    ),
+    exactRow(
+      "T000.7",
+      "tic-tac-toe, cell order: minimax / alpha-beta nodes, value (empty; X corner + O centre; X on 0 + O on 1)",
+      [549946, 18297, 0, 7332, 844, 0, 8232, 749, 1],
+      [...empty, ...corner, ...side],
+    ),
+    exactRow(
+      "T000.8",
+      "exercise: a min node finds 2 while alpha is 5 (tree (5,7), (2,1,9))",
+      ["cut", "returns 2", "an upper bound"],
+      [
+        cutNode.traced?.cut ? "cut" : "no cut",
+        `returns ${cutNode.traced?.value}`,
+        cutNode.traced?.bound === "upper" ? "an upper bound" : "exact",
+      ],
+      `the node's true value is ${cutNode.minimax} ≤ 2: the 2 is only a bound, and the root still gets ${exercise.value}`,
+    ),
+    exactRow(
+      "T000.9",
+      "alpha-beta's value equals minimax's on random trees",
+      ["equal"],
+      [
+        checks.agree === checks.trees && orderingAgree ? "equal" : "differs",
+      ],
+      `checked on ${checks.trees} seeded trees (b 1–5, d 0–7, three orders) and the ${searched} alpha-beta searches of the ordering experiment`,
+    ),
+  ];
+  return { rows, tables, walk, exercise, valueChecks: checks };
+}

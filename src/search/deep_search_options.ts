@@ -1,0 +1,21 @@
+/**
+ * The options every searcher of lessons 002–003 shares.
+ *
+ * @module
+ */
+
+import type { OrderOption } from "./ordering.ts";
+import type { SearchOptions } from "./search_result.ts";
+import type { TranspositionTable } from "./transposition_table.ts";
+
+/** Options every searcher of lessons 002–003 accepts. */
+export interface DeepSearchOptions extends SearchOptions {
+  /** A transposition table (kept between calls: `clear()` it to start afresh). */
+  tt?: TranspositionTable;
+  /** Move ordering (default `"tt"` with a table, `"natural"` without). */
+  order?: OrderOption;
+  /** Clamp every result into the node's window (T002.1); default false (fail-soft). */
+  failHard?: boolean;
+  /** Size of the history table: moves must be below it (default `position.maxMoves`). */
+  maxMove?: number;
+}
