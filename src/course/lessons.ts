@@ -8,6 +8,8 @@ import { LESSON_000 } from "./lesson_000_report.ts";
 import { LESSON_001 } from "./lesson_001_report.ts";
 import { LESSON_002 } from "./lesson_002_report.ts";
 import { LESSON_003 } from "./lesson_003_report.ts";
+import { LESSON_003_GRUNDY } from "./lesson_003_grundy.ts";
+import { CONNECT_FOUR } from "./connect_four_steps.ts";
 import { LESSON_004 } from "./lesson_004_report.ts";
 import type { LessonEntry } from "./report.ts";
 
@@ -18,4 +20,6 @@ export const LESSONS: readonly LessonEntry[] = [
   LESSON_001,
   LESSON_002,
   LESSON_003,
+  LESSON_003_GRUNDY,
+  CONNECT_FOUR,
 ];

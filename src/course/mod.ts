@@ -23,3 +23,5 @@ export * from "./lesson_000.ts";
 export * from "./lesson_001.ts";
 export * from "./lesson_000_report.ts";
 export * from "./lesson_001_report.ts";
+export * from "./lesson_003_grundy.ts";
+export * from "./connect_four_steps.ts";

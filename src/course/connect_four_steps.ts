@@ -1,0 +1,462 @@
+/**
+ * The Connect Four solver built up one idea at a time, as in Pascal Pons'
+ * tutorial, each step measured on the same positions: plain negamax,
+ * alpha-beta, centre-first order (the project's generic searchers on the
+ * {@linkcode ConnectFour} position), then the bitboard solver, the
+ * transposition table, null-window narrowing of the score window, pruning
+ * of moves that lose at once, and threat ordering ({@linkcode ConnectFourSolver}
+ * with more and more feature bits). Tables and charts for the figures job
+ * and notebook 07.
+ *
+ * @module
+ */
+
+import * as Plot from "@observablehq/plot";
+import {
+  benchmarkConnectFour,
+  ConnectFour,
+  ConnectFourSolver,
+  type PositionLine,
+  readPositionLines,
+  SOLVER_ALL,
+  SOLVER_NON_LOSING,
+  SOLVER_NULL_WINDOW,
+  SOLVER_TABLE,
+} from "../games/mod.ts";
+import { markdownTable, renderSvg } from "../plot/mod.ts";
+import { alphaBeta, negamax, type SearchResult } from "../search/mod.ts";
+import type { Chart, LessonEntry, LessonReport } from "./report.ts";
+import { type CourseRow, formatCount } from "./rows.ts";
+
+/** One step of the build-up, measured over a set. */
+export interface StepRow {
+  /** 1, 2, … */
+  step: number;
+  /** What the step adds. */
+  name: string;
+  /** Positions solved. */
+  positions: number;
+  /** Mean nodes per position. */
+  meanNodes: number;
+  /** Mean time per position, microseconds. */
+  meanMicroseconds: number;
+  /** Positions whose score differs from the benchmark's (must be 0). */
+  wrong: number;
+}
+
+/** Centre-first scores of the columns 0–6 for the generic searchers' `order` option. */
+const CENTRE_FIRST = [0, 1, 2, 3, 2, 1, 0];
+
+/** The generic steps: the project's searchers on the `Position`. */
+const GENERIC_STEPS: [string, (p: ConnectFour) => SearchResult][] = [
+  ["plain negamax", (p) => negamax(p)],
+  ["alpha-beta, full window", (p) => alphaBeta(p)],
+  [
+    "alpha-beta, centre-first order",
+    (p) => alphaBeta(p, { order: (_, move) => CENTRE_FIRST[move]! }),
+  ],
+];
+
+/** The solver steps: feature bits added one at a time. */
+const SOLVER_STEPS: [string, number][] = [
+  ["bitboard solver (alpha-beta, centre first, score bounds)", 0],
+  ["+ transposition table (bounds)", SOLVER_TABLE],
+  [
+    "+ null-window narrowing of the score window",
+    SOLVER_TABLE | SOLVER_NULL_WINDOW,
+  ],
+  [
+    "+ pruning of moves that lose at once",
+    SOLVER_TABLE | SOLVER_NULL_WINDOW | SOLVER_NON_LOSING,
+  ],
+  ["+ threat ordering (the full solver)", SOLVER_ALL],
+];
+
+/** Names of every step, in order. */
+export const STEP_NAMES: readonly string[] = [
+  ...GENERIC_STEPS.map(([name]) => name),
+  ...SOLVER_STEPS.map(([name]) => name),
+];
+
+/** Reads one of the benchmark files of `data/connect4/`. */
+export function readBenchmarkSet(
+  name: "end_easy" | "middle_easy",
+): PositionLine[] {
+  return readPositionLines(
+    Deno.readTextFileSync(
+      new URL(`../../data/connect4/${name}.txt`, import.meta.url),
+    ),
+  );
+}
+
+/**
+ * The small set every step can finish: End-Easy positions with at least
+ * `stones` stones (plain negamax on the 29-stone ones takes seconds each).
+ */
+export function easySubset(stones = 30): PositionLine[] {
+  return readBenchmarkSet("end_easy").filter(({ moves }) =>
+    moves.length >= stones
+  );
+}
+
+/**
+ * Measures steps `from`…`to` (1-based, see {@linkcode STEP_NAMES}) on the
+ * same positions: mean nodes and mean time, checking every score. The
+ * positions are solved once untimed first, so that the JIT has compiled the
+ * searcher before it is timed.
+ *
+ * @param lines the positions with their expected scores
+ * @param options `from`, `to`: the steps to run (default all); `entries`: table size of the solver steps
+ * @returns one row per step
+ */
+export function measureSteps(
+  lines: readonly PositionLine[],
+  options?: { from?: number; to?: number; entries?: number },
+): StepRow[] {
+  const from = options?.from ?? 1;
+  const to = options?.to ?? STEP_NAMES.length;
+  const rows: StepRow[] = [];
+  const positions = lines.map(({ moves }) => ConnectFour.parse(moves));
+  for (let step = from; step <= to; step++) {
+    const name = STEP_NAMES[step - 1]!;
+    if (step <= GENERIC_STEPS.length) {
+      const search = GENERIC_STEPS[step - 1]![1];
+      for (const position of positions.slice(0, 50)) search(position);
+      let nodes = 0, time = 0, wrong = 0;
+      positions.forEach((position, i) => {
+        const start = performance.now();
+        const result = search(position);
+        time += performance.now() - start;
+        nodes += result.stats.nodes;
+        if (result.value !== lines[i]!.expected) wrong++;
+      });
+      rows.push({
+        step,
+        name,
+        positions: positions.length,
+        meanNodes: nodes / positions.length,
+        meanMicroseconds: 1000 * time / positions.length,
+        wrong,
+      });
+    } else {
+      const features = SOLVER_STEPS[step - 1 - GENERIC_STEPS.length]![1];
+      const solver = new ConnectFourSolver({
+        entries: options?.entries ?? 1_000_003,
+        features,
+      });
+      benchmarkConnectFour(lines.slice(0, 50), solver);
+      const summary = benchmarkConnectFour(lines, solver);
+      rows.push({
+        step,
+        name,
+        positions: summary.positions,
+        meanNodes: summary.meanNodes,
+        meanMicroseconds: summary.meanMicroseconds,
+        wrong: summary.wrong.length,
+      });
+    }
+  }
+  return rows;
+}
+
+/** The final solver on a whole benchmark set, beside the reference C++ figures. */
+export interface SetRow {
+  /** "End-Easy" or "Middle-Easy". */
+  set: string;
+  /** Positions. */
+  positions: number;
+  /** Our mean nodes per position. */
+  meanNodes: number;
+  /** Our mean time per position, µs. */
+  meanMicroseconds: number;
+  /** Our nodes per second. */
+  nodesPerSecond: number;
+  /** The reference solver's mean nodes. */
+  referenceNodes: number;
+  /** The reference solver's mean time, µs. */
+  referenceMicroseconds: number;
+  /** Positions scored wrongly (must be 0). */
+  wrong: number;
+}
+
+/** Reference figures of the tutorial's final C++ solver (`../shared/data/connect4/README.md`). */
+export const REFERENCE = {
+  end_easy: { set: "End-Easy", nodes: 51.3, micros: 6.3 },
+  middle_easy: { set: "Middle-Easy", nodes: 449.6, micros: 45.5 },
+} as const;
+
+/**
+ * The full solver (default 64 MiB table, cleared per position) on both
+ * public sets, a warm-up pass first, beside the reference.
+ */
+export function measureSets(): SetRow[] {
+  const solver = new ConnectFourSolver();
+  return (["end_easy", "middle_easy"] as const).map((name) => {
+    const lines = readBenchmarkSet(name);
+    benchmarkConnectFour(lines, solver);
+    const s = benchmarkConnectFour(lines, solver);
+    return {
+      set: REFERENCE[name].set,
+      positions: s.positions,
+      meanNodes: s.meanNodes,
+      meanMicroseconds: s.meanMicroseconds,
+      nodesPerSecond: s.nodesPerSecond,
+      referenceNodes: REFERENCE[name].nodes,
+      referenceMicroseconds: REFERENCE[name].micros,
+      wrong: s.wrong.length,
+    };
+  });
+}
+
+/** A solved opening position. */
+export interface OpeningRow {
+  /** The moves. */
+  moves: string;
+  /** The first player's last move, as a column 1–7. */
+  column: number;
+  /** Weak value for the side to move (the second player): 1 win, 0 draw, −1 loss. */
+  value: number;
+  /** The same, for the first player, who just moved. */
+  forFirst: string;
+  /** Nodes of the weak solve. */
+  nodes: number;
+  /** Time of the weak solve, seconds. */
+  seconds: number;
+}
+
+/**
+ * Weak values of the first player's seven candidate moves after the centre
+ * column has been filled by both players ("444444"), column 4 being full:
+ * the six moves left. Solving the empty board itself (the first player wins
+ * by the centre, Allis 1988) needs far more nodes than a notebook can
+ * afford.
+ */
+export function openingValues(prefix = "444444"): OpeningRow[] {
+  const solver = new ConnectFourSolver();
+  const base = ConnectFour.parse(prefix);
+  const rows: OpeningRow[] = [];
+  for (let col = 0; col < 7; col++) {
+    if (!base.canPlay(col)) continue;
+    const moves = prefix + String(col + 1);
+    const start = performance.now();
+    const { score, nodes } = solver.solve(ConnectFour.parse(moves), {
+      weak: true,
+    });
+    rows.push({
+      moves,
+      column: col + 1,
+      value: score,
+      forFirst: score < 0 ? "wins" : score > 0 ? "loses" : "draws",
+      nodes,
+      seconds: (performance.now() - start) / 1000,
+    });
+  }
+  return rows;
+}
+
+/** What {@linkcode connectFourSteps} computes. */
+export interface ConnectFourSteps {
+  /** Every step on the small End-Easy subset. */
+  small: StepRow[];
+  /** The solver steps (4–8) on all of End-Easy. */
+  endEasy: StepRow[];
+  /** The table steps (5–8) on all of Middle-Easy. */
+  middleEasy: StepRow[];
+  /** The full solver beside the reference. */
+  sets: SetRow[];
+  /** Opening values (weak). */
+  openings: OpeningRow[];
+  /** Rows for the figures summary: the speed targets, as claims. */
+  rows: CourseRow[];
+}
+
+/**
+ * Every measurement of the Connect Four notebook.
+ *
+ * @param options `openings: false` skips the opening values (about half a minute)
+ * @returns the step tables, the set figures, the openings and the claim rows
+ */
+export function connectFourSteps(
+  options?: { openings?: boolean },
+): ConnectFourSteps {
+  const small = measureSteps(easySubset());
+  const endEasy = measureSteps(readBenchmarkSet("end_easy"), { from: 4 });
+  const middleEasy = measureSteps(readBenchmarkSet("middle_easy"), {
+    from: 5,
+  });
+  const sets = measureSets();
+  const openings = options?.openings === false ? [] : openingValues();
+  const rows: CourseRow[] = sets.flatMap((s, i) => [
+    {
+      id: `C4.${2 * i + 1}`,
+      what:
+        `${s.set}: mean nodes of the full solver (target: no more than the reference)`,
+      course: formatCount(s.referenceNodes),
+      ours: s.meanNodes.toFixed(1),
+      kind: "claim" as const,
+      agrees: s.wrong === 0 && s.meanNodes <= s.referenceNodes,
+      note: `${s.wrong} of ${s.positions} positions scored wrongly`,
+    },
+    {
+      id: `C4.${2 * i + 2}`,
+      what:
+        `${s.set}: mean time per position, µs (target: within 2× of the reference C++)`,
+      course: String(s.referenceMicroseconds),
+      ours: s.meanMicroseconds.toFixed(1),
+      kind: "claim" as const,
+      agrees: s.meanMicroseconds <= 2 * s.referenceMicroseconds,
+      note: `${
+        (s.nodesPerSecond / 1e6).toFixed(2)
+      } M nodes/s; a shared, noisy 2-core machine`,
+    },
+  ]);
+  return { small, endEasy, middleEasy, sets, openings, rows };
+}
+
+/** The step rows as a markdown table. */
+export function solverStepsTable(rows: readonly StepRow[]): string {
+  return markdownTable(
+    [
+      "step",
+      "what it adds",
+      "positions",
+      "mean nodes",
+      "mean time (µs)",
+      "wrong",
+    ],
+    rows.map((r) => [
+      r.step,
+      r.name,
+      r.positions,
+      formatCount(Math.round(r.meanNodes * 10) / 10),
+      formatCount(Math.round(r.meanMicroseconds * 10) / 10),
+      r.wrong,
+    ]),
+  );
+}
+
+/** Mean nodes and mean time per step, log scale, one line per position set. */
+export function solverStepsChart(
+  sets: readonly { set: string; rows: readonly StepRow[] }[],
+): Chart {
+  const points = sets.flatMap(({ set, rows }) =>
+    rows.flatMap((r) => [
+      { set, step: r.step, measure: "mean nodes", value: r.meanNodes },
+      {
+        set,
+        step: r.step,
+        measure: "mean time (µs)",
+        value: r.meanMicroseconds,
+      },
+    ])
+  );
+  const svg = renderSvg({
+    title: "Connect Four solver, one idea at a time",
+    subtitle:
+      "1 negamax · 2 alpha-beta · 3 centre first · 4 bitboard · 5 table · 6 null window · 7 non-losing moves · 8 threat order",
+    width: 720,
+    height: 420,
+    fx: { label: null },
+    x: { label: "step", ticks: 8, tickFormat: "d" },
+    y: { type: "log", label: "per position (log scale)", grid: true },
+    color: { type: "ordinal", legend: true },
+    marks: [
+      Plot.line(points, {
+        x: "step",
+        y: "value",
+        stroke: "set",
+        fx: "measure",
+      }),
+      Plot.dot(points, { x: "step", y: "value", fill: "set", fx: "measure" }),
+    ],
+  });
+  return { name: "connect_four_steps", title: "Solver steps", svg };
+}
+
+/** The report of the Connect Four notebook for the figures job. */
+export function connectFourReport(
+  data: ConnectFourSteps = connectFourSteps(),
+): LessonReport {
+  return {
+    lesson: "connect4",
+    title: "Connect Four: a perfect solver built step by step",
+    rows: data.rows,
+    tables: [
+      {
+        title: `Every step on the ${
+          data.small[0]?.positions
+        } End-Easy positions with 30 or more stones`,
+        markdown: solverStepsTable(data.small),
+      },
+      {
+        title: "Steps 4–8 on all 1,000 End-Easy positions",
+        markdown: solverStepsTable(data.endEasy),
+      },
+      {
+        title: "Steps 5–8 on all 1,000 Middle-Easy positions",
+        markdown: solverStepsTable(data.middleEasy),
+      },
+      {
+        title: "The full solver beside the reference C++ solver",
+        markdown: markdownTable(
+          [
+            "set",
+            "positions",
+            "mean nodes",
+            "reference nodes",
+            "mean µs",
+            "reference µs",
+            "M nodes/s",
+            "wrong",
+          ],
+          data.sets.map((s) => [
+            s.set,
+            s.positions,
+            s.meanNodes.toFixed(1),
+            s.referenceNodes,
+            s.meanMicroseconds.toFixed(1),
+            s.referenceMicroseconds,
+            (s.nodesPerSecond / 1e6).toFixed(2),
+            s.wrong,
+          ]),
+        ),
+      },
+      ...(data.openings.length > 0
+        ? [{
+          title:
+            "Openings: the first player's move after the centre column is filled (444444), weak values",
+          markdown: markdownTable(
+            [
+              "moves",
+              "first player's column",
+              "first player",
+              "nodes",
+              "seconds",
+            ],
+            data.openings.map((o) => [
+              o.moves,
+              o.column,
+              o.forFirst,
+              formatCount(o.nodes),
+              o.seconds.toFixed(2),
+            ]),
+          ),
+        }]
+        : []),
+    ],
+    charts: [
+      solverStepsChart([
+        { set: "End-Easy, 30+ stones", rows: data.small },
+        { set: "End-Easy", rows: data.endEasy },
+        { set: "Middle-Easy", rows: data.middleEasy },
+      ]),
+    ],
+  };
+}
+
+/** The Connect Four build-up for the figures job. */
+export const CONNECT_FOUR: LessonEntry = {
+  lesson: "connect4",
+  title: "Connect Four: a perfect solver built step by step",
+  report: () => connectFourReport(),
+};

@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import {
+  easySubset,
+  findPeriod,
+  lesson003Grundy,
+  lesson003GrundyReport,
+  LESSONS,
+  measureSteps,
+  STEP_NAMES,
+  workedNimGame,
+} from "../src/course/mod.ts";
+
+Deno.test("lesson 003, T003.6: every Grundy and Nim row agrees", () => {
+  const data = lesson003Grundy();
+  for (const row of data.rows) {
+    assert.ok(row.agrees, `${row.what}: ${row.ours}`);
+  }
+  assert.equal(data.nimAgreement.agree, 4680);
+  const report = lesson003GrundyReport(data);
+  assert.equal(report.charts.length, 2);
+  assert.ok(
+    report.charts.every((chart) => chart.svg.startsWith("<svg xmlns=")),
+  );
+});
+
+Deno.test("findPeriod finds the least period and its start, or none", () => {
+  assert.deepEqual(findPeriod([5, 0, 1, 0, 1, 0, 1, 0, 1]), {
+    period: 2,
+    from: 1,
+  });
+  assert.deepEqual(findPeriod([1, 2, 3, 4, 5, 6]), {
+    period: null,
+    from: null,
+  });
+});
+
+Deno.test("the worked Nim game alternates, and the first player's moves leave nim-sum 0", () => {
+  const game = workedNimGame([3, 4, 5]);
+  assert.equal(game[0]!.move, "take 2 from heap 1");
+  for (const step of game) {
+    if (step.player === "first") assert.equal(step.sumAfter, 0);
+    else assert.equal(step.sumBefore, 0);
+  }
+  assert.deepEqual(game.at(-1)!.after, [0, 0, 0]);
+});
+
+Deno.test("every Connect Four step scores the easy subset exactly", () => {
+  const lines = easySubset(36).slice(0, 40);
+  const rows = measureSteps(lines, { entries: 10_007 });
+  assert.equal(rows.length, STEP_NAMES.length);
+  for (const row of rows) assert.equal(row.wrong, 0, row.name);
+  // Pruning never adds nodes over plain negamax on these positions.
+  assert.ok(rows.every((row) => row.meanNodes <= rows[0]!.meanNodes));
+});
+
+Deno.test("the figures job knows T003.6 and the Connect Four build-up", () => {
+  const titles = LESSONS.map((entry) => `${entry.lesson} ${entry.title}`);
+  assert.ok(titles.includes("003 Grundy numbers and Nim (T003.6)"));
+  assert.ok(titles.some((title) => title.startsWith("connect4 ")));
+});
