@@ -155,6 +155,34 @@ function allHeaps(count: number, max: number): number[][] {
   );
 }
 
+/**
+ * How many values of a stored OEIS table (`data/<file>`, `n value` lines) the
+ * heap game `g` reproduces, with `shift` added to n (Dawson's Kayles is
+ * A002187 shifted by one).
+ *
+ * @param file the file under `data/`
+ * @param g the game's Grundy function
+ * @param shift g is compared at n + shift
+ * @returns values that agree, and how many the table has
+ */
+export function oeisAgreement(
+  file: string,
+  g: (n: number) => number,
+  shift = 0,
+): { agree: number; total: number } {
+  const text = Deno.readTextFileSync(
+    new URL(`../../data/${file}`, import.meta.url),
+  );
+  let agree = 0, total = 0;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("#") || line.trim() === "") continue;
+    const [n, value] = line.trim().split(/\s+/).map(Number);
+    total++;
+    if (g(n! + shift) === value) agree++;
+  }
+  return { agree, total };
+}
+
 /** What {@linkcode lesson003Grundy} computes. */
 export interface Lesson003Grundy {
   /** The T003.6 rows, each an exact statement checked over many positions. */
@@ -230,6 +258,12 @@ export function lesson003Grundy(): Lesson003Grundy {
   const sub123 = sequences[0]!;
   const kaylesSeq = sequences[2]!;
   const dawson = sequences[3]!;
+  const kaylesTable = oeisAgreement("a002186_kayles.txt", kayles);
+  const dawsonTable = oeisAgreement(
+    "a002187_dawsons_chess.txt",
+    dawsonsKayles,
+    1,
+  );
   return {
     rows: [
       exactRow(
@@ -264,6 +298,20 @@ export function lesson003Grundy(): Lesson003Grundy {
         "negamax on the game graph wins exactly where the Grundy number ≠ 0 (Nim, 1–4 heaps of 0–7)",
         [positions],
         [agree],
+      ),
+      exactRow(
+        "T003.6",
+        "Kayles values equal to OEIS A002186 (n = 0…104)",
+        [kaylesTable.total],
+        [kaylesTable.agree],
+        "data/a002186_kayles.txt",
+      ),
+      exactRow(
+        "T003.6",
+        "Dawson's Kayles values at n + 1 equal to OEIS A002187 (n = 0…131)",
+        [dawsonTable.total],
+        [dawsonTable.agree],
+        "data/a002187_dawsons_chess.txt",
       ),
       exactRow(
         "T003.6",
