@@ -2,9 +2,12 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   alphaBeta,
+  BYTES_PER_ENTRY,
   ConnectFour,
   ConnectFourSolver,
+  DEFAULT_SOLVER_ENTRIES,
   negamax,
+  primeAtMost,
   randomConnectFour,
   solveConnectFour,
   SOLVER_ALL,
@@ -216,5 +219,20 @@ Deno.test("ConnectFourSolver rejects unknown feature bits", () => {
   assert.throws(
     () => new ConnectFourSolver({ entries: 10, features: 64 }),
     /features must be an OR of SOLVER_\* bits/,
+  );
+});
+
+Deno.test("the solver's table sizes are primes: the default fills 64 MiB", () => {
+  assert.equal(primeAtMost(DEFAULT_SOLVER_ENTRIES), DEFAULT_SOLVER_ENTRIES);
+  assert.equal(
+    primeAtMost(Math.floor(64 * 2 ** 20 / BYTES_PER_ENTRY)),
+    DEFAULT_SOLVER_ENTRIES,
+  );
+  assert.ok(DEFAULT_SOLVER_ENTRIES * BYTES_PER_ENTRY <= 64 * 2 ** 20);
+  assert.deepEqual([2, 3, 10, 100].map(primeAtMost), [2, 3, 7, 97]);
+  assert.equal(new ConnectFourSolver({ megabytes: 1 }).table.size, 43_669);
+  assert.throws(
+    () => new ConnectFourSolver({ megabytes: -1 }),
+    /megabytes must be/,
   );
 });
