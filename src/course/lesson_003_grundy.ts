@@ -47,7 +47,7 @@ export interface GrundySequence {
  *
  * @example The subtraction game {1, 2, 3}: period 4 from the start
  * ```ts
- * import { findPeriod } from "../../mod.ts";
+ * import { findPeriod } from "./mod.ts";
  * const found = findPeriod([0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1]);
  * console.assert(found.period === 4 && found.from === 0);
  * ```
@@ -207,7 +207,7 @@ const heapSuccessors = (n: number): number[] =>
  *
  * @example
  * ```ts
- * import { lesson003Grundy } from "../../mod.ts";
+ * import { lesson003Grundy } from "./mod.ts";
  * const data = lesson003Grundy();
  * console.assert(data.rows.every((row) => row.agrees));
  * ```

@@ -141,7 +141,18 @@ function hasFour(sl: number, sh: number): boolean {
   return false;
 }
 
-/** Number of set bits of a 32-bit integer. */
+/**
+ * Number of set bits of a 32-bit integer (a branch-free SWAR count).
+ *
+ * @param x an integer; only its low 32 bits count
+ * @returns how many of them are 1
+ *
+ * @example
+ * ```ts
+ * import { popcount } from "../../mod.ts";
+ * console.assert(popcount(0b1011) === 3 && popcount(-1) === 32);
+ * ```
+ */
 export function popcount(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);

@@ -64,6 +64,12 @@ export const DEFAULT_SOLVER_ENTRIES = 2_796_181;
  *
  * @param n an integer
  * @returns the largest prime ≤ n, or 2
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_SOLVER_ENTRIES, primeAtMost } from "../../mod.ts";
+ * console.assert(primeAtMost(100) === 97 && primeAtMost(DEFAULT_SOLVER_ENTRIES) === DEFAULT_SOLVER_ENTRIES);
+ * ```
  */
 export function primeAtMost(n: number): number {
   for (let candidate = Math.floor(n); candidate > 2; candidate--) {
