@@ -100,7 +100,7 @@ if ("reason" in setup) {
 async function smokeTest(setup: JupyterSetup, temp: string) {
   const cells = [
     'import * as Plot from "@observablehq/plot";\n' +
-    'import { displayMarkdown, displaySvg, markdownTable, renderSvg } from "../mod.ts";',
+    'import { displayMarkdown, displaySvg, markdownTable, renderSvg } from "../src/plot/mod.ts";',
     "displaySvg(renderSvg({ marks: [Plot.dot([[1, 2], [2, 3]])] }))",
     'displayMarkdown(markdownTable(["a", "b"], [[1, 2]]))',
     'console.log("done")',
