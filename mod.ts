@@ -4,11 +4,12 @@
  *
  * @example Alpha-beta finds minimax's value with fewer nodes (T000.7)
  * ```ts
+ * import assert from "node:assert/strict";
  * import { alphaBeta, minimax, TicTacToe } from "./mod.ts";
  * const position = TicTacToe.parse("XO.......");
  * const full = minimax(position), pruned = alphaBeta(position);
- * console.assert(full.value === 1 && pruned.value === 1);
- * console.assert(full.stats.nodes === 8232 && pruned.stats.nodes === 749);
+ * assert.ok(full.value === 1 && pruned.value === 1);
+ * assert.ok(full.stats.nodes === 8232 && pruned.stats.nodes === 749);
  * ```
  *
  * @module

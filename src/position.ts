@@ -25,13 +25,14 @@ export const VALUE_INFINITE: Value = 1_000_000;
  *
  * @example Walking a position by hand
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TicTacToe } from "../mod.ts";
  * const position = TicTacToe.empty();
  * const moves = new Int32Array(position.maxMoves);
  * const count = position.generateMoves(moves);
  * position.play(moves[0]!);
  * position.undo(moves[0]!);
- * console.assert(count === 9 && position.key() === 0);
+ * assert.ok(count === 9 && position.key() === 0);
  * ```
  */
 export interface Position {
@@ -77,9 +78,10 @@ export const BOUND_LOWER = 2;
  *
  * @example A cut is one AND
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "../mod.ts";
- * console.assert(BOUND_EXACT === (BOUND_UPPER | BOUND_LOWER));
- * console.assert((BOUND_EXACT & BOUND_LOWER) !== 0 && (BOUND_UPPER & BOUND_LOWER) === 0);
+ * assert.ok(BOUND_EXACT === (BOUND_UPPER | BOUND_LOWER));
+ * assert.ok((BOUND_EXACT & BOUND_LOWER) !== 0 && (BOUND_UPPER & BOUND_LOWER) === 0);
  * ```
  */
 export const BOUND_EXACT = 3;

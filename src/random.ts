@@ -26,9 +26,10 @@ function mix32(value: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hashInts } from "./random.ts";
- * console.assert(hashInts(7, 3, 12) === hashInts(7, 3, 12));
- * console.assert(hashInts(7, 3, 12) !== hashInts(8, 3, 12));
+ * assert.ok(hashInts(7, 3, 12) === hashInts(7, 3, 12));
+ * assert.ok(hashInts(7, 3, 12) !== hashInts(8, 3, 12));
  * ```
  */
 export function hashInts(seed: number, a: number, b: number): number {
@@ -45,9 +46,10 @@ export function hashInts(seed: number, a: number, b: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Random } from "./random.ts";
  * const a = new Random(42), b = new Random(42);
- * console.assert(a.int(1, 99) === b.int(1, 99));
+ * assert.ok(a.int(1, 99) === b.int(1, 99));
  * ```
  */
 export class Random {

@@ -38,8 +38,9 @@ export interface SearchStats {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createStats } from "./stats.ts";
- * console.assert(createStats().nodes === 0);
+ * assert.ok(createStats().nodes === 0);
  * ```
  */
 export function createStats(): SearchStats {
@@ -69,8 +70,9 @@ export interface ExtendedStats extends SearchStats {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createExtendedStats } from "./stats.ts";
- * console.assert(createExtendedStats().researches === 0);
+ * assert.ok(createExtendedStats().researches === 0);
  * ```
  */
 export function createExtendedStats(): ExtendedStats {

@@ -15,9 +15,10 @@ import type { Position } from "../position.ts";
  *
  * @example On the empty tic-tac-toe board it promises X a win; the truth is a draw
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TicTacToe } from "../../mod.ts";
  * import { mistakeMaxOnBothLevels } from "./_traps.ts";
- * console.assert(mistakeMaxOnBothLevels(TicTacToe.empty()) === 1);
+ * assert.ok(mistakeMaxOnBothLevels(TicTacToe.empty()) === 1);
  * ```
  */
 export function mistakeMaxOnBothLevels(position: Position): number {
@@ -44,9 +45,10 @@ export function mistakeMaxOnBothLevels(position: Position): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TicTacToe } from "../../mod.ts";
  * import { mistakeForgottenUndo } from "./_traps.ts";
- * console.assert(mistakeForgottenUndo(TicTacToe.empty()).startsWith("error"));
+ * assert.ok(mistakeForgottenUndo(TicTacToe.empty()).startsWith("error"));
  * ```
  */
 export function mistakeForgottenUndo(position: Position): string {
@@ -76,9 +78,10 @@ export function mistakeForgottenUndo(position: Position): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TicTacToe } from "../../mod.ts";
  * import { mistakeTerminalAfterLoop } from "./_traps.ts";
- * console.assert(mistakeTerminalAfterLoop(TicTacToe.parse("X.O.O...X")).startsWith("error"));
+ * assert.ok(mistakeTerminalAfterLoop(TicTacToe.parse("X.O.O...X")).startsWith("error"));
  * ```
  */
 export function mistakeTerminalAfterLoop(position: Position): string {
@@ -110,10 +113,11 @@ export function mistakeTerminalAfterLoop(position: Position): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { alphaBeta, UniformTree } from "../../mod.ts";
  * import { mistakeUnswappedWindow } from "./_traps.ts";
  * const tree = new UniformTree({ branching: 3, depth: 4, seed: 2 });
- * console.assert(mistakeUnswappedWindow(tree) !== alphaBeta(tree).value);
+ * assert.ok(mistakeUnswappedWindow(tree) !== alphaBeta(tree).value);
  * ```
  */
 export function mistakeUnswappedWindow(

@@ -39,10 +39,11 @@ const memo = new Map<string, GrowthPoint[]>();
  *
  * @example Best-first leaves follow the minimal-tree formula
  * ```ts
+ * import assert from "node:assert/strict";
  * import { depthGrowth, minimalLeaves } from "./depth_growth.ts";
  * const points = depthGrowth({ branchings: [3], maxLeaves: 729, seeds: 3 });
  * const best = points.filter((p) => p.search === "best-first");
- * console.assert(best.every((p) => p.leaves === minimalLeaves(3, p.depth)));
+ * assert.ok(best.every((p) => p.leaves === minimalLeaves(3, p.depth)));
  * ```
  */
 export function depthGrowth(options: GrowthOptions = {}): GrowthPoint[] {
@@ -85,8 +86,9 @@ export function depthGrowth(options: GrowthOptions = {}): GrowthPoint[] {
  *
  * @example The course's three trees: 53, 63, 127
  * ```ts
+ * import assert from "node:assert/strict";
  * import { minimalLeaves } from "./depth_growth.ts";
- * console.assert([minimalLeaves(3, 6), minimalLeaves(2, 10), minimalLeaves(4, 6)].join() === "53,63,127");
+ * assert.ok([minimalLeaves(3, 6), minimalLeaves(2, 10), minimalLeaves(4, 6)].join() === "53,63,127");
  * ```
  */
 export function minimalLeaves(branching: number, depth: number): number {
@@ -110,9 +112,10 @@ export interface CurvePoint {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { theoryCurves } from "./depth_growth.ts";
  * const at8 = theoryCurves(2, [8]).map((p) => p.leaves);
- * console.assert(at8.join() === "256,64,31");
+ * assert.ok(at8.join() === "256,64,31");
  * ```
  */
 export function theoryCurves(
@@ -157,10 +160,11 @@ export interface BranchingFit {
  *
  * @example Minimax's factor is b itself
  * ```ts
+ * import assert from "node:assert/strict";
  * import { depthGrowth, fitBranching } from "./depth_growth.ts";
  * const fits = fitBranching(depthGrowth({ branchings: [3], maxLeaves: 729, seeds: 1 }));
  * const mm = fits.find((fit) => fit.search === "minimax")!;
- * console.assert(Math.abs(mm.fitted - 3) < 1e-9 && Math.abs(mm.exponent - 1) < 1e-9);
+ * assert.ok(Math.abs(mm.fitted - 3) < 1e-9 && Math.abs(mm.exponent - 1) < 1e-9);
  * ```
  */
 export function fitBranching(points: readonly GrowthPoint[]): BranchingFit[] {
@@ -224,9 +228,10 @@ export interface DeepeningOverhead {
  *
  * @example Minimax on b = 3: the earlier depths add about 1/(b − 1) = 50%
  * ```ts
+ * import assert from "node:assert/strict";
  * import { deepeningOverhead } from "./depth_growth.ts";
  * const o = deepeningOverhead(3, 8, "minimax");
- * console.assert(Math.abs(o.overhead - 0.5) < 0.01 && o.predicted === 0.5);
+ * assert.ok(Math.abs(o.overhead - 0.5) < 0.01 && o.predicted === 0.5);
  * ```
  */
 export function deepeningOverhead(

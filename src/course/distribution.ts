@@ -22,8 +22,9 @@ export interface Distribution {
  * @throws {Error} on an empty sample or q outside [0, 1]
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { quantile } from "./distribution.ts";
- * console.assert(quantile([5, 1, 3], 0.5) === 3);
+ * assert.ok(quantile([5, 1, 3], 0.5) === 3);
  * ```
  */
 export function quantile(values: readonly number[], q: number): number {
@@ -40,9 +41,10 @@ export function quantile(values: readonly number[], q: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { distribution } from "./distribution.ts";
  * const d = distribution(Array.from({ length: 101 }, (_, i) => i));
- * console.assert(d.median === 50 && d.low === 5 && d.high === 95);
+ * assert.ok(d.median === 50 && d.low === 5 && d.high === 95);
  * ```
  */
 export function distribution(values: readonly number[]): Distribution {
@@ -59,8 +61,9 @@ export function distribution(values: readonly number[]): Distribution {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { inRange } from "./distribution.ts";
- * console.assert(inRange({ count: 3, median: 2, low: 1, high: 3 }, 3));
+ * assert.ok(inRange({ count: 3, median: 2, low: 1, high: 3 }, 3));
  * ```
  */
 export function inRange(spread: Distribution, figure: number): boolean {
@@ -73,8 +76,9 @@ export function inRange(spread: Distribution, figure: number): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { percentileOf } from "./distribution.ts";
- * console.assert(percentileOf([1, 2, 3, 4], 3) === 62.5);
+ * assert.ok(percentileOf([1, 2, 3, 4], 3) === 62.5);
  * ```
  */
 export function percentileOf(
@@ -94,8 +98,9 @@ export function percentileOf(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatDistribution } from "./distribution.ts";
- * console.assert(formatDistribution({ count: 9, median: 1200, low: 900, high: 1500 }) === "1,200 (900–1,500)");
+ * assert.ok(formatDistribution({ count: 9, median: 1200, low: 900, high: 1500 }) === "1,200 (900–1,500)");
  * ```
  */
 export function formatDistribution(

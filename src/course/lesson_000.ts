@@ -58,9 +58,10 @@ export interface Lesson000 {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { measure, orderingExperiment } from "./mod.ts";
  * const nodes = measure(orderingExperiment(2, 3, 4), "minimax", "nodes");
- * console.assert(nodes.join() === "15,15,15,15");
+ * assert.ok(nodes.join() === "15,15,15,15");
  * ```
  */
 export function measure(
@@ -76,8 +77,9 @@ export function measure(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { orderingExperiment, worstOverMinimaxSteps } from "./mod.ts";
- * console.assert(worstOverMinimaxSteps(orderingExperiment(3, 6, 3)).every((r) => r > 1));
+ * assert.ok(worstOverMinimaxSteps(orderingExperiment(3, 6, 3)).every((r) => r > 1));
  * ```
  */
 export function worstOverMinimaxSteps(
@@ -247,9 +249,10 @@ function valueChecks(): { trees: number; agree: number } {
  *
  * @example Every exact row agrees (a quick run on 20 seeds)
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson000 } from "./lesson_000.ts";
  * const data = lesson000(20);
- * console.assert(data.rows.filter((r) => r.kind === "exact").every((r) => r.agrees));
+ * assert.ok(data.rows.filter((r) => r.kind === "exact").every((r) => r.agrees));
  * ```
  */
 export function lesson000(seeds: number = ORDERING_SEEDS): Lesson000 {

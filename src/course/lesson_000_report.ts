@@ -20,8 +20,9 @@ import { skippedLeaves } from "./walkthrough.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson000, orderingChart } from "./mod.ts";
- * console.assert(orderingChart(lesson000(5)).svg.startsWith("<svg"));
+ * assert.ok(orderingChart(lesson000(5)).svg.startsWith("<svg"));
  * ```
  */
 export function orderingChart(data: Lesson000): Chart {
@@ -77,8 +78,9 @@ export function orderingChart(data: Lesson000): Chart {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson000, stepsChart } from "./mod.ts";
- * console.assert(stepsChart(lesson000(5)).name === "steps_ratio");
+ * assert.ok(stepsChart(lesson000(5)).name === "steps_ratio");
  * ```
  */
 export function stepsChart(data: Lesson000): Chart {
@@ -127,9 +129,10 @@ export function stepsChart(data: Lesson000): Chart {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson000, walkthroughCharts } from "./mod.ts";
  * const [walk] = walkthroughCharts(lesson000(5));
- * console.assert(walk!.svg.match(/data-state="pruned"/g)?.length === 2);
+ * assert.ok(walk!.svg.match(/data-state="pruned"/g)?.length === 2);
  * ```
  */
 export function walkthroughCharts(data: Lesson000): Chart[] {
@@ -164,8 +167,9 @@ export function walkthroughCharts(data: Lesson000): Chart[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson000, orderingTables } from "./mod.ts";
- * console.assert(orderingTables(lesson000(5)).length === 3);
+ * assert.ok(orderingTables(lesson000(5)).length === 3);
  * ```
  */
 export function orderingTables(data: Lesson000): Table[] {
@@ -220,8 +224,9 @@ export function orderingTables(data: Lesson000): Table[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson000, lesson000Report } from "./mod.ts";
- * console.assert(lesson000Report(lesson000(5)).charts.length === 4);
+ * assert.ok(lesson000Report(lesson000(5)).charts.length === 4);
  * ```
  */
 export function lesson000Report(data: Lesson000 = lesson000()): LessonReport {

@@ -59,8 +59,9 @@ export interface Lesson001 {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scientific } from "./lesson_001.ts";
- * console.assert(scientific(35 ** 8) === "2.25e12" && scientific(Math.sqrt(35)) === "5.9");
+ * assert.ok(scientific(35 ** 8) === "2.25e12" && scientific(Math.sqrt(35)) === "5.9");
  * ```
  */
 export function scientific(value: number): string {
@@ -74,8 +75,9 @@ export function scientific(value: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { chessArithmetic } from "./lesson_001.ts";
- * console.assert(chessArithmetic().every((line) => line.ours === line.course));
+ * assert.ok(chessArithmetic().every((line) => line.ours === line.course));
  * ```
  */
 export function chessArithmetic(): ChessLine[] {
@@ -110,9 +112,10 @@ export const DEEPENING_DEPTHS: readonly [number, number][] = [
  *   of {@linkcode depthGrowth}); smaller values give a quick run
  * @example Every exact row agrees (a quick run)
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson001 } from "./lesson_001.ts";
  * const data = lesson001({ maxLeaves: 4096, seeds: 3 });
- * console.assert(data.rows.filter((r) => r.kind === "exact").every((r) => r.agrees));
+ * assert.ok(data.rows.filter((r) => r.kind === "exact").every((r) => r.agrees));
  * ```
  */
 export function lesson001(

@@ -19,9 +19,10 @@ import { treeDiagramSvg } from "./tree_diagram.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { growthChart, lesson001 } from "./mod.ts";
  * const chart = growthChart(lesson001({ maxLeaves: 256, seeds: 1 }));
- * console.assert(chart.svg.startsWith("<svg"));
+ * assert.ok(chart.svg.startsWith("<svg"));
  * ```
  */
 export function growthChart(data: Lesson001): Chart {
@@ -90,9 +91,10 @@ export function growthChart(data: Lesson001): Chart {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson001, walkthroughChart001 } from "./mod.ts";
  * const chart = walkthroughChart001(lesson001({ maxLeaves: 16, seeds: 1 }));
- * console.assert(chart.svg.includes('data-late-cut="true"'));
+ * assert.ok(chart.svg.includes('data-late-cut="true"'));
  * ```
  */
 export function walkthroughChart001(data: Lesson001): Chart {
@@ -114,8 +116,9 @@ export function walkthroughChart001(data: Lesson001): Chart {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson001, lesson001Tables } from "./mod.ts";
- * console.assert(lesson001Tables(lesson001({ maxLeaves: 64, seeds: 1 })).length === 3);
+ * assert.ok(lesson001Tables(lesson001({ maxLeaves: 64, seeds: 1 })).length === 3);
  * ```
  */
 export function lesson001Tables(data: Lesson001): Table[] {
@@ -216,9 +219,10 @@ export function lesson001Tables(data: Lesson001): Table[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson001, lesson001Report } from "./mod.ts";
  * const report = lesson001Report(lesson001({ maxLeaves: 64, seeds: 1 }));
- * console.assert(report.lesson === "001" && report.charts.length === 2);
+ * assert.ok(report.lesson === "001" && report.charts.length === 2);
  * ```
  */
 export function lesson001Report(data: Lesson001 = lesson001()): LessonReport {

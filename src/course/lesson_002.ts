@@ -140,8 +140,9 @@ export interface Lesson002 {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson002 } from "./lesson_002.ts";
- * console.assert(lesson002().rows.every((row) => row.agrees));
+ * assert.ok(lesson002().rows.every((row) => row.agrees));
  * ```
  */
 export function lesson002(): Lesson002 {

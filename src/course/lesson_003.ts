@@ -382,9 +382,10 @@ export interface Lesson003 {
  * @param seeds trees per measurement (smaller is faster)
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson003 } from "./lesson_003.ts";
  * const data = lesson003(10);
- * console.assert(data.rows.some((row) => row.id === "T003.4"));
+ * assert.ok(data.rows.some((row) => row.id === "T003.4"));
  * ```
  */
 export function lesson003(seeds = 50): Lesson003 {

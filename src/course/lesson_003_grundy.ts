@@ -47,9 +47,10 @@ export interface GrundySequence {
  *
  * @example The subtraction game {1, 2, 3}: period 4 from the start
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findPeriod } from "./mod.ts";
  * const found = findPeriod([0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1]);
- * console.assert(found.period === 4 && found.from === 0);
+ * assert.ok(found.period === 4 && found.from === 0);
  * ```
  */
 export function findPeriod(
@@ -207,9 +208,10 @@ const heapSuccessors = (n: number): number[] =>
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson003Grundy } from "./mod.ts";
  * const data = lesson003Grundy();
- * console.assert(data.rows.every((row) => row.agrees));
+ * assert.ok(data.rows.every((row) => row.agrees));
  * ```
  */
 export function lesson003Grundy(): Lesson003Grundy {

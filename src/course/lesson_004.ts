@@ -75,8 +75,9 @@ function cost(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lesson004 } from "./lesson_004.ts";
- * console.assert(lesson004().rows.every((row) => row.agrees));
+ * assert.ok(lesson004().rows.every((row) => row.agrees));
  * ```
  */
 export function lesson004(): Lesson004 {

@@ -100,9 +100,10 @@ function costOf(stats: Cost): Cost {
  *
  * @example The minimal tree on the course's b=3, d=6 tree (T000.2)
  * ```ts
+ * import assert from "node:assert/strict";
  * import { orderingSample } from "./ordering_experiment.ts";
  * const sample = orderingSample(3, 6, 1);
- * console.assert(sample.costs["best-first"].leaves === 53 && sample.valuesAgree);
+ * assert.ok(sample.costs["best-first"].leaves === 53 && sample.valuesAgree);
  * ```
  */
 export function orderingSample(
@@ -134,9 +135,10 @@ export function orderingSample(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { orderingExperiment } from "./ordering_experiment.ts";
  * const samples = orderingExperiment(2, 4, 10);
- * console.assert(samples.length === 10 && samples.every((s) => s.valuesAgree));
+ * assert.ok(samples.length === 10 && samples.every((s) => s.valuesAgree));
  * ```
  */
 export function orderingExperiment(
@@ -157,10 +159,11 @@ export function orderingExperiment(
  *
  * @example The course's b=3, d=6 tree has value 32
  * ```ts
+ * import assert from "node:assert/strict";
  * import { minimax, UniformTree } from "../../mod.ts";
  * import { seedWithValue } from "./ordering_experiment.ts";
  * const seed = seedWithValue(3, 6, 32);
- * console.assert(minimax(new UniformTree({ branching: 3, depth: 6, seed })).value === 32);
+ * assert.ok(minimax(new UniformTree({ branching: 3, depth: 6, seed })).value === 32);
  * ```
  */
 export function seedWithValue(

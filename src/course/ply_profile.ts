@@ -58,10 +58,11 @@ class PlyCounter implements Position {
  * @param search any searcher, e.g. `minimax` or `alphaBeta`
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { alphaBeta, TicTacToe } from "../../mod.ts";
  * import { nodesPerPly } from "./ply_profile.ts";
  * const perPly = nodesPerPly(TicTacToe.empty(), alphaBeta);
- * console.assert(perPly.reduce((a, b) => a + b) === 18297);
+ * assert.ok(perPly.reduce((a, b) => a + b) === 18297);
  * ```
  */
 export function nodesPerPly(

@@ -43,9 +43,10 @@ export interface LessonEntry {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { exactRow, rowsTable } from "./mod.ts";
  * const md = rowsTable([exactRow("T004.1", "value", [1], [1])]);
- * console.assert(md.includes("| T004.1 |"));
+ * assert.ok(md.includes("| T004.1 |"));
  * ```
  */
 export function rowsTable(rows: readonly CourseRow[]): string {

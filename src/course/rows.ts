@@ -31,8 +31,9 @@ export interface CourseRow {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatCount } from "./rows.ts";
- * console.assert(formatCount(549946) === "549,946");
+ * assert.ok(formatCount(549946) === "549,946");
  * ```
  */
 export function formatCount(value: number): string {
@@ -47,9 +48,10 @@ export function formatCount(value: number): string {
  * @param format how to print the parts (joined by " / ")
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { exactRow } from "./rows.ts";
  * const row = exactRow("T004.2", "minimax / alpha-beta nodes", [178, 83], [178, 83]);
- * console.assert(row.agrees && row.ours === "178 / 83");
+ * assert.ok(row.agrees && row.ours === "178 / 83");
  * ```
  */
 export function exactRow(
@@ -90,9 +92,10 @@ export interface RowSummary {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { exactRow, summarise } from "./rows.ts";
  * const summary = summarise([exactRow("T", "x", [1], [2])]);
- * console.assert(summary.disagree === 1);
+ * assert.ok(summary.disagree === 1);
  * ```
  */
 export function summarise(rows: readonly CourseRow[]): RowSummary {

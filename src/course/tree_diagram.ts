@@ -46,9 +46,10 @@ function end(value: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { valueLabel, walkthrough } from "./mod.ts";
  * const c = walkthrough([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).root.children[1]!;
- * console.assert(valueLabel(c) === "≤ 2");
+ * assert.ok(valueLabel(c) === "≤ 2");
  * ```
  */
 export function valueLabel(node: WalkNode): string {
@@ -65,9 +66,10 @@ export function valueLabel(node: WalkNode): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { walkthrough, windowLabel } from "./mod.ts";
  * const c = walkthrough([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).root.children[1]!;
- * console.assert(windowLabel(c) === "(3, +∞)");
+ * assert.ok(windowLabel(c) === "(3, +∞)");
  * ```
  */
 export function windowLabel(node: WalkNode): string {
@@ -104,9 +106,10 @@ function place(
  *
  * @example Lesson 001's tree: two leaves drawn as pruned
  * ```ts
+ * import assert from "node:assert/strict";
  * import { treeDiagramSvg, walkthrough } from "./mod.ts";
  * const svg = treeDiagramSvg(walkthrough([[3, 12, 8], [2, 4, 6], [14, 5, 2]]));
- * console.assert(svg.match(/data-state="pruned"/g)?.length === 2);
+ * assert.ok(svg.match(/data-state="pruned"/g)?.length === 2);
  * ```
  */
 export function treeDiagramSvg(

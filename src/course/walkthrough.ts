@@ -96,9 +96,10 @@ function annotate(
  * @param names the course's node names by path, e.g. `{ "1": "C" }`
  * @example Lesson 000's tree (T000.1): leaves 9 and 8 never visited
  * ```ts
+ * import assert from "node:assert/strict";
  * import { walkthrough } from "./walkthrough.ts";
  * const walk = walkthrough([[3, 5], [2, 9], [1, 8]]);
- * console.assert(walk.value === 3 && walk.visitedLeaves.join() === "3,5,2,1");
+ * assert.ok(walk.value === 3 && walk.visitedLeaves.join() === "3,5,2,1");
  * ```
  */
 export function walkthrough(
@@ -125,8 +126,9 @@ export function walkthrough(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { walkNodes, walkthrough } from "./walkthrough.ts";
- * console.assert(walkNodes(walkthrough([[3, 5], [2, 9]]).root).length === 7);
+ * assert.ok(walkNodes(walkthrough([[3, 5], [2, 9]]).root).length === 7);
  * ```
  */
 export function walkNodes(root: WalkNode): WalkNode[] {
@@ -138,9 +140,10 @@ export function walkNodes(root: WalkNode): WalkNode[] {
  *
  * @example Lesson 001's tree (T001.1): leaves 4 and 6 of node C
  * ```ts
+ * import assert from "node:assert/strict";
  * import { skippedLeaves, walkthrough } from "./walkthrough.ts";
  * const skipped = skippedLeaves(walkthrough([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).root);
- * console.assert(skipped.map((n) => n.leaf).join() === "4,6");
+ * assert.ok(skipped.map((n) => n.leaf).join() === "4,6");
  * ```
  */
 export function skippedLeaves(root: WalkNode): WalkNode[] {
@@ -177,8 +180,9 @@ export const NAMES_001: Readonly<Record<string, string>> = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { agreesWithMinimax, walkthrough } from "./walkthrough.ts";
- * console.assert(agreesWithMinimax([[3, 5], [2, 9], [1, 8]], walkthrough([[3, 5], [2, 9], [1, 8]])));
+ * assert.ok(agreesWithMinimax([[3, 5], [2, 9], [1, 8]], walkthrough([[3, 5], [2, 9], [1, 8]])));
  * ```
  */
 export function agreesWithMinimax(

@@ -67,11 +67,12 @@ export const WIN: Int32Array = new Int32Array(2);
  *
  * @example The first player has three in the bottom row: only column 7 completes it
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ConnectFour, WIN, winningCells } from "../../mod.ts";
  * const p = ConnectFour.parse("415263"); // X on columns 4, 5, 6; O on 1, 2, 3
  * winningCells(p.currentLo, p.currentHi, p.maskLo, p.maskHi);
  * // Column 7 is index 6, the third column of the high half: bit 7 · 2 + row 0.
- * console.assert(WIN[0] === 0 && WIN[1] === 1 << 14);
+ * assert.ok(WIN[0] === 0 && WIN[1] === 1 << 14);
  * ```
  */
 export function winningCells(
@@ -149,8 +150,9 @@ function hasFour(sl: number, sh: number): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { popcount } from "../../mod.ts";
- * console.assert(popcount(0b1011) === 3 && popcount(-1) === 32);
+ * assert.ok(popcount(0b1011) === 3 && popcount(-1) === 32);
  * ```
  */
 export function popcount(x: number): number {
@@ -171,11 +173,12 @@ export function popcount(x: number): number {
  *
  * @example Four moves, then the first player to move: it wins with its fourth stone (18)
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ConnectFour, negamax } from "../../mod.ts";
  * const position = ConnectFour.parse("4455");
- * console.assert(position.moveCount === 4 && position.turn() === 1);
- * console.assert(position.canPlay(3) && !position.isWinningMove(3));
- * console.assert(position.toString() === "4455");
+ * assert.ok(position.moveCount === 4 && position.turn() === 1);
+ * assert.ok(position.canPlay(3) && !position.isWinningMove(3));
+ * assert.ok(position.toString() === "4455");
  * ```
  */
 export class ConnectFour implements Position {
@@ -214,11 +217,12 @@ export class ConnectFour implements Position {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ConnectFour } from "../../mod.ts";
    * try {
    *   ConnectFour.parse("4408");
    * } catch (error) {
-   *   console.assert(String(error).includes('"0" at index 2 is not a column digit 1-7'));
+   *   assert.ok(String(error).includes('"0" at index 2 is not a column digit 1-7'));
    * }
    * ```
    */
@@ -433,9 +437,10 @@ export class ConnectFour implements Position {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ConnectFour } from "../../mod.ts";
    * const a = ConnectFour.parse("4312"), b = ConnectFour.parse("4576");
-   * console.assert(a.symmetricKey() === b.symmetricKey() && a.key() !== b.key());
+   * assert.ok(a.symmetricKey() === b.symmetricKey() && a.key() !== b.key());
    * ```
    */
   symmetricKey(): number {
@@ -509,10 +514,11 @@ export class ConnectFour implements Position {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { randomConnectFour } from "../../mod.ts";
  * const position = randomConnectFour(30, 7);
- * console.assert(position.moveCount === 30 && !position.isTerminal());
- * console.assert(randomConnectFour(30, 7).toString() === position.toString());
+ * assert.ok(position.moveCount === 30 && !position.isTerminal());
+ * assert.ok(randomConnectFour(30, 7).toString() === position.toString());
  * ```
  */
 export function randomConnectFour(stones: number, seed: number): ConnectFour {

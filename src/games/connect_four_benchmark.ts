@@ -30,9 +30,10 @@ export interface PositionLine {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readPositionLines } from "../../mod.ts";
  * const lines = readPositionLines("4455 18\n\n112 \n");
- * console.assert(lines.length === 2 && lines[0]!.expected === 18 && lines[1]!.expected === null);
+ * assert.ok(lines.length === 2 && lines[0]!.expected === 18 && lines[1]!.expected === null);
  * ```
  */
 export function readPositionLines(text: string): PositionLine[] {
@@ -80,10 +81,11 @@ export interface BenchmarkSummary {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { benchmarkConnectFour, ConnectFourSolver, readPositionLines } from "../../mod.ts";
  * const lines = readPositionLines("2252576253462244111563365343671351441 -1\n4455 18");
  * const summary = benchmarkConnectFour(lines, new ConnectFourSolver({ entries: 1 << 16 }));
- * console.assert(summary.positions === 2 && summary.wrong.length === 0);
+ * assert.ok(summary.positions === 2 && summary.wrong.length === 0);
  * ```
  */
 export function benchmarkConnectFour(

@@ -73,8 +73,9 @@ export const DEFAULT_SOLVER_ENTRIES = 2_796_181;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_SOLVER_ENTRIES, primeAtMost } from "../../mod.ts";
- * console.assert(primeAtMost(100) === 97 && primeAtMost(DEFAULT_SOLVER_ENTRIES) === DEFAULT_SOLVER_ENTRIES);
+ * assert.ok(primeAtMost(100) === 97 && primeAtMost(DEFAULT_SOLVER_ENTRIES) === DEFAULT_SOLVER_ENTRIES);
  * ```
  */
 export function primeAtMost(n: number): number {
@@ -124,12 +125,13 @@ export interface SolveOptions {
  *
  * @example Solve a benchmark position and one step of the tutorial
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ConnectFour, ConnectFourSolver, SOLVER_TABLE } from "../../mod.ts";
  * const position = ConnectFour.parse("2252576253462244111563365343671351441");
  * const full = new ConnectFourSolver({ entries: 1 << 16 });
  * const early = new ConnectFourSolver({ entries: 1 << 16, features: SOLVER_TABLE });
  * const a = full.solve(position), b = early.solve(position);
- * console.assert(a.score === -1 && b.score === -1 && a.nodes < b.nodes);
+ * assert.ok(a.score === -1 && b.score === -1 && a.nodes < b.nodes);
  * ```
  */
 export class ConnectFourSolver {
@@ -377,9 +379,10 @@ let defaultSolver: ConnectFourSolver | null = null;
  *
  * @example The first player wins with its 4th stone after "4455"
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ConnectFour, solveConnectFour } from "../../mod.ts";
- * console.assert(solveConnectFour(ConnectFour.parse("4455")).score === 18);
- * console.assert(solveConnectFour(ConnectFour.parse("4455"), { weak: true }).score === 1);
+ * assert.ok(solveConnectFour(ConnectFour.parse("4455")).score === 18);
+ * assert.ok(solveConnectFour(ConnectFour.parse("4455"), { weak: true }).score === 1);
  * ```
  */
 export function solveConnectFour(

@@ -15,8 +15,9 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mex } from "../../mod.ts";
- * console.assert(mex([0, 1, 3]) === 2 && mex([]) === 0 && mex([1, 2]) === 0);
+ * assert.ok(mex([0, 1, 3]) === 2 && mex([]) === 0 && mex([1, 2]) === 0);
  * ```
  */
 export function mex(values: Iterable<number>): number {
@@ -35,8 +36,9 @@ export function mex(values: Iterable<number>): number {
  *
  * @example Nim heaps 3, 4, 5 are a sum of three one-heap games
  * ```ts
+ * import assert from "node:assert/strict";
  * import { grundySum } from "../../mod.ts";
- * console.assert(grundySum(3, 4, 5) === 2);
+ * assert.ok(grundySum(3, 4, 5) === 2);
  * ```
  */
 export function grundySum(...values: number[]): number {
@@ -63,9 +65,10 @@ export interface GrundyOptions<S> {
  *
  * @example Nim with one heap: the Grundy number of a heap of n is n
  * ```ts
+ * import assert from "node:assert/strict";
  * import { grundyFunction } from "../../mod.ts";
  * const heap = grundyFunction((n: number) => Array.from({ length: n }, (_, i) => i));
- * console.assert(heap(7) === 7);
+ * assert.ok(heap(7) === 7);
  * ```
  */
 export function grundyFunction<S>(
@@ -129,10 +132,11 @@ export function grundyFunction<S>(
  *
  * @example The sum's Grundy number is the XOR of the parts'
  * ```ts
+ * import assert from "node:assert/strict";
  * import { grundyFunction, sumOfGames } from "../../mod.ts";
  * const heap = (n: number) => Array.from({ length: n }, (_, i) => i);
  * const sum = grundyFunction(sumOfGames(heap, heap), { key: ([a, b]) => `${a},${b}` });
- * console.assert(sum([5, 3]) === (5 ^ 3));
+ * assert.ok(sum([5, 3]) === (5 ^ 3));
  * ```
  */
 export function sumOfGames<A, B>(
@@ -219,8 +223,9 @@ function heapGame(
  *
  * @example Kayles is the octal game .77
  * ```ts
+ * import assert from "node:assert/strict";
  * import { kayles, octalGame } from "../../mod.ts";
- * console.assert(octalGame(".77")(27) === kayles(27));
+ * assert.ok(octalGame(".77")(27) === kayles(27));
  * ```
  */
 export function octalGame(code: string): (n: number) => number {
@@ -237,9 +242,10 @@ export function octalGame(code: string): (n: number) => number {
  *
  * @example A Kayles row of 3 pins: knock 1 or 2 from the end or the middle
  * ```ts
+ * import assert from "node:assert/strict";
  * import { octalSuccessors } from "../../mod.ts";
  * const next = octalSuccessors(".77")([3]).map((heaps) => heaps.join("+"));
- * console.assert(next.join(" ") === "2 1+1 1");
+ * assert.ok(next.join(" ") === "2 1+1 1");
  * ```
  */
 export function octalSuccessors(
@@ -282,9 +288,10 @@ export function octalSuccessors(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { subtractionGame } from "../../mod.ts";
  * const game = subtractionGame([1, 2, 3]);
- * console.assert(game(9) === 1 && game(12) === 0);
+ * assert.ok(game(9) === 1 && game(12) === 0);
  * ```
  */
 export function subtractionGame(set: readonly number[]): (n: number) => number {
@@ -311,8 +318,9 @@ export function subtractionGame(set: readonly number[]): (n: number) => number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { kayles } from "../../mod.ts";
- * console.assert([0, 1, 2, 3, 4, 5].map(kayles).join() === "0,1,2,3,1,4");
+ * assert.ok([0, 1, 2, 3, 4, 5].map(kayles).join() === "0,1,2,3,1,4");
  * ```
  */
 export const kayles: (n: number) => number = heapGame(
@@ -330,8 +338,9 @@ export const kayles: (n: number) => number = heapGame(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { dawsonsKayles } from "../../mod.ts";
- * console.assert([0, 1, 2, 3, 4, 5].map(dawsonsKayles).join() === "0,0,1,1,2,0");
+ * assert.ok([0, 1, 2, 3, 4, 5].map(dawsonsKayles).join() === "0,0,1,1,2,0");
  * ```
  */
 export const dawsonsKayles: (n: number) => number = heapGame(

@@ -39,9 +39,10 @@ function checkHeaps(heaps: readonly number[], where: string): void {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nimSum } from "../../mod.ts";
- * console.assert(nimSum([3, 4, 5]) === 2);
- * console.assert(nimSum([1, 2, 3]) === 0);
+ * assert.ok(nimSum([3, 4, 5]) === 2);
+ * assert.ok(nimSum([1, 2, 3]) === 0);
  * ```
  */
 export function nimSum(heaps: readonly number[]): number {
@@ -61,9 +62,10 @@ export function nimSum(heaps: readonly number[]): number {
  *
  * @example Heaps 3, 4, 5: take 2 from the first heap, leaving 1, 4, 5
  * ```ts
+ * import assert from "node:assert/strict";
  * import { winningMoves } from "../../mod.ts";
  * const moves = winningMoves([3, 4, 5]);
- * console.assert(moves.length === 1 && moves[0]!.heap === 0 && moves[0]!.take === 2);
+ * assert.ok(moves.length === 1 && moves[0]!.heap === 0 && moves[0]!.take === 2);
  * ```
  */
 export function winningMoves(heaps: readonly number[]): NimMove[] {
@@ -87,9 +89,10 @@ export function winningMoves(heaps: readonly number[]): NimMove[] {
  *
  * @example Negamax agrees with the nim-sum
  * ```ts
+ * import assert from "node:assert/strict";
  * import { negamax, Nim, nimSum } from "../../mod.ts";
  * const nim = new Nim([1, 2, 3]);
- * console.assert(negamax(nim).value === -1 && nimSum(nim.heaps) === 0);
+ * assert.ok(negamax(nim).value === -1 && nimSum(nim.heaps) === 0);
  * ```
  */
 export class Nim implements Position {

@@ -50,9 +50,10 @@ function hasLine(board: ArrayLike<number>, piece: number): boolean {
  *
  * @example The position of lesson 004 (T004.1): X wins
  * ```ts
+ * import assert from "node:assert/strict";
  * import { minimax, TicTacToe } from "../../mod.ts";
  * const position = TicTacToe.parse("X.O.O...X");
- * console.assert(minimax(position).value === 1);
+ * assert.ok(minimax(position).value === 1);
  * ```
  */
 export class TicTacToe implements Position {
@@ -146,8 +147,9 @@ export class TicTacToe implements Position {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { TicTacToe } from "../../mod.ts";
-   * console.assert(TicTacToe.parse("X.O.O.X.X").threats("X").join() === "3,7");
+   * assert.ok(TicTacToe.parse("X.O.O.X.X").threats("X").join() === "3,7");
    * ```
    */
   threats(side: "X" | "O"): number[] {

@@ -62,18 +62,20 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
  *
  * @example Lesson 001's tree (T001.1): value 3, seven of nine leaves
  * ```ts
+ * import assert from "node:assert/strict";
  * import { alphaBeta, ExplicitTree } from "../../mod.ts";
  * const tree = ExplicitTree.from([[3, 12, 8], [2, 4, 6], [14, 5, 2]]);
  * const result = alphaBeta(tree);
- * console.assert(result.value === 3 && tree.visitedLeaves.join() === "3,12,8,2,14,5,2");
+ * assert.ok(result.value === 3 && tree.visitedLeaves.join() === "3,12,8,2,14,5,2");
  * ```
  *
  * @example A transposition table on tic-tac-toe: same value, far fewer nodes
  * ```ts
+ * import assert from "node:assert/strict";
  * import { alphaBeta, TicTacToe, TranspositionTable } from "../../mod.ts";
  * const tt = new TranspositionTable({ entries: 1 << 16 });
  * const result = alphaBeta(TicTacToe.empty(), { tt });
- * console.assert(result.value === 0 && result.stats.nodes < 18297);
+ * assert.ok(result.value === 0 && result.stats.nodes < 18297);
  * ```
  */
 export function alphaBeta(

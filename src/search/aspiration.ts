@@ -53,11 +53,12 @@ export interface AspirationOptions extends DeepSearchOptions {
  *
  * @example A good guess costs one narrow search; a bad one a re-search
  * ```ts
+ * import assert from "node:assert/strict";
  * import { aspiration, TicTacToe } from "../../mod.ts";
  * const good = aspiration(TicTacToe.empty(), { guess: 0 });
  * const bad = aspiration(TicTacToe.empty(), { guess: 1 });
- * console.assert(good.value === 0 && good.stats.researches === 0);
- * console.assert(bad.value === 0 && bad.stats.researches === 1);
+ * assert.ok(good.value === 0 && good.stats.researches === 0);
+ * assert.ok(bad.value === 0 && bad.stats.researches === 1);
  * ```
  */
 export function aspiration(

@@ -106,10 +106,11 @@ function positiveOrUndefined(name: string, value: unknown): number {
  *
  * @example Tic-tac-toe, one row per depth, the last one exact
  * ```ts
+ * import assert from "node:assert/strict";
  * import { iterativeDeepening, TicTacToe } from "../../mod.ts";
  * const result = iterativeDeepening(TicTacToe.parse("X...O...."));
- * console.assert(result.value === 0 && result.solved);
- * console.assert(result.rows.at(-1)!.cumulativeNodes === result.stats.nodes);
+ * assert.ok(result.value === 0 && result.solved);
+ * assert.ok(result.rows.at(-1)!.cumulativeNodes === result.stats.nodes);
  * ```
  */
 export function iterativeDeepening(

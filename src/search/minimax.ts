@@ -26,9 +26,10 @@ import type { SearchOptions, SearchResult } from "./search_result.ts";
  *
  * @example The full tic-tac-toe tree (T004.5)
  * ```ts
+ * import assert from "node:assert/strict";
  * import { minimax, TicTacToe } from "../../mod.ts";
  * const result = minimax(TicTacToe.parse("X...O...."));
- * console.assert(result.value === 0 && result.stats.nodes === 7332);
+ * assert.ok(result.value === 0 && result.stats.nodes === 7332);
  * ```
  */
 export function minimax(

@@ -47,10 +47,11 @@ export interface MtdfOptions extends DeepSearchOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { minimax, mtdf, UniformTree } from "../../mod.ts";
  * const tree = new UniformTree({ branching: 3, depth: 5, seed: 7 });
  * const result = mtdf(tree, { guess: 50 });
- * console.assert(result.value === minimax(tree).value && result.stats.passes >= 2);
+ * assert.ok(result.value === minimax(tree).value && result.stats.passes >= 2);
  * ```
  */
 export function mtdf(

@@ -26,9 +26,10 @@ import type { SearchOptions, SearchResult } from "./search_result.ts";
  *
  * @example Lesson 004's exercise (T004.7): value 5, the second move
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ExplicitTree, negamax } from "../../mod.ts";
  * const result = negamax(ExplicitTree.from([[4, 7], [6, 5], [2, 9]]));
- * console.assert(result.value === 5 && result.move === 1);
+ * assert.ok(result.value === 5 && result.move === 1);
  * ```
  */
 export function negamax(

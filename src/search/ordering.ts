@@ -83,9 +83,10 @@ export interface OrderPlan {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ORDER_KILLER, ORDER_TT, resolveOrder } from "../../mod.ts";
  * const plan = resolveOrder(["tt", "killer"], true);
- * console.assert(plan.flags === (ORDER_TT | ORDER_KILLER) && plan.scorer === null);
+ * assert.ok(plan.flags === (ORDER_TT | ORDER_KILLER) && plan.scorer === null);
  * ```
  */
 export function resolveOrder(

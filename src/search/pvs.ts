@@ -43,10 +43,11 @@ export interface PvsOptions extends DeepSearchOptions {
  *
  * @example Same value as alpha-beta on a best-first tree, re-searches counted
  * ```ts
+ * import assert from "node:assert/strict";
  * import { alphaBeta, pvs, UniformTree } from "../../mod.ts";
  * const tree = new UniformTree({ branching: 3, depth: 6, seed: 1, order: "best-first" });
  * const result = pvs(tree);
- * console.assert(result.value === alphaBeta(tree).value && result.stats.researches === 0);
+ * assert.ok(result.value === alphaBeta(tree).value && result.stats.researches === 0);
  * ```
  */
 export function pvs(

@@ -44,10 +44,11 @@ export interface QuiescenceOptions extends DeepSearchOptions {
  *
  * @example Noisy moves on a uniform tree push the horizon out
  * ```ts
+ * import assert from "node:assert/strict";
  * import { quiescence, UniformTree } from "../../mod.ts";
  * const tree = new UniformTree({ branching: 3, depth: 8, seed: 3, noisyPercent: 30 });
  * const result = quiescence(tree, { depth: 2 });
- * console.assert(result.stats.quiescenceNodes > 0);
+ * assert.ok(result.stats.quiescenceNodes > 0);
  * ```
  */
 export function quiescence(

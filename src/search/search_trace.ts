@@ -54,13 +54,14 @@ export interface TracedNode {
  *
  * @example Lesson 001's tree (T001.1): node C is cut after its first leaf
  * ```ts
+ * import assert from "node:assert/strict";
  * import { alphaBeta, ExplicitTree, TraceRecorder } from "../../mod.ts";
  * const trace = new TraceRecorder();
  * alphaBeta(ExplicitTree.from([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), { trace });
  * const [b, c, d] = trace.root().children;
- * console.assert(b!.value === 3 && b!.bound === "exact");
- * console.assert(c!.cut && c!.children.length === 1 && c!.alpha === 3);
- * console.assert(d!.cut && d!.children.length === 3); // T001.2: cut too late
+ * assert.ok(b!.value === 3 && b!.bound === "exact");
+ * assert.ok(c!.cut && c!.children.length === 1 && c!.alpha === 3);
+ * assert.ok(d!.cut && d!.children.length === 3); // T001.2: cut too late
  * ```
  */
 export class TraceRecorder implements SearchTrace {

@@ -114,8 +114,9 @@ export interface TranspositionTableOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEPTH_END, tableDepth } from "../../mod.ts";
- * console.assert(tableDepth(4) === 4 && tableDepth((1 << 30) - 7) === DEPTH_END);
+ * assert.ok(tableDepth(4) === 4 && tableDepth((1 << 30) - 7) === DEPTH_END);
  * ```
  */
 export function tableDepth(depth: number): number {
@@ -134,9 +135,10 @@ export function tableDepth(depth: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, boundOf } from "../../mod.ts";
- * console.assert(boundOf(2, 5, 9) === BOUND_UPPER && boundOf(9, 5, 9) === BOUND_LOWER);
- * console.assert(boundOf(7, 5, 9) === BOUND_EXACT);
+ * assert.ok(boundOf(2, 5, 9) === BOUND_UPPER && boundOf(9, 5, 9) === BOUND_LOWER);
+ * assert.ok(boundOf(7, 5, 9) === BOUND_EXACT);
  * ```
  */
 export function boundOf(
@@ -195,15 +197,16 @@ function entriesFrom(options: TranspositionTableOptions | undefined): number {
  *
  * @example Store a lower bound, then probe: it cuts a fail-high, not a fail-low
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BOUND_LOWER, TranspositionTable } from "../../mod.ts";
  * const tt = new TranspositionTable({ entries: 1024 });
  * tt.store(4242, 7, 3, 2, BOUND_LOWER);      // value ≥ 7, searched 3 plies, best move 2
  * const i = tt.probe(4242);
- * console.assert(i >= 0 && tt.value(i) === 7 && tt.move(i) === 2);
- * console.assert(tt.cutoff(i, 3, 0, 5));      // 7 ≥ beta 5: a fail-high, proved
- * console.assert(!tt.cutoff(i, 3, 8, 9));     // below alpha 8? a lower bound cannot say
- * console.assert(!tt.cutoff(i, 4, 0, 5));     // searched 3 plies, asked for 4
- * console.assert(tt.probe(99) === -1 && tt.hits === 1 && tt.cutoffsLower === 1);
+ * assert.ok(i >= 0 && tt.value(i) === 7 && tt.move(i) === 2);
+ * assert.ok(tt.cutoff(i, 3, 0, 5));      // 7 ≥ beta 5: a fail-high, proved
+ * assert.ok(!tt.cutoff(i, 3, 8, 9));     // below alpha 8? a lower bound cannot say
+ * assert.ok(!tt.cutoff(i, 4, 0, 5));     // searched 3 plies, asked for 4
+ * assert.ok(tt.probe(99) === -1 && tt.hits === 1 && tt.cutoffsLower === 1);
  * ```
  */
 export class TranspositionTable {

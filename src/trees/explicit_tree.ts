@@ -26,11 +26,12 @@ interface TreeArrays {
  *
  * @example The tree of lesson 000 (T000.1): value 3, leaves 9 and 8 never seen
  * ```ts
+ * import assert from "node:assert/strict";
  * import { alphaBeta, ExplicitTree } from "../../mod.ts";
  * const tree = ExplicitTree.from([[3, 5], [2, 9], [1, 8]]);
  * const result = alphaBeta(tree);
- * console.assert(result.value === 3);
- * console.assert(tree.visitedLeaves.join() === "3,5,2,1");
+ * assert.ok(result.value === 3);
+ * assert.ok(tree.visitedLeaves.join() === "3,5,2,1");
  * ```
  */
 export class ExplicitTree implements Position {

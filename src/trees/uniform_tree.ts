@@ -131,11 +131,12 @@ interface TreeShape {
  *
  * @example The minimal tree: best-first alpha-beta sees b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves
  * ```ts
+ * import assert from "node:assert/strict";
  * import { alphaBeta, minimax, UniformTree } from "../../mod.ts";
  * const tree = new UniformTree({ branching: 3, depth: 6, seed: 1, order: "best-first" });
  * const pruned = alphaBeta(tree);
- * console.assert(pruned.stats.leaves === 53 && pruned.stats.nodes === 125);
- * console.assert(pruned.value === minimax(tree).value);
+ * assert.ok(pruned.stats.leaves === 53 && pruned.stats.nodes === 125);
+ * assert.ok(pruned.value === minimax(tree).value);
  * ```
  */
 export class UniformTree implements Position {
@@ -239,9 +240,10 @@ export class UniformTree implements Position {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { UniformTree } from "../../mod.ts";
    * const tree = new UniformTree({ branching: 2, depth: 3, seed: 5, order: "best-first" });
-   * console.assert(tree.leafValues().length === 8);
+   * assert.ok(tree.leafValues().length === 8);
    * ```
    */
   leafValues(): Int32Array {
