@@ -46,7 +46,10 @@ function parseArgs(
 
 function lessonMarkdown(report: LessonReport): string {
   const parts = [
-    `## Lesson ${report.lesson}: ${report.title}`,
+    // Course lessons are numbered files; project additions (Connect Four) are not lessons.
+    /^\d+$/.test(report.lesson)
+      ? `## Lesson ${report.lesson}: ${report.title}`
+      : `## ${report.title}`,
     "",
     rowsTable(report.rows),
   ];
