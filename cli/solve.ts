@@ -42,7 +42,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
   }
   // The solver of solveConnectFour, made before the first line so that its
-  // 64 MiB table is not timed with the first position.
+  // 16 MiB table is not timed with the first position.
   const solver = new ConnectFourSolver();
   const encoder = new TextEncoder();
   let invalid = 0;

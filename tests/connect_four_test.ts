@@ -222,13 +222,13 @@ Deno.test("ConnectFourSolver rejects unknown feature bits", () => {
   );
 });
 
-Deno.test("the solver's table sizes are primes: the default fills 64 MiB", () => {
+Deno.test("the solver's table sizes are primes: the default fills 16 MiB", () => {
   assert.equal(primeAtMost(DEFAULT_SOLVER_ENTRIES), DEFAULT_SOLVER_ENTRIES);
   assert.equal(
-    primeAtMost(Math.floor(64 * 2 ** 20 / BYTES_PER_ENTRY)),
+    primeAtMost(Math.floor(16 * 2 ** 20 / BYTES_PER_ENTRY)),
     DEFAULT_SOLVER_ENTRIES,
   );
-  assert.ok(DEFAULT_SOLVER_ENTRIES * BYTES_PER_ENTRY <= 64 * 2 ** 20);
+  assert.ok(DEFAULT_SOLVER_ENTRIES * BYTES_PER_ENTRY <= 16 * 2 ** 20);
   assert.deepEqual([2, 3, 10, 100].map(primeAtMost), [2, 3, 7, 97]);
   assert.equal(new ConnectFourSolver({ megabytes: 1 }).table.size, 43_669);
   assert.throws(

@@ -186,7 +186,7 @@ export const REFERENCE = {
 } as const;
 
 /**
- * The full solver (default 64 MiB table, cleared per position) on both
+ * The full solver (default 16 MiB table, cleared per position) on both
  * public sets, a warm-up pass first, beside the reference.
  */
 export function measureSets(): SetRow[] {

@@ -75,7 +75,7 @@ export interface BenchmarkSummary {
  * with `performance.now()`.
  *
  * @param lines positions, e.g. from {@linkcode readPositionLines}
- * @param solver the solver (default: the full solver with a 64 MiB table)
+ * @param solver the solver (default: the full solver with a 16 MiB table)
  * @param options `weak`: compare and report signs only
  * @returns means, nodes per second and the positions scored wrongly
  *
