@@ -73,7 +73,7 @@ async function main(): Promise<number> {
         i + 1
       }/${lessons.length}] lesson ${entry.lesson} (${entry.title}): computing…`,
     );
-    const report = entry.report();
+    const report = entry.report((message) => console.error(`      ${message}`));
     const folder = new URL(`${entry.lesson}/`, root);
     await Deno.mkdir(folder, { recursive: true });
     for (const chart of report.charts) {

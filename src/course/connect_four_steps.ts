@@ -111,7 +111,12 @@ export function easySubset(stones = 30): PositionLine[] {
  */
 export function measureSteps(
   lines: readonly PositionLine[],
-  options?: { from?: number; to?: number; entries?: number },
+  options?: {
+    from?: number;
+    to?: number;
+    entries?: number;
+    progress?: (message: string) => void;
+  },
 ): StepRow[] {
   const from = options?.from ?? 1;
   const to = options?.to ?? STEP_NAMES.length;
@@ -155,6 +160,12 @@ export function measureSteps(
         wrong: summary.wrong.length,
       });
     }
+    const row = rows.at(-1)!;
+    options?.progress?.(
+      `step ${step} (${name}): ${row.meanNodes.toFixed(1)} nodes, ${
+        row.meanMicroseconds.toFixed(1)
+      } µs per position`,
+    );
   }
   return rows;
 }
@@ -273,18 +284,32 @@ export interface ConnectFourSteps {
 /**
  * Every measurement of the Connect Four notebook.
  *
- * @param options `openings: false` skips the opening values (about half a minute)
+ * @param options `openings: false` skips the opening values (about half a
+ *   minute); `progress` hears of each step as it finishes
  * @returns the step tables, the set figures, the openings and the claim rows
  */
 export function connectFourSteps(
-  options?: { openings?: boolean },
+  options?: { openings?: boolean; progress?: (message: string) => void },
 ): ConnectFourSteps {
-  const small = measureSteps(easySubset());
-  const endEasy = measureSteps(readBenchmarkSet("end_easy"), { from: 4 });
+  const progress = options?.progress;
+  const subset = easySubset();
+  progress?.(
+    `steps 1–8 on the ${subset.length} End-Easy positions with 30 or more stones`,
+  );
+  const small = measureSteps(subset, { progress });
+  progress?.("steps 4–8 on all of End-Easy");
+  const endEasy = measureSteps(readBenchmarkSet("end_easy"), {
+    from: 4,
+    progress,
+  });
+  progress?.("steps 5–8 on all of Middle-Easy");
   const middleEasy = measureSteps(readBenchmarkSet("middle_easy"), {
     from: 5,
+    progress,
   });
+  progress?.("the full solver beside the reference");
   const sets = measureSets();
+  if (options?.openings !== false) progress?.("openings after 444444");
   const openings = options?.openings === false ? [] : openingValues();
   const rows: CourseRow[] = sets.flatMap((s, i) => [
     {
@@ -458,5 +483,5 @@ export function connectFourReport(
 export const CONNECT_FOUR: LessonEntry = {
   lesson: "connect4",
   title: "Connect Four: a perfect solver built step by step",
-  report: () => connectFourReport(),
+  report: (progress) => connectFourReport(connectFourSteps({ progress })),
 };

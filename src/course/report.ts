@@ -33,9 +33,15 @@ export interface LessonReport {
 
 /** A lesson the figures job knows how to recompute. */
 export interface LessonEntry {
+  /** The course file's number (`"004"`), or a name for a project addition. */
   lesson: string;
+  /** The heading in `figures/README.md`. */
   title: string;
-  report(): LessonReport;
+  /**
+   * Recomputes the lesson. A lesson that takes long calls `progress` with a
+   * short line as each part finishes.
+   */
+  report(progress?: (message: string) => void): LessonReport;
 }
 
 /**
