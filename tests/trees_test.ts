@@ -172,22 +172,70 @@ Deno.test("ExplicitTree.from() rejects malformed trees, naming the path", () => 
   );
   assert.throws(
     () => ExplicitTree.from([[1, 2.5]]),
-    /leaf at path \[0, 1\] is 2.5: expected an integer/,
+    /value at path \[0, 1\] is 2.5: expected an integer/,
   );
   assert.throws(
     () => ExplicitTree.from([[1, "2" as unknown as number]]),
-    /node at path \[0, 1\] is 2: expected a number or an array/,
+    /node at path \[0, 1\] is 2: expected a number, an array or \{ value, children \}/,
   );
   assert.throws(
     () => ExplicitTree.from([Number.NaN]),
-    /leaf at path \[0\] is NaN/,
+    /value at path \[0\] is NaN/,
   );
+  assert.throws(
+    () => ExplicitTree.from([{ noisy: true }]),
+    /node at path \[0\] has no children and no value: a leaf needs a value/,
+  );
+  assert.throws(
+    () => ExplicitTree.from({ value: 1, noisy: true, children: [1] }),
+    /root is marked noisy: no move leads to the root/,
+  );
+  assert.throws(
+    () => ExplicitTree.from([{ value: "3" as unknown as number }]),
+    /value at path \[0\] is 3: expected a number/,
+  );
+  assert.throws(
+    () => ExplicitTree.from({ children: 5 as unknown as number[] }),
+    /children at the root are 5: expected an array/,
+  );
+});
+
+Deno.test("ExplicitTree nodes as { value, noisy, children }: static values and noisy moves", () => {
+  // MAX chooses among a MIN node statically worth 8 but truly 1, a noisy leaf 3, and a leaf 5.
+  const tree = ExplicitTree.from({
+    value: 7,
+    children: [{ value: 8, children: [1, { value: 4, noisy: true }] }, {
+      value: 3,
+      noisy: true,
+    }, 5],
+  });
+  assert.equal(tree.evaluate(), 7, "an inner node's static value");
+  const moves = new Int32Array(tree.maxMoves);
+  assert.deepEqual(
+    Array.from(moves.subarray(0, tree.generateNoisyMoves(moves))),
+    [1],
+  );
+  tree.play(0);
+  assert.equal(tree.evaluate(), -8, "MIN to move sees MAX's 8 as −8");
+  assert.deepEqual(
+    Array.from(moves.subarray(0, tree.generateNoisyMoves(moves))),
+    [1],
+  );
+  tree.undo(0);
+  assert.deepEqual(tree.visitedLeaves, [7, 8]);
+  assert.equal(minimax(tree).value, 5, "searched to the end");
+  assert.equal(
+    minimax(tree, { depth: 1 }).value,
+    8,
+    "depth 1 trusts the static 8",
+  );
+  assert.equal(ExplicitTree.from([[1, 2], 3]).generateNoisyMoves(moves), 0);
 });
 
 Deno.test("ExplicitTree records the leaves evaluate() was called on and has no static evaluation", () => {
   const tree = ExplicitTree.from([[4, 7], [6, 5], [2, 9]]);
   assert.equal(tree.size, 10);
-  assert.throws(() => tree.evaluate(), /is not a leaf/);
+  assert.throws(() => tree.evaluate(), /is an inner node without a value/);
   tree.play(2);
   tree.play(1);
   assert.equal(tree.evaluate(), 9);

@@ -17,7 +17,7 @@ import {
   TranspositionTable,
 } from "../search/mod.ts";
 import { UniformTree } from "../trees/mod.ts";
-import { horizonTree } from "./_horizon_demo.ts";
+import { HORIZON_MOVE_NAMES, horizonTree } from "./_horizon_demo.ts";
 import {
   mistakeBoundCachedAsExact,
   mistakeForgottenUndo,
@@ -313,7 +313,7 @@ export function horizonDemo(): HorizonDemo {
     truncated: pick(alphaBeta(tree, { depth: 1 })),
     quiescent: pick(quiescence(tree, { depth: 1 })),
     truth: pick(negamax(tree)),
-    moveNames: tree.root.children!.map((child) => child.name ?? ""),
+    moveNames: [...HORIZON_MOVE_NAMES],
   };
 }
 

@@ -9,7 +9,7 @@
 
 import { alphaBeta, minimax, TraceRecorder } from "../search/mod.ts";
 import type { TracedNode } from "../search/mod.ts";
-import { ExplicitTree, type NestedTree } from "../trees/mod.ts";
+import { type ArrayTree, ExplicitTree } from "../trees/mod.ts";
 
 /** One node of a walkthrough: the written tree, annotated by the trace. */
 export interface WalkNode {
@@ -39,14 +39,14 @@ export interface Walkthrough {
   allLeaves: number[];
 }
 
-function minimaxOf(node: NestedTree, isMax: boolean): number {
+function minimaxOf(node: ArrayTree, isMax: boolean): number {
   if (typeof node === "number") return node;
   const values = node.map((child) => minimaxOf(child, !isMax));
   return isMax ? Math.max(...values) : Math.min(...values);
 }
 
 function annotate(
-  node: NestedTree,
+  node: ArrayTree,
   traced: TracedNode | null,
   path: number[],
   isMax: boolean,
@@ -103,14 +103,14 @@ function annotate(
  * ```
  */
 export function walkthrough(
-  nested: NestedTree,
+  nested: ArrayTree,
   names: Readonly<Record<string, string>> = {},
 ): Walkthrough {
   const tree = ExplicitTree.from(nested);
   const trace = new TraceRecorder(tree.turn());
   const result = alphaBeta(tree, { trace });
   const allLeaves: number[] = [];
-  const collect = (node: NestedTree) =>
+  const collect = (node: ArrayTree) =>
     typeof node === "number" ? allLeaves.push(node) : node.forEach(collect);
   collect(nested);
   return {
@@ -153,7 +153,7 @@ export function skippedLeaves(root: WalkNode): WalkNode[] {
 }
 
 /** Lesson 000's walkthrough tree (T000.1): three moves, replies (3,5), (2,9), (1,8). */
-export const TREE_000: NestedTree = [[3, 5], [2, 9], [1, 8]];
+export const TREE_000: ArrayTree = [[3, 5], [2, 9], [1, 8]];
 
 /**
  * Lesson 000's exercise (T000.8), made concrete: MAX already has 5 from its
@@ -161,10 +161,10 @@ export const TREE_000: NestedTree = [[3, 5], [2, 9], [1, 8]];
  * replies (1 and 9) are invented here to show that the 2 returned is only an
  * upper bound (the node's true value is 1).
  */
-export const TREE_000_EXERCISE: NestedTree = [[5, 7], [2, 1, 9]];
+export const TREE_000_EXERCISE: ArrayTree = [[5, 7], [2, 1, 9]];
 
 /** Lesson 001's hand-worked tree (T001.1): B, C, D with leaves (3,12,8), (2,4,6), (14,5,2). */
-export const TREE_001: NestedTree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]];
+export const TREE_001: ArrayTree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]];
 
 /** The course's names of lesson 001's nodes. */
 export const NAMES_001: Readonly<Record<string, string>> = {
@@ -186,7 +186,7 @@ export const NAMES_001: Readonly<Record<string, string>> = {
  * ```
  */
 export function agreesWithMinimax(
-  nested: NestedTree,
+  nested: ArrayTree,
   walk: Walkthrough,
 ): boolean {
   const full = minimax(ExplicitTree.from(nested));
