@@ -13,13 +13,22 @@ import {
   NAMES_001,
   orderingSample,
   skippedLeaves,
+  TIE_BREAKS,
   TREE_000,
   TREE_000_EXERCISE,
   TREE_001,
   treeDiagramSvg,
   walkthrough,
+  worstFirstTieBreaks,
+  worstFirstTree,
 } from "../src/course/mod.ts";
-import { alphaBeta, ExplicitTree } from "../mod.ts";
+import {
+  alphaBeta,
+  ExplicitTree,
+  minimax,
+  Random,
+  UniformTree,
+} from "../mod.ts";
 
 /** The leaves a diagram draws as pruned: [path, leaf value]. */
 function prunedInSvg(svg: string): [string, number][] {
@@ -163,5 +172,44 @@ Deno.test("summing minimax at depths 1…d−1 costs (b^d − b)/(b − 1) leave
     for (let k = 1; k < d; k++) shallow += (b ** (k + 1) - 1) / (b - 1);
     assert.equal(o.shallowNodes, shallow);
     assert.equal(o.lastNodes, (b ** (d + 1) - 1) / (b - 1));
+  }
+});
+
+Deno.test("worst-first tie-breaks: ties kept in as-is order rebuild the library's worst-first trees", () => {
+  for (let seed = 0; seed < 30; seed++) {
+    const leaves = Array.from(
+      new UniformTree({ branching: 3, depth: 5, seed }).leafValues(),
+    );
+    const built = ExplicitTree.from(
+      worstFirstTree(leaves, 3, 5, "as-is", new Random(seed)),
+    );
+    const library = new UniformTree({
+      branching: 3,
+      depth: 5,
+      seed,
+      order: "worst-first",
+    });
+    assert.deepEqual(
+      alphaBeta(built).stats,
+      alphaBeta(library).stats,
+      `seed ${seed}`,
+    );
+    for (const tieBreak of ["reversed", "random"] as const) {
+      const other = ExplicitTree.from(
+        worstFirstTree(leaves, 3, 5, tieBreak, new Random(seed)),
+      );
+      assert.equal(
+        alphaBeta(other).value,
+        minimax(library).value,
+        `${tieBreak} seed ${seed}`,
+      );
+    }
+  }
+  const rows = worstFirstTieBreaks(3, 4, 50, 40);
+  assert.deepEqual(rows.map((row) => row.tieBreak), [...TIE_BREAKS]);
+  for (const row of rows) {
+    assert.ok(
+      row.nodes.low <= row.nodes.median && row.nodes.median <= row.nodes.high,
+    );
   }
 });

@@ -25,3 +25,4 @@ export * from "./lesson_000_report.ts";
 export * from "./lesson_001_report.ts";
 export * from "./lesson_003_grundy.ts";
 export * from "./connect_four_steps.ts";
+export * from "./tie_break_check.ts";
