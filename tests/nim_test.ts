@@ -9,6 +9,7 @@ import {
   nimSum,
   octalSuccessors,
   sumOfGames,
+  TranspositionTable,
   winningMoves,
 } from "../mod.ts";
 
@@ -84,33 +85,12 @@ Deno.test("every winning Nim move makes the nim-sum zero, and only those do", ()
   );
 });
 
-/**
- * Negamax on the game graph: the rule value = max over moves of −value(child),
- * with each position's value remembered by its key, so each node of the graph
- * is solved once (the tree of 4 heaps of 7 is far too large to walk).
- */
-function graphNegamax(position: Nim, memo: Map<number, number>): number {
-  const known = memo.get(position.key());
-  if (known !== undefined) return known;
-  if (position.isTerminal()) return position.evaluate();
-  const moves = new Int32Array(position.maxMoves);
-  const count = position.generateMoves(moves);
-  let best = -Infinity;
-  for (let i = 0; i < count; i++) {
-    position.play(moves[i]!);
-    best = Math.max(best, 0 - graphNegamax(position, memo));
-    position.undo(moves[i]!);
-  }
-  memo.set(position.key(), best);
-  return best;
-}
-
-Deno.test("negamax on the game graph declares a win exactly where the Grundy number is not zero, up to 4 heaps of up to 7", () => {
+Deno.test("alpha-beta with a table on the game graph declares a win exactly where the Grundy number is not zero, up to 4 heaps of up to 7", () => {
   let positions = 0;
   for (let count = 1; count <= 4; count++) {
-    // One memo per heap count: every position of `count` heaps up to 7 is a
-    // node of the graph below [7, 7, …, 7].
-    const memo = new Map<number, number>();
+    // One table per heap count: every position of `count` heaps up to 7 is a
+    // node of the graph below [7, 7, …, 7], searched to the end once.
+    const tt = new TranspositionTable({ entries: 1 << 14 });
     const graph = new Nim(Array(count).fill(7));
     for (const heaps of allHeaps(count, 7)) {
       const nim = graph.clone();
@@ -118,7 +98,7 @@ Deno.test("negamax on the game graph declares a win exactly where the Grundy num
         if (size < 7) nim.play(nim.moveOf(heap, 7 - size));
       });
       assert.deepEqual(nim.heaps, heaps);
-      const value = graphNegamax(nim, memo);
+      const { value } = alphaBeta(nim, { tt });
       assert.equal(value, nimSum(heaps) !== 0 ? 1 : -1, `heaps ${heaps}`);
       positions++;
     }

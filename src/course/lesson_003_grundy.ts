@@ -20,6 +20,7 @@ import {
   subtractionGame,
   winningMoves,
 } from "../games/mod.ts";
+import { alphaBeta, TranspositionTable } from "../search/mod.ts";
 import { markdownTable, renderSvg } from "../plot/mod.ts";
 import type { Chart, LessonEntry, LessonReport } from "./report.ts";
 import { type CourseRow, exactRow } from "./rows.ts";
@@ -131,23 +132,6 @@ export function workedNimGame(heaps: readonly number[] = [3, 4, 5]): NimStep[] {
   return steps;
 }
 
-/** Negamax on the game graph of Nim, memoised by key: +1 win, −1 loss for the side to move. */
-function nimGraphValue(position: Nim, memo: Map<number, number>): number {
-  const known = memo.get(position.key());
-  if (known !== undefined) return known;
-  if (position.isTerminal()) return position.evaluate();
-  const moves = new Int32Array(position.maxMoves);
-  const count = position.generateMoves(moves);
-  let best = -1;
-  for (let i = 0; i < count && best < 1; i++) {
-    position.play(moves[i]!);
-    best = Math.max(best, 0 - nimGraphValue(position, memo));
-    position.undo(moves[i]!);
-  }
-  memo.set(position.key(), best);
-  return best;
-}
-
 /** Every list of `count` heaps of sizes 0…max. */
 function allHeaps(count: number, max: number): number[][] {
   if (count === 0) return [[]];
@@ -238,10 +222,12 @@ export function lesson003Grundy(): Lesson003Grundy {
       if (sum([a, b === 0 ? [] : [b]]) === grundySum(a, kayles(b))) sumOk++;
     }
   }
-  // Negamax on the game graph vs the Grundy number (the nim-sum).
+  // Search on the game graph vs the Grundy number (the nim-sum): the
+  // project's alpha-beta to the end, with one table per heap count, so each
+  // node of the graph below [7, …, 7] is searched once.
   let positions = 0, agree = 0;
   for (let count = 1; count <= 4; count++) {
-    const memo = new Map<number, number>();
+    const tt = new TranspositionTable({ entries: 1 << 14 });
     const graph = new Nim(Array(count).fill(7));
     for (const heaps of allHeaps(count, 7)) {
       const nim = graph.clone();
@@ -249,7 +235,9 @@ export function lesson003Grundy(): Lesson003Grundy {
         if (size < 7) nim.play(nim.moveOf(i, 7 - size));
       });
       positions++;
-      if ((nimGraphValue(nim, memo) === 1) === (nimSum(heaps) !== 0)) agree++;
+      if ((alphaBeta(nim, { tt }).value === 1) === (nimSum(heaps) !== 0)) {
+        agree++;
+      }
     }
   }
   const nimGame = workedNimGame();
