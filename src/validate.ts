@@ -1,0 +1,102 @@
+/**
+ * Checks at the library's edges. Every bad argument becomes an `Error` whose
+ * message names where it was given (`alphaBeta`, `new Nim`), the argument,
+ * the value and the rule — never a silent wrong answer. These run once per
+ * call, outside any search's recursion.
+ *
+ * @module
+ */
+
+/** Shows a value in an error message: strings quoted, others as `String()`, long ones cut. */
+export function describe(value: unknown): string {
+  let text: string;
+  if (typeof value === "string") text = JSON.stringify(value);
+  else if (typeof value === "bigint") text = `${value}n`;
+  else if (Array.isArray(value)) text = `an array of ${value.length}`;
+  else if (value === null) text = "null";
+  else if (typeof value === "object") {
+    const name = (value as object).constructor?.name;
+    text = name && name !== "Object" ? `a ${name}` : "an object";
+  } else text = String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/**
+ * Rejects an options argument that is not a plain object, or that has a key
+ * outside `known` (a misspelled `{ dept: 1 }` would otherwise be ignored and
+ * the full search would run). `undefined` passes.
+ *
+ * @param where the function or constructor, as the user wrote it (`"alphaBeta"`, `"new Nim"`)
+ * @param options what the user passed
+ * @param known every key the function reads
+ * @throws {Error} naming the unknown key and the known ones
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkOptions } from "./validate.ts";
+ * checkOptions("search", { depth: 2 }, ["depth"]);
+ * assert.throws(
+ *   () => checkOptions("search", { dept: 2 }, ["depth"]),
+ *   /search: unknown option "dept"; known options: depth/,
+ * );
+ * ```
+ */
+export function checkOptions(
+  where: string,
+  options: unknown,
+  known: readonly string[],
+): void {
+  if (options === undefined) return;
+  if (
+    options === null || typeof options !== "object" || Array.isArray(options)
+  ) {
+    throw new Error(
+      `${where}: options must be an object, got ${describe(options)}`,
+    );
+  }
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) {
+      throw new Error(
+        `${where}: unknown option ${JSON.stringify(key)}; known options: ${
+          known.join(", ")
+        }`,
+      );
+    }
+  }
+}
+
+/**
+ * Returns `value` when it is an integer in `min`…`max`, and throws otherwise.
+ *
+ * @param where the function or constructor (`"new Nim"`)
+ * @param name the argument (`"heaps[2]"`, `"depth"`)
+ * @throws {Error} naming the argument, the value and the range
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkInteger } from "./validate.ts";
+ * assert.ok(checkInteger("f", "n", 3, 0, 9) === 3);
+ * assert.throws(() => checkInteger("f", "n", 2.5, 0, 9), /f: n must be an integer in 0…9, got 2.5/);
+ * ```
+ */
+export function checkInteger(
+  where: string,
+  name: string,
+  value: unknown,
+  min: number,
+  max: number,
+): number {
+  if (
+    typeof value !== "number" || !Number.isInteger(value) || value < min ||
+    value > max
+  ) {
+    throw new Error(
+      `${where}: ${name} must be an integer in ${min}…${max}, got ${
+        describe(value)
+      }`,
+    );
+  }
+  return value;
+}
