@@ -102,6 +102,9 @@ export function primeAtMost(n: number): number {
 /** Centre first: the order in which equal-scored moves are tried. */
 const COLUMN_ORDER = Int32Array.from([3, 2, 4, 1, 5, 0, 6]);
 
+/** The largest score magnitude: a win with the 4th stone scores 22 − 4 = 18; every score lies in −18…18. */
+export const MAX_SCORE = 18;
+
 /** 2^28: the place value of the high half in a key. */
 const HIGH_PLACE = 2 ** 28;
 
@@ -421,6 +424,10 @@ export class ConnectFourSolver {
       }
     }
     if (stopped) {
+      // The move-count bounds of an early position exceed ±18, the largest
+      // score there is (a win with the 4th stone): report the tighter one.
+      min = Math.max(min, -MAX_SCORE);
+      max = Math.min(max, MAX_SCORE);
       return {
         score: null,
         lower: weak ? Math.sign(min) : min,
