@@ -79,7 +79,7 @@ async function main(args: readonly string[]): Promise<number> {
     options = parseSolveArgs(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    warn(`${error.message}\n${HELP.split("\n")[0]}\n(--help for more)`);
+    warn(`${error.message} (see --help)`);
     return 2;
   }
   if (options.help) {

@@ -66,7 +66,7 @@ Deno.test("deno task solve exits 0 when every line is valid and 2 on an unknown 
   assert.equal(result.code, 2);
   assert.match(
     new TextDecoder().decode(result.stderr),
-    /^solve: unknown flag --strong\n/,
+    /^solve: unknown flag --strong \(see --help\)\n$/,
   );
 });
 
@@ -169,7 +169,7 @@ Deno.test("deno task solve rejects bad flags with exit 2 and one message", async
     const { code, out, err } = await runSolve("4455\n", ...args);
     assert.equal(code, 2, args.join(" "));
     assert.deepEqual(out, []);
-    assert.equal(err[0], message);
+    assert.deepEqual(err, [`${message} (see --help)`]);
   }
 });
 
