@@ -60,7 +60,7 @@ export function parsePositionLine(text: string): ParsedPositionLine | null {
   const position = ConnectFour.parse(moves);
   const score = fields[1];
   if (score === undefined) return { moves, expected: null, position };
-  const value = /^[+-]?\d{1,3}$/.test(score) ? Number(score) : NaN;
+  const value = /^[+-]?\d+$/.test(score) ? Number(score) : NaN;
   if (!(Math.abs(value) <= MAX_SCORE)) {
     throw new Error(
       `score ${
