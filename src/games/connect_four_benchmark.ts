@@ -6,7 +6,7 @@
  * @module
  */
 
-import { ConnectFour } from "./connect_four.ts";
+import { CELLS, ConnectFour } from "./connect_four.ts";
 import {
   ConnectFourSolver,
   MAX_SCORE,
@@ -46,6 +46,7 @@ export interface ParsedPositionLine extends PositionLine {
  * assert.ok(parsePositionLine("  ") === null);
  * assert.ok(parsePositionLine("4455 18")!.expected === 18);
  * assert.throws(() => parsePositionLine("44 55"), /score "55" must be an integer in -18…18/);
+ * assert.throws(() => parsePositionLine("4".repeat(50)), /50 moves: a game has at most 42/);
  * ```
  */
 export function parsePositionLine(text: string): ParsedPositionLine | null {
@@ -55,6 +56,11 @@ export function parsePositionLine(text: string): ParsedPositionLine | null {
   if (fields.length > 2) {
     throw new Error(
       `expected "<moves> [score]", got ${fields.length} fields`,
+    );
+  }
+  if (moves.length > CELLS) {
+    throw new Error(
+      `${moves.length} moves: a game has at most ${CELLS} (one per cell)`,
     );
   }
   const position = ConnectFour.parse(moves);

@@ -23,7 +23,10 @@
  * `timeMs`. The node limit costs one integer compare per node (the same
  * compare also schedules the clock, read every {@linkcode CLOCK_INTERVAL}
  * nodes); a stopped solve returns the bounds its finished null-window
- * searches proved, never a guessed score.
+ * searches proved, never a guessed score. There is no `AbortSignal` option:
+ * the solve is synchronous, so an abort raised on the same thread (a timer,
+ * a signal handler) could only be seen after the solve had returned;
+ * `timeMs` is the wall-clock limit.
  *
  * @module
  */
