@@ -4,28 +4,49 @@
 // this kind of machine): End-Easy 6.3 µs and 51.3 nodes, Middle-Easy 45.5 µs
 // and 449.6 nodes per position.
 import { ConnectFour, ConnectFourSolver } from "../mod.ts";
+import { RUNS } from "./_smoke.ts";
 
 const solver = new ConnectFourSolver();
 
+// The node totals are the search's signature: they change only when the
+// search is meant to, and then these must be updated in the same commit
+// (CI's bench smoke run fails otherwise). Computed as the sum of
+// `new ConnectFourSolver().solve(position).nodes` over each file (the
+// default 16 MiB table), equal to `deno task c4bench <file>`'s mean nodes
+// × 1,000: 51,273 and 449,254 (solver of 2026-11-30).
 for (
   const [name, file, nodes] of [
-    ["End-Easy", "end_easy.txt", 51_279],
-    ["Middle-Easy", "middle_easy.txt", 449_280],
+    ["End-Easy", "end_easy.txt", 51_273],
+    ["Middle-Easy", "middle_easy.txt", 449_254],
   ] as const
 ) {
-  const positions = Deno.readTextFileSync(
+  const lines = Deno.readTextFileSync(
     new URL(`../data/connect4/${file}`, import.meta.url),
-  ).trim().split("\n").map((line) => ConnectFour.parse(line.split(" ")[0]!));
+  ).trim().split("\n").map((line) => line.trim().split(" "));
+  const positions = lines.map(([moves]) => ConnectFour.parse(moves!));
+  const scores = lines.map(([, score]) => Number(score));
   Deno.bench({
     name: `solve ${name} (1,000 positions, ${
       nodes.toLocaleString("en")
     } nodes)`,
     group: "connect four",
+    ...RUNS,
     fn() {
       let total = 0;
-      for (const position of positions) total += solver.solve(position).nodes;
-      // The node count is the search's signature: it changes only when the search is meant to.
-      if (total !== nodes) throw new Error(`${name}: ${total} nodes`);
+      positions.forEach((position, i) => {
+        const { score, nodes } = solver.solve(position);
+        if (score !== scores[i]) {
+          throw new Error(
+            `${name}: ${position} scored ${score}, the file says ${scores[i]}`,
+          );
+        }
+        total += nodes;
+      });
+      if (total !== nodes) {
+        throw new Error(
+          `${name}: ${total} nodes, expected ${nodes}: the search changed; update the total here`,
+        );
+      }
     },
   });
 }

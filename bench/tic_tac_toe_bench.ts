@@ -1,13 +1,17 @@
 // Full tic-tac-toe from the empty board: minimax (549,946 nodes) and
 // alpha-beta (18,297 nodes). Nodes per second = nodes / time per iteration.
 import { alphaBeta, minimax, negamax, TicTacToe } from "../mod.ts";
+import { RUNS } from "./_smoke.ts";
 
 Deno.bench({
   name: "minimax, empty board (549,946 nodes)",
   group: "tic-tac-toe",
+  ...RUNS,
   baseline: true,
   fn() {
-    const { stats } = minimax(TicTacToe.empty());
+    const { stats, value } = minimax(TicTacToe.empty());
+    // Tic-tac-toe is a draw.
+    if (value !== 0) throw new Error(`minimax valued the empty board ${value}`);
     if (stats.nodes !== 549_946) {
       throw new Error(`minimax visited ${stats.nodes} nodes`);
     }
@@ -17,8 +21,11 @@ Deno.bench({
 Deno.bench({
   name: "negamax, empty board (549,946 nodes)",
   group: "tic-tac-toe",
+  ...RUNS,
   fn() {
-    const { stats } = negamax(TicTacToe.empty());
+    const { stats, value } = negamax(TicTacToe.empty());
+    // Tic-tac-toe is a draw.
+    if (value !== 0) throw new Error(`negamax valued the empty board ${value}`);
     if (stats.nodes !== 549_946) {
       throw new Error(`negamax visited ${stats.nodes} nodes`);
     }
@@ -28,8 +35,13 @@ Deno.bench({
 Deno.bench({
   name: "alpha-beta, empty board (18,297 nodes)",
   group: "tic-tac-toe",
+  ...RUNS,
   fn() {
-    const { stats } = alphaBeta(TicTacToe.empty());
+    const { stats, value } = alphaBeta(TicTacToe.empty());
+    // Tic-tac-toe is a draw.
+    if (value !== 0) {
+      throw new Error(`alphaBeta valued the empty board ${value}`);
+    }
     if (stats.nodes !== 18_297) {
       throw new Error(`alpha-beta visited ${stats.nodes} nodes`);
     }

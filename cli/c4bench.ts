@@ -1,10 +1,6 @@
 /**
- * `deno task c4bench <file> [--weak] [--passes N] [--megabytes M]`: the
- * benchmark protocol of Pons' test sets. Solves every position of the file
- * with the table cleared before each and prints, per pass, the mean time per
- * position, the mean nodes and the nodes per second; scores that disagree
- * with the file's are listed and make the exit code 1. The first pass
- * includes the JIT's warm-up, so by default the file is run twice.
+ * `deno task c4bench`: the benchmark protocol of Pons' test sets. See
+ * {@linkcode HELP}.
  *
  * @module
  */
@@ -12,40 +8,99 @@
 import {
   benchmarkConnectFour,
   ConnectFourSolver,
+  type PositionLine,
   readPositionLines,
 } from "../mod.ts";
+import { parseBenchArgs, UsageError } from "./_connect_four_cli.ts";
 
-const USAGE =
-  "usage: deno task c4bench <file> [--weak] [--passes N] [--megabytes M]";
+/** The text of `deno task c4bench --help`. */
+export const HELP =
+  `usage: deno task c4bench <file> [--weak] [--passes N] [--megabytes M]
+
+Solves every position of <file> with the table cleared before each (Pons'
+protocol) and prints, per pass, the mean time per position, the mean nodes,
+the nodes per second and how many scores disagree with the file's (the first
+10 are listed). The first pass includes the JIT's warm-up, so by default the
+file is run twice.
+
+<file>: one "<moves> [score]" per line, as in data/connect4/: column digits
+1-7, first player first; the optional score (-18..18, from the side to move)
+is checked. Blank lines are skipped.
+
+Flags:
+  --weak          only the sign of the score (win 1, draw 0, loss -1)
+  --passes N      how many times the file is solved (default 2)
+  --megabytes M   the transposition table's size in MiB, in (0, 4096]
+                  (default 16)
+  -h, --help      this text
+
+Exit status: 0 when every score agrees; 1 when some score disagrees with the
+file; 2 on a bad command line or a file that cannot be read (missing, a
+directory, empty, or a malformed line, named by its number).`;
+
+/** A one-line error: the command stops with exit status 2. */
+class InputError extends Error {}
+
+/** Reads and checks the position file. */
+function readFile(file: string): PositionLine[] {
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(file);
+  } catch (error) {
+    const why = error instanceof Deno.errors.NotFound
+      ? "no such file"
+      : error instanceof Deno.errors.IsADirectory
+      ? "it is a directory"
+      : error instanceof Error
+      ? error.message
+      : String(error);
+    throw new InputError(`cannot read ${file}: ${why}`);
+  }
+  let lines: PositionLine[];
+  try {
+    lines = readPositionLines(text);
+  } catch (error) {
+    throw new InputError(
+      `${file}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (lines.length === 0) throw new InputError(`${file}: no positions`);
+  return lines;
+}
 
 function main(args: readonly string[]): number {
-  let file: string | undefined;
-  let weak = false;
-  let passes = 2;
-  let megabytes: number | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "--weak") weak = true;
-    else if (arg === "--passes") passes = Number(args[++i]);
-    else if (arg === "--megabytes") megabytes = Number(args[++i]);
-    else if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
+  let lines: PositionLine[];
+  let solver: ConnectFourSolver;
+  let options;
+  try {
+    options = parseBenchArgs(args);
+    if (options.help) {
+      console.log(HELP);
       return 0;
-    } else if (arg.startsWith("-") || file !== undefined) {
-      console.error(`Unknown argument ${arg}\n${USAGE}`);
-      return 2;
-    } else file = arg;
-  }
-  if (file === undefined || !(Number.isInteger(passes) && passes >= 1)) {
-    console.error(USAGE);
+    }
+    lines = readFile(options.file!);
+    solver = new ConnectFourSolver(
+      options.megabytes === undefined
+        ? undefined
+        : { megabytes: options.megabytes },
+    );
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof InputError)) {
+      throw error;
+    }
+    // One line, so that a script's log shows what went wrong at a glance.
+    console.error(
+      error instanceof UsageError
+        ? `${error.message} (see --help)`
+        : `c4bench: ${error.message}`,
+    );
     return 2;
   }
-  const lines = readPositionLines(Deno.readTextFileSync(file));
-  const solver = new ConnectFourSolver(
-    megabytes === undefined ? undefined : { megabytes },
-  );
+  const { file, weak, passes } = options;
   console.log(
-    `${file}: ${lines.length} positions, ${weak ? "weak" : "strong"}, table ${
+    `${file}: ${lines.length} position${lines.length === 1 ? "" : "s"}, ${
+      weak ? "weak" : "strong"
+    }, table ${
       solver.table.size.toLocaleString("en")
     } entries, cleared per position`,
   );

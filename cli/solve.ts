@@ -1,74 +1,146 @@
 /**
- * `deno task solve [--weak]`: reads Connect Four positions from stdin, one
- * per line (column digits 1–7; anything after the first field, such as a
- * benchmark file's score, is ignored; blank lines are skipped), and prints
- * `<position> <score> <nodes> <microseconds>` for each as soon as it is
- * solved. An invalid line prints `line N: <why>` to stderr and the others are
- * still solved; the exit code is then 1.
+ * `deno task solve`: solves Connect Four positions read from stdin, one per
+ * line, printing each answer as soon as it is known. See {@linkcode HELP}.
  *
  * @module
  */
 
-import { ConnectFour, ConnectFourSolver } from "../mod.ts";
+import {
+  ConnectFourSolver,
+  MAX_SCORE,
+  type ParsedPositionLine,
+  parsePositionLine,
+} from "../mod.ts";
+import {
+  MAX_LINE_BYTES,
+  parseSolveArgs,
+  readLines,
+  UsageError,
+} from "./_connect_four_cli.ts";
 
-const USAGE = "usage: deno task solve [--weak] < positions.txt";
+/** The text of `deno task solve --help`. */
+export const HELP =
+  `usage: deno task solve [--weak] [--max-nodes N] [--time-ms T] < positions.txt
 
-/** Splits a byte stream into lines as they arrive. */
-async function* lines(
-  stream: ReadableStream<Uint8Array>,
-): AsyncGenerator<string> {
-  let pending = "";
-  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-    pending += chunk;
-    let end: number;
-    while ((end = pending.indexOf("\n")) >= 0) {
-      yield pending.slice(0, end);
-      pending = pending.slice(end + 1);
-    }
+Reads one position per line: <moves> [score]. <moves> are column digits 1-7
+(1 is the leftmost), first player first. The optional score is the expected
+one (an integer in -${MAX_SCORE}..${MAX_SCORE}, as in the benchmark files) and is
+checked. Blank lines are skipped; a line longer than ${MAX_LINE_BYTES} bytes is
+rejected without being read into memory.
+
+Prints one line per position as soon as it is solved:
+  <moves> <score> <nodes> <microseconds>
+    score: from the side to move; 0 a draw, 22-k when it wins with its k-th
+    stone, -(22-k) when the opponent does (with --weak: only the sign)
+  <moves> <lower>..<upper> <nodes> <microseconds> stopped:<budget>
+    when --max-nodes or --time-ms stopped the solve: the score is proven to
+    lie in lower..upper; <budget> is maxNodes or timeMs
+and, after either, " MISMATCH expected <score>" when the line's expected
+score disagrees (is outside the bounds, for a stopped line).
+
+Flags:
+  --weak          only the sign of the score (win 1, draw 0, loss -1); faster
+  --max-nodes N   stop each position after N nodes (an integer >= 0)
+  --time-ms T     stop each position after about T milliseconds
+  -h, --help      this text
+
+A bad line prints "line N: <why>" to stderr and the next lines are still
+solved. At the end, stderr gets one summary line when any line was bad,
+mismatched or stopped.
+
+Exit status: 0 when every line was solved (or stopped by a budget) and every
+expected score agreed; 1 when some line was bad or an expected score
+disagreed; 2 on a bad command line. Output closed early (| head) ends
+quietly with 0.`;
+
+const encoder = new TextEncoder();
+
+/** Writes to stderr; a closed stderr is not worth dying over. */
+function warn(text: string): void {
+  try {
+    Deno.stderr.writeSync(encoder.encode(text + "\n"));
+  } catch {
+    // Nobody is listening.
   }
-  if (pending !== "") yield pending;
+}
+
+/** Writes one whole line to stdout (writeSync may write part of a buffer). */
+function print(text: string): void {
+  const bytes = encoder.encode(text + "\n");
+  let done = 0;
+  while (done < bytes.length) {
+    done += Deno.stdout.writeSync(bytes.subarray(done));
+  }
 }
 
 async function main(args: readonly string[]): Promise<number> {
-  let weak = false;
-  for (const arg of args) {
-    if (arg === "--weak") weak = true;
-    else if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
-      return 0;
-    } else {
-      console.error(`Unknown argument ${arg}\n${USAGE}`);
-      return 2;
-    }
+  let options;
+  try {
+    options = parseSolveArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    warn(`${error.message} (see --help)`);
+    return 2;
   }
-  // The solver of solveConnectFour, made before the first line so that its
-  // 16 MiB table is not timed with the first position.
+  if (options.help) {
+    print(HELP);
+    return 0;
+  }
+  const { weak, maxNodes, timeMs } = options;
+  // Made before the first line so that its 16 MiB table is not timed with
+  // the first position.
   const solver = new ConnectFourSolver();
-  const encoder = new TextEncoder();
-  let invalid = 0;
-  let number = 0;
-  for await (const raw of lines(Deno.stdin.readable)) {
+  let bad = 0, mismatches = 0, stopped = 0, number = 0;
+  for await (const text of readLines(Deno.stdin.readable)) {
     number++;
-    const moves = raw.trim().split(/\s+/)[0]!;
-    if (moves === "") continue;
-    let position: ConnectFour;
+    let line: ParsedPositionLine | null;
     try {
-      position = ConnectFour.parse(moves);
+      if (text === null) {
+        throw new Error(
+          `longer than ${MAX_LINE_BYTES} bytes (a position has at most 42 moves); skipped`,
+        );
+      }
+      line = parsePositionLine(text);
     } catch (error) {
-      invalid++;
-      const why = error instanceof Error ? error.message : String(error);
-      Deno.stderr.writeSync(encoder.encode(`line ${number}: ${why}\n`));
+      bad++;
+      warn(
+        `line ${number}: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
       continue;
     }
+    if (line === null) continue;
     const start = performance.now();
-    const { score, nodes } = solver.solve(position, { weak });
+    const result = solver.solve(line.position, { weak, maxNodes, timeMs });
     const micros = Math.round(1000 * (performance.now() - start));
-    // One write per line: the answer appears as soon as it is known.
-    Deno.stdout.writeSync(
-      encoder.encode(`${moves} ${score} ${nodes} ${micros}\n`),
+    let out = result.exact
+      ? `${line.moves} ${result.score} ${result.nodes} ${micros}`
+      : `${line.moves} ${result.lower}..${result.upper} ${result.nodes} ${micros} stopped:${result.stopReason}`;
+    if (!result.exact) stopped++;
+    if (line.expected !== null) {
+      const expected = weak ? Math.sign(line.expected) : line.expected;
+      if (expected < result.lower || expected > result.upper) {
+        mismatches++;
+        out += ` MISMATCH expected ${line.expected}`;
+      }
+    }
+    try {
+      print(out);
+    } catch (error) {
+      // The reader left (| head): what it wanted has been written.
+      if (error instanceof Deno.errors.BrokenPipe) return 0;
+      throw error;
+    }
+  }
+  if (bad + mismatches + stopped > 0) {
+    warn(
+      `solve: ${bad} bad line${bad === 1 ? "" : "s"}, ${mismatches} mismatch${
+        mismatches === 1 ? "" : "es"
+      }, ${stopped} stopped by a budget`,
     );
   }
-  return invalid > 0 ? 1 : 0;
+  return bad + mismatches > 0 ? 1 : 0;
 }
 
 Deno.exit(await main(Deno.args));

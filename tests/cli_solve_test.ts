@@ -28,9 +28,11 @@ Deno.test("deno task solve prints <position> <score> <nodes> <microseconds>, rep
   assert.equal(out.length, 2);
   assert.match(out[0]!, /^4455 18 \d+ \d+$/);
   assert.match(out[1]!, /^2252576253462244111563365343671351441 -1 \d+ \d+$/);
+  // The summary line at the end is new with the expected-score check.
   assert.deepEqual(err, [
     'line 2: ConnectFour.parse: "x" at index 2 is not a column digit 1-7',
     "line 5: ConnectFour.parse: the game was already won before the move at index 7 (column 2)",
+    "solve: 2 bad lines, 0 mismatches, 0 stopped by a budget",
   ]);
 });
 
@@ -64,6 +66,162 @@ Deno.test("deno task solve exits 0 when every line is valid and 2 on an unknown 
   assert.equal(result.code, 2);
   assert.match(
     new TextDecoder().decode(result.stderr),
-    /Unknown argument --strong/,
+    /^solve: unknown flag --strong \(see --help\)\n$/,
+  );
+});
+
+/** Runs solve with `input` on stdin to the end. */
+async function runSolve(
+  input: string | Uint8Array,
+  ...args: string[]
+): Promise<{ code: number; out: string[]; err: string[] }> {
+  const child = spawnSolve(...args);
+  const writer = child.stdin.getWriter();
+  // Written while the output is read: a large input must not deadlock.
+  const writing = writer.write(
+    typeof input === "string" ? new TextEncoder().encode(input) : input,
+  ).then(() => writer.close());
+  const { code, stdout, stderr } = await child.output();
+  await writing;
+  const lines = (bytes: Uint8Array) =>
+    new TextDecoder().decode(bytes).split("\n").filter((l) => l !== "");
+  return { code, out: lines(stdout), err: lines(stderr) };
+}
+
+Deno.test("deno task solve: a second field must be a score in -18…18 (44 55 is not position 44)", async () => {
+  const { code, out, err } = await runSolve("44 55\n4455 +18\n4455 18 3\n");
+  assert.equal(code, 1);
+  assert.equal(out.length, 1);
+  assert.match(out[0]!, /^4455 18 \d+ \d+$/);
+  assert.deepEqual(err, [
+    'line 1: score "55" must be an integer in -18…18 (the second field is the expected score)',
+    'line 3: expected "<moves> [score]", got 3 fields',
+    "solve: 2 bad lines, 0 mismatches, 0 stopped by a budget",
+  ]);
+});
+
+Deno.test("deno task solve: an expected score is checked; a mismatch is marked, counted and exits 1", async () => {
+  const { code, out, err } = await runSolve("4455 18\n4455 -3\n4455 5\n");
+  assert.equal(code, 1);
+  assert.match(out[0]!, /^4455 18 \d+ \d+$/);
+  assert.match(out[1]!, /^4455 18 \d+ \d+ MISMATCH expected -3$/);
+  assert.match(out[2]!, /^4455 18 \d+ \d+ MISMATCH expected 5$/);
+  assert.deepEqual(err, [
+    "solve: 0 bad lines, 2 mismatches, 0 stopped by a budget",
+  ]);
+  // In weak mode the sign is compared.
+  const weak = await runSolve("4455 5\n4455 -3\n", "--weak");
+  assert.equal(weak.code, 1);
+  assert.match(weak.out[0]!, /^4455 1 \d+ \d+$/);
+  assert.match(weak.out[1]!, /^4455 1 \d+ \d+ MISMATCH expected -3$/);
+});
+
+Deno.test("deno task solve --max-nodes / --time-ms: a stopped line prints proven bounds and a marker, exit 0", async () => {
+  // 2252576253462244111563365343671351441 needs more than 2 nodes (score -1).
+  const input = "2252576253462244111563365343671351441 -1\n4455 18\n1212121\n";
+  const { code, out, err } = await runSolve(input, "--max-nodes", "2");
+  assert.equal(code, 0);
+  const [moves, bounds, nodes, micros, marker] = out[0]!.split(" ");
+  assert.equal(moves, "2252576253462244111563365343671351441");
+  const [lower, upper] = bounds!.split("..").map(Number);
+  assert.ok(lower! <= -1 && -1 <= upper! && lower! < upper!, bounds);
+  assert.equal(nodes, "2");
+  assert.match(micros!, /^\d+$/);
+  assert.equal(marker, "stopped:maxNodes");
+  // 4455 needs 3 nodes: stopped too; a finished game needs none.
+  assert.match(out[1]!, /^4455 -?\d+\.\.\d+ 2 \d+ stopped:maxNodes$/);
+  assert.match(out[2]!, /^1212121 -18 0 \d+$/);
+  assert.deepEqual(err, [
+    "solve: 0 bad lines, 0 mismatches, 2 stopped by a budget",
+  ]);
+  const timed = await runSolve("44\n4455\n", "--time-ms=0");
+  assert.equal(timed.code, 0);
+  assert.match(timed.out[0]!, /^44 -18\.\.18 0 \d+ stopped:timeMs$/);
+  // An expected score outside the proven bounds is a mismatch.
+  const wrong = await runSolve("4455 -18\n", "--max-nodes=2");
+  assert.equal(wrong.code, 1);
+  assert.match(wrong.out[0]!, / stopped:maxNodes MISMATCH expected -18$/);
+});
+
+Deno.test("deno task solve rejects bad flags with exit 2 and one message", async () => {
+  for (
+    const [args, message] of [
+      [["--max-nodes"], "solve: --max-nodes needs a value"],
+      [
+        ["--max-nodes", "-5"],
+        'solve: --max-nodes must be an integer in 0…999999999999999, got "-5"',
+      ],
+      [
+        ["--max-nodes=1e3"],
+        'solve: --max-nodes must be an integer in 0…999999999999999, got "1e3"',
+      ],
+      [
+        ["--time-ms", "soon"],
+        'solve: --time-ms must be a number of milliseconds ≥ 0, got "soon"',
+      ],
+      [
+        ["positions.txt"],
+        'solve: unexpected argument "positions.txt": positions are read from stdin',
+      ],
+      [["--weak", "-x"], "solve: unknown flag -x"],
+    ] as const
+  ) {
+    const { code, out, err } = await runSolve("4455\n", ...args);
+    assert.equal(code, 2, args.join(" "));
+    assert.deepEqual(out, []);
+    assert.deepEqual(err, [`${message} (see --help)`]);
+  }
+});
+
+Deno.test("deno task solve --help explains the columns, the flags and the exit status", async () => {
+  const { code, out, err } = await runSolve("", "--help");
+  assert.equal(code, 0);
+  assert.deepEqual(err, []);
+  const help = out.join("\n");
+  for (
+    const part of [
+      "<moves> <score> <nodes> <microseconds>",
+      "<lower>..<upper>",
+      "MISMATCH",
+      "--max-nodes N",
+      "--time-ms T",
+      "--weak",
+      "Exit status",
+    ]
+  ) assert.ok(help.includes(part), part);
+});
+
+Deno.test("deno task solve: output closed early (| head -2) ends quietly with status 0", async () => {
+  const child = spawnSolve();
+  const reader = child.stdout.getReader();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode("4455\n"));
+  await reader.read();
+  // The reader goes away; the next answer meets a closed pipe.
+  await reader.cancel();
+  await writer.write(new TextEncoder().encode("4455\n".repeat(200))).catch(
+    () => {},
+  );
+  await writer.close().catch(() => {});
+  const status = await child.status;
+  const err = new TextDecoder().decode(
+    await new Response(child.stderr).arrayBuffer(),
+  );
+  assert.equal(status.code, 0);
+  assert.equal(err, "");
+});
+
+Deno.test("deno task solve rejects a line longer than 1,024 bytes without holding it, and goes on", async () => {
+  const long = new Uint8Array(3_000_001).fill(52); // "4" × 3,000,001
+  const input = new Uint8Array(long.length + 6);
+  input.set(long);
+  input.set(new TextEncoder().encode("\n4455\n"), long.length - 1);
+  const { code, out, err } = await runSolve(input);
+  assert.equal(code, 1);
+  assert.equal(out.length, 1);
+  assert.match(out[0]!, /^4455 18 /);
+  assert.equal(
+    err[0],
+    "line 1: longer than 1024 bytes (a position has at most 42 moves); skipped",
   );
 });

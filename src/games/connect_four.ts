@@ -199,6 +199,26 @@ export class ConnectFour implements Position {
 
   private constructor() {}
 
+  /**
+   * Whether `value` is a position made by this class (`parse`, `empty`,
+   * `clone`): a brand check on its private state, so an object that only
+   * looks like one (or has the prototype without the state) is refused.
+   *
+   * @param value anything
+   * @returns true for a real {@linkcode ConnectFour}
+   *
+   * @example A look-alike without the private state is refused
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ConnectFour } from "../../mod.ts";
+   * assert.ok(ConnectFour.isConnectFour(ConnectFour.parse("44")));
+   * assert.ok(!ConnectFour.isConnectFour(Object.create(ConnectFour.prototype)));
+   * ```
+   */
+  static isConnectFour(value: unknown): value is ConnectFour {
+    return typeof value === "object" && value !== null && #moves in value;
+  }
+
   /** The empty board, first player to move. */
   static empty(): ConnectFour {
     return new ConnectFour();

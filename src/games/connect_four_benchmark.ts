@@ -6,9 +6,10 @@
  * @module
  */
 
-import { ConnectFour } from "./connect_four.ts";
+import { CELLS, ConnectFour } from "./connect_four.ts";
 import {
   ConnectFourSolver,
+  MAX_SCORE,
   type SolveOptions,
   type SolveResult,
 } from "./connect_four_solver.ts";
@@ -21,12 +22,68 @@ export interface PositionLine {
   expected: number | null;
 }
 
+/** A {@linkcode PositionLine} checked and parsed by {@linkcode parsePositionLine}. */
+export interface ParsedPositionLine extends PositionLine {
+  /** The position the moves lead to. */
+  position: ConnectFour;
+}
+
 /**
- * Reads a position file: one `<moves> [score]` per line, blank lines skipped.
+ * Reads one line of a position file, `<moves> [score]`: the moves must be a
+ * legal game (checked by {@linkcode ConnectFour.parse}) and the optional
+ * score an integer in −18…18 ({@linkcode MAX_SCORE}); a line with more
+ * fields is an error, so that `44 55` (two positions on one line, or a typo)
+ * is not read as position `44` with score 55.
+ *
+ * @param text the line, without its newline (surrounding blanks are ignored)
+ * @returns the parsed line, or `null` for a blank line
+ * @throws {Error} saying what is wrong (without a line number: the caller adds it)
+ *
+ * @example Blank lines are skipped; a second field must be a score
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parsePositionLine } from "../../mod.ts";
+ * assert.ok(parsePositionLine("  ") === null);
+ * assert.ok(parsePositionLine("4455 18")!.expected === 18);
+ * assert.throws(() => parsePositionLine("44 55"), /score "55" must be an integer in -18…18/);
+ * assert.throws(() => parsePositionLine("4".repeat(50)), /50 moves: a game has at most 42/);
+ * ```
+ */
+export function parsePositionLine(text: string): ParsedPositionLine | null {
+  const fields = text.trim().split(/\s+/);
+  const moves = fields[0]!;
+  if (moves === "") return null;
+  if (fields.length > 2) {
+    throw new Error(
+      `expected "<moves> [score]", got ${fields.length} fields`,
+    );
+  }
+  if (moves.length > CELLS) {
+    throw new Error(
+      `${moves.length} moves: a game has at most ${CELLS} (one per cell)`,
+    );
+  }
+  const position = ConnectFour.parse(moves);
+  const score = fields[1];
+  if (score === undefined) return { moves, expected: null, position };
+  const value = /^[+-]?\d+$/.test(score) ? Number(score) : NaN;
+  if (!(Math.abs(value) <= MAX_SCORE)) {
+    throw new Error(
+      `score ${
+        JSON.stringify(score)
+      } must be an integer in -${MAX_SCORE}…${MAX_SCORE} (the second field is the expected score)`,
+    );
+  }
+  return { moves, expected: value, position };
+}
+
+/**
+ * Reads a position file: one `<moves> [score]` per line (see
+ * {@linkcode parsePositionLine}), blank lines skipped.
  *
  * @param text the file's text
  * @returns the lines, in order
- * @throws {Error} naming the line number of a score that is not an integer
+ * @throws {Error} starting `line N:` (from 1) at the first bad line
  *
  * @example
  * ```ts
@@ -34,23 +91,25 @@ export interface PositionLine {
  * import { readPositionLines } from "../../mod.ts";
  * const lines = readPositionLines("4455 18\n\n112 \n");
  * assert.ok(lines.length === 2 && lines[0]!.expected === 18 && lines[1]!.expected === null);
+ * assert.throws(() => readPositionLines("4455\n44x"), /^Error: line 2: ConnectFour.parse: "x" at index 2/);
  * ```
  */
 export function readPositionLines(text: string): PositionLine[] {
   const lines: PositionLine[] = [];
   text.split("\n").forEach((raw, index) => {
-    const fields = raw.trim().split(/\s+/);
-    if (fields[0] === "") return;
-    const score = fields[1];
-    if (score !== undefined && !/^-?\d+$/.test(score)) {
+    let line: ParsedPositionLine | null;
+    try {
+      line = parsePositionLine(raw);
+    } catch (error) {
       throw new Error(
-        `Line ${index + 1}: score "${score}" is not an integer`,
+        `line ${index + 1}: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
       );
     }
-    lines.push({
-      moves: fields[0]!,
-      expected: score === undefined ? null : Number(score),
-    });
+    if (line !== null) {
+      lines.push({ moves: line.moves, expected: line.expected });
+    }
   });
   return lines;
 }

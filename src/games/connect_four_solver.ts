@@ -19,6 +19,15 @@
  * draw; 22 − k when it wins with its k-th stone; −(22 − k) when the opponent
  * wins with its k-th stone.
  *
+ * Budgets: an early position can take hours, so a solve takes `maxNodes` and
+ * `timeMs`. The node limit costs one integer compare per node (the same
+ * compare also schedules the clock, read every {@linkcode CLOCK_INTERVAL}
+ * nodes); a stopped solve returns the bounds its finished null-window
+ * searches proved, never a guessed score. There is no `AbortSignal` option:
+ * the solve is synchronous, so an abort raised on the same thread (a timer,
+ * a signal handler) could only be seen after the solve had returned;
+ * `timeMs` is the wall-clock limit.
+ *
  * @module
  */
 
@@ -36,12 +45,13 @@ import {
   CELLS,
   COLUMN_HI,
   COLUMN_LO,
-  type ConnectFour,
+  ConnectFour,
   popcount,
   WIDTH,
   WIN,
   winningCells,
 } from "./connect_four.ts";
+import { checkInteger, checkOptions, describe } from "../validate.ts";
 
 /** Feature bit: a transposition table of bounds. */
 export const SOLVER_TABLE = 1;
@@ -95,15 +105,56 @@ export function primeAtMost(n: number): number {
 /** Centre first: the order in which equal-scored moves are tried. */
 const COLUMN_ORDER = Int32Array.from([3, 2, 4, 1, 5, 0, 6]);
 
+/** The largest score magnitude: a win with the 4th stone scores 22 − 4 = 18; every score lies in −18…18. */
+export const MAX_SCORE = 18;
+
 /** 2^28: the place value of the high half in a key. */
 const HIGH_PLACE = 2 ** 28;
 
-/** What {@linkcode solveConnectFour} returns. */
+/** Nodes between two readings of the clock when `timeMs` is given. */
+export const CLOCK_INTERVAL = 4096;
+
+/** Which budget stopped a solve. */
+export type SolveStopReason = "maxNodes" | "timeMs";
+
+/**
+ * What {@linkcode solveConnectFour} and {@linkcode ConnectFourSolver.solve}
+ * return. Every field is from the side to move; in weak mode every number
+ * but `nodes` is a sign (−1, 0, 1).
+ *
+ * - Solved (`exact`): `score` is the score and `lower === upper === score`.
+ * - Stopped by a budget (`stoppedByBudget`): `score` is `null` and the score
+ *   is proven to lie in `lower`…`upper` (`lower < upper`): the bounds the
+ *   root's finished null-window searches established, or the bounds from
+ *   the move count when none finished.
+ */
 export interface SolveResult {
+  /** The score when `exact`, otherwise `null`. */
+  score: number | null;
+  /** A proven lower bound on the score (the score itself when `exact`). */
+  lower: number;
+  /** A proven upper bound on the score (the score itself when `exact`). */
+  upper: number;
+  /** True when `score` is the position's score: the solve finished. */
+  exact: boolean;
+  /** True when `maxNodes` or `timeMs` stopped the solve (then `exact` is false). */
+  stoppedByBudget: boolean;
+  /** The budget that stopped the solve, or `null` when it finished. */
+  stopReason: SolveStopReason | null;
+  /** Positions searched (calls of the negamax node; the root's checks count none); at most `maxNodes`. */
+  nodes: number;
+}
+
+/** A {@linkcode SolveResult} of a solve that finished: what a solve without a budget returns. */
+export interface ExactSolveResult extends SolveResult {
   /** The score from the side to move (only its sign in weak mode: −1, 0, 1). */
   score: number;
-  /** Positions searched (calls of the negamax node; the root's checks count none). */
-  nodes: number;
+  /** Always true. */
+  exact: true;
+  /** Always false. */
+  stoppedByBudget: false;
+  /** Always `null`. */
+  stopReason: null;
 }
 
 /** Options of {@linkcode ConnectFourSolver}. */
@@ -120,7 +171,81 @@ export interface ConnectFourSolverOptions {
 export interface SolveOptions {
   /** Only the sign of the score: win (1), draw (0) or loss (−1); faster. */
   weak?: boolean;
+  /**
+   * Stop before searching more than this many nodes (an integer ≥ 0): the
+   * result then has `nodes === maxNodes` and `stopReason: "maxNodes"`. The
+   * same position and options always stop at the same node.
+   */
+  maxNodes?: number;
+  /**
+   * Stop after about this many milliseconds (a number ≥ 0; the clock is read
+   * at the first node and then every {@linkcode CLOCK_INTERVAL} nodes, so
+   * `0` stops at the first node). Where it stops depends on the machine.
+   */
+  timeMs?: number;
 }
+
+/** {@linkcode SolveOptions} without a budget: the solve always finishes. */
+export type UnlimitedSolveOptions = SolveOptions & {
+  /** Absent: no node limit. */
+  maxNodes?: undefined;
+  /** Absent: no time limit. */
+  timeMs?: undefined;
+};
+
+const SOLVE_OPTIONS = ["weak", "maxNodes", "timeMs"] as const;
+const SOLVER_OPTIONS = ["entries", "megabytes", "features"] as const;
+
+/** What the budget checks need, read once per solve. */
+interface Budget {
+  weak: boolean;
+  maxNodes: number;
+  timeMs: number;
+}
+
+/** Checks a solve's arguments once, before anything is searched. */
+function checkSolve(
+  where: string,
+  position: unknown,
+  options: SolveOptions | undefined,
+): Budget {
+  if (!ConnectFour.isConnectFour(position)) {
+    throw new Error(
+      `${where}: position must be a ConnectFour (from ConnectFour.parse or ConnectFour.empty), got ${
+        describe(position)
+      }`,
+    );
+  }
+  checkOptions(where, options, SOLVE_OPTIONS);
+  const weak = options?.weak;
+  if (weak !== undefined && typeof weak !== "boolean") {
+    throw new Error(
+      `${where}: weak must be true or false, got ${describe(weak)}`,
+    );
+  }
+  const maxNodes = options?.maxNodes === undefined ? Infinity : checkInteger(
+    where,
+    "maxNodes",
+    options.maxNodes,
+    0,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const timeMs = options?.timeMs;
+  if (
+    timeMs !== undefined && (typeof timeMs !== "number" || !(timeMs >= 0))
+  ) {
+    throw new Error(
+      `${where}: timeMs must be a number ≥ 0 (milliseconds), got ${
+        describe(timeMs)
+      }`,
+    );
+  }
+  return { weak: weak === true, maxNodes, timeMs: timeMs ?? Infinity };
+}
+
+/** Thrown from the recursion when a budget runs out; caught by `solve`. */
+class BudgetStop extends Error {}
+const BUDGET_STOP = new BudgetStop("Connect Four solve stopped by a budget");
 
 /**
  * A reusable solver: owns a transposition table (allocated once) and the
@@ -144,6 +269,11 @@ export class ConnectFourSolver {
   readonly features: number;
   /** Nodes of the current or last solve. */
   nodes = 0;
+  /** The node count at which the next budget check runs (Infinity: none). */
+  #checkAt = Infinity;
+  #maxNodes = Infinity;
+  #deadline = Infinity;
+  #stopReason: SolveStopReason | null = null;
   /** Move sorter, 8 slots per ply: the move's two halves and its score. */
   readonly #sortLo = new Int32Array((CELLS + 1) * 8);
   readonly #sortHi = new Int32Array((CELLS + 1) * 8);
@@ -156,17 +286,30 @@ export class ConnectFourSolver {
    * @throws {Error} on a bad table size or feature mask
    */
   constructor(options?: ConnectFourSolverOptions) {
+    checkOptions("new ConnectFourSolver", options, SOLVER_OPTIONS);
     const features = options?.features ?? SOLVER_ALL;
     if (!Number.isInteger(features) || (features & ~SOLVER_ALL) !== 0) {
       throw new Error(
-        `ConnectFourSolver features must be an OR of SOLVER_* bits, got ${features}`,
+        `new ConnectFourSolver: features must be an OR of SOLVER_* bits, got ${
+          describe(features)
+        }`,
       );
     }
     this.features = features;
     const megabytes = options?.megabytes;
-    if (megabytes !== undefined && !(megabytes > 0 && megabytes <= 4096)) {
+    if (
+      megabytes !== undefined &&
+      !(typeof megabytes === "number" && megabytes > 0 && megabytes <= 4096)
+    ) {
       throw new Error(
-        `ConnectFourSolver megabytes must be a number in (0, 4096], got ${megabytes}`,
+        `new ConnectFourSolver: megabytes must be a number in (0, 4096], got ${
+          describe(megabytes)
+        }`,
+      );
+    }
+    if (megabytes !== undefined && options?.entries !== undefined) {
+      throw new Error(
+        "new ConnectFourSolver: give entries or megabytes, not both",
       );
     }
     this.table = new TranspositionTable({
@@ -180,22 +323,56 @@ export class ConnectFourSolver {
    * Solves `position` from an empty table: the exact score, or its sign with
    * `weak`. With {@linkcode SOLVER_NULL_WINDOW} the root narrows [min, max]
    * by null-window searches (the probe nearer zero first, as Pons does);
-   * without it, one search with the full window.
+   * without it, one search with the full window. With `maxNodes` or
+   * `timeMs` it may stop early and return proven bounds instead of the
+   * score (see {@linkcode SolveResult}).
    *
-   * @param position the position; not changed
-   * @param options `weak`
-   * @returns the score and the nodes searched
+   * @param position the position; never changed, also when the solve stops or throws
+   * @param options `weak`, `maxNodes`, `timeMs`
+   * @returns the score (or bounds) and the nodes searched
+   * @throws {Error} when `position` is not a {@linkcode ConnectFour}, or on
+   *   an unknown or bad option
+   *
+   * @example A budget too small to finish gives proven bounds, not a score
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ConnectFour, ConnectFourSolver } from "../../mod.ts";
+   * const solver = new ConnectFourSolver({ entries: 1 << 16 });
+   * const position = ConnectFour.parse("4455");
+   * const full = solver.solve(position);
+   * assert.ok(full.exact && full.score === 18);
+   * const cut = solver.solve(position, { maxNodes: 2 });
+   * assert.ok(cut.stoppedByBudget && cut.stopReason === "maxNodes" && cut.score === null);
+   * assert.ok(cut.nodes === 2 && cut.lower <= 18 && 18 <= cut.upper);
+   * ```
    */
+  solve(
+    position: ConnectFour,
+    options?: UnlimitedSolveOptions,
+  ): ExactSolveResult;
+  /**
+   * Solves `position` within the budgets of `options`.
+   *
+   * @param position the position; never changed
+   * @param options `weak`, `maxNodes`, `timeMs`
+   * @returns the score when the solve finished, proven bounds otherwise
+   */
+  solve(position: ConnectFour, options?: SolveOptions): SolveResult;
   solve(position: ConnectFour, options?: SolveOptions): SolveResult {
-    const weak = options?.weak === true;
+    const budget = checkSolve("ConnectFourSolver.solve", position, options);
+    const weak = budget.weak;
     this.table.clear();
     this.nodes = 0;
     const n = position.moveCount;
     let score: number;
+    // The score is known to lie in min…max; a stop leaves them as proven.
+    let min: number;
+    let max: number;
+    let stopped = false;
     if (position.won) {
-      score = position.evaluate();
+      score = min = max = position.evaluate();
     } else if (n === CELLS) {
-      score = 0;
+      score = min = max = 0;
     } else {
       const cl = position.currentLo, ch = position.currentHi;
       const ml = position.maskLo, mh = position.maskHi;
@@ -204,32 +381,91 @@ export class ConnectFourSolver {
         ((WIN[0]! & (ml + BOTTOM_LO)) | (WIN[1]! & (mh + BOTTOM_HI))) !== 0
       ) {
         // The side to move wins with its next stone.
-        score = (CELLS + 1 - n) >> 1;
+        score = min = max = (CELLS + 1 - n) >> 1;
       } else {
-        let min = 0 - ((CELLS - n) >> 1);
-        let max = (CELLS + 1 - n) >> 1;
+        min = 0 - ((CELLS - n) >> 1);
+        max = (CELLS + 1 - n) >> 1;
         if (weak) {
           min = -1;
           max = 1;
         }
-        if ((this.features & SOLVER_NULL_WINDOW) !== 0) {
-          while (min < max) {
-            // Probe the middle, pulled towards 0 where most scores lie.
-            let med = min + ((max - min) >> 1);
-            if (med <= 0 && Math.trunc(min / 2) < med) {
-              med = Math.trunc(min / 2);
-            } else if (med >= 0 && (max >> 1) > med) med = max >> 1;
-            const r = this.#node(cl, ch, ml, mh, n, med, med + 1);
-            if (r <= med) max = r;
-            else min = r;
-          }
-          score = min;
+        this.#maxNodes = budget.maxNodes;
+        if (budget.timeMs === Infinity) {
+          this.#deadline = Infinity;
+          this.#checkAt = budget.maxNodes;
         } else {
-          score = this.#node(cl, ch, ml, mh, n, min, max);
+          this.#deadline = performance.now() + budget.timeMs;
+          // The first node reads the clock, so timeMs: 0 stops at once.
+          this.#checkAt = 0;
         }
+        this.#stopReason = null;
+        try {
+          if ((this.features & SOLVER_NULL_WINDOW) !== 0) {
+            while (min < max) {
+              // Probe the middle, pulled towards 0 where most scores lie.
+              let med = min + ((max - min) >> 1);
+              if (med <= 0 && Math.trunc(min / 2) < med) {
+                med = Math.trunc(min / 2);
+              } else if (med >= 0 && (max >> 1) > med) med = max >> 1;
+              const r = this.#node(cl, ch, ml, mh, n, med, med + 1);
+              if (r <= med) max = r;
+              else min = r;
+            }
+          } else {
+            min = max = this.#node(cl, ch, ml, mh, n, min, max);
+          }
+        } catch (error) {
+          if (error !== BUDGET_STOP) throw error;
+          stopped = true;
+        } finally {
+          this.#checkAt = Infinity;
+          this.#maxNodes = Infinity;
+          this.#deadline = Infinity;
+        }
+        // In weak mode a probe may prove more than the sign (min above 1).
+        score = min;
       }
     }
-    return { score: weak ? Math.sign(score) : score, nodes: this.nodes };
+    if (stopped) {
+      // The move-count bounds of an early position exceed ±18, the largest
+      // score there is (a win with the 4th stone): report the tighter one.
+      min = Math.max(min, -MAX_SCORE);
+      max = Math.min(max, MAX_SCORE);
+      return {
+        score: null,
+        lower: weak ? Math.sign(min) : min,
+        upper: weak ? Math.sign(max) : max,
+        exact: false,
+        stoppedByBudget: true,
+        stopReason: this.#stopReason,
+        nodes: this.nodes,
+      };
+    }
+    if (weak) score = Math.sign(score);
+    return {
+      score,
+      lower: score,
+      upper: score,
+      exact: true,
+      stoppedByBudget: false,
+      stopReason: null,
+      nodes: this.nodes,
+    };
+  }
+
+  /** Runs when the node count reaches #checkAt: stops, or schedules the next check. */
+  #checkBudget(): void {
+    if (this.nodes >= this.#maxNodes) {
+      this.#stopReason = "maxNodes";
+      throw BUDGET_STOP;
+    }
+    if (performance.now() >= this.#deadline) {
+      this.#stopReason = "timeMs";
+      throw BUDGET_STOP;
+    }
+    this.#checkAt = this.#deadline === Infinity
+      ? this.#maxNodes
+      : Math.min(this.#maxNodes, this.nodes + CLOCK_INTERVAL);
   }
 
   /**
@@ -251,6 +487,9 @@ export class ConnectFourSolver {
     alpha: number,
     beta: number,
   ): number {
+    // One compare per node covers both budgets: #checkAt is maxNodes, or the
+    // next clock reading, or Infinity without a budget.
+    if (this.nodes >= this.#checkAt) this.#checkBudget();
     this.nodes++;
     const features = this.features;
     // Step 1. The cells that can be played: one per column that has room.
@@ -374,11 +613,14 @@ let defaultSolver: ConnectFourSolver | null = null;
  * benchmarks' convention: 0 for a draw, 22 − k when the side to move wins
  * with its k-th stone, −(22 − k) when the opponent does; `weak` gives only
  * the sign (−1, 0, 1), faster. A finished game scores as the loss it is for
- * the side to move.
+ * the side to move. Early positions can take hours: `maxNodes` and `timeMs`
+ * stop the solve and return proven bounds (see {@linkcode SolveResult}).
  *
- * @param position the position; not changed
- * @param options `weak`: only the sign
- * @returns `{ score, nodes }`
+ * @param position the position; never changed, also when the solve stops or throws
+ * @param options `weak`: only the sign; `maxNodes`, `timeMs`: budgets
+ * @returns `{ score, lower, upper, exact, stoppedByBudget, stopReason, nodes }`
+ * @throws {Error} when `position` is not a {@linkcode ConnectFour}, or on an
+ *   unknown or bad option
  *
  * @example The first player wins with its 4th stone after "4455"
  * ```ts
@@ -386,12 +628,32 @@ let defaultSolver: ConnectFourSolver | null = null;
  * import { ConnectFour, solveConnectFour } from "../../mod.ts";
  * assert.ok(solveConnectFour(ConnectFour.parse("4455")).score === 18);
  * assert.ok(solveConnectFour(ConnectFour.parse("4455"), { weak: true }).score === 1);
+ * const early = solveConnectFour(ConnectFour.parse("44"), { maxNodes: 10_000 });
+ * assert.ok(early.stoppedByBudget && early.score === null && early.lower < early.upper);
+ * assert.throws(() => solveConnectFour(ConnectFour.parse("4"), { maxNode: 5 } as object), /unknown option "maxNode"/);
  * ```
  */
 export function solveConnectFour(
   position: ConnectFour,
+  options?: UnlimitedSolveOptions,
+): ExactSolveResult;
+/**
+ * Solves a Connect Four position within the budgets of `options`.
+ *
+ * @param position the position; never changed
+ * @param options `weak`, `maxNodes`, `timeMs`
+ * @returns the score when the solve finished, proven bounds otherwise
+ */
+export function solveConnectFour(
+  position: ConnectFour,
+  options?: SolveOptions,
+): SolveResult;
+export function solveConnectFour(
+  position: ConnectFour,
   options?: SolveOptions,
 ): SolveResult {
+  // Checked here too, so that the error names the function the user called.
+  checkSolve("solveConnectFour", position, options);
   defaultSolver ??= new ConnectFourSolver();
   return defaultSolver.solve(position, options);
 }

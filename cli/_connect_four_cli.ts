@@ -1,0 +1,214 @@
+/**
+ * What `deno task solve` and `deno task c4bench` share: reading stdin as
+ * lines in constant memory, and parsing their command lines. Kept apart from
+ * the commands so that tests can call them without a subprocess.
+ *
+ * @module
+ */
+
+/**
+ * The longest line `solve` reads, in bytes. A legal line is at most 42 move
+ * digits, a blank and a score (`-18`): 46 bytes; the rest is room for
+ * blanks. A longer line is reported without being held in memory.
+ */
+export const MAX_LINE_BYTES = 1024;
+
+/** A command line that cannot be run: the command prints the message and exits 2. */
+export class UsageError extends Error {}
+
+/**
+ * Splits a byte stream into lines (`\n`; a `\r` before it stays, for the
+ * caller's trim) in time linear in its length: bytes are scanned once and a
+ * line is decoded once. A line longer than `maxBytes` is yielded as `null`
+ * and its bytes are skipped, not kept, up to its end.
+ *
+ * @param stream the bytes, e.g. `Deno.stdin.readable`
+ * @param maxBytes the longest line kept
+ * @returns each line's text, or `null` for a line over `maxBytes`
+ */
+export async function* readLines(
+  stream: ReadableStream<Uint8Array>,
+  maxBytes: number = MAX_LINE_BYTES,
+): AsyncGenerator<string | null> {
+  const buffer = new Uint8Array(maxBytes);
+  const decoder = new TextDecoder();
+  let length = 0;
+  let tooLong = false;
+  // A partly read line at the end of the stream is a line too.
+  let pending = false;
+  for await (const chunk of stream) {
+    let start = 0;
+    while (start < chunk.length) {
+      const newline = chunk.indexOf(10, start);
+      const stop = newline < 0 ? chunk.length : newline;
+      if (!tooLong) {
+        if (length + stop - start > maxBytes) tooLong = true;
+        else {
+          buffer.set(chunk.subarray(start, stop), length);
+          length += stop - start;
+        }
+      }
+      if (newline < 0) {
+        pending = true;
+        break;
+      }
+      yield tooLong ? null : decoder.decode(buffer.subarray(0, length));
+      length = 0;
+      tooLong = false;
+      pending = false;
+      start = newline + 1;
+    }
+  }
+  if (pending) {
+    yield tooLong ? null : decoder.decode(buffer.subarray(0, length));
+  }
+}
+
+/** What `deno task solve`'s command line asks for. */
+export interface SolveArgs {
+  /** `--help`: print the help and exit 0. */
+  help: boolean;
+  /** `--weak`: signs only. */
+  weak: boolean;
+  /** `--max-nodes N`: the node budget per position. */
+  maxNodes?: number;
+  /** `--time-ms T`: the time budget per position. */
+  timeMs?: number;
+}
+
+/** Splits `--flag=value` or takes the next argument as the value. */
+function flagValue(
+  command: string,
+  args: readonly string[],
+  i: number,
+  flag: string,
+): [string, number] {
+  const arg = args[i]!;
+  if (arg.startsWith(`${flag}=`)) return [arg.slice(flag.length + 1), i];
+  const value = args[i + 1];
+  if (value === undefined) {
+    throw new UsageError(`${command}: ${flag} needs a value`);
+  }
+  return [value, i + 1];
+}
+
+/** Whether `arg` is `flag` or `flag=…`. */
+function isFlag(arg: string, flag: string): boolean {
+  return arg === flag || arg.startsWith(`${flag}=`);
+}
+
+/**
+ * Parses `deno task solve`'s arguments.
+ *
+ * @param args the arguments after the task's name
+ * @returns the flags
+ * @throws {UsageError} on an unknown flag, a missing or bad value, or a
+ *   positional argument (positions come from stdin)
+ */
+export function parseSolveArgs(args: readonly string[]): SolveArgs {
+  const result: SolveArgs = { help: false, weak: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--help" || arg === "-h") result.help = true;
+    else if (arg === "--weak") result.weak = true;
+    else if (isFlag(arg, "--max-nodes")) {
+      const [value, next] = flagValue("solve", args, i, "--max-nodes");
+      i = next;
+      if (!/^\d{1,15}$/.test(value)) {
+        throw new UsageError(
+          `solve: --max-nodes must be an integer in 0…999999999999999, got ${
+            JSON.stringify(value)
+          }`,
+        );
+      }
+      result.maxNodes = Number(value);
+    } else if (isFlag(arg, "--time-ms")) {
+      const [value, next] = flagValue("solve", args, i, "--time-ms");
+      i = next;
+      if (!/^\d{1,12}(\.\d+)?$/.test(value)) {
+        throw new UsageError(
+          `solve: --time-ms must be a number of milliseconds ≥ 0, got ${
+            JSON.stringify(value)
+          }`,
+        );
+      }
+      result.timeMs = Number(value);
+    } else if (arg.startsWith("-") && arg !== "-") {
+      throw new UsageError(`solve: unknown flag ${arg}`);
+    } else {
+      throw new UsageError(
+        `solve: unexpected argument ${
+          JSON.stringify(arg)
+        }: positions are read from stdin`,
+      );
+    }
+  }
+  return result;
+}
+
+/** What `deno task c4bench`'s command line asks for. */
+export interface BenchArgs {
+  /** `--help`: print the help and exit 0. */
+  help: boolean;
+  /** The position file (absent only with `--help`). */
+  file?: string;
+  /** `--weak`: signs only. */
+  weak: boolean;
+  /** `--passes N`: how many times the file is solved (default 2). */
+  passes: number;
+  /** `--megabytes M`: the table's size. */
+  megabytes?: number;
+}
+
+/**
+ * Parses `deno task c4bench`'s arguments.
+ *
+ * @param args the arguments after the task's name
+ * @returns the flags and the file
+ * @throws {UsageError} on an unknown flag, a missing or bad value, no file
+ *   or two files
+ */
+export function parseBenchArgs(args: readonly string[]): BenchArgs {
+  const result: BenchArgs = { help: false, weak: false, passes: 2 };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--help" || arg === "-h") result.help = true;
+    else if (arg === "--weak") result.weak = true;
+    else if (isFlag(arg, "--passes")) {
+      const [value, next] = flagValue("c4bench", args, i, "--passes");
+      i = next;
+      if (!/^\d{1,6}$/.test(value) || Number(value) < 1) {
+        throw new UsageError(
+          `c4bench: --passes must be an integer in 1…999999, got ${
+            JSON.stringify(value)
+          }`,
+        );
+      }
+      result.passes = Number(value);
+    } else if (isFlag(arg, "--megabytes")) {
+      const [value, next] = flagValue("c4bench", args, i, "--megabytes");
+      i = next;
+      const megabytes = /^\d{1,4}(\.\d+)?$/.test(value) ? Number(value) : NaN;
+      if (!(megabytes > 0 && megabytes <= 4096)) {
+        throw new UsageError(
+          `c4bench: --megabytes must be a number in (0, 4096], got ${
+            JSON.stringify(value)
+          }`,
+        );
+      }
+      result.megabytes = megabytes;
+    } else if (arg.startsWith("-") && arg !== "-") {
+      throw new UsageError(`c4bench: unknown flag ${arg}`);
+    } else if (result.file !== undefined) {
+      throw new UsageError(
+        `c4bench: one file at a time, got ${JSON.stringify(result.file)} and ${
+          JSON.stringify(arg)
+        }`,
+      );
+    } else result.file = arg;
+  }
+  if (!result.help && result.file === undefined) {
+    throw new UsageError("c4bench: no position file given");
+  }
+  return result;
+}

@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+
+const BENCH = new URL("../bench/", import.meta.url);
+
+Deno.test("every file in bench/ is a *_bench.ts that honours smoke mode, or an _internal helper", () => {
+  const benches: string[] = [];
+  for (const entry of Deno.readDirSync(BENCH)) {
+    assert.ok(entry.isFile, `bench/${entry.name}: only files belong here`);
+    if (entry.name.startsWith("_") || entry.name.startsWith(".")) continue;
+    // deno bench picks up only *_bench.ts: any other name would never run.
+    assert.match(entry.name, /_bench\.ts$/, `bench/${entry.name}`);
+    benches.push(entry.name);
+    const text = Deno.readTextFileSync(new URL(entry.name, BENCH));
+    assert.match(text, /from "\.\/_smoke\.ts"/, `bench/${entry.name}`);
+    // Each Deno.bench takes the smoke mode's one-iteration options.
+    const defined = text.split("Deno.bench(").length - 1;
+    const smoked = text.split("...RUNS").length - 1;
+    assert.ok(defined > 0, `bench/${entry.name} defines no bench`);
+    assert.equal(
+      smoked,
+      defined,
+      `bench/${entry.name}: a Deno.bench without ...RUNS`,
+    );
+    // A bench that checks nothing cannot go stale loudly.
+    assert.match(text, /throw new Error/, `bench/${entry.name}`);
+  }
+  assert.ok(benches.length >= 2);
+});
+
+Deno.test("deno task bench:smoke runs the whole bench/ folder, and CI runs it", () => {
+  const config = JSON.parse(
+    Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
+  );
+  assert.match(
+    config.tasks["bench:smoke"],
+    /BENCH_SMOKE=1 deno bench .*bench\/$/,
+  );
+  assert.match(config.tasks["bench:smoke"], /--allow-env=BENCH_SMOKE/);
+  const ci = Deno.readTextFileSync(new URL("../.ci/run", import.meta.url));
+  assert.match(ci, /^check "bench smoke" "\$DENO" task bench:smoke$/m);
+});
