@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import * as lib from "../mod.ts";
+import { showSource } from "../src/notebook/mod.ts";
+
+Deno.test("showSource finds every function and class that mod.ts exports", () => {
+  let found = 0;
+  for (const [name, value] of Object.entries(lib)) {
+    if (typeof value !== "function" || value.name !== name) continue;
+    const view = showSource(value as () => unknown);
+    assert.equal(view.name, name);
+    assert.match(view.file, /^src\/.*\.ts$/);
+    // The text is exactly the file's lines from `line` on.
+    const lines = Deno.readTextFileSync(
+      new URL(`../${view.file}`, import.meta.url),
+    )
+      .split("\n");
+    assert.equal(
+      view.text,
+      lines.slice(view.line - 1, view.line - 1 + view.text.split("\n").length)
+        .join("\n"),
+    );
+    assert.match(
+      view.text,
+      new RegExp(`export (async )?(function|class|const) ${name}\\b`),
+      name,
+    );
+    // A whole declaration: braces balance outside strings and comments is
+    // too much to check here; the last line closes it.
+    assert.match(view.text.split("\n").at(-1)!, /[;}]$/, name);
+    found++;
+  }
+  assert.ok(found >= 20, `only ${found} functions and classes exported`);
+});
+
+Deno.test("showSource shows a JSDoc then the declaration, fenced longer than any inner fence", () => {
+  const view = showSource(lib.alphaBeta);
+  assert.ok(view.text.startsWith("/**"));
+  assert.ok(view.text.includes("```ts")); // its examples
+  assert.ok(view.markdown.includes("\n````ts\n"));
+  assert.ok(view.markdown.endsWith("\n````\n"));
+  const bare = showSource("alphaBeta", { doc: false });
+  assert.ok(bare.text.startsWith("export function alphaBeta("));
+  assert.equal(
+    bare.line,
+    view.line + view.text.split("\n").length - bare.text.split("\n").length,
+  );
+  const bundle = bare[Symbol.for("Jupyter.display")]!();
+  assert.deepEqual(Object.keys(bundle).sort(), ["text/markdown", "text/plain"]);
+  assert.equal(bundle["text/plain"], bare.text);
+});
+
+Deno.test("showSource finds interfaces by name", () => {
+  const view = showSource("Position", { doc: false });
+  assert.equal(view.file, "src/position.ts");
+  assert.match(view.text, /^export interface Position \{/);
+});
+
+Deno.test("showSource rejects what it cannot show", () => {
+  assert.throws(
+    () => showSource("noSuchName"),
+    /showSource: no file under src\/ exports noSuchName/,
+  );
+  assert.throws(
+    () => showSource((() => () => 1)()),
+    /showSource: subject must be a named function or class, or its name, got a function without a name/,
+  );
+  assert.throws(
+    () => showSource(42 as unknown as string),
+    /showSource: subject must be a named function or class, or its name, got 42/,
+  );
+  assert.throws(
+    () => showSource("1abc"),
+    /showSource: subject must be a named function or class, or its name, got "1abc"/,
+  );
+  assert.throws(
+    () => showSource(lib.minimax, { docs: false } as never),
+    /showSource: unknown option "docs"; known options: doc/,
+  );
+});
