@@ -14,3 +14,7 @@
  * @module
  */
 export * from "./show_source.ts";
+export * from "./search_steps.ts";
+export * from "./search_stepper.ts";
+export type { JupyterDisplay } from "../plot/_jupyter_display.ts";
+export type { ArrayTree } from "../trees/explicit_tree.ts";
