@@ -216,7 +216,7 @@ function stop(){if(timer!==null){clearInterval(timer);timer=null;}playButton.tex
 function play(){
   if(timer!==null){stop();return;}
   if(step>=data.steps.length-1)show(0);
-  playButton.textContent="\\u23F8 pause";root.setAttribute("data-playing","true");
+  playButton.textContent="\\u2016 pause";root.setAttribute("data-playing","true");
   timer=setInterval(function(){if(step>=data.steps.length-1){stop();return;}show(step+1);},700);
 }
 function act(action){
@@ -238,7 +238,7 @@ show(0);
     `<style>${css}</style>` +
     (title === undefined ? "" : `<div><b>${escapeHtml(title)}</b></div>`) +
     `<div class="gts-bar">` +
-    `<button type="button" data-action="reset" title="Home">\u23EE reset</button>` +
+    `<button type="button" data-action="reset" title="Home">|\u25C0 reset</button>` +
     `<button type="button" data-action="prev" title="\u2190">\u25C0 previous</button>` +
     `<button type="button" data-action="play" title="space">\u25B6 play</button>` +
     `<button type="button" data-action="next" title="\u2192">next \u25B6</button>` +

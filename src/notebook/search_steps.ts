@@ -390,7 +390,12 @@ export function searchSteps(
             text: `${test}: ${rest.length} more ${
               rest.length === 1 ? "child is" : "children are"
             } cut`,
-            changes: pruned.map((n) => view(n, "cut", "")),
+            changes: pruned.map((n) => ({
+              node: n,
+              state: "cut" as const,
+              value: "",
+              window: "",
+            })),
           });
         }
       }
