@@ -49,6 +49,19 @@ Deno.test("showSource shows a JSDoc then the declaration, fenced longer than any
   assert.equal(bundle["text/plain"], bare.text);
 });
 
+Deno.test("showSource finds a module's internal helper: the recursion behind alphaBeta", () => {
+  const view = showSource("alphaBetaNode");
+  assert.equal(view.file, "src/search/alpha_beta.ts");
+  assert.match(view.text, /^(\/\*\*[^]*\*\/\n)?function alphaBetaNode\(/);
+  assert.match(view.text, /position\.play\(move\)/);
+  assert.ok(view.line > showSource("alphaBeta").line);
+  const one = showSource("end", {
+    file: "src/course/tree_diagram.ts",
+    doc: false,
+  });
+  assert.match(one.text, /^function end\(value: number\): string \{/);
+});
+
 Deno.test("showSource finds interfaces by name", () => {
   const view = showSource("Position", { doc: false });
   assert.equal(view.file, "src/position.ts");
@@ -58,7 +71,7 @@ Deno.test("showSource finds interfaces by name", () => {
 Deno.test("showSource rejects what it cannot show", () => {
   assert.throws(
     () => showSource("noSuchName"),
-    /showSource: no file under src\/ exports noSuchName/,
+    /showSource: no file under src\/ declares noSuchName/,
   );
   assert.throws(
     () => showSource((() => () => 1)()),
@@ -74,6 +87,14 @@ Deno.test("showSource rejects what it cannot show", () => {
   );
   assert.throws(
     () => showSource(lib.minimax, { docs: false } as never),
-    /showSource: unknown option "docs"; known options: doc/,
+    /showSource: unknown option "docs"; known options: doc, file/,
+  );
+  assert.throws(
+    () => showSource("end"),
+    /showSource: end is declared in src\/.*, src\/.*; pass options.file to choose/,
+  );
+  assert.throws(
+    () => showSource("end", { file: "src/nowhere.ts" }),
+    /showSource: options.file must be a .ts file under src\/, got "src\/nowhere.ts"/,
   );
 });

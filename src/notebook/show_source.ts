@@ -14,6 +14,11 @@ import { checkOptions, describe } from "../validate.ts";
 export interface ShowSourceOptions {
   /** Include the JSDoc comment above the declaration (default true). */
   doc?: boolean;
+  /**
+   * The file to look in, from the repository root (`"src/search/pvs.ts"`),
+   * when a module-internal name is declared in several files.
+   */
+  file?: string;
 }
 
 /** A declaration's source, found in its file; the Deno kernel shows it as code. */
@@ -89,18 +94,21 @@ function docStart(lines: readonly string[], start: number): number {
  * Finds the exported declaration of a function, class, interface, type or
  * constant under the library's `src/` folder and returns its source as it is
  * in the file now, JSDoc included (unless `doc: false`). As the last
- * expression of a notebook cell it shows as highlighted TypeScript.
+ * expression of a notebook cell it shows as highlighted TypeScript. A name
+ * that no file exports is looked up among the modules' top-level helpers
+ * (`showSource("alphaBetaNode")`: the recursion behind `alphaBeta`).
  *
  * Reads the files at run time (needs `--allow-read` on `src/`), so an edited
  * searcher shows its edit after the kernel restarts.
  *
  * @param subject the function or class itself (its `name` is looked up), or
- *   the exported name as a string (for interfaces and types)
+ *   the name as a string (for interfaces, types and module-internal helpers)
  * @param options {@linkcode ShowSourceOptions}
  * @returns a {@linkcode SourceView}: the text, the file and line, and the
  *   markdown the notebook displays
- * @throws {Error} when the subject has no name, or no file under `src/`
- *   exports that name
+ * @throws {Error} when the subject has no name, no file under `src/`
+ *   declares that name, or several declare it as a helper and no
+ *   `options.file` chooses
  *
  * @example The alpha-beta searcher, as the notebook shows it
  * ```ts
@@ -123,7 +131,7 @@ function docStart(lines: readonly string[], start: number): number {
  * import { showSource } from "./show_source.ts";
  * const view = showSource(TraceRecorder, { doc: false });
  * assert.match(view.text, /^export class TraceRecorder implements SearchTrace \{/);
- * assert.throws(() => showSource("noSuchThing"), /no file under src\/ exports noSuchThing/);
+ * assert.throws(() => showSource("noSuchThing"), /no file under src\/ declares noSuchThing/);
  * ```
  */
 export function showSource(
@@ -134,46 +142,76 @@ export function showSource(
   options: ShowSourceOptions = {},
 ): SourceView {
   const where = "showSource";
-  checkOptions(where, options, ["doc"]);
+  checkOptions(where, options, ["doc", "file"]);
   const name = nameOf(where, subject);
-  const header = new RegExp(
-    `^export\\s+(?:default\\s+)?(?:declare\\s+)?(?:${KEYWORDS})\\s+${
-      name.replace(/\$/g, "\\$")
-    }\\b`,
+  const escaped = name.replace(/\$/g, "\\$");
+  const exported = new RegExp(
+    `^export\\s+(?:default\\s+)?(?:declare\\s+)?(?:${KEYWORDS})\\s+${escaped}\\b`,
   );
-  const candidates = tsFiles(SRC);
+  // A module's own helpers (the recursion behind an exported searcher).
+  const internal = new RegExp(`^(?:${KEYWORDS})\\s+${escaped}\\b`);
+  let candidates = tsFiles(SRC);
+  if (options.file !== undefined) {
+    const wanted = new URL(options.file, ROOT).href;
+    if (!candidates.includes(wanted)) {
+      throw new Error(
+        `${where}: options.file must be a .ts file under src/, got ${
+          describe(options.file)
+        }`,
+      );
+    }
+    candidates = [wanted];
+  }
   // Internal files (`_name.ts`) last: the public declaration wins.
   candidates.sort((a, b) =>
     Number(/\/_[^/]*$/.test(a)) - Number(/\/_[^/]*$/.test(b))
   );
-  for (const href of candidates) {
-    const source = Deno.readTextFileSync(new URL(href));
-    if (!source.includes(name)) continue;
-    const lines = source.split("\n");
-    const start = lines.findIndex((line) => header.test(line));
-    if (start < 0) continue;
-    const from = options.doc === false ? start : docStart(lines, start);
-    const text = lines.slice(from, declarationEnd(lines, start) + 1).join("\n");
-    const file = decodeURIComponent(href.slice(ROOT.href.length));
-    // A fence longer than any backtick run inside (JSDoc examples are fenced).
-    const longest = Math.max(
-      0,
-      ...(text.match(/`+/g) ?? []).map((r) => r.length),
-    );
-    const fence = "`".repeat(Math.max(3, longest + 1));
-    const markdown = `\`${file}\` line ${
-      from + 1
-    }\n\n${fence}ts\n${text}\n${fence}\n`;
-    return {
-      name,
-      file,
-      line: from + 1,
-      text,
-      markdown,
-      ...mimeBundle({ "text/markdown": markdown, "text/plain": text }),
-    };
+  const found: { href: string; lines: string[]; start: number }[] = [];
+  for (const pattern of [exported, internal]) {
+    for (const href of candidates) {
+      const source = Deno.readTextFileSync(new URL(href));
+      if (!source.includes(name)) continue;
+      const lines = source.split("\n");
+      const start = lines.findIndex((line) => pattern.test(line));
+      if (start >= 0) found.push({ href, lines, start });
+    }
+    // One export wins; helpers of the same name in several files are ambiguous.
+    if (pattern === exported && found.length > 0) found.length = 1;
+    if (found.length > 0) break;
   }
-  throw new Error(
-    `${where}: no file under src/ exports ${name} (looked for "export function ${name}", "export class ${name}", …)`,
+  const fileOf = (href: string) =>
+    decodeURIComponent(href.slice(ROOT.href.length));
+  if (found.length === 0) {
+    throw new Error(
+      `${where}: no file under src/ declares ${name} (looked for "export function ${name}", "class ${name}", …)`,
+    );
+  }
+  if (found.length > 1) {
+    throw new Error(
+      `${where}: ${name} is declared in ${
+        found.map((f) => fileOf(f.href)).join(", ")
+      }; pass options.file to choose`,
+    );
+  }
+  const { href, lines, start } = found[0]!;
+  const from = options.doc === false ? start : docStart(lines, start);
+  const text = lines.slice(from, declarationEnd(lines, start) + 1).join("\n");
+  const file = fileOf(href);
+  // A fence longer than any backtick run inside (JSDoc examples are fenced).
+  const longest = Math.max(
+    0,
+    ...(text.match(/`+/g) ?? []).map((r) => r.length),
   );
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  const markdown = `\`${file}\` line ${
+    from + 1
+  }\n\n${fence}ts\n${text}\n${fence}\n`;
+  return {
+    name,
+    file,
+    line: from + 1,
+    text,
+    markdown,
+    ...mimeBundle({ "text/markdown": markdown, "text/plain": text }),
+  };
 }
