@@ -102,4 +102,4 @@ async function main(args: readonly string[]): Promise<number> {
   return 0;
 }
 
-Deno.exit(await main(Deno.args));
+if (import.meta.main) Deno.exit(await main(Deno.args));
