@@ -90,15 +90,15 @@ function layout(recorded: SearchSteps): { x: number[]; y: number[] } {
  * @param recorded the steps to show
  * @param title an optional heading
  *
- * @example
+ * @example The hooks a browser test reads
  * ```ts
  * import assert from "node:assert/strict";
  * import { searchSteps } from "./search_steps.ts";
  * import { stepperHtml } from "./search_stepper.ts";
  * const html = stepperHtml(searchSteps([[3, 5], [2, 9]]));
- * assert.match(html, /data-step="0"/);
+ * assert.match(html, /data-step="0" data-steps="12" data-current-node=""/);
  * assert.match(html, /<button[^>]*data-action="next"/);
- * assert.ok(!html.includes("http://") || html.includes('xmlns="http://www.w3.org/2000/svg"'));
+ * assert.equal(html.match(/<g data-node=/g)!.length, 7);
  * ```
  */
 export function stepperHtml(recorded: SearchSteps, title?: string): string {

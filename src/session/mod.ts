@@ -1,7 +1,7 @@
 /**
  * Games against the engine as text state machines, for `deno task play`.
  *
- * @example
+ * @example Connect Four from a given position: the board with its column numbers
  * ```ts
  * import assert from "node:assert/strict";
  * import { createPlaySession } from "./mod.ts";
