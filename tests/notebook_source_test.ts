@@ -98,3 +98,26 @@ Deno.test("showSource rejects what it cannot show", () => {
     /showSource: options.file must be a .ts file under src\/, got "src\/nowhere.ts"/,
   );
 });
+
+Deno.test("showSource: a } at column 0 inside a template literal does not end the declaration", async () => {
+  // stepperHtml builds an inline script in a template literal whose lines
+  // start at column 0, `}` included.
+  const notebook = await import("../src/notebook/mod.ts");
+  const view = showSource(notebook.stepperHtml, { doc: false });
+  const lines = Deno.readTextFileSync(
+    new URL(`../${view.file}`, import.meta.url),
+  ).split("\n");
+  const end = lines.findIndex((line, i) =>
+    i >= view.line - 1 && line === "}" &&
+    lines[i + 1] === "" && lines[i + 2]!.startsWith("/**")
+  );
+  assert.equal(view.line - 1 + view.text.split("\n").length - 1, end);
+  assert.match(view.text, /<script>\$\{script\}<\/script><\/div>`;\n}$/);
+  // Every function in the notebook and session modules, whole.
+  const session = await import("../src/session/mod.ts");
+  for (const value of [...Object.values(notebook), ...Object.values(session)]) {
+    if (typeof value !== "function") continue;
+    const text = showSource(value as () => unknown, { doc: false }).text;
+    assert.match(text, /\n}$/, value.name);
+  }
+});

@@ -68,6 +68,63 @@ function nameOf(where: string, subject: unknown): string {
   return name;
 }
 
+/**
+ * For each line from `start` on, whether it begins in code (not inside a
+ * string, template literal or block comment): a `}` at column 0 inside a
+ * template literal (an inline script, say) must not end the declaration.
+ */
+function lineStartsInCode(lines: readonly string[], start: number): boolean[] {
+  const inCode: boolean[] = [];
+  // Open templates; each entry counts the `${` braces still open inside it.
+  const templates: number[] = [];
+  let inTemplate = false, quote = "", comment = false;
+  for (let i = start; i < lines.length; i++) {
+    inCode.push(!inTemplate && quote === "" && !comment);
+    const line = lines[i]!;
+    for (let k = 0; k < line.length; k++) {
+      const c = line[k]!;
+      if (comment) {
+        if (c === "*" && line[k + 1] === "/") comment = false, k++;
+      } else if (quote !== "") {
+        if (c === "\\") k++;
+        else if (c === quote) quote = "";
+      } else if (inTemplate) {
+        if (c === "\\") k++;
+        else if (c === "`") inTemplate = false, templates.pop();
+        else if (c === "$" && line[k + 1] === "{") inTemplate = false, k++;
+      } else if (c === "/" && line[k + 1] === "/") {
+        break;
+      } else if (c === "/" && line[k + 1] === "*") {
+        comment = true, k++;
+      } else if (
+        c === "/" && /(^|[(,=:[!&|?{};+\-*%<>~^])\s*$/.test(line.slice(0, k))
+      ) {
+        // A regular expression literal: skip to its closing slash.
+        let inClass = false;
+        for (k++; k < line.length; k++) {
+          const r = line[k]!;
+          if (r === "\\") k++;
+          else if (r === "[") inClass = true;
+          else if (r === "]") inClass = false;
+          else if (r === "/" && !inClass) break;
+        }
+      } else if (c === "'" || c === '"') {
+        quote = c;
+      } else if (c === "`") {
+        inTemplate = true, templates.push(0);
+      } else if (templates.length > 0 && c === "{") {
+        templates[templates.length - 1]!++;
+      } else if (templates.length > 0 && c === "}") {
+        // The `}` of a `${…}` returns into its template.
+        if (templates[templates.length - 1] === 0) inTemplate = true;
+        else templates[templates.length - 1]!--;
+      }
+    }
+    quote = ""; // strings end at the line's end
+  }
+  return inCode;
+}
+
 /** The index of the line that ends the declaration starting at `start`. */
 function declarationEnd(lines: readonly string[], start: number): number {
   const first = lines[start]!;
@@ -75,8 +132,12 @@ function declarationEnd(lines: readonly string[], start: number): number {
   // One-line declarations: braces balanced and the statement ended.
   if (opens === closes && /[;}]\s*$/.test(first)) return start;
   // `deno fmt` closes every top-level declaration at column 0.
+  const inCode = lineStartsInCode(lines, start);
   for (let i = start + 1; i < lines.length; i++) {
-    if (/^[}\])]/.test(lines[i]!) && /[;}]\s*$/.test(lines[i]!)) return i;
+    const line = lines[i]!;
+    if (inCode[i - start] && /^[}\])]/.test(line) && /[;}]\s*$/.test(line)) {
+      return i;
+    }
   }
   return lines.length - 1;
 }
