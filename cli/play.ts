@@ -1,0 +1,105 @@
+/**
+ * `deno task play <game> [options]`: play against the engine in the
+ * terminal, one move per line on standard input.
+ *
+ *   deno task play tictactoe [--first human|engine] [--depth N] [--position XO.......]
+ *   deno task play connect4  [--first ...] [--hint] [--depth N] [--solve-from N] [--position 4455]
+ *   deno task play nim       [--first ...] [--position "3 4 5"]
+ *
+ * Tic-tac-toe cells 0-8, Connect Four columns 1-7, Nim `<heap> <take>`
+ * (heaps from 1); `undo`, `hint`, `help`, `quit`. `quit`, the end of the
+ * game or the end of input exits with 0; bad arguments exit with 2. The
+ * games and engines are in src/session/; this file only does the I/O.
+ *
+ * @module
+ */
+
+import { createPlaySession, type PlayOptions } from "../src/session/mod.ts";
+
+const USAGE =
+  `usage: deno task play <tictactoe|connect4|nim|chess> [--first human|engine]
+       [--depth N] [--hint] [--solve-from N] [--position P]`;
+
+/** Splits a byte stream into lines as they arrive. */
+async function* lines(
+  stream: ReadableStream<Uint8Array>,
+): AsyncGenerator<string> {
+  let pending = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    pending += chunk;
+    let end: number;
+    while ((end = pending.indexOf("\n")) >= 0) {
+      yield pending.slice(0, end);
+      pending = pending.slice(end + 1);
+    }
+  }
+  if (pending !== "") yield pending;
+}
+
+function parseArgs(
+  args: readonly string[],
+): { game: string; options: PlayOptions } {
+  const options: PlayOptions = {};
+  let game: string | undefined;
+  const value = (i: number, name: string): string => {
+    const next = args[i + 1];
+    if (next === undefined || next.startsWith("--")) {
+      throw new Error(`${name} needs a value`);
+    }
+    return next;
+  };
+  const integer = (text: string, name: string): number => {
+    if (!/^-?\d+$/.test(text)) {
+      throw new Error(`${name} must be an integer, got "${text}"`);
+    }
+    return Number(text);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--hint") options.hint = true;
+    else if (arg === "--first") {
+      options.first = value(i++, arg) as PlayOptions["first"];
+    } else if (arg === "--depth") options.depth = integer(value(i++, arg), arg);
+    else if (arg === "--solve-from") {
+      options.solveFrom = integer(value(i++, arg), arg);
+    } else if (arg === "--position") options.position = value(i++, arg);
+    else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
+    else if (game === undefined) game = arg;
+    else throw new Error(`one game at a time, got "${game}" and "${arg}"`);
+  }
+  if (game === undefined) throw new Error("which game?");
+  return { game, options };
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    return 0;
+  }
+  const encoder = new TextEncoder();
+  const write = (text: string) => Deno.stdout.writeSync(encoder.encode(text));
+  let session;
+  try {
+    const { game, options } = parseArgs(args);
+    session = createPlaySession(game, options);
+  } catch (error) {
+    console.error(
+      `${error instanceof Error ? error.message : error}\n${USAGE}`,
+    );
+    return 2;
+  }
+  write(session.start());
+  write(session.prompt());
+  for await (const line of lines(Deno.stdin.readable)) {
+    // Piped input is not echoed: show it, so a transcript reads like a game.
+    if (!Deno.stdin.isTerminal()) write(line + "\n");
+    const { text, done } = session.input(line);
+    write(text);
+    if (done) return 0;
+    write(session.prompt());
+  }
+  write("\n(end of input)\n");
+  return 0;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

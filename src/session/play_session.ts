@@ -1,0 +1,529 @@
+/**
+ * A game against the engine as a text state machine: lines in, text out.
+ * `deno task play` (cli/play.ts) only reads standard input and writes what
+ * this returns; the rules, the engines and every message live here, so the
+ * games are tested without a terminal.
+ *
+ * @module
+ */
+
+import { ConnectFour } from "../games/connect_four.ts";
+import { solveConnectFour } from "../games/connect_four_solver.ts";
+import { Nim, nimSum, winningMoves } from "../games/nim.ts";
+import { TicTacToe } from "../games/tic_tac_toe.ts";
+import type { Move, Position } from "../position.ts";
+import { alphaBeta } from "../search/alpha_beta.ts";
+import { minimax } from "../search/minimax.ts";
+import { checkInteger, checkOptions, describe } from "../validate.ts";
+
+/** The games `deno task play` knows (chess comes with the chess engine). */
+export const PLAY_GAMES = ["tictactoe", "connect4", "nim", "chess"] as const;
+
+/** A game name of {@linkcode PLAY_GAMES}. */
+export type PlayGame = typeof PLAY_GAMES[number];
+
+/** Options of {@linkcode createPlaySession}. */
+export interface PlayOptions {
+  /** Who moves first: `"human"` (default) or `"engine"`. */
+  first?: "human" | "engine";
+  /**
+   * Engine strength as a search depth in plies. Tic-tac-toe: default to the
+   * end (perfect). Connect Four: the alpha-beta depth used before the
+   * solver takes over (default 8).
+   */
+  depth?: number;
+  /** Connect Four: show every column's score before each of your moves. */
+  hint?: boolean;
+  /**
+   * The starting position: tic-tac-toe cells (`"X...O...."`), Connect Four
+   * moves (`"4455"`), Nim heap sizes (`"3 4 5"`, the default).
+   */
+  position?: string;
+  /** Connect Four: stones on the board from which the perfect solver plays (default 12; earlier positions take it minutes). */
+  solveFrom?: number;
+}
+
+/** What one line of input produced. */
+export interface PlayOutput {
+  /** Text to show (ends with a newline when not empty). */
+  text: string;
+  /** The session has ended (game over or `quit`). */
+  done: boolean;
+}
+
+/** A game in progress; see {@linkcode createPlaySession}. */
+export interface PlaySession {
+  /** The board, and the engine's first move when it starts. */
+  start(): string;
+  /** The prompt to show before reading a line. */
+  prompt(): string;
+  /** Handles one line: a move, `undo`, `hint`, `help` or `quit`. */
+  input(line: string): PlayOutput;
+}
+
+/** The game-specific half of a session. */
+interface Game<P extends Position> {
+  position: P;
+  name: string;
+  moveHelp: string;
+  parse(text: string): Move | string;
+  describeMove(move: Move): string;
+  board(): string;
+  engine(): { move: Move; why: string };
+  hint(): string;
+  /** Whether the finished game is a draw (else the side to move has lost). */
+  drawn(): boolean;
+}
+
+class Session<P extends Position> implements PlaySession {
+  readonly #game: Game<P>;
+  readonly #human: 1 | -1;
+  readonly #history: Move[] = [];
+  readonly #showHints: boolean;
+  #over = false;
+
+  constructor(game: Game<P>, human: 1 | -1, showHints: boolean) {
+    this.#game = game;
+    this.#human = human;
+    this.#showHints = showHints;
+  }
+
+  #play(move: Move): void {
+    this.#game.position.play(move);
+    this.#history.push(move);
+  }
+
+  /** After a move: the engine replies while the game goes on. */
+  #continue(text: string): string {
+    const position = this.#game.position;
+    if (!position.isTerminal() && position.turn() !== this.#human) {
+      const { move, why } = this.#game.engine();
+      this.#play(move);
+      text += `Engine plays ${this.#game.describeMove(move)}.${
+        why === "" ? "" : ` ${why}`
+      }\n`;
+    }
+    text += this.#game.board() + "\n";
+    if (position.isTerminal()) {
+      this.#over = true;
+      // At the end of a game that is not drawn, the side to move has lost.
+      text += this.#game.drawn()
+        ? "Draw.\n"
+        : position.turn() === this.#human
+        ? "The engine wins.\n"
+        : "You win!\n";
+    } else if (this.#showHints) {
+      text += this.#game.hint() + "\n";
+    }
+    return text;
+  }
+
+  start(): string {
+    const side = this.#human === 1 ? "first" : "second";
+    return this.#continue(
+      `${this.#game.name}: you play ${side}. ${this.#game.moveHelp} ` +
+        `Also: undo, hint, help, quit.\n`,
+    );
+  }
+
+  prompt(): string {
+    return this.#over ? "" : "your move> ";
+  }
+
+  input(line: string): PlayOutput {
+    const text = line.trim();
+    if (this.#over) return { text: "", done: true };
+    if (text === "quit" || text === "exit") {
+      return { text: "Bye.\n", done: true };
+    }
+    if (text === "") return { text: "", done: false };
+    if (text === "help") {
+      return {
+        text:
+          `${this.#game.moveHelp} Commands: undo (take back your last move), ` +
+          `hint (the engine's advice), quit.\n`,
+        done: false,
+      };
+    }
+    if (text === "hint") return { text: this.#game.hint() + "\n", done: false };
+    if (text === "undo") {
+      // Back to the last position where it was your move.
+      let undone = 0;
+      const history = this.#history;
+      const position = this.#game.position;
+      while (history.length > 0) {
+        position.undo(history.pop()!);
+        undone++;
+        if (position.turn() === this.#human) break;
+      }
+      if (position.turn() !== this.#human) {
+        // Only the engine's opening move was left: replay it.
+        return {
+          text: this.#continue("Nothing of yours to undo.\n"),
+          done: false,
+        };
+      }
+      return {
+        text: undone === 0
+          ? "Nothing to undo.\n"
+          : `Took back ${undone} move${
+            undone === 1 ? "" : "s"
+          }.\n${this.#game.board()}\n`,
+        done: false,
+      };
+    }
+    const move = this.#game.parse(text);
+    if (typeof move === "string") {
+      return { text: `Illegal: ${move}\n`, done: false };
+    }
+    this.#play(move);
+    const out = this.#continue(`You play ${this.#game.describeMove(move)}.\n`);
+    return { text: out, done: this.#over };
+  }
+}
+
+const OUTCOME = ["a loss", "a draw", "a win"];
+
+function tictactoe(options: PlayOptions): Game<TicTacToe> {
+  const position = options.position === undefined
+    ? TicTacToe.empty()
+    : TicTacToe.parse(options.position);
+  const depth = options.depth;
+  const search = (plies: number | undefined) =>
+    minimax(position, plies === undefined ? {} : { depth: plies });
+  const engineName = `minimax${
+    depth === undefined ? "" : ` to depth ${depth}`
+  }`;
+  return {
+    position,
+    name: "Tic-tac-toe against minimax",
+    moveHelp: "Moves: a cell 0-8 (0 top-left, 8 bottom-right).",
+    parse(text) {
+      if (!/^\d+$/.test(text)) return `"${text}" is not a cell number 0-8`;
+      const cell = Number(text);
+      if (cell > 8) return `cell ${cell} is off the board (cells are 0-8)`;
+      if (position.toString()[cell] !== ".") return `cell ${cell} is taken`;
+      return cell;
+    },
+    describeMove: (move) => `cell ${move}`,
+    board() {
+      const cells = position.toString();
+      const rows: string[] = [];
+      for (let r = 0; r < 3; r++) {
+        const at = (c: number) => cells[3 * r + c]!;
+        const mark = (c: number) => at(c) === "." ? " " : at(c);
+        const free = (c: number) => at(c) === "." ? String(3 * r + c) : " ";
+        rows.push(
+          ` ${mark(0)} | ${mark(1)} | ${mark(2)}     ${free(0)} ${free(1)} ${
+            free(2)
+          }`,
+        );
+      }
+      return rows.join("\n---+---+---\n");
+    },
+    engine() {
+      const result = search(depth);
+      const outcome = OUTCOME[result.value + 1] ?? `value ${result.value}`;
+      return { move: result.move, why: `(${engineName}: ${outcome} for me)` };
+    },
+    hint() {
+      const buffer = new Int32Array(9);
+      const count = position.generateMoves(buffer);
+      const scored = Array.from(buffer.subarray(0, count), (move) => {
+        position.play(move);
+        const value = 0 -
+          search(depth === undefined ? undefined : Math.max(0, depth - 1))
+            .value;
+        position.undo(move);
+        return { move, value };
+      });
+      const best = scored.reduce((a, b) => (b.value > a.value ? b : a));
+      return `Hint (${engineName}), each cell for you: ` +
+        scored.map((s) => `${s.move} ${OUTCOME[s.value + 1]}`).join(", ") +
+        `. Best: cell ${best.move}.`;
+    },
+    drawn: () => position.winner() === null,
+  };
+}
+
+/** Connect Four scores, as the solver gives them: > 0 wins (sooner is larger). */
+function scoreWord(score: number): string {
+  if (score === 0) return "draw";
+  const stones = 22 - Math.abs(score);
+  return score > 0
+    ? `win (with your ${ordinal(stones)} stone)`
+    : `loss (their ${ordinal(stones)} stone)`;
+}
+
+function ordinal(n: number): string {
+  const tail = n % 100 >= 11 && n % 100 <= 13
+    ? "th"
+    : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  return `${n}${tail}`;
+}
+
+function connect4(options: PlayOptions): Game<ConnectFour> {
+  const position = options.position === undefined
+    ? ConnectFour.empty()
+    : ConnectFour.parse(options.position);
+  const depth = options.depth ?? 8;
+  const solveFrom = options.solveFrom ?? 12;
+  // Centre first, so that equal scores pick the stronger-looking column.
+  const order = [3, 2, 4, 1, 5, 0, 6];
+  /** Every playable column's score for the side to move, and how it was found. */
+  const scores = (): { col: number; score: number; solved: boolean }[] => {
+    const result: { col: number; score: number; solved: boolean }[] = [];
+    for (const col of order) {
+      if (!position.canPlay(col)) continue;
+      if (position.isWinningMove(col)) {
+        result.push({
+          col,
+          score: 22 - ((position.moveCount + 2) >> 1),
+          solved: true,
+        });
+        continue;
+      }
+      position.play(col);
+      const solved = position.moveCount >= solveFrom;
+      const score = 0 -
+        (solved
+          ? solveConnectFour(position).score
+          : alphaBeta(position, { depth: depth - 1 }).value);
+      position.undo(col);
+      result.push({ col, score, solved });
+    }
+    return result;
+  };
+  const method = () =>
+    position.moveCount + 1 >= solveFrom
+      ? "perfect solver"
+      : `alpha-beta to depth ${depth}, perfect from ${solveFrom} stones`;
+  return {
+    position,
+    name: "Connect Four against the solver",
+    moveHelp: "Moves: a column 1-7.",
+    parse(text) {
+      if (!/^\d+$/.test(text)) return `"${text}" is not a column 1-7`;
+      const col = Number(text) - 1;
+      if (col < 0 || col > 6) {
+        return `column ${text} is off the board (columns are 1-7)`;
+      }
+      if (!position.canPlay(col)) return `column ${col + 1} is full`;
+      return col;
+    },
+    describeMove: (move) => `column ${move + 1}`,
+    board() {
+      const rows = position.toBoard().split("\n").map((row) =>
+        "| " + [...row].join(" ") + " |"
+      );
+      return [...rows, "+---------------+", "  1 2 3 4 5 6 7"].join("\n");
+    },
+    engine() {
+      const scored = scores();
+      const best = scored.reduce((a, b) => (b.score > a.score ? b : a));
+      return {
+        move: best.col,
+        why: best.solved
+          ? `(perfect: ${best.score > 0 ? "+" : ""}${best.score}, a ${
+            scoreWord(best.score).replace("your", "my").replace("their", "your")
+          } for me)`
+          : `(${method()}: ${
+            best.score === 0
+              ? "no result within reach, centre first"
+              : `${best.score > 0 ? "+" : ""}${best.score}`
+          })`,
+      };
+    },
+    hint() {
+      const scored = scores().sort((a, b) => a.col - b.col);
+      return `Scores for you (${method()}; > 0 wins, sooner is larger, 0 draws, < 0 loses):\n` +
+        scored.map((s) =>
+          `  column ${s.col + 1}: ${s.score > 0 ? "+" : ""}${s.score} ${
+            s.score === 0 && !s.solved
+              ? `undecided within ${depth} plies`
+              : scoreWord(s.score)
+          }`
+        ).join("\n");
+    },
+    drawn: () => !position.won,
+  };
+}
+
+function nim(options: PlayOptions): Game<Nim> {
+  const where = "play nim";
+  const text = options.position ?? "3 4 5";
+  const start = text.trim().split(/[\s,]+/).map((part, i) => {
+    if (!/^\d+$/.test(part)) {
+      throw new Error(
+        `${where}: heap ${i + 1} must be a whole number, got ${describe(part)}`,
+      );
+    }
+    return checkInteger(where, `heap ${i + 1}`, Number(part), 0, 1000);
+  });
+  const position = new Nim(start);
+  const binary = (n: number, width: number) =>
+    n.toString(2).padStart(width, "0");
+  return {
+    position,
+    name: "Nim (whoever takes the last counter wins)",
+    moveHelp: "Moves: <heap> <take>, e.g. 1 2 takes 2 counters from heap 1.",
+    parse(line) {
+      const match = /^(\d+)\s+(\d+)$/.exec(line);
+      if (match === null) {
+        return `"${line}" is not "<heap> <take>" (two whole numbers)`;
+      }
+      const heap = Number(match[1]) - 1, take = Number(match[2]);
+      const heaps = position.heaps;
+      if (heap < 0 || heap >= heaps.length) {
+        return `there is no heap ${heap + 1} (heaps are 1-${heaps.length})`;
+      }
+      if (take < 1) return "take at least 1 counter";
+      if (take > heaps[heap]!) {
+        return `heap ${heap + 1} has only ${heaps[heap]} counter${
+          heaps[heap] === 1 ? "" : "s"
+        }`;
+      }
+      return position.moveOf(heap, take);
+    },
+    describeMove(move) {
+      const { heap, take } = position.decodeMove(move);
+      return `${take} from heap ${heap + 1}`;
+    },
+    board: () =>
+      position.heaps.map((size, i) =>
+        `heap ${i + 1}: ${"|".repeat(size) || "-"} (${size})`
+      )
+        .join("\n"),
+    engine() {
+      const heaps = position.heaps;
+      const sum = nimSum(heaps);
+      const width = Math.max(1, ...heaps.map((h) => h.toString(2).length));
+      const xor = `${heaps.join(" xor ")} = ${sum} (binary ${
+        heaps.map((h) => binary(h, width)).join(" xor ")
+      } = ${binary(sum, width)})`;
+      const wins = winningMoves(heaps);
+      if (wins.length === 0) {
+        // No move keeps a zero nim-sum: take one counter and hope for a slip.
+        const heap = heaps.indexOf(Math.max(...heaps));
+        return {
+          move: position.moveOf(heap, 1),
+          why:
+            `(A heap's Grundy value is its size, so the position's is the nim-sum ${xor}. ` +
+            `It is 0: every move leaves a non-zero nim-sum, so I am losing against best play; I take 1.)`,
+        };
+      }
+      const { heap, take } = wins[0]!;
+      return {
+        move: position.moveOf(heap, take),
+        why:
+          `(A heap's Grundy value is its size, so the position's is the nim-sum ${xor}. ` +
+          `It is not 0, so the side to move wins by making it 0: heap ${
+            heap + 1
+          } goes ${heaps[heap]} -> ${heaps[heap]! - take}, since ${
+            heaps[heap]
+          } xor ${sum} = ${heaps[heap]! - take}.)`,
+      };
+    },
+    hint() {
+      const heaps = position.heaps;
+      const wins = winningMoves(heaps);
+      return wins.length === 0
+        ? `Hint: the nim-sum ${
+          heaps.join(" xor ")
+        } is 0; no move wins against best play.`
+        : `Hint: the nim-sum ${heaps.join(" xor ")} = ${
+          nimSum(heaps)
+        }; winning: ${
+          wins.map((w) => `${w.heap + 1} ${w.take}`).join(", ")
+        } (each leaves nim-sum 0).`;
+    },
+    drawn: () => false,
+  };
+}
+
+/**
+ * Starts a game against the engine.
+ *
+ * - `tictactoe`: minimax (perfect unless `depth` limits it); cells 0-8.
+ * - `connect4`: alpha-beta to `depth` in the opening, the perfect solver
+ *   ({@linkcode solveConnectFour}) from `solveFrom` stones on; columns 1-7;
+ *   `hint` shows every column's score before each of your moves.
+ * - `nim`: the nim-sum strategy, explained at every engine move;
+ *   `<heap> <take>` with heaps counted from 1.
+ * - `chess`: not yet (comes with the chess engine).
+ *
+ * @param game one of {@linkcode PLAY_GAMES}
+ * @param options {@linkcode PlayOptions}
+ * @throws {Error} for an unknown game, `chess`, an unknown option or a bad
+ *   value (naming the option, the value and the rule)
+ *
+ * @example A scripted game of tic-tac-toe: an illegal move, then undo
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createPlaySession } from "./play_session.ts";
+ * const game = createPlaySession("tictactoe");
+ * assert.match(game.start(), /you play first/);
+ * assert.match(game.input("9").text, /^Illegal: cell 9 is off the board/);
+ * assert.match(game.input("4").text, /Engine plays cell 0\./);
+ * assert.match(game.input("0").text, /^Illegal: cell 0 is taken/);
+ * assert.match(game.input("undo").text, /^Took back 2 moves\./);
+ * assert.deepEqual(game.input("quit"), { text: "Bye.\n", done: true });
+ * ```
+ *
+ * @example Nim: the engine explains its move by the nim-sum
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createPlaySession } from "./play_session.ts";
+ * const game = createPlaySession("nim", { first: "engine", position: "3 4 5" });
+ * const opening = game.start();
+ * assert.match(opening, /Engine plays 2 from heap 1\./);
+ * assert.match(opening, /nim-sum 3 xor 4 xor 5 = 2/);
+ * ```
+ */
+export function createPlaySession(
+  game: string,
+  options: PlayOptions = {},
+): PlaySession {
+  const where = "play";
+  checkOptions(where, options, [
+    "first",
+    "depth",
+    "hint",
+    "position",
+    "solveFrom",
+  ]);
+  if (!(PLAY_GAMES as readonly string[]).includes(game)) {
+    throw new Error(
+      `${where}: game must be one of ${PLAY_GAMES.join(", ")}, got ${
+        describe(game)
+      }`,
+    );
+  }
+  if (game === "chess") {
+    throw new Error(
+      `${where}: chess is not available yet; it comes with the chess engine (issue 9). ` +
+        `Play tictactoe, connect4 or nim.`,
+    );
+  }
+  const first = options.first ?? "human";
+  if (first !== "human" && first !== "engine") {
+    throw new Error(
+      `${where}: --first must be human or engine, got ${describe(first)}`,
+    );
+  }
+  if (options.depth !== undefined) {
+    checkInteger(where, "--depth", options.depth, 1, 64);
+  }
+  if (options.solveFrom !== undefined) {
+    checkInteger(where, "--solve-from", options.solveFrom, 0, 42);
+  }
+  const session = (g: Game<Position>) => {
+    const toMove = g.position.turn();
+    // "first" is about who moves in the starting position.
+    const human = first === "human" ? toMove : (0 - toMove) as 1 | -1;
+    return new Session(g, human, options.hint === true);
+  };
+  if (game === "tictactoe") return session(tictactoe(options));
+  if (game === "connect4") return session(connect4(options));
+  return session(nim(options));
+}

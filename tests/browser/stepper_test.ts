@@ -1,0 +1,311 @@
+/**
+ * The search stepper in a real browser: Debian's chromium, headless, opens
+ * (1) the stepper's HTML as a page and (2) the HTML that `jupyter nbconvert
+ * --to html` exports from a notebook executed by the Deno kernel, clicks
+ * "next" through every step and checks the highlighted node, the shown window
+ * and every node's state and value against the recorded steps; then reset,
+ * play/pause and the keys. No console errors; a screenshot goes to
+ * figures/stepper.png.
+ */
+
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import type { Page } from "puppeteer-core";
+import { TREE_000, TREE_001 } from "../../src/course/walkthrough.ts";
+import {
+  nodeViewsAt,
+  searchStepper,
+  type SearchSteps,
+  searchSteps,
+} from "../../src/notebook/mod.ts";
+import { findJupyter } from "../../cli/_jupyter.ts";
+import { checkNotebook } from "../../cli/_jupyter.ts";
+import {
+  findChromium,
+  launchChromium,
+  type PageLog,
+  watchPage,
+} from "./_browser.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+const NAMES_001 = { "": "A", "0": "B", "1": "C", "2": "D" };
+const chromium = findChromium();
+if (chromium === null) {
+  console.warn(
+    "tests/browser: SKIPPED, no chromium (apt-get install chromium, or set CHROMIUM)",
+  );
+}
+
+interface Shown {
+  step: string;
+  current: string;
+  window: string;
+  windowVisible: boolean;
+  text: string;
+  playing: string | null;
+  nodes: [string, string, string, string, string | null][];
+}
+
+/** Reads what the `index`-th stepper of the page shows (run in the page). */
+const read = (index: number) =>
+  `(() => {
+  const root = document.querySelectorAll(".gts-stepper")[${index}];
+  const w = root.querySelector("[data-role=window]");
+  return {
+    step: root.getAttribute("data-step"),
+    current: root.getAttribute("data-current-node"),
+    window: w.textContent,
+    windowVisible: w.style.display !== "none",
+    text: root.querySelector("[data-role=text]").textContent,
+    playing: root.getAttribute("data-playing"),
+    nodes: [...root.querySelectorAll("g[data-node]")].map((g) => [
+      g.getAttribute("data-node"),
+      g.getAttribute("data-state"),
+      g.querySelector(".gts-value").textContent,
+      g.querySelector(".gts-window").textContent,
+      g.getAttribute("data-current"),
+    ]),
+  };
+})()`;
+
+async function shown(page: Page, index: number): Promise<Shown> {
+  return await page.evaluate(read(index)) as Shown;
+}
+
+/** The page shows exactly step `k` of `recorded`. */
+function assertStep(seen: Shown, recorded: SearchSteps, k: number) {
+  const step = recorded.steps[k]!;
+  const where = `step ${k} (${step.text})`;
+  assert.equal(seen.step, String(k), where);
+  assert.equal(seen.current, recorded.nodes[step.node]!.path, where);
+  assert.equal(seen.window, step.window, where);
+  assert.equal(seen.windowVisible, step.window !== "", where);
+  assert.equal(seen.text, step.text, where);
+  const views = nodeViewsAt(recorded, k);
+  assert.deepEqual(
+    seen.nodes,
+    recorded.nodes.map((node, n) => [
+      node.path,
+      views[n]!.state,
+      views[n]!.value,
+      views[n]!.window,
+      n === step.node ? "true" : null,
+    ]),
+    where,
+  );
+}
+
+const click = (page: Page, index: number, action: string) =>
+  page.evaluate(
+    `document.querySelectorAll(".gts-stepper")[${index}].querySelector("button[data-action=${action}]").click()`,
+  );
+
+/** Clicks through every step, then reset, play/pause and the keys. */
+async function exercise(page: Page, index: number, recorded: SearchSteps) {
+  const last = recorded.steps.length - 1;
+  assertStep(await shown(page, index), recorded, 0);
+  for (let k = 1; k <= last; k++) {
+    await click(page, index, "next");
+    assertStep(await shown(page, index), recorded, k);
+  }
+  // Past the end it stays at the end.
+  await click(page, index, "next");
+  assertStep(await shown(page, index), recorded, last);
+  await click(page, index, "prev");
+  assertStep(await shown(page, index), recorded, last - 1);
+  await click(page, index, "reset");
+  assertStep(await shown(page, index), recorded, 0);
+  await click(page, index, "prev");
+  assertStep(await shown(page, index), recorded, 0);
+
+  // Keys, with the stepper focused: → → → ← Home.
+  await page.focus(`.gts-stepper:nth-of-type(1)`).catch(() => {});
+  await page.evaluate(
+    `document.querySelectorAll(".gts-stepper")[${index}].focus()`,
+  );
+  for (const key of ["ArrowRight", "ArrowRight", "ArrowRight"] as const) {
+    await page.keyboard.press(key);
+  }
+  assertStep(await shown(page, index), recorded, 3);
+  await page.keyboard.press("ArrowLeft");
+  assertStep(await shown(page, index), recorded, 2);
+  await page.keyboard.press("Home");
+  assertStep(await shown(page, index), recorded, 0);
+
+  // Space plays, space again pauses; the steps advance by themselves.
+  await page.keyboard.press("Space");
+  assert.equal((await shown(page, index)).playing, "true");
+  await page.waitForFunction(
+    `document.querySelectorAll(".gts-stepper")[${index}].getAttribute("data-step") !== "0"`,
+    { timeout: 10_000 },
+  );
+  await page.keyboard.press("Space");
+  const paused = await shown(page, index);
+  assert.equal(paused.playing, "false");
+  assertStep(paused, recorded, Number(paused.step));
+  await click(page, index, "reset");
+  assertStep(await shown(page, index), recorded, 0);
+}
+
+/**
+ * Debian's nbconvert template links require.js and MathJax from
+ * /usr/share/javascript/ (packages libjs-requirejs, libjs-mathjax, not
+ * needed here); a missing one logs "Failed to load resource". They are the
+ * template's, not the stepper's, and the stepper works without them.
+ */
+const TEMPLATE_ASSET =
+  /^console: Failed to load resource: net::ERR_FILE_NOT_FOUND file:\/\/\/usr\/share\/javascript\/(requirejs|mathjax)\//;
+
+function assertClean(log: PageLog, exported: boolean) {
+  assert.deepEqual(
+    log.errors.filter((error) => !exported || !TEMPLATE_ASSET.test(error)),
+    [],
+    "the page logged errors",
+  );
+  const allowExternal = exported;
+  if (!allowExternal) {
+    assert.deepEqual(log.external, [], "the page asked the network");
+  }
+}
+
+Deno.test({
+  name: "stepper in chromium: every step, reset, play, keys, no console errors",
+  ignore: chromium === null,
+  async fn() {
+    const alpha = searchStepper(TREE_001, {
+      names: NAMES_001,
+      title: "alpha-beta",
+    });
+    const full = searchStepper(TREE_000, {
+      algorithm: "minimax",
+      title: "minimax",
+    });
+    const dir = await Deno.makeTempDir({ prefix: "gts-stepper-" });
+    const file = `${dir}/stepper.html`;
+    await Deno.writeTextFile(
+      file,
+      `<!doctype html><html><head><meta charset="utf-8"><title>stepper</title></head><body>${alpha.html}${full.html}</body></html>`,
+    );
+    const { browser, close } = await launchChromium(chromium!);
+    try {
+      const page = await browser.newPage();
+      const log = await watchPage(page);
+      await page.setViewport({ width: 900, height: 600 });
+      await page.goto(`file://${file}`, { waitUntil: "load" });
+      await exercise(page, 0, alpha.recorded);
+      await exercise(page, 1, full.recorded);
+      // The picture for the README: lesson 001's tree right after C's cut.
+      const cut = alpha.recorded.steps.findIndex((s) => s.kind === "cut");
+      for (let k = 0; k < cut; k++) await click(page, 0, "next");
+      assertStep(await shown(page, 0), alpha.recorded, cut);
+      const element = await page.$(".gts-stepper");
+      await element!.screenshot({
+        path: fileURLToPath(new URL("figures/stepper.png", ROOT)),
+      });
+      assertClean(log, false);
+    } finally {
+      await close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+const jupyter = chromium === null ? null : await findJupyter();
+const nbconvertMissing = jupyter === null || "reason" in jupyter;
+if (chromium !== null && nbconvertMissing) {
+  console.warn(
+    `tests/browser: the exported-notebook test is SKIPPED: ${
+      jupyter && "reason" in jupyter ? jupyter.reason : "no Jupyter"
+    }`,
+  );
+}
+
+Deno.test({
+  name:
+    "stepper in chromium: the HTML nbconvert exports from an executed notebook",
+  ignore: chromium === null || nbconvertMissing,
+  sanitizeResources: false,
+  async fn() {
+    const setup = jupyter as Exclude<typeof jupyter, null | { reason: string }>;
+    const dir = await Deno.makeTempDir({ prefix: "gts-nbconvert-" });
+    const mod = new URL("src/notebook/mod.ts", ROOT).href;
+    const walk = new URL("src/course/walkthrough.ts", ROOT).href;
+    const cell = (source: string) => ({
+      cell_type: "code",
+      execution_count: null,
+      metadata: {},
+      source,
+      // A placeholder, so that a missing output counts as missing and retries.
+      outputs: [{
+        output_type: "display_data",
+        data: { "text/plain": "" },
+        metadata: {},
+      }],
+    });
+    const notebook = {
+      cells: [
+        cell(
+          `import { searchStepper } from "${mod}";\nimport { TREE_000, TREE_001 } from "${walk}";`,
+        ),
+        cell(
+          `searchStepper(TREE_001, { names: { "": "A", "0": "B", "1": "C", "2": "D" } })`,
+        ),
+        cell(`searchStepper(TREE_000, { algorithm: "minimax" })`),
+      ],
+      metadata: {
+        kernelspec: {
+          display_name: "Deno",
+          language: "typescript",
+          name: "deno",
+        },
+        language_info: { name: "typescript" },
+      },
+      nbformat: 4,
+      nbformat_minor: 5,
+    };
+    notebook.cells[0]!.outputs = [];
+    const input = `${dir}/stepper.ipynb`, executed = `${dir}/executed.ipynb`;
+    await Deno.writeTextFile(input, JSON.stringify(notebook));
+    const { browser, close } = await launchChromium(chromium!);
+    try {
+      const check = await checkNotebook(setup, input, {
+        output: executed,
+        cwd: fileURLToPath(ROOT),
+        timeout: 120,
+      });
+      assert.deepEqual(check.problems.map((p) => p.message), []);
+      const convert = await new Deno.Command("jupyter", {
+        args: [
+          "nbconvert",
+          "--to",
+          "html",
+          "--output-dir",
+          dir,
+          "--output",
+          "exported",
+          executed,
+        ],
+        stdout: "piped",
+        stderr: "piped",
+        env: { PYDEVD_DISABLE_FILE_VALIDATION: "1" },
+      }).output();
+      assert.ok(convert.success, new TextDecoder().decode(convert.stderr));
+      const page = await browser.newPage();
+      const log = await watchPage(page);
+      await page.goto(`file://${dir}/exported.html`, { waitUntil: "load" });
+      assert.equal(
+        await page.evaluate(`document.querySelectorAll(".gts-stepper").length`),
+        2,
+      );
+      await exercise(page, 0, searchSteps(TREE_001, { names: NAMES_001 }));
+      await exercise(page, 1, searchSteps(TREE_000, { algorithm: "minimax" }));
+      // The export's own template links a CDN (require.js, MathJax); those
+      // requests are refused here and are not the stepper's.
+      assertClean(log, true);
+      assert.ok(log.external.every((url) => !url.includes("gts")));
+    } finally {
+      await close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

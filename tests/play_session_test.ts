@@ -1,0 +1,130 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { createPlaySession, type PlaySession } from "../src/session/mod.ts";
+
+/** Plays `choices` as moves, skipping to the next candidate when one is illegal; returns the transcript. */
+function playOut(
+  session: PlaySession,
+  choices: number[],
+  candidates: (choice: number, k: number) => string,
+  tries: number,
+): string {
+  let transcript = session.start();
+  for (const choice of choices) {
+    for (let k = 0; k < tries; k++) {
+      const { text, done } = session.input(candidates(choice, k));
+      transcript += text;
+      if (done) return transcript;
+      if (!text.startsWith("Illegal:")) break;
+    }
+  }
+  return transcript;
+}
+
+Deno.test("tic-tac-toe: perfect minimax never loses, first or second", () => {
+  fc.assert(
+    fc.property(
+      fc.boolean(),
+      fc.array(fc.integer({ min: 0, max: 8 }), { minLength: 5, maxLength: 5 }),
+      (engineFirst, choices) => {
+        const session = createPlaySession("tictactoe", {
+          first: engineFirst ? "engine" : "human",
+        });
+        const transcript = playOut(
+          session,
+          choices,
+          (c, k) => String((c + k) % 9),
+          9,
+        );
+        assert.ok(/(Draw\.|The engine wins\.)\n$/.test(transcript), transcript);
+      },
+    ),
+    { seed: 42, numRuns: 60 },
+  );
+});
+
+Deno.test("nim: from a non-zero nim-sum the engine moving first always wins", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 2, maxLength: 4 })
+        .filter((heaps) => heaps.reduce((a, b) => a ^ b) !== 0),
+      fc.array(fc.nat(), { minLength: 30, maxLength: 30 }),
+      (heaps, choices) => {
+        const session = createPlaySession("nim", {
+          first: "engine",
+          position: heaps.join(" "),
+        });
+        // Candidate k of a choice: heap (c + k) mod n, take 1 + c mod 3 or 1.
+        const n = heaps.length;
+        const transcript = playOut(
+          session,
+          choices,
+          (c, k) => `${1 + (c + (k >> 1)) % n} ${k & 1 ? 1 : 1 + c % 3}`,
+          2 * n,
+        );
+        assert.ok(transcript.endsWith("The engine wins.\n"), transcript);
+      },
+    ),
+    { seed: 42, numRuns: 60 },
+  );
+});
+
+Deno.test("nim: a zero nim-sum is explained as a losing position", () => {
+  const session = createPlaySession("nim", {
+    first: "engine",
+    position: "1 2 3",
+  });
+  assert.match(
+    session.start(),
+    /It is 0: every move leaves a non-zero nim-sum/,
+  );
+});
+
+Deno.test("connect4: the solver takes a win at once and says so", () => {
+  const session = createPlaySession("connect4", {
+    first: "engine",
+    position: "44554433",
+  });
+  const start = session.start();
+  assert.match(start, /Engine plays column 2\. \(perfect: \+17/);
+  assert.match(start, /The engine wins\.\n$/);
+});
+
+Deno.test("play sessions reject bad options with a clear message", () => {
+  assert.throws(
+    () => createPlaySession("nim", { heaps: [1] } as never),
+    /play: unknown option "heaps"; known options: first, depth, hint, position, solveFrom/,
+  );
+  assert.throws(
+    () => createPlaySession("tictactoe", { depth: 0 }),
+    /play: --depth must be an integer in 1…64, got 0/,
+  );
+  assert.throws(
+    () => createPlaySession("connect4", { solveFrom: 43 }),
+    /play: --solve-from must be an integer in 0…42, got 43/,
+  );
+  assert.throws(
+    () => createPlaySession("nim", { position: "3 x" }),
+    /play nim: heap 2 must be a whole number, got "x"/,
+  );
+  assert.throws(
+    () => createPlaySession("nim", { position: "3 2000" }),
+    /play nim: heap 2 must be an integer in 0…1000, got 2000/,
+  );
+  assert.throws(
+    () => createPlaySession("tictactoe", { position: "XX" }),
+    /TicTacToe/,
+  );
+  assert.throws(
+    () => createPlaySession("connect4", { position: "48" }),
+    /ConnectFour/,
+  );
+  assert.throws(
+    () => createPlaySession("chess"),
+    /play: chess is not available yet/,
+  );
+  assert.throws(
+    () => createPlaySession("othello"),
+    /play: game must be one of tictactoe, connect4, nim, chess, got "othello"/,
+  );
+});

@@ -1,0 +1,212 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { alphaBeta, ExplicitTree, minimax } from "../mod.ts";
+import {
+  TREE_000,
+  TREE_000_EXERCISE,
+  TREE_001,
+} from "../src/course/walkthrough.ts";
+import {
+  type ArrayTree,
+  nodeViewsAt,
+  searchStepper,
+  type SearchSteps,
+  searchSteps,
+  stepperHtml,
+} from "../src/notebook/mod.ts";
+
+/** Random trees of depth 1…4, branching 1…3, leaves 0…20. */
+const trees: fc.Arbitrary<ArrayTree> = fc.letrec<{ tree: ArrayTree }>((
+  tie,
+) => ({
+  tree: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.integer({ min: 0, max: 20 }),
+    fc.array(tie("tree"), { minLength: 1, maxLength: 3 }),
+  ),
+})).tree.filter((t) => typeof t !== "number");
+
+/** What the stepper claims, checked against the searchers themselves. */
+function checkAgainstSearch(tree: ArrayTree, recorded: SearchSteps) {
+  const { nodes, steps } = recorded;
+  const explicit = ExplicitTree.from(tree);
+  const isAlphaBeta = recorded.algorithm === "alphaBeta";
+  const result = isAlphaBeta ? alphaBeta(explicit) : minimax(explicit);
+  assert.equal(recorded.value, result.value);
+  // The leaves in the order the searcher evaluated them.
+  assert.deepEqual(
+    steps.filter((s) => s.kind === "leaf").map((s) => nodes[s.node]!.leaf),
+    explicit.visitedLeaves,
+  );
+  assert.equal(steps[0]!.kind, "start");
+  assert.equal(steps.at(-1)!.kind, "end");
+  for (let k = 1; k < steps.length; k++) {
+    const step = steps[k]!;
+    const before = nodeViewsAt(recorded, k - 1);
+    if (step.kind === "enter" || step.kind === "leaf") {
+      // The window a child is entered with (from the searcher's own trace) is
+      // the window its parent holds after the values returned so far.
+      const parent = nodes[step.node]!.parent;
+      assert.equal(step.window, before[parent]!.window, `step ${k}`);
+      assert.equal(before[step.node]!.state, "unseen");
+    }
+    if (step.kind === "cut") {
+      // A cut happens exactly where α ≥ β.
+      const [lo, hi] = step.window.slice(1, -1).split(", ").map((e) =>
+        e === "−∞"
+          ? -Infinity
+          : e === "+∞"
+          ? Infinity
+          : Number(e.replace("−", "-"))
+      );
+      assert.ok(lo! >= hi!, `step ${k}: ${step.window}`);
+    }
+  }
+  const final = nodeViewsAt(recorded, steps.length - 1);
+  // Every node ends returned or cut; minimax cuts nothing.
+  assert.ok(final.every((v) => v.state === "done" || v.state === "cut"));
+  if (!isAlphaBeta) assert.ok(final.every((v) => v.state === "done"));
+  // Leaves cut are exactly the leaves the searcher never evaluated.
+  const cutLeaves =
+    nodes.filter((n, i) => n.leaf !== undefined && final[i]!.state === "cut")
+      .length;
+  const leafCount = nodes.filter((n) => n.leaf !== undefined).length;
+  assert.equal(cutLeaves, leafCount - explicit.visitedLeaves.length);
+  // Alpha-beta's windows only narrow on the way down and as values return.
+  if (isAlphaBeta) {
+    for (const step of steps) assert.ok(step.window.startsWith("("));
+  } else {
+    for (const step of steps) assert.equal(step.window, "");
+  }
+}
+
+Deno.test("stepper on lesson 001's tree (T001.1): golden steps", () => {
+  const recorded = searchSteps(TREE_001, {
+    names: { "": "A", "0": "B", "1": "C", "2": "D" },
+  });
+  checkAgainstSearch(TREE_001, recorded);
+  const { steps, nodes } = recorded;
+  assert.equal(steps.length, 23);
+  const cut = steps.findIndex((s) => s.kind === "cut");
+  assert.equal(cut, 12);
+  assert.equal(
+    steps[cut]!.text,
+    "α = 3 ≥ β = 2 at C (node 1): 2 more children are cut",
+  );
+  assert.deepEqual(
+    steps[cut]!.changes.map((c) => nodes[c.node]!.path),
+    ["1.1", "1.2"],
+  );
+  assert.equal(
+    steps[13]!.text,
+    "C (node 1) returns ≤ 2 to A (the root), now ≥ 3, window (3, +∞)",
+  );
+  // D is cut at its last child: nothing is left to grey (T001.2).
+  assert.match(steps[20]!.text, /but no child is left to cut$/);
+  assert.equal(steps.at(-1)!.text, "A (the root) returns 3");
+  const final = nodeViewsAt(recorded, 22);
+  assert.deepEqual(final.map((v) => v.value), [
+    "3",
+    "3",
+    "3",
+    "12",
+    "8",
+    "≤ 2",
+    "2",
+    "",
+    "",
+    "2",
+    "14",
+    "5",
+    "2",
+  ]);
+});
+
+Deno.test("stepper on lesson 000's trees and minimax agrees with the searchers", () => {
+  for (const tree of [TREE_000, TREE_000_EXERCISE, TREE_001]) {
+    checkAgainstSearch(tree, searchSteps(tree));
+    checkAgainstSearch(tree, searchSteps(tree, { algorithm: "minimax" }));
+  }
+  const full = searchSteps(TREE_000, { algorithm: "minimax" });
+  // Root, 3 MIN nodes, 6 leaves: start, 3 enters, 6 leaves, 9 returns, end.
+  assert.equal(full.steps.length, 1 + 3 + 6 + 9 + 1);
+});
+
+Deno.test("stepper agrees with alpha-beta and minimax on random trees", () => {
+  fc.assert(
+    fc.property(trees, (tree) => {
+      checkAgainstSearch(tree, searchSteps(tree));
+      checkAgainstSearch(tree, searchSteps(tree, { algorithm: "minimax" }));
+    }),
+    { seed: 42, numRuns: 300 },
+  );
+});
+
+Deno.test("stepper with a narrow root window cuts more", () => {
+  const wide = searchSteps(TREE_000);
+  const narrow = searchSteps(TREE_000, { alpha: 2, beta: 4 });
+  assert.equal(narrow.steps[0]!.window, "(2, 4)");
+  assert.equal(narrow.value, 3);
+  assert.ok(narrow.steps.length <= wide.steps.length);
+});
+
+Deno.test("stepper HTML: self-contained, one id per stepper", () => {
+  const a = searchStepper(TREE_001), b = searchStepper(TREE_001);
+  const idOf = (html: string) => html.match(/id="([^"]+)"/)![1];
+  assert.notEqual(idOf(a.html), idOf(b.html));
+  const html = a.html;
+  assert.equal(html.match(/<script>/g)!.length, 1);
+  assert.equal(html.match(/<\/script>/g)!.length, 1);
+  // No network: the only URL is the SVG namespace.
+  assert.deepEqual(html.match(/https?:\/\/[^"]*/g), [
+    "http://www.w3.org/2000/svg",
+  ]);
+  // A name that looks like markup cannot end the script or inject tags.
+  const odd = stepperHtml(
+    searchSteps(TREE_000, { names: { "0": "</script><b>" } }),
+  );
+  assert.equal(odd.match(/<\/script>/g)!.length, 1);
+  assert.ok(!odd.replace(/<script>[^]*<\/script>/, "").includes("<b>"));
+  assert.equal(a.html.match(/<g data-node=/g)!.length, 13);
+  assert.match(a.html, /data-steps="22"/);
+});
+
+Deno.test("stepper rejects bad input with a clear message", () => {
+  assert.throws(
+    () => searchSteps(TREE_000, { algorithm: "pvs" as never }),
+    /searchSteps: options.algorithm must be "alphaBeta" or "minimax", got "pvs"/,
+  );
+  assert.throws(
+    () => searchSteps(TREE_000, { depth: 2 } as never),
+    /searchSteps: unknown option "depth"; known options: algorithm, names, alpha, beta/,
+  );
+  assert.throws(
+    () => searchSteps(TREE_000, { alpha: 5, beta: 5 }),
+    /searchSteps: the root window must have alpha < beta, got \(5, 5\)/,
+  );
+  assert.throws(
+    () => searchSteps(TREE_000, { alpha: 0.5 }),
+    /searchSteps: options.alpha must be an integer in −?-1000000…1000000, got 0.5/,
+  );
+  assert.throws(
+    () => searchSteps(TREE_000, { algorithm: "minimax", beta: 3 }),
+    /searchSteps: minimax has no window; alpha and beta are for "alphaBeta"/,
+  );
+  const big: ArrayTree = Array.from(
+    { length: 50 },
+    () => Array.from({ length: 50 }, () => 1),
+  );
+  assert.throws(
+    () => searchSteps(big),
+    /searchSteps: tree must have at most 2000 nodes to be stepped, got 2551/,
+  );
+  assert.throws(
+    () => nodeViewsAt(searchSteps(TREE_000), 99),
+    /nodeViewsAt: step must be an integer in 0…17, got 99/,
+  );
+  assert.throws(
+    () => searchStepper(TREE_000, { tittle: "x" } as never),
+    /searchStepper: unknown option "tittle"/,
+  );
+  assert.throws(() => searchSteps("x" as never), /ExplicitTree|must/);
+});
