@@ -8,3 +8,4 @@
  */
 export * from "./connect_four_evaluations.ts";
 export * from "./player.ts";
+export * from "./elo.ts";
