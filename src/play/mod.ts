@@ -9,3 +9,4 @@
 export * from "./connect_four_evaluations.ts";
 export * from "./player.ts";
 export * from "./elo.ts";
+export * from "./tournament.ts";
