@@ -10,3 +10,5 @@ export * from "./connect_four_evaluations.ts";
 export * from "./player.ts";
 export * from "./elo.ts";
 export * from "./tournament.ts";
+export * from "./player_spec.ts";
+export * from "./parallel.ts";

@@ -217,7 +217,8 @@ export type EvaluationQuality = "poor" | "medium" | "good";
  *
  * @param depth plies per move, 1…42
  * @param quality `"poor"`, `"medium"` or `"good"`
- * @returns a player named like `"good d4"`
+ * @param name its name (default like `"good d4"`)
+ * @returns the player
  * @throws {Error} on an unknown quality or a bad depth
  *
  * @example Any quality sees a win in one at depth 1
@@ -232,6 +233,7 @@ export type EvaluationQuality = "poor" | "medium" | "good";
 export function connectFourAlphaBetaPlayer(
   depth: number,
   quality: EvaluationQuality,
+  name?: string,
 ): AlphaBetaPlayer<ConnectFour> {
   const evaluation = Object.hasOwn(CONNECT_FOUR_EVALUATIONS, quality)
     ? CONNECT_FOUR_EVALUATIONS[quality]
@@ -247,7 +249,7 @@ export function connectFourAlphaBetaPlayer(
   return new AlphaBetaPlayer<ConnectFour>({
     depth,
     view: (board) => new EvaluatedConnectFour(board, evaluation),
-    name: `${quality} d${depth}`,
+    name: name ?? `${quality} d${depth}`,
   });
 }
 

@@ -183,45 +183,101 @@ export function roundRobin<P extends Position>(
       );
     }
   });
-  const perPair = options.gamesPerPair ?? 2;
+  const records: GameRecord[] = [];
+  for (
+    const game of scheduleRoundRobin(players.length, openings.length, {
+      gamesPerPair: options.gamesPerPair,
+      seed: options.seed,
+    })
+  ) {
+    const [first, second] = game.seats;
+    const record = playGame(
+      openings[game.opening]!,
+      players[first]!,
+      players[second]!,
+      game.seed,
+    );
+    record.round = game.round;
+    record.seats = game.seats;
+    records.push(record);
+  }
+  return records;
+}
+
+/** One game of a round robin's schedule. */
+export interface ScheduledGame {
+  /** Its number, from 0. */
+  round: number;
+  /** Index of its opening in the openings list. */
+  opening: number;
+  /** Player indices: [moves first, second]. */
+  seats: [number, number];
+  /** The seed both players get for it. */
+  seed: number;
+}
+
+/**
+ * The games {@linkcode roundRobin} plays, in order: for every pair (a, b)
+ * with a < b, `gamesPerPair / 2` openings, each played with a first and
+ * then with b first; openings are taken in turn from a shuffle seeded by
+ * `seed`; game `round` gives the players the seed `hashInts(seed, round, 0)`.
+ * A game depends on nothing else, so the schedule can be played in any
+ * order or split among workers.
+ *
+ * @param players how many players (2…1000)
+ * @param openings how many openings (1…10^6)
+ * @param options `gamesPerPair` (even, default 2), `seed` (default 0)
+ * @returns the games
+ * @throws {Error} on a bad count or option
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scheduleRoundRobin } from "../../mod.ts";
+ * const games = scheduleRoundRobin(3, 10, { gamesPerPair: 2 });
+ * assert.deepEqual(games.map((g) => g.seats.join("")), ["01", "10", "02", "20", "12", "21"]);
+ * assert.equal(games[0]!.opening, games[1]!.opening);
+ * ```
+ */
+export function scheduleRoundRobin(
+  players: number,
+  openings: number,
+  options?: { gamesPerPair?: number | undefined; seed?: number | undefined },
+): ScheduledGame[] {
+  const where = "roundRobin";
+  checkInteger(where, "players.length", players, 2, 1000);
+  checkInteger(where, "openings.length", openings, 1, 1_000_000);
+  const perPair = options?.gamesPerPair ?? 2;
   checkInteger(where, "gamesPerPair", perPair, 2, 1_000_000);
   if (perPair % 2 !== 0) {
     throw new Error(
       `${where}: gamesPerPair must be even (each opening with both colours), got ${perPair}`,
     );
   }
-  const seed = options.seed === undefined
+  const seed = options?.seed === undefined
     ? 0
     : checkInteger(where, "seed", options.seed, 0, 0xffffffff);
   // A seeded shuffle of the openings, cycled through.
-  const order = openings.map((_, i) => i);
+  const order = Array.from({ length: openings }, (_, i) => i);
   const random = new Random(seed);
   for (let i = order.length - 1; i > 0; i--) {
     const j = random.int(0, i);
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
-  const records: GameRecord[] = [];
+  const games: ScheduledGame[] = [];
   let next = 0;
-  for (let a = 0; a < players.length; a++) {
-    for (let b = a + 1; b < players.length; b++) {
+  for (let a = 0; a < players; a++) {
+    for (let b = a + 1; b < players; b++) {
       for (let k = 0; k < perPair; k += 2) {
-        const opening = openings[order[next++ % order.length]!]!;
-        for (const [first, second] of [[a, b], [b, a]] as const) {
-          const round = records.length;
-          const record = playGame(
-            opening,
-            players[first]!,
-            players[second]!,
-            hashInts(seed, round, 0),
-          );
-          record.round = round;
-          record.seats = [first, second];
-          records.push(record);
+        const opening = order[next++ % order.length]!;
+        for (const seats of [[a, b], [b, a]] as [number, number][]) {
+          const round = games.length;
+          games.push({ round, opening, seats, seed: hashInts(seed, round, 0) });
         }
       }
     }
   }
-  return records;
+  return games;
 }
 
 /**
