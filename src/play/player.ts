@@ -144,6 +144,12 @@ export interface AlphaBetaPlayerOptions<P extends Position> {
  * game and any order), as the accuracy measurements need. Ties go to the
  * first best move in the search's order.
  *
+ * Why this ordering: on 20 random 8-stone Connect Four positions with the
+ * good evaluation, mean nodes at depth 8 were 18,143 with table, killers
+ * and history, 125,130 with the table alone, and 19,740 for iterative
+ * deepening to the same depth (same values in all 20); at depth 10
+ * 129,735, 2,161,746 and 149,420.
+ *
  * @example Depth-2 alpha-beta takes the win in one
  * ```ts
  * import assert from "node:assert/strict";
