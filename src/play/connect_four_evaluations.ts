@@ -140,6 +140,9 @@ export function connectFourLinesEvaluation(board: ConnectFour): Value {
   return linesScore(cl, ch, cl ^ board.maskLo, ch ^ board.maskHi);
 }
 
+/** Where {@linkcode usefulThreats} leaves its result: `[low half, high half]`. */
+const USEFUL = new Int32Array(2);
+
 /**
  * The lowest cell of `threats` in each column where it lies below every
  * cell of `other` in that column (a threat above an opponent's threat in
@@ -157,8 +160,8 @@ function usefulThreats(tl: number, th: number, ol: number, oh: number): void {
     if (col < 4) rl |= lowest;
     else rh |= lowest;
   }
-  WIN[0] = rl;
-  WIN[1] = rh;
+  USEFUL[0] = rl;
+  USEFUL[1] = rh;
 }
 
 /**
@@ -166,12 +169,16 @@ function usefulThreats(tl: number, th: number, ol: number, oh: number): void {
  * Four. A threat is an empty cell that would complete four; the side that
  * must play under an opponent's threat loses it. Allis (1988) shows that
  * parity decides who is forced to: when the board fills up column by
- * column, the first player ends up with the odd rows (1, 3, 5 from the
- * bottom) and the second with the even rows, so the first player's odd
- * threats and the second player's even threats are the ones that win, and
- * a first-player odd threat beats a second-player even threat in another
- * column (the lower threat wins within a column). Scored, from the first
- * player's view and then turned to the side to move's:
+ * column (the second player answering in the same column, Allis's
+ * "claimeven"), the first player ends up with the odd rows (1, 3, 5 from
+ * the bottom) and the second with the even rows, so the first player's odd
+ * threats and the second player's even threats are the ones that tend to
+ * win. This evaluation scores a simplification of his rules of thumb (his
+ * full rule set, baseinverse, aftereven and the rest, decides many more
+ * positions): a first-player odd threat takes control of zugzwang even
+ * against a second-player even threat in another column, and within a
+ * column only the lower threat counts. Scored, from the first player's view
+ * and then turned to the side to move's:
  *
  * - 900 when the side to move can win at once (a playable threat), −800
  *   when the opponent has two playable threats and the side to move none;
@@ -224,9 +231,9 @@ export function connectFourThreatEvaluation(board: ConnectFour): Value {
   const xLo = firstToMove ? aLo : bLo, xHi = firstToMove ? aHi : bHi;
   const oLo = firstToMove ? bLo : aLo, oHi = firstToMove ? bHi : aHi;
   usefulThreats(xLo, xHi, oLo, oHi);
-  const uxLo = WIN[0]!, uxHi = WIN[1]!;
+  const uxLo = USEFUL[0]!, uxHi = USEFUL[1]!;
   usefulThreats(oLo, oHi, xLo, xHi);
-  const uoLo = WIN[0]!, uoHi = WIN[1]!;
+  const uoLo = USEFUL[0]!, uoHi = USEFUL[1]!;
   const xOdd = popcount(uxLo & ODD_ROWS_LO) + popcount(uxHi & ODD_ROWS_HI);
   const xEven = popcount(uxLo) + popcount(uxHi) - xOdd;
   const oOdd = popcount(uoLo & ODD_ROWS_LO) + popcount(uoHi & ODD_ROWS_HI);
