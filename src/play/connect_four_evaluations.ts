@@ -85,7 +85,7 @@ const WINDOW_HI: Int32Array = new Int32Array(69);
  * @param board an unfinished game
  * @returns the difference, from the side to move's view
  *
- * @example
+ * @example Two centre stones against one
  * ```ts
  * import assert from "node:assert/strict";
  * import { ConnectFour, connectFourCentreEvaluation } from "../../mod.ts";
@@ -127,12 +127,13 @@ function linesScore(cl: number, ch: number, ol: number, oh: number): number {
  * @param board an unfinished game
  * @returns the open-line score, from the side to move's view (within ±345)
  *
- * @example
+ * @example Two X stones side by side open three windows
  * ```ts
  * import assert from "node:assert/strict";
  * import { ConnectFour, connectFourLinesEvaluation } from "../../mod.ts";
- * // X (to move) has 4 and 5 on the bottom row, O two stones on column 1.
- * assert.ok(connectFourLinesEvaluation(ConnectFour.parse("4151")) > 0);
+ * // X (to move) has 4 and 5 on the bottom row: three windows of two (+6);
+ * // O two stones on column 1: one vertical window of two (−2).
+ * assert.equal(connectFourLinesEvaluation(ConnectFour.parse("4151")), 4);
  * ```
  */
 export function connectFourLinesEvaluation(board: ConnectFour): Value {
@@ -251,7 +252,19 @@ export function connectFourThreatEvaluation(board: ConnectFour): Value {
     : score;
 }
 
-/** The three evaluations by quality, poorest first. */
+/**
+ * The three evaluations by quality, poorest first.
+ *
+ * @example The three evaluations of one board
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CONNECT_FOUR_EVALUATIONS, ConnectFour } from "../../mod.ts";
+ * const board = ConnectFour.parse("4151");
+ * const values = Object.values(CONNECT_FOUR_EVALUATIONS).map((f) => f(board));
+ * assert.deepEqual(Object.keys(CONNECT_FOUR_EVALUATIONS), ["poor", "medium", "good"]);
+ * assert.deepEqual(values, [1, 4, 4]);
+ * ```
+ */
 export const CONNECT_FOUR_EVALUATIONS: Readonly<
   Record<"poor" | "medium" | "good", ConnectFourEvaluation>
 > = Object.freeze({

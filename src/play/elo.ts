@@ -93,7 +93,7 @@ const Z95 = 1.959963984540054;
  * @param difference the rating difference (Elo points)
  * @returns a number in (0, 1)
  *
- * @example
+ * @example Equal ratings score one half; 400 points, ten to one
  * ```ts
  * import assert from "node:assert/strict";
  * import { expectedScore } from "../../mod.ts";

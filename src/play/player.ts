@@ -74,7 +74,7 @@ export interface RandomPlayerOptions {
 /**
  * Plays a uniformly random legal move (seeded): the floor of every scale.
  *
- * @example
+ * @example A legal move, no nodes
  * ```ts
  * import assert from "node:assert/strict";
  * import { RandomPlayer, TicTacToe } from "../../mod.ts";
@@ -278,7 +278,7 @@ export interface MctsPlayerOptions {
  * search gets the next seed of a generator seeded by the player's seed and
  * the game's.
  *
- * @example
+ * @example MCTS takes the win in one
  * ```ts
  * import assert from "node:assert/strict";
  * import { MctsPlayer, TicTacToe } from "../../mod.ts";
@@ -386,7 +386,7 @@ export interface SolverPlayerOptions {
  * column nearest the centre. Early positions take the solver seconds or
  * more per move; matches start from openings of several stones.
  *
- * @example
+ * @example The solver's move has the best score
  * ```ts
  * import assert from "node:assert/strict";
  * import { ConnectFour, SolverPlayer } from "../../mod.ts";

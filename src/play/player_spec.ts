@@ -74,7 +74,7 @@ function checkGame(where: string, game: unknown): GameName {
  * @returns a new player
  * @throws {Error} on an unknown game or kind, or a bad option of the player
  *
- * @example
+ * @example Players from plain data
  * ```ts
  * import assert from "node:assert/strict";
  * import { createPlayer } from "../../mod.ts";
@@ -137,7 +137,7 @@ export function createPlayer(game: GameName, spec: PlayerSpec): Player {
  * @returns the position
  * @throws {Error} on an unknown game or a text the game's parser rejects
  *
- * @example
+ * @example Positions from their text
  * ```ts
  * import assert from "node:assert/strict";
  * import { parsePosition } from "../../mod.ts";

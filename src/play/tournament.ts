@@ -230,7 +230,7 @@ export interface ScheduledGame {
  * @returns the games
  * @throws {Error} on a bad count or option
  *
- * @example
+ * @example Three players: each pair plays one opening with both colours
  * ```ts
  * import assert from "node:assert/strict";
  * import { scheduleRoundRobin } from "../../mod.ts";
@@ -287,7 +287,7 @@ export function scheduleRoundRobin(
  * @param records game records
  * @returns one game per record
  *
- * @example
+ * @example A record as an Elo game
  * ```ts
  * import assert from "node:assert/strict";
  * import { eloGames, type GameRecord } from "../../mod.ts";
@@ -312,7 +312,7 @@ export function eloGames(records: readonly GameRecord[]): EloGame[] {
  * @param formatMove how to write a move (default: the number)
  * @returns the text
  *
- * @example
+ * @example Perfect tic-tac-toe after a corner opening: a draw
  * ```ts
  * import assert from "node:assert/strict";
  * import { AlphaBetaPlayer, formatRecord, playGame, TicTacToe } from "../../mod.ts";
@@ -361,7 +361,7 @@ export interface ConnectFourOpeningsOptions {
  * @returns the openings
  * @throws {Error} on a bad option, or when too few distinct openings turn up
  *
- * @example
+ * @example Ten distinct four-stone openings
  * ```ts
  * import assert from "node:assert/strict";
  * import { connectFourOpenings } from "../../mod.ts";
