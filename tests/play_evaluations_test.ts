@@ -41,6 +41,42 @@ Deno.test("Connect Four evaluations: small integers, mirror-symmetric, the board
   );
 });
 
+/** The open-line score the slow way: every window of four cells, one by one. */
+function openLinesByWindows(board: ConnectFour): number {
+  const rows = board.toBoard().split("\n").reverse(); // rows[0] is the bottom
+  const me = board.turn() === 1 ? "X" : "O";
+  const cell = (col: number, row: number) => rows[row]![col]!;
+  let score = 0;
+  for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+    for (let col = 0; col < 7; col++) {
+      for (let row = 0; row < 6; row++) {
+        const cells = [0, 1, 2, 3].map((k) => [col + k * dc!, row + k * dr!]);
+        if (cells.some(([c, r]) => c! > 6 || r! < 0 || r! > 5)) continue;
+        const text = cells.map(([c, r]) => cell(c!, r!)).join("");
+        const mine = text.split(me).length - 1;
+        const theirs = text.replaceAll(".", "").length - mine;
+        const value = (n: number) => n === 2 ? 2 : n === 3 ? 5 : 0;
+        if (theirs === 0) score += value(mine);
+        else if (mine === 0) score -= value(theirs);
+      }
+    }
+  }
+  return score;
+}
+
+Deno.test("connectFourLinesEvaluation() (bit-parallel) counts what a window-by-window scan counts", () => {
+  fc.assert(
+    fc.property(unfinished, (board) => {
+      assert.equal(
+        connectFourLinesEvaluation(board),
+        openLinesByWindows(board),
+      );
+      return true;
+    }),
+    { seed: 42, numRuns: 500 },
+  );
+});
+
 Deno.test("Connect Four evaluations: golden values", () => {
   assert.equal(connectFourCentreEvaluation(ConnectFour.empty()), 0);
   assert.equal(connectFourCentreEvaluation(ConnectFour.parse("4144")), 1);

@@ -35,7 +35,6 @@ import {
   COLUMN_HI,
   COLUMN_LO,
   type ConnectFour,
-  HEIGHT,
   popcount,
   WIDTH,
   WIN,
@@ -55,27 +54,6 @@ export const WIN_SCALE = 1000;
 /** Rows 1, 3, 5 of the board (0, 2, 4 from 0): the first player's good threats. */
 const ODD_ROWS_LO = BOTTOM_LO * 0b010101;
 const ODD_ROWS_HI = BOTTOM_HI * 0b010101;
-
-/** The 69 windows of four cells (rows, columns, both diagonals) as low and high halves. */
-const WINDOW_LO: Int32Array = new Int32Array(69);
-const WINDOW_HI: Int32Array = new Int32Array(69);
-{
-  let w = 0;
-  for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]] as const) {
-    for (let col = 0; col < WIDTH; col++) {
-      for (let row = 0; row < HEIGHT; row++) {
-        const endCol = col + 3 * dc, endRow = row + 3 * dr;
-        if (endCol >= WIDTH || endRow < 0 || endRow >= HEIGHT) continue;
-        for (let k = 0; k < 4; k++) {
-          const c = col + k * dc, r = row + k * dr;
-          if (c < 4) WINDOW_LO[w] = WINDOW_LO[w]! | 1 << (7 * c + r);
-          else WINDOW_HI[w] = WINDOW_HI[w]! | 1 << (7 * (c - 4) + r);
-        }
-        w++;
-      }
-    }
-  }
-}
 
 /**
  * **Poor.** The side to move's stones in the centre column minus the
@@ -99,22 +77,58 @@ export function connectFourCentreEvaluation(board: ConnectFour): Value {
   return popcount(mine) - popcount(theirs);
 }
 
-/** Open twos and threes of the side to move minus the opponent's (two: 2, three: 5). */
-function linesScore(cl: number, ch: number, ol: number, oh: number): number {
+/** Bit steps of the four line directions: up, up-left, right, up-right. */
+const DIRECTIONS = Int32Array.from([1, 6, 7, 8]);
+
+/**
+ * The open-line score of one side (2 per window of four cells holding two
+ * of its stones and none of the other side's, 5 per window holding three),
+ * all 69 windows at once: a window is named by its first cell p and holds
+ * p, p + d, p + 2d, p + 3d; shifting the boards right by d, 2d, 3d lines
+ * its cells up on p, and a bit-sliced adder counts the stones. Windows that
+ * leave the board meet the empty sentinel row or the end of the high half,
+ * which `free` excludes.
+ *
+ * @param sl low half of the side's stones
+ * @param sh high half of the side's stones
+ * @param fl low half of the cells the other side does not hold
+ * @param fh high half of the same
+ */
+function openLines(sl: number, sh: number, fl: number, fh: number): number {
   let score = 0;
-  for (let w = 0; w < 69; w++) {
-    const wl = WINDOW_LO[w]!, wh = WINDOW_HI[w]!;
-    const mine = popcount(cl & wl) + popcount(ch & wh);
-    const theirs = popcount(ol & wl) + popcount(oh & wh);
-    if (theirs === 0) {
-      if (mine === 2) score += 2;
-      else if (mine === 3) score += 5;
-    } else if (mine === 0) {
-      if (theirs === 2) score -= 2;
-      else if (theirs === 3) score -= 5;
-    }
+  for (let k = 0; k < 4; k++) {
+    const d = DIRECTIONS[k]!, d2 = d + d, d3 = d2 + d;
+    // A 49-bit right shift by s on two halves: (lo >>> s) | (hi << (28 − s)).
+    const freeLo = fl & ((fl >>> d) | (fh << (28 - d))) &
+      ((fl >>> d2) | (fh << (28 - d2))) & ((fl >>> d3) | (fh << (28 - d3)));
+    const freeHi = fh & (fh >>> d) & (fh >>> d2) & (fh >>> d3);
+    if ((freeLo | freeHi) === 0) continue;
+    const bl = (sl >>> d) | (sh << (28 - d)), bh = sh >>> d;
+    const cl = (sl >>> d2) | (sh << (28 - d2)), ch = sh >>> d2;
+    const el = (sl >>> d3) | (sh << (28 - d3)), eh = sh >>> d3;
+    // Count a + b + c + e per bit: ones, twos and fours digits.
+    const x1l = sl ^ bl, y1l = sl & bl, x2l = cl ^ el, y2l = cl & el;
+    const x1h = sh ^ bh, y1h = sh & bh, x2h = ch ^ eh, y2h = ch & eh;
+    const onesLo = x1l ^ x2l, carryLo = x1l & x2l;
+    const onesHi = x1h ^ x2h, carryHi = x1h & x2h;
+    const twosLo = y1l ^ y2l ^ carryLo;
+    const twosHi = y1h ^ y2h ^ carryHi;
+    const foursLo = (y1l & y2l) | (carryLo & (y1l ^ y2l));
+    const foursHi = (y1h & y2h) | (carryHi & (y1h ^ y2h));
+    const twoLo = freeLo & twosLo & ~onesLo & ~foursLo;
+    const twoHi = freeHi & twosHi & ~onesHi & ~foursHi;
+    const threeLo = freeLo & twosLo & onesLo & ~foursLo;
+    const threeHi = freeHi & twosHi & onesHi & ~foursHi;
+    score += 2 * (popcount(twoLo) + popcount(twoHi)) +
+      5 * (popcount(threeLo) + popcount(threeHi));
   }
   return score;
+}
+
+/** Open twos and threes of the side to move minus the opponent's (two: 2, three: 5). */
+function linesScore(cl: number, ch: number, ol: number, oh: number): number {
+  return openLines(cl, ch, BOARD_LO ^ ol, BOARD_HI ^ oh) -
+    openLines(ol, oh, BOARD_LO ^ cl, BOARD_HI ^ ch);
 }
 
 /**
