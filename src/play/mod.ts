@@ -12,3 +12,4 @@ export * from "./elo.ts";
 export * from "./tournament.ts";
 export * from "./player_spec.ts";
 export * from "./parallel.ts";
+export * from "./accuracy.ts";
