@@ -106,6 +106,14 @@ Deno.test("roundRobinParallel() rejects bad input before starting any worker", a
       /roundRobinParallel: players must be an array of at least 2 player descriptions, got an array of 1/,
     ],
     [
+      () => roundRobinParallel(specs, undefined as never),
+      /roundRobinParallel: options must be an object, got undefined/,
+    ],
+    [
+      () => roundRobinParallel(specs, { game: "go" as never, openings: ["4"] }),
+      /createPlayer: game must be one of connect-four, tic-tac-toe, got "go"/,
+    ],
+    [
       () => roundRobinParallel(specs, { game, openings: [] }),
       /roundRobinParallel: openings must be a non-empty array of position strings, got an array of 0/,
     ],

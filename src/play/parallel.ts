@@ -96,6 +96,9 @@ export async function roundRobinParallel(
       }`,
     );
   }
+  if (options === undefined) {
+    throw new Error(`${where}: options must be an object, got undefined`);
+  }
   const { game, openings } = options;
   // Build everything once here, so bad input fails before any worker starts.
   for (const spec of players) createPlayer(game, spec);
