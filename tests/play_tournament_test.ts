@@ -152,13 +152,14 @@ Deno.test("connectFourOpenings(): distinct, seeded, balanced when asked", () => 
   );
   assert.equal(new Set(a.map(String)).size, 20);
   const balanced = connectFourOpenings(3, {
-    stones: 16,
+    stones: 20,
     seed: 1,
     balanced: true,
   });
   for (const opening of balanced) {
-    assert.equal(opening.moveCount, 16);
-    assert.equal(solveConnectFour(opening, { weak: true }).score, 0);
+    assert.equal(opening.moveCount, 20);
+    // === rather than Object.is: the weak solver may say −0 for a draw.
+    assert.ok(solveConnectFour(opening, { weak: true }).score === 0);
   }
   assert.equal(connectFourOpenings(1, { stones: 0 })[0]!.moveCount, 0);
 });
