@@ -20,3 +20,4 @@ export * from "./src/random.ts";
 export * from "./src/trees/mod.ts";
 export * from "./src/games/mod.ts";
 export * from "./src/search/mod.ts";
+export * from "./src/play/mod.ts";

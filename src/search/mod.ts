@@ -19,3 +19,4 @@ export * from "./pvs.ts";
 export * from "./mtdf.ts";
 export * from "./sss_star.ts";
 export * from "./quiescence.ts";
+export * from "./mcts.ts";

@@ -1,0 +1,42 @@
+/**
+ * The worker of {@linkcode roundRobinParallel}: builds the players and
+ * openings from their descriptions, plays the games it is sent, posts each
+ * record back.
+ *
+ * @module
+ */
+
+/// <reference lib="deno.worker" />
+
+import type { Position } from "../position.ts";
+import { createPlayer, parsePosition } from "./player_spec.ts";
+import type { MatchJob, MatchReply } from "./parallel.ts";
+import { playGame } from "./tournament.ts";
+
+self.onmessage = (event: MessageEvent<MatchJob>) => {
+  const job = event.data;
+  try {
+    const players = job.players.map((spec) => createPlayer(job.game, spec));
+    const openings = new Map<number, Position>();
+    for (const game of job.games) {
+      let opening = openings.get(game.opening);
+      if (opening === undefined) {
+        opening = parsePosition(job.game, job.openings[game.opening]!);
+        openings.set(game.opening, opening);
+      }
+      const [first, second] = game.seats;
+      const record = playGame(
+        opening,
+        players[first]!,
+        players[second]!,
+        game.seed,
+      );
+      record.round = game.round;
+      record.seats = game.seats;
+      self.postMessage({ record } satisfies MatchReply);
+    }
+    self.postMessage({ done: true } satisfies MatchReply);
+  } catch (error) {
+    self.postMessage({ error: String(error) } satisfies MatchReply);
+  }
+};

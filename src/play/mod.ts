@@ -1,0 +1,15 @@
+/**
+ * Playing strength (issue 10): players with node budgets (alpha-beta with
+ * Connect Four evaluations of graded quality, MCTS, the perfect solver, a
+ * random player), the tournament runner and Elo ratings by maximum
+ * likelihood.
+ *
+ * @module
+ */
+export * from "./connect_four_evaluations.ts";
+export * from "./player.ts";
+export * from "./elo.ts";
+export * from "./tournament.ts";
+export * from "./player_spec.ts";
+export * from "./parallel.ts";
+export * from "./accuracy.ts";

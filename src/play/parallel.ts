@@ -1,0 +1,182 @@
+/**
+ * Round robins spread over Deno workers, one per core by default: the same
+ * schedule as {@linkcode roundRobin} ({@linkcode scheduleRoundRobin}), the
+ * same records, in the same order, only sooner. Players and openings travel
+ * as data ({@linkcode PlayerSpec}, position strings): each worker builds its
+ * own players, transposition tables included.
+ *
+ * @module
+ */
+
+import { describe } from "../validate.ts";
+import type { GameName, PlayerSpec } from "./player_spec.ts";
+import { createPlayer, parsePosition } from "./player_spec.ts";
+import {
+  type GameRecord,
+  type ScheduledGame,
+  scheduleRoundRobin,
+} from "./tournament.ts";
+import { checkInteger, checkOptions } from "../validate.ts";
+
+/** What the main thread sends a worker. */
+export interface MatchJob {
+  /** The game. */
+  game: GameName;
+  /** The players, as data. */
+  players: PlayerSpec[];
+  /** The openings, as text. */
+  openings: string[];
+  /** This worker's share of the schedule. */
+  games: ScheduledGame[];
+}
+
+/** What a worker sends back: a record, the end of its share, or an error. */
+export type MatchReply =
+  | { record: GameRecord }
+  | { done: true }
+  | { error: string };
+
+/** Options of {@linkcode roundRobinParallel}. */
+export interface ParallelRoundRobinOptions {
+  /** The game. */
+  game: GameName;
+  /** The openings, as their `toString()` text. */
+  openings: readonly string[];
+  /** Games per pair (even, default 2). */
+  gamesPerPair?: number;
+  /** Seed (default 0). */
+  seed?: number;
+  /** Workers (1…256; default `navigator.hardwareConcurrency`, at most one per game). */
+  workers?: number;
+  /** Told every finished record, in the order they finish (for a progress bar). */
+  onRecord?: (record: GameRecord) => void;
+}
+
+/**
+ * Plays {@linkcode roundRobin}'s games for players given as data, spread
+ * over workers; resolves to the records in schedule order, equal to what
+ * `roundRobin` gives for the same players, openings and seed.
+ *
+ * @param players two or more player descriptions
+ * @param options `game`, `openings`, `gamesPerPair`, `seed`, `workers`, `onRecord`
+ * @returns the records, by round
+ * @throws {Error} (rejects) on a bad option or description, or when a game fails in a worker
+ *
+ * @example Two workers, the same records as in-process
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createPlayer, parsePosition, roundRobin, roundRobinParallel, type PlayerSpec } from "../../mod.ts";
+ * const specs: PlayerSpec[] = [{ kind: "alpha-beta", depth: 2 }, { kind: "random", seed: 1 }];
+ * const openings = ["44", "35", "12"];
+ * const records = await roundRobinParallel(specs, { game: "connect-four", openings, gamesPerPair: 4, workers: 2 });
+ * const local = roundRobin(specs.map((s) => createPlayer("connect-four", s)), {
+ *   openings: openings.map((o) => parsePosition("connect-four", o)),
+ *   gamesPerPair: 4,
+ * });
+ * assert.deepEqual(records, local);
+ * ```
+ */
+export async function roundRobinParallel(
+  players: readonly PlayerSpec[],
+  options: ParallelRoundRobinOptions,
+): Promise<GameRecord[]> {
+  const where = "roundRobinParallel";
+  checkOptions(where, options, [
+    "game",
+    "openings",
+    "gamesPerPair",
+    "seed",
+    "workers",
+    "onRecord",
+  ]);
+  if (!Array.isArray(players) || players.length < 2) {
+    throw new Error(
+      `${where}: players must be an array of at least 2 player descriptions, got ${
+        describe(players)
+      }`,
+    );
+  }
+  if (options === undefined) {
+    throw new Error(`${where}: options must be an object, got undefined`);
+  }
+  const { game, openings } = options;
+  // Build everything once here, so bad input fails before any worker starts.
+  for (const spec of players) createPlayer(game, spec);
+  if (!Array.isArray(openings) || openings.length === 0) {
+    throw new Error(
+      `${where}: openings must be a non-empty array of position strings, got ${
+        describe(openings)
+      }`,
+    );
+  }
+  openings.forEach((text, i) => {
+    if (typeof text !== "string" || parsePosition(game, text).isTerminal()) {
+      throw new Error(
+        `${where}: openings[${i}] must be an unfinished position's text, got ${
+          describe(text)
+        }`,
+      );
+    }
+  });
+  if (
+    options.onRecord !== undefined && typeof options.onRecord !== "function"
+  ) {
+    throw new Error(
+      `${where}: onRecord must be a function, got ${
+        describe(options.onRecord)
+      }`,
+    );
+  }
+  const schedule = scheduleRoundRobin(players.length, openings.length, {
+    gamesPerPair: options.gamesPerPair,
+    seed: options.seed,
+  });
+  const workers = Math.min(
+    schedule.length,
+    options.workers === undefined
+      ? navigator.hardwareConcurrency
+      : checkInteger(where, "workers", options.workers, 1, 256),
+  );
+  // Game k goes to worker k mod workers: neighbouring games, which share
+  // an opening and players, cost about the same, so shares stay balanced.
+  const shares: ScheduledGame[][] = Array.from({ length: workers }, () => []);
+  schedule.forEach((g, k) => shares[k % workers]!.push(g));
+  const records: GameRecord[] = new Array(schedule.length);
+  const started: Worker[] = [];
+  try {
+    await Promise.all(
+      shares.map((share) =>
+        new Promise<void>((resolve, reject) => {
+          const worker = new Worker(
+            new URL("./_match_worker.ts", import.meta.url),
+            { type: "module" },
+          );
+          started.push(worker);
+          worker.onmessage = (event: MessageEvent<MatchReply>) => {
+            const reply = event.data;
+            if ("record" in reply) {
+              records[reply.record.round] = reply.record;
+              options.onRecord?.(reply.record);
+            } else if ("done" in reply) resolve();
+            else reject(new Error(`${where}: a worker failed: ${reply.error}`));
+          };
+          worker.onerror = (event) => {
+            event.preventDefault();
+            reject(new Error(`${where}: a worker failed: ${event.message}`));
+          };
+          worker.postMessage(
+            {
+              game,
+              players: [...players],
+              openings: [...openings],
+              games: share,
+            } satisfies MatchJob,
+          );
+        })
+      ),
+    );
+  } finally {
+    for (const worker of started) worker.terminate();
+  }
+  return records;
+}

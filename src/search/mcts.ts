@@ -1,0 +1,460 @@
+/**
+ * Monte Carlo tree search with the UCT rule (Kocsis and Szepesvári 2006, as
+ * the survey of Browne et al. 2012 writes it): grow a tree one node per
+ * iteration, pick children by UCB1, finish each iteration with a uniformly
+ * random playout to the end of the game, and back the result up the path.
+ * It needs no evaluation function, only the rules: the searcher that users
+ * of OpenSpiel and aima-python expect beside alpha-beta (issue 10).
+ *
+ * The tree lives in typed arrays indexed by slot (a slot is a child edge:
+ * its move, visits, score, first child and child count), grown by doubling,
+ * never per node; the playouts use one growable move stack. Nothing is
+ * allocated per iteration.
+ *
+ * @module
+ */
+
+import { type Move, NO_MOVE, type Position, type Value } from "../position.ts";
+import { Random } from "../random.ts";
+import type { SearchStats } from "../stats.ts";
+import { checkInteger, checkOptions, describe } from "../validate.ts";
+import type { SearchResult } from "./search_result.ts";
+
+/** Options of {@linkcode mcts}. */
+export interface MctsOptions {
+  /** Stop after this many playouts (1…10^9). */
+  playouts?: number;
+  /** Stop once this many positions have been visited (`stats.nodes`; 1…2^53 − 1). */
+  maxNodes?: number;
+  /** Stop after this many milliseconds (a finite number > 0); makes the result machine-dependent. */
+  timeMs?: number;
+  /** The UCB1 exploration constant c (a finite number ≥ 0; default {@linkcode MCTS_DEFAULT_EXPLORATION}). */
+  exploration?: number;
+  /** Seed of the playouts and of the order untried moves are expanded in (integer 0…2^32 − 1, default 0). */
+  seed?: number;
+}
+
+/** What {@linkcode mcts} counts. */
+export interface MctsStats extends SearchStats {
+  /**
+   * Positions visited, counted at every visit as alpha-beta counts its
+   * nodes: per iteration the root, every tree node on the way down, the new
+   * node and every position of the playout. This is the cost compared with
+   * alpha-beta "at equal nodes", and what `maxNodes` bounds.
+   */
+  nodes: number;
+  /** Calls of `evaluate()`: one per iteration, at the position that ended it (terminal). */
+  leaves: number;
+  /** Always 0: MCTS cuts nothing. */
+  cutoffs: number;
+  /** MCTS has no course reference code to count lines of: `steps` equals `nodes`. */
+  steps: number;
+  /** Playouts run (iterations: each ends with one result backed up). */
+  playouts: number;
+  /** Positions held in the tree (the root included), each visited at least once. */
+  treeNodes: number;
+  /** Moves played in playouts, below the tree. */
+  playoutMoves: number;
+  /** Deepest tree node reached, in plies from the root. */
+  treeDepth: number;
+  /** True when a budget ended the search; false only when the root was terminal. */
+  stoppedByBudget: boolean;
+  /** Which budget ended the search: `"playouts"`, `"maxNodes"`, `"timeMs"`, or `null` (terminal root). */
+  stoppedBy: "playouts" | "maxNodes" | "timeMs" | null;
+}
+
+/** What {@linkcode mcts} returns. */
+export type MctsResult = SearchResult<MctsStats>;
+
+/** Playouts when no budget is given. */
+export const MCTS_DEFAULT_PLAYOUTS = 10_000;
+
+/**
+ * The default exploration constant: √2, the constant of UCB1 for rewards in
+ * [0, 1] (Auer et al. 2002), which is the scale used here (win 1, draw ½,
+ * loss 0).
+ */
+export const MCTS_DEFAULT_EXPLORATION: number = Math.SQRT2;
+
+/**
+ * The scale of {@linkcode mcts}'s `value`: the mean result in [−1, 1]
+ * times this, rounded, so values stay small integers like the other
+ * searchers'.
+ */
+export const MCTS_VALUE_SCALE = 1000;
+
+const KNOWN_OPTIONS = [
+  "playouts",
+  "maxNodes",
+  "timeMs",
+  "exploration",
+  "seed",
+] as const;
+
+/** The largest playout budget: scores (2 per win) stay within an Int32Array. */
+const MAX_PLAYOUTS = 1_000_000_000;
+
+/** Slots allocated at first when the budget does not bound the tree more tightly. */
+const INITIAL_SLOTS = 1 << 14;
+
+/**
+ * The tree as parallel typed arrays indexed by slot. Slot 0 is the root;
+ * the children of a node are `childCount` consecutive slots from
+ * `firstChild` (−1 while the node is not expanded). `score` holds twice the
+ * sum of results from the view of the player who made the slot's move
+ * (win 2, draw 1, loss 0), so it stays an integer.
+ */
+class Tree {
+  move: Int32Array;
+  visits: Int32Array;
+  score: Int32Array;
+  firstChild: Int32Array;
+  childCount: Int32Array;
+  /** Children already visited at least once: they are the first `tried` of the block. */
+  tried: Int32Array;
+  used = 1;
+
+  constructor(capacity: number) {
+    this.move = new Int32Array(capacity);
+    this.visits = new Int32Array(capacity);
+    this.score = new Int32Array(capacity);
+    this.firstChild = new Int32Array(capacity).fill(-1);
+    this.childCount = new Int32Array(capacity);
+    this.tried = new Int32Array(capacity);
+    this.move[0] = NO_MOVE;
+  }
+
+  /** Makes room for `extra` more slots (doubling: amortised, never per node). */
+  reserve(extra: number): void {
+    const needed = this.used + extra;
+    if (needed <= this.move.length) return;
+    let capacity = this.move.length * 2;
+    while (capacity < needed) capacity *= 2;
+    const grow = (old: Int32Array, fill: number) => {
+      const next = new Int32Array(capacity);
+      if (fill !== 0) next.fill(fill, old.length);
+      next.set(old);
+      return next;
+    };
+    this.move = grow(this.move, 0);
+    this.visits = grow(this.visits, 0);
+    this.score = grow(this.score, 0);
+    this.firstChild = grow(this.firstChild, -1);
+    this.childCount = grow(this.childCount, 0);
+    this.tried = grow(this.tried, 0);
+  }
+}
+
+/** A growable Int32Array stack (moves played, slots on the path). */
+function grown(
+  stack: Int32Array<ArrayBuffer>,
+  length: number,
+): Int32Array<ArrayBuffer> {
+  if (length < stack.length) return stack;
+  const next = new Int32Array(Math.max(length + 1, stack.length * 2));
+  next.set(stack);
+  return next;
+}
+
+/**
+ * UCT Monte Carlo tree search from `position`.
+ *
+ * Each iteration walks down the tree from the root, taking at every node an
+ * untried child if one is left (untried children are taken in a seeded
+ * random order) and otherwise the child of highest UCB1 score
+ * `q + c·√(ln N / n)`, where `q` in [0, 1] is the child's mean result for
+ * the player who moves into it (win 1, draw ½, loss 0), `n` its visits, `N`
+ * the parent's and `c` the `exploration` option. The first position not yet
+ * in the tree is added to it, a playout of uniformly random legal moves
+ * (seeded) runs from there to the end of the game, and the result is backed
+ * up along the path, its sign flipping at every ply (sides alternate, as in
+ * negamax).
+ *
+ * The result of a finished game is read from the sign of `evaluate()` at
+ * the terminal position, from the side to move's view: positive a win,
+ * negative a loss, zero a draw; the margin is ignored (a Connect Four win
+ * by 18 counts like one by 1).
+ *
+ * Budgets: `playouts`, `maxNodes` (positions visited, see
+ * {@linkcode MctsStats.nodes}) and `timeMs`; the search stops before an
+ * iteration when any budget given is spent, so `nodes` may pass `maxNodes`
+ * by less than one iteration, and at least one iteration always runs. With
+ * no budget, {@linkcode MCTS_DEFAULT_PLAYOUTS} playouts. Without `timeMs`,
+ * the same seed gives the same result on every machine.
+ *
+ * @param position the root; left exactly as found, also when it throws
+ * @param options budgets, `exploration`, `seed`
+ * @returns `move`: the most visited root move (ties: better mean, then the
+ *   earlier expanded); `pv`: the most visited line from the root, down to
+ *   the first unexpanded node; `value`: that move's mean result from the
+ *   root's side to move, in [−1, 1] times {@linkcode MCTS_VALUE_SCALE}
+ *   (1000: every playout through it won, −1000: every one lost); at a
+ *   terminal root, move −1, an empty pv and the sign of `evaluate()` times
+ *   1000; `stats` ({@linkcode MctsStats}), with `playouts` and `nodes`
+ * @throws {Error} on an unknown option key or a bad option value, naming it
+ *
+ * @example MCTS finds the winning column of a Connect Four position
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ConnectFour, mcts } from "../../mod.ts";
+ * // The first player has three in a row at the bottom; column 7 (index 6) wins.
+ * const position = ConnectFour.parse("415263");
+ * const result = mcts(position, { playouts: 2000, seed: 1 });
+ * assert.ok(result.move === 6 && result.pv[0] === 6);
+ * assert.ok(result.stats.playouts === 2000 && result.value > 900);
+ * assert.ok(position.toString() === "415263");
+ * ```
+ *
+ * @example The same seed gives the same search
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mcts, TicTacToe } from "../../mod.ts";
+ * const a = mcts(TicTacToe.empty(), { playouts: 500, seed: 7 });
+ * const b = mcts(TicTacToe.empty(), { playouts: 500, seed: 7 });
+ * assert.deepEqual(a, b);
+ * ```
+ */
+export function mcts(position: Position, options?: MctsOptions): MctsResult {
+  // Step 1. Options, checked once, before anything is touched.
+  checkOptions("mcts", options, KNOWN_OPTIONS);
+  const playoutBudget = options?.playouts === undefined
+    ? Infinity
+    : checkInteger("mcts", "playouts", options.playouts, 1, MAX_PLAYOUTS);
+  const nodeBudget = options?.maxNodes === undefined ? Infinity : checkInteger(
+    "mcts",
+    "maxNodes",
+    options.maxNodes,
+    1,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const timeMs = options?.timeMs;
+  if (
+    timeMs !== undefined &&
+    (typeof timeMs !== "number" || !Number.isFinite(timeMs) || !(timeMs > 0))
+  ) {
+    throw new Error(
+      `mcts: timeMs must be a finite number > 0, got ${describe(timeMs)}`,
+    );
+  }
+  const exploration = options?.exploration ?? MCTS_DEFAULT_EXPLORATION;
+  if (
+    typeof exploration !== "number" || !Number.isFinite(exploration) ||
+    exploration < 0
+  ) {
+    throw new Error(
+      `mcts: exploration must be a finite number ≥ 0, got ${
+        describe(exploration)
+      }`,
+    );
+  }
+  const seed = options?.seed === undefined
+    ? 0
+    : checkInteger("mcts", "seed", options.seed, 0, 0xffffffff);
+  const maxPlayouts = playoutBudget === Infinity && nodeBudget === Infinity &&
+      timeMs === undefined
+    ? MCTS_DEFAULT_PLAYOUTS
+    : playoutBudget;
+  const deadline = timeMs === undefined ? Infinity : performance.now() + timeMs;
+  if (
+    position === null || typeof position !== "object" ||
+    typeof position.generateMoves !== "function" ||
+    typeof position.play !== "function" || typeof position.undo !== "function"
+  ) {
+    throw new Error(
+      `mcts: position must be a Position, got ${describe(position)}`,
+    );
+  }
+
+  const stats: MctsStats = {
+    nodes: 0,
+    leaves: 0,
+    cutoffs: 0,
+    steps: 0,
+    playouts: 0,
+    treeNodes: 1,
+    playoutMoves: 0,
+    treeDepth: 0,
+    stoppedByBudget: false,
+    stoppedBy: null,
+  };
+  if (position.isTerminal()) {
+    stats.nodes = stats.steps = stats.leaves = 1;
+    return {
+      move: NO_MOVE,
+      pv: [],
+      value: Math.sign(position.evaluate()) * MCTS_VALUE_SCALE,
+      stats,
+    };
+  }
+
+  // Step 2. Buffers sized by the budget (a tree node per playout, at most).
+  const maxMoves = position.maxMoves;
+  const treeBound = Math.min(maxPlayouts, nodeBudget) + 1;
+  const tree = new Tree(
+    Math.max(maxMoves + 1, Math.min(INITIAL_SLOTS, treeBound * maxMoves + 1)),
+  );
+  const random = new Random(seed);
+  const moves = new Int32Array(maxMoves);
+  let played = new Int32Array(64);
+  let path = new Int32Array(64);
+  let depthPlayed = 0;
+
+  try {
+    for (;;) {
+      // Step 3. Budgets, between iterations.
+      if (stats.playouts >= maxPlayouts) {
+        stats.stoppedBy = "playouts";
+        break;
+      }
+      if (stats.nodes >= nodeBudget) {
+        stats.stoppedBy = "maxNodes";
+        break;
+      }
+      if (deadline !== Infinity && performance.now() >= deadline) {
+        stats.stoppedBy = "timeMs";
+        break;
+      }
+      // Step 4. Selection: down the tree while the node is known.
+      let node = 0;
+      let pathLength = 1;
+      path[0] = 0;
+      stats.nodes++;
+      let newNode = false;
+      while (!position.isTerminal()) {
+        let first = tree.firstChild[node]!;
+        let count: number;
+        if (first < 0) {
+          // Expansion: all children get slots at once, in seeded random order.
+          count = position.generateMoves(moves);
+          if (count === 0) break;
+          tree.reserve(count);
+          first = tree.used;
+          tree.used += count;
+          for (let i = 0; i < count; i++) {
+            const j = i + Math.floor(random.next() * (count - i));
+            const move = moves[j]!;
+            moves[j] = moves[i]!;
+            tree.move[first + i] = move;
+          }
+          tree.firstChild[node] = first;
+          tree.childCount[node] = count;
+        } else {
+          count = tree.childCount[node]!;
+        }
+        let child: number;
+        const tried = tree.tried[node]!;
+        if (tried < count) {
+          child = first + tried;
+          tree.tried[node] = tried + 1;
+          newNode = true;
+        } else {
+          child = bestUcbChild(tree, first, count, node, exploration);
+        }
+        const move = tree.move[child]!;
+        position.play(move);
+        played = grown(played, depthPlayed);
+        played[depthPlayed++] = move;
+        path = grown(path, pathLength);
+        path[pathLength++] = child;
+        node = child;
+        stats.nodes++;
+        if (newNode) {
+          stats.treeNodes++;
+          break;
+        }
+      }
+      if (pathLength - 1 > stats.treeDepth) stats.treeDepth = pathLength - 1;
+      // Step 5. Playout: uniformly random moves to the end of the game.
+      const treePlies = depthPlayed;
+      for (;;) {
+        if (position.isTerminal()) break;
+        const count = position.generateMoves(moves);
+        if (count === 0) break;
+        const move = moves[Math.floor(random.next() * count)]!;
+        position.play(move);
+        played = grown(played, depthPlayed);
+        played[depthPlayed++] = move;
+        stats.nodes++;
+      }
+      stats.playoutMoves += depthPlayed - treePlies;
+      stats.leaves++;
+      // The result for the side to move at the end, then at the new node.
+      const end = Math.sign(position.evaluate());
+      let result = ((depthPlayed - treePlies) & 1) === 0 ? end : 0 - end;
+      while (depthPlayed > treePlies) {
+        position.undo(played[--depthPlayed]!);
+      }
+      // Step 6. Back-up: a slot scores for the player who made its move.
+      for (let k = pathLength - 1; k >= 0; k--) {
+        const slot = path[k]!;
+        tree.visits[slot] = tree.visits[slot]! + 1;
+        tree.score[slot] = tree.score[slot]! + 1 - result;
+        result = 0 - result;
+        if (k > 0) position.undo(played[--depthPlayed]!);
+      }
+      stats.playouts++;
+    }
+  } finally {
+    // Restore on every exit path, a throw from the position included.
+    while (depthPlayed > 0) position.undo(played[--depthPlayed]!);
+  }
+  stats.steps = stats.nodes;
+  stats.stoppedByBudget = true;
+  return resultOf(tree, stats);
+}
+
+/** The child of highest UCB1 score (the first among equals). */
+function bestUcbChild(
+  tree: Tree,
+  first: number,
+  count: number,
+  parent: number,
+  exploration: number,
+): number {
+  const logParent = Math.log(tree.visits[parent]!);
+  const visits = tree.visits, score = tree.score;
+  let best = first;
+  let bestScore = -Infinity;
+  for (let i = first; i < first + count; i++) {
+    const n = visits[i]!;
+    const ucb = score[i]! / (2 * n) + exploration * Math.sqrt(logParent / n);
+    if (ucb > bestScore) {
+      bestScore = ucb;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** The most visited child of `node` (ties: higher score, then earlier), or −1. */
+function mostVisitedChild(tree: Tree, node: number): number {
+  const first = tree.firstChild[node]!;
+  if (first < 0) return -1;
+  let best = -1;
+  for (let i = first; i < first + tree.childCount[node]!; i++) {
+    const n = tree.visits[i]!;
+    if (n === 0) continue;
+    if (
+      best < 0 || n > tree.visits[best]! ||
+      (n === tree.visits[best]! && tree.score[i]! > tree.score[best]!)
+    ) {
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** Move, most visited line and value, read from the finished tree. */
+function resultOf(tree: Tree, stats: MctsStats): MctsResult {
+  const pv: Move[] = [];
+  let node = mostVisitedChild(tree, 0);
+  const best = node;
+  while (node >= 0) {
+    pv.push(tree.move[node]!);
+    node = mostVisitedChild(tree, node);
+  }
+  const value: Value = best < 0 ? 0 : Math.round(
+    MCTS_VALUE_SCALE * (tree.score[best]! / tree.visits[best]! - 1),
+  );
+  return { move: pv.length > 0 ? pv[0]! : NO_MOVE, pv, value, stats };
+}

@@ -1,0 +1,203 @@
+import assert from "node:assert/strict";
+import {
+  AlphaBetaPlayer,
+  ConnectFour,
+  connectFourAlphaBetaPlayer,
+  connectFourThreatEvaluation,
+  EvaluatedConnectFour,
+  MctsPlayer,
+  type Player,
+  RandomPlayer,
+  SolverPlayer,
+  TicTacToe,
+} from "../mod.ts";
+
+/** Plays a game from `start`; returns the moves and the result for the first mover (1, ½, 0). */
+function play<P extends TicTacToe | ConnectFour>(
+  start: P,
+  first: Player<P>,
+  second: Player<P>,
+): { moves: number[]; score: number } {
+  const position = start.clone() as P;
+  const moves: number[] = [];
+  while (!position.isTerminal()) {
+    const player = moves.length % 2 === 0 ? first : second;
+    const before = position.key();
+    const move = player.chooseMove(position);
+    assert.equal(position.key(), before, `${player.name} left the position`);
+    position.play(move);
+    moves.push(move);
+  }
+  const end = position.evaluate();
+  const score = end === 0 ? 0.5 : moves.length % 2 === 1 ? 1 : 0;
+  return { moves, score };
+}
+
+Deno.test("RandomPlayer: legal moves, the same game for the same seeds, different for others", () => {
+  const a = new RandomPlayer<TicTacToe>({ seed: 1 });
+  const b = new RandomPlayer<TicTacToe>({ seed: 2 });
+  const games = new Set<string>();
+  for (let seed = 0; seed < 20; seed++) {
+    a.newGame(seed);
+    b.newGame(seed);
+    const game = play(TicTacToe.empty(), a, b);
+    a.newGame(seed);
+    b.newGame(seed);
+    assert.deepEqual(play(TicTacToe.empty(), a, b), game);
+    games.add(game.moves.join());
+  }
+  assert.ok(games.size > 15);
+  assert.equal(a.lastNodes, 0);
+  assert.equal(a.name, "random");
+});
+
+Deno.test("AlphaBetaPlayer: full-depth tic-tac-toe never loses to the random player", () => {
+  const perfect = new AlphaBetaPlayer<TicTacToe>({ depth: 9 });
+  const random = new RandomPlayer<TicTacToe>({ seed: 5 });
+  for (let seed = 0; seed < 20; seed++) {
+    random.newGame(seed);
+    assert.ok(play(TicTacToe.empty(), perfect, random).score >= 0.5);
+    assert.ok(play(TicTacToe.empty(), random, perfect).score <= 0.5);
+  }
+  assert.ok(perfect.lastNodes > 0);
+  assert.equal(perfect.name, "alpha-beta d9");
+});
+
+Deno.test("AlphaBetaPlayer: a move is a function of the position; deeper costs more nodes", () => {
+  const board = ConnectFour.parse("4453");
+  const nodes: number[] = [];
+  for (const depth of [2, 4, 6]) {
+    const player = connectFourAlphaBetaPlayer(depth, "good");
+    const move = player.chooseMove(board);
+    nodes.push(player.lastNodes);
+    player.chooseMove(ConnectFour.parse("1"));
+    assert.equal(player.chooseMove(board), move);
+    assert.equal(player.lastNodes, nodes.at(-1));
+    assert.equal(board.toString(), "4453");
+  }
+  assert.ok(nodes[0]! < nodes[1]! && nodes[1]! < nodes[2]!);
+  const viewed = new AlphaBetaPlayer<ConnectFour>({
+    depth: 4,
+    view: (b) => new EvaluatedConnectFour(b, connectFourThreatEvaluation),
+    name: "mine",
+  });
+  assert.equal(
+    viewed.chooseMove(board),
+    connectFourAlphaBetaPlayer(4, "good").chooseMove(board),
+  );
+  assert.equal(viewed.name, "mine");
+});
+
+Deno.test("MctsPlayer: reproducible per game seed, and beats the random player at Connect Four", () => {
+  const mctsPlayer = new MctsPlayer<ConnectFour>({ playouts: 300, seed: 9 });
+  const random = new RandomPlayer<ConnectFour>({ seed: 9 });
+  let score = 0;
+  for (let seed = 0; seed < 6; seed++) {
+    mctsPlayer.newGame(seed);
+    random.newGame(seed);
+    const game = play(ConnectFour.empty(), mctsPlayer, random);
+    mctsPlayer.newGame(seed);
+    random.newGame(seed);
+    assert.deepEqual(play(ConnectFour.empty(), mctsPlayer, random), game);
+    score += game.score;
+  }
+  assert.ok(score >= 5, `score ${score}/6`);
+  assert.ok(mctsPlayer.lastNodes > 300);
+  assert.equal(mctsPlayer.name, "mcts p300");
+  assert.equal(new MctsPlayer({ maxNodes: 5000 }).name, "mcts n5000");
+});
+
+Deno.test("SolverPlayer: every move keeps the solved score", () => {
+  const text = Deno.readTextFileSync(
+    new URL("../data/connect4/end_easy.txt", import.meta.url),
+  );
+  const player = new SolverPlayer({ entries: 1 << 18 });
+  for (const line of text.trim().split("\n").slice(0, 20)) {
+    const [moves, score] = line.split(" ");
+    const board = ConnectFour.parse(moves!);
+    const scores = player.scoreMoves(board);
+    const move = player.chooseMove(board);
+    assert.equal(scores[move], Number(score), moves);
+    assert.equal(board.toString(), moves);
+    assert.ok(player.lastNodes >= 0);
+  }
+  const weak = new SolverPlayer({ weak: true, entries: 1 << 16 });
+  const board = ConnectFour.parse("7422341735647741166133573473242566");
+  assert.deepEqual(
+    weak.scoreMoves(board),
+    player.scoreMoves(board).map((score) =>
+      score === -Infinity ? score : Math.sign(score)
+    ),
+  );
+  assert.equal(weak.name, "weak solver");
+});
+
+Deno.test("Players reject bad options with clear errors", () => {
+  const cases: [() => unknown, RegExp][] = [
+    [
+      () => new RandomPlayer({ sed: 1 } as never),
+      /new RandomPlayer: unknown option "sed"; known options: seed, name/,
+    ],
+    [
+      () => new RandomPlayer({ seed: -1 }),
+      /new RandomPlayer: seed must be an integer in 0…4294967295, got -1/,
+    ],
+    [
+      () => new RandomPlayer({ name: "" }),
+      /new RandomPlayer: name must be a non-empty string, got ""/,
+    ],
+    [
+      () => new AlphaBetaPlayer({ depth: 0 }),
+      /new AlphaBetaPlayer: depth must be an integer in 1…64, got 0/,
+    ],
+    [
+      () => new AlphaBetaPlayer(undefined as never),
+      /new AlphaBetaPlayer: options must be an object, got undefined/,
+    ],
+    [
+      () => new AlphaBetaPlayer({ depth: 2, view: 3 as never }),
+      /new AlphaBetaPlayer: view must be a function, got 3/,
+    ],
+    [
+      () => new AlphaBetaPlayer({ depth: 2, entries: 0 }),
+      /new AlphaBetaPlayer: entries must be an integer in 1…67108864, got 0/,
+    ],
+    [
+      () => connectFourAlphaBetaPlayer(2, "great" as never),
+      /connectFourAlphaBetaPlayer: quality must be "poor", "medium" or "good", got "great"/,
+    ],
+    [
+      () => connectFourAlphaBetaPlayer(2, "toString" as never),
+      /quality must be "poor", "medium" or "good", got "toString"/,
+    ],
+    [
+      () => connectFourAlphaBetaPlayer(43, "good"),
+      /connectFourAlphaBetaPlayer: depth must be an integer in 1…42, got 43/,
+    ],
+    [
+      () => new MctsPlayer({ playouts: 0 }),
+      /new MctsPlayer: playouts must be an integer in 1…1000000000, got 0/,
+    ],
+    [
+      () => new MctsPlayer({ timeMs: 5 } as never),
+      /new MctsPlayer: unknown option "timeMs"/,
+    ],
+    [
+      () => new MctsPlayer({ exploration: -2 }),
+      /new MctsPlayer: exploration must be a finite number ≥ 0, got -2/,
+    ],
+    [
+      () => new MctsPlayer({ maxNodes: 1.5 }),
+      /new MctsPlayer: maxNodes must be an integer/,
+    ],
+    [
+      () => new SolverPlayer({ weak: 1 as never }),
+      /new SolverPlayer: weak must be a boolean, got 1/,
+    ],
+    [
+      () => new SolverPlayer({ entries: 0 }),
+      /new SolverPlayer: entries must be an integer in 1…67108864, got 0/,
+    ],
+  ];
+  for (const [make, message] of cases) assert.throws(make, message);
+});
