@@ -80,8 +80,8 @@ export function parseUci(board: Board, where: string, text: unknown): number {
   );
 }
 
-/** `move`, legal here, in SAN with its check or mate sign. */
-export function toSan(board: Board, move: number): string {
+/** `move`, one of the `legal` moves here, in SAN with its check or mate sign. */
+export function toSan(board: Board, move: number, legal: Int32Array): string {
   const from = moveFrom(move), to = moveTo(move), kind = moveKind(move);
   const piece = board.squares[from]!;
   let san: string;
@@ -92,7 +92,7 @@ export function toSan(board: Board, move: number): string {
     san = (capture ? squareName(from)[0] + "x" : "") + squareName(to);
     if (kind === PROMOTION) san += "=" + PIECE_LETTERS[movePromotion(move)];
   } else {
-    san = PIECE_LETTERS[piece & 7]! + disambiguation(board, move) +
+    san = PIECE_LETTERS[piece & 7]! + disambiguation(board, move, legal) +
       (board.squares[to] !== EMPTY ? "x" : "") + squareName(to);
   }
   board.make(move);
@@ -101,12 +101,12 @@ export function toSan(board: Board, move: number): string {
   return san;
 }
 
-/** What tells `move` apart from the other moves of the same kind of piece to the same square. */
-function disambiguation(board: Board, move: number): string {
+/** What tells `move` apart from the other `legal` moves of the same kind of piece to the same square. */
+function disambiguation(board: Board, move: number, legal: Int32Array): string {
   const from = moveFrom(move), to = moveTo(move);
   const piece = board.squares[from]!;
   let others = 0, sameRank = 0, sameFile = 0;
-  for (const other of legalMoves(board)) {
+  for (const other of legal) {
     const otherFrom = moveFrom(other);
     if (
       otherFrom === from || moveTo(other) !== to ||
@@ -154,8 +154,9 @@ export function parseSan(board: Board, where: string, text: unknown): number {
   }
   const wanted = normalizeSan(text).replace(/([1-8])([NBRQ])$/, "$1=$2");
   let matches = 0;
-  for (const move of legalMoves(board)) {
-    const san = normalizeSan(toSan(board, move));
+  const legal = legalMoves(board);
+  for (const move of legal) {
+    const san = normalizeSan(toSan(board, move, legal));
     if (san === wanted) return move;
     if (withoutDisambiguation(san) === wanted) matches++;
   }

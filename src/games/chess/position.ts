@@ -359,7 +359,18 @@ export class Chess implements Position {
     return this.#repetition(Infinity);
   }
 
-  /** The legal moves, in the natural order. */
+  /**
+   * The legal moves, in the natural order (a fresh array: for callers
+   * outside a search).
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.start();
+   * assert.ok(position.legalMoves().length === 20);
+   * ```
+   */
   legalMoves(): Move[] {
     return Array.from(legalMoves(this.#board));
   }
@@ -411,14 +422,32 @@ export class Chess implements Position {
    */
   moveToSan(move: Move): string {
     checkMove("Chess.moveToSan", move);
-    if (!legalMoves(this.#board).includes(move)) {
+    const legal = legalMoves(this.#board);
+    if (!legal.includes(move)) {
       throw new Error(
         `Chess.moveToSan: move ${move} (${toUci(move)}) is not legal in ${
           toFen(this.#board)
         }`,
       );
     }
-    return toSan(this.#board, move);
+    return toSan(this.#board, move, legal);
+  }
+
+  /**
+   * The legal moves in SAN, in the natural order.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.fromFen("4k3/8/8/8/8/8/4P3/4K2R w K - 0 1");
+   * assert.ok(position.sanMoves().includes("O-O"));
+   * assert.ok(position.sanMoves().length === position.legalMoves().length);
+   * ```
+   */
+  sanMoves(): string[] {
+    const legal = legalMoves(this.#board);
+    return Array.from(legal, (move) => toSan(this.#board, move, legal));
   }
 
   /**
