@@ -23,7 +23,17 @@ import {
 const ONGOING = 0, CHECKMATE = 1, STALEMATE = 2, FIFTY_MOVES = 3;
 const INSUFFICIENT = 4, REPETITION = 5;
 
-/** Options of {@linkcode Chess.fromFen} and {@linkcode Chess.start}. */
+/**
+ * Options of {@linkcode Chess.fromFen} and {@linkcode Chess.start}.
+ *
+ * @example Quiescence over captures and checks
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess } from "../../../mod.ts";
+ * const position = Chess.start({ noisyChecks: true });
+ * assert.ok(position.noisyChecks && position.clone().noisyChecks);
+ * ```
+ */
 export interface ChessOptions {
   /**
    * Whether {@linkcode Chess.generateNoisyMoves} adds the quiet moves that
@@ -510,7 +520,20 @@ export class Chess implements Position {
   }
 }
 
-/** One more than the largest chess move: the `maxMove` a history table of chess moves needs. */
+/**
+ * One more than the largest chess move (moves are 16-bit): the `maxMove` a
+ * searcher's history table needs for chess. The searchers' default,
+ * `position.maxMoves` (256), is the size of a move buffer, far below it.
+ *
+ * @example History ordering on chess
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { alphaBeta, Chess, CHESS_MOVE_LIMIT, minimax } from "../../../mod.ts";
+ * const position = Chess.fromFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+ * const ordered = alphaBeta(position, { depth: 2, order: ["killer", "history"], maxMove: CHESS_MOVE_LIMIT });
+ * assert.ok(ordered.value === minimax(position, { depth: 2 }).value);
+ * ```
+ */
 export const CHESS_MOVE_LIMIT = 1 << 16;
 
 function checkBoolean(where: string, name: string, value: unknown): boolean {
