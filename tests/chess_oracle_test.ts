@@ -22,6 +22,16 @@ function positionPart(fen: string): string {
   return fen.split(" ").slice(0, 4).join(" ");
 }
 
+/** The noisy moves in SAN, in the order generated. */
+function noisySans(position: Chess): string[] {
+  const moves = new Int32Array(position.maxMoves);
+  const count = position.generateNoisyMoves(moves);
+  return Array.from(
+    moves.subarray(0, count),
+    (move) => position.moveToSan(move),
+  );
+}
+
 interface GameRecord {
   positions: number;
   perfts: number;
@@ -76,13 +86,33 @@ function playBoth(
       checkmate || stalemate || fifty || insufficient || repeated,
       fen,
     );
-    // The incremental key is the key computed from scratch, and keys and
-    // positions correspond one to one.
-    assert.equal(Chess.fromFen(fen).key(), ours.key(), fen);
+    // The incremental key and evaluation are those computed from scratch
+    // (a fresh position knows no history: no repetition, mates at ply 0),
+    // and keys and positions correspond one to one.
+    const fresh = Chess.fromFen(fen);
+    assert.equal(fresh.key(), ours.key(), fen);
+    if (!ours.isTerminal() && !fresh.isTerminal()) {
+      assert.equal(fresh.evaluate(), ours.evaluate(), fen);
+    }
     assert.ok(Number.isSafeInteger(ours.key()) && ours.key() >= 0);
     const other = keyOf.get(ours.key());
     assert.ok(other === undefined || other === part, `${other} ${part}`);
     keyOf.set(ours.key(), part);
+    // Noisy moves: the legal captures and promotions (SAN with "x" or
+    // "="), then with noisyChecks the quiet moves that give check.
+    const noisy = noisySans(ours);
+    assert.deepEqual(
+      [...noisy].sort(),
+      sans.filter((san) => /[x=]/.test(san)).sort(),
+      fen,
+    );
+    ours.noisyChecks = true;
+    assert.deepEqual(
+      noisySans(ours).sort(),
+      sans.filter((san) => /[x=+#]/.test(san)).sort(),
+      fen,
+    );
+    ours.noisyChecks = false;
     if (ply % perftEvery === 0) {
       assert.equal(perft(ours, 2), theirs.perft(2), fen);
       record.perfts++;
@@ -115,7 +145,7 @@ function playBoth(
   return record;
 }
 
-Deno.test("random games: moves, FEN, SAN, UCI, check, mate, draws, keys and perft(2) agree with chess.js; undo restores every FEN and key", () => {
+Deno.test("random games: moves, FEN, SAN, UCI, noisy moves, check, mate, draws, keys, evaluation from scratch and perft(2) agree with chess.js; undo restores every FEN and key", () => {
   let positions = 0, perfts = 0;
   fc.assert(
     fc.property(

@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   alphaBeta,
   Chess,
   CHESS_MATE,
   NO_MOVE,
+  perft,
+  Random,
   VALUE_INFINITE,
 } from "../mod.ts";
 
@@ -402,4 +405,66 @@ Deno.test("generateNoisyMoves(): captures and promotions most valuable victim fi
   assert.deepEqual(noisy(checks), ["Kxf2"]);
   checks.noisyChecks = true;
   assert.deepEqual(noisy(checks), ["Kxf2", "Ra8+"]);
+});
+
+/** The same position with the colours swapped and the board upside down. */
+function mirror(fen: string): string {
+  const [placement, side, castling, ep, ...clocks] = fen.split(" ");
+  const swapCase = (text: string) =>
+    Array.from(
+      text,
+      (c) => c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase(),
+    ).join("");
+  const rights = castling === "-"
+    ? "-"
+    : "KQkq".split("").filter((c) => swapCase(castling!).includes(c)).join("");
+  return [
+    swapCase(placement!.split("/").reverse().join("/")),
+    side === "w" ? "b" : "w",
+    rights,
+    ep === "-" ? "-" : ep![0] + (ep![1] === "3" ? "6" : "3"),
+    ...clocks,
+  ].join(" ");
+}
+
+Deno.test("colour symmetry: a mirrored position has the same value, moves and verdict, and another key", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 0x7fffffff }), (seed) => {
+      const random = new Random(seed);
+      const position = Chess.start();
+      const plies = random.nextUint32() % 80;
+      for (let ply = 0; ply < plies && !position.isTerminal(); ply++) {
+        const moves = position.legalMoves();
+        position.play(moves[random.nextUint32() % moves.length]!);
+      }
+      const fen = position.toFen();
+      const a = Chess.fromFen(fen), b = Chess.fromFen(mirror(fen));
+      assert.equal(mirror(mirror(fen)), fen);
+      assert.equal(b.toFen(), mirror(fen));
+      assert.equal(a.evaluate(), b.evaluate(), fen);
+      assert.equal(a.isTerminal(), b.isTerminal(), fen);
+      assert.equal(perft(a, 2), perft(b, 2), fen);
+      assert.equal(a.turn(), -b.turn());
+      assert.notEqual(a.key(), b.key());
+    }),
+    { seed: 42, numRuns: 200 },
+  );
+});
+
+Deno.test("clone() is independent: moves on the copy leave the original as it was", () => {
+  const position = Chess.start();
+  position.play(position.moveFromUci("e2e4"));
+  const before = position.toFen(), key = position.key();
+  const copy = position.clone();
+  const e5 = copy.moveFromUci("e7e5");
+  copy.play(e5);
+  assert.equal(position.toFen(), before);
+  assert.equal(position.key(), key);
+  assert.equal(position.ply, 1);
+  assert.equal(copy.ply, 2);
+  copy.undo(e5);
+  assert.equal(copy.toFen(), before);
+  copy.undo(Chess.start().moveFromUci("e2e4"));
+  assert.equal(copy.toFen(), Chess.start().toFen());
+  assert.equal(position.toFen(), before);
 });

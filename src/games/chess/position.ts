@@ -289,7 +289,8 @@ export class Chess implements Position {
     const table = isEndgame(board.counts) ? KING_ENDGAME : KING_MIDDLEGAME;
     const score = board.score + table[kings[WHITE]!]! +
       table[128 + kings[BLACK]!]!;
-    return board.side === WHITE ? score : -score;
+    // 0 - score, not -score: a negated 0 is -0, a heap number, not a small integer.
+    return board.side === WHITE ? score : 0 - score;
   }
 
   turn(): 1 | -1 {
