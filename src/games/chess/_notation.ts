@@ -153,9 +153,16 @@ export function parseSan(board: Board, where: string, text: unknown): number {
     );
   }
   const wanted = normalizeSan(text).replace(/([1-8])([NBRQ])$/, "$1=$2");
+  // Only moves to the named square can match: SAN is written for those alone.
+  const target = wanted.startsWith("O-O")
+    ? -1
+    : parseSquare(/[a-h][1-8](?==|$)/.exec(wanted)![0]);
   let matches = 0;
   const legal = legalMoves(board);
   for (const move of legal) {
+    if (target >= 0 ? moveTo(move) !== target : moveKind(move) !== CASTLING) {
+      continue;
+    }
     const san = normalizeSan(toSan(board, move, legal));
     if (san === wanted) return move;
     if (withoutDisambiguation(san) === wanted) matches++;
