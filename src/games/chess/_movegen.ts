@@ -349,11 +349,22 @@ export function generateNoisy(
   }
   if (!checks) return count;
   const n = filterLegal(b, PSEUDO, generatePseudo(b, PSEUDO, true), LEGAL);
+  const king = b.kings[b.side ^ 1]!;
   for (let i = 0; i < n; i++) {
     const m = LEGAL[i]!;
-    const t = (m >> 6) & 63;
-    if (moveKind(m) !== NORMAL && moveKind(m) !== CASTLING) continue;
-    if (squares[t + (t & 56)] !== EMPTY) continue;
+    const f = m & 63, t = (m >> 6) & 63;
+    const from = f + (f & 56), to = t + (t & 56);
+    const kind = moveKind(m);
+    if (kind !== NORMAL && kind !== CASTLING) continue;
+    if (squares[to] !== EMPTY) continue;
+    // Only a move that lands on a line or jump to the enemy king, or leaves
+    // a line through it (a discovered check), or castles, can give check:
+    // the rest are skipped without being made.
+    if (
+      kind === NORMAL &&
+      (ATTACKS[king - to + 119]! & PIECE_BIT[squares[from]!]!) === 0 &&
+      RAY_STEP[king - from + 119] === 0
+    ) continue;
     b.make(m);
     const check = b.inCheck();
     b.unmake(m);
