@@ -14,6 +14,7 @@ import {
   mtdf,
   negamax,
   pvs,
+  quiescence,
   Random,
   sssStar,
   TranspositionTable,
@@ -115,4 +116,19 @@ Deno.test("the searchers see mate distances: mate in two is CHESS_MATE − 3 for
       .value,
     0,
   );
+});
+
+Deno.test("quiescence sees the recapture that depth 1 misses: the horizon effect on a defended pawn", () => {
+  const fen = "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";
+  const position = Chess.fromFen(fen);
+  const plain = alphaBeta(position, { depth: 1 });
+  assert.equal(position.moveToSan(plain.move), "Qxd5");
+  const quiet = quiescence(position, { depth: 1 });
+  assert.notEqual(position.moveToSan(quiet.move), "Qxd5");
+  assert.ok(quiet.value < plain.value && quiet.stats.quiescenceNodes > 0);
+  const withChecks = quiescence(Chess.fromFen(fen, { noisyChecks: true }), {
+    depth: 1,
+  });
+  assert.equal(withChecks.value, quiet.value);
+  assert.equal(position.toFen(), fen);
 });
