@@ -11,6 +11,7 @@ import {
   CHESS_MOVE_LIMIT,
   iterativeDeepening,
   minimax,
+  type MoveScorer,
   mtdf,
   negamax,
   pvs,
@@ -53,6 +54,10 @@ function randomPositions(seed: number, count: number): string[] {
   return fens;
 }
 
+/** MVV-LVA as a caller's scorer: captures first. */
+const capturesFirst: MoveScorer = (position, move) =>
+  (position as Chess).mvvLva(move);
+
 /** Every searcher's value, each with its own fresh table. */
 function allValues(fen: string, depth: number): Record<string, number> {
   const table = () => new TranspositionTable({ entries: 1 << 14 });
@@ -70,6 +75,11 @@ function allValues(fen: string, depth: number): Record<string, number> {
       tt: table(),
       order: [...ordered.order],
       maxMove: ordered.maxMove,
+    }).value,
+    alphaBetaCapturesFirst: alphaBeta(at(), {
+      depth,
+      tt: table(),
+      order: ["tt", capturesFirst],
     }).value,
     alphaBetaFailHard: alphaBeta(at(), { depth, tt: table(), failHard: true })
       .value,

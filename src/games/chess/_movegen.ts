@@ -315,6 +315,24 @@ export function hasLegalMove(b: Board): boolean {
 }
 
 /**
+ * The MVV-LVA score of `move` (legal on `b`): 0 for a quiet move, else
+ * 8 × (the victim's value plus a promotion's gain) minus the attacker's
+ * type (pawn 1 … king 6), so the most valuable victim comes first and,
+ * among equal victims, the least valuable attacker.
+ */
+export function mvvLvaScore(b: Board, m: number): number {
+  const squares = b.squares;
+  const f = m & 63, t = (m >> 6) & 63;
+  const kind = moveKind(m);
+  const victim = kind === EN_PASSANT ? PAWN : squares[t + (t & 56)]! & 7;
+  let gain = TYPE_VALUES[victim]!;
+  if (kind === PROMOTION) {
+    gain += TYPE_VALUES[((m >> 12) & 3) + KNIGHT]! - TYPE_VALUES[PAWN]!;
+  }
+  return gain === 0 ? 0 : gain * 8 - (squares[f + (f & 56)]! & 7);
+}
+
+/**
  * Writes the legal captures and promotions into `out`, most valuable victim
  * first and, among equal victims, least valuable attacker first (MVV-LVA; a
  * promotion counts its gain as a victim); with `checks`, then the quiet
@@ -329,14 +347,7 @@ export function generateNoisy(
   let count = filterLegal(b, PSEUDO, generatePseudo(b, PSEUDO, false), out);
   for (let i = 0; i < count; i++) {
     const m = out[i]!;
-    const f = m & 63, t = (m >> 6) & 63;
-    const kind = moveKind(m);
-    const victim = kind === EN_PASSANT ? PAWN : squares[t + (t & 56)]! & 7;
-    let gain = TYPE_VALUES[victim]!;
-    if (kind === PROMOTION) {
-      gain += TYPE_VALUES[((m >> 12) & 3) + KNIGHT]! - TYPE_VALUES[PAWN]!;
-    }
-    const score = gain * 8 - (squares[f + (f & 56)]! & 7);
+    const score = mvvLvaScore(b, m);
     // Insertion sort, stable: equal scores keep the generation order.
     let j = i;
     while (j > 0 && SCORES[j - 1]! < score) {
