@@ -44,6 +44,30 @@ Deno.bench({
   },
 });
 
+// Every position of perft.txt against its published count: depth 5, but
+// depth 4 for "Kiwipete" (193,690,690 leaves at depth 5).
+const published = Deno.readTextFileSync(
+  new URL("../data/chess/perft.txt", import.meta.url),
+).trim().split("\n").map((line) => {
+  const [fen, ...counts] = line.split(";").map((field) => field.trim());
+  const depth = Number(counts[4]) > 1e8 ? 4 : 5;
+  return { fen: fen!, depth, leaves: Number(counts[depth - 1]) };
+});
+Deno.bench({
+  name: "perft.txt to depth 5 (Kiwipete 4): 25,459,128 leaves",
+  n: 3,
+  warmup: 1,
+  fn() {
+    let total = 0;
+    for (const { fen, depth, leaves } of published) {
+      const count = perft(Chess.fromFen(fen), depth);
+      if (count !== leaves) throw new Error(`${fen}: ${count} ≠ ${leaves}`);
+      total += count;
+    }
+    if (total !== 25_459_128) throw new Error(`${total} leaves`);
+  },
+});
+
 const wac = Deno.readTextFileSync(
   new URL("../data/chess/wac.epd", import.meta.url),
 ).trim().split("\n").slice(0, 10).map((line) =>

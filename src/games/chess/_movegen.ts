@@ -224,6 +224,52 @@ function findPins(b: Board, king: number): number {
   return pinned;
 }
 
+/** The square of the one piece giving check to `king`, or −2 in double check. */
+function findChecker(b: Board, king: number): number {
+  const squares = b.squares, list = b.list;
+  const them = b.side ^ 1;
+  let checker = -1;
+  const end = them * 16 + b.listCount[them]!;
+  for (let i = them * 16; i < end; i++) {
+    const from = list[i]!;
+    const diff = king - from + 119;
+    const bits = ATTACKS[diff]! & PIECE_BIT[squares[from]!]!;
+    if (bits === 0) continue;
+    if ((bits & SLIDER_BITS) !== 0) {
+      const step = RAY_STEP[diff]!;
+      let to = from + step;
+      while (to !== king && squares[to] === EMPTY) to += step;
+      if (to !== king) continue;
+    }
+    if (checker >= 0) return -2;
+    checker = from;
+  }
+  return checker;
+}
+
+/**
+ * Whether the non-king move `m` could answer the check by `checker` (from
+ * {@linkcode findChecker}): it captures the checker, lands between a
+ * checking slider and the king, or is an en passant capture (tested in full
+ * by the caller, as every candidate is, for pins). Nothing answers a double
+ * check but a king move.
+ */
+function isEvasion(
+  b: Board,
+  m: number,
+  checker: number,
+  king: number,
+): boolean {
+  if (checker < 0) return false;
+  if (moveKind(m) === EN_PASSANT) return true;
+  const t = (m >> 6) & 63;
+  const to = t + (t & 56);
+  if (to === checker) return true;
+  const step = RAY_STEP[king - checker + 119]!;
+  return step !== 0 && (b.squares[checker]! & 7) >= 3 &&
+    RAY_STEP[to - checker + 119] === step && RAY_STEP[king - to + 119] === step;
+}
+
 /** Copies the legal moves among `moves[0…n)` into `out`; returns how many. */
 export function filterLegal(
   b: Board,
@@ -235,12 +281,15 @@ export function filterLegal(
   const king64 = (king + (king & 7)) >> 1;
   let count = 0;
   if (b.inCheck()) {
+    const checker = findChecker(b, king);
     for (let i = 0; i < n; i++) {
       const m = moves[i]!;
       if ((m & 63) === king64) {
         const t = (m >> 6) & 63;
         if (attackedWithoutKing(b, t + (t & 56), king)) continue;
-      } else if (b.exposesKing(m)) continue;
+      } else if (!isEvasion(b, m, checker, king) || b.exposesKing(m)) {
+        continue;
+      }
       out[count++] = m;
     }
     return count;
@@ -278,10 +327,10 @@ export function generateLegal(b: Board, out: Int32Array): number {
  * legal, so the answer usually comes from the first piece tried.
  */
 export function hasLegalMove(b: Board): boolean {
-  if (b.inCheck()) return generateLegal(b, LEGAL) > 0;
   const squares = b.squares, list = b.list;
   const us = b.side, usBit = us << 3;
   const king = b.kings[us]!;
+  if (b.inCheck()) return hasKingMove(b, king) || generateLegal(b, LEGAL) > 0;
   const end = us * 16 + b.listCount[us]!;
   for (let i = us * 16; i < end; i++) {
     const from = list[i]!;
@@ -304,6 +353,12 @@ export function hasLegalMove(b: Board): boolean {
       if (q === EMPTY || (q & 8) !== usBit) return true;
     }
   }
+  return hasKingMove(b, king) || generateLegal(b, LEGAL) > 0;
+}
+
+/** Whether the king on `king` has a legal step (castling aside). */
+function hasKingMove(b: Board, king: number): boolean {
+  const squares = b.squares, usBit = b.side << 3;
   for (let d = DIRECTION_START[KING]!; d < DIRECTION_END[KING]!; d++) {
     const to = king + DIRECTIONS[d]!;
     if (to & 0x88) continue;
@@ -311,7 +366,7 @@ export function hasLegalMove(b: Board): boolean {
     if (q !== EMPTY && (q & 8) === usBit) continue;
     if (!attackedWithoutKing(b, to, king)) return true;
   }
-  return generateLegal(b, LEGAL) > 0;
+  return false;
 }
 
 /**

@@ -282,12 +282,12 @@ export class Chess implements Position {
   }
 
   isTerminal(): boolean {
-    return this.#status() !== ONGOING;
+    return statusOf(this.#board, this.#root) !== ONGOING;
   }
 
   evaluate(): Value {
     const board = this.#board;
-    const status = this.#status();
+    const status = statusOf(this.#board, this.#root);
     if (status === CHECKMATE) return -(CHESS_MATE - (board.ply - this.#root));
     if (status !== ONGOING) return 0;
     const kings = board.kings;
@@ -371,32 +371,12 @@ export class Chess implements Position {
    * colour.
    */
   isInsufficientMaterial(): boolean {
-    const board = this.#board, counts = board.counts;
-    if (
-      counts[PAWN]! + counts[ROOK]! + counts[QUEEN]! + counts[PAWN | 8]! +
-          counts[ROOK | 8]! + counts[QUEEN | 8]! > 0
-    ) {
-      return false;
-    }
-    const knights = counts[KNIGHT]! + counts[KNIGHT | 8]!;
-    const bishops = counts[BISHOP]! + counts[BISHOP | 8]!;
-    if (knights + bishops <= 1) return true;
-    if (knights > 0) return false;
-    let light = 0;
-    for (let color = 0; color < 2; color++) {
-      for (let i = 0; i < board.listCount[color]!; i++) {
-        const square = board.list[color * 16 + i]!;
-        if ((board.squares[square]! & 7) === BISHOP) {
-          light += ((square >> 4) + square) & 1;
-        }
-      }
-    }
-    return light === 0 || light === bishops;
+    return insufficientMaterial(this.#board);
   }
 
   /** Whether the position occurred at least twice before in the moves played on this object (the rule's threefold repetition). */
   isThreefoldRepetition(): boolean {
-    return this.#repetition(Infinity);
+    return repeats(this.#board, Infinity);
   }
 
   /**
@@ -508,46 +488,73 @@ export class Chess implements Position {
   moveFromSan(san: string): Move {
     return parseSan(this.#board, "Chess.moveFromSan", san);
   }
+}
 
-  /** The terminal status of the current position, computed once per ply. */
-  #status(): number {
-    const board = this.#board;
-    let status = board.statuses[board.ply]!;
-    if (status !== UNKNOWN) return status;
-    if (board.halfmove >= 100) {
-      status = hasLegalMove(board)
-        ? FIFTY_MOVES
-        : board.inCheck()
-        ? CHECKMATE
-        : STALEMATE;
-    } else if (this.isInsufficientMaterial()) {
-      status = INSUFFICIENT;
-    } else if (this.#repetition(this.#root)) {
-      status = REPETITION;
-    } else if (!hasLegalMove(board)) {
-      status = board.inCheck() ? CHECKMATE : STALEMATE;
-    } else {
-      status = ONGOING;
-    }
-    board.statuses[board.ply] = status;
-    return status;
+/**
+ * The terminal status of the board's current position, computed once per
+ * ply. A module function, not a private method: V8 runs it measurably
+ * faster at every leaf.
+ */
+function statusOf(board: Board, root: number): number {
+  let status = board.statuses[board.ply]!;
+  if (status !== UNKNOWN) return status;
+  if (board.halfmove >= 100) {
+    status = hasLegalMove(board)
+      ? FIFTY_MOVES
+      : board.inCheck()
+      ? CHECKMATE
+      : STALEMATE;
+  } else if (insufficientMaterial(board)) {
+    status = INSUFFICIENT;
+  } else if (repeats(board, root)) {
+    status = REPETITION;
+  } else if (!hasLegalMove(board)) {
+    status = board.inCheck() ? CHECKMATE : STALEMATE;
+  } else {
+    status = ONGOING;
   }
+  board.statuses[board.ply] = status;
+  return status;
+}
 
-  /**
-   * Whether the position repeats one at ply `root` or later, or two
-   * earlier ones. Only plies since the last capture or pawn move can match.
-   */
-  #repetition(root: number): boolean {
-    const board = this.#board;
-    const ply = board.ply, lo = board.keyLo, hi = board.keyHi;
-    const oldest = Math.max(ply - board.halfmove, 0);
-    let seen = 0;
-    for (let i = ply - 4; i >= oldest; i -= 2) {
-      if (board.keysLo[i] !== lo || board.keysHi[i] !== hi) continue;
-      if (i >= root || ++seen >= 2) return true;
-    }
+/**
+ * Whether the position repeats one at ply `root` or later, or two earlier
+ * ones. Only plies since the last capture or pawn move can match.
+ */
+function repeats(board: Board, root: number): boolean {
+  const ply = board.ply, lo = board.keyLo, hi = board.keyHi;
+  const oldest = Math.max(ply - board.halfmove, 0);
+  let seen = 0;
+  for (let i = ply - 4; i >= oldest; i -= 2) {
+    if (board.keysLo[i] !== lo || board.keysHi[i] !== hi) continue;
+    if (i >= root || ++seen >= 2) return true;
+  }
+  return false;
+}
+
+/** chess.js's insufficient material: see {@linkcode Chess.isInsufficientMaterial}. */
+function insufficientMaterial(board: Board): boolean {
+  const counts = board.counts;
+  if (
+    counts[PAWN]! + counts[ROOK]! + counts[QUEEN]! + counts[PAWN | 8]! +
+        counts[ROOK | 8]! + counts[QUEEN | 8]! > 0
+  ) {
     return false;
   }
+  const knights = counts[KNIGHT]! + counts[KNIGHT | 8]!;
+  const bishops = counts[BISHOP]! + counts[BISHOP | 8]!;
+  if (knights + bishops <= 1) return true;
+  if (knights > 0) return false;
+  let light = 0;
+  for (let color = 0; color < 2; color++) {
+    for (let i = 0; i < board.listCount[color]!; i++) {
+      const square = board.list[color * 16 + i]!;
+      if ((board.squares[square]! & 7) === BISHOP) {
+        light += ((square >> 4) + square) & 1;
+      }
+    }
+  }
+  return light === 0 || light === bishops;
 }
 
 /**
