@@ -468,3 +468,25 @@ Deno.test("clone() is independent: moves on the copy leave the original as it wa
   assert.equal(copy.toFen(), Chess.start().toFen());
   assert.equal(position.toFen(), before);
 });
+
+Deno.test("a game longer than the preallocated stack: 1,000 plies played and undone, clone included", () => {
+  const position = Chess.start();
+  const played: number[] = [];
+  for (let ply = 0; ply < 1000; ply++) {
+    const uci = ["g1f3", "g8f6", "f3g1", "f6g8"][ply % 4]!;
+    const move = position.moveFromUci(uci);
+    position.play(move);
+    played.push(move);
+  }
+  assert.equal(position.ply, 1000);
+  assert.ok(position.isThreefoldRepetition() && position.isTerminal());
+  const copy = position.clone();
+  for (let i = played.length - 1; i >= 0; i--) position.undo(played[i]!);
+  assert.equal(position.toFen(), Chess.start().toFen());
+  assert.equal(position.key(), Chess.start().key());
+  assert.equal(copy.ply, 1000);
+  assert.equal(
+    copy.toFen(),
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1000 501",
+  );
+});
