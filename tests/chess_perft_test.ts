@@ -56,3 +56,12 @@ Deno.test("perft() of depth 0 is 1, and a bad depth is an error naming it", () =
     /perft: depth must be an integer in 0…64, got 1.5/,
   );
 });
+
+Deno.test("the position with the most legal moves known (218) fits a maxMoves buffer", () => {
+  // The composed position usually quoted for the maximum (218 legal moves).
+  const position = Chess.fromFen(
+    "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+  );
+  assert.equal(position.maxMoves, 256);
+  assert.equal(position.generateMoves(new Int32Array(position.maxMoves)), 218);
+});
