@@ -5,8 +5,10 @@
  * (tested with the king lifted off, so a slider's ray through it counts), an
  * en passant capture that exposes the king (made and tested: it can uncover
  * a rank), or a move of a pinned piece off its pin line (pins are found once
- * per generation from the enemy sliders). In check, every non-king move is
- * made and tested. Castling is checked when generated.
+ * per generation from the enemy sliders). In check, only king moves,
+ * captures of the single checker, blocks of a checking slider and en
+ * passant captures are candidates, each made and tested. Castling is
+ * checked when generated.
  *
  * The buffers here are module-level scratch: generation is never re-entered
  * (making a move never generates), so one set serves every board.
