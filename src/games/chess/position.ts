@@ -8,6 +8,13 @@
 import type { Move, Position, Value } from "../../position.ts";
 import { checkOptions, describe } from "../../validate.ts";
 import { type Board, UNKNOWN } from "./_board.ts";
+import {
+  CHECKMATE,
+  insufficientMaterial,
+  ONGOING,
+  repeats,
+  statusOf,
+} from "./_status.ts";
 import { parseFen, START_FEN, toFen } from "./_fen.ts";
 import {
   generateLegal,
@@ -16,17 +23,13 @@ import {
   mvvLvaScore,
 } from "./_movegen.ts";
 import { legalMoves, parseSan, parseUci, toSan, toUci } from "./_notation.ts";
-import { BISHOP, BLACK, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from "./_squares.ts";
+import { BLACK, WHITE } from "./_squares.ts";
 import {
   CHESS_MATE,
   isEndgame,
   KING_ENDGAME,
   KING_MIDDLEGAME,
 } from "./evaluation.ts";
-
-/** Terminal statuses, cached per ply. */
-const ONGOING = 0, CHECKMATE = 1, STALEMATE = 2, FIFTY_MOVES = 3;
-const INSUFFICIENT = 4, REPETITION = 5;
 
 /**
  * Options of {@linkcode Chess.fromFen} and {@linkcode Chess.start}.
@@ -488,73 +491,6 @@ export class Chess implements Position {
   moveFromSan(san: string): Move {
     return parseSan(this.#board, "Chess.moveFromSan", san);
   }
-}
-
-/**
- * The terminal status of the board's current position, computed once per
- * ply. A module function, not a private method: V8 runs it measurably
- * faster at every leaf.
- */
-function statusOf(board: Board, root: number): number {
-  let status = board.statuses[board.ply]!;
-  if (status !== UNKNOWN) return status;
-  if (board.halfmove >= 100) {
-    status = hasLegalMove(board)
-      ? FIFTY_MOVES
-      : board.inCheck()
-      ? CHECKMATE
-      : STALEMATE;
-  } else if (insufficientMaterial(board)) {
-    status = INSUFFICIENT;
-  } else if (repeats(board, root)) {
-    status = REPETITION;
-  } else if (!hasLegalMove(board)) {
-    status = board.inCheck() ? CHECKMATE : STALEMATE;
-  } else {
-    status = ONGOING;
-  }
-  board.statuses[board.ply] = status;
-  return status;
-}
-
-/**
- * Whether the position repeats one at ply `root` or later, or two earlier
- * ones. Only plies since the last capture or pawn move can match.
- */
-function repeats(board: Board, root: number): boolean {
-  const ply = board.ply, lo = board.keyLo, hi = board.keyHi;
-  const oldest = Math.max(ply - board.halfmove, 0);
-  let seen = 0;
-  for (let i = ply - 4; i >= oldest; i -= 2) {
-    if (board.keysLo[i] !== lo || board.keysHi[i] !== hi) continue;
-    if (i >= root || ++seen >= 2) return true;
-  }
-  return false;
-}
-
-/** chess.js's insufficient material: see {@linkcode Chess.isInsufficientMaterial}. */
-function insufficientMaterial(board: Board): boolean {
-  const counts = board.counts;
-  if (
-    counts[PAWN]! + counts[ROOK]! + counts[QUEEN]! + counts[PAWN | 8]! +
-        counts[ROOK | 8]! + counts[QUEEN | 8]! > 0
-  ) {
-    return false;
-  }
-  const knights = counts[KNIGHT]! + counts[KNIGHT | 8]!;
-  const bishops = counts[BISHOP]! + counts[BISHOP | 8]!;
-  if (knights + bishops <= 1) return true;
-  if (knights > 0) return false;
-  let light = 0;
-  for (let color = 0; color < 2; color++) {
-    for (let i = 0; i < board.listCount[color]!; i++) {
-      const square = board.list[color * 16 + i]!;
-      if ((board.squares[square]! & 7) === BISHOP) {
-        light += ((square >> 4) + square) & 1;
-      }
-    }
-  }
-  return light === 0 || light === bishops;
 }
 
 /**
