@@ -11,3 +11,4 @@ export * as grundy from "./grundy.ts";
 export * from "./connect_four.ts";
 export * from "./connect_four_solver.ts";
 export * from "./connect_four_benchmark.ts";
+export * from "./chess/mod.ts";

@@ -1,0 +1,442 @@
+/**
+ * Move generation on the {@linkcode Board}: pseudo-legal moves from the
+ * piece lists, then a legality filter that rarely needs to make a move. Out
+ * of check, a move is legal unless it is a king move onto an attacked square
+ * (tested with the king lifted off, so a slider's ray through it counts), an
+ * en passant capture that exposes the king (made and tested: it can uncover
+ * a rank), or a move of a pinned piece off its pin line (pins are found once
+ * per generation from the enemy sliders). In check, only king moves,
+ * captures of the single checker, blocks of a checking slider and en
+ * passant captures are candidates, each made and tested. Castling is
+ * checked when generated.
+ *
+ * The buffers here are module-level scratch: generation is never re-entered
+ * (making a move never generates), so one set serves every board.
+ *
+ * @module
+ */
+
+import type { Board } from "./_board.ts";
+import { CASTLING, EN_PASSANT, moveKind, NORMAL, PROMOTION } from "./_move.ts";
+import {
+  ATTACKS,
+  B1,
+  B8,
+  BLACK_KINGSIDE,
+  BLACK_QUEENSIDE,
+  C1,
+  C8,
+  D1,
+  D8,
+  DIRECTION_END,
+  DIRECTION_START,
+  DIRECTIONS,
+  EMPTY,
+  F1,
+  F8,
+  G1,
+  G8,
+  KING,
+  KNIGHT,
+  PAWN,
+  PIECE_BIT,
+  RAY_STEP,
+  SLIDER_BITS,
+  WHITE,
+  WHITE_KINGSIDE,
+  WHITE_QUEENSIDE,
+} from "./_squares.ts";
+import { TYPE_VALUES } from "./evaluation.ts";
+
+/** Room for any pseudo-legal list (a legal list has at most 218 moves). */
+const SCRATCH_SIZE = 1024;
+const PSEUDO = new Int32Array(SCRATCH_SIZE);
+const LEGAL = new Int32Array(SCRATCH_SIZE);
+const SCORES = new Int32Array(SCRATCH_SIZE);
+/** `PIN[square]`: |step| of the line pinning the piece on `square`, or 0. */
+const PIN = new Int8Array(128);
+const PINNED = new Int32Array(16);
+
+/** Writes the pseudo-legal moves (all, or only captures and promotions) into `out`; returns how many. */
+export function generatePseudo(
+  b: Board,
+  out: Int32Array,
+  quiets: boolean,
+): number {
+  const squares = b.squares, list = b.list;
+  const us = b.side, usBit = us << 3;
+  const ep = b.ep;
+  let n = 0;
+  const end = us * 16 + b.listCount[us]!;
+  for (let i = us * 16; i < end; i++) {
+    const from = list[i]!;
+    const type = squares[from]! & 7;
+    const from64 = (from + (from & 7)) >> 1;
+    if (type === PAWN) {
+      const forward = us === WHITE ? 16 : -16;
+      const to = from + forward;
+      const last = (to >> 4) === (us === WHITE ? 7 : 0);
+      if (squares[to] === EMPTY) {
+        const m = from64 | ((to + (to & 7)) >> 1) << 6;
+        if (last) {
+          n = addPromotions(out, n, m);
+        } else if (quiets) {
+          out[n++] = m;
+          const two = to + forward;
+          if (
+            (from >> 4) === (us === WHITE ? 1 : 6) && squares[two] === EMPTY
+          ) {
+            out[n++] = from64 | ((two + (two & 7)) >> 1) << 6;
+          }
+        }
+      }
+      for (let c = to - 1; c <= to + 1; c += 2) {
+        if (c & 0x88) continue;
+        const q = squares[c]!;
+        const m = from64 | ((c + (c & 7)) >> 1) << 6;
+        if (q !== EMPTY && (q & 8) !== usBit) {
+          if (last) n = addPromotions(out, n, m);
+          else out[n++] = m;
+        } else if (c === ep) {
+          out[n++] = m | EN_PASSANT << 14;
+        }
+      }
+    } else if (type === KNIGHT || type === KING) {
+      for (let d = DIRECTION_START[type]!; d < DIRECTION_END[type]!; d++) {
+        const to = from + DIRECTIONS[d]!;
+        if (to & 0x88) continue;
+        const q = squares[to]!;
+        if (q === EMPTY ? quiets : (q & 8) !== usBit) {
+          out[n++] = from64 | ((to + (to & 7)) >> 1) << 6;
+        }
+      }
+      if (type === KING && quiets && b.castling !== 0) {
+        n = addCastling(b, out, n);
+      }
+    } else {
+      for (let d = DIRECTION_START[type]!; d < DIRECTION_END[type]!; d++) {
+        const step = DIRECTIONS[d]!;
+        for (let to = from + step; !(to & 0x88); to += step) {
+          const q = squares[to]!;
+          if (q === EMPTY) {
+            if (quiets) out[n++] = from64 | ((to + (to & 7)) >> 1) << 6;
+            continue;
+          }
+          if ((q & 8) !== usBit) {
+            out[n++] = from64 | ((to + (to & 7)) >> 1) << 6;
+          }
+          break;
+        }
+      }
+    }
+  }
+  return n;
+}
+
+/** Adds the four promotions of the pawn move `m`, queen first. */
+function addPromotions(out: Int32Array, n: number, m: number): number {
+  const base = m | PROMOTION << 14;
+  out[n] = base | 3 << 12;
+  out[n + 1] = base | 2 << 12;
+  out[n + 2] = base | 1 << 12;
+  out[n + 3] = base;
+  return n + 4;
+}
+
+/**
+ * Adds the castling moves the rights, the empty squares and the attacks
+ * allow. The moves are written with 0…63 squares: e1 = 4, g1 = 6, c1 = 2,
+ * e8 = 60, g8 = 62, c8 = 58.
+ */
+function addCastling(b: Board, out: Int32Array, n: number): number {
+  const squares = b.squares, castling = b.castling;
+  if (b.side === WHITE) {
+    if ((castling & (WHITE_KINGSIDE | WHITE_QUEENSIDE)) === 0 || b.inCheck()) {
+      return n;
+    }
+    if (
+      (castling & WHITE_KINGSIDE) && squares[F1] === EMPTY &&
+      squares[G1] === EMPTY && !b.attacked(F1, 1) && !b.attacked(G1, 1)
+    ) {
+      out[n++] = 4 | 6 << 6 | CASTLING << 14;
+    }
+    if (
+      (castling & WHITE_QUEENSIDE) && squares[D1] === EMPTY &&
+      squares[C1] === EMPTY && squares[B1] === EMPTY && !b.attacked(D1, 1) &&
+      !b.attacked(C1, 1)
+    ) {
+      out[n++] = 4 | 2 << 6 | CASTLING << 14;
+    }
+  } else {
+    if ((castling & (BLACK_KINGSIDE | BLACK_QUEENSIDE)) === 0 || b.inCheck()) {
+      return n;
+    }
+    if (
+      (castling & BLACK_KINGSIDE) && squares[F8] === EMPTY &&
+      squares[G8] === EMPTY && !b.attacked(F8, 0) && !b.attacked(G8, 0)
+    ) {
+      out[n++] = 60 | 62 << 6 | CASTLING << 14;
+    }
+    if (
+      (castling & BLACK_QUEENSIDE) && squares[D8] === EMPTY &&
+      squares[C8] === EMPTY && squares[B8] === EMPTY && !b.attacked(D8, 0) &&
+      !b.attacked(C8, 0)
+    ) {
+      out[n++] = 60 | 58 << 6 | CASTLING << 14;
+    }
+  }
+  return n;
+}
+
+/** Whether `to` is attacked by the side not to move once the king is lifted off `king`. */
+function attackedWithoutKing(b: Board, to: number, king: number): boolean {
+  const squares = b.squares;
+  const piece = squares[king]!;
+  squares[king] = EMPTY;
+  const attacked = b.attacked(to, b.side ^ 1);
+  squares[king] = piece;
+  return attacked;
+}
+
+/** Marks in {@linkcode PIN} the side to move's pieces pinned to `king`; returns how many. */
+function findPins(b: Board, king: number): number {
+  const squares = b.squares, list = b.list;
+  const them = b.side ^ 1, usBit = b.side << 3;
+  let pinned = 0;
+  const end = them * 16 + b.listCount[them]!;
+  for (let i = them * 16; i < end; i++) {
+    const from = list[i]!;
+    const diff = king - from + 119;
+    if ((ATTACKS[diff]! & PIECE_BIT[squares[from]!]! & SLIDER_BITS) === 0) {
+      continue;
+    }
+    const step = RAY_STEP[diff]!;
+    let blocker = -1;
+    let to = from + step;
+    for (; to !== king; to += step) {
+      if (squares[to] === EMPTY) continue;
+      if (blocker >= 0 || (squares[to]! & 8) !== usBit) break;
+      blocker = to;
+    }
+    if (to === king && blocker >= 0) {
+      PIN[blocker] = step < 0 ? -step : step;
+      PINNED[pinned++] = blocker;
+    }
+  }
+  return pinned;
+}
+
+/** The square of the one piece giving check to `king`, or −2 in double check. */
+function findChecker(b: Board, king: number): number {
+  const squares = b.squares, list = b.list;
+  const them = b.side ^ 1;
+  let checker = -1;
+  const end = them * 16 + b.listCount[them]!;
+  for (let i = them * 16; i < end; i++) {
+    const from = list[i]!;
+    const diff = king - from + 119;
+    const bits = ATTACKS[diff]! & PIECE_BIT[squares[from]!]!;
+    if (bits === 0) continue;
+    if ((bits & SLIDER_BITS) !== 0) {
+      const step = RAY_STEP[diff]!;
+      let to = from + step;
+      while (to !== king && squares[to] === EMPTY) to += step;
+      if (to !== king) continue;
+    }
+    if (checker >= 0) return -2;
+    checker = from;
+  }
+  return checker;
+}
+
+/**
+ * Whether the non-king move `m` could answer the check by `checker` (from
+ * {@linkcode findChecker}): it captures the checker, lands between a
+ * checking slider and the king, or is an en passant capture (tested in full
+ * by the caller, as every candidate is, for pins). Nothing answers a double
+ * check but a king move.
+ */
+function isEvasion(
+  b: Board,
+  m: number,
+  checker: number,
+  king: number,
+): boolean {
+  if (checker < 0) return false;
+  if (moveKind(m) === EN_PASSANT) return true;
+  const t = (m >> 6) & 63;
+  const to = t + (t & 56);
+  if (to === checker) return true;
+  const step = RAY_STEP[king - checker + 119]!;
+  return step !== 0 && (b.squares[checker]! & 7) >= 3 &&
+    RAY_STEP[to - checker + 119] === step && RAY_STEP[king - to + 119] === step;
+}
+
+/** Copies the legal moves among `moves[0…n)` into `out`; returns how many. */
+export function filterLegal(
+  b: Board,
+  moves: Int32Array,
+  n: number,
+  out: Int32Array,
+): number {
+  const king = b.kings[b.side]!;
+  const king64 = (king + (king & 7)) >> 1;
+  let count = 0;
+  if (b.inCheck()) {
+    const checker = findChecker(b, king);
+    for (let i = 0; i < n; i++) {
+      const m = moves[i]!;
+      if ((m & 63) === king64) {
+        const t = (m >> 6) & 63;
+        if (attackedWithoutKing(b, t + (t & 56), king)) continue;
+      } else if (!isEvasion(b, m, checker, king) || b.exposesKing(m)) {
+        continue;
+      }
+      out[count++] = m;
+    }
+    return count;
+  }
+  const pinned = findPins(b, king);
+  for (let i = 0; i < n; i++) {
+    const m = moves[i]!;
+    const f = m & 63, t = (m >> 6) & 63;
+    const from = f + (f & 56), to = t + (t & 56);
+    if (from === king) {
+      if (moveKind(m) !== CASTLING && attackedWithoutKing(b, to, king)) {
+        continue;
+      }
+    } else if (moveKind(m) === EN_PASSANT) {
+      if (b.exposesKing(m)) continue;
+    } else if (PIN[from] !== 0) {
+      const line = RAY_STEP[to - king + 119]!;
+      if ((line < 0 ? -line : line) !== PIN[from]) continue;
+    }
+    out[count++] = m;
+  }
+  for (let i = 0; i < pinned; i++) PIN[PINNED[i]!] = 0;
+  return count;
+}
+
+/** Writes the legal moves into `out`; returns how many. */
+export function generateLegal(b: Board, out: Int32Array): number {
+  const n = generatePseudo(b, PSEUDO, true);
+  return filterLegal(b, PSEUDO, n, out);
+}
+
+/**
+ * Whether the side to move has a legal move. Out of check, any pseudo-legal
+ * move (en passant aside) of a piece off every line through its king is
+ * legal, so the answer usually comes from the first piece tried.
+ */
+export function hasLegalMove(b: Board): boolean {
+  const squares = b.squares, list = b.list;
+  const us = b.side, usBit = us << 3;
+  const king = b.kings[us]!;
+  if (b.inCheck()) return hasKingMove(b, king) || generateLegal(b, LEGAL) > 0;
+  const end = us * 16 + b.listCount[us]!;
+  for (let i = us * 16; i < end; i++) {
+    const from = list[i]!;
+    if (from === king || RAY_STEP[king - from + 119] !== 0) continue;
+    const type = squares[from]! & 7;
+    if (type === PAWN) {
+      const to = from + (us === WHITE ? 16 : -16);
+      if (squares[to] === EMPTY) return true;
+      for (let c = to - 1; c <= to + 1; c += 2) {
+        if (c & 0x88) continue;
+        const q = squares[c]!;
+        if (q !== EMPTY && (q & 8) !== usBit) return true;
+      }
+      continue;
+    }
+    for (let d = DIRECTION_START[type]!; d < DIRECTION_END[type]!; d++) {
+      const to = from + DIRECTIONS[d]!;
+      if (to & 0x88) continue;
+      const q = squares[to]!;
+      if (q === EMPTY || (q & 8) !== usBit) return true;
+    }
+  }
+  return hasKingMove(b, king) || generateLegal(b, LEGAL) > 0;
+}
+
+/** Whether the king on `king` has a legal step (castling aside). */
+function hasKingMove(b: Board, king: number): boolean {
+  const squares = b.squares, usBit = b.side << 3;
+  for (let d = DIRECTION_START[KING]!; d < DIRECTION_END[KING]!; d++) {
+    const to = king + DIRECTIONS[d]!;
+    if (to & 0x88) continue;
+    const q = squares[to]!;
+    if (q !== EMPTY && (q & 8) === usBit) continue;
+    if (!attackedWithoutKing(b, to, king)) return true;
+  }
+  return false;
+}
+
+/**
+ * The MVV-LVA score of `move` (legal on `b`): 0 for a quiet move, else
+ * 8 × (the victim's value plus a promotion's gain) minus the attacker's
+ * type (pawn 1 … king 6), so the most valuable victim comes first and,
+ * among equal victims, the least valuable attacker.
+ */
+export function mvvLvaScore(b: Board, m: number): number {
+  const squares = b.squares;
+  const f = m & 63, t = (m >> 6) & 63;
+  const kind = moveKind(m);
+  const victim = kind === EN_PASSANT ? PAWN : squares[t + (t & 56)]! & 7;
+  let gain = TYPE_VALUES[victim]!;
+  if (kind === PROMOTION) {
+    gain += TYPE_VALUES[((m >> 12) & 3) + KNIGHT]! - TYPE_VALUES[PAWN]!;
+  }
+  return gain === 0 ? 0 : gain * 8 - (squares[f + (f & 56)]! & 7);
+}
+
+/**
+ * Writes the legal captures and promotions into `out`, most valuable victim
+ * first and, among equal victims, least valuable attacker first (MVV-LVA; a
+ * promotion counts its gain as a victim); with `checks`, then the quiet
+ * moves that give check. Returns how many.
+ */
+export function generateNoisy(
+  b: Board,
+  out: Int32Array,
+  checks: boolean,
+): number {
+  const squares = b.squares;
+  let count = filterLegal(b, PSEUDO, generatePseudo(b, PSEUDO, false), out);
+  for (let i = 0; i < count; i++) {
+    const m = out[i]!;
+    const score = mvvLvaScore(b, m);
+    // Insertion sort, stable: equal scores keep the generation order.
+    let j = i;
+    while (j > 0 && SCORES[j - 1]! < score) {
+      out[j] = out[j - 1]!;
+      SCORES[j] = SCORES[j - 1]!;
+      j--;
+    }
+    out[j] = m;
+    SCORES[j] = score;
+  }
+  if (!checks) return count;
+  const n = filterLegal(b, PSEUDO, generatePseudo(b, PSEUDO, true), LEGAL);
+  const king = b.kings[b.side ^ 1]!;
+  for (let i = 0; i < n; i++) {
+    const m = LEGAL[i]!;
+    const f = m & 63, t = (m >> 6) & 63;
+    const from = f + (f & 56), to = t + (t & 56);
+    const kind = moveKind(m);
+    if (kind !== NORMAL && kind !== CASTLING) continue;
+    if (squares[to] !== EMPTY) continue;
+    // Only a move that lands on a line or jump to the enemy king, or leaves
+    // a line through it (a discovered check), or castles, can give check:
+    // the rest are skipped without being made.
+    if (
+      kind === NORMAL &&
+      (ATTACKS[king - to + 119]! & PIECE_BIT[squares[from]!]!) === 0 &&
+      RAY_STEP[king - from + 119] === 0
+    ) continue;
+    b.make(m);
+    const check = b.inCheck();
+    b.unmake(m);
+    if (check) out[count++] = m;
+  }
+  return count;
+}

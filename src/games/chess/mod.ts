@@ -1,0 +1,9 @@
+/**
+ * Chess: a {@linkcode Chess} position on a dedicated typed-array move
+ * generator, {@linkcode perft} to check it, and the evaluation's constants.
+ *
+ * @module
+ */
+export { Chess, CHESS_MOVE_LIMIT, type ChessOptions } from "./position.ts";
+export { perft } from "./perft.ts";
+export { CHESS_MATE, PIECE_VALUES } from "./evaluation.ts";

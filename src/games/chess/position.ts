@@ -1,0 +1,530 @@
+/**
+ * Chess as a {@linkcode Position}: the dedicated 0x88 generator underneath,
+ * FEN/UCI/SAN at the boundary.
+ *
+ * @module
+ */
+
+import type { Move, Position, Value } from "../../position.ts";
+import { checkOptions, describe } from "../../validate.ts";
+import { type Board, UNKNOWN } from "./_board.ts";
+import {
+  CHECKMATE,
+  insufficientMaterial,
+  ONGOING,
+  repeats,
+  statusOf,
+} from "./_status.ts";
+import { parseFen, START_FEN, toFen } from "./_fen.ts";
+import {
+  generateLegal,
+  generateNoisy,
+  hasLegalMove,
+  mvvLvaScore,
+} from "./_movegen.ts";
+import { legalMoves, parseSan, parseUci, toSan, toUci } from "./_notation.ts";
+import { BLACK, WHITE } from "./_squares.ts";
+import {
+  CHESS_MATE,
+  isEndgame,
+  KING_ENDGAME,
+  KING_MIDDLEGAME,
+} from "./evaluation.ts";
+
+/**
+ * Options of {@linkcode Chess.fromFen} and {@linkcode Chess.start}.
+ *
+ * @example Quiescence over captures and checks
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess } from "../../../mod.ts";
+ * const position = Chess.start({ noisyChecks: true });
+ * assert.ok(position.noisyChecks && position.clone().noisyChecks);
+ * ```
+ */
+export interface ChessOptions {
+  /**
+   * Whether {@linkcode Chess.generateNoisyMoves} adds the quiet moves that
+   * give check after the captures and promotions (the course's "captures and
+   * checks" quiescence). Default false. Also a settable property.
+   */
+  noisyChecks?: boolean;
+}
+
+const OPTION_KEYS = ["noisyChecks"];
+
+/**
+ * A chess position searched by `play`/`undo`, on a dedicated generator:
+ * a 0x88 board with piece lists, 32-bit integers only, a preallocated
+ * per-ply undo stack, incremental Zobrist key and evaluation.
+ *
+ * - **Moves** are integers below 2^16 (Stockfish's layout): bits 0–5 the
+ *   from square, 6–11 the to square (`8 · rank + file`, a1 = 0, h8 = 63),
+ *   12–13 the promotion piece (knight, bishop, rook, queen), 14–15 the kind
+ *   (normal, promotion, en passant, castling). A history table for them needs
+ *   {@linkcode CHESS_MOVE_LIMIT} entries (`maxMove` option of the searchers).
+ *   Read and write them with {@linkcode Chess.moveFromUci},
+ *   {@linkcode Chess.moveToUci}, {@linkcode Chess.moveToSan},
+ *   {@linkcode Chess.moveFromSan}. `generateMoves` lists them piece by piece
+ *   (the natural order), at most 218 in any position; `maxMoves` is 256.
+ * - **`key()`** is a Zobrist key below 2^53: a 32-bit low half plus a 21-bit
+ *   high half times 2^32, updated move by move. It covers pieces, side,
+ *   castling rights and the en passant file when an en passant capture is
+ *   legal: the positions the repetition rule calls equal.
+ * - **`isTerminal()`**: checkmate, stalemate, the fifty-move rule (100
+ *   plies without a capture or pawn move; a mate on the last move still
+ *   counts as mate), insufficient material as chess.js defines it (king
+ *   against king and at most one minor piece, or only bishops on squares of
+ *   one colour), and repetition: a position that occurred before since the
+ *   **root** (a single repetition inside the search line, as engines do), or
+ *   for the third time counting the game before the root. The root is where
+ *   the position was created, or where {@linkcode Chess.markRoot} was last
+ *   called (call it after playing a game's moves, before searching).
+ * - **`evaluate()`**: material plus piece-square tables (see
+ *   {@linkcode PIECE_VALUES}) in centipawns from the side to move's view;
+ *   0 for a draw; `-(CHESS_MATE - n)` when checkmated `n` plies after the
+ *   root, so a searcher prefers the fastest mate.
+ *
+ * @example The start position: 20 moves, 400 after one ply each
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess, perft } from "../../../mod.ts";
+ * const position = Chess.start();
+ * assert.ok(perft(position, 1) === 20 && perft(position, 2) === 400);
+ * const e4 = position.moveFromUci("e2e4");
+ * assert.ok(position.moveToSan(e4) === "e4");
+ * position.play(e4);
+ * assert.ok(position.toFen() === "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+ * ```
+ *
+ * @example A searcher finds the mate in one (Scholar's mate)
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { alphaBeta, Chess } from "../../../mod.ts";
+ * const position = Chess.fromFen("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3");
+ * const result = alphaBeta(position, { depth: 1 });
+ * assert.ok(position.moveToSan(result.move) === "Qxf7#");
+ * ```
+ */
+export class Chess implements Position {
+  /** The size of a move buffer: more than the 218 moves of any chess position. */
+  readonly maxMoves = 256;
+  readonly #board: Board;
+  #root = 0;
+  #noisyChecks = false;
+
+  private constructor(board: Board, root: number, noisyChecks: boolean) {
+    this.#board = board;
+    this.#root = root;
+    this.#noisyChecks = noisyChecks;
+  }
+
+  /**
+   * The position of a FEN: six fields, or the first four (as in EPD) with
+   * clocks 0 and 1.
+   *
+   * @param fen the position
+   * @param options `noisyChecks` (default false)
+   * @throws {Error} naming the FEN field and the rule it breaks: piece
+   *   placement, side, castling rights that need a king and rook at home, an
+   *   en passant square behind a pawn that just moved two squares, clocks,
+   *   one king a side, no pawn on ranks 1 and 8, the side not to move in check
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+   * assert.ok(Chess.fromFen(fen).toFen() === fen);
+   * assert.throws(() => Chess.fromFen("8/8/8/8/8/8/8/8 w - - 0 1"), /white must have one king, has 0/);
+   * ```
+   */
+  static fromFen(fen: string, options?: ChessOptions): Chess {
+    checkOptions("Chess.fromFen", options, OPTION_KEYS);
+    const noisyChecks = checkBoolean(
+      "Chess.fromFen",
+      "noisyChecks",
+      options?.noisyChecks ?? false,
+    );
+    return new Chess(parseFen("Chess.fromFen", fen), 0, noisyChecks);
+  }
+
+  /**
+   * The start position.
+   *
+   * @param options `noisyChecks` (default false)
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * assert.ok(Chess.start().toFen() === "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+   * ```
+   */
+  static start(options?: ChessOptions): Chess {
+    checkOptions("Chess.start", options, OPTION_KEYS);
+    const noisyChecks = checkBoolean(
+      "Chess.start",
+      "noisyChecks",
+      options?.noisyChecks ?? false,
+    );
+    return new Chess(parseFen("Chess.start", START_FEN), 0, noisyChecks);
+  }
+
+  /**
+   * Whether {@linkcode Chess.generateNoisyMoves} adds quiet checking moves.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * // White's only capture is Kxf2; Ra8+ is a quiet check.
+   * const position = Chess.fromFen("4k3/8/8/8/8/8/5n2/R3K3 w - - 0 1");
+   * const moves = new Int32Array(position.maxMoves);
+   * assert.ok(position.generateNoisyMoves(moves) === 1);
+   * position.noisyChecks = true;
+   * assert.ok(position.generateNoisyMoves(moves) === 2);
+   * assert.ok(position.moveToSan(moves[1]!) === "Ra8+");
+   * ```
+   */
+  get noisyChecks(): boolean {
+    return this.#noisyChecks;
+  }
+
+  set noisyChecks(value: boolean) {
+    this.#noisyChecks = checkBoolean("Chess", "noisyChecks", value);
+  }
+
+  /** The FEN of the position (the en passant square only when the capture is legal, as chess.js writes it). */
+  toFen(): string {
+    return toFen(this.#board);
+  }
+
+  /** Moves played on this object since it was created (less those undone). */
+  get ply(): number {
+    return this.#board.ply;
+  }
+
+  /**
+   * Makes the current position the search root: from here on a single
+   * repetition is a draw and mates count their distance from here; a
+   * position repeated from before needs its third occurrence.
+   *
+   * @example After a game's moves, before a search
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.start();
+   * for (const uci of ["g1f3", "g8f6", "f3g1", "f6g8"]) position.play(position.moveFromUci(uci));
+   * assert.ok(position.isTerminal()); // the start position repeated since the root
+   * position.markRoot();
+   * assert.ok(!position.isTerminal()); // twice in the game so far: not yet three times
+   * ```
+   */
+  markRoot(): void {
+    const board = this.#board;
+    this.#root = board.ply;
+    board.statuses.fill(UNKNOWN, 0, board.ply + 1);
+  }
+
+  generateMoves(out: Int32Array): number {
+    return generateLegal(this.#board, out);
+  }
+
+  /**
+   * Writes the legal captures and promotions into `out` in MVV-LVA order
+   * (most valuable victim first, then least valuable attacker), followed,
+   * when {@linkcode Chess.noisyChecks} is on, by the quiet moves that give
+   * check; returns how many.
+   */
+  generateNoisyMoves(out: Int32Array): number {
+    return generateNoisy(this.#board, out, this.#noisyChecks);
+  }
+
+  /**
+   * Makes `move`, which must be legal here (from `generateMoves`, or read
+   * by `moveFromUci`/`moveFromSan`). Only a cheap sanity check is made: a
+   * piece of the side to move stands on the from square.
+   *
+   * @throws {Error} when `move` is not a 16-bit move of a piece of the side to move
+   */
+  play(move: Move): void {
+    const board = this.#board;
+    const f = move & 63;
+    const piece = board.squares[f + (f & 56)]!;
+    if (piece === 0 || (piece >> 3) !== board.side || (move >>> 16) !== 0) {
+      throw new Error(
+        `Chess.play: ${describe(move)} is not a move of the side to move in ${
+          toFen(board)
+        }`,
+      );
+    }
+    board.make(move);
+  }
+
+  /**
+   * Takes back `move`, the last move played.
+   *
+   * @throws {Error} when no move was played, or `move` did not land a piece of the side that moved
+   */
+  undo(move: Move): void {
+    const board = this.#board;
+    const t = (move >> 6) & 63;
+    const piece = board.squares[t + (t & 56)]!;
+    if (
+      board.ply === 0 || piece === 0 || (piece >> 3) === board.side ||
+      (move >>> 16) !== 0
+    ) {
+      throw new Error(
+        `Chess.undo: ${describe(move)} is not the last move played (${
+          board.ply === 0 ? "no move was played" : toFen(board)
+        })`,
+      );
+    }
+    board.unmake(move);
+  }
+
+  isTerminal(): boolean {
+    return statusOf(this.#board, this.#root) !== ONGOING;
+  }
+
+  evaluate(): Value {
+    const board = this.#board;
+    const status = statusOf(this.#board, this.#root);
+    if (status === CHECKMATE) return -(CHESS_MATE - (board.ply - this.#root));
+    if (status !== ONGOING) return 0;
+    const kings = board.kings;
+    const table = isEndgame(board.counts) ? KING_ENDGAME : KING_MIDDLEGAME;
+    const score = board.score + table[kings[WHITE]!]! +
+      table[128 + kings[BLACK]!]!;
+    // 0 - score, not -score: a negated 0 is -0, a heap number, not a small integer.
+    return board.side === WHITE ? score : 0 - score;
+  }
+
+  turn(): 1 | -1 {
+    return this.#board.side === WHITE ? 1 : -1;
+  }
+
+  key(): number {
+    return this.#board.key();
+  }
+
+  clone(): this {
+    return new Chess(this.#board.copy(), this.#root, this.#noisyChecks) as this;
+  }
+
+  /**
+   * The MVV-LVA score of `move`, a legal move here: 0 for a quiet move,
+   * else 8 × (the victim's value, plus a promotion's gain) minus the
+   * attacker's type (pawn 1 … king 6). Higher is tried first, so as a
+   * searcher's move scorer it puts captures first, most valuable victim
+   * first, least valuable attacker first among equal victims (lesson 002).
+   *
+   * @example Captures first as a search order
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { alphaBeta, Chess, minimax, type MoveScorer } from "../../../mod.ts";
+   * const position = Chess.fromFen("3qk3/8/8/3r4/8/1nN5/P7/3QK3 w - - 0 1");
+   * assert.ok(position.mvvLva(position.moveFromUci("c3d5")) > position.mvvLva(position.moveFromUci("d1d5")));
+   * assert.ok(position.mvvLva(position.moveFromUci("a2a3")) === 0);
+   * const capturesFirst: MoveScorer = (p, move) => (p as Chess).mvvLva(move);
+   * const ordered = alphaBeta(position, { depth: 2, order: capturesFirst });
+   * assert.ok(ordered.value === minimax(position, { depth: 2 }).value);
+   * assert.ok(ordered.stats.nodes < alphaBeta(position, { depth: 2 }).stats.nodes);
+   * ```
+   */
+  mvvLva(move: Move): number {
+    return mvvLvaScore(this.#board, move);
+  }
+
+  /** Whether the side to move is in check. */
+  isCheck(): boolean {
+    return this.#board.inCheck();
+  }
+
+  /**
+   * Whether the side to move is checkmated.
+   *
+   * @example Fool's mate
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.start();
+   * for (const san of ["f3", "e5", "g4", "Qh4#"]) position.play(position.moveFromSan(san));
+   * assert.ok(position.isCheckmate() && position.isTerminal());
+   * ```
+   */
+  isCheckmate(): boolean {
+    return this.#board.inCheck() && !hasLegalMove(this.#board);
+  }
+
+  /** Whether the side to move has no legal move and is not in check. */
+  isStalemate(): boolean {
+    return !this.#board.inCheck() && !hasLegalMove(this.#board);
+  }
+
+  /** Whether 100 plies passed without a capture or a pawn move (a draw unless the last move mated). */
+  isDrawByFiftyMoves(): boolean {
+    return this.#board.halfmove >= 100;
+  }
+
+  /**
+   * Whether neither side can mate, as chess.js decides it: king against king
+   * and at most one knight or bishop, or only bishops, all on squares of one
+   * colour.
+   */
+  isInsufficientMaterial(): boolean {
+    return insufficientMaterial(this.#board);
+  }
+
+  /** Whether the position occurred at least twice before in the moves played on this object (the rule's threefold repetition). */
+  isThreefoldRepetition(): boolean {
+    return repeats(this.#board, Infinity);
+  }
+
+  /**
+   * The legal moves, in the natural order (a fresh array: for callers
+   * outside a search).
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.start();
+   * assert.ok(position.legalMoves().length === 20);
+   * ```
+   */
+  legalMoves(): Move[] {
+    return Array.from(legalMoves(this.#board));
+  }
+
+  /**
+   * The legal move written in UCI (`"e2e4"`, `"e7e8q"`, castling `"e1g1"`).
+   *
+   * @throws {Error} on bad syntax, or when the move is not legal here
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.start();
+   * assert.ok(position.moveToUci(position.moveFromUci("g1f3")) === "g1f3");
+   * assert.throws(() => position.moveFromUci("e2e5"), /"e2e5" is not a legal move/);
+   * assert.throws(() => position.moveFromUci("e2-e4"), /uci must be a move like "e2e4"/);
+   * ```
+   */
+  moveFromUci(uci: string): Move {
+    return parseUci(this.#board, "Chess.moveFromUci", uci);
+  }
+
+  /**
+   * `move` in UCI; it need not be legal here (a principal variation's later
+   * moves are written from the root).
+   *
+   * @throws {Error} when `move` is not an integer in 0…65535
+   */
+  moveToUci(move: Move): string {
+    checkMove("Chess.moveToUci", move);
+    return toUci(move);
+  }
+
+  /**
+   * `move`, legal here, in standard algebraic notation with its check or
+   * mate sign.
+   *
+   * @throws {Error} when `move` is not legal here
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.fromFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+   * assert.ok(position.moveToSan(position.moveFromUci("e1c1")) === "O-O-O");
+   * assert.ok(position.moveToSan(position.moveFromUci("a1a8")) === "Rxa8+");
+   * ```
+   */
+  moveToSan(move: Move): string {
+    checkMove("Chess.moveToSan", move);
+    const legal = legalMoves(this.#board);
+    if (!legal.includes(move)) {
+      throw new Error(
+        `Chess.moveToSan: move ${move} (${toUci(move)}) is not legal in ${
+          toFen(this.#board)
+        }`,
+      );
+    }
+    return toSan(this.#board, move, legal);
+  }
+
+  /**
+   * The legal moves in SAN, in the natural order.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.fromFen("4k3/8/8/8/8/8/4P3/4K2R w K - 0 1");
+   * assert.ok(position.sanMoves().includes("O-O"));
+   * assert.ok(position.sanMoves().length === position.legalMoves().length);
+   * ```
+   */
+  sanMoves(): string[] {
+    const legal = legalMoves(this.#board);
+    return Array.from(legal, (move) => toSan(this.#board, move, legal));
+  }
+
+  /**
+   * The legal move written in SAN (`"Nf3"`, `"exd5"`, `"O-O"`, `"e8=Q+"`;
+   * check and annotation signs optional).
+   *
+   * @throws {Error} on bad syntax, or when no legal move matches
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.start();
+   * assert.ok(position.moveToUci(position.moveFromSan("Nf3")) === "g1f3");
+   * assert.throws(() => position.moveFromSan("Nf4"), /"Nf4" is not a legal move/);
+   * ```
+   */
+  moveFromSan(san: string): Move {
+    return parseSan(this.#board, "Chess.moveFromSan", san);
+  }
+}
+
+/**
+ * One more than the largest chess move (moves are 16-bit): the `maxMove` a
+ * searcher's history table needs for chess. The searchers' default,
+ * `position.maxMoves` (256), is the size of a move buffer, far below it.
+ *
+ * @example History ordering on chess
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { alphaBeta, Chess, CHESS_MOVE_LIMIT, minimax } from "../../../mod.ts";
+ * const position = Chess.fromFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+ * const ordered = alphaBeta(position, { depth: 2, order: ["killer", "history"], maxMove: CHESS_MOVE_LIMIT });
+ * assert.ok(ordered.value === minimax(position, { depth: 2 }).value);
+ * ```
+ */
+export const CHESS_MOVE_LIMIT = 1 << 16;
+
+function checkBoolean(where: string, name: string, value: unknown): boolean {
+  if (typeof value !== "boolean") {
+    throw new Error(
+      `${where}: ${name} must be a boolean, got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+function checkMove(where: string, move: unknown): void {
+  if (
+    typeof move !== "number" || !Number.isInteger(move) || move < 0 ||
+    move > 0xffff
+  ) {
+    throw new Error(
+      `${where}: move must be an integer in 0…65535, got ${describe(move)}`,
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { Chess, perft } from "../mod.ts";
+
+/** The published perft counts: `FEN ; d1 ; d2 ; d3 ; d4 ; d5` per line. */
+function readPerft(): { fen: string; counts: number[] }[] {
+  const text = Deno.readTextFileSync(
+    new URL("../data/chess/perft.txt", import.meta.url),
+  );
+  return text.trim().split("\n").map((line) => {
+    const [fen, ...counts] = line.split(";").map((field) => field.trim());
+    return { fen: fen!, counts: counts.map(Number) };
+  });
+}
+
+Deno.test("perft() reproduces the published counts to depth 3 on every position of perft.txt", () => {
+  const positions = readPerft();
+  assert.equal(positions.length, 4);
+  for (const { fen, counts } of positions) {
+    const position = Chess.fromFen(fen);
+    for (let depth = 1; depth <= 3; depth++) {
+      assert.equal(
+        perft(position, depth),
+        counts[depth - 1],
+        `${fen} ${depth}`,
+      );
+    }
+  }
+});
+
+Deno.test("perft() to depth 4 on the positions with under half a million leaves", () => {
+  for (const { fen, counts } of readPerft()) {
+    if (counts[3]! > 500_000) continue;
+    assert.equal(perft(Chess.fromFen(fen), 4), counts[3], fen);
+  }
+});
+
+Deno.test("perft() leaves the position as it found it", () => {
+  for (const { fen } of readPerft()) {
+    const position = Chess.fromFen(fen);
+    const key = position.key();
+    perft(position, 3);
+    assert.equal(position.toFen(), fen);
+    assert.equal(position.key(), key);
+    assert.equal(position.ply, 0);
+  }
+});
+
+Deno.test("perft() of depth 0 is 1, and a bad depth is an error naming it", () => {
+  assert.equal(perft(Chess.start(), 0), 1);
+  assert.throws(
+    () => perft(Chess.start(), -1),
+    /perft: depth must be an integer in 0…64, got -1/,
+  );
+  assert.throws(
+    () => perft(Chess.start(), 1.5),
+    /perft: depth must be an integer in 0…64, got 1.5/,
+  );
+});
+
+Deno.test("the position with the most legal moves known (218) fits a maxMoves buffer", () => {
+  // The composed position usually quoted for the maximum (218 legal moves).
+  const position = Chess.fromFen(
+    "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+  );
+  assert.equal(position.maxMoves, 256);
+  assert.equal(position.generateMoves(new Int32Array(position.maxMoves)), 218);
+});
