@@ -168,23 +168,23 @@ Deno.test("UniformTree.play() and undo() reject moves off the tree", () => {
 Deno.test("ExplicitTree.from() rejects malformed trees, naming the path", () => {
   assert.throws(
     () => ExplicitTree.from([[1, 2], []]),
-    /node at path \[1\] is an empty array/,
+    /node at children\[1\] is an empty array/,
   );
   assert.throws(
     () => ExplicitTree.from([[1, 2.5]]),
-    /value at path \[0, 1\] is 2.5: expected an integer/,
+    /node at children\[0\]\[1\] has value 2.5: values must be integers in -999999…999999/,
   );
   assert.throws(
     () => ExplicitTree.from([[1, "2" as unknown as number]]),
-    /node at path \[0, 1\] is 2: expected a number, an array or \{ value, children \}/,
+    /node at children\[0\]\[1\] is "2": expected a number, an array or \{ value, noisy, children \}/,
   );
   assert.throws(
     () => ExplicitTree.from([Number.NaN]),
-    /value at path \[0\] is NaN/,
+    /node at children\[0\] has value NaN/,
   );
   assert.throws(
     () => ExplicitTree.from([{ noisy: true }]),
-    /node at path \[0\] has no children and no value: a leaf needs a value/,
+    /node at children\[0\] has no children and no value: a leaf needs a value/,
   );
   assert.throws(
     () => ExplicitTree.from({ value: 1, noisy: true, children: [1] }),
@@ -192,11 +192,11 @@ Deno.test("ExplicitTree.from() rejects malformed trees, naming the path", () => 
   );
   assert.throws(
     () => ExplicitTree.from([{ value: "3" as unknown as number }]),
-    /value at path \[0\] is 3: expected a number/,
+    /node at children\[0\] has value "3": values must be integers/,
   );
   assert.throws(
     () => ExplicitTree.from({ children: 5 as unknown as number[] }),
-    /children at the root are 5: expected an array/,
+    /node at the root has children 5: expected an array/,
   );
 });
 
@@ -250,7 +250,7 @@ Deno.test("ExplicitTree records the leaves evaluate() was called on and has no s
   assert.equal(tree.key(), 3);
   assert.throws(
     () => tree.play(3),
-    /node 3 has 2 children: cannot play move 3/,
+    /node 3 has 2 children \(moves 0…1\), got move 3/,
   );
   tree.resetTrace();
   assert.deepEqual(tree.visitedLeaves, []);

@@ -1,0 +1,283 @@
+/**
+ * Issue 8, bad and extreme input at the edges of the trees, Nim and Grundy
+ * helpers, tic-tac-toe and the transposition table: each is a clear error
+ * naming the argument, and a rejected move leaves the position as it was.
+ * Golden tests check that valid input still gives the same answers.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  alphaBeta,
+  ExplicitTree,
+  MAX_EXPLICIT_NODES,
+  minimax,
+  type NestedTree,
+} from "../mod.ts";
+
+/** A random written tree: numbers and dense non-empty arrays. */
+const nestedTrees: fc.Arbitrary<NestedTree> = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.integer({ min: -99, max: 99 }),
+    fc.array(tie("node"), { minLength: 1, maxLength: 4 }),
+  ),
+})).node as fc.Arbitrary<NestedTree>;
+
+/** Values a tree must refuse: not integers, or outside ±999,999. */
+const badValues: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(
+    Number.NaN,
+    Infinity,
+    -Infinity,
+    1_000_000,
+    -1_000_000,
+    2 ** 53,
+    0.5,
+    "3",
+    null,
+    undefined,
+    true,
+    10n,
+  ),
+  fc.double({ noInteger: true }),
+  fc.integer({ min: 1_000_000 }),
+  fc.integer({ max: -1_000_000 }),
+);
+
+/** Replaces the node at `path` (child indices) of a copy of `tree`. */
+function replaceAt(tree: NestedTree, path: number[], by: unknown): unknown {
+  if (path.length === 0) return by;
+  const children = tree as NestedTree[];
+  const copy: unknown[] = children.slice();
+  copy[path[0]!] = replaceAt(children[path[0]!]!, path.slice(1), by);
+  return copy;
+}
+
+/** A random path from the root of `tree` to one of its nodes. */
+function pathIn(tree: NestedTree, choices: number[]): number[] {
+  const path: number[] = [];
+  let node = tree;
+  for (const choice of choices) {
+    if (!Array.isArray(node)) break;
+    const k = choice % node.length;
+    path.push(k);
+    node = node[k]!;
+  }
+  return path;
+}
+
+function pathText(path: number[]): string {
+  return path.length === 0
+    ? "the root"
+    : `children${path.map((k) => `[${k}]`).join("")}`;
+}
+
+const escape = (text: string) => text.replace(/[[\]()]/g, "\\$&");
+
+Deno.test("ExplicitTree.from: a bad value anywhere is an error naming its path", () => {
+  fc.assert(
+    fc.property(
+      nestedTrees,
+      fc.array(fc.nat(), { maxLength: 6 }),
+      badValues,
+      (tree, choices, bad) => {
+        const path = pathIn(tree, choices);
+        const broken = replaceAt(tree, path, bad);
+        assert.throws(
+          () => ExplicitTree.from(broken as NestedTree),
+          new RegExp(`ExplicitTree.from: node at ${escape(pathText(path))} `),
+        );
+      },
+    ),
+    { seed: 42, numRuns: 300 },
+  );
+});
+
+Deno.test("ExplicitTree.from: a hole in an array is an error naming its path", () => {
+  fc.assert(
+    fc.property(
+      nestedTrees.filter(Array.isArray),
+      fc.array(fc.nat(), { maxLength: 6 }),
+      fc.nat(),
+      (tree, choices, at) => {
+        let path = pathIn(tree, choices);
+        // Holes go in arrays: walk back to the deepest array on the path.
+        let node: unknown = tree;
+        const arrays: number[][] = [[]];
+        for (let d = 0; d < path.length; d++) {
+          node = (node as unknown[])[path[d]!];
+          if (Array.isArray(node)) arrays.push(path.slice(0, d + 1));
+        }
+        path = arrays[arrays.length - 1]!;
+        let array: unknown = tree;
+        for (const k of path) array = (array as unknown[])[k];
+        const sparse = (array as unknown[]).slice();
+        const hole = at % sparse.length;
+        delete sparse[hole];
+        const broken = replaceAt(tree, path, sparse);
+        assert.throws(
+          () => ExplicitTree.from(broken as NestedTree),
+          new RegExp(
+            `node at ${
+              escape(pathText([...path, hole]))
+            } is a hole in a sparse array`,
+          ),
+        );
+      },
+    ),
+    { seed: 42, numRuns: 200 },
+  );
+  assert.throws(
+    () => ExplicitTree.from([1, , 3] as never),
+    /children\[1\] is a hole/,
+  );
+  assert.throws(
+    () => ExplicitTree.from(new Array(3) as never),
+    /children\[0\] is a hole/,
+  );
+});
+
+Deno.test("ExplicitTree.from: a cycle is an error, at any depth", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 40 }), fc.nat(3), (depth, at) => {
+      const root: unknown[] = [1, 2, 3, 4];
+      let node = root;
+      for (let d = 0; d < depth; d++) {
+        const child: unknown[] = [5, 6, 7, 8];
+        node[at] = child;
+        node = child;
+      }
+      node[at] = root;
+      assert.throws(
+        () => ExplicitTree.from(root as NestedTree),
+        /contains itself: a tree cannot have a cycle/,
+      );
+    }),
+    { seed: 42, numRuns: 50 },
+  );
+  const node: { value: number; children: unknown[] } = {
+    value: 1,
+    children: [2],
+  };
+  node.children.push({ children: [node] });
+  assert.throws(
+    () => ExplicitTree.from(node as NestedTree),
+    /node at children\[1\]\[0\] contains itself/,
+  );
+});
+
+Deno.test("ExplicitTree.from: { value, noisy, children } nodes are checked like arrays", () => {
+  const cases: [unknown, RegExp][] = [
+    [{ value: 1, children: [1], extra: 2 }, /the root has unknown key "extra"/],
+    [[{ value: 1, nosy: true }], /children\[0\] has unknown key "nosy"/],
+    [[{ value: 1, noisy: 1 }], /children\[0\] has noisy 1: expected true/],
+    [[{ value: 1e6 }], /children\[0\] has value 1000000: values must be/],
+    [[{ children: [1, Number.NaN] }], /children\[0\]\[1\] has value NaN/],
+    [[{ children: [1, , 2] }], /children\[0\]\[1\] is a hole/],
+    [[{ children: [] }], /children\[0\] has no children and no value/],
+    [[{ value: 2, children: "ab" }], /children\[0\] has children "ab"/],
+    [[[]], /children\[0\] is an empty array/],
+    [[() => 1], /children\[0\] is .*: expected a number, an array/],
+  ];
+  for (const [tree, message] of cases) {
+    assert.throws(() => ExplicitTree.from(tree as NestedTree), message);
+  }
+});
+
+Deno.test("ExplicitTree.from: long chains build in linear time, shared subtrees count per place", () => {
+  let chain: NestedTree = 5;
+  for (let d = 0; d < 100_000; d++) chain = [chain];
+  const tree = ExplicitTree.from(chain);
+  assert.equal(tree.size, 100_001);
+  for (let d = 0; d < 100_000; d++) tree.play(0);
+  assert.ok(tree.isTerminal());
+  assert.equal(tree.evaluate(), 5);
+  // A deep bad value: the path shows both ends of the chain.
+  let bad: NestedTree = [Number.NaN];
+  for (let d = 0; d < 50; d++) bad = [0, bad];
+  assert.throws(
+    () => ExplicitTree.from(bad),
+    /children\[1\]\[1\]\[1\]\[1\]\[1\]\[1\]\[…39 more levels…\]\[1\]\[1\]\[1\]\[1\]\[1\]\[0\] has value NaN/,
+  );
+  // A subtree used twice is two subtrees; doubling 30 times is too many nodes.
+  const shared = [1, 2];
+  assert.equal(ExplicitTree.from([shared, shared]).size, 7);
+  let doubled: NestedTree = [1, 2];
+  for (let d = 0; d < 30; d++) doubled = [doubled, doubled];
+  assert.throws(
+    () => ExplicitTree.from(doubled),
+    new RegExp(
+      `has more than ${MAX_EXPLICIT_NODES.toLocaleString("en")} nodes`,
+    ),
+  );
+});
+
+Deno.test("ExplicitTree.play/undo: a bad move is an error and changes nothing", () => {
+  fc.assert(
+    fc.property(
+      nestedTrees.filter(Array.isArray),
+      fc.array(fc.nat(), { maxLength: 5 }),
+      fc.oneof(
+        fc.integer(),
+        fc.double(),
+        fc.constantFrom(Number.NaN, Infinity, "0", null),
+      ),
+      (written, choices, move) => {
+        const tree = ExplicitTree.from(written);
+        const moves = new Int32Array(tree.maxMoves);
+        const played: number[] = [];
+        for (const choice of choices) {
+          const count = tree.generateMoves(moves);
+          if (count === 0) break;
+          played.push(choice % count);
+          tree.play(choice % count);
+        }
+        const count = tree.generateMoves(moves);
+        const key = tree.key(), ply = tree.ply;
+        const legal = Number.isInteger(move) && (move as number) >= 0 &&
+          (move as number) < count;
+        if (!legal) {
+          assert.throws(
+            () => tree.play(move as number),
+            /ExplicitTree.play: node \d+ has \d+ children .*got move/,
+          );
+          assert.equal(tree.key(), key);
+          assert.equal(tree.ply, ply);
+        }
+        // Only the move that led here can be taken back.
+        if (ply > 0 && move !== played[ply - 1]) {
+          assert.throws(
+            () => tree.undo(move as number),
+            new RegExp(
+              `ExplicitTree.undo: the last move played was ${played[ply - 1]}`,
+            ),
+          );
+          assert.equal(tree.key(), key);
+          assert.equal(tree.ply, ply);
+        }
+      },
+    ),
+    { seed: 42, numRuns: 300 },
+  );
+});
+
+Deno.test("ExplicitTree golden: valid trees give the course's values", () => {
+  const t0001 = ExplicitTree.from([[3, 5], [2, 9], [1, 8]]);
+  assert.equal(alphaBeta(t0001).value, 3);
+  assert.deepEqual(t0001.visitedLeaves, [3, 5, 2, 1]);
+  assert.equal(minimax(ExplicitTree.from([[4, 7], [6, 5], [2, 9]])).value, 5);
+  assert.equal(minimax(ExplicitTree.from([1, [3, 999_999]])).value, 3);
+  assert.equal(minimax(ExplicitTree.from(-999_999)).value, -999_999);
+  const withNodes = ExplicitTree.from({
+    value: 7,
+    children: [{ value: 8, children: [1, { value: 4, noisy: true }] }, {
+      value: 3,
+      noisy: true,
+    }, 5],
+  });
+  assert.equal(minimax(withNodes).value, 5);
+  assert.equal(minimax(withNodes, { depth: 1 }).value, 8);
+});
