@@ -13,8 +13,14 @@ import {
   alphaBeta,
   ExplicitTree,
   MAX_EXPLICIT_NODES,
+  MAX_NIM_COUNTERS,
+  MAX_NIM_HEAP,
   minimax,
+  negamax,
   type NestedTree,
+  Nim,
+  nimSum,
+  winningMoves,
 } from "../mod.ts";
 
 /** A random written tree: numbers and dense non-empty arrays. */
@@ -280,4 +286,155 @@ Deno.test("ExplicitTree golden: valid trees give the course's values", () => {
   });
   assert.equal(minimax(withNodes).value, 5);
   assert.equal(minimax(withNodes, { depth: 1 }).value, 8);
+});
+
+/** Heaps Nim refuses: 2^31 and more wrap in 32 bits; negatives, fractions, non-numbers. */
+const badHeaps: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
+  fc.integer({ max: -1 }),
+  fc.double({ noInteger: true }),
+  fc.constantFrom(2 ** 31, 2 ** 32, 2 ** 53, Infinity, Number.NaN, "3", null),
+);
+
+Deno.test("Nim, nimSum, winningMoves: a heap out of 0…2^31 − 1 is an error naming it", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 5 }),
+      fc.nat(),
+      badHeaps,
+      (heaps, at, bad) => {
+        const index = at % (heaps.length + 1);
+        const broken = heaps.slice() as unknown[];
+        broken.splice(index, 0, bad);
+        const rule = new RegExp(
+          `heaps\\[${index}\\] must be an integer in 0…${MAX_NIM_HEAP}, got`,
+        );
+        for (
+          const [where, f] of [
+            ["nimSum", nimSum],
+            ["winningMoves", winningMoves],
+            ["new Nim", (h: number[]) => new Nim(h)],
+          ] as const
+        ) {
+          assert.throws(
+            () => f(broken as number[]),
+            new RegExp(`^Error: ${where}: ${rule.source}`),
+          );
+        }
+      },
+    ),
+    { seed: 42, numRuns: 200 },
+  );
+  assert.throws(
+    () => new Nim([2 ** 31]),
+    /new Nim: heaps\[0\] must be an integer in 0…2147483647, got 2147483648/,
+  );
+  for (const bad of [5, "3", null, undefined, { 0: 1 }]) {
+    assert.throws(
+      () => nimSum(bad as never),
+      /nimSum: heaps must be an array of heap sizes/,
+    );
+    assert.throws(
+      () => new Nim(bad as never),
+      /new Nim: heaps must be an array of heap sizes/,
+    );
+  }
+  assert.throws(
+    () => winningMoves([1, , 3] as never),
+    /winningMoves: heaps\[1\] is a hole/,
+  );
+});
+
+Deno.test("Nim: the limits the move buffers, the key and the move encoding imply", () => {
+  assert.equal(new Nim([MAX_NIM_COUNTERS]).maxMoves, MAX_NIM_COUNTERS);
+  assert.throws(
+    () => new Nim([MAX_NIM_COUNTERS, 1]),
+    /new Nim: heaps hold 65537 counters, more than MAX_NIM_COUNTERS \(65536\)/,
+  );
+  assert.throws(
+    () => new Nim(Array(60).fill(1)),
+    /new Nim: 60 heaps this large have .* positions, more than 2\^53 keys/,
+  );
+  // One big heap and many empty ones: heap index × stride passes 2^31.
+  const wide = [65_536, ...Array(32_767).fill(0)];
+  assert.throws(
+    () => new Nim(wide),
+    /new Nim: 32768 heaps with stride 65537 give moves past 2\^31 − 1/,
+  );
+  assert.equal(new Nim(wide.slice(0, -1)).stride, 65_537);
+  // The pure functions take any heap in range.
+  assert.equal(nimSum([MAX_NIM_HEAP, 1]), MAX_NIM_HEAP - 1);
+  assert.deepEqual(winningMoves([MAX_NIM_HEAP, 0]), [
+    { heap: 0, take: MAX_NIM_HEAP },
+  ]);
+});
+
+Deno.test("Nim.play/undo: a bad move is an error and changes nothing", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 4 }),
+      fc.array(fc.nat(), { maxLength: 6 }),
+      fc.oneof(
+        fc.integer({ min: -5, max: 40 }),
+        fc.double(),
+        fc.constantFrom(Number.NaN, "5", null),
+      ),
+      (heaps, choices, move) => {
+        const nim = new Nim(heaps);
+        const moves = new Int32Array(nim.maxMoves);
+        for (const choice of choices) {
+          const count = nim.generateMoves(moves);
+          if (count === 0) break;
+          nim.play(moves[choice % count]!);
+        }
+        const count = nim.generateMoves(moves);
+        const legal = Array.from(moves.subarray(0, count));
+        const key = nim.key(), now = nim.heaps, turn = nim.turn();
+        if (!legal.includes(move as number)) {
+          assert.throws(
+            () => nim.play(move as number),
+            /^Error: Nim.play: move/,
+          );
+          assert.equal(nim.key(), key);
+          assert.deepEqual(nim.heaps, now);
+          assert.equal(nim.turn(), turn);
+        }
+        // A move that would overfill a heap cannot have been played.
+        const { heap, take } = nim.decodeMove(move as number);
+        const overfills = !Number.isInteger(move) || !(take >= 1) ||
+          !(heap >= 0 && heap < heaps.length) ||
+          now[heap]! + take > heaps[heap]!;
+        if (overfills) {
+          assert.throws(
+            () => nim.undo(move as number),
+            /^Error: Nim.undo: move/,
+          );
+          assert.equal(nim.key(), key);
+          assert.deepEqual(nim.heaps, now);
+        }
+      },
+    ),
+    { seed: 42, numRuns: 300 },
+  );
+  const nim = new Nim([2, 0, 3]);
+  assert.throws(
+    () => nim.moveOf(3, 1),
+    /Nim.moveOf: heap must be an integer in 0…2, got 3/,
+  );
+  assert.throws(
+    () => nim.moveOf(0, 4),
+    /Nim.moveOf: take must be an integer in 1…3, got 4/,
+  );
+});
+
+Deno.test("Nim golden: valid heaps give the same answers as before", () => {
+  assert.equal(nimSum([3, 4, 5]), 2);
+  assert.deepEqual(winningMoves([3, 4, 5]), [{ heap: 0, take: 2 }]);
+  assert.equal(negamax(new Nim([1, 2, 3])).value, -1);
+  assert.equal(negamax(new Nim([2, 3])).value, 1);
+  const nim = new Nim([2, 0, 3]);
+  assert.equal(nim.stride, 4);
+  assert.equal(nim.maxMoves, 5);
+  assert.equal(nim.moveOf(2, 2), 10);
+  assert.equal(alphaBeta(new Nim([3, 4, 5])).value, 1);
 });
