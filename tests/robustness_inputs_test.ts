@@ -11,15 +11,25 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   alphaBeta,
+  BOUND_EXACT,
+  BOUND_LOWER,
+  BYTES_PER_ENTRY,
+  DEPTH_END,
   ExplicitTree,
   MAX_EXPLICIT_NODES,
   MAX_NIM_COUNTERS,
   MAX_NIM_HEAP,
+  MAX_TABLE_ENTRIES,
+  MAX_TABLE_MEGABYTES,
   minimax,
   negamax,
   type NestedTree,
   Nim,
   nimSum,
+  NO_MOVE,
+  TicTacToe,
+  TranspositionTable,
+  VALUE_INFINITE,
   winningMoves,
 } from "../mod.ts";
 
@@ -437,4 +447,119 @@ Deno.test("Nim golden: valid heaps give the same answers as before", () => {
   assert.equal(nim.maxMoves, 5);
   assert.equal(nim.moveOf(2, 2), 10);
   assert.equal(alphaBeta(new Nim([3, 4, 5])).value, 1);
+});
+
+Deno.test("new TranspositionTable: sizes past the limit, unknown keys and bad values are clear errors", () => {
+  const cases: [unknown, RegExp][] = [
+    [
+      { megabytes: 1e12 },
+      /megabytes must be a number in \(0, 4096\] \(MAX_TABLE_MEGABYTES\), got 1000000000000/,
+    ],
+    [{ megabytes: Number.NaN }, /megabytes must be a number in \(0, 4096\]/],
+    [{ megabytes: 0 }, /megabytes must be a number/],
+    [{ megabytes: "64" }, /megabytes must be a number in .*, got "64"/],
+    [
+      { entries: MAX_TABLE_ENTRIES + 1 },
+      /entries must be an integer in 1…178956970, got 178956971/,
+    ],
+    [{ entries: 2 ** 40 }, /entries must be an integer in 1…178956970/],
+    [{ entries: 1.5 }, /entries must be an integer in 1…178956970, got 1.5/],
+    [
+      { entrys: 16 },
+      /new TranspositionTable: unknown option "entrys"; known options: entries, megabytes/,
+    ],
+    [{ entries: 4, megabytes: 1 }, /give entries or megabytes, not both/],
+    [{}, /needs \{ entries \} or \{ megabytes \}/],
+    [undefined, /needs \{ entries \} or \{ megabytes \}/],
+    [64, /new TranspositionTable: options must be an object, got 64/],
+  ];
+  for (const [options, message] of cases) {
+    assert.throws(() => new TranspositionTable(options as never), message);
+  }
+  assert.equal(
+    MAX_TABLE_ENTRIES,
+    Math.floor(MAX_TABLE_MEGABYTES * 2 ** 20 / BYTES_PER_ENTRY),
+  );
+  assert.equal(new TranspositionTable({ megabytes: 1e-9 }).size, 1);
+});
+
+Deno.test("TranspositionTable.store: a bad argument is an error naming it, and the table is unchanged", () => {
+  const good = [12345, 7, 3, 2, BOUND_LOWER] as const;
+  const bad: [number, unknown, RegExp][] = [
+    [0, -1, /key must be an integer in 0…9007199254740991, got -1/],
+    [0, 1.5, /key must be an integer .*, got 1.5/],
+    [0, 2 ** 53, /key must be an integer .*, got 9007199254740992/],
+    [0, Number.NaN, /key must be .*, got NaN/],
+    [0, "12", /key must be .*, got "12"/],
+    [
+      1,
+      VALUE_INFINITE + 1,
+      /value must be an integer in -1000000…1000000, got 1000001/,
+    ],
+    [1, 0.5, /value must be an integer/],
+    [1, 2 ** 32, /value must be an integer/],
+    [2, -1, /depth must be an integer in 0…1073741824, got -1/],
+    [2, DEPTH_END + 1, /depth must be an integer in 0…1073741824/],
+    [2, Infinity, /depth must be an integer/],
+    [3, -2, /move must be an integer in -1…2147483647, got -2/],
+    [3, 2 ** 31, /move must be an integer/],
+    [
+      4,
+      0,
+      /bound must be BOUND_UPPER \(1\), BOUND_LOWER \(2\) or BOUND_EXACT \(3\), got 0/,
+    ],
+    [4, "3", /bound must be .*, got "3"/],
+  ];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...bad),
+      fc.nat(50),
+      ([at, value, message], writes) => {
+        const tt = new TranspositionTable({ entries: 97 });
+        for (let k = 0; k < writes; k++) tt.store(k * 31, k, 1, 0, BOUND_EXACT);
+        const args: unknown[] = [...good];
+        args[at] = value;
+        const filled = tt.filled(), stores = tt.stores;
+        assert.throws(
+          () => (tt.store as (...a: unknown[]) => void)(...args),
+          new RegExp(`^Error: TranspositionTable.store: ${message.source}`),
+        );
+        assert.equal(tt.filled(), filled);
+        assert.equal(tt.stores, stores);
+        for (let k = 0; k < writes; k++) {
+          assert.ok(tt.probe(k * 31) >= 0, "earlier entries are kept");
+        }
+      },
+    ),
+    { seed: 42, numRuns: 100 },
+  );
+});
+
+Deno.test("TranspositionTable.probe: a key no store accepts misses, even on an empty slot", () => {
+  const tt = new TranspositionTable({ entries: 16 });
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        fc.integer({ max: -1 }),
+        fc.double({ noInteger: true }),
+        fc.constantFrom(Number.NaN, Infinity, -Infinity, 2 ** 53 + 2),
+      ),
+      (key) => {
+        assert.equal(tt.probe(key), -1);
+      },
+    ),
+    { seed: 42, numRuns: 200 },
+  );
+  assert.equal(tt.hits, 0);
+  tt.store(0, -VALUE_INFINITE, DEPTH_END, NO_MOVE, BOUND_EXACT);
+  assert.equal(tt.value(tt.probe(0)), -VALUE_INFINITE);
+  assert.ok(Number.isNaN(tt.key(1)), "an empty entry holds no key");
+});
+
+Deno.test("TranspositionTable golden: a search with a table gives the same value and nodes", () => {
+  const tt = new TranspositionTable({ entries: 1 << 16 });
+  const result = alphaBeta(TicTacToe.empty(), { tt });
+  assert.equal(result.value, 0);
+  assert.equal(negamax(TicTacToe.empty()).value, 0);
+  assert.ok(tt.stores > 0 && tt.filled() > 0);
 });
