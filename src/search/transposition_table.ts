@@ -123,7 +123,7 @@ const BOUND = 5;
 export const MAX_TABLE_MEGABYTES = 4096;
 
 /** Most entries a table may have: {@linkcode MAX_TABLE_MEGABYTES} worth (178,956,970). */
-export const MAX_TABLE_ENTRIES = Math.floor(
+export const MAX_TABLE_ENTRIES: number = Math.floor(
   MAX_TABLE_MEGABYTES * 2 ** 20 / BYTES_PER_ENTRY,
 );
 
