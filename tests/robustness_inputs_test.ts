@@ -19,8 +19,11 @@ import {
   MAX_EXPLICIT_NODES,
   MAX_NIM_COUNTERS,
   MAX_NIM_HEAP,
+  MAX_SORTED_LEAVES,
   MAX_TABLE_ENTRIES,
   MAX_TABLE_MEGABYTES,
+  MAX_UNIFORM_BRANCHING,
+  MAX_UNIFORM_DEPTH,
   minimax,
   negamax,
   type NestedTree,
@@ -29,6 +32,8 @@ import {
   NO_MOVE,
   TicTacToe,
   TranspositionTable,
+  TREE_ORDERS,
+  UniformTree,
   VALUE_INFINITE,
   winningMoves,
 } from "../mod.ts";
@@ -562,4 +567,210 @@ Deno.test("TranspositionTable golden: a search with a table gives the same value
   assert.equal(result.value, 0);
   assert.equal(negamax(TicTacToe.empty()).value, 0);
   assert.ok(tt.stores > 0 && tt.filled() > 0);
+});
+
+Deno.test("new UniformTree: every option is checked, naming it and its range", () => {
+  const ok = { branching: 2, depth: 3 };
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [
+      { ...ok, dept: 3 },
+      /unknown option "dept"; known options: branching, depth, seed, order, noisyPercent/,
+    ],
+    [
+      { ...ok, branching: MAX_UNIFORM_BRANCHING + 1 },
+      /branching must be an integer in 1…65536, got 65537/,
+    ],
+    [
+      { ...ok, branching: "2" },
+      /branching must be an integer in 1…65536, got "2"/,
+    ],
+    [
+      { ...ok, depth: 2 ** 31 },
+      /depth must be an integer in 0…2147483647, got 2147483648/,
+    ],
+    [
+      { ...ok, depth: Number.NaN },
+      /depth must be an integer in 0…2147483647, got NaN/,
+    ],
+    [
+      { ...ok, seed: 2 ** 31 },
+      /seed must be an integer in -2147483648…2147483647, got 2147483648/,
+    ],
+    [{ ...ok, seed: "7" }, /seed must be an integer .*, got "7"/],
+    [
+      { ...ok, order: "best_first" },
+      /order must be one of as-is, best-first, worst-first, got "best_first"/,
+    ],
+    [{ ...ok, order: null }, /order must be one of .*, got null/],
+    [
+      { ...ok, noisyPercent: 101 },
+      /noisyPercent must be an integer in 0…100, got 101/,
+    ],
+    [
+      { branching: 2 },
+      /depth must be an integer in 0…2147483647, got undefined/,
+    ],
+    [
+      { branching: 2, depth: 60 },
+      /branching 2 and depth 60 give 2\^53 nodes or more/,
+    ],
+    [
+      { branching: 2, depth: 25, order: "worst-first" },
+      /order "worst-first" needs all 33554432 leaves in memory, more than the limit of 16777216 \(MAX_SORTED_LEAVES\)/,
+    ],
+  ];
+  for (const [options, message] of cases) {
+    assert.throws(
+      () => new UniformTree(options as never),
+      new RegExp(`^Error: new UniformTree: ${message.source}`),
+      JSON.stringify(options),
+    );
+  }
+  for (const bad of [undefined, null, 5, [2, 3]]) {
+    assert.throws(
+      () => new UniformTree(bad as never),
+      /^Error: new UniformTree: /,
+    );
+  }
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...OPTION_NAMES),
+      fc.oneof(
+        fc.double({ noInteger: true }),
+        fc.constantFrom(Number.NaN, Infinity, -(2 ** 40), 2 ** 53, "1", null),
+      ),
+      (name, bad) => {
+        assert.throws(
+          () =>
+            new UniformTree({ branching: 2, depth: 3, [name]: bad } as never),
+          new RegExp(`^Error: new UniformTree: ${name} must be `),
+        );
+      },
+    ),
+    { seed: 42, numRuns: 100 },
+  );
+});
+
+const OPTION_NAMES = [
+  "branching",
+  "depth",
+  "seed",
+  "order",
+  "noisyPercent",
+] as const;
+
+Deno.test("UniformTree: a huge tree costs nothing until it is walked", () => {
+  const chain = new UniformTree({ branching: 1, depth: 1e9 });
+  assert.equal(chain.key(), 0);
+  for (let d = 0; d < 1000; d++) chain.play(0);
+  assert.equal(chain.key(), 1000, "a chain's nodes are numbered by level");
+  assert.equal(
+    new UniformTree({ branching: 1, depth: MAX_UNIFORM_DEPTH }).depth,
+    MAX_UNIFORM_DEPTH,
+  );
+  const wide = new UniformTree({ branching: 1000, depth: 4, seed: 1 });
+  wide.play(999);
+  wide.play(999);
+  assert.equal(
+    wide.key(),
+    1000 + 999 * 1000 + 1000,
+    "the last node of level 2",
+  );
+  assert.throws(
+    () => wide.leafValues(),
+    /UniformTree.leafValues: the tree has 1000000000000 leaves, more than 16777216/,
+  );
+  assert.equal(
+    new UniformTree({ branching: 2, depth: 24 }).leafValues().length,
+    MAX_SORTED_LEAVES,
+  );
+});
+
+Deno.test("UniformTree.play/undo: a bad move is an error and changes nothing", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 5 }),
+      fc.integer({ min: 0, max: 6 }),
+      fc.array(fc.nat(), { maxLength: 6 }),
+      fc.oneof(
+        fc.integer({ min: -3, max: 8 }),
+        fc.double(),
+        fc.constantFrom(Number.NaN, "0", null),
+      ),
+      (branching, depth, choices, move) => {
+        const tree = new UniformTree({ branching, depth, seed: 9 });
+        const played: number[] = [];
+        for (const choice of choices) {
+          if (tree.isTerminal()) break;
+          played.push(choice % branching);
+          tree.play(choice % branching);
+        }
+        const state =
+          () => [tree.key(), tree.level, tree.index, tree.evaluate()];
+        const before = state();
+        const legal = !tree.isTerminal() && Number.isInteger(move) &&
+          (move as number) >= 0 && (move as number) < branching;
+        if (!legal) {
+          assert.throws(
+            () => tree.play(move as number),
+            /^Error: UniformTree.play: cannot play move/,
+          );
+          assert.deepEqual(state(), before);
+        }
+        if (played.length === 0) {
+          assert.throws(
+            () => tree.undo(move as number),
+            /at the root: no move to take back/,
+          );
+        } else if (move !== played[played.length - 1]) {
+          assert.throws(
+            () => tree.undo(move as number),
+            new RegExp(
+              `^Error: UniformTree.undo: the last move played was ${
+                played[played.length - 1]
+              }, got`,
+            ),
+          );
+        }
+        assert.deepEqual(state(), before);
+      },
+    ),
+    { seed: 42, numRuns: 300 },
+  );
+});
+
+Deno.test("UniformTree golden: keys, values and searches as before", () => {
+  // Lesson 000's minimal tree.
+  const tree = new UniformTree({
+    branching: 3,
+    depth: 6,
+    seed: 1,
+    order: "best-first",
+  });
+  const pruned = alphaBeta(tree);
+  assert.equal(pruned.stats.leaves, 53);
+  assert.equal(pruned.stats.nodes, 125);
+  assert.equal(pruned.value, minimax(tree).value);
+  for (const order of TREE_ORDERS) {
+    const t = new UniformTree({
+      branching: 3,
+      depth: 4,
+      seed: 5,
+      order,
+      noisyPercent: 30,
+    });
+    // Keys are breadth-first numbers: offset of the level plus the index.
+    const moves = new Int32Array(t.maxMoves);
+    const walk = (level: number, offset: number): void => {
+      assert.equal(t.key(), offset + t.index);
+      if (t.isTerminal()) return;
+      const count = t.generateMoves(moves);
+      for (let k = 0; k < count; k++) {
+        t.play(k);
+        walk(level + 1, offset + 3 ** level);
+        t.undo(k);
+      }
+    };
+    walk(0, 0);
+  }
 });

@@ -129,20 +129,32 @@ Deno.test("UniformTree values are integers 1…99 and keys are unique breadth-fi
 
 Deno.test("UniformTree rejects bad parameters with an Error naming the problem", () => {
   const cases: [Record<string, unknown>, RegExp][] = [
-    [{ branching: 0, depth: 2 }, /branching must be an integer ≥ 1, got 0/],
-    [{ branching: 2.5, depth: 2 }, /branching must be an integer ≥ 1, got 2.5/],
-    [{ branching: 2, depth: -1 }, /depth must be an integer ≥ 0, got -1/],
-    [{ branching: 2, depth: 1.5 }, /depth must be an integer ≥ 0, got 1.5/],
+    [
+      { branching: 0, depth: 2 },
+      /new UniformTree: branching must be an integer in 1…65536, got 0/,
+    ],
+    [
+      { branching: 2.5, depth: 2 },
+      /branching must be an integer in 1…65536, got 2.5/,
+    ],
+    [
+      { branching: 2, depth: -1 },
+      /depth must be an integer in 0…2147483647, got -1/,
+    ],
+    [
+      { branching: 2, depth: 1.5 },
+      /depth must be an integer in 0…2147483647, got 1.5/,
+    ],
     [{ branching: 2, depth: 3, seed: 0.5 }, /seed must be an integer/],
     [
       { branching: 2, depth: 3, order: "random" },
-      /order must be one of as-is, best-first, worst-first, got random/,
+      /order must be one of as-is, best-first, worst-first, got "random"/,
     ],
     [
       { branching: 2, depth: 25, order: "best-first" },
       /needs all 33554432 leaves in memory, more than the limit of 16777216/,
     ],
-    [{ branching: 10, depth: 16 }, /too many nodes to index below 2\^53/],
+    [{ branching: 10, depth: 16 }, /give 2\^53 nodes or more/],
   ];
   for (const [options, message] of cases) {
     assert.throws(
@@ -158,7 +170,10 @@ Deno.test("UniformTree rejects bad parameters with an Error naming the problem",
 
 Deno.test("UniformTree.play() and undo() reject moves off the tree", () => {
   const tree = new UniformTree({ branching: 2, depth: 1 });
-  assert.throws(() => tree.play(2), /cannot play move 2 at level 0/);
+  assert.throws(
+    () => tree.play(2),
+    /UniformTree.play: cannot play move 2 at level 0/,
+  );
   tree.play(1);
   assert.throws(() => tree.play(0), /cannot play move 0 at level 1 of depth 1/);
   tree.undo(1);
