@@ -14,9 +14,15 @@ import {
   BOUND_EXACT,
   BOUND_LOWER,
   BYTES_PER_ENTRY,
+  dawsonsKayles,
   DEPTH_END,
   ExplicitTree,
+  GRUNDY_WORK,
+  grundyFunction,
+  grundySum,
+  kayles,
   MAX_EXPLICIT_NODES,
+  MAX_GRUNDY_HEAP,
   MAX_NIM_COUNTERS,
   MAX_NIM_HEAP,
   MAX_SORTED_LEAVES,
@@ -30,6 +36,10 @@ import {
   Nim,
   nimSum,
   NO_MOVE,
+  octalGame,
+  octalSuccessors,
+  subtractionGame,
+  sumOfGames,
   TicTacToe,
   TranspositionTable,
   TREE_ORDERS,
@@ -773,4 +783,187 @@ Deno.test("UniformTree golden: keys, values and searches as before", () => {
     };
     walk(0, 0);
   }
+});
+
+Deno.test("Grundy one-heap helpers: n out of the game's limit is an error saying the rule", () => {
+  const games: [string, (n: number) => number, number][] = [
+    ["kayles", kayles, 8190],
+    ["dawsonsKayles", dawsonsKayles, 11583],
+    ['octalGame\\(".4444"\\)', octalGame(".4444"), 5790],
+    [
+      "subtractionGame\\(\\{1, 3, 4\\}\\)",
+      subtractionGame([1, 3, 4]),
+      MAX_GRUNDY_HEAP,
+    ],
+  ];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...games),
+      fc.oneof(
+        fc.integer({ max: -1 }),
+        fc.integer({ min: MAX_GRUNDY_HEAP + 1 }),
+        fc.double({ noInteger: true }),
+        fc.constantFrom(Number.NaN, Infinity, "5", null, 2 ** 53),
+      ),
+      ([name, game, limit], n) => {
+        assert.throws(
+          () => game(n as number),
+          new RegExp(
+            `^Error: ${name}: n must be an integer in 0…${limit}, got`,
+          ),
+        );
+      },
+    ),
+    { seed: 42, numRuns: 200 },
+  );
+  // Just past each limit: the message says why.
+  for (const [name, game, limit] of games) {
+    assert.throws(
+      () => game(limit + 1),
+      new RegExp(
+        `${name}: n must be an integer in 0…${limit}, got ${
+          limit + 1
+        }: the table up to n costs about`,
+      ),
+    );
+  }
+  assert.match(
+    (() => {
+      try {
+        kayles(10_000);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "";
+    })(),
+    /costs about 2·n \+ 2·n²\/4 steps, kept within GRUNDY_WORK \(2\^25\)/,
+  );
+  assert.equal(GRUNDY_WORK, 2 ** 25);
+});
+
+Deno.test("subtractionGame, octalGame, octalSuccessors: a bad set, code or heaps is an error naming it", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 1, max: 9 }), { maxLength: 4 }),
+      fc.nat(),
+      fc.oneof(
+        fc.integer({ max: 0 }),
+        fc.integer({ min: MAX_GRUNDY_HEAP + 1 }),
+        fc.double({ noInteger: true }),
+        fc.constantFrom(Number.NaN, "2", null),
+      ),
+      (set, at, bad) => {
+        const index = at % (set.length + 1);
+        const broken = set.slice() as unknown[];
+        broken.splice(index, 0, bad);
+        assert.throws(
+          () => subtractionGame(broken as number[]),
+          new RegExp(
+            `^Error: subtractionGame: set\\[${index}\\] must be an integer in 1…${MAX_GRUNDY_HEAP}, got`,
+          ),
+        );
+      },
+    ),
+    { seed: 42, numRuns: 200 },
+  );
+  assert.throws(
+    () => subtractionGame(3 as never),
+    /subtractionGame: set must be an array of removals, got 3/,
+  );
+  assert.throws(
+    () => subtractionGame([1, , 2] as never),
+    /subtractionGame: set\[1\] is a hole/,
+  );
+  assert.throws(
+    () => octalGame(77 as never),
+    /octalGame\(77\): Octal game code must look like ".77"/,
+  );
+  assert.throws(
+    () => octalGame(".78"),
+    /octalGame\(".78"\): Octal game code must look like/,
+  );
+  const rows = octalSuccessors(".77");
+  assert.throws(
+    () => rows([3, -1]),
+    /octalSuccessors\(".77"\): heaps\[1\] must be an integer in 0…1048576, got -1/,
+  );
+  assert.throws(
+    () => rows("3" as never),
+    /heaps must be an array of heap sizes, got "3"/,
+  );
+  assert.throws(
+    () => rows(Array(6000).fill(6000)),
+    /6000 heaps holding 36000000 counters: heap count × counters must be at most 33554432/,
+  );
+});
+
+Deno.test("grundySum, grundyFunction, sumOfGames: bad values, options and sizes are errors", () => {
+  assert.throws(
+    () => grundySum(1, 2 ** 31),
+    /grundySum: values\[1\] must be an integer in 0…2147483647, got 2147483648/,
+  );
+  assert.throws(() => grundySum(-1), /values\[0\] must be an integer/);
+  assert.throws(() => grundySum(0.5), /values\[0\] must be an integer/);
+  const heap = (n: number) => Array.from({ length: n }, (_, i) => i);
+  assert.throws(
+    () => grundyFunction(heap, { kee: String } as never),
+    /grundyFunction: unknown option "kee"; known options: key, maxStates/,
+  );
+  assert.throws(
+    () => grundyFunction(heap, { key: 3 } as never),
+    /grundyFunction: key must be a function, got 3/,
+  );
+  assert.throws(
+    () => grundyFunction(heap, { maxStates: 0 }),
+    /grundyFunction: maxStates must be an integer in 1…2147483647, got 0/,
+  );
+  assert.throws(
+    () => grundyFunction(5 as never),
+    /grundyFunction: successors must be a function, got 5/,
+  );
+  // An endless game (every n leads to n + 1) stops at maxStates instead of filling the memory.
+  const endless = grundyFunction((n: number) => [n + 1], { maxStates: 1000 });
+  assert.throws(
+    () => endless(0),
+    /grundyFunction: the game has more than 1000 states \(maxStates\)/,
+  );
+  assert.equal(grundyFunction(heap, { maxStates: 31 })(30), 30);
+  assert.throws(
+    () => grundyFunction(heap, { maxStates: 30 })(30),
+    /more than 30 states/,
+  );
+  assert.throws(
+    () => sumOfGames(heap, null as never),
+    /sumOfGames: second must be a successor function, got null/,
+  );
+});
+
+Deno.test("Grundy golden: the sequences and sums as before", () => {
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map(kayles), [
+    0,
+    1,
+    2,
+    3,
+    1,
+    4,
+    3,
+    2,
+    1,
+  ]);
+  assert.deepEqual([0, 1, 2, 3, 4, 5].map(dawsonsKayles), [0, 0, 1, 1, 2, 0]);
+  const game = subtractionGame([1, 2, 3]);
+  assert.equal(game(9), 1);
+  assert.equal(game(MAX_GRUNDY_HEAP), 0);
+  assert.equal(
+    kayles(8190),
+    kayles(8190 - 12 * 100),
+    "Kayles is periodic (period 12) from 71 on",
+  );
+  assert.equal(grundySum(3, 4, 5), 2);
+  assert.equal(octalGame(".77")(27), kayles(27));
+  const heap = (n: number) => Array.from({ length: n }, (_, i) => i);
+  const sum = grundyFunction(sumOfGames(heap, heap), {
+    key: ([a, b]) => `${a},${b}`,
+  });
+  assert.equal(sum([5, 3]), 5 ^ 3);
 });
