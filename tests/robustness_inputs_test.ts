@@ -47,6 +47,7 @@ import {
   VALUE_INFINITE,
   winningMoves,
 } from "../mod.ts";
+import { ticTacToePositions } from "./_arbitraries.ts";
 
 /** A random written tree: numbers and dense non-empty arrays. */
 const nestedTrees: fc.Arbitrary<NestedTree> = fc.letrec((tie) => ({
@@ -966,4 +967,113 @@ Deno.test("Grundy golden: the sequences and sums as before", () => {
     key: ([a, b]) => `${a},${b}`,
   });
   assert.equal(sum([5, 3]), 5 ^ 3);
+});
+
+Deno.test("TicTacToe.play/undo: a bad or out-of-turn move is an error and changes nothing", () => {
+  fc.assert(
+    fc.property(
+      ticTacToePositions,
+      fc.oneof(
+        fc.integer({ min: -2, max: 10 }),
+        fc.double(),
+        fc.constantFrom(Number.NaN, "4", null),
+      ),
+      (position, cell) => {
+        const state = () => [
+          position.toString(),
+          position.key(),
+          position.ply,
+          position.isTerminal(),
+        ];
+        const before = state();
+        const moves = new Int32Array(9);
+        const legal = Array.from(
+          moves.subarray(
+            0,
+            position.isTerminal() ? 0 : position.generateMoves(moves),
+          ),
+        );
+        if (!legal.includes(cell as number)) {
+          assert.throws(
+            () => position.play(cell as number),
+            /^Error: TicTacToe.play: /,
+          );
+          assert.deepEqual(state(), before);
+        }
+        // Built by play from the empty board: only the last move can be taken back.
+        const last = position.ply === 0 ? undefined : lastMove(position);
+        if (cell !== last) {
+          assert.throws(
+            () => position.undo(cell as number),
+            /^Error: TicTacToe.undo: /,
+          );
+          assert.deepEqual(state(), before);
+        }
+      },
+    ),
+    { seed: 42, numRuns: 300 },
+  );
+  // X at 0, O at 4, X at 8: the 0 holds X's mark but 8 was played last.
+  const position = TicTacToe.empty();
+  for (const cell of [0, 4, 8]) position.play(cell);
+  assert.throws(
+    () => position.undo(0),
+    /TicTacToe.undo: the last move played was cell 8, got 0/,
+  );
+  assert.equal(position.toString(), "X...O...X");
+  // A parsed position has no history: its own stones are checked by mark.
+  const parsed = TicTacToe.parse("X...O...X");
+  assert.throws(
+    () => parsed.undo(4),
+    /cell 4 does not hold the last move's mark/,
+  );
+  parsed.undo(0);
+  assert.equal(parsed.toString(), "....O...X");
+  parsed.play(2);
+  assert.throws(() => parsed.undo(8), /the last move played was cell 2, got 8/);
+});
+
+/** The cell played last, found by trying each X/O cell of the side that moved last on a clone. */
+function lastMove(position: TicTacToe): number {
+  for (let cell = 0; cell < 9; cell++) {
+    const copy = position.clone();
+    try {
+      copy.undo(cell);
+      return cell;
+    } catch {
+      // not the last move
+    }
+  }
+  throw new Error("no last move");
+}
+
+Deno.test("TicTacToe.parse and threats: bad input is an error naming it", () => {
+  fc.assert(
+    fc.property(
+      fc.string({ maxLength: 12 }).filter((cells) => !/^[XO.]{9}$/.test(cells)),
+      (cells) => {
+        assert.throws(() => TicTacToe.parse(cells), /^Error: TicTacToe.parse/);
+      },
+    ),
+    { seed: 42, numRuns: 300 },
+  );
+  for (const bad of [42, null, undefined, ["X", "O"]]) {
+    assert.throws(
+      () => TicTacToe.parse(bad as never),
+      /TicTacToe.parse expects 9 characters/,
+    );
+  }
+  assert.throws(
+    () => TicTacToe.empty().threats("x" as never),
+    /TicTacToe.threats: side must be "X" or "O", got "x"/,
+  );
+});
+
+Deno.test("TicTacToe golden: values and node counts as before", () => {
+  assert.equal(minimax(TicTacToe.parse("X.O.O...X")).value, 1);
+  const full = minimax(TicTacToe.empty());
+  assert.equal(full.value, 0);
+  assert.equal(full.stats.nodes, 549_946);
+  assert.equal(alphaBeta(TicTacToe.empty()).stats.nodes, 18_297);
+  assert.deepEqual(TicTacToe.parse("X.O.O.X.X").threats("X"), [3, 7]);
 });

@@ -71,6 +71,7 @@ export class ExplicitTree implements Position {
   readonly visitedLeaves: number[] = [];
   readonly #tree: TreeArrays;
   readonly #path: Int32Array;
+  readonly #moves: Int32Array;
   #ply = 0;
   #node = 0;
 
@@ -78,6 +79,7 @@ export class ExplicitTree implements Position {
     this.#tree = tree;
     this.maxMoves = tree.maxMoves;
     this.#path = new Int32Array(tree.height + 1);
+    this.#moves = new Int32Array(tree.height + 1);
   }
 
   /**
@@ -226,6 +228,7 @@ export class ExplicitTree implements Position {
         }), got move ${describe(move)}`,
       );
     }
+    this.#moves[this.#ply] = move;
     this.#path[this.#ply++] = this.#node;
     this.#node = this.#tree.firstChild[this.#node]! + move;
   }
@@ -240,17 +243,14 @@ export class ExplicitTree implements Position {
     if (this.#ply === 0) {
       throw new Error("ExplicitTree.undo() at the root: no move to take back");
     }
-    const parent = this.#path[this.#ply - 1]!;
-    if (
-      (move | 0) !== move ||
-      this.#tree.firstChild[parent]! + move !== this.#node
-    ) {
+    if (this.#moves[this.#ply - 1] !== move) {
       throw new Error(
         `ExplicitTree.undo: the last move played was ${
-          this.#node - this.#tree.firstChild[parent]!
+          this.#moves[this.#ply - 1]
         }, got move ${describe(move)}`,
       );
     }
+    const parent = this.#path[this.#ply - 1]!;
     this.#node = parent;
     this.#ply--;
   }
@@ -287,6 +287,7 @@ export class ExplicitTree implements Position {
   clone(): this {
     const copy = new ExplicitTree(this.#tree);
     copy.#path.set(this.#path);
+    copy.#moves.set(this.#moves);
     copy.#ply = this.#ply;
     copy.#node = this.#node;
     return copy as this;

@@ -135,6 +135,12 @@ function sortedLayout(
 
 /** What every clone of one tree shares. */
 interface TreeShape {
+  /**
+   * Breadth-first number of each level's first node. Short: a tree of
+   * branching ≥ 2 has at most 53 levels below 2^53 nodes, and a chain
+   * (branching 1) needs none, its node numbers being its levels.
+   */
+  offsets: Float64Array;
   layout: Int32Array[] | null;
 }
 
@@ -170,8 +176,6 @@ export class UniformTree implements Position {
   readonly #shape: TreeShape;
   #level = 0;
   #index = 0;
-  /** Breadth-first number of the current node, kept by play and undo. */
-  #key = 0;
 
   /**
    * Builds the tree; a sorted order computes every node's exact value once.
@@ -234,6 +238,7 @@ export class UniformTree implements Position {
       );
     }
     this.#shape = shape ?? {
+      offsets: levelOffsets(this.branching, this.depth),
       layout: order === "as-is" ? null : sortedLayout(
         this.branching,
         this.depth,
@@ -335,8 +340,6 @@ export class UniformTree implements Position {
       );
     }
     this.#index = this.#index * branching + move;
-    // The children of node k (breadth-first) are k·b + 1 … k·b + b.
-    this.#key = this.#key * branching + 1 + move;
     this.#level++;
   }
 
@@ -362,7 +365,6 @@ export class UniformTree implements Position {
       );
     }
     this.#index = parent;
-    this.#key = (this.#key - 1 - move) / branching;
     this.#level--;
   }
 
@@ -381,7 +383,9 @@ export class UniformTree implements Position {
 
   /** Breadth-first node number: unique over the whole tree. */
   key(): number {
-    return this.#key;
+    return this.branching === 1
+      ? this.#level
+      : this.#shape.offsets[this.#level]! + this.#index;
   }
 
   clone(): this {
@@ -397,7 +401,16 @@ export class UniformTree implements Position {
     );
     copy.#level = this.#level;
     copy.#index = this.#index;
-    copy.#key = this.#key;
     return copy as this;
   }
+}
+
+/** Breadth-first number of each level's first node (none for a chain: see {@linkcode TreeShape}). */
+function levelOffsets(branching: number, depth: number): Float64Array {
+  if (branching === 1) return new Float64Array(0);
+  const offsets = new Float64Array(depth + 1);
+  for (let level = 1; level <= depth; level++) {
+    offsets[level] = offsets[level - 1]! + branching ** (level - 1);
+  }
+  return offsets;
 }
