@@ -48,6 +48,7 @@ import {
   winningMoves,
 } from "../mod.ts";
 import { ticTacToePositions } from "./_arbitraries.ts";
+import { Random } from "../src/random.ts";
 
 /** A random written tree: numbers and dense non-empty arrays. */
 const nestedTrees: fc.Arbitrary<NestedTree> = fc.letrec((tie) => ({
@@ -1076,4 +1077,42 @@ Deno.test("TicTacToe golden: values and node counts as before", () => {
   assert.equal(full.stats.nodes, 549_946);
   assert.equal(alphaBeta(TicTacToe.empty()).stats.nodes, 18_297);
   assert.deepEqual(TicTacToe.parse("X.O.O.X.X").threats("X"), [3, 7]);
+});
+
+Deno.test("Random: a seed past 32 bits or bad int() bounds are errors; sequences as before", () => {
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        fc.integer({ min: 2 ** 32, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -(2 ** 31) - 1 }),
+        fc.double({ noInteger: true }),
+        fc.constantFrom(Number.NaN, "1", null),
+      ),
+      (seed) => {
+        assert.throws(
+          () => new Random(seed as number),
+          /^Error: new Random: seed must be an integer in -2147483648…4294967295, got/,
+        );
+      },
+    ),
+    { seed: 42, numRuns: 100 },
+  );
+  const random = new Random(42);
+  assert.throws(
+    () => random.int(5, 4),
+    /Random.int: needs safe integers min ≤ max < min \+ 2\^32, got min 5 and max 4/,
+  );
+  assert.throws(() => random.int(0, 2 ** 32), /Random.int: needs/);
+  assert.throws(() => random.int(0.5, 3), /got min 0.5 and max 3/);
+  // Golden: the same numbers as before the checks.
+  assert.deepEqual(
+    [random.nextUint32(), random.int(1, 99), random.int(-5, 5)],
+    [2091601267, 50, -5],
+  );
+  assert.equal(new Random(-1).nextUint32(), 146612443);
+  assert.equal(
+    new Random(2 ** 32 - 1).nextUint32(),
+    146612443,
+    "the same 32 bits",
+  );
 });
