@@ -275,7 +275,7 @@ Deno.test("ExplicitTree.play/undo: a bad move is an error and changes nothing", 
         if (!legal) {
           assert.throws(
             () => tree.play(move as number),
-            /ExplicitTree.play: node \d+ has \d+ children .*got move/,
+            /ExplicitTree.play: node \d+ (has \d+ children \(moves 0…\d+\)|is a leaf: no move to play), got move/,
           );
           assert.equal(tree.key(), key);
           assert.equal(tree.ply, ply);
@@ -295,6 +295,23 @@ Deno.test("ExplicitTree.play/undo: a bad move is an error and changes nothing", 
     ),
     { seed: 42, numRuns: 300 },
   );
+});
+
+Deno.test("ExplicitTree.play at a leaf and undo at the root say so", () => {
+  const leaf = ExplicitTree.from(7);
+  assert.throws(
+    () => leaf.play(0),
+    /ExplicitTree.play: node 0 is a leaf: no move to play, got move 0/,
+  );
+  assert.throws(() => leaf.undo(0), /ExplicitTree.undo\(\) at the root/);
+  const tree = ExplicitTree.from([[1, 2], 3]);
+  tree.play(0);
+  tree.play(1);
+  assert.throws(() => tree.undo(0), /the last move played was 1, got move 0/);
+  tree.undo(1);
+  assert.throws(() => tree.undo(1), /the last move played was 0, got move 1/);
+  tree.undo(0);
+  assert.equal(tree.key(), 0);
 });
 
 Deno.test("ExplicitTree golden: valid trees give the course's values", () => {

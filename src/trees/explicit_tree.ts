@@ -25,12 +25,13 @@ export type ArrayTree = number | readonly ArrayTree[];
 export interface TreeNode {
   /**
    * Its value from MAX's view: a leaf's exact value, or an inner node's static
-   * evaluation, which a depth-limited search reads at its horizon.
+   * evaluation, which a depth-limited search reads at its horizon. An integer
+   * in ±999,999 (inside ±`VALUE_INFINITE`).
    */
   value?: number;
-  /** Whether the move into this node is noisy (a capture): quiescence plays only these. */
+  /** Whether the move into this node is noisy (a capture): quiescence plays only these. Not on the root. */
   noisy?: boolean;
-  /** Its children; a node without any is a leaf and needs a `value`. */
+  /** Its children, a dense array; a node without any is a leaf and needs a `value`. No other keys are allowed. */
   children?: readonly NestedTree[];
 }
 
@@ -223,9 +224,11 @@ export class ExplicitTree implements Position {
     // `(move | 0) === move` rejects fractions, NaN and non-numbers in one compare.
     if ((move | 0) !== move || move < 0 || move >= count) {
       throw new Error(
-        `ExplicitTree.play: node ${this.#node} has ${count} children (moves 0…${
-          count - 1
-        }), got move ${describe(move)}`,
+        `ExplicitTree.play: node ${this.#node} ${
+          count === 0
+            ? "is a leaf: no move to play"
+            : `has ${count} children (moves 0…${count - 1})`
+        }, got move ${describe(move)}`,
       );
     }
     this.#moves[this.#ply] = move;
