@@ -768,6 +768,22 @@ Deno.test("UniformTree.play/undo: a bad move is an error and changes nothing", (
   );
 });
 
+Deno.test("UniformTree.undo: a wrong move is caught even where node indices near 2^53", () => {
+  const tree = new UniformTree({ branching: 3, depth: 32 });
+  for (let d = 0; d < 32; d++) tree.play(2);
+  assert.equal(tree.index, 3 ** 32 - 1);
+  const key = tree.key();
+  for (const wrong of [0, 1]) {
+    assert.throws(
+      () => tree.undo(wrong),
+      new RegExp(`the last move played was 2, got move ${wrong}`),
+    );
+    assert.equal(tree.key(), key);
+  }
+  tree.undo(2);
+  assert.equal(tree.index, 3 ** 31 - 1);
+});
+
 Deno.test("UniformTree golden: keys, values and searches as before", () => {
   // Lesson 000's minimal tree.
   const tree = new UniformTree({

@@ -354,7 +354,9 @@ export class UniformTree implements Position {
     const parent = (this.#index - move) / branching;
     if (
       this.#level === 0 || (move | 0) !== move || move < 0 ||
-      move >= branching || Math.floor(parent) !== parent
+      move >= branching || Math.floor(parent) !== parent ||
+      // Near 2^53 the division may round a wrong move's parent to an integer.
+      parent * branching + move !== this.#index
     ) {
       throw new Error(
         this.#level === 0
