@@ -152,7 +152,7 @@ export class Nim implements Position {
         `new Nim: heaps hold ${counters} counters, more than MAX_NIM_COUNTERS (${MAX_NIM_COUNTERS}): the sum of the heaps is the length of every move buffer`,
       );
     }
-    if (positions >= 2 ** 53) {
+    if (positions > 2 ** 53) {
       throw new Error(
         `new Nim: ${heaps.length} heaps this large have ${positions} positions, more than 2^53 keys`,
       );
