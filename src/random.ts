@@ -5,6 +5,8 @@
  * @module
  */
 
+import { checkInteger, describe } from "./validate.ts";
+
 /**
  * Mixes a 32-bit integer into a well-spread 32-bit integer (the finaliser of
  * MurmurHash3). Pure, so a tree can derive a node's value from its index
@@ -58,13 +60,14 @@ export class Random {
   /**
    * Starts the sequence of `seed`.
    *
-   * @param seed any integer; equal seeds give equal sequences
-   * @throws {Error} when `seed` is not an integer
+   * @param seed a 32-bit integer, signed or unsigned: −2^31…2^32 − 1 (a
+   *   negative seed and the same bits unsigned, such as −1 and 2^32 − 1,
+   *   give the same sequence); equal seeds give equal sequences
+   * @throws {Error} when `seed` is not an integer in that range (a larger
+   *   one would silently share its sequence with another seed)
    */
   constructor(seed: number) {
-    if (!Number.isInteger(seed)) {
-      throw new Error(`Random seed must be an integer, got ${seed}`);
-    }
+    checkInteger("new Random", "seed", seed, -(2 ** 31), 2 ** 32 - 1);
     this.#state = mix32(seed) | 0;
   }
 
@@ -82,8 +85,25 @@ export class Random {
     return this.nextUint32() / 0x100000000;
   }
 
-  /** An integer in [min, max], both ends included. */
+  /**
+   * An integer in [min, max], both ends included.
+   *
+   * @param min the smallest value: a safe integer
+   * @param max the largest value: a safe integer, min ≤ max < min + 2^32
+   *   (the generator has 32 bits)
+   * @throws {Error} on bounds that are not integers or not in that order
+   */
   int(min: number, max: number): number {
+    if (
+      !Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max < min ||
+      max - min >= 2 ** 32
+    ) {
+      throw new Error(
+        `Random.int: needs safe integers min ≤ max < min + 2^32, got min ${
+          describe(min)
+        } and max ${describe(max)}`,
+      );
+    }
     return min + Math.floor(this.next() * (max - min + 1));
   }
 }

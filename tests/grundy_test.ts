@@ -82,9 +82,12 @@ Deno.test("the grundy namespace holds the same helpers", () => {
 Deno.test("bad inputs are rejected with clear messages", () => {
   assert.throws(
     () => kayles(-1),
-    /kayles: heap size must be a non-negative integer, got -1/,
+    /kayles: n must be an integer in 0…8190, got -1/,
   );
-  assert.throws(() => subtractionGame([0, 2]), /0 is not a positive integer/);
+  assert.throws(
+    () => subtractionGame([0, 2]),
+    /subtractionGame: set\[0\] must be an integer in 1…1048576, got 0/,
+  );
   assert.throws(() => octalGame("77"), /Octal game code must look like/);
   const cyclic = grundyFunction((n: number) => [(n + 1) % 3]);
   assert.throws(() => cyclic(0), /cycle/);

@@ -58,8 +58,8 @@ Deno.test("a sum of games has the XOR of the parts' Grundy numbers (T003.6)", ()
 Deno.test("nimSum() is the XOR and rejects bad heaps", () => {
   assert.equal(nimSum([]), 0);
   assert.equal(nimSum([3, 4, 5]), 3 ^ 4 ^ 5);
-  assert.throws(() => nimSum([1, -2]), /heap 1 is -2/);
-  assert.throws(() => nimSum([1.5]), /heap 0 is 1.5/);
+  assert.throws(() => nimSum([1, -2]), /nimSum: heaps\[1\] must be .*, got -2/);
+  assert.throws(() => nimSum([1.5]), /nimSum: heaps\[0\] must be .*, got 1.5/);
 });
 
 Deno.test("every winning Nim move makes the nim-sum zero, and only those do", () => {
@@ -146,7 +146,10 @@ Deno.test("Nim generates moves in natural order and undo restores the key", () =
   nim.undo(nim.moveOf(2, 2));
   assert.equal(nim.key(), key);
   assert.throws(() => nim.play(nim.moveOf(1, 1)), /cannot take 1 from heap 1/);
-  assert.throws(() => new Nim([1, -1]), /heap 1 is -1/);
+  assert.throws(
+    () => new Nim([1, -1]),
+    /new Nim: heaps\[1\] must be an integer in 0…2147483647, got -1/,
+  );
   assert.equal(new Nim([0, 0]).isTerminal(), true);
   assert.equal(new Nim([0, 0]).evaluate(), -1);
 });

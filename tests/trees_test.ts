@@ -129,20 +129,32 @@ Deno.test("UniformTree values are integers 1…99 and keys are unique breadth-fi
 
 Deno.test("UniformTree rejects bad parameters with an Error naming the problem", () => {
   const cases: [Record<string, unknown>, RegExp][] = [
-    [{ branching: 0, depth: 2 }, /branching must be an integer ≥ 1, got 0/],
-    [{ branching: 2.5, depth: 2 }, /branching must be an integer ≥ 1, got 2.5/],
-    [{ branching: 2, depth: -1 }, /depth must be an integer ≥ 0, got -1/],
-    [{ branching: 2, depth: 1.5 }, /depth must be an integer ≥ 0, got 1.5/],
+    [
+      { branching: 0, depth: 2 },
+      /new UniformTree: branching must be an integer in 1…65536, got 0/,
+    ],
+    [
+      { branching: 2.5, depth: 2 },
+      /branching must be an integer in 1…65536, got 2.5/,
+    ],
+    [
+      { branching: 2, depth: -1 },
+      /depth must be an integer in 0…2147483647, got -1/,
+    ],
+    [
+      { branching: 2, depth: 1.5 },
+      /depth must be an integer in 0…2147483647, got 1.5/,
+    ],
     [{ branching: 2, depth: 3, seed: 0.5 }, /seed must be an integer/],
     [
       { branching: 2, depth: 3, order: "random" },
-      /order must be one of as-is, best-first, worst-first, got random/,
+      /order must be one of as-is, best-first, worst-first, got "random"/,
     ],
     [
       { branching: 2, depth: 25, order: "best-first" },
       /needs all 33554432 leaves in memory, more than the limit of 16777216/,
     ],
-    [{ branching: 10, depth: 16 }, /too many nodes to index below 2\^53/],
+    [{ branching: 10, depth: 16 }, /give 2\^53 nodes or more/],
   ];
   for (const [options, message] of cases) {
     assert.throws(
@@ -158,7 +170,10 @@ Deno.test("UniformTree rejects bad parameters with an Error naming the problem",
 
 Deno.test("UniformTree.play() and undo() reject moves off the tree", () => {
   const tree = new UniformTree({ branching: 2, depth: 1 });
-  assert.throws(() => tree.play(2), /cannot play move 2 at level 0/);
+  assert.throws(
+    () => tree.play(2),
+    /UniformTree.play: cannot play move 2 at level 0/,
+  );
   tree.play(1);
   assert.throws(() => tree.play(0), /cannot play move 0 at level 1 of depth 1/);
   tree.undo(1);
@@ -168,23 +183,23 @@ Deno.test("UniformTree.play() and undo() reject moves off the tree", () => {
 Deno.test("ExplicitTree.from() rejects malformed trees, naming the path", () => {
   assert.throws(
     () => ExplicitTree.from([[1, 2], []]),
-    /node at path \[1\] is an empty array/,
+    /node at children\[1\] is an empty array/,
   );
   assert.throws(
     () => ExplicitTree.from([[1, 2.5]]),
-    /value at path \[0, 1\] is 2.5: expected an integer/,
+    /node at children\[0\]\[1\] has value 2.5: values must be integers in -999999…999999/,
   );
   assert.throws(
     () => ExplicitTree.from([[1, "2" as unknown as number]]),
-    /node at path \[0, 1\] is 2: expected a number, an array or \{ value, children \}/,
+    /node at children\[0\]\[1\] is "2": expected a number, an array or \{ value, noisy, children \}/,
   );
   assert.throws(
     () => ExplicitTree.from([Number.NaN]),
-    /value at path \[0\] is NaN/,
+    /node at children\[0\] has value NaN/,
   );
   assert.throws(
     () => ExplicitTree.from([{ noisy: true }]),
-    /node at path \[0\] has no children and no value: a leaf needs a value/,
+    /node at children\[0\] has no children and no value: a leaf needs a value/,
   );
   assert.throws(
     () => ExplicitTree.from({ value: 1, noisy: true, children: [1] }),
@@ -192,11 +207,11 @@ Deno.test("ExplicitTree.from() rejects malformed trees, naming the path", () => 
   );
   assert.throws(
     () => ExplicitTree.from([{ value: "3" as unknown as number }]),
-    /value at path \[0\] is 3: expected a number/,
+    /node at children\[0\] has value "3": values must be integers/,
   );
   assert.throws(
     () => ExplicitTree.from({ children: 5 as unknown as number[] }),
-    /children at the root are 5: expected an array/,
+    /node at the root has children 5: expected an array/,
   );
 });
 
@@ -250,7 +265,7 @@ Deno.test("ExplicitTree records the leaves evaluate() was called on and has no s
   assert.equal(tree.key(), 3);
   assert.throws(
     () => tree.play(3),
-    /node 3 has 2 children: cannot play move 3/,
+    /node 3 has 2 children \(moves 0…1\), got move 3/,
   );
   tree.resetTrace();
   assert.deepEqual(tree.visitedLeaves, []);

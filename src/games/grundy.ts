@@ -7,6 +7,32 @@
  * @module
  */
 
+import { checkInteger, checkOptions, describe } from "../validate.ts";
+
+/** Largest Grundy number or heap a helper takes: 32-bit, as XOR keeps them. */
+const MAX_GRUNDY_VALUE = 2 ** 31 - 1;
+
+/**
+ * Largest heap the one-heap helpers ({@linkcode kayles},
+ * {@linkcode octalGame}, {@linkcode subtractionGame}) compute up to: their
+ * table of numbers 0…n stays within a few megabytes. A game's own limit may
+ * be lower (see {@linkcode GRUNDY_WORK}).
+ */
+export const MAX_GRUNDY_HEAP = 2 ** 20;
+
+/**
+ * Steps a one-heap helper may spend filling its table: the table up to n
+ * costs about rules·n steps, plus splitRules·n²/4 for the rules that split a
+ * heap in two (Kayles is quadratic), so each game takes heaps up to the
+ * largest n within this budget — 8,190 for Kayles, 11,583 for Dawson's
+ * Kayles, 1,048,576 for a subtraction game of up to 32 moves — and a first
+ * call finishes in well under a second.
+ */
+export const GRUNDY_WORK = 2 ** 25;
+
+/** Default of {@linkcode GrundyOptions.maxStates}. */
+export const DEFAULT_MAX_STATES = 2 ** 20;
+
 /**
  * The minimum excluded value: the least non-negative integer not in `values`.
  *
@@ -31,8 +57,9 @@ export function mex(values: Iterable<number>): number {
  * The Grundy number of a sum of games: the XOR of the parts' numbers
  * (Sprague–Grundy theorem).
  *
- * @param values the Grundy numbers of the parts
+ * @param values the Grundy numbers of the parts: integers in 0…2^31 − 1
  * @returns their XOR (0 for no parts)
+ * @throws {Error} on a value out of that range (XOR would wrap it), naming it
  *
  * @example Nim heaps 3, 4, 5 are a sum of three one-heap games
  * ```ts
@@ -43,7 +70,15 @@ export function mex(values: Iterable<number>): number {
  */
 export function grundySum(...values: number[]): number {
   let sum = 0;
-  for (const value of values) sum ^= value;
+  for (let i = 0; i < values.length; i++) {
+    sum ^= checkInteger(
+      "grundySum",
+      `values[${i}]`,
+      values[i],
+      0,
+      MAX_GRUNDY_VALUE,
+    );
+  }
   return sum;
 }
 
@@ -51,6 +86,12 @@ export function grundySum(...values: number[]): number {
 export interface GrundyOptions<S> {
   /** Memo key of a state (default: `String(state)`); equal states need equal keys. */
   key?: (state: S) => string | number;
+  /**
+   * Most states the memo may hold (default {@linkcode DEFAULT_MAX_STATES},
+   * 1,048,576): a game larger than expected becomes an error instead of
+   * filling the memory. An integer in 1…2^31 − 1.
+   */
+  maxStates?: number;
 }
 
 /**
@@ -60,8 +101,11 @@ export interface GrundyOptions<S> {
  * must be finite and acyclic.
  *
  * @param successors the positions reachable in one move from a state
- * @param options `key`: how states are told apart in the memo
- * @returns a function from a state to its Grundy number
+ * @param options `key`: how states are told apart in the memo; `maxStates`:
+ *   the memo's limit
+ * @returns a function from a state to its Grundy number; it throws when the
+ *   game has a cycle or more than `maxStates` states
+ * @throws {Error} on a successor function that is not a function, or a bad option
  *
  * @example Nim with one heap: the Grundy number of a heap of n is n
  * ```ts
@@ -75,6 +119,21 @@ export function grundyFunction<S>(
   successors: (state: S) => Iterable<S>,
   options?: GrundyOptions<S>,
 ): (state: S) => number {
+  const where = "grundyFunction";
+  if (typeof successors !== "function") {
+    throw new Error(
+      `${where}: successors must be a function, got ${describe(successors)}`,
+    );
+  }
+  checkOptions(where, options, ["key", "maxStates"]);
+  if (options?.key !== undefined && typeof options.key !== "function") {
+    throw new Error(
+      `${where}: key must be a function, got ${describe(options.key)}`,
+    );
+  }
+  const maxStates = options?.maxStates === undefined
+    ? DEFAULT_MAX_STATES
+    : checkInteger(where, "maxStates", options.maxStates, 1, 2 ** 31 - 1);
   const keyOf = options?.key ?? ((state: S) => String(state));
   const memo = new Map<string | number, number>();
   return (root: S): number => {
@@ -115,6 +174,11 @@ export function grundyFunction<S>(
           }`,
         );
       }
+      if (memo.size + open.size >= maxStates) {
+        throw new Error(
+          `${where}: the game has more than ${maxStates} states (maxStates); raise maxStates if it is meant to be this large`,
+        );
+      }
       open.add(pendingKey);
       stack.push({ key: pendingKey, next: Array.from(successors(pending!)) });
     }
@@ -129,6 +193,7 @@ export function grundyFunction<S>(
  * @param first successors of the first game
  * @param second successors of the second game
  * @returns successors of pairs `[a, b]`
+ * @throws {Error} when either is not a function
  *
  * @example The sum's Grundy number is the XOR of the parts'
  * ```ts
@@ -143,6 +208,13 @@ export function sumOfGames<A, B>(
   first: (state: A) => Iterable<A>,
   second: (state: B) => Iterable<B>,
 ): (state: readonly [A, B]) => [A, B][] {
+  for (const [name, f] of [["first", first], ["second", second]] as const) {
+    if (typeof f !== "function") {
+      throw new Error(
+        `sumOfGames: ${name} must be a successor function, got ${describe(f)}`,
+      );
+    }
+  }
   return ([a, b]) => {
     const next: [A, B][] = [];
     for (const a2 of first(a)) next.push([a2, b]);
@@ -159,11 +231,13 @@ interface Removal {
 }
 
 /** Reads an octal game code such as ".77" or "0.07" into removal rules. */
-function parseOctal(code: string): Removal[] {
-  const match = /^0?\.([0-7]+)$/.exec(code);
+function parseOctal(code: string, where: string): Removal[] {
+  const match = typeof code === "string" ? /^0?\.([0-7]+)$/.exec(code) : null;
   if (!match) {
     throw new Error(
-      `Octal game code must look like ".77" (digits 0–7 after the point), got "${code}"`,
+      `${where}: Octal game code must look like ".77" (digits 0–7 after the point), got ${
+        describe(code)
+      }`,
     );
   }
   const rules: Removal[] = [];
@@ -173,7 +247,29 @@ function parseOctal(code: string): Removal[] {
   return rules;
 }
 
-/** Grundy numbers of one heap under `rules`, computed bottom-up and cached. */
+/**
+ * The largest heap whose table fits {@linkcode GRUNDY_WORK}: about
+ * rules·n + splitRules·n²/4 steps, and at most {@linkcode MAX_GRUNDY_HEAP}.
+ */
+function heapLimit(rules: readonly Removal[]): number {
+  const all = rules.length;
+  const splits = rules.filter(({ leave }) => (leave & 4) !== 0).length;
+  const work = (n: number) => all * n + splits * n * n / 4;
+  let n = MAX_GRUNDY_HEAP;
+  if (work(n) > GRUNDY_WORK) {
+    n = splits === 0 ? Math.floor(GRUNDY_WORK / all) : Math.floor(
+      (-all + Math.sqrt(all * all + splits * GRUNDY_WORK)) /
+        (splits / 2),
+    );
+    while (work(n) > GRUNDY_WORK) n--;
+  }
+  return n;
+}
+
+/**
+ * Grundy numbers of one heap under `rules`, computed bottom-up and cached
+ * up to the largest heap asked for, which is at most {@linkcode heapLimit}.
+ */
 function heapGame(
   rules: readonly Removal[],
   name: string,
@@ -181,10 +277,20 @@ function heapGame(
   const values: number[] = [];
   const seen: number[] = [];
   let stamp = 0;
+  const limit = heapLimit(rules);
+  const splits = rules.filter(({ leave }) => (leave & 4) !== 0).length;
   return (n: number): number => {
-    if (!Number.isSafeInteger(n) || n < 0) {
+    if (
+      typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > limit
+    ) {
       throw new Error(
-        `${name}: heap size must be a non-negative integer, got ${n}`,
+        `${name}: n must be an integer in 0…${limit}, got ${describe(n)}${
+          n > limit && Number.isInteger(n)
+            ? `: the table up to n costs about ${rules.length}·n${
+              splits > 0 ? ` + ${splits}·n²/4` : ""
+            } steps, kept within GRUNDY_WORK (2^25) and MAX_GRUNDY_HEAP (2^20)`
+            : ""
+        }`,
       );
     }
     while (values.length <= n) {
@@ -218,7 +324,9 @@ function heapGame(
  * non-empty heaps (digits add up).
  *
  * @param code the game's code, e.g. `".77"` (Kayles) or `".07"` (Dawson's Kayles)
- * @returns a function from a heap size to its Grundy number
+ * @returns a function from a heap size to its Grundy number; it takes heaps
+ *   up to the game's limit (within {@linkcode GRUNDY_WORK}) and throws
+ *   beyond it, saying the rule
  * @throws {Error} on a code that is not of that form
  *
  * @example Kayles is the octal game .77
@@ -229,7 +337,8 @@ function heapGame(
  * ```
  */
 export function octalGame(code: string): (n: number) => number {
-  return heapGame(parseOctal(code), `octalGame("${code}")`);
+  const where = `octalGame(${describe(code)})`;
+  return heapGame(parseOctal(code, where), where);
 }
 
 /**
@@ -238,7 +347,11 @@ export function octalGame(code: string): (n: number) => number {
  * Positions are sorted arrays of non-empty heap sizes.
  *
  * @param code the game's code, as in {@linkcode octalGame}
- * @returns the successor function on sorted heap arrays
+ * @returns the successor function on sorted heap arrays; it throws on heaps
+ *   that are not an array of integers in 0…{@linkcode MAX_GRUNDY_HEAP}, or
+ *   when heap count × counters passes {@linkcode GRUNDY_WORK} (each of about
+ *   that many successors copies every heap)
+ * @throws {Error} on a code that is not of the form of {@linkcode octalGame}
  *
  * @example A Kayles row of 3 pins: knock 1 or 2 from the end or the middle
  * ```ts
@@ -251,8 +364,34 @@ export function octalGame(code: string): (n: number) => number {
 export function octalSuccessors(
   code: string,
 ): (heaps: readonly number[]) => number[][] {
-  const rules = parseOctal(code);
+  const where = `octalSuccessors(${describe(code)})`;
+  const rules = parseOctal(code, where);
   return (heaps) => {
+    if (!Array.isArray(heaps)) {
+      throw new Error(
+        `${where}: heaps must be an array of heap sizes, got ${
+          describe(heaps)
+        }`,
+      );
+    }
+    let counters = 0;
+    for (let i = 0; i < heaps.length; i++) {
+      if (!(i in heaps)) {
+        throw new Error(`${where}: heaps[${i}] is a hole in a sparse array`);
+      }
+      counters += checkInteger(
+        where,
+        `heaps[${i}]`,
+        heaps[i],
+        0,
+        MAX_GRUNDY_HEAP,
+      );
+    }
+    if (heaps.length * counters > GRUNDY_WORK) {
+      throw new Error(
+        `${where}: ${heaps.length} heaps holding ${counters} counters: heap count × counters must be at most ${GRUNDY_WORK} (GRUNDY_WORK), as each successor copies every heap`,
+      );
+    }
     const next: number[][] = [];
     const seen = new Set<string>();
     const add = (index: number, parts: number[]): void => {
@@ -282,9 +421,13 @@ export function octalSuccessors(
  * The subtraction game with set S: a move takes s counters from the heap,
  * for some s in S. With S = {1, 2, 3} the numbers are n mod 4.
  *
- * @param set the allowed removals: positive integers
- * @returns a function from a heap size to its Grundy number
- * @throws {Error} on a set with an element that is not a positive integer
+ * @param set the allowed removals: an array of integers in
+ *   1…{@linkcode MAX_GRUNDY_HEAP} (repeats are ignored)
+ * @returns a function from a heap size to its Grundy number; it takes heaps
+ *   up to 2^25 / |S| (at most {@linkcode MAX_GRUNDY_HEAP}: see
+ *   {@linkcode GRUNDY_WORK}) and throws beyond, saying the rule
+ * @throws {Error} on a set that is not an array, or an element that is not
+ *   an integer in that range, naming it (`set[1]`)
  *
  * @example
  * ```ts
@@ -292,29 +435,42 @@ export function octalSuccessors(
  * import { subtractionGame } from "../../mod.ts";
  * const game = subtractionGame([1, 2, 3]);
  * assert.ok(game(9) === 1 && game(12) === 0);
+ * assert.throws(() => subtractionGame([1, 0]), /set\[1\] must be an integer in 1…1048576, got 0/);
  * ```
  */
 export function subtractionGame(set: readonly number[]): (n: number) => number {
-  for (const take of set) {
-    if (!Number.isSafeInteger(take) || take < 1) {
-      throw new Error(
-        `subtractionGame: ${take} is not a positive integer in {${
-          set.join(", ")
-        }}`,
-      );
-    }
+  const where = "subtractionGame";
+  if (!Array.isArray(set)) {
+    throw new Error(
+      `${where}: set must be an array of removals, got ${describe(set)}`,
+    );
   }
-  const rules = [...new Set(set)].map((take) => ({ take, leave: 3 }));
-  return heapGame(rules, `subtractionGame({${set.join(", ")}})`);
+  for (let i = 0; i < set.length; i++) {
+    if (!(i in set)) {
+      throw new Error(`${where}: set[${i}] is a hole in a sparse array`);
+    }
+    checkInteger(where, `set[${i}]`, set[i], 1, MAX_GRUNDY_HEAP);
+  }
+  const distinct = [...new Set(set)];
+  const rules = distinct.map((take) => ({ take, leave: 3 }));
+  return heapGame(
+    rules,
+    `subtractionGame({${
+      distinct.length > 8
+        ? `${distinct.slice(0, 8).join(", ")}, … ${distinct.length} in all`
+        : distinct.join(", ")
+    }})`,
+  );
 }
 
 /**
  * Kayles (octal game .77): a row of n pins; a move knocks down one pin or two
  * adjacent pins, which may split the row in two. OEIS A002186.
  *
- * @param n pins in the row
+ * @param n pins in the row: an integer in 0…8,190 (the table up to n is
+ *   quadratic: see {@linkcode GRUNDY_WORK})
  * @returns the row's Grundy number
- * @throws {Error} when `n` is not a non-negative integer
+ * @throws {Error} when `n` is not an integer in that range, saying the rule
  *
  * @example
  * ```ts
@@ -324,7 +480,7 @@ export function subtractionGame(set: readonly number[]): (n: number) => number {
  * ```
  */
 export const kayles: (n: number) => number = heapGame(
-  parseOctal(".77"),
+  parseOctal(".77", "kayles"),
   "kayles",
 );
 
@@ -332,9 +488,10 @@ export const kayles: (n: number) => number = heapGame(
  * Dawson's Kayles (octal game .07): a row of n pins; a move knocks down two
  * adjacent pins. Its value at n is OEIS A002187 at n − 1 (Dawson's chess).
  *
- * @param n pins in the row
+ * @param n pins in the row: an integer in 0…11,583 (the table up to n is
+ *   quadratic: see {@linkcode GRUNDY_WORK})
  * @returns the row's Grundy number
- * @throws {Error} when `n` is not a non-negative integer
+ * @throws {Error} when `n` is not an integer in that range, saying the rule
  *
  * @example
  * ```ts
@@ -344,6 +501,6 @@ export const kayles: (n: number) => number = heapGame(
  * ```
  */
 export const dawsonsKayles: (n: number) => number = heapGame(
-  parseOctal(".07"),
+  parseOctal(".07", "dawsonsKayles"),
   "dawsonsKayles",
 );

@@ -6,6 +6,7 @@
  */
 
 import type { Move, Position, Value } from "../position.ts";
+import { checkInteger, describe } from "../validate.ts";
 
 /** A Nim move as a pair: take `take` counters from heap `heap` (heaps counted from 0). */
 export interface NimMove {
@@ -15,27 +16,41 @@ export interface NimMove {
   take: number;
 }
 
-/** Checks that `heaps` is an array of non-negative safe integers. */
+/** Largest heap size: heaps are 32-bit integers, and the nim-sum is a 32-bit XOR. */
+export const MAX_NIM_HEAP = 2 ** 31 - 1;
+
+/**
+ * Most counters a {@linkcode Nim} position may start with (the sum of its
+ * heaps): it is the position's `maxMoves`, the length of every move buffer
+ * a searcher allocates per ply.
+ */
+export const MAX_NIM_COUNTERS = 2 ** 16;
+
+/** Checks that `heaps` is an array of integers in 0…MAX_NIM_HEAP. */
 function checkHeaps(heaps: readonly number[], where: string): void {
   if (!Array.isArray(heaps)) {
-    throw new Error(`${where} expects an array of heap sizes`);
+    throw new Error(
+      `${where}: heaps must be an array of heap sizes, got ${describe(heaps)}`,
+    );
   }
-  heaps.forEach((heap, index) => {
-    if (!Number.isSafeInteger(heap) || heap < 0) {
+  for (let index = 0; index < heaps.length; index++) {
+    if (!(index in heaps)) {
       throw new Error(
-        `${where}: heap ${index} is ${heap}, expected a non-negative integer`,
+        `${where}: heaps[${index}] is a hole in a sparse array: give every heap`,
       );
     }
-  });
+    checkInteger(where, `heaps[${index}]`, heaps[index], 0, MAX_NIM_HEAP);
+  }
 }
 
 /**
  * The nim-sum of the heaps: their bitwise XOR. The side to move wins exactly
  * when it is not zero (Bouton's theorem; lesson 003, T003.6).
  *
- * @param heaps heap sizes (non-negative integers below 2^31)
+ * @param heaps heap sizes: an array of integers in 0…{@linkcode MAX_NIM_HEAP} (2^31 − 1)
  * @returns the XOR of all heap sizes
- * @throws {Error} on a heap that is not a non-negative integer
+ * @throws {Error} on a non-array, a hole, or a heap that is not an integer
+ *   in that range, naming it (`heaps[2]`)
  *
  * @example
  * ```ts
@@ -56,9 +71,10 @@ export function nimSum(heaps: readonly number[]): number {
  * Every winning move: each move after which the nim-sum is zero. Empty when
  * the nim-sum already is zero (the side to move loses against best play).
  *
- * @param heaps heap sizes (non-negative integers below 2^31)
+ * @param heaps heap sizes: an array of integers in 0…{@linkcode MAX_NIM_HEAP} (2^31 − 1)
  * @returns the winning moves as `{ heap, take }`, in heap order
- * @throws {Error} on a heap that is not a non-negative integer
+ * @throws {Error} on a non-array, a hole, or a heap that is not an integer
+ *   in that range, naming it (`heaps[2]`)
  *
  * @example Heaps 3, 4, 5: take 2 from the first heap, leaving 1, 4, 5
  * ```ts
@@ -69,14 +85,17 @@ export function nimSum(heaps: readonly number[]): number {
  * ```
  */
 export function winningMoves(heaps: readonly number[]): NimMove[] {
-  const sum = nimSum(heaps);
+  checkHeaps(heaps, "winningMoves");
+  let sum = 0;
+  for (const heap of heaps) sum ^= heap;
   const moves: NimMove[] = [];
   if (sum === 0) return moves;
-  heaps.forEach((heap, index) => {
+  for (let index = 0; index < heaps.length; index++) {
     // Heap h can be reduced to h ^ sum exactly when that is smaller.
+    const heap = heaps[index]!;
     const target = heap ^ sum;
     if (target < heap) moves.push({ heap: index, take: heap - target });
-  });
+  }
   return moves;
 }
 
@@ -111,19 +130,47 @@ export class Nim implements Position {
   /**
    * A Nim game with these heaps, the first player to move.
    *
-   * @param heaps the starting heap sizes
-   * @throws {Error} on a heap that is not a non-negative integer, or heaps
-   *   so large that the key would reach 2^53
+   * @param heaps the starting heap sizes: integers in 0…{@linkcode MAX_NIM_HEAP},
+   *   together at most {@linkcode MAX_NIM_COUNTERS} counters (every move
+   *   buffer holds that many moves); the product of (heap + 1) below 2^53 (the
+   *   key), and heap count × stride at most 2^31 (a move `heap * stride + take`
+   *   is a 32-bit integer)
+   * @throws {Error} naming the heap or the limit that is broken
    */
   constructor(heaps: readonly number[]) {
-    checkHeaps(heaps, "Nim");
+    checkHeaps(heaps, "new Nim");
+    let counters = 0;
+    let positions = 1;
+    let largest = 0;
+    for (const heap of heaps) {
+      counters += heap;
+      positions *= heap + 1;
+      if (heap > largest) largest = heap;
+    }
+    if (counters > MAX_NIM_COUNTERS) {
+      throw new Error(
+        `new Nim: heaps hold ${counters} counters, more than MAX_NIM_COUNTERS (${MAX_NIM_COUNTERS}): the sum of the heaps is the length of every move buffer`,
+      );
+    }
+    if (positions > 2 ** 53) {
+      throw new Error(
+        `new Nim: ${heaps.length} heaps this large have ${positions} positions, more than 2^53 keys`,
+      );
+    }
+    if (heaps.length * (largest + 1) > 2 ** 31) {
+      throw new Error(
+        `new Nim: ${heaps.length} heaps with stride ${
+          largest + 1
+        } give moves past 2^31 − 1: heap count × (largest heap + 1) must be at most 2^31`,
+      );
+    }
     this.#heaps = Int32Array.from(heaps);
     this.#start = Array.from(heaps);
     this.maxMoves = Math.max(
       1,
       heaps.reduce((sum, heap) => sum + heap, 0),
     );
-    this.stride = Math.max(...heaps, 0) + 1;
+    this.stride = largest + 1;
     this.#weights = new Float64Array(heaps.length);
     let weight = 1;
     heaps.forEach((heap, index) => {
@@ -131,11 +178,6 @@ export class Nim implements Position {
       this.#key += heap * weight;
       weight *= heap + 1;
     });
-    if (weight > 2 ** 53) {
-      throw new Error(
-        `Nim: ${heaps.length} heaps this large have more than 2^53 positions`,
-      );
-    }
   }
 
   /** The current heap sizes (a copy). */
@@ -147,10 +189,14 @@ export class Nim implements Position {
    * The integer move for taking `take` counters from heap `heap`.
    *
    * @param heap the heap's index
-   * @param take counters to take (1 … the starting size of the heap)
+   * @param take counters to take (1 … stride − 1; legal up to the heap's size)
    * @returns `heap * stride + take`
+   * @throws {Error} when `heap` is not a heap's index or `take` is outside
+   *   1 … stride − 1 (it would name a move of another heap)
    */
   moveOf(heap: number, take: number): Move {
+    checkInteger("Nim.moveOf", "heap", heap, 0, this.#start.length - 1);
+    checkInteger("Nim.moveOf", "take", take, 1, Math.max(1, this.stride - 1));
     return heap * this.stride + take;
   }
 
@@ -179,17 +225,21 @@ export class Nim implements Position {
   /**
    * Takes the counters of `move`.
    *
-   * @throws {Error} when the heap does not exist or has fewer counters
+   * @throws {Error} when `move` is not an integer, the heap does not exist
+   *   or has fewer counters; the position is unchanged
    */
   play(move: Move): void {
     const heap = Math.floor(move / this.stride);
     const take = move % this.stride;
     const size = this.#heaps[heap];
-    if (size === undefined || take < 1 || take > size) {
+    // `(move | 0) !== move` also rejects NaN and non-numbers.
+    if ((move | 0) !== move || size === undefined || take < 1 || take > size) {
       throw new Error(
-        `Nim.play: cannot take ${take} from heap ${heap} (it has ${
+        `Nim.play: move ${
+          describe(move)
+        } cannot take ${take} from heap ${heap} (it has ${
           size ?? "no such heap"
-        })`,
+        }): moves are heap * ${this.stride} + take, 1 ≤ take ≤ the heap`,
       );
     }
     this.#heaps[heap] = size - take;
@@ -197,11 +247,30 @@ export class Nim implements Position {
     this.#ply++;
   }
 
-  /** Puts back the counters of `move`. */
+  /**
+   * Puts back the counters of `move`.
+   *
+   * @throws {Error} when `move` would give a heap more counters than it
+   *   started with, or is not an integer move (it cannot have been played);
+   *   the position is unchanged
+   */
   undo(move: Move): void {
     const heap = Math.floor(move / this.stride);
     const take = move % this.stride;
-    this.#heaps[heap] = this.#heaps[heap]! + take;
+    const size = this.#heaps[heap];
+    if (
+      (move | 0) !== move || size === undefined || take < 1 ||
+      size + take > this.#start[heap]!
+    ) {
+      throw new Error(
+        `Nim.undo: move ${
+          describe(move)
+        } cannot be taken back: heap ${heap} has ${size ?? "no such heap"} of ${
+          this.#start[heap] ?? 0
+        } counters`,
+      );
+    }
+    this.#heaps[heap] = size + take;
     this.#key += take * this.#weights[heap]!;
     this.#ply--;
   }

@@ -6,6 +6,7 @@
  */
 
 import type { Move, Position, Value } from "../position.ts";
+import { describe } from "../validate.ts";
 
 const EMPTY = 0;
 const X = 1;
@@ -61,6 +62,10 @@ export class TicTacToe implements Position {
   readonly #board = new Int8Array(9);
   /** Winner (X or O) after each ply, EMPTY while the game goes on. */
   readonly #winnerAt = new Int8Array(10);
+  /** The cell played at each ply since the start (parsed positions have no earlier history). */
+  readonly #moves = new Int8Array(9);
+  /** Stones on the board when the position was made: undo below it can only check the mark. */
+  #startPly = 0;
   #ply = 0;
   #key = 0;
 
@@ -83,7 +88,7 @@ export class TicTacToe implements Position {
       throw new Error(
         `TicTacToe.parse expects 9 characters, got ${
           typeof cells === "string" ? cells.length : typeof cells
-        }`,
+        } (${describe(cells)})`,
       );
     }
     const board = new Int8Array(9);
@@ -122,6 +127,7 @@ export class TicTacToe implements Position {
     const position = new TicTacToe();
     position.#board.set(board);
     position.#ply = xs + os;
+    position.#startPly = xs + os;
     position.#winnerAt[position.#ply] = xWins ? X : oWins ? O : EMPTY;
     position.#key = board.reduce(
       (key, piece, cell) => key + piece * POWERS_OF_3[cell]!,
@@ -153,6 +159,11 @@ export class TicTacToe implements Position {
    * ```
    */
   threats(side: "X" | "O"): number[] {
+    if (side !== "X" && side !== "O") {
+      throw new Error(
+        `TicTacToe.threats: side must be "X" or "O", got ${describe(side)}`,
+      );
+    }
     const piece = side === "X" ? X : O;
     const cells = new Set<number>();
     for (const line of LINES) {
@@ -178,7 +189,9 @@ export class TicTacToe implements Position {
    */
   play(cell: Move): void {
     if (!(cell >= 0 && cell < 9 && Number.isInteger(cell))) {
-      throw new Error(`TicTacToe.play: cell ${cell} is not an integer 0–8`);
+      throw new Error(
+        `TicTacToe.play: cell ${describe(cell)} is not an integer 0–8`,
+      );
     }
     if (this.#board[cell] !== EMPTY) {
       throw new Error(`TicTacToe.play: cell ${cell} is occupied`);
@@ -191,6 +204,7 @@ export class TicTacToe implements Position {
     const piece = (this.#ply & 1) === 0 ? X : O;
     this.#board[cell] = piece;
     this.#key += piece * POWERS_OF_3[cell]!;
+    this.#moves[this.#ply] = cell;
     this.#ply++;
     const lines = LINES_THROUGH[cell]!;
     let winner = EMPTY;
@@ -208,21 +222,35 @@ export class TicTacToe implements Position {
   }
 
   /**
-   * Takes back `cell`, which must hold the last mark played.
+   * Takes back `cell`, which must be the last move played (for a parsed
+   * position's own stones, which have no history: a cell holding the mark of
+   * the side that moved last).
    *
-   * @throws {Error} when `cell` does not hold the mark of the side that moved last
+   * @throws {Error} when `cell` is not that move; the position is unchanged
    */
   undo(cell: Move): void {
-    const piece = (this.#ply & 1) === 1 ? X : O;
-    if (this.#ply === 0 || this.#board[cell] !== piece) {
+    const ply = this.#ply;
+    const piece = (ply & 1) === 1 ? X : O;
+    if (ply > this.#startPly) {
+      if (this.#moves[ply - 1] !== cell) {
+        throw new Error(
+          `TicTacToe.undo: the last move played was cell ${
+            this.#moves[ply - 1]
+          }, got ${describe(cell)}`,
+        );
+      }
+    } else if (ply === 0 || this.#board[cell] !== piece) {
       throw new Error(
-        `TicTacToe.undo: cell ${cell} does not hold the last move's mark`,
+        `TicTacToe.undo: cell ${
+          describe(cell)
+        } does not hold the last move's mark`,
       );
     }
     this.#board[cell] = EMPTY;
     this.#key -= piece * POWERS_OF_3[cell]!;
-    this.#winnerAt[this.#ply] = EMPTY;
-    this.#ply--;
+    this.#winnerAt[ply] = EMPTY;
+    this.#ply = ply - 1;
+    if (ply <= this.#startPly) this.#startPly = ply - 1;
   }
 
   isTerminal(): boolean {
@@ -247,6 +275,8 @@ export class TicTacToe implements Position {
     const copy = new TicTacToe();
     copy.#board.set(this.#board);
     copy.#winnerAt.set(this.#winnerAt);
+    copy.#moves.set(this.#moves);
+    copy.#startPly = this.#startPly;
     copy.#ply = this.#ply;
     copy.#key = this.#key;
     return copy as this;

@@ -62,7 +62,9 @@ import {
   type Move,
   NO_MOVE,
   type Value,
+  VALUE_INFINITE,
 } from "../position.ts";
+import { checkInteger, checkOptions, describe } from "../validate.ts";
 
 /** Table depth of a search that goes to the end of the game: deeper than any depth limit. */
 export const DEPTH_END = 1 << 30;
@@ -78,6 +80,26 @@ const UNLIMITED_THRESHOLD = 1 << 29;
 function slotOf(key: number, size: number): number {
   const i = key - Math.floor(key / size) * size;
   return i < 0 ? i + size : i;
+}
+
+/** Names the first bad argument of a store (kept out of `store` so the hot path stays small). */
+function rejectStore(
+  key: number,
+  value: number,
+  depth: number,
+  move: number,
+  bound: number,
+): never {
+  const where = "TranspositionTable.store";
+  checkInteger(where, "key", key, 0, MAX_KEY);
+  checkInteger(where, "value", value, -VALUE_INFINITE, VALUE_INFINITE);
+  checkInteger(where, "depth", depth, 0, DEPTH_END);
+  checkInteger(where, "move", move, NO_MOVE, 2 ** 31 - 1);
+  throw new Error(
+    `${where}: bound must be BOUND_UPPER (1), BOUND_LOWER (2) or BOUND_EXACT (3), got ${
+      describe(bound)
+    }`,
+  );
 }
 
 /** Stores that `clear()` remembers slot by slot; past this many it clears the whole table. */
@@ -97,11 +119,25 @@ const DEPTH = 3;
 const MOVE = 4;
 const BOUND = 5;
 
+/** Largest table in MiB (4 GiB): bigger ones would not fit most machines, or V8. */
+export const MAX_TABLE_MEGABYTES = 4096;
+
+/** Most entries a table may have: {@linkcode MAX_TABLE_MEGABYTES} worth (178,956,970). */
+export const MAX_TABLE_ENTRIES: number = Math.floor(
+  MAX_TABLE_MEGABYTES * 2 ** 20 / BYTES_PER_ENTRY,
+);
+
+/** Largest key a table takes: keys are integers in 0…2^53 − 1. */
+const MAX_KEY = Number.MAX_SAFE_INTEGER;
+
 /** Options of {@linkcode TranspositionTable}: give exactly one of the two. */
 export interface TranspositionTableOptions {
-  /** Number of entries: an integer ≥ 1. */
+  /** Number of entries: an integer in 1…{@linkcode MAX_TABLE_ENTRIES}. */
   entries?: number;
-  /** Size in MiB (2^20 bytes), turned into `floor(megabytes · 2^20 / BYTES_PER_ENTRY)` entries. */
+  /**
+   * Size in MiB (2^20 bytes), a number in (0, {@linkcode MAX_TABLE_MEGABYTES}],
+   * turned into `max(1, floor(megabytes · 2^20 / BYTES_PER_ENTRY))` entries.
+   */
   megabytes?: number;
 }
 
@@ -152,38 +188,29 @@ export function boundOf(
 }
 
 function entriesFrom(options: TranspositionTableOptions | undefined): number {
+  const where = "new TranspositionTable";
+  checkOptions(where, options, ["entries", "megabytes"]);
   const { entries, megabytes } = options ?? {};
   if (entries !== undefined && megabytes !== undefined) {
-    throw new Error(
-      "TranspositionTable takes entries or megabytes, not both",
-    );
+    throw new Error(`${where}: give entries or megabytes, not both`);
   }
   if (megabytes !== undefined) {
     if (
-      typeof megabytes !== "number" || !(megabytes > 0) || !isFinite(megabytes)
+      typeof megabytes !== "number" || !(megabytes > 0) ||
+      !(megabytes <= MAX_TABLE_MEGABYTES)
     ) {
       throw new Error(
-        `TranspositionTable megabytes must be a positive number, got ${
-          String(megabytes)
+        `${where}: megabytes must be a number in (0, ${MAX_TABLE_MEGABYTES}] (MAX_TABLE_MEGABYTES), got ${
+          describe(megabytes)
         }`,
       );
     }
     return Math.max(1, Math.floor(megabytes * 2 ** 20 / BYTES_PER_ENTRY));
   }
   if (entries === undefined) {
-    throw new Error("TranspositionTable needs { entries } or { megabytes }");
+    throw new Error(`${where}: needs { entries } or { megabytes }`);
   }
-  if (
-    typeof entries !== "number" || !Number.isInteger(entries) || entries < 1 ||
-    entries > 2 ** 30
-  ) {
-    throw new Error(
-      `TranspositionTable entries must be an integer from 1 to 2^30, got ${
-        String(entries)
-      }`,
-    );
-  }
-  return entries;
+  return checkInteger(where, "entries", entries, 1, MAX_TABLE_ENTRIES);
 }
 
 /**
@@ -241,11 +268,22 @@ export class TranspositionTable {
    * Allocates the table, empty.
    *
    * @param options `{ entries }` (contract) or `{ megabytes }`
-   * @throws {Error} when neither or both are given, or the size is not a positive integer up to 2^30
+   * @throws {Error} on an unknown option, when neither or both are given,
+   *   when the size is out of range (see {@linkcode MAX_TABLE_ENTRIES}), or
+   *   when the machine cannot allocate the table
    */
   constructor(options: TranspositionTableOptions) {
     this.size = entriesFrom(options);
-    const buffer = new ArrayBuffer(this.size * BYTES_PER_ENTRY);
+    let buffer: ArrayBuffer;
+    try {
+      buffer = new ArrayBuffer(this.size * BYTES_PER_ENTRY);
+    } catch (error) {
+      throw new Error(
+        `new TranspositionTable: cannot allocate ${this.size} entries (${
+          (this.size * BYTES_PER_ENTRY / 2 ** 20).toFixed(0)
+        } MiB): ${(error as Error).message}; ask for fewer`,
+      );
+    }
     this.#keys = new Float64Array(buffer);
     this.#data = new Int32Array(buffer);
     for (let i = 0; i < this.size; i++) this.#empty(i);
@@ -255,7 +293,8 @@ export class TranspositionTable {
   /**
    * Looks `key` up.
    *
-   * @param key the position's key: an integer in [0, 2^53)
+   * @param key the position's key: an integer in 0…2^53 − 1 (any other
+   *   number misses: no entry can hold it)
    * @returns the entry index (for the accessors) or −1 when the slot holds another key or nothing
    */
   probe(key: number): number {
@@ -286,7 +325,7 @@ export class TranspositionTable {
     return this.#data[STRIDE * i + BOUND]!;
   }
 
-  /** Key stored in entry `i`. */
+  /** Key stored in entry `i` (NaN when the entry is empty). */
   key(i: number): number {
     return this.#keys[3 * i]!;
   }
@@ -294,11 +333,13 @@ export class TranspositionTable {
   /**
    * Writes an entry, replacing whatever its slot held.
    *
-   * @param key the position's key: an integer in [0, 2^53)
-   * @param value the search result (an integer within ±2^31)
-   * @param depth the remaining depth searched, via {@linkcode tableDepth}
-   * @param move the best move found, or {@linkcode NO_MOVE}
-   * @param bound the result's type, via {@linkcode boundOf}
+   * @param key the position's key: an integer in 0…2^53 − 1
+   * @param value the search result: an integer in ±{@linkcode VALUE_INFINITE}
+   * @param depth the remaining depth searched, via {@linkcode tableDepth}: an
+   *   integer in 0…{@linkcode DEPTH_END}
+   * @param move the best move found (an integer below 2^31), or {@linkcode NO_MOVE}
+   * @param bound the result's type, via {@linkcode boundOf}: 1, 2 or 3
+   * @throws {Error} naming the argument out of range; the table is unchanged
    */
   store(
     key: number,
@@ -307,6 +348,17 @@ export class TranspositionTable {
     move: Move,
     bound: number,
   ): void {
+    // One guard on the hot path; `(x | 0) === x` is an int32 test that also
+    // rejects NaN and non-numbers, and Math.floor one for keys past 2^31.
+    if (
+      !(key >= 0 && key <= MAX_KEY && Math.floor(key) === key) ||
+      (value | 0) !== value || value > VALUE_INFINITE ||
+      value < -VALUE_INFINITE || (depth | 0) !== depth || depth < 0 ||
+      depth > DEPTH_END || (move | 0) !== move || move < NO_MOVE ||
+      (bound !== BOUND_UPPER && bound !== BOUND_LOWER && bound !== BOUND_EXACT)
+    ) {
+      rejectStore(key, value, depth, move, bound);
+    }
     this.stores++;
     const i = slotOf(key, this.size);
     if (this.#writes < this.#written.length) this.#written[this.#writes] = i;
@@ -364,9 +416,12 @@ export class TranspositionTable {
     this.#writes = 0;
   }
 
-  /** Makes entry `i` empty: no key (−1), no move, no bound. */
+  /**
+   * Makes entry `i` empty: no key (NaN, which equals no key, so a probe of
+   * any number misses it), no move, no bound.
+   */
   #empty(i: number): void {
-    this.#keys[3 * i] = -1;
+    this.#keys[3 * i] = Number.NaN;
     const at = STRIDE * i;
     this.#data[at + VALUE] = 0;
     this.#data[at + DEPTH] = 0;

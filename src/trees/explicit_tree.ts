@@ -4,7 +4,13 @@
  * @module
  */
 
-import type { Move, Position, Value } from "../position.ts";
+import {
+  type Move,
+  type Position,
+  type Value,
+  VALUE_INFINITE,
+} from "../position.ts";
+import { describe } from "../validate.ts";
 
 /**
  * A tree written as nested arrays: a number is a leaf (MAX's view), an array
@@ -19,12 +25,13 @@ export type ArrayTree = number | readonly ArrayTree[];
 export interface TreeNode {
   /**
    * Its value from MAX's view: a leaf's exact value, or an inner node's static
-   * evaluation, which a depth-limited search reads at its horizon.
+   * evaluation, which a depth-limited search reads at its horizon. An integer
+   * in ±999,999 (inside ±`VALUE_INFINITE`).
    */
   value?: number;
-  /** Whether the move into this node is noisy (a capture): quiescence plays only these. */
+  /** Whether the move into this node is noisy (a capture): quiescence plays only these. Not on the root. */
   noisy?: boolean;
-  /** Its children; a node without any is a leaf and needs a `value`. */
+  /** Its children, a dense array; a node without any is a leaf and needs a `value`. No other keys are allowed. */
   children?: readonly NestedTree[];
 }
 
@@ -65,6 +72,7 @@ export class ExplicitTree implements Position {
   readonly visitedLeaves: number[] = [];
   readonly #tree: TreeArrays;
   readonly #path: Int32Array;
+  readonly #moves: Int32Array;
   #ply = 0;
   #node = 0;
 
@@ -72,15 +80,25 @@ export class ExplicitTree implements Position {
     this.#tree = tree;
     this.maxMoves = tree.maxMoves;
     this.#path = new Int32Array(tree.height + 1);
+    this.#moves = new Int32Array(tree.height + 1);
   }
 
   /**
    * Builds a tree from nested arrays: numbers are leaves from MAX's view.
+   * The walk keeps its own stack and visits each written node once, so a
+   * chain 100,000 plies deep builds in linear time (searching one that deep
+   * is another matter: the searchers recurse once per ply). A subtree object
+   * may appear in several places; it then counts once per place towards
+   * {@linkcode MAX_EXPLICIT_NODES}.
    *
-   * @param nested the tree; values must be integers, inner nodes need children
+   * @param nested the tree. Values are integers in
+   *   −(VALUE_INFINITE − 1)…VALUE_INFINITE − 1 (±999,999); arrays are dense
+   *   (no holes) and non-empty; a `{ value, noisy, children }` node has no
+   *   other keys, a boolean `noisy`, and a value when it has no children;
+   *   no node contains itself; at most {@linkcode MAX_EXPLICIT_NODES} nodes
    * @returns the tree, positioned at its root
-   * @throws {Error} naming the path of a value that is not an integer, of a
-   *   node without children or value, or of a noisy mark on the root
+   * @throws {Error} naming the path of the bad node as `children[0][2]`
+   *   (child 0 of the root, then its child 2) and the rule it breaks
    *
    * @example Quiescence sees the recapture beyond the horizon (T003.5)
    * ```ts
@@ -93,62 +111,65 @@ export class ExplicitTree implements Position {
    * assert.equal(alphaBeta(tree, { depth: 1 }).move, 1);
    * assert.equal(quiescence(tree, { depth: 1 }).move, 0);
    * ```
+   *
+   * @example Holes and cycles are errors, not silent wrong trees
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ExplicitTree } from "../../mod.ts";
+   * assert.throws(() => ExplicitTree.from([[1, 2], [3, , 5]] as never), /children\[1\]\[1\] is a hole/);
+   * const cyclic: unknown[] = [1];
+   * cyclic.push([2, cyclic]);
+   * assert.throws(() => ExplicitTree.from(cyclic as never), /children\[1\]\[1\] contains itself/);
+   * ```
    */
   static from(nested: NestedTree): ExplicitTree {
-    const firstChild: number[] = [];
-    const childCount: number[] = [];
-    const value: number[] = [];
-    const hasValue: number[] = [];
-    const noisy: number[] = [];
-    const queue: { node: NestedTree; path: number[] }[] = [{
-      node: nested,
-      path: [],
-    }];
+    const sizes = checkTree(nested);
+    const total = sizes.get(nested as object) ?? 1;
+    const firstChild = new Int32Array(total);
+    const childCount = new Int32Array(total);
+    const value = new Int32Array(total);
+    const hasValue = new Uint8Array(total);
+    const noisy = new Uint8Array(total);
+    // Breadth-first, so node ids (and keys) number the tree level by level.
+    const queue: NestedTree[] = new Array(total);
+    queue[0] = nested;
+    let tail = 1;
     let maxMoves = 0;
     let height = 0;
-    for (let head = 0; head < queue.length; head++) {
-      const { node, path } = queue[head]!;
-      height = Math.max(height, path.length);
-      const where = path.length === 0
-        ? "the root"
-        : `path [${path.join(", ")}]`;
-      const parts = partsOf(node, where);
-      const children = parts.children ?? [];
-      if (
-        parts.value !== undefined &&
-        (!Number.isSafeInteger(parts.value) ||
-          Math.abs(parts.value) >= 1_000_000)
-      ) {
-        throw new Error(
-          `ExplicitTree value at ${where} is ${parts.value}: expected an integer below 1000000 in absolute value`,
-        );
+    let levelEnd = 1;
+    for (let head = 0; head < total; head++) {
+      if (head === levelEnd) {
+        height++;
+        levelEnd = tail;
       }
-      if (children.length === 0 && parts.value === undefined) {
-        throw new Error(
-          `ExplicitTree node at ${where} has no children and no value: a leaf needs a value`,
-        );
+      const node = queue[head]!;
+      let children: readonly NestedTree[] | undefined;
+      if (typeof node === "number") {
+        value[head] = node;
+        hasValue[head] = 1;
+      } else if (Array.isArray(node)) {
+        children = node;
+      } else {
+        const parts = node as TreeNode;
+        children = parts.children;
+        if (parts.value !== undefined) {
+          value[head] = parts.value;
+          hasValue[head] = 1;
+        }
+        if (parts.noisy === true) noisy[head] = 1;
       }
-      if (parts.noisy && path.length === 0) {
-        throw new Error(
-          "ExplicitTree root is marked noisy: no move leads to the root",
-        );
-      }
-      firstChild.push(children.length === 0 ? -1 : queue.length);
-      childCount.push(children.length);
-      value.push(parts.value ?? 0);
-      hasValue.push(parts.value === undefined ? 0 : 1);
-      noisy.push(parts.noisy ? 1 : 0);
-      maxMoves = Math.max(maxMoves, children.length);
-      children.forEach((child, k) =>
-        queue.push({ node: child, path: [...path, k] })
-      );
+      const count = children?.length ?? 0;
+      firstChild[head] = count === 0 ? -1 : tail;
+      childCount[head] = count;
+      if (count > maxMoves) maxMoves = count;
+      for (let k = 0; k < count; k++) queue[tail++] = children![k]!;
     }
     return new ExplicitTree({
-      firstChild: Int32Array.from(firstChild),
-      childCount: Int32Array.from(childCount),
-      value: Int32Array.from(value),
-      hasValue: Uint8Array.from(hasValue),
-      noisy: Uint8Array.from(noisy),
+      firstChild,
+      childCount,
+      value,
+      hasValue,
+      noisy,
       maxMoves: Math.max(maxMoves, 1),
       height,
     });
@@ -192,22 +213,49 @@ export class ExplicitTree implements Position {
     return noisy;
   }
 
+  /**
+   * Moves to child `move` of the current node.
+   *
+   * @throws {Error} when `move` is not an integer naming a child here;
+   *   the position is unchanged
+   */
   play(move: Move): void {
     const count = this.#tree.childCount[this.#node]!;
-    if (!(move >= 0 && move < count)) {
+    // `(move | 0) === move` rejects fractions, NaN and non-numbers in one compare.
+    if ((move | 0) !== move || move < 0 || move >= count) {
       throw new Error(
-        `ExplicitTree node ${this.#node} has ${count} children: cannot play move ${move}`,
+        `ExplicitTree.play: node ${this.#node} ${
+          count === 0
+            ? "is a leaf: no move to play"
+            : `has ${count} children (moves 0…${count - 1})`
+        }, got move ${describe(move)}`,
       );
     }
+    this.#moves[this.#ply] = move;
     this.#path[this.#ply++] = this.#node;
     this.#node = this.#tree.firstChild[this.#node]! + move;
   }
 
-  undo(_move: Move): void {
+  /**
+   * Takes back `move`, which must be the last move played.
+   *
+   * @throws {Error} at the root, or when `move` is not the move that led
+   *   here; the position is unchanged
+   */
+  undo(move: Move): void {
     if (this.#ply === 0) {
       throw new Error("ExplicitTree.undo() at the root: no move to take back");
     }
-    this.#node = this.#path[--this.#ply]!;
+    if (this.#moves[this.#ply - 1] !== move) {
+      throw new Error(
+        `ExplicitTree.undo: the last move played was ${
+          this.#moves[this.#ply - 1]
+        }, got move ${describe(move)}`,
+      );
+    }
+    const parent = this.#path[this.#ply - 1]!;
+    this.#node = parent;
+    this.#ply--;
   }
 
   isTerminal(): boolean {
@@ -242,42 +290,186 @@ export class ExplicitTree implements Position {
   clone(): this {
     const copy = new ExplicitTree(this.#tree);
     copy.#path.set(this.#path);
+    copy.#moves.set(this.#moves);
     copy.#ply = this.#ply;
     copy.#node = this.#node;
     return copy as this;
   }
 }
 
-/** A node's value, noisy mark and children, whichever way it was written. */
-function partsOf(node: NestedTree, where: string): TreeNode {
-  if (typeof node === "number") return { value: node };
+/**
+ * Most nodes {@linkcode ExplicitTree.from} builds: its flat arrays take 14
+ * bytes a node, so about 59 MB at the limit.
+ */
+export const MAX_EXPLICIT_NODES = 2 ** 22;
+
+/** Largest leaf or static value in absolute value: inside the searchers' open window. */
+const MAX_TREE_VALUE = VALUE_INFINITE - 1;
+
+const NODE_KEYS = ["value", "noisy", "children"] as const;
+
+/**
+ * The path of a node as `children[0][2]`, from the child indices on the
+ * walk's stack; a very deep path shows its two ends.
+ */
+function pathOf(indices: ArrayLike<number>, length: number): string {
+  if (length === 0) return "the root";
+  const step = (d: number) => `[${indices[d]}]`;
+  if (length <= 16) {
+    let text = "children";
+    for (let d = 0; d < length; d++) text += step(d);
+    return text;
+  }
+  let text = "children";
+  for (let d = 0; d < 6; d++) text += step(d);
+  text += `[…${(length - 12).toLocaleString("en")} more levels…]`;
+  for (let d = length - 6; d < length; d++) text += step(d);
+  return text;
+}
+
+/**
+ * The children of a written node, after checking the node itself; throws
+ * on a bad value, key, noisy mark or missing children.
+ */
+function childrenOf(
+  node: unknown,
+  indices: Int32Array,
+  depth: number,
+): readonly unknown[] | null {
+  const fail = (rule: string): never => {
+    throw new Error(
+      `ExplicitTree.from: node at ${pathOf(indices, depth)} ${rule}`,
+    );
+  };
+  const checkValue = (value: unknown, what: string): void => {
+    if (
+      typeof value !== "number" || !Number.isInteger(value) ||
+      Math.abs(value) > MAX_TREE_VALUE
+    ) {
+      fail(
+        `has ${what} ${describe(value)}: values must be integers in ` +
+          `${-MAX_TREE_VALUE}…${MAX_TREE_VALUE}`,
+      );
+    }
+  };
+  if (typeof node === "number") {
+    checkValue(node, "value");
+    return null;
+  }
   if (Array.isArray(node)) {
     if (node.length === 0) {
-      throw new Error(
-        `ExplicitTree node at ${where} is an empty array: an inner node needs children`,
-      );
+      fail("is an empty array: an inner node needs children");
     }
-    return { children: node };
+    return node;
   }
-  if (typeof node === "object" && node !== null) {
-    const { value, noisy, children } = node as TreeNode;
-    if (value !== undefined && typeof value !== "number") {
-      throw new Error(
-        `ExplicitTree value at ${where} is ${String(value)}: expected a number`,
-      );
-    }
-    if (children !== undefined && !Array.isArray(children)) {
-      throw new Error(
-        `ExplicitTree children at ${where} are ${
-          String(children)
-        }: expected an array`,
-      );
-    }
-    return { value, noisy: noisy === true, children };
+  if (typeof node !== "object" || node === null) {
+    fail(
+      `is ${describe(node)}: expected a number, an array or ` +
+        "{ value, noisy, children }",
+    );
   }
-  throw new Error(
-    `ExplicitTree node at ${where} is ${
-      String(node)
-    }: expected a number, an array or { value, children }`,
-  );
+  for (const key of Object.keys(node as object)) {
+    if (!(NODE_KEYS as readonly string[]).includes(key)) {
+      fail(
+        `has unknown key ${JSON.stringify(key)}; known keys: ${
+          NODE_KEYS.join(", ")
+        }`,
+      );
+    }
+  }
+  const { value, noisy, children } = node as TreeNode;
+  if (value !== undefined) checkValue(value, "value");
+  if (noisy !== undefined && typeof noisy !== "boolean") {
+    fail(`has noisy ${describe(noisy)}: expected true or false`);
+  }
+  if (noisy === true && depth === 0) {
+    fail("is marked noisy: no move leads to the root");
+  }
+  if (children !== undefined && !Array.isArray(children)) {
+    fail(`has children ${describe(children)}: expected an array`);
+  }
+  if (
+    (children === undefined || children.length === 0) && value === undefined
+  ) {
+    fail("has no children and no value: a leaf needs a value");
+  }
+  return children ?? null;
+}
+
+/**
+ * Checks a written tree depth-first with its own stack: every node once,
+ * a cycle found when a node is its own ancestor. Returns the number of nodes
+ * under each inner node (counted once per place it appears).
+ */
+function checkTree(root: NestedTree): Map<object, number> {
+  const sizes = new Map<object, number>();
+  // The walk's stack: the node, its children, the next child to visit, and
+  // the index of the child taken from the parent (for error paths).
+  const nodes: object[] = [];
+  const lists: (readonly unknown[])[] = [];
+  const next: number[] = [];
+  let indices = new Int32Array(64);
+  const open = new Set<object>();
+  const enter = (node: unknown, depth: number): void => {
+    const children = childrenOf(node, indices, depth);
+    if (children === null) return;
+    if (open.has(node as object)) {
+      throw new Error(
+        `ExplicitTree.from: node at ${
+          pathOf(indices, depth)
+        } contains itself: a tree cannot have a cycle`,
+      );
+    }
+    open.add(node as object);
+    nodes.push(node as object);
+    lists.push(children);
+    next.push(0);
+  };
+  enter(root, 0);
+  while (nodes.length > 0) {
+    const top = nodes.length - 1;
+    const children = lists[top]!;
+    const k = next[top]!;
+    if (k === children.length) {
+      let size = 1;
+      for (const child of children) {
+        size += typeof child === "number" ? 1 : sizes.get(child as object) ?? 1;
+      }
+      if (size > MAX_EXPLICIT_NODES) {
+        throw new Error(
+          `ExplicitTree.from: the tree under ${
+            pathOf(indices, top)
+          } has more than ${MAX_EXPLICIT_NODES.toLocaleString("en")} nodes ` +
+            "(MAX_EXPLICIT_NODES; a subtree written in several places counts " +
+            "once per place)",
+        );
+      }
+      sizes.set(nodes[top]!, size);
+      open.delete(nodes[top]!);
+      nodes.pop();
+      lists.pop();
+      next.pop();
+      continue;
+    }
+    next[top] = k + 1;
+    if (top >= indices.length) {
+      const grown = new Int32Array(indices.length * 2);
+      grown.set(indices);
+      indices = grown;
+    }
+    indices[top] = k;
+    if (!(k in children)) {
+      throw new Error(
+        `ExplicitTree.from: node at ${
+          pathOf(indices, top + 1)
+        } is a hole in a sparse array: write every child`,
+      );
+    }
+    const child = children[k];
+    if (typeof child === "object" && child !== null && sizes.has(child)) {
+      continue; // already checked where it appeared first
+    }
+    enter(child, top + 1);
+  }
+  return sizes;
 }

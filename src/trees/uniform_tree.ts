@@ -9,6 +9,7 @@
 
 import type { Move, Position, Value } from "../position.ts";
 import { hashInts } from "../random.ts";
+import { checkInteger, checkOptions, describe } from "../validate.ts";
 
 /** The child orders of lesson 000's experiment (T000.2–T000.4). */
 export const TREE_ORDERS = ["as-is", "best-first", "worst-first"] as const;
@@ -22,11 +23,14 @@ export type TreeOrder = typeof TREE_ORDERS[number];
 
 /** Options of {@linkcode UniformTree}. */
 export interface UniformTreeOptions {
-  /** Children of every inner node: an integer ≥ 1. */
+  /** Children of every inner node: an integer in 1…{@linkcode MAX_UNIFORM_BRANCHING}. */
   branching: number;
-  /** Plies from the root to every leaf: an integer ≥ 0. */
+  /**
+   * Plies from the root to every leaf: an integer in 0…{@linkcode MAX_UNIFORM_DEPTH},
+   * with fewer than 2^53 nodes in the whole tree (node numbers are keys).
+   */
   depth: number;
-  /** Seed of the leaf values and static evaluations (default 0). */
+  /** Seed of the leaf values and static evaluations: a 32-bit integer, −2^31…2^31 − 1 (default 0). */
   seed?: number;
   /** Child order (default `"as-is"`). */
   order?: TreeOrder;
@@ -40,18 +44,30 @@ export interface UniformTreeOptions {
 /** Leaves a sorted tree may hold in memory: its layout costs 4 bytes per node. */
 export const MAX_SORTED_LEAVES = 2 ** 24;
 
+/**
+ * Most children per node: `maxMoves`, the length of the move buffer every
+ * searcher allocates per ply.
+ */
+export const MAX_UNIFORM_BRANCHING = 2 ** 16;
+
+/**
+ * Deepest tree: the level stays a 32-bit integer. Only a tree of branching 1
+ * (a chain) can be this deep below 2^53 nodes; walking it costs nothing
+ * until it is walked, but a searcher recurses once per ply.
+ */
+export const MAX_UNIFORM_DEPTH = 2 ** 31 - 1;
+
+const OPTION_KEYS = [
+  "branching",
+  "depth",
+  "seed",
+  "order",
+  "noisyPercent",
+] as const;
+
 /** Seeded value 1…99 of the node at (level, index) of the as-is tree. */
 function seededValue(seed: number, level: number, index: number): Value {
   return 1 + hashInts(seed, level, index) % 99;
-}
-
-function requireInteger(name: string, value: unknown, min: number): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
-    throw new Error(
-      `UniformTree ${name} must be an integer ≥ ${min}, got ${String(value)}`,
-    );
-  }
-  return value;
 }
 
 /**
@@ -119,6 +135,11 @@ function sortedLayout(
 
 /** What every clone of one tree shares. */
 interface TreeShape {
+  /**
+   * Breadth-first number of each level's first node. Short: a tree of
+   * branching ≥ 2 has at most 53 levels below 2^53 nodes, and a chain
+   * (branching 1) needs none, its node numbers being its levels.
+   */
   offsets: Float64Array;
   layout: Int32Array[] | null;
 }
@@ -158,50 +179,62 @@ export class UniformTree implements Position {
 
   /**
    * Builds the tree; a sorted order computes every node's exact value once.
+   * An as-is tree costs nothing up front, whatever its size: values are
+   * hashed from a node's place when it is reached.
    *
-   * @param options branching, depth, seed and order
+   * @param options branching, depth, seed, order and noisyPercent (see
+   *   {@linkcode UniformTreeOptions} for each range)
    * @param shape internal: the layout shared with the tree being cloned
-   * @throws {Error} on a non-integer or out-of-range parameter, an unknown
-   *   order, a tree whose node indices would pass 2^53, or a sorted order that
-   *   needs more than {@linkcode MAX_SORTED_LEAVES} leaves in memory
+   * @throws {Error} on an unknown option, a non-integer or out-of-range
+   *   parameter, an unknown order, a tree with 2^53 nodes or more, or a
+   *   sorted order that needs more than {@linkcode MAX_SORTED_LEAVES} leaves
+   *   in memory
    */
   constructor(options: UniformTreeOptions, shape?: TreeShape) {
-    this.branching = requireInteger("branching", options.branching, 1);
-    this.depth = requireInteger("depth", options.depth, 0);
+    const where = "new UniformTree";
+    if (options === undefined) {
+      throw new Error(`${where}: needs options { branching, depth }`);
+    }
+    checkOptions(where, options, OPTION_KEYS);
+    this.branching = checkInteger(
+      where,
+      "branching",
+      options.branching,
+      1,
+      MAX_UNIFORM_BRANCHING,
+    );
+    this.depth = checkInteger(
+      where,
+      "depth",
+      options.depth,
+      0,
+      MAX_UNIFORM_DEPTH,
+    );
     this.seed = options.seed === undefined
       ? 0
-      : requireInteger("seed", options.seed, -(2 ** 31));
-    const order = options.order ?? "as-is";
+      : checkInteger(where, "seed", options.seed, -(2 ** 31), 2 ** 31 - 1);
+    const order = options.order === undefined ? "as-is" : options.order;
     if (!TREE_ORDERS.includes(order)) {
       throw new Error(
-        `UniformTree order must be one of ${TREE_ORDERS.join(", ")}, got ${
-          String(order)
+        `${where}: order must be one of ${TREE_ORDERS.join(", ")}, got ${
+          describe(order)
         }`,
       );
     }
     this.order = order;
-    const noisy = options.noisyPercent ?? 0;
-    if (
-      typeof noisy !== "number" || !Number.isInteger(noisy) || noisy < 0 ||
-      noisy > 100
-    ) {
-      throw new Error(
-        `UniformTree noisyPercent must be an integer 0–100, got ${
-          String(noisy)
-        }`,
-      );
-    }
-    this.noisyPercent = noisy;
+    this.noisyPercent = options.noisyPercent === undefined
+      ? 0
+      : checkInteger(where, "noisyPercent", options.noisyPercent, 0, 100);
     this.maxMoves = this.branching;
     const leaves = this.branching ** this.depth;
     if (leaves * this.branching >= 2 ** 53) {
       throw new Error(
-        `UniformTree with branching ${this.branching} and depth ${this.depth} has too many nodes to index below 2^53`,
+        `${where}: branching ${this.branching} and depth ${this.depth} give 2^53 nodes or more: node numbers (keys) must stay below 2^53`,
       );
     }
     if (order !== "as-is" && leaves > MAX_SORTED_LEAVES) {
       throw new Error(
-        `UniformTree order "${order}" needs all ${leaves} leaves in memory, more than the limit of ${MAX_SORTED_LEAVES}`,
+        `${where}: order "${order}" needs all ${leaves} leaves in memory, more than the limit of ${MAX_SORTED_LEAVES} (MAX_SORTED_LEAVES)`,
       );
     }
     this.#shape = shape ?? {
@@ -238,6 +271,8 @@ export class UniformTree implements Position {
    * Every leaf value from MAX's view, left to right: the course's list `znach`
    * (lesson 000), which its code indexes by the leaf's number.
    *
+   * @throws {Error} when the tree has more than {@linkcode MAX_SORTED_LEAVES} leaves
+   *
    * @example
    * ```ts
    * import assert from "node:assert/strict";
@@ -248,6 +283,11 @@ export class UniformTree implements Position {
    */
   leafValues(): Int32Array {
     const width = this.branching ** this.depth;
+    if (width > MAX_SORTED_LEAVES) {
+      throw new Error(
+        `UniformTree.leafValues: the tree has ${width} leaves, more than ${MAX_SORTED_LEAVES} (MAX_SORTED_LEAVES) to list`,
+      );
+    }
     const layout = this.#shape.layout?.[this.depth];
     return Int32Array.from(
       { length: width },
@@ -278,21 +318,55 @@ export class UniformTree implements Position {
     return count;
   }
 
+  /**
+   * Moves to child `move` of the current node.
+   *
+   * @throws {Error} at a leaf, or when `move` is not an integer in
+   *   0…branching − 1; the position is unchanged
+   */
   play(move: Move): void {
-    if (this.#level === this.depth || !(move >= 0 && move < this.branching)) {
+    const branching = this.branching;
+    // `(move | 0) !== move` rejects fractions, NaN and non-numbers in one compare.
+    if (
+      this.#level === this.depth || (move | 0) !== move || move < 0 ||
+      move >= branching
+    ) {
       throw new Error(
-        `UniformTree cannot play move ${move} at level ${this.#level} of depth ${this.depth}`,
+        `UniformTree.play: cannot play move ${
+          describe(move)
+        } at level ${this.#level} of depth ${this.depth}: moves are 0…${
+          branching - 1
+        } above the leaves`,
       );
     }
-    this.#index = this.#index * this.branching + move;
+    this.#index = this.#index * branching + move;
     this.#level++;
   }
 
+  /**
+   * Takes back `move`, which must be the last move played.
+   *
+   * @throws {Error} at the root, or when `move` is not the move that led
+   *   here; the position is unchanged
+   */
   undo(move: Move): void {
-    if (this.#level === 0) {
-      throw new Error("UniformTree.undo() at the root: no move to take back");
+    const branching = this.branching;
+    const parent = (this.#index - move) / branching;
+    if (
+      this.#level === 0 || (move | 0) !== move || move < 0 ||
+      move >= branching || Math.floor(parent) !== parent ||
+      // Near 2^53 the division may round a wrong move's parent to an integer.
+      parent * branching + move !== this.#index
+    ) {
+      throw new Error(
+        this.#level === 0
+          ? "UniformTree.undo() at the root: no move to take back"
+          : `UniformTree.undo: the last move played was ${
+            this.#index % branching
+          }, got move ${describe(move)}`,
+      );
     }
-    this.#index = (this.#index - move) / this.branching;
+    this.#index = parent;
     this.#level--;
   }
 
@@ -311,7 +385,9 @@ export class UniformTree implements Position {
 
   /** Breadth-first node number: unique over the whole tree. */
   key(): number {
-    return this.#shape.offsets[this.#level]! + this.#index;
+    return this.branching === 1
+      ? this.#level
+      : this.#shape.offsets[this.#level]! + this.#index;
   }
 
   clone(): this {
@@ -331,8 +407,9 @@ export class UniformTree implements Position {
   }
 }
 
-/** Breadth-first number of each level's first node. */
+/** Breadth-first number of each level's first node (none for a chain: see {@linkcode TreeShape}). */
 function levelOffsets(branching: number, depth: number): Float64Array {
+  if (branching === 1) return new Float64Array(0);
   const offsets = new Float64Array(depth + 1);
   for (let level = 1; level <= depth; level++) {
     offsets[level] = offsets[level - 1]! + branching ** (level - 1);
