@@ -15,6 +15,7 @@
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import { createExtendedStats, type ExtendedStats } from "../stats.ts";
 import { resolveDepth, SearchContext } from "./_search_context.ts";
+import { checkInteger, describe } from "../validate.ts";
 import {
   HISTORY_LIMIT,
   type MoveScorer,
@@ -66,14 +67,21 @@ export class DeepContext extends SearchContext<ExtendedStats> {
    */
   horizonLeaves = 0;
 
-  constructor(position: Position, depth: number, options: DeepSearchOptions) {
-    super(position, createExtendedStats(), depth + 1);
+  constructor(
+    position: Position,
+    depth: number,
+    options: DeepSearchOptions,
+    where = "search",
+  ) {
+    super(position, createExtendedStats(), depth + 1, where);
     const tt = options.tt;
     if (tt !== undefined && !(tt instanceof TranspositionTable)) {
-      throw new Error("Search option tt must be a TranspositionTable");
+      throw new Error(
+        `${where}: tt must be a TranspositionTable, got ${describe(tt)}`,
+      );
     }
     this.tt = tt ?? null;
-    const plan = resolveOrder(options.order, this.tt !== null);
+    const plan = resolveOrder(options.order, this.tt !== null, where);
     this.flags = plan.flags;
     this.scorer = plan.scorer;
     this.failHard = options.failHard === true;
@@ -81,19 +89,14 @@ export class DeepContext extends SearchContext<ExtendedStats> {
       options.failHard !== undefined && typeof options.failHard !== "boolean"
     ) {
       throw new Error(
-        `Search option failHard must be a boolean, got ${
-          String(options.failHard)
+        `${where}: failHard must be a boolean, got ${
+          describe(options.failHard)
         }`,
       );
     }
-    const maxMove = options.maxMove ?? position.maxMoves;
-    if (!Number.isInteger(maxMove) || maxMove < 1 || maxMove > 1 << 24) {
-      throw new Error(
-        `Search option maxMove must be an integer from 1 to 2^24, got ${
-          String(maxMove)
-        }`,
-      );
-    }
+    const maxMove = options.maxMove === undefined
+      ? position.maxMoves
+      : checkInteger(where, "maxMove", options.maxMove, 1, 1 << 24);
     this.history = new Int32Array(maxMove);
     this.killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     this.hasNoisy = typeof position.generateNoisyMoves === "function";
@@ -142,23 +145,25 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     const position = this.position;
     const moves = new Int32Array(this.maxMoves);
     let played = 0;
-    for (const move of pv) {
-      position.play(move);
-      played++;
-    }
-    const limit = Math.min(depth, 256);
-    while (pv.length < limit && !position.isTerminal()) {
-      const i = tt.probe(position.key());
-      if (i < 0 || (exactOnly && tt.bound(i) !== 3)) break;
-      const move = tt.move(i);
-      const count = position.generateMoves(moves);
-      if (!moves.subarray(0, count).includes(move)) break;
-      position.play(move);
-      played++;
-      pv.push(move);
-    }
-    for (let k = pv.length - 1; k >= pv.length - played; k--) {
-      position.undo(pv[k]!);
+    try {
+      for (const move of pv) {
+        position.play(move);
+        played++;
+      }
+      const limit = Math.min(depth, 256);
+      while (pv.length < limit && !position.isTerminal()) {
+        const i = tt.probe(position.key());
+        if (i < 0 || (exactOnly && tt.bound(i) !== 3)) break;
+        const move = tt.move(i);
+        const count = position.generateMoves(moves);
+        if (!moves.subarray(0, count).includes(move)) break;
+        position.play(move);
+        played++;
+        pv.push(move);
+      }
+    } finally {
+      // The position's own code may throw: undo what was played either way.
+      for (let k = played - 1; k >= 0; k--) position.undo(pv[k]!);
     }
     return pv;
   }
@@ -178,13 +183,35 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   }
 }
 
-/** Reads the common options and builds a context. */
+/** Reads the common options and builds a context; errors name `where`. */
 export function createDeepContext(
   position: Position,
   options: DeepSearchOptions | undefined,
+  where = "search",
 ): [DeepContext, number] {
-  const depth = resolveDepth(options);
-  return [new DeepContext(position, depth, options ?? {}), depth];
+  const depth = resolveDepth(options, where);
+  return [new DeepContext(position, depth, options ?? {}, where), depth];
+}
+
+/**
+ * A root search: {@linkcode deepNode} at ply 0. Whatever throws below it (the
+ * position's code, a scorer, a trace, the depth limit, the stack) leaves the
+ * moves still played in `c.line`; they are undone here before the error goes
+ * on, so the caller's position is as it was. Costs nothing per node beyond
+ * the two stores into `c.line` around each child.
+ */
+export function searchRoot(
+  c: DeepContext,
+  depth: number,
+  alpha: number,
+  beta: number,
+): number {
+  try {
+    return deepNode(c, 0, depth, alpha, beta);
+  } catch (error) {
+    c.restore();
+    throw error;
+  }
 }
 
 /** Fail-hard clamp (identity for fail-soft). */
@@ -289,14 +316,14 @@ export function deepNode(
   if (position.isTerminal()) {
     stats.leaves++;
     stats.steps++;
-    return clamp(c, position.evaluate(), alpha, beta);
+    return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
   }
   if (depth === 0) {
     c.horizonLeaves++;
     if (c.quiescence) return quiesce(c, ply, alpha, beta);
     stats.leaves++;
     stats.steps++;
-    return clamp(c, position.evaluate(), alpha, beta);
+    return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
   }
   // Step 1. Transposition table: a deep enough entry may settle the node.
   // A subtree that meets no horizon is stored as searched to the end.
@@ -325,7 +352,7 @@ export function deepNode(
   if (count === 0) {
     stats.leaves++;
     stats.steps++;
-    return clamp(c, position.evaluate(), alpha, beta);
+    return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
   }
   if (c.flags !== 0 || c.scorer !== null) {
     orderMoves(c, ply, moves, count, ttMove);
@@ -337,6 +364,7 @@ export function deepNode(
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
+    c.line[ply] = move;
     let value: number;
     if (c.pvs && i > 0) {
       // Null-window test: can this move beat alpha at all?
@@ -349,8 +377,12 @@ export function deepNode(
       value = 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
     }
     position.undo(move);
+    c.line[ply] = NO_MOVE;
     c.followPv = false;
     if (c.aborted) return 0;
+    if (c.trace !== null) {
+      c.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value);
+    }
     stats.steps += 5;
     if (value > bestValue) {
       bestValue = value;
@@ -402,7 +434,7 @@ function quiesce(
   const alphaOrig = alpha;
   stats.leaves++;
   stats.steps++;
-  const standPat = position.evaluate();
+  const standPat = c.checkValue(position.evaluate());
   if (standPat >= beta || !c.hasNoisy) return clamp(c, standPat, alpha, beta);
   let bestValue = standPat;
   if (bestValue > alpha) alpha = bestValue;
@@ -413,8 +445,10 @@ function quiesce(
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
+    c.line[ply] = move;
     const value = 0 - quiescenceNode(c, ply + 1, 0 - beta, 0 - alpha);
     position.undo(move);
+    c.line[ply] = NO_MOVE;
     if (c.aborted) return 0;
     stats.steps += 5;
     if (value > bestValue) {
@@ -457,7 +491,7 @@ function quiescenceNode(
   if (c.position.isTerminal()) {
     stats.leaves++;
     stats.steps++;
-    return clamp(c, c.position.evaluate(), alpha, beta);
+    return clamp(c, c.checkValue(c.position.evaluate()), alpha, beta);
   }
   return quiesce(c, ply, alpha, beta);
 }

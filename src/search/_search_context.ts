@@ -1,29 +1,61 @@
 /**
  * Per-search state allocated once: one move stack, the triangular PV table,
- * the counters. Buffers grow only when the search reaches a deeper ply than
- * ever before, never per node.
+ * the line of moves currently played, the counters. Buffers grow only when
+ * the search reaches a deeper ply than ever before, never per node.
  *
  * @module
  */
 
-import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
+import {
+  MAX_PLY,
+  NO_MOVE,
+  type Position,
+  VALUE_INFINITE,
+} from "../position.ts";
 import { createStats, type SearchStats } from "../stats.ts";
+import { checkInteger, describe } from "../validate.ts";
 import type { SearchOptions, SearchResult } from "./search_result.ts";
 import type { SearchTrace } from "./search_trace.ts";
 
 /** Depth used when the caller sets none: deeper than any game ends. */
 export const UNLIMITED_DEPTH = 1 << 30;
 
+/** The option keys of {@linkcode SearchOptions}. */
+export const SEARCH_OPTION_KEYS: readonly string[] = ["depth"];
+
+/** The option keys of `DeepSearchOptions`, read by every searcher of lessons 002–003. */
+export const DEEP_SEARCH_OPTION_KEYS: readonly string[] = [
+  "depth",
+  "tt",
+  "order",
+  "failHard",
+  "maxMove",
+];
+
+/**
+ * Options objects that one searcher builds to call another (aspiration calls
+ * iterative deepening), mapped to the name the user called: errors name it.
+ */
+export const CALLERS: WeakMap<object, string> = new WeakMap();
+
 /** The state of one search, passed down the recursion. */
 export class SearchContext<S extends SearchStats = SearchStats> {
   readonly position: Position;
   readonly stats: S;
   readonly maxMoves: number;
+  /** The searcher, as the user called it: errors name it. */
+  readonly where: string;
   /** The move buffer of each ply, allocated the first time the ply is reached. */
   readonly moves: Int32Array[] = [];
   /** Row p, of stride `plies`, holds the best line found from ply p. */
   pv: Int32Array;
   pvLength: Int32Array;
+  /**
+   * `line[p]` is the move played at ply p and not yet undone, `NO_MOVE`
+   * after its undo: a throw anywhere leaves here exactly the moves to undo
+   * (see {@linkcode SearchContext.restore}), for two stores per child.
+   */
+  line: Int32Array;
   /** Plies the buffers hold. */
   plies: number;
   /** Best move found at the root so far. */
@@ -31,22 +63,43 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   /** Alpha-beta's recorder of windows and values, when one was asked for. */
   trace: SearchTrace | null = null;
 
-  constructor(position: Position, stats: S, plies: number) {
+  constructor(position: Position, stats: S, plies: number, where = "search") {
     this.position = position;
     this.stats = stats;
+    this.where = where;
     this.maxMoves = position.maxMoves;
+    if (!Number.isInteger(this.maxMoves) || this.maxMoves < 1) {
+      throw new Error(
+        `${where}: position.maxMoves must be a positive integer, got ${
+          describe(this.maxMoves)
+        }`,
+      );
+    }
     this.plies = Math.max(1, Math.min(plies, 64));
     for (let ply = 0; ply < this.plies; ply++) {
       this.moves.push(new Int32Array(this.maxMoves));
     }
     this.pv = new Int32Array(this.plies * this.plies);
     this.pvLength = new Int32Array(this.plies);
+    this.line = new Int32Array(this.plies).fill(NO_MOVE);
   }
 
-  /** Makes sure ply `ply` has buffers (doubling: amortised, never per node). */
+  /**
+   * Makes sure ply `ply` has buffers (doubling: amortised, never per node).
+   * The buffers stop at {@linkcode MAX_PLY}, so the first node that needs a
+   * deeper ply lands here and gets a clear error before the call stack
+   * overflows.
+   *
+   * @throws {Error} when `ply` is beyond {@linkcode MAX_PLY}
+   */
   reach(ply: number): void {
     if (ply < this.plies) return;
-    const plies = Math.max(ply + 1, this.plies * 2);
+    if (ply > MAX_PLY) {
+      throw new Error(
+        `${this.where}: a line of more than MAX_PLY = ${MAX_PLY} moves, the depth limit (deeper recursion would overflow the call stack); pass a depth option of at most ${MAX_PLY}`,
+      );
+    }
+    const plies = Math.min(Math.max(ply + 1, this.plies * 2), MAX_PLY + 1);
     while (this.moves.length < plies) {
       this.moves.push(new Int32Array(this.maxMoves));
     }
@@ -59,8 +112,11 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     }
     const pvLength = new Int32Array(plies);
     pvLength.set(this.pvLength);
+    const line = new Int32Array(plies).fill(NO_MOVE);
+    line.set(this.line);
     this.pv = pv;
     this.pvLength = pvLength;
+    this.line = line;
     this.plies = plies;
   }
 
@@ -85,7 +141,26 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   leafValue(): number {
     this.stats.leaves++;
     this.stats.steps++;
-    return this.position.evaluate();
+    return this.checkValue(this.position.evaluate());
+  }
+
+  /**
+   * Returns `value` when it is an integer strictly inside ±VALUE_INFINITE;
+   * throws otherwise (NaN and non-numbers included). One integer test and
+   * one range test per leaf.
+   */
+  checkValue(value: number): number {
+    if (
+      (value | 0) !== value || value >= VALUE_INFINITE ||
+      value <= -VALUE_INFINITE
+    ) {
+      throw new Error(
+        `${this.where}: position.evaluate() must return an integer strictly between ±${VALUE_INFINITE} (VALUE_INFINITE), got ${
+          describe(value)
+        }`,
+      );
+    }
+    return value;
   }
 
   /** Ply `ply`'s best line becomes `move` followed by the best line of ply + 1. */
@@ -96,6 +171,21 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     this.pv[row] = move;
     this.pv.copyWithin(row + 1, row + stride, row + stride + childLength);
     this.pvLength[ply] = childLength + 1;
+  }
+
+  /**
+   * Undoes, deepest first, the moves a search that threw left played, so
+   * the position is as the caller gave it. Called once, at the entry point.
+   */
+  restore(): void {
+    const line = this.line;
+    let height = 0;
+    while (height < line.length && line[height] !== NO_MOVE) height++;
+    for (let ply = height - 1; ply >= 0; ply--) {
+      const move = line[ply]!;
+      line[ply] = NO_MOVE;
+      this.position.undo(move);
+    }
   }
 
   /** The result object for a finished search. */
@@ -109,24 +199,24 @@ export class SearchContext<S extends SearchStats = SearchStats> {
 export function createContext(
   position: Position,
   depth: number,
+  where = "search",
 ): SearchContext {
-  return new SearchContext(position, createStats(), depth + 1);
+  return new SearchContext(position, createStats(), depth + 1, where);
 }
 
 /**
- * Reads `options.depth`: a non-negative integer, or unlimited when absent.
+ * Reads `options.depth`: an integer in 0…{@linkcode UNLIMITED_DEPTH}, or
+ * unlimited when absent.
  *
  * @throws {Error} on anything else
  */
-export function resolveDepth(options: SearchOptions | undefined): number {
+export function resolveDepth(
+  options: SearchOptions | undefined,
+  where = "search",
+): number {
   const depth = options?.depth;
   if (depth === undefined) return UNLIMITED_DEPTH;
-  if (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0) {
-    throw new Error(
-      `Search depth must be a non-negative integer, got ${String(depth)}`,
-    );
-  }
-  return depth;
+  return checkInteger(where, "depth", depth, 0, UNLIMITED_DEPTH);
 }
 
 /**
@@ -137,20 +227,43 @@ export function resolveDepth(options: SearchOptions | undefined): number {
 export function resolveWindow(
   alpha: number | undefined,
   beta: number | undefined,
+  where = "search",
 ): [number, number] {
-  const low = alpha ?? -VALUE_INFINITE;
-  const high = beta ?? VALUE_INFINITE;
-  for (const [name, bound] of [["alpha", low], ["beta", high]] as const) {
-    if (!Number.isInteger(bound) || Math.abs(bound) > VALUE_INFINITE) {
-      throw new Error(
-        `Search ${name} must be an integer within ±${VALUE_INFINITE}, got ${bound}`,
-      );
-    }
-  }
+  const low = alpha === undefined
+    ? -VALUE_INFINITE
+    : checkInteger(where, "alpha", alpha, -VALUE_INFINITE, VALUE_INFINITE);
+  const high = beta === undefined
+    ? VALUE_INFINITE
+    : checkInteger(where, "beta", beta, -VALUE_INFINITE, VALUE_INFINITE);
   if (!(low < high)) {
     throw new Error(
-      `Search window needs alpha < beta, got alpha ${low} and beta ${high}`,
+      `${where}: the window needs alpha < beta, got alpha ${low} and beta ${high}`,
     );
   }
   return [low, high];
+}
+
+/**
+ * Reads a budget option: a positive number (`maxNodes` an integer), or
+ * `Infinity` when absent.
+ *
+ * @throws {Error} on anything else
+ */
+export function resolveBudget(
+  where: string,
+  name: "maxNodes" | "timeMs",
+  value: unknown,
+): number {
+  if (value === undefined) return Infinity;
+  if (
+    typeof value !== "number" || !(value > 0) ||
+    (name === "maxNodes" && !Number.isInteger(value) && value !== Infinity)
+  ) {
+    throw new Error(
+      `${where}: ${name} must be a positive ${
+        name === "maxNodes" ? "integer" : "number"
+      } (or Infinity), got ${describe(value)}`,
+    );
+  }
+  return value;
 }

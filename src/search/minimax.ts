@@ -5,10 +5,12 @@
  * @module
  */
 
-import { type Position, VALUE_INFINITE } from "../position.ts";
+import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
+import { checkOptions } from "../validate.ts";
 import {
   createContext,
   resolveDepth,
+  SEARCH_OPTION_KEYS,
   type SearchContext,
 } from "./_search_context.ts";
 import type { SearchOptions, SearchResult } from "./search_result.ts";
@@ -36,9 +38,16 @@ export function minimax(
   position: Position,
   options?: SearchOptions,
 ): SearchResult {
-  const depth = resolveDepth(options);
-  const context = createContext(position, depth);
-  const maxValue = maxMinNode(context, 0, depth);
+  checkOptions("minimax", options, SEARCH_OPTION_KEYS);
+  const depth = resolveDepth(options, "minimax");
+  const context = createContext(position, depth, "minimax");
+  let maxValue: number;
+  try {
+    maxValue = maxMinNode(context, 0, depth);
+  } catch (error) {
+    context.restore();
+    throw error;
+  }
   return context.result(position.turn() === 1 ? maxValue : 0 - maxValue);
 }
 
@@ -63,8 +72,10 @@ function maxMinNode(
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
+    context.line[ply] = move;
     const value = maxMinNode(context, ply + 1, depth - 1);
     position.undo(move);
+    context.line[ply] = NO_MOVE;
     stats.steps += 4;
     if (isMax ? value > bestValue : value < bestValue) {
       bestValue = value;

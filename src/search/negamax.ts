@@ -5,10 +5,12 @@
  * @module
  */
 
-import { type Position, VALUE_INFINITE } from "../position.ts";
+import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
+import { checkOptions } from "../validate.ts";
 import {
   createContext,
   resolveDepth,
+  SEARCH_OPTION_KEYS,
   type SearchContext,
 } from "./_search_context.ts";
 import type { SearchOptions, SearchResult } from "./search_result.ts";
@@ -36,9 +38,16 @@ export function negamax(
   position: Position,
   options?: SearchOptions,
 ): SearchResult {
-  const depth = resolveDepth(options);
-  const context = createContext(position, depth);
-  const value = negamaxNode(context, 0, depth);
+  checkOptions("negamax", options, SEARCH_OPTION_KEYS);
+  const depth = resolveDepth(options, "negamax");
+  const context = createContext(position, depth, "negamax");
+  let value: number;
+  try {
+    value = negamaxNode(context, 0, depth);
+  } catch (error) {
+    context.restore();
+    throw error;
+  }
   return context.result(value);
 }
 
@@ -60,8 +69,10 @@ function negamaxNode(
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
+    context.line[ply] = move;
     const value = 0 - negamaxNode(context, ply + 1, depth - 1);
     position.undo(move);
+    context.line[ply] = NO_MOVE;
     stats.steps += 4;
     if (value > bestValue) {
       bestValue = value;
