@@ -346,7 +346,6 @@ export function deepNode(
     }
   }
   // Step 2. Moves, ordered.
-  c.reach(ply + 1);
   const moves = c.moves[ply]!;
   const count = position.generateMoves(moves);
   if (count === 0) {
@@ -354,6 +353,7 @@ export function deepNode(
     stats.steps++;
     return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
   }
+  c.reach(ply + 1);
   if (c.flags !== 0 || c.scorer !== null) {
     orderMoves(c, ply, moves, count, ttMove);
   }
@@ -438,9 +438,9 @@ function quiesce(
   if (standPat >= beta || !c.hasNoisy) return clamp(c, standPat, alpha, beta);
   let bestValue = standPat;
   if (bestValue > alpha) alpha = bestValue;
-  c.reach(ply + 1);
   const moves = c.moves[ply]!;
   const count = position.generateNoisyMoves!(moves);
+  if (count !== 0) c.reach(ply + 1);
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;

@@ -133,8 +133,9 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     this.pvLength[ply] = 0;
     const position = this.position;
     if (depth === 0 || position.isTerminal()) return 0;
-    if (ply + 1 >= this.plies) this.reach(ply + 1);
-    return position.generateMoves(this.moves[ply]!);
+    const count = position.generateMoves(this.moves[ply]!);
+    if (count !== 0 && ply + 1 >= this.plies) this.reach(ply + 1);
+    return count;
   }
 
   /** Counts a leaf and returns `evaluate()`: its value from the side to move's view. */

@@ -145,7 +145,7 @@ export function iterativeDeepening(
   const [c, maxDepth] = createDeepContext(position, options, where);
   const maxNodes = resolveBudget(where, "maxNodes", options?.maxNodes);
   const timeMs = resolveBudget(where, "timeMs", options?.timeMs);
-  const previous = options?.previous ?? "move";
+  const previous = options?.previous === undefined ? "move" : options.previous;
   if (!["none", "move", "pv"].includes(previous)) {
     throw new Error(
       `${where}: previous must be "none", "move" or "pv", got ${

@@ -76,8 +76,9 @@ export function mtdf(
       "mtdf: MTD(f) needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
     );
   }
-  const tt = options?.tt ??
-    new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES });
+  const tt = options?.tt === undefined
+    ? new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES })
+    : options.tt;
   const [c, depth] = createDeepContext(position, { ...options, tt }, "mtdf");
   let g = guess;
   let lower = -VALUE_INFINITE;

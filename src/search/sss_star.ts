@@ -65,12 +65,13 @@ export function sssStar(
       "sssStar: SSS* needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
     );
   }
-  const tt = options?.tt ??
-    new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES });
+  const tt = options?.tt === undefined
+    ? new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES })
+    : options.tt;
   const [c, depth] = createDeepContext(position, {
     ...options,
     tt,
-    order: options?.order ?? "natural",
+    order: options?.order === undefined ? "natural" : options.order,
   }, "sssStar");
   let g = VALUE_INFINITE;
   let gamma: number;
