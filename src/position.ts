@@ -72,13 +72,20 @@ export interface Position {
   readonly maxMoves: number;
   /** Writes the legal moves into `out` in the game's natural order; returns how many. */
   generateMoves(out: Int32Array): number;
-  /** Makes `move`, which must be legal here. */
+  /**
+   * Makes `move`, which must be legal here. If it throws, it must throw
+   * before changing anything: searchers then undo only the moves before it.
+   */
   play(move: Move): void;
-  /** Exact inverse of `play(move)`. */
+  /** Exact inverse of `play(move)`; must not throw (searchers undo with it after an error). */
   undo(move: Move): void;
   /** Whether the game has ended (checked before any move is generated). */
   isTerminal(): boolean;
-  /** Exact result when terminal, heuristic otherwise; from the side to move's view. */
+  /**
+   * Exact result when terminal, heuristic otherwise; from the side to move's
+   * view. An integer strictly inside ±{@linkcode VALUE_INFINITE}: searchers
+   * reject anything else (NaN included) with an `Error`.
+   */
   evaluate(): Value;
   /** +1 when the first player (MAX in the course's tables) is to move, −1 otherwise. */
   turn(): 1 | -1;

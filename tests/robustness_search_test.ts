@@ -478,6 +478,45 @@ Deno.test("leaf values outside ±VALUE_INFINITE, NaN or non-integers are clear e
   );
 });
 
+Deno.test("an order scorer's value outside ±2^24, NaN or a non-integer is a clear error", () => {
+  fc.assert(
+    fc.property(
+      smallPositions,
+      fc.constantFrom(...ORDERED),
+      fc.constantFrom(Number.NaN, 2 ** 24 + 1, -(2 ** 25), 0.5, Infinity, "1"),
+      fc.integer({ min: 1, max: 50 }),
+      (choices, [name, search], badScore, failAt) => {
+        const position = ticTacToe(choices);
+        fc.pre(!position.isTerminal());
+        const before = position.key();
+        let calls = 0;
+        const scorer = () => (++calls >= failAt ? badScore : 1) as number;
+        const run = () => search(position, { order: scorer });
+        let threw = false;
+        try {
+          run();
+        } catch (error) {
+          threw = true;
+          assert.match(
+            (error as Error).message,
+            new RegExp(
+              `^${name}: the order scorer must return an integer within ±16777216 \\(2\\^24\\), got `,
+            ),
+          );
+        }
+        // It throws exactly when the bad score was returned.
+        assert.equal(threw, calls >= failAt, name);
+        assert.equal(position.key(), before, name);
+      },
+    ),
+    { seed: 42, numRuns: 200 },
+  );
+  assert.throws(
+    () => alphaBeta(TicTacToe.empty(), { order: () => Number.NaN }),
+    /^Error: alphaBeta: the order scorer must return an integer within ±16777216 \(2\^24\), got NaN$/,
+  );
+});
+
 Deno.test("a line deeper than MAX_PLY is a clear error, with the position restored", () => {
   const limit = new RegExp(`more than MAX_PLY = ${MAX_PLY} moves`);
   for (const [name, search] of SEARCHERS) {

@@ -253,7 +253,7 @@ function orderMoves(
     if (move === killer1) score += SCORE_KILLER_1;
     else if (move === killer2) score += SCORE_KILLER_2;
     if (history !== null && move < history.length) score += history[move]!;
-    if (scorer !== null) score += scorer(position, move, ply) | 0;
+    if (scorer !== null) score += checkScore(c, scorer(position, move, ply));
     let j = i;
     while (j > 0 && scores[j - 1]! < score) {
       scores[j] = scores[j - 1]!;
@@ -263,6 +263,18 @@ function orderMoves(
     scores[j] = score;
     moves[j] = move;
   }
+}
+
+/** A scorer's value when it is an integer within ±2^24; an `Error` otherwise. */
+function checkScore(c: DeepContext, score: number): number {
+  if ((score | 0) !== score || score > 1 << 24 || score < -(1 << 24)) {
+    throw new Error(
+      `${c.where}: the order scorer must return an integer within ±16777216 (2^24), got ${
+        describe(score)
+      }`,
+    );
+  }
+  return score;
 }
 
 /** Killer and history updates after `move` caused a cut at `ply`. */

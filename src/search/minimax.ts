@@ -20,11 +20,20 @@ import type { SearchOptions, SearchResult } from "./search_result.ts";
  * folds the tree with max on MAX's turn and min on MIN's (lesson 004, T004.1).
  * The value is exact: no window, no bound.
  *
- * @param position the root; left as it was found
- * @param options `depth`: plies to search (default: to the end)
+ * Errors: an unknown option key (`{ dept: 1 }`) or a depth that is not an
+ * integer in 0…2^30 is an `Error` naming `minimax`, the option, the value and
+ * the rule, before the search starts. A leaf value that is not an integer
+ * strictly inside ±{@linkcode VALUE_INFINITE}, a line longer than
+ * {@linkcode MAX_PLY} moves, or anything the position throws ends the
+ * search with that error after the moves still played are undone.
+ *
+ * @param position the root; left as it was found, also when the search throws
+ * @param options `depth`: plies to search (default: to the end); any other
+ *   key is an error
  * @returns the value from the side to move's view, the first best move, the
  *   principal variation and the counters
- * @throws {Error} on a depth that is not a non-negative integer
+ * @throws {Error} on an unknown option or a bad depth, a bad leaf value, a
+ *   line deeper than {@linkcode MAX_PLY}, or what the position threw
  *
  * @example The full tic-tac-toe tree (T004.5)
  * ```ts

@@ -20,11 +20,20 @@ import type { SearchOptions, SearchResult } from "./search_result.ts";
  * value = max over moves of −value(after the move). Same values, nodes and
  * leaves as {@linkcode minimax} (T004.8); only for zero-sum games.
  *
- * @param position the root; left as it was found
- * @param options `depth`: plies to search (default: to the end)
+ * Errors: an unknown option key (`{ dept: 1 }`) or a depth that is not an
+ * integer in 0…2^30 is an `Error` naming `negamax`, the option, the value and
+ * the rule, before the search starts. A leaf value that is not an integer
+ * strictly inside ±{@linkcode VALUE_INFINITE}, a line longer than
+ * {@linkcode MAX_PLY} moves, or anything the position throws ends the
+ * search with that error after the moves still played are undone.
+ *
+ * @param position the root; left as it was found, also when the search throws
+ * @param options `depth`: plies to search (default: to the end); any other
+ *   key is an error
  * @returns the exact value from the side to move's view, the first best move,
  *   the principal variation and the counters
- * @throws {Error} on a depth that is not a non-negative integer
+ * @throws {Error} on an unknown option or a bad depth, a bad leaf value, a
+ *   line deeper than {@linkcode MAX_PLY}, or what the position threw
  *
  * @example Lesson 004's exercise (T004.7): value 5, the second move
  * ```ts

@@ -31,7 +31,8 @@ export const MOVE_ORDERS: readonly MoveOrder[] = [
 
 /**
  * A caller's move score: higher is tried first. Must return an integer
- * within ±2^24 and must not change the position. Called once per move per
+ * within ±2^24 (anything else stops the search with an `Error`, the position
+ * restored) and must not change the position. Called once per move per
  * node, so it should not allocate either.
  */
 export type MoveScorer = (

@@ -13,7 +13,12 @@ import type { Move, Value } from "../position.ts";
  * The hook {@linkcode alphaBeta} calls when `options.trace` is given: once per
  * node, when the node has returned (post-order, so a node is reported after
  * all its children). Window and value are from the view of the side to move
- * at that node, as the negamax recursion sees them.
+ * at that node, as the negamax recursion sees them. It is called with every
+ * other option of `alphaBeta` too (`tt`, `order`, `failHard`, `maxMove`); with
+ * a table, a node settled by an entry is reported without children, and
+ * {@linkcode TraceRecorder} files it like a leaf (`bound: "exact"`), so read
+ * its value as the entry's. If `node` throws, the search stops with that error
+ * and the position is restored.
  */
 export interface SearchTrace {
   /**
