@@ -370,13 +370,14 @@ export function deepNode(
     orderMoves(c, ply, moves, count, ttMove);
   }
   // Step 3. The move loop.
+  const line = c.line;
   let bestValue = -VALUE_INFINITE;
   let bestMove = NO_MOVE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    c.line[ply] = move;
+    line[ply] = move;
     let value: number;
     if (c.pvs && i > 0) {
       // Null-window test: can this move beat alpha at all?
@@ -389,7 +390,7 @@ export function deepNode(
       value = 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
     }
     position.undo(move);
-    c.line[ply] = NO_MOVE;
+    line[ply] = NO_MOVE;
     c.followPv = false;
     if (c.aborted) return 0;
     if (c.trace !== null) {
@@ -453,14 +454,15 @@ function quiesce(
   const moves = c.moves[ply]!;
   const count = position.generateNoisyMoves!(moves);
   if (count !== 0) c.reach(ply + 1);
+  const line = c.line;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    c.line[ply] = move;
+    line[ply] = move;
     const value = 0 - quiescenceNode(c, ply + 1, 0 - beta, 0 - alpha);
     position.undo(move);
-    c.line[ply] = NO_MOVE;
+    line[ply] = NO_MOVE;
     if (c.aborted) return 0;
     stats.steps += 5;
     if (value > bestValue) {

@@ -54,8 +54,9 @@ export class SearchContext<S extends SearchStats = SearchStats> {
    * `line[p]` is the move played at ply p and not yet undone, `NO_MOVE`
    * after its undo: a throw anywhere leaves here exactly the moves to undo
    * (see {@linkcode SearchContext.restore}), for two stores per child.
+   * Allocated at full size (4 KB) so a node can keep it in a local.
    */
-  line: Int32Array;
+  readonly line: Int32Array = new Int32Array(MAX_PLY + 1).fill(NO_MOVE);
   /** Plies the buffers hold. */
   plies: number;
   /** Best move found at the root so far. */
@@ -81,7 +82,6 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     }
     this.pv = new Int32Array(this.plies * this.plies);
     this.pvLength = new Int32Array(this.plies);
-    this.line = new Int32Array(this.plies).fill(NO_MOVE);
   }
 
   /**
@@ -112,11 +112,8 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     }
     const pvLength = new Int32Array(plies);
     pvLength.set(this.pvLength);
-    const line = new Int32Array(plies).fill(NO_MOVE);
-    line.set(this.line);
     this.pv = pv;
     this.pvLength = pvLength;
-    this.line = line;
     this.plies = plies;
   }
 
@@ -155,11 +152,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
       (value | 0) !== value || value >= VALUE_INFINITE ||
       value <= -VALUE_INFINITE
     ) {
-      throw new Error(
-        `${this.where}: position.evaluate() must return an integer strictly between ±${VALUE_INFINITE} (VALUE_INFINITE), got ${
-          describe(value)
-        }`,
-      );
+      throw badValue(this.where, value);
     }
     return value;
   }
@@ -194,6 +187,15 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     const pv = Array.from(this.pv.subarray(0, this.pvLength[0]!));
     return { value, move: this.rootMove, pv, stats: this.stats };
   }
+}
+
+/** The error for a bad leaf value (out of line, so the check stays small enough to inline). */
+function badValue(where: string, value: unknown): Error {
+  return new Error(
+    `${where}: position.evaluate() must return an integer strictly between ±${VALUE_INFINITE} (VALUE_INFINITE), got ${
+      describe(value)
+    }`,
+  );
 }
 
 /** A fresh context with the default counters. */

@@ -166,16 +166,17 @@ function alphaBetaNode(
     return context.leafValue();
   }
   const moves = context.moves[ply]!;
+  const line = context.line;
   let bestValue = -VALUE_INFINITE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    context.line[ply] = move;
+    line[ply] = move;
     const value = 0 -
       alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha);
     position.undo(move);
-    context.line[ply] = NO_MOVE;
+    line[ply] = NO_MOVE;
     if (context.trace !== null) {
       context.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value);
     }

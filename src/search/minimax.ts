@@ -75,16 +75,17 @@ function maxMinNode(
     return position.turn() === 1 ? value : 0 - value;
   }
   const moves = context.moves[ply]!;
+  const line = context.line;
   const isMax = position.turn() === 1;
   let bestValue = isMax ? -VALUE_INFINITE : VALUE_INFINITE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    context.line[ply] = move;
+    line[ply] = move;
     const value = maxMinNode(context, ply + 1, depth - 1);
     position.undo(move);
-    context.line[ply] = NO_MOVE;
+    line[ply] = NO_MOVE;
     stats.steps += 4;
     if (isMax ? value > bestValue : value < bestValue) {
       bestValue = value;

@@ -73,15 +73,16 @@ function negamaxNode(
     return context.leafValue();
   }
   const moves = context.moves[ply]!;
+  const line = context.line;
   let bestValue = -VALUE_INFINITE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    context.line[ply] = move;
+    line[ply] = move;
     const value = 0 - negamaxNode(context, ply + 1, depth - 1);
     position.undo(move);
-    context.line[ply] = NO_MOVE;
+    line[ply] = NO_MOVE;
     stats.steps += 4;
     if (value > bestValue) {
       bestValue = value;
