@@ -236,6 +236,33 @@ Deno.test("every searcher rejects an unknown option key, naming the known ones",
   }
 });
 
+Deno.test("every searcher rejects a root that is not a Position", () => {
+  for (const [name, search] of SEARCHERS) {
+    for (const bad of [undefined, null, 3, {}, { ...TicTacToe.empty() }]) {
+      assert.throws(
+        () => search(bad as never),
+        (error: Error) =>
+          error.message.startsWith(`${name}: position must be a Position`),
+        name,
+      );
+    }
+  }
+  const noUndo = Object.assign(Object.create(null), {
+    maxMoves: 1,
+    generateMoves: () => 0,
+    play() {},
+    isTerminal: () => true,
+    evaluate: () => 0,
+    turn: () => 1,
+    key: () => 0,
+  });
+  assert.throws(() => minimax(noUndo), /which has no undo\(\) method/);
+  assert.throws(
+    () => new TraceRecorder(0 as never),
+    /^Error: new TraceRecorder: rootTurn must be 1 or -1, got 0$/,
+  );
+});
+
 /** Values every option must refuse. */
 const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   depth: fc.oneof(

@@ -68,6 +68,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     this.position = position;
     this.stats = stats;
     this.where = where;
+    checkPosition(where, position);
     this.maxMoves = position.maxMoves;
     if (!Number.isInteger(this.maxMoves) || this.maxMoves < 1) {
       throw new Error(
@@ -186,6 +187,34 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   result(value: number): SearchResult<S> {
     const pv = Array.from(this.pv.subarray(0, this.pvLength[0]!));
     return { value, move: this.rootMove, pv, stats: this.stats };
+  }
+}
+
+const POSITION_METHODS = [
+  "generateMoves",
+  "play",
+  "undo",
+  "isTerminal",
+  "evaluate",
+  "turn",
+  "key",
+] as const;
+
+/** Rejects a root that does not have the methods of a `Position`. */
+function checkPosition(where: string, position: unknown): void {
+  const missing = position === null || typeof position !== "object"
+    ? "all"
+    : POSITION_METHODS.find((name) =>
+      typeof (position as Record<string, unknown>)[name] !== "function"
+    );
+  if (missing !== undefined) {
+    throw new Error(
+      `${where}: position must be a Position (methods ${
+        POSITION_METHODS.join(", ")
+      }), got ${describe(position)}${
+        missing === "all" ? "" : `, which has no ${missing}() method`
+      }`,
+    );
   }
 }
 

@@ -8,6 +8,7 @@
  */
 
 import type { Move, Value } from "../position.ts";
+import { describe } from "../validate.ts";
 
 /**
  * The hook {@linkcode alphaBeta} calls when `options.trace` is given: once per
@@ -80,8 +81,16 @@ export class TraceRecorder implements SearchTrace {
    *
    * @param rootTurn the root position's `turn()`: +1 (default) when MAX
    *   moves at the root, so that values are shown from MAX's view
+   * @throws {Error} when `rootTurn` is neither 1 nor −1
    */
   constructor(rootTurn: 1 | -1 = 1) {
+    if (rootTurn !== 1 && rootTurn !== -1) {
+      throw new Error(
+        `new TraceRecorder: rootTurn must be 1 or -1, got ${
+          describe(rootTurn)
+        }`,
+      );
+    }
     this.#rootTurn = rootTurn;
   }
 
