@@ -193,27 +193,6 @@ export function createDeepContext(
   return [new DeepContext(position, depth, options ?? {}, where), depth];
 }
 
-/**
- * A root search: {@linkcode deepNode} at ply 0. Whatever throws below it (the
- * position's code, a scorer, a trace, the depth limit, the stack) leaves the
- * moves still played in `c.line`; they are undone here before the error goes
- * on, so the caller's position is as it was. Costs nothing per node beyond
- * the two stores into `c.line` around each child.
- */
-export function searchRoot(
-  c: DeepContext,
-  depth: number,
-  alpha: number,
-  beta: number,
-): number {
-  try {
-    return deepNode(c, 0, depth, alpha, beta);
-  } catch (error) {
-    c.restore();
-    throw error;
-  }
-}
-
 /** Fail-hard clamp (identity for fail-soft). */
 function clamp(
   c: DeepContext,
@@ -370,27 +349,30 @@ export function deepNode(
     orderMoves(c, ply, moves, count, ttMove);
   }
   // Step 3. The move loop.
-  const line = c.line;
   let bestValue = -VALUE_INFINITE;
   let bestMove = NO_MOVE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    line[ply] = move;
     let value: number;
-    if (c.pvs && i > 0) {
-      // Null-window test: can this move beat alpha at all?
-      value = 0 - deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
-      if (value > alpha && value < beta && !c.aborted) {
-        stats.researches++;
+    try {
+      if (c.pvs && i > 0) {
+        // Null-window test: can this move beat alpha at all?
+        value = 0 - deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
+        if (value > alpha && value < beta && !c.aborted) {
+          stats.researches++;
+          value = 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+        }
+      } else {
         value = 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
       }
-    } else {
-      value = 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+    } catch (error) {
+      // Whatever threw below (see SearchContext), the caller gets its position back.
+      position.undo(move);
+      throw error;
     }
     position.undo(move);
-    line[ply] = NO_MOVE;
     c.followPv = false;
     if (c.aborted) return 0;
     if (c.trace !== null) {
@@ -454,15 +436,18 @@ function quiesce(
   const moves = c.moves[ply]!;
   const count = position.generateNoisyMoves!(moves);
   if (count !== 0) c.reach(ply + 1);
-  const line = c.line;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    line[ply] = move;
-    const value = 0 - quiescenceNode(c, ply + 1, 0 - beta, 0 - alpha);
+    let value: number;
+    try {
+      value = 0 - quiescenceNode(c, ply + 1, 0 - beta, 0 - alpha);
+    } catch (error) {
+      position.undo(move);
+      throw error;
+    }
     position.undo(move);
-    line[ply] = NO_MOVE;
     if (c.aborted) return 0;
     stats.steps += 5;
     if (value > bestValue) {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
+import { type Position, VALUE_INFINITE } from "../position.ts";
 import { checkOptions, describe } from "../validate.ts";
 import type { SearchTrace } from "./search_trace.ts";
 import {
@@ -18,8 +18,8 @@ import {
 import type { SearchResult } from "./search_result.ts";
 import {
   createDeepContext,
+  deepNode,
   type DeepSearchOptions,
-  searchRoot,
 } from "./_deep_search.ts";
 
 const ALPHA_BETA_OPTION_KEYS: readonly string[] = [
@@ -129,7 +129,7 @@ export function alphaBeta(
     const [context, depth] = createDeepContext(position, options, "alphaBeta");
     context.trace = trace ?? null;
     context.startSearch();
-    const value = searchRoot(context, depth, alpha, beta);
+    const value = deepNode(context, 0, depth, alpha, beta);
     context.trace?.node(0, -1, alpha, beta, value);
     context.stats.passes = 1;
     return context.deepResult(value, depth);
@@ -137,13 +137,7 @@ export function alphaBeta(
   const depth = resolveDepth(options, "alphaBeta");
   const context = createContext(position, depth, "alphaBeta");
   context.trace = trace ?? null;
-  let value: number;
-  try {
-    value = alphaBetaNode(context, 0, depth, alpha, beta);
-  } catch (error) {
-    context.restore();
-    throw error;
-  }
+  const value = alphaBetaNode(context, 0, depth, alpha, beta);
   context.trace?.node(0, -1, alpha, beta, value);
   return context.result(value);
 }
@@ -166,17 +160,21 @@ function alphaBetaNode(
     return context.leafValue();
   }
   const moves = context.moves[ply]!;
-  const line = context.line;
   let bestValue = -VALUE_INFINITE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    line[ply] = move;
-    const value = 0 -
-      alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+    let value: number;
+    try {
+      value = 0 -
+        alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+    } catch (error) {
+      // Whatever threw below, the caller gets its position back.
+      position.undo(move);
+      throw error;
+    }
     position.undo(move);
-    line[ply] = NO_MOVE;
     if (context.trace !== null) {
       context.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value);
     }

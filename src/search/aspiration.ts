@@ -10,8 +10,8 @@ import type { ExtendedStats } from "../stats.ts";
 import { checkInteger, checkOptions } from "../validate.ts";
 import {
   createDeepContext,
+  deepNode,
   type DeepSearchOptions,
-  searchRoot,
 } from "./_deep_search.ts";
 import {
   CALLERS,
@@ -153,7 +153,7 @@ export function aspiration(
   for (;;) {
     c.startSearch();
     c.stats.passes++;
-    const value = searchRoot(c, depth, alpha, beta);
+    const value = deepNode(c, 0, depth, alpha, beta);
     if (c.aborted) {
       // No depth finished: the only value known is the root's own.
       return {

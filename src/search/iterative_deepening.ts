@@ -18,8 +18,8 @@ import { checkInteger, checkOptions, describe } from "../validate.ts";
 import {
   createDeepContext,
   type DeepContext,
+  deepNode,
   type DeepSearchOptions,
-  searchRoot,
 } from "./_deep_search.ts";
 import {
   CALLERS,
@@ -237,7 +237,7 @@ function searchIteration(
   }
   for (;;) {
     c.startSearch();
-    const value = searchRoot(c, depth, alpha, beta);
+    const value = deepNode(c, 0, depth, alpha, beta);
     if (c.aborted) return value;
     if (value <= alpha && alpha > -VALUE_INFINITE) {
       alpha = -VALUE_INFINITE;

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
+import { type Position, VALUE_INFINITE } from "../position.ts";
 import { checkOptions } from "../validate.ts";
 import {
   createContext,
@@ -50,13 +50,7 @@ export function minimax(
   checkOptions("minimax", options, SEARCH_OPTION_KEYS);
   const depth = resolveDepth(options, "minimax");
   const context = createContext(position, depth, "minimax");
-  let maxValue: number;
-  try {
-    maxValue = maxMinNode(context, 0, depth);
-  } catch (error) {
-    context.restore();
-    throw error;
-  }
+  const maxValue = maxMinNode(context, 0, depth);
   return context.result(position.turn() === 1 ? maxValue : 0 - maxValue);
 }
 
@@ -75,17 +69,21 @@ function maxMinNode(
     return position.turn() === 1 ? value : 0 - value;
   }
   const moves = context.moves[ply]!;
-  const line = context.line;
   const isMax = position.turn() === 1;
   let bestValue = isMax ? -VALUE_INFINITE : VALUE_INFINITE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    line[ply] = move;
-    const value = maxMinNode(context, ply + 1, depth - 1);
+    let value: number;
+    try {
+      value = maxMinNode(context, ply + 1, depth - 1);
+    } catch (error) {
+      // Whatever threw below, the caller gets its position back.
+      position.undo(move);
+      throw error;
+    }
     position.undo(move);
-    line[ply] = NO_MOVE;
     stats.steps += 4;
     if (isMax ? value > bestValue : value < bestValue) {
       bestValue = value;

@@ -11,8 +11,8 @@ import type { ExtendedStats } from "../stats.ts";
 import { checkInteger, checkOptions } from "../validate.ts";
 import {
   createDeepContext,
+  deepNode,
   type DeepSearchOptions,
-  searchRoot,
 } from "./_deep_search.ts";
 import { DEEP_SEARCH_OPTION_KEYS } from "./_search_context.ts";
 import type { SearchResult } from "./search_result.ts";
@@ -88,7 +88,7 @@ export function mtdf(
     const beta = g === lower ? g + 1 : g;
     c.startSearch();
     c.stats.passes++;
-    g = searchRoot(c, depth, beta - 1, beta);
+    g = deepNode(c, 0, depth, beta - 1, beta);
     if (g < beta) {
       upper = g;
     } else {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
+import { type Position, VALUE_INFINITE } from "../position.ts";
 import { checkOptions } from "../validate.ts";
 import {
   createContext,
@@ -50,13 +50,7 @@ export function negamax(
   checkOptions("negamax", options, SEARCH_OPTION_KEYS);
   const depth = resolveDepth(options, "negamax");
   const context = createContext(position, depth, "negamax");
-  let value: number;
-  try {
-    value = negamaxNode(context, 0, depth);
-  } catch (error) {
-    context.restore();
-    throw error;
-  }
+  const value = negamaxNode(context, 0, depth);
   return context.result(value);
 }
 
@@ -73,16 +67,20 @@ function negamaxNode(
     return context.leafValue();
   }
   const moves = context.moves[ply]!;
-  const line = context.line;
   let bestValue = -VALUE_INFINITE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    line[ply] = move;
-    const value = 0 - negamaxNode(context, ply + 1, depth - 1);
+    let value: number;
+    try {
+      value = 0 - negamaxNode(context, ply + 1, depth - 1);
+    } catch (error) {
+      // Whatever threw below, the caller gets its position back.
+      position.undo(move);
+      throw error;
+    }
     position.undo(move);
-    line[ply] = NO_MOVE;
     stats.steps += 4;
     if (value > bestValue) {
       bestValue = value;

@@ -11,8 +11,8 @@ import type { ExtendedStats } from "../stats.ts";
 import { checkOptions } from "../validate.ts";
 import {
   createDeepContext,
+  deepNode,
   type DeepSearchOptions,
-  searchRoot,
 } from "./_deep_search.ts";
 import { DEEP_SEARCH_OPTION_KEYS, resolveWindow } from "./_search_context.ts";
 import type { SearchResult } from "./search_result.ts";
@@ -77,6 +77,6 @@ export function quiescence(
   c.quiescence = true;
   c.startSearch();
   c.stats.passes = 1;
-  const value = searchRoot(c, depth, alpha, beta);
+  const value = deepNode(c, 0, depth, alpha, beta);
   return c.deepResult(value, depth);
 }

@@ -12,8 +12,8 @@ import type { ExtendedStats } from "../stats.ts";
 import { checkOptions } from "../validate.ts";
 import {
   createDeepContext,
+  deepNode,
   type DeepSearchOptions,
-  searchRoot,
 } from "./_deep_search.ts";
 import { DEEP_SEARCH_OPTION_KEYS } from "./_search_context.ts";
 import { DEFAULT_TABLE_ENTRIES } from "./mtdf.ts";
@@ -80,7 +80,7 @@ export function sssStar(
     gamma = g;
     c.startSearch();
     c.stats.passes++;
-    g = searchRoot(c, depth, gamma - 1, gamma);
+    g = deepNode(c, 0, depth, gamma - 1, gamma);
     if (g >= gamma) move = c.rootMove;
   } while (g !== gamma);
   c.rootMove = move;
