@@ -669,6 +669,17 @@ Deno.test("budgeted searchers say when a budget cut them short", () => {
   );
   const toTheEnd = aspiration(tree, { guess: 50 });
   assert.equal(toTheEnd.completedDepth, Infinity);
+  // A time budget far below one clock read (every 1,024 nodes) always runs out.
+  for (const search of [iterativeDeepening, aspiration]) {
+    const timed = search(TicTacToe.empty(), { timeMs: 1e-6 });
+    assert.ok(timed.stoppedByBudget && !timed.exact);
+    assert.ok(timed.completedDepth >= 1 && timed.completedDepth < 9);
+  }
+  const timedGuess = aspiration(TicTacToe.empty(), { guess: 0, timeMs: 1e-6 });
+  assert.deepEqual(
+    [timedGuess.stoppedByBudget, timedGuess.completedDepth, timedGuess.exact],
+    [true, 0, false],
+  );
   const limited = iterativeDeepening(tree, { depth: 3 });
   assert.ok(
     limited.exact && !limited.stoppedByBudget && limited.completedDepth === 3,
