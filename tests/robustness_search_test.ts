@@ -9,6 +9,7 @@ import fc from "fast-check";
 import {
   alphaBeta,
   aspiration,
+  type ExtendedStats,
   iterativeDeepening,
   MAX_PLY,
   minimax,
@@ -615,6 +616,52 @@ Deno.test("alphaBeta's trace works with tt, order, failHard and maxMove", () => 
     ),
     { seed: 42, numRuns: 40 },
   );
+});
+
+Deno.test("with a table, the trace tells which nodes an entry settled", () => {
+  class Counting extends TraceRecorder {
+    fromTable = 0;
+    override node(
+      ply: number,
+      move: Move,
+      alpha: Value,
+      beta: Value,
+      value: Value,
+      fromTable = false,
+    ): void {
+      if (fromTable) this.fromTable++;
+      super.node(ply, move, alpha, beta, value, fromTable);
+    }
+  }
+  fc.assert(
+    fc.property(smallPositions, fc.boolean(), (choices, failHard) => {
+      const position = ticTacToe(choices);
+      const trace = new Counting(position.turn());
+      const tt = new TranspositionTable({ entries: 1 << 10 });
+      const result = alphaBeta(position, { tt, trace, failHard });
+      const stats = result.stats as ExtendedStats;
+      assert.equal(trace.fromTable, stats.ttCutoffs);
+      assert.equal(trace.root().value, position.turn() * result.value);
+    }),
+    { seed: 42, numRuns: 100 },
+  );
+  // Tic-tac-toe transposes: a second search is settled at the root's children.
+  const tt = new TranspositionTable({ entries: 1 << 16 });
+  alphaBeta(TicTacToe.empty(), { tt });
+  const trace = new Counting();
+  alphaBeta(TicTacToe.empty(), { tt, trace, alpha: -1, beta: 1 });
+  const settled = trace.root().children.filter((node) =>
+    node.children.length === 0
+  );
+  assert.ok(trace.fromTable > 0 && settled.length > 0);
+  for (const node of settled) {
+    const expected = node.value <= node.alpha
+      ? "upper"
+      : node.value >= node.beta
+      ? "lower"
+      : "exact";
+    assert.equal(node.bound, expected);
+  }
 });
 
 Deno.test("budgeted searchers say when a budget cut them short", () => {

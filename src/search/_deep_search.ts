@@ -45,6 +45,8 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   flags: number;
   scorer: MoveScorer | null;
   failHard: boolean;
+  /** Set when a table entry settled the node just left (told to the trace, then cleared). */
+  tableCut = false;
   /** Null-window tests for all but the first move (PVS). */
   pvs = false;
   /** Quiescence search at the depth limit. */
@@ -331,6 +333,7 @@ export function deepNode(
       if (ply > 0 && tt.cutoff(i, ttDepth, alpha, beta)) {
         stats.ttCutoffs++;
         stats.steps++;
+        if (c.trace !== null) c.tableCut = true;
         if (tt.depth(i) !== DEPTH_END) c.horizonLeaves++;
         return clamp(c, tt.value(i), alpha, beta);
       }
@@ -376,7 +379,8 @@ export function deepNode(
     c.followPv = false;
     if (c.aborted) return 0;
     if (c.trace !== null) {
-      c.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value);
+      c.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value, c.tableCut);
+      c.tableCut = false;
     }
     stats.steps += 5;
     if (value > bestValue) {
