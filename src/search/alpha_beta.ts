@@ -39,7 +39,10 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
    * Told every node's window and value, post-order (see
    * {@linkcode TraceRecorder}); when absent the search pays one null check
    * per node and allocates nothing for it. Works with every other option:
-   * with `tt`, a node settled by a table entry is reported with no children.
+   * with `tt`, a node settled by a table entry is reported with no children
+   * and `fromTable` true; with `failHard`, a leaf reports its value clamped
+   * into its window (so at alpha or beta it is a bound, though
+   * {@linkcode TraceRecorder} labels every leaf exact).
    */
   trace?: SearchTrace;
 }
