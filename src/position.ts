@@ -21,6 +21,38 @@ export const NO_MOVE: Move = -1;
 export const VALUE_INFINITE: Value = 1_000_000;
 
 /**
+ * The depth limit of every searcher: the longest line of moves a search
+ * follows from the root (quiescence plies included). A search that would go
+ * deeper (a game or tree with longer lines, searched without a smaller
+ * `depth`) stops with an `Error` naming this limit, the position restored,
+ * instead of overflowing the call stack (which happens near 3,000 plies).
+ *
+ * @example A one-move-per-position chain longer than the limit
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MAX_PLY, minimax, type Position } from "../mod.ts";
+ * class Chain implements Position {
+ *   readonly maxMoves = 1;
+ *   ply = 0;
+ *   constructor(readonly length: number) {}
+ *   generateMoves(out: Int32Array) { out[0] = 0; return 1; }
+ *   play() { this.ply++; }
+ *   undo() { this.ply--; }
+ *   isTerminal() { return this.ply === this.length; }
+ *   evaluate() { return 0; }
+ *   turn(): 1 | -1 { return this.ply % 2 === 0 ? 1 : -1; }
+ *   key() { return this.ply; }
+ *   clone() { return Object.assign(new Chain(this.length), this) as this; }
+ * }
+ * const chain = new Chain(MAX_PLY + 1);
+ * assert.throws(() => minimax(chain), /MAX_PLY = 1024/);
+ * assert.ok(chain.ply === 0); // restored
+ * assert.ok(minimax(chain, { depth: MAX_PLY }).stats.nodes === MAX_PLY + 1);
+ * ```
+ */
+export const MAX_PLY = 1024;
+
+/**
  * A game position that searchers walk with `play`/`undo`.
  *
  * @example Walking a position by hand
@@ -40,13 +72,20 @@ export interface Position {
   readonly maxMoves: number;
   /** Writes the legal moves into `out` in the game's natural order; returns how many. */
   generateMoves(out: Int32Array): number;
-  /** Makes `move`, which must be legal here. */
+  /**
+   * Makes `move`, which must be legal here. If it throws, it must throw
+   * before changing anything: searchers then undo only the moves before it.
+   */
   play(move: Move): void;
-  /** Exact inverse of `play(move)`. */
+  /** Exact inverse of `play(move)`; must not throw (searchers undo with it after an error). */
   undo(move: Move): void;
   /** Whether the game has ended (checked before any move is generated). */
   isTerminal(): boolean;
-  /** Exact result when terminal, heuristic otherwise; from the side to move's view. */
+  /**
+   * Exact result when terminal, heuristic otherwise; from the side to move's
+   * view. An integer strictly inside ±{@linkcode VALUE_INFINITE}: searchers
+   * reject anything else (NaN included) with an `Error`.
+   */
   evaluate(): Value;
   /** +1 when the first player (MAX in the course's tables) is to move, −1 otherwise. */
   turn(): 1 | -1;

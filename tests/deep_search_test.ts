@@ -200,10 +200,10 @@ Deno.test("bad options are clear errors", () => {
       /at most one scoring function/,
     ],
     [() => alphaBeta(tree, { maxMove: 0 }), /maxMove/],
-    [() => pvs(tree, { depth: -1 }), /depth must be a non-negative integer/],
+    [() => pvs(tree, { depth: -1 }), /pvs: depth must be an integer in 0…/],
     [
       () => iterativeDeepening(tree, { maxNodes: 0 }),
-      /maxNodes must be a positive number/,
+      /maxNodes must be a positive integer/,
     ],
     [
       () => iterativeDeepening(tree, { timeMs: -5 }),
@@ -213,7 +213,10 @@ Deno.test("bad options are clear errors", () => {
       () => iterativeDeepening(tree, { previous: "all" as never }),
       /previous must be/,
     ],
-    [() => aspiration(tree, { delta: 0 }), /delta must be a positive integer/],
+    [
+      () => aspiration(tree, { delta: 0 }),
+      /aspiration: delta must be an integer in 1…999999, got 0/,
+    ],
     [() => aspiration(tree, { guess: 0.5 }), /guess must be an integer/],
     [() => mtdf(tree, { guess: Infinity }), /guess must be an integer/],
     [() => mtdf(tree, { failHard: true }), /fail-soft/],

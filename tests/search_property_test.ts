@@ -118,20 +118,20 @@ Deno.test("searchers reject a bad depth or window with a clear Error", () => {
     for (const depth of [-1, 1.5, Number.NaN, "3" as unknown as number]) {
       assert.throws(
         () => search(position, { depth }),
-        /Search depth must be a non-negative integer/,
+        new RegExp(`${search.name}: depth must be an integer in 0…1073741824`),
       );
     }
   }
   assert.throws(
     () => alphaBeta(position, { alpha: 5, beta: 5 }),
-    /Search window needs alpha < beta/,
+    /alphaBeta: the window needs alpha < beta/,
   );
   assert.throws(
     () => alphaBeta(position, { alpha: 0.5 }),
-    /Search alpha must be an integer/,
+    /alphaBeta: alpha must be an integer in -1000000…1000000, got 0\.5/,
   );
   assert.throws(
     () => alphaBeta(position, { beta: 2e6 }),
-    /Search beta must be an integer/,
+    /alphaBeta: beta must be an integer in -1000000…1000000, got 2000000/,
   );
 });

@@ -15,6 +15,7 @@
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import { createExtendedStats, type ExtendedStats } from "../stats.ts";
 import { resolveDepth, SearchContext } from "./_search_context.ts";
+import { checkInteger, describe } from "../validate.ts";
 import {
   HISTORY_LIMIT,
   type MoveScorer,
@@ -44,6 +45,8 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   flags: number;
   scorer: MoveScorer | null;
   failHard: boolean;
+  /** Set when a table entry settled the node just left (told to the trace, then cleared). */
+  tableCut = false;
   /** Null-window tests for all but the first move (PVS). */
   pvs = false;
   /** Quiescence search at the depth limit. */
@@ -66,14 +69,21 @@ export class DeepContext extends SearchContext<ExtendedStats> {
    */
   horizonLeaves = 0;
 
-  constructor(position: Position, depth: number, options: DeepSearchOptions) {
-    super(position, createExtendedStats(), depth + 1);
+  constructor(
+    position: Position,
+    depth: number,
+    options: DeepSearchOptions,
+    where = "search",
+  ) {
+    super(position, createExtendedStats(), depth + 1, where);
     const tt = options.tt;
     if (tt !== undefined && !(tt instanceof TranspositionTable)) {
-      throw new Error("Search option tt must be a TranspositionTable");
+      throw new Error(
+        `${where}: tt must be a TranspositionTable, got ${describe(tt)}`,
+      );
     }
     this.tt = tt ?? null;
-    const plan = resolveOrder(options.order, this.tt !== null);
+    const plan = resolveOrder(options.order, this.tt !== null, where);
     this.flags = plan.flags;
     this.scorer = plan.scorer;
     this.failHard = options.failHard === true;
@@ -81,19 +91,14 @@ export class DeepContext extends SearchContext<ExtendedStats> {
       options.failHard !== undefined && typeof options.failHard !== "boolean"
     ) {
       throw new Error(
-        `Search option failHard must be a boolean, got ${
-          String(options.failHard)
+        `${where}: failHard must be a boolean, got ${
+          describe(options.failHard)
         }`,
       );
     }
-    const maxMove = options.maxMove ?? position.maxMoves;
-    if (!Number.isInteger(maxMove) || maxMove < 1 || maxMove > 1 << 24) {
-      throw new Error(
-        `Search option maxMove must be an integer from 1 to 2^24, got ${
-          String(maxMove)
-        }`,
-      );
-    }
+    const maxMove = options.maxMove === undefined
+      ? position.maxMoves
+      : checkInteger(where, "maxMove", options.maxMove, 1, 1 << 24);
     this.history = new Int32Array(maxMove);
     this.killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     this.hasNoisy = typeof position.generateNoisyMoves === "function";
@@ -142,23 +147,25 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     const position = this.position;
     const moves = new Int32Array(this.maxMoves);
     let played = 0;
-    for (const move of pv) {
-      position.play(move);
-      played++;
-    }
-    const limit = Math.min(depth, 256);
-    while (pv.length < limit && !position.isTerminal()) {
-      const i = tt.probe(position.key());
-      if (i < 0 || (exactOnly && tt.bound(i) !== 3)) break;
-      const move = tt.move(i);
-      const count = position.generateMoves(moves);
-      if (!moves.subarray(0, count).includes(move)) break;
-      position.play(move);
-      played++;
-      pv.push(move);
-    }
-    for (let k = pv.length - 1; k >= pv.length - played; k--) {
-      position.undo(pv[k]!);
+    try {
+      for (const move of pv) {
+        position.play(move);
+        played++;
+      }
+      const limit = Math.min(depth, 256);
+      while (pv.length < limit && !position.isTerminal()) {
+        const i = tt.probe(position.key());
+        if (i < 0 || (exactOnly && tt.bound(i) !== 3)) break;
+        const move = tt.move(i);
+        const count = position.generateMoves(moves);
+        if (!moves.subarray(0, count).includes(move)) break;
+        position.play(move);
+        played++;
+        pv.push(move);
+      }
+    } finally {
+      // The position's own code may throw: undo what was played either way.
+      for (let k = played - 1; k >= 0; k--) position.undo(pv[k]!);
     }
     return pv;
   }
@@ -178,13 +185,14 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   }
 }
 
-/** Reads the common options and builds a context. */
+/** Reads the common options and builds a context; errors name `where`. */
 export function createDeepContext(
   position: Position,
   options: DeepSearchOptions | undefined,
+  where = "search",
 ): [DeepContext, number] {
-  const depth = resolveDepth(options);
-  return [new DeepContext(position, depth, options ?? {}), depth];
+  const depth = resolveDepth(options, where);
+  return [new DeepContext(position, depth, options ?? {}, where), depth];
 }
 
 /** Fail-hard clamp (identity for fail-soft). */
@@ -226,7 +234,7 @@ function orderMoves(
     if (move === killer1) score += SCORE_KILLER_1;
     else if (move === killer2) score += SCORE_KILLER_2;
     if (history !== null && move < history.length) score += history[move]!;
-    if (scorer !== null) score += scorer(position, move, ply) | 0;
+    if (scorer !== null) score += checkScore(c, scorer(position, move, ply));
     let j = i;
     while (j > 0 && scores[j - 1]! < score) {
       scores[j] = scores[j - 1]!;
@@ -236,6 +244,18 @@ function orderMoves(
     scores[j] = score;
     moves[j] = move;
   }
+}
+
+/** A scorer's value when it is an integer within ±2^24; an `Error` otherwise. */
+function checkScore(c: DeepContext, score: number): number {
+  if ((score | 0) !== score || score > 1 << 24 || score < -(1 << 24)) {
+    throw new Error(
+      `${c.where}: the order scorer must return an integer within ±16777216 (2^24), got ${
+        describe(score)
+      }`,
+    );
+  }
+  return score;
 }
 
 /** Killer and history updates after `move` caused a cut at `ply`. */
@@ -289,14 +309,14 @@ export function deepNode(
   if (position.isTerminal()) {
     stats.leaves++;
     stats.steps++;
-    return clamp(c, position.evaluate(), alpha, beta);
+    return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
   }
   if (depth === 0) {
     c.horizonLeaves++;
     if (c.quiescence) return quiesce(c, ply, alpha, beta);
     stats.leaves++;
     stats.steps++;
-    return clamp(c, position.evaluate(), alpha, beta);
+    return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
   }
   // Step 1. Transposition table: a deep enough entry may settle the node.
   // A subtree that meets no horizon is stored as searched to the end.
@@ -313,20 +333,21 @@ export function deepNode(
       if (ply > 0 && tt.cutoff(i, ttDepth, alpha, beta)) {
         stats.ttCutoffs++;
         stats.steps++;
+        if (c.trace !== null) c.tableCut = true;
         if (tt.depth(i) !== DEPTH_END) c.horizonLeaves++;
         return clamp(c, tt.value(i), alpha, beta);
       }
     }
   }
   // Step 2. Moves, ordered.
-  c.reach(ply + 1);
   const moves = c.moves[ply]!;
   const count = position.generateMoves(moves);
   if (count === 0) {
     stats.leaves++;
     stats.steps++;
-    return clamp(c, position.evaluate(), alpha, beta);
+    return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
   }
+  c.reach(ply + 1);
   if (c.flags !== 0 || c.scorer !== null) {
     orderMoves(c, ply, moves, count, ttMove);
   }
@@ -338,19 +359,29 @@ export function deepNode(
     const move = moves[i]!;
     position.play(move);
     let value: number;
-    if (c.pvs && i > 0) {
-      // Null-window test: can this move beat alpha at all?
-      value = 0 - deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
-      if (value > alpha && value < beta && !c.aborted) {
-        stats.researches++;
+    try {
+      if (c.pvs && i > 0) {
+        // Null-window test: can this move beat alpha at all?
+        value = 0 - deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
+        if (value > alpha && value < beta && !c.aborted) {
+          stats.researches++;
+          value = 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+        }
+      } else {
         value = 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
       }
-    } else {
-      value = 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+    } catch (error) {
+      // Whatever threw below (see SearchContext), the caller gets its position back.
+      position.undo(move);
+      throw error;
     }
     position.undo(move);
     c.followPv = false;
     if (c.aborted) return 0;
+    if (c.trace !== null) {
+      c.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value, c.tableCut);
+      c.tableCut = false;
+    }
     stats.steps += 5;
     if (value > bestValue) {
       bestValue = value;
@@ -402,18 +433,24 @@ function quiesce(
   const alphaOrig = alpha;
   stats.leaves++;
   stats.steps++;
-  const standPat = position.evaluate();
+  const standPat = c.checkValue(position.evaluate());
   if (standPat >= beta || !c.hasNoisy) return clamp(c, standPat, alpha, beta);
   let bestValue = standPat;
   if (bestValue > alpha) alpha = bestValue;
-  c.reach(ply + 1);
   const moves = c.moves[ply]!;
   const count = position.generateNoisyMoves!(moves);
+  if (count !== 0) c.reach(ply + 1);
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    const value = 0 - quiescenceNode(c, ply + 1, 0 - beta, 0 - alpha);
+    let value: number;
+    try {
+      value = 0 - quiescenceNode(c, ply + 1, 0 - beta, 0 - alpha);
+    } catch (error) {
+      position.undo(move);
+      throw error;
+    }
     position.undo(move);
     if (c.aborted) return 0;
     stats.steps += 5;
@@ -457,7 +494,7 @@ function quiescenceNode(
   if (c.position.isTerminal()) {
     stats.leaves++;
     stats.steps++;
-    return clamp(c, c.position.evaluate(), alpha, beta);
+    return clamp(c, c.checkValue(c.position.evaluate()), alpha, beta);
   }
   return quiesce(c, ply, alpha, beta);
 }

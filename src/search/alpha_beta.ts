@@ -6,9 +6,11 @@
  */
 
 import { type Position, VALUE_INFINITE } from "../position.ts";
+import { checkOptions, describe } from "../validate.ts";
 import type { SearchTrace } from "./search_trace.ts";
 import {
   createContext,
+  DEEP_SEARCH_OPTION_KEYS,
   resolveDepth,
   resolveWindow,
   type SearchContext,
@@ -20,6 +22,13 @@ import {
   type DeepSearchOptions,
 } from "./_deep_search.ts";
 
+const ALPHA_BETA_OPTION_KEYS: readonly string[] = [
+  ...DEEP_SEARCH_OPTION_KEYS,
+  "alpha",
+  "beta",
+  "trace",
+];
+
 /** Options of {@linkcode alphaBeta}. */
 export interface AlphaBetaOptions extends DeepSearchOptions {
   /** Lower end of the root window (default −{@linkcode VALUE_INFINITE}). */
@@ -29,7 +38,11 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
   /**
    * Told every node's window and value, post-order (see
    * {@linkcode TraceRecorder}); when absent the search pays one null check
-   * per node and allocates nothing for it.
+   * per node and allocates nothing for it. Works with every other option:
+   * with `tt`, a node settled by a table entry is reported with no children
+   * and `fromTable` true; with `failHard`, a leaf reports its value clamped
+   * into its window (so at alpha or beta it is a bound, though
+   * {@linkcode TraceRecorder} labels every leaf exact).
    */
   trace?: SearchTrace;
 }
@@ -51,14 +64,25 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
  * result into its window (T002.1: same root value). The bound contract is
  * the same; fail-hard just returns alpha or beta itself at the ends.
  *
- * @param position the root; left as it was found
+ * Errors: an unknown option key, or an option of the wrong type or range,
+ * is an `Error` naming `alphaBeta`, the option, the value and the rule,
+ * thrown before the search starts. During the search, a leaf value that is
+ * not an integer strictly inside ±{@linkcode VALUE_INFINITE}, a line longer
+ * than {@linkcode MAX_PLY}, and anything the position, the `order` scorer or
+ * the `trace` throws end the search with that error, and the position is
+ * restored first (the moves still played are undone).
+ *
+ * @param position the root; left as it was found, also when the search throws
  * @param options `depth` (default: to the end), `alpha` and `beta` (default:
- *   ±VALUE_INFINITE), `tt`, `order` (default `"tt"` with a table, else
- *   `"natural"`), `failHard` (default false), `maxMove` (history table size)
+ *   ±VALUE_INFINITE), `trace`, `tt`, `order` (default `"tt"` with a table,
+ *   else `"natural"`), `failHard` (default false), `maxMove` (history table
+ *   size); any other key is an error
  * @returns the value from the side to move's view, the first move that set
  *   it, the principal variation (meaningful when the value is exact) and the
  *   counters, `cutoffs` among them (with a new option: {@linkcode ExtendedStats})
- * @throws {Error} on a bad depth, a window without alpha < beta, or a bad option
+ * @throws {Error} on an unknown option, a bad depth, a window without
+ *   alpha < beta, a bad option value, a bad leaf value, a line deeper than
+ *   {@linkcode MAX_PLY}, or what the position, scorer or trace threw
  *
  * @example Lesson 001's tree (T001.1): value 3, seven of nine leaves
  * ```ts
@@ -82,21 +106,40 @@ export function alphaBeta(
   position: Position,
   options?: AlphaBetaOptions,
 ): SearchResult {
-  const [alpha, beta] = resolveWindow(options?.alpha, options?.beta);
+  checkOptions("alphaBeta", options, ALPHA_BETA_OPTION_KEYS);
+  const [alpha, beta] = resolveWindow(
+    options?.alpha,
+    options?.beta,
+    "alphaBeta",
+  );
+  const trace = options?.trace;
+  if (
+    trace !== undefined &&
+    (trace === null || typeof trace !== "object" ||
+      typeof trace.node !== "function")
+  ) {
+    throw new Error(
+      `alphaBeta: trace must be an object with a node() method (a TraceRecorder), got ${
+        describe(trace)
+      }`,
+    );
+  }
   if (
     options !== undefined &&
     (options.tt !== undefined || options.order !== undefined ||
       options.failHard !== undefined || options.maxMove !== undefined)
   ) {
-    const [context, depth] = createDeepContext(position, options);
+    const [context, depth] = createDeepContext(position, options, "alphaBeta");
+    context.trace = trace ?? null;
     context.startSearch();
     const value = deepNode(context, 0, depth, alpha, beta);
+    context.trace?.node(0, -1, alpha, beta, value);
     context.stats.passes = 1;
     return context.deepResult(value, depth);
   }
-  const depth = resolveDepth(options);
-  const context = createContext(position, depth);
-  context.trace = options?.trace ?? null;
+  const depth = resolveDepth(options, "alphaBeta");
+  const context = createContext(position, depth, "alphaBeta");
+  context.trace = trace ?? null;
   const value = alphaBetaNode(context, 0, depth, alpha, beta);
   context.trace?.node(0, -1, alpha, beta, value);
   return context.result(value);
@@ -125,8 +168,15 @@ function alphaBetaNode(
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    const value = 0 -
-      alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+    let value: number;
+    try {
+      value = 0 -
+        alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+    } catch (error) {
+      // Whatever threw below, the caller gets its position back.
+      position.undo(move);
+      throw error;
+    }
     position.undo(move);
     if (context.trace !== null) {
       context.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value);

@@ -5,18 +5,33 @@
  * @module
  */
 
-import { type Position, VALUE_INFINITE } from "../position.ts";
+import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
+import { checkInteger, checkOptions } from "../validate.ts";
 import {
   createDeepContext,
   deepNode,
   type DeepSearchOptions,
 } from "./_deep_search.ts";
 import {
+  CALLERS,
+  DEEP_SEARCH_OPTION_KEYS,
+  resolveBudget,
+  UNLIMITED_DEPTH,
+} from "./_search_context.ts";
+import {
   iterativeDeepening,
   type IterativeDeepeningOptions,
 } from "./iterative_deepening.ts";
-import type { SearchResult } from "./search_result.ts";
+import type { BudgetReport, SearchResult } from "./search_result.ts";
+
+const ASPIRATION_OPTION_KEYS: readonly string[] = [
+  ...DEEP_SEARCH_OPTION_KEYS,
+  "delta",
+  "guess",
+  "maxNodes",
+  "timeMs",
+];
 
 /** Options of {@linkcode aspiration}. */
 export interface AspirationOptions extends DeepSearchOptions {
@@ -28,11 +43,19 @@ export interface AspirationOptions extends DeepSearchOptions {
    * previous depth (the usual way).
    */
   guess?: number;
-  /** Node budget, as for {@linkcode iterativeDeepening} (without `guess`). */
+  /**
+   * Node budget, as for {@linkcode iterativeDeepening}. With `guess` it
+   * bounds the one search and its re-searches: when it runs out, the result
+   * is the root's `evaluate()` with `completedDepth` 0 and `exact` false.
+   */
   maxNodes?: number;
-  /** Time budget, as for {@linkcode iterativeDeepening} (without `guess`). */
+  /** Time budget in milliseconds; same rules as `maxNodes`. */
   timeMs?: number;
 }
+
+/** The result of {@linkcode aspiration}: a search result with its budget report. */
+export interface AspirationResult
+  extends SearchResult<ExtendedStats>, BudgetReport {}
 
 /**
  * Aspiration search: a window of half-width `delta` around a guess; on a
@@ -45,11 +68,27 @@ export interface AspirationOptions extends DeepSearchOptions {
  * the window or on an open side, so the value is always exact and equals
  * minimax's (to `depth` when given).
  *
- * @param position the root; left as it was found
+ * Budget report ({@linkcode BudgetReport}): when `maxNodes` or `timeMs`
+ * stops the search, `stoppedByBudget` is true, the value is the last
+ * finished depth's (`completedDepth`; 0 with `guess`: the root's static
+ * value), and `exact` is false. `exact` is true only when the requested
+ * depth (or the end of every line) was completed.
+ *
+ * Errors: an unknown option key or a bad option value (`delta` an integer in
+ * 1…999,999, `guess` an integer strictly inside ±VALUE_INFINITE, budgets
+ * positive, …) is an `Error` naming `aspiration`, the option, the value and
+ * the rule, before the search starts; a bad leaf value, a line longer than
+ * {@linkcode MAX_PLY}, or a throw from the position or the `order` scorer
+ * ends the search with that error, the position restored.
+ *
+ * @param position the root; left as it was found, also when the search throws
  * @param options `delta`, `guess`, `depth`, `maxNodes`, `timeMs`, and `tt`,
- *   `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}
- * @returns value, best move, principal variation and {@linkcode ExtendedStats}
- * @throws {Error} on a bad option
+ *   `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}; any other
+ *   key is an error
+ * @returns value, best move, principal variation, {@linkcode ExtendedStats}
+ *   and the budget report
+ * @throws {Error} on an unknown or bad option, a bad leaf value, a line
+ *   deeper than {@linkcode MAX_PLY}, or what the position or scorer threw
  *
  * @example A good guess costs one narrow search; a bad one a re-search
  * ```ts
@@ -60,17 +99,24 @@ export interface AspirationOptions extends DeepSearchOptions {
  * assert.ok(good.value === 0 && good.stats.researches === 0);
  * assert.ok(bad.value === 0 && bad.stats.researches === 1);
  * ```
+ *
+ * @example A node budget that runs out is reported, never silent
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { aspiration, TicTacToe } from "../../mod.ts";
+ * const result = aspiration(TicTacToe.empty(), { maxNodes: 500 });
+ * assert.ok(result.stoppedByBudget && !result.exact);
+ * assert.ok(result.completedDepth >= 1 && result.completedDepth < 9);
+ * ```
  */
 export function aspiration(
   position: Position,
   options?: AspirationOptions,
-): SearchResult<ExtendedStats> {
-  const delta = options?.delta ?? 1;
-  if (!Number.isInteger(delta) || delta < 1 || delta >= VALUE_INFINITE) {
-    throw new Error(
-      `Aspiration delta must be a positive integer, got ${String(delta)}`,
-    );
-  }
+): AspirationResult {
+  checkOptions("aspiration", options, ASPIRATION_OPTION_KEYS);
+  const delta = options?.delta === undefined
+    ? 1
+    : checkInteger("aspiration", "delta", options.delta, 1, VALUE_INFINITE - 1);
   const guess = options?.guess;
   if (guess === undefined) {
     const { delta: _delta, guess: _guess, ...rest } = options ?? {};
@@ -78,31 +124,58 @@ export function aspiration(
       ...rest,
       aspirationDelta: delta,
     };
+    CALLERS.set(idOptions, "aspiration");
     const result = iterativeDeepening(position, idOptions);
     return {
       value: result.value,
       move: result.move,
       pv: result.pv,
       stats: result.stats,
+      stoppedByBudget: result.stoppedByBudget,
+      completedDepth: result.completedDepth,
+      exact: result.exact,
     };
   }
-  if (!Number.isInteger(guess) || Math.abs(guess) >= VALUE_INFINITE) {
-    throw new Error(
-      `Aspiration guess must be an integer within ±${VALUE_INFINITE}, got ${
-        String(guess)
-      }`,
-    );
-  }
-  const [c, depth] = createDeepContext(position, options);
+  checkInteger(
+    "aspiration",
+    "guess",
+    guess,
+    1 - VALUE_INFINITE,
+    VALUE_INFINITE - 1,
+  );
+  const maxNodes = resolveBudget("aspiration", "maxNodes", options?.maxNodes);
+  const timeMs = resolveBudget("aspiration", "timeMs", options?.timeMs);
+  const [c, depth] = createDeepContext(position, options, "aspiration");
+  c.nodeLimit = maxNodes;
+  c.deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
   let alpha = Math.max(-VALUE_INFINITE, guess - delta);
   let beta = Math.min(VALUE_INFINITE, guess + delta);
   for (;;) {
     c.startSearch();
     c.stats.passes++;
     const value = deepNode(c, 0, depth, alpha, beta);
+    if (c.aborted) {
+      // No depth finished: the only value known is the root's own.
+      return {
+        value: c.checkValue(position.evaluate()),
+        move: NO_MOVE,
+        pv: [],
+        stats: c.stats,
+        stoppedByBudget: true,
+        completedDepth: 0,
+        exact: false,
+      };
+    }
     if (value <= alpha && alpha > -VALUE_INFINITE) alpha = -VALUE_INFINITE;
     else if (value >= beta && beta < VALUE_INFINITE) beta = VALUE_INFINITE;
-    else return c.deepResult(value, depth);
+    else {
+      return {
+        ...c.deepResult(value, depth),
+        stoppedByBudget: false,
+        completedDepth: depth === UNLIMITED_DEPTH ? Infinity : depth,
+        exact: true,
+      };
+    }
     c.stats.researches++;
   }
 }

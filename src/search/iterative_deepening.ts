@@ -14,15 +14,21 @@ import {
   VALUE_INFINITE,
 } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
+import { checkInteger, checkOptions, describe } from "../validate.ts";
 import {
   createDeepContext,
   type DeepContext,
   deepNode,
   type DeepSearchOptions,
 } from "./_deep_search.ts";
-import { UNLIMITED_DEPTH } from "./_search_context.ts";
+import {
+  CALLERS,
+  DEEP_SEARCH_OPTION_KEYS,
+  resolveBudget,
+  UNLIMITED_DEPTH,
+} from "./_search_context.ts";
 import { ORDER_PV } from "./ordering.ts";
-import type { SearchResult } from "./search_result.ts";
+import type { BudgetReport, SearchResult } from "./search_result.ts";
 
 /** What the previous iteration passes on: nothing, its best move, or its whole principal variation. */
 export type PreviousHint = "none" | "move" | "pv";
@@ -64,10 +70,11 @@ export interface DepthRow {
 }
 
 /** The result of {@linkcode iterativeDeepening}: the last finished depth's, with one row per depth. */
-export interface IterativeDeepeningResult extends SearchResult<ExtendedStats> {
+export interface IterativeDeepeningResult
+  extends SearchResult<ExtendedStats>, BudgetReport {
   /** One row per finished iteration. */
   rows: DepthRow[];
-  /** Depth of the last finished iteration. */
+  /** Depth of the last finished iteration (the same as `completedDepth`). */
   depth: number;
   /** True when the last iteration reached the end of every line (no budget or depth limit cut it). */
   solved: boolean;
@@ -75,15 +82,13 @@ export interface IterativeDeepeningResult extends SearchResult<ExtendedStats> {
   stoppedByBudget: boolean;
 }
 
-function positiveOrUndefined(name: string, value: unknown): number {
-  if (value === undefined) return Infinity;
-  if (typeof value !== "number" || !(value > 0) || Number.isNaN(value)) {
-    throw new Error(
-      `Search option ${name} must be a positive number, got ${String(value)}`,
-    );
-  }
-  return value;
-}
+const ITERATIVE_DEEPENING_OPTION_KEYS: readonly string[] = [
+  ...DEEP_SEARCH_OPTION_KEYS,
+  "maxNodes",
+  "timeMs",
+  "previous",
+  "aspirationDelta",
+];
 
 /**
  * Searches depths 1, 2, … up to `depth` (default: until an iteration reaches
@@ -97,12 +102,28 @@ function positiveOrUndefined(name: string, value: unknown): number {
  * depth is the requested one (and minimax's to-the-end value without `depth`).
  * With `aspirationDelta` the failed windows are re-searched, so the same holds.
  *
- * @param position the root; left as it was found
+ * Budget report ({@linkcode BudgetReport}): `stoppedByBudget` says whether
+ * `maxNodes` or `timeMs` cut the deepening, `completedDepth` (= `depth`) is
+ * the last finished iteration, and `exact` is true only when that iteration
+ * is the requested depth or reached the end of every line, so a value cut
+ * short by a budget is never taken for the full search's.
+ *
+ * Errors: an unknown option key or a bad option value (`maxNodes` a positive
+ * integer, `timeMs` a positive number, `aspirationDelta` an integer in
+ * 1…999,999, …) is an `Error` naming `iterativeDeepening`, the option, the
+ * value and the rule, before the search starts; a bad leaf value, a line
+ * longer than {@linkcode MAX_PLY}, or a throw from the position or the
+ * `order` scorer ends the search with that error, the position restored.
+ *
+ * @param position the root; left as it was found, also when the search throws
  * @param options `depth`, `maxNodes`, `timeMs`, `previous`, `aspirationDelta`,
- *   and `tt`, `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}
+ *   and `tt`, `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta};
+ *   any other key is an error
  * @returns the last finished iteration's value, move and PV, the summed
- *   counters (`passes` = iterations run), and one row per depth
- * @throws {Error} on a bad option
+ *   counters (`passes` = iterations run), one row per depth, and the budget
+ *   report
+ * @throws {Error} on an unknown or bad option, a bad leaf value, a line
+ *   deeper than {@linkcode MAX_PLY}, or what the position or scorer threw
  *
  * @example Tic-tac-toe, one row per depth, the last one exact
  * ```ts
@@ -117,28 +138,30 @@ export function iterativeDeepening(
   position: Position,
   options?: IterativeDeepeningOptions,
 ): IterativeDeepeningResult {
-  const [c, maxDepth] = createDeepContext(position, options);
-  const maxNodes = positiveOrUndefined("maxNodes", options?.maxNodes);
-  const timeMs = positiveOrUndefined("timeMs", options?.timeMs);
-  const previous = options?.previous ?? "move";
+  // Aspiration runs through here: its errors name it.
+  const where = (options !== undefined && CALLERS.get(options)) ||
+    "iterativeDeepening";
+  checkOptions(where, options, ITERATIVE_DEEPENING_OPTION_KEYS);
+  const [c, maxDepth] = createDeepContext(position, options, where);
+  const maxNodes = resolveBudget(where, "maxNodes", options?.maxNodes);
+  const timeMs = resolveBudget(where, "timeMs", options?.timeMs);
+  const previous = options?.previous === undefined ? "move" : options.previous;
   if (!["none", "move", "pv"].includes(previous)) {
     throw new Error(
-      `Search option previous must be "none", "move" or "pv", got ${
-        String(previous)
+      `${where}: previous must be "none", "move" or "pv", got ${
+        describe(previous)
       }`,
     );
   }
-  const delta = options?.aspirationDelta;
-  if (
-    delta !== undefined &&
-    (!Number.isInteger(delta) || delta < 1 || delta >= VALUE_INFINITE)
-  ) {
-    throw new Error(
-      `Search option aspirationDelta must be a positive integer, got ${
-        String(delta)
-      }`,
+  const delta = options?.aspirationDelta === undefined
+    ? undefined
+    : checkInteger(
+      where,
+      where === "aspiration" ? "delta" : "aspirationDelta",
+      options.aspirationDelta,
+      1,
+      VALUE_INFINITE - 1,
     );
-  }
   if (previous !== "none") c.flags |= ORDER_PV;
   const deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
   const rows: DepthRow[] = [];
@@ -193,6 +216,8 @@ export function iterativeDeepening(
     depth: finished,
     solved,
     stoppedByBudget,
+    completedDepth: finished,
+    exact: solved || finished === maxDepth,
   };
 }
 

@@ -6,9 +6,11 @@
  */
 
 import { type Position, VALUE_INFINITE } from "../position.ts";
+import { checkOptions } from "../validate.ts";
 import {
   createContext,
   resolveDepth,
+  SEARCH_OPTION_KEYS,
   type SearchContext,
 } from "./_search_context.ts";
 import type { SearchOptions, SearchResult } from "./search_result.ts";
@@ -18,11 +20,20 @@ import type { SearchOptions, SearchResult } from "./search_result.ts";
  * folds the tree with max on MAX's turn and min on MIN's (lesson 004, T004.1).
  * The value is exact: no window, no bound.
  *
- * @param position the root; left as it was found
- * @param options `depth`: plies to search (default: to the end)
+ * Errors: an unknown option key (`{ dept: 1 }`) or a depth that is not an
+ * integer in 0…2^30 is an `Error` naming `minimax`, the option, the value and
+ * the rule, before the search starts. A leaf value that is not an integer
+ * strictly inside ±{@linkcode VALUE_INFINITE}, a line longer than
+ * {@linkcode MAX_PLY} moves, or anything the position throws ends the
+ * search with that error after the moves still played are undone.
+ *
+ * @param position the root; left as it was found, also when the search throws
+ * @param options `depth`: plies to search (default: to the end); any other
+ *   key is an error
  * @returns the value from the side to move's view, the first best move, the
  *   principal variation and the counters
- * @throws {Error} on a depth that is not a non-negative integer
+ * @throws {Error} on an unknown option or a bad depth, a bad leaf value, a
+ *   line deeper than {@linkcode MAX_PLY}, or what the position threw
  *
  * @example The full tic-tac-toe tree (T004.5)
  * ```ts
@@ -36,8 +47,9 @@ export function minimax(
   position: Position,
   options?: SearchOptions,
 ): SearchResult {
-  const depth = resolveDepth(options);
-  const context = createContext(position, depth);
+  checkOptions("minimax", options, SEARCH_OPTION_KEYS);
+  const depth = resolveDepth(options, "minimax");
+  const context = createContext(position, depth, "minimax");
   const maxValue = maxMinNode(context, 0, depth);
   return context.result(position.turn() === 1 ? maxValue : 0 - maxValue);
 }
@@ -63,7 +75,14 @@ function maxMinNode(
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    const value = maxMinNode(context, ply + 1, depth - 1);
+    let value: number;
+    try {
+      value = maxMinNode(context, ply + 1, depth - 1);
+    } catch (error) {
+      // Whatever threw below, the caller gets its position back.
+      position.undo(move);
+      throw error;
+    }
     position.undo(move);
     stats.steps += 4;
     if (isMax ? value > bestValue : value < bestValue) {

@@ -8,11 +8,13 @@
 
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
+import { checkInteger, checkOptions } from "../validate.ts";
 import {
   createDeepContext,
   deepNode,
   type DeepSearchOptions,
 } from "./_deep_search.ts";
+import { DEEP_SEARCH_OPTION_KEYS } from "./_search_context.ts";
 import type { SearchResult } from "./search_result.ts";
 import { TranspositionTable } from "./transposition_table.ts";
 
@@ -42,8 +44,11 @@ export interface MtdfOptions extends DeepSearchOptions {
  *   as for {@linkcode alphaBeta}
  * @returns value, best move (from the last pass that failed high), a PV from
  *   the table, {@linkcode ExtendedStats}
- * @throws {Error} on a bad option, or `failHard: true` (a fail-hard pass
- *   returns only beta − 1 or beta, so the bound would creep by one per pass)
+ * @throws {Error} on an unknown or bad option (naming `mtdf`, the option,
+ *   the value and the rule), or `failHard: true` (a fail-hard pass returns
+ *   only beta − 1 or beta, so the bound would creep by one per pass); a bad
+ *   leaf value, a line deeper than {@linkcode MAX_PLY}, or a throw from the
+ *   position or scorer ends the search with that error, the position restored
  *
  * @example
  * ```ts
@@ -58,22 +63,23 @@ export function mtdf(
   position: Position,
   options?: MtdfOptions,
 ): SearchResult<ExtendedStats> {
-  const guess = options?.guess ?? 0;
-  if (!Number.isInteger(guess) || Math.abs(guess) >= VALUE_INFINITE) {
-    throw new Error(
-      `MTD(f) guess must be an integer within ±${VALUE_INFINITE}, got ${
-        String(guess)
-      }`,
-    );
-  }
+  checkOptions("mtdf", options, [...DEEP_SEARCH_OPTION_KEYS, "guess"]);
+  const guess = options?.guess === undefined ? 0 : checkInteger(
+    "mtdf",
+    "guess",
+    options.guess,
+    1 - VALUE_INFINITE,
+    VALUE_INFINITE - 1,
+  );
   if (options?.failHard === true) {
     throw new Error(
-      "MTD(f) needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
+      "mtdf: MTD(f) needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
     );
   }
-  const tt = options?.tt ??
-    new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES });
-  const [c, depth] = createDeepContext(position, { ...options, tt });
+  const tt = options?.tt === undefined
+    ? new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES })
+    : options.tt;
+  const [c, depth] = createDeepContext(position, { ...options, tt }, "mtdf");
   let g = guess;
   let lower = -VALUE_INFINITE;
   let upper = VALUE_INFINITE;

@@ -6,9 +6,11 @@
  */
 
 import { type Position, VALUE_INFINITE } from "../position.ts";
+import { checkOptions } from "../validate.ts";
 import {
   createContext,
   resolveDepth,
+  SEARCH_OPTION_KEYS,
   type SearchContext,
 } from "./_search_context.ts";
 import type { SearchOptions, SearchResult } from "./search_result.ts";
@@ -18,11 +20,20 @@ import type { SearchOptions, SearchResult } from "./search_result.ts";
  * value = max over moves of −value(after the move). Same values, nodes and
  * leaves as {@linkcode minimax} (T004.8); only for zero-sum games.
  *
- * @param position the root; left as it was found
- * @param options `depth`: plies to search (default: to the end)
+ * Errors: an unknown option key (`{ dept: 1 }`) or a depth that is not an
+ * integer in 0…2^30 is an `Error` naming `negamax`, the option, the value and
+ * the rule, before the search starts. A leaf value that is not an integer
+ * strictly inside ±{@linkcode VALUE_INFINITE}, a line longer than
+ * {@linkcode MAX_PLY} moves, or anything the position throws ends the
+ * search with that error after the moves still played are undone.
+ *
+ * @param position the root; left as it was found, also when the search throws
+ * @param options `depth`: plies to search (default: to the end); any other
+ *   key is an error
  * @returns the exact value from the side to move's view, the first best move,
  *   the principal variation and the counters
- * @throws {Error} on a depth that is not a non-negative integer
+ * @throws {Error} on an unknown option or a bad depth, a bad leaf value, a
+ *   line deeper than {@linkcode MAX_PLY}, or what the position threw
  *
  * @example Lesson 004's exercise (T004.7): value 5, the second move
  * ```ts
@@ -36,8 +47,9 @@ export function negamax(
   position: Position,
   options?: SearchOptions,
 ): SearchResult {
-  const depth = resolveDepth(options);
-  const context = createContext(position, depth);
+  checkOptions("negamax", options, SEARCH_OPTION_KEYS);
+  const depth = resolveDepth(options, "negamax");
+  const context = createContext(position, depth, "negamax");
   const value = negamaxNode(context, 0, depth);
   return context.result(value);
 }
@@ -60,7 +72,14 @@ function negamaxNode(
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
-    const value = 0 - negamaxNode(context, ply + 1, depth - 1);
+    let value: number;
+    try {
+      value = 0 - negamaxNode(context, ply + 1, depth - 1);
+    } catch (error) {
+      // Whatever threw below, the caller gets its position back.
+      position.undo(move);
+      throw error;
+    }
     position.undo(move);
     stats.steps += 4;
     if (value > bestValue) {

@@ -8,6 +8,7 @@
  */
 
 import type { Move, Position } from "../position.ts";
+import { describe } from "../validate.ts";
 
 /**
  * A named ordering:
@@ -30,7 +31,8 @@ export const MOVE_ORDERS: readonly MoveOrder[] = [
 
 /**
  * A caller's move score: higher is tried first. Must return an integer
- * within ±2^24 and must not change the position. Called once per move per
+ * within ±2^24 (anything else stops the search with an `Error`, the position
+ * restored) and must not change the position. Called once per move per
  * node, so it should not allocate either.
  */
 export type MoveScorer = (
@@ -78,8 +80,10 @@ export interface OrderPlan {
  *
  * @param order the option; when absent: `"tt"` if a table is given, else `"natural"`
  * @param hasTable whether the search has a transposition table
+ * @param where the searcher named in errors (default `"resolveOrder"`)
  * @returns the flags and scorer
- * @throws {Error} on an unknown name, or `"tt"` without a table
+ * @throws {Error} on an unknown name, a value that is neither a name nor a
+ *   function, two scoring functions, or `"tt"` without a table
  *
  * @example
  * ```ts
@@ -92,6 +96,7 @@ export interface OrderPlan {
 export function resolveOrder(
   order: OrderOption | undefined,
   hasTable: boolean,
+  where = "resolveOrder",
 ): OrderPlan {
   const plan: OrderPlan = { flags: 0, scorer: null };
   const items = order === undefined
@@ -102,7 +107,7 @@ export function resolveOrder(
   for (const item of items as unknown[]) {
     if (typeof item === "function") {
       if (plan.scorer !== null) {
-        throw new Error("Search order takes at most one scoring function");
+        throw new Error(`${where}: order takes at most one scoring function`);
       }
       plan.scorer = item as MoveScorer;
       continue;
@@ -113,7 +118,7 @@ export function resolveOrder(
       case "tt":
         if (!hasTable) {
           throw new Error(
-            'Search order "tt" needs a transposition table: pass { tt }',
+            `${where}: order "tt" needs a transposition table: pass { tt }`,
           );
         }
         plan.flags |= ORDER_TT;
@@ -129,9 +134,9 @@ export function resolveOrder(
         break;
       default:
         throw new Error(
-          `Search order must be one of ${
+          `${where}: order must be one of ${
             MOVE_ORDERS.join(", ")
-          }, a scoring function or a list of them, got ${String(item)}`,
+          }, a scoring function or a list of them, got ${describe(item)}`,
         );
     }
   }

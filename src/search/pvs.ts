@@ -8,12 +8,13 @@
 
 import type { Position } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
+import { checkOptions } from "../validate.ts";
 import {
   createDeepContext,
   deepNode,
   type DeepSearchOptions,
 } from "./_deep_search.ts";
-import { resolveWindow } from "./_search_context.ts";
+import { DEEP_SEARCH_OPTION_KEYS, resolveWindow } from "./_search_context.ts";
 import type { SearchResult } from "./search_result.ts";
 
 /** Options of {@linkcode pvs}. */
@@ -35,11 +36,18 @@ export interface PvsOptions extends DeepSearchOptions {
  * in between exact; with the default window the value is exact and equals
  * minimax's (to `depth` when given).
  *
- * @param position the root; left as it was found
+ * Errors: an unknown option key or a bad option value is an `Error` naming
+ * `pvs`, the option, the value and the rule, before the search starts; a
+ * leaf value that is not an integer strictly inside ±VALUE_INFINITE, a line
+ * longer than {@linkcode MAX_PLY}, or a throw from the position or the
+ * `order` scorer ends the search with that error, the position restored.
+ *
+ * @param position the root; left as it was found, also when the search throws
  * @param options `depth`, `alpha`, `beta`, and `tt`, `order`, `failHard`,
- *   `maxMove` as for {@linkcode alphaBeta}
+ *   `maxMove` as for {@linkcode alphaBeta}; any other key is an error
  * @returns value, best move, principal variation and {@linkcode ExtendedStats}
- * @throws {Error} on a bad option
+ * @throws {Error} on an unknown or bad option, a bad leaf value, a line
+ *   deeper than {@linkcode MAX_PLY}, or what the position or scorer threw
  *
  * @example Same value as alpha-beta on a best-first tree, re-searches counted
  * ```ts
@@ -54,8 +62,9 @@ export function pvs(
   position: Position,
   options?: PvsOptions,
 ): SearchResult<ExtendedStats> {
-  const [alpha, beta] = resolveWindow(options?.alpha, options?.beta);
-  const [c, depth] = createDeepContext(position, options);
+  checkOptions("pvs", options, [...DEEP_SEARCH_OPTION_KEYS, "alpha", "beta"]);
+  const [alpha, beta] = resolveWindow(options?.alpha, options?.beta, "pvs");
+  const [c, depth] = createDeepContext(position, options, "pvs");
   c.pvs = true;
   c.startSearch();
   c.stats.passes = 1;

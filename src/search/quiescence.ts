@@ -8,12 +8,13 @@
 
 import type { Position } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
+import { checkOptions } from "../validate.ts";
 import {
   createDeepContext,
   deepNode,
   type DeepSearchOptions,
 } from "./_deep_search.ts";
-import { resolveWindow } from "./_search_context.ts";
+import { DEEP_SEARCH_OPTION_KEYS, resolveWindow } from "./_search_context.ts";
 import type { SearchResult } from "./search_result.ts";
 
 /** Options of {@linkcode quiescence}. */
@@ -36,11 +37,18 @@ export interface QuiescenceOptions extends DeepSearchOptions {
  * depth-limited tree extended by noisy lines: `r <= alpha` upper bound,
  * `r >= beta` lower bound, exact in between; exact with the default window.
  *
- * @param position the root; left as it was found
+ * Errors: an unknown option key or a bad option value is an `Error` naming
+ * `quiescence`, the option, the value and the rule, before the search starts; a
+ * leaf value that is not an integer strictly inside ±VALUE_INFINITE, a line
+ * longer than {@linkcode MAX_PLY}, or a throw from the position or the
+ * `order` scorer ends the search with that error, the position restored.
+ *
+ * @param position the root; left as it was found, also when the search throws
  * @param options `depth`, `alpha`, `beta`, and `tt`, `order`, `failHard`,
- *   `maxMove` as for {@linkcode alphaBeta}
+ *   `maxMove` as for {@linkcode alphaBeta}; any other key is an error
  * @returns value, best move, principal variation, {@linkcode ExtendedStats}
- * @throws {Error} on a bad option
+ * @throws {Error} on an unknown or bad option, a bad leaf value, a line
+ *   deeper than {@linkcode MAX_PLY}, or what the position or scorer threw
  *
  * @example Noisy moves on a uniform tree push the horizon out
  * ```ts
@@ -55,8 +63,17 @@ export function quiescence(
   position: Position,
   options?: QuiescenceOptions,
 ): SearchResult<ExtendedStats> {
-  const [alpha, beta] = resolveWindow(options?.alpha, options?.beta);
-  const [c, depth] = createDeepContext(position, options);
+  checkOptions("quiescence", options, [
+    ...DEEP_SEARCH_OPTION_KEYS,
+    "alpha",
+    "beta",
+  ]);
+  const [alpha, beta] = resolveWindow(
+    options?.alpha,
+    options?.beta,
+    "quiescence",
+  );
+  const [c, depth] = createDeepContext(position, options, "quiescence");
   c.quiescence = true;
   c.startSearch();
   c.stats.passes = 1;

@@ -8,19 +8,33 @@
  */
 
 import type { Move, Value } from "../position.ts";
+import { describe } from "../validate.ts";
 
 /**
  * The hook {@linkcode alphaBeta} calls when `options.trace` is given: once per
  * node, when the node has returned (post-order, so a node is reported after
  * all its children). Window and value are from the view of the side to move
- * at that node, as the negamax recursion sees them.
+ * at that node, as the negamax recursion sees them. It is called with every
+ * other option of `alphaBeta` too (`tt`, `order`, `failHard`, `maxMove`); with
+ * a table, a node settled by an entry is reported without children and with
+ * `fromTable` true. If `node` throws, the search stops with that error and
+ * the position is restored.
  */
 export interface SearchTrace {
   /**
    * A node at `ply` (0 = the root), reached by `move` (−1 for the root), was
-   * entered with the window (alpha, beta) and returned `value`.
+   * entered with the window (alpha, beta) and returned `value`; `fromTable`
+   * is true when a transposition-table entry settled it without a search
+   * (its value is then a bound unless it lies inside the window).
    */
-  node(ply: number, move: Move, alpha: Value, beta: Value, value: Value): void;
+  node(
+    ply: number,
+    move: Move,
+    alpha: Value,
+    beta: Value,
+    value: Value,
+    fromTable?: boolean,
+  ): void;
 }
 
 /** One node of a recorded search, values from MAX's (the root mover's) view. */
@@ -40,7 +54,8 @@ export interface TracedNode {
   /**
    * What `value` means: `"exact"` inside the window, `"upper"` (the true
    * value is ≤ value) when it fell at or below alpha, `"lower"` (≥ value)
-   * at or above beta — the fail-soft bound contract.
+   * at or above beta — the fail-soft bound contract. A leaf is exact; a node
+   * settled by a table entry is read against its window like an inner node.
    */
   bound: "exact" | "upper" | "lower";
   /** Whether the node stopped early because alpha ≥ beta (an inner node only). */
@@ -75,13 +90,28 @@ export class TraceRecorder implements SearchTrace {
    *
    * @param rootTurn the root position's `turn()`: +1 (default) when MAX
    *   moves at the root, so that values are shown from MAX's view
+   * @throws {Error} when `rootTurn` is neither 1 nor −1
    */
   constructor(rootTurn: 1 | -1 = 1) {
+    if (rootTurn !== 1 && rootTurn !== -1) {
+      throw new Error(
+        `new TraceRecorder: rootTurn must be 1 or -1, got ${
+          describe(rootTurn)
+        }`,
+      );
+    }
     this.#rootTurn = rootTurn;
   }
 
   /** Files a node reported by the search under its parent (see {@linkcode SearchTrace.node}). */
-  node(ply: number, move: Move, alpha: Value, beta: Value, value: Value): void {
+  node(
+    ply: number,
+    move: Move,
+    alpha: Value,
+    beta: Value,
+    value: Value,
+    fromTable = false,
+  ): void {
     const sign = (ply & 1) === 0 ? this.#rootTurn : 0 - this.#rootTurn;
     // The children of this node are the pending nodes one ply deeper.
     let first = this.#pending.length;
@@ -94,7 +124,7 @@ export class TraceRecorder implements SearchTrace {
       alpha: sign === 1 ? alpha : 0 - beta,
       beta: sign === 1 ? beta : 0 - alpha,
       value: sign * value,
-      bound: children.length === 0
+      bound: children.length === 0 && !fromTable
         ? "exact"
         : value <= alpha
         ? "upper"

@@ -9,11 +9,13 @@
 
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
+import { checkOptions } from "../validate.ts";
 import {
   createDeepContext,
   deepNode,
   type DeepSearchOptions,
 } from "./_deep_search.ts";
+import { DEEP_SEARCH_OPTION_KEYS } from "./_search_context.ts";
 import { DEFAULT_TABLE_ENTRIES } from "./mtdf.ts";
 import type { SearchResult } from "./search_result.ts";
 import { TranspositionTable } from "./transposition_table.ts";
@@ -38,8 +40,11 @@ import { TranspositionTable } from "./transposition_table.ts";
  *   `maxMove` as for {@linkcode alphaBeta}
  * @returns value, best move, a PV from the table, {@linkcode ExtendedStats}
  *   (`passes`: null-window passes)
- * @throws {Error} on a bad option, or `failHard: true` (a fail-hard pass
- *   returns only beta − 1 or beta, so the bound would creep by one per pass)
+ * @throws {Error} on an unknown or bad option (naming `sssStar`, the option,
+ *   the value and the rule), or `failHard: true` (a fail-hard pass returns
+ *   only beta − 1 or beta, so the bound would creep by one per pass); a bad
+ *   leaf value, a line deeper than {@linkcode MAX_PLY}, or a throw from the
+ *   position or scorer ends the search with that error, the position restored
  *
  * @example Alpha-beta's value on tic-tac-toe in three passes and far fewer nodes
  * ```ts
@@ -54,18 +59,20 @@ export function sssStar(
   position: Position,
   options?: DeepSearchOptions,
 ): SearchResult<ExtendedStats> {
+  checkOptions("sssStar", options, DEEP_SEARCH_OPTION_KEYS);
   if (options?.failHard === true) {
     throw new Error(
-      "SSS* needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
+      "sssStar: SSS* needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
     );
   }
-  const tt = options?.tt ??
-    new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES });
+  const tt = options?.tt === undefined
+    ? new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES })
+    : options.tt;
   const [c, depth] = createDeepContext(position, {
     ...options,
     tt,
-    order: options?.order ?? "natural",
-  });
+    order: options?.order === undefined ? "natural" : options.order,
+  }, "sssStar");
   let g = VALUE_INFINITE;
   let gamma: number;
   let move = NO_MOVE;
