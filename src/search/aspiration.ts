@@ -43,11 +43,33 @@ export interface AspirationOptions extends DeepSearchOptions {
  *
  * Bound contract: re-searches continue until the value lies strictly inside
  * the window or on an open side, so the value is always exact and equals
- * minimax's (to `depth` when given).
+ * minimax's (to `depth` when given, under the table contract below).
+ *
+ * Table contract (lesson 003: an entry keeps value, depth and bound type,
+ * and answers a node only if it was searched at least as deep as the node
+ * needs). Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * stones on the board fix the ply). Otherwise (Nim, where taking two
+ * counters at once or one twice reaches the same heaps; or a table kept from
+ * a deeper search) an entry from a deeper search may answer a shallower
+ * node, and aspiration (its last window's search) returns the value of a search at least `depth` plies deep
+ * along every line (each position fewer than `depth` plies from the root
+ * expanded, each deeper one evaluated or searched further):
+ * the minimax value of one such tree.
+ *
+ * The PV (`move` is always `pv[0]`): when the value is exact and is
+ * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
+ * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
+ * negated once per ply, is the value, with a table of any size: the search's
+ * own line, completed where a table cut truncated it by probe searches that
+ * read the table without writing it (not counted in `stats`).
  *
  * @param position the root; left as it was found
  * @param options `delta`, `guess`, `depth`, `maxNodes`, `timeMs`, and `tt`,
- *   `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}
+ *   `exactDepth`, `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}
  * @returns value, best move, principal variation and {@linkcode ExtendedStats}
  * @throws {Error} on a bad option
  *
@@ -102,7 +124,7 @@ export function aspiration(
     const value = deepNode(c, 0, depth, alpha, beta);
     if (value <= alpha && alpha > -VALUE_INFINITE) alpha = -VALUE_INFINITE;
     else if (value >= beta && beta < VALUE_INFINITE) beta = VALUE_INFINITE;
-    else return c.deepResult(value, depth);
+    else return c.deepResult(value, depth, true);
     c.stats.researches++;
   }
 }

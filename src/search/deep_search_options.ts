@@ -16,6 +16,15 @@ export interface DeepSearchOptions extends SearchOptions {
   order?: OrderOption;
   /** Clamp every result into the node's window (T002.1); default false (fail-soft). */
   failHard?: boolean;
+  /**
+   * Use a table entry only when it was searched to exactly the depth a node
+   * needs (or its subtree ended within it), so that with `depth` the value
+   * is always `minimax(position, { depth })`'s, even when a position is
+   * reached at different depths (Nim) or the table holds a deeper search's
+   * entries. Default false: the engine rule, where any entry at least as
+   * deep answers (fewer nodes, and a value that may come from deeper).
+   */
+  exactDepth?: boolean;
   /** Size of the history table: moves must be below it (default `position.maxMoves`). */
   maxMove?: number;
 }

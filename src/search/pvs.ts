@@ -33,11 +33,33 @@ export interface PvsOptions extends DeepSearchOptions {
  * Bound contract (fail-soft, as {@linkcode alphaBeta}): for the root window
  * (alpha, beta), `r <= alpha` is an upper bound, `r >= beta` a lower bound,
  * in between exact; with the default window the value is exact and equals
- * minimax's (to `depth` when given).
+ * minimax's (to `depth` when given, under the table contract below).
+ *
+ * Table contract (lesson 003: an entry keeps value, depth and bound type,
+ * and answers a node only if it was searched at least as deep as the node
+ * needs). Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * stones on the board fix the ply). Otherwise (Nim, where taking two
+ * counters at once or one twice reaches the same heaps; or a table kept from
+ * a deeper search) an entry from a deeper search may answer a shallower
+ * node, and pvs returns the value of a search at least `depth` plies deep
+ * along every line (each position fewer than `depth` plies from the root
+ * expanded, each deeper one evaluated or searched further):
+ * the minimax value of one such tree.
+ *
+ * The PV (`move` is always `pv[0]`): when the value is exact and is
+ * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
+ * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
+ * negated once per ply, is the value, with a table of any size: the search's
+ * own line, completed where a table cut truncated it by probe searches that
+ * read the table without writing it (not counted in `stats`).
  *
  * @param position the root; left as it was found
- * @param options `depth`, `alpha`, `beta`, and `tt`, `order`, `failHard`,
- *   `maxMove` as for {@linkcode alphaBeta}
+ * @param options `depth`, `alpha`, `beta`, and `tt`, `exactDepth`, `order`,
+ *   `failHard`, `maxMove` as for {@linkcode alphaBeta}
  * @returns value, best move, principal variation and {@linkcode ExtendedStats}
  * @throws {Error} on a bad option
  *
@@ -60,5 +82,5 @@ export function pvs(
   c.startSearch();
   c.stats.passes = 1;
   const value = deepNode(c, 0, depth, alpha, beta);
-  return c.deepResult(value, depth);
+  return c.deepResult(value, depth, alpha < value && value < beta);
 }
