@@ -274,16 +274,33 @@ Deno.test("Nim: with exactDepth every searcher equals fixed-depth minimax and re
         assertMoveIsPvHead(engine, label);
         playOut(position, engine.pv);
         // Without a depth limit every tree ends: exact in both modes.
-        assertExact(
-          position,
-          undefined,
-          search(position, { tt: new TranspositionTable({ entries }) }),
-          `${label} to the end`,
-        );
+        for (const exactDepth of [false, true]) {
+          const tt = new TranspositionTable({ entries });
+          assertExact(
+            position,
+            undefined,
+            search(position, { tt, exactDepth }),
+            `${label} to the end, exactDepth ${exactDepth}`,
+          );
+        }
       },
     ),
     { seed: 8, numRuns: 400 },
   );
+});
+
+Deno.test("iterativeDeepening with exactDepth still knows when it has solved Nim, through table cuts", () => {
+  for (const heaps of [[1, 2, 3], [2, 2, 3], [3, 4]]) {
+    const position = new Nim(heaps);
+    const result = iterativeDeepening(position, {
+      tt: new TranspositionTable({ entries: 4096 }),
+      exactDepth: true,
+    });
+    assert.ok(result.solved && result.stats.ttCutoffs > 0);
+    assert.equal(result.value, minimax(position).value);
+    const { end, terminal } = playOut(position, result.pv);
+    assert.ok(terminal && end === result.value);
+  }
 });
 
 Deno.test("a table that already holds a deeper search's entries answers a shallower one; exactDepth does not", () => {
