@@ -150,9 +150,11 @@ export class DeepContext extends SearchContext<ExtendedStats> {
 
   /**
    * The principal variation of the last root search whose value is `value`
-   * (exact) at `depth`: a legal line whose end (a finished game, the depth
-   * limit, or, with the default table rule, a position a deeper table entry
-   * answered for) has that value. The search's own triangular PV is kept as
+   * (exact) at `depth`: a legal line that ends at a finished game or at the
+   * depth limit, where its value is `value`, whenever every table entry the
+   * search used was fixed-depth minimax's; otherwise (a deeper entry
+   * answered) it stops where no move's probe confirms the expected value.
+   * The search's own triangular PV is kept as
    * far as it goes when `trusted` (a full-window search built it); where a
    * table cut truncated it, and for the null-window passes of MTD(f) and
    * SSS* (`trusted` false: only the root move is a hint), each further move

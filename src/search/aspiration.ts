@@ -47,12 +47,12 @@ export interface AspirationOptions extends DeepSearchOptions {
  *
  * Table contract (lesson 003: an entry keeps value, depth and bound type,
  * and answers a node only if it was searched at least as deep as the node
- * needs). Without `depth` the value is always minimax's. With `depth` it is
+ * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
  * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
  * used only at exactly the needed depth, or if its subtree ended within
  * it), or when the table starts empty and no position is reached at two
  * different depths from the root (tic-tac-toe, Connect Four, trees: the
- * stones on the board fix the ply). Otherwise (Nim, where taking two
+ * position fixes its ply). Otherwise (Nim, where taking two
  * counters at once or one twice reaches the same heaps; or a table kept from
  * a deeper search) an entry from a deeper search may answer a shallower
  * node, and aspiration (its last window's search) returns the value of a search at least `depth` plies deep
@@ -65,7 +65,9 @@ export interface AspirationOptions extends DeepSearchOptions {
  * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
  * negated once per ply, is the value, with a table of any size: the search's
  * own line, completed where a table cut truncated it by probe searches that
- * read the table without writing it (not counted in `stats`).
+ * read the table without writing it (not counted in `stats`). Otherwise
+ * (a deeper entry answered) it is a legal line from `move` that stops where
+ * no move's probe gives the expected value.
  *
  * @param position the root; left as it was found
  * @param options `delta`, `guess`, `depth`, `maxNodes`, `timeMs`, and `tt`,
