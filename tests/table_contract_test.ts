@@ -194,16 +194,27 @@ function connectFourEndgames(
 // ---------------------------------------------------------------------------
 // The reported failures.
 
-Deno.test("issue 8: sssStar(Nim [2, 3], depth 4) answers from deeper entries by default; exactDepth gives minimax's 0", () => {
-  const position = new Nim([2, 3]);
-  assert.equal(minimax(position, { depth: 4 }).value, 0);
-  const engine = sssStar(position, { depth: 4 });
-  // The engine rule: a to-the-end entry (1: the first player wins) answers.
-  assert.equal(engine.value, 1);
-  const [lo, hi] = deepenedRange(position, 4);
-  assert.ok(lo <= engine.value && engine.value <= hi);
-  const exact = sssStar(position, { depth: 4, exactDepth: true });
-  assertExact(position, 4, exact, "sssStar exactDepth");
+Deno.test("issue 8: sssStar on Nim answers from deeper entries by default; exactDepth gives fixed-depth minimax", () => {
+  // The reported case: [2, 3] at depth 4 gave 1 (the to-the-end value), by a
+  // pass that failed high above gamma and restarted higher; it now stops
+  // there with gamma, 0. [3, 3] at depth 5 still shows the engine rule.
+  for (
+    const [heaps, depth, engineValue] of [[[2, 3], 4, 0], [
+      [3, 3],
+      5,
+      -1,
+    ]] as const
+  ) {
+    const position = new Nim(heaps);
+    assert.equal(minimax(position, { depth }).value, 0);
+    const engine = sssStar(position, { depth });
+    assert.equal(engine.value, engineValue);
+    const [lo, hi] = deepenedRange(position, depth);
+    assert.ok(lo <= engine.value && engine.value <= hi);
+    assertMoveIsPvHead(engine, "sssStar");
+    const exact = sssStar(position, { depth, exactDepth: true });
+    assertExact(position, depth, exact, "sssStar exactDepth");
+  }
 });
 
 Deno.test("issue 8: mtdf(Nim [2, 2, 3], depth 6) reports pv[0] as its move", () => {
@@ -224,6 +235,17 @@ Deno.test("issue 8: mtdf and sssStar with tiny tables return a best line", () =>
       }
     }
   }
+});
+
+Deno.test("sssStar ends on Nim [1, 4, 2] at depth 6 with a 3-entry table (it used to cycle for ever)", () => {
+  const position = new Nim([1, 4, 2]);
+  const tt = new TranspositionTable({ entries: 3 });
+  const result = sssStar(position, { depth: 6, tt });
+  const [lo, hi] = deepenedRange(position, 6);
+  assert.ok(lo <= result.value && result.value <= hi);
+  assertMoveIsPvHead(result, "sssStar");
+  const exact = sssStar(position, { depth: 6, tt, exactDepth: true });
+  assertExact(position, 6, exact, "sssStar exactDepth");
 });
 
 Deno.test("alphaBeta with a root window that fails low still gives a move with its one-move line", () => {

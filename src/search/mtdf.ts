@@ -35,9 +35,11 @@ export interface MtdfOptions extends DeepSearchOptions {
  * PV is rebuilt after the passes, starting from the move of the last pass
  * that failed high.
  *
- * Bound contract: the passes stop only when lower = upper, so the value is
- * always exact and equals minimax's (to `depth` when given, under the table
- * contract below).
+ * Bound contract: the passes stop when lower ≥ upper. Where every bound is
+ * a bound on one value (the table contract's equality cases below) they
+ * meet, so the value is exact and equals minimax's (to `depth` when given).
+ * When a deeper entry answered, two passes may prove crossing bounds; the
+ * value is then the last pass's, still within the range stated below.
  *
  * Table contract (lesson 003: an entry keeps value, depth and bound type,
  * and answers a node only if it was searched at least as deep as the node

@@ -30,9 +30,9 @@ import { TranspositionTable } from "./transposition_table.ts";
  * A fresh table of {@linkcode DEFAULT_TABLE_ENTRIES} entries is made when
  * `tt` is not given.
  *
- * Bound contract: the value is exact (the last pass proves g ≥ γ after an
- * earlier pass proved g ≤ γ) and equals minimax's (to `depth` when given,
- * under the table contract below).
+ * Bound contract: the value is γ of the first pass that fails high (it
+ * proves a value ≥ γ after an earlier pass proved ≤ γ), so it is exact and
+ * equals minimax's (to `depth` when given, under the table contract below).
  *
  * Table contract (lesson 003: an entry keeps value, depth and bound type,
  * and answers a node only if it was searched at least as deep as the node
@@ -81,10 +81,11 @@ import { TranspositionTable } from "./transposition_table.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { minimax, Nim, sssStar } from "../../mod.ts";
- * // Heaps 2 and 3 are reached again after one move or after two.
- * assert.equal(minimax(new Nim([2, 3]), { depth: 4 }).value, 0);
- * assert.equal(sssStar(new Nim([2, 3]), { depth: 4 }).value, 1);
- * const exact = sssStar(new Nim([2, 3]), { depth: 4, exactDepth: true });
+ * // Heaps are reached again after one move or after two: entries from
+ * // deeper searches see that heaps 3 and 3 are lost (−1), depth 5 alone not.
+ * assert.equal(minimax(new Nim([3, 3]), { depth: 5 }).value, 0);
+ * assert.equal(sssStar(new Nim([3, 3]), { depth: 5 }).value, -1);
+ * const exact = sssStar(new Nim([3, 3]), { depth: 5, exactDepth: true });
  * assert.ok(exact.value === 0 && exact.move === exact.pv[0]);
  * ```
  */
@@ -113,7 +114,11 @@ export function sssStar(
     c.stats.passes++;
     g = deepNode(c, 0, depth, gamma - 1, gamma);
     if (g >= gamma) move = c.rootMove;
-  } while (g !== gamma);
+    // Stop on any fail-high: with consistent bounds it returns gamma itself,
+    // but a deeper table entry can make it return more, and restarting from
+    // that higher gamma could cycle for ever (Nim [1, 4, 2], depth 6, three
+    // entries). The value is proved >= gamma and was proved <= gamma before.
+  } while (g < gamma);
   c.rootMove = move;
-  return c.deepResult(g, depth, true, false);
+  return c.deepResult(gamma, depth, true, false);
 }
