@@ -14,7 +14,11 @@
 
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import { createExtendedStats, type ExtendedStats } from "../stats.ts";
-import { resolveDepth, SearchContext } from "./_search_context.ts";
+import {
+  resolveDepth,
+  SearchContext,
+  UNLIMITED_DEPTH,
+} from "./_search_context.ts";
 import {
   HISTORY_LIMIT,
   type MoveScorer,
@@ -153,7 +157,8 @@ export class DeepContext extends SearchContext<ExtendedStats> {
    * (exact) at `depth`: a legal line that ends at a finished game or at the
    * depth limit, where its value is `value`, whenever every table entry the
    * search used was fixed-depth minimax's; otherwise (a deeper entry
-   * answered) it stops where no move's probe confirms the expected value.
+   * answered) it is probed on past the limit, at greater depths, to an end
+   * with that value, and stops where no move's probe confirms it.
    * The search's own triangular PV is kept as
    * far as it goes when `trusted` (a full-window search built it); where a
    * table cut truncated it, and for the null-window passes of MTD(f) and
@@ -201,7 +206,11 @@ export class DeepContext extends SearchContext<ExtendedStats> {
           r--;
         }
       }
-      while (r > 0 && !position.isTerminal()) {
+      while (!position.isTerminal()) {
+        // At the depth limit the line ends where the evaluation is the
+        // value; otherwise (the default rule: a deeper entry answered) it
+        // goes on, as deep as the probes need.
+        if (r <= 0 && (this.exactDepth || position.evaluate() === w)) break;
         const count = position.generateMoves(moves);
         if (count === 0) break;
         const legal = Array.from(moves.subarray(0, count));
@@ -214,23 +223,34 @@ export class DeepContext extends SearchContext<ExtendedStats> {
         const order = [
           ...hints.filter((move) => legal.includes(move)),
           ...legal,
-        ];
+        ].filter((move, k, all) => all.indexOf(move) === k);
+        // The needed depth first; under the default rule, deeper ones too.
+        const needs = this.exactDepth || r >= UNLIMITED_DEPTH / 2
+          ? [r]
+          : [r, r + 1, r + 2, r + 3, UNLIMITED_DEPTH];
         let chosen = NO_MOVE;
-        for (let k = 0; k < order.length && chosen === NO_MOVE; k++) {
-          const move = order[k]!;
-          if (order.indexOf(move) !== k) continue;
-          position.play(move);
-          probe.startSearch();
-          const v = 0 - deepNode(probe, 1, r - 1, 0 - w - 1, 0 - w + 1);
-          position.undo(move);
-          if (probe.aborted) break;
-          if (v === w) chosen = move;
+        let used = r;
+        for (const need of needs) {
+          if (need < 1) continue;
+          for (const move of order) {
+            position.play(move);
+            probe.startSearch();
+            const v = 0 - deepNode(probe, 1, need - 1, 0 - w - 1, 0 - w + 1);
+            position.undo(move);
+            if (probe.aborted) break;
+            if (v === w) {
+              chosen = move;
+              used = need;
+              break;
+            }
+          }
+          if (chosen !== NO_MOVE || probe.aborted) break;
         }
         if (chosen === NO_MOVE) break;
         position.play(chosen);
         line.push(chosen);
         w = 0 - w;
-        r--;
+        r = used - 1;
       }
     } finally {
       for (let k = line.length - 1; k >= 0; k--) position.undo(line[k]!);

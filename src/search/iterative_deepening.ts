@@ -119,9 +119,10 @@ function positiveOrUndefined(name: string, value: unknown): number {
  * a finished game or exactly the iteration's depth, and its end's `evaluate()`,
  * negated once per ply, is the value, with a table of any size: the search's
  * own line, completed where a table cut truncated it by probe searches that
- * read the table without writing it (not counted in `stats`). Otherwise
- * (a deeper entry answered) it is a legal line from `move` that stops where
- * no move's probe gives the expected value.
+ * read the table without writing it (not counted in `stats`). When a
+ * deeper entry answered, the line is probed on past `depth` where it must
+ * be (as a deeper search went) to an end whose value is the value, and
+ * stops early only if no move's probe confirms the expected value.
  * Each row's `pv` is its iteration's, by the same rule; a solved
  * iteration's line runs to the end of the game.
  *

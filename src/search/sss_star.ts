@@ -55,9 +55,10 @@ import { TranspositionTable } from "./transposition_table.ts";
  * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
  * negated once per ply, is the value, with a table of any size: the search's
  * own line, completed where a table cut truncated it by probe searches that
- * read the table without writing it (not counted in `stats`). Otherwise
- * (a deeper entry answered) it is a legal line from `move` that stops where
- * no move's probe gives the expected value.
+ * read the table without writing it (not counted in `stats`). When a
+ * deeper entry answered, the line is probed on past `depth` where it must
+ * be (as a deeper search went) to an end whose value is the value, and
+ * stops early only if no move's probe confirms the expected value.
  *
  * @param position the root; left as it was found
  * @param options `depth`, and `tt`, `exactDepth`, `order` (default
