@@ -159,13 +159,14 @@ export class DeepContext extends SearchContext<ExtendedStats> {
    * search used was fixed-depth minimax's; otherwise (a deeper entry
    * answered) it is probed on past the limit, at greater depths, to an end
    * with that value, and stops where no move's probe confirms it.
-   * The search's own triangular PV is kept as
-   * far as it goes when `trusted` (a full-window search built it); where a
-   * table cut truncated it, and for the null-window passes of MTD(f) and
-   * SSS* (`trusted` false: only the root move is a hint), each further move
-   * is one whose child a probe-only search proves to have exactly the
-   * expected value. Those probes read the table but never write it, and
-   * neither their nodes nor the table's counters are charged to the search.
+   *
+   * The search's own triangular PV is kept as far as it goes when `trusted`
+   * (a full-window search built it); where a table cut truncated it, and for
+   * the null-window passes of MTD(f) and SSS* (`trusted` false: only the root
+   * move is a hint), each further move is one whose child a probe-only
+   * search proves to have exactly the expected value. Those probes read the
+   * table but never write it, and neither their nodes nor the table's
+   * counters are charged to the search.
    */
   principalVariation(value: number, depth: number, trusted: boolean): number[] {
     const seed = Array.from(this.pv.subarray(0, this.pvLength[0]!));

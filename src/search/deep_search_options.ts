@@ -10,7 +10,14 @@ import type { TranspositionTable } from "./transposition_table.ts";
 
 /** Options every searcher of lessons 002–003 accepts. */
 export interface DeepSearchOptions extends SearchOptions {
-  /** A transposition table (kept between calls: `clear()` it to start afresh). */
+  /**
+   * A transposition table (kept between calls: `clear()` it to start
+   * afresh). An entry searched at least as deep as a node needs answers it,
+   * so a table that holds a deeper search's entries, or a game that reaches
+   * one position at several depths, can give a depth-limited search a
+   * deeper value than `minimax(position, { depth })`; `exactDepth` prevents
+   * that (see {@linkcode alphaBeta} for the whole contract).
+   */
   tt?: TranspositionTable;
   /** Move ordering (default `"tt"` with a table, `"natural"` without). */
   order?: OrderOption;
