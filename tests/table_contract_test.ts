@@ -409,3 +409,32 @@ Deno.test("uniform trees: every searcher equals minimax with a best line for eve
     { seed: 11, numRuns: 300 },
   );
 });
+
+Deno.test("every searcher × table size × depth, exhaustively: Nim [1, 2, 3] and tic-tac-toe X...O....", () => {
+  const cases: [Position, number[]][] = [
+    [new Nim([1, 2, 3]), [0, 1, 2, 3, 4, 5, 6, 7]],
+    [TicTacToe.parse("X...O...."), [0, 1, 2, 3, 4, 5, 7]],
+  ];
+  for (const [position, depths] of cases) {
+    const nim = position instanceof Nim;
+    for (const [name, search] of Object.entries(SEARCHERS)) {
+      for (const entries of TABLE_SIZES) {
+        for (const depth of depths) {
+          const label = `${name} ${position} depth ${depth} entries ${entries}`;
+          const tt = () => new TranspositionTable({ entries });
+          const exact = search(position, { depth, tt: tt(), exactDepth: true });
+          assertExact(position, depth, exact, `${label} exactDepth`);
+          const engine = search(position, { depth, tt: tt() });
+          if (nim) {
+            const [lo, hi] = deepenedRange(position, depth);
+            assert.ok(lo <= engine.value && engine.value <= hi, label);
+            assertMoveIsPvHead(engine, label);
+            assert.equal(playOut(position, engine.pv).end, engine.value, label);
+          } else {
+            assertExact(position, depth, engine, label);
+          }
+        }
+      }
+    }
+  }
+});
