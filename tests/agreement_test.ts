@@ -7,10 +7,12 @@ import {
   minimax,
   type MoveScorer,
   mtdf,
+  NO_MOVE,
   type OrderOption,
   type Position,
   pvs,
   quiescence,
+  type SearchResult,
   sssStar,
   TranspositionTable,
   TREE_ORDERS,
@@ -51,11 +53,11 @@ const variantArbitrary = fc.record({
 });
 
 /** Every searcher with one option variant; each gets its own fresh table. */
-function allValues(
+function allResults(
   position: Position,
   depth: number | undefined,
   variant: Variant,
-): Record<string, number> {
+): Record<string, SearchResult> {
   const table = () =>
     variant.tableSize === 0
       ? undefined
@@ -77,19 +79,28 @@ function allValues(
     };
   };
   return {
-    alphaBeta: alphaBeta(position, base()).value,
-    pvs: pvs(position, base()).value,
-    aspiration: aspiration(position, { ...base(), delta: 2 }).value,
-    aspirationGuess: aspiration(position, { ...base(), guess: 40 }).value,
-    iterativeDeepening: iterativeDeepening(position, base()).value,
-    iterativeDeepeningPv:
-      iterativeDeepening(position, { ...base(), previous: "pv" }).value,
-    mtdf: mtdf(position, { ...withTable(), guess: 50 }).value,
-    sssStar: sssStar(position, withTable()).value,
-    quiescence: quiescence(position, base()).value,
+    alphaBeta: alphaBeta(position, base()),
+    pvs: pvs(position, base()),
+    aspiration: aspiration(position, { ...base(), delta: 2 }),
+    aspirationGuess: aspiration(position, { ...base(), guess: 40 }),
+    iterativeDeepening: iterativeDeepening(position, base()),
+    iterativeDeepeningPv: iterativeDeepening(position, {
+      ...base(),
+      previous: "pv",
+    }),
+    mtdf: mtdf(position, { ...withTable(), guess: 50 }),
+    sssStar: sssStar(position, withTable()),
+    quiescence: quiescence(position, base()),
   };
 }
 
+/**
+ * The contract on these positions (no position is reached at two depths,
+ * every table starts empty): minimax's value, `move` is `pv[0]`, and every
+ * PV but quiescence's (whose line runs on through noisy moves) is legal and
+ * ends at a finished game or at the depth limit, where the evaluation,
+ * negated once per ply, is the value.
+ */
 function assertAgree(
   position: Position,
   depth: number | undefined,
@@ -97,17 +108,27 @@ function assertAgree(
 ): void {
   const expected = minimax(position, depth === undefined ? {} : { depth })
     .value;
-  const values = allValues(position, depth, variant);
-  for (const [name, value] of Object.entries(values)) {
-    assert.equal(
-      value,
-      expected,
-      `${name} ${JSON.stringify(variant)} depth ${depth}`,
-    );
+  const results = allResults(position, depth, variant);
+  for (const [name, result] of Object.entries(results)) {
+    const label = `${name} ${JSON.stringify(variant)} depth ${depth}`;
+    assert.equal(result.value, expected, label);
+    if (result.pv.length > 0) assert.equal(result.move, result.pv[0], label);
+    else assert.equal(result.move, NO_MOVE, label);
+    if (name === "quiescence") continue;
+    const copy = position.clone();
+    const moves = new Int32Array(copy.maxMoves);
+    for (const move of result.pv) {
+      const count = copy.generateMoves(moves);
+      assert.ok(moves.subarray(0, count).includes(move), `${label}: illegal`);
+      copy.play(move);
+    }
+    if (!copy.isTerminal()) assert.equal(result.pv.length, depth, label);
+    const end = copy.evaluate();
+    assert.equal(result.pv.length % 2 === 0 ? end : 0 - end, expected, label);
   }
 }
 
-Deno.test("every searcher returns minimax's value on 1,000 seeded uniform trees, with and without depth", () => {
+Deno.test("every searcher returns minimax's value, its move as pv[0] and a best line on 1,000 seeded uniform trees, with and without depth", () => {
   fc.assert(
     fc.property(
       fc.integer({ min: 1, max: 4 }),
@@ -132,7 +153,7 @@ Deno.test("every searcher returns minimax's value on 1,000 seeded uniform trees,
   );
 });
 
-Deno.test("every searcher returns minimax's value on random reachable tic-tac-toe positions", () => {
+Deno.test("every searcher returns minimax's value, its move as pv[0] and a best line on random reachable tic-tac-toe positions", () => {
   fc.assert(
     fc.property(
       ticTacToePositions.filter((position) => position.ply >= 3),

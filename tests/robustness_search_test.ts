@@ -31,7 +31,7 @@ import {
 
 type Searcher = (position: Position, options?: object) => SearchResult;
 
-const DEEP = ["depth", "tt", "order", "failHard", "maxMove"];
+const DEEP = ["depth", "tt", "order", "failHard", "maxMove", "exactDepth"];
 
 /** Every exported searcher, with the option keys it documents. */
 const SEARCHERS: [string, Searcher, string[]][] = [
@@ -313,6 +313,7 @@ const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     fc.constantFrom(1.5, Number.NaN, "9", null),
   ),
   failHard: fc.constantFrom(1, 0, "true", null),
+  exactDepth: fc.constantFrom(1, 0, "true", null),
   tt: fc.constantFrom({}, 1, "tt", null, []),
   order: fc.oneof(
     fc.string().filter((s) => !(MOVE_ORDERS as string[]).includes(s)),

@@ -14,7 +14,11 @@
 
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import { createExtendedStats, type ExtendedStats } from "../stats.ts";
-import { resolveDepth, SearchContext } from "./_search_context.ts";
+import {
+  resolveDepth,
+  SearchContext,
+  UNLIMITED_DEPTH,
+} from "./_search_context.ts";
 import { checkInteger, describe } from "../validate.ts";
 import {
   HISTORY_LIMIT,
@@ -63,6 +67,13 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   deadline = Infinity;
   aborted = false;
   /**
+   * Cut only on entries of exactly the needed depth (or subtrees that ended
+   * within it), so a depth-limited value is fixed-depth minimax's.
+   */
+  exactDepth = false;
+  /** Write results into the table (false: probe only, for PV checks). */
+  storeEntries = true;
+  /**
    * Leaves evaluated because the depth limit was reached in a live position,
    * plus table cuts by entries that were not searched to the end (monotonic:
    * reset it by hand).
@@ -96,6 +107,17 @@ export class DeepContext extends SearchContext<ExtendedStats> {
         }`,
       );
     }
+    if (
+      options.exactDepth !== undefined &&
+      typeof options.exactDepth !== "boolean"
+    ) {
+      throw new Error(
+        `${where}: exactDepth must be a boolean, got ${
+          describe(options.exactDepth)
+        }`,
+      );
+    }
+    this.exactDepth = options.exactDepth === true;
     const maxMove = options.maxMove === undefined
       ? position.maxMoves
       : checkInteger(where, "maxMove", options.maxMove, 1, 1 << 24);
@@ -136,53 +158,148 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   }
 
   /**
-   * The PV found by the last root search, extended from the table's best
-   * moves where a table cut truncated it (the moves are replayed and checked
-   * legal; `exactOnly` walks exact entries only).
+   * The principal variation of the last root search whose value is `value`
+   * (exact) at `depth`: a legal line that ends at a finished game or at the
+   * depth limit, where its value is `value`, whenever every table entry the
+   * search used was fixed-depth minimax's; otherwise (a deeper entry
+   * answered) it is probed on past the limit, at greater depths, to an end
+   * with that value, and stops where no move's probe confirms it.
+   *
+   * The search's own triangular PV is kept as far as it goes when `trusted`
+   * (a full-window search built it); where a table cut truncated it, and for
+   * the null-window passes of MTD(f) and SSS* (`trusted` false: only the root
+   * move is a hint), each further move is one whose child a probe-only
+   * search proves to have exactly the expected value. Those probes read the
+   * table but never write it, and neither their nodes nor the table's
+   * counters are charged to the search.
    */
-  pvWithTable(depth: number, exactOnly: boolean): number[] {
-    const pv = Array.from(this.pv.subarray(0, this.pvLength[0]!));
+  principalVariation(value: number, depth: number, trusted: boolean): number[] {
+    const seed = Array.from(this.pv.subarray(0, this.pvLength[0]!));
+    if (!trusted && this.rootMove !== NO_MOVE) {
+      seed.splice(0, seed.length, this.rootMove);
+    }
+    if (this.tt === null || this.quiescence) return seed;
     const tt = this.tt;
-    if (tt === null) return pv;
+    const counters = [
+      tt.probes,
+      tt.hits,
+      tt.stores,
+      tt.cutoffsExact,
+      tt.cutoffsLower,
+      tt.cutoffsUpper,
+    ];
     const position = this.position;
+    const line: number[] = [];
+    const probe = new DeepContext(position, 1, {
+      tt,
+      order: "tt",
+      maxMove: this.history.length,
+    });
+    probe.exactDepth = this.exactDepth;
+    probe.storeEntries = false;
+    // A probe re-proves what the search already proved, through the same
+    // table: a generous cap only guards against a table too small to help.
+    probe.nodeLimit = 64 * this.stats.nodes + 100_000;
     const moves = new Int32Array(this.maxMoves);
-    let played = 0;
+    let w = value;
+    let r = depth;
     try {
-      for (const move of pv) {
-        position.play(move);
-        played++;
+      if (trusted) {
+        for (const move of seed) {
+          position.play(move);
+          line.push(move);
+          w = 0 - w;
+          r--;
+        }
       }
-      const limit = Math.min(depth, 256);
-      while (pv.length < limit && !position.isTerminal()) {
-        const i = tt.probe(position.key());
-        if (i < 0 || (exactOnly && tt.bound(i) !== 3)) break;
-        const move = tt.move(i);
+      while (!position.isTerminal()) {
+        // At the depth limit the line ends where the evaluation is the
+        // value; otherwise (the default rule: a deeper entry answered) it
+        // goes on, as deep as the probes need.
+        if (r <= 0 && (this.exactDepth || position.evaluate() === w)) break;
         const count = position.generateMoves(moves);
-        if (!moves.subarray(0, count).includes(move)) break;
-        position.play(move);
-        played++;
-        pv.push(move);
+        if (count === 0) break;
+        const legal = Array.from(moves.subarray(0, count));
+        const hints: number[] = [];
+        if (!trusted && line.length < seed.length) {
+          hints.push(seed[line.length]!);
+        }
+        const i = tt.probe(position.key());
+        if (i >= 0) hints.push(tt.move(i));
+        const order = [
+          ...hints.filter((move) => legal.includes(move)),
+          ...legal,
+        ].filter((move, k, all) => all.indexOf(move) === k);
+        // The needed depth first; under the default rule, deeper ones too.
+        const needs = this.exactDepth || r >= UNLIMITED_DEPTH / 2
+          ? [r]
+          : [r, r + 1, r + 2, r + 3, UNLIMITED_DEPTH];
+        let chosen = NO_MOVE;
+        let used = r;
+        for (const need of needs) {
+          if (need < 1) continue;
+          for (const move of order) {
+            position.play(move);
+            probe.startSearch();
+            const v = 0 - deepNode(probe, 1, need - 1, 0 - w - 1, 0 - w + 1);
+            position.undo(move);
+            if (probe.aborted) break;
+            if (v === w) {
+              chosen = move;
+              used = need;
+              break;
+            }
+          }
+          if (chosen !== NO_MOVE || probe.aborted) break;
+        }
+        if (chosen === NO_MOVE) break;
+        position.play(chosen);
+        line.push(chosen);
+        w = 0 - w;
+        r = used - 1;
       }
     } finally {
-      // The position's own code may throw: undo what was played either way.
-      for (let k = played - 1; k >= 0; k--) position.undo(pv[k]!);
+      for (let k = line.length - 1; k >= 0; k--) position.undo(line[k]!);
+      [
+        tt.probes,
+        tt.hits,
+        tt.stores,
+        tt.cutoffsExact,
+        tt.cutoffsLower,
+        tt.cutoffsUpper,
+      ] = counters as [number, number, number, number, number, number];
     }
-    return pv;
+    return line;
   }
 
-  /** The result object; the PV completed from the table. */
+  /**
+   * The result object. With `exact` (the value lies strictly inside the
+   * root window) the PV is {@linkcode DeepContext.principalVariation}'s;
+   * otherwise the search's own line. Either way `move` is `pv[0]`.
+   */
   deepResult(
     value: number,
     depth: number,
-    exactOnly = true,
+    exact: boolean,
+    trusted = true,
   ): SearchResult<ExtendedStats> {
-    return {
-      value,
-      move: this.rootMove,
-      pv: this.pvWithTable(depth, exactOnly),
-      stats: this.stats,
-    };
+    const pv = exact
+      ? this.principalVariation(value, depth, trusted)
+      : Array.from(this.pv.subarray(0, this.pvLength[0]!));
+    return agreeing({ value, move: this.rootMove, pv, stats: this.stats });
   }
+}
+
+/**
+ * Makes `move` and `pv[0]` agree: a PV's first move is the move; a move
+ * with no line (a root that failed low) becomes a one-move line.
+ */
+export function agreeing<R extends { move: number; pv: number[] }>(
+  result: R,
+): R {
+  if (result.pv.length > 0) result.move = result.pv[0]!;
+  else if (result.move !== NO_MOVE) result.pv = [result.move];
+  return result;
 }
 
 /** Reads the common options and builds a context; errors name `where`. */
@@ -193,6 +310,34 @@ export function createDeepContext(
 ): [DeepContext, number] {
   const depth = resolveDepth(options, where);
   return [new DeepContext(position, depth, options ?? {}, where), depth];
+}
+
+/**
+ * Stored depths above this mark subtrees that met no depth limit: DEPTH_END
+ * (the default rule, or a search to the end), or, under `exactDepth`,
+ * DEPTH_END − r for a subtree that ended within r plies, which is then
+ * fixed-depth minimax's value for every depth of at least r.
+ */
+const ENDED_FLOOR = 1 << 29;
+
+/**
+ * `exactDepth`'s table rule: an entry settles a node needing `depth` plies
+ * only if it was searched to exactly that depth, or ended within it.
+ */
+function exactCutoff(
+  tt: TranspositionTable,
+  i: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+): boolean {
+  const stored = tt.depth(i);
+  const usable = stored === depth ||
+    (stored > ENDED_FLOOR &&
+      (stored === DEPTH_END
+        ? depth === DEPTH_END
+        : DEPTH_END - stored <= depth));
+  return usable && tt.cutoff(i, 0, alpha, beta);
 }
 
 /** Fail-hard clamp (identity for fail-soft). */
@@ -330,11 +475,16 @@ export function deepNode(
     const i = tt.probe(key);
     if (i >= 0) {
       ttMove = tt.move(i);
-      if (ply > 0 && tt.cutoff(i, ttDepth, alpha, beta)) {
+      if (
+        ply > 0 &&
+        (c.exactDepth
+          ? exactCutoff(tt, i, ttDepth, alpha, beta)
+          : tt.cutoff(i, ttDepth, alpha, beta))
+      ) {
         stats.ttCutoffs++;
         stats.steps++;
         if (c.trace !== null) c.tableCut = true;
-        if (tt.depth(i) !== DEPTH_END) c.horizonLeaves++;
+        if (tt.depth(i) <= ENDED_FLOOR) c.horizonLeaves++;
         return clamp(c, tt.value(i), alpha, beta);
       }
     }
@@ -405,11 +555,15 @@ export function deepNode(
   if (alpha < beta) stats.steps += 2;
   // Step 4. Store the result with its bound type.
   const result = clamp(c, bestValue, alphaOrig, beta);
-  if (tt !== null) {
+  if (tt !== null && c.storeEntries) {
     tt.store(
       key,
       result,
-      c.horizonLeaves === horizonBefore ? DEPTH_END : ttDepth,
+      c.horizonLeaves !== horizonBefore
+        ? ttDepth
+        : c.exactDepth && ttDepth !== DEPTH_END
+        ? DEPTH_END - ttDepth
+        : DEPTH_END,
       bestMove,
       boundOf(result, alphaOrig, beta),
     );

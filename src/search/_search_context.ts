@@ -38,6 +38,7 @@ export const DEEP_SEARCH_OPTION_KEYS: readonly string[] = [
   "order",
   "failHard",
   "maxMove",
+  "exactDepth",
 ];
 
 /**

@@ -17,6 +17,7 @@ import {
 } from "./_search_context.ts";
 import type { SearchResult } from "./search_result.ts";
 import {
+  agreeing,
   createDeepContext,
   deepNode,
   type DeepSearchOptions,
@@ -58,11 +59,38 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
  *
  * With no `tt`, `order`, `failHard` or `maxMove` option it is exactly the
  * course's code (golden counts: 18,297 nodes on the empty tic-tac-toe
- * board). With them it runs the shared node of lessons 002–003: the table is
- * probed and filled (cuts by {@linkcode TranspositionTable.cutoff}'s rules),
- * moves are ordered as `order` says, and `failHard: true` clamps every
- * result into its window (T002.1: same root value). The bound contract is
- * the same; fail-hard just returns alpha or beta itself at the ends.
+ * board). With them (or `exactDepth`) it runs the shared node of lessons
+ * 002–003: the table is probed and filled (cuts by
+ * {@linkcode TranspositionTable.cutoff}'s rules), moves are ordered as
+ * `order` says, and `failHard: true` clamps every result into its window
+ * (T002.1: same root value). The bound contract is the same; fail-hard just
+ * returns alpha or beta itself at the ends.
+ *
+ * Table contract (lesson 003: an entry keeps value, depth and bound type,
+ * and answers a node only if it was searched at least as deep as the node
+ * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * position fixes its ply). Otherwise (Nim, where taking two
+ * counters at once or one twice reaches the same heaps; or a table kept from
+ * a deeper search) an entry from a deeper search may answer a shallower
+ * node, and alphaBeta returns the value of a search at least `depth` plies deep
+ * along every line (each position fewer than `depth` plies from the root
+ * expanded, each deeper one evaluated or searched further):
+ * the minimax value of one such tree.
+ *
+ * The PV (`move` is always `pv[0]`): when the value is exact and is
+ * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
+ * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
+ * negated once per ply, is the value, with a table of any size: the search's
+ * own line, completed where a table cut truncated it by probe searches that
+ * read the table without writing it (not counted in `stats`). When a
+ * deeper entry answered, the line is probed on past `depth` where it must
+ * be (as a deeper search went) to an end whose value is the value, and
+ * stops early only if no move's probe confirms the expected value.
+ * On a root that fails low (`r <= alpha`) `pv` is the one move `move`.
  *
  * Errors: an unknown option key, or an option of the wrong type or range,
  * is an `Error` naming `alphaBeta`, the option, the value and the rule,
@@ -76,7 +104,7 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
  * @param options `depth` (default: to the end), `alpha` and `beta` (default:
  *   ±VALUE_INFINITE), `trace`, `tt`, `order` (default `"tt"` with a table,
  *   else `"natural"`), `failHard` (default false), `maxMove` (history table
- *   size); any other key is an error
+ *   size), `exactDepth` (default false); any other key is an error
  * @returns the value from the side to move's view, the first move that set
  *   it, the principal variation (meaningful when the value is exact) and the
  *   counters, `cutoffs` among them (with a new option: {@linkcode ExtendedStats})
@@ -127,7 +155,8 @@ export function alphaBeta(
   if (
     options !== undefined &&
     (options.tt !== undefined || options.order !== undefined ||
-      options.failHard !== undefined || options.maxMove !== undefined)
+      options.failHard !== undefined || options.maxMove !== undefined ||
+      options.exactDepth !== undefined)
   ) {
     const [context, depth] = createDeepContext(position, options, "alphaBeta");
     context.trace = trace ?? null;
@@ -135,14 +164,14 @@ export function alphaBeta(
     const value = deepNode(context, 0, depth, alpha, beta);
     context.trace?.node(0, -1, alpha, beta, value);
     context.stats.passes = 1;
-    return context.deepResult(value, depth);
+    return context.deepResult(value, depth, alpha < value && value < beta);
   }
   const depth = resolveDepth(options, "alphaBeta");
   const context = createContext(position, depth, "alphaBeta");
   context.trace = trace ?? null;
   const value = alphaBetaNode(context, 0, depth, alpha, beta);
   context.trace?.node(0, -1, alpha, beta, value);
-  return context.result(value);
+  return agreeing(context.result(value));
 }
 
 /**

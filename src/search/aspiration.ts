@@ -66,7 +66,32 @@ export interface AspirationResult
  *
  * Bound contract: re-searches continue until the value lies strictly inside
  * the window or on an open side, so the value is always exact and equals
- * minimax's (to `depth` when given).
+ * minimax's (to `depth` when given, under the table contract below).
+ *
+ * Table contract (lesson 003: an entry keeps value, depth and bound type,
+ * and answers a node only if it was searched at least as deep as the node
+ * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * position fixes its ply). Otherwise (Nim, where taking two
+ * counters at once or one twice reaches the same heaps; or a table kept from
+ * a deeper search) an entry from a deeper search may answer a shallower
+ * node, and aspiration (its last window's search) returns the value of a search at least `depth` plies deep
+ * along every line (each position fewer than `depth` plies from the root
+ * expanded, each deeper one evaluated or searched further):
+ * the minimax value of one such tree.
+ *
+ * The PV (`move` is always `pv[0]`): when the value is exact and is
+ * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
+ * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
+ * negated once per ply, is the value, with a table of any size: the search's
+ * own line, completed where a table cut truncated it by probe searches that
+ * read the table without writing it (not counted in `stats`). When a
+ * deeper entry answered, the line is probed on past `depth` where it must
+ * be (as a deeper search went) to an end whose value is the value, and
+ * stops early only if no move's probe confirms the expected value.
  *
  * Budget report ({@linkcode BudgetReport}): when `maxNodes` or `timeMs`
  * stops the search, `stoppedByBudget` is true, the value is the last
@@ -83,7 +108,7 @@ export interface AspirationResult
  *
  * @param position the root; left as it was found, also when the search throws
  * @param options `delta`, `guess`, `depth`, `maxNodes`, `timeMs`, and `tt`,
- *   `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}; any other
+ *   `exactDepth`, `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}; any other
  *   key is an error
  * @returns value, best move, principal variation, {@linkcode ExtendedStats}
  *   and the budget report
@@ -170,7 +195,7 @@ export function aspiration(
     else if (value >= beta && beta < VALUE_INFINITE) beta = VALUE_INFINITE;
     else {
       return {
-        ...c.deepResult(value, depth),
+        ...c.deepResult(value, depth, true),
         stoppedByBudget: false,
         completedDepth: depth === UNLIMITED_DEPTH ? Infinity : depth,
         exact: true,

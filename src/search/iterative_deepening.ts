@@ -99,8 +99,37 @@ const ITERATIVE_DEEPENING_OPTION_KEYS: readonly string[] = [
  *
  * Bound contract: the full root window is used, so the value is exact for
  * the last finished depth and equals `minimax(position, { depth })` when that
- * depth is the requested one (and minimax's to-the-end value without `depth`).
- * With `aspirationDelta` the failed windows are re-searched, so the same holds.
+ * depth is the requested one (and minimax's to-the-end value without `depth`),
+ * under the table contract below. With `aspirationDelta` the failed windows
+ * are re-searched, so the same holds.
+ *
+ * Table contract (lesson 003: an entry keeps value, depth and bound type,
+ * and answers a node only if it was searched at least as deep as the node
+ * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty (the iterations share it: an
+ * earlier iteration's entries are shallower and never answer a later one) and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * position fixes its ply). Otherwise (Nim, where taking two
+ * counters at once or one twice reaches the same heaps; or a table kept from
+ * a deeper search) an entry from a deeper search may answer a shallower
+ * node, and each iteration (its last window's search) returns the value of a search at least `depth` plies deep
+ * along every line (each position fewer than `depth` plies from the root
+ * expanded, each deeper one evaluated or searched further):
+ * the minimax value of one such tree.
+ *
+ * The PV (`move` is always `pv[0]`): when the value is exact and is
+ * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
+ * a finished game or exactly the iteration's depth, and its end's `evaluate()`,
+ * negated once per ply, is the value, with a table of any size: the search's
+ * own line, completed where a table cut truncated it by probe searches that
+ * read the table without writing it (not counted in `stats`). When a
+ * deeper entry answered, the line is probed on past `depth` where it must
+ * be (as a deeper search went) to an end whose value is the value, and
+ * stops early only if no move's probe confirms the expected value.
+ * Each row's `pv` is its iteration's, by the same rule; a solved
+ * iteration's line runs to the end of the game.
  *
  * Budget report ({@linkcode BudgetReport}): `stoppedByBudget` says whether
  * `maxNodes` or `timeMs` cut the deepening, `completedDepth` (= `depth`) is
@@ -117,8 +146,8 @@ const ITERATIVE_DEEPENING_OPTION_KEYS: readonly string[] = [
  *
  * @param position the root; left as it was found, also when the search throws
  * @param options `depth`, `maxNodes`, `timeMs`, `previous`, `aspirationDelta`,
- *   and `tt`, `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta};
- *   any other key is an error
+ *   and `tt`, `exactDepth`, `order`, `failHard`, `maxMove` as for
+ *   {@linkcode alphaBeta}; any other key is an error
  * @returns the last finished iteration's value, move and PV, the summed
  *   counters (`passes` = iterations run), one row per depth, and the budget
  *   report
@@ -188,8 +217,14 @@ export function iterativeDeepening(
       break;
     }
     value = iterationValue;
-    move = c.rootMove;
-    pv = c.pvWithTable(depth, true);
+    // A solved iteration's value is the game's: its line may run past
+    // `depth` where an entry from a longer line answered.
+    pv = c.principalVariation(
+      value,
+      c.horizonLeaves === 0 ? UNLIMITED_DEPTH : depth,
+      true,
+    );
+    move = pv.length > 0 ? pv[0]! : c.rootMove;
     finished = depth;
     const nodes = c.stats.nodes - before.nodes;
     rows.push({

@@ -33,17 +33,47 @@ export interface MtdfOptions extends DeepSearchOptions {
  * lowering `upper` on a fail-low and raising `lower` on a fail-high, until
  * they meet. `stats.passes` counts the passes. Needs a transposition table:
  * a fresh one of {@linkcode DEFAULT_TABLE_ENTRIES} entries when `tt` is not
- * given. The PV is read from the table's best moves (MTD(f) has no window in
- * which a PV is exact, as lesson 002 says), so it may be short.
+ * given. MTD(f) has no window in which a PV is exact (lesson 002), so the
+ * PV is rebuilt after the passes, starting from the move of the last pass
+ * that failed high.
  *
- * Bound contract: the passes stop only when lower = upper, so the value is
- * always exact and equals minimax's (to `depth` when given).
+ * Bound contract: the passes stop when lower ≥ upper. Where every bound is
+ * a bound on one value (the table contract's equality cases below) they
+ * meet, so the value is exact and equals minimax's (to `depth` when given).
+ * When a deeper entry answered, two passes may prove crossing bounds; the
+ * value is then the last pass's, still within the range stated below.
+ *
+ * Table contract (lesson 003: an entry keeps value, depth and bound type,
+ * and answers a node only if it was searched at least as deep as the node
+ * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * position fixes its ply). Otherwise (Nim, where taking two
+ * counters at once or one twice reaches the same heaps; or a table kept from
+ * a deeper search) an entry from a deeper search may answer a shallower
+ * node, and mtdf returns the value of a search at least `depth` plies deep
+ * along every line (each position fewer than `depth` plies from the root
+ * expanded, each deeper one evaluated or searched further):
+ * a value between the smallest and the largest minimax value of such
+ * trees (the passes combine bounds that different entries proved).
+ *
+ * The PV (`move` is always `pv[0]`): when the value is exact and is
+ * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
+ * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
+ * negated once per ply, is the value, with a table of any size: the search's
+ * own line, completed where a table cut truncated it by probe searches that
+ * read the table without writing it (not counted in `stats`). When a
+ * deeper entry answered, the line is probed on past `depth` where it must
+ * be (as a deeper search went) to an end whose value is the value, and
+ * stops early only if no move's probe confirms the expected value.
  *
  * @param position the root; left as it was found
- * @param options `guess`, `depth`, and `tt`, `order`, `failHard`, `maxMove`
- *   as for {@linkcode alphaBeta}
- * @returns value, best move (from the last pass that failed high), a PV from
- *   the table, {@linkcode ExtendedStats}
+ * @param options `guess`, `depth`, and `tt`, `exactDepth`, `order`,
+ *   `failHard`, `maxMove` as for {@linkcode alphaBeta}
+ * @returns value, best move (`pv[0]`), principal variation,
+ *   {@linkcode ExtendedStats}
  * @throws {Error} on an unknown or bad option (naming `mtdf`, the option,
  *   the value and the rule), or `failHard: true` (a fail-hard pass returns
  *   only beta − 1 or beta, so the bound would creep by one per pass); a bad
@@ -97,7 +127,5 @@ export function mtdf(
     }
   }
   c.rootMove = move;
-  c.pvLength[0] = 0;
-  const result = c.deepResult(g, depth, false);
-  return result;
+  return c.deepResult(g, depth, true, false);
 }

@@ -78,5 +78,5 @@ export function quiescence(
   c.startSearch();
   c.stats.passes = 1;
   const value = deepNode(c, 0, depth, alpha, beta);
-  return c.deepResult(value, depth);
+  return c.deepResult(value, depth, alpha < value && value < beta);
 }

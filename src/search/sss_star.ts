@@ -32,13 +32,41 @@ import { TranspositionTable } from "./transposition_table.ts";
  * A fresh table of {@linkcode DEFAULT_TABLE_ENTRIES} entries is made when
  * `tt` is not given.
  *
- * Bound contract: the value is exact (the last pass proves g ≥ γ after an
- * earlier pass proved g ≤ γ) and equals minimax's (to `depth` when given).
+ * Bound contract: the value is γ of the first pass that fails high (it
+ * proves a value ≥ γ after an earlier pass proved ≤ γ), so it is exact and
+ * equals minimax's (to `depth` when given, under the table contract below).
+ *
+ * Table contract (lesson 003: an entry keeps value, depth and bound type,
+ * and answers a node only if it was searched at least as deep as the node
+ * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * position fixes its ply). Otherwise (Nim, where taking two
+ * counters at once or one twice reaches the same heaps; or a table kept from
+ * a deeper search) an entry from a deeper search may answer a shallower
+ * node, and sssStar returns the value of a search at least `depth` plies deep
+ * along every line (each position fewer than `depth` plies from the root
+ * expanded, each deeper one evaluated or searched further):
+ * a value between the smallest and the largest minimax value of such
+ * trees (the passes combine bounds that different entries proved).
+ *
+ * The PV (`move` is always `pv[0]`): when the value is exact and is
+ * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
+ * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
+ * negated once per ply, is the value, with a table of any size: the search's
+ * own line, completed where a table cut truncated it by probe searches that
+ * read the table without writing it (not counted in `stats`). When a
+ * deeper entry answered, the line is probed on past `depth` where it must
+ * be (as a deeper search went) to an end whose value is the value, and
+ * stops early only if no move's probe confirms the expected value.
  *
  * @param position the root; left as it was found
- * @param options `depth`, and `tt`, `order` (default `"natural"`), `failHard`,
- *   `maxMove` as for {@linkcode alphaBeta}
- * @returns value, best move, a PV from the table, {@linkcode ExtendedStats}
+ * @param options `depth`, and `tt`, `exactDepth`, `order` (default
+ *   `"natural"`), `failHard`, `maxMove` as for {@linkcode alphaBeta}
+ * @returns value, best move (`pv[0]`), principal variation,
+ *   {@linkcode ExtendedStats}
  *   (`passes`: null-window passes)
  * @throws {Error} on an unknown or bad option (naming `sssStar`, the option,
  *   the value and the rule), or `failHard: true` (a fail-hard pass returns
@@ -53,6 +81,18 @@ import { TranspositionTable } from "./transposition_table.ts";
  * const best = sssStar(TicTacToe.empty()), ab = alphaBeta(TicTacToe.empty());
  * assert.equal(best.value, ab.value);
  * assert.ok(best.stats.nodes < ab.stats.nodes / 3);
+ * ```
+ *
+ * @example Nim: a deeper table entry answers a shallower node, unless exactDepth
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { minimax, Nim, sssStar } from "../../mod.ts";
+ * // Heaps are reached again after one move or after two: entries from
+ * // deeper searches see that heaps 3 and 3 are lost (−1), depth 5 alone not.
+ * assert.equal(minimax(new Nim([3, 3]), { depth: 5 }).value, 0);
+ * assert.equal(sssStar(new Nim([3, 3]), { depth: 5 }).value, -1);
+ * const exact = sssStar(new Nim([3, 3]), { depth: 5, exactDepth: true });
+ * assert.ok(exact.value === 0 && exact.move === exact.pv[0]);
  * ```
  */
 export function sssStar(
@@ -82,8 +122,11 @@ export function sssStar(
     c.stats.passes++;
     g = deepNode(c, 0, depth, gamma - 1, gamma);
     if (g >= gamma) move = c.rootMove;
-  } while (g !== gamma);
+    // Stop on any fail-high: with consistent bounds it returns gamma itself,
+    // but a deeper table entry can make it return more, and restarting from
+    // that higher gamma could cycle for ever (Nim [1, 4, 2], depth 6, three
+    // entries). The value is proved >= gamma and was proved <= gamma before.
+  } while (g < gamma);
   c.rootMove = move;
-  c.pvLength[0] = 0;
-  return c.deepResult(g, depth, false);
+  return c.deepResult(gamma, depth, true, false);
 }

@@ -46,11 +46,16 @@
  *   the game store {@linkcode DEPTH_END} (see {@linkcode tableDepth}); the
  *   library's searchers also store DEPTH_END for any subtree that met no
  *   depth limit (every line ended in the game), which is how iterative
- *   deepening knows it has solved the game even through table cuts. A table
- *   shared by searches of different depth limits can hand a shallow search a
- *   deeper, better value, which is what an engine wants but differs from
- *   `minimax(position, { depth })`; `clear()` it between such searches when
- *   exact agreement matters.
+ *   deepening knows it has solved the game even through table cuts. An entry
+ *   from a deeper search answering a shallower node (a table shared by
+ *   searches of different depth limits, or a game such as Nim where one
+ *   position is reached at several depths) hands the shallow search a
+ *   deeper value, which is what an engine wants but differs from
+ *   `minimax(position, { depth })`. The searchers' `exactDepth: true` option
+ *   uses an entry only at exactly the needed depth, or when its subtree
+ *   ended within that depth (then stored as DEPTH_END − depth, which the
+ *   default rule still reads as "to the end"); see {@linkcode alphaBeta} for
+ *   the whole contract.
  *
  * @module
  */
