@@ -10,6 +10,7 @@ import {
   perft,
   TranspositionTable,
 } from "../mod.ts";
+import { RUNS } from "./_smoke.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -17,6 +18,7 @@ Deno.bench({
   name: "perft(4) start, dedicated generator (197,281 leaves)",
   group: "perft(4) from the start",
   baseline: true,
+  ...RUNS,
   fn() {
     const leaves = perft(Chess.start(), 4);
     if (leaves !== 197_281) throw new Error(`perft(4) = ${leaves}`);
@@ -28,6 +30,7 @@ Deno.bench({
   group: "perft(4) from the start",
   n: 3,
   warmup: 1,
+  ...RUNS,
   fn() {
     const leaves = new ChessJs(START).perft(4);
     if (leaves !== 197_281) throw new Error(`chess.js perft(4) = ${leaves}`);
@@ -38,6 +41,7 @@ Deno.bench({
   name: "perft(5) start, dedicated generator (4,865,609 leaves)",
   n: 5,
   warmup: 1,
+  ...RUNS,
   fn() {
     const leaves = perft(Chess.start(), 5);
     if (leaves !== 4_865_609) throw new Error(`perft(5) = ${leaves}`);
@@ -57,6 +61,7 @@ Deno.bench({
   name: "perft.txt to depth 5 (Kiwipete 4): 25,459,128 leaves",
   n: 3,
   warmup: 1,
+  ...RUNS,
   fn() {
     let total = 0;
     for (const { fen, depth, leaves } of published) {
@@ -88,6 +93,7 @@ Deno.bench({
   name: "alphaBeta depth 4, natural order, WAC.001-010 (530,881 nodes)",
   group: "alpha-beta with the evaluation",
   baseline: true,
+  ...RUNS,
   fn() {
     searchAll(
       530_881,
@@ -101,6 +107,7 @@ Deno.bench({
   name:
     "alphaBeta depth 5, table + killer + history, WAC.001-010 (761,640 nodes)",
   group: "alpha-beta with the evaluation",
+  ...RUNS,
   fn() {
     searchAll(761_640, (position) => {
       tt.clear();

@@ -3,6 +3,7 @@
 // building it, and the per-node cost of its play/undo (with their move checks)
 // under minimax and alpha-beta. Node counts are signatures.
 import { alphaBeta, ExplicitTree, minimax, UniformTree } from "../mod.ts";
+import { RUNS } from "./_smoke.ts";
 
 /** A uniform tree's leaf values as nested arrays. */
 function written(tree: UniformTree): unknown {
@@ -21,6 +22,7 @@ const tree = ExplicitTree.from(nested as never);
 Deno.bench({
   name: "ExplicitTree.from, 4^8 (87,381 nodes)",
   group: "build",
+  ...RUNS,
   fn() {
     if (ExplicitTree.from(nested as never).size !== 87_381) {
       throw new Error("wrong size");
@@ -32,6 +34,7 @@ Deno.bench({
   name: "minimax, ExplicitTree 4^8 (87,381 nodes)",
   group: "search",
   baseline: true,
+  ...RUNS,
   fn() {
     const { stats } = minimax(tree);
     tree.resetTrace();
@@ -44,6 +47,7 @@ Deno.bench({
 Deno.bench({
   name: "alpha-beta, ExplicitTree 4^8 (7,209 nodes)",
   group: "search",
+  ...RUNS,
   fn() {
     const { stats } = alphaBeta(tree);
     tree.resetTrace();

@@ -4,6 +4,7 @@
 // per file, so the searchers' call sites stay monomorphic. Node counts are
 // signatures: they change only when the search is meant to.
 import { alphaBeta, minimax, UniformTree } from "../mod.ts";
+import { RUNS } from "./_smoke.ts";
 
 const tree = new UniformTree({ branching: 4, depth: 8, seed: 3 });
 
@@ -11,6 +12,7 @@ Deno.bench({
   name: "minimax, UniformTree 4^8 (87,381 nodes)",
   group: "uniform tree",
   baseline: true,
+  ...RUNS,
   fn() {
     const { stats } = minimax(tree);
     if (stats.nodes !== 87_381) {
@@ -22,6 +24,7 @@ Deno.bench({
 Deno.bench({
   name: "alpha-beta, UniformTree 4^8 (7,209 nodes)",
   group: "uniform tree",
+  ...RUNS,
   fn() {
     const { stats } = alphaBeta(tree);
     if (stats.nodes !== 7_209) {
