@@ -32,7 +32,10 @@
  *   second time before failing.
  *
  * Without `jupyter` or the `deno` kernelspec the test is ignored, except with
- * CI=true, where it fails.
+ * CI=true, where it fails. The kernelspec of this checkout (`.ci/kernel`
+ * writes it to `.jupyter/`) comes first; a `deno` kernelspec of the user's
+ * own is used when there is none. Kernels run with NO_COLOR=1, so that the
+ * outputs carry no ANSI colour codes.
  */
 import assert from "node:assert/strict";
 import { basename, join } from "node:path";
@@ -40,6 +43,7 @@ import {
   checkNotebook,
   findJupyter,
   type JupyterSetup,
+  KERNEL_HINT,
   listNotebooks,
   type Notebook,
 } from "../cli/_jupyter.ts";
@@ -56,7 +60,7 @@ if ("reason" in setup) {
       throw new Error(
         `CI=true but notebooks cannot run: ${setup.reason}. ` +
           "Install jupyter-nbconvert, python3-nbclient and python3-ipykernel " +
-          "from Debian and run: deno jupyter --install --force",
+          `from Debian and ${KERNEL_HINT}`,
       );
     });
   } else {
