@@ -40,6 +40,7 @@
 import assert from "node:assert/strict";
 import { basename, join } from "node:path";
 import {
+  ansiOutputs,
   checkNotebook,
   findJupyter,
   type JupyterSetup,
@@ -53,6 +54,18 @@ const NAME = "notebooks execute in Jupyter with the Deno kernel without errors";
 
 const setup = await findJupyter();
 const notebooks = await listNotebooks(NOTEBOOKS);
+
+// Needs no Jupyter: reads the committed notebooks only.
+Deno.test("committed notebooks show no ANSI colour codes in their text outputs", async () => {
+  assert.ok(notebooks.length > 0);
+  for (const path of notebooks) {
+    const notebook = JSON.parse(await Deno.readTextFile(path)) as Notebook;
+    const dirty = notebook.cells.flatMap((cell, index) =>
+      ansiOutputs(cell).map((kind) => `cell ${index + 1} (${kind})`)
+    );
+    assert.deepEqual(dirty, [], `${basename(path)}: ${dirty.join(", ")}`);
+  }
+});
 
 if ("reason" in setup) {
   if (Deno.env.get("CI") === "true") {
