@@ -263,3 +263,37 @@ Deno.test("deno task figures: a second run on an unchanged tree rewrites nothing
     await Deno.remove(out, { recursive: true });
   }
 });
+
+Deno.test("deno task figures: bad arguments get a one-line reason, the usage and exit code 2, and nothing is written", async () => {
+  const out = await Deno.makeTempDir({ prefix: "figures_args_" });
+  try {
+    for (
+      const [args, reason] of [
+        [["--bogus"], /^Unknown option --bogus$/m],
+        [["999"], /^Unknown lesson 999$/m],
+        [["--out"], /^--out needs a folder$/m],
+      ] as const
+    ) {
+      const output = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-read",
+          "--allow-write",
+          new URL("../cli/figures.ts", import.meta.url).pathname,
+          ...(args[0] === "--out" ? [] : ["--out", out]),
+          ...args,
+        ],
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(output.code, 2, stderr);
+      assert.match(stderr, reason);
+      assert.match(stderr, /^usage: deno task figures/m);
+    }
+    assert.deepEqual(await Array.fromAsync(Deno.readDir(out)), []);
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
