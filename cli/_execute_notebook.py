@@ -58,7 +58,7 @@ def probe(name):
     try:
         spec = KernelSpecManager().get_kernel_spec(name)
     except NoSuchKernel:
-        print(f'No Jupyter kernelspec named "{name}" (run: deno jupyter --install)', file=sys.stderr)
+        print(f'No Jupyter kernelspec named "{name}"', file=sys.stderr)
         return 3
     print(json.dumps({"nbclient": nbclient.__version__, "argv": spec.argv,
                       "resourceDir": spec.resource_dir}))

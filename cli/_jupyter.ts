@@ -22,6 +22,26 @@ const SCRIPT = fileURLToPath(
 /** The name of the Deno kernelspec that `deno jupyter --install` writes. */
 export const KERNEL_NAME = "deno";
 
+/**
+ * Where `.ci/kernel` registers this checkout's Deno kernel: a Jupyter data
+ * folder inside the checkout (ignored by git), put first on `JUPYTER_PATH`
+ * for every Jupyter process started here, so that it wins over a `deno`
+ * kernelspec of the user's own, which is never read for it nor written.
+ */
+export const PROJECT_JUPYTER_DIR: string = fileURLToPath(
+  new URL("../.jupyter/jupyter", import.meta.url),
+);
+
+/**
+ * How to register the kernel, for messages: a command that needs only Node.js
+ * and npm and records a stable path (`npx deno jupyter --install` would record
+ * the binary in npx's cache, which npx may delete or replace).
+ */
+export const KERNEL_HINT =
+  "run .ci/kernel (needs only Node.js and npm: it installs Deno 2.9.6 into " +
+  "node_modules/ and registers node_modules/deno/deno in .jupyter/ of this " +
+  "checkout, changing nothing outside it)";
+
 /** A Python with nbclient and a usable `deno` kernelspec. */
 export interface JupyterSetup {
   /** The Python interpreter that has nbclient. */
@@ -67,7 +87,7 @@ export async function findJupyter(): Promise<JupyterSetup | JupyterMissing> {
         args: [SCRIPT, "probe", KERNEL_NAME],
         stdout: "piped",
         stderr: "piped",
-        env: QUIET_PYTHON,
+        env: jupyterEnv(),
       }).output();
     } catch (error) {
       reasons.push(`${python}: ${(error as Error).message}`);
@@ -86,7 +106,7 @@ export async function findJupyter(): Promise<JupyterSetup | JupyterMissing> {
     if (!(await isFile(binary))) {
       return {
         reason: `the "${KERNEL_NAME}" kernelspec runs ${binary}, which does ` +
-          "not exist (run: deno jupyter --install --force)",
+          `not exist (${KERNEL_HINT})`,
       };
     }
     return { python, nbclient: probe.nbclient, kernelArgv: probe.argv };
@@ -94,7 +114,7 @@ export async function findJupyter(): Promise<JupyterSetup | JupyterMissing> {
   return {
     reason: `no Python with nbclient and a "${KERNEL_NAME}" kernelspec (${
       reasons.join("; ")
-    })`,
+    }); ${KERNEL_HINT}`,
   };
 }
 
@@ -114,7 +134,7 @@ export interface CheckNotebookOptions {
 }
 
 /** What kind of thing went wrong in a cell. */
-export type ProblemKind = "error" | "uncaught" | "missing-output";
+export type ProblemKind = "error" | "uncaught" | "missing-output" | "ansi";
 
 /** One thing wrong with an executed notebook. */
 export interface NotebookProblem {
@@ -216,7 +236,7 @@ async function executeNotebook(
     ],
     stdout: "piped",
     stderr: "piped",
-    env: QUIET_PYTHON,
+    env: jupyterEnv(),
   }).output();
   const stderr = new TextDecoder().decode(output.stderr);
   if (!output.success) {
@@ -254,8 +274,9 @@ export interface NotebookOutput {
  * an `error` output; an execute reply with status "error" that left no error
  * output; a stderr line starting with `Uncaught` (what the executor prints for
  * a promise rejected without `await`, or an error thrown in a timer); a cell
- * whose value is a rejected promise; a code cell with no output where the
- * committed notebook has one.
+ * whose value is a rejected promise; a text output with ANSI escape codes
+ * (colours: the kernel runs with NO_COLOR=1, see {@linkcode ansiOutputs});
+ * a code cell with no output where the committed notebook has one.
  *
  * @param committed The notebook as committed (its outputs are the reference).
  * @param executed The same notebook after execution.
@@ -322,6 +343,14 @@ export function notebookProblems(
         }
       }
     }
+    if (ansiOutputs(cell).length > 0) {
+      report(
+        "ansi",
+        `its ${
+          ansiOutputs(cell).join(", ")
+        } output contains ANSI escape codes (is NO_COLOR=1 set for the kernel?)`,
+      );
+    }
     const reply = replyErrors.find((error) => error.cell === index);
     if (reply !== undefined && !failed) {
       report("error", `${reply.ename}: ${reply.evalue}`);
@@ -336,6 +365,38 @@ export function notebookProblems(
     }
   });
   return problems;
+}
+
+/**
+ * The text outputs of a cell that contain ANSI escape codes, by kind
+ * (`stream`, `execute_result`, …): committed notebooks must read cleanly
+ * outside a terminal.
+ *
+ * @param cell A notebook cell.
+ * @returns The output types with escape codes; empty when the cell is clean.
+ *
+ * @example A string value shown in colour
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ansiOutputs } from "./_jupyter.ts";
+ * const value = { output_type: "execute_result", data: { "text/plain": "\x1b[32m\"ok\"\x1b[39m" } };
+ * assert.deepEqual(ansiOutputs({ cell_type: "code", source: "", outputs: [value] }), ["execute_result"]);
+ * ```
+ */
+export function ansiOutputs(cell: NotebookCell): string[] {
+  const found: string[] = [];
+  for (const output of cell.outputs ?? []) {
+    const texts = [
+      output.text ?? "",
+      ...Object.entries(output.data ?? {})
+        .filter(([mime]) => mime.startsWith("text/"))
+        .map(([, value]) => value),
+    ];
+    if (texts.some((value) => text(value).includes("\x1b["))) {
+      found.push(output.output_type);
+    }
+  }
+  return found;
 }
 
 /**
@@ -368,8 +429,20 @@ export async function listNotebooks(folder: string): Promise<string[]> {
   return paths.sort();
 }
 
-/** Keeps debugpy's frozen-modules warning out of every Python run. */
-const QUIET_PYTHON = { PYDEVD_DISABLE_FILE_VALIDATION: "1" };
+/** The environment of every Jupyter process started here (added to ours). */
+function jupyterEnv(): Record<string, string> {
+  const path = Deno.env.get("JUPYTER_PATH");
+  return {
+    // Keeps debugpy's frozen-modules warning out of every Python run.
+    PYDEVD_DISABLE_FILE_VALIDATION: "1",
+    JUPYTER_PATH: path ? `${PROJECT_JUPYTER_DIR}:${path}` : PROJECT_JUPYTER_DIR,
+    // Connection files of the kernels started here stay in the checkout.
+    JUPYTER_RUNTIME_DIR: join(dirname(PROJECT_JUPYTER_DIR), "runtime"),
+    // Values the kernel shows (a string as a cell's value) come without ANSI
+    // colour codes, whatever the kernelspec says.
+    NO_COLOR: "1",
+  };
+}
 
 function text(value: string | string[]): string {
   return Array.isArray(value) ? value.join("") : value;

@@ -1,11 +1,20 @@
 /**
  * The main job: recomputes every course table and chart, writes them under
- * `figures/` (one folder of SVG charts per lesson, one `figures/README.md`
- * with every table and chart) and prints a one-line summary.
+ * `figures/` (one folder of SVG charts per lesson, `figures/README.md` with
+ * every table and chart, `figures/rows.json` with every row and its checks)
+ * and prints a one-line summary.
  *
- * Usage: `deno task figures [--strict] [LESSON…]` — with lesson numbers
- * (`004 000`) only those are recomputed; `--strict` exits 1 when a row
- * disagrees with the course. Rows that disagree are always reported.
+ * What it commits depends only on the code and the data, never on the
+ * machine: rows judge nodes, leaves, steps, values and counts, never times.
+ * Times go to `figures/timings.md`, which git ignores. A second run on an
+ * unchanged tree rewrites nothing. Files are written as one set (see
+ * `_write_all.ts`): an interrupted run leaves the old set or the new one.
+ *
+ * Usage: `deno task figures [--strict] [--out DIR] [LESSON…]` — with lesson
+ * numbers (`004 000`) only those are recomputed, and written to `.figures/`
+ * (ignored) unless `--out` says otherwise, since `figures/README.md` shows
+ * every lesson; `--strict` exits 1 when a row disagrees with the course. Rows
+ * that disagree are always reported.
  *
  * @module
  */
@@ -15,21 +24,35 @@ import {
   LESSONS,
   rowsTable,
   summarise,
+  testCell,
+  verdictProblem,
 } from "../src/course/mod.ts";
-import type { CourseRow, LessonReport } from "../src/course/mod.ts";
-import { saveSvg } from "../src/plot/mod.ts";
+import type { CourseRow, LessonReport, Table } from "../src/course/mod.ts";
+import { join } from "node:path";
+import { removeLeftovers, writeAll } from "./_write_all.ts";
 
-const USAGE = "usage: deno task figures [--strict] [LESSON…]   (lessons: " +
+const USAGE =
+  "usage: deno task figures [--strict] [--out DIR] [LESSON…]   (lessons: " +
   LESSONS.map(({ lesson }) => lesson).join(", ") + ")";
+
+const FIGURES = new URL("../figures/", import.meta.url).pathname;
+const PARTIAL = new URL("../.figures/", import.meta.url).pathname;
 
 function parseArgs(
   args: readonly string[],
-): { strict: boolean; lessons: LessonEntry[] } {
+): { strict: boolean; out: string; lessons: LessonEntry[] } {
   let strict = false;
+  let out: string | undefined;
   const wanted: string[] = [];
-  for (const arg of args) {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
     if (arg === "--strict") strict = true;
-    else if (arg === "--help" || arg === "-h") {
+    else if (arg === "--out") {
+      out = args[++i];
+      if (out === undefined || out === "") {
+        throw new Error(`--out needs a folder\n${USAGE}`);
+      }
+    } else if (arg === "--help" || arg === "-h") {
       console.log(USAGE);
       Deno.exit(0);
     } else if (arg.startsWith("-")) {
@@ -41,7 +64,29 @@ function parseArgs(
   const lessons = wanted.length === 0
     ? [...LESSONS]
     : LESSONS.filter(({ lesson }) => wanted.includes(lesson));
-  return { strict, lessons };
+  // figures/README.md shows every lesson: a partial run must not leave it
+  // beside charts it does not describe.
+  out ??= lessons.length === LESSONS.length ? FIGURES : PARTIAL;
+  return { strict, out, lessons };
+}
+
+function timingsMarkdown(reports: readonly LessonReport[]): string {
+  const parts = [
+    "# Times of the last `deno task figures` run",
+    "",
+    "Written by `deno task figures` and ignored by git: times depend on the machine and",
+    "its load, so they are shown here and never judged. Every run rewrites this file.",
+    "",
+  ];
+  for (const report of reports) {
+    const tables: readonly Table[] = report.timings ?? [];
+    if (tables.length === 0) continue;
+    parts.push(`## ${report.title}`, "");
+    for (const table of tables) {
+      parts.push(`### ${table.title}`, "", table.markdown, "");
+    }
+  }
+  return parts.join("\n").replace(/\n{3,}/g, "\n\n");
 }
 
 function lessonMarkdown(report: LessonReport): string {
@@ -63,8 +108,13 @@ function lessonMarkdown(report: LessonReport): string {
 }
 
 async function main(): Promise<number> {
-  const { strict, lessons } = parseArgs(Deno.args);
-  const root = new URL("../figures/", import.meta.url);
+  const { strict, out, lessons } = parseArgs(Deno.args);
+  const leftovers = await removeLeftovers(out);
+  if (leftovers.length > 0) {
+    console.error(
+      `removed ${leftovers.length} temporary file(s) of an interrupted run`,
+    );
+  }
   const reports: LessonReport[] = [];
   for (const [i, entry] of lessons.entries()) {
     const started = performance.now();
@@ -74,11 +124,6 @@ async function main(): Promise<number> {
       }/${lessons.length}] lesson ${entry.lesson} (${entry.title}): computing…`,
     );
     const report = entry.report((message) => console.error(`      ${message}`));
-    const folder = new URL(`${entry.lesson}/`, root);
-    await Deno.mkdir(folder, { recursive: true });
-    for (const chart of report.charts) {
-      await saveSvg(new URL(`${chart.name}.svg`, folder).pathname, chart.svg);
-    }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const { disagree } = summarise(report.rows);
     console.error(
@@ -90,6 +135,14 @@ async function main(): Promise<number> {
     reports.push(report);
   }
   const rows: CourseRow[] = reports.flatMap((report) => report.rows);
+  const problems = rows.map(verdictProblem).filter((p) => p !== undefined);
+  if (problems.length > 0) {
+    throw new Error(
+      `rows whose mark does not follow from their test:\n  ${
+        problems.join("\n  ")
+      }`,
+    );
+  }
   const summary = summarise(rows);
   const exactDisagree =
     rows.filter((row) => row.kind === "exact" && !row.agrees).length;
@@ -101,29 +154,67 @@ async function main(): Promise<number> {
     "# Course figures, recomputed",
     "",
     "Written by `deno task figures`; do not edit by hand. Each table puts the course's figure",
-    "beside ours; every number of ours is computed by `src/course/`.",
+    'beside ours; every number of ours is computed by `src/course/`. The column "tested"',
+    "states what was tested and lists the checks: a row is marked ✓ exactly when every",
+    "check holds (a failing check ends in ✗). Only machine-independent quantities are",
+    "judged (nodes, leaves, steps, values, counts); times are written to `figures/timings.md`,",
+    "which git ignores. Every row with its checks is also in `rows.json`.",
     "",
     `Summary: ${line}.`,
     "",
     ...disagreeing.map((row) =>
-      `- **${row.id} disagrees**: course ${row.course}, ours ${row.ours}. ${
-        row.note ?? ""
-      }`
+      `- **${row.id} disagrees** (${row.what}): course ${row.course}, ours ${row.ours}. Tested: ${
+        testCell(row)
+      }.`
     ),
     "",
     ...reports.map(lessonMarkdown),
-  ].join("\n");
-  // The README shows every lesson, so only a run over all of them rewrites it.
-  if (lessons.length === LESSONS.length) {
-    await Deno.writeTextFile(
-      new URL("README.md", root),
-      readme.replace(/\n{3,}/g, "\n\n"),
-    );
-  } else {
-    console.error(
-      "figures/README.md left as it was: it is rewritten only when every lesson is recomputed",
-    );
+  ].join("\n").replace(/\n{3,}/g, "\n\n");
+  const json = JSON.stringify(
+    {
+      summary,
+      lessons: reports.map(({ lesson, title, rows }) => ({
+        lesson,
+        title,
+        rows,
+      })),
+    },
+    null,
+    2,
+  ) + "\n";
+  const charts = reports.flatMap((report) =>
+    report.charts.map((chart) =>
+      [
+        `${report.lesson}/${chart.name}.svg`,
+        chart.svg.endsWith("\n") ? chart.svg : `${chart.svg}\n`,
+      ] as const
+    )
+  );
+  for (const [path, svg] of charts) {
+    if (!/^<svg[^>]* xmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(svg)) {
+      throw new Error(
+        `Refusing to save ${path}: the SVG has no xmlns, render it with renderSvg()`,
+      );
+    }
   }
+  const stale = await staleCharts(out, reports, charts.map(([path]) => path));
+  // The README names the charts and rows.json: it is renamed last.
+  const result = await writeAll(out, [
+    ["timings.md", timingsMarkdown(reports)],
+    ...charts,
+    ["rows.json", json],
+    ["README.md", readme],
+  ], stale);
+  // timings.md changes on every run and is not committed: not counted.
+  const changed = result.written.filter((path) => path !== "timings.md");
+  const unchanged = result.unchanged.filter((path) => path !== "timings.md");
+  console.error(
+    `${out}: ${changed.length} file(s) changed${
+      changed.length > 0 ? ` (${changed.join(", ")})` : ""
+    }, ${unchanged.length} unchanged${
+      result.removed.length > 0 ? `, removed ${result.removed.join(", ")}` : ""
+    }; times in ${join(out, "timings.md")}`,
+  );
   for (const row of disagreeing) {
     console.error(
       `DISAGREES ${row.id}: course ${row.course}, ours ${row.ours}`,
@@ -131,6 +222,29 @@ async function main(): Promise<number> {
   }
   console.log(`figures: ${line}`);
   return strict && summary.disagree > 0 ? 1 : 0;
+}
+
+/** Charts of the lessons just recomputed that were not produced this time. */
+async function staleCharts(
+  out: string,
+  reports: readonly LessonReport[],
+  produced: readonly string[],
+): Promise<string[]> {
+  const stale: string[] = [];
+  for (const report of reports) {
+    try {
+      for await (const entry of Deno.readDir(join(out, report.lesson))) {
+        const path = `${report.lesson}/${entry.name}`;
+        if (
+          entry.isFile && entry.name.endsWith(".svg") &&
+          !produced.includes(path)
+        ) stale.push(path);
+      }
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  }
+  return stale;
 }
 
 if (import.meta.main) {

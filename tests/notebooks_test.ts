@@ -32,14 +32,19 @@
  *   second time before failing.
  *
  * Without `jupyter` or the `deno` kernelspec the test is ignored, except with
- * CI=true, where it fails.
+ * CI=true, where it fails. The kernelspec of this checkout (`.ci/kernel`
+ * writes it to `.jupyter/`) comes first; a `deno` kernelspec of the user's
+ * own is used when there is none. Kernels run with NO_COLOR=1, so that the
+ * outputs carry no ANSI colour codes.
  */
 import assert from "node:assert/strict";
 import { basename, join } from "node:path";
 import {
+  ansiOutputs,
   checkNotebook,
   findJupyter,
   type JupyterSetup,
+  KERNEL_HINT,
   listNotebooks,
   type Notebook,
 } from "../cli/_jupyter.ts";
@@ -50,13 +55,25 @@ const NAME = "notebooks execute in Jupyter with the Deno kernel without errors";
 const setup = await findJupyter();
 const notebooks = await listNotebooks(NOTEBOOKS);
 
+// Needs no Jupyter: reads the committed notebooks only.
+Deno.test("committed notebooks show no ANSI colour codes in their text outputs", async () => {
+  assert.ok(notebooks.length > 0);
+  for (const path of notebooks) {
+    const notebook = JSON.parse(await Deno.readTextFile(path)) as Notebook;
+    const dirty = notebook.cells.flatMap((cell, index) =>
+      ansiOutputs(cell).map((kind) => `cell ${index + 1} (${kind})`)
+    );
+    assert.deepEqual(dirty, [], `${basename(path)}: ${dirty.join(", ")}`);
+  }
+});
+
 if ("reason" in setup) {
   if (Deno.env.get("CI") === "true") {
     Deno.test(NAME, () => {
       throw new Error(
         `CI=true but notebooks cannot run: ${setup.reason}. ` +
           "Install jupyter-nbconvert, python3-nbclient and python3-ipykernel " +
-          "from Debian and run: deno jupyter --install --force",
+          `from Debian and ${KERNEL_HINT}`,
       );
     });
   } else {

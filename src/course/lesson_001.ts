@@ -18,7 +18,7 @@ import {
 } from "./depth_growth.ts";
 import { quantile } from "./distribution.ts";
 import { SEARCHES, type SearchKind } from "./ordering_experiment.ts";
-import { type CourseRow, exactRow, formatCount } from "./rows.ts";
+import { claimRow, type CourseRow, exactRow, formatCount } from "./rows.ts";
 import {
   NAMES_001,
   skippedLeaves,
@@ -161,17 +161,14 @@ export function lesson001(
         reference(fit.branching).toFixed(2)
       })`
     ).join("; ");
-  // Which of the three curves b^d, b^(3d/4), b^(d/2) a fitted exponent is closest to.
-  const nearest = (exponent: number) =>
-    [1, 0.75, 0.5].reduce((a, b) =>
-      Math.abs(exponent - a) <= Math.abs(exponent - b) ? a : b
-    );
 
   const minimaxDeepening = deepening.filter((o) => o.search === "minimax");
   const abDeepening = deepening.filter((o) => o.search === "alpha-beta");
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const within = (o: DeepeningOverhead, share: number) =>
-    Math.abs(o.overhead - o.predicted) <= share * o.predicted;
+  const deviation = (o: DeepeningOverhead) =>
+    Math.abs(o.overhead - o.predicted) / o.predicted;
+  // Checks compare what the row prints.
+  const round3 = (x: number) => Math.round(x * 1000) / 1000;
   const effective = (b: number) =>
     asIs.find((fit) => fit.branching === b)?.fitted;
 
@@ -208,7 +205,7 @@ export function lesson001(
       chess.map((line) => line.course),
       chess.map((line) => line.ours),
     ),
-    {
+    claimRow({
       id: "T001.3",
       what:
         "measured: perfect order's effective branching factor is √b (fitted, with √b in brackets)",
@@ -217,27 +214,42 @@ export function lesson001(
         `; b=35, d=4: ${
           formatCount(chess35.leaves["best-first"])
         } leaves (35^2 = 1,225; minimal tree 2,449)`,
-      kind: "claim",
-      agrees: best.every((fit) => nearest(fit.exponent) === 0.5),
+      test:
+        "at each b, the fitted exponent log_b(fitted factor) of best-first is nearer 1/2 (√b) than 3/4 or 1: below 0.625",
+      checks: best.map((fit) => ({
+        what: `b=${fit.branching}`,
+        value: round3(fit.exponent),
+        op: "<",
+        bound: 0.625,
+      })),
       note:
         "fitted: slope of ln(leaves) against depth; the minimal tree is 2·b^(d/2) − 1 at even depths, so leaves^(1/d) approaches √b from above",
-    },
-    {
+    }),
+    claimRow({
       id: "T001.4",
       what:
         "random order costs about b^(3d/4): fitted factor per b (b^(3/4) in brackets)",
       course: "b^(3d/4)",
       ours: showFits(asIs, (b) => b ** 0.75),
-      kind: "claim",
-      agrees: asIs.every((fit) => nearest(fit.exponent) === 0.75),
-      note: `exponents log_b(fitted): ${
-        asIs.map((fit) => `b=${fit.branching}: ${fit.exponent.toFixed(3)}`)
-          .join(", ")
-      }; supported when each is nearer 3/4 than 1/2 or 1 (median of ${
-        options.seeds ?? 5
-      } seeds per point)`,
-    },
-    {
+      test:
+        "at each b, the fitted exponent log_b(fitted factor) of as-is (random) order is nearer 3/4 than 1/2 or 1: from 0.625 up to below 0.875",
+      checks: asIs.flatMap((fit) => [
+        {
+          what: `b=${fit.branching}`,
+          value: round3(fit.exponent),
+          op: "≥" as const,
+          bound: 0.625,
+        },
+        {
+          what: `b=${fit.branching}`,
+          value: round3(fit.exponent),
+          op: "<" as const,
+          bound: 0.875,
+        },
+      ]),
+      note: `median of ${options.seeds ?? 5} seeds per point`,
+    }),
+    claimRow({
       id: "T001.5",
       what:
         "iterative deepening with full-width searches: depths 1…d−1 add about 1/(b−1); b = 35 gives 3%",
@@ -245,12 +257,17 @@ export function lesson001(
       ours: minimaxDeepening.map((o) =>
         `b=${o.branching}: ${pct(o.overhead)} (${pct(o.predicted)})`
       ).join("; "),
-      kind: "claim",
-      agrees: minimaxDeepening.every((o) => within(o, 0.05)),
-      note:
-        "nodes of minimax at depths 1…d−1 summed, over minimax at d; 1/(b−1) in brackets",
-    },
-    {
+      test:
+        "at each b, minimax's overhead (nodes at depths 1…d−1 over nodes at d) is within 5% of 1/(b−1): |overhead − 1/(b−1)| / (1/(b−1)) ≤ 0.05",
+      checks: minimaxDeepening.map((o) => ({
+        what: `b=${o.branching}`,
+        value: round3(deviation(o)),
+        op: "≤",
+        bound: 0.05,
+      })),
+      note: "1/(b−1) in brackets",
+    }),
+    claimRow({
       id: "T001.5",
       what:
         "iterative deepening with alpha-beta (random order): depths 1…d−1 add about 1/(b−1)?",
@@ -258,8 +275,14 @@ export function lesson001(
       ours: abDeepening.map((o) =>
         `b=${o.branching}: ${pct(o.overhead)} (${pct(o.predicted)})`
       ).join("; "),
-      kind: "claim",
-      agrees: abDeepening.every((o) => within(o, 0.25)),
+      test:
+        "at each b, alpha-beta's overhead is within 25% of 1/(b−1): |overhead − 1/(b−1)| / (1/(b−1)) ≤ 0.25",
+      checks: abDeepening.map((o) => ({
+        what: `b=${o.branching}`,
+        value: round3(deviation(o)),
+        op: "≤",
+        bound: 0.25,
+      })),
       note:
         "alpha-beta's iterations grow by its effective factor, not by b, so the overhead is nearer 1/(b_eff − 1): " +
         abDeepening.filter((o) => effective(o.branching) !== undefined).map(
@@ -269,7 +292,7 @@ export function lesson001(
             } − 1) = ${pct(1 / (effective(o.branching)! - 1))}`,
         ).join(", ") +
         " (odd and even depths alternate, so single depths wander); the course's estimate holds for full-width searches only",
-    },
+    }),
   ];
   return { rows, walk, chess, chess35, growth, fits, deepening };
 }

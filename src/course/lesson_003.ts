@@ -25,7 +25,8 @@ import {
   mistakeTerminalAfterLoop,
   mistakeUnswappedWindow,
 } from "./_traps.ts";
-import { type CourseRow, exactRow, formatCount } from "./rows.ts";
+import { claimRow, type CourseRow, exactRow, formatCount } from "./rows.ts";
+import { quantile } from "./distribution.ts";
 
 /** T003.1 for one branching factor. */
 export interface DeepeningCost {
@@ -39,6 +40,9 @@ export interface DeepeningCost {
   /** Smallest and largest ratio over the seeds. */
   min: number;
   max: number;
+  /** 5% and 95% quantiles of the ratio over the seeds (nearest rank). */
+  low: number;
+  high: number;
   /** The same ratio for minimax (no pruning): the formula's own setting. */
   minimax: number;
   /** Alpha-beta's effective branching factor: nodes(d)^(1/d), mean over seeds. */
@@ -98,6 +102,8 @@ export function deepeningCost(seeds = 50): DeepeningCost[] {
       alphaBeta: mean(ratios),
       min: Math.min(...ratios),
       max: Math.max(...ratios),
+      low: quantile(ratios, 0.05),
+      high: quantile(ratios, 0.95),
       minimax: minimaxRatio,
       effectiveBranching: b,
       effectiveTheory: b / (b - 1),
@@ -396,51 +402,88 @@ export function lesson003(seeds = 50): Lesson003 {
   const horizon = horizonDemo();
   const trapRows = traps();
   const fmt = (x: number) => x.toFixed(2);
-  const decreasing = deepening.every((row, i) =>
-    i === 0 || row.alphaBeta < deepening[i - 1]!.alphaBeta
-  );
-  const aboveTheory = deepening.every((row) => row.alphaBeta > row.theory);
+  // Checks compare what the row prints.
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  const round3 = (x: number) => Math.round(x * 1000) / 1000;
+  const courseDeepening = deepening.filter((row) =>
+    COURSE_DEEPENING[row.branching] !== undefined
+  ).map((row) => ({ row, figure: COURSE_DEEPENING[row.branching]! }));
   const example = truncation.examples[0];
   const treeHint = hints[0]!;
   const rows: CourseRow[] = [
-    {
+    claimRow({
       id: "T003.1",
       what:
-        "iterative deepening 1..d over one search at d (alpha-beta, as-is trees)",
+        "iterative deepening 1..d over one search at d (alpha-beta, as-is trees): mean (5–95%)",
       course: "b/(b−1); measured 1.5 (b=4) … 2.6 (b=2)",
-      ours: deepening.map((row) => `b=${row.branching}: ${fmt(row.alphaBeta)}`)
-        .join(", "),
-      kind: "claim",
-      agrees: decreasing && aboveTheory,
-      note: `above b/(b−1) (${
+      ours: deepening.map((row) =>
+        `b=${row.branching}: ${fmt(row.alphaBeta)} (${fmt(row.low)}–${
+          fmt(row.high)
+        })`
+      ).join(", "),
+      test: `the course's measured ratios (${
+        courseDeepening.map((c) => `${c.figure} at b=${c.row.branching}`)
+          .join(", ")
+      }) lie within our 5–95% range over ${seeds} seeds, and minimax (full width) gives b/(b−1) within 5% at each b`,
+      checks: [
+        ...courseDeepening.flatMap(({ row, figure }) => [
+          {
+            what: `b=${row.branching}: ratio`,
+            value: figure,
+            op: "≥" as const,
+            bound: round2(row.low),
+          },
+          {
+            what: `b=${row.branching}: ratio`,
+            value: figure,
+            op: "≤" as const,
+            bound: round2(row.high),
+          },
+        ]),
+        ...deepening.map((row) => ({
+          what: `b=${row.branching}: |minimax − b/(b−1)| / (b/(b−1))`,
+          value: round3(Math.abs(row.minimax - row.theory) / row.theory),
+          op: "≤" as const,
+          bound: 0.05,
+        })),
+      ],
+      note: `alpha-beta lies above b/(b−1) (${
         deepening.map((row) => fmt(row.theory)).join(", ")
-      }) because alpha-beta's effective branching factor is smaller than b: b'/(b'−1) = ${
+      }) because its effective branching factor is smaller than b: b'/(b'−1) = ${
         deepening.map((row) => fmt(row.effectiveTheory)).join(", ")
       }; minimax (no pruning) gives ${
         deepening.map((row) => fmt(row.minimax)).join(", ")
       }`,
-    },
-    {
+    }),
+    claimRow({
       id: "T003.2",
       what: "three consecutive depths agree and are wrong",
       course: "81, 81, 81 vs 36",
       ours: example
         ? `seed ${example.seed}: ${
           example.byDepth.join(", ")
-        } (true ${example.truth})`
-        : "none found",
-      kind: "claim",
-      agrees: example !== undefined,
-      note:
-        `${truncation.treesWithWrongTriple} of ${truncation.trees} trees (b=2, d=10) have such a triple; ${
-          (100 * truncation.wrongPairs / truncation.agreeingPairs).toFixed(0)
-        }% of agreeing consecutive pairs and ${
-          (100 * truncation.wrongTriples /
-            Math.max(1, truncation.agreeingTriples))
-            .toFixed(0)
-        }% of agreeing triples are wrong`,
-    },
-    {
+        } (true ${example.truth}); ${truncation.treesWithWrongTriple} of ${
+          formatCount(truncation.trees)
+        } trees`
+        : `none of ${formatCount(truncation.trees)} trees`,
+      test: `at least one of ${
+        formatCount(truncation.trees)
+      } seeded trees (b=2, d=10) has three consecutive depths whose values agree and are wrong`,
+      checks: [{
+        what: "trees",
+        value: truncation.treesWithWrongTriple,
+        op: "≥",
+        bound: 1,
+      }],
+      note: `${
+        (100 * truncation.wrongPairs / truncation.agreeingPairs).toFixed(0)
+      }% of agreeing consecutive pairs and ${
+        (100 * truncation.wrongTriples /
+          Math.max(1, truncation.agreeingTriples))
+          .toFixed(0)
+      }% of agreeing triples are wrong`,
+    }),
+    claimRow({
       id: "T003.3",
       what: "iterative deepening nodes: no hint vs previous best move first",
       course: "552 vs 544 (no gain)",
@@ -448,11 +491,17 @@ export function lesson003(seeds = 50): Lesson003 {
         `${h.what}: ${formatCount(h.none)} vs ${formatCount(h.move)}`
       )
         .join("; "),
-      kind: "claim",
-      agrees: Math.abs(treeHint.move - treeHint.none) / treeHint.none < 0.1,
+      test:
+        `on ${treeHint.what}, the previous best move first changes the node count by less than 10%: |hint − none| / none < 0.1`,
+      checks: [{
+        what: "|hint − none| / none",
+        value: round3(Math.abs(treeHint.move - treeHint.none) / treeHint.none),
+        op: "<",
+        bound: 0.1,
+      }],
       note:
         "on random-evaluation trees the shallow value says nothing about the deep one, so the hint barely moves the count; see the table for tic-tac-toe",
-    },
+    }),
     exactRow(
       "T003.4",
       `bound cached as exact vs value + depth + type, tic-tac-toe ${cache.cells}: true / broken / table`,
@@ -477,16 +526,23 @@ export function lesson003(seeds = 50): Lesson003 {
       ],
       `values ${horizon.truncated.value} / ${horizon.quiescent.value} / ${horizon.truth.value}`,
     ),
-    {
+    claimRow({
       id: "T003.7",
+      kind: "exact",
       what: "traps shown wrong and right",
       course: "each trap gives a wrong answer",
       ours: trapRows.map((t) => `${t.trap}: ${t.wrong} vs ${t.right}`).join(
         "; ",
       ),
-      kind: "exact",
-      agrees: trapRows.every((t) => t.wrong !== t.right),
-    },
+      test:
+        `each of the ${trapRows.length} traps gives an answer different from the right one`,
+      checks: [{
+        what: "traps wrong",
+        value: trapRows.filter((t) => t.wrong !== t.right).length,
+        op: "=",
+        bound: trapRows.length,
+      }],
+    }),
   ];
   return {
     rows,

@@ -6,7 +6,7 @@
  */
 
 import { markdownTable } from "../plot/mod.ts";
-import type { CourseRow } from "./rows.ts";
+import { type CourseRow, testCell } from "./rows.ts";
 
 /** A rendered chart: `name` is its file name under `figures/<lesson>/` without `.svg`. */
 export interface Chart {
@@ -29,6 +29,11 @@ export interface LessonReport {
   rows: CourseRow[];
   tables: Table[];
   charts: Chart[];
+  /**
+   * Tables of times, which depend on the machine and its load: never judged,
+   * and written to the untracked `figures/timings.md`, not to the README.
+   */
+  timings?: Table[];
 }
 
 /** A lesson the figures job knows how to recompute. */
@@ -45,7 +50,9 @@ export interface LessonEntry {
 }
 
 /**
- * The catalogue rows as a markdown table: the course's figure beside ours.
+ * The catalogue rows as a markdown table: the course's figure beside ours,
+ * the statement tested with its checks (a failed check ends in ✗), and the
+ * mark, which follows from them.
  *
  * @example
  * ```ts
@@ -57,13 +64,14 @@ export interface LessonEntry {
  */
 export function rowsTable(rows: readonly CourseRow[]): string {
   return markdownTable(
-    ["row", "what", "course", "ours", "kind", "agrees", "note"],
+    ["row", "what", "course", "ours", "kind", "tested", "agrees", "note"],
     rows.map((row) => [
       row.id,
       row.what,
       row.course,
       row.ours,
       row.kind,
+      testCell(row),
       row.agrees ? "✓" : "✗ DISAGREES",
       row.note ?? "",
     ]),

@@ -20,10 +20,197 @@ export interface CourseRow {
   ours: string;
   /** Whether the row must match exactly or support a claim. */
   kind: RowKind;
-  /** Exact rows: ours equals the course's figure. Claims: our measurement supports the claim. */
+  /**
+   * Exact rows: ours equals the course's figure. Claims: every one of
+   * `checks` holds, so the mark follows from the row (see {@linkcode verdictProblem}).
+   */
   agrees: boolean;
+  /**
+   * The statement that was tested and the test, in words, so that the mark
+   * can be checked by reading the row: "ours = course" for a plain exact row,
+   * e.g. "the course's nodes and leaves each lie within our 5–95% range over
+   * 500 seeds" for a claim.
+   */
+  test: string;
+  /** The numeric conditions of `test`; when present, `agrees` is true exactly when all hold. */
+  checks?: Check[];
   /** What the reader should know about the comparison, if anything. */
   note?: string;
+}
+
+/** How a {@linkcode Check} compares its value with its bound. */
+export type Comparison = "<" | "≤" | "=" | "≥" | ">";
+
+/**
+ * One numeric condition of a row's test: `value op bound`, for example the
+ * course's 939 nodes `≥` our 5% quantile 948. Only machine-independent
+ * quantities (nodes, leaves, steps, values, counts and their ratios).
+ */
+export interface Check {
+  /** A short label of the quantity, e.g. `"nodes"` or `"b=2: ratio"`. */
+  what: string;
+  /** The measured (or the course's) quantity. */
+  value: number;
+  op: Comparison;
+  /** What it is compared with. */
+  bound: number;
+}
+
+/**
+ * Whether a check holds.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { holds } from "./rows.ts";
+ * assert.equal(holds({ what: "nodes", value: 939, op: "≥", bound: 948 }), false);
+ * assert.equal(holds({ what: "nodes", value: 417, op: "≤", bound: 553 }), true);
+ * ```
+ */
+export function holds(check: Check): boolean {
+  const { value, op, bound } = check;
+  switch (op) {
+    case "<":
+      return value < bound;
+    case "≤":
+      return value <= bound;
+    case "=":
+      return value === bound;
+    case "≥":
+      return value >= bound;
+    case ">":
+      return value > bound;
+  }
+}
+
+/** A number in a check: integers with thousands separators, others to 3 decimals. */
+function formatCheckNumber(value: number): string {
+  return value.toLocaleString("en-US", { maximumFractionDigits: 3 });
+}
+
+/**
+ * A check as the rows table prints it: `"nodes 939 ≥ 948 ✗"` (✗ when it fails).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatCheck } from "./rows.ts";
+ * assert.equal(formatCheck({ what: "nodes", value: 939, op: "≥", bound: 948 }), "nodes 939 ≥ 948 ✗");
+ * ```
+ */
+export function formatCheck(check: Check): string {
+  return `${check.what} ${formatCheckNumber(check.value)} ${check.op} ${
+    formatCheckNumber(check.bound)
+  }${holds(check) ? "" : " ✗"}`;
+}
+
+/** What a claim row is made of; see {@linkcode claimRow}. */
+export interface ClaimParts {
+  id: string;
+  what: string;
+  course: string;
+  ours: string;
+  /** The statement tested and the test, in words. */
+  test: string;
+  /** Its numeric conditions: the claim is supported when all hold (at least one). */
+  checks: Check[];
+  note?: string;
+  /** Default `"claim"`; `"exact"` for a catalogue row the course calls exact whose test is not plain equality. */
+  kind?: RowKind;
+}
+
+/**
+ * A row whose mark is computed from its checks: supported exactly when every
+ * check holds.
+ *
+ * @example A claim that fails one of its checks
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { claimRow } from "./rows.ts";
+ * const row = claimRow({
+ *   id: "T000.2",
+ *   what: "worst-first nodes",
+ *   course: "939",
+ *   ours: "998 (948–1,039)",
+ *   test: "the course's nodes lie within our 5–95% range",
+ *   checks: [
+ *     { what: "nodes", value: 939, op: "≥", bound: 948 },
+ *     { what: "nodes", value: 939, op: "≤", bound: 1039 },
+ *   ],
+ * });
+ * assert.equal(row.agrees, false);
+ * ```
+ */
+export function claimRow(parts: ClaimParts): CourseRow {
+  const { id, what, course, ours, test, checks, note } = parts;
+  if (test.trim() === "") {
+    throw new Error(
+      `claimRow: test of ${id} must state what was tested, got ""`,
+    );
+  }
+  if (checks.length === 0) {
+    throw new Error(
+      `claimRow: checks of ${id} must hold at least one check, got none`,
+    );
+  }
+  return {
+    id,
+    what,
+    course,
+    ours,
+    kind: parts.kind ?? "claim",
+    agrees: checks.every(holds),
+    test,
+    checks,
+    ...(note ? { note } : {}),
+  };
+}
+
+/**
+ * Why a row's mark does not follow from the row, or `undefined` when it does:
+ * a claim must state its test, and a row with checks must be marked as
+ * supported exactly when every check holds.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exactRow, verdictProblem } from "./rows.ts";
+ * const row = exactRow("T004.1", "value", [1], [1]);
+ * assert.equal(verdictProblem(row), undefined);
+ * assert.match(verdictProblem({ ...row, kind: "claim", test: "" })!, /states no test/);
+ * ```
+ */
+export function verdictProblem(row: CourseRow): string | undefined {
+  if (row.test.trim() === "") return `${row.id} (${row.what}) states no test`;
+  if (row.checks !== undefined && row.checks.length > 0) {
+    const all = row.checks.every(holds);
+    if (all !== row.agrees) {
+      return `${row.id} (${row.what}) is marked ${
+        row.agrees ? "supported" : "disagreeing"
+      } but its checks ${all ? "all hold" : "do not all hold"}: ${
+        row.checks.map(formatCheck).join(", ")
+      }`;
+    }
+  } else if (row.kind === "claim") {
+    return `${row.id} (${row.what}) is a claim without numeric checks`;
+  }
+  return undefined;
+}
+
+/**
+ * The test cell of the rows table: the statement, then the checks.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exactRow, testCell } from "./rows.ts";
+ * assert.equal(testCell(exactRow("T004.1", "value", [1], [1])), "ours = course");
+ * ```
+ */
+export function testCell(row: CourseRow): string {
+  return row.checks === undefined || row.checks.length === 0
+    ? row.test
+    : `${row.test}: ${row.checks.map(formatCheck).join("; ")}`;
 }
 
 /**
@@ -39,6 +226,9 @@ export interface CourseRow {
 export function formatCount(value: number): string {
   return value.toLocaleString("en-US", { maximumFractionDigits: 2 });
 }
+
+/** The test of a plain exact row: every part equals the course's. */
+export const EXACT_TEST = "ours = course";
 
 /**
  * An exact row: agrees when every computed part equals the course's.
@@ -73,6 +263,7 @@ export function exactRow(
     ours: show(ours),
     kind: "exact",
     agrees,
+    test: EXACT_TEST,
     ...(note ? { note } : {}),
   };
 }
