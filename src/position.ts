@@ -70,6 +70,12 @@ export const MAX_PLY = 1024;
 export interface Position {
   /** An upper bound on `generateMoves`' count in any position: the size of a move buffer. */
   readonly maxMoves: number;
+  /**
+   * Optional: one more than the largest move number, when moves are not all
+   * below `maxMoves` (chess encodes from, to and promotion in 16 bits).
+   * History ordering sizes its table by it; absent, by `maxMoves`.
+   */
+  readonly moveLimit?: number;
   /** Writes the legal moves into `out` in the game's natural order; returns how many. */
   generateMoves(out: Int32Array): number;
   /**

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import {
   alphaBeta,
   aspiration,
+  Chess,
+  CHESS_MOVE_LIMIT,
   ExplicitTree,
   type ExtendedStats,
   iterativeDeepening,
@@ -249,4 +251,26 @@ Deno.test("searchers leave the position as they found it", () => {
   const position = TicTacToe.parse("XO.......");
   iterativeDeepening(position, { tt: new TranspositionTable({ entries: 99 }) });
   assert.equal(position.toString(), "XO.......");
+});
+
+Deno.test("history ordering sizes its table by position.moveLimit (chess moves are 16-bit)", () => {
+  const position = Chess.fromFen(
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+  );
+  const order = ["killer", "history"] as const;
+  const byDefault = alphaBeta(position, { depth: 4, order: [...order] });
+  const explicit = alphaBeta(position, {
+    depth: 4,
+    order: [...order],
+    maxMove: CHESS_MOVE_LIMIT,
+  });
+  const tooSmall = alphaBeta(position, {
+    depth: 4,
+    order: [...order],
+    maxMove: position.maxMoves,
+  });
+  assert.equal(byDefault.value, explicit.value);
+  assert.equal(byDefault.stats.nodes, explicit.stats.nodes);
+  // A table of maxMoves entries scores no chess move: the ordering is lost.
+  assert.notEqual(byDefault.stats.nodes, tooSmall.stats.nodes);
 });

@@ -118,8 +118,10 @@ export class DeepContext extends SearchContext<ExtendedStats> {
       );
     }
     this.exactDepth = options.exactDepth === true;
+    // A move at or above the history table's size is never scored, so the
+    // default follows the position's own move range (chess: 2^16).
     const maxMove = options.maxMove === undefined
-      ? position.maxMoves
+      ? (position.moveLimit ?? position.maxMoves)
       : checkInteger(where, "maxMove", options.maxMove, 1, 1 << 24);
     this.history = new Int32Array(maxMove);
     this.killers = new Int32Array(2 * this.plies).fill(NO_MOVE);

@@ -32,6 +32,6 @@ export interface DeepSearchOptions extends SearchOptions {
    * deep answers (fewer nodes, and a value that may come from deeper).
    */
   exactDepth?: boolean;
-  /** Size of the history table: moves must be below it (default `position.maxMoves`). */
+  /** Size of the history table: moves must be below it (default `position.moveLimit`, else `position.maxMoves`). */
   maxMove?: number;
 }

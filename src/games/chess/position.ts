@@ -62,7 +62,7 @@ const OPTION_KEYS = ["noisyChecks"];
  *   from square, 6–11 the to square (`8 · rank + file`, a1 = 0, h8 = 63),
  *   12–13 the promotion piece (knight, bishop, rook, queen), 14–15 the kind
  *   (normal, promotion, en passant, castling). A history table for them needs
- *   {@linkcode CHESS_MOVE_LIMIT} entries (`maxMove` option of the searchers).
+ *   {@linkcode CHESS_MOVE_LIMIT} entries, which `moveLimit` tells the searchers.
  *   Read and write them with {@linkcode Chess.moveFromUci},
  *   {@linkcode Chess.moveToUci}, {@linkcode Chess.moveToSan},
  *   {@linkcode Chess.moveFromSan}. `generateMoves` lists them piece by piece
@@ -109,6 +109,8 @@ const OPTION_KEYS = ["noisyChecks"];
 export class Chess implements Position {
   /** The size of a move buffer: more than the 218 moves of any chess position. */
   readonly maxMoves = 256;
+  /** Moves are 16-bit: history ordering sizes its table by {@linkcode CHESS_MOVE_LIMIT}. */
+  readonly moveLimit: number = CHESS_MOVE_LIMIT;
   readonly #board: Board;
   #root = 0;
   #noisyChecks = false;
@@ -494,16 +496,17 @@ export class Chess implements Position {
 }
 
 /**
- * One more than the largest chess move (moves are 16-bit): the `maxMove` a
- * searcher's history table needs for chess. The searchers' default,
- * `position.maxMoves` (256), is the size of a move buffer, far below it.
+ * One more than the largest chess move (moves are 16-bit): the size a
+ * searcher's history table needs for chess, which `Chess.moveLimit` gives the
+ * searchers by default (`position.maxMoves`, 256, is a move buffer's size).
  *
  * @example History ordering on chess
  * ```ts
  * import assert from "node:assert/strict";
  * import { alphaBeta, Chess, CHESS_MOVE_LIMIT, minimax } from "../../../mod.ts";
  * const position = Chess.fromFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
- * const ordered = alphaBeta(position, { depth: 2, order: ["killer", "history"], maxMove: CHESS_MOVE_LIMIT });
+ * const ordered = alphaBeta(position, { depth: 2, order: ["killer", "history"] });
+ * assert.ok(position.moveLimit === CHESS_MOVE_LIMIT);
  * assert.ok(ordered.value === minimax(position, { depth: 2 }).value);
  * ```
  */
