@@ -3,9 +3,10 @@
  * `figures/` (one folder of SVG charts per lesson, one `figures/README.md`
  * with every table and chart) and prints a one-line summary.
  *
- * Usage: `deno task figures [--strict] [LESSON…]` — with lesson numbers
+ * Usage: `deno task figures [--strict] [--full] [LESSON…]` — with lesson numbers
  * (`004 000`) only those are recomputed; `--strict` exits 1 when a row
- * disagrees with the course. Rows that disagree are always reported.
+ * disagrees with the course; `--full` makes the chess lesson run its full
+ * measurements (long) instead of the small default. Rows that disagree are always reported.
  *
  * @module
  */
@@ -18,8 +19,10 @@ import {
 } from "../src/course/mod.ts";
 import type { CourseRow, LessonReport } from "../src/course/mod.ts";
 import { saveSvg } from "../src/plot/mod.ts";
+import { useFullChessRun } from "../src/course/chess/mod.ts";
 
-const USAGE = "usage: deno task figures [--strict] [LESSON…]   (lessons: " +
+const USAGE =
+  "usage: deno task figures [--strict] [--full] [LESSON…]   (lessons: " +
   LESSONS.map(({ lesson }) => lesson).join(", ") + ")";
 
 function parseArgs(
@@ -29,6 +32,7 @@ function parseArgs(
   const wanted: string[] = [];
   for (const arg of args) {
     if (arg === "--strict") strict = true;
+    else if (arg === "--full") useFullChessRun();
     else if (arg === "--help" || arg === "-h") {
       console.log(USAGE);
       Deno.exit(0);
