@@ -145,3 +145,32 @@ export function boardSvg(fen: string, options: BoardSvgOptions = {}): string {
     parts.join("")
   }</svg>`;
 }
+
+/**
+ * Puts SVG images (boards) side by side in one SVG, so that a notebook cell
+ * shows them all.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { boardRow, boardSvg } from "./board_svg.ts";
+ * const fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+ * const row = boardRow([boardSvg(fen), boardSvg(fen)]);
+ * assert.equal((row.match(/<svg /g) ?? []).length, 3);
+ * ```
+ */
+export function boardRow(svgs: readonly string[], gap = 12): string {
+  let x = 0, height = 0;
+  const parts: string[] = [];
+  for (const svg of svgs) {
+    const w = Number(/width="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 0);
+    const h = Number(/height="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 0);
+    parts.push(svg.replace(/^<svg /, `<svg x="${x}" y="0" `));
+    x += w + gap;
+    height = Math.max(height, h);
+  }
+  const width = Math.max(0, x - gap);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${
+    parts.join("")
+  }</svg>`;
+}

@@ -21,6 +21,7 @@ import {
   SMALL_RUN,
 } from "./measure.ts";
 import { HORIZON_MODES } from "./wac.ts";
+import type { RefereeVerdict } from "./stockfish.ts";
 
 const sci = (x: number) => x.toPrecision(3).replace("e+", "e");
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
@@ -565,3 +566,18 @@ export const CHESS_LESSON: LessonEntry = {
     return chessReport(results);
   },
 };
+
+/** Where `deno task chess-referee` leaves Stockfish's verdicts on the full run's horizon errors. */
+export const REFEREE_URL: URL = new URL("referee_full.json", FULL_RESULTS_URL);
+
+/** Stockfish's committed verdicts (one per horizon error of the full run), or null when absent. */
+export function readFullReferee(): {
+  depth: number;
+  verdicts: RefereeVerdict[];
+} | null {
+  try {
+    return JSON.parse(Deno.readTextFileSync(REFEREE_URL));
+  } catch {
+    return null;
+  }
+}
