@@ -27,7 +27,7 @@ export interface BoardSvgOptions {
   move?: string;
   /** A line of UCI moves drawn as numbered arrows (the move itself first, when it starts the line). */
   line?: readonly string[];
-  /** A caption under the board. */
+  /** A caption under the board; `\n` starts a new line. */
   caption?: string;
   /** Side of a square in pixels (default 40). */
   square?: number;
@@ -51,7 +51,9 @@ const escape = (text: string) =>
 export function boardSvg(fen: string, options: BoardSvgOptions = {}): string {
   const s = options.square ?? 40;
   const margin = 16;
-  const captionHeight = options.caption ? 22 : 0;
+  const captionLines = options.caption ? options.caption.split("\n") : [];
+  const captionHeight = 18 * captionLines.length +
+    (captionLines.length ? 4 : 0);
   const width = 8 * s + 2 * margin;
   const height = 8 * s + 2 * margin + captionHeight;
   const parts: string[] = [];
@@ -131,13 +133,13 @@ export function boardSvg(fen: string, options: BoardSvgOptions = {}): string {
       }" font-size="10" text-anchor="middle" fill="#fff">${i + 1}</text>`,
     );
   });
-  if (options.caption) {
+  captionLines.forEach((text, i) => {
     parts.push(
       `<text x="${margin}" y="${
-        8 * s + 2 * margin + 14
-      }" font-size="12" fill="#000">${escape(options.caption)}</text>`,
+        8 * s + 2 * margin + 14 + 18 * i
+      }" font-size="12" fill="#000">${escape(text)}</text>`,
     );
-  }
+  });
   const defs = ["#c0392b", "#2c3e8f"].map((color, i) =>
     `<marker id="head${i}" markerWidth="6" markerHeight="6" refX="3" refY="3" orient="auto"><path d="M0,0 L6,3 L0,6 z" fill="${color}"/></marker>`
   ).join("");

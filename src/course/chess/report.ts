@@ -8,7 +8,13 @@
 
 import * as Plot from "@observablehq/plot";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
-import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
+import {
+  type Chart,
+  type LessonEntry,
+  type LessonReport,
+  rowsTable,
+  type Table,
+} from "../report.ts";
 import { type CourseRow, exactRow, formatCount } from "../rows.ts";
 import { boardSvg } from "./board_svg.ts";
 import { ebf } from "./branching.ts";
@@ -157,6 +163,9 @@ export function chessRows(r: ChessResults): CourseRow[] {
   return rows;
 }
 
+/** Cured horizon errors listed in the tables. */
+const SHOWN_EXAMPLES = 15;
+
 /** The tables of the lesson. */
 export function chessTables(r: ChessResults): Table[] {
   const tables: Table[] = [];
@@ -279,9 +288,22 @@ export function chessTables(r: ChessResults): Table[] {
       ]),
     ),
   });
+  const cured = r.horizon.filter((e) => e.cured);
   tables.push({
     title:
-      "T003.11 horizon errors found (reference: quiescence to horizon + 2)",
+      `T003.11 horizon errors found on ${r.settings.wacPositions} WAC positions (reference: quiescence to horizon + 2)`,
+    markdown: markdownTable(
+      ["horizon", "errors", "cured by quiescence"],
+      r.settings.horizons.map((h) => {
+        const e = r.horizon.filter((x) => x.horizon === h);
+        return [h, e.length, e.filter((x) => x.cured).length];
+      }),
+    ),
+  });
+  tables.push({
+    title: `T003.11 the first ${
+      Math.min(SHOWN_EXAMPLES, cured.length)
+    } cured errors (all ${r.horizon.length} errors are in results_full.json)`,
     markdown: markdownTable(
       [
         "position",
@@ -292,9 +314,8 @@ export function chessTables(r: ChessResults): Table[] {
         "quiescence's move",
         "its reference value",
         "line hiding the loss",
-        "cured",
       ],
-      r.horizon.map((e) => [
+      cured.slice(0, SHOWN_EXAMPLES).map((e) => [
         e.id,
         e.horizon,
         e.move,
@@ -303,7 +324,6 @@ export function chessTables(r: ChessResults): Table[] {
         e.quietMove,
         e.quietReferenceValue,
         e.line.join(" "),
-        e.cured ? "yes" : "no",
       ]),
     ),
   });
@@ -365,7 +385,7 @@ export function effectiveChart(r: ChessResults): Chart {
     title: "Mean nodes per position to each depth (real middlegames)",
     width: 760,
     height: 380,
-    x: { label: "depth", ticks: e.depths },
+    x: { label: "depth", ticks: e.depths, tickFormat: "d" },
     y: { type: "log", label: "nodes", grid: true },
     color: { legend: true },
     marks: [
@@ -396,7 +416,11 @@ export function overheadChart(r: ChessResults): Chart {
     title: "Iterative deepening: extra nodes over one search to depth d (%)",
     width: 760,
     height: 360,
-    x: { label: "depth d", ticks: r.overhead.map((o) => o.depth) },
+    x: {
+      label: "depth d",
+      ticks: r.overhead.map((o) => o.depth),
+      tickFormat: "d",
+    },
     y: { label: "overhead (%)", grid: true },
     color: { legend: true },
     marks: [
@@ -480,7 +504,11 @@ export function solveChart(r: ChessResults): Chart {
       `WAC positions solved per depth (${r.settings.wacPositions} positions)`,
     width: 760,
     height: 360,
-    x: { label: "depth", ticks: [...new Set(points.map((p) => p.depth))] },
+    x: {
+      label: "depth",
+      ticks: [...new Set(points.map((p) => p.depth))],
+      tickFormat: "d",
+    },
     y: { label: "solved (%)", grid: true, domain: [0, 100] },
     color: { legend: true, domain: [...HORIZON_MODES] },
     marks: [
@@ -501,7 +529,7 @@ export function horizonBoards(r: ChessResults, count = 3): Chart[] {
       line: e.lineUci,
       caption: `${e.id}, depth ${e.horizon}: ${
         e.line.join(" ")
-      } (quiescence: ${e.quietMove})`,
+      }\nquiescence plays ${e.quietMove}`,
     }),
   }));
 }
@@ -550,19 +578,45 @@ export function readFullResults(): ChessResults | null {
   }
 }
 
+/**
+ * Saves a full run's numbers (`results_full.json`, for notebook 08) and its
+ * rows and tables (`README.md`) in `figures/chess/`: the figures job's
+ * `figures/README.md` shows them only when every lesson is recomputed.
+ */
+export function saveFullRun(results: ChessResults): void {
+  Deno.mkdirSync(new URL(".", FULL_RESULTS_URL), { recursive: true });
+  Deno.writeTextFileSync(
+    FULL_RESULTS_URL,
+    JSON.stringify(results, null, 1) + "\n",
+  );
+  const report = chessReport(results);
+  const readme = [
+    "# Chess: the course's claims on real chess (full run)",
+    "",
+    "Written by `deno task figures --full chess` (see `src/course/chess/`); do not edit by hand.",
+    `Numbers of the ${
+      runLabel(results)
+    }; counts only, except nodes per second.`,
+    "",
+    rowsTable(report.rows),
+    "",
+    ...report.tables.flatMap((t) => [`## ${t.title}`, "", t.markdown, ""]),
+    ...report.charts.map((c) => `![${c.title}](${c.name}.svg)\n`),
+    `Plain alpha-beta (natural order, with the evaluation) ran ${
+      Math.round(results.timing.nodesPerSecond).toLocaleString("en-US")
+    } nodes per second on the machine of this run (machine-dependent).`,
+    "",
+  ].join("\n");
+  Deno.writeTextFileSync(new URL("README.md", FULL_RESULTS_URL), readme);
+}
+
 /** The chess lesson of the figures job (small default; `--full` for the committed run). */
 export const CHESS_LESSON: LessonEntry = {
   lesson: "chess",
   title: "Chess: the course's claims on real chess",
   report(progress) {
     const results = measureChess(CHESS_RUN.settings, progress);
-    if (results.settings.run === "full") {
-      Deno.mkdirSync(new URL(".", FULL_RESULTS_URL), { recursive: true });
-      Deno.writeTextFileSync(
-        FULL_RESULTS_URL,
-        JSON.stringify(results, null, 1) + "\n",
-      );
-    }
+    if (results.settings.run === "full") saveFullRun(results);
     return chessReport(results);
   },
 };
