@@ -47,6 +47,7 @@ const PGN = `[Event "a"]
 Deno.test("readGamePositions: every position of each game, comments dropped", () => {
   const games = readGamePositions(PGN);
   assert.equal(games.length, 2);
+  assert.deepEqual(readGamePositions(PGN, 1), games.slice(0, 1));
   assert.equal(games[0]!.fens.length, 4);
   assert.equal(games[0]!.fens[0], START);
   assert.equal(games[1]!.fens.length, 5);

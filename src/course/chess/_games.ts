@@ -21,6 +21,7 @@ export interface GamePositions {
  * blank line) and replays each with chess.js.
  *
  * @param text PGN text of one or more games
+ * @param limit read at most this many games (the first ones)
  * @returns one entry per game with every position's FEN
  * @throws {Error} when a game does not parse, naming the game
  *
@@ -33,10 +34,14 @@ export interface GamePositions {
  * assert.deepEqual(games.map((g) => g.fens.length), [3, 2]);
  * ```
  */
-export function readGamePositions(text: string): GamePositions[] {
+export function readGamePositions(
+  text: string,
+  limit = Infinity,
+): GamePositions[] {
   const chunks = text.replace(/\r\n/g, "\n").split(/\n\s*\n(?=\[Event )/);
   const games: GamePositions[] = [];
   for (const chunk of chunks) {
+    if (games.length >= limit) break;
     if (chunk.trim() === "") continue;
     const board = new ChessJs();
     try {
@@ -58,11 +63,12 @@ export function readGamePositions(text: string): GamePositions[] {
   return games;
 }
 
-/** The games of `data/chess/games.pgn` (414 games of the FIDE Women's World Rapid 2024). */
-export function loadGames(): GamePositions[] {
+/** The first `limit` games of `data/chess/games.pgn` (414 games of the FIDE Women's World Rapid 2024). */
+export function loadGames(limit = Infinity): GamePositions[] {
   return readGamePositions(
     Deno.readTextFileSync(
       new URL("../../../data/chess/games.pgn", import.meta.url),
     ),
+    limit,
   );
 }

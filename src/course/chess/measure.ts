@@ -115,7 +115,7 @@ export interface ChessResults {
 export function measureChess(
   settings: ChessRunSettings = SMALL_RUN,
   progress?: (message: string) => void,
-  games: GamePositions[] = loadGames(),
+  games: GamePositions[] = loadGames(settings.games),
 ): ChessResults {
   const read = games.slice(0, settings.games);
   const moves = legalMoveCounts(read);
