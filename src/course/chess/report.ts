@@ -594,6 +594,9 @@ export function saveFullRun(results: ChessResults): void {
     "# Chess: the course's claims on real chess (full run)",
     "",
     "Written by `deno task figures --full chess` (see `src/course/chess/`); do not edit by hand.",
+    "`deno task figures` without `--full` redraws the charts here from the small default:",
+    "commit charts of a full run only. Stockfish's verdicts on the horizon errors:",
+    "`deno task chess-referee` (`referee_full.json`, shown in notebook 08).",
     `Numbers of the ${
       runLabel(results)
     }; counts only, except nodes per second.`,
