@@ -10,11 +10,15 @@
  * unchanged tree rewrites nothing. Files are written as one set (see
  * `_write_all.ts`): an interrupted run leaves the old set or the new one.
  *
- * Usage: `deno task figures [--strict] [--out DIR] [LESSON…]` — with lesson
- * numbers (`004 000`) only those are recomputed, and written to `.figures/`
- * (ignored) unless `--out` says otherwise, since `figures/README.md` shows
- * every lesson; `--strict` exits 1 when a row disagrees with the course. Rows
- * that disagree are always reported.
+ * Usage: `deno task figures [--strict] [--full] [--out DIR] [LESSON…]` — with
+ * lesson numbers (`004 000`) only those are recomputed, and written to
+ * `.figures/` (ignored) unless `--out` says otherwise, since
+ * `figures/README.md` shows every lesson; `--strict` exits 1 when a row
+ * disagrees with the course. Rows that disagree are always reported.
+ *
+ * Long lessons (chess) run a small default and show their committed full
+ * run's results, so a default run rewrites nothing; `--full` runs them in
+ * full and commits new full-run results.
  *
  * @module
  */
@@ -30,9 +34,10 @@ import {
 import type { CourseRow, LessonReport, Table } from "../src/course/mod.ts";
 import { join } from "node:path";
 import { removeLeftovers, writeAll } from "./_write_all.ts";
+import { useFullChessRun } from "../src/course/chess/mod.ts";
 
 const USAGE =
-  "usage: deno task figures [--strict] [--out DIR] [LESSON…]   (lessons: " +
+  "usage: deno task figures [--strict] [--full] [--out DIR] [LESSON…]   (lessons: " +
   LESSONS.map(({ lesson }) => lesson).join(", ") + ")";
 
 const FIGURES = new URL("../figures/", import.meta.url).pathname;
@@ -47,6 +52,7 @@ function parseArgs(
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--strict") strict = true;
+    else if (arg === "--full") useFullChessRun();
     else if (arg === "--out") {
       out = args[++i];
       if (out === undefined || out === "") {
