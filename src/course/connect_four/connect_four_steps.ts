@@ -22,11 +22,11 @@ import {
   SOLVER_NON_LOSING,
   SOLVER_NULL_WINDOW,
   SOLVER_TABLE,
-} from "../games/mod.ts";
-import { markdownTable, renderSvg } from "../plot/mod.ts";
-import { alphaBeta, negamax, type SearchResult } from "../search/mod.ts";
-import type { Chart, LessonEntry, LessonReport, Table } from "./report.ts";
-import { claimRow, type CourseRow, formatCount } from "./rows.ts";
+} from "../../games/mod.ts";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
+import { alphaBeta, negamax, type SearchResult } from "../../search/mod.ts";
+import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
+import { claimRow, type CourseRow, formatCount } from "../rows.ts";
 
 /** One step of the build-up, measured over a set. */
 export interface StepRow {
@@ -84,7 +84,7 @@ export function readBenchmarkSet(
 ): PositionLine[] {
   return readPositionLines(
     Deno.readTextFileSync(
-      new URL(`../../data/connect4/${name}.txt`, import.meta.url),
+      new URL(`../../../data/connect4/${name}.txt`, import.meta.url),
     ),
   );
 }

@@ -5,9 +5,9 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { markdownTable, renderSvg } from "../plot/mod.ts";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
 import { type Lesson003, lesson003 } from "./lesson_003.ts";
-import type { Chart, LessonEntry, LessonReport } from "./report.ts";
+import type { Chart, LessonEntry, LessonReport } from "../report.ts";
 
 /** T003.1: measured ratio, b/(b−1), and the effective-branching prediction, per b. */
 export function deepeningChart(data: Lesson003): Chart {
