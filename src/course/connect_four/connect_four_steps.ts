@@ -434,7 +434,7 @@ export function connectFourReport(
   const noTimes = { times: false };
   return {
     lesson: "connect4",
-    title: "Connect Four: a perfect solver built step by step",
+    title: "Connect Four",
     rows: data.rows,
     tables: [
       {
@@ -540,6 +540,6 @@ export function connectFourTimings(data: ConnectFourSteps): Table[] {
 /** The Connect Four build-up for the figures job. */
 export const CONNECT_FOUR: LessonEntry = {
   lesson: "connect4",
-  title: "Connect Four: a perfect solver built step by step",
+  title: "Connect Four",
   report: (progress) => connectFourReport(connectFourSteps({ progress })),
 };

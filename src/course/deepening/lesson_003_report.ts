@@ -81,7 +81,7 @@ export function truncationChart(data: Lesson003): Chart {
 export function lesson003Report(data: Lesson003 = lesson003()): LessonReport {
   return {
     lesson: "003",
-    title: "Summary: deepening, tables, quiescence, traps",
+    title: "Deepening, tables and quiescence",
     rows: data.rows,
     tables: [
       {
@@ -135,6 +135,6 @@ export function lesson003Report(data: Lesson003 = lesson003()): LessonReport {
 /** Lesson 003 for the figures job. */
 export const LESSON_003: LessonEntry = {
   lesson: "003",
-  title: "Summary: deepening, tables, quiescence, traps",
+  title: "Deepening, tables and quiescence",
   report: () => lesson003Report(),
 };

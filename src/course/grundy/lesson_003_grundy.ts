@@ -401,7 +401,7 @@ export function lesson003GrundyReport(
 ): LessonReport {
   return {
     lesson: "003",
-    title: "Grundy numbers and Nim (T003.6)",
+    title: "Grundy numbers and Nim",
     rows: data.rows,
     tables: [
       {
@@ -447,6 +447,6 @@ export function lesson003GrundyReport(
 /** T003.6 for the figures job (a second entry of lesson 003). */
 export const LESSON_003_GRUNDY: LessonEntry = {
   lesson: "003",
-  title: "Grundy numbers and Nim (T003.6)",
+  title: "Grundy numbers and Nim",
   report: () => lesson003GrundyReport(),
 };

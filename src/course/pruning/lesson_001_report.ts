@@ -228,7 +228,7 @@ export function lesson001Tables(data: Lesson001): Table[] {
 export function lesson001Report(data: Lesson001 = lesson001()): LessonReport {
   return {
     lesson: "001",
-    title: "Pruning (zh)",
+    title: "Pruning",
     rows: data.rows,
     tables: lesson001Tables(data),
     charts: [walkthroughChart001(data), growthChart(data)],
@@ -238,6 +238,6 @@ export function lesson001Report(data: Lesson001 = lesson001()): LessonReport {
 /** Lesson 001 for the figures job. */
 export const LESSON_001: LessonEntry = {
   lesson: "001",
-  title: "Pruning (zh)",
+  title: "Pruning",
   report: () => lesson001Report(),
 };
