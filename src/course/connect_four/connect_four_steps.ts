@@ -240,9 +240,13 @@ export interface OpeningRow {
  * column has been filled by both players ("444444"), column 4 being full:
  * the six moves left. Solving the empty board itself (the first player wins
  * by the centre, Allis 1988) needs far more nodes than a notebook can
- * afford.
+ * afford. Takes minutes (the edge columns cost the most): `progress`
+ * hears of each column as it is solved.
  */
-export function openingValues(prefix = "444444"): OpeningRow[] {
+export function openingValues(
+  prefix = "444444",
+  options?: { progress?: (message: string) => void },
+): OpeningRow[] {
   const solver = new ConnectFourSolver();
   const base = ConnectFour.parse(prefix);
   const rows: OpeningRow[] = [];
@@ -261,6 +265,12 @@ export function openingValues(prefix = "444444"): OpeningRow[] {
       nodes,
       seconds: (performance.now() - start) / 1000,
     });
+    const row = rows.at(-1)!;
+    options?.progress?.(
+      `${moves}: the first player ${row.forFirst} (${row.nodes} nodes, ${
+        row.seconds.toFixed(1)
+      } s)`,
+    );
   }
   return rows;
 }
@@ -310,7 +320,9 @@ export function connectFourSteps(
   progress?.("the full solver beside the reference");
   const sets = measureSets();
   if (options?.openings !== false) progress?.("openings after 444444");
-  const openings = options?.openings === false ? [] : openingValues();
+  const openings = options?.openings === false
+    ? []
+    : openingValues("444444", { progress });
   // Speed depends on the machine and its load, so only node counts are
   // judged (C4.1, C4.3); times go to connectFourTimings (ids C4.2, C4.4).
   const rows: CourseRow[] = sets.map((s, i) =>
