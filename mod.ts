@@ -15,7 +15,8 @@
  * @module
  */
 export * from "./src/position.ts";
-export * from "./src/stats.ts";
+// createStats/createExtendedStats are the searchers' own helpers: only the shapes are public.
+export type { ExtendedStats, SearchStats } from "./src/stats.ts";
 export * from "./src/random.ts";
 export * from "./src/trees/mod.ts";
 export * from "./src/games/mod.ts";

@@ -99,7 +99,7 @@ function lessonMarkdown(report: LessonReport): string {
   const parts = [
     // Course lessons are numbered files; project additions (Connect Four) are not lessons.
     /^\d+$/.test(report.lesson)
-      ? `## Lesson ${report.lesson}: ${report.title}`
+      ? `## ${report.title} (course file ${report.lesson})`
       : `## ${report.title}`,
     "",
     rowsTable(report.rows),

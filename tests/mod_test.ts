@@ -17,3 +17,67 @@ Deno.test("mod.ts loads and searches with no deno.json: the library has no depen
   assert.ok(success, new TextDecoder().decode(stderr));
   assert.equal(new TextDecoder().decode(stdout).trim(), "18297");
 });
+
+Deno.test("mod.ts exports the contract names and keeps the internals behind the module boundary", async () => {
+  const mod: Record<string, unknown> = await import("../mod.ts");
+  // The names DESIGN.md and the issues' contracts promise.
+  for (
+    const name of [
+      "TicTacToe",
+      "ExplicitTree",
+      "UniformTree",
+      "minimax",
+      "negamax",
+      "alphaBeta",
+      "TranspositionTable",
+      "iterativeDeepening",
+      "aspiration",
+      "pvs",
+      "mtdf",
+      "sssStar",
+      "quiescence",
+      "Nim",
+      "nimSum",
+      "winningMoves",
+      "ConnectFour",
+      "solveConnectFour",
+      "Chess",
+      "perft",
+      "mcts",
+      "BOUND_EXACT",
+      "BOUND_LOWER",
+      "BOUND_UPPER",
+      "VALUE_INFINITE",
+      "NO_MOVE",
+    ]
+  ) assert.ok(name in mod, `mod.ts must export ${name}`);
+  // Implementation details: the bitboard layout, the resolved move-ordering plan,
+  // the counters' constructors and the worker protocol.
+  for (
+    const name of [
+      "CELLS",
+      "LOW_BITS",
+      "BOTTOM_LO",
+      "BOTTOM_HI",
+      "BOARD_LO",
+      "BOARD_HI",
+      "COLUMN_LO",
+      "COLUMN_HI",
+      "WIN",
+      "winningCells",
+      "popcount",
+      "ORDER_TT",
+      "ORDER_PV",
+      "ORDER_KILLER",
+      "ORDER_HISTORY",
+      "SCORE_TT",
+      "SCORE_PV",
+      "SCORE_KILLER_1",
+      "SCORE_KILLER_2",
+      "HISTORY_LIMIT",
+      "resolveOrder",
+      "createStats",
+      "createExtendedStats",
+    ]
+  ) assert.ok(!(name in mod), `mod.ts must not export the internal ${name}`);
+});

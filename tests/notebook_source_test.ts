@@ -56,7 +56,7 @@ Deno.test("showSource finds a module's internal helper: the recursion behind alp
   assert.match(view.text, /position\.play\(move\)/);
   assert.ok(view.line > showSource("alphaBeta").line);
   const one = showSource("end", {
-    file: "src/course/tree_diagram.ts",
+    file: "src/course/alpha_beta/tree_diagram.ts",
     doc: false,
   });
   assert.match(one.text, /^function end\(value: number\): string \{/);

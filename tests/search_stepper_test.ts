@@ -5,7 +5,7 @@ import {
   TREE_000,
   TREE_000_EXERCISE,
   TREE_001,
-} from "../src/course/walkthrough.ts";
+} from "../src/course/alpha_beta/walkthrough.ts";
 import {
   type ArrayTree,
   nodeViewsAt,

@@ -4,13 +4,13 @@
  * @module
  */
 
-import { LESSON_000 } from "./lesson_000_report.ts";
-import { LESSON_001 } from "./lesson_001_report.ts";
-import { LESSON_002 } from "./lesson_002_report.ts";
-import { LESSON_003 } from "./lesson_003_report.ts";
-import { LESSON_003_GRUNDY } from "./lesson_003_grundy.ts";
-import { CONNECT_FOUR } from "./connect_four_steps.ts";
-import { LESSON_004 } from "./lesson_004_report.ts";
+import { LESSON_000 } from "./alpha_beta/lesson_000_report.ts";
+import { LESSON_001 } from "./pruning/lesson_001_report.ts";
+import { LESSON_002 } from "./enhancements/lesson_002_report.ts";
+import { LESSON_003 } from "./deepening/lesson_003_report.ts";
+import { LESSON_003_GRUNDY } from "./grundy/lesson_003_grundy.ts";
+import { CONNECT_FOUR } from "./connect_four/connect_four_steps.ts";
+import { LESSON_004 } from "./minimax/lesson_004_report.ts";
 import type { LessonEntry } from "./report.ts";
 import { CHESS_LESSON } from "./chess/report.ts";
 

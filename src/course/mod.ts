@@ -1,28 +1,23 @@
 /**
- * The course's tables, recomputed as data: one module per lesson. The
- * notebooks and `deno task figures` both call these.
+ * The course's tables, recomputed as data: one folder per notebook, named by
+ * topic, in reading order — `minimax/` (notebook 01), `alpha_beta/` (02),
+ * `pruning/` (03), `deepening/` (04), `enhancements/` (05), `grundy/` (06),
+ * `connect_four/` (07). The files inside keep the course's file numbers
+ * (`lesson_004.ts` computes the rows `T004.*`). The shared report shape
+ * (`report.ts`, `rows.ts`, `distribution.ts`), the list of lessons
+ * (`lessons.ts`) and the course's mistakes (`_traps.ts`) sit at the top. The
+ * notebooks and `deno task figures` both call this module.
  *
  * @module
  */
 export * from "./rows.ts";
-export * from "./ply_profile.ts";
-export * from "./lesson_004.ts";
 export * from "./report.ts";
-export * from "./lesson_004_report.ts";
-export * from "./lesson_003.ts";
-export * from "./lesson_003_report.ts";
-export * from "./lesson_002.ts";
-export * from "./lesson_002_report.ts";
-export * from "./lessons.ts";
 export * from "./distribution.ts";
-export * from "./ordering_experiment.ts";
-export * from "./depth_growth.ts";
-export * from "./walkthrough.ts";
-export * from "./tree_diagram.ts";
-export * from "./lesson_000.ts";
-export * from "./lesson_001.ts";
-export * from "./lesson_000_report.ts";
-export * from "./lesson_001_report.ts";
-export * from "./lesson_003_grundy.ts";
-export * from "./connect_four_steps.ts";
-export * from "./tie_break_check.ts";
+export * from "./minimax/mod.ts";
+export * from "./alpha_beta/mod.ts";
+export * from "./pruning/mod.ts";
+export * from "./deepening/mod.ts";
+export * from "./enhancements/mod.ts";
+export * from "./grundy/mod.ts";
+export * from "./connect_four/mod.ts";
+export * from "./lessons.ts";

@@ -68,7 +68,7 @@ export const WIN: Int32Array = new Int32Array(2);
  * @example The first player has three in the bottom row: only column 7 completes it
  * ```ts
  * import assert from "node:assert/strict";
- * import { ConnectFour, WIN, winningCells } from "../../mod.ts";
+ * import { ConnectFour, WIN, winningCells } from "./connect_four.ts";
  * const p = ConnectFour.parse("415263"); // X on columns 4, 5, 6; O on 1, 2, 3
  * winningCells(p.currentLo, p.currentHi, p.maskLo, p.maskHi);
  * // Column 7 is index 6, the third column of the high half: bit 7 · 2 + row 0.
@@ -151,7 +151,7 @@ function hasFour(sl: number, sh: number): boolean {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { popcount } from "../../mod.ts";
+ * import { popcount } from "./connect_four.ts";
  * assert.ok(popcount(0b1011) === 3 && popcount(-1) === 32);
  * ```
  */

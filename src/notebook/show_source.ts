@@ -56,7 +56,8 @@ function nameOf(where: string, subject: unknown): string {
     : typeof subject === "function"
     ? subject.name
     : "";
-  if (!/^[A-Za-z_$][\w$]*$/.test(name)) {
+  // `Class.method` or `Class.#private` names a method inside a class.
+  if (!/^[A-Za-z_$][\w$]*(\.#?[A-Za-z_$][\w$]*)?$/.test(name)) {
     throw new Error(
       `${where}: subject must be a named function or class, or its name, got ${
         typeof subject === "function"
@@ -157,7 +158,9 @@ function docStart(lines: readonly string[], start: number): number {
  * in the file now, JSDoc included (unless `doc: false`). As the last
  * expression of a notebook cell it shows as highlighted TypeScript. A name
  * that no file exports is looked up among the modules' top-level helpers
- * (`showSource("alphaBetaNode")`: the recursion behind `alphaBeta`).
+ * (`showSource("alphaBetaNode")`: the recursion behind `alphaBeta`). A
+ * `"Class.method"` name shows one method of a class, private ones too
+ * (`showSource("TraceRecorder.root")`, `"ConnectFourSolver.#node"`).
  *
  * Reads the files at run time (needs `--allow-read` on `src/`), so an edited
  * searcher shows its edit after the kernel restarts.
@@ -168,8 +171,8 @@ function docStart(lines: readonly string[], start: number): number {
  * @returns a {@linkcode SourceView}: the text, the file and line, and the
  *   markdown the notebook displays
  * @throws {Error} when the subject has no name, no file under `src/`
- *   declares that name, or several declare it as a helper and no
- *   `options.file` chooses
+ *   declares that name, several declare it as a helper and no
+ *   `options.file` chooses, or the class has no such method
  *
  * @example The alpha-beta searcher, as the notebook shows it
  * ```ts
@@ -194,6 +197,16 @@ function docStart(lines: readonly string[], start: number): number {
  * assert.match(view.text, /^export class TraceRecorder implements SearchTrace \{/);
  * assert.throws(() => showSource("noSuchThing"), /no file under src\/ declares noSuchThing/);
  * ```
+ *
+ * @example One method of a class
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { showSource } from "./show_source.ts";
+ * const view = showSource("TraceRecorder.root", { doc: false });
+ * assert.match(view.text, /^  root\(\): TracedNode \{\n[^]*\n  }$/);
+ * assert.equal(view.name, "TraceRecorder.root");
+ * assert.throws(() => showSource("TraceRecorder.nope"), /TraceRecorder declares no method nope/);
+ * ```
  */
 export function showSource(
   subject:
@@ -204,7 +217,8 @@ export function showSource(
 ): SourceView {
   const where = "showSource";
   checkOptions(where, options, ["doc", "file"]);
-  const name = nameOf(where, subject);
+  const qualified = nameOf(where, subject);
+  const [name, method] = qualified.split(".") as [string, string | undefined];
   const escaped = name.replace(/\$/g, "\\$");
   const exported = new RegExp(
     `^export\\s+(?:default\\s+)?(?:declare\\s+)?(?:${KEYWORDS})\\s+${escaped}\\b`,
@@ -254,9 +268,29 @@ export function showSource(
       }; pass options.file to choose`,
     );
   }
-  const { href, lines, start } = found[0]!;
+  const { href, lines } = found[0]!;
+  let start = found[0]!.start, end = declarationEnd(lines, start);
+  if (method !== undefined) {
+    // `deno fmt` puts a class's members at two spaces and closes each there.
+    const escapedMethod = method.replace(/\$/g, "\\$");
+    const member = new RegExp(
+      `^  (?:(?:public|private|protected|static|async|override|get|set)\\s+)*\\*?${escapedMethod}\\s*[(<]`,
+    );
+    const at = lines.slice(start, end + 1).findIndex((line) =>
+      member.test(line)
+    );
+    if (at < 0) {
+      throw new Error(
+        `${where}: ${name} declares no method ${method} (looked for "  ${method}(" in ${
+          fileOf(href)
+        })`,
+      );
+    }
+    start += at;
+    end = lines.findIndex((line, i) => i > start && /^  \}/.test(line));
+  }
   const from = options.doc === false ? start : docStart(lines, start);
-  const text = lines.slice(from, declarationEnd(lines, start) + 1).join("\n");
+  const text = lines.slice(from, end + 1).join("\n");
   const file = fileOf(href);
   // A fence longer than any backtick run inside (JSDoc examples are fenced).
   const longest = Math.max(
@@ -268,7 +302,7 @@ export function showSource(
     from + 1
   }\n\n${fence}ts\n${text}\n${fence}\n`;
   return {
-    name,
+    name: qualified,
     file,
     line: from + 1,
     text,

@@ -11,5 +11,9 @@ export * from "./player.ts";
 export * from "./elo.ts";
 export * from "./tournament.ts";
 export * from "./player_spec.ts";
-export * from "./parallel.ts";
+// MatchJob/MatchReply are the worker's message protocol, not an API.
+export {
+  type ParallelRoundRobinOptions,
+  roundRobinParallel,
+} from "./parallel.ts";
 export * from "./accuracy.ts";

@@ -11,7 +11,13 @@ export * from "./minimax.ts";
 export * from "./negamax.ts";
 export * from "./alpha_beta.ts";
 export * from "./transposition_table.ts";
-export * from "./ordering.ts";
+// The resolved plan (ORDER_* flags, SCORE_* bonuses, resolveOrder) is the searchers' business.
+export {
+  MOVE_ORDERS,
+  type MoveOrder,
+  type MoveScorer,
+  type OrderOption,
+} from "./ordering.ts";
 export * from "./deep_search_options.ts";
 export * from "./iterative_deepening.ts";
 export * from "./aspiration.ts";

@@ -88,7 +88,7 @@ export interface OrderPlan {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { ORDER_KILLER, ORDER_TT, resolveOrder } from "../../mod.ts";
+ * import { ORDER_KILLER, ORDER_TT, resolveOrder } from "./ordering.ts";
  * const plan = resolveOrder(["tt", "killer"], true);
  * assert.ok(plan.flags === (ORDER_TT | ORDER_KILLER) && plan.scorer === null);
  * ```

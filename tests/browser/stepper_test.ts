@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { Page } from "puppeteer-core";
-import { TREE_000, TREE_001 } from "../../src/course/walkthrough.ts";
+import { TREE_000, TREE_001 } from "../../src/course/alpha_beta/walkthrough.ts";
 import {
   nodeViewsAt,
   searchStepper,
@@ -229,7 +229,7 @@ Deno.test({
     const setup = jupyter as Exclude<typeof jupyter, null | { reason: string }>;
     const dir = await Deno.makeTempDir({ prefix: "gts-nbconvert-" });
     const mod = new URL("src/notebook/mod.ts", ROOT).href;
-    const walk = new URL("src/course/walkthrough.ts", ROOT).href;
+    const walk = new URL("src/course/alpha_beta/walkthrough.ts", ROOT).href;
     const cell = (source: string) => ({
       cell_type: "code",
       execution_count: null,

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { TicTacToe } from "../games/mod.ts";
+import { TicTacToe } from "../../games/mod.ts";
 import {
   alphaBeta,
   iterativeDeepening,
@@ -15,8 +15,8 @@ import {
   negamax,
   quiescence,
   TranspositionTable,
-} from "../search/mod.ts";
-import { UniformTree } from "../trees/mod.ts";
+} from "../../search/mod.ts";
+import { UniformTree } from "../../trees/mod.ts";
 import { HORIZON_MOVE_NAMES, horizonTree } from "./_horizon_demo.ts";
 import {
   mistakeBoundCachedAsExact,
@@ -24,9 +24,9 @@ import {
   mistakeMaxOnBothLevels,
   mistakeTerminalAfterLoop,
   mistakeUnswappedWindow,
-} from "./_traps.ts";
-import { claimRow, type CourseRow, exactRow, formatCount } from "./rows.ts";
-import { quantile } from "./distribution.ts";
+} from "../_traps.ts";
+import { claimRow, type CourseRow, exactRow, formatCount } from "../rows.ts";
+import { quantile } from "../distribution.ts";
 
 /** T003.1 for one branching factor. */
 export interface DeepeningCost {

@@ -6,16 +6,16 @@
  */
 
 import { worstFirstTieBreaks } from "./tie_break_check.ts";
-import { TicTacToe } from "../games/mod.ts";
-import { alphaBeta, minimax } from "../search/mod.ts";
-import { UniformTree } from "../trees/mod.ts";
-import { minimalLeaves } from "./depth_growth.ts";
+import { TicTacToe } from "../../games/mod.ts";
+import { alphaBeta, minimax } from "../../search/mod.ts";
+import { UniformTree } from "../../trees/mod.ts";
+import { minimalLeaves } from "../pruning/depth_growth.ts";
 import {
   distribution,
   formatDistribution,
   inRange,
   percentileOf,
-} from "./distribution.ts";
+} from "../distribution.ts";
 import {
   COURSE_TREES,
   type CourseTree,
@@ -24,7 +24,7 @@ import {
   type SearchKind,
   seedWithValue,
 } from "./ordering_experiment.ts";
-import { claimRow, type CourseRow, exactRow, formatCount } from "./rows.ts";
+import { claimRow, type CourseRow, exactRow, formatCount } from "../rows.ts";
 import {
   skippedLeaves,
   TREE_000,

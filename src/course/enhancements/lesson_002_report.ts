@@ -5,9 +5,9 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { markdownTable, renderSvg } from "../plot/mod.ts";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
 import { type Lesson002, lesson002, SEARCHERS } from "./lesson_002.ts";
-import type { Chart, LessonEntry, LessonReport } from "./report.ts";
+import type { Chart, LessonEntry, LessonReport } from "../report.ts";
 
 /** T002.2–T002.3: nodes of every searcher on every position, log scale. */
 export function searchersChart(data: Lesson002): Chart {
@@ -38,8 +38,7 @@ export function searchersChart(data: Lesson002): Chart {
 export function lesson002Report(data: Lesson002 = lesson002()): LessonReport {
   return {
     lesson: "002",
-    title:
-      "Alpha-beta pruning (encyclopedia): enhancements and other algorithms",
+    title: "Enhancements",
     rows: data.rows,
     tables: [{
       title: "T002.2–T002.3 nodes, leaves, re-searches and passes",
@@ -71,6 +70,6 @@ export function lesson002Report(data: Lesson002 = lesson002()): LessonReport {
 /** Lesson 002 for the figures job. */
 export const LESSON_002: LessonEntry = {
   lesson: "002",
-  title: "Alpha-beta pruning (encyclopedia): enhancements and other algorithms",
+  title: "Enhancements",
   report: () => lesson002Report(),
 };

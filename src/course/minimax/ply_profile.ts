@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Move, Position, Value } from "../position.ts";
+import type { Move, Position, Value } from "../../position.ts";
 
 /** A position that counts, per ply, the positions a search enters. */
 class PlyCounter implements Position {
@@ -59,7 +59,7 @@ class PlyCounter implements Position {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { alphaBeta, TicTacToe } from "../../mod.ts";
+ * import { alphaBeta, TicTacToe } from "../../../mod.ts";
  * import { nodesPerPly } from "./ply_profile.ts";
  * const perPly = nodesPerPly(TicTacToe.empty(), alphaBeta);
  * assert.ok(perPly.reduce((a, b) => a + b) === 18297);

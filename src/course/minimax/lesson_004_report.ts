@@ -5,9 +5,9 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { markdownTable, renderSvg } from "../plot/mod.ts";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
 import { type Lesson004, lesson004 } from "./lesson_004.ts";
-import type { Chart, LessonEntry, LessonReport } from "./report.ts";
+import type { Chart, LessonEntry, LessonReport } from "../report.ts";
 
 /** Nodes per ply of the full tic-tac-toe tree, minimax against alpha-beta, log scale. */
 export function plyNodesChart(data: Lesson004): Chart {

@@ -6,10 +6,13 @@
  * @module
  */
 
-import { alphaBeta, minimax } from "../search/mod.ts";
-import { UniformTree } from "../trees/mod.ts";
-import { quantile } from "./distribution.ts";
-import { SEARCHES, type SearchKind } from "./ordering_experiment.ts";
+import { alphaBeta, minimax } from "../../search/mod.ts";
+import { UniformTree } from "../../trees/mod.ts";
+import { quantile } from "../distribution.ts";
+import {
+  SEARCHES,
+  type SearchKind,
+} from "../alpha_beta/ordering_experiment.ts";
 
 /** One measured point: a search on trees of one branching and depth. */
 export interface GrowthPoint {

@@ -22,11 +22,11 @@ import {
   SOLVER_NON_LOSING,
   SOLVER_NULL_WINDOW,
   SOLVER_TABLE,
-} from "../games/mod.ts";
-import { markdownTable, renderSvg } from "../plot/mod.ts";
-import { alphaBeta, negamax, type SearchResult } from "../search/mod.ts";
-import type { Chart, LessonEntry, LessonReport, Table } from "./report.ts";
-import { claimRow, type CourseRow, formatCount } from "./rows.ts";
+} from "../../games/mod.ts";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
+import { alphaBeta, negamax, type SearchResult } from "../../search/mod.ts";
+import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
+import { claimRow, type CourseRow, formatCount } from "../rows.ts";
 
 /** One step of the build-up, measured over a set. */
 export interface StepRow {
@@ -84,7 +84,7 @@ export function readBenchmarkSet(
 ): PositionLine[] {
   return readPositionLines(
     Deno.readTextFileSync(
-      new URL(`../../data/connect4/${name}.txt`, import.meta.url),
+      new URL(`../../../data/connect4/${name}.txt`, import.meta.url),
     ),
   );
 }
@@ -240,9 +240,13 @@ export interface OpeningRow {
  * column has been filled by both players ("444444"), column 4 being full:
  * the six moves left. Solving the empty board itself (the first player wins
  * by the centre, Allis 1988) needs far more nodes than a notebook can
- * afford.
+ * afford. Takes minutes (the edge columns cost the most): `progress`
+ * hears of each column as it is solved.
  */
-export function openingValues(prefix = "444444"): OpeningRow[] {
+export function openingValues(
+  prefix = "444444",
+  options?: { progress?: (message: string) => void },
+): OpeningRow[] {
   const solver = new ConnectFourSolver();
   const base = ConnectFour.parse(prefix);
   const rows: OpeningRow[] = [];
@@ -261,6 +265,12 @@ export function openingValues(prefix = "444444"): OpeningRow[] {
       nodes,
       seconds: (performance.now() - start) / 1000,
     });
+    const row = rows.at(-1)!;
+    options?.progress?.(
+      `${moves}: the first player ${row.forFirst} (${row.nodes} nodes, ${
+        row.seconds.toFixed(1)
+      } s)`,
+    );
   }
   return rows;
 }
@@ -310,7 +320,9 @@ export function connectFourSteps(
   progress?.("the full solver beside the reference");
   const sets = measureSets();
   if (options?.openings !== false) progress?.("openings after 444444");
-  const openings = options?.openings === false ? [] : openingValues();
+  const openings = options?.openings === false
+    ? []
+    : openingValues("444444", { progress });
   // Speed depends on the machine and its load, so only node counts are
   // judged (C4.1, C4.3); times go to connectFourTimings (ids C4.2, C4.4).
   const rows: CourseRow[] = sets.map((s, i) =>
@@ -434,7 +446,7 @@ export function connectFourReport(
   const noTimes = { times: false };
   return {
     lesson: "connect4",
-    title: "Connect Four: a perfect solver built step by step",
+    title: "Connect Four",
     rows: data.rows,
     tables: [
       {
@@ -540,6 +552,6 @@ export function connectFourTimings(data: ConnectFourSteps): Table[] {
 /** The Connect Four build-up for the figures job. */
 export const CONNECT_FOUR: LessonEntry = {
   lesson: "connect4",
-  title: "Connect Four: a perfect solver built step by step",
+  title: "Connect Four",
   report: (progress) => connectFourReport(connectFourSteps({ progress })),
 };

@@ -7,9 +7,9 @@
  * @module
  */
 
-import { alphaBeta, minimax, TraceRecorder } from "../search/mod.ts";
-import type { TracedNode } from "../search/mod.ts";
-import { type ArrayTree, ExplicitTree } from "../trees/mod.ts";
+import { alphaBeta, minimax, TraceRecorder } from "../../search/mod.ts";
+import type { TracedNode } from "../../search/mod.ts";
+import { type ArrayTree, ExplicitTree } from "../../trees/mod.ts";
 
 /** One node of a walkthrough: the written tree, annotated by the trace. */
 export interface WalkNode {

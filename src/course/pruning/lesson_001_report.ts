@@ -5,13 +5,13 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { markdownTable, renderSvg } from "../plot/mod.ts";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
 import { CURVES, theoryCurves } from "./depth_growth.ts";
 import { type Lesson001, lesson001 } from "./lesson_001.ts";
-import { SEARCHES } from "./ordering_experiment.ts";
-import type { Chart, LessonEntry, LessonReport, Table } from "./report.ts";
-import { formatCount } from "./rows.ts";
-import { treeDiagramSvg } from "./tree_diagram.ts";
+import { SEARCHES } from "../alpha_beta/ordering_experiment.ts";
+import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
+import { formatCount } from "../rows.ts";
+import { treeDiagramSvg } from "../alpha_beta/tree_diagram.ts";
 
 /**
  * Leaves visited against depth for each move order, one panel per b, log
@@ -228,7 +228,7 @@ export function lesson001Tables(data: Lesson001): Table[] {
 export function lesson001Report(data: Lesson001 = lesson001()): LessonReport {
   return {
     lesson: "001",
-    title: "Pruning (zh)",
+    title: "Pruning",
     rows: data.rows,
     tables: lesson001Tables(data),
     charts: [walkthroughChart001(data), growthChart(data)],
@@ -238,6 +238,6 @@ export function lesson001Report(data: Lesson001 = lesson001()): LessonReport {
 /** Lesson 001 for the figures job. */
 export const LESSON_001: LessonEntry = {
   lesson: "001",
-  title: "Pruning (zh)",
+  title: "Pruning",
   report: () => lesson001Report(),
 };

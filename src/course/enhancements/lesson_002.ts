@@ -7,8 +7,8 @@
  * @module
  */
 
-import { TicTacToe } from "../games/mod.ts";
-import type { Position } from "../position.ts";
+import { TicTacToe } from "../../games/mod.ts";
+import type { Position } from "../../position.ts";
 import {
   alphaBeta,
   aspiration,
@@ -18,10 +18,10 @@ import {
   type SearchResult,
   sssStar,
   TranspositionTable,
-} from "../search/mod.ts";
-import type { ExtendedStats, SearchStats } from "../stats.ts";
-import { TREE_ORDERS, UniformTree } from "../trees/mod.ts";
-import { claimRow, type CourseRow, exactRow } from "./rows.ts";
+} from "../../search/mod.ts";
+import type { ExtendedStats, SearchStats } from "../../stats.ts";
+import { TREE_ORDERS, UniformTree } from "../../trees/mod.ts";
+import { claimRow, type CourseRow, exactRow } from "../rows.ts";
 
 /** One searcher on one position. */
 export interface SearcherCost {

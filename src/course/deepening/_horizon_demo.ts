@@ -6,7 +6,7 @@
  * @module
  */
 
-import { ExplicitTree } from "../trees/mod.ts";
+import { ExplicitTree } from "../../trees/mod.ts";
 
 /** The root's moves, in order, for tables. */
 export const HORIZON_MOVE_NAMES: readonly string[] = [
@@ -22,7 +22,7 @@ export const HORIZON_MOVE_NAMES: readonly string[] = [
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { alphaBeta, quiescence } from "../../mod.ts";
+ * import { alphaBeta, quiescence } from "../../../mod.ts";
  * import { horizonTree } from "./_horizon_demo.ts";
  * assert.equal(alphaBeta(horizonTree(), { depth: 1 }).move, 1);
  * assert.equal(quiescence(horizonTree(), { depth: 1 }).move, 0);

@@ -8,14 +8,14 @@
  * @module
  */
 
-import { Random } from "../random.ts";
-import { alphaBeta } from "../search/mod.ts";
-import { type ArrayTree, ExplicitTree, UniformTree } from "../trees/mod.ts";
+import { Random } from "../../random.ts";
+import { alphaBeta } from "../../search/mod.ts";
+import { type ArrayTree, ExplicitTree, UniformTree } from "../../trees/mod.ts";
 import {
   type Distribution,
   distribution,
   percentileOf,
-} from "./distribution.ts";
+} from "../distribution.ts";
 
 /** How equal children are ordered; `"no ties"` perturbs the leaves so none are equal. */
 export const TIE_BREAKS = ["as-is", "reversed", "random", "no ties"] as const;
@@ -38,7 +38,7 @@ export interface TieBreakRow {
  * @example Ties kept in as-is order give the library's worst-first tree
  * ```ts
  * import assert from "node:assert/strict";
- * import { alphaBeta, ExplicitTree, Random, UniformTree } from "../../mod.ts";
+ * import { alphaBeta, ExplicitTree, Random, UniformTree } from "../../../mod.ts";
  * import { worstFirstTree } from "./tie_break_check.ts";
  * const leaves = Array.from(new UniformTree({ branching: 3, depth: 4, seed: 5 }).leafValues());
  * const built = ExplicitTree.from(worstFirstTree(leaves, 3, 4, "as-is", new Random(5)));

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { alphaBeta, minimax } from "../search/mod.ts";
-import { type TreeOrder, UniformTree } from "../trees/mod.ts";
+import { alphaBeta, minimax } from "../../search/mod.ts";
+import { type TreeOrder, UniformTree } from "../../trees/mod.ts";
 
 /** The four rows of each of the course's tables. */
 export const SEARCHES = [
@@ -160,7 +160,7 @@ export function orderingExperiment(
  * @example The course's b=3, d=6 tree has value 32
  * ```ts
  * import assert from "node:assert/strict";
- * import { minimax, UniformTree } from "../../mod.ts";
+ * import { minimax, UniformTree } from "../../../mod.ts";
  * import { seedWithValue } from "./ordering_experiment.ts";
  * const seed = seedWithValue(3, 6, 32);
  * assert.ok(minimax(new UniformTree({ branching: 3, depth: 6, seed })).value === 32);

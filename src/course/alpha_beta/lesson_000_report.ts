@@ -5,12 +5,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { markdownTable, renderSvg } from "../plot/mod.ts";
-import { distribution, formatDistribution } from "./distribution.ts";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
+import { distribution, formatDistribution } from "../distribution.ts";
 import { type Lesson000, lesson000, measure } from "./lesson_000.ts";
 import { SEARCHES } from "./ordering_experiment.ts";
-import type { Chart, LessonEntry, LessonReport, Table } from "./report.ts";
-import { formatCount } from "./rows.ts";
+import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
+import { formatCount } from "../rows.ts";
 import { treeDiagramSvg } from "./tree_diagram.ts";
 import { skippedLeaves } from "./walkthrough.ts";
 

@@ -19,11 +19,11 @@ import {
   octalSuccessors,
   subtractionGame,
   winningMoves,
-} from "../games/mod.ts";
-import { alphaBeta, TranspositionTable } from "../search/mod.ts";
-import { markdownTable, renderSvg } from "../plot/mod.ts";
-import type { Chart, LessonEntry, LessonReport } from "./report.ts";
-import { type CourseRow, exactRow } from "./rows.ts";
+} from "../../games/mod.ts";
+import { alphaBeta, TranspositionTable } from "../../search/mod.ts";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
+import type { Chart, LessonEntry, LessonReport } from "../report.ts";
+import { type CourseRow, exactRow } from "../rows.ts";
 
 /** A heap game's Grundy sequence for n = 0…length − 1, with its period. */
 export interface GrundySequence {
@@ -156,7 +156,7 @@ export function oeisAgreement(
   shift = 0,
 ): { agree: number; total: number } {
   const text = Deno.readTextFileSync(
-    new URL(`../../data/${file}`, import.meta.url),
+    new URL(`../../../data/${file}`, import.meta.url),
   );
   let agree = 0, total = 0;
   for (const line of text.split("\n")) {
@@ -401,7 +401,7 @@ export function lesson003GrundyReport(
 ): LessonReport {
   return {
     lesson: "003",
-    title: "Grundy numbers and Nim (T003.6)",
+    title: "Grundy numbers and Nim",
     rows: data.rows,
     tables: [
       {
@@ -447,6 +447,6 @@ export function lesson003GrundyReport(
 /** T003.6 for the figures job (a second entry of lesson 003). */
 export const LESSON_003_GRUNDY: LessonEntry = {
   lesson: "003",
-  title: "Grundy numbers and Nim (T003.6)",
+  title: "Grundy numbers and Nim",
   report: () => lesson003GrundyReport(),
 };

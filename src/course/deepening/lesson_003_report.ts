@@ -5,9 +5,9 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { markdownTable, renderSvg } from "../plot/mod.ts";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
 import { type Lesson003, lesson003 } from "./lesson_003.ts";
-import type { Chart, LessonEntry, LessonReport } from "./report.ts";
+import type { Chart, LessonEntry, LessonReport } from "../report.ts";
 
 /** T003.1: measured ratio, b/(b−1), and the effective-branching prediction, per b. */
 export function deepeningChart(data: Lesson003): Chart {
@@ -81,7 +81,7 @@ export function truncationChart(data: Lesson003): Chart {
 export function lesson003Report(data: Lesson003 = lesson003()): LessonReport {
   return {
     lesson: "003",
-    title: "Summary: deepening, tables, quiescence, traps",
+    title: "Deepening, tables and quiescence",
     rows: data.rows,
     tables: [
       {
@@ -135,6 +135,6 @@ export function lesson003Report(data: Lesson003 = lesson003()): LessonReport {
 /** Lesson 003 for the figures job. */
 export const LESSON_003: LessonEntry = {
   lesson: "003",
-  title: "Summary: deepening, tables, quiescence, traps",
+  title: "Deepening, tables and quiescence",
   report: () => lesson003Report(),
 };

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { alphaBeta, minimax } from "../search/mod.ts";
-import { ExplicitTree, UniformTree } from "../trees/mod.ts";
+import { alphaBeta, minimax } from "../../search/mod.ts";
+import { ExplicitTree, UniformTree } from "../../trees/mod.ts";
 import {
   type BranchingFit,
   type DeepeningOverhead,
@@ -16,16 +16,19 @@ import {
   fitBranching,
   type GrowthPoint,
 } from "./depth_growth.ts";
-import { quantile } from "./distribution.ts";
-import { SEARCHES, type SearchKind } from "./ordering_experiment.ts";
-import { claimRow, type CourseRow, exactRow, formatCount } from "./rows.ts";
+import { quantile } from "../distribution.ts";
+import {
+  SEARCHES,
+  type SearchKind,
+} from "../alpha_beta/ordering_experiment.ts";
+import { claimRow, type CourseRow, exactRow, formatCount } from "../rows.ts";
 import {
   NAMES_001,
   skippedLeaves,
   TREE_001,
   type Walkthrough,
   walkthrough,
-} from "./walkthrough.ts";
+} from "../alpha_beta/walkthrough.ts";
 
 /** One line of the chess arithmetic (T001.3). */
 export interface ChessLine {

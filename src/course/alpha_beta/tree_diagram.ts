@@ -9,7 +9,7 @@
  * @module
  */
 
-import { VALUE_INFINITE } from "../position.ts";
+import { VALUE_INFINITE } from "../../position.ts";
 import type { WalkNode, Walkthrough } from "./walkthrough.ts";
 
 /** Options of {@linkcode treeDiagramSvg}. */

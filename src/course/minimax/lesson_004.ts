@@ -5,12 +5,12 @@
  * @module
  */
 
-import { ExplicitTree } from "../trees/mod.ts";
-import { TicTacToe } from "../games/mod.ts";
-import { alphaBeta, minimax, negamax } from "../search/mod.ts";
-import { mistakeMaxOnBothLevels } from "./_traps.ts";
+import { ExplicitTree } from "../../trees/mod.ts";
+import { TicTacToe } from "../../games/mod.ts";
+import { alphaBeta, minimax, negamax } from "../../search/mod.ts";
+import { mistakeMaxOnBothLevels } from "../_traps.ts";
 import { nodesPerPly } from "./ply_profile.ts";
-import { type CourseRow, exactRow } from "./rows.ts";
+import { type CourseRow, exactRow } from "../rows.ts";
 
 /** Nodes at one ply of the full tic-tac-toe tree, for each searcher. */
 export interface PlyNodes {

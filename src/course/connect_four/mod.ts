@@ -1,0 +1,6 @@
+/**
+ * Connect Four (the project's own, rows `C4.*`) — notebook `notebooks/07_connect_four.ipynb`. The perfect solver built step by step on the benchmark sets.
+ *
+ * @module
+ */
+export * from "./connect_four_steps.ts";

@@ -1,0 +1,7 @@
+/**
+ * Enhancements (course file `002`, rows `T002.*`) — notebook `notebooks/05_enhancements.ipynb`. Fail-hard, killer and history, aspiration, PVS, MTD(f), SSS* side by side.
+ *
+ * @module
+ */
+export * from "./lesson_002.ts";
+export * from "./lesson_002_report.ts";

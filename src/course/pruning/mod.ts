@@ -1,0 +1,8 @@
+/**
+ * Pruning (course file `001`, rows `T001.*`) — notebook `notebooks/03_pruning.ipynb`. The window by hand, growth with depth against the theory's curves, the chess arithmetic.
+ *
+ * @module
+ */
+export * from "./lesson_001.ts";
+export * from "./lesson_001_report.ts";
+export * from "./depth_growth.ts";
