@@ -638,7 +638,7 @@ export function saveFullRun(results: ChessResults): void {
 /** The chess lesson of the figures job: the small default is measured, the committed full run shown; `--full` measures and commits a full run. */
 export const CHESS_LESSON: LessonEntry = {
   lesson: "chess",
-  title: "Chess: the course's claims on real chess",
+  title: "Chess",
   report(progress) {
     const results = measureChess(CHESS_RUN.settings, progress);
     if (results.settings.run === "full") {
