@@ -9,6 +9,7 @@ import {
   productVerdict,
   runStrengthSync,
   STRENGTH_SMALL,
+  strengthReport,
   strengthRows,
 } from "../src/course/mod.ts";
 import { Random } from "../mod.ts";
@@ -169,4 +170,14 @@ Deno.test("the small strength run is deterministic and gives its golden numbers"
   const rows = strengthRows(a, "small");
   assert.deepEqual(rows.map((r) => r.id), ["T003.8", "T003.9"]);
   assert.ok(rows.every((r) => r.kind === "claim"));
+});
+
+Deno.test("strengthReport() without a full run shows the small default: two claim rows, six tables, two charts", () => {
+  const report = strengthReport(null);
+  assert.equal(report.lesson, "strength");
+  assert.deepEqual(report.rows.map((r) => r.id), ["T003.8", "T003.9"]);
+  assert.equal(report.tables.length, 6);
+  assert.ok(report.tables[0]!.title.includes("small default"));
+  assert.deepEqual(report.charts.map((c) => c.name), ["accuracy", "elo_nodes"]);
+  assert.ok(report.charts.every((c) => c.svg.startsWith("<svg")));
 });
