@@ -103,21 +103,21 @@ export const STRENGTH_FULL: StrengthConfig = {
   name: "full",
   seed: 10,
   accuracy: {
-    middle: 300,
-    end: 150,
-    selfPlay: 150,
+    middle: 400,
+    end: 200,
+    selfPlay: 200,
     depths: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
     playouts: [10, 30, 100, 300, 1000, 3000, 10000, 30000, 100000],
   },
   grid: {
-    depths: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-    openings: 100,
-    gamesPerPair: 6,
+    depths: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    openings: 150,
+    gamesPerPair: 8,
   },
   versus: {
     connectFourDepths: [2, 4, 6, 8, 10],
     ticTacToeDepths: [1, 2, 3, 4, 6, 9],
-    games: 40,
+    games: 60,
   },
 };
 
@@ -504,7 +504,7 @@ export interface VersusRow {
   game: GameName;
   /** The alpha-beta side's depth (Connect Four: good evaluation). */
   depth: number;
-  /** MCTS's budget: the alpha-beta side's mean nodes per move, measured on the openings. */
+  /** MCTS's budget: the alpha-beta side's mean nodes per move in self-play from the openings. */
   mctsNodes: number;
   /** Mean nodes per move each spent in the match. */
   alphaBetaNodesPerMove: number;
@@ -520,23 +520,33 @@ export interface VersusRow {
   high: number;
 }
 
-function meanFirstMoveNodes(
+/** Openings of the self-play that sets MCTS's budget in {@linkcode versusPlans}. */
+const CALIBRATION_OPENINGS = 20;
+
+/**
+ * The alpha-beta player's mean nodes per move over whole games against
+ * itself from the first openings: what it spends per move in a match, as
+ * later positions cost less than the opening's first move.
+ */
+function selfPlayNodesPerMove(
   game: GameName,
   spec: PlayerSpec,
   openings: readonly string[],
 ): number {
   const player = createPlayer(game, spec);
-  let nodes = 0;
-  for (const o of openings) {
-    player.chooseMove(parsePosition(game, o));
-    nodes += player.lastNodes;
+  let nodes = 0, moves = 0;
+  for (const o of openings.slice(0, CALIBRATION_OPENINGS)) {
+    const record = playGame(parsePosition(game, o), player, player, 0);
+    nodes += record.nodes[0] + record.nodes[1];
+    moves += record.moves.length;
   }
-  return Math.max(1, Math.round(nodes / openings.length));
+  return Math.max(1, Math.round(nodes / moves));
 }
 
 /**
  * The plans of MCTS against alpha-beta: MCTS gets `maxNodes` equal to the
- * alpha-beta player's mean nodes on the openings' first move.
+ * alpha-beta player's mean nodes per move in self-play from the first 20
+ * openings, so over a match both spend about the same per move.
  *
  * @param config the sizes
  * @param connectFourOpenings the Connect Four openings
@@ -558,7 +568,7 @@ export function versusPlans(
       const ab: PlayerSpec = game === "connect-four"
         ? { kind: "alpha-beta", depth, quality: "good" }
         : { kind: "alpha-beta", depth };
-      const mctsNodes = meanFirstMoveNodes(game, ab, openings);
+      const mctsNodes = selfPlayNodesPerMove(game, ab, openings);
       plans.push({
         plan: {
           game,
