@@ -213,7 +213,16 @@ export function accuracyChart(
     height: 420,
     x: { type: "log", label: "nodes per move (log scale)", grid: true },
     y: { label: "moves keeping the value (%)", grid: true },
-    color: { legend: true },
+    // The Elo chart's colours for the same evaluations.
+    color: {
+      legend: true,
+      domain: [
+        "alpha-beta, poor",
+        "alpha-beta, medium",
+        "alpha-beta, good",
+        "MCTS",
+      ],
+    },
     marks: [
       Plot.line(points, { x: "nodes", y: "accuracy", stroke: "family" }),
       Plot.dot(points, { x: "nodes", y: "accuracy", fill: "family" }),
