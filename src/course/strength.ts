@@ -10,7 +10,7 @@
  *
  * Two configurations: {@linkcode STRENGTH_SMALL} (seconds; CI, the figures
  * job and notebook 09) and {@linkcode STRENGTH_FULL} (`deno task strength
- * --full`, about half an hour on two cores), whose results are committed in
+ * --full`, 901 s measured on two loaded cores), whose results are committed in
  * `figures/strength/full_run.json`.
  *
  * @module
