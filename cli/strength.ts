@@ -24,7 +24,7 @@ import {
   stepsTable,
   strengthReport,
   versusTable,
-} from "../src/course/strength_report.ts";
+} from "../src/course/strength/report.ts";
 import { rowsTable } from "../src/course/report.ts";
 import {
   runStrength,
@@ -32,7 +32,7 @@ import {
   saveOpenings,
   STRENGTH_FULL,
   STRENGTH_SMALL,
-} from "../src/course/strength.ts";
+} from "../src/course/strength/measure.ts";
 
 const USAGE = "usage: deno task strength [--full | --render] [--workers N]";
 

@@ -12,7 +12,7 @@ import { LESSON_003_GRUNDY } from "./lesson_003_grundy.ts";
 import { CONNECT_FOUR } from "./connect_four_steps.ts";
 import { LESSON_004 } from "./lesson_004_report.ts";
 import type { LessonEntry } from "./report.ts";
-import { STRENGTH } from "./strength_report.ts";
+import { STRENGTH } from "./strength/report.ts";
 
 /** Every lesson with a report. */
 export const LESSONS: readonly LessonEntry[] = [

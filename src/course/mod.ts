@@ -26,7 +26,4 @@ export * from "./lesson_001_report.ts";
 export * from "./lesson_003_grundy.ts";
 export * from "./connect_four_steps.ts";
 export * from "./tie_break_check.ts";
-export * from "./least_squares.ts";
-export * from "./strength_models.ts";
-export * from "./strength.ts";
-export * from "./strength_report.ts";
+export * from "./strength/mod.ts";

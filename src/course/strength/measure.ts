@@ -16,37 +16,37 @@
  * @module
  */
 
-import { ConnectFour, randomConnectFour } from "../games/connect_four.ts";
-import { TicTacToe } from "../games/tic_tac_toe.ts";
-import { hashInts, Random } from "../random.ts";
-import { alphaBeta } from "../search/alpha_beta.ts";
+import { ConnectFour, randomConnectFour } from "../../games/connect_four.ts";
+import { TicTacToe } from "../../games/tic_tac_toe.ts";
+import { hashInts, Random } from "../../random.ts";
+import { alphaBeta } from "../../search/alpha_beta.ts";
 import {
   connectFourAlphaBetaPlayer,
   type EvaluationQuality,
   MctsPlayer,
-} from "../play/player.ts";
+} from "../../play/player.ts";
 import {
   formatGrades,
   gradeConnectFour,
   type GradedPosition,
   moveAccuracy,
   parseGrades,
-} from "../play/accuracy.ts";
-import { eloRatings } from "../play/elo.ts";
+} from "../../play/accuracy.ts";
+import { eloRatings } from "../../play/elo.ts";
 import {
   eloGames,
   type GameRecord,
   playGame,
   roundRobin,
-} from "../play/tournament.ts";
-import { roundRobinParallel } from "../play/parallel.ts";
+} from "../../play/tournament.ts";
+import { roundRobinParallel } from "../../play/parallel.ts";
 import {
   createPlayer,
   type GameName,
   parsePosition,
   type PlayerSpec,
-} from "../play/player_spec.ts";
-import { solveConnectFour } from "../games/connect_four_solver.ts";
+} from "../../play/player_spec.ts";
+import { solveConnectFour } from "../../games/connect_four_solver.ts";
 import {
   type DeepeningVerdict,
   deepeningVerdict,
@@ -57,7 +57,7 @@ import {
   type ProductVerdict,
   productVerdict,
   type StrengthModel,
-} from "./strength_models.ts";
+} from "./models.ts";
 
 /** The sizes of one run. */
 export interface StrengthConfig {
@@ -126,7 +126,7 @@ const QUALITIES: readonly EvaluationQuality[] = ["poor", "medium", "good"];
 /** Stones of the balanced openings: fewer cost the solver seconds each. */
 export const OPENING_STONES = 14;
 
-const DATA = new URL("../../data/connect4/", import.meta.url);
+const DATA = new URL("../../../data/connect4/", import.meta.url);
 
 /** Where the cached grades live. */
 export const GRADES_FILE: URL = new URL("grades.txt", DATA);
@@ -713,7 +713,7 @@ export async function runStrength(
  * @example A tiny run: the same seed, the same numbers
  * ```ts
  * import assert from "node:assert/strict";
- * import { runStrengthSync, type StrengthConfig } from "./strength.ts";
+ * import { runStrengthSync, type StrengthConfig } from "./measure.ts";
  * const tiny: StrengthConfig = {
  *   name: "tiny",
  *   seed: 1,

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { describe } from "../validate.ts";
+import { describe } from "../../validate.ts";
 
 /** What {@linkcode leastSquares} found. */
 export interface LeastSquaresFit {

@@ -9,19 +9,19 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { markdownTable, renderSvg } from "../plot/mod.ts";
-import type { Chart, LessonEntry, LessonReport, Table } from "./report.ts";
-import type { CourseRow } from "./rows.ts";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
+import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
+import type { CourseRow } from "../rows.ts";
 import {
   type AccuracyRow,
   runStrengthSync,
   STRENGTH_SMALL,
   type StrengthResults,
-} from "./strength.ts";
+} from "./measure.ts";
 
 /** The committed full run's results file. */
 export const FULL_RUN_FILE: URL = new URL(
-  "../../figures/strength/full_run.json",
+  "../../../figures/strength/full_run.json",
   import.meta.url,
 );
 

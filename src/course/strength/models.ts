@@ -63,7 +63,7 @@ const round = (v: number, digits = 1) =>
  * @example A grid made by a product is fitted exactly by the product
  * ```ts
  * import assert from "node:assert/strict";
- * import { fitStrengthModels } from "./strength_models.ts";
+ * import { fitStrengthModels } from "./models.ts";
  * const cells = [];
  * for (const [quality, s] of [["poor", 20], ["good", 60]] as const) {
  *   for (let depth = 1; depth <= 5; depth++) {
@@ -144,7 +144,7 @@ export interface ProductVerdict {
  * @example The smaller error wins
  * ```ts
  * import assert from "node:assert/strict";
- * import { productVerdict } from "./strength_models.ts";
+ * import { productVerdict } from "./models.ts";
  * const model = (kind: "product" | "sum", rmse: number, r2: number) =>
  *   ({ kind, formula: "", perQuality: {}, shared: 0, rmse, r2 });
  * assert.equal(productVerdict(model("product", 30, 0.95), model("sum", 60, 0.8)).closer, "product");
@@ -194,7 +194,7 @@ export interface DepthStep {
  * @example Two steps
  * ```ts
  * import assert from "node:assert/strict";
- * import { depthSteps } from "./strength_models.ts";
+ * import { depthSteps } from "./models.ts";
  * const steps = depthSteps([
  *   { quality: "poor", depth: 1, elo: 0, nodesPerMove: 8 },
  *   { quality: "poor", depth: 2, elo: 100, nodesPerMove: 32 },
@@ -259,7 +259,7 @@ export interface DeepeningVerdict {
  * @example Gains that fall, fastest for the poor evaluation
  * ```ts
  * import assert from "node:assert/strict";
- * import { deepeningVerdict } from "./strength_models.ts";
+ * import { deepeningVerdict } from "./models.ts";
  * const step = (quality: string, eloPerDoubling: number) =>
  *   ({ quality, from: 0, to: 0, eloGain: 0, doublings: 1, eloPerDoubling, costRatio: 4 });
  * const steps = [step("poor", 80), step("poor", 10), step("good", 90), step("good", 60)];
