@@ -13,6 +13,7 @@ import { CONNECT_FOUR } from "./connect_four/connect_four_steps.ts";
 import { LESSON_004 } from "./minimax/lesson_004_report.ts";
 import type { LessonEntry } from "./report.ts";
 import { CHESS_LESSON } from "./chess/report.ts";
+import { STRENGTH } from "./strength/report.ts";
 
 /** Every lesson with a report. */
 export const LESSONS: readonly LessonEntry[] = [
@@ -24,4 +25,5 @@ export const LESSONS: readonly LessonEntry[] = [
   LESSON_003_GRUNDY,
   CONNECT_FOUR,
   CHESS_LESSON,
+  STRENGTH,
 ];

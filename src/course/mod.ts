@@ -21,3 +21,4 @@ export * from "./enhancements/mod.ts";
 export * from "./grundy/mod.ts";
 export * from "./connect_four/mod.ts";
 export * from "./lessons.ts";
+export * from "./strength/mod.ts";

@@ -1,0 +1,140 @@
+/**
+ * Issue 10's strength measurements: move accuracy against perfect play, the
+ * Elo grid of depth × evaluation quality (T003.8, T003.9) and MCTS against
+ * alpha-beta at equal nodes. Matches run over workers, one per core.
+ *
+ * Usage: `deno task strength [--full] [--workers N]` — the small default
+ * takes seconds and prints its verdicts; `--full` is the run behind the
+ * committed figures (901 s measured on two loaded cores) and writes
+ * `figures/strength/full_run.json`, then renders it (`--render` renders
+ * the committed file again: `figures/strength/README.md` with every table,
+ * and the charts). Grades and balanced openings solved on the way are added
+ * to the cache files in `data/connect4/`.
+ *
+ * @module
+ */
+
+import { saveSvg } from "../src/plot/mod.ts";
+import {
+  accuracyTable,
+  eloTable,
+  fitsTable,
+  readFullRun,
+  runLabel,
+  stepsTable,
+  strengthReport,
+  versusTable,
+} from "../src/course/strength/report.ts";
+import { rowsTable } from "../src/course/report.ts";
+import {
+  runStrength,
+  saveGrades,
+  saveOpenings,
+  STRENGTH_FULL,
+  STRENGTH_SMALL,
+} from "../src/course/strength/measure.ts";
+
+const USAGE = "usage: deno task strength [--full | --render] [--workers N]";
+
+async function main(args: readonly string[]): Promise<number> {
+  let full = false, render = false;
+  let workers: number | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--full") full = true;
+    else if (arg === "--render") render = true;
+    else if (arg === "--workers") {
+      workers = Number(args[++i]);
+      if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
+        console.error(
+          `--workers must be an integer 1…256, got ${args[i]}\n${USAGE}`,
+        );
+        return 2;
+      }
+    } else if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      return 0;
+    } else {
+      console.error(`Unknown argument ${arg}\n${USAGE}`);
+      return 2;
+    }
+  }
+  if (render) return await renderFullRun();
+  const config = full ? STRENGTH_FULL : STRENGTH_SMALL;
+  const started = performance.now();
+  const elapsed = () =>
+    `${((performance.now() - started) / 1000).toFixed(0)} s`;
+  const { results, newGrades, newOpenings } = await runStrength(config, {
+    ...(workers === undefined ? {} : { workers }),
+    progress: (message) => console.error(`[${elapsed()}] ${message}`),
+  });
+  saveGrades(newGrades);
+  saveOpenings(newOpenings);
+  console.log(
+    `strength (${config.name}): T003.8 ${results.grid.t0038.text}; T003.9 ${results.grid.t0039.text}`,
+  );
+  if (!full) return 0;
+  await Deno.writeTextFile(
+    FULL_RUN,
+    JSON.stringify(
+      {
+        command: "deno task strength --full",
+        seconds: Math.round((performance.now() - started) / 1000),
+        ...results,
+      },
+      null,
+      1,
+    ) + "\n",
+  );
+  console.log(`wrote ${FULL_RUN.pathname}`);
+  return await renderFullRun();
+}
+
+const FULL_RUN = new URL("../figures/strength/full_run.json", import.meta.url);
+
+/** Writes the committed full run's tables and charts under `figures/strength/`. */
+async function renderFullRun(): Promise<number> {
+  const full = readFullRun();
+  if (full === null) {
+    console.error(`no ${FULL_RUN.pathname}: run deno task strength --full`);
+    return 1;
+  }
+  const label = runLabel(full);
+  const folder = new URL(".", FULL_RUN);
+  // The charts are the figures lesson's, so the two never differ.
+  const { charts, rows } = strengthReport(full);
+  for (const chart of charts) {
+    await saveSvg(new URL(`${chart.name}.svg`, folder).pathname, chart.svg);
+  }
+  const readme = [
+    "# Playing strength (issue 10): the full run",
+    "",
+    `Written by \`deno task strength --render\` from \`full_run.json\`, the ${label}; do not edit by hand.`,
+    "",
+    rowsTable(rows),
+    "## Move accuracy against perfect play",
+    "",
+    accuracyTable(full.accuracy),
+    "![accuracy](accuracy.svg)",
+    "",
+    "## Elo of the grid, 95% intervals",
+    "",
+    eloTable(full),
+    "![Elo against nodes](elo_nodes.svg)",
+    "",
+    "## T003.9: what each ply buys",
+    "",
+    stepsTable(full),
+    "## T003.8: product or sum",
+    "",
+    fitsTable(full),
+    "## MCTS against alpha-beta at equal nodes",
+    "",
+    versusTable(full),
+  ].join("\n");
+  await Deno.writeTextFile(new URL("README.md", folder), readme);
+  console.log(`rendered ${folder.pathname}`);
+  return 0;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
