@@ -11,6 +11,7 @@
  * @module
  */
 
+// deno-lint-ignore no-import-prefix -- mod.ts must load without deno.json (see the module doc)
 import { Chess as ChessJs } from "npm:chess.js@1.4.0";
 import { describe } from "../../validate.ts";
 
