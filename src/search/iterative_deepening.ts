@@ -41,6 +41,11 @@ export interface IterativeDeepeningOptions extends DeepSearchOptions {
    * open side on a fail-low or fail-high. Default: no aspiration (full window).
    */
   aspirationDelta?: number;
+  /**
+   * Quiescence at the horizon, as the `quiescence` searcher does: each
+   * iteration plays out `generateNoisyMoves()` past its depth (default false).
+   */
+  quiescence?: boolean;
 }
 
 /** One finished iteration. */
@@ -140,6 +145,7 @@ export function iterativeDeepening(
     );
   }
   if (previous !== "none") c.flags |= ORDER_PV;
+  c.quiescence = options?.quiescence === true;
   const deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
   const rows: DepthRow[] = [];
   let value = 0;
