@@ -13,3 +13,6 @@ export * from "./tournament.ts";
 export * from "./player_spec.ts";
 export * from "./parallel.ts";
 export * from "./accuracy.ts";
+export * from "./uci.ts";
+export * from "./uci_engine.ts";
+export * from "./chess_match.ts";
