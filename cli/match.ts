@@ -8,7 +8,9 @@
  *   SPEC  ours:depth=N | ours:nodes=N | ours:movetime=MS
  *         stockfish:skill=S,depth=N | stockfish:skill=S,nodes=N | ...
  *   --games N        games (default: two per opening)
- *   --openings FILE  default data/chess/openings.txt
+ *   --openings FILE  default data/chess/openings.txt; a .pgn file gives
+ *                    the distinct first plies of its games (openingsFromGames)
+ *   --opening-plies N  plies taken from each game of a .pgn (default 8)
  *   --max-plies N    a draw after N plies in all (default 300)
  *   --pgn FILE       write the games there, each as it ends (default: none)
  *
@@ -22,9 +24,11 @@
 
 import {
   type ChessMover,
+  openingsFromGames,
   playChessMatch,
   readOpenings,
 } from "../src/play/chess_match.ts";
+import { readPgnGames } from "../src/games/chess/notation.ts";
 import { UciProcess } from "../src/play/uci_engine.ts";
 
 const USAGE =
@@ -125,7 +129,15 @@ function args(): Record<string, string> {
   for (let i = 0; i < list.length; i++) {
     const flag = list[i]!;
     if (
-      !["--a", "--b", "--games", "--openings", "--max-plies", "--pgn"].includes(
+      ![
+        "--a",
+        "--b",
+        "--games",
+        "--openings",
+        "--max-plies",
+        "--pgn",
+        "--opening-plies",
+      ].includes(
         flag,
       )
     ) {
@@ -163,7 +175,12 @@ try {
 } catch (error) {
   fail(`cannot read --openings ${openingsFile}: ${(error as Error).message}`);
 }
-const openings = readOpenings(openingsText);
+const openingPlies =
+  positiveInteger("opening-plies", options["opening-plies"]) ?? 8;
+const openings = openingsFile.endsWith(".pgn")
+  ? openingsFromGames(readPgnGames(openingsText), openingPlies)
+  : readOpenings(openingsText);
+console.log(`${openings.length} openings from ${openingsFile}`);
 const engineA = await startEngine(a);
 const engineB = await startEngine(b);
 const started = performance.now();

@@ -6,6 +6,7 @@ import { Chess as ChessJs } from "chess.js";
 import {
   Chess,
   type ChessMover,
+  openingsFromGames,
   playChessGame,
   playChessMatch,
   readOpenings,
@@ -35,6 +36,22 @@ Deno.test("data/chess/openings.txt: every line legal, names unique", () => {
   assert.equal(openings.length, 12);
   assert.equal(new Set(openings.map((o) => o.name)).size, 12);
   assert.deepEqual(openings[0]!.moves.slice(0, 2), ["e2e4", "e7e5"]);
+  const text = Deno.readTextFileSync(new URL("data/chess/games.pgn", ROOT))
+    .slice(0, 30_000);
+  const fromGames = openingsFromGames(
+    readPgnGames(text.slice(0, text.lastIndexOf("\n[Event "))),
+    8,
+  );
+  assert.ok(fromGames.length >= 2);
+  assert.match(
+    fromGames[0]!.name,
+    /^Charkhalashvili, Inga - Ju, Wenjun \(round 1\.1\), 8 plies$/,
+  );
+  assert.deepEqual(fromGames[0]!.moves.slice(0, 2), ["d2d4", "g8f6"]);
+  assert.throws(
+    () => openingsFromGames([], 0),
+    /openingsFromGames: plies must be an integer in 1…100, got 0/,
+  );
   assert.throws(
     () => readOpenings("no semicolon here"),
     /readOpenings: line 1: expected "name ; moves in UCI", got "no semicolon here"/,

@@ -12,7 +12,7 @@
  */
 
 import { Chess } from "../games/chess/mod.ts";
-import { writePgn } from "../games/chess/notation.ts";
+import { type PgnGame, writePgn } from "../games/chess/notation.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 import { type EloGame, eloRatings } from "./elo.ts";
 
@@ -67,6 +67,49 @@ export function readOpenings(text: string): ChessOpening[] {
     }
     openings.push({ name: line.slice(0, at).trim(), moves });
   });
+  return openings;
+}
+
+/**
+ * Openings cut from real games: the first `plies` moves of each game that
+ * has more, each distinct line once, in the games' order; named by the
+ * game's players and round. Real games' openings are as balanced as the
+ * players made them, and there are many more than a hand-written list.
+ *
+ * @throws {Error} when `plies` is not an integer in 1…100
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openingsFromGames, readPgnGames } from "../../mod.ts";
+ * const games = readPgnGames(`[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n[White "C"]\n\n1. e4 e5 2. Nc3 Nc6 *\n`);
+ * assert.deepEqual(openingsFromGames(games, 2), [{ name: "A - B, 2 plies", moves: ["e2e4", "e7e5"] }]);
+ * assert.ok(openingsFromGames(games, 3).length === 2);
+ * ```
+ */
+export function openingsFromGames(
+  games: readonly PgnGame[],
+  plies: number,
+): ChessOpening[] {
+  checkInteger("openingsFromGames", "plies", plies, 1, 100);
+  const seen = new Set<string>();
+  const openings: ChessOpening[] = [];
+  for (const game of games) {
+    if (game.moves.length <= plies || game.fens[0] !== Chess.start().toFen()) {
+      continue;
+    }
+    const moves = game.moves.slice(0, plies);
+    const key = moves.join(" ");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const { White = "?", Black = "?", Round } = game.headers;
+    openings.push({
+      name: `${White} - ${Black}${
+        Round && Round !== "?" ? ` (round ${Round})` : ""
+      }, ${plies} plies`,
+      moves,
+    });
+  }
   return openings;
 }
 
