@@ -1,8 +1,16 @@
 /**
  * Chess notation at the boundary, through chess.js (BSD-2-Clause, pinned as
- * `npm:chess.js@1.4.0`): reading and writing PGN. The project writes by hand
- * only what speed or the course demands (the move generator, UCI strings);
- * PGN's grammar is chess.js's.
+ * `npm:chess.js@1.4.0`): reading and writing PGN, SAN both ways, and FEN
+ * validation. The project writes by hand only what speed or the course
+ * demands: the move generator, and UCI strings (trivial).
+ *
+ * FEN: chess.js validates first ({@linkcode fenRejection}); the project's
+ * own parser then fills the typed-array board and adds the rules chess.js
+ * does not check (castling rights need the king and rook at home, the side
+ * not to move is not in check, at most 8 pawns and 16 pieces a side, an en
+ * passant square behind a pawn that just moved two squares). Where chess.js
+ * rejects a FEN, the own parser is asked too, for a message that names the
+ * field and the rule; chess.js's own message is given when it alone objects.
  *
  * The full specifier, not the `"chess.js"` import-map name, so that `mod.ts`
  * also loads with `deno run --no-config` (checks from outside the
@@ -12,7 +20,7 @@
  */
 
 // deno-lint-ignore no-import-prefix -- mod.ts must load without deno.json (see the module doc)
-import { Chess as ChessJs } from "npm:chess.js@1.4.0";
+import { Chess as ChessJs, validateFen } from "npm:chess.js@1.4.0";
 import { describe } from "../../validate.ts";
 
 /** One game read from PGN by {@linkcode readPgnGames}. */
@@ -188,4 +196,60 @@ export function writePgn(record: PgnRecord): string {
     }
   });
   return chess.pgn() + "\n";
+}
+
+/**
+ * Why chess.js rejects `fen`, or null when it accepts it. Four fields (EPD)
+ * are completed with the clocks `0 1` first.
+ */
+export function fenRejection(fen: string): string | null {
+  const fields = fen.trim().split(/\s+/);
+  const full = fields.length === 4 ? [...fields, "0", "1"].join(" ") : fen;
+  const verdict = validateFen(full);
+  return verdict.ok ? null : verdict.error ?? "invalid FEN";
+}
+
+/** The SAN, by chess.js, of `uci`, a legal move in `fen`. */
+export function sanOfUci(fen: string, uci: string): string {
+  const chess = new ChessJs(fen);
+  return chess.move({
+    from: uci.slice(0, 2),
+    to: uci.slice(2, 4),
+    promotion: uci.length > 4 ? uci[4] : undefined,
+  }).san;
+}
+
+/** SAN of every legal move in `fen`, by chess.js, keyed by UCI. */
+export function sanByUci(fen: string): Map<string, string> {
+  const chess = new ChessJs(fen);
+  return new Map(
+    chess.moves({ verbose: true }).map((move) => [move.lan, move.san]),
+  );
+}
+
+/**
+ * The UCI of the legal move `san` writes in `fen`, read by chess.js's
+ * permissive parser (check signs optional, `e8Q` for `e8=Q`, a needless
+ * disambiguation accepted); "0-0" is read as "O-O". Returns
+ * `"ambiguous"` when more than one move of the named piece reaches the
+ * square, and null when no legal move matches.
+ */
+export function uciOfSan(fen: string, san: string): string | null {
+  const text = san.replace(/[+#!?]+$/, "").replace(
+    /^0-0(-0)?$/,
+    (castle) => castle.replaceAll("0", "O"),
+  );
+  const chess = new ChessJs(fen);
+  try {
+    return chess.move(text, { strict: false }).lan;
+  } catch {
+    const piece = /^([NBRQK])[a-h]?[1-8]?x?([a-h][1-8])$/.exec(text);
+    if (piece) {
+      const fits = chess.moves({ verbose: true }).filter((move) =>
+        move.piece === piece[1]!.toLowerCase() && move.to === piece[2]
+      );
+      if (fits.length > 1) return "ambiguous";
+    }
+    return null;
+  }
 }
