@@ -9,7 +9,9 @@
  * A search runs one iteration per {@linkcode UciEngine.step} call, so a
  * caller can read `stop` between iterations; inside an iteration the time
  * and node budgets of `go` stop it (the searcher checks the clock every
- * 1,024 nodes; quiescence nodes count against `nodes` only).
+ * 1,024 nodes; quiescence nodes count against `nodes` only). A search
+ * without a depth or node limit runs in slices of {@linkcode UCI_SLICE_MS}
+ * instead, so `stop` is read within about that long.
  *
  * @module
  */
@@ -43,6 +45,12 @@ export interface GoLimits {
 
 /** Deepest iteration of an unlimited search (`go infinite`). */
 export const UCI_MAX_DEPTH = 64;
+
+/**
+ * Milliseconds per {@linkcode UciEngine.step} of a search without a depth or
+ * node limit (`go infinite`, `movetime`, the clocks): how often `stop` is read.
+ */
+export const UCI_SLICE_MS = 100;
 
 /** Mate scores: values this close to {@linkcode CHESS_MATE} are mates. */
 const MATE_BAND = 1_000;
@@ -219,6 +227,17 @@ export class UciEngine {
     const limits = this.#limits;
     const depth = this.#depth + 1;
     const elapsed = this.#now() - this.#started;
+    // Without a depth or node limit the search is timed anyway: run it in
+    // slices, so stop is read often. A slice cut short is tried again; the
+    // table keeps what it finished. Depth and node limits stay unsliced, so
+    // their searches (and matches) are reproducible.
+    const sliced = limits.depth === UCI_MAX_DEPTH && limits.nodes === Infinity;
+    const timeMs = Math.min(
+      limits.timeMs === Infinity
+        ? Infinity
+        : Math.max(1, limits.timeMs - elapsed),
+      sliced ? UCI_SLICE_MS : Infinity,
+    );
     const result = iterativeDeepening(this.#position, {
       depth,
       tt: this.#table,
@@ -228,9 +247,7 @@ export class UciEngine {
       ...(limits.nodes === Infinity
         ? {}
         : { maxNodes: Math.max(1, limits.nodes - this.#nodes) }),
-      ...(limits.timeMs === Infinity
-        ? {}
-        : { timeMs: Math.max(1, limits.timeMs - elapsed) }),
+      ...(timeMs === Infinity ? {} : { timeMs }),
     });
     this.#nodes += result.stats.nodes;
     const out: string[] = [];
@@ -244,8 +261,10 @@ export class UciEngine {
       out.push(this.#info(depth, result.value, result.pv));
     }
     const time = this.#now() - this.#started;
+    const cut = result.depth < depth;
+    if (cut && sliced && time < limits.timeMs) return out;
     if (
-      result.depth < depth || result.solved || depth >= limits.depth ||
+      cut || result.solved || depth >= limits.depth ||
       this.#nodes >= limits.nodes || time >= limits.timeMs ||
       Math.abs(result.value) >= CHESS_MATE - MATE_BAND
     ) {
