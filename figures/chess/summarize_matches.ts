@@ -81,10 +81,14 @@ const text = `# Chess matches (issue 9's closing note)
 From the full runs of \`figures/chess/run_matches.sh sf\`,
 \`figures/chess/run_matches.sh self\` (these two side by side) and then
 \`figures/chess/run_matches.sh sf 5\` (Stockfish at Skill Level 5, since
-level 0 lost almost every game to our depths 4 and 5), summarised by
+level 0 lost almost every game to our depths 4 and 5) and
+\`figures/chess/run_matches.sh sf 10\` where present, summarised by
 \`deno run --allow-read --allow-write figures/chess/summarize_matches.ts\`.
 The games are in \`figures/chess/matches/*.pgn\`, one line per game in the
-\`.log\` files.
+\`.log\` files. The runs used a snapshot of commit ccd6b28 (\`git archive\`,
+so later edits could not change a run midway); what changed after it (SAN
+and FEN through chess.js, sliced unlimited searches) does not touch a
+depth-limited search from the start position.
 
 Each pairing is one \`deno task match\` command:
 
@@ -96,8 +100,8 @@ Each pairing is one \`deno task match\` command:
 of \`data/chess/games.pgn\` (281 lines; game i starts from line ⌊i/2⌋, our
 engine white in the even games). Our engine: \`cli/uci.ts\` (iterative
 deepening to depth D with a 16 MiB transposition table, MVV-LVA captures,
-killers, history, quiescence over captures). Stockfish: Debian's package
-(\`/usr/games/stockfish\`), \`Skill Level\` S = 0 or 5, \`Threads 1\`, \`Hash 16\`,
+killers, history, quiescence over captures). Stockfish: Debian's package (Stockfish 15.1)
+(\`/usr/games/stockfish\`), \`Skill Level\` S = 0, 5 or 10, \`Threads 1\`, \`Hash 16\`,
 \`go depth 5\`; below level 20 it picks among its best moves at random, so
 its games are not reproducible, while ours at a fixed depth are. Adjudication:
 the rules (checkmate, stalemate, fifty-move rule, threefold repetition,
