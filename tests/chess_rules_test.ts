@@ -134,6 +134,20 @@ Deno.test("Chess.fromFen names the field and the rule of every bad FEN", () => {
   }
 });
 
+Deno.test("Chess.fromFen: chess.js validates too; where it alone objects, its reason is given", () => {
+  // Two digits in a row ("12" for 3 empty squares): the own parser adds
+  // them up, chess.js's grammar refuses them.
+  assert.throws(
+    () => Chess.fromFen("4k12/8/8/8/8/8/8/4K3 w - - 0 1"),
+    /Chess.fromFen: chess.js rejects the FEN: Invalid FEN: piece data is invalid \(consecutive number\) \(FEN "4k12\/8\/8\/8\/8\/8\/8\/4K3 w - - 0 1"\)/,
+  );
+  // Four fields (EPD) get the clocks before chess.js sees them.
+  assert.equal(
+    Chess.fromFen("r3k2r/8/8/8/8/8/8/R3K2R w Kk -").toFen(),
+    "r3k2r/8/8/8/8/8/8/R3K2R w Kk - 0 1",
+  );
+});
+
 Deno.test("Chess options: unknown keys and non-booleans are errors", () => {
   assert.throws(
     () => Chess.start({ noisyCheck: true } as never),

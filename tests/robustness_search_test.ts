@@ -43,7 +43,14 @@ const SEARCHERS: [string, Searcher, string[]][] = [
   [
     "iterativeDeepening",
     iterativeDeepening,
-    [...DEEP, "maxNodes", "timeMs", "previous", "aspirationDelta"],
+    [
+      ...DEEP,
+      "maxNodes",
+      "timeMs",
+      "previous",
+      "aspirationDelta",
+      "quiescence",
+    ],
   ],
   ["aspiration", aspiration, [...DEEP, "delta", "guess", "maxNodes", "timeMs"]],
   ["mtdf", mtdf, [...DEEP, "guess"]],
@@ -314,6 +321,7 @@ const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   ),
   failHard: fc.constantFrom(1, 0, "true", null),
   exactDepth: fc.constantFrom(1, 0, "true", null),
+  quiescence: fc.constantFrom(1, 0, "true", null),
   tt: fc.constantFrom({}, 1, "tt", null, []),
   order: fc.oneof(
     fc.string().filter((s) => !(MOVE_ORDERS as string[]).includes(s)),

@@ -17,3 +17,6 @@ export {
   roundRobinParallel,
 } from "./parallel.ts";
 export * from "./accuracy.ts";
+export * from "./uci.ts";
+export * from "./uci_engine.ts";
+export * from "./chess_match.ts";

@@ -47,6 +47,11 @@ export interface IterativeDeepeningOptions extends DeepSearchOptions {
    * open side on a fail-low or fail-high. Default: no aspiration (full window).
    */
   aspirationDelta?: number;
+  /**
+   * Quiescence at the horizon, as the `quiescence` searcher does: each
+   * iteration plays out `generateNoisyMoves()` past its depth (default false).
+   */
+  quiescence?: boolean;
 }
 
 /** One finished iteration. */
@@ -88,6 +93,7 @@ const ITERATIVE_DEEPENING_OPTION_KEYS: readonly string[] = [
   "timeMs",
   "previous",
   "aspirationDelta",
+  "quiescence",
 ];
 
 /**
@@ -192,6 +198,17 @@ export function iterativeDeepening(
       VALUE_INFINITE - 1,
     );
   if (previous !== "none") c.flags |= ORDER_PV;
+  if (
+    options?.quiescence !== undefined &&
+    typeof options.quiescence !== "boolean"
+  ) {
+    throw new Error(
+      `${where}: quiescence must be a boolean, got ${
+        describe(options.quiescence)
+      }`,
+    );
+  }
+  c.quiescence = options?.quiescence === true;
   const deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
   const rows: DepthRow[] = [];
   let value = 0;

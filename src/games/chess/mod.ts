@@ -7,3 +7,9 @@
 export { Chess, CHESS_MOVE_LIMIT, type ChessOptions } from "./position.ts";
 export { perft } from "./perft.ts";
 export { CHESS_MATE, PIECE_VALUES } from "./evaluation.ts";
+export {
+  type PgnGame,
+  type PgnRecord,
+  readPgnGames,
+  writePgn,
+} from "./notation.ts";

@@ -1,6 +1,7 @@
 /**
  * Chess as a {@linkcode Position}: the dedicated 0x88 generator underneath,
- * FEN/UCI/SAN at the boundary.
+ * FEN/UCI/SAN at the boundary (FEN validation and SAN through chess.js, see
+ * notation.ts).
  *
  * @module
  */
@@ -22,7 +23,8 @@ import {
   hasLegalMove,
   mvvLvaScore,
 } from "./_movegen.ts";
-import { legalMoves, parseSan, parseUci, toSan, toUci } from "./_notation.ts";
+import { legalMoves, parseSan, parseUci, toUci } from "./_notation.ts";
+import { fenRejection, sanByUci, sanOfUci } from "./notation.ts";
 import { BLACK, WHITE } from "./_squares.ts";
 import {
   CHESS_MATE,
@@ -130,7 +132,9 @@ export class Chess implements Position {
    * @throws {Error} naming the FEN field and the rule it breaks: piece
    *   placement, side, castling rights that need a king and rook at home, an
    *   en passant square behind a pawn that just moved two squares, clocks,
-   *   one king a side, no pawn on ranks 1 and 8, the side not to move in check
+   *   one king a side, no pawn on ranks 1 and 8, the side not to move in
+   *   check; or chess.js's reason where chess.js alone rejects it (chess.js
+   *   validates every FEN first)
    *
    * @example
    * ```ts
@@ -148,7 +152,7 @@ export class Chess implements Position {
       "noisyChecks",
       options?.noisyChecks ?? false,
     );
-    return new Chess(parseFen("Chess.fromFen", fen), 0, noisyChecks);
+    return new Chess(readFen("Chess.fromFen", fen), 0, noisyChecks);
   }
 
   /**
@@ -455,7 +459,7 @@ export class Chess implements Position {
         }`,
       );
     }
-    return toSan(this.#board, move, legal);
+    return sanOfUci(toFen(this.#board), toUci(move));
   }
 
   /**
@@ -471,8 +475,11 @@ export class Chess implements Position {
    * ```
    */
   sanMoves(): string[] {
-    const legal = legalMoves(this.#board);
-    return Array.from(legal, (move) => toSan(this.#board, move, legal));
+    const sans = sanByUci(toFen(this.#board));
+    return Array.from(
+      legalMoves(this.#board),
+      (move) => sans.get(toUci(move))!,
+    );
   }
 
   /**
@@ -511,6 +518,25 @@ export class Chess implements Position {
  * ```
  */
 export const CHESS_MOVE_LIMIT = 1 << 16;
+
+/**
+ * A FEN that chess.js accepts, read by the own parser (which adds the rules
+ * chess.js does not check). When chess.js rejects it, the own parser names
+ * the field and rule if it can; else chess.js's reason is given.
+ */
+function readFen(where: string, fen: unknown): Board {
+  if (typeof fen !== "string") {
+    throw new Error(`${where}: fen must be a string, got ${describe(fen)}`);
+  }
+  const rejection = fenRejection(fen);
+  const board = parseFen(where, fen);
+  if (rejection !== null) {
+    throw new Error(
+      `${where}: chess.js rejects the FEN: ${rejection} (FEN ${describe(fen)})`,
+    );
+  }
+  return board;
+}
 
 function checkBoolean(where: string, name: string, value: unknown): boolean {
   if (typeof value !== "boolean") {

@@ -1,0 +1,378 @@
+/**
+ * Chess matches between two engines: games from opening lines with colours
+ * alternated, adjudicated by the rules on this project's {@linkcode Chess}
+ * (checkmate, stalemate, the fifty-move rule, threefold repetition,
+ * insufficient material) plus a draw after a maximum number of plies, each
+ * written as PGN by chess.js, and the score as an Elo difference with its
+ * 95% interval ({@linkcode eloRatings}). The engines are anything with an
+ * async `move`: UCI subprocesses ({@linkcode UciProcess}) in
+ * `deno task match`, plain functions in tests.
+ *
+ * @module
+ */
+
+import { Chess } from "../games/chess/mod.ts";
+import { type PgnGame, writePgn } from "../games/chess/notation.ts";
+import { checkInteger, checkOptions, describe } from "../validate.ts";
+import { type EloGame, eloRatings } from "./elo.ts";
+
+/** An opening: a name and moves in UCI from the start position. */
+export interface ChessOpening {
+  /** Its name (for the PGN's `Opening` tag). */
+  name: string;
+  /** Its moves in UCI. */
+  moves: string[];
+}
+
+/**
+ * The openings of a text: `name ; uci uci ...` a line, `#` comments and
+ * blank lines skipped (the format of `data/chess/openings.txt`).
+ *
+ * @throws {Error} naming the line whose moves are not legal or that has no `;`
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readOpenings } from "../../mod.ts";
+ * const [open] = readOpenings("# two lines\nOpen Game ; e2e4 e7e5\n");
+ * assert.deepEqual(open, { name: "Open Game", moves: ["e2e4", "e7e5"] });
+ * assert.throws(() => readOpenings("Bad ; e2e5"), /readOpenings: line 1: "e2e5" is not a legal move/);
+ * ```
+ */
+export function readOpenings(text: string): ChessOpening[] {
+  const openings: ChessOpening[] = [];
+  String(text).split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) return;
+    const at = line.indexOf(";");
+    if (at < 0) {
+      throw new Error(
+        `readOpenings: line ${i + 1}: expected "name ; moves in UCI", got ${
+          describe(line)
+        }`,
+      );
+    }
+    const moves = line.slice(at + 1).trim().split(/\s+/).filter((m) => m);
+    const position = Chess.start();
+    for (const uci of moves) {
+      try {
+        position.play(position.moveFromUci(uci));
+      } catch {
+        throw new Error(
+          `readOpenings: line ${i + 1}: ${
+            describe(uci)
+          } is not a legal move in ${position.toFen()}`,
+        );
+      }
+    }
+    openings.push({ name: line.slice(0, at).trim(), moves });
+  });
+  return openings;
+}
+
+/**
+ * Openings cut from real games: the first `plies` moves of each game that
+ * has more, each distinct line once, in the games' order; named by the
+ * game's players and round. Real games' openings are as balanced as the
+ * players made them, and there are many more than a hand-written list.
+ *
+ * @throws {Error} when `plies` is not an integer in 1…100
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openingsFromGames, readPgnGames } from "../../mod.ts";
+ * const games = readPgnGames(`[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n[White "C"]\n\n1. e4 e5 2. Nc3 Nc6 *\n`);
+ * assert.deepEqual(openingsFromGames(games, 2), [{ name: "A - B, 2 plies", moves: ["e2e4", "e7e5"] }]);
+ * assert.ok(openingsFromGames(games, 3).length === 2);
+ * ```
+ */
+export function openingsFromGames(
+  games: readonly PgnGame[],
+  plies: number,
+): ChessOpening[] {
+  checkInteger("openingsFromGames", "plies", plies, 1, 100);
+  const seen = new Set<string>();
+  const openings: ChessOpening[] = [];
+  for (const game of games) {
+    if (game.moves.length <= plies || game.fens[0] !== Chess.start().toFen()) {
+      continue;
+    }
+    const moves = game.moves.slice(0, plies);
+    const key = moves.join(" ");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const { White = "?", Black = "?", Round } = game.headers;
+    openings.push({
+      name: `${White} - ${Black}${
+        Round && Round !== "?" ? ` (round ${Round})` : ""
+      }, ${plies} plies`,
+      moves,
+    });
+  }
+  return openings;
+}
+
+/** One side of a match: a name and a move for the game so far. */
+export interface ChessMover {
+  /** Its name (PGN tags, reports). */
+  readonly name: string;
+  /** Called before each game (a UCI engine's `ucinewgame`). */
+  newGame?(): Promise<void>;
+  /** Its move in UCI for the position after `moves` (UCI, from the start position). */
+  move(moves: readonly string[]): Promise<string>;
+}
+
+/** A finished game. */
+export interface ChessGameRecord {
+  /** White's name. */
+  white: string;
+  /** Black's name. */
+  black: string;
+  /** The opening's name. */
+  opening: string;
+  /** Every move in UCI from the start position, the opening's included. */
+  moves: string[];
+  /** The result. */
+  result: "1-0" | "0-1" | "1/2-1/2";
+  /** Why it ended: `"checkmate"`, `"stalemate"`, `"fifty-move rule"`, `"threefold repetition"`, `"insufficient material"`, `"max plies"`, or `"illegal move <uci>"`. */
+  reason: string;
+  /** The game as PGN (chess.js). */
+  pgn: string;
+}
+
+/** Options of {@linkcode playChessGame} and {@linkcode playChessMatch}. */
+export interface ChessGameOptions {
+  /** A draw is adjudicated after this many plies in all, the opening's included (default 300). */
+  maxPlies?: number;
+  /** PGN tags added to every game (`Event`, ...). */
+  headers?: Record<string, string>;
+}
+
+const GAME_KEYS = ["maxPlies", "headers"];
+
+/**
+ * Plays one game from `opening` between `white` and `black` (after the
+ * opening's moves the side to move asks its engine) and adjudicates it by
+ * the rules, then by `maxPlies` as a draw. A move that is not legal loses
+ * the game for the side that sent it.
+ *
+ * @example Two "engines" that play their first legal move
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess, type ChessMover, playChessGame } from "../../mod.ts";
+ * const first = (name: string): ChessMover => ({
+ *   name,
+ *   move: (moves) => {
+ *     const position = Chess.start();
+ *     for (const uci of moves) position.play(position.moveFromUci(uci));
+ *     return Promise.resolve(position.moveToUci(position.legalMoves()[0]!));
+ *   },
+ * });
+ * const game = await playChessGame(first("a"), first("b"), { name: "e4", moves: ["e2e4"] }, { maxPlies: 20 });
+ * assert.ok(game.moves.length <= 20 && game.moves[0] === "e2e4");
+ * assert.match(game.pgn, /\[White "a"\]/);
+ * ```
+ */
+export async function playChessGame(
+  white: ChessMover,
+  black: ChessMover,
+  opening: ChessOpening,
+  options?: ChessGameOptions,
+): Promise<ChessGameRecord> {
+  checkOptions("playChessGame", options, GAME_KEYS);
+  const maxPlies = options?.maxPlies ?? 300;
+  checkInteger("playChessGame", "maxPlies", maxPlies, 1, 100_000);
+  await white.newGame?.();
+  await black.newGame?.();
+  const position = Chess.start();
+  const moves: string[] = [];
+  for (const uci of opening.moves) {
+    position.play(position.moveFromUci(uci));
+    moves.push(uci);
+  }
+  let result: ChessGameRecord["result"] = "1/2-1/2";
+  let reason = "";
+  for (;;) {
+    const ended = adjudicate(position);
+    if (ended !== null) {
+      [result, reason] = ended;
+      break;
+    }
+    if (moves.length >= maxPlies) {
+      reason = "max plies";
+      break;
+    }
+    const mover = position.turn() === 1 ? white : black;
+    const uci = await mover.move(moves);
+    let move: number;
+    try {
+      move = position.moveFromUci(uci);
+    } catch {
+      result = position.turn() === 1 ? "0-1" : "1-0";
+      reason = `illegal move ${uci}`;
+      break;
+    }
+    position.play(move);
+    moves.push(uci);
+  }
+  const pgn = writePgn({
+    headers: {
+      ...options?.headers,
+      White: white.name,
+      Black: black.name,
+      Opening: opening.name,
+      Termination: reason,
+    },
+    // A rejected move is not written: chess.js would refuse it.
+    moves,
+    result,
+  });
+  return {
+    white: white.name,
+    black: black.name,
+    opening: opening.name,
+    moves,
+    result,
+    reason,
+    pgn,
+  };
+}
+
+/** The result by the rules, or null while the game goes on. */
+function adjudicate(
+  position: Chess,
+): [ChessGameRecord["result"], string] | null {
+  if (position.isCheckmate()) {
+    return [position.turn() === 1 ? "0-1" : "1-0", "checkmate"];
+  }
+  if (position.isStalemate()) return ["1/2-1/2", "stalemate"];
+  if (position.isInsufficientMaterial()) {
+    return ["1/2-1/2", "insufficient material"];
+  }
+  if (position.isDrawByFiftyMoves()) return ["1/2-1/2", "fifty-move rule"];
+  if (position.isThreefoldRepetition()) {
+    return ["1/2-1/2", "threefold repetition"];
+  }
+  return null;
+}
+
+/** Options of {@linkcode playChessMatch}. */
+export interface ChessMatchOptions extends ChessGameOptions {
+  /** Games to play (default: two per opening, colours swapped). */
+  games?: number;
+  /** Called after each game (progress). */
+  onGame?: (game: ChessGameRecord, index: number) => void;
+}
+
+/** The outcome of {@linkcode playChessMatch}, from the first engine's side. */
+export interface ChessMatchResult {
+  /** Every game, in order. */
+  games: ChessGameRecord[];
+  /** The first engine's wins, draws and losses. */
+  wins: number;
+  /** Draws. */
+  draws: number;
+  /** Losses. */
+  losses: number;
+  /** Its score: wins plus half the draws. */
+  score: number;
+  /**
+   * Its Elo difference over the second engine with the 95% interval, by
+   * maximum likelihood ({@linkcode eloRatings}); when it won or lost every
+   * game the likelihood has no maximum and one virtual draw is added
+   * (`priorDraws: 1`), as `prior` says.
+   */
+  elo: { difference: number; low: number; high: number; prior: boolean };
+}
+
+/**
+ * Plays `a` against `b`: game i starts from opening ⌊i/2⌋ (cycling), with
+ * `a` white in the even games, so each opening is played with both colours.
+ *
+ * @throws {Error} on a bad option or an empty opening list
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess, type ChessMover, playChessMatch } from "../../mod.ts";
+ * const first = (name: string): ChessMover => ({
+ *   name,
+ *   move: (moves) => {
+ *     const position = Chess.start();
+ *     for (const uci of moves) position.play(position.moveFromUci(uci));
+ *     return Promise.resolve(position.moveToUci(position.legalMoves()[0]!));
+ *   },
+ * });
+ * const match = await playChessMatch(first("a"), first("b"), [{ name: "e4", moves: ["e2e4"] }], { maxPlies: 12 });
+ * assert.ok(match.games.length === 2 && match.games[1]!.white === "b");
+ * assert.ok(match.wins + match.draws + match.losses === 2);
+ * ```
+ */
+export async function playChessMatch(
+  a: ChessMover,
+  b: ChessMover,
+  openings: readonly ChessOpening[],
+  options?: ChessMatchOptions,
+): Promise<ChessMatchResult> {
+  checkOptions("playChessMatch", options, [...GAME_KEYS, "games", "onGame"]);
+  if (!Array.isArray(openings) || openings.length === 0) {
+    throw new Error(
+      `playChessMatch: openings must be a non-empty array, got ${
+        describe(openings)
+      }`,
+    );
+  }
+  const count = options?.games ?? 2 * openings.length;
+  checkInteger("playChessMatch", "games", count, 1, 1_000_000);
+  const gameOptions: ChessGameOptions = {
+    ...(options?.maxPlies === undefined ? {} : { maxPlies: options.maxPlies }),
+    ...(options?.headers === undefined ? {} : { headers: options.headers }),
+  };
+  const games: ChessGameRecord[] = [];
+  const elo: EloGame[] = [];
+  let wins = 0, draws = 0, losses = 0;
+  for (let i = 0; i < count; i++) {
+    const opening = openings[Math.floor(i / 2) % openings.length]!;
+    const aWhite = i % 2 === 0;
+    const game = await playChessGame(
+      aWhite ? a : b,
+      aWhite ? b : a,
+      opening,
+      {
+        ...gameOptions,
+        headers: { ...gameOptions.headers, Round: String(i + 1) },
+      },
+    );
+    games.push(game);
+    const score = game.result === "1/2-1/2"
+      ? 0.5
+      : (game.result === "1-0") === aWhite
+      ? 1
+      : 0;
+    if (score === 1) wins++;
+    else if (score === 0) losses++;
+    else draws++;
+    elo.push({ a: 0, b: 1, score });
+    options?.onGame?.(game, i);
+  }
+  const prior = draws === 0 && (wins === 0 || losses === 0);
+  const rating = eloRatings(elo, {
+    players: 2,
+    anchor: 1,
+    ...(prior ? { priorDraws: 1 } : {}),
+  }).ratings[0]!;
+  return {
+    games,
+    wins,
+    draws,
+    losses,
+    score: wins + draws / 2,
+    elo: {
+      difference: rating.elo,
+      low: rating.low,
+      high: rating.high,
+      prior,
+    },
+  };
+}

@@ -1,0 +1,238 @@
+// Matches: the openings file, the runner's adjudication and errors with
+// in-process movers, and a real match through processes (our `cli/uci.ts`
+// against Stockfish, which .ci/run installs) whose PGN parses back.
+import assert from "node:assert/strict";
+import { Chess as ChessJs } from "chess.js";
+import {
+  Chess,
+  type ChessMover,
+  openingsFromGames,
+  playChessGame,
+  playChessMatch,
+  readOpenings,
+  readPgnGames,
+  UciProcess,
+} from "../mod.ts";
+
+const ROOT = new URL("..", import.meta.url);
+
+/** A mover that plays the `pick`-th legal move (natural order). */
+function scripted(name: string, pick: (count: number) => number): ChessMover {
+  return {
+    name,
+    move: (moves) => {
+      const position = Chess.start();
+      for (const uci of moves) position.play(position.moveFromUci(uci));
+      const legal = position.legalMoves();
+      return Promise.resolve(position.moveToUci(legal[pick(legal.length)]!));
+    },
+  };
+}
+
+Deno.test("data/chess/openings.txt: every line legal, names unique", () => {
+  const openings = readOpenings(
+    Deno.readTextFileSync(new URL("data/chess/openings.txt", ROOT)),
+  );
+  assert.equal(openings.length, 12);
+  assert.equal(new Set(openings.map((o) => o.name)).size, 12);
+  assert.deepEqual(openings[0]!.moves.slice(0, 2), ["e2e4", "e7e5"]);
+  const text = Deno.readTextFileSync(new URL("data/chess/games.pgn", ROOT))
+    .slice(0, 30_000);
+  const fromGames = openingsFromGames(
+    readPgnGames(text.slice(0, text.lastIndexOf("\n[Event "))),
+    8,
+  );
+  assert.ok(fromGames.length >= 2);
+  assert.match(
+    fromGames[0]!.name,
+    /^Charkhalashvili, Inga - Ju, Wenjun \(round 1\.1\), 8 plies$/,
+  );
+  assert.deepEqual(fromGames[0]!.moves.slice(0, 2), ["d2d4", "g8f6"]);
+  assert.throws(
+    () => openingsFromGames([], 0),
+    /openingsFromGames: plies must be an integer in 1…100, got 0/,
+  );
+  assert.throws(
+    () => readOpenings("no semicolon here"),
+    /readOpenings: line 1: expected "name ; moves in UCI", got "no semicolon here"/,
+  );
+});
+
+Deno.test("playChessGame adjudicates: checkmate, max plies, an illegal move loses", async () => {
+  const fool = await playChessGame(
+    scripted("w", () => 0),
+    scripted("b", () => 0),
+    { name: "fool", moves: ["f2f3", "e7e5", "g2g4", "d8h4"] },
+  );
+  assert.deepEqual([fool.result, fool.reason], ["0-1", "checkmate"]);
+  assert.equal(fool.moves.length, 4);
+  const long = await playChessGame(
+    scripted("w", () => 0),
+    scripted("b", (n) => n - 1),
+    { name: "start", moves: [] },
+    { maxPlies: 10 },
+  );
+  assert.deepEqual([long.result, long.reason], ["1/2-1/2", "max plies"]);
+  assert.equal(long.moves.length, 10);
+  const cheat: ChessMover = {
+    name: "cheat",
+    move: () => Promise.resolve("e2e5"),
+  };
+  const lost = await playChessGame(cheat, scripted("b", () => 0), {
+    name: "start",
+    moves: [],
+  });
+  assert.deepEqual([lost.result, lost.reason], ["0-1", "illegal move e2e5"]);
+  assert.match(lost.pgn, /\[Termination "illegal move e2e5"\]/);
+  await assert.rejects(
+    () =>
+      playChessGame(cheat, cheat, { name: "x", moves: [] }, { maxPlies: 0 }),
+    /playChessGame: maxPlies must be an integer in 1…100000, got 0/,
+  );
+  await assert.rejects(
+    () => playChessMatch(cheat, cheat, []),
+    /playChessMatch: openings must be a non-empty array, got an array of 0/,
+  );
+  await assert.rejects(
+    () =>
+      playChessMatch(cheat, cheat, [{ name: "x", moves: [] }], {
+        rounds: 2,
+      } as never),
+    /playChessMatch: unknown option "rounds"/,
+  );
+});
+
+Deno.test("playChessMatch: colours alternate, openings cycle, the Elo interval is there (with one virtual draw after a clean sweep)", async () => {
+  const openings = [{ name: "e4", moves: ["e2e4"] }, {
+    name: "d4",
+    moves: ["d2d4"],
+  }];
+  const cheat: ChessMover = {
+    name: "cheat",
+    move: () => Promise.resolve("a1a1"),
+  };
+  const seen: number[] = [];
+  const match = await playChessMatch(scripted("a", () => 0), cheat, openings, {
+    games: 4,
+    onGame: (_, i) => seen.push(i),
+  });
+  assert.deepEqual(seen, [0, 1, 2, 3]);
+  assert.deepEqual(match.games.map((g) => [g.white, g.opening]), [
+    ["a", "e4"],
+    ["cheat", "e4"],
+    ["a", "d4"],
+    ["cheat", "d4"],
+  ]);
+  assert.deepEqual([match.wins, match.draws, match.losses], [4, 0, 0]);
+  assert.equal(match.score, 4);
+  assert.ok(match.elo.prior);
+  assert.ok(match.elo.low < match.elo.difference);
+  assert.ok(match.elo.difference < match.elo.high);
+  assert.ok(match.elo.difference > 0);
+});
+
+/** Stockfish: on PATH or where Debian puts it. */
+function stockfish(): string {
+  for (
+    const dir of [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/games"]
+  ) {
+    try {
+      if (Deno.statSync(`${dir}/stockfish`).isFile) return `${dir}/stockfish`;
+    } catch {
+      // Not there.
+    }
+  }
+  throw new Error(
+    "Stockfish is needed for this test: apt-get install stockfish (.ci/run does)",
+  );
+}
+
+Deno.test("UciProcess: Stockfish's handshake, a bestmove, clear errors for a missing program and a timeout", async () => {
+  const engine = await UciProcess.start([stockfish()], {
+    options: { "Skill Level": 0, Threads: 1 },
+  });
+  assert.match(engine.name, /Stockfish/);
+  const { bestMove, lastInfo } = await engine.go(
+    { moves: ["e2e4"] },
+    "depth 2",
+  );
+  const position = Chess.start();
+  position.play(position.moveFromUci("e2e4"));
+  assert.ok(
+    position.legalMoves().map((m) => position.moveToUci(m)).includes(bestMove),
+  );
+  assert.match(lastInfo!, / score /);
+  await engine.close();
+  await assert.rejects(
+    () => engine.send("isready"),
+    /UciProcess Stockfish.*: cannot send "isready": closed/,
+  );
+  await assert.rejects(
+    () => UciProcess.start(["/nonexistent/engine"]),
+    /UciProcess.start: cannot run "\/nonexistent\/engine"/,
+  );
+  await assert.rejects(
+    () => UciProcess.start(["cat"], { timeoutMs: 200 }),
+    /UciProcess cat: no answer to "uci" within 200 ms/,
+  );
+  await assert.rejects(
+    () => UciProcess.start(["true"]),
+    /UciProcess true: the engine ended(, cannot send "uci"| while waiting for the answer to "uci")/,
+  );
+  await assert.rejects(
+    () => UciProcess.start([] as never),
+    /UciProcess.start: command must be a non-empty array of strings/,
+  );
+});
+
+Deno.test("deno task match: our engine against Stockfish, 2 games through real processes; every move legal, the PGN parses back", async () => {
+  stockfish();
+  const pgnFile = Deno.makeTempFileSync({ suffix: ".pgn" });
+  const { success, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "task",
+      "--quiet",
+      "match",
+      "--a",
+      "ours:depth=1",
+      "--b",
+      "stockfish:skill=0,depth=1",
+      "--games",
+      "2",
+      "--max-plies",
+      "60",
+      "--pgn",
+      pgnFile,
+    ],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const out = new TextDecoder().decode(stdout);
+  assert.ok(success, out + new TextDecoder().decode(stderr));
+  assert.match(out, /^game 1: ours:depth=1 - stockfish:skill=0,depth=1 /m);
+  assert.match(out, /^game 2: stockfish:skill=0,depth=1 - ours:depth=1 /m);
+  assert.match(
+    out,
+    /ours:depth=1 vs stockfish:skill=0,depth=1: \+\d+ =\d+ -\d+, score [\d.]+\/2 \([\d.]+%\), Elo difference -?\d+ \[-?\d+, -?\d+\]/,
+  );
+  const text = Deno.readTextFileSync(pgnFile);
+  Deno.removeSync(pgnFile);
+  const games = readPgnGames(text);
+  assert.equal(games.length, 2);
+  for (const game of games) {
+    assert.doesNotMatch(game.headers.Termination ?? "", /illegal/);
+    assert.ok(game.moves.length > 2 && game.moves.length <= 60);
+    // Every move legal on our generator, and chess.js reads the game's text.
+    const position = Chess.start();
+    for (const uci of game.moves) position.play(position.moveFromUci(uci));
+    const chess = new ChessJs();
+    chess.loadPgn(
+      text.split(/\n(?=\[Event )/).find((g) =>
+        g.includes(`[Round "${game.headers.Round}"]`)
+      )!,
+    );
+    assert.equal(chess.history().length, game.moves.length);
+    assert.equal(chess.fen(), position.toFen());
+  }
+});

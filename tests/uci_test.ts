@@ -1,0 +1,194 @@
+// The UCI engine: the state machine driven directly, then `deno task uci`'s
+// program as a subprocess.
+import assert from "node:assert/strict";
+import { Chess, UciEngine } from "../mod.ts";
+
+/** Sends `lines`, runs every search to its end, returns everything said. */
+function talk(engine: UciEngine, lines: string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    out.push(...engine.receive(line));
+    while (engine.searching) out.push(...engine.step());
+  }
+  return out;
+}
+
+function legalIn(fen: string, uci: string): boolean {
+  const position = Chess.fromFen(fen);
+  return position.legalMoves().some((m) => position.moveToUci(m) === uci);
+}
+
+Deno.test("UCI handshake: id, the Hash option, uciok; isready; unknown commands named", () => {
+  const engine = new UciEngine({ name: "tester" });
+  const out = engine.receive("uci");
+  assert.equal(out[0], "id name tester");
+  assert.match(out[1]!, /^id author /);
+  assert.ok(
+    out.includes("option name Hash type spin default 16 min 1 max 1024"),
+  );
+  assert.equal(out.at(-1), "uciok");
+  assert.deepEqual(engine.receive("isready"), ["readyok"]);
+  assert.deepEqual(engine.receive("   "), []);
+  assert.deepEqual(engine.receive("fly away"), [
+    'info string unknown command "fly"',
+  ]);
+  assert.deepEqual(engine.receive("setoption name Hash value 4"), []);
+  assert.match(
+    engine.receive("setoption name Hash value 0")[0]!,
+    /^info string setoption: Hash must be an integer in 1…1024 \(MiB\), got "0"/,
+  );
+  assert.match(
+    engine.receive("setoption name Ponder value true")[0]!,
+    /^info string setoption: unknown option "Ponder"/,
+  );
+  assert.match(
+    engine.receive("setoption Hash")[0]!,
+    /^info string setoption: expected "setoption name <id> \[value <x>\]"/,
+  );
+  assert.throws(
+    () => new UciEngine({ hash: 4 } as never),
+    /new UciEngine: unknown option "hash"; known options: name, hashMegabytes, now/,
+  );
+});
+
+Deno.test("UCI position: startpos and fen with moves; bad input named, position kept", () => {
+  const engine = new UciEngine();
+  talk(engine, ["position startpos moves e2e4 e7e5 g1f3"]);
+  assert.equal(
+    engine.fen,
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+  );
+  const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+  talk(engine, [`position fen ${fen} moves e2e4`]);
+  assert.equal(engine.fen, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+  const bad: [string, RegExp][] = [
+    ["position startpos moves e2e5", /position: "e2e5" is not a legal move in/],
+    [
+      "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+      /position: Chess.fromFen: white must have one king/,
+    ],
+    [
+      "position",
+      /position: expected "position startpos\|fen <fen> \[moves <uci> ...\]"/,
+    ],
+    ["position somewhere", /position: expected/],
+  ];
+  for (const [line, message] of bad) {
+    const out = engine.receive(line);
+    assert.equal(out.length, 1, line);
+    assert.match(out[0]!, /^info string /);
+    assert.match(out[0]!, message, line);
+    assert.equal(engine.fen, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", line);
+  }
+});
+
+Deno.test("UCI go depth N: one info line per depth, then a legal bestmove", () => {
+  const engine = new UciEngine();
+  const out = talk(engine, ["position startpos moves e2e4", "go depth 3"]);
+  const infos = out.filter((l) => l.startsWith("info depth"));
+  assert.deepEqual(infos.map((l) => Number(l.split(" ")[2])), [1, 2, 3]);
+  for (const info of infos) {
+    assert.match(
+      info,
+      /^info depth \d+ score cp -?\d+ nodes \d+ nps \d+ time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$/,
+    );
+  }
+  const best = out.at(-1)!;
+  assert.match(best, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.ok(legalIn(engine.fen, best.split(" ")[1]!));
+  // The pv's first move is the best move.
+  assert.equal(
+    infos.at(-1)!.split(" pv ")[1]!.split(" ")[0],
+    best.split(" ")[1],
+  );
+  assert.equal(engine.searching, false);
+});
+
+Deno.test("UCI go: mate scores, a mated root, nodes and time budgets, stop", () => {
+  const engine = new UciEngine();
+  // Scholar's mate: Qxf7# in one.
+  let out = talk(engine, [
+    "position fen r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
+    "go depth 4",
+  ]);
+  assert.match(out.find((l) => l.startsWith("info depth"))!, / score mate 1 /);
+  assert.equal(out.at(-1), "bestmove f3f7");
+  // Checkmated: no move.
+  out = talk(engine, [
+    "position startpos moves f2f3 e7e5 g2g4 d8h4",
+    "go depth 2",
+  ]);
+  assert.deepEqual(out, ["bestmove 0000"]);
+  // A node budget: depth 1 always finishes, so a bestmove comes.
+  out = talk(engine, ["position startpos", "go nodes 50"]);
+  assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  // A clock that has run out after the first iteration.
+  let now = 0;
+  const timed = new UciEngine({ now: () => now });
+  timed.receive("position startpos");
+  timed.receive("go wtime 1000 btime 1000 winc 0 binc 0");
+  assert.ok(timed.searching);
+  const first = timed.step();
+  assert.match(first[0]!, /^info depth 1 /);
+  now = 10_000;
+  assert.match(timed.step().at(-1)!, /^bestmove /);
+  assert.equal(timed.searching, false);
+  // stop between iterations ends the search with the best move so far.
+  timed.receive("go infinite");
+  timed.step();
+  assert.deepEqual(timed.receive("stop"), []);
+  assert.match(timed.step()[0]!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  // A new position during a search ends it first.
+  timed.receive("go infinite");
+  timed.step();
+  const ended = timed.receive("position startpos moves d2d4");
+  assert.match(ended[0]!, /^bestmove /);
+  assert.equal(timed.searching, false);
+  // Bad go arguments.
+  assert.match(
+    timed.receive("go depth x")[0]!,
+    /^info string go: depth must be followed by an integer, got "x"/,
+  );
+  assert.match(
+    timed.receive("go depth 0")[0]!,
+    /^info string go: depth must be at least 1, got 0/,
+  );
+  assert.match(
+    timed.receive("go sideways")[0]!,
+    /^info string go: unknown argument "sideways"/,
+  );
+  assert.equal(timed.searching, false);
+  assert.deepEqual(timed.receive("quit"), []);
+  assert.ok(timed.quitting);
+});
+
+Deno.test("deno task uci as a subprocess: handshake, a position, go depth 3 → a legal bestmove", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "uci"],
+    cwd: new URL("..", import.meta.url),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(
+    new TextEncoder().encode(
+      "uci\nisready\nposition startpos moves e2e4\ngo depth 3\n",
+    ),
+  );
+  await writer.close();
+  const { success, stdout, stderr } = await child.output();
+  assert.ok(success, new TextDecoder().decode(stderr));
+  const lines = new TextDecoder().decode(stdout).trim().split("\n");
+  assert.ok(lines.includes("uciok") && lines.includes("readyok"));
+  assert.ok(lines.indexOf("uciok") < lines.indexOf("readyok"));
+  const best = lines.at(-1)!;
+  assert.match(best, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.ok(
+    legalIn(
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+      best.slice(9),
+    ),
+  );
+  assert.ok(lines.some((l) => l.startsWith("info depth 3 ")));
+});
