@@ -287,7 +287,7 @@ export function showSource(
       );
     }
     start += at;
-    end = lines.findIndex((line, i) => i > start && /^  \}/.test(line));
+    end = lines.findIndex((line, i) => i > start && /^ {2}\}/.test(line));
   }
   const from = options.doc === false ? start : docStart(lines, start);
   const text = lines.slice(from, end + 1).join("\n");
