@@ -1,15 +1,17 @@
 import type { Move, Position, Value } from "../mod.ts";
 
-/** Wraps a position and records the key of every position `evaluate()` is called on. */
-export class TracingPosition implements Position {
-  readonly inner: Position;
+/**
+ * A position that hands every call to `inner`: tests extend it and override
+ * only the calls they watch or break.
+ */
+export abstract class DelegatingPosition<P extends Position = Position>
+  implements Position {
+  readonly inner: P;
   readonly maxMoves: number;
-  readonly evaluated: Set<number>;
 
-  constructor(inner: Position, evaluated = new Set<number>()) {
+  constructor(inner: P) {
     this.inner = inner;
     this.maxMoves = inner.maxMoves;
-    this.evaluated = evaluated;
   }
   generateMoves(out: Int32Array): number {
     return this.inner.generateMoves(out);
@@ -24,7 +26,6 @@ export class TracingPosition implements Position {
     return this.inner.isTerminal();
   }
   evaluate(): Value {
-    this.evaluated.add(this.inner.key());
     return this.inner.evaluate();
   }
   turn(): 1 | -1 {
@@ -32,6 +33,21 @@ export class TracingPosition implements Position {
   }
   key(): number {
     return this.inner.key();
+  }
+  abstract clone(): this;
+}
+
+/** Wraps a position and records the key of every position `evaluate()` is called on. */
+export class TracingPosition extends DelegatingPosition {
+  readonly evaluated: Set<number>;
+
+  constructor(inner: Position, evaluated = new Set<number>()) {
+    super(inner);
+    this.evaluated = evaluated;
+  }
+  override evaluate(): Value {
+    this.evaluated.add(this.inner.key());
+    return this.inner.evaluate();
   }
   clone(): this {
     return new TracingPosition(this.inner.clone()) as this;
