@@ -1,41 +1,5 @@
-import type { Move, Position, Value } from "../mod.ts";
-
-/**
- * A position that hands every call to `inner`: tests extend it and override
- * only the calls they watch or break.
- */
-export abstract class DelegatingPosition<P extends Position = Position>
-  implements Position {
-  readonly inner: P;
-  readonly maxMoves: number;
-
-  constructor(inner: P) {
-    this.inner = inner;
-    this.maxMoves = inner.maxMoves;
-  }
-  generateMoves(out: Int32Array): number {
-    return this.inner.generateMoves(out);
-  }
-  play(move: Move): void {
-    this.inner.play(move);
-  }
-  undo(move: Move): void {
-    this.inner.undo(move);
-  }
-  isTerminal(): boolean {
-    return this.inner.isTerminal();
-  }
-  evaluate(): Value {
-    return this.inner.evaluate();
-  }
-  turn(): 1 | -1 {
-    return this.inner.turn();
-  }
-  key(): number {
-    return this.inner.key();
-  }
-  abstract clone(): this;
-}
+import type { Position, Value } from "../mod.ts";
+import { DelegatingPosition } from "../src/_delegating_position.ts";
 
 /** Wraps a position and records the key of every position `evaluate()` is called on. */
 export class TracingPosition extends DelegatingPosition {

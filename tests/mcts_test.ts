@@ -12,7 +12,7 @@ import {
   TicTacToe,
 } from "../mod.ts";
 import { ticTacToePositions } from "./_arbitraries.ts";
-import { DelegatingPosition } from "./_tracing_position.ts";
+import { DelegatingPosition } from "../src/_delegating_position.ts";
 
 /** The won positions of End-Easy (score > 0), with the columns that keep the win. */
 function wonEndgames(limit: number): { moves: string; wins: number[] }[] {
