@@ -100,3 +100,31 @@ export function checkInteger(
   }
   return value;
 }
+
+/**
+ * Returns `value` when it is a finite number ≥ 0, and throws otherwise.
+ *
+ * @param where the function or constructor (`"mcts"`)
+ * @param name the argument (`"exploration"`)
+ * @throws {Error} naming the argument, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkNonNegative } from "./validate.ts";
+ * assert.ok(checkNonNegative("f", "c", 1.5) === 1.5);
+ * assert.throws(() => checkNonNegative("f", "c", -1), /f: c must be a finite number ≥ 0, got -1/);
+ * ```
+ */
+export function checkNonNegative(
+  where: string,
+  name: string,
+  value: unknown,
+): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new Error(
+      `${where}: ${name} must be a finite number ≥ 0, got ${describe(value)}`,
+    );
+  }
+  return value;
+}

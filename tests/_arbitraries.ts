@@ -22,13 +22,19 @@ export const uniformTrees: fc.Arbitrary<UniformTree> = fc
 /** Tic-tac-toe positions reached by legal play from the empty board (terminal ones included). */
 export const ticTacToePositions: fc.Arbitrary<TicTacToe> = fc
   .array(fc.nat(), { maxLength: 9 })
-  .map((choices) => {
-    const position = TicTacToe.empty();
-    const moves = new Int32Array(9);
-    for (const choice of choices) {
-      if (position.isTerminal()) break;
-      const count = position.generateMoves(moves);
-      position.play(moves[choice % count]!);
-    }
-    return position;
-  });
+  .map(playChoices);
+
+/**
+ * The tic-tac-toe position reached from the empty board by playing, for each
+ * choice, the legal move at `choice % count` (stopping when the game ends).
+ */
+export function playChoices(choices: readonly number[]): TicTacToe {
+  const position = TicTacToe.empty();
+  const moves = new Int32Array(9);
+  for (const choice of choices) {
+    if (position.isTerminal()) break;
+    const count = position.generateMoves(moves);
+    position.play(moves[choice % count]!);
+  }
+  return position;
+}

@@ -225,23 +225,33 @@ Deno.test("writeAll writes a set: unchanged files untouched, stale ones removed,
   }
 });
 
+/** Runs `cli/figures.ts` with `args` in a child Deno; its exit code and stderr. */
+async function runFigures(
+  args: readonly string[],
+): Promise<{ code: number; stderr: string }> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-write",
+      new URL("../cli/figures.ts", import.meta.url).pathname,
+      ...args,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  return {
+    code: output.code,
+    stderr: new TextDecoder().decode(output.stderr),
+  };
+}
+
 Deno.test("deno task figures: a second run on an unchanged tree rewrites nothing", async () => {
   const out = await Deno.makeTempDir({ prefix: "figures_job_" });
   const run = async (args: string[]) => {
-    const output = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--allow-read",
-        "--allow-write",
-        new URL("../cli/figures.ts", import.meta.url).pathname,
-        ...args,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).output();
-    const stderr = new TextDecoder().decode(output.stderr);
-    assert.equal(output.code, 0, stderr);
+    const { code, stderr } = await runFigures(args);
+    assert.equal(code, 0, stderr);
     return stderr;
   };
   try {
@@ -274,21 +284,11 @@ Deno.test("deno task figures: bad arguments get a one-line reason, the usage and
         [["--out"], /^--out needs a folder$/m],
       ] as const
     ) {
-      const output = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--allow-read",
-          "--allow-write",
-          new URL("../cli/figures.ts", import.meta.url).pathname,
-          ...(args[0] === "--out" ? [] : ["--out", out]),
-          ...args,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-        env: { NO_COLOR: "1" },
-      }).output();
-      const stderr = new TextDecoder().decode(output.stderr);
-      assert.equal(output.code, 2, stderr);
+      const { code, stderr } = await runFigures([
+        ...(args[0] === "--out" ? [] : ["--out", out]),
+        ...args,
+      ]);
+      assert.equal(code, 2, stderr);
       assert.match(stderr, reason);
       assert.match(stderr, /^usage: deno task figures/m);
     }

@@ -10,9 +10,9 @@ import {
   Random,
   solveConnectFour,
   TicTacToe,
-  type Value,
 } from "../mod.ts";
 import { ticTacToePositions } from "./_arbitraries.ts";
+import { DelegatingPosition } from "../src/_delegating_position.ts";
 
 /** The won positions of End-Easy (score > 0), with the columns that keep the win. */
 function wonEndgames(limit: number): { moves: string; wins: number[] }[] {
@@ -226,32 +226,14 @@ Deno.test("mcts() on tic-tac-toe positions: legal move and pv, position unchange
 });
 
 /** Tic-tac-toe whose play() throws on its n-th call. */
-class FailingPosition implements Position {
-  readonly inner = TicTacToe.parse("X...O....");
-  readonly maxMoves = 9;
+class FailingPosition extends DelegatingPosition<TicTacToe> {
   calls = 0;
-  constructor(readonly failAt: number) {}
-  generateMoves(out: Int32Array): number {
-    return this.inner.generateMoves(out);
+  constructor(readonly failAt: number) {
+    super(TicTacToe.parse("X...O...."));
   }
-  play(move: Move): void {
+  override play(move: Move): void {
     if (++this.calls === this.failAt) throw new Error("play failed");
     this.inner.play(move);
-  }
-  undo(move: Move): void {
-    this.inner.undo(move);
-  }
-  isTerminal(): boolean {
-    return this.inner.isTerminal();
-  }
-  evaluate(): Value {
-    return this.inner.evaluate();
-  }
-  turn(): 1 | -1 {
-    return this.inner.turn();
-  }
-  key(): number {
-    return this.inner.key();
   }
   clone(): this {
     return this;

@@ -33,17 +33,28 @@ function play<P extends TicTacToe | ConnectFour>(
   return { moves, score };
 }
 
+/** Plays the game of `seed` twice (both players' newGame(seed) before each) and asserts the replay is the same game. */
+function reproducibleGame<P extends TicTacToe | ConnectFour>(
+  start: P,
+  first: Player<P>,
+  second: Player<P>,
+  seed: number,
+): { moves: number[]; score: number } {
+  first.newGame(seed);
+  second.newGame(seed);
+  const game = play(start, first, second);
+  first.newGame(seed);
+  second.newGame(seed);
+  assert.deepEqual(play(start, first, second), game);
+  return game;
+}
+
 Deno.test("RandomPlayer: legal moves, the same game for the same seeds, different for others", () => {
   const a = new RandomPlayer<TicTacToe>({ seed: 1 });
   const b = new RandomPlayer<TicTacToe>({ seed: 2 });
   const games = new Set<string>();
   for (let seed = 0; seed < 20; seed++) {
-    a.newGame(seed);
-    b.newGame(seed);
-    const game = play(TicTacToe.empty(), a, b);
-    a.newGame(seed);
-    b.newGame(seed);
-    assert.deepEqual(play(TicTacToe.empty(), a, b), game);
+    const game = reproducibleGame(TicTacToe.empty(), a, b, seed);
     games.add(game.moves.join());
   }
   assert.ok(games.size > 15);
@@ -93,12 +104,12 @@ Deno.test("MctsPlayer: reproducible per game seed, and beats the random player a
   const random = new RandomPlayer<ConnectFour>({ seed: 9 });
   let score = 0;
   for (let seed = 0; seed < 6; seed++) {
-    mctsPlayer.newGame(seed);
-    random.newGame(seed);
-    const game = play(ConnectFour.empty(), mctsPlayer, random);
-    mctsPlayer.newGame(seed);
-    random.newGame(seed);
-    assert.deepEqual(play(ConnectFour.empty(), mctsPlayer, random), game);
+    const game = reproducibleGame(
+      ConnectFour.empty(),
+      mctsPlayer,
+      random,
+      seed,
+    );
     score += game.score;
   }
   assert.ok(score >= 5, `score ${score}/6`);

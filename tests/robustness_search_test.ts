@@ -28,6 +28,7 @@ import {
   UniformTree,
   type Value,
 } from "../mod.ts";
+import { playChoices } from "./_arbitraries.ts";
 
 type Searcher = (position: Position, options?: object) => SearchResult;
 
@@ -65,17 +66,6 @@ const smallPositions: fc.Arbitrary<number[]> = fc.array(fc.nat(), {
   minLength: 3,
   maxLength: 9,
 });
-
-function ticTacToe(choices: readonly number[]): TicTacToe {
-  const position = TicTacToe.empty();
-  const moves = new Int32Array(9);
-  for (const choice of choices) {
-    if (position.isTerminal()) break;
-    const count = position.generateMoves(moves);
-    position.play(moves[choice % count]!);
-  }
-  return position;
-}
 
 /** What a fresh search must reproduce. */
 function summary(result: SearchResult): unknown {
@@ -382,7 +372,7 @@ Deno.test("a search that throws restores the position, and the error propagates"
       fc.constantFrom(...METHODS),
       fc.integer({ min: 1, max: 3000 }),
       (choices, [name, search], method, failAt) => {
-        const position = new Faulty(ticTacToe(choices));
+        const position = new Faulty(playChoices(choices));
         const before = position.key();
         const reference = summary(search(position));
         position.arm(method, failAt);
@@ -411,7 +401,7 @@ Deno.test("a throwing order scorer leaves the position as it was", () => {
       fc.integer({ min: 1, max: 2000 }),
       fc.boolean(),
       (choices, [name, search], failAt, withTable) => {
-        const position = ticTacToe(choices);
+        const position = playChoices(choices);
         const before = position.key();
         let calls = 0;
         let thrown: Planted | null = null;
@@ -496,7 +486,7 @@ Deno.test("leaf values outside ±VALUE_INFINITE, NaN or non-integers are clear e
       ).filter((v) => v !== undefined),
       fc.nat(),
       (choices, [name, search], badValue, pick) => {
-        const position = new Faulty(ticTacToe(choices));
+        const position = new Faulty(playChoices(choices));
         const before = position.key();
         const leaves = search(position).stats.leaves;
         position.arm("evaluate", 1 + (pick % leaves), badValue);
@@ -523,7 +513,7 @@ Deno.test("an order scorer's value outside ±2^24, NaN or a non-integer is a cle
       fc.constantFrom(Number.NaN, 2 ** 24 + 1, -(2 ** 25), 0.5, Infinity, "1"),
       fc.integer({ min: 1, max: 50 }),
       (choices, [name, search], badScore, failAt) => {
-        const position = ticTacToe(choices);
+        const position = playChoices(choices);
         fc.pre(!position.isTerminal());
         const before = position.key();
         let calls = 0;
@@ -630,21 +620,14 @@ Deno.test("alphaBeta's trace works with tt, order, failHard and maxMove", () => 
 Deno.test("with a table, the trace tells which nodes an entry settled", () => {
   class Counting extends TraceRecorder {
     fromTable = 0;
-    override node(
-      ply: number,
-      move: Move,
-      alpha: Value,
-      beta: Value,
-      value: Value,
-      fromTable = false,
-    ): void {
-      if (fromTable) this.fromTable++;
-      super.node(ply, move, alpha, beta, value, fromTable);
+    override node(...report: Parameters<TraceRecorder["node"]>): void {
+      if (report[5]) this.fromTable++;
+      super.node(...report);
     }
   }
   fc.assert(
     fc.property(smallPositions, fc.boolean(), (choices, failHard) => {
-      const position = ticTacToe(choices);
+      const position = playChoices(choices);
       const trace = new Counting(position.turn());
       const tt = new TranspositionTable({ entries: 1 << 10 });
       const result = alphaBeta(position, { tt, trace, failHard });

@@ -1,4 +1,5 @@
-import type { Move, Position, Value } from "../position.ts";
+import { DelegatingPosition } from "../_delegating_position.ts";
+import type { Move, Value } from "../position.ts";
 
 /** One thing a searcher did to the position it walks. */
 export type WalkEvent =
@@ -12,39 +13,21 @@ export type WalkEvent =
  * gives the pre-order half of a search (where it goes, in which order) for
  * any searcher without touching the searcher.
  */
-export class RecordingPosition implements Position {
-  readonly inner: Position;
-  readonly maxMoves: number;
+export class RecordingPosition extends DelegatingPosition {
   readonly events: WalkEvent[] = [];
 
-  constructor(inner: Position) {
-    this.inner = inner;
-    this.maxMoves = inner.maxMoves;
-  }
-  generateMoves(out: Int32Array): number {
-    return this.inner.generateMoves(out);
-  }
-  play(move: Move): void {
+  override play(move: Move): void {
     this.inner.play(move);
     this.events.push({ kind: "enter", move });
   }
-  undo(move: Move): void {
+  override undo(move: Move): void {
     this.inner.undo(move);
     this.events.push({ kind: "leave", move });
   }
-  isTerminal(): boolean {
-    return this.inner.isTerminal();
-  }
-  evaluate(): Value {
+  override evaluate(): Value {
     const value = this.inner.evaluate();
     this.events.push({ kind: "evaluate", value: this.inner.turn() * value });
     return value;
-  }
-  turn(): 1 | -1 {
-    return this.inner.turn();
-  }
-  key(): number {
-    return this.inner.key();
   }
   clone(): this {
     // A copy the searcher makes for itself is not the walk being recorded.

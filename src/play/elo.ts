@@ -29,7 +29,12 @@
  */
 
 import { Random } from "../random.ts";
-import { checkInteger, checkOptions, describe } from "../validate.ts";
+import {
+  checkInteger,
+  checkNonNegative,
+  checkOptions,
+  describe,
+} from "../validate.ts";
 
 /** One game for {@linkcode eloRatings}: players `a` and `b` (indices) and `a`'s score: 1, ½ or 0. */
 export interface EloGame {
@@ -214,17 +219,11 @@ export function eloRatings(
       `${where}: anchorElo must be a finite number, got ${describe(anchorElo)}`,
     );
   }
-  const priorDraws = options?.priorDraws ?? 0;
-  if (
-    typeof priorDraws !== "number" || !Number.isFinite(priorDraws) ||
-    priorDraws < 0
-  ) {
-    throw new Error(
-      `${where}: priorDraws must be a finite number ≥ 0, got ${
-        describe(priorDraws)
-      }`,
-    );
-  }
+  const priorDraws = checkNonNegative(
+    where,
+    "priorDraws",
+    options?.priorDraws ?? 0,
+  );
 
   // Step 2. Games and points per pair.
   const n = players;

@@ -18,7 +18,12 @@ import { hashInts, Random } from "../random.ts";
 import { alphaBeta } from "../search/alpha_beta.ts";
 import { mcts, MCTS_DEFAULT_EXPLORATION } from "../search/mcts.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
-import { checkInteger, checkOptions, describe } from "../validate.ts";
+import {
+  checkInteger,
+  checkNonNegative,
+  checkOptions,
+  describe,
+} from "../validate.ts";
 import {
   CONNECT_FOUR_EVALUATIONS,
   EvaluatedConnectFour,
@@ -331,17 +336,7 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
     if (maxNodes !== undefined) {
       checkInteger(where, "maxNodes", maxNodes, 1, Number.MAX_SAFE_INTEGER);
     }
-    const exploration = this.#options.exploration;
-    if (
-      typeof exploration !== "number" || !Number.isFinite(exploration) ||
-      exploration < 0
-    ) {
-      throw new Error(
-        `${where}: exploration must be a finite number ≥ 0, got ${
-          describe(exploration)
-        }`,
-      );
-    }
+    checkNonNegative(where, "exploration", this.#options.exploration);
     this.seed = checkSeed(where, options?.seed);
     this.name = checkName(
       where,

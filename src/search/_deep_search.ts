@@ -43,6 +43,19 @@ import {
   TranspositionTable,
 } from "./transposition_table.ts";
 
+/**
+ * The table's counters, which the PV probes save and put back so that they
+ * are not charged to the search.
+ */
+const TT_COUNTERS = [
+  "probes",
+  "hits",
+  "stores",
+  "cutoffsExact",
+  "cutoffsLower",
+  "cutoffsUpper",
+] as const;
+
 /** The per-search state of the shared node. */
 export class DeepContext extends SearchContext<ExtendedStats> {
   tt: TranspositionTable | null;
@@ -182,14 +195,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     }
     if (this.tt === null || this.quiescence) return seed;
     const tt = this.tt;
-    const counters = [
-      tt.probes,
-      tt.hits,
-      tt.stores,
-      tt.cutoffsExact,
-      tt.cutoffsLower,
-      tt.cutoffsUpper,
-    ];
+    const counters = TT_COUNTERS.map((name) => tt[name]);
     const position = this.position;
     const line: number[] = [];
     const probe = new DeepContext(position, 1, {
@@ -262,14 +268,9 @@ export class DeepContext extends SearchContext<ExtendedStats> {
       }
     } finally {
       for (let k = line.length - 1; k >= 0; k--) position.undo(line[k]!);
-      [
-        tt.probes,
-        tt.hits,
-        tt.stores,
-        tt.cutoffsExact,
-        tt.cutoffsLower,
-        tt.cutoffsUpper,
-      ] = counters as [number, number, number, number, number, number];
+      for (let k = 0; k < TT_COUNTERS.length; k++) {
+        tt[TT_COUNTERS[k]!] = counters[k]!;
+      }
     }
     return line;
   }

@@ -17,7 +17,12 @@
 import { type Move, NO_MOVE, type Position, type Value } from "../position.ts";
 import { Random } from "../random.ts";
 import type { SearchStats } from "../stats.ts";
-import { checkInteger, checkOptions, describe } from "../validate.ts";
+import {
+  checkInteger,
+  checkNonNegative,
+  checkOptions,
+  describe,
+} from "../validate.ts";
 import type { SearchResult } from "./search_result.ts";
 
 /** Options of {@linkcode mcts}. */
@@ -236,17 +241,11 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
       `mcts: timeMs must be a finite number > 0, got ${describe(timeMs)}`,
     );
   }
-  const exploration = options?.exploration ?? MCTS_DEFAULT_EXPLORATION;
-  if (
-    typeof exploration !== "number" || !Number.isFinite(exploration) ||
-    exploration < 0
-  ) {
-    throw new Error(
-      `mcts: exploration must be a finite number ≥ 0, got ${
-        describe(exploration)
-      }`,
-    );
-  }
+  const exploration = checkNonNegative(
+    "mcts",
+    "exploration",
+    options?.exploration ?? MCTS_DEFAULT_EXPLORATION,
+  );
   const seed = options?.seed === undefined
     ? 0
     : checkInteger("mcts", "seed", options.seed, 0, 0xffffffff);
