@@ -5,9 +5,10 @@
  *   deno task play tictactoe [--first human|engine] [--depth N] [--position XO.......]
  *   deno task play connect4  [--first ...] [--hint] [--depth N] [--solve-from N] [--position 4455]
  *   deno task play nim       [--first ...] [--position "3 4 5"]
+ *   deno task play chess     [--first ...] [--depth N] [--position FEN]
  *
  * Tic-tac-toe cells 0-8, Connect Four columns 1-7, Nim `<heap> <take>`
- * (heaps from 1); `undo`, `hint`, `help`, `quit`. `quit`, the end of the
+ * (heaps from 1), chess UCI (`e2e4`) or SAN (`e4`); `undo`, `hint`, `help`, `quit`. `quit`, the end of the
  * game or the end of input exits with 0; bad arguments exit with 2. The
  * games and engines are in src/session/; this file only does the I/O.
  *

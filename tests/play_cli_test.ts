@@ -103,10 +103,97 @@ Deno.test("play nim: the engine explains its move by the nim-sum; illegal moves"
   assert.match(out, /Engine plays 1 from heap 3\./);
 });
 
-Deno.test("play: chess not yet, unknown games and options exit 2 with a message", async () => {
-  const chess = await play(["chess"], "");
-  assert.equal(chess.code, 2);
-  assert.match(chess.err, /play: chess is not available yet/);
+const SCHOLAR =
+  "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3";
+
+Deno.test("play chess: illegal and unparsable moves get a message and a new prompt; the human mates in SAN", async () => {
+  const { code, out, err } = await play(
+    ["chess", "--depth", "2", "--position", SCHOLAR],
+    "e2e5\nxyz\nQxf7#\n",
+  );
+  assert.equal(code, 0, err);
+  assert.match(out, /^Chess against alpha-beta to depth 2: you play first\./);
+  assert.match(
+    out,
+    /\n {2}\+-{17}\+\n8 \| r \. b q k b n r \|\n7 \| p p p p \. p p p \|\n/,
+  );
+  assert.match(out, / {4}a b c d e f g h\nWhite to move\.\n/);
+  assert.match(out, /Illegal: e2e5 is not a legal move here \(legal: .*Qxf7#/);
+  assert.match(
+    out,
+    /Illegal: "xyz" is not a legal move here, in UCI \(e2e4\) or SAN \(e4, Nf3\); legal: /,
+  );
+  assert.match(out, /You play Qxf7#\.\n/);
+  assert.match(out, /7 \| p p p p \. Q p p \|\n/);
+  assert.match(
+    out,
+    /Black to move\. Last move: Qxf7#\.\nCheckmate\. You win!\n$/,
+  );
+  assert.equal(count(out, "your move> "), 3);
+});
+
+Deno.test("play chess: a UCI move into fool's mate; the engine mates at once", async () => {
+  const { code, out, err } = await play(
+    [
+      "chess",
+      "--depth",
+      "2",
+      "--position",
+      "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2",
+    ],
+    "g2g4\nquit\n",
+  );
+  assert.equal(code, 0, err);
+  assert.match(
+    out,
+    /You play g4\.\nEngine plays Qh4#\. \(depth \d+: mate in 1 for me\)\n/,
+  );
+  assert.match(out, /4 \| \. \. \. \. \. \. P q \|\n/);
+  assert.match(
+    out,
+    /White to move\. Last move: Qh4#\.\nCheckmate\. The engine wins\.\n$/,
+  );
+});
+
+Deno.test("play chess: stalemate is announced as a draw", async () => {
+  const { code, out, err } = await play(
+    ["chess", "--depth", "1", "--position", "7k/4Q3/6K1/8/8/8/8/8 w - - 0 1"],
+    "Qf7\n",
+  );
+  assert.equal(code, 0, err);
+  assert.match(out, /You play Qf7\.\n/);
+  assert.match(out, /Stalemate\. Draw\.\n$/);
+});
+
+Deno.test("play chess --first engine: SAN and UCI moves, hint, undo, help, end of input exits 0", async () => {
+  // Nc6 and then Nb8 (UCI c6b8) are legal whatever the engine's first two moves.
+  const { code, out, err } = await play(
+    ["chess", "--first", "engine", "--depth", "2"],
+    "Nc6\nhint\nc6b8\nundo\nundo\nundo\nhelp\n",
+  );
+  assert.equal(code, 0, err);
+  assert.match(out, /you play second/);
+  const engine = [
+    ...out.matchAll(
+      /Engine plays (\S+)\. \(depth 2: [+-]\d+\.\d\d for me\)\n/g,
+    ),
+  ];
+  assert.equal(engine.length, 4, out); // three, and the first again after the undos
+  assert.match(out, /Black to move\. Last move: [^.]+\.\n/);
+  assert.match(out, /You play Nc6\.\n/);
+  assert.match(
+    out,
+    /Hint \(alpha-beta to depth 2\): \S+ \([a-h][1-8][a-h][1-8][qrbn]?\), [+-]\d+\.\d\d for you\.\n/,
+  );
+  assert.match(out, /You play Nb8\.\n/);
+  assert.equal(count(out, "Took back 2 moves."), 2);
+  // The third undo reaches the engine's opening move, which it replays.
+  assert.match(out, /Nothing of yours to undo\.\n/);
+  assert.match(out, /Moves: UCI \(e2e4, e7e8q\) or SAN/);
+  assert.ok(out.endsWith("(end of input)\n"));
+});
+
+Deno.test("play: unknown games, options and bad values exit 2 with a message", async () => {
   const go = await play(["go"], "");
   assert.equal(go.code, 2);
   assert.match(
@@ -119,6 +206,21 @@ Deno.test("play: chess not yet, unknown games and options exit 2 with a message"
   const depth = await play(["tictactoe", "--depth", "x"], "");
   assert.equal(depth.code, 2);
   assert.match(depth.err, /--depth must be an integer, got "x"/);
+  const chessDepth = await play(["chess", "--depth", "0"], "");
+  assert.equal(chessDepth.code, 2);
+  assert.match(
+    chessDepth.err,
+    /^play: --depth must be an integer in 1…64, got 0\n/,
+  );
+  const fen = await play(
+    ["chess", "--position", "8/8/8/8/8/8/8/8 w - - 0 1"],
+    "",
+  );
+  assert.equal(fen.code, 2);
+  assert.match(
+    fen.err,
+    /^play chess: --position must be a legal FEN: Chess\.fromFen: [^\n]+\nusage: /,
+  );
   const none = await play([], "");
   assert.equal(none.code, 2);
   assert.match(none.err, /which game\?/);

@@ -120,11 +120,30 @@ Deno.test("play sessions reject bad options with a clear message", () => {
     /ConnectFour/,
   );
   assert.throws(
-    () => createPlaySession("chess"),
-    /play: chess is not available yet/,
+    () => createPlaySession("chess", { position: "rnbqkbnr/pppppppp/8" }),
+    /^Error: play chess: --position must be a legal FEN: Chess\.fromFen: /,
   );
   assert.throws(
     () => createPlaySession("othello"),
     /play: game must be one of tictactoe, connect4, nim, chess, got "othello"/,
+  );
+});
+
+Deno.test("createPlaySession chess: a position repeated once goes on; the third time is a draw", () => {
+  // The black king has one move each time: h8-h7-h8 (the rook holds the
+  // g-file, the knight h6), while the rook shuffles g1-g2-g1.
+  const game = createPlaySession("chess", {
+    depth: 2,
+    position: "7k/8/5K2/5N2/8/8/8/6R1 w - - 0 1",
+  });
+  game.start();
+  const outs = ["g1g2", "g2g1", "g1g2", "g2g1"].map((uci) =>
+    game.input(uci).text
+  );
+  assert.match(outs[1]!, /Engine plays Kh8\./);
+  assert.doesNotMatch(outs.slice(0, 3).join(""), /Draw|repetition/);
+  assert.match(
+    outs[3]!,
+    /Engine plays Kh8\. .*\n[^]*Threefold repetition\. Draw\.\n$/,
   );
 });

@@ -16,10 +16,9 @@
  * @module
  */
 
-import type { Move, Position } from "../position.ts";
-import { Chess, CHESS_MATE, CHESS_MOVE_LIMIT } from "../games/chess/mod.ts";
-import { iterativeDeepening } from "../search/iterative_deepening.ts";
-import type { MoveScorer } from "../search/ordering.ts";
+import type { Move } from "../position.ts";
+import { Chess, CHESS_MATE } from "../games/chess/mod.ts";
+import { searchChess } from "./_chess_search.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
 import { describe } from "../validate.ts";
 
@@ -54,9 +53,6 @@ export const UCI_SLICE_MS = 100;
 
 /** Mate scores: values this close to {@linkcode CHESS_MATE} are mates. */
 const MATE_BAND = 1_000;
-
-const captures: MoveScorer = (position: Position, move: Move) =>
-  (position as Chess).mvvLva(move);
 
 /**
  * A UCI engine without I/O: {@linkcode UciEngine.receive} takes one line of
@@ -238,12 +234,8 @@ export class UciEngine {
         : Math.max(1, limits.timeMs - elapsed),
       sliced ? UCI_SLICE_MS : Infinity,
     );
-    const result = iterativeDeepening(this.#position, {
+    const result = searchChess(this.#position, this.#table, {
       depth,
-      tt: this.#table,
-      order: ["tt", captures, "killer", "history"],
-      maxMove: CHESS_MOVE_LIMIT,
-      quiescence: true,
       ...(limits.nodes === Infinity
         ? {}
         : { maxNodes: Math.max(1, limits.nodes - this.#nodes) }),

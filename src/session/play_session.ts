@@ -7,6 +7,7 @@
  * @module
  */
 
+import { Chess, CHESS_MATE } from "../games/chess/mod.ts";
 import { ConnectFour } from "../games/connect_four.ts";
 import { solveConnectFour } from "../games/connect_four_solver.ts";
 import { Nim, nimSum, winningMoves } from "../games/nim.ts";
@@ -14,9 +15,11 @@ import { TicTacToe } from "../games/tic_tac_toe.ts";
 import type { Move, Position } from "../position.ts";
 import { alphaBeta } from "../search/alpha_beta.ts";
 import { minimax } from "../search/minimax.ts";
+import { TranspositionTable } from "../search/transposition_table.ts";
+import { searchChess } from "../play/_chess_search.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 
-/** The games `deno task play` knows (chess comes with the chess engine). */
+/** The games `deno task play` knows. */
 export const PLAY_GAMES = ["tictactoe", "connect4", "nim", "chess"] as const;
 
 /** A game name of {@linkcode PLAY_GAMES}. */
@@ -29,14 +32,15 @@ export interface PlayOptions {
   /**
    * Engine strength as a search depth in plies. Tic-tac-toe: default to the
    * end (perfect). Connect Four: the alpha-beta depth used before the
-   * solver takes over (default 8).
+   * solver takes over (default 8). Chess: the engine's depth (default
+   * {@linkcode CHESS_PLAY_DEPTH}).
    */
   depth?: number;
   /** Connect Four: show every column's score before each of your moves. */
   hint?: boolean;
   /**
    * The starting position: tic-tac-toe cells (`"X...O...."`), Connect Four
-   * moves (`"4455"`), Nim heap sizes (`"3 4 5"`, the default).
+   * moves (`"4455"`), Nim heap sizes (`"3 4 5"`, the default), a chess FEN.
    */
   position?: string;
   /** Connect Four: stones on the board from which the perfect solver plays (default 12; earlier positions take it minutes). */
@@ -73,6 +77,12 @@ interface Game<P extends Position> {
   hint(): string;
   /** Whether the finished game is a draw (else the side to move has lost). */
   drawn(): boolean;
+  /** How the finished game ended (`"Checkmate."`), when the game says so. */
+  ending?(): string;
+  /** After a move was played, with its description. */
+  played?(move: Move, said: string): void;
+  /** After a move was taken back. */
+  undone?(): void;
 }
 
 class Session<P extends Position> implements PlaySession {
@@ -88,9 +98,13 @@ class Session<P extends Position> implements PlaySession {
     this.#showHints = showHints;
   }
 
-  #play(move: Move): void {
+  /** Plays `move` and returns its description (written before the move, as SAN needs). */
+  #play(move: Move): string {
+    const said = this.#game.describeMove(move);
     this.#game.position.play(move);
     this.#history.push(move);
+    this.#game.played?.(move, said);
+    return said;
   }
 
   /** After a move: the engine replies while the game goes on. */
@@ -98,14 +112,15 @@ class Session<P extends Position> implements PlaySession {
     const position = this.#game.position;
     if (!position.isTerminal() && position.turn() !== this.#human) {
       const { move, why } = this.#game.engine();
-      this.#play(move);
-      text += `Engine plays ${this.#game.describeMove(move)}.${
+      text += `Engine plays ${this.#play(move)}.${
         why === "" ? "" : ` ${why}`
       }\n`;
     }
     text += this.#game.board() + "\n";
     if (position.isTerminal()) {
       this.#over = true;
+      const ending = this.#game.ending?.();
+      if (ending !== undefined) text += ending + " ";
       // At the end of a game that is not drawn, the side to move has lost.
       text += this.#game.drawn()
         ? "Draw.\n"
@@ -153,6 +168,7 @@ class Session<P extends Position> implements PlaySession {
       const position = this.#game.position;
       while (history.length > 0) {
         position.undo(history.pop()!);
+        this.#game.undone?.();
         undone++;
         if (position.turn() === this.#human) break;
       }
@@ -176,8 +192,7 @@ class Session<P extends Position> implements PlaySession {
     if (typeof move === "string") {
       return { text: `Illegal: ${move}\n`, done: false };
     }
-    this.#play(move);
-    const out = this.#continue(`You play ${this.#game.describeMove(move)}.\n`);
+    const out = this.#continue(`You play ${this.#play(move)}.\n`);
     return { text: out, done: this.#over };
   }
 }
@@ -442,6 +457,137 @@ function nim(options: PlayOptions): Game<Nim> {
 }
 
 /**
+ * The chess engine's default depth in plies (with quiescence and the
+ * table, well under a second a move here).
+ *
+ * @example The engine mates in one at the default depth
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CHESS_PLAY_DEPTH, createPlaySession } from "./play_session.ts";
+ * assert.equal(CHESS_PLAY_DEPTH, 5);
+ * const game = createPlaySession("chess", {
+ *   first: "engine",
+ *   position: "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
+ * });
+ * assert.match(game.start(), /Engine plays Qxf7#\. [^]*Checkmate\. The engine wins\./);
+ * ```
+ */
+export const CHESS_PLAY_DEPTH = 5;
+
+/** A chess score for the side it belongs to: pawns, or a mate in moves. */
+function chessScore(value: number): string {
+  if (Math.abs(value) >= CHESS_MATE - 1_000) {
+    const moves = Math.ceil((CHESS_MATE - Math.abs(value)) / 2);
+    return value > 0 ? `mate in ${moves}` : `mated in ${moves}`;
+  }
+  return `${value >= 0 ? "+" : "-"}${(Math.abs(value) / 100).toFixed(2)}`;
+}
+
+function chess(options: PlayOptions): Game<Chess> {
+  const where = "play chess";
+  let position: Chess;
+  try {
+    position = options.position === undefined
+      ? Chess.start()
+      : Chess.fromFen(options.position);
+  } catch (error) {
+    throw new Error(
+      `${where}: --position must be a legal FEN: ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+    );
+  }
+  position.markRoot();
+  const depth = options.depth ?? CHESS_PLAY_DEPTH;
+  // One table for the game: what a search learns helps the next ones.
+  const table = new TranspositionTable({ megabytes: 16 });
+  const said: string[] = [];
+  const search = () => {
+    // The game's positions so far count toward the threefold rule only.
+    position.markRoot();
+    return searchChess(position, table, { depth });
+  };
+  const uci = /^[a-h][1-8][a-h][1-8][qrbnQRBN]?$/;
+  return {
+    position,
+    name: `Chess against alpha-beta to depth ${depth}`,
+    moveHelp: "Moves: UCI (e2e4, e7e8q) or SAN (e4, Nf3, O-O, exd5, e8=Q).",
+    parse(text) {
+      if (uci.test(text)) {
+        try {
+          return position.moveFromUci(text.toLowerCase());
+        } catch {
+          return `${text} is not a legal move here (legal: ${
+            position.sanMoves().join(" ")
+          })`;
+        }
+      }
+      try {
+        return position.moveFromSan(text);
+      } catch {
+        return `"${text}" is not a legal move here, in UCI (e2e4) or SAN (e4, Nf3); legal: ${
+          position.sanMoves().join(" ")
+        }`;
+      }
+    },
+    describeMove: (move) => position.moveToSan(move),
+    played(_move, san) {
+      said.push(san);
+      position.markRoot();
+    },
+    undone() {
+      said.pop();
+      position.markRoot();
+    },
+    board() {
+      const placement = position.toFen().split(" ")[0]!;
+      const rows = placement.split("/").map((row, i) =>
+        `${8 - i} | ${
+          [...row.replace(/\d/g, (n) => ".".repeat(Number(n)))].join(" ")
+        } |`
+      );
+      const white = position.turn() === 1;
+      const status = [
+        `${white ? "White" : "Black"} to move.`,
+        ...(said.length > 0 ? [`Last move: ${said.at(-1)}.`] : []),
+        ...(position.isCheck() && !position.isCheckmate() ? ["Check!"] : []),
+      ];
+      return [
+        "  +-----------------+",
+        ...rows,
+        "  +-----------------+",
+        "    a b c d e f g h",
+        status.join(" "),
+      ].join("\n");
+    },
+    engine() {
+      const result = search();
+      return {
+        move: result.move,
+        why: `(depth ${result.depth}: ${chessScore(result.value)} for me)`,
+      };
+    },
+    hint() {
+      const result = search();
+      return `Hint (alpha-beta to depth ${result.depth}): ${
+        position.moveToSan(result.move)
+      } (${position.moveToUci(result.move)}), ${
+        chessScore(result.value)
+      } for you.`;
+    },
+    drawn: () => !position.isCheckmate(),
+    ending() {
+      if (position.isCheckmate()) return "Checkmate.";
+      if (position.isStalemate()) return "Stalemate.";
+      if (position.isInsufficientMaterial()) return "Insufficient material.";
+      if (position.isDrawByFiftyMoves()) return "Fifty-move rule.";
+      if (position.isThreefoldRepetition()) return "Threefold repetition.";
+      return "Game over.";
+    },
+  };
+}
+
+/**
  * Starts a game against the engine.
  *
  * - `tictactoe`: minimax (perfect unless `depth` limits it); cells 0-8.
@@ -450,11 +596,14 @@ function nim(options: PlayOptions): Game<Nim> {
  *   `hint` shows every column's score before each of your moves.
  * - `nim`: the nim-sum strategy, explained at every engine move;
  *   `<heap> <take>` with heaps counted from 1.
- * - `chess`: not yet (comes with the chess engine).
+ * - `chess`: alpha-beta with iterative deepening, a transposition table
+ *   and quiescence to `depth` (default {@linkcode CHESS_PLAY_DEPTH}), the
+ *   UCI engine's search; moves in UCI (`e2e4`) or SAN (`e4`); `position` a
+ *   FEN.
  *
  * @param game one of {@linkcode PLAY_GAMES}
  * @param options {@linkcode PlayOptions}
- * @throws {Error} for an unknown game, `chess`, an unknown option or a bad
+ * @throws {Error} for an unknown game, an unknown option or a bad
  *   value (naming the option, the value and the rule)
  *
  * @example A scripted game of tic-tac-toe: an illegal move, then undo
@@ -499,12 +648,6 @@ export function createPlaySession(
       }`,
     );
   }
-  if (game === "chess") {
-    throw new Error(
-      `${where}: chess is not available yet; it comes with the chess engine (issue 9). ` +
-        `Play tictactoe, connect4 or nim.`,
-    );
-  }
   const first = options.first ?? "human";
   if (first !== "human" && first !== "engine") {
     throw new Error(
@@ -525,5 +668,6 @@ export function createPlaySession(
   };
   if (game === "tictactoe") return session(tictactoe(options));
   if (game === "connect4") return session(connect4(options));
+  if (game === "chess") return session(chess(options));
   return session(nim(options));
 }

@@ -1,0 +1,62 @@
+/**
+ * The chess engine's search setup, shared by the UCI engine (`deno task
+ * uci`) and `deno task play chess`, so both play the same engine.
+ *
+ * @module
+ */
+
+import type { Chess } from "../games/chess/mod.ts";
+import { CHESS_MOVE_LIMIT } from "../games/chess/mod.ts";
+import type { Move, Position } from "../position.ts";
+import {
+  iterativeDeepening,
+  type IterativeDeepeningResult,
+} from "../search/iterative_deepening.ts";
+import type { MoveScorer } from "../search/ordering.ts";
+import type { TranspositionTable } from "../search/transposition_table.ts";
+
+const captures: MoveScorer = (position: Position, move: Move) =>
+  (position as Chess).mvvLva(move);
+
+/** Budgets of one {@linkcode searchChess} call. */
+export interface ChessSearchLimits {
+  /** Deepest iteration. */
+  depth: number;
+  /** Node budget (none when absent). */
+  maxNodes?: number;
+  /** Time budget in milliseconds (none when absent). */
+  timeMs?: number;
+}
+
+/**
+ * Iterative deepening to `limits.depth` with the table, quiescence over
+ * captures at the horizon, and the order table move, then captures by
+ * MVV-LVA, then killers and history. The caller marks the root
+ * (`position.markRoot()`) after playing the game's moves.
+ *
+ * @example The engine finds the Scholar's mate
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess, TranspositionTable } from "../../mod.ts";
+ * import { searchChess } from "./_chess_search.ts";
+ * const position = Chess.fromFen("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3");
+ * position.markRoot();
+ * const result = searchChess(position, new TranspositionTable({ megabytes: 1 }), { depth: 2 });
+ * assert.equal(position.moveToSan(result.move), "Qxf7#");
+ * ```
+ */
+export function searchChess(
+  position: Chess,
+  table: TranspositionTable,
+  limits: ChessSearchLimits,
+): IterativeDeepeningResult {
+  return iterativeDeepening(position, {
+    depth: limits.depth,
+    tt: table,
+    order: ["tt", captures, "killer", "history"],
+    maxMove: CHESS_MOVE_LIMIT,
+    quiescence: true,
+    ...(limits.maxNodes === undefined ? {} : { maxNodes: limits.maxNodes }),
+    ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
+  });
+}
