@@ -3,7 +3,7 @@
  * terminal, one move per line on standard input.
  *
  *   deno task play tictactoe [--first human|engine] [--depth N] [--position XO.......]
- *   deno task play connect4  [--first ...] [--hint] [--depth N] [--solve-from N] [--position 4455]
+ *   deno task play connect4  [--first ...] [--hint] [--depth N] [--nodes N] [--solve-from N] [--position 4455]
  *   deno task play nim       [--first ...] [--position "3 4 5"]
  *   deno task play chess     [--first ...] [--depth N] [--position FEN]
  *
@@ -19,7 +19,7 @@ import { createPlaySession, type PlayOptions } from "../src/session/mod.ts";
 
 const USAGE =
   `usage: deno task play <tictactoe|connect4|nim|chess> [--first human|engine]
-       [--depth N] [--hint] [--solve-from N] [--position P]`;
+       [--depth N] [--hint] [--nodes N] [--solve-from N] [--position P]`;
 
 /** Splits a byte stream into lines as they arrive. */
 async function* lines(
@@ -61,6 +61,7 @@ function parseArgs(
     else if (arg === "--first") {
       options.first = value(i++, arg) as PlayOptions["first"];
     } else if (arg === "--depth") options.depth = integer(value(i++, arg), arg);
+    else if (arg === "--nodes") options.nodes = integer(value(i++, arg), arg);
     else if (arg === "--solve-from") {
       options.solveFrom = integer(value(i++, arg), arg);
     } else if (arg === "--position") options.position = value(i++, arg);

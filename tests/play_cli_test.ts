@@ -76,11 +76,46 @@ Deno.test("play connect4 --hint: every column's score, illegal columns, undo", a
   // Seven scores before the first move; columns 2 and 6 win at once.
   assert.match(out, /column 2: \+17 win \(with your 5th stone\)\n/);
   assert.match(out, /column 6: \+17 win \(with your 5th stone\)\n/);
+  // Within the default node budget the solver proves every column here.
+  assert.match(out, /column 1: \+16 win \(with your 6th stone\)\n/);
+  assert.match(out, /\nProven: columns 1, 2, 3, 4, 5, 6, 7\.\n/);
+  assert.match(
+    out,
+    /Engine plays column 4\. \(perfect: -16, a loss \(your 6th stone\) for me\)\n/,
+  );
   assert.match(out, /Illegal: column 8 is off the board \(columns are 1-7\)/);
   assert.match(out, /Illegal: "x" is not a column 1-7/);
   assert.match(out, /Took back 2 moves\./);
   assert.match(out, /You play column 2\.\n/);
   assert.match(out, /You win!\n$/);
+});
+
+Deno.test("play connect4 --nodes: columns the budget leaves unproven are named, and alpha-beta decides among them", async () => {
+  const { code, out, err } = await play(
+    ["connect4", "--position", "4455", "--nodes", "1000", "--depth", "4"],
+    "hint\n1\n",
+  );
+  assert.equal(code, 0, err);
+  assert.match(
+    out,
+    /Scores for you \(the solver within 1000 nodes a column \(perfect from 12 stones\), alpha-beta to depth 4 where that stops;/,
+  );
+  assert.match(out, /column 3: \+18 win \(with your 4th stone\)\n/);
+  assert.match(
+    out,
+    /column 4: not proven: undecided \(-18…\+18\); alpha-beta undecided within 4 plies\n/,
+  );
+  assert.match(out, /\nProven: columns 3, 6\. Not proven: 1, 2, 4, 5, 7\.\n/);
+  assert.match(
+    out,
+    /Engine plays column \d\. \(not proven within 1000 nodes: [^;]+; alpha-beta to depth 4: /,
+  );
+  const bad = await play(["connect4", "--nodes", "-1"], "");
+  assert.equal(bad.code, 2);
+  assert.match(
+    bad.err,
+    /^play: --nodes must be an integer in 0…1000000000, got -1\n/,
+  );
 });
 
 Deno.test("play nim: the engine explains its move by the nim-sum; illegal moves", async () => {

@@ -93,7 +93,7 @@ Deno.test("connect4: the solver takes a win at once and says so", () => {
 Deno.test("play sessions reject bad options with a clear message", () => {
   assert.throws(
     () => createPlaySession("nim", { heaps: [1] } as never),
-    /play: unknown option "heaps"; known options: first, depth, hint, position, solveFrom/,
+    /play: unknown option "heaps"; known options: first, depth, hint, position, solveFrom, nodes/,
   );
   assert.throws(
     () => createPlaySession("tictactoe", { depth: 0 }),

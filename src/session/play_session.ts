@@ -43,8 +43,14 @@ export interface PlayOptions {
    * moves (`"4455"`), Nim heap sizes (`"3 4 5"`, the default), a chess FEN.
    */
   position?: string;
-  /** Connect Four: stones on the board from which the perfect solver plays (default 12; earlier positions take it minutes). */
+  /** Connect Four: stones on the board from which the solver runs without a node budget (default 12; earlier positions take it minutes). */
   solveFrom?: number;
+  /**
+   * Connect Four: the solver's node budget per column before `solveFrom`
+   * stones (default {@linkcode CONNECT4_SOLVE_NODES}); alpha-beta decides
+   * only among the columns it leaves unproven.
+   */
+  nodes?: number;
 }
 
 /** What one line of input produced. */
@@ -277,42 +283,97 @@ function ordinal(n: number): string {
   return `${n}${tail}`;
 }
 
+/**
+ * The Connect Four solver's default node budget per column before
+ * `solveFrom` stones (about 0.15 s a column here).
+ *
+ * @example Which columns the solver proved is in the hint
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CONNECT4_SOLVE_NODES, createPlaySession } from "./play_session.ts";
+ * assert.equal(CONNECT4_SOLVE_NODES, 500_000);
+ * const game = createPlaySession("connect4", { position: "4455", nodes: 1000, depth: 4 });
+ * game.start();
+ * assert.match(game.input("hint").text, /Proven: columns 3, 6\. Not proven: 1, 2, 4, 5, 7\./);
+ * ```
+ */
+export const CONNECT4_SOLVE_NODES = 500_000;
+
+/** A Connect Four column's score for the side to move, and how it is known. */
+interface ColumnScore {
+  col: number;
+  /** Proven bounds (equal when exact). */
+  lower: number;
+  upper: number;
+  /** Alpha-beta's value clamped to the bounds; the exact score when proven. */
+  score: number;
+  exact: boolean;
+}
+
+const signed = (n: number) => `${n > 0 ? "+" : ""}${n}`;
+
+/** What proven bounds say, from the side they belong to. */
+function boundWord(lower: number, upper: number): string {
+  const range = `${signed(lower)}…${signed(upper)}`;
+  if (lower > 0) return `a win (${range})`;
+  if (upper < 0) return `a loss (${range})`;
+  if (lower === 0) return `at least a draw (${range})`;
+  if (upper === 0) return `at best a draw (${range})`;
+  return `undecided (${range})`;
+}
+
 function connect4(options: PlayOptions): Game<ConnectFour> {
   const position = options.position === undefined
     ? ConnectFour.empty()
     : ConnectFour.parse(options.position);
   const depth = options.depth ?? 8;
   const solveFrom = options.solveFrom ?? 12;
+  const nodes = options.nodes ?? CONNECT4_SOLVE_NODES;
   // Centre first, so that equal scores pick the stronger-looking column.
   const order = [3, 2, 4, 1, 5, 0, 6];
-  /** Every playable column's score for the side to move, and how it was found. */
-  const scores = (): { col: number; score: number; solved: boolean }[] => {
-    const result: { col: number; score: number; solved: boolean }[] = [];
+  /**
+   * Every playable column's score for the side to move: the solver first
+   * (within `nodes` below `solveFrom` stones, unbounded from there), and
+   * alpha-beta to `depth` only where the budget stopped it.
+   */
+  const scores = (): ColumnScore[] => {
+    const result: ColumnScore[] = [];
     for (const col of order) {
       if (!position.canPlay(col)) continue;
       if (position.isWinningMove(col)) {
-        result.push({
-          col,
-          score: 22 - ((position.moveCount + 2) >> 1),
-          solved: true,
-        });
+        const score = 22 - ((position.moveCount + 2) >> 1);
+        result.push({ col, lower: score, upper: score, score, exact: true });
         continue;
       }
       position.play(col);
-      const solved = position.moveCount >= solveFrom;
-      const score = 0 -
-        (solved
-          ? solveConnectFour(position).score
-          : alphaBeta(position, { depth: depth - 1 }).value);
+      const solve = position.moveCount >= solveFrom
+        ? solveConnectFour(position)
+        : solveConnectFour(position, { maxNodes: nodes });
+      // The solver scores the position after the move: the opponent's view.
+      const lower = 0 - solve.upper, upper = 0 - solve.lower;
+      const score = solve.exact ? lower : Math.min(
+        upper,
+        Math.max(lower, 0 - alphaBeta(position, { depth: depth - 1 }).value),
+      );
       position.undo(col);
-      result.push({ col, score, solved });
+      result.push({ col, lower, upper, score, exact: solve.exact });
     }
     return result;
+  };
+  /** The best column, and whether it is proven best (no other can do better). */
+  const choose = (scored: ColumnScore[]) => {
+    // On equal scores a proven column, then the centre (the order of scored).
+    const best = scored.reduce((a, b) =>
+      b.score > a.score || (b.score === a.score && b.exact && !a.exact) ? b : a
+    );
+    const proven = best.exact &&
+      scored.every((s) => s === best || s.upper <= best.lower);
+    return { best, proven };
   };
   const method = () =>
     position.moveCount + 1 >= solveFrom
       ? "perfect solver"
-      : `alpha-beta to depth ${depth}, perfect from ${solveFrom} stones`;
+      : `the solver within ${nodes} nodes a column (perfect from ${solveFrom} stones), alpha-beta to depth ${depth} where that stops`;
   return {
     position,
     name: "Connect Four against the solver",
@@ -334,31 +395,49 @@ function connect4(options: PlayOptions): Game<ConnectFour> {
       return [...rows, "+---------------+", "  1 2 3 4 5 6 7"].join("\n");
     },
     engine() {
-      const scored = scores();
-      const best = scored.reduce((a, b) => (b.score > a.score ? b : a));
+      const { best, proven } = choose(scores());
+      const mine = (word: string) =>
+        word.replace("your", "my").replace("their", "your");
       return {
         move: best.col,
-        why: best.solved
-          ? `(perfect: ${best.score > 0 ? "+" : ""}${best.score}, a ${
-            scoreWord(best.score).replace("your", "my").replace("their", "your")
+        why: proven
+          ? `(perfect: ${signed(best.score)}, a ${
+            mine(scoreWord(best.score))
           } for me)`
-          : `(${method()}: ${
+          : best.exact
+          ? `(proven ${signed(best.score)}, a ${
+            mine(scoreWord(best.score))
+          } for me; other columns are not proven within ${nodes} nodes, alpha-beta to depth ${depth} rates none higher)`
+          : `(not proven within ${nodes} nodes: ${
+            boundWord(best.lower, best.upper)
+          }; alpha-beta to depth ${depth}: ${
             best.score === 0
               ? "no result within reach, centre first"
-              : `${best.score > 0 ? "+" : ""}${best.score}`
+              : signed(best.score)
           })`,
       };
     },
     hint() {
       const scored = scores().sort((a, b) => a.col - b.col);
+      const proven = scored.filter((s) => s.exact).map((s) => s.col + 1);
+      const open = scored.filter((s) => !s.exact).map((s) => s.col + 1);
       return `Scores for you (${method()}; > 0 wins, sooner is larger, 0 draws, < 0 loses):\n` +
         scored.map((s) =>
-          `  column ${s.col + 1}: ${s.score > 0 ? "+" : ""}${s.score} ${
-            s.score === 0 && !s.solved
-              ? `undecided within ${depth} plies`
-              : scoreWord(s.score)
+          `  column ${s.col + 1}: ${
+            s.exact
+              ? `${signed(s.score)} ${scoreWord(s.score)}`
+              : `not proven: ${boundWord(s.lower, s.upper)}; alpha-beta ${
+                s.score === 0
+                  ? `undecided within ${depth} plies`
+                  : signed(s.score)
+              }`
           }`
-        ).join("\n");
+        ).join("\n") +
+        `\nProven: ${
+          proven.length === 0
+            ? "none"
+            : `column${proven.length === 1 ? "" : "s"} ${proven.join(", ")}`
+        }.${open.length === 0 ? "" : ` Not proven: ${open.join(", ")}.`}`;
     },
     drawn: () => !position.won,
   };
@@ -591,9 +670,11 @@ function chess(options: PlayOptions): Game<Chess> {
  * Starts a game against the engine.
  *
  * - `tictactoe`: minimax (perfect unless `depth` limits it); cells 0-8.
- * - `connect4`: alpha-beta to `depth` in the opening, the perfect solver
- *   ({@linkcode solveConnectFour}) from `solveFrom` stones on; columns 1-7;
- *   `hint` shows every column's score before each of your moves.
+ * - `connect4`: the solver ({@linkcode solveConnectFour}) on every column,
+ *   within `nodes` nodes each before `solveFrom` stones and unbounded from
+ *   there; alpha-beta to `depth` (clamped to the solver's proven bounds)
+ *   decides only where the budget stopped a solve; columns 1-7; `hint`
+ *   shows every column's score and which ones are proven.
  * - `nim`: the nim-sum strategy, explained at every engine move;
  *   `<heap> <take>` with heaps counted from 1.
  * - `chess`: alpha-beta with iterative deepening, a transposition table
@@ -640,6 +721,7 @@ export function createPlaySession(
     "hint",
     "position",
     "solveFrom",
+    "nodes",
   ]);
   if (!(PLAY_GAMES as readonly string[]).includes(game)) {
     throw new Error(
@@ -659,6 +741,9 @@ export function createPlaySession(
   }
   if (options.solveFrom !== undefined) {
     checkInteger(where, "--solve-from", options.solveFrom, 0, 42);
+  }
+  if (options.nodes !== undefined) {
+    checkInteger(where, "--nodes", options.nodes, 0, 1_000_000_000);
   }
   const session = (g: Game<Position>) => {
     const toMove = g.position.turn();
