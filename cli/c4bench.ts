@@ -100,9 +100,11 @@ function main(args: readonly string[]): number {
   console.log(
     `${file}: ${lines.length} position${lines.length === 1 ? "" : "s"}, ${
       weak ? "weak" : "strong"
-    }, table ${
-      solver.table.size.toLocaleString("en")
-    } entries, cleared per position`,
+    }, table ${solver.table.size.toLocaleString("en")} entries (${
+      solver.table.size * 8 / 2 ** 20
+    } MiB, used from ${
+      (2 ** 17).toLocaleString("en")
+    } as the work grows), cleared per position`,
   );
   let wrong = 0;
   for (let pass = 1; pass <= passes; pass++) {
