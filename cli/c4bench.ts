@@ -34,7 +34,7 @@ Flags:
   --weak          only the sign of the score (win 1, draw 0, loss -1)
   --passes N      how many times the file is solved (default 2)
   --megabytes M   the transposition table's size in MiB, in (0, 4096]
-                  (default 16)
+                  (default 64; a solve uses 1 MiB and grows into it)
   -h, --help      this text
 
 Exit status: 0 when every score agrees; 1 when some score disagrees with the

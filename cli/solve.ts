@@ -87,7 +87,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 0;
   }
   const { weak, maxNodes, timeMs } = options;
-  // Made before the first line so that its 16 MiB table is not timed with
+  // Made before the first line so that its table is not timed with
   // the first position.
   const solver = new ConnectFourSolver();
   // Before the first line too: the JIT compiles the search here, not on

@@ -222,11 +222,11 @@ Deno.test("ConnectFourSolver rejects unknown feature bits", () => {
   );
 });
 
-Deno.test("the solver's table is a power of two of 8-byte entries: 16 MiB by default, at least 1 MiB", () => {
+Deno.test("the solver's table is a power of two of 8-byte entries: 64 MiB by default, at least 1 MiB", () => {
   // The solver's own table (two 32-bit words an entry) replaced the prime-sized
   // generic one: a hashed slot plus the check word give back the whole key.
-  assert.equal(DEFAULT_SOLVER_ENTRIES, 2 ** 21);
-  assert.equal(new ConnectFourSolver().table.size * 8, 16 * 2 ** 20);
+  assert.equal(DEFAULT_SOLVER_ENTRIES, 2 ** 23);
+  assert.equal(new ConnectFourSolver().table.size * 8, 64 * 2 ** 20);
   assert.equal(new ConnectFourSolver({ megabytes: 1 }).table.size, 2 ** 17);
   assert.equal(new ConnectFourSolver({ megabytes: 0.5 }).table.size, 2 ** 17);
   assert.equal(new ConnectFourSolver({ entries: 10 }).table.size, 2 ** 17);

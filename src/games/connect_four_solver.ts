@@ -78,10 +78,12 @@ export const SOLVER_ALL = SOLVER_TABLE | SOLVER_NULL_WINDOW |
   SOLVER_NON_LOSING | SOLVER_THREAT_ORDER;
 
 /**
- * Entries of the default table: 2^21, 16 MiB of 8-byte entries (the
- * solver's own {@linkcode SolverTable}, a power of two of entries).
+ * Entries of the default table: 2^23, 64 MiB of 8-byte entries (the
+ * solver's own {@linkcode SolverTable}; the reference C++ solver's holds
+ * 8,388,617). A solve uses the first 1 MiB and grows into the rest only as
+ * its work grows, so memory is touched (and committed) only by long solves.
  */
-export const DEFAULT_SOLVER_ENTRIES = 2 ** 21;
+export const DEFAULT_SOLVER_ENTRIES = 2 ** 23;
 
 /**
  * The largest prime at most `n` (at least 2): table sizes are primes because
@@ -167,7 +169,7 @@ export interface ExactSolveResult extends SolveResult {
 export interface ConnectFourSolverOptions {
   /**
    * Entries of the transposition table (default
-   * {@linkcode DEFAULT_SOLVER_ENTRIES}, 16 MiB): an integer in 1…2^29,
+   * {@linkcode DEFAULT_SOLVER_ENTRIES}, 64 MiB): an integer in 1…2^29,
    * rounded down to a power of two, at least 2^17 (1 MiB).
    */
   entries?: number;
@@ -262,6 +264,15 @@ const BUDGET_STOP = new BudgetStop("Connect Four solve stopped by a budget");
  * the last growth reach this many times its entries in use.
  */
 const GROW_AFTER = 1;
+
+/**
+ * Enhanced transposition cutoffs at nodes with fewer stones than this (all
+ * of them). Measured against none: nodes −19% on 16 positions of 14 stones
+ * (8.30 → 6.74 M), −6% on Middle-Easy (447 → 420), −2% on End-Easy; time
+ * 0.57–0.70× the old solver's with it, 0.62–0.91× without. Below 30 or 36
+ * stones only: fewer nodes saved (7.33 M, 6.82 M), no time gained.
+ */
+const ETC_BELOW = CELLS;
 
 /** Column by rank in the move keys (rank 6 is the centre, tried first among equals). */
 const RANK_COLUMN = Int32Array.from([6, 0, 5, 1, 4, 2, 3]);
@@ -493,6 +504,36 @@ class SolverEngine {
     let bestMove = best;
     const several = (pl & (pl - 1)) !== 0 || (ph & (ph - 1)) !== 0 ||
       (pl !== 0 && ph !== 0);
+    // Enhanced transposition cutoff: a child whose stored upper bound is
+    // low enough proves this node's fail-high without a search.
+    if (n < ETC_BELOW && several) {
+      const ol = cl ^ ml, oh = ch ^ mh;
+      for (let col = 0; col < WIDTH; col++) {
+        const bl = pl & COLUMN_LO[col]!, bh = ph & COLUMN_HI[col]!;
+        if ((bl | bh) === 0) continue;
+        const cLo = ol + (ml | bl), cHi = oh + (mh | bh);
+        const cCheck = cHi | ((cLo >>> this.keyShift) << 21);
+        const cSlot = ((cLo ^
+          (Math.imul(cCheck, HASH_MULTIPLIER) >>> this.hashShift)) &
+          this.mask) << 1;
+        const d = words[cSlot + 1]!;
+        if ((words[cSlot]! ^ d) === cCheck && d >>> 16 === generation) {
+          const score = BOUND_OFFSET - ((d >>> 6) & 63);
+          if (score >= beta) {
+            this.put(
+              slot,
+              check,
+              generation,
+              keyLo,
+              keyHi,
+              col << 12 | (upper + BOUND_OFFSET) << 6 |
+                (score + BOUND_OFFSET),
+            );
+            return score;
+          }
+        }
+      }
+    }
     // The table's best move first, before the others are scored: when it
     // cuts, their threat counts were never needed.
     let skip = NO_BEST;
@@ -982,7 +1023,7 @@ let defaultSolver: ConnectFourSolver | null = null;
 
 /**
  * Solves a Connect Four position perfectly with the full solver and a
- * 16 MiB table (made at the first call, cleared at each). Under the
+ * 64 MiB table (made at the first call, cleared at each; a solve touches only what its work needs). Under the
  * benchmarks' convention: 0 for a draw, 22 − k when the side to move wins
  * with its k-th stone, −(22 − k) when the opponent does; `weak` gives only
  * the sign (−1, 0, 1), faster. A finished game scores as the loss it is for
