@@ -16,7 +16,7 @@ import process from "node:process";
 
 /** The text of `deno task c4bench --help`. */
 export const HELP =
-  `usage: deno task c4bench <file> [--weak] [--passes N] [--megabytes M]
+  `usage: deno task c4bench <file> [--weak] [--passes N] [--megabytes M] [--threads N]
 
 Solves every position of <file> with the table cleared before each (Pons'
 protocol) and prints, per pass, the mean time per position (and the
@@ -35,6 +35,9 @@ Flags:
   --passes N      how many times the file is solved (default 2)
   --megabytes M   the transposition table's size in MiB, in (0, 4096]
                   (default 64; a solve uses 1 MiB and grows into it)
+  --threads N     threads per solve, 1-64 (default: the machine's cores);
+                  helpers join a solve past 131,072 nodes, sharing the
+                  table, so easy sets run on one
   -h, --help      this text
 
 Exit status: 0 when every score agrees; 1 when some score disagrees with the
@@ -59,6 +62,11 @@ const REFERENCE_MICROSECONDS: Record<string, number> = {
 function cpuMilliseconds(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
+}
+
+/** The machine's cores (at most 64), the default of `--threads`. */
+function defaultThreads(): number {
+  return Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1));
 }
 
 /** A one-line error: the command stops with exit status 2. */
@@ -102,11 +110,10 @@ function main(args: readonly string[]): number {
       return 0;
     }
     lines = readFile(options.file!);
-    solver = new ConnectFourSolver(
-      options.megabytes === undefined
-        ? undefined
-        : { megabytes: options.megabytes },
-    );
+    solver = new ConnectFourSolver({
+      megabytes: options.megabytes,
+      threads: options.threads ?? defaultThreads(),
+    });
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) {
       throw error;
@@ -129,7 +136,7 @@ function main(args: readonly string[]): number {
       solver.table.size * 8 / 2 ** 20
     } MiB, used from ${
       (2 ** 17).toLocaleString("en")
-    } as the work grows), cleared per position`,
+    } as the work grows), cleared per position, threads ${solver.threads}`,
   );
   const reference = weak ? undefined : REFERENCE_MICROSECONDS[
     file!.replace(/^.*[\\/]/, "").replace(/\.txt$/, "")
@@ -158,6 +165,7 @@ function main(args: readonly string[]): number {
     for (const line of s.wrong.slice(0, 10)) console.log(`  wrong: ${line}`);
     wrong += s.wrong.length;
   }
+  solver.close();
   return wrong > 0 ? 1 : 0;
 }
 

@@ -285,3 +285,39 @@ Deno.test("the solver's table grows with the work and keeps its entries when it 
   assert.equal(result.score, -2);
   assert.ok(result.nodes > 2 ** 18 && solver.table.bits > 17);
 });
+
+Deno.test("two threads sharing the table score exactly, weak and strong", () => {
+  // 14-stone positions of seeded random play (0.2–0.9 M nodes each, solved
+  // once by the one-thread solver): past 131,072 nodes the helper joins.
+  const sample: [string, number][] = [
+    ["11546731551347", -2],
+    ["74724263114466", 2],
+    ["24244113523573", -1],
+    ["56353174713213", 2],
+  ];
+  const solver = new ConnectFourSolver({ threads: 2 });
+  try {
+    assert.equal(solver.threads, 2);
+    for (const [moves, score] of sample) {
+      const position = ConnectFour.parse(moves);
+      const strong = solver.solve(position);
+      assert.equal(strong.score, score, moves);
+      assert.ok(strong.nodes > 2 ** 17);
+      assert.equal(
+        solver.solve(position, { weak: true }).score,
+        Math.sign(score),
+      );
+    }
+    // A budget still stops a threaded solve with proven bounds.
+    const cut = solver.solve(ConnectFour.parse(sample[0]![0]), {
+      maxNodes: 200_000,
+    });
+    assert.ok(cut.stoppedByBudget && cut.lower <= -2 && -2 <= cut.upper);
+  } finally {
+    solver.close();
+  }
+  assert.throws(
+    () => new ConnectFourSolver({ threads: 0 }),
+    /new ConnectFourSolver: threads must be an integer in 1…64, got 0/,
+  );
+});

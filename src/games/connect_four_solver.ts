@@ -39,43 +39,55 @@
  * @module
  */
 
+import { SOLVER_BYTES_PER_ENTRY, SolverTable } from "./_solver_table.ts";
 import {
-  BOUND_OFFSET,
-  HASH_MULTIPLIER,
-  NO_BEST,
-  SOLVER_BYTES_PER_ENTRY,
-  SolverTable,
-} from "./_solver_table.ts";
-import {
-  BOARD_HI,
-  BOARD_LO,
   BOTTOM_HI,
   BOTTOM_LO,
   CELLS,
-  COLUMN_HI,
-  COLUMN_LO,
   ConnectFour,
-  popcount,
   randomConnectFour,
-  WIDTH,
   WIN,
   winningCells,
 } from "./connect_four.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 
 export { SolverTable } from "./_solver_table.ts";
+export {
+  CLOCK_INTERVAL,
+  SOLVER_ALL,
+  SOLVER_NON_LOSING,
+  SOLVER_NULL_WINDOW,
+  SOLVER_TABLE,
+  SOLVER_THREAT_ORDER,
+  type SolveStopReason,
+} from "./_solver_engine.ts";
+import {
+  ACTIVE,
+  BITS,
+  BUDGET_STOP,
+  CONTROL_WORDS,
+  GENERATION,
+  JOB,
+  MAX,
+  MED,
+  MIN,
+  POSITION,
+  SOLVER_ALL,
+  SolverEngine,
+  type SolveStopReason,
+  STOPPED,
+} from "./_solver_engine.ts";
+import type { WorkerStart } from "./_solver_worker.ts";
 
-/** Feature bit: a transposition table of bounds. */
-export const SOLVER_TABLE = 1;
-/** Feature bit: null-window searches narrowing [min, max] at the root. */
-export const SOLVER_NULL_WINDOW = 2;
-/** Feature bit: never play a move that lets the opponent win at once; lose at once to a double threat. */
-export const SOLVER_NON_LOSING = 4;
-/** Feature bit: try first the moves that leave the most winning cells (threats). */
-export const SOLVER_THREAT_ORDER = 8;
-/** Every feature: the full solver. */
-export const SOLVER_ALL = SOLVER_TABLE | SOLVER_NULL_WINDOW |
-  SOLVER_NON_LOSING | SOLVER_THREAT_ORDER;
+/**
+ * Nodes a threaded solve searches alone before it wakes its helpers: below
+ * it the helpers' start and the full-size table (out of the cache) cost
+ * more than they save.
+ */
+const HELP_AFTER = 2 ** 17;
+
+/** Doublings of the table when the helpers join (it cannot grow while they work). */
+const HELPER_GROWTH = 3;
 
 /**
  * Entries of the default table: 2^23, 64 MiB of 8-byte entries (the
@@ -113,17 +125,8 @@ export function primeAtMost(n: number): number {
   return 2;
 }
 
-/** Centre first: the order in which equal-scored moves are tried. */
-const COLUMN_ORDER = Int32Array.from([3, 2, 4, 1, 5, 0, 6]);
-
 /** The largest score magnitude: a win with the 4th stone scores 22 − 4 = 18; every score lies in −18…18. */
 export const MAX_SCORE = 18;
-
-/** Nodes between two readings of the clock when `timeMs` is given. */
-export const CLOCK_INTERVAL = 4096;
-
-/** Which budget stopped a solve. */
-export type SolveStopReason = "maxNodes" | "timeMs";
 
 /**
  * What {@linkcode solveConnectFour} and {@linkcode ConnectFourSolver.solve}
@@ -177,6 +180,16 @@ export interface ConnectFourSolverOptions {
   megabytes?: number;
   /** OR of `SOLVER_*` bits (default {@linkcode SOLVER_ALL}): fewer bits give the tutorial's earlier steps. */
   features?: number;
+  /**
+   * Threads that search each long solve (an integer in 1…64, default 1):
+   * with more than one, `threads − 1` workers share the table (in a
+   * `SharedArrayBuffer`) and join a solve once it passes 131,072 nodes,
+   * probing the root's null windows beside the main thread's. Scores stay
+   * exact; node counts then vary from run to run. Call
+   * {@linkcode ConnectFourSolver.close} when done, or the workers keep the
+   * program alive. Only the full solver ({@linkcode SOLVER_ALL}) uses them.
+   */
+  threads?: number;
 }
 
 /** Options of {@linkcode ConnectFourSolver.solve} and {@linkcode solveConnectFour}. */
@@ -206,7 +219,7 @@ export type UnlimitedSolveOptions = SolveOptions & {
 };
 
 const SOLVE_OPTIONS = ["weak", "maxNodes", "timeMs"] as const;
-const SOLVER_OPTIONS = ["entries", "megabytes", "features"] as const;
+const SOLVER_OPTIONS = ["entries", "megabytes", "features", "threads"] as const;
 
 /** What the budget checks need, read once per solve. */
 interface Budget {
@@ -255,537 +268,6 @@ function checkSolve(
   return { weak: weak === true, maxNodes, timeMs: timeMs ?? Infinity };
 }
 
-/** Thrown from the recursion when a budget runs out; caught by `solve`. */
-class BudgetStop extends Error {}
-const BUDGET_STOP = new BudgetStop("Connect Four solve stopped by a budget");
-
-/**
- * The table grows (doubles its entries in use) each time the nodes since
- * the last growth reach this many times its entries in use.
- */
-const GROW_AFTER = 1;
-
-/**
- * Enhanced transposition cutoffs at nodes with fewer stones than this (all
- * of them). Measured against none: nodes −19% on 16 positions of 14 stones
- * (8.30 → 6.74 M), −6% on Middle-Easy (447 → 420), −2% on End-Easy; time
- * 0.57–0.70× the old solver's with it, 0.62–0.91× without. Below 30 or 36
- * stones only: fewer nodes saved (7.33 M, 6.82 M), no time gained.
- */
-const ETC_BELOW = CELLS;
-
-/** Column by rank in the move keys (rank 6 is the centre, tried first among equals). */
-const RANK_COLUMN = Int32Array.from([6, 0, 5, 1, 4, 2, 3]);
-
-/**
- * How many winning cells `stones` (two halves) would have on the empty
- * cells: {@linkcode winningCells} and a popcount in one, without writing
- * {@linkcode WIN}. The move sorter calls it once per candidate move.
- */
-function threatCount(sl: number, sh: number, ml: number, mh: number): number {
-  let rl = (sl << 1) & (sl << 2) & (sl << 3);
-  let rh = (sh << 1) & (sh << 2) & (sh << 3);
-  {
-    const al = sl << 7, ah = (sh << 7) | (sl >>> 21);
-    const bl = sl << 14, bh = (sh << 14) | (sl >>> 14);
-    const cl = sl << 21, ch = (sh << 21) | (sl >>> 7);
-    const el = (sl >>> 7) | (sh << 21), eh = sh >>> 7;
-    const fl = (sl >>> 14) | (sh << 14), fh = sh >>> 14;
-    const gl = (sl >>> 21) | (sh << 7), gh = sh >>> 21;
-    rl |= (al & bl & (cl | el)) | (el & fl & (al | gl));
-    rh |= (ah & bh & (ch | eh)) | (eh & fh & (ah | gh));
-  }
-  {
-    const al = sl << 6, ah = (sh << 6) | (sl >>> 22);
-    const bl = sl << 12, bh = (sh << 12) | (sl >>> 16);
-    const cl = sl << 18, ch = (sh << 18) | (sl >>> 10);
-    const el = (sl >>> 6) | (sh << 22), eh = sh >>> 6;
-    const fl = (sl >>> 12) | (sh << 16), fh = sh >>> 12;
-    const gl = (sl >>> 18) | (sh << 10), gh = sh >>> 18;
-    rl |= (al & bl & (cl | el)) | (el & fl & (al | gl));
-    rh |= (ah & bh & (ch | eh)) | (eh & fh & (ah | gh));
-  }
-  {
-    const al = sl << 8, ah = (sh << 8) | (sl >>> 20);
-    const bl = sl << 16, bh = (sh << 16) | (sl >>> 12);
-    const cl = sl << 24, ch = (sh << 24) | (sl >>> 4);
-    const el = (sl >>> 8) | (sh << 20), eh = sh >>> 8;
-    const fl = (sl >>> 16) | (sh << 12), fh = sh >>> 16;
-    const gl = (sl >>> 24) | (sh << 4), gh = sh >>> 24;
-    rl |= (al & bl & (cl | el)) | (el & fl & (al | gl));
-    rh |= (ah & bh & (ch | eh)) | (eh & fh & (ah | gh));
-  }
-  return popcount(rl & (BOARD_LO ^ ml)) + popcount(rh & (BOARD_HI ^ mh));
-}
-
-/**
- * The search itself, apart from the public class so that its fields are
- * plain properties (no private-name brand checks in the recursion) and a
- * worker can run one over the same shared table.
- */
-class SolverEngine {
-  /** Nodes of the current or last search. */
-  nodes = 0;
-  /** The node count at which the next budget check runs (Infinity: none). */
-  checkAt = Infinity;
-  maxNodes = Infinity;
-  deadline = Infinity;
-  stopReason: SolveStopReason | null = null;
-  /** When set (threads), a nonzero word 0 asks this search to stop. */
-  stopFlag: Int32Array | null = null;
-  readonly features: number;
-  readonly table: SolverTable;
-  /** The table's words, mask, shifts and generation, copied from it by {@linkcode SolverEngine.sync}. */
-  words: Int32Array = new Int32Array(0);
-  mask = 0;
-  keyShift = 0;
-  hashShift = 0;
-  generation = 1;
-  /** The node count at which the table grows (Infinity: at its size). */
-  growAt = Infinity;
-  /** Move keys, 8 slots per ply: threat count << 3 | rank, plus 512 for the table's move. */
-  readonly moves = new Int32Array((CELLS + 1) * 8);
-  /** The generic path's sorter (feature subsets only). */
-  readonly sortLo = new Int32Array((CELLS + 1) * 8);
-  readonly sortHi = new Int32Array((CELLS + 1) * 8);
-  readonly sortScore = new Int32Array((CELLS + 1) * 8);
-
-  constructor(table: SolverTable, features: number) {
-    this.table = table;
-    this.features = features;
-    this.words = table.words;
-    this.sync();
-  }
-
-  /** Copies the table's state into the fields the search reads, and schedules its growth. */
-  sync(): void {
-    const table = this.table;
-    this.words = table.words;
-    this.mask = 2 ** table.bits - 1;
-    this.keyShift = table.bits;
-    this.hashShift = 32 - table.bits;
-    this.generation = table.generation;
-    this.growAt = table.bits < table.maxBits
-      ? this.nodes + GROW_AFTER * 2 ** table.bits
-      : Infinity;
-  }
-
-  /**
-   * Stores the bound bits of an entry in the slot found at the node's
-   * entry, or, when the table grew since (the generation moved on), in
-   * the key's new slot.
-   */
-  put(
-    slot: number,
-    check: number,
-    generation: number,
-    keyLo: number,
-    keyHi: number,
-    bits: number,
-  ): void {
-    if (generation !== this.generation) {
-      check = keyHi | ((keyLo >>> this.keyShift) << 21);
-      slot = ((keyLo ^
-        (Math.imul(check, HASH_MULTIPLIER) >>> this.hashShift)) &
-        this.mask) << 1;
-    }
-    const data = this.generation << 16 | bits;
-    this.words[slot + 1] = data;
-    this.words[slot] = check ^ data;
-  }
-
-  /** Runs when the node count reaches checkAt: stops, or schedules the next check. */
-  checkBudget(): void {
-    if (this.nodes >= this.growAt) {
-      this.table.grow();
-      this.sync();
-    }
-    if (this.nodes >= this.maxNodes) {
-      this.stopReason = "maxNodes";
-      throw BUDGET_STOP;
-    }
-    if (this.stopFlag !== null && Atomics.load(this.stopFlag, 0) !== 0) {
-      this.stopReason = null;
-      throw BUDGET_STOP;
-    }
-    if (this.deadline !== Infinity && performance.now() >= this.deadline) {
-      this.stopReason = "timeMs";
-      throw BUDGET_STOP;
-    }
-    this.checkAt = Math.min(
-      this.maxNodes,
-      this.growAt,
-      this.deadline === Infinity && this.stopFlag === null
-        ? Infinity
-        : this.nodes + CLOCK_INTERVAL,
-    );
-  }
-
-  /**
-   * The full solver's node (every feature): negamax with alpha-beta on
-   * the position given by the side to move's stones (cl, ch) and the
-   * occupied cells (ml, mh), n stones played. The side to move cannot win
-   * with its next stone (the caller checked, or the non-losing pruning of
-   * the parent guarantees it).
-   *
-   * Bound contract for the window (alpha, beta) and true score v: the
-   * result r is v when alpha < v < beta; when v <= alpha, v <= r <= alpha
-   * (an upper bound); when v >= beta, beta <= r <= v (a lower bound).
-   */
-  search(
-    cl: number,
-    ch: number,
-    ml: number,
-    mh: number,
-    n: number,
-    alpha: number,
-    beta: number,
-  ): number {
-    if (this.nodes >= this.checkAt) this.checkBudget();
-    this.nodes++;
-    let pl = (ml + BOTTOM_LO) & BOARD_LO;
-    let ph = (mh + BOTTOM_HI) & BOARD_HI;
-    // Moves that do not lose at once: block the opponent's playable
-    // winning cell (two of them: lost), never play under one.
-    winningCells(cl ^ ml, ch ^ mh, ml, mh);
-    const tl = WIN[0]!, th = WIN[1]!;
-    const fl = pl & tl, fh = ph & th;
-    if ((fl | fh) !== 0) {
-      if (
-        (fl & (fl - 1)) !== 0 || (fh & (fh - 1)) !== 0 ||
-        (fl !== 0 && fh !== 0)
-      ) {
-        return 0 - ((CELLS - n) >> 1);
-      }
-      pl = fl;
-      ph = fh;
-    }
-    pl &= ~(tl >>> 1);
-    ph &= ~(th >>> 1);
-    if ((pl | ph) === 0) return 0 - ((CELLS - n) >> 1);
-    // Two stones or fewer left and nobody can win with them: a draw.
-    if (n >= CELLS - 2) return 0;
-    // Bounds from the move count: the opponent cannot win with its next
-    // stone, we cannot win with ours.
-    const min = 0 - ((CELLS - 2 - n) >> 1);
-    if (alpha < min) {
-      alpha = min;
-      if (alpha >= beta) return alpha;
-    }
-    const max = (CELLS - 1 - n) >> 1;
-    if (beta > max) {
-      beta = max;
-      if (alpha >= beta) return beta;
-    }
-    // The table: both bounds narrow the window, the best move goes first.
-    const keyLo = cl + ml, keyHi = ch + mh;
-    const generation = this.generation;
-    const check = keyHi | ((keyLo >>> this.keyShift) << 21);
-    const slot = ((keyLo ^
-      (Math.imul(check, HASH_MULTIPLIER) >>> this.hashShift)) &
-      this.mask) << 1;
-    const words = this.words;
-    const old = words[slot + 1]!;
-    let lower = -BOUND_OFFSET, upper = BOUND_OFFSET - 1, best = NO_BEST;
-    if ((words[slot]! ^ old) === check && old >>> 16 === generation) {
-      lower = (old & 63) - BOUND_OFFSET;
-      upper = ((old >>> 6) & 63) - BOUND_OFFSET;
-      best = (old >>> 12) & 7;
-      if (alpha < lower) {
-        alpha = lower;
-        if (alpha >= beta) return alpha;
-      }
-      if (beta > upper) {
-        beta = upper;
-        if (alpha >= beta) return beta;
-      }
-    }
-    const alpha0 = alpha;
-    let bestMove = best;
-    const several = (pl & (pl - 1)) !== 0 || (ph & (ph - 1)) !== 0 ||
-      (pl !== 0 && ph !== 0);
-    // Enhanced transposition cutoff: a child whose stored upper bound is
-    // low enough proves this node's fail-high without a search.
-    if (n < ETC_BELOW && several) {
-      const ol = cl ^ ml, oh = ch ^ mh;
-      for (let col = 0; col < WIDTH; col++) {
-        const bl = pl & COLUMN_LO[col]!, bh = ph & COLUMN_HI[col]!;
-        if ((bl | bh) === 0) continue;
-        const cLo = ol + (ml | bl), cHi = oh + (mh | bh);
-        const cCheck = cHi | ((cLo >>> this.keyShift) << 21);
-        const cSlot = ((cLo ^
-          (Math.imul(cCheck, HASH_MULTIPLIER) >>> this.hashShift)) &
-          this.mask) << 1;
-        const d = words[cSlot + 1]!;
-        if ((words[cSlot]! ^ d) === cCheck && d >>> 16 === generation) {
-          const score = BOUND_OFFSET - ((d >>> 6) & 63);
-          if (score >= beta) {
-            this.put(
-              slot,
-              check,
-              generation,
-              keyLo,
-              keyHi,
-              col << 12 | (upper + BOUND_OFFSET) << 6 |
-                (score + BOUND_OFFSET),
-            );
-            return score;
-          }
-        }
-      }
-    }
-    // The table's best move first, before the others are scored: when it
-    // cuts, their threat counts were never needed.
-    let skip = NO_BEST;
-    if (best !== NO_BEST && several) {
-      const bl = pl & COLUMN_LO[best]!, bh = ph & COLUMN_HI[best]!;
-      if ((bl | bh) !== 0) {
-        skip = best;
-        const score = 0 - this.search(
-          cl ^ ml,
-          ch ^ mh,
-          ml | bl,
-          mh | bh,
-          n + 1,
-          0 - beta,
-          0 - alpha,
-        );
-        if (score >= beta) {
-          this.put(
-            slot,
-            check,
-            generation,
-            keyLo,
-            keyHi,
-            best << 12 | (upper + BOUND_OFFSET) << 6 | (score + BOUND_OFFSET),
-          );
-          return score;
-        }
-        if (score > alpha) alpha = score;
-      }
-    }
-    // Order the other moves: insertion of keys (threats << 3 | rank) into
-    // this ply's slots, largest first; one move needs no scores.
-    const moves = this.moves;
-    const base = n << 3;
-    let end = base;
-    for (let rank = 0; rank < WIDTH; rank++) {
-      const col = RANK_COLUMN[rank]!;
-      const bl = pl & COLUMN_LO[col]!, bh = ph & COLUMN_HI[col]!;
-      if ((bl | bh) === 0 || col === skip) continue;
-      let key = rank;
-      if (several) key |= threatCount(cl | bl, ch | bh, ml, mh) << 3;
-      let at = end++;
-      while (at > base && moves[at - 1]! < key) {
-        moves[at] = moves[at - 1]!;
-        at--;
-      }
-      moves[at] = key;
-    }
-    for (let at = base; at < end; at++) {
-      const col = RANK_COLUMN[moves[at]! & 7]!;
-      const score = 0 - this.search(
-        cl ^ ml,
-        ch ^ mh,
-        ml | (pl & COLUMN_LO[col]!),
-        mh | (ph & COLUMN_HI[col]!),
-        n + 1,
-        0 - beta,
-        0 - alpha,
-      );
-      if (score >= beta) {
-        this.put(
-          slot,
-          check,
-          generation,
-          keyLo,
-          keyHi,
-          col << 12 | (upper + BOUND_OFFSET) << 6 | (score + BOUND_OFFSET),
-        );
-        return score;
-      }
-      if (score > alpha) {
-        alpha = score;
-        bestMove = col;
-      }
-    }
-    // Inside the window the score is exact; at or below it, an upper bound.
-    if (alpha > alpha0) lower = alpha;
-    this.put(
-      slot,
-      check,
-      generation,
-      keyLo,
-      keyHi,
-      bestMove << 12 | (alpha + BOUND_OFFSET) << 6 | (lower + BOUND_OFFSET),
-    );
-    return alpha;
-  }
-
-  /**
-   * The tutorial's earlier steps (a subset of the features): the same
-   * search with each step switched by its bit; the table keeps only the
-   * bound each result proves.
-   */
-  node(
-    cl: number,
-    ch: number,
-    ml: number,
-    mh: number,
-    n: number,
-    alpha: number,
-    beta: number,
-  ): number {
-    if (this.nodes >= this.checkAt) this.checkBudget();
-    this.nodes++;
-    const features = this.features;
-    // Step 1. The cells that can be played: one per column that has room.
-    let pl = (ml + BOTTOM_LO) & BOARD_LO;
-    let ph = (mh + BOTTOM_HI) & BOARD_HI;
-    let min: number;
-    if ((features & SOLVER_NON_LOSING) !== 0) {
-      // Step 2. Moves that do not lose at once.
-      winningCells(cl ^ ml, ch ^ mh, ml, mh);
-      const tl = WIN[0]!, th = WIN[1]!;
-      const fl = pl & tl, fh = ph & th;
-      if ((fl | fh) !== 0) {
-        if (
-          (fl & (fl - 1)) !== 0 || (fh & (fh - 1)) !== 0 ||
-          (fl !== 0 && fh !== 0)
-        ) {
-          return 0 - ((CELLS - n) >> 1);
-        }
-        pl = fl;
-        ph = fh;
-      }
-      pl &= ~(tl >>> 1);
-      ph &= ~(th >>> 1);
-      if ((pl | ph) === 0) return 0 - ((CELLS - n) >> 1);
-      if (n >= CELLS - 2) return 0;
-      min = 0 - ((CELLS - 2 - n) >> 1);
-    } else {
-      // Step 2'. Win at once if we can.
-      winningCells(cl, ch, ml, mh);
-      if (((WIN[0]! & pl) | (WIN[1]! & ph)) !== 0) return (CELLS + 1 - n) >> 1;
-      if (n === CELLS) return 0;
-      min = 0 - ((CELLS - n) >> 1);
-    }
-    // Step 3. Score bounds from the move count.
-    if (alpha < min) {
-      alpha = min;
-      if (alpha >= beta) return alpha;
-    }
-    const max = (CELLS - 1 - n) >> 1;
-    if (beta > max) {
-      beta = max;
-      if (alpha >= beta) return beta;
-    }
-    // Step 4. Transposition table: a stored bound narrows the window.
-    const table = this.table;
-    const useTable = (features & SOLVER_TABLE) !== 0;
-    const keyLo = cl + ml, keyHi = ch + mh;
-    const entry = useTable ? table.probe(keyLo, keyHi) : -1;
-    let lower = -BOUND_OFFSET, upper = BOUND_OFFSET - 1;
-    if (entry >= 0) {
-      lower = SolverTable.lower(entry);
-      upper = SolverTable.upper(entry);
-      if (alpha < lower) {
-        alpha = lower;
-        if (alpha >= beta) return alpha;
-      }
-      if (beta > upper) {
-        beta = upper;
-        if (alpha >= beta) return beta;
-      }
-    }
-    // Step 5. Order the moves: by threats, centre-first among equals.
-    const sortLo = this.sortLo, sortHi = this.sortHi;
-    const sortScore = this.sortScore;
-    const base = n << 3;
-    let end = base;
-    const threats = (features & SOLVER_THREAT_ORDER) !== 0 &&
-      popcount(pl) + popcount(ph) > 1;
-    for (let k = WIDTH - 1; k >= 0; k--) {
-      const col = COLUMN_ORDER[k]!;
-      const bl = pl & COLUMN_LO[col]!, bh = ph & COLUMN_HI[col]!;
-      if ((bl | bh) === 0) continue;
-      const score = threats ? threatCount(cl | bl, ch | bh, ml, mh) : 0;
-      let at = end++;
-      while (at > base && sortScore[at - 1]! > score) {
-        sortLo[at] = sortLo[at - 1]!;
-        sortHi[at] = sortHi[at - 1]!;
-        sortScore[at] = sortScore[at - 1]!;
-        at--;
-      }
-      sortLo[at] = bl;
-      sortHi[at] = bh;
-      sortScore[at] = score;
-    }
-    // Step 6. Search the moves, best first.
-    for (let at = end - 1; at >= base; at--) {
-      const score = 0 - this.node(
-        cl ^ ml,
-        ch ^ mh,
-        ml | sortLo[at]!,
-        mh | sortHi[at]!,
-        n + 1,
-        0 - beta,
-        0 - alpha,
-      );
-      if (score >= beta) {
-        if (useTable) table.store(keyLo, keyHi, score, upper, NO_BEST);
-        return score;
-      }
-      if (score > alpha) alpha = score;
-    }
-    if (useTable) table.store(keyLo, keyHi, lower, alpha, NO_BEST);
-    return alpha;
-  }
-
-  /**
-   * Narrows [min, max] at the root (null-window probes nearer zero first,
-   * as Pons does, or one full-window search without that feature) until
-   * they meet or a budget throws; the proven bounds are left in
-   * `this.min`, `this.max` either way.
-   */
-  root(
-    cl: number,
-    ch: number,
-    ml: number,
-    mh: number,
-    n: number,
-    min: number,
-    max: number,
-  ): void {
-    this.min = min;
-    this.max = max;
-    const full = this.features === SOLVER_ALL;
-    if ((this.features & SOLVER_NULL_WINDOW) !== 0) {
-      while (this.min < this.max) {
-        // Probe the middle, pulled towards 0 where most scores lie.
-        min = this.min;
-        max = this.max;
-        let med = min + ((max - min) >> 1);
-        if (med <= 0 && Math.trunc(min / 2) < med) {
-          med = Math.trunc(min / 2);
-        } else if (med >= 0 && (max >> 1) > med) med = max >> 1;
-        const r = full
-          ? this.search(cl, ch, ml, mh, n, med, med + 1)
-          : this.node(cl, ch, ml, mh, n, med, med + 1);
-        if (r <= med) this.max = r;
-        else this.min = r;
-      }
-    } else {
-      const r = this.node(cl, ch, ml, mh, n, min, max);
-      this.min = this.max = r;
-    }
-  }
-
-  /** The root's proven bounds (see {@linkcode SolverEngine.root}). */
-  min = 0;
-  max = 0;
-}
-
 /**
  * A reusable solver: owns a transposition table (allocated once) and the
  * per-ply move buffers.
@@ -807,6 +289,14 @@ export class ConnectFourSolver {
   /** The `SOLVER_*` bits in use. */
   readonly features: number;
   readonly #engine: SolverEngine;
+  /** Threads that search a long solve (1: this one only). */
+  readonly threads: number;
+  readonly #workers: Worker[] = [];
+  readonly #control: Int32Array | null = null;
+  readonly #helperNodes: Float64Array | null = null;
+  #job = 0;
+  /** The position being solved, for the helpers. */
+  readonly #position = new Int32Array(5);
 
   /**
    * A solver with its own table, allocated and emptied here.
@@ -845,8 +335,101 @@ export class ConnectFourSolver {
       : options?.entries === undefined
       ? DEFAULT_SOLVER_ENTRIES
       : checkInteger(where, "entries", options.entries, 1, 2 ** 29);
-    this.table = new SolverTable(entries);
+    const threads = options?.threads === undefined
+      ? 1
+      : checkInteger(where, "threads", options.threads, 1, 64);
+    this.threads = threads;
+    this.table = new SolverTable(entries, threads > 1);
     this.#engine = new SolverEngine(this.table, features);
+    if (threads > 1) {
+      this.#control = new Int32Array(
+        new SharedArrayBuffer(4 * CONTROL_WORDS),
+      );
+      this.#helperNodes = new Float64Array(
+        new SharedArrayBuffer(8 * (threads - 1)),
+      );
+      this.#engine.onHelp = () => this.#startHelpers();
+      for (let index = 0; index < threads - 1; index++) {
+        const worker = new Worker(
+          new URL("./_solver_worker.ts", import.meta.url),
+          { type: "module" },
+        );
+        worker.postMessage(
+          {
+            words: this.table.words,
+            size: this.table.size,
+            control: this.#control,
+            nodes: this.#helperNodes,
+            index,
+          } satisfies WorkerStart,
+        );
+        this.#workers.push(worker);
+      }
+    }
+  }
+
+  /**
+   * Ends the helper threads (a solver made with `threads` > 1); the solver
+   * then solves alone. Safe to call more than once.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ConnectFour, ConnectFourSolver } from "../../mod.ts";
+   * const solver = new ConnectFourSolver({ threads: 2 });
+   * try {
+   *   assert.equal(solver.solve(ConnectFour.parse("4455")).score, 18);
+   * } finally {
+   *   solver.close();
+   * }
+   * ```
+   */
+  close(): void {
+    for (const worker of this.#workers) worker.terminate();
+    this.#workers.length = 0;
+    this.#engine.onHelp = null;
+  }
+
+  /** Called by the engine at HELP_AFTER nodes: the whole table, then the job for the helpers. */
+  #startHelpers(): void {
+    const control = this.#control!;
+    const engine = this.#engine;
+    const table = this.table;
+    // The table cannot grow while several threads write (entries would
+    // move under them): it grows now, 8×, once.
+    table.grow(HELPER_GROWTH);
+    engine.sync();
+    Atomics.store(control, GENERATION, table.generation);
+    Atomics.store(control, BITS, table.bits);
+    Atomics.store(control, MIN, engine.min);
+    Atomics.store(control, MAX, engine.max);
+    Atomics.store(control, MED, engine.probe);
+    for (let i = 0; i < 5; i++) {
+      Atomics.store(control, POSITION + i, this.#position[i]!);
+    }
+    engine.job = ++this.#job;
+    engine.control = control;
+    Atomics.store(control, JOB, this.#job);
+    Atomics.notify(control, JOB);
+  }
+
+  /** Stops the helpers of the current job and waits until none is inside it; returns their nodes. */
+  #stopHelpers(): number {
+    const control = this.#control!;
+    Atomics.store(control, STOPPED, this.#job);
+    for (;;) {
+      const active = Atomics.load(control, ACTIVE);
+      if (active === 0) break;
+      Atomics.wait(control, ACTIVE, active, 5);
+    }
+    this.#engine.control = null;
+    let nodes = 0;
+    const helperNodes = this.#helperNodes!;
+    for (let i = 0; i < helperNodes.length; i++) {
+      nodes += helperNodes[i]!;
+      helperNodes[i] = 0;
+    }
+    return nodes;
   }
 
   /** Nodes of the current or last solve. */
@@ -944,6 +527,7 @@ export class ConnectFourSolver {
     let max: number;
     let stopped = false;
     let stopReason: SolveStopReason | null = null;
+    let helperNodes = 0;
     if (position.won) {
       score = min = max = position.evaluate();
     } else if (n === CELLS) {
@@ -974,6 +558,16 @@ export class ConnectFourSolver {
           engine.checkAt = 0;
         }
         engine.stopReason = null;
+        if (this.#workers.length > 0 && this.features === SOLVER_ALL) {
+          engine.helpAt = HELP_AFTER;
+          engine.checkAt = Math.min(engine.checkAt, HELP_AFTER);
+          const at = this.#position;
+          at[0] = cl;
+          at[1] = ch;
+          at[2] = ml;
+          at[3] = mh;
+          at[4] = n;
+        }
         try {
           engine.root(cl, ch, ml, mh, n, min, max);
         } catch (error) {
@@ -984,6 +578,8 @@ export class ConnectFourSolver {
           engine.checkAt = Infinity;
           engine.maxNodes = Infinity;
           engine.deadline = Infinity;
+          engine.helpAt = Infinity;
+          if (engine.control !== null) helperNodes = this.#stopHelpers();
         }
         min = engine.min;
         max = engine.max;
@@ -1003,7 +599,7 @@ export class ConnectFourSolver {
         exact: false,
         stoppedByBudget: true,
         stopReason,
-        nodes: engine.nodes,
+        nodes: engine.nodes + helperNodes,
       };
     }
     if (weak) score = Math.sign(score);
@@ -1014,7 +610,7 @@ export class ConnectFourSolver {
       exact: true,
       stoppedByBudget: false,
       stopReason: null,
-      nodes: engine.nodes,
+      nodes: engine.nodes + helperNodes,
     };
   }
 }
