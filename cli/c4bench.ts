@@ -35,9 +35,9 @@ Flags:
   --passes N      how many times the file is solved (default 2)
   --megabytes M   the transposition table's size in MiB, in (0, 4096]
                   (default 64; a solve uses 1 MiB and grows into it)
-  --threads N     threads per solve, 1-64 (default: the machine's cores);
-                  helpers join a solve past 131,072 nodes, sharing the
-                  table, so easy sets run on one
+  --threads N     threads per solve, 1-64 (default 1: on this project's
+                  shared 2-core machine a second thread made long solves
+                  1.3x slower); helpers join a solve past 131,072 nodes
   -h, --help      this text
 
 Exit status: 0 when every score agrees; 1 when some score disagrees with the
@@ -62,11 +62,6 @@ const REFERENCE_MICROSECONDS: Record<string, number> = {
 function cpuMilliseconds(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
-}
-
-/** The machine's cores (at most 64), the default of `--threads`. */
-function defaultThreads(): number {
-  return Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1));
 }
 
 /** A one-line error: the command stops with exit status 2. */
@@ -112,7 +107,7 @@ function main(args: readonly string[]): number {
     lines = readFile(options.file!);
     solver = new ConnectFourSolver({
       megabytes: options.megabytes,
-      threads: options.threads ?? defaultThreads(),
+      threads: options.threads ?? 1,
     });
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) {

@@ -199,8 +199,12 @@ export class SolverEngine {
   probe = 0;
   /** The node count at which the main thread wakes its helpers (Infinity: none). */
   helpAt = Infinity;
-  /** Called once when nodes reach helpAt: the solver grows the table to its size and publishes the job. */
-  onHelp: (() => void) | null = null;
+  /**
+   * Called when nodes reach helpAt (false: the solver publishes the job to
+   * its helpers) and when the table must grow while they work (true: it
+   * stops them, grows the table and publishes the job again).
+   */
+  onHelp: ((grow: boolean) => void) | null = null;
   readonly features: number;
   readonly table: SolverTable;
   /** The table's words, mask, shifts and generation, copied from it by {@linkcode SolverEngine.sync}. */
@@ -265,12 +269,17 @@ export class SolverEngine {
   /** Runs when the node count reaches checkAt: stops, or schedules the next check. */
   checkBudget(): void {
     if (this.nodes >= this.growAt) {
-      this.table.grow();
-      this.sync();
+      if (this.control !== null && this.onHelp !== null) {
+        // Threads: the solver pauses the helpers around the growth.
+        this.onHelp(true);
+      } else {
+        this.table.grow();
+        this.sync();
+      }
     }
     if (this.nodes >= this.helpAt) {
       this.helpAt = Infinity;
-      this.onHelp?.();
+      this.onHelp?.(false);
     }
     if (this.nodes >= this.maxNodes) {
       this.stopReason = "maxNodes";

@@ -86,9 +86,6 @@ import type { WorkerStart } from "./_solver_worker.ts";
  */
 const HELP_AFTER = 2 ** 17;
 
-/** Doublings of the table when the helpers join (it cannot grow while they work). */
-const HELPER_GROWTH = 3;
-
 /**
  * Entries of the default table: 2^23, 64 MiB of 8-byte entries (the
  * solver's own {@linkcode SolverTable}; the reference C++ solver's holds
@@ -183,7 +180,8 @@ export interface ConnectFourSolverOptions {
   /**
    * Threads that search each long solve (an integer in 1…64, default 1):
    * with more than one, `threads − 1` workers share the table (in a
-   * `SharedArrayBuffer`) and join a solve once it passes 131,072 nodes,
+   * `SharedArrayBuffer`) and join a solve once it passes 131,072 nodes
+   * (they pause while the table grows),
    * probing the root's null windows beside the main thread's. Scores stay
    * exact; node counts then vary from run to run. Call
    * {@linkcode ConnectFourSolver.close} when done, or the workers keep the
@@ -295,6 +293,8 @@ export class ConnectFourSolver {
   readonly #control: Int32Array | null = null;
   readonly #helperNodes: Float64Array | null = null;
   #job = 0;
+  /** Nodes of helpers that left the current solve's earlier jobs. */
+  #helperNodeSum = 0;
   /** The position being solved, for the helpers. */
   readonly #position = new Int32Array(5);
 
@@ -348,7 +348,7 @@ export class ConnectFourSolver {
       this.#helperNodes = new Float64Array(
         new SharedArrayBuffer(8 * (threads - 1)),
       );
-      this.#engine.onHelp = () => this.#startHelpers();
+      this.#engine.onHelp = (grow) => this.#startHelpers(grow);
       for (let index = 0; index < threads - 1; index++) {
         const worker = new Worker(
           new URL("./_solver_worker.ts", import.meta.url),
@@ -390,15 +390,22 @@ export class ConnectFourSolver {
     this.#engine.onHelp = null;
   }
 
-  /** Called by the engine at HELP_AFTER nodes: the whole table, then the job for the helpers. */
-  #startHelpers(): void {
+  /**
+   * Called by the engine at HELP_AFTER nodes (`grow` false): publishes the
+   * job to the helpers; and when the table must grow while they work
+   * (`grow` true): stops them, grows it, publishes the job again.
+   */
+  #startHelpers(grow: boolean): void {
     const control = this.#control!;
     const engine = this.#engine;
     const table = this.table;
-    // The table cannot grow while several threads write (entries would
-    // move under them): it grows now, 8×, once.
-    table.grow(HELPER_GROWTH);
-    engine.sync();
+    if (grow) {
+      // The table cannot grow while several threads write (entries would
+      // move under them): the helpers leave the job first.
+      this.#helperNodeSum += this.#stopHelpers();
+      table.grow();
+      engine.sync();
+    }
     Atomics.store(control, GENERATION, table.generation);
     Atomics.store(control, BITS, table.bits);
     Atomics.store(control, MIN, engine.min);
@@ -416,6 +423,10 @@ export class ConnectFourSolver {
   /** Stops the helpers of the current job and waits until none is inside it; returns their nodes. */
   #stopHelpers(): number {
     const control = this.#control!;
+    const engine = this.#engine;
+    // Keep what the helpers proved at the root.
+    engine.min = Math.max(engine.min, Atomics.load(control, MIN));
+    engine.max = Math.min(engine.max, Atomics.load(control, MAX));
     Atomics.store(control, STOPPED, this.#job);
     for (;;) {
       const active = Atomics.load(control, ACTIVE);
@@ -579,7 +590,10 @@ export class ConnectFourSolver {
           engine.maxNodes = Infinity;
           engine.deadline = Infinity;
           engine.helpAt = Infinity;
-          if (engine.control !== null) helperNodes = this.#stopHelpers();
+          if (engine.control !== null) {
+            helperNodes = this.#helperNodeSum + this.#stopHelpers();
+          }
+          this.#helperNodeSum = 0;
         }
         min = engine.min;
         max = engine.max;
