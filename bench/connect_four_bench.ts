@@ -52,3 +52,39 @@ for (
     },
   });
 }
+
+// Threads (issue 12, target 3): four 14-stone positions of seeded random
+// play (0.2–0.9 M nodes each with one thread), solved by one thread and by
+// two sharing the table. Only the scores are checked: with two threads the
+// node counts vary from run to run. The workers stay up between
+// iterations, as in `deno task solve --threads 2`.
+const HARD: [string, number][] = [
+  ["11546731551347", -2],
+  ["74724263114466", 2],
+  ["24244113523573", -1],
+  ["56353174713213", 2],
+];
+for (const threads of [1, 2]) {
+  const threaded = new ConnectFourSolver({ threads });
+  threaded.warmUp();
+  const positions = HARD.map(([moves]) => ConnectFour.parse(moves));
+  Deno.bench({
+    name: `solve four 14-stone positions, ${threads} thread${
+      threads === 1 ? "" : "s"
+    }`,
+    group: "connect four threads",
+    ...RUNS,
+    fn() {
+      positions.forEach((position, i) => {
+        const { score } = threaded.solve(position);
+        if (score !== HARD[i]![1]) {
+          throw new Error(
+            `${position} scored ${score}, expected ${HARD[i]![1]}`,
+          );
+        }
+      });
+    },
+  });
+  // Let `deno bench` exit when it is done.
+  globalThis.addEventListener("unload", () => threaded.close());
+}
