@@ -74,7 +74,7 @@ export interface SolveArgs {
   maxNodes?: number;
   /** `--time-ms T`: the time budget per position. */
   timeMs?: number;
-  /** `--threads N`: threads per long solve (default 1). */
+  /** `--threads N`: threads per long solve (default: the machine's cores). */
   threads?: number;
 }
 
@@ -176,7 +176,7 @@ export interface BenchArgs {
   passes: number;
   /** `--megabytes M`: the table's size. */
   megabytes?: number;
-  /** `--threads N`: threads per long solve (default 1). */
+  /** `--threads N`: threads per long solve (default: the machine's cores). */
   threads?: number;
 }
 

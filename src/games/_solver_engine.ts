@@ -71,6 +71,8 @@ export const GENERATION = 6;
 export const BITS = 7;
 /** The job's position: stones of the side to move, occupied cells, stones played. */
 export const POSITION = 8;
+/** Nonzero: the solver was closed; helpers leave their loop and close. */
+export const SHUTDOWN = 13;
 
 /** Raises control[i] to at least `value`. */
 function atomicMax(control: Int32Array, i: number, value: number): void {

@@ -18,6 +18,7 @@ import {
   MAX,
   MIN,
   POSITION,
+  SHUTDOWN,
   SOLVER_ALL,
   SolverEngine,
   STOPPED,
@@ -50,7 +51,11 @@ function serve(start: WorkerStart): void {
   engine.helper = true;
   let seen = 0;
   for (;;) {
+    // A worker blocked in Atomics.wait is not always ended by terminate():
+    // close() raises SHUTDOWN and moves JOB, which wakes it to leave.
+    if (Atomics.load(control, SHUTDOWN) !== 0) break;
     Atomics.wait(control, JOB, seen);
+    if (Atomics.load(control, SHUTDOWN) !== 0) break;
     const job = Atomics.load(control, JOB);
     if (job === seen) continue;
     seen = job;
@@ -84,4 +89,7 @@ function serve(start: WorkerStart): void {
   }
 }
 
-self.onmessage = (event: MessageEvent<WorkerStart>) => serve(event.data);
+self.onmessage = (event: MessageEvent<WorkerStart>) => {
+  serve(event.data);
+  self.close();
+};
