@@ -74,6 +74,8 @@ export interface SolveArgs {
   maxNodes?: number;
   /** `--time-ms T`: the time budget per position. */
   timeMs?: number;
+  /** `--threads N`: threads per long solve (default: the machine's cores). */
+  threads?: number;
 }
 
 /** Splits `--flag=value` or takes the next argument as the value. */
@@ -90,6 +92,18 @@ function flagValue(
     throw new UsageError(`${command}: ${flag} needs a value`);
   }
   return [value, i + 1];
+}
+
+/** Parses `--threads N`: an integer in 1…64. */
+function threadsValue(command: string, value: string): number {
+  if (!/^\d{1,2}$/.test(value) || Number(value) < 1 || Number(value) > 64) {
+    throw new UsageError(
+      `${command}: --threads must be an integer in 1…64, got ${
+        JSON.stringify(value)
+      }`,
+    );
+  }
+  return Number(value);
 }
 
 /** Whether `arg` is `flag` or `flag=…`. */
@@ -133,6 +147,10 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
         );
       }
       result.timeMs = Number(value);
+    } else if (isFlag(arg, "--threads")) {
+      const [value, next] = flagValue("solve", args, i, "--threads");
+      i = next;
+      result.threads = threadsValue("solve", value);
     } else if (arg.startsWith("-") && arg !== "-") {
       throw new UsageError(`solve: unknown flag ${arg}`);
     } else {
@@ -158,6 +176,8 @@ export interface BenchArgs {
   passes: number;
   /** `--megabytes M`: the table's size. */
   megabytes?: number;
+  /** `--threads N`: threads per long solve (default: the machine's cores). */
+  threads?: number;
 }
 
 /**
@@ -197,6 +217,10 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
         );
       }
       result.megabytes = megabytes;
+    } else if (isFlag(arg, "--threads")) {
+      const [value, next] = flagValue("c4bench", args, i, "--threads");
+      i = next;
+      result.threads = threadsValue("c4bench", value);
     } else if (arg.startsWith("-") && arg !== "-") {
       throw new UsageError(`c4bench: unknown flag ${arg}`);
     } else if (result.file !== undefined) {

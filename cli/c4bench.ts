@@ -12,16 +12,19 @@ import {
   readPositionLines,
 } from "../mod.ts";
 import { parseBenchArgs, UsageError } from "./_connect_four_cli.ts";
+import process from "node:process";
 
 /** The text of `deno task c4bench --help`. */
 export const HELP =
-  `usage: deno task c4bench <file> [--weak] [--passes N] [--megabytes M]
+  `usage: deno task c4bench <file> [--weak] [--passes N] [--megabytes M] [--threads N]
 
 Solves every position of <file> with the table cleared before each (Pons'
-protocol) and prints, per pass, the mean time per position, the mean nodes,
-the nodes per second and how many scores disagree with the file's (the first
-10 are listed). The first pass includes the JIT's warm-up, so by default the
-file is run twice.
+protocol) and prints, per pass, the mean time per position (and the
+process's CPU time per position), the mean nodes, the
+nodes per second, the ratio to the reference C++ solver's time for the sets
+of data/connect4/ and Pons' Test_L*_R* files, and how many scores disagree
+with the file's (the first 10 are listed). The solver is warmed up on built-in positions first, so pass
+1 is timed with the search compiled; by default the file is run twice.
 
 <file>: one "<moves> [score]" per line, as in data/connect4/: column digits
 1-7, first player first; the optional score (-18..18, from the side to move)
@@ -31,12 +34,35 @@ Flags:
   --weak          only the sign of the score (win 1, draw 0, loss -1)
   --passes N      how many times the file is solved (default 2)
   --megabytes M   the transposition table's size in MiB, in (0, 4096]
-                  (default 16)
+                  (default 64; a solve uses 1 MiB and grows into it)
+  --threads N     threads per solve, 1-64 (default: the machine's cores);
+                  helpers join a solve past 131,072 nodes, sharing the
+                  table (on 2 idle cores: the 4453 weak solve 1.5x faster)
   -h, --help      this text
 
 Exit status: 0 when every score agrees; 1 when some score disagrees with the
 file; 2 on a bad command line or a file that cannot be read (missing, a
 directory, empty, or a malformed line, named by its number).`;
+
+/**
+ * The reference C++ solver's mean time per position (µs) on the sets of
+ * data/connect4/ (data/connect4/README.md), by file name.
+ */
+const REFERENCE_MICROSECONDS: Record<string, number> = {
+  end_easy: 6.3,
+  middle_easy: 45.5,
+  Test_L3_R1: 6.3,
+  Test_L2_R1: 45.5,
+  Test_L2_R2: 4380,
+  Test_L1_R1: 289,
+  Test_L1_R2: 130_000,
+};
+
+/** The process's CPU time (user and system) in ms. */
+function cpuMilliseconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
 
 /** A one-line error: the command stops with exit status 2. */
 class InputError extends Error {}
@@ -79,11 +105,11 @@ function main(args: readonly string[]): number {
       return 0;
     }
     lines = readFile(options.file!);
-    solver = new ConnectFourSolver(
-      options.megabytes === undefined
-        ? undefined
-        : { megabytes: options.megabytes },
-    );
+    solver = new ConnectFourSolver({
+      megabytes: options.megabytes,
+      threads: options.threads ??
+        Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1)),
+    });
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) {
       throw error;
@@ -97,26 +123,45 @@ function main(args: readonly string[]): number {
     return 2;
   }
   const { file, weak, passes } = options;
+  // The JIT compiles the search on built-in positions, not in pass 1.
+  solver.warmUp(weak);
   console.log(
     `${file}: ${lines.length} position${lines.length === 1 ? "" : "s"}, ${
       weak ? "weak" : "strong"
-    }, table ${
-      solver.table.size.toLocaleString("en")
-    } entries, cleared per position`,
+    }, table ${solver.table.size.toLocaleString("en")} entries (${
+      solver.table.size * 8 / 2 ** 20
+    } MiB, used from ${
+      (2 ** 17).toLocaleString("en")
+    } as the work grows), cleared per position, threads ${solver.threads}`,
   );
+  const reference = weak ? undefined : REFERENCE_MICROSECONDS[
+    file!.replace(/^.*[\\/]/, "").replace(/\.txt$/, "")
+  ];
   let wrong = 0;
   for (let pass = 1; pass <= passes; pass++) {
+    const cpuStart = cpuMilliseconds();
     const s = benchmarkConnectFour(lines, solver, { weak });
+    const cpu = cpuMilliseconds() - cpuStart;
+    // CPU time tells what the solver costs when other processes share the
+    // cores (wall time then also counts their turns); it includes the
+    // parse and the clears around each solve.
+    const cpuText = ` (CPU ${(1000 * cpu / s.positions).toFixed(1)} µs)`;
+    const ratio = reference === undefined
+      ? ""
+      : `, ${
+        (s.meanMicroseconds / reference).toFixed(2)
+      }× the reference's ${reference} µs`;
     console.log(
       `pass ${pass}: mean time ${
         s.meanMicroseconds.toFixed(1)
-      } µs, mean nodes ${s.meanNodes.toFixed(1)}, ${
+      } µs${cpuText}, mean nodes ${s.meanNodes.toFixed(1)}, ${
         (s.nodesPerSecond / 1e6).toFixed(2)
-      } M nodes/s, ${s.wrong.length} wrong`,
+      } M nodes/s${ratio}, ${s.wrong.length} wrong`,
     );
     for (const line of s.wrong.slice(0, 10)) console.log(`  wrong: ${line}`);
     wrong += s.wrong.length;
   }
+  solver.close();
   return wrong > 0 ? 1 : 0;
 }
 

@@ -86,12 +86,12 @@ Deno.test("deno task c4bench: wrong scores are listed and exit 1; right ones exi
     const bad = await runBench(wrong, "--passes", "1");
     assert.equal(bad.code, 1);
     assert.deepEqual(bad.err, []);
-    assert.match(bad.out[0]!, /: 2 positions, strong, table 699,037 entries/);
+    assert.match(bad.out[0]!, /: 2 positions, strong, table 8,388,608 entries/);
     assert.match(bad.out[1]!, /^pass 1: .* mean nodes 3\.5, .* 1 wrong$/);
     assert.equal(bad.out[2], "  wrong: 4455 17 (solver: 18)");
     const good = await runBench(right, "--weak", "--megabytes=1");
     assert.equal(good.code, 0);
-    assert.match(good.out[0]!, /: 2 positions, weak, table 43,669 entries/);
+    assert.match(good.out[0]!, /: 2 positions, weak, table 131,072 entries/);
     assert.equal(good.out.length, 3);
   } finally {
     Deno.removeSync(wrong);

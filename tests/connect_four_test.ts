@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   alphaBeta,
-  BYTES_PER_ENTRY,
   ConnectFour,
   ConnectFourSolver,
   DEFAULT_SOLVER_ENTRIES,
@@ -15,6 +14,7 @@ import {
   SOLVER_NULL_WINDOW,
   SOLVER_TABLE,
   SOLVER_THREAT_ORDER,
+  SolverTable,
 } from "../mod.ts";
 
 /** Reads a benchmark file of `<moves> <score>` lines. */
@@ -222,17 +222,102 @@ Deno.test("ConnectFourSolver rejects unknown feature bits", () => {
   );
 });
 
-Deno.test("the solver's table sizes are primes: the default fills 16 MiB", () => {
-  assert.equal(primeAtMost(DEFAULT_SOLVER_ENTRIES), DEFAULT_SOLVER_ENTRIES);
+Deno.test("the solver's table is a power of two of 8-byte entries: 64 MiB by default, at least 1 MiB", () => {
+  // The solver's own table (two 32-bit words an entry) replaced the prime-sized
+  // generic one: a hashed slot plus the check word give back the whole key.
+  assert.equal(DEFAULT_SOLVER_ENTRIES, 2 ** 23);
+  assert.equal(new ConnectFourSolver().table.size * 8, 64 * 2 ** 20);
+  assert.equal(new ConnectFourSolver({ megabytes: 1 }).table.size, 2 ** 17);
+  assert.equal(new ConnectFourSolver({ megabytes: 0.5 }).table.size, 2 ** 17);
+  assert.equal(new ConnectFourSolver({ entries: 10 }).table.size, 2 ** 17);
   assert.equal(
-    primeAtMost(Math.floor(16 * 2 ** 20 / BYTES_PER_ENTRY)),
-    DEFAULT_SOLVER_ENTRIES,
+    new ConnectFourSolver({ entries: 3 * 2 ** 20 }).table.size,
+    2 ** 21,
   );
-  assert.ok(DEFAULT_SOLVER_ENTRIES * BYTES_PER_ENTRY <= 16 * 2 ** 20);
   assert.deepEqual([2, 3, 10, 100].map(primeAtMost), [2, 3, 7, 97]);
-  assert.equal(new ConnectFourSolver({ megabytes: 1 }).table.size, 43_669);
   assert.throws(
     () => new ConnectFourSolver({ megabytes: -1 }),
     /megabytes must be/,
+  );
+  assert.throws(
+    () => new ConnectFourSolver({ entries: 2 ** 29 + 1 }),
+    /new ConnectFourSolver: entries must be an integer in 1…536870912, got 536870913/,
+  );
+});
+
+Deno.test("the solver's table grows with the work and keeps its entries when it does", () => {
+  const table = new SolverTable(2 ** 20);
+  assert.equal(table.bits, 17);
+  const keys: [number, number][] = [];
+  for (let i = 0; i < 5000; i++) {
+    const key: [number, number] = [
+      (i * 2654435761) % 2 ** 28,
+      (i * 40503) % 2 ** 21,
+    ];
+    keys.push(key);
+    table.store(key[0], key[1], i % 19 - 9, i % 19 - 9 + 2, i % 8);
+  }
+  const before = keys.map(([lo, hi]) => table.probe(lo, hi) & 0xffff);
+  assert.ok(table.grow(2));
+  assert.equal(table.bits, 19);
+  const after = keys.map(([lo, hi]) => table.probe(lo, hi) & 0xffff);
+  // What is found after the move is what was there before; only entries
+  // that now share a slot are lost (-1 & 0xffff), a few dozen of 5,000.
+  let lost = 0;
+  for (let i = 0; i < keys.length; i++) {
+    if (after[i] === 0xffff) lost++;
+    else assert.equal(after[i], before[i]);
+  }
+  const kept = before.filter((d) => d !== 0xffff).length;
+  assert.ok(
+    kept > 4500 && lost - (keys.length - kept) < 100,
+    `${kept} ${lost}`,
+  );
+  assert.ok(table.grow(5) && !table.grow());
+  assert.equal(table.bits, 20);
+  table.clear();
+  assert.equal(table.bits, 17);
+  assert.equal(table.filled(), 0);
+  // The solver that grows its table mid-search still scores exactly.
+  const solver = new ConnectFourSolver({ entries: 2 ** 23 });
+  const position = ConnectFour.parse("11546731551347");
+  const result = solver.solve(position);
+  assert.equal(result.score, -2);
+  assert.ok(result.nodes > 2 ** 18 && solver.table.bits > 17);
+});
+
+Deno.test("two threads sharing the table score exactly, weak and strong", () => {
+  // 14-stone positions of seeded random play (0.2–0.9 M nodes each, solved
+  // once by the one-thread solver): past 131,072 nodes the helper joins.
+  const sample: [string, number][] = [
+    ["11546731551347", -2],
+    ["74724263114466", 2],
+    ["24244113523573", -1],
+    ["56353174713213", 2],
+  ];
+  const solver = new ConnectFourSolver({ threads: 2 });
+  try {
+    assert.equal(solver.threads, 2);
+    for (const [moves, score] of sample) {
+      const position = ConnectFour.parse(moves);
+      const strong = solver.solve(position);
+      assert.equal(strong.score, score, moves);
+      assert.ok(strong.nodes > 2 ** 17);
+      assert.equal(
+        solver.solve(position, { weak: true }).score,
+        Math.sign(score),
+      );
+    }
+    // A budget still stops a threaded solve with proven bounds.
+    const cut = solver.solve(ConnectFour.parse(sample[0]![0]), {
+      maxNodes: 200_000,
+    });
+    assert.ok(cut.stoppedByBudget && cut.lower <= -2 && -2 <= cut.upper);
+  } finally {
+    solver.close();
+  }
+  assert.throws(
+    () => new ConnectFourSolver({ threads: 0 }),
+    /new ConnectFourSolver: threads must be an integer in 1…64, got 0/,
   );
 });

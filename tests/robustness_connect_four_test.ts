@@ -237,7 +237,7 @@ Deno.test("bad solve options are clear errors, and the position is unchanged", (
 Deno.test("new ConnectFourSolver rejects unknown keys, bad sizes and both sizes at once", () => {
   assert.throws(
     () => new ConnectFourSolver({ entry: 10 } as object),
-    /^Error: new ConnectFourSolver: unknown option "entry"; known options: entries, megabytes, features$/,
+    /^Error: new ConnectFourSolver: unknown option "entry"; known options: entries, megabytes, features, threads$/,
   );
   assert.throws(
     () => new ConnectFourSolver({ entries: 1009, megabytes: 1 }),
@@ -346,6 +346,25 @@ Deno.test("readLines splits any chunking like split('\\n'), with over-long lines
     ),
     { seed: 42, numRuns: 300 },
   );
+});
+
+Deno.test("--threads takes an integer in 1…64 in solve and c4bench", () => {
+  assert.equal(parseSolveArgs(["--threads", "2"]).threads, 2);
+  assert.equal(parseBenchArgs(["set.txt", "--threads=1"]).threads, 1);
+  for (const value of ["0", "65", "x", "1.5", ""]) {
+    assert.throws(
+      () => parseSolveArgs([`--threads=${value}`]),
+      new RegExp(
+        `^Error: solve: --threads must be an integer in 1…64, got "${
+          value.replace(".", "\\.")
+        }"$`,
+      ),
+    );
+    assert.throws(
+      () => parseBenchArgs(["set.txt", "--threads", value]),
+      /c4bench: --threads must be an integer in 1…64/,
+    );
+  }
 });
 
 Deno.test("parseSolveArgs: valid flags in any order parse, anything else is a UsageError", () => {

@@ -15,6 +15,25 @@
  * game search seldom meets the mirror image of a position it has seen) and
  * cost time, so the search keys by the plain `stones + occupied` number.
  *
+ * Speed: what costs most per node is memory, not arithmetic. A solve uses
+ * the first 2^17 entries (1 MiB, which stays in the processor's cache) and
+ * doubles them, moving the entries, each time its nodes since the last
+ * growth reach the entries in use. Measured in CPU time (the machine was
+ * shared), one process, old and new alternated, best of 6: End-Easy 7.6 →
+ * 3.1 µs, Middle-Easy 78.8 → 47.8 µs a position; 16 positions of 14 stones
+ * (0.2–2 M nodes) 0.77× the time with the same nodes. Enhanced
+ * transposition cutoffs then took 19% of the nodes off those 14-stone
+ * positions and 6% off Middle-Easy; the centre opening's proxy `4453`
+ * (weak) needs 28.2 M nodes where the old solver with a 64 MiB table
+ * needed 54.8 M.
+ *
+ * Threads: see {@linkcode ConnectFourSolverOptions.threads}. On 2 idle
+ * cores, two threads solved `4453` (weak) in 3.9 s against 5.9 s (1.5×;
+ * 31.7 M nodes against 28.2 M) and 16 positions of 14 stones in 0.83 s
+ * against 0.99–1.09 s. When other processes keep the cores busy, the
+ * second thread gets no core of its own and the same solve was 1.3×
+ * slower.
+ *
  * Scores (the public benchmarks' convention), from the side to move: 0 for a
  * draw; 22 − k when it wins with its k-th stone; −(22 − k) when the opponent
  * wins with its k-th stone.
@@ -31,48 +50,61 @@
  * @module
  */
 
-import { BOUND_LOWER, BOUND_UPPER, NO_MOVE } from "../position.ts";
+import { SOLVER_BYTES_PER_ENTRY, SolverTable } from "./_solver_table.ts";
 import {
-  BYTES_PER_ENTRY,
-  DEPTH_END,
-  TranspositionTable,
-} from "../search/transposition_table.ts";
-import {
-  BOARD_HI,
-  BOARD_LO,
   BOTTOM_HI,
   BOTTOM_LO,
   CELLS,
-  COLUMN_HI,
-  COLUMN_LO,
   ConnectFour,
-  popcount,
-  WIDTH,
+  randomConnectFour,
   WIN,
   winningCells,
 } from "./connect_four.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 
-/** Feature bit: a transposition table of bounds. */
-export const SOLVER_TABLE = 1;
-/** Feature bit: null-window searches narrowing [min, max] at the root. */
-export const SOLVER_NULL_WINDOW = 2;
-/** Feature bit: never play a move that lets the opponent win at once; lose at once to a double threat. */
-export const SOLVER_NON_LOSING = 4;
-/** Feature bit: try first the moves that leave the most winning cells (threats). */
-export const SOLVER_THREAT_ORDER = 8;
-/** Every feature: the full solver. */
-export const SOLVER_ALL = SOLVER_TABLE | SOLVER_NULL_WINDOW |
-  SOLVER_NON_LOSING | SOLVER_THREAT_ORDER;
+export { SolverTable } from "./_solver_table.ts";
+export {
+  CLOCK_INTERVAL,
+  SOLVER_ALL,
+  SOLVER_NON_LOSING,
+  SOLVER_NULL_WINDOW,
+  SOLVER_TABLE,
+  SOLVER_THREAT_ORDER,
+  type SolveStopReason,
+} from "./_solver_engine.ts";
+import {
+  ACTIVE,
+  BITS,
+  BUDGET_STOP,
+  CONTROL_WORDS,
+  GENERATION,
+  JOB,
+  MAX,
+  MED,
+  MIN,
+  POSITION,
+  SHUTDOWN,
+  SOLVER_ALL,
+  SolverEngine,
+  type SolveStopReason,
+  STOPPED,
+} from "./_solver_engine.ts";
+import type { WorkerStart } from "./_solver_worker.ts";
 
 /**
- * Entries of the default table: the largest prime whose entries (24 bytes) fit in
- * 16 MiB (a prime spreads the structured keys over the slots). Measured against
- * 64 MiB: the same mean nodes on End-Easy (51.3) and Middle-Easy (449.3), 2% more
- * on 12-stone positions, and 5–12% less time on all three, as fewer probes miss
- * the processor's cache.
+ * Nodes a threaded solve searches alone before it wakes its helpers: below
+ * it the helpers' start and the full-size table (out of the cache) cost
+ * more than they save.
  */
-export const DEFAULT_SOLVER_ENTRIES = 699_037;
+const HELP_AFTER = 2 ** 17;
+
+/**
+ * Entries of the default table: 2^23, 64 MiB of 8-byte entries (the
+ * solver's own {@linkcode SolverTable}; the reference C++ solver's holds
+ * 8,388,617). A solve uses the first 1 MiB and grows into the rest only as
+ * its work grows, so memory is touched (and committed) only by long solves.
+ */
+export const DEFAULT_SOLVER_ENTRIES = 2 ** 23;
 
 /**
  * The largest prime at most `n` (at least 2): table sizes are primes because
@@ -87,8 +119,8 @@ export const DEFAULT_SOLVER_ENTRIES = 699_037;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { DEFAULT_SOLVER_ENTRIES, primeAtMost } from "../../mod.ts";
- * assert.ok(primeAtMost(100) === 97 && primeAtMost(DEFAULT_SOLVER_ENTRIES) === DEFAULT_SOLVER_ENTRIES);
+ * import { primeAtMost } from "../../mod.ts";
+ * assert.ok(primeAtMost(100) === 97 && primeAtMost(2) === 2);
  * ```
  */
 export function primeAtMost(n: number): number {
@@ -102,20 +134,8 @@ export function primeAtMost(n: number): number {
   return 2;
 }
 
-/** Centre first: the order in which equal-scored moves are tried. */
-const COLUMN_ORDER = Int32Array.from([3, 2, 4, 1, 5, 0, 6]);
-
 /** The largest score magnitude: a win with the 4th stone scores 22 − 4 = 18; every score lies in −18…18. */
 export const MAX_SCORE = 18;
-
-/** 2^28: the place value of the high half in a key. */
-const HIGH_PLACE = 2 ** 28;
-
-/** Nodes between two readings of the clock when `timeMs` is given. */
-export const CLOCK_INTERVAL = 4096;
-
-/** Which budget stopped a solve. */
-export type SolveStopReason = "maxNodes" | "timeMs";
 
 /**
  * What {@linkcode solveConnectFour} and {@linkcode ConnectFourSolver.solve}
@@ -159,12 +179,27 @@ export interface ExactSolveResult extends SolveResult {
 
 /** Options of {@linkcode ConnectFourSolver}. */
 export interface ConnectFourSolverOptions {
-  /** Entries of the transposition table (default {@linkcode DEFAULT_SOLVER_ENTRIES}, 16 MiB). */
+  /**
+   * Entries of the transposition table (default
+   * {@linkcode DEFAULT_SOLVER_ENTRIES}, 64 MiB): an integer in 1…2^29,
+   * rounded down to a power of two, at least 2^17 (1 MiB).
+   */
   entries?: number;
-  /** The table's size in MiB instead of `entries` (the largest prime number of entries that fits). */
+  /** The table's size in MiB instead of `entries` (8 bytes an entry, rounded down to a power of two, at least 1 MiB). */
   megabytes?: number;
   /** OR of `SOLVER_*` bits (default {@linkcode SOLVER_ALL}): fewer bits give the tutorial's earlier steps. */
   features?: number;
+  /**
+   * Threads that search each long solve (an integer in 1…64, default 1):
+   * with more than one, `threads − 1` workers share the table (in a
+   * `SharedArrayBuffer`) and join a solve once it passes 131,072 nodes
+   * (they pause while the table grows),
+   * probing the root's null windows beside the main thread's. Scores stay
+   * exact; node counts then vary from run to run. Call
+   * {@linkcode ConnectFourSolver.close} when done, or the workers keep the
+   * program alive. Only the full solver ({@linkcode SOLVER_ALL}) uses them.
+   */
+  threads?: number;
 }
 
 /** Options of {@linkcode ConnectFourSolver.solve} and {@linkcode solveConnectFour}. */
@@ -194,7 +229,7 @@ export type UnlimitedSolveOptions = SolveOptions & {
 };
 
 const SOLVE_OPTIONS = ["weak", "maxNodes", "timeMs"] as const;
-const SOLVER_OPTIONS = ["entries", "megabytes", "features"] as const;
+const SOLVER_OPTIONS = ["entries", "megabytes", "features", "threads"] as const;
 
 /** What the budget checks need, read once per solve. */
 interface Budget {
@@ -243,10 +278,6 @@ function checkSolve(
   return { weak: weak === true, maxNodes, timeMs: timeMs ?? Infinity };
 }
 
-/** Thrown from the recursion when a budget runs out; caught by `solve`. */
-class BudgetStop extends Error {}
-const BUDGET_STOP = new BudgetStop("Connect Four solve stopped by a budget");
-
 /**
  * A reusable solver: owns a transposition table (allocated once) and the
  * per-ply move buffers.
@@ -256,28 +287,28 @@ const BUDGET_STOP = new BudgetStop("Connect Four solve stopped by a budget");
  * import assert from "node:assert/strict";
  * import { ConnectFour, ConnectFourSolver, SOLVER_TABLE } from "../../mod.ts";
  * const position = ConnectFour.parse("2252576253462244111563365343671351441");
- * const full = new ConnectFourSolver({ entries: 1 << 16 });
- * const early = new ConnectFourSolver({ entries: 1 << 16, features: SOLVER_TABLE });
+ * const full = new ConnectFourSolver({ entries: 1 << 17 });
+ * const early = new ConnectFourSolver({ entries: 1 << 17, features: SOLVER_TABLE });
  * const a = full.solve(position), b = early.solve(position);
  * assert.ok(a.score === -1 && b.score === -1 && a.nodes < b.nodes);
  * ```
  */
 export class ConnectFourSolver {
   /** The transposition table (cleared by each {@linkcode ConnectFourSolver.solve}). */
-  readonly table: TranspositionTable;
+  readonly table: SolverTable;
   /** The `SOLVER_*` bits in use. */
   readonly features: number;
-  /** Nodes of the current or last solve. */
-  nodes = 0;
-  /** The node count at which the next budget check runs (Infinity: none). */
-  #checkAt = Infinity;
-  #maxNodes = Infinity;
-  #deadline = Infinity;
-  #stopReason: SolveStopReason | null = null;
-  /** Move sorter, 8 slots per ply: the move's two halves and its score. */
-  readonly #sortLo = new Int32Array((CELLS + 1) * 8);
-  readonly #sortHi = new Int32Array((CELLS + 1) * 8);
-  readonly #sortScore = new Int32Array((CELLS + 1) * 8);
+  readonly #engine: SolverEngine;
+  /** Threads that search a long solve (1: this one only). */
+  readonly threads: number;
+  readonly #workers: Worker[] = [];
+  readonly #control: Int32Array | null = null;
+  readonly #helperNodes: Float64Array | null = null;
+  #job = 0;
+  /** Nodes of helpers that left the current solve's earlier jobs. */
+  #helperNodeSum = 0;
+  /** The position being solved, for the helpers. */
+  readonly #position = new Int32Array(5);
 
   /**
    * A solver with its own table, allocated and emptied here.
@@ -286,11 +317,12 @@ export class ConnectFourSolver {
    * @throws {Error} on a bad table size or feature mask
    */
   constructor(options?: ConnectFourSolverOptions) {
-    checkOptions("new ConnectFourSolver", options, SOLVER_OPTIONS);
+    const where = "new ConnectFourSolver";
+    checkOptions(where, options, SOLVER_OPTIONS);
     const features = options?.features ?? SOLVER_ALL;
     if (!Number.isInteger(features) || (features & ~SOLVER_ALL) !== 0) {
       throw new Error(
-        `new ConnectFourSolver: features must be an OR of SOLVER_* bits, got ${
+        `${where}: features must be an OR of SOLVER_* bits, got ${
           describe(features)
         }`,
       );
@@ -302,21 +334,173 @@ export class ConnectFourSolver {
       !(typeof megabytes === "number" && megabytes > 0 && megabytes <= 4096)
     ) {
       throw new Error(
-        `new ConnectFourSolver: megabytes must be a number in (0, 4096], got ${
+        `${where}: megabytes must be a number in (0, 4096], got ${
           describe(megabytes)
         }`,
       );
     }
     if (megabytes !== undefined && options?.entries !== undefined) {
-      throw new Error(
-        "new ConnectFourSolver: give entries or megabytes, not both",
-      );
+      throw new Error(`${where}: give entries or megabytes, not both`);
     }
-    this.table = new TranspositionTable({
-      entries: megabytes !== undefined
-        ? primeAtMost(Math.floor(megabytes * 2 ** 20 / BYTES_PER_ENTRY))
-        : options?.entries ?? DEFAULT_SOLVER_ENTRIES,
-    });
+    const entries = megabytes !== undefined
+      ? Math.floor(megabytes * 2 ** 20 / SOLVER_BYTES_PER_ENTRY)
+      : options?.entries === undefined
+      ? DEFAULT_SOLVER_ENTRIES
+      : checkInteger(where, "entries", options.entries, 1, 2 ** 29);
+    const threads = options?.threads === undefined
+      ? 1
+      : checkInteger(where, "threads", options.threads, 1, 64);
+    this.threads = threads;
+    this.table = new SolverTable(entries, threads > 1);
+    this.#engine = new SolverEngine(this.table, features);
+    if (threads > 1) {
+      this.#control = new Int32Array(
+        new SharedArrayBuffer(4 * CONTROL_WORDS),
+      );
+      this.#helperNodes = new Float64Array(
+        new SharedArrayBuffer(8 * (threads - 1)),
+      );
+      this.#engine.onHelp = (grow) => this.#startHelpers(grow);
+      for (let index = 0; index < threads - 1; index++) {
+        const worker = new Worker(
+          new URL("./_solver_worker.ts", import.meta.url),
+          { type: "module" },
+        );
+        worker.postMessage(
+          {
+            words: this.table.words,
+            size: this.table.size,
+            control: this.#control,
+            nodes: this.#helperNodes,
+            index,
+          } satisfies WorkerStart,
+        );
+        this.#workers.push(worker);
+      }
+    }
+  }
+
+  /**
+   * Ends the helper threads (a solver made with `threads` > 1); the solver
+   * then solves alone. Safe to call more than once.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ConnectFour, ConnectFourSolver } from "../../mod.ts";
+   * const solver = new ConnectFourSolver({ threads: 2 });
+   * try {
+   *   assert.equal(solver.solve(ConnectFour.parse("4455")).score, 18);
+   * } finally {
+   *   solver.close();
+   * }
+   * ```
+   */
+  close(): void {
+    const control = this.#control;
+    if (control !== null) {
+      Atomics.store(control, SHUTDOWN, 1);
+      Atomics.add(control, JOB, 1);
+      Atomics.notify(control, JOB);
+    }
+    for (const worker of this.#workers) worker.terminate();
+    this.#workers.length = 0;
+    this.#engine.onHelp = null;
+  }
+
+  /**
+   * Called by the engine at HELP_AFTER nodes (`grow` false): publishes the
+   * job to the helpers; and when the table must grow while they work
+   * (`grow` true): stops them, grows it, publishes the job again.
+   */
+  #startHelpers(grow: boolean): void {
+    const control = this.#control!;
+    const engine = this.#engine;
+    const table = this.table;
+    if (grow) {
+      // The table cannot grow while several threads write (entries would
+      // move under them): the helpers leave the job first.
+      this.#helperNodeSum += this.#stopHelpers();
+      table.grow();
+      engine.sync();
+    }
+    Atomics.store(control, GENERATION, table.generation);
+    Atomics.store(control, BITS, table.bits);
+    Atomics.store(control, MIN, engine.min);
+    Atomics.store(control, MAX, engine.max);
+    Atomics.store(control, MED, engine.probe);
+    for (let i = 0; i < 5; i++) {
+      Atomics.store(control, POSITION + i, this.#position[i]!);
+    }
+    engine.job = ++this.#job;
+    engine.control = control;
+    Atomics.store(control, JOB, this.#job);
+    Atomics.notify(control, JOB);
+  }
+
+  /** Stops the helpers of the current job and waits until none is inside it; returns their nodes. */
+  #stopHelpers(): number {
+    const control = this.#control!;
+    const engine = this.#engine;
+    // Keep what the helpers proved at the root.
+    engine.min = Math.max(engine.min, Atomics.load(control, MIN));
+    engine.max = Math.min(engine.max, Atomics.load(control, MAX));
+    Atomics.store(control, STOPPED, this.#job);
+    for (;;) {
+      const active = Atomics.load(control, ACTIVE);
+      if (active === 0) break;
+      Atomics.wait(control, ACTIVE, active, 5);
+    }
+    this.#engine.control = null;
+    let nodes = 0;
+    const helperNodes = this.#helperNodes!;
+    for (let i = 0; i < helperNodes.length; i++) {
+      nodes += helperNodes[i]!;
+      helperNodes[i] = 0;
+    }
+    return nodes;
+  }
+
+  /** Nodes of the current or last solve. */
+  get nodes(): number {
+    return this.#engine.nodes;
+  }
+
+  /**
+   * Warms the search up: solves built-in positions (seeded random games of
+   * 20–36 stones, each cut at 20,000 nodes) so that the JIT compiles the
+   * hot paths before the first position that is timed. Through
+   * `deno task solve`, the first End-Easy positions took 1–12 ms each for
+   * a few dozen nodes before it; the table is left empty.
+   *
+   * @param weak warm the weak solve (what the caller will run)
+   * @returns the nodes searched
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ConnectFour, ConnectFourSolver } from "../../mod.ts";
+   * const solver = new ConnectFourSolver();
+   * assert.ok(solver.warmUp() > 0);
+   * assert.equal(solver.solve(ConnectFour.parse("4455")).score, 18);
+   * ```
+   */
+  warmUp(weak = false): number {
+    let nodes = 0;
+    for (let round = 0; round < 3; round++) {
+      for (let stones = 36; stones >= 20; stones -= 4) {
+        for (let seed = 1; seed <= 6; seed++) {
+          const position = randomConnectFour(stones, 97 * stones + seed);
+          nodes += this.solve(position, {
+            weak,
+            maxNodes: 20_000,
+            timeMs: undefined,
+          }).nodes;
+        }
+      }
+    }
+    this.table.clear();
+    return nodes;
   }
 
   /**
@@ -337,7 +521,7 @@ export class ConnectFourSolver {
    * ```ts
    * import assert from "node:assert/strict";
    * import { ConnectFour, ConnectFourSolver } from "../../mod.ts";
-   * const solver = new ConnectFourSolver({ entries: 1 << 16 });
+   * const solver = new ConnectFourSolver({ entries: 1 << 17 });
    * const position = ConnectFour.parse("4455");
    * const full = solver.solve(position);
    * assert.ok(full.exact && full.score === 18);
@@ -361,14 +545,18 @@ export class ConnectFourSolver {
   solve(position: ConnectFour, options?: SolveOptions): SolveResult {
     const budget = checkSolve("ConnectFourSolver.solve", position, options);
     const weak = budget.weak;
+    const engine = this.#engine;
     this.table.clear();
-    this.nodes = 0;
+    engine.nodes = 0;
+    engine.sync();
     const n = position.moveCount;
     let score: number;
     // The score is known to lie in min…max; a stop leaves them as proven.
     let min: number;
     let max: number;
     let stopped = false;
+    let stopReason: SolveStopReason | null = null;
+    let helperNodes = 0;
     if (position.won) {
       score = min = max = position.evaluate();
     } else if (n === CELLS) {
@@ -389,39 +577,44 @@ export class ConnectFourSolver {
           min = -1;
           max = 1;
         }
-        this.#maxNodes = budget.maxNodes;
+        engine.maxNodes = budget.maxNodes;
         if (budget.timeMs === Infinity) {
-          this.#deadline = Infinity;
-          this.#checkAt = budget.maxNodes;
+          engine.deadline = Infinity;
+          engine.checkAt = Math.min(budget.maxNodes, engine.growAt);
         } else {
-          this.#deadline = performance.now() + budget.timeMs;
+          engine.deadline = performance.now() + budget.timeMs;
           // The first node reads the clock, so timeMs: 0 stops at once.
-          this.#checkAt = 0;
+          engine.checkAt = 0;
         }
-        this.#stopReason = null;
+        engine.stopReason = null;
+        if (this.#workers.length > 0 && this.features === SOLVER_ALL) {
+          engine.helpAt = HELP_AFTER;
+          engine.checkAt = Math.min(engine.checkAt, HELP_AFTER);
+          const at = this.#position;
+          at[0] = cl;
+          at[1] = ch;
+          at[2] = ml;
+          at[3] = mh;
+          at[4] = n;
+        }
         try {
-          if ((this.features & SOLVER_NULL_WINDOW) !== 0) {
-            while (min < max) {
-              // Probe the middle, pulled towards 0 where most scores lie.
-              let med = min + ((max - min) >> 1);
-              if (med <= 0 && Math.trunc(min / 2) < med) {
-                med = Math.trunc(min / 2);
-              } else if (med >= 0 && (max >> 1) > med) med = max >> 1;
-              const r = this.#node(cl, ch, ml, mh, n, med, med + 1);
-              if (r <= med) max = r;
-              else min = r;
-            }
-          } else {
-            min = max = this.#node(cl, ch, ml, mh, n, min, max);
-          }
+          engine.root(cl, ch, ml, mh, n, min, max);
         } catch (error) {
           if (error !== BUDGET_STOP) throw error;
           stopped = true;
+          stopReason = engine.stopReason;
         } finally {
-          this.#checkAt = Infinity;
-          this.#maxNodes = Infinity;
-          this.#deadline = Infinity;
+          engine.checkAt = Infinity;
+          engine.maxNodes = Infinity;
+          engine.deadline = Infinity;
+          engine.helpAt = Infinity;
+          if (engine.control !== null) {
+            helperNodes = this.#helperNodeSum + this.#stopHelpers();
+          }
+          this.#helperNodeSum = 0;
         }
+        min = engine.min;
+        max = engine.max;
         // In weak mode a probe may prove more than the sign (min above 1).
         score = min;
       }
@@ -437,8 +630,8 @@ export class ConnectFourSolver {
         upper: weak ? Math.sign(max) : max,
         exact: false,
         stoppedByBudget: true,
-        stopReason: this.#stopReason,
-        nodes: this.nodes,
+        stopReason,
+        nodes: engine.nodes + helperNodes,
       };
     }
     if (weak) score = Math.sign(score);
@@ -449,159 +642,8 @@ export class ConnectFourSolver {
       exact: true,
       stoppedByBudget: false,
       stopReason: null,
-      nodes: this.nodes,
+      nodes: engine.nodes + helperNodes,
     };
-  }
-
-  /** Runs when the node count reaches #checkAt: stops, or schedules the next check. */
-  #checkBudget(): void {
-    if (this.nodes >= this.#maxNodes) {
-      this.#stopReason = "maxNodes";
-      throw BUDGET_STOP;
-    }
-    if (performance.now() >= this.#deadline) {
-      this.#stopReason = "timeMs";
-      throw BUDGET_STOP;
-    }
-    this.#checkAt = this.#deadline === Infinity
-      ? this.#maxNodes
-      : Math.min(this.#maxNodes, this.nodes + CLOCK_INTERVAL);
-  }
-
-  /**
-   * Negamax with alpha-beta on the position given by the side to move's
-   * stones (cl, ch) and the occupied cells (ml, mh), n stones played. The
-   * side to move cannot win with its next stone (the caller checked, or the
-   * non-losing pruning of the parent guarantees it).
-   *
-   * Bound contract for the window (alpha, beta) and true score v: the
-   * result r is v when alpha < v < beta; when v <= alpha, v <= r <= alpha
-   * (an upper bound); when v >= beta, beta <= r <= v (a lower bound).
-   */
-  #node(
-    cl: number,
-    ch: number,
-    ml: number,
-    mh: number,
-    n: number,
-    alpha: number,
-    beta: number,
-  ): number {
-    // One compare per node covers both budgets: #checkAt is maxNodes, or the
-    // next clock reading, or Infinity without a budget.
-    if (this.nodes >= this.#checkAt) this.#checkBudget();
-    this.nodes++;
-    const features = this.features;
-    // Step 1. The cells that can be played: one per column that has room.
-    let pl = (ml + BOTTOM_LO) & BOARD_LO;
-    let ph = (mh + BOTTOM_HI) & BOARD_HI;
-    let min: number;
-    if ((features & SOLVER_NON_LOSING) !== 0) {
-      // Step 2. Moves that do not lose at once: block the opponent's
-      // playable winning cell (two of them: lost), never play under one.
-      winningCells(cl ^ ml, ch ^ mh, ml, mh);
-      const tl = WIN[0]!, th = WIN[1]!;
-      const fl = pl & tl, fh = ph & th;
-      if ((fl | fh) !== 0) {
-        if (
-          (fl & (fl - 1)) !== 0 || (fh & (fh - 1)) !== 0 ||
-          (fl !== 0 && fh !== 0)
-        ) {
-          return 0 - ((CELLS - n) >> 1);
-        }
-        pl = fl;
-        ph = fh;
-      }
-      pl &= ~(tl >>> 1);
-      ph &= ~(th >>> 1);
-      if ((pl | ph) === 0) return 0 - ((CELLS - n) >> 1);
-      // Two stones or fewer left and nobody can win with them: a draw.
-      if (n >= CELLS - 2) return 0;
-      // The opponent cannot win with its next stone either.
-      min = 0 - ((CELLS - 2 - n) >> 1);
-    } else {
-      // Step 2'. Win at once if we can.
-      winningCells(cl, ch, ml, mh);
-      if (((WIN[0]! & pl) | (WIN[1]! & ph)) !== 0) return (CELLS + 1 - n) >> 1;
-      if (n === CELLS) return 0;
-      min = 0 - ((CELLS - n) >> 1);
-    }
-    // Step 3. Score bounds from the move count: we cannot win with our next
-    // stone, so at best with the one after.
-    if (alpha < min) {
-      alpha = min;
-      if (alpha >= beta) return alpha;
-    }
-    const max = (CELLS - 1 - n) >> 1;
-    if (beta > max) {
-      beta = max;
-      if (alpha >= beta) return beta;
-    }
-    // Step 4. Transposition table: a stored bound narrows the window.
-    const table = this.table;
-    const useTable = (features & SOLVER_TABLE) !== 0;
-    const key = useTable ? (ch + mh) * HIGH_PLACE + (cl + ml) : 0;
-    const entry = useTable ? table.probe(key) : -1;
-    if (entry >= 0) {
-      const value = table.value(entry);
-      const bound = table.bound(entry);
-      if ((bound & BOUND_LOWER) !== 0 && alpha < value) {
-        alpha = value;
-        if (alpha >= beta) return alpha;
-      }
-      if ((bound & BOUND_UPPER) !== 0 && beta > value) {
-        beta = value;
-        if (alpha >= beta) return beta;
-      }
-    }
-    // Step 5. Order the moves: insertion into this ply's slots by score,
-    // centre-first among equals (added edges first, taken from the end).
-    const sortLo = this.#sortLo, sortHi = this.#sortHi;
-    const sortScore = this.#sortScore;
-    const base = n << 3;
-    let end = base;
-    // One move (a forced block, say) needs no scores: they cannot change the order.
-    const threats = (features & SOLVER_THREAT_ORDER) !== 0 &&
-      popcount(pl) + popcount(ph) > 1;
-    for (let k = WIDTH - 1; k >= 0; k--) {
-      const col = COLUMN_ORDER[k]!;
-      const bl = pl & COLUMN_LO[col]!, bh = ph & COLUMN_HI[col]!;
-      if ((bl | bh) === 0) continue;
-      let score = 0;
-      if (threats) {
-        winningCells(cl | bl, ch | bh, ml, mh);
-        score = popcount(WIN[0]!) + popcount(WIN[1]!);
-      }
-      let at = end++;
-      while (at > base && sortScore[at - 1]! > score) {
-        sortLo[at] = sortLo[at - 1]!;
-        sortHi[at] = sortHi[at - 1]!;
-        sortScore[at] = sortScore[at - 1]!;
-        at--;
-      }
-      sortLo[at] = bl;
-      sortHi[at] = bh;
-      sortScore[at] = score;
-    }
-    // Step 6. Search the moves, best first.
-    for (let at = end - 1; at >= base; at--) {
-      const score = 0 - this.#node(
-        cl ^ ml,
-        ch ^ mh,
-        ml | sortLo[at]!,
-        mh | sortHi[at]!,
-        n + 1,
-        0 - beta,
-        0 - alpha,
-      );
-      if (score >= beta) {
-        if (useTable) table.store(key, score, DEPTH_END, NO_MOVE, BOUND_LOWER);
-        return score;
-      }
-      if (score > alpha) alpha = score;
-    }
-    if (useTable) table.store(key, alpha, DEPTH_END, NO_MOVE, BOUND_UPPER);
-    return alpha;
   }
 }
 
@@ -609,7 +651,7 @@ let defaultSolver: ConnectFourSolver | null = null;
 
 /**
  * Solves a Connect Four position perfectly with the full solver and a
- * 16 MiB table (made at the first call, cleared at each). Under the
+ * 64 MiB table (made at the first call, cleared at each; a solve touches only what its work needs). Under the
  * benchmarks' convention: 0 for a draw, 22 − k when the side to move wins
  * with its k-th stone, −(22 − k) when the opponent does; `weak` gives only
  * the sign (−1, 0, 1), faster. A finished game scores as the loss it is for
