@@ -6,6 +6,7 @@
  */
 
 import {
+  ConnectFour,
   ConnectFourSolver,
   MAX_SCORE,
   type ParsedPositionLine,
@@ -25,8 +26,9 @@ export const HELP =
 Reads one position per line: <moves> [score]. <moves> are column digits 1-7
 (1 is the leftmost), first player first. The optional score is the expected
 one (an integer in -${MAX_SCORE}..${MAX_SCORE}, as in the benchmark files) and is
-checked. Blank lines are skipped; a line longer than ${MAX_LINE_BYTES} bytes is
-rejected without being read into memory.
+checked. "-" is the empty board (printed as "-"). Blank lines are skipped, so
+a stray one never starts a long solve; a line longer than ${MAX_LINE_BYTES} bytes
+is rejected without being read into memory.
 
 Prints one line per position as soon as it is solved:
   <moves> <score> <nodes> <microseconds>
@@ -109,7 +111,11 @@ async function main(args: readonly string[]): Promise<number> {
           `longer than ${MAX_LINE_BYTES} bytes (a position has at most 42 moves); skipped`,
         );
       }
-      line = parsePositionLine(text);
+      // The empty board has no moves to write: "-" asks for it. Not a blank
+      // line: a stray one in a file would start a solve of many minutes.
+      line = text.trim() === "-"
+        ? { moves: "-", expected: null, position: ConnectFour.parse("") }
+        : parsePositionLine(text);
     } catch (error) {
       bad++;
       warn(

@@ -225,3 +225,18 @@ Deno.test("deno task solve rejects a line longer than 1,024 bytes without holdin
     "line 1: longer than 1024 bytes (a position has at most 42 moves); skipped",
   );
 });
+
+Deno.test("deno task solve: - is the empty board, printed as -; a blank line is skipped", async () => {
+  const { code, out } = await runSolve(
+    "\n-\n-\n",
+    "--weak",
+    "--max-nodes",
+    "500",
+  );
+  assert.equal(out.length, 2);
+  for (const line of out) {
+    // A budget this small cannot decide the empty board: the bounds say so.
+    assert.match(line, /^- -1\.\.1 500 \d+ stopped:maxNodes$/);
+  }
+  assert.equal(code, 0);
+});
