@@ -24,16 +24,23 @@ const LINES = [
   [2, 4, 6],
 ] as const;
 
-/** For each cell, the lines through it, flattened as triples (so a win test is a short scan). */
-const LINES_THROUGH: Int8Array[] = Array.from(
-  { length: 9 },
-  (_, cell) =>
-    Int8Array.from(
-      LINES.filter((line) => (line as readonly number[]).includes(cell)).flat(),
-    ),
-);
-
 const POWERS_OF_3 = Int32Array.from({ length: 9 }, (_, i) => 3 ** i);
+
+/**
+ * For each set of a side's cells as 9 bits (bit i = cell i), 1 when it holds
+ * a line: the win test after a move is one load, where scanning the lines
+ * through the cell cost a fifth of minimax's time.
+ */
+const HAS_LINE = Uint8Array.from(
+  { length: 512 },
+  (_, bits) =>
+    LINES.some(([a, b, c]) => {
+        const mask = (1 << a) | (1 << b) | (1 << c);
+        return (bits & mask) === mask;
+      })
+      ? 1
+      : 0,
+);
 
 /** Whether `piece` has a line in `board`. */
 function hasLine(board: ArrayLike<number>, piece: number): boolean {
@@ -60,6 +67,9 @@ function hasLine(board: ArrayLike<number>, piece: number): boolean {
 export class TicTacToe implements Position {
   readonly maxMoves = 9;
   readonly #board = new Int8Array(9);
+  /** X's and O's cells as bits (bit i = cell i), kept with `#board`. */
+  #xBits = 0;
+  #oBits = 0;
   /** Winner (X or O) after each ply, EMPTY while the game goes on. */
   readonly #winnerAt = new Int8Array(10);
   /** The cell played at each ply since the start (parsed positions have no earlier history). */
@@ -126,6 +136,10 @@ export class TicTacToe implements Position {
     }
     const position = new TicTacToe();
     position.#board.set(board);
+    for (let cell = 0; cell < 9; cell++) {
+      if (board[cell] === X) position.#xBits |= 1 << cell;
+      if (board[cell] === O) position.#oBits |= 1 << cell;
+    }
     position.#ply = xs + os;
     position.#startPly = xs + os;
     position.#winnerAt[position.#ply] = xWins ? X : oWins ? O : EMPTY;
@@ -176,8 +190,12 @@ export class TicTacToe implements Position {
 
   generateMoves(out: Int32Array): number {
     let count = 0;
-    for (let cell = 0; cell < 9; cell++) {
-      if (this.#board[cell] === EMPTY) out[count++] = cell;
+    let free = ~(this.#xBits | this.#oBits) & 0x1ff;
+    while (free !== 0) {
+      // The lowest empty cell first: increasing order.
+      const low = free & -free;
+      out[count++] = 31 - Math.clz32(low);
+      free ^= low;
     }
     return count;
   }
@@ -188,12 +206,13 @@ export class TicTacToe implements Position {
    * @throws {Error} on a cell outside 0–8, an occupied cell, or a finished game
    */
   play(cell: Move): void {
-    if (!(cell >= 0 && cell < 9 && Number.isInteger(cell))) {
+    // `>>> 0` keeps exactly the integers 0…2^32−1 (not NaN, −0 aside, 1.5, "3").
+    if (!((cell >>> 0) === cell && cell < 9)) {
       throw new Error(
         `TicTacToe.play: cell ${describe(cell)} is not an integer 0–8`,
       );
     }
-    if (this.#board[cell] !== EMPTY) {
+    if ((((this.#xBits | this.#oBits) >> cell) & 1) !== 0) {
       throw new Error(`TicTacToe.play: cell ${cell} is occupied`);
     }
     if (this.#winnerAt[this.#ply] !== EMPTY || this.#ply === 9) {
@@ -206,19 +225,10 @@ export class TicTacToe implements Position {
     this.#key += piece * POWERS_OF_3[cell]!;
     this.#moves[this.#ply] = cell;
     this.#ply++;
-    const lines = LINES_THROUGH[cell]!;
-    let winner = EMPTY;
-    for (let i = 0; i < lines.length; i += 3) {
-      if (
-        this.#board[lines[i]!] === piece &&
-        this.#board[lines[i + 1]!] === piece &&
-        this.#board[lines[i + 2]!] === piece
-      ) {
-        winner = piece;
-        break;
-      }
-    }
-    this.#winnerAt[this.#ply] = winner;
+    let own: number;
+    if (piece === X) own = this.#xBits |= 1 << cell;
+    else own = this.#oBits |= 1 << cell;
+    this.#winnerAt[this.#ply] = HAS_LINE[own] === 1 ? piece : EMPTY;
   }
 
   /**
@@ -247,6 +257,8 @@ export class TicTacToe implements Position {
       );
     }
     this.#board[cell] = EMPTY;
+    if (piece === X) this.#xBits &= ~(1 << cell);
+    else this.#oBits &= ~(1 << cell);
     this.#key -= piece * POWERS_OF_3[cell]!;
     this.#winnerAt[ply] = EMPTY;
     this.#ply = ply - 1;
@@ -274,6 +286,8 @@ export class TicTacToe implements Position {
   clone(): this {
     const copy = new TicTacToe();
     copy.#board.set(this.#board);
+    copy.#xBits = this.#xBits;
+    copy.#oBits = this.#oBits;
     copy.#winnerAt.set(this.#winnerAt);
     copy.#moves.set(this.#moves);
     copy.#startPly = this.#startPly;
