@@ -66,12 +66,15 @@ function hasLine(board: ArrayLike<number>, piece: number): boolean {
  */
 export class TicTacToe implements Position {
   readonly maxMoves = 9;
-  readonly #board = new Int8Array(9);
-  /** X's and O's cells as bits (bit i = cell i), kept with `#board`. */
+  /** X's and O's cells as bits (bit i = cell i): the board. */
   #xBits = 0;
   #oBits = 0;
-  /** Winner (X or O) after each ply, EMPTY while the game goes on. */
-  readonly #winnerAt = new Int8Array(10);
+  /**
+   * X or O when that side has a line, EMPTY otherwise. Only the last
+   * position of a line can be over (`play` refuses to go on), so `undo`
+   * clears it.
+   */
+  #winner = EMPTY;
   /** The cell played at each ply since the start (parsed positions have no earlier history). */
   readonly #moves = new Int8Array(9);
   /** Stones on the board when the position was made: undo below it can only check the mark. */
@@ -135,19 +138,27 @@ export class TicTacToe implements Position {
       );
     }
     const position = new TicTacToe();
-    position.#board.set(board);
     for (let cell = 0; cell < 9; cell++) {
       if (board[cell] === X) position.#xBits |= 1 << cell;
       if (board[cell] === O) position.#oBits |= 1 << cell;
     }
     position.#ply = xs + os;
     position.#startPly = xs + os;
-    position.#winnerAt[position.#ply] = xWins ? X : oWins ? O : EMPTY;
+    position.#winner = xWins ? X : oWins ? O : EMPTY;
     position.#key = board.reduce(
       (key, piece, cell) => key + piece * POWERS_OF_3[cell]!,
       0,
     );
     return position;
+  }
+
+  /** X, O or EMPTY on `cell` (0–8). */
+  #at(cell: number): number {
+    return ((this.#xBits >> cell) & 1) !== 0
+      ? X
+      : ((this.#oBits >> cell) & 1) !== 0
+      ? O
+      : EMPTY;
   }
 
   /** Stones on the board. */
@@ -157,7 +168,7 @@ export class TicTacToe implements Position {
 
   /** `"X"` or `"O"` when a side has three in a row, `null` otherwise. */
   winner(): "X" | "O" | null {
-    const winner = this.#winnerAt[this.#ply];
+    const winner = this.#winner;
     return winner === X ? "X" : winner === O ? "O" : null;
   }
 
@@ -181,8 +192,8 @@ export class TicTacToe implements Position {
     const piece = side === "X" ? X : O;
     const cells = new Set<number>();
     for (const line of LINES) {
-      const own = line.filter((cell) => this.#board[cell] === piece).length;
-      const empty = line.filter((cell) => this.#board[cell] === EMPTY);
+      const own = line.filter((cell) => this.#at(cell) === piece).length;
+      const empty = line.filter((cell) => this.#at(cell) === EMPTY);
       if (own === 2 && empty.length === 1) cells.add(empty[0]!);
     }
     return [...cells].sort((a, b) => a - b);
@@ -215,20 +226,19 @@ export class TicTacToe implements Position {
     if ((((this.#xBits | this.#oBits) >> cell) & 1) !== 0) {
       throw new Error(`TicTacToe.play: cell ${cell} is occupied`);
     }
-    if (this.#winnerAt[this.#ply] !== EMPTY || this.#ply === 9) {
+    if (this.#winner !== EMPTY || this.#ply === 9) {
       throw new Error(
         `TicTacToe.play: the game is over, cannot play cell ${cell}`,
       );
     }
     const piece = (this.#ply & 1) === 0 ? X : O;
-    this.#board[cell] = piece;
     this.#key += piece * POWERS_OF_3[cell]!;
     this.#moves[this.#ply] = cell;
     this.#ply++;
     let own: number;
     if (piece === X) own = this.#xBits |= 1 << cell;
     else own = this.#oBits |= 1 << cell;
-    this.#winnerAt[this.#ply] = HAS_LINE[own] === 1 ? piece : EMPTY;
+    this.#winner = HAS_LINE[own] === 1 ? piece : EMPTY;
   }
 
   /**
@@ -249,29 +259,31 @@ export class TicTacToe implements Position {
           }, got ${describe(cell)}`,
         );
       }
-    } else if (ply === 0 || this.#board[cell] !== piece) {
+    } else if (
+      ply === 0 || !((cell >>> 0) === cell && cell < 9) ||
+      this.#at(cell) !== piece
+    ) {
       throw new Error(
         `TicTacToe.undo: cell ${
           describe(cell)
         } does not hold the last move's mark`,
       );
     }
-    this.#board[cell] = EMPTY;
     if (piece === X) this.#xBits &= ~(1 << cell);
     else this.#oBits &= ~(1 << cell);
     this.#key -= piece * POWERS_OF_3[cell]!;
-    this.#winnerAt[ply] = EMPTY;
+    this.#winner = EMPTY;
     this.#ply = ply - 1;
     if (ply <= this.#startPly) this.#startPly = ply - 1;
   }
 
   isTerminal(): boolean {
-    return this.#winnerAt[this.#ply] !== EMPTY || this.#ply === 9;
+    return this.#winner !== EMPTY || this.#ply === 9;
   }
 
   evaluate(): Value {
     // Only the side that just moved can have a line: the side to move has lost.
-    return this.#winnerAt[this.#ply] !== EMPTY ? -1 : 0;
+    return this.#winner !== EMPTY ? -1 : 0;
   }
 
   turn(): 1 | -1 {
@@ -285,10 +297,9 @@ export class TicTacToe implements Position {
 
   clone(): this {
     const copy = new TicTacToe();
-    copy.#board.set(this.#board);
     copy.#xBits = this.#xBits;
     copy.#oBits = this.#oBits;
-    copy.#winnerAt.set(this.#winnerAt);
+    copy.#winner = this.#winner;
     copy.#moves.set(this.#moves);
     copy.#startPly = this.#startPly;
     copy.#ply = this.#ply;
@@ -298,6 +309,8 @@ export class TicTacToe implements Position {
 
   /** The board as 9 characters `X`, `O`, `.`, as `parse` reads it. */
   toString(): string {
-    return Array.from(this.#board, (piece) => ".XO"[piece]).join("");
+    let cells = "";
+    for (let cell = 0; cell < 9; cell++) cells += ".XO"[this.#at(cell)];
+    return cells;
   }
 }
