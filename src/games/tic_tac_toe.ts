@@ -24,7 +24,15 @@ const LINES = [
   [2, 4, 6],
 ] as const;
 
-const POWERS_OF_3 = Int32Array.from({ length: 9 }, (_, i) => 3 ** i);
+/**
+ * For each set of cells as 9 bits, the sum of 3^cell over its cells: a key is
+ * `BASE_3[x] + 2 * BASE_3[o]`, two loads when asked, nothing kept per move.
+ */
+const BASE_3 = Int32Array.from({ length: 512 }, (_, bits) => {
+  let sum = 0;
+  for (let cell = 0; cell < 9; cell++) if ((bits >> cell) & 1) sum += 3 ** cell;
+  return sum;
+});
 
 /**
  * For each set of a side's cells as 9 bits (bit i = cell i), 1 when it holds
@@ -80,7 +88,6 @@ export class TicTacToe implements Position {
   /** Stones on the board when the position was made: undo below it can only check the mark. */
   #startPly = 0;
   #ply = 0;
-  #key = 0;
 
   private constructor() {}
 
@@ -145,11 +152,38 @@ export class TicTacToe implements Position {
     position.#ply = xs + os;
     position.#startPly = xs + os;
     position.#winner = xWins ? X : oWins ? O : EMPTY;
-    position.#key = board.reduce(
-      (key, piece, cell) => key + piece * POWERS_OF_3[cell]!,
-      0,
-    );
     return position;
+  }
+
+  /** Why `play(cell)` is refused (cold: only called when it is). */
+  #playError(cell: unknown): Error {
+    if (!((cell as number) >>> 0 === cell && cell < 9)) {
+      return new Error(
+        `TicTacToe.play: cell ${describe(cell)} is not an integer 0–8`,
+      );
+    }
+    if (this.#at(cell) !== EMPTY) {
+      return new Error(`TicTacToe.play: cell ${cell} is occupied`);
+    }
+    return new Error(
+      `TicTacToe.play: the game is over, cannot play cell ${cell}`,
+    );
+  }
+
+  /** Why `undo(cell)` is refused (cold: only called when it is). */
+  #undoError(cell: unknown): Error {
+    const ply = this.#ply;
+    return ply > this.#startPly
+      ? new Error(
+        `TicTacToe.undo: the last move played was cell ${
+          this.#moves[ply - 1]
+        }, got ${describe(cell)}`,
+      )
+      : new Error(
+        `TicTacToe.undo: cell ${
+          describe(cell)
+        } does not hold the last move's mark`,
+      );
   }
 
   /** X, O or EMPTY on `cell` (0–8). */
@@ -217,22 +251,17 @@ export class TicTacToe implements Position {
    * @throws {Error} on a cell outside 0–8, an occupied cell, or a finished game
    */
   play(cell: Move): void {
-    // `>>> 0` keeps exactly the integers 0…2^32−1 (not NaN, −0 aside, 1.5, "3").
-    if (!((cell >>> 0) === cell && cell < 9)) {
-      throw new Error(
-        `TicTacToe.play: cell ${describe(cell)} is not an integer 0–8`,
-      );
-    }
-    if ((((this.#xBits | this.#oBits) >> cell) & 1) !== 0) {
-      throw new Error(`TicTacToe.play: cell ${cell} is occupied`);
-    }
-    if (this.#winner !== EMPTY || this.#ply === 9) {
-      throw new Error(
-        `TicTacToe.play: the game is over, cannot play cell ${cell}`,
-      );
+    // One test on the hot path; the message is made out of line, so that
+    // play stays small enough for the searchers' JIT to inline it.
+    // `>>> 0` keeps exactly the integers 0…2^32−1 (not NaN, 1.5, "3").
+    if (
+      !((cell >>> 0) === cell && cell < 9) ||
+      (((this.#xBits | this.#oBits) >> cell) & 1) !== 0 ||
+      this.#winner !== EMPTY || this.#ply === 9
+    ) {
+      throw this.#playError(cell);
     }
     const piece = (this.#ply & 1) === 0 ? X : O;
-    this.#key += piece * POWERS_OF_3[cell]!;
     this.#moves[this.#ply] = cell;
     this.#ply++;
     let own: number;
@@ -251,27 +280,16 @@ export class TicTacToe implements Position {
   undo(cell: Move): void {
     const ply = this.#ply;
     const piece = (ply & 1) === 1 ? X : O;
-    if (ply > this.#startPly) {
-      if (this.#moves[ply - 1] !== cell) {
-        throw new Error(
-          `TicTacToe.undo: the last move played was cell ${
-            this.#moves[ply - 1]
-          }, got ${describe(cell)}`,
-        );
-      }
-    } else if (
-      ply === 0 || !((cell >>> 0) === cell && cell < 9) ||
-      this.#at(cell) !== piece
+    if (
+      ply > this.#startPly
+        ? this.#moves[ply - 1] !== cell
+        : ply === 0 || !((cell >>> 0) === cell && cell < 9) ||
+          this.#at(cell) !== piece
     ) {
-      throw new Error(
-        `TicTacToe.undo: cell ${
-          describe(cell)
-        } does not hold the last move's mark`,
-      );
+      throw this.#undoError(cell);
     }
     if (piece === X) this.#xBits &= ~(1 << cell);
     else this.#oBits &= ~(1 << cell);
-    this.#key -= piece * POWERS_OF_3[cell]!;
     this.#winner = EMPTY;
     this.#ply = ply - 1;
     if (ply <= this.#startPly) this.#startPly = ply - 1;
@@ -292,7 +310,7 @@ export class TicTacToe implements Position {
 
   /** Base-3 number of the board (X = 1, O = 2): below 3^9. */
   key(): number {
-    return this.#key;
+    return BASE_3[this.#xBits]! + 2 * BASE_3[this.#oBits]!;
   }
 
   clone(): this {
@@ -303,7 +321,6 @@ export class TicTacToe implements Position {
     copy.#moves.set(this.#moves);
     copy.#startPly = this.#startPly;
     copy.#ply = this.#ply;
-    copy.#key = this.#key;
     return copy as this;
   }
 
