@@ -138,6 +138,21 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     return count;
   }
 
+  /**
+   * Enters a node its caller found to be a leaf (depth 0 or the end of the
+   * game), without a call of its own: counts it as
+   * {@linkcode SearchContext.expand} and {@linkcode SearchContext.leafValue}
+   * would and returns the checked `evaluate()`.
+   */
+  enterLeaf(ply: number): number {
+    const stats = this.stats;
+    stats.nodes++;
+    stats.leaves++;
+    stats.steps += 2;
+    this.pvLength[ply] = 0;
+    return this.checkValue(this.position.evaluate());
+  }
+
   /** Counts a leaf and returns `evaluate()`: its value from the side to move's view. */
   leafValue(): number {
     this.stats.leaves++;
