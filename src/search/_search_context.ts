@@ -9,7 +9,10 @@
  * on to the caller with every move undone. Measured side by side (CPU
  * time, median of 31–41 interleaved rounds): about 1–3% per search with the
  * leaf-value check included, where recording the line in a typed array (two
- * stores per child, undone at the entry point) cost about 4–6%.
+ * stores per child, undone at the entry point) cost about 4–6%. Measured
+ * again on tic-tac-toe minimax from the empty board (best of 15, alternating
+ * in one process): taking the try/catch out changed nothing (14.68 against
+ * 14.64 ms), so it stays per child rather than hoisted with an undo stack.
  *
  * @module
  */
