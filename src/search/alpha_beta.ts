@@ -169,7 +169,7 @@ export function alphaBeta(
   const depth = resolveDepth(options, "alphaBeta");
   const context = createContext(position, depth, "alphaBeta");
   context.trace = trace ?? null;
-  const value = alphaBetaNode(context, 0, depth, alpha, beta);
+  const value = alphaBetaNode(context, 0, depth, alpha, beta, false);
   context.trace?.node(0, -1, alpha, beta, value);
   return agreeing(context.result(value));
 }
@@ -177,6 +177,9 @@ export function alphaBeta(
 /**
  * The value of the current position from the side to move's view, under the
  * bound contract of {@linkcode alphaBeta} for the window (alpha, beta).
+ * `live` says the caller has already asked `isTerminal()` (false) and the
+ * depth is not 0: leaves are valued by their parent, without a call of their
+ * own, and `isTerminal()` is still asked once per node.
  */
 function alphaBetaNode(
   context: SearchContext,
@@ -184,23 +187,37 @@ function alphaBetaNode(
   depth: number,
   alpha: number,
   beta: number,
+  live: boolean,
 ): number {
   const position = context.position;
   const stats = context.stats;
-  const count = context.expand(ply, depth);
+  const moves = context.moves[ply]!;
+  let count: number;
+  if (live) {
+    // `context.expand` without its leaf test, which the caller made.
+    stats.nodes++;
+    stats.steps++;
+    context.pvLength[ply] = 0;
+    count = position.generateMoves(moves);
+    if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
+  } else {
+    count = context.expand(ply, depth);
+  }
   if (count === 0) {
     return context.leafValue();
   }
-  const moves = context.moves[ply]!;
   let bestValue = -VALUE_INFINITE;
-  stats.steps += 3;
+  // Steps of this node in a local, added once when it returns.
+  let steps = 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
     let value: number;
     try {
-      value = 0 -
-        alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+      value = depth === 1 || position.isTerminal()
+        ? 0 - context.enterLeaf(ply + 1)
+        : 0 -
+          alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha, true);
     } catch (error) {
       // Whatever threw below, the caller gets its position back.
       position.undo(move);
@@ -210,24 +227,24 @@ function alphaBetaNode(
     if (context.trace !== null) {
       context.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value);
     }
-    stats.steps += 5;
+    steps += 5;
     if (value > bestValue) {
       bestValue = value;
-      stats.steps++;
+      steps++;
       if (ply === 0) context.rootMove = move;
     }
     if (bestValue > alpha) {
       alpha = bestValue;
-      stats.steps++;
+      steps++;
       context.updatePv(ply, move);
     }
     if (alpha >= beta) {
       stats.cutoffs++;
-      stats.steps++;
+      stats.steps += steps + 1;
       return bestValue;
     }
-    stats.steps++;
+    steps++;
   }
-  stats.steps += 2;
+  stats.steps += steps + 2;
   return bestValue;
 }

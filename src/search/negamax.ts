@@ -50,45 +50,63 @@ export function negamax(
   checkOptions("negamax", options, SEARCH_OPTION_KEYS);
   const depth = resolveDepth(options, "negamax");
   const context = createContext(position, depth, "negamax");
-  const value = negamaxNode(context, 0, depth);
+  const value = negamaxNode(context, 0, depth, false);
   return context.result(value);
 }
 
-/** The value of the current position from the side to move's view. */
+/**
+ * The value of the current position from the side to move's view. `live`
+ * says the caller has already asked `isTerminal()` (false) and the depth is
+ * not 0: leaves are valued by their parent, without a call of their own, and
+ * `isTerminal()` is still asked once per node.
+ */
 function negamaxNode(
   context: SearchContext,
   ply: number,
   depth: number,
+  live: boolean,
 ): number {
   const position = context.position;
   const stats = context.stats;
-  const count = context.expand(ply, depth);
+  const moves = context.moves[ply]!;
+  let count: number;
+  if (live) {
+    // `context.expand` without its leaf test, which the caller made.
+    stats.nodes++;
+    stats.steps++;
+    context.pvLength[ply] = 0;
+    count = position.generateMoves(moves);
+    if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
+  } else {
+    count = context.expand(ply, depth);
+  }
   if (count === 0) {
     return context.leafValue();
   }
-  const moves = context.moves[ply]!;
   let bestValue = -VALUE_INFINITE;
-  stats.steps += 3;
+  // Steps of this node in a local, added once below: one store per node, not per child.
+  let steps = 5 + 4 * count;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     position.play(move);
     let value: number;
     try {
-      value = 0 - negamaxNode(context, ply + 1, depth - 1);
+      value = depth === 1 || position.isTerminal()
+        ? 0 - context.enterLeaf(ply + 1)
+        : 0 - negamaxNode(context, ply + 1, depth - 1, true);
     } catch (error) {
       // Whatever threw below, the caller gets its position back.
       position.undo(move);
       throw error;
     }
     position.undo(move);
-    stats.steps += 4;
     if (value > bestValue) {
       bestValue = value;
-      stats.steps++;
+      steps++;
       context.updatePv(ply, move);
       if (ply === 0) context.rootMove = move;
     }
   }
-  stats.steps += 2;
+  stats.steps += steps;
   return bestValue;
 }
