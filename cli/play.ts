@@ -16,26 +16,11 @@
  */
 
 import { createPlaySession, type PlayOptions } from "../src/session/mod.ts";
+import { lines } from "./_lines.ts";
 
 const USAGE =
   `usage: deno task play <tictactoe|connect4|nim|chess> [--first human|engine]
        [--depth N] [--hint] [--nodes N] [--solve-from N] [--position P]`;
-
-/** Splits a byte stream into lines as they arrive. */
-async function* lines(
-  stream: ReadableStream<Uint8Array>,
-): AsyncGenerator<string> {
-  let pending = "";
-  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-    pending += chunk;
-    let end: number;
-    while ((end = pending.indexOf("\n")) >= 0) {
-      yield pending.slice(0, end);
-      pending = pending.slice(end + 1);
-    }
-  }
-  if (pending !== "") yield pending;
-}
 
 function parseArgs(
   args: readonly string[],

@@ -10,22 +10,7 @@
  */
 
 import { UciEngine } from "../src/play/uci.ts";
-
-/** Splits a byte stream into lines as they arrive. */
-async function* lines(
-  stream: ReadableStream<Uint8Array>,
-): AsyncGenerator<string> {
-  let pending = "";
-  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-    pending += chunk;
-    let end: number;
-    while ((end = pending.indexOf("\n")) >= 0) {
-      yield pending.slice(0, end);
-      pending = pending.slice(end + 1);
-    }
-  }
-  if (pending !== "") yield pending;
-}
+import { lines } from "./_lines.ts";
 
 const encoder = new TextEncoder();
 function send(out: readonly string[]): void {
