@@ -4,6 +4,7 @@
 // rating of every player, Stockfish pinned at 0.
 //   deno run --allow-read --allow-write figures/chess/summarize_matches.ts
 import { type EloGame, eloRatings, readPgnGames } from "../../mod.ts";
+import { gameScore } from "../../src/play/chess_match.ts";
 
 const DIR = new URL("matches/", import.meta.url);
 const names = [...Deno.readDirSync(DIR)]
@@ -30,11 +31,7 @@ for (const file of names) {
   const reasons = new Map<string, number>();
   for (const game of games) {
     const aWhite = game.headers.White === a;
-    const score = game.result === "1/2-1/2"
-      ? 0.5
-      : (game.result === "1-0") === aWhite
-      ? 1
-      : 0;
+    const score = gameScore(game.result, aWhite);
     if (score === 1) wins++;
     else if (score === 0) losses++;
     else draws++;

@@ -257,6 +257,25 @@ function adjudicate(
   return null;
 }
 
+/**
+ * The score of engine A in one game: 1 a win, 0.5 a draw, 0 a loss.
+ *
+ * @param result the PGN result, `"1-0"`, `"0-1"` or `"1/2-1/2"`
+ * @param aWhite whether A had the white pieces
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { gameScore } from "./chess_match.ts";
+ * assert.equal(gameScore("0-1", false), 1);
+ * assert.equal(gameScore("1/2-1/2", true), 0.5);
+ * ```
+ */
+export function gameScore(result: string, aWhite: boolean): number {
+  if (result === "1/2-1/2") return 0.5;
+  return (result === "1-0") === aWhite ? 1 : 0;
+}
+
 /** Options of {@linkcode playChessMatch}. */
 export interface ChessMatchOptions extends ChessGameOptions {
   /** Games to play (default: two per opening, colours swapped). */
@@ -345,11 +364,7 @@ export async function playChessMatch(
       },
     );
     games.push(game);
-    const score = game.result === "1/2-1/2"
-      ? 0.5
-      : (game.result === "1-0") === aWhite
-      ? 1
-      : 0;
+    const score = gameScore(game.result, aWhite);
     if (score === 1) wins++;
     else if (score === 0) losses++;
     else draws++;
