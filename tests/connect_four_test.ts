@@ -222,11 +222,11 @@ Deno.test("ConnectFourSolver rejects unknown feature bits", () => {
   );
 });
 
-Deno.test("the solver's table is a power of two of 8-byte entries: 64 MiB by default, at least 1 MiB", () => {
+Deno.test("the solver's table is a power of two of 8-byte entries: 512 MiB by default, at least 1 MiB", () => {
   // The solver's own table (two 32-bit words an entry) replaced the prime-sized
   // generic one: a hashed slot plus the check word give back the whole key.
-  assert.equal(DEFAULT_SOLVER_ENTRIES, 2 ** 23);
-  assert.equal(new ConnectFourSolver().table.size * 8, 64 * 2 ** 20);
+  assert.equal(DEFAULT_SOLVER_ENTRIES, 2 ** 26);
+  assert.equal(new ConnectFourSolver().table.size * 8, 512 * 2 ** 20);
   assert.equal(new ConnectFourSolver({ megabytes: 1 }).table.size, 2 ** 17);
   assert.equal(new ConnectFourSolver({ megabytes: 0.5 }).table.size, 2 ** 17);
   assert.equal(new ConnectFourSolver({ entries: 10 }).table.size, 2 ** 17);
@@ -319,5 +319,42 @@ Deno.test("two threads sharing the table score exactly, weak and strong", () => 
   assert.throws(
     () => new ConnectFourSolver({ threads: 0 }),
     /new ConnectFourSolver: threads must be an integer in 1…64, got 0/,
+  );
+});
+
+Deno.test("solve's onProbe reports bounds that only narrow and end at the score; a throw in it ends the solve and the solver stays usable", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 20 });
+  const position = ConnectFour.parse("444333222");
+  const seen: { probe: number; lower: number; upper: number; nodes: number }[] =
+    [];
+  const result = solver.solve(position, {
+    onProbe: (progress) => seen.push(progress),
+  });
+  assert.ok(seen.length >= 2);
+  for (let i = 1; i < seen.length; i++) {
+    assert.ok(seen[i]!.lower >= seen[i - 1]!.lower);
+    assert.ok(seen[i]!.upper <= seen[i - 1]!.upper);
+    assert.ok(seen[i]!.nodes >= seen[i - 1]!.nodes);
+  }
+  const last = seen.at(-1)!;
+  assert.ok(last.lower === result.score && last.upper === result.score);
+  assert.equal(last.nodes, result.nodes);
+  for (const progress of seen) {
+    assert.ok(progress.lower <= result.score && result.score <= progress.upper);
+  }
+  const boom = new Error("stop here");
+  assert.throws(
+    () =>
+      solver.solve(position, {
+        onProbe: () => {
+          throw boom;
+        },
+      }),
+    (error: unknown) => error === boom,
+  );
+  assert.equal(solver.solve(position).score, result.score);
+  assert.throws(
+    () => solver.solve(position, { onProbe: 5 as unknown as () => void }),
+    /ConnectFourSolver\.solve: onProbe must be a function, got 5/,
   );
 });

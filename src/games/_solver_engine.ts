@@ -176,6 +176,8 @@ export class SolverEngine {
    * stops them, grows the table and publishes the job again).
    */
   onHelp: ((grow: boolean) => void) | null = null;
+  /** Called after each finished root probe (main thread only): `(probe, min, max)`; never inside the search. */
+  onProbe: ((probe: number, min: number, max: number) => void) | null = null;
   readonly features: number;
   readonly table: SolverTable;
   /** The table's words, mask, shifts and generation, copied from it by {@linkcode SolverEngine.sync}. */
@@ -660,6 +662,7 @@ export class SolverEngine {
           this.min = Math.max(this.min, r);
           if (control !== null) atomicMax(control, MIN, r);
         }
+        this.onProbe?.(med, this.min, this.max);
       }
     } else {
       const r = this.node(cl, ch, ml, mh, n, min, max);

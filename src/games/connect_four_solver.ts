@@ -99,12 +99,14 @@ import type { WorkerStart } from "./_solver_worker.ts";
 const HELP_AFTER = 2 ** 17;
 
 /**
- * Entries of the default table: 2^23, 64 MiB of 8-byte entries (the
- * solver's own {@linkcode SolverTable}; the reference C++ solver's holds
- * 8,388,617). A solve uses the first 1 MiB and grows into the rest only as
- * its work grows, so memory is touched (and committed) only by long solves.
+ * Entries of the default table: 2^26, 512 MiB of 8-byte entries (the
+ * reference C++ solver's holds 8,388,617). A solve uses the first 1 MiB
+ * and grows into the rest only as its work grows (to all of it past about
+ * 134 M nodes), so memory is touched (and committed) only by long solves.
+ * Sized by measurement: `43` weakly, one thread, took 365 M nodes with
+ * 64 MiB, 268 M with 256 MiB, 249 M with 512 MiB and 248 M with 1 GiB.
  */
-export const DEFAULT_SOLVER_ENTRIES = 2 ** 23;
+export const DEFAULT_SOLVER_ENTRIES = 2 ** 26;
 
 /**
  * The largest prime at most `n` (at least 2): table sizes are primes because
@@ -181,7 +183,7 @@ export interface ExactSolveResult extends SolveResult {
 export interface ConnectFourSolverOptions {
   /**
    * Entries of the transposition table (default
-   * {@linkcode DEFAULT_SOLVER_ENTRIES}, 64 MiB): an integer in 1…2^29,
+   * {@linkcode DEFAULT_SOLVER_ENTRIES}, 512 MiB): an integer in 1…2^29,
    * rounded down to a power of two, at least 2^17 (1 MiB).
    */
   entries?: number;
@@ -218,6 +220,25 @@ export interface SolveOptions {
    * `0` stops at the first node). Where it stops depends on the machine.
    */
   timeMs?: number;
+  /**
+   * Called after each of the root's null-window probes finishes, with the
+   * bounds proven so far: a long solve's progress (a few calls per solve,
+   * none inside the search). An error it throws ends the solve and reaches
+   * the caller.
+   */
+  onProbe?: (progress: SolveProgress) => void;
+}
+
+/** What {@linkcode SolveOptions.onProbe} receives after each root probe. */
+export interface SolveProgress {
+  /** The probe's null window was (`probe`, `probe` + 1). */
+  probe: number;
+  /** The proven lower bound on the score so far (at least −18). */
+  lower: number;
+  /** The proven upper bound on the score so far (at most 18). */
+  upper: number;
+  /** Nodes searched so far: the main thread's, plus the helper threads' from the jobs they have left (their current job's count when the solve ends). */
+  nodes: number;
 }
 
 /** {@linkcode SolveOptions} without a budget: the solve always finishes. */
@@ -228,7 +249,7 @@ export type UnlimitedSolveOptions = SolveOptions & {
   timeMs?: undefined;
 };
 
-const SOLVE_OPTIONS = ["weak", "maxNodes", "timeMs"] as const;
+const SOLVE_OPTIONS = ["weak", "maxNodes", "timeMs", "onProbe"] as const;
 const SOLVER_OPTIONS = ["entries", "megabytes", "features", "threads"] as const;
 
 /** What the budget checks need, read once per solve. */
@@ -236,6 +257,7 @@ interface Budget {
   weak: boolean;
   maxNodes: number;
   timeMs: number;
+  onProbe: ((progress: SolveProgress) => void) | null;
 }
 
 /** Checks a solve's arguments once, before anything is searched. */
@@ -275,7 +297,18 @@ function checkSolve(
       }`,
     );
   }
-  return { weak: weak === true, maxNodes, timeMs: timeMs ?? Infinity };
+  const onProbe = options?.onProbe;
+  if (onProbe !== undefined && typeof onProbe !== "function") {
+    throw new Error(
+      `${where}: onProbe must be a function, got ${describe(onProbe)}`,
+    );
+  }
+  return {
+    weak: weak === true,
+    maxNodes,
+    timeMs: timeMs ?? Infinity,
+    onProbe: onProbe ?? null,
+  };
 }
 
 /**
@@ -461,6 +494,15 @@ export class ConnectFourSolver {
     return nodes;
   }
 
+  /** The helpers' nodes from the jobs they have left in this solve (0 without helpers). */
+  #helperNodesSoFar(): number {
+    let nodes = this.#helperNodeSum;
+    const helperNodes = this.#helperNodes;
+    if (helperNodes === null) return nodes;
+    for (let i = 0; i < helperNodes.length; i++) nodes += helperNodes[i]!;
+    return nodes;
+  }
+
   /** Nodes of the current or last solve. */
   get nodes(): number {
     return this.#engine.nodes;
@@ -597,6 +639,16 @@ export class ConnectFourSolver {
           at[3] = mh;
           at[4] = n;
         }
+        const onProbe = budget.onProbe;
+        if (onProbe !== null) {
+          engine.onProbe = (probe, lower, upper) =>
+            onProbe({
+              probe,
+              lower: Math.max(lower, -MAX_SCORE),
+              upper: Math.min(upper, MAX_SCORE),
+              nodes: engine.nodes + this.#helperNodesSoFar(),
+            });
+        }
         try {
           engine.root(cl, ch, ml, mh, n, min, max);
         } catch (error) {
@@ -608,6 +660,7 @@ export class ConnectFourSolver {
           engine.maxNodes = Infinity;
           engine.deadline = Infinity;
           engine.helpAt = Infinity;
+          engine.onProbe = null;
           if (engine.control !== null) {
             helperNodes = this.#helperNodeSum + this.#stopHelpers();
           }
@@ -651,7 +704,7 @@ let defaultSolver: ConnectFourSolver | null = null;
 
 /**
  * Solves a Connect Four position perfectly with the full solver and a
- * 64 MiB table (made at the first call, cleared at each; a solve touches only what its work needs). Under the
+ * table of up to 512 MiB (made at the first call, cleared at each; a solve touches only what its work needs). Under the
  * benchmarks' convention: 0 for a draw, 22 − k when the side to move wins
  * with its k-th stone, −(22 − k) when the opponent does; `weak` gives only
  * the sign (−1, 0, 1), faster. A finished game scores as the loss it is for

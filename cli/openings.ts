@@ -1,0 +1,325 @@
+/**
+ * `deno task openings`: solves exactly every move from one Connect Four
+ * position, printing each root probe as it finishes. `--full` is the long
+ * run: the seven first moves from the empty board, stored in
+ * `data/connect4/first_moves.txt` for notebook 07. See {@linkcode HELP}.
+ *
+ * @module
+ */
+
+import { ConnectFour, ConnectFourSolver, type SolveResult } from "../mod.ts";
+import {
+  firstMovesText,
+  mirrorMoves,
+  type OpeningLine,
+} from "../src/course/connect_four/first_moves.ts";
+import { UsageError } from "./_connect_four_cli.ts";
+
+/** Where `--full` writes its results. */
+export const FIRST_MOVES_FILE = "data/connect4/first_moves.txt";
+
+/** The position whose moves the small default run solves (a few seconds). */
+export const DEFAULT_AFTER = "44433322";
+
+/** The text of `deno task openings --help`. */
+export const HELP =
+  `usage: deno task openings [--full | --after MOVES] [--threads N] [--megabytes M] [--time-ms T]
+
+Solves exactly, one after the other, the position after each legal move
+from a start position, and prints one line per move:
+  <moves> <score> <nodes> <seconds>
+    score: from the side to move after that move (the benchmark files'
+    convention: 0 a draw, 22-k when it wins with its k-th stone)
+  <moves> <lower>..<upper> <nodes> <seconds> stopped:timeMs
+    when --time-ms stopped that solve: the score is proven to lie there
+  <moves> <score> mirror:<moves>
+    the mirror image of a move already solved (column c and 8-c give the
+    same score on the symmetric board), not searched again
+Progress goes to stderr: each root null-window probe, the bounds proven so
+far, nodes and seconds.
+
+Flags:
+  --after MOVES   the start position (default ${DEFAULT_AFTER}, a few seconds);
+                  "-" is the empty board
+  --full          the empty board's seven first moves (hours of CPU; about
+                  half an hour per move on 2 cores), written to
+                  ${FIRST_MOVES_FILE} with the command and the time taken
+  --threads N     threads per solve, 1-64 (default: the machine's cores)
+  --megabytes M   the largest table, in MiB (default 64; it grows to it)
+  --time-ms T     stop each move's solve after about T milliseconds and
+                  report proven bounds
+  -h, --help      this text
+
+Exit status: 0 when done, 2 on a bad command line.`;
+
+/** What {@linkcode parseOpeningsArgs} returns. */
+export interface OpeningsArgs {
+  /** `-h`/`--help`. */
+  help: boolean;
+  /** The start position's moves ("" is the empty board). */
+  after: string;
+  /** `--full`: write {@linkcode FIRST_MOVES_FILE}. */
+  full: boolean;
+  /** `--threads N`, when given. */
+  threads?: number;
+  /** `--megabytes M` (default 64). */
+  megabytes: number;
+  /** `--time-ms T`, when given. */
+  timeMs?: number;
+}
+
+/**
+ * Parses `deno task openings`' arguments.
+ *
+ * @param args the arguments after the task's name
+ * @returns the flags
+ * @throws {UsageError} on an unknown flag, a missing or bad value, or
+ *   `--full` with `--after`
+ */
+export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
+  const result: OpeningsArgs = {
+    help: false,
+    after: DEFAULT_AFTER,
+    full: false,
+    megabytes: 64,
+  };
+  let afterGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const eq = arg.indexOf("=");
+    const flag = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      if (flag !== arg) return arg.slice(eq + 1);
+      const next = args[++i];
+      if (next === undefined) {
+        throw new UsageError(`openings: ${flag} needs a value`);
+      }
+      return next;
+    };
+    if (arg === "-h" || arg === "--help") {
+      result.help = true;
+    } else if (arg === "--full") {
+      result.full = true;
+      result.after = "";
+    } else if (flag === "--after") {
+      const moves = value().trim();
+      afterGiven = true;
+      result.after = moves === "-" ? "" : moves;
+      if (result.after !== "" && !/^[1-7]{1,41}$/.test(result.after)) {
+        throw new UsageError(
+          `openings: --after must be column digits 1-7 (at most 41) or "-", got ${
+            JSON.stringify(moves)
+          }`,
+        );
+      }
+    } else if (flag === "--threads") {
+      const text = value();
+      const threads = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
+      if (!(threads >= 1 && threads <= 64)) {
+        throw new UsageError(
+          `openings: --threads must be an integer in 1…64, got ${
+            JSON.stringify(text)
+          }`,
+        );
+      }
+      result.threads = threads;
+    } else if (flag === "--megabytes") {
+      const text = value();
+      const megabytes = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+      if (!(megabytes >= 1 && megabytes <= 4096)) {
+        throw new UsageError(
+          `openings: --megabytes must be an integer in 1…4096, got ${
+            JSON.stringify(text)
+          }`,
+        );
+      }
+      result.megabytes = megabytes;
+    } else if (flag === "--time-ms") {
+      const text = value();
+      const timeMs = /^\d{1,12}$/.test(text) ? Number(text) : NaN;
+      if (!(timeMs >= 0)) {
+        throw new UsageError(
+          `openings: --time-ms must be a whole number of milliseconds ≥ 0, got ${
+            JSON.stringify(text)
+          }`,
+        );
+      }
+      result.timeMs = timeMs;
+    } else {
+      throw new UsageError(`openings: unknown argument ${JSON.stringify(arg)}`);
+    }
+  }
+  if (result.full && afterGiven) {
+    throw new UsageError("openings: give --full or --after, not both");
+  }
+  return result;
+}
+
+/**
+ * Solves the position after each legal move from `after`, reporting progress through
+ * `log` and each finished line through `done`.
+ *
+ * @param solver the solver (its table is cleared for each move)
+ * @param after the start position's moves
+ * @param timeMs a budget per solve, or `undefined`
+ * @param log receives progress text
+ * @param done receives each line as soon as it is known
+ * @returns every line, in column order; from a symmetric position, a move
+ *   to column 5, 6 or 7 copies its mirror 3, 2 or 1 instead of a search
+ * @throws {Error} when `after` is not a legal unfinished position
+ */
+export function solveOpenings(
+  solver: ConnectFourSolver,
+  after: string,
+  timeMs: number | undefined,
+  log: (text: string) => void,
+  done: (line: OpeningLine) => void,
+): OpeningLine[] {
+  const start = ConnectFour.parse(after);
+  if (start.isTerminal()) {
+    throw new Error(
+      `openings: the position ${
+        JSON.stringify(after)
+      } is over; nothing to solve`,
+    );
+  }
+  // The board, not the move order: "4435" and "4453" are one position.
+  const symmetric = ConnectFour.parse(mirrorMoves(after)).key() === start.key();
+  const lines = new Map<number, OpeningLine>();
+  // The centre first, then outwards: the most telling results come first.
+  for (const column of [4, 3, 5, 2, 6, 1, 7]) {
+    if (!start.canPlay(column - 1)) continue;
+    const moves = after + column;
+    if (symmetric && column > 4 && lines.has(8 - column)) {
+      const twin = lines.get(8 - column)!;
+      const line: OpeningLine = { ...twin, moves, mirrorOf: twin.moves };
+      lines.set(column, line);
+      done(line);
+      continue;
+    }
+    const clock = performance.now();
+    const seconds = () => (performance.now() - clock) / 1000;
+    log(`${moves}: solving`);
+    const result: SolveResult = solver.solve(ConnectFour.parse(moves), {
+      timeMs,
+      onProbe: ({ probe, lower, upper, nodes }) =>
+        log(
+          `${moves}: probe ${probe}: score in ${lower}..${upper}, ${nodes} nodes, ${
+            seconds().toFixed(1)
+          } s`,
+        ),
+    });
+    const line: OpeningLine = {
+      moves,
+      lower: result.lower,
+      upper: result.upper,
+      nodes: result.nodes,
+      seconds: seconds(),
+      mirrorOf: null,
+    };
+    lines.set(column, line);
+    done(line);
+  }
+  return [...lines.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+}
+
+const encoder = new TextEncoder();
+
+function warn(text: string): void {
+  try {
+    Deno.stderr.writeSync(encoder.encode(text + "\n"));
+  } catch {
+    // Nobody is listening.
+  }
+}
+
+function print(text: string): void {
+  const bytes = encoder.encode(text + "\n");
+  let written = 0;
+  while (written < bytes.length) {
+    written += Deno.stdout.writeSync(bytes.subarray(written));
+  }
+}
+
+function main(args: readonly string[]): number {
+  let options: OpeningsArgs;
+  try {
+    options = parseOpeningsArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    warn(`${error.message} (see --help)`);
+    return 2;
+  }
+  if (options.help) {
+    print(HELP);
+    return 0;
+  }
+  const threads = options.threads ??
+    Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1));
+  const solver = new ConnectFourSolver({
+    megabytes: options.megabytes,
+    threads,
+  });
+  const begun = new Date();
+  const clock = performance.now();
+  const finished: OpeningLine[] = [];
+  try {
+    solver.warmUp();
+    const lines = solveOpenings(
+      solver,
+      options.after,
+      options.timeMs,
+      warn,
+      (line) => {
+        finished.push(line);
+        print(lineText(line));
+        if (options.full) {
+          // Written after every move: an interrupted run keeps what it proved.
+          Deno.writeTextFileSync(
+            FIRST_MOVES_FILE,
+            firstMovesText(finished, {
+              command: "deno task openings --full",
+              threads,
+              megabytes: options.megabytes,
+              date: begun.toISOString().slice(0, 10),
+              seconds: (performance.now() - clock) / 1000,
+              complete: false,
+            }),
+          );
+        }
+      },
+    );
+    if (options.full) {
+      Deno.writeTextFileSync(
+        FIRST_MOVES_FILE,
+        firstMovesText(lines, {
+          command: "deno task openings --full",
+          threads,
+          megabytes: options.megabytes,
+          date: begun.toISOString().slice(0, 10),
+          seconds: (performance.now() - clock) / 1000,
+          complete: true,
+        }),
+      );
+      warn(`openings: wrote ${FIRST_MOVES_FILE}`);
+    }
+  } finally {
+    solver.close();
+  }
+  return 0;
+}
+
+/** One stdout line (see {@linkcode HELP}). */
+function lineText(line: OpeningLine): string {
+  const score = line.lower === line.upper
+    ? String(line.lower)
+    : `${line.lower}..${line.upper}`;
+  if (line.mirrorOf !== null) {
+    return `${line.moves} ${score} mirror:${line.mirrorOf}`;
+  }
+  return `${line.moves} ${score} ${line.nodes} ${line.seconds.toFixed(1)}${
+    line.lower === line.upper ? "" : " stopped:timeMs"
+  }`;
+}
+
+if (import.meta.main) Deno.exit(main(Deno.args));

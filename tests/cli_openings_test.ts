@@ -1,0 +1,231 @@
+import assert from "node:assert/strict";
+import {
+  ConnectFour,
+  ConnectFourSolver,
+  SOLVER_NON_LOSING,
+  SOLVER_NULL_WINDOW,
+  SOLVER_TABLE,
+} from "../mod.ts";
+import {
+  DEFAULT_AFTER,
+  parseOpeningsArgs,
+  solveOpenings,
+} from "../cli/openings.ts";
+import {
+  firstMovesText,
+  type OpeningLine,
+  parseFirstMoves,
+} from "../src/course/connect_four/first_moves.ts";
+import { UsageError } from "../cli/_connect_four_cli.ts";
+
+const OPENINGS = new URL("../cli/openings.ts", import.meta.url).pathname;
+
+Deno.test("openings: each line's score equals an independent solve (the tutorial's earlier solver, no threat ordering)", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 20, threads: 1 });
+  const earlier = new ConnectFourSolver({
+    entries: 1 << 20,
+    features: SOLVER_TABLE | SOLVER_NULL_WINDOW | SOLVER_NON_LOSING,
+  });
+  const after = "4443332255";
+  const probes: string[] = [];
+  const seen: OpeningLine[] = [];
+  const lines = solveOpenings(
+    solver,
+    after,
+    undefined,
+    (text) => probes.push(text),
+    (line) => seen.push(line),
+  );
+  assert.equal(lines.length, 7);
+  assert.deepEqual(lines.map((line) => line.moves.slice(-1)), [
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+  ]);
+  // Each line is reported as soon as it is known, the centre first.
+  assert.equal(seen[0]!.moves, after + "4");
+  for (const line of lines) {
+    assert.equal(line.mirrorOf, null, "the start is not symmetric");
+    assert.equal(line.lower, line.upper);
+    const truth = earlier.solve(ConnectFour.parse(line.moves));
+    assert.equal(line.lower, truth.score, line.moves);
+  }
+  assert.ok(
+    probes.some((text) =>
+      /: probe -?\d+: score in -?\d+\.\.-?\d+, \d+ nodes/.test(text)
+    ),
+  );
+});
+
+Deno.test("openings: from a symmetric position a mirrored move copies its twin, and the twin's solve agrees", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 20, threads: 1 });
+  // Column 3 and 5 hold the same stones, column 4 is full: symmetric,
+  // though the moves are not written as a palindrome.
+  const lines = solveOpenings(
+    solver,
+    "4444443355",
+    undefined,
+    () => {},
+    () => {},
+  );
+  assert.deepEqual(
+    lines.map((line) => [line.moves.slice(10), line.mirrorOf]),
+    [["1", null], ["2", null], ["3", null], ["5", "44444433553"], [
+      "6",
+      "44444433552",
+    ], ["7", "44444433551"]],
+  );
+  for (const line of lines.filter((line) => line.mirrorOf !== null)) {
+    const searched = solver.solve(ConnectFour.parse(line.moves));
+    assert.equal(searched.score, line.lower, line.moves);
+  }
+  // One stone more on one side: every move is searched.
+  assert.ok(
+    solveOpenings(solver, "44444433551", undefined, () => {}, () => {})
+      .every((line) => line.mirrorOf === null),
+  );
+});
+
+Deno.test("openings: a time budget gives proven bounds around the score", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 20, threads: 1 });
+  const lines = solveOpenings(solver, "444333222", 0, () => {}, () => {});
+  const exact = new ConnectFourSolver({ entries: 1 << 20, threads: 1 });
+  assert.equal(lines.length, 7);
+  for (const line of lines) {
+    assert.ok(line.lower < line.upper, `${line.moves} stopped at once`);
+    const truth = exact.solve(ConnectFour.parse(line.moves));
+    assert.ok(
+      line.lower <= truth.score && truth.score <= line.upper,
+      line.moves,
+    );
+  }
+});
+
+Deno.test("openings: a finished start position is an error naming it", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 17, threads: 1 });
+  assert.throws(
+    () => solveOpenings(solver, "4455667", undefined, () => {}, () => {}),
+    /openings: the position "4455667" is over/,
+  );
+});
+
+Deno.test("openings: the first-moves file round-trips, and a bad line names its number", () => {
+  const lines: OpeningLine[] = [
+    {
+      moves: "3",
+      lower: 0,
+      upper: 0,
+      nodes: 12,
+      seconds: 3.25,
+      mirrorOf: null,
+    },
+    { moves: "4", lower: -2, upper: 1, nodes: 99, seconds: 7, mirrorOf: null },
+    { moves: "5", lower: 0, upper: 0, nodes: 0, seconds: 0, mirrorOf: "3" },
+  ];
+  const text = firstMovesText(lines, {
+    command: "deno task openings --full",
+    threads: 2,
+    megabytes: 64,
+    date: "2026-11-30",
+    seconds: 10.4,
+    complete: false,
+  });
+  assert.match(text, /had not finished/);
+  assert.match(text, /^4 -2\.\.1 99 7\.0 stopped$/m);
+  assert.match(text, /^5 0 0 0\.0 mirror:3$/m);
+  const read = parseFirstMoves(text);
+  assert.deepEqual(
+    read.map((line) => [line.moves, line.lower, line.upper, line.mirrorOf]),
+    [
+      ["3", 0, 0, null],
+      ["4", -2, 1, null],
+      ["5", 0, 0, "3"],
+    ],
+  );
+  assert.throws(
+    () => parseFirstMoves("# header\n4 -1 12 solved\n"),
+    /first moves, line 2: expected .* got "4 -1 12 solved"/,
+  );
+});
+
+Deno.test("openings: flags are checked, each error names the flag, the value and the rule", () => {
+  assert.deepEqual(parseOpeningsArgs([]), {
+    help: false,
+    after: DEFAULT_AFTER,
+    full: false,
+    megabytes: 64,
+  });
+  assert.deepEqual(
+    parseOpeningsArgs([
+      "--full",
+      "--threads=1",
+      "--megabytes",
+      "512",
+      "--time-ms",
+      "5",
+    ]),
+    {
+      help: false,
+      after: "",
+      full: true,
+      megabytes: 512,
+      threads: 1,
+      timeMs: 5,
+    },
+  );
+  assert.equal(parseOpeningsArgs(["--after", "-"]).after, "");
+  const cases: [string[], RegExp][] = [
+    [["--after", "48"], /--after must be column digits 1-7 .* got "48"/],
+    [["--after"], /--after needs a value/],
+    [["--threads", "0"], /--threads must be an integer in 1…64, got "0"/],
+    [
+      ["--megabytes", "1.5"],
+      /--megabytes must be an integer in 1…4096, got "1.5"/,
+    ],
+    [
+      ["--time-ms", "-3"],
+      /--time-ms must be a whole number of milliseconds ≥ 0, got "-3"/,
+    ],
+    [["--full", "--after", "4"], /give --full or --after, not both/],
+    [["4"], /unknown argument "4"/],
+  ];
+  for (const [args, message] of cases) {
+    assert.throws(
+      () => parseOpeningsArgs(args),
+      (error: unknown) =>
+        error instanceof UsageError && message.test(error.message),
+    );
+  }
+});
+
+Deno.test("deno task openings: the small default run prints seven lines and its progress; a bad flag exits 2", async () => {
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", OPENINGS, "--threads", "1"],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const out = new TextDecoder().decode(run.stdout).trim().split("\n");
+  assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+  assert.equal(out.length, 7);
+  for (const line of out) {
+    assert.match(
+      line,
+      new RegExp(`^${DEFAULT_AFTER}[1-7] -?\\d+ \\d+ \\d+\\.\\d$`),
+    );
+  }
+  assert.match(new TextDecoder().decode(run.stderr), /probe -?\d+: score in/);
+  const bad = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", OPENINGS, "--threads", "x"],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(bad.code, 2);
+  assert.match(
+    new TextDecoder().decode(bad.stderr),
+    /^openings: --threads must be an integer in 1…64, got "x" \(see --help\)\n$/,
+  );
+});
