@@ -261,6 +261,11 @@ function main(args: readonly string[]): number {
     threads,
   });
   const begun = new Date();
+  // The command as run, for the file's header: the flags that change the work.
+  const command = [
+    "deno task openings --full",
+    ...args.filter((arg) => arg !== "--full"),
+  ].join(" ");
   const clock = performance.now();
   const finished: OpeningLine[] = [];
   try {
@@ -278,7 +283,7 @@ function main(args: readonly string[]): number {
           Deno.writeTextFileSync(
             FIRST_MOVES_FILE,
             firstMovesText(finished, {
-              command: "deno task openings --full",
+              command,
               threads,
               megabytes: options.megabytes,
               date: begun.toISOString().slice(0, 10),
@@ -293,7 +298,7 @@ function main(args: readonly string[]): number {
       Deno.writeTextFileSync(
         FIRST_MOVES_FILE,
         firstMovesText(lines, {
-          command: "deno task openings --full",
+          command,
           threads,
           megabytes: options.megabytes,
           date: begun.toISOString().slice(0, 10),

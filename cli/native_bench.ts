@@ -1,0 +1,212 @@
+/**
+ * `deno task bench:c`: full tic-tac-toe from the empty board, our `minimax`
+ * and `alphaBeta` beside a C baseline (`bench/reference/tic_tac_toe.c`,
+ * compiled here with `cc -O2`), alternated pass by pass on the same machine,
+ * quoted as ratios. The node counts and values must agree, or it exits 1.
+ * See {@linkcode HELP}.
+ *
+ * @module
+ */
+
+import { alphaBeta, minimax, TicTacToe } from "../mod.ts";
+
+/** The text of `deno task bench:c --help`. */
+export const HELP = `usage: deno task bench:c [--rounds N] [--passes P]
+
+Compiles bench/reference/tic_tac_toe.c with "cc -O2", then P times (default
+3) runs its best of N rounds (default 30) and ours, one after the other, and
+prints per pass the best milliseconds of each search and our time over C's.
+Only the node counts and values are judged: 549,946 nodes for minimax and
+18,297 for alpha-beta, value 0, in C and here alike.
+
+Exit status: 0 when the counts agree, 1 when they do not, 2 on a bad command
+line or without a C compiler (on Debian: apt-get install gcc).`;
+
+/** One search's best time and what it computed. */
+export interface Timed {
+  /** The root's value. */
+  value: number;
+  /** Nodes visited. */
+  nodes: number;
+  /** The best of the rounds, in milliseconds. */
+  milliseconds: number;
+}
+
+/**
+ * Parses the C program's two output lines.
+ *
+ * @param text its stdout
+ * @returns minimax's and alpha-beta's lines
+ * @throws {Error} quoting the text when a line is missing or malformed
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseNativeOutput } from "./native_bench.ts";
+ * const parsed = parseNativeOutput("minimax 0 549946 5.5\nalphabeta 0 18297 0.21\n");
+ * assert.equal(parsed.alphaBeta.nodes, 18297);
+ * ```
+ */
+export function parseNativeOutput(
+  text: string,
+): { minimax: Timed; alphaBeta: Timed } {
+  const read = (name: string): Timed => {
+    const match = text.match(
+      new RegExp(`^${name} (-?\\d+) (\\d+) (\\d+(?:\\.\\d+)?)$`, "m"),
+    );
+    if (match === null) {
+      throw new Error(
+        `bench:c: no "${name} <value> <nodes> <ms>" line in the C program's output ${
+          JSON.stringify(text)
+        }`,
+      );
+    }
+    return {
+      value: Number(match[1]),
+      nodes: Number(match[2]),
+      milliseconds: Number(match[3]),
+    };
+  };
+  return { minimax: read("minimax"), alphaBeta: read("alphabeta") };
+}
+
+/**
+ * Our two searches, best of `rounds` (each round runs both once).
+ *
+ * @param rounds at least 1
+ * @returns minimax's and alpha-beta's best times and counts
+ */
+export function timeOurs(rounds: number): { minimax: Timed; alphaBeta: Timed } {
+  const best = {
+    minimax: { value: 0, nodes: 0, milliseconds: Infinity },
+    alphaBeta: { value: 0, nodes: 0, milliseconds: Infinity },
+  };
+  for (let round = 0; round < rounds; round++) {
+    let start = performance.now();
+    const full = minimax(TicTacToe.empty());
+    let took = performance.now() - start;
+    best.minimax = {
+      value: full.value,
+      nodes: full.stats.nodes,
+      milliseconds: Math.min(best.minimax.milliseconds, took),
+    };
+    start = performance.now();
+    const cut = alphaBeta(TicTacToe.empty());
+    took = performance.now() - start;
+    best.alphaBeta = {
+      value: cut.value,
+      nodes: cut.stats.nodes,
+      milliseconds: Math.min(best.alphaBeta.milliseconds, took),
+    };
+  }
+  return best;
+}
+
+/** Parses `--rounds N` and `--passes P`, or "help" for -h/--help. */
+function parseArgs(
+  args: readonly string[],
+): { rounds: number; passes: number } | "help" {
+  const result = { rounds: 30, passes: 3 };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "-h" || arg === "--help") return "help";
+    const flag = arg.split("=")[0]!;
+    if (flag !== "--rounds" && flag !== "--passes") {
+      throw new Error(`bench:c: unknown argument ${JSON.stringify(arg)}`);
+    }
+    const text = arg.includes("=")
+      ? arg.slice(arg.indexOf("=") + 1)
+      : args[++i];
+    const value = text !== undefined && /^\d{1,6}$/.test(text)
+      ? Number(text)
+      : NaN;
+    if (!(value >= 1)) {
+      throw new Error(
+        `bench:c: ${flag} must be an integer in 1…999999, got ${
+          JSON.stringify(text ?? null)
+        }`,
+      );
+    }
+    if (flag === "--rounds") result.rounds = value;
+    else result.passes = value;
+  }
+  return result;
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  let options;
+  try {
+    options = parseArgs(args);
+  } catch (error) {
+    console.error(`${(error as Error).message} (see --help)`);
+    return 2;
+  }
+  if (options === "help") {
+    console.log(HELP);
+    return 0;
+  }
+  const source = new URL("../bench/reference/tic_tac_toe.c", import.meta.url)
+    .pathname;
+  const dir = await Deno.makeTempDir({ prefix: "bench_c_" });
+  try {
+    const binary = `${dir}/tic_tac_toe`;
+    let compiled;
+    try {
+      compiled = await new Deno.Command("cc", {
+        args: ["-O2", "-o", binary, source],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      console.error(
+        "bench:c: needs a C compiler as cc (on Debian: apt-get install gcc)",
+      );
+      return 2;
+    }
+    if (!compiled.success) {
+      console.error(
+        `bench:c: cc -O2 ${source} failed:\n${
+          new TextDecoder().decode(compiled.stderr)
+        }`,
+      );
+      return 2;
+    }
+    const { rounds, passes } = options;
+    console.log(
+      `tic-tac-toe from the empty board, best of ${rounds} rounds per pass, ${passes} passes (C: cc -O2)`,
+    );
+    console.log(
+      "| pass | search | C ms | ours ms | ours / C | nodes (C = ours) |",
+    );
+    console.log("| ---: | --- | ---: | ---: | ---: | ---: |");
+    let agree = true;
+    for (let pass = 1; pass <= passes; pass++) {
+      const run = await new Deno.Command(binary, {
+        args: [String(rounds)],
+        stdout: "piped",
+      }).output();
+      const native = parseNativeOutput(new TextDecoder().decode(run.stdout));
+      const ours = timeOurs(rounds);
+      for (const name of ["minimax", "alphaBeta"] as const) {
+        const c = native[name], o = ours[name];
+        const same = c.nodes === o.nodes && c.value === o.value;
+        agree &&= same;
+        console.log(
+          `| ${pass} | ${name} | ${c.milliseconds.toFixed(3)} | ${
+            o.milliseconds.toFixed(3)
+          } | ${(o.milliseconds / c.milliseconds).toFixed(2)}× | ${
+            same
+              ? o.nodes.toLocaleString("en-US")
+              : `MISMATCH: C ${c.nodes} (value ${c.value}), ours ${o.nodes} (value ${o.value})`
+          } |`,
+        );
+      }
+    }
+    return agree ? 0 : 1;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

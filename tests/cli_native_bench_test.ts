@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { parseNativeOutput, timeOurs } from "../cli/native_bench.ts";
+
+const BENCH = new URL("../cli/native_bench.ts", import.meta.url).pathname;
+
+Deno.test("deno task bench:c compiles the C baseline and finds its node counts and values equal to ours", async () => {
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-write",
+      "--allow-run",
+      BENCH,
+      "--passes",
+      "1",
+      "--rounds",
+      "1",
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const out = new TextDecoder().decode(run.stdout);
+  assert.equal(run.code, 0, out + new TextDecoder().decode(run.stderr));
+  assert.match(
+    out,
+    /^\| 1 \| minimax \| [\d.]+ \| [\d.]+ \| [\d.]+× \| 549,946 \|$/m,
+  );
+  assert.match(
+    out,
+    /^\| 1 \| alphaBeta \| [\d.]+ \| [\d.]+ \| [\d.]+× \| 18,297 \|$/m,
+  );
+});
+
+Deno.test("deno task bench:c: bad flags exit 2 naming the flag and the value", async () => {
+  for (
+    const [args, message] of [
+      [["--rounds", "0"], /--rounds must be an integer in 1…999999, got "0"/],
+      [["--passes"], /--passes must be an integer in 1…999999, got null/],
+      [["--fast"], /unknown argument "--fast"/],
+    ] as const
+  ) {
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-read",
+        "--allow-write",
+        "--allow-run",
+        BENCH,
+        ...args,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(run.code, 2);
+    assert.match(new TextDecoder().decode(run.stderr), message);
+  }
+});
+
+Deno.test("bench:c parses the C program's lines and names what is missing; ours counts as the course says", () => {
+  const parsed = parseNativeOutput(
+    "minimax 0 549946 5.5\nalphabeta 0 18297 0.21\n",
+  );
+  assert.deepEqual(parsed.minimax, {
+    value: 0,
+    nodes: 549946,
+    milliseconds: 5.5,
+  });
+  assert.throws(
+    () => parseNativeOutput("minimax 0 549946 5.5\n"),
+    /no "alphabeta <value> <nodes> <ms>" line/,
+  );
+  const ours = timeOurs(1);
+  assert.equal(ours.minimax.nodes, 549_946);
+  assert.equal(ours.alphaBeta.nodes, 18_297);
+  assert.equal(ours.minimax.value, 0);
+});
