@@ -254,6 +254,16 @@ function main(args: readonly string[]): number {
     print(HELP);
     return 0;
   }
+  // A bad start is the user's mistake, not a crash: one line and exit 2.
+  try {
+    const start = ConnectFour.parse(options.after);
+    if (start.isTerminal()) {
+      throw new Error(`the position "${options.after}" is over`);
+    }
+  } catch (error) {
+    warn(`openings: --after: ${(error as Error).message} (see --help)`);
+    return 2;
+  }
   const threads = options.threads ??
     Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1));
   const solver = new ConnectFourSolver({

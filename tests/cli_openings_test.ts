@@ -229,3 +229,27 @@ Deno.test("deno task openings: the small default run prints seven lines and its 
     /^openings: --threads must be an integer in 1…64, got "x" \(see --help\)\n$/,
   );
 });
+
+Deno.test("deno task openings: an illegal or finished start position is one line and exit 2", async () => {
+  for (
+    const [after, message] of [
+      [
+        "4444444",
+        /^openings: --after: ConnectFour\.parse: .*column 4.*\(see --help\)\n$/,
+      ],
+      [
+        "4455667",
+        /^openings: --after: the position "4455667" is over \(see --help\)\n$/,
+      ],
+    ] as const
+  ) {
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-read", OPENINGS, "--after", after],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(run.code, 2);
+    assert.match(new TextDecoder().decode(run.stderr), message);
+    assert.equal(run.stdout.length, 0);
+  }
+});
