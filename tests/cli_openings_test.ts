@@ -152,6 +152,33 @@ Deno.test("openings: the first-moves file round-trips, and a bad line names its 
   );
 });
 
+Deno.test("openings: the stored first moves are seven exact scores, mirrors equal, the centre's sign as solved weakly", () => {
+  const lines = parseFirstMoves(
+    Deno.readTextFileSync(
+      new URL("../data/connect4/first_moves.txt", import.meta.url),
+    ),
+  );
+  assert.deepEqual(lines.map((line) => line.moves), [
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+  ]);
+  for (const line of lines) {
+    assert.equal(line.lower, line.upper, `${line.moves} is exact`);
+    assert.ok(Math.abs(line.lower) <= 18);
+    assert.equal(line.lower, lines[7 - Number(line.moves)]!.lower, "mirror");
+  }
+  const weak = Deno.readTextFileSync(
+    new URL("../data/connect4/opening_weak.txt", import.meta.url),
+  ).match(/^4 (-?1|0)$/m);
+  assert.ok(weak !== null);
+  assert.equal(Math.sign(lines[3]!.lower), Number(weak[1]));
+});
+
 Deno.test("openings: flags are checked, each error names the flag, the value and the rule", () => {
   assert.deepEqual(parseOpeningsArgs([]), {
     help: false,

@@ -25,7 +25,10 @@
  * transposition cutoffs then took 19% of the nodes off those 14-stone
  * positions and 6% off Middle-Easy; the centre opening's proxy `4453`
  * (weak) needs 28.2 M nodes where the old solver with a 64 MiB table
- * needed 54.8 M.
+ * needed 54.8 M. Letting the table grow to 512 MiB instead of 64 MiB then
+ * halved the opening: `echo 4 | deno task solve --weak` went from 3.01e9
+ * nodes and 336 s to 1.52e9 nodes and 196 s on 2 threads (the reference
+ * C++ solver: 2.41e9 nodes, 260 s), `4453` to 27.2 M nodes.
  *
  * Threads: see {@linkcode ConnectFourSolverOptions.threads}. On 2 idle
  * cores, two threads solved `4453` (weak) in 3.9 s against 5.9 s (1.5×;

@@ -17,9 +17,9 @@ export interface OpeningLine {
   lower: number;
   /** A proven upper bound (equal to `lower` when the score is known). */
   upper: number;
-  /** Nodes the solve searched (0 for a mirror). */
+  /** Nodes the solve searched (for a mirror: its twin's). */
   nodes: number;
-  /** Seconds the solve took (0 for a mirror). */
+  /** Seconds the solve took (for a mirror: its twin's). */
   seconds: number;
   /** The mirrored moves whose solve this line copies, or `null` when solved itself. */
   mirrorOf: string | null;
@@ -285,6 +285,14 @@ export function firstMovesChart(rows: readonly FirstMoveRow[]): string {
         fill: "outcome",
       }),
       Plot.ruleY([0]),
+      // A draw's bar has no height: the dot shows it.
+      Plot.dot(rows, {
+        x: "column",
+        y: "firstPlayerScore",
+        fill: "outcome",
+        stroke: "black",
+        r: 5,
+      }),
     ],
   });
 }
