@@ -9,6 +9,7 @@
 
 import { ConnectFour, ConnectFourSolver, type SolveResult } from "../mod.ts";
 import {
+  BOOK_TITLE,
   firstMovesText,
   mirrorMoves,
   type OpeningLine,
@@ -17,6 +18,9 @@ import { UsageError } from "./_connect_four_cli.ts";
 
 /** Where `--full` writes its results. */
 export const FIRST_MOVES_FILE = "data/connect4/first_moves.txt";
+
+/** Where `--book` writes its results. */
+export const BOOK_FILE = "data/connect4/book.txt";
 
 /** The position whose moves the small default run solves (a few seconds). */
 export const DEFAULT_AFTER = "44433322";
@@ -41,11 +45,14 @@ far, nodes and seconds.
 Flags:
   --after MOVES   the start position (default ${DEFAULT_AFTER}, a few seconds);
                   "-" is the empty board
-  --full          the empty board's seven first moves (hours of CPU; about
-                  half an hour per move on 2 cores), written to
+  --full          the empty board's seven first moves (4 solves by mirror
+                  symmetry, 1-4 minutes each on 2 cores), written to
                   ${FIRST_MOVES_FILE} with the command and the time taken
+  --book          every position after two moves (25 solves by mirror
+                  symmetry), written to ${BOOK_FILE}: the opening book
+                  of deno task solve --book
   --threads N     threads per solve, 1-64 (default: the machine's cores)
-  --megabytes M   the largest table, in MiB (default 64; it grows to it)
+  --megabytes M   the largest table, in MiB (default 512; it grows to it)
   --time-ms T     stop each move's solve after about T milliseconds and
                   report proven bounds
   -h, --help      this text
@@ -60,9 +67,11 @@ export interface OpeningsArgs {
   after: string;
   /** `--full`: write {@linkcode FIRST_MOVES_FILE}. */
   full: boolean;
+  /** `--book`: write {@linkcode BOOK_FILE}. */
+  book: boolean;
   /** `--threads N`, when given. */
   threads?: number;
-  /** `--megabytes M` (default 64). */
+  /** `--megabytes M` (default 512, the solver's default). */
   megabytes: number;
   /** `--time-ms T`, when given. */
   timeMs?: number;
@@ -81,7 +90,8 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
     help: false,
     after: DEFAULT_AFTER,
     full: false,
-    megabytes: 64,
+    book: false,
+    megabytes: 512,
   };
   let afterGiven = false;
   for (let i = 0; i < args.length; i++) {
@@ -100,6 +110,9 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
       result.help = true;
     } else if (arg === "--full") {
       result.full = true;
+      result.after = "";
+    } else if (arg === "--book") {
+      result.book = true;
       result.after = "";
     } else if (flag === "--after") {
       const moves = value().trim();
@@ -149,8 +162,8 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
       throw new UsageError(`openings: unknown argument ${JSON.stringify(arg)}`);
     }
   }
-  if (result.full && afterGiven) {
-    throw new UsageError("openings: give --full or --after, not both");
+  if ([result.full, result.book, afterGiven].filter(Boolean).length > 1) {
+    throw new UsageError("openings: give one of --full, --book and --after");
   }
   return result;
 }
@@ -223,6 +236,42 @@ export function solveOpenings(
   return [...lines.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
 }
 
+/**
+ * Solves every position after two moves: the seven moves after each first
+ * move 4, 3, 2 and 1 (after 4 the mirrored ones are copied), then copies
+ * the lines after 5, 6 and 7 from their mirrors after 3, 2 and 1 — 25
+ * solves for 49 positions.
+ *
+ * @param solver the solver (its table is cleared for each position)
+ * @param timeMs a budget per solve, or `undefined`
+ * @param log receives progress text
+ * @param done receives each line as soon as it is known
+ * @returns the 49 lines
+ */
+export function solveBook(
+  solver: ConnectFourSolver,
+  timeMs: number | undefined,
+  log: (text: string) => void,
+  done: (line: OpeningLine) => void,
+): OpeningLine[] {
+  const lines: OpeningLine[] = [];
+  for (const first of [4, 3, 2, 1]) {
+    const batch = solveOpenings(solver, String(first), timeMs, log, done);
+    lines.push(...batch);
+    if (first === 4) continue;
+    for (const line of batch) {
+      const twin: OpeningLine = {
+        ...line,
+        moves: mirrorMoves(line.moves),
+        mirrorOf: line.mirrorOf ?? line.moves,
+      };
+      lines.push(twin);
+      done(twin);
+    }
+  }
+  return lines.sort((a, b) => a.moves.localeCompare(b.moves));
+}
+
 const encoder = new TextEncoder();
 
 function warn(text: string): void {
@@ -273,40 +322,40 @@ function main(args: readonly string[]): number {
   const begun = new Date();
   // The command as run, for the file's header: the flags that change the work.
   const command = [
-    "deno task openings --full",
-    ...args.filter((arg) => arg !== "--full"),
+    `deno task openings ${options.book ? "--book" : "--full"}`,
+    ...args.filter((arg) => arg !== "--full" && arg !== "--book"),
   ].join(" ");
+  const file = options.book ? BOOK_FILE : FIRST_MOVES_FILE;
+  const title = options.book ? BOOK_TITLE : undefined;
+  const writes = options.full || options.book;
   const clock = performance.now();
   const finished: OpeningLine[] = [];
   try {
     solver.warmUp();
-    const lines = solveOpenings(
-      solver,
-      options.after,
-      options.timeMs,
-      warn,
-      (line) => {
-        finished.push(line);
-        print(lineText(line));
-        if (options.full) {
-          // Written after every move: an interrupted run keeps what it proved.
-          Deno.writeTextFileSync(
-            FIRST_MOVES_FILE,
-            firstMovesText(finished, {
-              command,
-              threads,
-              megabytes: options.megabytes,
-              date: begun.toISOString().slice(0, 10),
-              seconds: (performance.now() - clock) / 1000,
-              complete: false,
-            }),
-          );
-        }
-      },
-    );
-    if (options.full) {
+    const report = (line: OpeningLine) => {
+      finished.push(line);
+      print(lineText(line));
+      if (writes) {
+        // Written after every move: an interrupted run keeps what it proved.
+        Deno.writeTextFileSync(
+          file,
+          firstMovesText(finished, {
+            command,
+            threads,
+            megabytes: options.megabytes,
+            date: begun.toISOString().slice(0, 10),
+            seconds: (performance.now() - clock) / 1000,
+            complete: false,
+          }, title),
+        );
+      }
+    };
+    const lines = options.book
+      ? solveBook(solver, options.timeMs, warn, report)
+      : solveOpenings(solver, options.after, options.timeMs, warn, report);
+    if (writes) {
       Deno.writeTextFileSync(
-        FIRST_MOVES_FILE,
+        file,
         firstMovesText(lines, {
           command,
           threads,
@@ -314,9 +363,9 @@ function main(args: readonly string[]): number {
           date: begun.toISOString().slice(0, 10),
           seconds: (performance.now() - clock) / 1000,
           complete: true,
-        }),
+        }, title),
       );
-      warn(`openings: wrote ${FIRST_MOVES_FILE}`);
+      warn(`openings: wrote ${file}`);
     }
   } finally {
     solver.close();

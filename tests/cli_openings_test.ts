@@ -184,14 +184,15 @@ Deno.test("openings: flags are checked, each error names the flag, the value and
     help: false,
     after: DEFAULT_AFTER,
     full: false,
-    megabytes: 64,
+    book: false,
+    megabytes: 512,
   });
   assert.deepEqual(
     parseOpeningsArgs([
       "--full",
       "--threads=1",
       "--megabytes",
-      "512",
+      "1024",
       "--time-ms",
       "5",
     ]),
@@ -199,7 +200,8 @@ Deno.test("openings: flags are checked, each error names the flag, the value and
       help: false,
       after: "",
       full: true,
-      megabytes: 512,
+      book: false,
+      megabytes: 1024,
       threads: 1,
       timeMs: 5,
     },
@@ -217,7 +219,8 @@ Deno.test("openings: flags are checked, each error names the flag, the value and
       ["--time-ms", "-3"],
       /--time-ms must be a whole number of milliseconds ≥ 0, got "-3"/,
     ],
-    [["--full", "--after", "4"], /give --full or --after, not both/],
+    [["--full", "--after", "4"], /give one of --full, --book and --after/],
+    [["--book", "--full"], /give one of --full, --book and --after/],
     [["4"], /unknown argument "4"/],
   ];
   for (const [args, message] of cases) {

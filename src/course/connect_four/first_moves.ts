@@ -41,6 +41,23 @@ export interface FirstMovesRun {
   complete: boolean;
 }
 
+/** The title of `first_moves.txt`: what its lines are. */
+export const FIRST_MOVES_TITLE: readonly string[] = [
+  "# Connect Four's first moves solved exactly: the score of the position",
+  "# after each first move, from the side to move there (the second player):",
+  "# 0 a draw, 22-k when it wins with its k-th stone, -(22-k) when the first",
+  "# player does.",
+];
+
+/** The title of `book.txt`: what its lines are. */
+export const BOOK_TITLE: readonly string[] = [
+  "# Connect Four's opening book: every position after two moves solved",
+  "# exactly, the score from the side to move there (the first player): 0 a",
+  "# draw, 22-k when it wins with its k-th stone, -(22-k) when the second",
+  "# player does. The positions after one move and the empty board follow by",
+  "# negamax (src/games/connect_four_book.ts).",
+];
+
 /**
  * The moves seen in a mirror: column c becomes 8 − c.
  *
@@ -67,6 +84,7 @@ export function mirrorMoves(moves: string): string {
  *
  * @param lines the moves solved so far
  * @param run how they were computed
+ * @param title the `#` lines that say what the file holds
  * @returns the file's text
  *
  * @example
@@ -85,15 +103,14 @@ export function mirrorMoves(moves: string): string {
 export function firstMovesText(
   lines: readonly OpeningLine[],
   run: FirstMovesRun,
+  title: readonly string[] = FIRST_MOVES_TITLE,
 ): string {
   const sorted = [...lines].sort((a, b) => a.moves.localeCompare(b.moves));
   const searched = sorted.filter((line) => line.mirrorOf === null);
   const nodes = searched.reduce((sum, line) => sum + line.nodes, 0);
   const header = [
-    "# Connect Four's first moves solved exactly: the score of the position",
-    "# after each first move, from the side to move there (the second player):",
-    "# 0 a draw, 22-k when it wins with its k-th stone, -(22-k) when the first",
-    "# player does. Computed once by this project's solver on this 2-core machine:",
+    ...title,
+    "# Computed once by this project's solver on this 2-core machine:",
     `#   ${run.command}   (${run.threads} thread${
       run.threads === 1 ? "" : "s"
     }, table up to ${run.megabytes} MiB, begun ${run.date})`,
