@@ -15,6 +15,7 @@ import {
   type OpeningLine,
 } from "../src/course/connect_four/first_moves.ts";
 import { UsageError } from "./_connect_four_cli.ts";
+import { print, warn } from "./_output.ts";
 
 /** Where `--full` writes its results. */
 export const FIRST_MOVES_FILE = "data/connect4/first_moves.txt";
@@ -77,6 +78,26 @@ export interface OpeningsArgs {
   timeMs?: number;
 }
 
+/** A flag's value as an integer of at most `digits` digits in min…max, or a UsageError stating `rule`. */
+function integer(
+  flag: string,
+  text: string,
+  digits: number,
+  min: number,
+  max: number,
+  rule: string,
+): number {
+  const value = new RegExp(`^\\d{1,${digits}}$`).test(text)
+    ? Number(text)
+    : NaN;
+  if (!(value >= min && value <= max)) {
+    throw new UsageError(
+      `openings: ${flag} must be ${rule}, got ${JSON.stringify(text)}`,
+    );
+  }
+  return value;
+}
+
 /**
  * Parses `deno task openings`' arguments.
  *
@@ -126,38 +147,25 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
         );
       }
     } else if (flag === "--threads") {
-      const text = value();
-      const threads = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
-      if (!(threads >= 1 && threads <= 64)) {
-        throw new UsageError(
-          `openings: --threads must be an integer in 1…64, got ${
-            JSON.stringify(text)
-          }`,
-        );
-      }
-      result.threads = threads;
+      result.threads = integer(flag, value(), 2, 1, 64, "an integer in 1…64");
     } else if (flag === "--megabytes") {
-      const text = value();
-      const megabytes = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-      if (!(megabytes >= 1 && megabytes <= 4096)) {
-        throw new UsageError(
-          `openings: --megabytes must be an integer in 1…4096, got ${
-            JSON.stringify(text)
-          }`,
-        );
-      }
-      result.megabytes = megabytes;
+      result.megabytes = integer(
+        flag,
+        value(),
+        4,
+        1,
+        4096,
+        "an integer in 1…4096",
+      );
     } else if (flag === "--time-ms") {
-      const text = value();
-      const timeMs = /^\d{1,12}$/.test(text) ? Number(text) : NaN;
-      if (!(timeMs >= 0)) {
-        throw new UsageError(
-          `openings: --time-ms must be a whole number of milliseconds ≥ 0, got ${
-            JSON.stringify(text)
-          }`,
-        );
-      }
-      result.timeMs = timeMs;
+      result.timeMs = integer(
+        flag,
+        value(),
+        12,
+        0,
+        Infinity,
+        "a whole number of milliseconds ≥ 0",
+      );
     } else {
       throw new UsageError(`openings: unknown argument ${JSON.stringify(arg)}`);
     }
@@ -272,24 +280,6 @@ export function solveBook(
   return lines.sort((a, b) => a.moves.localeCompare(b.moves));
 }
 
-const encoder = new TextEncoder();
-
-function warn(text: string): void {
-  try {
-    Deno.stderr.writeSync(encoder.encode(text + "\n"));
-  } catch {
-    // Nobody is listening.
-  }
-}
-
-function print(text: string): void {
-  const bytes = encoder.encode(text + "\n");
-  let written = 0;
-  while (written < bytes.length) {
-    written += Deno.stdout.writeSync(bytes.subarray(written));
-  }
-}
-
 function main(args: readonly string[]): number {
   let options: OpeningsArgs;
   try {
@@ -330,41 +320,31 @@ function main(args: readonly string[]): number {
   const writes = options.full || options.book;
   const clock = performance.now();
   const finished: OpeningLine[] = [];
+  const write = (lines: readonly OpeningLine[], complete: boolean) =>
+    Deno.writeTextFileSync(
+      file,
+      firstMovesText(lines, {
+        command,
+        threads,
+        megabytes: options.megabytes,
+        date: begun.toISOString().slice(0, 10),
+        seconds: (performance.now() - clock) / 1000,
+        complete,
+      }, title),
+    );
   try {
     solver.warmUp();
     const report = (line: OpeningLine) => {
       finished.push(line);
       print(lineText(line));
-      if (writes) {
-        // Written after every move: an interrupted run keeps what it proved.
-        Deno.writeTextFileSync(
-          file,
-          firstMovesText(finished, {
-            command,
-            threads,
-            megabytes: options.megabytes,
-            date: begun.toISOString().slice(0, 10),
-            seconds: (performance.now() - clock) / 1000,
-            complete: false,
-          }, title),
-        );
-      }
+      // Written after every move: an interrupted run keeps what it proved.
+      if (writes) write(finished, false);
     };
     const lines = options.book
       ? solveBook(solver, options.timeMs, warn, report)
       : solveOpenings(solver, options.after, options.timeMs, warn, report);
     if (writes) {
-      Deno.writeTextFileSync(
-        file,
-        firstMovesText(lines, {
-          command,
-          threads,
-          megabytes: options.megabytes,
-          date: begun.toISOString().slice(0, 10),
-          seconds: (performance.now() - clock) / 1000,
-          complete: true,
-        }, title),
-      );
+      write(lines, true);
       warn(`openings: wrote ${file}`);
     }
   } finally {

@@ -3,7 +3,8 @@ import { parseNativeOutput, timeOurs } from "../cli/native_bench.ts";
 
 const BENCH = new URL("../cli/native_bench.ts", import.meta.url).pathname;
 
-Deno.test("deno task bench:c compiles the C baseline and finds its node counts and values equal to ours", async () => {
+/** Runs `deno task bench:c` with `args`; returns its exit code, stdout and stderr. */
+async function benchC(...args: string[]) {
   const run = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -11,16 +12,18 @@ Deno.test("deno task bench:c compiles the C baseline and finds its node counts a
       "--allow-write",
       "--allow-run",
       BENCH,
-      "--passes",
-      "1",
-      "--rounds",
-      "1",
+      ...args,
     ],
     stdout: "piped",
     stderr: "piped",
   }).output();
-  const out = new TextDecoder().decode(run.stdout);
-  assert.equal(run.code, 0, out + new TextDecoder().decode(run.stderr));
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  return { code: run.code, out: decode(run.stdout), err: decode(run.stderr) };
+}
+
+Deno.test("deno task bench:c compiles the C baseline and finds its node counts and values equal to ours", async () => {
+  const { code, out, err } = await benchC("--passes", "1", "--rounds", "1");
+  assert.equal(code, 0, out + err);
   assert.match(
     out,
     /^\| 1 \| minimax \| [\d.]+ \| [\d.]+ \| [\d.]+× \| 549,946 \|$/m,
@@ -39,20 +42,9 @@ Deno.test("deno task bench:c: bad flags exit 2 naming the flag and the value", a
       [["--fast"], /unknown argument "--fast"/],
     ] as const
   ) {
-    const run = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--allow-read",
-        "--allow-write",
-        "--allow-run",
-        BENCH,
-        ...args,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.equal(run.code, 2);
-    assert.match(new TextDecoder().decode(run.stderr), message);
+    const { code, err } = await benchC(...args);
+    assert.equal(code, 2);
+    assert.match(err, message);
   }
 });
 

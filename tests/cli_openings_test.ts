@@ -37,15 +37,7 @@ Deno.test("openings: each line's score equals an independent solve (the tutorial
     (line) => seen.push(line),
   );
   assert.equal(lines.length, 7);
-  assert.deepEqual(lines.map((line) => line.moves.slice(-1)), [
-    "1",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-  ]);
+  assert.equal(lines.map((line) => line.moves.slice(-1)).join(""), "1234567");
   // Each line is reported as soon as it is known, the centre first.
   assert.equal(seen[0]!.moves, after + "4");
   for (const line of lines) {
@@ -158,15 +150,7 @@ Deno.test("openings: the stored first moves are seven exact scores, mirrors equa
       new URL("../data/connect4/first_moves.txt", import.meta.url),
     ),
   );
-  assert.deepEqual(lines.map((line) => line.moves), [
-    "1",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-  ]);
+  assert.equal(lines.map((line) => line.moves).join(","), "1,2,3,4,5,6,7");
   for (const line of lines) {
     assert.equal(line.lower, line.upper, `${line.moves} is exact`);
     assert.ok(Math.abs(line.lower) <= 18);
