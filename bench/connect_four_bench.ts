@@ -3,7 +3,7 @@
 // mean time per position = time per iteration / 1,000. Reference (native C++,
 // this kind of machine): End-Easy 6.3 µs and 51.3 nodes, Middle-Easy 45.5 µs
 // and 449.6 nodes per position.
-import { ConnectFour, ConnectFourSolver } from "../mod.ts";
+import { ConnectFour, ConnectFourBook, ConnectFourSolver } from "../mod.ts";
 import { RUNS } from "./_smoke.ts";
 
 const solver = new ConnectFourSolver();
@@ -110,6 +110,32 @@ Deno.bench({
       throw new Error(
         `4453: score ${score} in ${nodes} nodes, expected -1 in ${OPENING_NODES}: the search changed; update the total here`,
       );
+    }
+  },
+});
+
+// The opening book (issue 12, target 5): every position of at most two
+// moves looked up in `data/connect4/book.txt` (built once by
+// `deno task openings --book`), against solves of minutes each.
+const bookText = Deno.readTextFileSync(
+  new URL("../data/connect4/book.txt", import.meta.url),
+);
+const book = ConnectFourBook.parse(bookText);
+const early = ["", ..."1234567"].flatMap((first) =>
+  first === ""
+    ? [""]
+    : [first, ...[..."1234567"].map((second) => first + second)]
+).map((moves) => ConnectFour.parse(moves));
+Deno.bench({
+  name:
+    `look up the ${early.length} positions of at most two moves in the book`,
+  group: "connect four book",
+  ...RUNS,
+  fn() {
+    for (const position of early) {
+      if (book.lookup(position) === null) {
+        throw new Error(`${position} is not in the book`);
+      }
     }
   },
 });

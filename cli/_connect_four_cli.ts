@@ -70,6 +70,8 @@ export interface SolveArgs {
   help: boolean;
   /** `--weak`: signs only. */
   weak: boolean;
+  /** `--book`: answer the positions of `data/connect4/book.txt` from it. */
+  book?: boolean;
   /** `--max-nodes N`: the node budget per position. */
   maxNodes?: number;
   /** `--time-ms T`: the time budget per position. */
@@ -125,6 +127,7 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
     const arg = args[i]!;
     if (arg === "--help" || arg === "-h") result.help = true;
     else if (arg === "--weak") result.weak = true;
+    else if (arg === "--book") result.book = true;
     else if (isFlag(arg, "--max-nodes")) {
       const [value, next] = flagValue("solve", args, i, "--max-nodes");
       i = next;

@@ -7,10 +7,12 @@
 
 import {
   ConnectFour,
+  ConnectFourBook,
   ConnectFourSolver,
   MAX_SCORE,
   type ParsedPositionLine,
   parsePositionLine,
+  type SolveResult,
 } from "../mod.ts";
 import {
   MAX_LINE_BYTES,
@@ -18,10 +20,14 @@ import {
   readLines,
   UsageError,
 } from "./_connect_four_cli.ts";
+import { print, warn } from "./_output.ts";
+
+/** The opening book `--book` reads, from the repository's root. */
+export const BOOK_PATH = "data/connect4/book.txt";
 
 /** The text of `deno task solve --help`. */
 export const HELP =
-  `usage: deno task solve [--weak] [--max-nodes N] [--time-ms T] [--threads N] < positions.txt
+  `usage: deno task solve [--weak] [--book] [--max-nodes N] [--time-ms T] [--threads N] < positions.txt
 
 Reads one position per line: <moves> [score]. <moves> are column digits 1-7
 (1 is the leftmost), first player first. The optional score is the expected
@@ -34,6 +40,10 @@ Prints one line per position as soon as it is solved:
   <moves> <score> <nodes> <microseconds>
     score: from the side to move; 0 a draw, 22-k when it wins with its k-th
     stone, -(22-k) when the opponent does (with --weak: only the sign)
+  <moves> <score> 0 <microseconds> book
+    with --book, for a position of the opening book (${BOOK_PATH}:
+    every position of at most two moves, solved once by
+    deno task openings --book): looked up, not searched
   <moves> <lower>..<upper> <nodes> <microseconds> stopped:<budget>
     when --max-nodes or --time-ms stopped the solve: the score is proven to
     lie in lower..upper; <budget> is maxNodes or timeMs
@@ -42,6 +52,7 @@ score disagrees (is outside the bounds, for a stopped line).
 
 Flags:
   --weak          only the sign of the score (win 1, draw 0, loss -1); faster
+  --book          answer the book's positions from it (see above)
   --max-nodes N   stop each position after N nodes (an integer >= 0)
   --time-ms T     stop each position after about T milliseconds
   --threads N     threads per solve, 1-64 (default: the machine's cores);
@@ -58,26 +69,6 @@ expected score agreed; 1 when some line was bad or an expected score
 disagreed; 2 on a bad command line. Output closed early (| head) ends
 quietly with 0.`;
 
-const encoder = new TextEncoder();
-
-/** Writes to stderr; a closed stderr is not worth dying over. */
-function warn(text: string): void {
-  try {
-    Deno.stderr.writeSync(encoder.encode(text + "\n"));
-  } catch {
-    // Nobody is listening.
-  }
-}
-
-/** Writes one whole line to stdout (writeSync may write part of a buffer). */
-function print(text: string): void {
-  const bytes = encoder.encode(text + "\n");
-  let done = 0;
-  while (done < bytes.length) {
-    done += Deno.stdout.writeSync(bytes.subarray(done));
-  }
-}
-
 async function main(args: readonly string[]): Promise<number> {
   let options;
   try {
@@ -92,6 +83,19 @@ async function main(args: readonly string[]): Promise<number> {
     return 0;
   }
   const { weak, maxNodes, timeMs } = options;
+  let book: ConnectFourBook | null = null;
+  if (options.book) {
+    try {
+      book = ConnectFourBook.parse(
+        Deno.readTextFileSync(new URL(`../${BOOK_PATH}`, import.meta.url)),
+      );
+    } catch (error) {
+      warn(
+        `solve: --book: cannot use ${BOOK_PATH}: ${(error as Error).message}`,
+      );
+      return 2;
+    }
+  }
   // Made before the first line so that its table is not timed with
   // the first position.
   const solver = new ConnectFourSolver({
@@ -127,11 +131,22 @@ async function main(args: readonly string[]): Promise<number> {
     }
     if (line === null) continue;
     const start = performance.now();
-    const result = solver.solve(line.position, { weak, maxNodes, timeMs });
+    const known = book?.lookup(line.position) ?? null;
+    // A book position is looked up: it has a score and no nodes.
+    const result = known !== null
+      ? { exact: true, score: known, lower: known, upper: known, nodes: 0 }
+      : solver.solve(line.position, { weak, maxNodes, timeMs });
+    if (weak && known !== null) {
+      result.score = result.lower = result.upper = Math.sign(known);
+    }
     const micros = Math.round(1000 * (performance.now() - start));
     let out = result.exact
-      ? `${line.moves} ${result.score} ${result.nodes} ${micros}`
-      : `${line.moves} ${result.lower}..${result.upper} ${result.nodes} ${micros} stopped:${result.stopReason}`;
+      ? `${line.moves} ${result.score} ${result.nodes} ${micros}${
+        known !== null ? " book" : ""
+      }`
+      : `${line.moves} ${result.lower}..${result.upper} ${result.nodes} ${micros} stopped:${
+        (result as SolveResult).stopReason
+      }`;
     if (!result.exact) stopped++;
     if (line.expected !== null) {
       const expected = weak ? Math.sign(line.expected) : line.expected;

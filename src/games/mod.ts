@@ -17,5 +17,6 @@ export {
   WIDTH,
 } from "./connect_four.ts";
 export * from "./connect_four_solver.ts";
+export * from "./connect_four_book.ts";
 export * from "./connect_four_benchmark.ts";
 export * from "./chess/mod.ts";
