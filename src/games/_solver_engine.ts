@@ -73,6 +73,8 @@ export const BITS = 7;
 export const POSITION = 8;
 /** Nonzero: the solver was closed; helpers leave their loop and close. */
 export const SHUTDOWN = 13;
+/** Helpers that have finished their own warm-up and wait for jobs. */
+export const READY = 14;
 
 /** Raises control[i] to at least `value`. */
 function atomicMax(control: Int32Array, i: number, value: number): void {

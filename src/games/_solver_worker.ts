@@ -18,6 +18,7 @@ import {
   MAX,
   MIN,
   POSITION,
+  READY,
   SHUTDOWN,
   SOLVER_ALL,
   SolverEngine,
@@ -46,6 +47,10 @@ function serve(start: WorkerStart): void {
   // This thread's JIT starts cold: compile the search on a private table
   // first, or the first jobs run it in the interpreter.
   new ConnectFourSolver({ entries: 2 ** 17 }).warmUp();
+  // The main thread's warmUp() waits for this: a helper still compiling
+  // would take a core from the first positions the user times.
+  Atomics.add(control, READY, 1);
+  Atomics.notify(control, READY);
   const table = new SolverTable(size, false, words);
   const engine = new SolverEngine(table, SOLVER_ALL);
   engine.helper = true;

@@ -86,6 +86,7 @@ import {
   MED,
   MIN,
   POSITION,
+  READY,
   SHUTDOWN,
   SOLVER_ALL,
   SolverEngine,
@@ -100,6 +101,9 @@ import type { WorkerStart } from "./_solver_worker.ts";
  * more than they save.
  */
 const HELP_AFTER = 2 ** 17;
+
+/** The longest {@linkcode ConnectFourSolver.warmUp} waits for its helpers' own warm-up. */
+const HELPER_WARM_UP_MS = 10_000;
 
 /**
  * Entries of the default table: 2^26, 512 MiB of 8-byte entries (the
@@ -545,7 +549,29 @@ export class ConnectFourSolver {
       }
     }
     this.table.clear();
+    this.#awaitHelpers();
     return nodes;
+  }
+
+  /**
+   * Waits until every helper thread has loaded and warmed up its own search
+   * (at most {@linkcode HELPER_WARM_UP_MS} in all): a helper still starting
+   * takes a core from the first positions the user times. Measured: with 2
+   * threads the helper was ready about 20 ms after the main thread's
+   * warm-up, longer than c4bench's whole first End-Easy pass (the pass
+   * times themselves varied more from run to run than this changed them).
+   */
+  #awaitHelpers(): void {
+    const control = this.#control;
+    if (control === null) return;
+    const until = performance.now() + HELPER_WARM_UP_MS;
+    for (;;) {
+      const ready = Atomics.load(control, READY);
+      if (ready >= this.#workers.length) return;
+      const left = until - performance.now();
+      if (left <= 0) return;
+      Atomics.wait(control, READY, ready, Math.min(left, 50));
+    }
   }
 
   /**
