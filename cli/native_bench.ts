@@ -1,6 +1,6 @@
 /**
  * `deno task bench:c`: full tic-tac-toe from the empty board, our `minimax`
- * and `alphaBeta` beside a C baseline (`bench/reference/tic_tac_toe.c`,
+ * and `alphaBeta` beside a C baseline (`bench/_tic_tac_toe.c`,
  * compiled here with `cc -O2`), alternated pass by pass on the same machine,
  * quoted as ratios. The node counts and values must agree, or it exits 1.
  * See {@linkcode HELP}.
@@ -13,7 +13,7 @@ import { alphaBeta, minimax, TicTacToe } from "../mod.ts";
 /** The text of `deno task bench:c --help`. */
 export const HELP = `usage: deno task bench:c [--rounds N] [--passes P]
 
-Compiles bench/reference/tic_tac_toe.c with "cc -O2", then P times (default
+Compiles bench/_tic_tac_toe.c with "cc -O2", then P times (default
 3) runs its best of N rounds (default 30) and ours, one after the other, and
 prints per pass the best milliseconds of each search and our time over C's.
 Only the node counts and values are judged: 549,946 nodes for minimax and
@@ -145,7 +145,7 @@ async function main(args: readonly string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const source = new URL("../bench/reference/tic_tac_toe.c", import.meta.url)
+  const source = new URL("../bench/_tic_tac_toe.c", import.meta.url)
     .pathname;
   const dir = await Deno.makeTempDir({ prefix: "bench_c_" });
   try {

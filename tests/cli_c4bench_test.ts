@@ -86,7 +86,10 @@ Deno.test("deno task c4bench: wrong scores are listed and exit 1; right ones exi
     const bad = await runBench(wrong, "--passes", "1");
     assert.equal(bad.code, 1);
     assert.deepEqual(bad.err, []);
-    assert.match(bad.out[0]!, /: 2 positions, strong, table 8,388,608 entries/);
+    assert.match(
+      bad.out[0]!,
+      /: 2 positions, strong, table 67,108,864 entries/,
+    );
     assert.match(bad.out[1]!, /^pass 1: .* mean nodes 3\.5, .* 1 wrong$/);
     assert.equal(bad.out[2], "  wrong: 4455 17 (solver: 18)");
     const good = await runBench(right, "--weak", "--megabytes=1");
