@@ -5,6 +5,8 @@
  * @module
  */
 
+import { UsageError } from "./_connect_four_cli.ts";
+
 const encoder = new TextEncoder();
 
 /**
@@ -32,4 +34,34 @@ export function print(text: string): void {
   while (written < bytes.length) {
     written += Deno.stdout.writeSync(bytes.subarray(written));
   }
+}
+
+/**
+ * Reads a command line with `parse`: the options, or the exit status when
+ * there is nothing to run — 0 after printing `help` for `-h`/`--help`, 2
+ * after printing the {@linkcode UsageError}'s message.
+ *
+ * @param parse the command's parser; throws a UsageError on a bad line
+ * @param args the arguments
+ * @param help the command's help text
+ * @returns the options, or the exit status
+ */
+export function readCommandLine<T extends { help: boolean }>(
+  parse: (args: readonly string[]) => T,
+  args: readonly string[],
+  help: string,
+): T | number {
+  let options: T;
+  try {
+    options = parse(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    warn(`${error.message} (see --help)`);
+    return 2;
+  }
+  if (options.help) {
+    print(help);
+    return 0;
+  }
+  return options;
 }

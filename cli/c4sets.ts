@@ -9,7 +9,7 @@
 
 import { ConnectFourSolver, randomConnectFour } from "../mod.ts";
 import { UsageError } from "./_connect_four_cli.ts";
-import { print, warn } from "./_output.ts";
+import { print, readCommandLine, warn } from "./_output.ts";
 
 /** A class of positions: stones played and moves left under perfect play. */
 export interface PositionClass {
@@ -72,13 +72,17 @@ skipped: the Medium sets lack only positions that cost more than M nodes.
 The tutorial's own sets of these classes are not in this repository, so
 these are samples of the same classes, not the same positions.`;
 
+/** Parses `--count N` and `--max-nodes M`. */
 function parseArgs(
   args: readonly string[],
-): { count: number; maxNodes: number } | "help" {
-  const result = { count: 100, maxNodes: 10_000_000 };
+): { help: boolean; count: number; maxNodes: number } {
+  const result = { help: false, count: 100, maxNodes: 10_000_000 };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === "-h" || arg === "--help") return "help";
+    if (arg === "-h" || arg === "--help") {
+      result.help = true;
+      continue;
+    }
     if (arg !== "--count" && arg !== "--max-nodes") {
       throw new UsageError(`c4sets: unknown argument ${JSON.stringify(arg)}`);
     }
@@ -100,18 +104,8 @@ function parseArgs(
 }
 
 function main(args: readonly string[]): number {
-  let options;
-  try {
-    options = parseArgs(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    warn(`${error.message} (see --help)`);
-    return 2;
-  }
-  if (options === "help") {
-    print(HELP);
-    return 0;
-  }
+  const options = readCommandLine(parseArgs, args, HELP);
+  if (typeof options === "number") return options;
   const solver = new ConnectFourSolver({ threads: 1 });
   solver.warmUp();
   const sets = CLASSES.map(() => [] as string[]);

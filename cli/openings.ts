@@ -15,7 +15,7 @@ import {
   type OpeningLine,
 } from "../src/course/connect_four/first_moves.ts";
 import { UsageError } from "./_connect_four_cli.ts";
-import { print, warn } from "./_output.ts";
+import { print, readCommandLine, warn } from "./_output.ts";
 
 /** Where `--full` writes its results. */
 export const FIRST_MOVES_FILE = "data/connect4/first_moves.txt";
@@ -281,18 +281,8 @@ export function solveBook(
 }
 
 function main(args: readonly string[]): number {
-  let options: OpeningsArgs;
-  try {
-    options = parseOpeningsArgs(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    warn(`${error.message} (see --help)`);
-    return 2;
-  }
-  if (options.help) {
-    print(HELP);
-    return 0;
-  }
+  const options = readCommandLine(parseOpeningsArgs, args, HELP);
+  if (typeof options === "number") return options;
   // A bad start is the user's mistake, not a crash: one line and exit 2.
   try {
     const start = ConnectFour.parse(options.after);

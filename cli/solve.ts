@@ -18,9 +18,8 @@ import {
   MAX_LINE_BYTES,
   parseSolveArgs,
   readLines,
-  UsageError,
 } from "./_connect_four_cli.ts";
-import { print, warn } from "./_output.ts";
+import { print, readCommandLine, warn } from "./_output.ts";
 
 /** The opening book `--book` reads, from the repository's root. */
 export const BOOK_PATH = "data/connect4/book.txt";
@@ -70,18 +69,8 @@ disagreed; 2 on a bad command line. Output closed early (| head) ends
 quietly with 0.`;
 
 async function main(args: readonly string[]): Promise<number> {
-  let options;
-  try {
-    options = parseSolveArgs(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    warn(`${error.message} (see --help)`);
-    return 2;
-  }
-  if (options.help) {
-    print(HELP);
-    return 0;
-  }
+  const options = readCommandLine(parseSolveArgs, args, HELP);
+  if (typeof options === "number") return options;
   const { weak, maxNodes, timeMs } = options;
   let book: ConnectFourBook | null = null;
   if (options.book) {
