@@ -121,11 +121,14 @@ const bookText = Deno.readTextFileSync(
   new URL("../data/connect4/book.txt", import.meta.url),
 );
 const book = ConnectFourBook.parse(bookText);
-const early = ["", ..."1234567"].flatMap((first) =>
-  first === ""
-    ? [""]
-    : [first, ...[..."1234567"].map((second) => first + second)]
-).map((moves) => ConnectFour.parse(moves));
+const columns = [..."1234567"];
+const early = [
+  "",
+  ...columns.flatMap((first) => [
+    first,
+    ...columns.map((second) => first + second),
+  ]),
+].map((moves) => ConnectFour.parse(moves));
 Deno.bench({
   name:
     `look up the ${early.length} positions of at most two moves in the book`,

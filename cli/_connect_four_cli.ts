@@ -80,8 +80,8 @@ export interface SolveArgs {
   threads?: number;
 }
 
-/** Splits `--flag=value` or takes the next argument as the value. */
-function flagValue(
+/** Splits `--flag=value` or takes the next argument as the value; returns it and the index of the last argument read. */
+export function flagValue(
   command: string,
   args: readonly string[],
   i: number,
@@ -96,20 +96,51 @@ function flagValue(
   return [value, i + 1];
 }
 
-/** Parses `--threads N`: an integer in 1…64. */
-function threadsValue(command: string, value: string): number {
-  if (!/^\d{1,2}$/.test(value) || Number(value) < 1 || Number(value) > 64) {
+/**
+ * Parses a flag's value as a whole number of at most `digits` digits in
+ * `min`…`max`, or throws a UsageError "<command>: <flag> must be <rule>, got
+ * <value>".
+ */
+export function integerValue(
+  command: string,
+  flag: string,
+  value: string,
+  digits: number,
+  min: number,
+  max: number,
+  rule: string,
+): number {
+  const number = new RegExp(`^\\d{1,${digits}}$`).test(value)
+    ? Number(value)
+    : NaN;
+  if (!(number >= min && number <= max)) {
     throw new UsageError(
-      `${command}: --threads must be an integer in 1…64, got ${
-        JSON.stringify(value)
-      }`,
+      `${command}: ${flag} must be ${rule}, got ${JSON.stringify(value)}`,
     );
   }
-  return Number(value);
+  return number;
+}
+
+/** Parses `--threads N`: an integer in 1…64. */
+export function threadsValue(command: string, value: string): number {
+  return integerValue(
+    command,
+    "--threads",
+    value,
+    2,
+    1,
+    64,
+    "an integer in 1…64",
+  );
+}
+
+/** Threads per solve when `--threads` is not given: the machine's cores, 1…64. */
+export function defaultThreads(): number {
+  return Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1));
 }
 
 /** Whether `arg` is `flag` or `flag=…`. */
-function isFlag(arg: string, flag: string): boolean {
+export function isFlag(arg: string, flag: string): boolean {
   return arg === flag || arg.startsWith(`${flag}=`);
 }
 

@@ -11,7 +11,11 @@ import {
   type PositionLine,
   readPositionLines,
 } from "../mod.ts";
-import { parseBenchArgs, UsageError } from "./_connect_four_cli.ts";
+import {
+  defaultThreads,
+  parseBenchArgs,
+  UsageError,
+} from "./_connect_four_cli.ts";
 import process from "node:process";
 
 /** The text of `deno task c4bench --help`. */
@@ -107,8 +111,7 @@ function main(args: readonly string[]): number {
     lines = readFile(options.file!);
     solver = new ConnectFourSolver({
       megabytes: options.megabytes,
-      threads: options.threads ??
-        Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1)),
+      threads: options.threads ?? defaultThreads(),
     });
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) {

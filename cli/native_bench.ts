@@ -9,6 +9,8 @@
  */
 
 import { alphaBeta, minimax, TicTacToe } from "../mod.ts";
+import { UsageError } from "./_connect_four_cli.ts";
+import { readCommandLine } from "./_output.ts";
 
 /** The text of `deno task bench:c --help`. */
 export const HELP = `usage: deno task bench:c [--rounds N] [--passes P]
@@ -102,17 +104,20 @@ export function timeOurs(rounds: number): { minimax: Timed; alphaBeta: Timed } {
   return best;
 }
 
-/** Parses `--rounds N` and `--passes P`, or "help" for -h/--help. */
+/** Parses `--rounds N` and `--passes P`. */
 function parseArgs(
   args: readonly string[],
-): { rounds: number; passes: number } | "help" {
-  const result = { rounds: 30, passes: 3 };
+): { help: boolean; rounds: number; passes: number } {
+  const result = { help: false, rounds: 30, passes: 3 };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === "-h" || arg === "--help") return "help";
+    if (arg === "-h" || arg === "--help") {
+      result.help = true;
+      continue;
+    }
     const flag = arg.split("=")[0]!;
     if (flag !== "--rounds" && flag !== "--passes") {
-      throw new Error(`bench:c: unknown argument ${JSON.stringify(arg)}`);
+      throw new UsageError(`bench:c: unknown argument ${JSON.stringify(arg)}`);
     }
     const text = arg.includes("=")
       ? arg.slice(arg.indexOf("=") + 1)
@@ -121,7 +126,7 @@ function parseArgs(
       ? Number(text)
       : NaN;
     if (!(value >= 1)) {
-      throw new Error(
+      throw new UsageError(
         `bench:c: ${flag} must be an integer in 1…999999, got ${
           JSON.stringify(text ?? null)
         }`,
@@ -134,17 +139,8 @@ function parseArgs(
 }
 
 async function main(args: readonly string[]): Promise<number> {
-  let options;
-  try {
-    options = parseArgs(args);
-  } catch (error) {
-    console.error(`${(error as Error).message} (see --help)`);
-    return 2;
-  }
-  if (options === "help") {
-    console.log(HELP);
-    return 0;
-  }
+  const options = readCommandLine(parseArgs, args, HELP);
+  if (typeof options === "number") return options;
   const source = new URL("../bench/_tic_tac_toe.c", import.meta.url)
     .pathname;
   const dir = await Deno.makeTempDir({ prefix: "bench_c_" });

@@ -14,7 +14,14 @@ import {
   mirrorMoves,
   type OpeningLine,
 } from "../src/course/connect_four/first_moves.ts";
-import { UsageError } from "./_connect_four_cli.ts";
+import {
+  defaultThreads,
+  flagValue,
+  integerValue,
+  isFlag,
+  threadsValue,
+  UsageError,
+} from "./_connect_four_cli.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 
 /** Where `--full` writes its results. */
@@ -78,26 +85,6 @@ export interface OpeningsArgs {
   timeMs?: number;
 }
 
-/** A flag's value as an integer of at most `digits` digits in min…max, or a UsageError stating `rule`. */
-function integer(
-  flag: string,
-  text: string,
-  digits: number,
-  min: number,
-  max: number,
-  rule: string,
-): number {
-  const value = new RegExp(`^\\d{1,${digits}}$`).test(text)
-    ? Number(text)
-    : NaN;
-  if (!(value >= min && value <= max)) {
-    throw new UsageError(
-      `openings: ${flag} must be ${rule}, got ${JSON.stringify(text)}`,
-    );
-  }
-  return value;
-}
-
 /**
  * Parses `deno task openings`' arguments.
  *
@@ -117,15 +104,10 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
   let afterGiven = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const eq = arg.indexOf("=");
-    const flag = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string => {
-      if (flag !== arg) return arg.slice(eq + 1);
-      const next = args[++i];
-      if (next === undefined) {
-        throw new UsageError(`openings: ${flag} needs a value`);
-      }
-      return next;
+    const value = (flag: string): string => {
+      const [text, next] = flagValue("openings", args, i, flag);
+      i = next;
+      return text;
     };
     if (arg === "-h" || arg === "--help") {
       result.help = true;
@@ -135,8 +117,8 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
     } else if (arg === "--book") {
       result.book = true;
       result.after = "";
-    } else if (flag === "--after") {
-      const moves = value().trim();
+    } else if (isFlag(arg, "--after")) {
+      const moves = value("--after").trim();
       afterGiven = true;
       result.after = moves === "-" ? "" : moves;
       if (result.after !== "" && !/^[1-7]{1,41}$/.test(result.after)) {
@@ -146,21 +128,23 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
           }`,
         );
       }
-    } else if (flag === "--threads") {
-      result.threads = integer(flag, value(), 2, 1, 64, "an integer in 1…64");
-    } else if (flag === "--megabytes") {
-      result.megabytes = integer(
-        flag,
-        value(),
+    } else if (isFlag(arg, "--threads")) {
+      result.threads = threadsValue("openings", value("--threads"));
+    } else if (isFlag(arg, "--megabytes")) {
+      result.megabytes = integerValue(
+        "openings",
+        "--megabytes",
+        value("--megabytes"),
         4,
         1,
         4096,
         "an integer in 1…4096",
       );
-    } else if (flag === "--time-ms") {
-      result.timeMs = integer(
-        flag,
-        value(),
+    } else if (isFlag(arg, "--time-ms")) {
+      result.timeMs = integerValue(
+        "openings",
+        "--time-ms",
+        value("--time-ms"),
         12,
         0,
         Infinity,
@@ -174,6 +158,19 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
     throw new UsageError("openings: give one of --full, --book and --after");
   }
   return result;
+}
+
+/**
+ * The position after `after`, which must be legal and unfinished.
+ *
+ * @throws {Error} naming the position when it is illegal or already over
+ */
+function startPosition(after: string): ConnectFour {
+  const start = ConnectFour.parse(after);
+  if (start.isTerminal()) {
+    throw new Error(`the position ${JSON.stringify(after)} is over`);
+  }
+  return start;
 }
 
 /**
@@ -196,16 +193,14 @@ export function solveOpenings(
   log: (text: string) => void,
   done: (line: OpeningLine) => void,
 ): OpeningLine[] {
-  const start = ConnectFour.parse(after);
-  if (start.isTerminal()) {
-    throw new Error(
-      `openings: the position ${
-        JSON.stringify(after)
-      } is over; nothing to solve`,
-    );
+  let start: ConnectFour;
+  try {
+    start = startPosition(after);
+  } catch (error) {
+    throw new Error(`openings: ${(error as Error).message}`);
   }
   // The board, not the move order: "4435" and "4453" are one position.
-  const symmetric = ConnectFour.parse(mirrorMoves(after)).key() === start.key();
+  const symmetric = start.mirroredKey() === start.key();
   const lines = new Map<number, OpeningLine>();
   // The centre first, then outwards: the most telling results come first.
   for (const column of [4, 3, 5, 2, 6, 1, 7]) {
@@ -285,16 +280,12 @@ function main(args: readonly string[]): number {
   if (typeof options === "number") return options;
   // A bad start is the user's mistake, not a crash: one line and exit 2.
   try {
-    const start = ConnectFour.parse(options.after);
-    if (start.isTerminal()) {
-      throw new Error(`the position "${options.after}" is over`);
-    }
+    startPosition(options.after);
   } catch (error) {
     warn(`openings: --after: ${(error as Error).message} (see --help)`);
     return 2;
   }
-  const threads = options.threads ??
-    Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1));
+  const threads = options.threads ?? defaultThreads();
   const solver = new ConnectFourSolver({
     megabytes: options.megabytes,
     threads,

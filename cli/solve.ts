@@ -15,6 +15,7 @@ import {
   type SolveResult,
 } from "../mod.ts";
 import {
+  defaultThreads,
   MAX_LINE_BYTES,
   parseSolveArgs,
   readLines,
@@ -88,8 +89,7 @@ async function main(args: readonly string[]): Promise<number> {
   // Made before the first line so that its table is not timed with
   // the first position.
   const solver = new ConnectFourSolver({
-    threads: options.threads ??
-      Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1)),
+    threads: options.threads ?? defaultThreads(),
   });
   // Before the first line too: the JIT compiles the search here, not on
   // the first position the user times.
@@ -120,22 +120,26 @@ async function main(args: readonly string[]): Promise<number> {
     }
     if (line === null) continue;
     const start = performance.now();
-    const known = book?.lookup(line.position) ?? null;
+    const looked = book?.lookup(line.position) ?? null;
+    const known = looked !== null && weak ? Math.sign(looked) : looked;
     // A book position is looked up: it has a score and no nodes.
-    const result = known !== null
-      ? { exact: true, score: known, lower: known, upper: known, nodes: 0 }
+    const result: SolveResult = known !== null
+      ? {
+        score: known,
+        lower: known,
+        upper: known,
+        exact: true,
+        stoppedByBudget: false,
+        stopReason: null,
+        nodes: 0,
+      }
       : solver.solve(line.position, { weak, maxNodes, timeMs });
-    if (weak && known !== null) {
-      result.score = result.lower = result.upper = Math.sign(known);
-    }
     const micros = Math.round(1000 * (performance.now() - start));
     let out = result.exact
       ? `${line.moves} ${result.score} ${result.nodes} ${micros}${
         known !== null ? " book" : ""
       }`
-      : `${line.moves} ${result.lower}..${result.upper} ${result.nodes} ${micros} stopped:${
-        (result as SolveResult).stopReason
-      }`;
+      : `${line.moves} ${result.lower}..${result.upper} ${result.nodes} ${micros} stopped:${result.stopReason}`;
     if (!result.exact) stopped++;
     if (line.expected !== null) {
       const expected = weak ? Math.sign(line.expected) : line.expected;
