@@ -82,8 +82,11 @@ Deno.test("playChessGame adjudicates: checkmate, max plies, an illegal move lose
     name: "start",
     moves: [],
   });
-  assert.deepEqual([lost.result, lost.reason], ["0-1", "illegal move e2e5"]);
-  assert.match(lost.pgn, /\[Termination "illegal move e2e5"\]/);
+  assert.deepEqual([lost.result, lost.reason], [
+    "0-1",
+    "illegal move e2e5 by cheat",
+  ]);
+  assert.match(lost.pgn, /\[Termination "illegal move e2e5 by cheat"\]/);
   await assert.rejects(
     () =>
       playChessGame(cheat, cheat, { name: "x", moves: [] }, { maxPlies: 0 }),
@@ -169,15 +172,15 @@ Deno.test("UciProcess: Stockfish's handshake, a bestmove, clear errors for a mis
   );
   await assert.rejects(
     () => UciProcess.start(["/nonexistent/engine"]),
-    /UciProcess.start: cannot run "\/nonexistent\/engine"/,
+    /UciProcess engine: cannot run "\/nonexistent\/engine": .*No such file/,
   );
   await assert.rejects(
-    () => UciProcess.start(["cat"], { timeoutMs: 200 }),
+    () => UciProcess.start(["cat"], { handshakeTimeoutMs: 200 }),
     /UciProcess cat: no answer to "uci" within 200 ms/,
   );
   await assert.rejects(
     () => UciProcess.start(["true"]),
-    /UciProcess true: the engine ended(, cannot send "uci"| while waiting for the answer to "uci")/,
+    /UciProcess true: the engine ended(, cannot send "uci"| while answering "uci")/,
   );
   await assert.rejects(
     () => UciProcess.start([] as never),

@@ -4,7 +4,13 @@
  * (checkmate, stalemate, the fifty-move rule, threefold repetition,
  * insufficient material) plus a draw after a maximum number of plies, each
  * written as PGN by chess.js, and the score as an Elo difference with its
- * 95% interval ({@linkcode eloRatings}). The engines are anything with an
+ * 95% interval ({@linkcode eloRatings}). An engine is a fault domain: a
+ * move that is not legal, or a `move`/`newGame` that throws (a crashed,
+ * silent or flooding UCI process), loses that game for it, with the reason
+ * in the record and the PGN's `Termination` tag; the match then calls the
+ * engine's `restart` and goes on, and stops with a
+ * {@linkcode ChessMatchError} (holding the games so far) only when the
+ * restart fails. The engines are anything with an
  * async `move`: UCI subprocesses ({@linkcode UciProcess}) in
  * `deno task match`, plain functions in tests.
  *
@@ -15,6 +21,7 @@ import { Chess } from "../games/chess/mod.ts";
 import { type PgnGame, writePgn } from "../games/chess/notation.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 import { type EloGame, eloRatings } from "./elo.ts";
+import { UciError } from "./uci_engine.ts";
 
 /** An opening: a name and moves in UCI from the start position. */
 export interface ChessOpening {
@@ -121,6 +128,12 @@ export interface ChessMover {
   newGame?(): Promise<void>;
   /** Its move in UCI for the position after `moves` (UCI, from the start position). */
   move(moves: readonly string[]): Promise<string>;
+  /**
+   * Called by {@linkcode playChessMatch} after a game in which `move` or
+   * `newGame` threw, before the next game: a UCI engine starts a new
+   * process. When it throws, the match stops.
+   */
+  restart?(): Promise<void>;
 }
 
 /** A finished game. */
@@ -135,8 +148,19 @@ export interface ChessGameRecord {
   moves: string[];
   /** The result. */
   result: "1-0" | "0-1" | "1/2-1/2";
-  /** Why it ended: `"checkmate"`, `"stalemate"`, `"fifty-move rule"`, `"threefold repetition"`, `"insufficient material"`, `"max plies"`, or `"illegal move <uci>"`. */
+  /**
+   * Why it ended: `"checkmate"`, `"stalemate"`, `"fifty-move rule"`,
+   * `"threefold repetition"`, `"insufficient material"`, `"max plies"`,
+   * `"illegal move <uci> by <name>"`, or a fault of an engine:
+   * `"<name> crashed"`, `"<name> did not answer in time"`,
+   * `"<name> flooded its output"`, `"<name> was not running"`,
+   * `"<name> failed"`.
+   */
   reason: string;
+  /** Which side's engine failed (a throw from `move` or `newGame`), or null. */
+  faultSide: "white" | "black" | null;
+  /** That engine's error message, in full (one line), or null. */
+  fault: string | null;
   /** The game as PGN (chess.js). */
   pgn: string;
 }
@@ -183,17 +207,36 @@ export async function playChessGame(
   checkOptions("playChessGame", options, GAME_KEYS);
   const maxPlies = options?.maxPlies ?? 300;
   checkInteger("playChessGame", "maxPlies", maxPlies, 1, 100_000);
-  await white.newGame?.();
-  await black.newGame?.();
+  let faultSide: ChessGameRecord["faultSide"] = null;
+  let fault: string | null = null;
+  let result: ChessGameRecord["result"] = "1/2-1/2";
+  let reason = "";
+  const failed = (side: "white" | "black", error: unknown) => {
+    const mover = side === "white" ? white : black;
+    faultSide = side;
+    fault = error instanceof Error ? error.message : String(error);
+    result = side === "white" ? "0-1" : "1-0";
+    reason = faultReason(mover.name, error);
+  };
+  try {
+    await white.newGame?.();
+  } catch (error) {
+    failed("white", error);
+  }
+  if (faultSide === null) {
+    try {
+      await black.newGame?.();
+    } catch (error) {
+      failed("black", error);
+    }
+  }
   const position = Chess.start();
   const moves: string[] = [];
   for (const uci of opening.moves) {
     position.play(position.moveFromUci(uci));
     moves.push(uci);
   }
-  let result: ChessGameRecord["result"] = "1/2-1/2";
-  let reason = "";
-  for (;;) {
+  while (faultSide === null) {
     const ended = adjudicate(position);
     if (ended !== null) {
       [result, reason] = ended;
@@ -203,14 +246,21 @@ export async function playChessGame(
       reason = "max plies";
       break;
     }
-    const mover = position.turn() === 1 ? white : black;
-    const uci = await mover.move(moves);
+    const side = position.turn() === 1 ? "white" : "black";
+    const mover = side === "white" ? white : black;
+    let uci: string;
+    try {
+      uci = await mover.move(moves);
+    } catch (error) {
+      failed(side, error);
+      break;
+    }
     let move: number;
     try {
       move = position.moveFromUci(uci);
     } catch {
-      result = position.turn() === 1 ? "0-1" : "1-0";
-      reason = `illegal move ${uci}`;
+      result = side === "white" ? "0-1" : "1-0";
+      reason = `illegal move ${tagText(String(uci), 20)} by ${mover.name}`;
       break;
     }
     position.play(move);
@@ -222,7 +272,7 @@ export async function playChessGame(
       White: white.name,
       Black: black.name,
       Opening: opening.name,
-      Termination: reason,
+      Termination: tagText(reason, 200),
     },
     // A rejected move is not written: chess.js would refuse it.
     moves,
@@ -235,8 +285,35 @@ export async function playChessGame(
     moves,
     result,
     reason,
+    faultSide,
+    fault,
     pgn,
   };
+}
+
+/** What a failed engine did, in a few words, for the record and the PGN. */
+function faultReason(name: string, error: unknown): string {
+  if (error instanceof UciError) {
+    const did = {
+      spawn: "was not running",
+      closed: "was not running",
+      exit: "crashed",
+      timeout: "did not answer in time",
+      flood: "flooded its output",
+    }[error.fault];
+    return `${name} ${did}`;
+  }
+  return `${name} failed`;
+}
+
+/**
+ * Text an engine chose, fit for a PGN tag: chess.js writes tags unescaped,
+ * so quotes, backslashes and control characters are replaced; cut to `max`.
+ */
+function tagText(text: string, max: number): string {
+  // deno-lint-ignore no-control-regex
+  const clean = text.replace(/["\\\u0000-\u001f\u007f]/g, "?");
+  return clean.length > max ? clean.slice(0, max - 3) + "..." : clean;
 }
 
 /** The result by the rules, or null while the game goes on. */
@@ -276,6 +353,37 @@ export function gameScore(result: string, aWhite: boolean): number {
   return (result === "1-0") === aWhite ? 1 : 0;
 }
 
+/**
+ * A match stopped early: an engine failed and its restart failed too.
+ * `games` holds the games finished before (each already given to `onGame`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ChessMatchError, type ChessMover, playChessMatch } from "../../mod.ts";
+ * const broken: ChessMover = {
+ *   name: "broken",
+ *   move: () => Promise.reject(new Error("no engine")),
+ *   restart: () => Promise.reject(new Error("still no engine")),
+ * };
+ * const error = await playChessMatch(broken, broken, [{ name: "x", moves: [] }]).catch((e) => e);
+ * assert.ok(error instanceof ChessMatchError && error.games.length === 1);
+ * assert.equal(error.games[0]!.reason, "broken failed");
+ * assert.match(error.message, /broken failed in game 1 and could not be restarted: still no engine/);
+ * ```
+ */
+export class ChessMatchError extends Error {
+  /** The games finished before the match stopped. */
+  readonly games: ChessGameRecord[];
+
+  /** A stop with `message`, after `games`. */
+  constructor(message: string, games: ChessGameRecord[]) {
+    super(message);
+    this.name = "ChessMatchError";
+    this.games = games;
+  }
+}
+
 /** Options of {@linkcode playChessMatch}. */
 export interface ChessMatchOptions extends ChessGameOptions {
   /** Games to play (default: two per opening, colours swapped). */
@@ -308,8 +416,11 @@ export interface ChessMatchResult {
 /**
  * Plays `a` against `b`: game i starts from opening ⌊i/2⌋ (cycling), with
  * `a` white in the even games, so each opening is played with both colours.
+ * A game in which an engine fails is lost by it; the engine is restarted
+ * (its `restart`) before the next game.
  *
- * @throws {Error} on a bad option or an empty opening list
+ * @throws {Error} on a bad option or an empty opening list;
+ *   {@linkcode ChessMatchError} when a failed engine cannot be restarted
  *
  * @example
  * ```ts
@@ -370,6 +481,21 @@ export async function playChessMatch(
     else draws++;
     elo.push({ a: 0, b: 1, score });
     options?.onGame?.(game, i);
+    if (game.faultSide !== null && i + 1 < count) {
+      const faulty = (game.faultSide === "white") === aWhite ? a : b;
+      try {
+        await faulty.restart?.();
+      } catch (error) {
+        throw new ChessMatchError(
+          `playChessMatch: ${faulty.name} failed in game ${
+            i + 1
+          } and could not be restarted: ${
+            error instanceof Error ? error.message : String(error)
+          }`,
+          games,
+        );
+      }
+    }
   }
   const prior = draws === 0 && (wins === 0 || losses === 0);
   const rating = eloRatings(elo, {

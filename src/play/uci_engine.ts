@@ -1,25 +1,86 @@
 /**
  * A UCI client: another chess engine (Stockfish, or this project's own
  * `cli/uci.ts`) as a subprocess, driven over the Universal Chess Interface.
- * It spawns, reads and writes pipes, and never prints; every wait has a
- * timeout whose error names the engine, the command and the last lines it
- * sent. Needs `--allow-run`.
+ * It spawns, reads and writes pipes, and never prints. The engine is a
+ * fault domain: whatever it does (cannot be spawned, exits, stays silent,
+ * prints garbage or floods its pipe) ends as a {@linkcode UciError} whose one
+ * line names the engine, the command it was answering, what went wrong and
+ * the last lines it printed (stdout and stderr). Every wait has a budget:
+ * the handshake (`uciok`, `readyok`) 10 s by default, a search (`bestmove`)
+ * 60 s. Needs `--allow-run`.
  *
  * @module
  */
 
-import { describe } from "../validate.ts";
+import { checkOptions, describe } from "../validate.ts";
 
 /** Options of {@linkcode UciProcess.start}. */
 export interface UciProcessOptions {
-  /** A name for messages (default: the command's first word). */
+  /** A name for messages (default: the engine's `id name`, else the program's file name). */
   name?: string;
-  /** `setoption` pairs sent after the handshake (`{ "Skill Level": 0 }`). */
+  /** `setoption` pairs sent after the handshake (`{ "Skill Level": 0 }`); no control characters. */
   options?: Record<string, string | number | boolean>;
-  /** Milliseconds to wait for `uciok`, `readyok` or a `bestmove` (default 60,000). */
+  /** Milliseconds to wait for a `bestmove` (default 60,000). */
   timeoutMs?: number;
+  /** Milliseconds to wait for `uciok` or `readyok` (default 10,000): an engine that will never answer is found out soon. */
+  handshakeTimeoutMs?: number;
   /** The working directory of the process. */
   cwd?: string | URL;
+  /**
+   * Runs the engine in a session of its own (default false), so that a
+   * Ctrl-C at the terminal reaches only this process, which then decides
+   * how the engine ends ({@linkcode UciProcess.kill}); the caller must then
+   * end it on every exit path.
+   */
+  detached?: boolean;
+}
+
+const START_KEYS = [
+  "name",
+  "options",
+  "timeoutMs",
+  "handshakeTimeoutMs",
+  "cwd",
+  "detached",
+];
+
+/** How an engine failed: see {@linkcode UciError}. */
+export type UciFault =
+  | "spawn"
+  | "exit"
+  | "timeout"
+  | "flood"
+  | "closed";
+
+/**
+ * An engine's failure: `fault` says which — `"spawn"` (the program could not
+ * be started), `"exit"` (it ended while an answer was awaited, or its pipe
+ * closed), `"timeout"` (no answer within the budget), `"flood"` (a line
+ * longer than 1 MB, or more than 100,000 lines nobody asked for),
+ * `"closed"` (used after {@linkcode UciProcess.close}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { UciError, UciProcess } from "../../mod.ts";
+ * const error = await UciProcess.start(["/nonexistent/engine"]).catch((e) => e);
+ * assert.ok(error instanceof UciError && error.fault === "spawn");
+ * assert.match(error.message, /cannot run "\/nonexistent\/engine"/);
+ * ```
+ */
+export class UciError extends Error {
+  /** Which kind of failure. */
+  readonly fault: UciFault;
+  /** The engine's name. */
+  readonly engine: string;
+
+  /** An error of `engine` of kind `fault`. */
+  constructor(engine: string, fault: UciFault, message: string) {
+    super(message);
+    this.name = "UciError";
+    this.engine = engine;
+    this.fault = fault;
+  }
 }
 
 /** A bestmove and what the engine said on the way. */
@@ -28,6 +89,24 @@ export interface UciSearchResult {
   bestMove: string;
   /** The last `info` line that had a score, if any. */
   lastInfo: string | null;
+  /** The engine's `info string` messages during this search (the last 5): how an engine explains a refusal. */
+  messages: string[];
+}
+
+/** Lines kept for messages, and how long each may be there. */
+const RECENT = 5;
+const SHOWN = 100;
+/** Beyond these the engine is flooding its pipe: a fault, not memory to spend. */
+const MAX_LINE = 1 << 20;
+const MAX_PENDING_LINES = 100_000;
+
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A line of the engine's as a message shows it: quoted, escaped, cut. */
+function shown(line: string): string {
+  const cut = line.length > SHOWN ? line.slice(0, SHOWN - 3) + "..." : line;
+  return JSON.stringify(cut);
 }
 
 /**
@@ -51,30 +130,57 @@ export class UciProcess {
   readonly #process: Deno.ChildProcess;
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
   readonly #timeoutMs: number;
+  readonly #handshakeTimeoutMs: number;
   readonly #lines: string[] = [];
   readonly #recent: string[] = [];
+  readonly #stderr: string[] = [];
+  #flood: string | null = null;
   #waiter: (() => void) | null = null;
+  #ended = false;
   #closed = false;
-  #exit: Promise<void>;
+  #status: Deno.CommandStatus | null = null;
+  readonly #exit: Promise<void>;
 
   private constructor(
     process: Deno.ChildProcess,
     name: string,
     timeoutMs: number,
+    handshakeTimeoutMs: number,
   ) {
     this.#process = process;
     this.name = name;
     this.#timeoutMs = timeoutMs;
+    this.#handshakeTimeoutMs = handshakeTimeoutMs;
     this.#writer = process.stdin.getWriter();
-    this.#exit = this.#read();
+    // A write to a dead engine is reported by send(); the writer's own
+    // promise must not become an unhandled rejection.
+    this.#writer.closed.catch(() => {});
+    process.status.then((status) => this.#status = status, () => {});
+    this.#exit = Promise.all([this.#read(), this.#readStderr()]).then(
+      () => {},
+    );
   }
 
   /**
    * Spawns `command` (program and arguments), does the handshake
    * (`uci` … `uciok`), sends the `setoption`s and waits for `readyok`.
    *
-   * @throws {Error} when the program cannot be spawned, or the handshake
-   *   times out, naming the command
+   * @throws {Error} on a bad argument (naming it); {@linkcode UciError} when
+   *   the program cannot be spawned, ends, or does not answer in time
+   *
+   * @example Arguments are checked before anything runs
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { UciProcess } from "../../mod.ts";
+   * await assert.rejects(
+   *   () => UciProcess.start(["stockfish"], { options: { "Hash\nquit": 1 } }),
+   *   /UciProcess.start: options has a name with a control character.*"Hash\\nquit"/,
+   * );
+   * await assert.rejects(
+   *   () => UciProcess.start(["stockfish"], { timeoutMs: 0 }),
+   *   /UciProcess.start: timeoutMs must be a finite number > 0, got 0/,
+   * );
+   * ```
    */
   static async start(
     command: readonly string[],
@@ -82,7 +188,7 @@ export class UciProcess {
   ): Promise<UciProcess> {
     if (
       !Array.isArray(command) || command.length === 0 ||
-      !command.every((word) => typeof word === "string")
+      !command.every((word) => typeof word === "string") || command[0] === ""
     ) {
       throw new Error(
         `UciProcess.start: command must be a non-empty array of strings (program, arguments), got ${
@@ -90,64 +196,113 @@ export class UciProcess {
         }`,
       );
     }
-    const timeoutMs = options?.timeoutMs ?? 60_000;
+    checkOptions("UciProcess.start", options, START_KEYS);
+    const timeoutMs = positiveMs("timeoutMs", options?.timeoutMs ?? 60_000);
+    const handshakeTimeoutMs = positiveMs(
+      "handshakeTimeoutMs",
+      options?.handshakeTimeoutMs ?? 10_000,
+    );
+    if (
+      options?.name !== undefined &&
+      (typeof options.name !== "string" || options.name.trim() === "" ||
+        CONTROL.test(options.name))
+    ) {
+      throw new Error(
+        `UciProcess.start: name must be a non-empty string without control characters, got ${
+          describe(options.name)
+        }`,
+      );
+    }
+    const setoptions = checkSetoptions(options?.options);
+    const name = options?.name ?? command[0]!.split("/").at(-1)!;
     let child: Deno.ChildProcess;
     try {
       child = new Deno.Command(command[0]!, {
         args: command.slice(1),
         stdin: "piped",
         stdout: "piped",
-        stderr: "null",
+        stderr: "piped",
         cwd: options?.cwd,
+        detached: options?.detached ?? false,
       }).spawn();
     } catch (error) {
-      throw new Error(
-        `UciProcess.start: cannot run ${describe(command.join(" "))}: ${
+      throw new UciError(
+        name,
+        "spawn",
+        `UciProcess ${name}: cannot run ${describe(command.join(" "))}: ${
           error instanceof Error ? error.message : String(error)
         }`,
       );
     }
-    const engine = new UciProcess(
-      child,
-      options?.name ?? command[0]!.split("/").at(-1)!,
-      timeoutMs,
-    );
+    const engine = new UciProcess(child, name, timeoutMs, handshakeTimeoutMs);
     try {
       await engine.send("uci");
-      const lines = await engine.#until((line) => line === "uciok", "uci");
-      const id = lines.find((line) => line.startsWith("id name "));
-      if (options?.name === undefined && id) engine.name = id.slice(8).trim();
-      for (const [name, value] of Object.entries(options?.options ?? {})) {
-        await engine.send(`setoption name ${name} value ${value}`);
+      let id: string | null = null;
+      await engine.#until("uci", handshakeTimeoutMs, (line) => {
+        if (line.startsWith("id name ")) id = line.slice(8).trim();
+        return line === "uciok";
+      });
+      if (options?.name === undefined && id) engine.name = id;
+      for (const [key, value] of setoptions) {
+        await engine.send(`setoption name ${key} value ${value}`);
       }
       await engine.ready();
     } catch (error) {
-      await engine.close();
+      await engine.kill();
       throw error;
     }
     return engine;
   }
 
-  /** Sends one line. */
+  /** The engine's process id (for `ps` and logs). */
+  get pid(): number {
+    return this.#process.pid;
+  }
+
+  /**
+   * Sends one line.
+   *
+   * @throws {Error} when `line` holds a control character (a newline would
+   *   smuggle in a second command); {@linkcode UciError} when the engine
+   *   has ended or was closed
+   */
   async send(line: string): Promise<void> {
+    if (typeof line !== "string" || CONTROL.test(line)) {
+      throw new Error(
+        `UciProcess ${this.name}: send: line must be a string without control characters (one command), got ${
+          typeof line === "string" ? shown(line) : describe(line)
+        }`,
+      );
+    }
     if (this.#closed) {
-      throw new Error(`UciProcess ${this.name}: cannot send "${line}": closed`);
+      throw new UciError(
+        this.name,
+        "closed",
+        `UciProcess ${this.name}: cannot send ${shown(line)}: closed`,
+      );
     }
     try {
       await this.#writer.write(new TextEncoder().encode(line + "\n"));
     } catch (error) {
-      throw new Error(
-        `UciProcess ${this.name}: the engine ended, cannot send "${line}" (${
-          error instanceof Error ? error.message : String(error)
-        }; last lines: ${describe(this.#recent)})`,
+      throw new UciError(
+        this.name,
+        "exit",
+        `UciProcess ${this.name}: the engine ended, cannot send ${
+          shown(line)
+        } (${error instanceof Error ? error.message : String(error)}${await this
+          .#ending()}${this.#lastLines()})`,
       );
     }
   }
 
-  /** `isready` … `readyok`. */
+  /** `isready` … `readyok`, within the handshake budget. */
   async ready(): Promise<void> {
     await this.send("isready");
-    await this.#until((line) => line === "readyok", "isready");
+    await this.#until(
+      "isready",
+      this.#handshakeTimeoutMs,
+      (line) => line === "readyok",
+    );
   }
 
   /** `ucinewgame`, then `isready`. */
@@ -161,7 +316,9 @@ export class UciProcess {
    * searches with `go <limits>` (`"depth 3"`, `"nodes 10000"`,
    * `"movetime 100"`).
    *
-   * @throws {Error} when no `bestmove` comes within the timeout
+   * @throws {UciError} when no `bestmove` comes within the timeout (the
+   *   message quotes the engine's `info string` lines, which is how an
+   *   engine says why it did not search) or the engine ends
    */
   async go(
     position: { fen?: string; moves?: readonly string[] },
@@ -174,16 +331,24 @@ export class UciProcess {
       }`,
     );
     await this.send(`go ${limits}`);
-    const lines = await this.#until(
-      (line) => line.startsWith("bestmove"),
-      `go ${limits}`,
-    );
-    const words = lines.at(-1)!.split(/\s+/);
-    const lastInfo = lines.findLast((line) => / score /.test(line)) ?? null;
-    return { bestMove: words[1] ?? "0000", lastInfo };
+    let last = "";
+    let lastInfo: string | null = null;
+    const messages: string[] = [];
+    await this.#until(`go ${limits}`, this.#timeoutMs, (line) => {
+      if (line.startsWith("info string ")) {
+        messages.push(line.slice(12));
+        if (messages.length > RECENT) messages.shift();
+      } else if (line.startsWith("info ") && / score /.test(line)) {
+        lastInfo = line;
+      }
+      last = line;
+      return line === "bestmove" || line.startsWith("bestmove ");
+    }, messages);
+    const words = last.split(/\s+/);
+    return { bestMove: words[1] ?? "0000", lastInfo, messages };
   }
 
-  /** Sends `quit` and waits for the process to end (kills it after the timeout). */
+  /** Sends `quit` and waits for the process to end (kills it after 5 s). */
   async close(): Promise<void> {
     if (this.#closed) return;
     try {
@@ -191,6 +356,24 @@ export class UciProcess {
     } catch {
       // Already gone: nothing to tell it.
     }
+    await this.#stop(5_000);
+  }
+
+  /**
+   * Ends the process now: SIGTERM, then SIGKILL if it is still there after
+   * 1 s. For an engine that is searching or stuck, where `quit` would wait.
+   */
+  async kill(): Promise<void> {
+    if (this.#closed) return;
+    try {
+      this.#process.kill("SIGTERM");
+    } catch {
+      // It ended meanwhile.
+    }
+    await this.#stop(1_000);
+  }
+
+  async #stop(graceMs: number): Promise<void> {
     this.#closed = true;
     try {
       await this.#writer.close();
@@ -206,10 +389,11 @@ export class UciProcess {
           // It ended meanwhile.
         }
         resolve();
-      }, 5_000);
+      }, graceMs);
     });
     await Promise.race([this.#process.status.then(() => {}), killed]);
     clearTimeout(timer);
+    await this.#process.status.catch(() => {});
     await this.#exit;
   }
 
@@ -225,42 +409,133 @@ export class UciProcess {
           this.#lines.push(pending.slice(0, end).trim());
           pending = pending.slice(end + 1);
         }
+        if (pending.length > MAX_LINE) {
+          this.#flood = `a line longer than ${MAX_LINE} characters`;
+        } else if (this.#lines.length > MAX_PENDING_LINES) {
+          this.#flood = `more than ${MAX_PENDING_LINES} lines nobody asked for`;
+        }
         this.#waiter?.();
+        if (this.#flood !== null) {
+          try {
+            this.#process.kill("SIGKILL");
+          } catch {
+            // It ended meanwhile.
+          }
+          break;
+        }
       }
+    } catch {
+      // The pipe broke: the same as its end.
     } finally {
-      this.#closed = true;
+      this.#ended = true;
       this.#waiter?.();
     }
   }
 
-  /** The lines up to and including the first that `done` accepts. */
+  async #readStderr(): Promise<void> {
+    let pending = "";
+    try {
+      for await (
+        const chunk of this.#process.stderr.pipeThrough(new TextDecoderStream())
+      ) {
+        pending += chunk;
+        let end: number;
+        while ((end = pending.indexOf("\n")) >= 0) {
+          const line = pending.slice(0, end).trim();
+          pending = pending.slice(end + 1);
+          if (line === "") continue;
+          this.#stderr.push(line.slice(0, SHOWN));
+          if (this.#stderr.length > RECENT) this.#stderr.shift();
+        }
+        // Only the last lines are kept: a long one is cut, not stored.
+        if (pending.length > SHOWN) pending = pending.slice(0, SHOWN);
+      }
+      if (pending.trim() !== "") {
+        this.#stderr.push(pending.trim());
+        if (this.#stderr.length > RECENT) this.#stderr.shift();
+      }
+    } catch {
+      // The pipe broke: what was read is kept.
+    }
+  }
+
+  /** `; last lines: ...; stderr: ...` for a message. */
+  #lastLines(): string {
+    const out = this.#recent.length === 0
+      ? "; it printed nothing"
+      : `; last lines: ${this.#recent.map(shown).join(" | ")}`;
+    const err = this.#stderr.length === 0
+      ? ""
+      : `; stderr: ${this.#stderr.map(shown).join(" | ")}`;
+    return out + err;
+  }
+
+  /** How the process ended, once it has (waits for its status a little). */
+  async #ending(): Promise<string> {
+    if (this.#status === null) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        this.#process.status.catch(() => {}),
+        new Promise<void>((resolve) => timer = setTimeout(resolve, 500)),
+      ]);
+      clearTimeout(timer);
+    }
+    const status = this.#status;
+    if (status === null) return "";
+    return status.signal !== null
+      ? `; killed by ${status.signal}`
+      : `; exit code ${status.code}`;
+  }
+
+  /**
+   * Reads lines until `done` accepts one, within `timeoutMs`. Lines are
+   * not kept (a long search prints many): `done` takes what it needs.
+   */
   async #until(
-    done: (line: string) => boolean,
     what: string,
-  ): Promise<string[]> {
-    const seen: string[] = [];
-    const deadline = Date.now() + this.#timeoutMs;
+    timeoutMs: number,
+    done: (line: string) => boolean,
+    messages: readonly string[] = [],
+  ): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const said = () =>
+      messages.length === 0
+        ? ""
+        : `; it said: ${messages.map(shown).join(" | ")}`;
     for (;;) {
       while (this.#lines.length > 0) {
         const line = this.#lines.shift()!;
-        seen.push(line);
+        if (line === "") continue;
         this.#recent.push(line);
-        if (this.#recent.length > 5) this.#recent.shift();
-        if (done(line)) return seen;
+        if (this.#recent.length > RECENT) this.#recent.shift();
+        if (done(line)) return;
       }
-      if (this.#closed) {
-        throw new Error(
-          `UciProcess ${this.name}: the engine ended while waiting for the answer to "${what}" (last lines: ${
-            describe(this.#recent)
-          })`,
+      if (this.#flood !== null) {
+        throw new UciError(
+          this.name,
+          "flood",
+          `UciProcess ${this.name}: printed ${this.#flood} while answering ${
+            shown(what)
+          }, so it was stopped${this.#lastLines()}`,
+        );
+      }
+      if (this.#ended || this.#closed) {
+        throw new UciError(
+          this.name,
+          this.#closed ? "closed" : "exit",
+          `UciProcess ${this.name}: the engine ended while answering ${
+            shown(what)
+          }${await this.#ending()}${said()}${this.#lastLines()}`,
         );
       }
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new Error(
-          `UciProcess ${this.name}: no answer to "${what}" within ${this.#timeoutMs} ms (last lines: ${
-            describe(this.#recent)
-          })`,
+        throw new UciError(
+          this.name,
+          "timeout",
+          `UciProcess ${this.name}: no answer to ${
+            shown(what)
+          } within ${timeoutMs} ms${said()}${this.#lastLines()}`,
         );
       }
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -272,4 +547,54 @@ export class UciProcess {
       this.#waiter = null;
     }
   }
+}
+
+function positiveMs(name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new Error(
+      `UciProcess.start: ${name} must be a finite number > 0, got ${
+        describe(value)
+      }`,
+    );
+  }
+  return value;
+}
+
+/** The `setoption` pairs, checked: each would be one line of the protocol. */
+function checkSetoptions(
+  options: unknown,
+): [string, string | number | boolean][] {
+  if (options === undefined) return [];
+  if (
+    options === null || typeof options !== "object" || Array.isArray(options)
+  ) {
+    throw new Error(
+      `UciProcess.start: options must be an object of setoption pairs, got ${
+        describe(options)
+      }`,
+    );
+  }
+  const pairs = Object.entries(options as Record<string, unknown>);
+  for (const [key, value] of pairs) {
+    if (key.trim() === "" || CONTROL.test(key) || / value /.test(` ${key} `)) {
+      throw new Error(
+        `UciProcess.start: options has a name with a control character, an empty name or the word "value": ${
+          shown(key)
+        }`,
+      );
+    }
+    const ok = typeof value === "boolean" ||
+      (typeof value === "number" && Number.isFinite(value)) ||
+      (typeof value === "string" && !CONTROL.test(value));
+    if (!ok) {
+      throw new Error(
+        `UciProcess.start: options[${
+          shown(key)
+        }] must be a boolean, a finite number or a string without control characters, got ${
+          typeof value === "string" ? shown(value) : describe(value)
+        }`,
+      );
+    }
+  }
+  return pairs as [string, string | number | boolean][];
 }
