@@ -264,30 +264,80 @@ Deno.test("SAN: bad syntax, illegal and ambiguous moves are named", () => {
   );
 });
 
-Deno.test("play and undo refuse what cannot be the side to move's move or the last move", () => {
+Deno.test("play refuses a non-integer, an out-of-range encoding and an illegal move, and leaves the position unchanged", () => {
   const position = Chess.start();
   const blackMove = Chess.fromFen(
     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
   ).moveFromUci("e7e5");
-  for (const bad of [NO_MOVE, blackMove, 1 << 16]) {
+  const start = Chess.start();
+  for (const bad of [1.5, NO_MOVE, 1 << 16, NaN, -0.5, 2 ** 40]) {
     assert.throws(
       () => position.play(bad),
-      /Chess.play: -?\d+ is not a move of the side to move in rnbqkbnr/,
+      /Chess.play: move must be an integer in 0…65535, got /,
+      String(bad),
     );
   }
+  // 1 is b1a1 (a rook's square), blackMove is black's, 4 | 28 << 6 is e1e4.
+  for (const bad of [1, blackMove, 4 | 28 << 6, 0]) {
+    assert.throws(
+      () => position.play(bad),
+      /Chess.play: move \d+ \([a-h][1-8][a-h][1-8]\) is not legal in rnbqkbnr/,
+      String(bad),
+    );
+  }
+  assert.equal(position.toFen(), start.toFen());
+  assert.equal(position.key(), start.key());
+  assert.equal(perft(position, 2), 400);
+  // Into check: the king next to a rook's file, a pinned knight, a king
+  // capturing a defended piece, castling through an attacked square, an en
+  // passant capture by a pinned pawn (kind 2; castling is kind 3).
+  const cases: [string, string, number][] = [
+    ["4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "e1e2", 0],
+    ["4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "e2c3", 0],
+    ["4k3/8/8/8/8/5n2/3r4/4K3 w - - 0 1", "e1d2", 0],
+    ["4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "e1g1", 3],
+    ["k5K1/8/8/1PpP4/8/1b6/8/8 w - c6 0 1", "d5c6", 2],
+  ];
+  const index = (name: string) =>
+    "abcdefgh".indexOf(name[0]!) + 8 * (Number(name[1]) - 1);
+  for (const [fen, uci, kind] of cases) {
+    const at = Chess.fromFen(fen);
+    const move = index(uci.slice(0, 2)) | index(uci.slice(2)) << 6 |
+      kind << 14;
+    assert.ok(!at.legalMoves().includes(move), fen);
+    assert.throws(
+      () => at.play(move),
+      new RegExp(`Chess.play: move ${move} \\(${uci}\\) is not legal`),
+      fen,
+    );
+    assert.equal(at.toFen(), fen);
+    assert.equal(at.key(), Chess.fromFen(fen).key(), fen);
+  }
+});
+
+Deno.test("undo refuses any move but the last one played, and leaves the position unchanged", () => {
+  const position = Chess.start();
   assert.throws(
     () => position.undo(position.moveFromUci("e2e4")),
-    /Chess.undo: \d+ is not the last move played \(no move was played\)/,
+    /Chess.undo: move \d+ \(e2e4\) is not the last move played \(no move was played\)/,
   );
   const e4 = position.moveFromUci("e2e4");
+  const d4 = position.moveFromUci("d2d4");
   position.play(e4);
-  assert.throws(
-    () => position.undo(blackMove),
-    /Chess.undo: \d+ is not the last move played/,
-  );
+  const after = position.toFen(), key = position.key();
+  for (const bad of [d4, 1.5, -1, 1 << 16, e4 | 1 << 14]) {
+    assert.throws(
+      () => position.undo(bad),
+      /Chess.undo: move .+ is not the last move played \(e2e4\)/,
+      String(bad),
+    );
+  }
+  assert.equal(position.toFen(), after);
+  assert.equal(position.key(), key);
   position.undo(e4);
   assert.equal(position.toFen(), Chess.start().toFen());
   assert.equal(position.key(), Chess.start().key());
+  assert.equal(perft(position, 2), 400);
 });
 
 Deno.test("checkmate: terminal, mated side scores −(CHESS_MATE − plies since the root)", () => {

@@ -101,6 +101,8 @@ export class Board {
   checks: Int8Array = new Int8Array(0);
   /** Per ply: the terminal status, UNKNOWN until asked. */
   statuses: Int8Array = new Int8Array(0);
+  /** Per ply: the move played there, so that `Chess.undo` can refuse any other. */
+  stackMove: Int32Array = new Int32Array(0);
 
   constructor(capacity = 256) {
     this.grow(capacity);
@@ -122,6 +124,7 @@ export class Board {
     this.keysHi = copy(this.keysHi, new Int32Array(capacity));
     this.checks = copy(this.checks, new Int8Array(capacity));
     this.statuses = copy(this.statuses, new Int8Array(capacity));
+    this.stackMove = copy(this.stackMove, new Int32Array(capacity));
     this.capacity = capacity;
   }
 
@@ -153,6 +156,7 @@ export class Board {
     board.keysHi.set(this.keysHi);
     board.checks.set(this.checks);
     board.statuses.set(this.statuses);
+    board.stackMove.set(this.stackMove);
     return board;
   }
 
@@ -255,6 +259,7 @@ export class Board {
     this.stackEp[p] = this.ep;
     this.stackHalfmove[p] = this.halfmove;
     this.stackScore[p] = score;
+    this.stackMove[p] = move;
     if (this.ep >= 0) {
       lo ^= EN_PASSANT_LO[this.ep & 7]!;
       hi ^= EN_PASSANT_HI[this.ep & 7]!;

@@ -56,6 +56,7 @@ const SCORES = new Int32Array(SCRATCH_SIZE);
 /** `PIN[square]`: |step| of the line pinning the piece on `square`, or 0. */
 const PIN = new Int8Array(128);
 const PINNED = new Int32Array(16);
+const CASTLES = new Int32Array(2);
 
 /** Writes the pseudo-legal moves (all, or only captures and promotions) into `out`; returns how many. */
 export function generatePseudo(
@@ -439,4 +440,88 @@ export function generateNoisy(
     if (check) out[count++] = m;
   }
   return count;
+}
+
+/**
+ * Whether `m` is a legal move on `b`, decided without generating the moves:
+ * a 16-bit integer whose kind fits the piece, whose path is clear, and that
+ * leaves the mover's king safe. Out of check only a move off a line through
+ * the king can expose it, so most moves need no make/unmake; in check, and
+ * for en passant, the move is made and the king tested.
+ */
+export function isLegal(b: Board, m: number): boolean {
+  // Rejects a non-number, a fraction, NaN, a negative and anything past 16 bits.
+  if ((m & 0xffff) !== m) return false;
+  const squares = b.squares;
+  const us = b.side;
+  const f = m & 63, t = (m >> 6) & 63;
+  const from = f + (f & 56), to = t + (t & 56);
+  const piece = squares[from]!;
+  if (piece === EMPTY || (piece >> 3) !== us) return false;
+  const target = squares[to]!;
+  if (target !== EMPTY && (target >> 3) === us) return false;
+  const kind = m >> 14;
+  if (kind !== PROMOTION && (m & 0x3000) !== 0) return false;
+  const type = piece & 7;
+  if (type === PAWN) {
+    const forward = us === WHITE ? 16 : -16;
+    if (((to >> 4) === (us === WHITE ? 7 : 0)) !== (kind === PROMOTION)) {
+      return false;
+    }
+    if (kind === CASTLING) return false;
+    const step = to - from;
+    if (kind === EN_PASSANT) {
+      if (to !== b.ep || (step !== forward - 1 && step !== forward + 1)) {
+        return false;
+      }
+      return !b.exposesKing(m);
+    }
+    if (step === forward) {
+      if (target !== EMPTY) return false;
+    } else if (step === forward + forward) {
+      if (
+        (from >> 4) !== (us === WHITE ? 1 : 6) || target !== EMPTY ||
+        squares[from + forward] !== EMPTY
+      ) return false;
+    } else if (step === forward - 1 || step === forward + 1) {
+      if (target === EMPTY) return false;
+    } else {
+      return false;
+    }
+  } else if (kind !== NORMAL) {
+    return kind === CASTLING && type === KING && isCastling(b, m);
+  } else {
+    const diff = to - from + 119;
+    const bits = ATTACKS[diff]! & PIECE_BIT[piece]!;
+    if (bits === 0) return false;
+    if ((bits & SLIDER_BITS) !== 0) {
+      const step = RAY_STEP[diff]!;
+      for (let s = from + step; s !== to; s += step) {
+        if (squares[s] !== EMPTY) return false;
+      }
+    }
+    if (type === KING) return !attackedWithoutKing(b, to, from);
+  }
+  if (b.inCheck()) return !b.exposesKing(m);
+  const king = b.kings[us]!;
+  const line = RAY_STEP[king - from + 119]!;
+  // Off every line through the king, or along its own line: no pin matters.
+  if (line === 0 || RAY_STEP[king - to + 119] === line) return true;
+  // Pinned when nothing stands between the piece and its king and the first
+  // piece behind it is an enemy slider on that line.
+  for (let s = from + line; s !== king; s += line) {
+    if (squares[s] !== EMPTY) return true;
+  }
+  let s = from - line;
+  while (!(s & 0x88) && squares[s] === EMPTY) s -= line;
+  if (s & 0x88) return true;
+  const behind = squares[s]!;
+  return (behind >> 3) === us ||
+    (ATTACKS[king - s + 119]! & PIECE_BIT[behind]! & SLIDER_BITS) === 0;
+}
+
+/** Whether the castling move `m` is one {@linkcode addCastling} would generate. */
+function isCastling(b: Board, m: number): boolean {
+  const n = addCastling(b, CASTLES, 0);
+  return (n > 0 && CASTLES[0] === m) || (n > 1 && CASTLES[1] === m);
 }

@@ -226,30 +226,3 @@ export function sanByUci(fen: string): Map<string, string> {
     chess.moves({ verbose: true }).map((move) => [move.lan, move.san]),
   );
 }
-
-/**
- * The UCI of the legal move `san` writes in `fen`, read by chess.js's
- * permissive parser (check signs optional, `e8Q` for `e8=Q`, a needless
- * disambiguation accepted); "0-0" is read as "O-O". Returns
- * `"ambiguous"` when more than one move of the named piece reaches the
- * square, and null when no legal move matches.
- */
-export function uciOfSan(fen: string, san: string): string | null {
-  const text = san.replace(/[+#!?]+$/, "").replace(
-    /^0-0(-0)?$/,
-    (castle) => castle.replaceAll("0", "O"),
-  );
-  const chess = new ChessJs(fen);
-  try {
-    return chess.move(text, { strict: false }).lan;
-  } catch {
-    const piece = /^([NBRQK])[a-h]?[1-8]?x?([a-h][1-8])$/.exec(text);
-    if (piece) {
-      const fits = chess.moves({ verbose: true }).filter((move) =>
-        move.piece === piece[1]!.toLowerCase() && move.to === piece[2]
-      );
-      if (fits.length > 1) return "ambiguous";
-    }
-    return null;
-  }
-}

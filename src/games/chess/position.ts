@@ -21,6 +21,7 @@ import {
   generateLegal,
   generateNoisy,
   hasLegalMove,
+  isLegal,
   mvvLvaScore,
 } from "./_movegen.ts";
 import { legalMoves, parseSan, parseUci, toUci } from "./_notation.ts";
@@ -249,43 +250,53 @@ export class Chess implements Position {
 
   /**
    * Makes `move`, which must be legal here (from `generateMoves`, or read
-   * by `moveFromUci`/`moveFromSan`). Only a cheap sanity check is made: a
-   * piece of the side to move stands on the from square.
+   * by `moveFromUci`/`moveFromSan`). The move is checked without generating
+   * the moves (its piece, kind and path, and the king's safety after it), so
+   * a bad move is refused before it touches the board.
    *
-   * @throws {Error} when `move` is not a 16-bit move of a piece of the side to move
+   * @throws {Error} when `move` is not an integer in 0…65535, or not a legal
+   *   move here (a move into check included); the position is left unchanged
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.fromFen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1");
+   * const intoCheck = position.moveFromUci.call(Chess.fromFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "e1e2");
+   * assert.throws(() => position.play(intoCheck), /Chess\.play: move \d+ \(e1e2\) is not legal/);
+   * assert.throws(() => position.play(1.5), /Chess\.play: move must be an integer in 0…65535, got 1\.5/);
+   * assert.ok(position.toFen() === "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1");
+   * ```
    */
   play(move: Move): void {
     const board = this.#board;
-    const f = move & 63;
-    const piece = board.squares[f + (f & 56)]!;
-    if (piece === 0 || (piece >> 3) !== board.side || (move >>> 16) !== 0) {
-      throw new Error(
-        `Chess.play: ${describe(move)} is not a move of the side to move in ${
-          toFen(board)
-        }`,
-      );
-    }
+    if (!isLegal(board, move)) throw playError(board, move);
     board.make(move);
   }
 
   /**
-   * Takes back `move`, the last move played.
+   * Takes back `move`, which must be the last move played (each ply keeps
+   * the move played there).
    *
-   * @throws {Error} when no move was played, or `move` did not land a piece of the side that moved
+   * @throws {Error} when no move was played, or `move` is not the last move
+   *   played; the position is left unchanged
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.start();
+   * const e4 = position.moveFromUci("e2e4"), d4 = position.moveFromUci("d2d4");
+   * position.play(e4);
+   * assert.throws(() => position.undo(d4), /Chess\.undo: move \d+ \(d2d4\) is not the last move played \(e2e4\)/);
+   * position.undo(e4);
+   * assert.throws(() => position.undo(e4), /no move was played/);
+   * ```
    */
   undo(move: Move): void {
     const board = this.#board;
-    const t = (move >> 6) & 63;
-    const piece = board.squares[t + (t & 56)]!;
-    if (
-      board.ply === 0 || piece === 0 || (piece >> 3) === board.side ||
-      (move >>> 16) !== 0
-    ) {
-      throw new Error(
-        `Chess.undo: ${describe(move)} is not the last move played (${
-          board.ply === 0 ? "no move was played" : toFen(board)
-        })`,
-      );
+    if (board.ply === 0 || board.stackMove[board.ply - 1] !== move) {
+      throw undoError(board, move);
     }
     board.unmake(move);
   }
@@ -483,10 +494,17 @@ export class Chess implements Position {
   }
 
   /**
-   * The legal move written in SAN (`"Nf3"`, `"exd5"`, `"O-O"`, `"e8=Q+"`;
-   * check and annotation signs optional).
+   * The legal move written in SAN (`"Nf3"`, `"exd5"`, `"O-O"`, `"e8=Q+"`).
+   * Strict where a loose reading could pick a wrong move: a promotion needs
+   * its piece (`"a8=Q"` or `"a8Q"`), `=Q` on any other move is refused, `x`
+   * must mark a capture, and a move that more than one legal move fits is
+   * ambiguous. Lenient where the move is certain: a piece's capture written
+   * without `x`, a needless disambiguation (`"Ngf3"`), `"0-0"` for `"O-O"`.
+   * Check, mate and annotation signs are accepted and not checked (`"e4#"`
+   * reads as `"e4"`). Piece letters are upper case (`"Pe4"` and `"nf3"` are
+   * refused; `"bxc3"` is a pawn's capture).
    *
-   * @throws {Error} on bad syntax, or when no legal move matches
+   * @throws {Error} on bad syntax, or when no legal move or more than one fits
    *
    * @example
    * ```ts
@@ -495,6 +513,10 @@ export class Chess implements Position {
    * const position = Chess.start();
    * assert.ok(position.moveToUci(position.moveFromSan("Nf3")) === "g1f3");
    * assert.throws(() => position.moveFromSan("Nf4"), /"Nf4" is not a legal move/);
+   * assert.throws(() => position.moveFromSan("axa3"), /"x" marks a capture/);
+   * const promoting = Chess.fromFen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+   * assert.throws(() => promoting.moveFromSan("axb8"), /needs a promotion piece/);
+   * assert.ok(promoting.moveToUci(promoting.moveFromSan("axb8=Q+")) === "a7b8q");
    * ```
    */
   moveFromSan(san: string): Move {
@@ -556,4 +578,30 @@ function checkMove(where: string, move: unknown): void {
       `${where}: move must be an integer in 0…65535, got ${describe(move)}`,
     );
   }
+}
+
+/** Why `play` refuses `move` (built out of the hot path). */
+function playError(board: Board, move: unknown): Error {
+  if (typeof move !== "number" || (move & 0xffff) !== move) {
+    return new Error(
+      `Chess.play: move must be an integer in 0…65535, got ${describe(move)}`,
+    );
+  }
+  return new Error(
+    `Chess.play: move ${move} (${toUci(move)}) is not legal in ${toFen(board)}`,
+  );
+}
+
+/** Why `undo` refuses `move` (built out of the hot path). */
+function undoError(board: Board, move: unknown): Error {
+  const shown = typeof move === "number" && (move & 0xffff) === move
+    ? `move ${move} (${toUci(move)})`
+    : `move ${describe(move)}`;
+  return new Error(
+    `Chess.undo: ${shown} is not the last move played (${
+      board.ply === 0
+        ? "no move was played"
+        : toUci(board.stackMove[board.ply - 1]!)
+    })`,
+  );
 }
