@@ -32,28 +32,30 @@ import { playChoices } from "./_arbitraries.ts";
 
 type Searcher = (position: Position, options?: object) => SearchResult;
 
-const DEEP = ["depth", "tt", "order", "failHard", "maxMove", "exactDepth"];
+const DEEP = [
+  "depth",
+  "maxNodes",
+  "timeMs",
+  "tt",
+  "order",
+  "failHard",
+  "maxMove",
+  "exactDepth",
+];
 
 /** Every exported searcher, with the option keys it documents. */
 const SEARCHERS: [string, Searcher, string[]][] = [
-  ["minimax", minimax, ["depth"]],
-  ["negamax", negamax, ["depth"]],
+  ["minimax", minimax, ["depth", "maxNodes", "timeMs"]],
+  ["negamax", negamax, ["depth", "maxNodes", "timeMs"]],
   ["alphaBeta", alphaBeta, [...DEEP, "alpha", "beta", "trace"]],
   ["pvs", pvs, [...DEEP, "alpha", "beta"]],
   ["quiescence", quiescence, [...DEEP, "alpha", "beta"]],
   [
     "iterativeDeepening",
     iterativeDeepening,
-    [
-      ...DEEP,
-      "maxNodes",
-      "timeMs",
-      "previous",
-      "aspirationDelta",
-      "quiescence",
-    ],
+    [...DEEP, "previous", "aspirationDelta", "quiescence"],
   ],
-  ["aspiration", aspiration, [...DEEP, "delta", "guess", "maxNodes", "timeMs"]],
+  ["aspiration", aspiration, [...DEEP, "delta", "guess"]],
   ["mtdf", mtdf, [...DEEP, "guess"]],
   ["sssStar", sssStar, DEEP],
 ];

@@ -15,6 +15,9 @@
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import { createExtendedStats, type ExtendedStats } from "../stats.ts";
 import {
+  defaultBudgetError,
+  finishedReport,
+  resolveBudgets,
   resolveDepth,
   SearchContext,
   UNLIMITED_DEPTH,
@@ -33,7 +36,7 @@ import {
   SCORE_PV,
   SCORE_TT,
 } from "./ordering.ts";
-import type { SearchResult } from "./search_result.ts";
+import type { BudgetReport, SearchResult } from "./search_result.ts";
 import type { DeepSearchOptions } from "./deep_search_options.ts";
 export type { DeepSearchOptions };
 import {
@@ -76,9 +79,6 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   pvLine: Int32Array = new Int32Array(0);
   pvLineLength = 0;
   followPv = false;
-  nodeLimit = Infinity;
-  deadline = Infinity;
-  aborted = false;
   /**
    * Cut only on entries of exactly the needed depth (or subtrees that ended
    * within it), so a depth-limited value is fixed-depth minimax's.
@@ -305,14 +305,41 @@ export function agreeing<R extends { move: number; pv: number[] }>(
   return result;
 }
 
-/** Reads the common options and builds a context; errors name `where`. */
+/**
+ * The result of a one-shot deep search (alphaBeta with deep options, pvs,
+ * quiescence): {@linkcode DeepContext.deepResult} with the finished report
+ * when it finished; when a budget stopped it, the error of the default
+ * budget or {@linkcode SearchContext.stoppedResult}.
+ */
+export function oneShotResult(
+  c: DeepContext,
+  value: number,
+  depth: number,
+  exact: boolean,
+  byDefault: boolean,
+): SearchResult<ExtendedStats> & BudgetReport {
+  if (c.aborted) {
+    if (byDefault) throw defaultBudgetError(c.where);
+    return c.stoppedResult();
+  }
+  return { ...c.deepResult(value, depth, exact), ...finishedReport(depth) };
+}
+
+/**
+ * Reads the common options (depth, budgets) and builds a context with its
+ * budgets armed; errors name `where`. The third element says the default
+ * budget applies.
+ */
 export function createDeepContext(
   position: Position,
   options: DeepSearchOptions | undefined,
   where = "search",
-): [DeepContext, number] {
+): [DeepContext, number, boolean] {
   const depth = resolveDepth(options, where);
-  return [new DeepContext(position, depth, options ?? {}, where), depth];
+  const budgets = resolveBudgets(where, options, depth);
+  const c = new DeepContext(position, depth, options ?? {}, where);
+  c.setBudget(budgets.maxNodes, budgets.timeMs);
+  return [c, depth, budgets.byDefault];
 }
 
 /**
@@ -540,7 +567,10 @@ export function deepNode(
       bestValue = value;
       bestMove = move;
       stats.steps++;
-      if (ply === 0) c.rootMove = move;
+      if (ply === 0) {
+        c.rootMove = move;
+        c.rootValue = value;
+      }
     }
     if (bestValue > alpha) {
       alpha = bestValue;
@@ -644,7 +674,11 @@ function quiescenceNode(
   stats.quiescenceNodes++;
   stats.steps++;
   c.pvLength[ply] = 0;
-  if (stats.nodes > c.nodeLimit) {
+  if (
+    stats.nodes > c.nodeLimit ||
+    ((stats.nodes & 1023) === 0 && c.deadline !== Infinity &&
+      performance.now() > c.deadline)
+  ) {
     c.aborted = true;
     return 0;
   }

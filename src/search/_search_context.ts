@@ -25,18 +25,28 @@ import {
 } from "../position.ts";
 import { createStats, type SearchStats } from "../stats.ts";
 import { checkInteger, describe } from "../validate.ts";
-import type { SearchOptions, SearchResult } from "./search_result.ts";
+import type {
+  BudgetReport,
+  SearchOptions,
+  SearchResult,
+} from "./search_result.ts";
 import type { SearchTrace } from "./search_trace.ts";
 
 /** Depth used when the caller sets none: deeper than any game ends. */
 export const UNLIMITED_DEPTH = 1 << 30;
 
 /** The option keys of {@linkcode SearchOptions}. */
-export const SEARCH_OPTION_KEYS: readonly string[] = ["depth"];
+export const SEARCH_OPTION_KEYS: readonly string[] = [
+  "depth",
+  "maxNodes",
+  "timeMs",
+];
 
 /** The option keys of `DeepSearchOptions`, read by every searcher of lessons 002–003. */
 export const DEEP_SEARCH_OPTION_KEYS: readonly string[] = [
   "depth",
+  "maxNodes",
+  "timeMs",
   "tt",
   "order",
   "failHard",
@@ -68,6 +78,20 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   rootMove: number = NO_MOVE;
   /** Alpha-beta's recorder of windows and values, when one was asked for. */
   trace: SearchTrace | null = null;
+  /** Nodes allowed (`maxNodes`): a node counted past it stops the search. */
+  nodeLimit = Infinity;
+  /** `performance.now()` past which the search stops (`timeMs`). */
+  deadline = Infinity;
+  /**
+   * The node count at which the plain searchers next call
+   * {@linkcode SearchContext.checkBudget}: one compare per node, the clock
+   * read at most every 1,024 nodes.
+   */
+  nextCheck = Infinity;
+  /** Set when a budget stopped the search. */
+  aborted = false;
+  /** The value of `rootMove` (side to move's view; MAX's for minimax). */
+  rootValue = 0;
 
   constructor(position: Position, stats: S, plies: number, where = "search") {
     this.position = position;
@@ -123,6 +147,35 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     this.plies = plies;
   }
 
+  /** Arms the node and time budgets (`Infinity`: none). */
+  setBudget(maxNodes: number, timeMs: number): void {
+    this.nodeLimit = maxNodes;
+    this.deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
+    this.aborted = false;
+    this.nextCheck = this.deadline === Infinity
+      ? maxNodes + 1
+      : Math.min(maxNodes + 1, this.stats.nodes + 1024);
+  }
+
+  /**
+   * Called out of line when `stats.nodes` reaches `nextCheck`: throws
+   * {@linkcode BUDGET_STOP} (the nodes' own catch blocks undo every move on
+   * the way up) when a budget is spent, else sets the next check.
+   */
+  checkBudget(): void {
+    const nodes = this.stats.nodes;
+    if (
+      nodes > this.nodeLimit ||
+      (this.deadline !== Infinity && performance.now() > this.deadline)
+    ) {
+      this.aborted = true;
+      throw BUDGET_STOP;
+    }
+    this.nextCheck = this.deadline === Infinity
+      ? this.nodeLimit + 1
+      : Math.min(this.nodeLimit + 1, nodes + 1024);
+  }
+
   /**
    * Enters a node at `ply` with `depth` plies left: counts it, clears its PV
    * row and writes its moves into `moves[ply]`. Returns how many, or 0 when
@@ -133,6 +186,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     const stats = this.stats;
     stats.nodes++;
     stats.steps++;
+    if (stats.nodes >= this.nextCheck) this.checkBudget();
     this.pvLength[ply] = 0;
     const position = this.position;
     if (depth === 0 || position.isTerminal()) return 0;
@@ -150,6 +204,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   enterLeaf(ply: number): number {
     const stats = this.stats;
     stats.nodes++;
+    if (stats.nodes >= this.nextCheck) this.checkBudget();
     stats.leaves++;
     stats.steps += 2;
     this.pvLength[ply] = 0;
@@ -198,6 +253,115 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     const pv = Array.from(this.pv.subarray(0, this.pvLength[0]!));
     return { value, move: this.rootMove, pv, stats: this.stats };
   }
+
+  /**
+   * What a plain searcher's entry point does with what its search threw:
+   * anything but {@linkcode BUDGET_STOP} goes on; a stop by the default
+   * budget is {@linkcode defaultBudgetError}; a stop by the caller's budget
+   * gives {@linkcode SearchContext.stoppedResult}.
+   */
+  stopped(
+    error: unknown,
+    byDefault: boolean,
+    toRoot?: (value: number) => number,
+  ): SearchResult<S> & BudgetReport {
+    if (error !== BUDGET_STOP) throw error;
+    if (byDefault) throw defaultBudgetError(this.where);
+    return this.stoppedResult(toRoot);
+  }
+
+  /**
+   * The result of a search that a budget stopped (see
+   * {@linkcode BudgetReport}): the best root move searched to the end, with
+   * its value (`rootValue`, turned by `toRoot` into the side to move's
+   * view), a lower bound on the root's value under the default window; with
+   * no such move, the root's `evaluate()` and move −1.
+   */
+  stoppedResult(
+    toRoot: (value: number) => number = (value) => value,
+  ): SearchResult<S> & BudgetReport {
+    const found = this.rootMove !== NO_MOVE;
+    const pv = found ? Array.from(this.pv.subarray(0, this.pvLength[0]!)) : [];
+    if (found && pv[0] !== this.rootMove) {
+      pv.splice(0, pv.length, this.rootMove);
+    }
+    return {
+      value: found
+        ? toRoot(this.rootValue)
+        : this.checkValue(this.position.evaluate()),
+      move: found ? this.rootMove : NO_MOVE,
+      pv,
+      stats: this.stats,
+      stoppedByBudget: true,
+      completedDepth: 0,
+      exact: false,
+    };
+  }
+}
+
+/**
+ * What a plain searcher's node throws when its budget is spent: one object
+ * made once, so stopping allocates nothing; the entry point catches it.
+ */
+export const BUDGET_STOP: Error = new Error("search budget spent");
+
+/**
+ * Nodes a search without `depth`, `maxNodes` or `timeMs` may visit
+ * (2^25 = 33,554,432): a game whose lines can be very long (chess, with its
+ * 50-move and repetition rules) would otherwise search for hours. Pass
+ * `maxNodes: Infinity` to search without a limit.
+ */
+export const DEFAULT_MAX_NODES = 1 << 25;
+
+/** The budgets of one search, read by {@linkcode resolveBudgets}. */
+export interface Budgets {
+  /** Nodes allowed (`Infinity`: no limit). */
+  maxNodes: number;
+  /** Milliseconds allowed (`Infinity`: no limit). */
+  timeMs: number;
+  /** True when {@linkcode DEFAULT_MAX_NODES} applies (no depth, no budget given). */
+  byDefault: boolean;
+}
+
+/**
+ * Reads `maxNodes` and `timeMs`; a search without `depth` and without
+ * either gets {@linkcode DEFAULT_MAX_NODES}.
+ *
+ * @throws {Error} on a budget that is not a positive number (`maxNodes` an integer) or `Infinity`
+ */
+export function resolveBudgets(
+  where: string,
+  options: { maxNodes?: unknown; timeMs?: unknown } | undefined,
+  depth: number,
+): Budgets {
+  const maxNodes = resolveBudget(where, "maxNodes", options?.maxNodes);
+  const timeMs = resolveBudget(where, "timeMs", options?.timeMs);
+  const byDefault = depth === UNLIMITED_DEPTH &&
+    options?.maxNodes === undefined && options?.timeMs === undefined;
+  return {
+    maxNodes: byDefault ? DEFAULT_MAX_NODES : maxNodes,
+    timeMs,
+    byDefault,
+  };
+}
+
+/**
+ * The error of a search stopped by {@linkcode DEFAULT_MAX_NODES}: the caller
+ * asked for an exact value, so a cut-short one is not returned silently.
+ */
+export function defaultBudgetError(where: string): Error {
+  return new Error(
+    `${where}: the search without depth passed the default budget of DEFAULT_MAX_NODES = ${DEFAULT_MAX_NODES} nodes; pass depth, maxNodes or timeMs (maxNodes: Infinity searches without a limit)`,
+  );
+}
+
+/** The budget report of a search that finished. */
+export function finishedReport(depth: number): BudgetReport {
+  return {
+    stoppedByBudget: false,
+    completedDepth: depth === UNLIMITED_DEPTH ? Infinity : depth,
+    exact: true,
+  };
 }
 
 const POSITION_METHODS = [

@@ -11,16 +11,19 @@ import type { SearchTrace } from "./search_trace.ts";
 import {
   createContext,
   DEEP_SEARCH_OPTION_KEYS,
+  finishedReport,
+  resolveBudgets,
   resolveDepth,
   resolveWindow,
   type SearchContext,
 } from "./_search_context.ts";
-import type { SearchResult } from "./search_result.ts";
+import type { BudgetReport, SearchResult } from "./search_result.ts";
 import {
   agreeing,
   createDeepContext,
   deepNode,
   type DeepSearchOptions,
+  oneShotResult,
 } from "./_deep_search.ts";
 
 const ALPHA_BETA_OPTION_KEYS: readonly string[] = [
@@ -133,7 +136,7 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
 export function alphaBeta(
   position: Position,
   options?: AlphaBetaOptions,
-): SearchResult {
+): SearchResult & BudgetReport {
   checkOptions("alphaBeta", options, ALPHA_BETA_OPTION_KEYS);
   const [alpha, beta] = resolveWindow(
     options?.alpha,
@@ -158,20 +161,37 @@ export function alphaBeta(
       options.failHard !== undefined || options.maxMove !== undefined ||
       options.exactDepth !== undefined)
   ) {
-    const [context, depth] = createDeepContext(position, options, "alphaBeta");
+    const [context, depth, byDefault] = createDeepContext(
+      position,
+      options,
+      "alphaBeta",
+    );
     context.trace = trace ?? null;
     context.startSearch();
     const value = deepNode(context, 0, depth, alpha, beta);
-    context.trace?.node(0, -1, alpha, beta, value);
+    if (!context.aborted) context.trace?.node(0, -1, alpha, beta, value);
     context.stats.passes = 1;
-    return context.deepResult(value, depth, alpha < value && value < beta);
+    return oneShotResult(
+      context,
+      value,
+      depth,
+      alpha < value && value < beta,
+      byDefault,
+    );
   }
   const depth = resolveDepth(options, "alphaBeta");
+  const budgets = resolveBudgets("alphaBeta", options, depth);
   const context = createContext(position, depth, "alphaBeta");
+  context.setBudget(budgets.maxNodes, budgets.timeMs);
   context.trace = trace ?? null;
-  const value = alphaBetaNode(context, 0, depth, alpha, beta, false);
+  let value: number;
+  try {
+    value = alphaBetaNode(context, 0, depth, alpha, beta, false);
+  } catch (error) {
+    return context.stopped(error, budgets.byDefault);
+  }
   context.trace?.node(0, -1, alpha, beta, value);
-  return agreeing(context.result(value));
+  return { ...agreeing(context.result(value)), ...finishedReport(depth) };
 }
 
 /**
@@ -197,6 +217,7 @@ function alphaBetaNode(
     // `context.expand` without its leaf test, which the caller made.
     stats.nodes++;
     stats.steps++;
+    if (stats.nodes >= context.nextCheck) context.checkBudget();
     context.pvLength[ply] = 0;
     count = position.generateMoves(moves);
     if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
@@ -231,7 +252,10 @@ function alphaBetaNode(
     if (value > bestValue) {
       bestValue = value;
       steps++;
-      if (ply === 0) context.rootMove = move;
+      if (ply === 0) {
+        context.rootMove = move;
+        context.rootValue = value;
+      }
     }
     if (bestValue > alpha) {
       alpha = bestValue;

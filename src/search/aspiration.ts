@@ -16,7 +16,6 @@ import {
 import {
   CALLERS,
   DEEP_SEARCH_OPTION_KEYS,
-  resolveBudget,
   UNLIMITED_DEPTH,
 } from "./_search_context.ts";
 import {
@@ -29,8 +28,6 @@ const ASPIRATION_OPTION_KEYS: readonly string[] = [
   ...DEEP_SEARCH_OPTION_KEYS,
   "delta",
   "guess",
-  "maxNodes",
-  "timeMs",
 ];
 
 /** Options of {@linkcode aspiration}. */
@@ -94,7 +91,7 @@ export interface AspirationResult
  * stops early only if no move's probe confirms the expected value.
  *
  * Budget report ({@linkcode BudgetReport}): when `maxNodes` or `timeMs`
- * stops the search, `stoppedByBudget` is true, the value is the last
+ * (without `depth` or either, `DEFAULT_MAX_NODES` nodes) stops the search, `stoppedByBudget` is true, the value is the last
  * finished depth's (`completedDepth`; 0 with `guess`: the root's static
  * value), and `exact` is false. `exact` is true only when the requested
  * depth (or the end of every line) was completed.
@@ -168,11 +165,8 @@ export function aspiration(
     1 - VALUE_INFINITE,
     VALUE_INFINITE - 1,
   );
-  const maxNodes = resolveBudget("aspiration", "maxNodes", options?.maxNodes);
-  const timeMs = resolveBudget("aspiration", "timeMs", options?.timeMs);
+  // Budgets (DEFAULT_MAX_NODES without depth or budget) armed, and reported.
   const [c, depth] = createDeepContext(position, options, "aspiration");
-  c.nodeLimit = maxNodes;
-  c.deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
   let alpha = Math.max(-VALUE_INFINITE, guess - delta);
   let beta = Math.min(VALUE_INFINITE, guess + delta);
   for (;;) {

@@ -24,7 +24,6 @@ import {
 import {
   CALLERS,
   DEEP_SEARCH_OPTION_KEYS,
-  resolveBudget,
   UNLIMITED_DEPTH,
 } from "./_search_context.ts";
 import { ORDER_PV } from "./ordering.ts";
@@ -33,7 +32,7 @@ import type { BudgetReport, SearchResult } from "./search_result.ts";
 /** What the previous iteration passes on: nothing, its best move, or its whole principal variation. */
 export type PreviousHint = "none" | "move" | "pv";
 
-/** Options of {@linkcode iterativeDeepening}. */
+/** Options of {@linkcode iterativeDeepening} (`maxNodes` and `timeMs` as in `SearchOptions`). */
 export interface IterativeDeepeningOptions extends DeepSearchOptions {
   /** Stop starting iterations after this many nodes in all; an iteration cut short is discarded. */
   maxNodes?: number;
@@ -89,8 +88,6 @@ export interface IterativeDeepeningResult
 
 const ITERATIVE_DEEPENING_OPTION_KEYS: readonly string[] = [
   ...DEEP_SEARCH_OPTION_KEYS,
-  "maxNodes",
-  "timeMs",
   "previous",
   "aspirationDelta",
   "quiescence",
@@ -138,7 +135,9 @@ const ITERATIVE_DEEPENING_OPTION_KEYS: readonly string[] = [
  * iteration's line runs to the end of the game.
  *
  * Budget report ({@linkcode BudgetReport}): `stoppedByBudget` says whether
- * `maxNodes` or `timeMs` cut the deepening, `completedDepth` (= `depth`) is
+ * `maxNodes` or `timeMs` cut the deepening (without `depth`, `maxNodes` and
+ * `timeMs`, the budget is `DEFAULT_MAX_NODES` nodes, reported the
+ * same way: pass `maxNodes: Infinity` to deepen without a limit), `completedDepth` (= `depth`) is
  * the last finished iteration, and `exact` is true only when that iteration
  * is the requested depth or reached the end of every line, so a value cut
  * short by a budget is never taken for the full search's.
@@ -177,9 +176,10 @@ export function iterativeDeepening(
   const where = (options !== undefined && CALLERS.get(options)) ||
     "iterativeDeepening";
   checkOptions(where, options, ITERATIVE_DEEPENING_OPTION_KEYS);
+  // Without depth or budget, DEFAULT_MAX_NODES applies: reported, as any budget.
   const [c, maxDepth] = createDeepContext(position, options, where);
-  const maxNodes = resolveBudget(where, "maxNodes", options?.maxNodes);
-  const timeMs = resolveBudget(where, "timeMs", options?.timeMs);
+  const maxNodes = c.nodeLimit;
+  const deadline = c.deadline;
   const previous = options?.previous === undefined ? "move" : options.previous;
   if (!["none", "move", "pv"].includes(previous)) {
     throw new Error(
@@ -209,7 +209,6 @@ export function iterativeDeepening(
     );
   }
   c.quiescence = options?.quiescence === true;
-  const deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
   const rows: DepthRow[] = [];
   let value = 0;
   let move = NO_MOVE;

@@ -8,12 +8,20 @@
 import { type Position, VALUE_INFINITE } from "../position.ts";
 import { checkOptions } from "../validate.ts";
 import {
+  BUDGET_STOP,
   createContext,
+  defaultBudgetError,
+  finishedReport,
+  resolveBudgets,
   resolveDepth,
   SEARCH_OPTION_KEYS,
   type SearchContext,
 } from "./_search_context.ts";
-import type { SearchOptions, SearchResult } from "./search_result.ts";
+import type {
+  BudgetReport,
+  SearchOptions,
+  SearchResult,
+} from "./search_result.ts";
 
 /**
  * Searches every move to the end of the game (or to `options.depth`) and
@@ -46,12 +54,20 @@ import type { SearchOptions, SearchResult } from "./search_result.ts";
 export function minimax(
   position: Position,
   options?: SearchOptions,
-): SearchResult {
+): SearchResult & BudgetReport {
   checkOptions("minimax", options, SEARCH_OPTION_KEYS);
   const depth = resolveDepth(options, "minimax");
+  const budgets = resolveBudgets("minimax", options, depth);
   const context = createContext(position, depth, "minimax");
-  const maxValue = maxMinNode(context, 0, depth, false);
-  return context.result(position.turn() === 1 ? maxValue : 0 - maxValue);
+  context.setBudget(budgets.maxNodes, budgets.timeMs);
+  const toRoot = (value: number) => position.turn() === 1 ? value : 0 - value;
+  let maxValue: number;
+  try {
+    maxValue = maxMinNode(context, 0, depth, false);
+  } catch (error) {
+    return context.stopped(error, budgets.byDefault, toRoot);
+  }
+  return { ...context.result(toRoot(maxValue)), ...finishedReport(depth) };
 }
 
 /**
@@ -75,6 +91,7 @@ function maxMinNode(
     // `context.expand` without its leaf test, which the caller made.
     stats.nodes++;
     stats.steps++;
+    if (stats.nodes >= context.nextCheck) context.checkBudget();
     context.pvLength[ply] = 0;
     count = position.generateMoves(moves);
     if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
@@ -111,7 +128,10 @@ function maxMinNode(
       bestValue = value;
       steps++;
       context.updatePv(ply, move);
-      if (ply === 0) context.rootMove = move;
+      if (ply === 0) {
+        context.rootMove = move;
+        context.rootValue = value;
+      }
     }
   }
   stats.steps += steps;

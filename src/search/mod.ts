@@ -6,6 +6,8 @@
  * @module
  */
 export * from "./search_result.ts";
+// The default node budget of a search without depth or budget (docs/budgets.md).
+export { DEFAULT_MAX_NODES } from "./_search_context.ts";
 export * from "./search_trace.ts";
 export * from "./minimax.ts";
 export * from "./negamax.ts";

@@ -14,8 +14,12 @@ import {
   deepNode,
   type DeepSearchOptions,
 } from "./_deep_search.ts";
-import { DEEP_SEARCH_OPTION_KEYS } from "./_search_context.ts";
-import type { SearchResult } from "./search_result.ts";
+import {
+  DEEP_SEARCH_OPTION_KEYS,
+  defaultBudgetError,
+  finishedReport,
+} from "./_search_context.ts";
+import type { BudgetReport, SearchResult } from "./search_result.ts";
 import { TranspositionTable } from "./transposition_table.ts";
 
 /** Entries of the table made when the caller passes none. */
@@ -92,7 +96,7 @@ export interface MtdfOptions extends DeepSearchOptions {
 export function mtdf(
   position: Position,
   options?: MtdfOptions,
-): SearchResult<ExtendedStats> {
+): SearchResult<ExtendedStats> & BudgetReport {
   checkOptions("mtdf", options, [...DEEP_SEARCH_OPTION_KEYS, "guess"]);
   const guess = options?.guess === undefined ? 0 : checkInteger(
     "mtdf",
@@ -109,7 +113,11 @@ export function mtdf(
   const tt = options?.tt === undefined
     ? new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES })
     : options.tt;
-  const [c, depth] = createDeepContext(position, { ...options, tt }, "mtdf");
+  const [c, depth, byDefault] = createDeepContext(
+    position,
+    { ...options, tt },
+    "mtdf",
+  );
   let g = guess;
   let lower = -VALUE_INFINITE;
   let upper = VALUE_INFINITE;
@@ -119,6 +127,14 @@ export function mtdf(
     c.startSearch();
     c.stats.passes++;
     g = deepNode(c, 0, depth, beta - 1, beta);
+    if (c.aborted) {
+      if (byDefault) throw defaultBudgetError("mtdf");
+      // The best lower bound proved so far, with the move that proved it.
+      c.rootMove = move;
+      c.rootValue = lower;
+      c.pvLength[0] = 0;
+      return c.stoppedResult();
+    }
     if (g < beta) {
       upper = g;
     } else {
@@ -127,5 +143,5 @@ export function mtdf(
     }
   }
   c.rootMove = move;
-  return c.deepResult(g, depth, true, false);
+  return { ...c.deepResult(g, depth, true, false), ...finishedReport(depth) };
 }

@@ -8,12 +8,20 @@
 import { type Position, VALUE_INFINITE } from "../position.ts";
 import { checkOptions } from "../validate.ts";
 import {
+  BUDGET_STOP,
   createContext,
+  defaultBudgetError,
+  finishedReport,
+  resolveBudgets,
   resolveDepth,
   SEARCH_OPTION_KEYS,
   type SearchContext,
 } from "./_search_context.ts";
-import type { SearchOptions, SearchResult } from "./search_result.ts";
+import type {
+  BudgetReport,
+  SearchOptions,
+  SearchResult,
+} from "./search_result.ts";
 
 /**
  * Searches every move to the end (or to `options.depth`) with the single rule
@@ -46,12 +54,19 @@ import type { SearchOptions, SearchResult } from "./search_result.ts";
 export function negamax(
   position: Position,
   options?: SearchOptions,
-): SearchResult {
+): SearchResult & BudgetReport {
   checkOptions("negamax", options, SEARCH_OPTION_KEYS);
   const depth = resolveDepth(options, "negamax");
+  const budgets = resolveBudgets("negamax", options, depth);
   const context = createContext(position, depth, "negamax");
-  const value = negamaxNode(context, 0, depth, false);
-  return context.result(value);
+  context.setBudget(budgets.maxNodes, budgets.timeMs);
+  let value: number;
+  try {
+    value = negamaxNode(context, 0, depth, false);
+  } catch (error) {
+    return context.stopped(error, budgets.byDefault);
+  }
+  return { ...context.result(value), ...finishedReport(depth) };
 }
 
 /**
@@ -74,6 +89,7 @@ function negamaxNode(
     // `context.expand` without its leaf test, which the caller made.
     stats.nodes++;
     stats.steps++;
+    if (stats.nodes >= context.nextCheck) context.checkBudget();
     context.pvLength[ply] = 0;
     count = position.generateMoves(moves);
     if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
@@ -104,7 +120,10 @@ function negamaxNode(
       bestValue = value;
       steps++;
       context.updatePv(ply, move);
-      if (ply === 0) context.rootMove = move;
+      if (ply === 0) {
+        context.rootMove = move;
+        context.rootValue = value;
+      }
     }
   }
   stats.steps += steps;

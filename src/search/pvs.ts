@@ -13,9 +13,10 @@ import {
   createDeepContext,
   deepNode,
   type DeepSearchOptions,
+  oneShotResult,
 } from "./_deep_search.ts";
 import { DEEP_SEARCH_OPTION_KEYS, resolveWindow } from "./_search_context.ts";
-import type { SearchResult } from "./search_result.ts";
+import type { BudgetReport, SearchResult } from "./search_result.ts";
 
 /** Options of {@linkcode pvs}. */
 export interface PvsOptions extends DeepSearchOptions {
@@ -86,13 +87,23 @@ export interface PvsOptions extends DeepSearchOptions {
 export function pvs(
   position: Position,
   options?: PvsOptions,
-): SearchResult<ExtendedStats> {
+): SearchResult<ExtendedStats> & BudgetReport {
   checkOptions("pvs", options, [...DEEP_SEARCH_OPTION_KEYS, "alpha", "beta"]);
   const [alpha, beta] = resolveWindow(options?.alpha, options?.beta, "pvs");
-  const [c, depth] = createDeepContext(position, options, "pvs");
+  const [c, depth, byDefault] = createDeepContext(
+    position,
+    options,
+    "pvs",
+  );
   c.pvs = true;
   c.startSearch();
   c.stats.passes = 1;
   const value = deepNode(c, 0, depth, alpha, beta);
-  return c.deepResult(value, depth, alpha < value && value < beta);
+  return oneShotResult(
+    c,
+    value,
+    depth,
+    alpha < value && value < beta,
+    byDefault,
+  );
 }

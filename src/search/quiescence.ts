@@ -13,9 +13,10 @@ import {
   createDeepContext,
   deepNode,
   type DeepSearchOptions,
+  oneShotResult,
 } from "./_deep_search.ts";
 import { DEEP_SEARCH_OPTION_KEYS, resolveWindow } from "./_search_context.ts";
-import type { SearchResult } from "./search_result.ts";
+import type { BudgetReport, SearchResult } from "./search_result.ts";
 
 /** Options of {@linkcode quiescence}. */
 export interface QuiescenceOptions extends DeepSearchOptions {
@@ -62,7 +63,7 @@ export interface QuiescenceOptions extends DeepSearchOptions {
 export function quiescence(
   position: Position,
   options?: QuiescenceOptions,
-): SearchResult<ExtendedStats> {
+): SearchResult<ExtendedStats> & BudgetReport {
   checkOptions("quiescence", options, [
     ...DEEP_SEARCH_OPTION_KEYS,
     "alpha",
@@ -73,10 +74,20 @@ export function quiescence(
     options?.beta,
     "quiescence",
   );
-  const [c, depth] = createDeepContext(position, options, "quiescence");
+  const [c, depth, byDefault] = createDeepContext(
+    position,
+    options,
+    "quiescence",
+  );
   c.quiescence = true;
   c.startSearch();
   c.stats.passes = 1;
   const value = deepNode(c, 0, depth, alpha, beta);
-  return c.deepResult(value, depth, alpha < value && value < beta);
+  return oneShotResult(
+    c,
+    value,
+    depth,
+    alpha < value && value < beta,
+    byDefault,
+  );
 }

@@ -23,16 +23,35 @@ export interface SearchResult<S extends SearchStats = SearchStats> {
   stats: S;
 }
 
-/** Depth and window options shared by the searchers. */
+/** Depth and budget options shared by the searchers. */
 export interface SearchOptions {
   /** Plies to search; at the limit a position is evaluated. Default: to the end of the game or tree. */
   depth?: number;
+  /**
+   * Node budget (a positive integer, or `Infinity`): the search stops once it
+   * has counted more nodes, and says so ({@linkcode BudgetReport}). Without
+   * `depth`, `maxNodes` and `timeMs`, the default is `DEFAULT_MAX_NODES`
+   * (2^25): the one-shot searchers then throw rather than cut the value
+   * silently, the anytime ones (iterative deepening, aspiration) report it.
+   */
+  maxNodes?: number;
+  /** Time budget in milliseconds (a positive number, or `Infinity`); the clock is read every 1,024 nodes. */
+  timeMs?: number;
 }
 
 /**
- * What a searcher with a node or time budget (`maxNodes`, `timeMs`) says
- * about its answer, so that a value cut short is never mistaken for the
- * full search's.
+ * What every searcher of `src/search/` except `mcts` (which reports in its
+ * `stats`) says about its node or time budget (`maxNodes`, `timeMs`), so
+ * that a value cut short is never mistaken for the full search's.
+ *
+ * The one-shot searchers (minimax, negamax, alphaBeta, pvs, quiescence,
+ * mtdf, sssStar) when stopped: `completedDepth` 0, `exact` false, and
+ * `move` the best root move searched to the end, `value` its value (a lower
+ * bound on the root's value with the default window; for mtdf the best
+ * lower bound proved), `pv` its line; when no root move was finished (and
+ * always for sssStar, whose passes prove upper bounds), `move` −1, `pv`
+ * empty and `value` the root's `evaluate()`. When not stopped:
+ * `completedDepth` is the depth (`Infinity` without one), `exact` true.
  *
  * @example A node budget stops iterative deepening early, and says so
  * ```ts

@@ -15,9 +15,13 @@ import {
   deepNode,
   type DeepSearchOptions,
 } from "./_deep_search.ts";
-import { DEEP_SEARCH_OPTION_KEYS } from "./_search_context.ts";
+import {
+  DEEP_SEARCH_OPTION_KEYS,
+  defaultBudgetError,
+  finishedReport,
+} from "./_search_context.ts";
 import { DEFAULT_TABLE_ENTRIES } from "./mtdf.ts";
-import type { SearchResult } from "./search_result.ts";
+import type { BudgetReport, SearchResult } from "./search_result.ts";
 import { TranspositionTable } from "./transposition_table.ts";
 
 /**
@@ -98,7 +102,7 @@ import { TranspositionTable } from "./transposition_table.ts";
 export function sssStar(
   position: Position,
   options?: DeepSearchOptions,
-): SearchResult<ExtendedStats> {
+): SearchResult<ExtendedStats> & BudgetReport {
   checkOptions("sssStar", options, DEEP_SEARCH_OPTION_KEYS);
   if (options?.failHard === true) {
     throw new Error(
@@ -108,7 +112,7 @@ export function sssStar(
   const tt = options?.tt === undefined
     ? new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES })
     : options.tt;
-  const [c, depth] = createDeepContext(position, {
+  const [c, depth, byDefault] = createDeepContext(position, {
     ...options,
     tt,
     order: options?.order === undefined ? "natural" : options.order,
@@ -121,6 +125,12 @@ export function sssStar(
     c.startSearch();
     c.stats.passes++;
     g = deepNode(c, 0, depth, gamma - 1, gamma);
+    if (c.aborted) {
+      if (byDefault) throw defaultBudgetError("sssStar");
+      // Every pass so far failed low: only upper bounds are known.
+      c.rootMove = NO_MOVE;
+      return c.stoppedResult();
+    }
     if (g >= gamma) move = c.rootMove;
     // Stop on any fail-high: with consistent bounds it returns gamma itself,
     // but a deeper table entry can make it return more, and restarting from
@@ -128,5 +138,8 @@ export function sssStar(
     // entries). The value is proved >= gamma and was proved <= gamma before.
   } while (g < gamma);
   c.rootMove = move;
-  return c.deepResult(gamma, depth, true, false);
+  return {
+    ...c.deepResult(gamma, depth, true, false),
+    ...finishedReport(depth),
+  };
 }
