@@ -10,7 +10,11 @@ Called by cli/_jupyter.ts; not meant to be run by hand. Two subcommands:
       notebook to OUT (IN is never written) and prints a JSON report:
       {"replyErrors": [{"cell", "ename", "evalue"}], "lateOutputs": n}.
       Exits 0 whenever OUT was written, even when cells failed: judging the
-      outputs is the caller's job.
+      outputs is the caller's job. A fault (the kernel did not start, died, or
+      a cell ran past --timeout seconds) stops the kernel at once, writes no
+      OUT, prints {"fault": {"kind", "cell", "message"}} (kind "start", "dead",
+      "timeout" or "read"; cell from 0, or null) and exits 4. SIGINT or SIGTERM
+      stops the kernel, writes no OUT and exits 130 or 143.
 
 Why not plain `jupyter nbconvert --execute` (measured with Deno 2.9.6,
 nbclient 0.7.2, see tests/notebooks_test.ts):
@@ -31,9 +35,13 @@ nbclient 0.7.2, see tests/notebooks_test.ts):
 
 import argparse
 import asyncio
+import atexit
 import json
+import signal
 import sys
 import time
+
+FAULT_EXIT = 4
 
 # Installed silently (no output, no execution count) before the first cell.
 DETECT_UNCAUGHT = """
@@ -68,7 +76,7 @@ def probe(name):
 def execute(args):
     import nbformat
     from nbclient import NotebookClient
-    from nbclient.exceptions import CellExecutionComplete
+    from nbclient.exceptions import CellExecutionComplete, CellTimeoutError, DeadKernelError
 
     class RoutingClient(NotebookClient):
         """NotebookClient that routes late IOPub messages to their own cell."""
@@ -79,6 +87,17 @@ def execute(args):
             self.cells_by_request = {}
             self.reply_errors = []
             self.late_outputs = 0
+            # The cell being executed, for fault reports; None outside cells.
+            self.current_cell = None
+            self.stopped_by = None
+            self.install_signal_handlers = lambda: None
+
+        async def async_start_new_kernel(self, **kw):
+            # nbclient's own SIGINT/SIGTERM handlers (installed just before)
+            # only schedule a kernel shutdown and let the cell run on into a
+            # DeadKernelError; ours stop everything at once.
+            self.install_signal_handlers()
+            return await super().async_start_new_kernel(**kw)
 
         async def async_start_new_kernel_client(self):
             kc = await super().async_start_new_kernel_client()
@@ -133,12 +152,27 @@ def execute(args):
                                           "evalue": content.get("evalue", "")})
 
         async def async_execute_cell(self, cell, cell_index, *rest, **kw):
-            result = await super().async_execute_cell(cell, cell_index, *rest, **kw)
-            if cell_index == len(self.nb.cells) - 1:
-                await self.drain()
+            self.current_cell = cell_index
+            try:
+                result = await super().async_execute_cell(cell, cell_index, *rest, **kw)
+                if cell_index == len(self.nb.cells) - 1:
+                    await self.drain()
+            except BaseException:
+                # A kernel stuck in a cell would not answer a shutdown request.
+                self.shutdown_kernel = "immediate"
+                raise
+            self.current_cell = None
             return result
 
-    nb = nbformat.read(args.input, as_version=4)
+    def fault(kind, cell, message):
+        print(json.dumps({"fault": {"kind": kind, "cell": cell, "message": message}}))
+        return FAULT_EXIT
+
+    try:
+        nb = nbformat.read(args.input, as_version=4)
+    except Exception as error:  # not JSON, not a notebook, unreadable
+        return fault("read", None, f"{type(error).__name__}: {error}")
+
     client = RoutingClient(
         nb,
         grace=args.grace,
@@ -148,7 +182,49 @@ def execute(args):
         record_timing=False,
         resources={"metadata": {"path": args.cwd}},
     )
-    client.execute()
+
+    async def run():
+        loop = asyncio.get_running_loop()
+        task = asyncio.current_task()
+
+        def stop(signum):
+            if client.stopped_by is None:
+                client.stopped_by = signum
+                client.shutdown_kernel = "immediate"
+                task.cancel()
+
+        def install():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(signum, stop, signum)
+
+        client.install_signal_handlers = install
+        install()
+        try:
+            await client.async_execute()
+        finally:
+            # Cancelled while the kernel was starting: nbclient's clean-up
+            # has not run yet.
+            if client.km is not None and client.km.has_kernel:
+                client.shutdown_kernel = "immediate"
+                await client._async_cleanup_kernel()
+            atexit.unregister(client._cleanup_kernel)
+
+    try:
+        asyncio.run(run())
+    except BaseException as error:
+        if client.stopped_by is not None:
+            return 128 + client.stopped_by
+        cell = client.current_cell
+        if isinstance(error, CellTimeoutError):
+            return fault("timeout", cell, f"no reply within {args.timeout} s")
+        if isinstance(error, DeadKernelError):
+            return fault("dead", cell, str(error))
+        if isinstance(error, (KeyboardInterrupt, SystemExit)):
+            raise
+        return fault("start" if cell is None else "dead", cell,
+                     f"{type(error).__name__}: {error}")
+    if client.stopped_by is not None:
+        return 128 + client.stopped_by
     nbformat.write(nb, args.output)
     print(json.dumps({"replyErrors": client.reply_errors, "lateOutputs": client.late_outputs}))
     return 0

@@ -60,9 +60,12 @@ export interface JupyterMissing {
 /**
  * Looks for Jupyter: the Python of the `jupyter` command on PATH (its shebang),
  * then `$JUPYTER_PYTHON`, then `python3`; the first that imports nbclient and
- * knows a `deno` kernelspec whose binary exists wins.
+ * knows the kernelspec `kernel` whose binary exists wins. Each probe is a
+ * short Python run, killed after {@linkcode PROBE_TIMEOUT_MS}.
  *
- * @returns The setup, or the reason why notebooks cannot run.
+ * @param kernel The kernelspec's name. Default: {@linkcode KERNEL_NAME}.
+ * @returns The setup, or the reason why notebooks cannot run (one line naming
+ *   each Python tried and what it said).
  *
  * @example Skip notebooks where Jupyter is missing
  * ```ts ignore
@@ -72,50 +75,87 @@ export interface JupyterMissing {
  * if ("reason" in setup) console.log(`notebooks skipped: ${setup.reason}`);
  * ```
  */
-export async function findJupyter(): Promise<JupyterSetup | JupyterMissing> {
+export async function findJupyter(
+  kernel: string = KERNEL_NAME,
+): Promise<JupyterSetup | JupyterMissing> {
   const candidates: string[] = [];
+  const reasons: string[] = [];
   const fromJupyter = await shebangOf("jupyter");
   if (fromJupyter) candidates.push(fromJupyter);
+  else reasons.push("no readable jupyter command on PATH");
   const fromEnv = Deno.env.get("JUPYTER_PYTHON");
   if (fromEnv) candidates.push(fromEnv);
   candidates.push("python3");
-  const reasons: string[] = [];
   for (const python of new Set(candidates)) {
     let output: Deno.CommandOutput;
     try {
-      output = await new Deno.Command(python, {
-        args: [SCRIPT, "probe", KERNEL_NAME],
-        stdout: "piped",
-        stderr: "piped",
-        env: jupyterEnv(),
-      }).output();
+      output = await withTimeout(
+        new Deno.Command(python, {
+          args: [SCRIPT, "probe", kernel],
+          stdin: "null",
+          stdout: "piped",
+          stderr: "piped",
+          env: jupyterEnv(),
+        }).spawn(),
+        PROBE_TIMEOUT_MS,
+      );
     } catch (error) {
       reasons.push(`${python}: ${(error as Error).message}`);
       continue;
     }
     const stderr = lastLine(new TextDecoder().decode(output.stderr));
     if (!output.success) {
-      reasons.push(`${python}: ${stderr}`);
+      reasons.push(
+        `${python}: ${stderr || `exited with code ${output.code}`}`,
+      );
       continue;
     }
-    const probe = JSON.parse(new TextDecoder().decode(output.stdout)) as {
-      nbclient: string;
-      argv: string[];
-    };
+    let probe: { nbclient: string; argv: string[] };
+    try {
+      probe = JSON.parse(new TextDecoder().decode(output.stdout));
+      if (!Array.isArray(probe.argv)) throw new Error("no argv");
+    } catch {
+      reasons.push(`${python}: the probe printed no kernelspec`);
+      continue;
+    }
     const binary = probe.argv[0] ?? "";
     if (!(await isFile(binary))) {
       return {
-        reason: `the "${KERNEL_NAME}" kernelspec runs ${binary}, which does ` +
+        reason: `the "${kernel}" kernelspec runs ${binary}, which does ` +
           `not exist (${KERNEL_HINT})`,
       };
     }
     return { python, nbclient: probe.nbclient, kernelArgv: probe.argv };
   }
   return {
-    reason: `no Python with nbclient and a "${KERNEL_NAME}" kernelspec (${
+    reason: `no Python with nbclient and a "${kernel}" kernelspec (${
       reasons.join("; ")
     }); ${KERNEL_HINT}`,
   };
+}
+
+/** Milliseconds a probe of {@linkcode findJupyter} may take (Python imports). */
+export const PROBE_TIMEOUT_MS = 30_000;
+
+/** The output of `child`, which is killed when it runs longer than `ms`. */
+async function withTimeout(
+  child: Deno.ChildProcess,
+  ms: number,
+): Promise<Deno.CommandOutput> {
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  }, ms);
+  try {
+    const output = await child.output();
+    if (timedOut) throw new Error(`no answer within ${ms / 1000} s`);
+    return output;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Options of {@linkcode checkNotebook}. */
@@ -127,10 +167,21 @@ export interface CheckNotebookOptions {
    * relative imports mean. Default: the notebook's folder.
    */
   cwd?: string;
-  /** Seconds a cell may run. Default: 600. */
+  /**
+   * Seconds a cell may run before its kernel is stopped and the execution
+   * fails with a {@linkcode NotebookFault}. Default: 600.
+   */
   timeout?: number;
   /** How many times to execute again when only outputs went missing. Default: 1. */
   retries?: number;
+  /** The kernelspec to run. Default: {@linkcode KERNEL_NAME}. */
+  kernel?: string;
+  /**
+   * Stops the execution: Jupyter gets SIGTERM, stops its kernel and writes
+   * nothing (SIGKILL after {@linkcode STOP_GRACE_MS}), and `checkNotebook`
+   * rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 /** What kind of thing went wrong in a cell. */
@@ -155,6 +206,106 @@ export interface NotebookCheck {
   lateOutputs: number;
 }
 
+/** How Jupyter failed a notebook as a whole, rather than a cell failing. */
+export type FaultKind =
+  | "spawn"
+  | "start"
+  | "dead"
+  | "timeout"
+  | "read"
+  | "exit";
+
+/**
+ * The notebook could not be executed: Jupyter did not start, the kernel did
+ * not start or died, a cell ran past its timeout, or the notebook is not one.
+ * The message is one line naming the notebook, the cell when there is one,
+ * what happened and the last lines Jupyter and the kernel printed on stderr.
+ */
+export class NotebookFault extends Error {
+  /** What happened. */
+  readonly kind: FaultKind;
+  /** The cell (from 0) that was running, or null. */
+  readonly cell: number | null;
+  /** The last lines of Jupyter's stderr (with the kernel's), oldest first. */
+  readonly stderrTail: readonly string[];
+
+  /**
+   * @param kind What happened.
+   * @param cell The cell (from 0) that was running, or null.
+   * @param message The whole one-line message.
+   * @param stderrTail The last lines of Jupyter's stderr.
+   */
+  constructor(
+    kind: FaultKind,
+    cell: number | null,
+    message: string,
+    stderrTail: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = "NotebookFault";
+    this.kind = kind;
+    this.cell = cell;
+    this.stderrTail = stderrTail;
+  }
+}
+
+/** Milliseconds Jupyter gets to stop its kernel after SIGTERM before SIGKILL. */
+export const STOP_GRACE_MS = 15_000;
+
+/**
+ * Reads a notebook file and checks that it is one (nbformat 4: an object with
+ * a `cells` list of objects with a `cell_type`).
+ *
+ * @param path The `.ipynb` file.
+ * @returns The notebook.
+ * @throws {NotebookFault} kind "read", naming the file and what is wrong.
+ *
+ * @example A file that is not JSON
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readNotebook } from "./_jupyter.ts";
+ *
+ * const path = await Deno.makeTempFile({ suffix: ".ipynb" });
+ * await Deno.writeTextFile(path, "{ not json");
+ * await assert.rejects(readNotebook(path), /is not JSON/);
+ * await Deno.remove(path);
+ * ```
+ */
+export async function readNotebook(path: string): Promise<Notebook> {
+  const fail = (what: string) =>
+    new NotebookFault("read", null, `${path} ${what}`);
+  let source: string;
+  try {
+    source = await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw fail("does not exist");
+    }
+    throw fail(`cannot be read (${(error as Error).message})`);
+  }
+  let notebook: unknown;
+  try {
+    notebook = JSON.parse(source);
+  } catch (error) {
+    throw fail(`is not JSON (${(error as Error).message})`);
+  }
+  const cells = (notebook as { cells?: unknown } | null)?.cells;
+  if (
+    typeof notebook !== "object" || notebook === null ||
+    Array.isArray(notebook) || !Array.isArray(cells)
+  ) {
+    throw fail('is not a notebook (no "cells" list)');
+  }
+  const bad = cells.findIndex((cell) =>
+    typeof cell !== "object" || cell === null ||
+    typeof (cell as { cell_type?: unknown }).cell_type !== "string"
+  );
+  if (bad >= 0) {
+    throw fail(`is not a notebook (cell ${bad + 1} has no "cell_type")`);
+  }
+  return notebook as Notebook;
+}
+
 /**
  * Executes a notebook in a kernel started in the notebook's folder (so that
  * the project's `deno.json` and `../mod.ts` resolve), writes the result to
@@ -162,10 +313,17 @@ export interface NotebookCheck {
  * When the only problems are missing outputs, executes once more before
  * reporting them.
  *
+ * Each cell may run `options.timeout` seconds; its kernel is then stopped.
+ * At most `retries + 1` executions run, each bounded by the kernel's start-up
+ * (60 s, nbclient's default) plus the cells' timeouts.
+ *
  * @param setup From {@linkcode findJupyter}.
  * @param notebook Path of the committed notebook; it is only read.
  * @param options Where to write, timeouts and retries.
  * @returns The problems found and how many executions were needed.
+ * @throws {NotebookFault} when the notebook could not be executed (not a
+ *   notebook, Jupyter or the kernel did not start, the kernel died, a cell
+ *   timed out): `options.output` is then not written.
  *
  * @example Check one notebook
  * ```ts ignore
@@ -184,11 +342,11 @@ export async function checkNotebook(
   notebook: string,
   options: CheckNotebookOptions,
 ): Promise<NotebookCheck> {
-  const committed = JSON.parse(await Deno.readTextFile(notebook)) as Notebook;
+  const committed = await readNotebook(notebook);
   const retries = options.retries ?? 1;
   let lateOutputs = 0;
   for (let attempt = 1;; attempt++) {
-    const report = await executeNotebook(setup, notebook, options);
+    const report = await executeNotebook(setup, notebook, committed, options);
     lateOutputs += report.lateOutputs;
     const executed = JSON.parse(
       await Deno.readTextFile(options.output),
@@ -214,37 +372,127 @@ interface ExecutionReport {
   lateOutputs: number;
 }
 
+/** What `_execute_notebook.py execute` prints on a fault (exit 4). */
+interface FaultReport {
+  fault: { kind: FaultKind; cell: number | null; message: string };
+}
+
+const FAULT_EXIT = 4;
+
 async function executeNotebook(
   setup: JupyterSetup,
   notebook: string,
+  committed: Notebook,
   options: CheckNotebookOptions,
 ): Promise<ExecutionReport> {
-  const output = await new Deno.Command(setup.python, {
-    args: [
-      SCRIPT,
-      "execute",
-      "--input",
-      notebook,
-      "--output",
-      options.output,
-      "--cwd",
-      resolve(options.cwd ?? dirname(notebook)),
-      "--kernel",
-      KERNEL_NAME,
-      "--timeout",
-      String(options.timeout ?? 600),
-    ],
-    stdout: "piped",
-    stderr: "piped",
-    env: jupyterEnv(),
-  }).output();
-  const stderr = new TextDecoder().decode(output.stderr);
-  if (!output.success) {
-    throw new Error(
-      `Jupyter could not execute ${basename(notebook)}:\n${stderr.trim()}`,
+  const name = basename(notebook);
+  const timeout = options.timeout ?? 600;
+  const kernel = options.kernel ?? KERNEL_NAME;
+  options.signal?.throwIfAborted();
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(setup.python, {
+      args: [
+        SCRIPT,
+        "execute",
+        "--input",
+        notebook,
+        "--output",
+        options.output,
+        "--cwd",
+        resolve(options.cwd ?? dirname(notebook)),
+        "--kernel",
+        kernel,
+        "--timeout",
+        String(timeout),
+      ],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      env: jupyterEnv(),
+    }).spawn();
+  } catch (error) {
+    throw new NotebookFault(
+      "spawn",
+      null,
+      `${name}: cannot start Jupyter (${setup.python}): ${
+        (error as Error).message
+      }`,
     );
   }
-  return JSON.parse(new TextDecoder().decode(output.stdout));
+  let killer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    try {
+      child.kill("SIGTERM");
+    } catch { /* already gone */ }
+    // A Jupyter that ignores SIGTERM is killed; its kernel may then outlive it.
+    killer = setTimeout(() => {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* already gone */ }
+    }, STOP_GRACE_MS);
+  };
+  options.signal?.addEventListener("abort", stop, { once: true });
+  let output: Deno.CommandOutput;
+  try {
+    output = await child.output();
+  } finally {
+    options.signal?.removeEventListener("abort", stop);
+    clearTimeout(killer);
+  }
+  options.signal?.throwIfAborted();
+  const stdout = new TextDecoder().decode(output.stdout);
+  const tail = lastLines(new TextDecoder().decode(output.stderr), 3);
+  const printed = tail.length > 0
+    ? `; last lines on stderr: ${tail.join(" | ")}`
+    : "; nothing on stderr";
+  if (output.code === FAULT_EXIT) {
+    const { fault } = JSON.parse(stdout) as FaultReport;
+    const cell = fault.cell === null ? undefined : committed.cells[fault.cell];
+    const where = cell === undefined || fault.cell === null
+      ? ""
+      : ` cell ${fault.cell + 1} (${firstLine(text(cell.source))})`;
+    const what = {
+      spawn: `could not start: ${fault.message}`,
+      start: `the "${kernel}" kernel did not start (${fault.message})`,
+      dead: `the kernel died during${where}${
+        fault.message === "Kernel died" ? "" : ` (${fault.message})`
+      }`,
+      timeout: `${where.trim()} did not finish within ${timeout} s ` +
+        `(--timeout), so its kernel was stopped`,
+      read: `is not a notebook Jupyter can read (${fault.message})`,
+      exit: fault.message,
+    }[fault.kind] ?? fault.message;
+    throw new NotebookFault(
+      fault.kind,
+      fault.cell,
+      `${name}: ${what}${fault.kind === "timeout" ? "" : printed}`,
+      tail,
+    );
+  }
+  if (!output.success) {
+    const how = output.signal === null
+      ? `exited with code ${output.code}`
+      : `was killed by ${output.signal}`;
+    throw new NotebookFault(
+      "exit",
+      null,
+      `${name}: Jupyter (${setup.python} ${basename(SCRIPT)}) ${how}${printed}`,
+      tail,
+    );
+  }
+  try {
+    return JSON.parse(stdout) as ExecutionReport;
+  } catch {
+    throw new NotebookFault(
+      "exit",
+      null,
+      `${name}: Jupyter printed no report (${
+        JSON.stringify(firstLine(stdout))
+      })${printed}`,
+      tail,
+    );
+  }
 }
 
 /** The parts of the nbformat 4 JSON that the checks read. */
@@ -457,6 +705,15 @@ function lastLine(value: string): string {
   return value.trim().split("\n").at(-1) ?? "";
 }
 
+/** The last `count` lines worth showing of a process's stderr. */
+function lastLines(value: string, count: number): string[] {
+  return value.split("\n")
+    .map((line) => stripAnsi(line).trim())
+    // Deno prints this whenever the kernel starts.
+    .filter((line) => line !== "" && !/"deno jupyter" is unstable/.test(line))
+    .slice(-count);
+}
+
 function stripAnsi(value: string): string {
   // deno-lint-ignore no-control-regex
   return value.replace(/\x1b\[[0-9;]*m/g, "");
@@ -468,10 +725,14 @@ async function shebangOf(command: string): Promise<string | undefined> {
     if (folder === "") continue;
     const path = join(folder, command);
     if (!(await isFile(path))) continue;
-    const file = await Deno.open(path);
     const buffer = new Uint8Array(200);
-    const read = await file.read(buffer);
-    file.close();
+    let read: number | null;
+    try {
+      using file = await Deno.open(path);
+      read = await file.read(buffer);
+    } catch {
+      return undefined;
+    }
     const head = new TextDecoder().decode(buffer.subarray(0, read ?? 0));
     const match = head.match(/^#!\s*(\S+)(?:\s+(\S+))?/);
     if (!match) return undefined;

@@ -8,19 +8,197 @@
  * (after one retry) is written anyway and reported, since editing a cell can
  * legitimately remove its output: look at those cells.
  *
- * Usage: `deno task notebooks [notebooks/01_minimax.ipynb …]` (default: all of
- * `notebooks/`).
+ * A fault (Jupyter or the kernel missing or failing to start, the kernel
+ * dying, a cell running past `--timeout`, a notebook that cannot be written)
+ * stops the run with one line on stderr and exit 2; the notebooks refreshed
+ * before it stay written. SIGINT and SIGTERM stop Jupyter and its kernel and
+ * exit 130 and 143. A notebook is replaced by a rename, never half-written.
+ *
+ * Usage: `deno task notebooks [--timeout S] [--kernel NAME] [NOTEBOOK …]`,
+ * see {@linkcode HELP}.
  *
  * @module
  */
-import { basename, join } from "node:path";
-import { checkNotebook, findJupyter, listNotebooks } from "./_jupyter.ts";
+import { basename, dirname, join } from "node:path";
+import {
+  checkNotebook,
+  findJupyter,
+  KERNEL_NAME,
+  listNotebooks,
+  NotebookFault,
+  readNotebook,
+} from "./_jupyter.ts";
+import { UsageError } from "./_connect_four_cli.ts";
+import { print, readCommandLine, warn } from "./_output.ts";
+
+const NOTEBOOKS = join(import.meta.dirname!, "..", "notebooks");
+
+/** The text of `deno task notebooks --help`. */
+export const HELP = `Usage: deno task notebooks [options] [NOTEBOOK ...]
+
+Executes notebooks in Jupyter with the Deno kernel and writes their fresh
+outputs back in place. A NOTEBOOK is a path to an .ipynb file, or the name of
+one in notebooks/ with or without .ipynb (01_minimax); default: every
+notebook in notebooks/, in order.
+
+Options:
+  --timeout S    seconds a cell may run before its kernel is stopped
+                 (default 600)
+  --kernel NAME  the Jupyter kernelspec to run (default ${KERNEL_NAME})
+  -h, --help     this text
+
+Exit status:
+  0    every notebook refreshed
+  1    some notebooks failed their checks (an error or an uncaught error in
+       a cell) and were left unchanged; the others were refreshed
+  2    a bad command line, or a fault: Jupyter or the kernel missing or not
+       starting, the kernel dying, a cell past --timeout, a notebook that
+       cannot be read or written. The run stops; notebooks refreshed before
+       stay written
+  130  SIGINT, 143  SIGTERM: Jupyter and its kernel are stopped; notebooks
+       refreshed before stay written, the one running is left unchanged`;
+
+/** The command line of {@linkcode runNotebooks}. */
+export interface NotebooksOptions {
+  help: boolean;
+  /** Seconds a cell may run. */
+  timeout: number;
+  kernel: string;
+  /** Notebook paths or names as given; empty for all of `notebooks/`. */
+  notebooks: string[];
+}
 
 /**
- * Refreshes the given notebooks (all of `notebooks/` when none is given).
+ * Reads the command line of `deno task notebooks`.
  *
- * @param paths Notebook paths.
- * @returns The process exit code: 0 when every notebook was refreshed.
+ * @param args The arguments.
+ * @returns The options.
+ * @throws {UsageError} naming the bad argument.
+ *
+ * @example A timeout and one notebook
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseNotebooksArgs } from "./run_notebooks.ts";
+ *
+ * const options = parseNotebooksArgs(["--timeout", "30", "01_minimax"]);
+ * assert.equal(options.timeout, 30);
+ * assert.deepEqual(options.notebooks, ["01_minimax"]);
+ * assert.throws(() => parseNotebooksArgs(["--timeout", "0"]), /--timeout/);
+ * ```
+ */
+export function parseNotebooksArgs(args: readonly string[]): NotebooksOptions {
+  const options: NotebooksOptions = {
+    help: false,
+    timeout: 600,
+    kernel: KERNEL_NAME,
+    notebooks: [],
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const value = () => {
+      const next = args[++i];
+      if (next === undefined) {
+        throw new UsageError(`notebooks: ${arg} needs a value`);
+      }
+      return next;
+    };
+    if (arg === "-h" || arg === "--help") options.help = true;
+    else if (arg === "--timeout") {
+      const text = value();
+      const seconds = Number(text);
+      if (!/^\d+$/.test(text) || seconds < 1 || seconds > 86_400) {
+        throw new UsageError(
+          `notebooks: --timeout must be a whole number of seconds from 1 to 86400, got ${
+            JSON.stringify(text)
+          }`,
+        );
+      }
+      options.timeout = seconds;
+    } else if (arg === "--kernel") {
+      const name = value();
+      if (!/^[\w.-]+$/.test(name)) {
+        throw new UsageError(
+          `notebooks: --kernel must be a kernelspec name (letters, digits, _ . -), got ${
+            JSON.stringify(name)
+          }`,
+        );
+      }
+      options.kernel = name;
+    } else if (arg.startsWith("-") && arg !== "-") {
+      throw new UsageError(`notebooks: unknown option ${JSON.stringify(arg)}`);
+    } else options.notebooks.push(arg);
+  }
+  return options;
+}
+
+/** The file a notebook argument means: a path, or a name in `notebooks/`. */
+async function notebookFile(arg: string): Promise<string> {
+  const candidates = [
+    arg,
+    join(NOTEBOOKS, arg),
+    join(NOTEBOOKS, `${arg}.ipynb`),
+  ];
+  for (const path of candidates) {
+    try {
+      if ((await Deno.stat(path)).isFile) return path;
+    } catch { /* try the next */ }
+  }
+  throw new NotebookFault(
+    "read",
+    null,
+    `no notebook ${
+      JSON.stringify(arg)
+    } (neither a file nor a name in ${NOTEBOOKS})`,
+  );
+}
+
+/**
+ * Replaces `target` with `source` by a rename in `target`'s folder, so that
+ * an interruption leaves either the old or the new file, never a part.
+ */
+async function replaceFile(source: string, target: string): Promise<void> {
+  const temp = join(
+    dirname(target),
+    `.${basename(target)}.${Deno.pid}.tmp`,
+  );
+  try {
+    await Deno.copyFile(source, temp);
+    await Deno.rename(temp, target);
+  } catch (error) {
+    await Deno.remove(temp).catch(() => {});
+    throw new NotebookFault(
+      "exit",
+      null,
+      `cannot write ${target}: ${(error as Error).message}`,
+    );
+  }
+}
+
+/** Fails now, before any notebook runs, when `target` could not be replaced. */
+async function checkWritable(target: string): Promise<void> {
+  const probe = join(dirname(target), `.${basename(target)}.${Deno.pid}.tmp`);
+  try {
+    (await Deno.open(probe, { write: true, createNew: true })).close();
+    await Deno.remove(probe);
+  } catch (error) {
+    throw new NotebookFault(
+      "exit",
+      null,
+      `cannot write ${target}: ${(error as Error).message}`,
+    );
+  }
+}
+
+/**
+ * Refreshes the notebooks of a command line (all of `notebooks/` when none is
+ * given); see {@linkcode HELP} for the options and exit status. Work is
+ * bounded by the number of notebooks times (kernel start-up + cells ×
+ * `--timeout`), twice when a notebook only lost outputs.
+ *
+ * @param args The command line.
+ * @param signal Stops the run (Jupyter and its kernel with it); the promise
+ *   then rejects with the signal's reason.
+ * @returns The process exit code, see {@linkcode HELP}.
  *
  * @example Refresh one notebook
  * ```ts ignore
@@ -29,50 +207,116 @@ import { checkNotebook, findJupyter, listNotebooks } from "./_jupyter.ts";
  * Deno.exit(await runNotebooks(["notebooks/01_minimax.ipynb"]));
  * ```
  */
-export async function runNotebooks(paths: readonly string[]): Promise<number> {
-  const setup = await findJupyter();
-  if ("reason" in setup) {
-    console.error(`Cannot run notebooks: ${setup.reason}`);
-    return 1;
-  }
-  const notebooks = paths.length > 0
-    ? [...paths]
-    : await listNotebooks(join(import.meta.dirname!, "..", "notebooks"));
-  if (notebooks.length === 0) {
-    console.error("No notebooks to run");
-    return 1;
-  }
-  const temp = await Deno.makeTempDir({ prefix: "run_notebooks_" });
-  let failures = 0;
-  for (const [index, notebook] of notebooks.entries()) {
-    const name = basename(notebook);
-    const output = join(temp, name);
-    const started = performance.now();
-    console.log(`[${index + 1}/${notebooks.length}] ${name} ...`);
-    const check = await checkNotebook(setup, notebook, { output });
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const fatal = check.problems.filter((problem) =>
-      problem.kind !== "missing-output"
-    );
-    if (fatal.length > 0) {
-      failures++;
-      console.error(`  FAILED after ${seconds} s, ${name} left unchanged:`);
-      for (const problem of fatal) console.error(`    ${problem.message}`);
-      continue;
+export async function runNotebooks(
+  args: readonly string[],
+  signal?: AbortSignal,
+): Promise<number> {
+  const options = readCommandLine(parseNotebooksArgs, args, HELP);
+  if (typeof options === "number") return options;
+  let temp: string | undefined;
+  try {
+    const notebooks = options.notebooks.length > 0
+      ? await Promise.all(options.notebooks.map(notebookFile))
+      : await listNotebooks(NOTEBOOKS);
+    if (notebooks.length === 0) {
+      warn(`notebooks: no notebooks in ${NOTEBOOKS}`);
+      return 2;
     }
-    await Deno.copyFile(output, notebook);
-    console.log(`  refreshed in ${seconds} s`);
-    for (const problem of check.problems) {
-      console.warn(`  warning: ${problem.message}`);
+    for (const notebook of notebooks) {
+      await readNotebook(notebook);
+      await checkWritable(notebook);
+    }
+    const setup = await findJupyter(options.kernel);
+    signal?.throwIfAborted();
+    if ("reason" in setup) {
+      warn(`notebooks: cannot run notebooks: ${setup.reason}`);
+      return 2;
+    }
+    temp = await Deno.makeTempDir({ prefix: "run_notebooks_" });
+    let failures = 0;
+    let refreshed = 0;
+    for (const [index, notebook] of notebooks.entries()) {
+      const name = basename(notebook);
+      const output = join(temp, `${index}_${name}`);
+      const started = performance.now();
+      print(`[${index + 1}/${notebooks.length}] ${name} ...`);
+      let check;
+      try {
+        check = await checkNotebook(setup, notebook, {
+          output,
+          timeout: options.timeout,
+          kernel: options.kernel,
+          signal,
+        });
+      } catch (error) {
+        if (!(error instanceof NotebookFault)) throw error;
+        warn(
+          `notebooks: ${error.message}; stopped, ${name} left unchanged, ${refreshed} notebook(s) refreshed before it`,
+        );
+        return 2;
+      }
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const fatal = check.problems.filter((problem) =>
+        problem.kind !== "missing-output"
+      );
+      if (fatal.length > 0) {
+        failures++;
+        warn(`  FAILED after ${seconds} s, ${name} left unchanged:`);
+        for (const problem of fatal) warn(`    ${problem.message}`);
+        continue;
+      }
+      signal?.throwIfAborted();
+      try {
+        await replaceFile(output, notebook);
+      } catch (error) {
+        warn(
+          `notebooks: ${
+            (error as Error).message
+          }; stopped, ${refreshed} notebook(s) refreshed before it`,
+        );
+        return 2;
+      }
+      refreshed++;
+      print(`  refreshed in ${seconds} s`);
+      for (const problem of check.problems) {
+        warn(`  warning: ${problem.message}`);
+      }
+    }
+    print(`${refreshed} notebook(s) refreshed, ${failures} failed`);
+    return failures === 0 ? 0 : 1;
+  } catch (error) {
+    if (signal?.aborted || !(error instanceof NotebookFault)) throw error;
+    warn(`notebooks: ${error.message}`);
+    return 2;
+  } finally {
+    if (temp !== undefined) {
+      await Deno.remove(temp, { recursive: true }).catch(() => {});
     }
   }
-  await Deno.remove(temp, { recursive: true });
-  console.log(
-    `${notebooks.length - failures} notebook(s) refreshed, ${failures} failed`,
-  );
-  return failures === 0 ? 0 : 1;
 }
 
+/** Exit status for a signal: 128 + its number. */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
 if (import.meta.main) {
-  Deno.exit(await runNotebooks(Deno.args));
+  const controller = new AbortController();
+  let stoppedBy: keyof typeof SIGNAL_EXIT | undefined;
+  for (const name of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(name, () => {
+      if (stoppedBy !== undefined) return;
+      stoppedBy = name;
+      warn(`notebooks: ${name}, stopping Jupyter and its kernel`);
+      controller.abort(new Error(name));
+    });
+  }
+  let code: number;
+  try {
+    code = await runNotebooks(Deno.args, controller.signal);
+  } catch (error) {
+    if (stoppedBy === undefined) {
+      warn(`notebooks: ${(error as Error).message ?? String(error)}`);
+    }
+    code = 2;
+  }
+  Deno.exit(stoppedBy === undefined ? code : SIGNAL_EXIT[stoppedBy]);
 }
