@@ -1,0 +1,35 @@
+/**
+ * Negamax (lesson 004): one rule instead of two, because a position's value
+ * for one side is minus its value for the other.
+ *
+ * @module
+ */
+
+import type { Position, Value } from "../position.ts";
+import { legalMoves } from "./moves.ts";
+
+/**
+ * The value of `position` for the side to move, searched `depth` plies deep.
+ *
+ * @param position the root; every move played is undone
+ * @param depth plies to search (default: to the end of the game)
+ * @returns the value for the side to move
+ *
+ * @example Equal to minimax seen from the side to move (T004.8)
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TicTacToe } from "../../mod.ts";
+ * import { negamax } from "./mod.ts";
+ * assert.equal(negamax(TicTacToe.parse("X.O.O...X")), 1);
+ * ```
+ */
+export function negamax(position: Position, depth = Infinity): Value {
+  if (depth === 0 || position.isTerminal()) return position.evaluate();
+  let bestValue = -Infinity;
+  for (const move of legalMoves(position)) {
+    position.play(move);
+    bestValue = Math.max(bestValue, 0 - negamax(position, depth - 1));
+    position.undo(move);
+  }
+  return bestValue;
+}
