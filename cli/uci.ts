@@ -2,42 +2,138 @@
  * `deno task uci`: the project's chess engine over the Universal Chess
  * Interface on standard input and output, for any UCI GUI or
  * `deno task match`. The protocol is src/play/uci.ts's state machine; this
- * file only reads lines and prints. The search runs one iteration at a time,
- * yielding to the event loop in between, so `stop`, `isready` and `quit`
- * are read during a search. End of input lets a running search finish.
+ * file only reads lines and prints.
+ *
+ * The search is synchronous, so standard input is read by a Worker: it hands
+ * each line over, and for a line that ends the search (`stop`, `quit`, `go`,
+ * `position`, `ucinewgame`) and for the end of input it first raises a
+ * shared flag that the search reads every 1,024 nodes or so; `stop` is
+ * answered within milliseconds in every mode. Other lines (`isready`) are
+ * read between iterations.
+ *
+ * Exit: `quit` and the end of input exit with 0, a search in progress first
+ * naming its `bestmove` (as Stockfish does); so a GUI that dies, or the
+ * `deno task` wrapper killed while its input closes, leaves no engine
+ * running. A closed standard output (the GUI gone, `| head -1`) exits
+ * quietly with 0. SIGINT and SIGTERM end the process at once by the default
+ * action, without a message (exit status 130 and 143 in a shell). A line
+ * longer than 1 MiB is answered with an `info string` and skipped.
  *
  * @module
  */
 
 import { UciEngine } from "../src/play/uci.ts";
-import { lines } from "./_lines.ts";
+import { LineSplitter, MAX_LINE_LENGTH, tooLongMessage } from "./_lines.ts";
+
+/** A message from the reader: a line, an over-long line, or the end. */
+type Read =
+  | { line: string; ends: boolean }
+  | { tooLong: [number, number] }
+  | { end: true };
+
+/** Commands that end a search in progress: the reader raises the flag for them. */
+const ENDING = ["stop", "quit", "go", "position", "ucinewgame"];
+
+/** What the Worker's body uses of its global scope. */
+interface WorkerScope {
+  postMessage(message: unknown): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+}
+
+/**
+ * The Worker's body, run from its source text (a Worker from a file would
+ * need --allow-read, and `deno task uci` runs without permissions). The
+ * flag counts lines that end the search and are not yet handled.
+ */
+function readerMain(Splitter: typeof LineSplitter, scope: WorkerScope): void {
+  const post = (message: Read) => scope.postMessage(message);
+  scope.onmessage = async (event: MessageEvent) => {
+    const { flag, ending, maxLength } = event.data as {
+      flag: Int32Array;
+      ending: string[];
+      maxLength: number;
+    };
+    const splitter = new Splitter(
+      maxLength,
+      (number, length) => post({ tooLong: [number, length] }),
+    );
+    const send = (out: string[]) => {
+      for (const line of out.splice(0)) {
+        const ends = ending.includes(line.trim().split(/\s+/)[0]!);
+        if (ends) Atomics.add(flag, 0, 1);
+        post({ line, ends });
+      }
+    };
+    const out: string[] = [];
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of Deno.stdin.readable) {
+        splitter.push(decoder.decode(chunk, { stream: true }), out);
+        send(out);
+      }
+      splitter.push(decoder.decode(), out);
+      splitter.end(out);
+      send(out);
+    } catch {
+      // An unreadable input ends like a closed one.
+    }
+    Atomics.add(flag, 0, 1);
+    post({ end: true });
+  };
+}
 
 const encoder = new TextEncoder();
 function send(out: readonly string[]): void {
   if (out.length === 0) return;
   const bytes = encoder.encode(out.join("\n") + "\n");
   let written = 0;
-  while (written < bytes.length) {
-    written += Deno.stdout.writeSync(bytes.subarray(written));
+  try {
+    while (written < bytes.length) {
+      written += Deno.stdout.writeSync(bytes.subarray(written));
+    }
+  } catch (error) {
+    // The GUI has gone: nobody is left to tell.
+    if (error instanceof Deno.errors.BrokenPipe) Deno.exit(0);
+    throw error;
   }
 }
 
-const engine = new UciEngine();
-let running: Promise<void> | null = null;
+const flag = new Int32Array(new SharedArrayBuffer(4));
+const engine = new UciEngine({ interrupt: flag });
+let stepping = false;
 
-/** Runs the search in progress, an iteration per macrotask. */
-async function search(): Promise<void> {
-  while (engine.searching) {
-    send(engine.step());
-    await new Promise((resolve) => setTimeout(resolve, 0));
+/** Runs the search in progress, an iteration per macrotask, so lines are read in between. */
+function step(): void {
+  stepping = false;
+  if (!engine.searching || engine.waitingForStop) return;
+  send(engine.step());
+  schedule();
+}
+
+function schedule(): void {
+  if (stepping || !engine.searching || engine.waitingForStop) return;
+  stepping = true;
+  setTimeout(step, 0);
+}
+
+const source = `(${readerMain.toString()})(${LineSplitter.toString()}, self);`;
+const reader = new Worker(
+  URL.createObjectURL(new Blob([source], { type: "text/javascript" })),
+  { type: "module" },
+);
+reader.onmessage = (event: MessageEvent<Read>) => {
+  const read = event.data;
+  if ("end" in read) {
+    send(engine.receive("quit"));
+    Deno.exit(0);
+  } else if ("tooLong" in read) {
+    send([`info string ${tooLongMessage(...read.tooLong)}`]);
+  } else {
+    send(engine.receive(read.line));
+    // Handled: the search may run on (after a go, a position, ...).
+    if (read.ends) Atomics.sub(flag, 0, 1);
+    if (engine.quitting) Deno.exit(0);
   }
-  running = null;
-}
-
-for await (const line of lines(Deno.stdin.readable)) {
-  send(engine.receive(line));
-  if (engine.quitting) break;
-  if (engine.searching && running === null) running = search();
-}
-if (!engine.quitting && running !== null) await running;
-Deno.exit(0);
+  schedule();
+};
+reader.postMessage({ flag, ending: ENDING, maxLength: MAX_LINE_LENGTH });

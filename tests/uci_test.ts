@@ -118,7 +118,10 @@ Deno.test("UCI go: mate scores, a mated root, nodes and time budgets, stop", () 
     "position startpos moves f2f3 e7e5 g2g4 d8h4",
     "go depth 2",
   ]);
-  assert.deepEqual(out, ["bestmove 0000"]);
+  assert.deepEqual(out, ["info depth 0 score mate 0", "bestmove 0000"]);
+  // Stalemated: no move, a draw.
+  out = talk(engine, ["position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go"]);
+  assert.deepEqual(out, ["info depth 0 score cp 0", "bestmove 0000"]);
   // A node budget: depth 1 always finishes, so a bestmove comes.
   out = talk(engine, ["position startpos", "go nodes 50"]);
   assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
@@ -144,19 +147,39 @@ Deno.test("UCI go: mate scores, a mated root, nodes and time budgets, stop", () 
   const ended = timed.receive("position startpos moves d2d4");
   assert.match(ended[0]!, /^bestmove /);
   assert.equal(timed.searching, false);
-  // Bad go arguments.
-  assert.match(
-    timed.receive("go depth x")[0]!,
-    /^info string go: depth must be followed by an integer, got "x"/,
-  );
-  assert.match(
-    timed.receive("go depth 0")[0]!,
-    /^info string go: depth must be at least 1, got 0/,
-  );
-  assert.match(
-    timed.receive("go sideways")[0]!,
-    /^info string go: unknown argument "sideways"/,
-  );
+  // Bad go arguments: named, and a depth-1 search still answers a move.
+  const bad: [string, RegExp][] = [
+    [
+      "go depth x",
+      /^info string go: depth must be followed by an integer, got "x"/,
+    ],
+    ["go depth 0", /^info string go: depth must be at least 1, got 0/],
+    ["go sideways", /^info string go: unknown argument "sideways"/],
+    [
+      "go wtime",
+      /^info string go: wtime must be followed by an integer, got nothing/,
+    ],
+    ["go movetime -5", /^info string go: movetime must be at least 0, got -5/],
+    [
+      "go wtime -1 btime 100",
+      /^info string go: wtime must be at least 0, got -1/,
+    ],
+    [
+      "go searchmoves",
+      /^info string go: searchmoves must be followed by moves/,
+    ],
+    [
+      "go searchmoves e2e5",
+      /^info string go: searchmoves "e2e5" is not a legal move/,
+    ],
+  ];
+  for (const [line, message] of bad) {
+    const said = talk(timed, [line]);
+    assert.match(said[0]!, message, line);
+    assert.match(said[1]!, /^info depth 1 /, line);
+    assert.equal(said.filter((l) => l.startsWith("bestmove")).length, 1, line);
+    assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/, line);
+  }
   assert.equal(timed.searching, false);
   assert.deepEqual(timed.receive("quit"), []);
   assert.ok(timed.quitting);
@@ -176,10 +199,25 @@ Deno.test("deno task uci as a subprocess: handshake, a position, go depth 3 → 
       "uci\nisready\nposition startpos moves e2e4\ngo depth 3\n",
     ),
   );
+  // The end of input stops a search (as Stockfish does): wait for its move.
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let said = "";
+  while (!/^bestmove /m.test(said)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    said += value;
+  }
   await writer.close();
-  const { success, stdout, stderr } = await child.output();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    said += value;
+  }
+  const stdout = said;
+  const { success } = await child.status;
+  const stderr = await new Response(child.stderr).arrayBuffer();
   assert.ok(success, new TextDecoder().decode(stderr));
-  const lines = new TextDecoder().decode(stdout).trim().split("\n");
+  const lines = stdout.trim().split("\n");
   assert.ok(lines.includes("uciok") && lines.includes("readyok"));
   assert.ok(lines.indexOf("uciok") < lines.indexOf("readyok"));
   const best = lines.at(-1)!;

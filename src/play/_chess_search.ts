@@ -26,7 +26,19 @@ export interface ChessSearchLimits {
   maxNodes?: number;
   /** Time budget in milliseconds (none when absent). */
   timeMs?: number;
+  /**
+   * A flag another thread may set (`Atomics.store(flag, 0, 1)`): while its
+   * first element is not 0, the iteration in progress stops within about
+   * 1,024 nodes, as a spent time budget stops it (depth 1 always finishes).
+   */
+  interrupt?: Int32Array;
 }
+
+/**
+ * Time budget that stands for "none" while an interrupt flag is watched: the
+ * searcher reads its clock only under a finite budget (about 24.8 days).
+ */
+const WATCH_MS = 2 ** 31;
 
 /**
  * Iterative deepening to `limits.depth` with the table, quiescence over
@@ -46,6 +58,32 @@ export interface ChessSearchLimits {
  * ```
  */
 export function searchChess(
+  position: Chess,
+  table: TranspositionTable,
+  limits: ChessSearchLimits,
+): IterativeDeepeningResult {
+  const interrupt = limits.interrupt;
+  if (interrupt === undefined) return search(position, table, limits);
+  // The searcher's only outside read inside an iteration is its clock (every
+  // 1,024 nodes): while this synchronous call runs, the clock reads +Infinity
+  // once the flag is set, which ends the iteration like a spent time budget.
+  // Nothing else runs meanwhile, and the clock is put back on every exit.
+  const own = Object.getOwnPropertyDescriptor(performance, "now");
+  const clock = performance.now.bind(performance);
+  performance.now = () => Atomics.load(interrupt, 0) !== 0 ? Infinity : clock();
+  try {
+    return search(position, table, {
+      ...limits,
+      timeMs: limits.timeMs ?? WATCH_MS,
+    });
+  } finally {
+    if (own === undefined) {
+      delete (performance as { now?: unknown }).now;
+    } else Object.defineProperty(performance, "now", own);
+  }
+}
+
+function search(
   position: Chess,
   table: TranspositionTable,
   limits: ChessSearchLimits,

@@ -7,11 +7,30 @@
  * history.
  *
  * A search runs one iteration per {@linkcode UciEngine.step} call, so a
- * caller can read `stop` between iterations; inside an iteration the time
+ * caller can read `stop` between iterations. Inside an iteration the time
  * and node budgets of `go` stop it (the searcher checks the clock every
- * 1,024 nodes; quiescence nodes count against `nodes` only). A search
- * without a depth or node limit runs in slices of {@linkcode UCI_SLICE_MS}
- * instead, so `stop` is read within about that long.
+ * 1,024 nodes; quiescence nodes count against `nodes` only), and so does the
+ * `interrupt` flag of {@linkcode UciEngineOptions}, which another thread sets
+ * when a line that ends the search arrives (`cli/uci.ts` does: `stop` is
+ * answered within milliseconds in every mode). Without that flag a search
+ * without a depth or node limit runs in slices of {@linkcode UCI_SLICE_MS},
+ * so `stop` is read within about that long; depth and node limits are never
+ * sliced, so those searches are reproducible.
+ *
+ * The protocol's promises: every `go` ends in exactly one `bestmove`. A
+ * malformed `go` is answered with an `info string` naming the problem and
+ * then searched to depth 1 ({@linkcode UCI_FALLBACK_DEPTH}) over all legal
+ * moves, so a GUI waiting for a move always gets a legal one. `go infinite`
+ * and `go ponder` never send `bestmove` before `stop` (or `ponderhit`, for
+ * `ponder`), even after a mate is found. `searchmoves` restricts the root's
+ * moves. A root drawn by a rule a player must claim or the engine cannot
+ * claim through UCI (the fifty-move rule at a half-move clock of 100 or more,
+ * a threefold repetition in `moves`, too little material) is searched all
+ * the same, move by move: the engine plays on, a mate still wins, and the
+ * reply is scored as the game continues (a position where the opponent can
+ * claim counts as a draw, 0). A mated or stalemated root answers
+ * `info depth 0 score mate 0` or `info depth 0 score cp 0`, then
+ * `bestmove 0000`.
  *
  * @module
  */
@@ -20,16 +39,25 @@ import type { Move } from "../position.ts";
 import { Chess, CHESS_MATE } from "../games/chess/mod.ts";
 import { searchChess } from "./_chess_search.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
-import { describe } from "../validate.ts";
+import type { IterativeDeepeningResult } from "../search/iterative_deepening.ts";
+import { checkOptions, describe } from "../validate.ts";
 
 /** Options of {@linkcode UciEngine}. */
 export interface UciEngineOptions {
-  /** The engine's name in `id name` (default `"game-tree-search"`). */
+  /** The engine's name in `id name` (default `"game-tree-search"`): one line of printable characters. */
   name?: string;
-  /** The transposition table's size in MiB (default 16; the `Hash` option). */
+  /** The transposition table's size in MiB, an integer in 1…1024 (default 16; the `Hash` option). */
   hashMegabytes?: number;
   /** A clock for the time budgets, in milliseconds (default `performance.now`); tests pass their own. */
   now?: () => number;
+  /**
+   * A flag set by another thread (an `Int32Array` over a
+   * `SharedArrayBuffer`): while its first element is not 0, the iteration in
+   * progress stops at once and {@linkcode UciEngine.step} returns without
+   * ending the search, so that the caller can deliver the line that set it
+   * (`stop`, `quit`, `go`, `position`, `ucinewgame`, or the end of input).
+   */
+  interrupt?: Int32Array;
 }
 
 /** What `go` asked for, as {@linkcode UciEngine} read it. */
@@ -47,12 +75,39 @@ export const UCI_MAX_DEPTH = 64;
 
 /**
  * Milliseconds per {@linkcode UciEngine.step} of a search without a depth or
- * node limit (`go infinite`, `movetime`, the clocks): how often `stop` is read.
+ * node limit (`go infinite`, `movetime`, the clocks) when the engine has no
+ * `interrupt` flag: how often `stop` is read then.
  */
 export const UCI_SLICE_MS = 100;
 
+/** Depth of the search that answers a malformed `go`. */
+export const UCI_FALLBACK_DEPTH = 1;
+
 /** Mate scores: values this close to {@linkcode CHESS_MATE} are mates. */
 const MATE_BAND = 1_000;
+
+/** What `go` asked for, read. */
+interface GoRequest {
+  limits: GoLimits;
+  /** `infinite`: hold `bestmove` until `stop`. */
+  infinite: boolean;
+  /** `ponder`: hold `bestmove` until `stop`; `ponderhit` applies `limits`. */
+  ponder: boolean;
+  /** `searchmoves`, in UCI notation (empty: all). */
+  searchmoves: string[];
+}
+
+/** One iteration's outcome. */
+interface Iteration {
+  /** The iteration finished (its value and PV hold). */
+  complete: boolean;
+  /** The `interrupt` flag cut it. */
+  interrupted: boolean;
+  value: number;
+  pv: Move[];
+  /** Every line reached the end of the game. */
+  solved: boolean;
+}
 
 /**
  * A UCI engine without I/O: {@linkcode UciEngine.receive} takes one line of
@@ -60,7 +115,8 @@ const MATE_BAND = 1_000;
  * {@linkcode UciEngine.searching}, {@linkcode UciEngine.step} runs one more
  * iteration and returns its `info` line, and the `bestmove` line when the
  * search ends (its depth, node or time budget, a `stop`, or a forced
- * result). `go depth N` always ends with `bestmove`.
+ * result). Every `go` ends with exactly one `bestmove`; `go infinite` and
+ * `go ponder` hold it until `stop` ({@linkcode UciEngine.waitingForStop}).
  *
  * Bad input (an unknown command, a bad FEN or move) is answered with an
  * `info string` line naming it, as UCI engines do, and changes nothing.
@@ -86,11 +142,17 @@ export class UciEngine {
   #table: TranspositionTable;
   #hashMegabytes: number;
   readonly #now: () => number;
+  readonly #interrupt: Int32Array | undefined;
   #position: Chess = Chess.start();
   #quit = false;
   // The search in progress.
   #searching = false;
   #limits: GoLimits = { depth: 0, nodes: 0, timeMs: 0 };
+  #hold = false;
+  #ponderLimits: GoLimits | null = null;
+  #waiting = false;
+  /** The root moves searched one by one (searchmoves, a root drawn by rule); null: one search. */
+  #rootMoves: Move[] | null = null;
   #started = 0;
   #depth = 0;
   #nodes = 0;
@@ -100,29 +162,66 @@ export class UciEngine {
   /**
    * An engine at the start position with an empty table.
    *
-   * @param options `name`, `hashMegabytes`, `now`
-   * @throws {Error} on an unknown option or a bad `hashMegabytes`
+   * @param options `name`, `hashMegabytes`, `now`, `interrupt`
+   * @throws {Error} on an unknown option or a bad value
    */
   constructor(options?: UciEngineOptions) {
-    const known = ["name", "hashMegabytes", "now"];
-    for (const key of Object.keys(options ?? {})) {
-      if (!known.includes(key)) {
-        throw new Error(
-          `new UciEngine: unknown option "${key}"; known options: ${
-            known.join(", ")
-          }`,
-        );
-      }
+    const where = "new UciEngine";
+    checkOptions(where, options, ["name", "hashMegabytes", "now", "interrupt"]);
+    const name = options?.name ?? "game-tree-search";
+    // A newline would inject a protocol line; control characters garble it.
+    if (
+      typeof name !== "string" || name.trim() === "" ||
+      /[\p{Cc}\p{Zl}\p{Zp}]/u.test(name)
+    ) {
+      throw new Error(
+        `${where}: name must be a non-empty line of printable characters, got ${
+          describe(name)
+        }`,
+      );
     }
-    this.name = options?.name ?? "game-tree-search";
-    this.#hashMegabytes = options?.hashMegabytes ?? 16;
-    this.#table = new TranspositionTable({ megabytes: this.#hashMegabytes });
-    this.#now = options?.now ?? (() => performance.now());
+    this.name = name;
+    const megabytes = options?.hashMegabytes ?? 16;
+    if (!Number.isInteger(megabytes) || megabytes < 1 || megabytes > 1024) {
+      throw new Error(
+        `${where}: hashMegabytes must be an integer in 1…1024, got ${
+          describe(megabytes)
+        }`,
+      );
+    }
+    this.#hashMegabytes = megabytes;
+    const now = options?.now ?? (() => performance.now());
+    if (typeof now !== "function") {
+      throw new Error(`${where}: now must be a function, got ${describe(now)}`);
+    }
+    this.#now = now;
+    const interrupt = options?.interrupt;
+    if (
+      interrupt !== undefined &&
+      !(interrupt instanceof Int32Array && interrupt.length >= 1)
+    ) {
+      throw new Error(
+        `${where}: interrupt must be a non-empty Int32Array, got ${
+          describe(interrupt)
+        }`,
+      );
+    }
+    this.#interrupt = interrupt;
+    this.#table = new TranspositionTable({ megabytes });
   }
 
-  /** Whether a search is in progress: call {@linkcode UciEngine.step} until it is not. */
+  /** Whether a search is in progress: call {@linkcode UciEngine.step} until it is not (or {@linkcode UciEngine.waitingForStop}). */
   get searching(): boolean {
     return this.#searching;
+  }
+
+  /**
+   * Whether the search of `go infinite` or `go ponder` is over and holds its
+   * `bestmove` until `stop` (or `ponderhit`): {@linkcode UciEngine.step} has
+   * nothing to do.
+   */
+  get waitingForStop(): boolean {
+    return this.#waiting;
   }
 
   /** Whether `quit` was received. */
@@ -141,7 +240,7 @@ export class UciEngine {
    * next {@linkcode UciEngine.step} end it. A `position`, `go` or
    * `ucinewgame` during a search first ends it (its `bestmove` comes first).
    *
-   * @example Bad input is named and changes nothing
+   * @example Bad input is named and changes nothing; a bad `go` still gets a move
    * ```ts
    * import assert from "node:assert/strict";
    * import { UciEngine } from "../../mod.ts";
@@ -149,6 +248,10 @@ export class UciEngine {
    * assert.match(engine.receive("position startpos moves e2e5")[0]!, /^info string position: "e2e5" is not a legal move/);
    * assert.ok(engine.fen.startsWith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"));
    * assert.match(engine.receive("fly")[0]!, /^info string unknown command "fly"/);
+   * assert.match(engine.receive("go depth abc")[0]!, /^info string go: depth must be followed by an integer/);
+   * const out: string[] = [];
+   * while (engine.searching) out.push(...engine.step());
+   * assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
    * ```
    */
   receive(line: string): string[] {
@@ -193,13 +296,16 @@ export class UciEngine {
         case "stop":
           if (this.#searching) this.#stopRequested = true;
           break;
+        case "ponderhit":
+          out.push(...this.#ponderhit());
+          break;
         case "quit":
+          // As Stockfish: a search in progress still names its move.
+          if (this.#searching) out.push(...this.#finish());
           this.#quit = true;
-          this.#searching = false;
           break;
         case "debug":
         case "register":
-        case "ponderhit":
           break;
         default:
           throw new Error(`unknown command ${describe(command)}`);
@@ -215,54 +321,148 @@ export class UciEngine {
   /**
    * Runs the next iteration of the search in progress and returns its
    * `info` line, plus `bestmove` when the search is over. Returns `[]` when
-   * no search is in progress.
+   * no search is in progress, while {@linkcode UciEngine.waitingForStop},
+   * and when the `interrupt` flag cut the iteration.
+   *
+   * @example `go infinite` holds its move until `stop`
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { UciEngine } from "../../mod.ts";
+   * const engine = new UciEngine();
+   * engine.receive("position fen 7k/8/5K2/8/8/8/8/6Q1 w - - 0 1");
+   * engine.receive("go infinite");
+   * const out: string[] = [];
+   * while (!engine.waitingForStop) out.push(...engine.step());
+   * assert.match(out.at(-1)!, /^info depth 1 score mate 1 .* pv g1g7$/);
+   * engine.receive("stop");
+   * assert.deepEqual(engine.step(), ["bestmove g1g7"]);
+   * ```
    */
   step(): string[] {
     if (!this.#searching) return [];
     if (this.#stopRequested) return this.#finish();
+    if (this.#waiting) return [];
+    // A line that ends the search is waiting: let the caller deliver it. The
+    // first iteration always runs, so a stop at once still has a move.
+    if (this.#interrupted() && this.#depth > 0) return [];
     const limits = this.#limits;
     const depth = this.#depth + 1;
     const elapsed = this.#now() - this.#started;
-    // Without a depth or node limit the search is timed anyway: run it in
-    // slices, so stop is read often. A slice cut short is tried again; the
-    // table keeps what it finished. Depth and node limits stay unsliced, so
-    // their searches (and matches) are reproducible.
-    const sliced = limits.depth === UCI_MAX_DEPTH && limits.nodes === Infinity;
+    // Without a depth or node limit the search is timed anyway: without an
+    // interrupt flag, run it in slices, so stop is read often. A slice cut
+    // short is tried again; the table keeps what it finished. Depth and node
+    // limits stay unsliced, so their searches (and matches) are reproducible.
+    const sliced = this.#interrupt === undefined &&
+      limits.depth === UCI_MAX_DEPTH && limits.nodes === Infinity;
     const timeMs = Math.min(
       limits.timeMs === Infinity
         ? Infinity
         : Math.max(1, limits.timeMs - elapsed),
       sliced ? UCI_SLICE_MS : Infinity,
     );
-    const result = searchChess(this.#position, this.#table, {
-      depth,
-      ...(limits.nodes === Infinity
-        ? {}
-        : { maxNodes: Math.max(1, limits.nodes - this.#nodes) }),
-      ...(timeMs === Infinity ? {} : { timeMs }),
-    });
-    this.#nodes += result.stats.nodes;
+    const result = this.#rootMoves === null
+      ? this.#iterate(depth, timeMs)
+      : this.#iterateByMove(depth, timeMs, this.#rootMoves);
+    if (result.interrupted) return [];
     const out: string[] = [];
-    if (result.move < 0) {
-      // The root is over (mate, stalemate, a draw by rule) or depth 0.
-      return [...out, ...this.#finish()];
-    }
-    if (result.depth === depth) {
+    if (result.complete) {
       this.#depth = depth;
-      this.#best = result.move;
+      this.#best = result.pv[0] ?? this.#best;
       out.push(this.#info(depth, result.value, result.pv));
     }
     const time = this.#now() - this.#started;
-    const cut = result.depth < depth;
+    const cut = !result.complete;
     if (cut && sliced && time < limits.timeMs) return out;
     if (
       cut || result.solved || depth >= limits.depth ||
       this.#nodes >= limits.nodes || time >= limits.timeMs ||
       Math.abs(result.value) >= CHESS_MATE - MATE_BAND
     ) {
-      out.push(...this.#finish());
+      if (this.#hold) this.#waiting = true;
+      else out.push(...this.#finish());
     }
     return out;
+  }
+
+  #interrupted(): boolean {
+    return this.#interrupt !== undefined &&
+      Atomics.load(this.#interrupt, 0) !== 0;
+  }
+
+  #budget(timeMs: number): { maxNodes?: number; timeMs?: number } {
+    const left = this.#limits.nodes - this.#nodes;
+    return {
+      ...(left === Infinity ? {} : { maxNodes: Math.max(1, left) }),
+      ...(timeMs === Infinity ? {} : { timeMs }),
+      ...(this.#interrupt === undefined ? {} : { interrupt: this.#interrupt }),
+    };
+  }
+
+  /** One iteration over the whole root. */
+  #iterate(depth: number, timeMs: number): Iteration {
+    const result = searchChess(this.#position, this.#table, {
+      depth,
+      ...this.#budget(timeMs),
+    });
+    this.#nodes += result.stats.nodes;
+    return this.#outcome(result, depth, result.value, result.pv);
+  }
+
+  /**
+   * One iteration over the given root moves, each searched after it is
+   * played (the root may be drawn by rule: the searcher would not expand
+   * it). The children keep the root mark, so mate distances and the
+   * repetition rule still count from the root.
+   */
+  #iterateByMove(depth: number, timeMs: number, moves: Move[]): Iteration {
+    const position = this.#position;
+    const deadline = this.#now() + timeMs;
+    let best: Iteration | null = null;
+    let solved = true;
+    // The previous best move first: an interrupted iteration then still
+    // names it.
+    const ordered = this.#best >= 0 && moves.includes(this.#best)
+      ? [this.#best, ...moves.filter((m) => m !== this.#best)]
+      : moves;
+    for (const move of ordered) {
+      const left = deadline - this.#now();
+      // Depth 1 always finishes, as in the one-search case.
+      if (depth > 1 && (this.#nodes >= this.#limits.nodes || left <= 0)) {
+        return { ...CUT, value: best?.value ?? 0 };
+      }
+      position.play(move);
+      let result: IterativeDeepeningResult;
+      try {
+        result = searchChess(position, this.#table, {
+          depth: depth - 1,
+          ...this.#budget(left),
+        });
+      } finally {
+        position.undo(move);
+      }
+      this.#nodes += result.stats.nodes;
+      const child = this.#outcome(result, depth - 1, -result.value, [
+        move,
+        ...result.pv,
+      ]);
+      if (!child.complete) return child;
+      solved &&= child.solved;
+      if (best === null || child.value > best.value) best = child;
+    }
+    return { ...best!, solved };
+  }
+
+  #outcome(
+    result: IterativeDeepeningResult,
+    depth: number,
+    value: number,
+    pv: Move[],
+  ): Iteration {
+    const complete = result.depth >= depth || result.solved;
+    if (!complete && this.#interrupted()) {
+      return { ...CUT, interrupted: true, value };
+    }
+    return { complete, interrupted: false, value, pv, solved: result.solved };
   }
 
   #info(depth: number, value: number, pv: readonly Move[]): string {
@@ -286,24 +486,109 @@ export class UciEngine {
   #finish(): string[] {
     this.#searching = false;
     this.#stopRequested = false;
-    let best = this.#best;
-    if (best < 0) {
-      // A draw by rule at the root still has moves: play the first.
-      const legal = this.#position.legalMoves();
-      best = legal.length > 0 ? legal[0]! : -1;
+    this.#waiting = false;
+    const out: string[] = [];
+    if (this.#best < 0 && this.#position.legalMoves().length > 0) {
+      // Ended before its first step (a stop, a new go at once): the
+      // first iteration is quick and always finishes, so the move is
+      // searched all the same.
+      const first = this.#rootMoves === null
+        ? this.#iterate(1, Infinity)
+        : this.#iterateByMove(1, Infinity, this.#rootMoves);
+      if (first.complete) {
+        this.#best = first.pv[0]!;
+        out.push(this.#info(1, first.value, first.pv));
+      }
     }
-    return [`bestmove ${best < 0 ? "0000" : this.#position.moveToUci(best)}`];
+    const best = this.#best;
+    out.push(
+      `bestmove ${best < 0 ? "0000" : this.#position.moveToUci(best)}`,
+    );
+    return out;
   }
 
-  #go(args: string[]): string[] {
-    const limits = readGo(args, this.#position.turn() === 1);
+  #start(limits: GoLimits, hold: boolean, rootMoves: Move[] | null): void {
     this.#limits = limits;
+    this.#hold = hold;
+    this.#waiting = false;
+    this.#rootMoves = rootMoves;
     this.#started = this.#now();
     this.#depth = 0;
     this.#nodes = 0;
     this.#best = -1;
     this.#stopRequested = false;
     this.#searching = true;
+  }
+
+  #go(args: string[]): string[] {
+    const position = this.#position;
+    const legal = position.legalMoves();
+    let request: GoRequest | null = null;
+    let problem = "";
+    const rootMoves: Move[] = [];
+    try {
+      request = readGo(args, position.turn() === 1);
+      for (const uci of request.searchmoves) {
+        const move = legal.find((m) => position.moveToUci(m) === uci);
+        if (move === undefined) {
+          throw new Error(
+            `go: searchmoves ${
+              describe(uci)
+            } is not a legal move in ${position.toFen()}`,
+          );
+        }
+        if (!rootMoves.includes(move)) rootMoves.push(move);
+      }
+    } catch (error) {
+      // The GUI waits for a move all the same: a short search, all moves.
+      request = null;
+      problem = `info string ${
+        error instanceof Error ? error.message : String(error)
+      }`;
+    }
+    const out = problem === "" ? [] : [problem];
+    this.#ponderLimits = null;
+    if (legal.length === 0) {
+      // Mated or stalemated: nothing to search, nothing to play.
+      this.#searching = false;
+      out.push(
+        `info depth 0 score ${position.isCheckmate() ? "mate 0" : "cp 0"}`,
+        "bestmove 0000",
+      );
+      return out;
+    }
+    const byMove = rootMoves.length > 0
+      ? rootMoves
+      : position.isTerminal()
+      ? legal
+      : null;
+    if (request === null) {
+      this.#start(
+        { depth: UCI_FALLBACK_DEPTH, nodes: Infinity, timeMs: Infinity },
+        false,
+        byMove,
+      );
+    } else {
+      if (request.ponder) this.#ponderLimits = request.limits;
+      this.#start(
+        request.ponder ? unlimited() : request.limits,
+        request.infinite || request.ponder,
+        byMove,
+      );
+    }
+    return out;
+  }
+
+  #ponderhit(): string[] {
+    const limits = this.#ponderLimits;
+    if (!this.#searching || limits === null) return [];
+    // The predicted move was played: the search goes on under go's limits,
+    // timed from now.
+    this.#ponderLimits = null;
+    this.#limits = limits;
+    this.#hold = false;
+    this.#started = this.#now();
+    if (this.#waiting) return this.#finish();
     return [];
   }
 
@@ -332,6 +617,18 @@ export class UciEngine {
     this.#hashMegabytes = megabytes;
     this.#table = new TranspositionTable({ megabytes });
   }
+}
+
+const CUT: Iteration = {
+  complete: false,
+  interrupted: false,
+  value: 0,
+  pv: [],
+  solved: false,
+};
+
+function unlimited(): GoLimits {
+  return { depth: UCI_MAX_DEPTH, nodes: Infinity, timeMs: Infinity };
 }
 
 /** `score cp N` or `score mate N` (moves, negative when mated). */
@@ -379,65 +676,79 @@ function readPosition(args: string[]): Chess {
   return position;
 }
 
+/** `go`'s arguments that take a number. */
+const GO_NUMBERS = [
+  "depth",
+  "nodes",
+  "movetime",
+  "wtime",
+  "btime",
+  "winc",
+  "binc",
+  "movestogo",
+  "mate",
+];
+
 /**
- * The limits of `go`'s arguments: `depth`, `nodes`, `movetime`, the clocks
- * (`wtime`/`btime`/`winc`/`binc`/`movestogo`), `infinite`. From the clock
- * the budget is the time left over the moves to go (default 30) plus most
- * of the increment, at most half the time left, less 50 ms for I/O.
+ * What `go`'s arguments ask for: `depth`, `nodes`, `movetime`, the clocks
+ * (`wtime`/`btime`/`winc`/`binc`/`movestogo`), `mate` (read, not used),
+ * `infinite`, `ponder`, `searchmoves <move>...`. Every number is an integer,
+ * at least 1 for `depth` and `nodes`, at least 0 for the others. From the
+ * clock the budget is the time left over the moves to go (default 30) plus
+ * most of the increment, at most half the time left, less 50 ms for I/O.
  */
-function readGo(args: string[], white: boolean): GoLimits {
+function readGo(args: string[], white: boolean): GoRequest {
   const numbers: Record<string, number> = {};
   const flags = new Set<string>();
+  const searchmoves: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!;
     if (word === "infinite" || word === "ponder") {
       flags.add(word);
-    } else if (
-      [
-        "depth",
-        "nodes",
-        "movetime",
-        "wtime",
-        "btime",
-        "winc",
-        "binc",
-        "movestogo",
-        "mate",
-      ].includes(word)
-    ) {
-      const value = Number(args[++i]);
-      if (!Number.isFinite(value) || !Number.isInteger(value)) {
+    } else if (GO_NUMBERS.includes(word)) {
+      const text = args[++i];
+      const value = Number(text);
+      if (
+        text === undefined || !/^[+-]?\d+$/.test(text) ||
+        !Number.isSafeInteger(value)
+      ) {
         throw new Error(
           `go: ${word} must be followed by an integer, got ${
-            describe(args[i])
+            text === undefined ? "nothing" : describe(text)
           }`,
         );
       }
+      const least = word === "depth" || word === "nodes" ? 1 : 0;
+      if (value < least) {
+        throw new Error(`go: ${word} must be at least ${least}, got ${value}`);
+      }
       numbers[word] = value;
     } else if (word === "searchmoves") {
-      break;
+      while (
+        i + 1 < args.length && !GO_NUMBERS.includes(args[i + 1]!) &&
+        args[i + 1] !== "infinite" && args[i + 1] !== "ponder"
+      ) {
+        searchmoves.push(args[++i]!);
+      }
+      if (searchmoves.length === 0) {
+        throw new Error("go: searchmoves must be followed by moves");
+      }
     } else {
       throw new Error(`go: unknown argument ${describe(word)}`);
     }
   }
-  const limits: GoLimits = {
-    depth: UCI_MAX_DEPTH,
-    nodes: Infinity,
-    timeMs: Infinity,
-  };
+  const limits = unlimited();
   if (numbers.depth !== undefined) {
-    if (numbers.depth < 1) {
-      throw new Error(`go: depth must be at least 1, got ${numbers.depth}`);
-    }
     limits.depth = Math.min(numbers.depth, UCI_MAX_DEPTH);
   }
-  if (numbers.nodes !== undefined) {
-    if (numbers.nodes < 1) {
-      throw new Error(`go: nodes must be at least 1, got ${numbers.nodes}`);
-    }
-    limits.nodes = numbers.nodes;
-  }
-  if (flags.has("infinite")) return limits;
+  if (numbers.nodes !== undefined) limits.nodes = numbers.nodes;
+  const request: GoRequest = {
+    limits,
+    infinite: flags.has("infinite"),
+    ponder: flags.has("ponder"),
+    searchmoves,
+  };
+  if (request.infinite) return request;
   if (numbers.movetime !== undefined) {
     limits.timeMs = Math.max(1, numbers.movetime - 20);
   } else {
@@ -451,5 +762,5 @@ function readGo(args: string[], white: boolean): GoLimits {
       );
     }
   }
-  return limits;
+  return request;
 }
