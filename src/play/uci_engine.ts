@@ -33,6 +33,8 @@ export interface UciProcessOptions {
    * end it on every exit path.
    */
   detached?: boolean;
+  /** Aborting it during `start` kills the process at once and `start` rejects. */
+  signal?: AbortSignal;
 }
 
 const START_KEYS = [
@@ -42,6 +44,7 @@ const START_KEYS = [
   "handshakeTimeoutMs",
   "cwd",
   "detached",
+  "signal",
 ];
 
 /** How an engine failed: see {@linkcode UciError}. */
@@ -215,6 +218,17 @@ export class UciProcess {
     }
     const setoptions = checkSetoptions(options?.options);
     const name = options?.name ?? command[0]!.split("/").at(-1)!;
+    const signal = options?.signal;
+    if (signal !== undefined && !(signal instanceof AbortSignal)) {
+      throw new Error(
+        `UciProcess.start: signal must be an AbortSignal, got ${
+          describe(signal)
+        }`,
+      );
+    }
+    if (signal?.aborted) {
+      throw new UciError(name, "closed", `UciProcess ${name}: aborted`);
+    }
     let child: Deno.ChildProcess;
     try {
       child = new Deno.Command(command[0]!, {
@@ -235,6 +249,8 @@ export class UciProcess {
       );
     }
     const engine = new UciProcess(child, name, timeoutMs, handshakeTimeoutMs);
+    const abort = () => void engine.kill();
+    signal?.addEventListener("abort", abort, { once: true });
     try {
       await engine.send("uci");
       let id: string | null = null;
@@ -250,6 +266,8 @@ export class UciProcess {
     } catch (error) {
       await engine.kill();
       throw error;
+    } finally {
+      signal?.removeEventListener("abort", abort);
     }
     return engine;
   }
