@@ -106,11 +106,19 @@ Deno.test("Chess.fromFen names the field and the rule of every bad FEN", () => {
     ],
     [
       `${start} w KQkq - -1 1`,
-      /the halfmove clock must be an integer 0…999999, got "-1"/,
+      /the halfmove clock must be an integer 0…999999999, got "-1"/,
     ],
     [
-      `${start} w KQkq - 0 0`,
-      /the move number must be an integer 1…999999, got "0"/,
+      `${start} w KQkq - 1000000000 1`,
+      /the halfmove clock must be an integer 0…999999999, got "1000000000"/,
+    ],
+    [
+      `${start} w KQkq - 0 1.5`,
+      /the move number must be an integer 0…999999999, got "1.5"/,
+    ],
+    [
+      `${start} w KQkq - 0 1e3`,
+      /the move number must be an integer 0…999999999, got "1e3"/,
     ],
     ["4k3/8/8/8/8/8/8/3KK3 w - - 0 1", /white must have one king, has 2/],
     ["8/8/8/8/8/8/8/4K3 w - - 0 1", /black must have one king, has 0/],
@@ -132,6 +140,37 @@ Deno.test("Chess.fromFen names the field and the rule of every bad FEN", () => {
   for (const [fen, message] of cases) {
     assert.throws(() => Chess.fromFen(fen as string), message, String(fen));
   }
+});
+
+Deno.test("Chess.fromFen ignores surrounding whitespace, reads clocks up to 999,999,999 exactly, and move number 0 as 1", () => {
+  const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  for (const padded of [fen + " ", fen + "\n", " \t" + fen + "\r\n"]) {
+    assert.equal(Chess.fromFen(padded).toFen(), fen, JSON.stringify(padded));
+  }
+  assert.equal(
+    Chess.fromFen(fen.replaceAll(" ", "  ")).toFen(),
+    fen,
+    "fields separated by two spaces",
+  );
+  for (const clocks of ["999999 999999", "1000000 1", "999999999 999999999"]) {
+    const big = `4k3/8/8/8/8/8/8/4K2R w - - ${clocks}`;
+    assert.equal(Chess.fromFen(big).toFen(), big);
+  }
+  // Played past the old six-digit limit, the FEN still reads back.
+  const position = Chess.fromFen("4k3/8/8/8/8/8/8/4K2R b - - 999999 999999");
+  position.play(position.moveFromUci("e8d8"));
+  assert.equal(position.toFen(), "3k4/8/8/8/8/8/8/4K2R w - - 1000000 1000000");
+  assert.equal(Chess.fromFen(position.toFen()).toFen(), position.toFen());
+  // Move number 0, as Stockfish accepts it, is written back as 1.
+  assert.equal(
+    Chess.fromFen("4k3/8/8/8/8/8/8/4K3 b - - 3 0").toFen(),
+    "4k3/8/8/8/8/8/8/4K3 b - - 3 1",
+  );
+  assert.equal(
+    Chess.fromFen("4k3/8/8/8/8/8/8/4K3 w - - 007 012").toFen(),
+    "4k3/8/8/8/8/8/8/4K3 w - - 7 12",
+    "leading zeros",
+  );
 });
 
 Deno.test("Chess.fromFen: chess.js validates too; where it alone objects, its reason is given", () => {
@@ -262,6 +301,61 @@ Deno.test("SAN: bad syntax, illegal and ambiguous moves are named", () => {
     () => position.moveToSan(-1),
     /Chess.moveToSan: move must be an integer in 0…65535, got -1/,
   );
+});
+
+Deno.test("SAN: a promotion needs its piece, x needs a capture, =Q needs a promotion; lenient reads are documented", () => {
+  const promoting = Chess.fromFen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  for (const san of ["axb8", "a8", "axb8+"]) {
+    assert.throws(
+      () => promoting.moveFromSan(san),
+      /Chess.moveFromSan: ".+" is not a legal move in .+ \(a pawn reaching the last rank needs a promotion piece, like a.+=Q\)/,
+      san,
+    );
+  }
+  const uci = (position: Chess, san: string) =>
+    position.moveToUci(position.moveFromSan(san));
+  assert.equal(uci(promoting, "axb8=N"), "a7b8n");
+  assert.equal(uci(promoting, "axb8Q"), "a7b8q");
+  assert.equal(uci(promoting, "a8=R"), "a7a8r");
+  const start = Chess.start();
+  for (
+    const [san, why] of [
+      ["axa3", /"x" marks a capture, and a3 is empty/],
+      ["Nxf3", /"x" marks a capture, and f3 is empty/],
+      ["a3=Q", /only a pawn reaching the last rank promotes/],
+      ["Bf3", /"Bf3" is not a legal move in rnbqkbnr/],
+      ["Kg1", /"Kg1" is not a legal move/],
+      ["Nhf3", /"Nhf3" is not a legal move/],
+    ] as const
+  ) {
+    assert.throws(() => start.moveFromSan(san), why, san);
+  }
+  for (const san of ["Pe4", "nf3", "e2e4", "Ng1f3x", "a8=K", "e4++"]) {
+    assert.throws(
+      () => start.moveFromSan(san),
+      /Chess.moveFromSan: san must be a move in standard algebraic notation/,
+      san,
+    );
+  }
+  // Accepted: signs not checked, a needless disambiguation, 0-0, a piece's
+  // capture without x, en passant with x.
+  assert.equal(uci(start, "e4#"), "e2e4");
+  assert.equal(uci(start, "Nf3+!?"), "g1f3");
+  assert.equal(uci(start, "Ngf3"), "g1f3");
+  assert.equal(uci(start, "N1f3"), "g1f3");
+  const castle = Chess.fromFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  assert.equal(uci(castle, "0-0"), "e1g1");
+  const capture = Chess.fromFen("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1");
+  assert.equal(uci(capture, "Nd5"), "c3d5");
+  assert.equal(uci(capture, "Nxd5"), "c3d5");
+  const passant = Chess.fromFen("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
+  assert.equal(uci(passant, "dxe6"), "d5e6");
+  const rooks = Chess.fromFen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+  assert.throws(
+    () => rooks.moveFromSan("Rd1"),
+    /"Rd1" is ambiguous: more than one legal move fits it/,
+  );
+  assert.equal(uci(rooks, "Rad1"), "a1d1");
 });
 
 Deno.test("play refuses a non-integer, an out-of-range encoding and an illegal move, and leaves the position unchanged", () => {

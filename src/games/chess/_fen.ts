@@ -48,7 +48,10 @@ const CASTLING_BITS = [
 const CASTLING_PIECES = [[E1, H1], [E1, A1], [E8, H8], [E8, A8]];
 
 /**
- * Reads a FEN (six fields, or the first four as in EPD, with clocks 0 and 1).
+ * Reads a FEN (six fields, or the first four as in EPD, with clocks 0 and 1;
+ * surrounding whitespace ignored, fields separated by any whitespace). The
+ * clocks are integers 0…{@linkcode MAX_CLOCK}; move number 0 reads as 1, as
+ * in Stockfish, and is written back as 1.
  *
  * @param where the caller, for the messages (`"Chess.fromFen"`)
  * @throws {Error} naming the field, the value and the rule broken
@@ -164,16 +167,12 @@ export function parseFen(where: string, fen: unknown): Board {
   }
   // Fields 5 and 6: the clocks.
   if (fields.length === 6) {
-    if (!/^\d{1,6}$/.test(fields[4]!)) {
-      fail(
-        `the halfmove clock must be an integer 0…999999, got "${fields[4]}"`,
-      );
-    }
-    if (!/^\d{1,6}$/.test(fields[5]!) || Number(fields[5]) < 1) {
-      fail(`the move number must be an integer 1…999999, got "${fields[5]}"`);
-    }
-    board.halfmove = Number(fields[4]);
-    board.fullmove = Number(fields[5]);
+    board.halfmove = readClock(fields[4]!, "the halfmove clock", fail);
+    // Stockfish reads move number 0 as 1; so does this parser.
+    board.fullmove = Math.max(
+      1,
+      readClock(fields[5]!, "the move number", fail),
+    );
   }
   board.finishSetup();
   if (board.attacked(board.kings[board.side ^ 1]!, board.side)) {
@@ -211,6 +210,26 @@ export function parseFen(where: string, fen: unknown): Board {
     board.setEnPassant(target, pawn);
   }
   return board;
+}
+
+/**
+ * The largest halfmove clock and move number a FEN may give: far beyond any
+ * game (a position played from a FEN at the limit still reads back for a
+ * billion plies), and the clocks stay exact small integers.
+ */
+export const MAX_CLOCK = 999_999_999;
+
+/** A clock field: digits (leading zeros allowed) worth 0…{@linkcode MAX_CLOCK}. */
+function readClock(
+  text: string,
+  name: string,
+  fail: (rule: string) => never,
+): number {
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(value <= MAX_CLOCK)) {
+    fail(`${name} must be an integer 0…${MAX_CLOCK}, got ${describe(text)}`);
+  }
+  return value;
 }
 
 /** The FEN of the board. */

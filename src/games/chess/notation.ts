@@ -199,13 +199,16 @@ export function writePgn(record: PgnRecord): string {
 }
 
 /**
- * Why chess.js rejects `fen`, or null when it accepts it. Four fields (EPD)
- * are completed with the clocks `0 1` first.
+ * Why chess.js rejects `fen`, or null when it accepts it. Surrounding
+ * whitespace is dropped, four fields (EPD) are completed with the clocks
+ * `0 1`, and move number 0 is given as 1 (chess.js refuses 0, Stockfish
+ * reads it as 1).
  */
 export function fenRejection(fen: string): string | null {
   const fields = fen.trim().split(/\s+/);
-  const full = fields.length === 4 ? [...fields, "0", "1"].join(" ") : fen;
-  const verdict = validateFen(full);
+  if (fields.length === 4) fields.push("0", "1");
+  if (fields.length === 6 && /^0+$/.test(fields[5]!)) fields[5] = "1";
+  const verdict = validateFen(fields.join(" "));
   return verdict.ok ? null : verdict.error ?? "invalid FEN";
 }
 

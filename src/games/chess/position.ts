@@ -126,7 +126,10 @@ export class Chess implements Position {
 
   /**
    * The position of a FEN: six fields, or the first four (as in EPD) with
-   * clocks 0 and 1.
+   * clocks 0 and 1. Whitespace around the FEN (a trailing newline) and
+   * between fields is ignored. The clocks are integers 0…999,999,999
+   * (leading zeros allowed), written back as read, except move number 0,
+   * which reads as 1 (as Stockfish reads it) and is written back as 1.
    *
    * @param fen the position
    * @param options `noisyChecks` (default false)
@@ -144,6 +147,8 @@ export class Chess implements Position {
    * const fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
    * assert.ok(Chess.fromFen(fen).toFen() === fen);
    * assert.throws(() => Chess.fromFen("8/8/8/8/8/8/8/8 w - - 0 1"), /white must have one king, has 0/);
+   * assert.ok(Chess.fromFen(fen + "\n").toFen() === fen);
+   * assert.ok(Chess.fromFen("4k3/8/8/8/8/8/8/4K3 w - - 0 0").toFen() === "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
    * ```
    */
   static fromFen(fen: string, options?: ChessOptions): Chess {
