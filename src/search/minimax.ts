@@ -8,9 +8,7 @@
 import { type Position, VALUE_INFINITE } from "../position.ts";
 import { checkOptions } from "../validate.ts";
 import {
-  BUDGET_STOP,
   createContext,
-  defaultBudgetError,
   finishedReport,
   resolveBudgets,
   resolveDepth,

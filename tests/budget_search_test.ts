@@ -1,0 +1,200 @@
+/**
+ * Node and time budgets of every searcher of `src/search/` (issue 19): a
+ * random small `maxNodes` on random seeded trees stops the search, says so,
+ * leaves the position as it was, and a budget that is not hit changes
+ * nothing; a search without depth or budget stops at DEFAULT_MAX_NODES.
+ */
+
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  alphaBeta,
+  aspiration,
+  type BudgetReport,
+  DEFAULT_MAX_NODES,
+  iterativeDeepening,
+  minimax,
+  mtdf,
+  negamax,
+  type Position,
+  pvs,
+  quiescence,
+  type SearchResult,
+  sssStar,
+  TicTacToe,
+  TranspositionTable,
+  UniformTree,
+} from "../mod.ts";
+
+type Result = SearchResult & BudgetReport;
+type Searcher = (
+  position: Position,
+  options: Record<string, unknown>,
+) => Result;
+
+/** Searchers that return one value (stopped: a lower bound or the root's evaluation). */
+const ONE_SHOT: [string, Searcher][] = [
+  ["minimax", (p, o) => minimax(p, o)],
+  ["negamax", (p, o) => negamax(p, o)],
+  ["alphaBeta", (p, o) => alphaBeta(p, o)],
+  ["alphaBeta+tt", (p, o) =>
+    alphaBeta(p, {
+      ...o,
+      tt: new TranspositionTable({ entries: 1 << 10 }),
+      exactDepth: true,
+    })],
+  ["pvs", (p, o) => pvs(p, o)],
+  ["quiescence", (p, o) => quiescence(p, o)],
+  ["mtdf", (p, o) => mtdf(p, { ...o, exactDepth: true })],
+  ["sssStar", (p, o) => sssStar(p, { ...o, exactDepth: true })],
+];
+
+/** Anytime searchers: stopped, they give the last finished depth's answer. */
+const ANYTIME: [string, Searcher][] = [
+  ["iterativeDeepening", (p, o) => iterativeDeepening(p, o)],
+  ["aspiration", (p, o) => aspiration(p, o)],
+];
+
+const treeArbitrary = fc.record({
+  branching: fc.integer({ min: 1, max: 4 }),
+  depth: fc.integer({ min: 1, max: 6 }),
+  seed: fc.integer({ min: 0, max: 1000 }),
+});
+
+Deno.test("every searcher with a random small maxNodes stops, says so, and restores the position", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...ONE_SHOT, ...ANYTIME),
+      treeArbitrary,
+      fc.integer({ min: 1, max: 300 }),
+      fc.boolean(),
+      ([name, search], shape, maxNodes, withDepth) => {
+        const tree = new UniformTree(shape);
+        const before = tree.key();
+        const options = withDepth
+          ? { maxNodes, depth: shape.depth }
+          : { maxNodes };
+        const result = search(tree, options);
+        assert.equal(tree.key(), before, `${name} moved the root`);
+        const full = minimax(tree, { depth: shape.depth });
+        if (!result.stoppedByBudget) {
+          assert.equal(result.value, full.value, `${name}: value`);
+          assert.ok(result.exact, `${name}: exact`);
+          return;
+        }
+        assert.equal(result.exact, false, `${name}: a cut value is not exact`);
+        const anytime = ANYTIME.some(([n]) => n === name);
+        // Depth 1 of iterative deepening always finishes (1 + branching nodes).
+        const slack = anytime ? 1 + shape.branching : 0;
+        assert.ok(
+          result.stats.nodes <= maxNodes + 1 + slack,
+          `${name}: ${result.stats.nodes} nodes for maxNodes ${maxNodes}`,
+        );
+        if (result.move !== -1) {
+          assert.ok(result.move >= 0 && result.move < shape.branching);
+          assert.equal(result.pv[0], result.move);
+        }
+        if (anytime) {
+          assert.ok(result.completedDepth >= 1);
+          assert.equal(
+            result.value,
+            minimax(tree, { depth: result.completedDepth }).value,
+            `${name}: the last finished depth's value`,
+          );
+        } else if (result.move !== -1) {
+          assert.equal(result.completedDepth, 0);
+          assert.ok(
+            result.value <= full.value,
+            `${name}: ${result.value} is a lower bound of ${full.value}`,
+          );
+        } else {
+          assert.deepEqual(result.pv, []);
+          assert.equal(result.value, tree.evaluate());
+        }
+      },
+    ),
+    { seed: 19, numRuns: 400 },
+  );
+});
+
+Deno.test("a budget that is not hit changes nothing: same value, move and nodes", () => {
+  const tree = new UniformTree({ branching: 3, depth: 5, seed: 7 });
+  for (const [name, search] of [...ONE_SHOT, ...ANYTIME]) {
+    const free = search(tree, { depth: 5 });
+    const budgeted = search(tree, { depth: 5, maxNodes: 1e6, timeMs: 6e4 });
+    assert.equal(budgeted.value, free.value, name);
+    assert.equal(budgeted.move, free.move, name);
+    assert.equal(budgeted.stats.nodes, free.stats.nodes, name);
+    assert.ok(!budgeted.stoppedByBudget && budgeted.exact, name);
+    assert.equal(budgeted.completedDepth, 5, name);
+  }
+});
+
+Deno.test("a spent time budget stops every searcher after at most 1,024 nodes", () => {
+  // 2^21 leaves: far more than 1,024 nodes, so the clock is read.
+  const tree = new UniformTree({ branching: 2, depth: 21, seed: 3 });
+  for (const [name, search] of ONE_SHOT) {
+    const result = search(tree, { timeMs: 1e-9 });
+    assert.ok(result.stoppedByBudget && !result.exact, name);
+    assert.ok(result.stats.nodes <= 1025, `${name}: ${result.stats.nodes}`);
+    assert.equal(
+      tree.key(),
+      new UniformTree({ branching: 2, depth: 21, seed: 3 }).key(),
+    );
+  }
+});
+
+Deno.test("bad budgets are clear errors naming the searcher, before the search", () => {
+  const position = TicTacToe.empty();
+  for (const [name, search] of [...ONE_SHOT, ...ANYTIME]) {
+    const where = name.replace(/\+.*/, "");
+    for (const bad of [0, -1, NaN, 1.5, "3", -Infinity]) {
+      assert.throws(
+        () => search(position, { maxNodes: bad }),
+        new RegExp(
+          `^Error: ${where}: maxNodes must be a positive integer \\(or Infinity\\), got `,
+        ),
+        `${name} maxNodes ${String(bad)}`,
+      );
+    }
+    for (const bad of [0, -5, NaN, "1"]) {
+      assert.throws(
+        () => search(position, { timeMs: bad }),
+        new RegExp(`^Error: ${where}: timeMs must be a positive number`),
+        `${name} timeMs ${String(bad)}`,
+      );
+    }
+    assert.equal(position.key(), 0);
+  }
+});
+
+Deno.test("without depth or budget the one-shot searchers stop at DEFAULT_MAX_NODES with a clear error, the anytime ones report it", () => {
+  assert.equal(DEFAULT_MAX_NODES, 2 ** 25);
+  // 8^14 leaves, random values: even alpha-beta needs more than the default.
+  const tree = new UniformTree({ branching: 8, depth: 14, seed: 5 });
+  const before = tree.key();
+  for (
+    const [name, search] of [["minimax", ONE_SHOT[0]![1]], [
+      "pvs",
+      ONE_SHOT[4]![1],
+    ]] as const
+  ) {
+    assert.throws(
+      () => search(tree, {}),
+      new RegExp(
+        `${name}: the search without depth passed the default budget of DEFAULT_MAX_NODES = 33554432 nodes; pass depth, maxNodes or timeMs`,
+      ),
+    );
+    assert.equal(tree.key(), before);
+  }
+  const anytime = iterativeDeepening(tree);
+  assert.ok(anytime.stoppedByBudget && !anytime.exact);
+  assert.ok(anytime.stats.nodes <= DEFAULT_MAX_NODES + 1);
+  assert.ok(anytime.completedDepth >= 4 && anytime.completedDepth < 14);
+  assert.equal(tree.key(), before);
+  // maxNodes: Infinity opts out of the default (small tree: it finishes).
+  const small = new UniformTree({ branching: 2, depth: 10, seed: 5 });
+  const free = pvs(small, { maxNodes: Infinity });
+  assert.ok(!free.stoppedByBudget && free.completedDepth === Infinity);
+  assert.equal(free.value, minimax(small).value);
+});
