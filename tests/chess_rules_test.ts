@@ -350,7 +350,7 @@ Deno.test("SAN: a promotion needs its piece, x needs a capture, =Q needs a promo
   assert.equal(uci(capture, "Nxd5"), "c3d5");
   const passant = Chess.fromFen("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
   assert.equal(uci(passant, "dxe6"), "d5e6");
-  const rooks = Chess.fromFen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+  const rooks = Chess.fromFen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
   assert.throws(
     () => rooks.moveFromSan("Rd1"),
     /"Rd1" is ambiguous: more than one legal move fits it/,
