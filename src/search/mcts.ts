@@ -64,12 +64,34 @@ export interface MctsStats extends SearchStats {
   treeDepth: number;
   /** True when a budget ended the search; false only when the root was terminal. */
   stoppedByBudget: boolean;
-  /** Which budget ended the search: `"playouts"`, `"maxNodes"`, `"timeMs"`, or `null` (terminal root). */
-  stoppedBy: "playouts" | "maxNodes" | "timeMs" | null;
+  /**
+   * Which budget ended the search: `"playouts"`, `"maxNodes"`, `"timeMs"`,
+   * `"treeSlots"` (the tree reached {@linkcode MCTS_MAX_TREE_SLOTS}), or
+   * `null` (terminal root).
+   */
+  stoppedBy: "playouts" | "maxNodes" | "timeMs" | "treeSlots" | null;
+  /**
+   * Playouts cut at {@linkcode MCTS_MAX_PLAYOUT_PLIES} plies from the root
+   * (a game that had not ended by then) and scored as draws.
+   */
+  truncatedPlayouts: number;
 }
 
 /** What {@linkcode mcts} returns. */
 export type MctsResult = SearchResult<MctsStats>;
+
+/**
+ * Slots the tree may hold (2^25: about 800 MB of typed arrays): a search
+ * whose budgets would grow it further stops before the iteration that could
+ * pass it, with `stoppedBy` `"treeSlots"`.
+ */
+export const MCTS_MAX_TREE_SLOTS = 1 << 25;
+
+/**
+ * Plies from the root after which a playout stops and counts as a draw: a
+ * game without an end would otherwise never finish its first playout.
+ */
+export const MCTS_MAX_PLAYOUT_PLIES = 1 << 16;
 
 /** Playouts when no budget is given. */
 export const MCTS_DEFAULT_PLAYOUTS = 10_000;
@@ -183,9 +205,17 @@ function grown(
  * Budgets: `playouts`, `maxNodes` (positions visited, see
  * {@linkcode MctsStats.nodes}) and `timeMs`; the search stops before an
  * iteration when any budget given is spent, so `nodes` may pass `maxNodes`
- * by less than one iteration, and at least one iteration always runs. With
- * no budget, {@linkcode MCTS_DEFAULT_PLAYOUTS} playouts. Without `timeMs`,
- * the same seed gives the same result on every machine.
+ * by less than one iteration, and at least one iteration always runs, even
+ * when `timeMs` is spent before it starts: at a root with a legal move,
+ * `move` is always a legal move. With no budget,
+ * {@linkcode MCTS_DEFAULT_PLAYOUTS} playouts. Without `timeMs`, the same
+ * seed gives the same result on every machine. Bounds whatever the budgets:
+ * the tree stops growing at {@linkcode MCTS_MAX_TREE_SLOTS} slots
+ * (`stoppedBy` `"treeSlots"`), and a playout still running
+ * {@linkcode MCTS_MAX_PLAYOUT_PLIES} plies from the root counts as a draw
+ * (`stats.truncatedPlayouts`). Budgets that are not integers in range
+ * (`playouts` 1…10^9, `maxNodes` 1…2^53 − 1), a `timeMs` that is not a
+ * finite number above 0, NaN, 0 and negative numbers included, are errors.
  *
  * @param position the root; left exactly as found, also when it throws
  * @param options budgets, `exploration`, `seed`
@@ -275,6 +305,7 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
     treeDepth: 0,
     stoppedByBudget: false,
     stoppedBy: null,
+    truncatedPlayouts: 0,
   };
   if (position.isTerminal()) {
     stats.nodes = stats.steps = stats.leaves = 1;
@@ -309,8 +340,16 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
         stats.stoppedBy = "maxNodes";
         break;
       }
-      if (deadline !== Infinity && performance.now() >= deadline) {
+      // The first iteration always runs, so a legal move is always found.
+      if (
+        deadline !== Infinity && stats.playouts > 0 &&
+        performance.now() >= deadline
+      ) {
         stats.stoppedBy = "timeMs";
+        break;
+      }
+      if (tree.used + maxMoves > MCTS_MAX_TREE_SLOTS && stats.playouts > 0) {
+        stats.stoppedBy = "treeSlots";
         break;
       }
       // Step 4. Selection: down the tree while the node is known.
@@ -365,8 +404,13 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
       if (pathLength - 1 > stats.treeDepth) stats.treeDepth = pathLength - 1;
       // Step 5. Playout: uniformly random moves to the end of the game.
       const treePlies = depthPlayed;
+      let truncated = false;
       for (;;) {
         if (position.isTerminal()) break;
+        if (depthPlayed >= MCTS_MAX_PLAYOUT_PLIES) {
+          truncated = true;
+          break;
+        }
         const count = position.generateMoves(moves);
         if (count === 0) break;
         const move = moves[Math.floor(random.next() * count)]!;
@@ -378,7 +422,9 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
       stats.playoutMoves += depthPlayed - treePlies;
       stats.leaves++;
       // The result for the side to move at the end, then at the new node.
-      const end = Math.sign(position.evaluate());
+      let end = 0;
+      if (truncated) stats.truncatedPlayouts++;
+      else end = Math.sign(position.evaluate());
       let result = ((depthPlayed - treePlies) & 1) === 0 ? end : 0 - end;
       while (depthPlayed > treePlies) {
         position.undo(played[--depthPlayed]!);
