@@ -36,9 +36,10 @@ import { join } from "node:path";
 import { removeLeftovers, writeAll } from "./_write_all.ts";
 import { useFullChessRun } from "../src/course/chess/mod.ts";
 
+// Lesson 003 has two reports (deepening and Grundy): list each number once.
 const USAGE =
   "usage: deno task figures [--strict] [--full] [--out DIR] [LESSON…]   (lessons: " +
-  LESSONS.map(({ lesson }) => lesson).join(", ") + ")";
+  [...new Set(LESSONS.map(({ lesson }) => lesson))].join(", ") + ")";
 
 const FIGURES = new URL("../figures/", import.meta.url).pathname;
 const PARTIAL = new URL("../.figures/", import.meta.url).pathname;
