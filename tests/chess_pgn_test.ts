@@ -67,8 +67,119 @@ Deno.test("readPgnGames and writePgn: errors name the game or move and the rule"
   );
   assert.throws(
     () => writePgn({ fen: "8/8/8 w - - 0 1", moves: [] }),
-    /writePgn: fen "8\/8\/8 w - - 0 1" is not a position chess.js reads/,
+    /writePgn: the piece placement must have 8 ranks separated by "\/", got 3 \(FEN "8\/8\/8 w - - 0 1"\)/,
   );
+});
+
+Deno.test("writePgn: a bad record is an Error naming the field, never a TypeError", () => {
+  const cases: [unknown, RegExp][] = [
+    [
+      null,
+      /writePgn: record must be an object like \{ moves: \["e2e4"\] \}, got null/,
+    ],
+    [[], /writePgn: record must be an object .*, got an array of 0/],
+    ["e2e4", /writePgn: record must be an object .*, got "e2e4"/],
+    [{}, /writePgn: moves must be an array of UCI strings, got undefined/],
+    [
+      { moves: null },
+      /writePgn: moves must be an array of UCI strings, got null/,
+    ],
+    [
+      { moves: "e2e4" },
+      /writePgn: moves must be an array of UCI strings, got "e2e4"/,
+    ],
+    [
+      { moves: [1] },
+      /writePgn: moves\[0\] must be a UCI string like "e2e4", got 1/,
+    ],
+    [{ moves: ["e2e4", null] }, /writePgn: moves\[1\] must be a UCI string/],
+    [
+      { moves: ["e2e4"], move: [] },
+      /writePgn: unknown field "move"; known fields: headers, fen, moves, result/,
+    ],
+    [
+      { moves: [], result: "2-0" },
+      /writePgn: result must be one of "1-0", "0-1", "1\/2-1\/2", "\*", got "2-0"/,
+    ],
+    [
+      { moves: [], result: null },
+      /writePgn: result must be one of .*, got null/,
+    ],
+    [
+      { moves: [], headers: "x" },
+      /writePgn: headers must be an object of tag names and string values, got "x"/,
+    ],
+    [
+      { moves: [], headers: { White: 3 } },
+      /writePgn: headers.White must be a string, got 3/,
+    ],
+    [
+      { moves: [], headers: { "Wh ite": "a" } },
+      /writePgn: tag name "Wh ite" must be letters, digits and underscores/,
+    ],
+    [
+      { moves: [], headers: { Result: "1-0" } },
+      /writePgn: headers.Result "1-0" disagrees with result "\*"/,
+    ],
+    [
+      { moves: [], headers: { FEN: "8/8 w" } },
+      /writePgn: headers.FEN is written from record.fen/,
+    ],
+    [{ moves: [], fen: 7 }, /writePgn: fen must be a string, got 7/],
+    [
+      { moves: ["a7a8"], fen: "4k3/P7/8/8/8/8/8/4K3 w - - 0 1" },
+      /writePgn: move 1 "a7a8" is not legal in 4k3\/P7/,
+    ],
+  ];
+  for (const [record, message] of cases) {
+    assert.throws(
+      () => writePgn(record as never),
+      message,
+      JSON.stringify(record),
+    );
+    try {
+      writePgn(record as never);
+    } catch (error) {
+      assert.equal((error as Error).constructor, Error, JSON.stringify(record));
+    }
+  }
+});
+
+Deno.test("writePgn: a tag value cannot forge a tag; ] and other printable text read back as written", () => {
+  for (
+    const value of ['a"] [Black "x', "a\\", "a\n1. e4", "a\rb", "tab\there"]
+  ) {
+    assert.throws(
+      () => writePgn({ moves: [], headers: { White: value } }),
+      /writePgn: headers.White must not hold a quote, a backslash or a control character such as a newline, got /,
+      JSON.stringify(value),
+    );
+  }
+  const headers = {
+    White: "Smith, J. [GM]",
+    Event: "Café ]] {x} ; 1. e4",
+  };
+  const pgn = writePgn({ moves: ["e2e4"], headers, result: "1-0" });
+  const [game] = readPgnGames(pgn);
+  for (const [name, value] of Object.entries(headers)) {
+    assert.equal(game!.headers[name], value, name);
+  }
+  assert.equal(game!.headers.Result, "1-0");
+  assert.deepEqual(game!.moves, ["e2e4"]);
+  assert.equal(
+    pgn.match(/^\[/gm)!.length,
+    7,
+    "the seven-tag roster, nothing forged",
+  );
+});
+
+Deno.test("writePgn: a FEN with whitespace around it and move number 0 is read as Chess.fromFen reads it", () => {
+  const pgn = writePgn({
+    fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 0\n",
+    moves: ["e1g1"],
+  });
+  assert.match(pgn, /\[FEN "4k3\/8\/8\/8\/8\/8\/8\/4K2R w K - 0 1"\]/);
+  assert.match(pgn, /1\. O-O \*/);
 });
 
 Deno.test("writePgn: a game from a FEN, with a promotion, reads back the same", () => {

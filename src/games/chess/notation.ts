@@ -22,6 +22,9 @@
 // deno-lint-ignore no-import-prefix -- mod.ts must load without deno.json (see the module doc)
 import { Chess as ChessJs, validateFen } from "npm:chess.js@1.4.0";
 import { describe } from "../../validate.ts";
+import type { Board } from "./_board.ts";
+import { parseFen, START_FEN, toFen } from "./_fen.ts";
+import { parseUci } from "./_notation.ts";
 
 /** One game read from PGN by {@linkcode readPgnGames}. */
 export interface PgnGame {
@@ -144,58 +147,175 @@ export interface PgnRecord {
   result?: "1-0" | "0-1" | "1/2-1/2" | "*";
 }
 
+const RECORD_KEYS = ["headers", "fen", "moves", "result"];
+const RESULTS = ["1-0", "0-1", "1/2-1/2", "*"];
+/** The PGN standard's tag names: letters, digits and underscores. */
+const TAG_NAME = /^[A-Za-z0-9_]+$/;
+/**
+ * What a tag value may not hold: a quote or backslash (chess.js 1.4.0
+ * reads neither the standard's `\"` nor `\\` back, so escaping them would
+ * not round-trip) and control characters such as a newline, which would end
+ * the tag line.
+ */
+const TAG_VALUE_FORBIDDEN = /["\\\u0000-\u001f\u007f]/;
+
 /**
  * A game as PGN text, written by chess.js (moves in SAN, a `FEN` and `SetUp`
- * tag when the game does not start from the standard position).
+ * tag when the game does not start from the standard position). Every
+ * field is checked first, so that the text reads back as the same game: a
+ * tag value may not hold `"`, `\` or a control character such as a newline
+ * (a value holding `"` could otherwise forge a tag), a tag name is letters,
+ * digits and underscores, the start position is given as `fen` (not as
+ * `FEN`/`SetUp` tags), and a `Result` tag must agree with `result`.
  *
- * @throws {Error} naming the first move that is not legal, by its number
+ * @throws {Error} naming the field, the value and the rule: a record that
+ *   is not an object or has an unknown field, a bad tag name or value, a
+ *   result other than `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"*"`, a FEN that
+ *   `Chess.fromFen` refuses, or the first move that is not legal, by its
+ *   number
  *
  * @example Written and read back
  * ```ts
  * import assert from "node:assert/strict";
  * import { readPgnGames, writePgn } from "../../../mod.ts";
- * const pgn = writePgn({ headers: { White: "us" }, moves: ["e2e4", "e7e5"], result: "1/2-1/2" });
+ * const pgn = writePgn({ headers: { White: "us [A]" }, moves: ["e2e4", "e7e5"], result: "1/2-1/2" });
  * assert.match(pgn, /1\. e4 e5 1\/2-1\/2/);
  * assert.deepEqual(readPgnGames(pgn)[0]!.moves, ["e2e4", "e7e5"]);
+ * assert.ok(readPgnGames(pgn)[0]!.headers.White === "us [A]");
  * assert.throws(() => writePgn({ moves: ["e2e5"] }), /writePgn: move 1 "e2e5" is not legal/);
+ * assert.throws(() => writePgn({ moves: [], result: "2-0" as "1-0" }), /writePgn: result must be one of/);
+ * assert.throws(() => writePgn({ moves: [], headers: { White: 'a"] [Black "x' } }), /writePgn: headers\.White must not hold/);
  * ```
  */
 export function writePgn(record: PgnRecord): string {
-  const chess = new ChessJs();
-  if (record.fen !== undefined) {
-    try {
-      chess.load(record.fen);
-    } catch (error) {
+  if (
+    record === null || typeof record !== "object" || Array.isArray(record)
+  ) {
+    throw new Error(
+      `writePgn: record must be an object like { moves: ["e2e4"] }, got ${
+        describe(record)
+      }`,
+    );
+  }
+  for (const key of Object.keys(record)) {
+    if (!RECORD_KEYS.includes(key)) {
       throw new Error(
-        `writePgn: fen ${
-          describe(record.fen)
-        } is not a position chess.js reads: ${
-          error instanceof Error ? error.message : String(error)
+        `writePgn: unknown field ${JSON.stringify(key)}; known fields: ${
+          RECORD_KEYS.join(", ")
         }`,
       );
     }
   }
-  const result = record.result ?? "*";
-  for (const [name, value] of Object.entries(record.headers ?? {})) {
-    chess.setHeader(name, value);
+  const result = record.result === undefined ? "*" : record.result;
+  if (!RESULTS.includes(result)) {
+    throw new Error(
+      `writePgn: result must be one of "1-0", "0-1", "1/2-1/2", "*", got ${
+        describe(result)
+      }`,
+    );
   }
-  chess.setHeader("Result", result);
-  record.moves.forEach((uci, i) => {
-    try {
-      chess.move({
-        from: uci.slice(0, 2),
-        to: uci.slice(2, 4),
-        promotion: uci.length > 4 ? uci[4] : undefined,
-      });
-    } catch {
+  const headers = checkHeaders(record.headers, result);
+  const moves = record.moves;
+  if (!Array.isArray(moves)) {
+    throw new Error(
+      `writePgn: moves must be an array of UCI strings, got ${describe(moves)}`,
+    );
+  }
+  let board: Board;
+  if (record.fen === undefined) {
+    board = parseFen("writePgn", START_FEN);
+  } else {
+    if (typeof record.fen !== "string") {
       throw new Error(
-        `writePgn: move ${i + 1} ${
-          describe(uci)
-        } is not legal in ${chess.fen()}`,
+        `writePgn: fen must be a string, got ${describe(record.fen)}`,
       );
     }
+    board = parseFen("writePgn", record.fen);
+    const rejection = fenRejection(record.fen);
+    if (rejection !== null) {
+      throw new Error(
+        `writePgn: fen ${
+          describe(record.fen)
+        } is not a position chess.js reads: ${rejection}`,
+      );
+    }
+  }
+  const chess = new ChessJs(toFen(board));
+  for (const [name, value] of headers) chess.setHeader(name, value);
+  chess.setHeader("Result", result);
+  moves.forEach((uci: unknown, i) => {
+    let move: number;
+    try {
+      move = parseUci(board, "writePgn", uci);
+    } catch {
+      throw new Error(
+        typeof uci === "string"
+          ? `writePgn: move ${i + 1} ${
+            describe(uci)
+          } is not legal in ${chess.fen()}`
+          : `writePgn: moves[${i}] must be a UCI string like "e2e4", got ${
+            describe(uci)
+          }`,
+      );
+    }
+    board.make(move);
+    const text = uci as string;
+    chess.move({
+      from: text.slice(0, 2),
+      to: text.slice(2, 4),
+      promotion: text.length > 4 ? text[4] : undefined,
+    });
   });
   return chess.pgn() + "\n";
+}
+
+/** The tag pairs of a {@linkcode PgnRecord}, checked. */
+function checkHeaders(headers: unknown, result: string): [string, string][] {
+  if (headers === undefined) return [];
+  if (
+    headers === null || typeof headers !== "object" || Array.isArray(headers)
+  ) {
+    throw new Error(
+      `writePgn: headers must be an object of tag names and string values, got ${
+        describe(headers)
+      }`,
+    );
+  }
+  const pairs = Object.entries(headers);
+  for (const [name, value] of pairs) {
+    if (!TAG_NAME.test(name)) {
+      throw new Error(
+        `writePgn: tag name ${
+          describe(name)
+        } must be letters, digits and underscores`,
+      );
+    }
+    if (typeof value !== "string") {
+      throw new Error(
+        `writePgn: headers.${name} must be a string, got ${describe(value)}`,
+      );
+    }
+    if (TAG_VALUE_FORBIDDEN.test(value)) {
+      throw new Error(
+        `writePgn: headers.${name} must not hold a quote, a backslash or a control character such as a newline, got ${
+          describe(value)
+        }`,
+      );
+    }
+    if (name === "FEN" || name === "SetUp") {
+      throw new Error(
+        `writePgn: headers.${name} is written from record.fen; give the start position there`,
+      );
+    }
+    if (name === "Result" && value !== result) {
+      throw new Error(
+        `writePgn: headers.Result ${describe(value)} disagrees with result ${
+          describe(result)
+        }`,
+      );
+    }
+  }
+  return pairs;
 }
 
 /**
