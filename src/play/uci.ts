@@ -294,7 +294,9 @@ export class UciEngine {
           out.push(...this.#go(args));
           break;
         case "stop":
-          if (this.#searching) this.#stopRequested = true;
+          // A held move is sent now: no step is due.
+          if (this.#waiting) out.push(...this.#finish());
+          else if (this.#searching) this.#stopRequested = true;
           break;
         case "ponderhit":
           out.push(...this.#ponderhit());
@@ -334,8 +336,8 @@ export class UciEngine {
    * const out: string[] = [];
    * while (!engine.waitingForStop) out.push(...engine.step());
    * assert.match(out.at(-1)!, /^info depth 1 score mate 1 .* pv g1g7$/);
-   * engine.receive("stop");
-   * assert.deepEqual(engine.step(), ["bestmove g1g7"]);
+   * assert.deepEqual(engine.step(), []);
+   * assert.deepEqual(engine.receive("stop"), ["bestmove g1g7"]);
    * ```
    */
   step(): string[] {
