@@ -157,6 +157,7 @@ const TAG_NAME = /^[A-Za-z0-9_]+$/;
  * not round-trip) and control characters such as a newline, which would end
  * the tag line.
  */
+// deno-lint-ignore no-control-regex -- control characters are what it finds
 const TAG_VALUE_FORBIDDEN = /["\\\u0000-\u001f\u007f]/;
 
 /**
