@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Chess, perft } from "../mod.ts";
+import { Chess, perft, PERFT_MAX_NODES } from "../mod.ts";
 
 /** The published perft counts: `FEN ; d1 ; d2 ; d3 ; d4 ; d5` per line. */
 function readPerft(): { fen: string; counts: number[] }[] {
@@ -55,6 +55,38 @@ Deno.test("perft() of depth 0 is 1, and a bad depth is an error naming it", () =
     () => perft(Chess.start(), 1.5),
     /perft: depth must be an integer in 0…64, got 1.5/,
   );
+});
+
+Deno.test("perft() has a node budget: perft(start, 64) stops with an error and the position as it was", () => {
+  assert.equal(PERFT_MAX_NODES, 1_000_000_000);
+  const position = Chess.start();
+  const key = position.key();
+  assert.throws(
+    () => perft(position, 64, { maxNodes: 50_000 }),
+    /perft: the count passed maxNodes = 50000 positions before depth 64 was done; give a larger maxNodes or a smaller depth/,
+  );
+  assert.equal(position.toFen(), Chess.start().toFen());
+  assert.equal(position.key(), key);
+  assert.equal(position.ply, 0);
+  // Exactly the budget: depth 3 visits 1 + 20 + 400 + 8,902 positions.
+  assert.equal(perft(position, 3, { maxNodes: 9_323 }), 8_902);
+  assert.throws(
+    () => perft(position, 3, { maxNodes: 9_322 }),
+    /perft: the count passed maxNodes = 9322 positions/,
+  );
+  assert.equal(perft(position, 1, { maxNodes: 21 }), 20);
+  for (const bad of [0, -1, 1.5, NaN, "9" as unknown as number]) {
+    assert.throws(
+      () => perft(position, 2, { maxNodes: bad }),
+      /perft: maxNodes must be an integer in 1…9007199254740991, got /,
+      String(bad),
+    );
+  }
+  assert.throws(
+    () => perft(position, 2, { nodes: 5 } as never),
+    /perft: unknown option "nodes"; known options: maxNodes/,
+  );
+  assert.equal(perft(position, 2), 400);
 });
 
 Deno.test("the position with the most legal moves known (218) fits a maxMoves buffer", () => {

@@ -5,7 +5,7 @@
  * @module
  */
 export { Chess, CHESS_MOVE_LIMIT, type ChessOptions } from "./position.ts";
-export { perft } from "./perft.ts";
+export { perft, PERFT_MAX_NODES, type PerftOptions } from "./perft.ts";
 export { CHESS_MATE, PIECE_VALUES } from "./evaluation.ts";
 export {
   type PgnGame,
