@@ -72,6 +72,8 @@ export interface SolveArgs {
   weak: boolean;
   /** `--book`: answer the positions of `data/connect4/book.txt` from it. */
   book?: boolean;
+  /** `--book-file FILE`: `--book` with another book file. */
+  bookFile?: string;
   /** `--max-nodes N`: the node budget per position. */
   maxNodes?: number;
   /** `--time-ms T`: the time budget per position. */
@@ -159,7 +161,15 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
     if (arg === "--help" || arg === "-h") result.help = true;
     else if (arg === "--weak") result.weak = true;
     else if (arg === "--book") result.book = true;
-    else if (isFlag(arg, "--max-nodes")) {
+    else if (isFlag(arg, "--book-file")) {
+      const [value, next] = flagValue("solve", args, i, "--book-file");
+      i = next;
+      if (value === "") {
+        throw new UsageError('solve: --book-file needs a file name, got ""');
+      }
+      result.book = true;
+      result.bookFile = value;
+    } else if (isFlag(arg, "--max-nodes")) {
       const [value, next] = flagValue("solve", args, i, "--max-nodes");
       i = next;
       if (!/^\d{1,15}$/.test(value)) {

@@ -25,9 +25,21 @@ import { print, readCommandLine, warn } from "./_output.ts";
 /** The opening book `--book` reads, from the repository's root. */
 export const BOOK_PATH = "data/connect4/book.txt";
 
+/** The book `--book` reads holds every position after this many moves. */
+export const BOOK_ALL_AFTER = 2;
+
+/**
+ * A position with fewer stones than this, solved without a budget, gets a
+ * note on stderr first: it can take minutes to hours.
+ */
+export const EARLY_STONES = 8;
+
+/** The nodes of the short try that decides whether an early position gets the note (a few ms). */
+export const EARLY_TRY_NODES = 20_000;
+
 /** The text of `deno task solve --help`. */
 export const HELP =
-  `usage: deno task solve [--weak] [--book] [--max-nodes N] [--time-ms T] [--threads N] < positions.txt
+  `usage: deno task solve [--weak] [--book | --book-file FILE] [--max-nodes N] [--time-ms T] [--threads N] < positions.txt
 
 Reads one position per line: <moves> [score]. <moves> are column digits 1-7
 (1 is the leftmost), first player first. The optional score is the expected
@@ -53,12 +65,26 @@ score disagrees (is outside the bounds, for a stopped line).
 Flags:
   --weak          only the sign of the score (win 1, draw 0, loss -1); faster
   --book          answer the book's positions from it (see above)
-  --max-nodes N   stop each position after N nodes (an integer >= 0)
+  --book-file FILE  --book with another book file; like ${BOOK_PATH}
+                  it must hold every position after ${BOOK_ALL_AFTER} moves. A damaged
+                  book (a truncated, repeated, contradictory or garbled
+                  line, a missing position) is refused: one line naming
+                  FILE:LINE, exit 2
+  --max-nodes N   stop each position after N nodes (an integer >= 0; all
+                  threads together never search more)
   --time-ms T     stop each position after about T milliseconds
   --threads N     threads per solve, 1-64 (default: the machine's cores);
                   helpers join a solve past 131,072 nodes, sharing the
                   table (on 2 idle cores: the 4453 weak solve 1.5x faster)
   -h, --help      this text
+
+Budgets: without --max-nodes or --time-ms every solve runs to its end.
+Positions of 20 stones or more take milliseconds, but an early one can take
+minutes to hours with no output meanwhile (the first move 4 solved weakly:
+about 200 s on 2 cores; the empty board exactly: hours). For a position of
+fewer than ${EARLY_STONES} stones that no budget bounds and that ${EARLY_TRY_NODES} nodes do not
+solve, stderr gets a note before the long solve starts. --max-nodes N or --time-ms T bounds every solve; --book
+answers the positions of at most two moves at once.
 
 A bad line prints "line N: <why>" to stderr and the next lines are still
 solved. At the end, stderr gets one summary line when any line was bad,
@@ -75,14 +101,18 @@ async function main(args: readonly string[]): Promise<number> {
   const { weak, maxNodes, timeMs } = options;
   let book: ConnectFourBook | null = null;
   if (options.book) {
+    const shown = options.bookFile ?? BOOK_PATH;
     try {
+      // A book must answer the empty board and every first move, or a
+      // missing line would start a search of hours where a lookup was meant.
       book = ConnectFourBook.parse(
-        Deno.readTextFileSync(new URL(`../${BOOK_PATH}`, import.meta.url)),
+        Deno.readTextFileSync(
+          options.bookFile ?? new URL(`../${BOOK_PATH}`, import.meta.url),
+        ),
+        { source: shown, allAfter: BOOK_ALL_AFTER },
       );
     } catch (error) {
-      warn(
-        `solve: --book: cannot use ${BOOK_PATH}: ${(error as Error).message}`,
-      );
+      warn(`solve: --book: cannot use ${shown}: ${(error as Error).message}`);
       return 2;
     }
   }
@@ -119,11 +149,11 @@ async function main(args: readonly string[]): Promise<number> {
       continue;
     }
     if (line === null) continue;
-    const start = performance.now();
     const looked = book?.lookup(line.position) ?? null;
+    const start = performance.now();
     const known = looked !== null && weak ? Math.sign(looked) : looked;
     // A book position is looked up: it has a score and no nodes.
-    const result: SolveResult = known !== null
+    let result: SolveResult | null = known !== null
       ? {
         score: known,
         lower: known,
@@ -133,7 +163,27 @@ async function main(args: readonly string[]): Promise<number> {
         stopReason: null,
         nodes: 0,
       }
-      : solver.solve(line.position, { weak, maxNodes, timeMs });
+      : null;
+    if (
+      result === null && maxNodes === undefined && timeMs === undefined &&
+      line.position.moveCount < EARLY_STONES
+    ) {
+      // An early position without a budget: a short try tells a quick one
+      // (4455) from one of minutes or hours, which gets a note first.
+      const tried = solver.solve(line.position, {
+        weak,
+        maxNodes: EARLY_TRY_NODES,
+      });
+      if (tried.exact) result = tried;
+      else {
+        warn(
+          `solve: line ${number}: ${line.moves} (${line.position.moveCount} stone${
+            line.position.moveCount === 1 ? "" : "s"
+          }) is not solved within ${EARLY_TRY_NODES} nodes and has no budget: this solve can take minutes to hours (--max-nodes N or --time-ms T bounds it)`,
+        );
+      }
+    }
+    result ??= solver.solve(line.position, { weak, maxNodes, timeMs });
     const micros = Math.round(1000 * (performance.now() - start));
     let out = result.exact
       ? `${line.moves} ${result.score} ${result.nodes} ${micros}${

@@ -46,7 +46,7 @@ Deno.test("book: a parent whose children are all given gets the negamax of their
       if (child.isTerminal()) winsAtOnce = true;
       else lines.push(`${moves}${column + 1} ${solver.solve(child).score}`);
     }
-    const book = ConnectFourBook.parse(lines.join("\n"));
+    const book = ConnectFourBook.parse(lines.join("\n") + "\n");
     if (winsAtOnce) {
       // Not derived: a move that wins at once has no book line.
       assert.equal(book.lookup(parent), null);
