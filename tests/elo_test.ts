@@ -163,7 +163,7 @@ Deno.test("eloRatings() and simulateGames() reject bad input with clear errors",
     ],
     [
       () => eloRatings([{ a: 0, b: 1.5, score: 1 }]),
-      /eloRatings: games\[0\].b must be an integer in 0…9999, got 1.5/,
+      /eloRatings: games\[0\].b must be an integer in 0…999, got 1.5/,
     ],
     [
       () => eloRatings([{ a: 2, b: 2, score: 1 }]),
@@ -180,7 +180,7 @@ Deno.test("eloRatings() and simulateGames() reject bad input with clear errors",
     [() => eloRatings(ok, { players: 3 }), /eloRatings: player 2 has no games/],
     [
       () => eloRatings(ok, { players: 1 }),
-      /eloRatings: players must be an integer in 2…10000, got 1/,
+      /eloRatings: players must be an integer in 2…1000, got 1/,
     ],
     [
       () => eloRatings(ok, { anchor: 2 }),
@@ -192,7 +192,7 @@ Deno.test("eloRatings() and simulateGames() reject bad input with clear errors",
     ],
     [
       () => eloRatings(ok, { priorDraws: -1 }),
-      /eloRatings: priorDraws must be a finite number ≥ 0, got -1/,
+      /eloRatings: priorDraws must be 0 or a number in 0.001…1000000 \(virtual draws per pair\), got -1/,
     ],
     [
       () => simulateGames({ ratings: [0, NaN], gamesPerPair: 1, seed: 0 }),

@@ -29,12 +29,7 @@
  */
 
 import { Random } from "../random.ts";
-import {
-  checkInteger,
-  checkNonNegative,
-  checkOptions,
-  describe,
-} from "../validate.ts";
+import { checkInteger, checkOptions, describe } from "../validate.ts";
 
 /** One game for {@linkcode eloRatings}: players `a` and `b` (indices) and `a`'s score: 1, ½ or 0. */
 export interface EloGame {
@@ -139,15 +134,76 @@ function solve(matrix: Float64Array[], rhs: Float64Array): Float64Array {
 }
 
 /**
+ * The inverse of `matrix` by Gauss-Jordan elimination with partial
+ * pivoting: O(n³) once, where solving for each unit column was O(n⁴).
+ */
+function invert(matrix: Float64Array[]): Float64Array[] {
+  const n = matrix.length;
+  const a = matrix.map((row) => Float64Array.from(row));
+  const inverse = Array.from({ length: n }, (_, i) => {
+    const row = new Float64Array(n);
+    row[i] = 1;
+    return row;
+  });
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < n; row++) {
+      if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
+    }
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    [inverse[col], inverse[pivot]] = [inverse[pivot]!, inverse[col]!];
+    const pivotRow = a[col]!, pivotInverse = inverse[col]!;
+    const scale = 1 / pivotRow[col]!;
+    for (let k = col; k < n; k++) pivotRow[k] = pivotRow[k]! * scale;
+    for (let k = 0; k < n; k++) pivotInverse[k] = pivotInverse[k]! * scale;
+    for (let row = 0; row < n; row++) {
+      if (row === col) continue;
+      const f = a[row]![col]!;
+      if (f === 0) continue;
+      const target = a[row]!, targetInverse = inverse[row]!;
+      for (let k = col; k < n; k++) target[k] = target[k]! - f * pivotRow[k]!;
+      for (let k = 0; k < n; k++) {
+        targetInverse[k] = targetInverse[k]! - f * pivotInverse[k]!;
+      }
+    }
+  }
+  return inverse;
+}
+
+/**
+ * Most players {@linkcode eloRatings} accepts: its cost grows as n³ (each
+ * Newton step solves an n × n system, the intervals invert one), about
+ * seconds at 1,000 players; more is an error rather than minutes of work.
+ */
+export const MAX_ELO_PLAYERS = 1000;
+
+/** Smallest positive `priorDraws`: fewer virtual draws let the ratings run to ±10^4 Elo and past. */
+export const MIN_PRIOR_DRAWS = 1e-3;
+
+/** Largest `priorDraws`: more would drown any tournament's games. */
+export const MAX_PRIOR_DRAWS = 1e6;
+
+/**
  * Elo ratings by maximum likelihood with 95% intervals (see the module
  * documentation for the model, the method and the intervals).
  *
  * @param games the games: player indices and the first one's score
  * @param options `players`, `anchor`, `anchorElo`, `priorDraws`
  * @returns one {@linkcode EloRating} per player, the iterations and the log-likelihood
- * @throws {Error} on a bad game or option, a player without games, or
- *   results for which the maximum likelihood does not exist (naming a
- *   player who scored nothing, or everything, against the rest)
+ * Degenerate tournaments get a clear error, never NaN or ±Infinity: a
+ * player without games (`players` above the indices included); a player
+ * who won, or lost, every game against a group (the maximum likelihood
+ * does not exist: pass `priorDraws`, virtual draws that make every rating
+ * finite); more than {@linkcode MAX_ELO_PLAYERS} players; `priorDraws`
+ * other than 0 or a number in {@linkcode MIN_PRIOR_DRAWS}…
+ * {@linkcode MAX_PRIOR_DRAWS}. Draws only give every player the same
+ * rating. Cost: O(n³) per Newton step (at most 200, typically under 10)
+ * and once for the intervals, with n ≤ {@linkcode MAX_ELO_PLAYERS}.
+ *
+ * @throws {Error} on a bad game or option, a player without games, more
+ *   than {@linkcode MAX_ELO_PLAYERS} players, or results for which the
+ *   maximum likelihood does not exist (naming a player who scored nothing,
+ *   or everything, against the rest)
  *
  * @example Three players, the strongest ahead
  * ```ts
@@ -187,8 +243,8 @@ export function eloRatings(
         `${where}: games[${i}] must be { a, b, score }, got ${describe(game)}`,
       );
     }
-    checkInteger(where, `games[${i}].a`, game.a, 0, 9999);
-    checkInteger(where, `games[${i}].b`, game.b, 0, 9999);
+    checkInteger(where, `games[${i}].a`, game.a, 0, MAX_ELO_PLAYERS - 1);
+    checkInteger(where, `games[${i}].b`, game.b, 0, MAX_ELO_PLAYERS - 1);
     if (game.a === game.b) {
       throw new Error(
         `${where}: games[${i}] has player ${game.a} against itself`,
@@ -204,7 +260,13 @@ export function eloRatings(
     players = Math.max(players, game.a + 1, game.b + 1);
   });
   if (options?.players !== undefined) {
-    players = checkInteger(where, "players", options.players, players, 10000);
+    players = checkInteger(
+      where,
+      "players",
+      options.players,
+      Math.max(players, 2),
+      MAX_ELO_PLAYERS,
+    );
   }
   if (players < 2) {
     throw new Error(`${where}: needs games between at least 2 players`);
@@ -219,11 +281,18 @@ export function eloRatings(
       `${where}: anchorElo must be a finite number, got ${describe(anchorElo)}`,
     );
   }
-  const priorDraws = checkNonNegative(
-    where,
-    "priorDraws",
-    options?.priorDraws ?? 0,
-  );
+  const priorDraws = options?.priorDraws ?? 0;
+  if (
+    typeof priorDraws !== "number" ||
+    !(priorDraws === 0 ||
+      (priorDraws >= MIN_PRIOR_DRAWS && priorDraws <= MAX_PRIOR_DRAWS))
+  ) {
+    throw new Error(
+      `${where}: priorDraws must be 0 or a number in ${MIN_PRIOR_DRAWS}…${MAX_PRIOR_DRAWS} (virtual draws per pair), got ${
+        describe(priorDraws)
+      }`,
+    );
+  }
 
   // Step 2. Games and points per pair.
   const n = players;
@@ -322,12 +391,10 @@ export function eloRatings(
   for (let i = 0; i < n; i++) theta[i] = theta[i]! - mean;
 
   // Step 4. Covariance: the pseudo-inverse of the information.
-  const h = information(theta);
-  const covariance = Array.from({ length: n }, (_, col) => {
-    const unit = new Float64Array(n);
-    unit[col] = 1;
-    return solve(h, unit).map((v) => v - 1 / n);
-  });
+  const covariance = invert(information(theta));
+  for (const row of covariance) {
+    for (let j = 0; j < n; j++) row[j] = row[j]! - 1 / n;
+  }
   const ratings: EloRating[] = [];
   for (let i = 0; i < n; i++) {
     let elo: number, variance: number;
@@ -349,6 +416,16 @@ export function eloRatings(
       games: realGames[i]!,
       score: realScore[i]!,
     });
+  }
+  const bad = ratings.find((r) =>
+    ![r.elo, r.low, r.high, r.standardError].every(Number.isFinite)
+  );
+  if (bad !== undefined || !Number.isFinite(current)) {
+    throw new Error(
+      `${where}: the ratings did not converge to finite numbers (player ${
+        bad?.player ?? 0
+      }); pass { priorDraws: 1 } or play more games`,
+    );
   }
   return { ratings, iterations, logLikelihood: current };
 }
