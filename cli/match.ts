@@ -488,6 +488,10 @@ async function main(args: readonly string[]): Promise<number> {
     return `+${w} =${scores.length - w - l} -${l}`;
   };
   let stopping = false;
+  // After a signal, the match's own path (a killed engine's game, a refused
+  // restart) waits for the handler's exit code instead of racing it.
+  let stoppedWith: (code: number) => void = () => {};
+  const stopped = new Promise<number>((resolve) => stoppedWith = resolve);
   const onSignal = (signal: Deno.Signal, code: number) => async () => {
     if (stopping) return;
     stopping = true;
@@ -504,6 +508,7 @@ async function main(args: readonly string[]): Promise<number> {
         run.pgnPath ? `; they are in ${run.pgnPath}` : ""
       }`,
     );
+    stoppedWith(code);
     Deno.exit(code);
   };
   const onInt = onSignal("SIGINT", 130);
@@ -561,9 +566,9 @@ async function main(args: readonly string[]): Promise<number> {
         prior ? ", with 1 virtual draw: every game was won or lost" : ""
       })`,
     );
-    return 0;
+    return stopping ? await stopped : 0;
   } catch (error) {
-    if (stopping) return 0;
+    if (stopping) return await stopped;
     const games = error instanceof ChessMatchError ? error.games.length : null;
     console.error(
       `match: stopped${

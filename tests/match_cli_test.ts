@@ -1,0 +1,390 @@
+// deno task match under every fault, as a user runs it: bad arguments
+// refused before any engine starts, engines that cannot start, engines that
+// fail in a game (adjudicated, restarted), a restart that fails, and
+// SIGINT/SIGTERM in mid-match. Never a stack trace; the PGN keeps the
+// finished games; no engine process outlives the run.
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { readPgnGames } from "../mod.ts";
+import {
+  assertCleanFailure,
+  assertNoStackTrace,
+  cliPath,
+  ROOT,
+  runCli,
+} from "./_cli.ts";
+
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`fixtures/engines/${name}`, import.meta.url));
+
+const OURS = "ours:depth=1";
+
+Deno.test("match refuses bad arguments with one line and exit 2, before any engine starts", async () => {
+  const dir = Deno.makeTempDirSync();
+  const noGames = `${dir}/short.pgn`;
+  Deno.writeTextFileSync(noGames, '[White "a"]\n\n1. e4 *\n');
+  // An engine that leaves a mark if it is ever started.
+  const marker = `${dir}/engine.sh`;
+  Deno.writeTextFileSync(marker, `#!/bin/sh\ntouch ${dir}/started\n`);
+  Deno.chmodSync(marker, 0o755);
+  const engine = `${marker}:depth=1`;
+  const cases: [string[], RegExp][] = [
+    [
+      ["--a", "ours:depth=0", "--b", engine],
+      /--a: depth must be an integer in 1…100, got 0 in "ours:depth=0"/,
+    ],
+    [
+      ["--a", engine, "--b", "stockfish:depth=0"],
+      /--b: depth must be an integer in 1…100, got 0/,
+    ],
+    [
+      ["--a", "ours:depth=1,depth=2", "--b", engine],
+      /--a: depth is given twice in "ours:depth=1,depth=2"/,
+    ],
+    [
+      ["--a", OURS, "--a", engine, "--b", engine],
+      /--a is given twice \("ours:depth=1" and ".*engine.sh:depth=1"\)/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--games", "2", "--games", "3"],
+      /--games is given twice/,
+    ],
+    [
+      ["--a", "ours:depth=-1", "--b", engine],
+      /"depth=-1" in "ours:depth=-1" is not a setting/,
+    ],
+    [
+      ["--a", "ours:nodes=1.5", "--b", engine],
+      /"nodes=1.5" .* is not a setting/,
+    ],
+    [
+      ["--a", "ours:skill=3,depth=1", "--b", engine],
+      /unknown setting "skill" in "ours:skill=3,depth=1"/,
+    ],
+    [
+      ["--a", "stockfish:skill=21,depth=1", "--b", engine],
+      /skill must be an integer in 0…20, got 21/,
+    ],
+    [["--a", "ours", "--b", engine], /"ours" needs a budget/],
+    [
+      ["--a", "gnuchess:depth=1", "--b", engine],
+      /an engine is "ours:...", "stockfish:..." or a program's path/,
+    ],
+    [
+      ["--a", "ours:movetime=5000", "--b", engine, "--timeout", "1000"],
+      /movetime=5000 must be below --timeout \(1000 ms\)/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--games", "0"],
+      /--games must be an integer in 1…1000000, got "0"/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--max-plies", "-3"],
+      /--max-plies must be an integer/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--timeout", "1e3"],
+      /--timeout must be an integer in 1…86400000, got "1e3"/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--openings", "/dev/null"],
+      /--openings \/dev\/null has no opening/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--openings", noGames],
+      /short.pgn has no opening \(no game with more than 8 plies/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--openings", `${dir}/none.txt`],
+      /cannot read --openings .*none.txt/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--openings", marker],
+      /--openings .*engine.sh: readOpenings: line 2: expected "name ; moves in UCI"/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--pgn", "/nonexistent/dir/games.pgn"],
+      /cannot write --pgn \/nonexistent\/dir\/games.pgn: .*No such file/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--pgn", dir],
+      /cannot write --pgn .*: .*Is a directory/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--rounds", "3"],
+      /unknown argument "--rounds"/,
+    ],
+    [["--a", OURS, "--b", engine, "--pgn"], /--pgn needs a value/],
+    [["--a", OURS], /--a and --b are required/],
+  ];
+  for (const [args, message] of cases) {
+    const run = await runCli("match.ts", args, { timeoutMs: 30_000 });
+    const what = `match ${args.join(" ")}`;
+    assertCleanFailure(run, message, what);
+    assert.equal(run.stderr.trim().split("\n").length, 1, `${what}: one line`);
+    assert.equal(run.stdout, "", `${what}: nothing started`);
+  }
+  assert.throws(() => Deno.statSync(`${dir}/started`), Deno.errors.NotFound);
+  const help = await runCli("match.ts", ["--help"]);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /SIGINT exits 130, SIGTERM 143/);
+  Deno.removeSync(dir, { recursive: true });
+});
+
+Deno.test("match: an engine that cannot start (missing, not executable, exits at once, never answers uci, prints garbage; a broken stockfish on PATH) stops the run with one line, exit 2", async () => {
+  const dir = Deno.makeTempDirSync();
+  const plain = `${dir}/plain.sh`;
+  Deno.writeTextFileSync(plain, "#!/bin/sh\necho uciok\n");
+  Deno.chmodSync(plain, 0o644);
+  // A "stockfish" on PATH that is not executable, then one that exits.
+  const bin = `${dir}/bin`;
+  Deno.mkdirSync(bin);
+  Deno.writeTextFileSync(`${bin}/stockfish`, "#!/bin/sh\nexit 0\n");
+  Deno.chmodSync(`${bin}/stockfish`, 0o644);
+  const path = `${bin}:${Deno.env.get("PATH") ?? ""}`;
+  const cases: [string[], Record<string, string>, RegExp][] = [
+    [
+      ["--a", "/nonexistent/engine:depth=1", "--b", OURS],
+      {},
+      /match: --a \/nonexistent\/engine:depth=1 could not be started: .*cannot run "\/nonexistent\/engine": .*No such file/,
+    ],
+    [
+      ["--a", OURS, "--b", `${plain}:depth=1`],
+      {},
+      /match: --b .*plain.sh:depth=1 could not be started: .*Permission denied/,
+    ],
+    [
+      ["--a", `${fixture("exits.sh")}:depth=1`, "--b", OURS],
+      {},
+      /could not be started: .*the engine ended.*"uci".*exit code 3.*stderr: "exits.sh: no engine here"/,
+    ],
+    [
+      [
+        "--a",
+        OURS,
+        "--b",
+        `${fixture("silent.sh")}:depth=1`,
+        "--handshake-timeout",
+        "500",
+      ],
+      {},
+      /match: --b .*silent.sh:depth=1 could not be started: .*no answer to "uci" within 500 ms; it printed nothing/,
+    ],
+    [
+      [
+        "--a",
+        `${fixture("garbage.sh")}:depth=1`,
+        "--b",
+        OURS,
+        "--handshake-timeout",
+        "500",
+      ],
+      {},
+      /no answer to "uci" within 500 ms; last lines: "ERR\\u0001/,
+    ],
+    [
+      ["--a", "stockfish:depth=1", "--b", OURS],
+      { PATH: path },
+      /match: --a stockfish:depth=1 could not be started: .*cannot run ".*\/bin\/stockfish": .*Permission denied/,
+    ],
+  ];
+  for (const [args, env, message] of cases) {
+    const run = await runCli("match.ts", args, { env, timeoutMs: 60_000 });
+    const what = `match ${args.join(" ")}`;
+    assertCleanFailure(run, message, what);
+    assert.equal(run.stderr.trim().split("\n").length, 1, `${what}: one line`);
+  }
+  Deno.chmodSync(`${bin}/stockfish`, 0o755);
+  const exits = await runCli("match.ts", [
+    "--a",
+    "stockfish:depth=1",
+    "--b",
+    OURS,
+  ], {
+    env: { PATH: path },
+  });
+  assertCleanFailure(
+    exits,
+    /match: --a stockfish:depth=1 could not be started: .*the engine ended/,
+    "a stockfish that exits",
+  );
+  Deno.removeSync(dir, { recursive: true });
+});
+
+/** Runs a match of `games` games into a fresh PGN file; returns the run and the games. */
+async function match(args: string[], env: Record<string, string> = {}) {
+  const pgn = Deno.makeTempFileSync({ suffix: ".pgn" });
+  const run = await runCli("match.ts", [...args, "--pgn", pgn], {
+    env,
+    timeoutMs: 90_000,
+  });
+  const games = readPgnGames(Deno.readTextFileSync(pgn));
+  Deno.removeSync(pgn);
+  assertNoStackTrace(run.stderr, `match ${args.join(" ")}`);
+  return { run, games };
+}
+
+Deno.test("match: an illegal move, a search that never ends and a crash in mid-game each lose that game (Termination tag), the engine is restarted, the match goes on", async () => {
+  const illegal = `${fixture("illegal.sh")}:depth=1`;
+  const a = await match(["--a", illegal, "--b", OURS, "--games", "2"]);
+  assert.equal(a.run.code, 0, a.run.stderr);
+  assert.deepEqual(a.games.map((g) => g.headers.Result), ["0-1", "1-0"]);
+  for (const game of a.games) {
+    assert.equal(game.headers.Termination, `illegal move a1a1 by ${illegal}`);
+  }
+  assert.match(a.run.stdout, /: \+0 =0 -2, score 0\/2/);
+
+  const hangs = `${fixture("hangs_on_go.sh")}:depth=1`;
+  const h = await match([
+    "--a",
+    OURS,
+    "--b",
+    hangs,
+    "--games",
+    "2",
+    "--timeout",
+    "1000",
+  ]);
+  assert.equal(h.run.code, 0, h.run.stderr);
+  assert.deepEqual(h.games.map((g) => g.headers.Result), ["1-0", "0-1"]);
+  for (const game of h.games) {
+    assert.equal(game.headers.Termination, `${hangs} did not answer in time`);
+  }
+  assert.match(
+    h.run.stderr,
+    /^match: game 1: UciProcess .*hangs_on_go.sh:depth=1: no answer to "go depth 1" within 1000 ms; it said: "cannot search: no evaluation loaded"/m,
+  );
+  assert.match(
+    h.run.stdout,
+    /^restarted .*hangs_on_go.sh:depth=1 \(pid \d+\)$/m,
+  );
+
+  const crashes = `${fixture("crashes.sh")}:depth=1`;
+  const c = await match([
+    "--a",
+    crashes,
+    "--b",
+    "stockfish:depth=1",
+    "--games",
+    "2",
+  ], { CRASH_AFTER: "3" });
+  assert.equal(c.run.code, 0, c.run.stderr);
+  assert.equal(c.games.length, 2);
+  for (const game of c.games) {
+    assert.equal(game.headers.Termination, `${crashes} crashed`);
+    // The opening, then some moves played before the crash.
+    assert.ok(game.moves.length > 10, `${game.moves.length} plies`);
+  }
+  assert.match(
+    c.run.stderr,
+    /^match: game 1: .*the engine ended while answering "go depth 1"; exit code 3; .*stderr: "crashes.sh: simulated crash on go number 3"$/m,
+  );
+  assert.equal(c.run.stdout.match(/^restarted /gm)?.length, 1);
+});
+
+Deno.test("match: a crashed engine that cannot be restarted stops the run, exit 2, the finished game kept in the PGN", async () => {
+  const mark = Deno.makeTempFileSync();
+  Deno.removeSync(mark);
+  const crashes = `${fixture("crashes.sh")}:depth=1`;
+  const { run, games } = await match([
+    "--a",
+    crashes,
+    "--b",
+    "stockfish:depth=1",
+    "--games",
+    "4",
+  ], { CRASH_AFTER: "2", CRASH_MARK: mark });
+  Deno.removeSync(mark);
+  assertCleanFailure(
+    run,
+    /^match: stopped after 1 games \(.*: \+0 =0 -1\): playChessMatch: .*crashes.sh:depth=1 failed in game 1 and could not be restarted: .*exit code 4.*"crashes.sh: cannot start again"; the finished games are in /m,
+    "a failed restart",
+  );
+  assert.equal(games.length, 1);
+  assert.equal(games[0]!.headers.Termination, `${crashes} crashed`);
+});
+
+/** Whether a process with this id is still there (a zombie counts as gone). */
+function alive(pid: number): boolean {
+  const out = new Deno.Command("ps", {
+    args: ["-o", "stat=", "-p", String(pid)],
+    stdout: "piped",
+    stderr: "null",
+  }).outputSync();
+  const stat = new TextDecoder().decode(out.stdout).trim();
+  return stat !== "" && !stat.startsWith("Z");
+}
+
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  Deno.test(`match: ${signal} in mid-match ends both engines, keeps the finished games in the PGN, exits ${code}`, async () => {
+    const pgn = Deno.makeTempFileSync({ suffix: ".pgn" });
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        "-A",
+        cliPath("match.ts"),
+        "--a",
+        OURS,
+        "--b",
+        "stockfish:depth=2",
+        "--games",
+        "40",
+        "--max-plies",
+        "30",
+        "--pgn",
+        pgn,
+      ],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).spawn();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    const pids: number[] = [];
+    let seen = "";
+    const reader = child.stdout.pipeThrough(new TextDecoderStream())
+      .getReader();
+    while (!/^game 1: /m.test(seen)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      seen += value;
+    }
+    for (const m of seen.matchAll(/^engine [ab]: .* \(pid (\d+)\)$/gm)) {
+      pids.push(Number(m[1]));
+    }
+    assert.equal(pids.length, 2, seen);
+    assert.ok(pids.every(alive), "both engines run before the signal");
+    child.kill(signal);
+    const rest = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        seen += value;
+      }
+    })();
+    const status = await child.status;
+    await rest;
+    clearTimeout(timer);
+    const stderr = new TextDecoder().decode(
+      await new Response(child.stderr).arrayBuffer(),
+    );
+    assertNoStackTrace(stderr, `match after ${signal}`);
+    assert.equal(status.code, code, stderr);
+    const finished = seen.match(/^game \d+: /gm)!.length;
+    assert.match(
+      stderr,
+      new RegExp(
+        `^match: stopped by ${signal} after ${finished} finished games \\(ours:depth=1: \\+\\d+ =\\d+ -\\d+\\); they are in `,
+        "m",
+      ),
+    );
+    const games = readPgnGames(Deno.readTextFileSync(pgn));
+    Deno.removeSync(pgn);
+    assert.equal(games.length, finished);
+    assert.ok(finished >= 1 && finished < 40);
+    for (const pid of pids) {
+      assert.ok(!alive(pid), `engine ${pid} outlived the match`);
+    }
+  });
+}
