@@ -6,12 +6,14 @@ import {
   eloGames,
   eloRatings,
   formatRecord,
+  MAX_GAME_PLIES,
   MctsPlayer,
   type Move,
   type Player,
   playGame,
   RandomPlayer,
   roundRobin,
+  scheduleRoundRobin,
   solveConnectFour,
   TicTacToe,
 } from "../mod.ts";
@@ -166,34 +168,43 @@ Deno.test("connectFourOpenings(): distinct, seeded, balanced when asked", () => 
 
 Deno.test("Tournament functions reject bad input with clear errors", () => {
   const p = new RandomPlayer<ConnectFour>();
+  const q = new RandomPlayer<ConnectFour>({ name: "random 2" });
   const openings = [ConnectFour.empty()];
   const cases: [() => unknown, RegExp][] = [
+    [
+      () => roundRobin([p, new RandomPlayer<ConnectFour>()], { openings }),
+      /roundRobin: players\[1\] has the name "random" of players\[0\]; names must differ$/,
+    ],
+    [
+      () => scheduleRoundRobin(1000, 1, { gamesPerPair: 4 }),
+      /roundRobin: 1000 players with gamesPerPair 4 make 1998000 games, more than MAX_SCHEDULED_GAMES = 1000000$/,
+    ],
     [
       () => roundRobin([p], { openings }),
       /roundRobin: players must be an array of at least 2 players, got an array of 1/,
     ],
     [
-      () => roundRobin([p, p], { openings, games: 2 } as never),
+      () => roundRobin([p, q], { openings, games: 2 } as never),
       /roundRobin: unknown option "games"/,
     ],
     [
-      () => roundRobin([p, p], { openings: [] }),
+      () => roundRobin([p, q], { openings: [] }),
       /roundRobin: openings must be a non-empty array of positions, got an array of 0/,
     ],
     [
-      () => roundRobin([p, p], { openings: [ConnectFour.parse("1212121")] }),
+      () => roundRobin([p, q], { openings: [ConnectFour.parse("1212121")] }),
       /roundRobin: openings\[0\] must be an unfinished position, got a ConnectFour/,
     ],
     [
-      () => roundRobin([p, p], { openings, gamesPerPair: 3 }),
+      () => roundRobin([p, q], { openings, gamesPerPair: 3 }),
       /roundRobin: gamesPerPair must be even \(each opening with both colours\), got 3/,
     ],
     [
-      () => roundRobin([p, p], { openings, gamesPerPair: 0 }),
+      () => roundRobin([p, q], { openings, gamesPerPair: 0 }),
       /roundRobin: gamesPerPair must be an integer in 2…1000000, got 0/,
     ],
     [
-      () => roundRobin([p, p], { openings, seed: 1.5 }),
+      () => roundRobin([p, q], { openings, seed: 1.5 }),
       /roundRobin: seed must be an integer in 0…4294967295, got 1.5/,
     ],
     [
@@ -214,4 +225,39 @@ Deno.test("Tournament functions reject bad input with clear errors", () => {
     ],
   ];
   for (const [run, message] of cases) assert.throws(run, message);
+});
+
+Deno.test("playGame gives up on a game without an end at MAX_GAME_PLIES with a clear error", () => {
+  // A position that never ends: the random player always has a move.
+  const endless = {
+    maxMoves: 1,
+    plies: 0,
+    generateMoves(out: Int32Array) {
+      out[0] = 0;
+      return 1;
+    },
+    play() {
+      this.plies++;
+    },
+    undo() {
+      this.plies--;
+    },
+    isTerminal: () => false,
+    evaluate: () => 0,
+    turn(): 1 | -1 {
+      return (this.plies & 1) === 0 ? 1 : -1;
+    },
+    key() {
+      return this.plies;
+    },
+    clone() {
+      return { ...this };
+    },
+  };
+  const p = new RandomPlayer<typeof endless>();
+  assert.equal(MAX_GAME_PLIES, 65536);
+  assert.throws(
+    () => playGame(endless, p, p, 1),
+    /^Error: playGame: the game passed MAX_GAME_PLIES = 65536 plies without ending/,
+  );
 });

@@ -38,6 +38,19 @@ export interface GameRecord {
 }
 
 /**
+ * Plies after which {@linkcode playGame} gives up on a game with a clear
+ * error: a position whose game never ends would otherwise play for ever.
+ */
+export const MAX_GAME_PLIES = 1 << 16;
+
+/**
+ * Games a round robin may schedule (players × (players − 1) / 2 ×
+ * gamesPerPair): more is an error before any game is played, rather than
+ * a schedule that fills the memory.
+ */
+export const MAX_SCHEDULED_GAMES = 1_000_000;
+
+/**
  * Plays one game from `opening` (not changed): `first` moves first. Every
  * move is checked legal and every player checked to leave the position as
  * it found it.
@@ -73,6 +86,11 @@ export function playGame<P extends Position>(
   first.newGame(seed);
   second.newGame(seed);
   while (!position.isTerminal()) {
+    if (moves.length >= MAX_GAME_PLIES) {
+      throw new Error(
+        `playGame: the game passed MAX_GAME_PLIES = ${MAX_GAME_PLIES} plies without ending (a game without an end, or players that never finish it)`,
+      );
+    }
     const side = moves.length & 1;
     const player = side === 0 ? first : second;
     const key = position.key();
@@ -163,6 +181,16 @@ export function roundRobin<P extends Position>(
     );
   }
   checkOptions(where, options, ["openings", "gamesPerPair", "seed"]);
+  // Records and tables name players: two with one name could not be told apart.
+  const names = players.map((player) => player?.name);
+  const twice = names.findIndex((name, i) => names.indexOf(name) !== i);
+  if (twice >= 0) {
+    throw new Error(
+      `${where}: players[${twice}] has the name ${
+        describe(names[twice])
+      } of players[${names.indexOf(names[twice])}]; names must differ`,
+    );
+  }
   const openings = options?.openings;
   if (!Array.isArray(openings) || openings.length === 0) {
     throw new Error(
@@ -263,6 +291,12 @@ export function scheduleRoundRobin(
   for (let i = order.length - 1; i > 0; i--) {
     const j = random.int(0, i);
     [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const total = players * (players - 1) / 2 * perPair;
+  if (total > MAX_SCHEDULED_GAMES) {
+    throw new Error(
+      `${where}: ${players} players with gamesPerPair ${perPair} make ${total} games, more than MAX_SCHEDULED_GAMES = ${MAX_SCHEDULED_GAMES}`,
+    );
   }
   const games: ScheduledGame[] = [];
   let next = 0;
