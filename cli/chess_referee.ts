@@ -4,8 +4,17 @@
  * `deno task figures --full chess`), saved beside it as
  * `figures/chess/referee_full.json` for notebook 08.
  *
- * Usage: `deno task chess-referee [--depth N]` (default 14). Needs
- * Debian's `stockfish` (`/usr/games/stockfish`).
+ * Usage: `deno task chess-referee [--depth N] [--stockfish PATH]
+ * [--output FILE] [--timeout MS]`: depth 1…100 (default 14; Stockfish's
+ * depth 0 would never end), the program (default Debian's
+ * `/usr/games/stockfish`; the task may run only that one), where to write
+ * (default `figures/chess/referee_full.json`), the budget of one search
+ * (default 60000 ms). Each flag at most once.
+ *
+ * Exit 0 on success; 2 with one line on stderr on a bad argument, a missing
+ * results file or Stockfish, or a fault of Stockfish (cannot run, exits,
+ * silent: no uciok/readyok within 10 s or no bestmove within the budget);
+ * nothing is written then.
  *
  * @module
  */
@@ -19,35 +28,95 @@ import {
   stockfishAvailable,
 } from "../src/course/chess/mod.ts";
 
-async function main(args: readonly string[]): Promise<number> {
-  let depth = 14;
-  if (args.length === 2 && args[0] === "--depth" && /^\d+$/.test(args[1]!)) {
-    depth = Number(args[1]);
-  } else if (args.length > 0) {
-    console.error("usage: deno task chess-referee [--depth N]");
-    return 2;
+const USAGE =
+  "usage: deno task chess-referee [--depth N] [--stockfish PATH] [--output FILE] [--timeout MS]";
+
+const FLAGS = ["--depth", "--stockfish", "--output", "--timeout"];
+
+/** The flags, or the line that refuses them. */
+function parse(args: readonly string[]): Map<string, string> | string {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const flag = args[i]!;
+    const value = args[i + 1];
+    if (!FLAGS.includes(flag)) {
+      return `unknown argument ${JSON.stringify(flag)}`;
+    }
+    if (value === undefined) return `${flag} needs a value`;
+    if (flags.has(flag)) return `${flag} is given twice`;
+    flags.set(flag, value);
   }
+  return flags;
+}
+
+function integer(
+  flags: Map<string, string>,
+  flag: string,
+  min: number,
+  max: number,
+  fallback: number,
+  why = "",
+): number | string {
+  const text = flags.get(flag);
+  if (text === undefined) return fallback;
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  return n >= min && n <= max
+    ? n
+    : `${flag} must be an integer in ${min}…${max}, got ${
+      JSON.stringify(text)
+    }${why}`;
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  const fail = (message: string) => {
+    console.error(`chess-referee: ${message}`);
+    return 2;
+  };
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    return 0;
+  }
+  const flags = parse(args);
+  if (typeof flags === "string") return fail(`${flags} (${USAGE})`);
+  const depth = integer(
+    flags,
+    "--depth",
+    1,
+    100,
+    14,
+    " (Stockfish's depth 0 searches forever)",
+  );
+  if (typeof depth === "string") return fail(depth);
+  const timeoutMs = integer(flags, "--timeout", 1, 86_400_000, 60_000);
+  if (typeof timeoutMs === "string") return fail(timeoutMs);
+  const stockfish = flags.get("--stockfish") ?? STOCKFISH_PATH;
+  const output = flags.get("--output") ?? REFEREE_URL;
   const results = readFullResults();
   if (results === null) {
-    console.error(
+    return fail(
       `no ${FULL_RESULTS_URL.pathname}: run deno task figures --full chess first`,
     );
-    return 1;
   }
-  if (!stockfishAvailable()) {
-    console.error(
-      `no Stockfish at ${STOCKFISH_PATH}: apt-get install stockfish`,
-    );
-    return 1;
+  if (!stockfishAvailable(stockfish)) {
+    return fail(`no Stockfish at ${stockfish}: apt-get install stockfish`);
   }
   const errors = results.horizon;
   console.error(`Stockfish depth ${depth} on ${errors.length} horizon errors…`);
-  const verdicts = await refereeExamples(errors, depth);
+  let verdicts;
+  try {
+    verdicts = await refereeExamples(errors, depth, stockfish, { timeoutMs });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
   const confirmed = verdicts.filter((v, i) => errors[i]!.cured && v.confirmed);
-  await Deno.writeTextFile(
-    REFEREE_URL,
-    JSON.stringify({ depth, verdicts }, null, 1) + "\n",
-  );
+  try {
+    await Deno.writeTextFile(
+      output,
+      JSON.stringify({ depth, verdicts }, null, 1) + "\n",
+    );
+  } catch (error) {
+    return fail(`cannot write ${output}: ${(error as Error).message}`);
+  }
   console.log(
     `${errors.length} errors, ${
       errors.filter((e) => e.cured).length

@@ -1,6 +1,6 @@
 /**
- * Stockfish as the referee of the horizon examples: a small UCI client over
- * a subprocess (Debian's `stockfish` package, `/usr/games/stockfish`). One
+ * Stockfish as the referee of the horizon examples, through
+ * {@linkcode UciProcess} (Debian's `stockfish` package, `/usr/games/stockfish`). One
  * thread and `ucinewgame` before each search, so the result of a fixed-depth
  * search does not depend on what was searched before.
  *
@@ -8,6 +8,8 @@
  */
 
 import { CHESS_MATE } from "../../games/chess/mod.ts";
+import { UciError, UciProcess } from "../../play/uci_engine.ts";
+import { checkInteger, checkOptions } from "../../validate.ts";
 import type { HorizonExample } from "./horizon.ts";
 
 /** Where Debian installs Stockfish. */
@@ -28,85 +30,81 @@ export interface UciQuery {
   moves: readonly string[];
 }
 
+/** Options of {@linkcode stockfishEvaluate} and {@linkcode refereeExamples}. */
+export interface StockfishOptions {
+  /** Milliseconds for one search's bestmove (default 60,000). */
+  timeoutMs?: number;
+  /** Milliseconds for `uciok` and `readyok` (default 10,000). */
+  handshakeTimeoutMs?: number;
+}
+
 /**
- * Evaluates each query with `go depth <depth>` in one Stockfish process;
- * returns centipawns from the view of the side to move after the moves
- * (mate in n as ±(CHESS_MATE − n)), and the engine's principal variations.
+ * Evaluates each query with `go depth <depth>` in one Stockfish process
+ * ({@linkcode UciProcess}, so every wait has a budget and every fault one
+ * clear line); returns centipawns from the view of the side to move after
+ * the moves (mate in n as ±(CHESS_MATE − n)), and the engine's principal
+ * variations. Depth is 1…100: Stockfish's `go depth 0` never ends.
  *
- * @throws {Error} when the engine exits before answering
+ * @throws {Error} on a bad depth; a {@linkcode UciError} (its message
+ *   starting `stockfishEvaluate:`) when the engine cannot be run, exits,
+ *   or does not answer within the budget
  *
  * @example
- * ```ts ignore
- * const [r] = await stockfishEvaluate([{ fen: "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", moves: [] }], 8);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stockfishEvaluate } from "./stockfish.ts";
+ * await assert.rejects(() => stockfishEvaluate([], 0), /stockfishEvaluate: depth must be an integer in 1…100, got 0/);
  * ```
  */
 export async function stockfishEvaluate(
   queries: readonly UciQuery[],
   depth: number,
   path = STOCKFISH_PATH,
+  options?: StockfishOptions,
 ): Promise<{ score: number; pv: string[] }[]> {
-  const child = new Deno.Command(path, {
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const encoder = new TextEncoder();
-  const send = (line: string) => writer.write(encoder.encode(line + "\n"));
-  const lines = child.stdout.pipeThrough(new TextDecoderStream())
-    .getReader();
-  let buffer = "";
-  const readLine = async (): Promise<string> => {
-    while (!buffer.includes("\n")) {
-      const { value, done } = await lines.read();
-      if (done) throw new Error("stockfishEvaluate: the engine exited early");
-      buffer += value;
-    }
-    const at = buffer.indexOf("\n");
-    const line = buffer.slice(0, at).trim();
-    buffer = buffer.slice(at + 1);
-    return line;
-  };
-  const waitFor = async (prefix: string) => {
-    for (;;) if ((await readLine()).startsWith(prefix)) return;
-  };
+  checkInteger("stockfishEvaluate", "depth", depth, 1, 100);
+  checkOptions("stockfishEvaluate", options, [
+    "timeoutMs",
+    "handshakeTimeoutMs",
+  ]);
   const results: { score: number; pv: string[] }[] = [];
+  let engine: UciProcess | null = null;
   try {
-    await send("uci");
-    await waitFor("uciok");
-    await send("setoption name Threads value 1");
-    await send("setoption name Hash value 16");
+    engine = await UciProcess.start([path], {
+      name: `Stockfish (${path})`,
+      options: { Threads: 1, Hash: 16 },
+      ...options,
+    });
     for (const query of queries) {
-      await send("ucinewgame");
-      await send("isready");
-      await waitFor("readyok");
-      const moves = query.moves.length > 0
-        ? ` moves ${query.moves.join(" ")}`
-        : "";
-      await send(`position fen ${query.fen}${moves}`);
-      await send(`go depth ${depth}`);
+      await engine.newGame();
+      const { lastInfo } = await engine.go(
+        { fen: query.fen, moves: query.moves },
+        `depth ${depth}`,
+      );
       let score = 0;
       let pv: string[] = [];
-      for (;;) {
-        const line = await readLine();
-        if (line.startsWith("bestmove")) break;
-        const cp = / score cp (-?\d+)/.exec(line);
-        const mate = / score mate (-?\d+)/.exec(line);
-        if (cp) score = Number(cp[1]);
-        else if (mate) {
-          const n = Number(mate[1]);
-          score = n > 0 ? CHESS_MATE - n : -CHESS_MATE - n;
-        }
-        const pvMatch = / pv (.+)$/.exec(line);
-        if (pvMatch && (cp || mate)) pv = pvMatch[1]!.split(" ");
+      const cp = / score cp (-?\d+)/.exec(lastInfo ?? "");
+      const mate = / score mate (-?\d+)/.exec(lastInfo ?? "");
+      if (cp) score = Number(cp[1]);
+      else if (mate) {
+        const n = Number(mate[1]);
+        score = n > 0 ? CHESS_MATE - n : -CHESS_MATE - n;
       }
+      const pvMatch = / pv (.+)$/.exec(lastInfo ?? "");
+      if (pvMatch) pv = pvMatch[1]!.split(" ");
       results.push({ score, pv });
     }
-    await send("quit");
+  } catch (error) {
+    if (error instanceof UciError) {
+      throw new UciError(
+        error.engine,
+        error.fault,
+        `stockfishEvaluate: ${error.message}`,
+      );
+    }
+    throw error;
   } finally {
-    await writer.close().catch(() => {});
-    await lines.cancel().catch(() => {});
-    await child.status;
+    await engine?.close();
   }
   return results;
 }
@@ -124,20 +122,21 @@ export interface RefereeVerdict {
 }
 
 /**
- * Asks Stockfish (fixed depth) to value both moves of each example from the
- * root side's view and confirms the example when quiescence's move is at
- * least 100 cp better.
+ * Asks Stockfish (fixed depth 1…100) to value both moves of each example
+ * from the root side's view and confirms the example when quiescence's move
+ * is at least 100 cp better. Faults as {@linkcode stockfishEvaluate}.
  */
 export async function refereeExamples(
   examples: readonly HorizonExample[],
   depth = 14,
   path = STOCKFISH_PATH,
+  options?: StockfishOptions,
 ): Promise<RefereeVerdict[]> {
   const queries = examples.flatMap((e) => [
     { fen: e.fen, moves: [e.moveUci] },
     { fen: e.fen, moves: [e.quietMoveUci] },
   ]);
-  const scores = await stockfishEvaluate(queries, depth, path);
+  const scores = await stockfishEvaluate(queries, depth, path, options);
   return examples.map((e, i) => {
     const move = 0 - scores[2 * i]!.score;
     const quietMove = 0 - scores[2 * i + 1]!.score;
