@@ -1,0 +1,103 @@
+/**
+ * `deno task site [--out DIR]`: builds the course site (see `cli/_site.ts`)
+ * into `DIR` (default `site/` in the repository, which git ignores) and
+ * prints what it wrote and how long it took. Open `DIR/index.html` in a
+ * browser, from the file system or any static host: nothing is loaded from
+ * the network.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import { UsageError } from "./_connect_four_cli.ts";
+import { print, readCommandLine } from "./_output.ts";
+import { buildSite, ROOT } from "./_site.ts";
+
+const HELP = `deno task site [--out DIR]
+
+Builds the course site: every committed notebook as a page (outputs as
+committed), the course map and figures summary as the front page, and a
+play page (tic-tac-toe, Nim, Connect Four against the library's engines).
+
+  --out DIR   the folder to write (default: site/ in the repository); an
+              existing folder is replaced only when an earlier build wrote it
+  -h, --help  this text`;
+
+/** The command line's options. */
+export interface SiteCommand {
+  out: string;
+  help: boolean;
+}
+
+/**
+ * Reads the command line.
+ *
+ * @param args the arguments
+ * @returns the options
+ * @throws {UsageError} on an unknown argument or a missing value
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseSiteArgs } from "./site.ts";
+ * assert.equal(parseSiteArgs(["--out", "/tmp/s"]).out, "/tmp/s");
+ * assert.equal(parseSiteArgs(["--out=/tmp/t"]).out, "/tmp/t");
+ * assert.throws(() => parseSiteArgs(["--outt"]), /site: unknown argument "--outt"/);
+ * assert.throws(() => parseSiteArgs(["--out"]), /site: --out needs a folder/);
+ * ```
+ */
+export function parseSiteArgs(args: readonly string[]): SiteCommand {
+  const options: SiteCommand = { out: resolve(ROOT, "site"), help: false };
+  let outGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "-h" || arg === "--help") {
+      options.help = true;
+    } else if (arg === "--out" || arg.startsWith("--out=")) {
+      const value = arg === "--out" ? args[++i] : arg.slice("--out=".length);
+      if (value === undefined || value === "" || value.startsWith("--")) {
+        throw new UsageError(
+          `site: --out needs a folder, got ${
+            value === undefined ? "nothing" : JSON.stringify(value)
+          }`,
+        );
+      }
+      if (outGiven) {
+        throw new UsageError(
+          `site: --out given twice (${JSON.stringify(value)})`,
+        );
+      }
+      outGiven = true;
+      options.out = resolve(value);
+    } else {
+      throw new UsageError(`site: unknown argument ${JSON.stringify(arg)}`);
+    }
+  }
+  return options;
+}
+
+async function main(): Promise<number> {
+  const options = readCommandLine(parseSiteArgs, Deno.args, HELP);
+  if (typeof options === "number") return options;
+  const start = performance.now();
+  const build = await buildSite({ out: options.out });
+  const seconds = (performance.now() - start) / 1000;
+  print(
+    `site: ${build.pages.length} pages (${
+      build.pages.filter((page) => page.kind === "notebook").length
+    } notebooks, ${build.charts} charts, ${build.steppers} steppers) and ${build.assets.length} files in ${
+      seconds.toFixed(1)
+    } s`,
+  );
+  print(`open ${options.out}/index.html`);
+  return 0;
+}
+
+if (import.meta.main) {
+  try {
+    Deno.exit(await main());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    Deno.exit(2);
+  }
+}
