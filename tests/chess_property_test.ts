@@ -133,6 +133,7 @@ const nearMove = fc.tuple(
   fc.constantFrom(
     (text: string) => text,
     (text: string) => text.replace("x", ""),
+    (text: string) => text.replace(/^([a-h])([1-8])/, "$1x$1$2"),
     (text: string) => text.replace(/^([NBRQK]?)([a-h])/, "$1$2x"),
     (text: string) => text.replace(/=?[NBRQnbrq]$/, ""),
     (text: string) => text.replace(/=[NBRQ]/, "=N"),
@@ -150,8 +151,11 @@ Deno.test("moveFromSan and moveFromUci on random strings: a legal move that agre
   const positions = [
     ...randomGame(3, START, 60),
     ...PERFT_FENS.map((fen) => Chess.fromFen(fen)),
-    Chess.fromFen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
-    Chess.fromFen("r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1"),
+    // Promotions, captures and en passant, drawn more often.
+    ...Array.from({ length: 6 }, () => [
+      Chess.fromFen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+      Chess.fromFen("r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1"),
+    ]).flat(),
   ];
   let sans = 0, ucis = 0;
   fc.assert(
