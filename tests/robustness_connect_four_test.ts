@@ -249,10 +249,19 @@ Deno.test("new ConnectFourSolver rejects unknown keys, bad sizes and both sizes 
       /new ConnectFourSolver: megabytes must be a number in \(0, 4096\]/,
     );
   }
-  assert.throws(
-    () => new ConnectFourSolver({ features: SOLVER_ALL + 16 }),
-    /new ConnectFourSolver: features must be an OR of SOLVER_\* bits, got 31/,
-  );
+  // Bits outside the known mask, also those a 32-bit AND would drop.
+  for (
+    const features of [SOLVER_ALL + 16, 2 ** 40, 2 ** 32 + 1, -1, 1.5, NaN]
+  ) {
+    assert.throws(
+      () => new ConnectFourSolver({ features }),
+      new RegExp(
+        `^Error: new ConnectFourSolver: features must be an integer OR of the SOLVER_\\* bits \\(TABLE 1, NULL_WINDOW 2, NON_LOSING 4, THREAT_ORDER 8; known mask 15\\), got ${
+          String(features).replace(".", "\\.")
+        }$`,
+      ),
+    );
+  }
 });
 
 /** A legal game's moves, from random column choices. */

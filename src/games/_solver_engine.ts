@@ -112,6 +112,49 @@ function besideProbe(min: number, max: number, med: number): number {
     : med + 1 + ((above - 1) >> 1);
 }
 
+/**
+ * Nodes a thread claims at a time from a threaded solve's shared node
+ * budget: a thread searches only nodes it has claimed, so the threads
+ * together never pass `maxNodes`. Claims cost one compare-exchange each
+ * (every 1,024 nodes); a thread that leaves a job returns what it did not
+ * search.
+ */
+export const NODE_CLAIM = 1024;
+
+/**
+ * A threaded solve's shared node budget (a `BigInt64Array` of 2 on a
+ * `SharedArrayBuffer`): word {@linkcode CLAIMED} counts the nodes the
+ * threads have claimed (minus what they returned), word
+ * {@linkcode LIMIT} is `maxNodes`, or −1 for none.
+ */
+export const BUDGET_WORDS = 2;
+/** Nodes claimed so far by every thread of the solve. */
+export const CLAIMED = 0;
+/** The solve's `maxNodes`, or −1 when it has none. */
+export const LIMIT = 1;
+
+/**
+ * Claims up to {@linkcode NODE_CLAIM} nodes of the shared budget; returns
+ * how many (0 when it is spent).
+ */
+export function claimNodes(budget: BigInt64Array): number {
+  const limit = Atomics.load(budget, LIMIT);
+  let claimed = Atomics.load(budget, CLAIMED);
+  for (;;) {
+    if (claimed >= limit) return 0;
+    const left = limit - claimed;
+    const grant = left < BigInt(NODE_CLAIM) ? left : BigInt(NODE_CLAIM);
+    const seen = Atomics.compareExchange(
+      budget,
+      CLAIMED,
+      claimed,
+      claimed + grant,
+    );
+    if (seen === claimed) return Number(grant);
+    claimed = seen;
+  }
+}
+
 /** Thrown when another thread's result made the current root probe useless. */
 const PROBE_STALE = new Error("Connect Four root probe settled elsewhere");
 
@@ -159,7 +202,14 @@ export class SolverEngine {
   nodes = 0;
   /** The node count at which the next budget check runs (Infinity: none). */
   checkAt = Infinity;
+  /** The node count at which this engine stops, or claims more of the shared budget. */
   maxNodes = Infinity;
+  /**
+   * A threaded solve's shared node budget (see {@linkcode BUDGET_WORDS})
+   * while it has a `maxNodes`, else null: `maxNodes` is then the end of
+   * this engine's claims.
+   */
+  budget: BigInt64Array | null = null;
   deadline = Infinity;
   stopReason: SolveStopReason | null = null;
   /** The shared control words while threads work on this solve (see {@linkcode CONTROL_WORDS}), else null. */
@@ -257,8 +307,12 @@ export class SolverEngine {
       this.onHelp?.(false);
     }
     if (this.nodes >= this.maxNodes) {
-      this.stopReason = "maxNodes";
-      throw BUDGET_STOP;
+      const granted = this.budget === null ? 0 : claimNodes(this.budget);
+      if (granted === 0) {
+        this.stopReason = "maxNodes";
+        throw BUDGET_STOP;
+      }
+      this.maxNodes = this.nodes + granted;
     }
     const control = this.control;
     if (control !== null) {
@@ -670,6 +724,18 @@ export class SolverEngine {
       const r = this.node(cl, ch, ml, mh, n, min, max);
       this.min = this.max = r;
     }
+  }
+
+  /**
+   * Returns the nodes this engine claimed from the shared budget and did
+   * not search (when it leaves a job), so that other threads can use them.
+   */
+  refund(): void {
+    const budget = this.budget;
+    if (budget === null) return;
+    const unused = this.maxNodes - this.nodes;
+    if (unused > 0) Atomics.sub(budget, CLAIMED, BigInt(unused));
+    this.maxNodes = this.nodes;
   }
 
   /** The root's proven bounds (see {@linkcode SolverEngine.root}). */

@@ -15,6 +15,7 @@ import {
   BUDGET_STOP,
   GENERATION,
   JOB,
+  LIMIT,
   MAX,
   MIN,
   POSITION,
@@ -37,13 +38,15 @@ export interface WorkerStart {
   control: Int32Array;
   /** Where this helper adds its nodes (one Float64 slot per helper). */
   nodes: Float64Array;
+  /** The solve's shared node budget (see `BUDGET_WORDS`). */
+  budget: BigInt64Array;
   /** This helper's slot in `nodes`. */
   index: number;
 }
 
 /** Serves jobs until the worker is terminated. */
 function serve(start: WorkerStart): void {
-  const { words, size, control, nodes, index } = start;
+  const { words, size, control, nodes, budget, index } = start;
   // This thread's JIT starts cold: compile the search on a private table
   // first, or the first jobs run it in the interpreter.
   new ConnectFourSolver({ entries: 2 ** 17 }).warmUp();
@@ -74,6 +77,11 @@ function serve(start: WorkerStart): void {
       engine.control = control;
       engine.job = job;
       engine.checkAt = 0;
+      // A solve with maxNodes: search only nodes claimed from the shared
+      // budget (the first node claims).
+      const limited = Atomics.load(budget, LIMIT) >= 0n;
+      engine.budget = limited ? budget : null;
+      engine.maxNodes = limited ? 0 : Infinity;
       try {
         engine.root(
           Atomics.load(control, POSITION),
@@ -87,6 +95,9 @@ function serve(start: WorkerStart): void {
       } catch (error) {
         if (error !== BUDGET_STOP) throw error;
       }
+      // What this helper claimed and did not search goes back to the others.
+      engine.refund();
+      engine.budget = null;
       nodes[index] = nodes[index]! + engine.nodes;
     }
     Atomics.sub(control, ACTIVE, 1);

@@ -68,6 +68,7 @@ import { checkInteger, checkOptions, describe } from "../validate.ts";
 export { SolverTable } from "./_solver_table.ts";
 export {
   CLOCK_INTERVAL,
+  NODE_CLAIM,
   SOLVER_ALL,
   SOLVER_NON_LOSING,
   SOLVER_NULL_WINDOW,
@@ -79,9 +80,12 @@ import {
   ACTIVE,
   BITS,
   BUDGET_STOP,
+  BUDGET_WORDS,
+  CLAIMED,
   CONTROL_WORDS,
   GENERATION,
   JOB,
+  LIMIT,
   MAX,
   MED,
   MIN,
@@ -170,7 +174,7 @@ export interface SolveResult {
   stoppedByBudget: boolean;
   /** The budget that stopped the solve, or `null` when it finished. */
   stopReason: SolveStopReason | null;
-  /** Positions searched (calls of the negamax node; the root's checks count none); at most `maxNodes`. */
+  /** Positions searched by every thread (calls of the negamax node; the root's checks count none); at most `maxNodes`. */
   nodes: number;
 }
 
@@ -204,7 +208,8 @@ export interface ConnectFourSolverOptions {
    * `SharedArrayBuffer`) and join a solve once it passes 131,072 nodes
    * (they pause while the table grows),
    * probing the root's null windows beside the main thread's. Scores stay
-   * exact; node counts then vary from run to run. Call
+   * exact; node counts then vary from run to run, and `maxNodes` bounds
+   * the nodes of all threads together (see {@linkcode SolveOptions.maxNodes}). Call
    * {@linkcode ConnectFourSolver.close} when done, or the workers keep the
    * program alive. Only the full solver ({@linkcode SOLVER_ALL}) uses them.
    */
@@ -216,15 +221,25 @@ export interface SolveOptions {
   /** Only the sign of the score: win (1), draw (0) or loss (−1); faster. */
   weak?: boolean;
   /**
-   * Stop before searching more than this many nodes (an integer ≥ 0): the
-   * result then has `nodes === maxNodes` and `stopReason: "maxNodes"`. The
-   * same position and options always stop at the same node.
+   * Stop before searching more than this many nodes (an integer in
+   * 0…2^53 − 1), counting the nodes of every thread: a solve's `nodes` is
+   * never more than `maxNodes`, whatever `threads`. A stopped solve has
+   * `stopReason: "maxNodes"` and, with one thread, `nodes === maxNodes` (the
+   * same position and options always stop at the same node). With
+   * `threads` > 1 the threads claim nodes from one shared budget 1,024 at a
+   * time ({@linkcode NODE_CLAIM}) and search only what they claimed; a
+   * stopped solve then has `maxNodes − 1,024 × (threads − 1) ≤ nodes ≤
+   * maxNodes` and where it stops varies from run to run (its bounds are
+   * proven all the same).
    */
   maxNodes?: number;
   /**
-   * Stop after about this many milliseconds (a number ≥ 0; the clock is read
-   * at the first node and then every {@linkcode CLOCK_INTERVAL} nodes, so
-   * `0` stops at the first node). Where it stops depends on the machine.
+   * Stop after about this many milliseconds (a number ≥ 0, fractions
+   * allowed; `Infinity` or a value past any real run is no limit; the
+   * clock is read at the first node and then every
+   * {@linkcode CLOCK_INTERVAL} nodes, so `0` stops at the first node).
+   * Where it stops depends on the machine; with threads, the helpers leave
+   * within {@linkcode CLOCK_INTERVAL} nodes of the main thread's stop.
    */
   timeMs?: number;
   /**
@@ -344,6 +359,8 @@ export class ConnectFourSolver {
   readonly #workers: Worker[] = [];
   readonly #control: Int32Array | null = null;
   readonly #helperNodes: Float64Array | null = null;
+  /** The shared node budget of a threaded solve (see BUDGET_WORDS). */
+  readonly #budget: BigInt64Array | null = null;
   #job = 0;
   /** Nodes of helpers that left the current solve's earlier jobs. */
   #helperNodeSum = 0;
@@ -360,9 +377,13 @@ export class ConnectFourSolver {
     const where = "new ConnectFourSolver";
     checkOptions(where, options, SOLVER_OPTIONS);
     const features = options?.features ?? SOLVER_ALL;
-    if (!Number.isInteger(features) || (features & ~SOLVER_ALL) !== 0) {
+    // Range first: bitwise operators would see 2^40 as 0.
+    if (
+      typeof features !== "number" || !Number.isInteger(features) ||
+      features < 0 || features > SOLVER_ALL || (features & ~SOLVER_ALL) !== 0
+    ) {
       throw new Error(
-        `${where}: features must be an OR of SOLVER_* bits, got ${
+        `${where}: features must be an integer OR of the SOLVER_* bits (TABLE 1, NULL_WINDOW 2, NON_LOSING 4, THREAT_ORDER 8; known mask ${SOLVER_ALL}), got ${
           describe(features)
         }`,
       );
@@ -400,6 +421,9 @@ export class ConnectFourSolver {
       this.#helperNodes = new Float64Array(
         new SharedArrayBuffer(8 * (threads - 1)),
       );
+      this.#budget = new BigInt64Array(
+        new SharedArrayBuffer(8 * BUDGET_WORDS),
+      );
       this.#engine.onHelp = (grow) => this.#startHelpers(grow);
       for (let index = 0; index < threads - 1; index++) {
         const worker = new Worker(
@@ -412,6 +436,7 @@ export class ConnectFourSolver {
             size: this.table.size,
             control: this.#control,
             nodes: this.#helperNodes,
+            budget: this.#budget,
             index,
           } satisfies WorkerStart,
         );
@@ -648,17 +673,34 @@ export class ConnectFourSolver {
           min = -1;
           max = 1;
         }
+        const threaded = this.#workers.length > 0 &&
+          this.features === SOLVER_ALL;
         engine.maxNodes = budget.maxNodes;
+        if (threaded) {
+          // Every thread claims its nodes from one shared budget, so that
+          // all of them together stop at maxNodes (see SolveOptions).
+          const shared = this.#budget!;
+          Atomics.store(shared, CLAIMED, 0n);
+          Atomics.store(
+            shared,
+            LIMIT,
+            budget.maxNodes === Infinity ? -1n : BigInt(budget.maxNodes),
+          );
+          if (budget.maxNodes !== Infinity) {
+            engine.budget = shared;
+            engine.maxNodes = 0;
+          }
+        }
         if (budget.timeMs === Infinity) {
           engine.deadline = Infinity;
-          engine.checkAt = Math.min(budget.maxNodes, engine.growAt);
+          engine.checkAt = Math.min(engine.maxNodes, engine.growAt);
         } else {
           engine.deadline = performance.now() + budget.timeMs;
           // The first node reads the clock, so timeMs: 0 stops at once.
           engine.checkAt = 0;
         }
         engine.stopReason = null;
-        if (this.#workers.length > 0 && this.features === SOLVER_ALL) {
+        if (threaded) {
           engine.helpAt = HELP_AFTER;
           engine.checkAt = Math.min(engine.checkAt, HELP_AFTER);
           const at = this.#position;
@@ -687,6 +729,7 @@ export class ConnectFourSolver {
         } finally {
           engine.checkAt = Infinity;
           engine.maxNodes = Infinity;
+          engine.budget = null;
           engine.deadline = Infinity;
           engine.helpAt = Infinity;
           engine.onProbe = null;
