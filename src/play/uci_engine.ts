@@ -143,6 +143,7 @@ export class UciProcess {
   #closed = false;
   #status: Deno.CommandStatus | null = null;
   readonly #exit: Promise<void>;
+  readonly #stderrRead: Promise<void>;
 
   private constructor(
     process: Deno.ChildProcess,
@@ -159,7 +160,8 @@ export class UciProcess {
     // promise must not become an unhandled rejection.
     this.#writer.closed.catch(() => {});
     process.status.then((status) => this.#status = status, () => {});
-    this.#exit = Promise.all([this.#read(), this.#readStderr()]).then(
+    this.#stderrRead = this.#readStderr();
+    this.#exit = Promise.all([this.#read(), this.#stderrRead]).then(
       () => {},
     );
   }
@@ -488,16 +490,17 @@ export class UciProcess {
     return out + err;
   }
 
-  /** How the process ended, once it has (waits for its status a little). */
+  /**
+   * How the process ended, once it has: waits (2 s at most) for its status
+   * and for the rest of its stderr, which often says why.
+   */
   async #ending(): Promise<string> {
-    if (this.#status === null) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
-        this.#process.status.catch(() => {}),
-        new Promise<void>((resolve) => timer = setTimeout(resolve, 500)),
-      ]);
-      clearTimeout(timer);
-    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.all([this.#process.status.catch(() => {}), this.#stderrRead]),
+      new Promise<void>((resolve) => timer = setTimeout(resolve, 2_000)),
+    ]);
+    clearTimeout(timer);
     const status = this.#status;
     if (status === null) return "";
     return status.signal !== null
