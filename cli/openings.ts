@@ -7,7 +7,12 @@
  * @module
  */
 
-import { ConnectFour, ConnectFourSolver, type SolveResult } from "../mod.ts";
+import {
+  ConnectFour,
+  ConnectFourSolver,
+  type SolveResult,
+  type SolveStopReason,
+} from "../mod.ts";
 import {
   BOOK_TITLE,
   firstMovesText,
@@ -33,26 +38,41 @@ export const BOOK_FILE = "data/connect4/book.txt";
 /** The position whose moves the small default run solves (a few seconds). */
 export const DEFAULT_AFTER = "44433322";
 
+/**
+ * The node budget of each solve of an `--after` run (the default run) when
+ * neither `--max-nodes` nor `--time-ms` is given: an early start position
+ * would otherwise run for hours. The default run's largest solve takes
+ * 4.3 M nodes; 20 M take about 5-10 s on this machine's cores.
+ */
+export const DEFAULT_AFTER_MAX_NODES = 20_000_000;
+
 /** The text of `deno task openings --help`. */
 export const HELP =
-  `usage: deno task openings [--full | --after MOVES] [--threads N] [--megabytes M] [--time-ms T]
+  `usage: deno task openings [--full | --book | --after MOVES] [--threads N] [--megabytes M] [--max-nodes N] [--time-ms T]
 
 Solves exactly, one after the other, the position after each legal move
 from a start position, and prints one line per move:
   <moves> <score> <nodes> <seconds>
     score: from the side to move after that move (the benchmark files'
     convention: 0 a draw, 22-k when it wins with its k-th stone)
-  <moves> <lower>..<upper> <nodes> <seconds> stopped:timeMs
-    when --time-ms stopped that solve: the score is proven to lie there
+  <moves> <lower>..<upper> <nodes> <seconds> stopped:<budget>
+    when a budget stopped that solve (<budget> is maxNodes or timeMs): the
+    score is proven to lie there
   <moves> <score> mirror:<moves>
     the mirror image of a move already solved (column c and 8-c give the
     same score on the symmetric board), not searched again
 Progress goes to stderr: each root null-window probe, the bounds proven so
-far, nodes and seconds.
+far, nodes and seconds; at the end, how many solves a budget stopped.
+
+Budgets: an --after run (the default) stops each solve after
+${DEFAULT_AFTER_MAX_NODES} nodes unless --max-nodes or --time-ms is given,
+so that it ends in about a minute at most. --full and --book have no budget
+unless one is given: they are the long runs (tens of minutes), print each
+probe as it finishes and write their file after every move.
 
 Flags:
   --after MOVES   the start position (default ${DEFAULT_AFTER}, a few seconds);
-                  "-" is the empty board
+                  "-" is the empty board (an empty MOVES is an error)
   --full          the empty board's seven first moves (4 solves by mirror
                   symmetry, 1-4 minutes each on 2 cores), written to
                   ${FIRST_MOVES_FILE} with the command and the time taken
@@ -61,6 +81,8 @@ Flags:
                   of deno task solve --book
   --threads N     threads per solve, 1-64 (default: the machine's cores)
   --megabytes M   the largest table, in MiB (default 512; it grows to it)
+  --max-nodes N   stop each move's solve after N nodes (all threads
+                  together) and report proven bounds
   --time-ms T     stop each move's solve after about T milliseconds and
                   report proven bounds
   -h, --help      this text
@@ -83,6 +105,11 @@ export interface OpeningsArgs {
   megabytes: number;
   /** `--time-ms T`, when given. */
   timeMs?: number;
+  /**
+   * `--max-nodes N`, when given; an `--after` run without `--max-nodes` or
+   * `--time-ms` gets {@linkcode DEFAULT_AFTER_MAX_NODES}.
+   */
+  maxNodes?: number;
 }
 
 /**
@@ -120,14 +147,16 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
     } else if (isFlag(arg, "--after")) {
       const moves = value("--after").trim();
       afterGiven = true;
-      result.after = moves === "-" ? "" : moves;
-      if (result.after !== "" && !/^[1-7]{1,41}$/.test(result.after)) {
+      // Only "-" names the empty board: an empty value (an unset shell
+      // variable, say) would start a solve of hours.
+      if (moves !== "-" && !/^[1-7]{1,41}$/.test(moves)) {
         throw new UsageError(
-          `openings: --after must be column digits 1-7 (at most 41) or "-", got ${
+          `openings: --after must be column digits 1-7 (1 to 41 of them), or "-" for the empty board, got ${
             JSON.stringify(moves)
           }`,
         );
       }
+      result.after = moves === "-" ? "" : moves;
     } else if (isFlag(arg, "--threads")) {
       result.threads = threadsValue("openings", value("--threads"));
     } else if (isFlag(arg, "--megabytes")) {
@@ -139,6 +168,16 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
         1,
         4096,
         "an integer in 1…4096",
+      );
+    } else if (isFlag(arg, "--max-nodes")) {
+      result.maxNodes = integerValue(
+        "openings",
+        "--max-nodes",
+        value("--max-nodes"),
+        15,
+        0,
+        Infinity,
+        "a whole number of nodes ≥ 0",
       );
     } else if (isFlag(arg, "--time-ms")) {
       result.timeMs = integerValue(
@@ -157,6 +196,12 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
   if ([result.full, result.book, afterGiven].filter(Boolean).length > 1) {
     throw new UsageError("openings: give one of --full, --book and --after");
   }
+  if (
+    !result.full && !result.book && result.maxNodes === undefined &&
+    result.timeMs === undefined
+  ) {
+    result.maxNodes = DEFAULT_AFTER_MAX_NODES;
+  }
   return result;
 }
 
@@ -173,6 +218,9 @@ function startPosition(after: string): ConnectFour {
   return start;
 }
 
+/** Which budget stopped a line's solve (lines absent here finished). */
+const STOPPED_BY = new WeakMap<OpeningLine, SolveStopReason>();
+
 /**
  * Solves the position after each legal move from `after`, reporting progress through
  * `log` and each finished line through `done`.
@@ -182,6 +230,7 @@ function startPosition(after: string): ConnectFour {
  * @param timeMs a budget per solve, or `undefined`
  * @param log receives progress text
  * @param done receives each line as soon as it is known
+ * @param maxNodes a node budget per solve, or `undefined`
  * @returns every line, in column order; from a symmetric position, a move
  *   to column 5, 6 or 7 copies its mirror 3, 2 or 1 instead of a search
  * @throws {Error} when `after` is not a legal unfinished position
@@ -192,6 +241,7 @@ export function solveOpenings(
   timeMs: number | undefined,
   log: (text: string) => void,
   done: (line: OpeningLine) => void,
+  maxNodes?: number,
 ): OpeningLine[] {
   let start: ConnectFour;
   try {
@@ -218,6 +268,7 @@ export function solveOpenings(
     log(`${moves}: solving`);
     const result: SolveResult = solver.solve(ConnectFour.parse(moves), {
       timeMs,
+      maxNodes,
       onProbe: ({ probe, lower, upper, nodes }) =>
         log(
           `${moves}: probe ${probe}: score in ${lower}..${upper}, ${nodes} nodes, ${
@@ -233,6 +284,7 @@ export function solveOpenings(
       seconds: seconds(),
       mirrorOf: null,
     };
+    if (result.stopReason !== null) STOPPED_BY.set(line, result.stopReason);
     lines.set(column, line);
     done(line);
   }
@@ -249,6 +301,7 @@ export function solveOpenings(
  * @param timeMs a budget per solve, or `undefined`
  * @param log receives progress text
  * @param done receives each line as soon as it is known
+ * @param maxNodes a node budget per solve, or `undefined`
  * @returns the 49 lines
  */
 export function solveBook(
@@ -256,10 +309,18 @@ export function solveBook(
   timeMs: number | undefined,
   log: (text: string) => void,
   done: (line: OpeningLine) => void,
+  maxNodes?: number,
 ): OpeningLine[] {
   const lines: OpeningLine[] = [];
   for (const first of [4, 3, 2, 1]) {
-    const batch = solveOpenings(solver, String(first), timeMs, log, done);
+    const batch = solveOpenings(
+      solver,
+      String(first),
+      timeMs,
+      log,
+      done,
+      maxNodes,
+    );
     lines.push(...batch);
     if (first === 4) continue;
     for (const line of batch) {
@@ -322,8 +383,29 @@ function main(args: readonly string[]): number {
       if (writes) write(finished, false);
     };
     const lines = options.book
-      ? solveBook(solver, options.timeMs, warn, report)
-      : solveOpenings(solver, options.after, options.timeMs, warn, report);
+      ? solveBook(solver, options.timeMs, warn, report, options.maxNodes)
+      : solveOpenings(
+        solver,
+        options.after,
+        options.timeMs,
+        warn,
+        report,
+        options.maxNodes,
+      );
+    const stopped = lines.filter((line) => line.lower !== line.upper).length;
+    if (stopped > 0) {
+      const budgets = [
+        options.maxNodes === undefined
+          ? ""
+          : `--max-nodes ${options.maxNodes}${
+            args.some((arg) => isFlag(arg, "--max-nodes")) ? "" : " (default)"
+          }`,
+        options.timeMs === undefined ? "" : `--time-ms ${options.timeMs}`,
+      ].filter((text) => text !== "").join(", ");
+      warn(
+        `openings: ${stopped} of ${lines.length} lines stopped by the budget (${budgets} per solve): they give proven bounds; a larger budget finishes them`,
+      );
+    }
     if (writes) {
       write(lines, true);
       warn(`openings: wrote ${file}`);
@@ -343,7 +425,9 @@ function lineText(line: OpeningLine): string {
     return `${line.moves} ${score} mirror:${line.mirrorOf}`;
   }
   return `${line.moves} ${score} ${line.nodes} ${line.seconds.toFixed(1)}${
-    line.lower === line.upper ? "" : " stopped:timeMs"
+    line.lower === line.upper
+      ? ""
+      : ` stopped:${STOPPED_BY.get(line) ?? "budget"}`
   }`;
 }
 

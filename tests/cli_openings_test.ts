@@ -8,6 +8,7 @@ import {
 } from "../mod.ts";
 import {
   DEFAULT_AFTER,
+  DEFAULT_AFTER_MAX_NODES,
   parseOpeningsArgs,
   solveOpenings,
 } from "../cli/openings.ts";
@@ -17,6 +18,7 @@ import {
   parseFirstMoves,
 } from "../src/course/connect_four/first_moves.ts";
 import { UsageError } from "../cli/_connect_four_cli.ts";
+import { assertCleanFailure, runCli } from "./_cli.ts";
 
 const OPENINGS = new URL("../cli/openings.ts", import.meta.url).pathname;
 
@@ -170,6 +172,7 @@ Deno.test("openings: flags are checked, each error names the flag, the value and
     full: false,
     book: false,
     megabytes: 512,
+    maxNodes: DEFAULT_AFTER_MAX_NODES,
   });
   assert.deepEqual(
     parseOpeningsArgs([
@@ -266,4 +269,116 @@ Deno.test("deno task openings: an illegal or finished start position is one line
     assert.match(new TextDecoder().decode(run.stderr), message);
     assert.equal(run.stdout.length, 0);
   }
+});
+
+Deno.test('openings: an empty --after is an error (only "-" names the empty board); an --after run gets a node budget unless one is given', () => {
+  for (const args of [["--after", ""], ["--after="], ["--after", "  "]]) {
+    assert.throws(
+      () => parseOpeningsArgs(args),
+      (error: unknown) =>
+        error instanceof UsageError &&
+        /^openings: --after must be column digits 1-7 \(1 to 41 of them\), or "-" for the empty board, got ""$/
+          .test(error.message),
+      JSON.stringify(args),
+    );
+  }
+  assert.equal(parseOpeningsArgs(["--after", "-"]).after, "");
+  assert.equal(
+    parseOpeningsArgs(["--after", "-"]).maxNodes,
+    DEFAULT_AFTER_MAX_NODES,
+  );
+  assert.equal(parseOpeningsArgs(["--after", "4"]).maxNodes, 20_000_000);
+  assert.equal(
+    parseOpeningsArgs(["--after", "4", "--max-nodes=7"]).maxNodes,
+    7,
+  );
+  // A time budget replaces the default node budget; --full and --book are
+  // the long runs and have none unless given.
+  assert.equal(
+    parseOpeningsArgs(["--after", "4", "--time-ms", "9"]).maxNodes,
+    undefined,
+  );
+  assert.equal(parseOpeningsArgs(["--full"]).maxNodes, undefined);
+  assert.equal(parseOpeningsArgs(["--book"]).maxNodes, undefined);
+  assert.equal(
+    parseOpeningsArgs(["--book", "--max-nodes", "5"]).maxNodes,
+    5,
+  );
+  for (const value of ["-1", "1.5", "x", "", "1234567890123456"]) {
+    assert.throws(
+      () => parseOpeningsArgs(["--max-nodes", value]),
+      (error: unknown) =>
+        error instanceof UsageError &&
+        error.message ===
+          `openings: --max-nodes must be a whole number of nodes ≥ 0, got ${
+            JSON.stringify(value)
+          }`,
+      value,
+    );
+  }
+});
+
+Deno.test("openings: a node budget stops each solve at it with proven bounds around the score", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 20, threads: 1 });
+  const exact = new ConnectFourSolver({ entries: 1 << 20, threads: 1 });
+  const lines = solveOpenings(
+    solver,
+    "444333222",
+    undefined,
+    () => {},
+    () => {},
+    2000,
+  );
+  assert.equal(lines.length, 7);
+  for (const line of lines) {
+    assert.ok(line.nodes <= 2000, `${line.moves}: ${line.nodes} nodes`);
+    const truth = exact.solve(ConnectFour.parse(line.moves)).score;
+    assert.ok(line.lower <= truth && truth <= line.upper, line.moves);
+  }
+  assert.ok(lines.some((line) => line.lower < line.upper));
+});
+
+Deno.test("deno task openings: --after '' exits 2 with one line; an early --after run stops at its budget and says so", async () => {
+  const empty = await runCli("openings.ts", ["--after", ""]);
+  assertCleanFailure(
+    empty,
+    /^openings: --after must be column digits 1-7 \(1 to 41 of them\), or "-" for the empty board, got "" \(see --help\)\n$/,
+    "openings --after ''",
+  );
+  assert.equal(empty.stdout, "");
+  const run = await runCli("openings.ts", [
+    "--after",
+    "4",
+    "--threads",
+    "1",
+    "--megabytes",
+    "16",
+    "--max-nodes",
+    "30000",
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  const out = run.stdout.trim().split("\n");
+  assert.equal(out.length, 7);
+  for (const line of out) {
+    assert.match(
+      line,
+      /^4[1-7] (-?\d+\.\.-?\d+ (\d+) \d+\.\d stopped:maxNodes|-?\d+(\.\.-?\d+)? mirror:4[1-3])$/,
+    );
+    const nodes = line.match(/ (\d+) \d+\.\d stopped/);
+    if (nodes !== null) assert.ok(Number(nodes[1]) <= 30_000, line);
+  }
+  assert.match(
+    run.stderr,
+    /^openings: 7 of 7 lines stopped by the budget \(--max-nodes 30000 per solve\): they give proven bounds; a larger budget finishes them$/m,
+  );
+  const help = await runCli("openings.ts", ["--help"]);
+  assert.equal(help.code, 0);
+  for (
+    const part of [
+      "--max-nodes N",
+      `stops each solve after\n${DEFAULT_AFTER_MAX_NODES} nodes`,
+      "an empty MOVES is an error",
+      "stopped:<budget>",
+    ]
+  ) assert.ok(help.stdout.includes(part), part);
 });
