@@ -44,6 +44,11 @@ Flags:
                   table (on 2 idle cores: the 4453 weak solve 1.5x faster)
   -h, --help      this text
 
+No budget: c4bench times full solves, so each position runs to its end. The
+sets of data/connect4/ take micro- to milliseconds a position (Begin-Medium:
+up to about 2 s), but a file of early positions can take minutes to hours a
+position; try such a file first with deno task solve --max-nodes N.
+
 Exit status: 0 when every score agrees; 1 when some score disagrees with the
 file; 2 on a bad command line or a file that cannot be read (missing, a
 directory, empty, or a malformed line, named by its number).`;

@@ -240,3 +240,34 @@ Deno.test("deno task solve: - is the empty board, printed as -; a blank line is 
   }
   assert.equal(code, 0);
 });
+
+Deno.test("deno task solve: an early position without a budget gets a note on stderr before its long solve; a quick or budgeted one does not; --help says so", async () => {
+  // 4444333 (7 stones) needs about 1.4 M nodes; 4455 (4 stones) 3.
+  const run = await runSolve("4455\n4444333\n", "--threads", "1");
+  assert.equal(run.code, 0);
+  assert.match(run.out[0]!, /^4455 18 \d+ \d+$/);
+  assert.match(run.out[1]!, /^4444333 -2 \d+ \d+$/);
+  assert.deepEqual(run.err, [
+    "solve: line 2: 4444333 (7 stones) is not solved within 20000 nodes and has no budget: this solve can take minutes to hours (--max-nodes N or --time-ms T bounds it)",
+  ]);
+  const budgeted = await runSolve(
+    "4444333\n",
+    "--threads",
+    "1",
+    "--max-nodes",
+    "50000",
+  );
+  assert.match(
+    budgeted.out[0]!,
+    /^4444333 -?\d+\.\.-?\d+ 50000 \d+ stopped:maxNodes$/,
+  );
+  assert.deepEqual(budgeted.err, [
+    "solve: 0 bad lines, 0 mismatches, 1 stopped by a budget",
+  ]);
+  const help = (await runSolve("", "--help")).out.join("\n");
+  assert.match(
+    help,
+    /without --max-nodes or --time-ms every solve runs to its end/,
+  );
+  assert.match(help, /--book-file FILE/);
+});
