@@ -118,6 +118,19 @@ function besideProbe(min: number, max: number, med: number): number {
  * together never pass `maxNodes`. Claims cost one compare-exchange each
  * (every 1,024 nodes); a thread that leaves a job returns what it did not
  * search.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ConnectFour, ConnectFourSolver, NODE_CLAIM } from "../../mod.ts";
+ * const solver = new ConnectFourSolver({ entries: 1 << 17, threads: 2 });
+ * try {
+ *   const cut = solver.solve(ConnectFour.parse("4"), { maxNodes: 300_000 });
+ *   assert.ok(cut.nodes <= 300_000 && cut.nodes >= 300_000 - NODE_CLAIM);
+ * } finally {
+ *   solver.close();
+ * }
+ * ```
  */
 export const NODE_CLAIM = 1024;
 

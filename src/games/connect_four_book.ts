@@ -33,7 +33,20 @@ export interface BookParseOptions {
   allAfter?: number;
 }
 
-/** The largest {@linkcode BookParseOptions.allAfter}: 7^4 = 2,401 move strings are checked. */
+/**
+ * The largest {@linkcode BookParseOptions.allAfter}: 7^4 = 2,401 move
+ * strings are checked.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ConnectFourBook, MAX_BOOK_ALL_AFTER } from "../../mod.ts";
+ * assert.throws(
+ *   () => ConnectFourBook.parse("", { allAfter: MAX_BOOK_ALL_AFTER + 1 }),
+ *   /allAfter must be an integer in 0…4, got 5/,
+ * );
+ * ```
+ */
 export const MAX_BOOK_ALL_AFTER = 4;
 
 const PARSE_OPTIONS = ["source", "allAfter"] as const;
