@@ -21,7 +21,7 @@ export interface ColumnHint {
   lower: number;
   /** A proven upper bound on the score. */
   upper: number;
-  /** The lowest score the column could have at all (from the move count): a `lower` at it proves nothing. */
+  /** The lowest score a column other than an immediate win could have (from the move count): a `lower` at it proves nothing. */
   min: number;
   /** The highest score the column could have at all: an `upper` at it proves nothing. */
   max: number;
@@ -51,13 +51,12 @@ export const MAX_COLUMN_NODES = 2 ** 28;
  * import { ConnectFourHints } from "./c4_hints.ts";
  * const book = await Deno.readTextFile("data/connect4/book.txt");
  * const hints = new ConnectFourHints(book, { megabytes: 1 });
- * assert.deepEqual(hints.column("", 3, 1000), {
- *   column: 3, lower: 1, upper: 1, source: "book", nodes: 0,
- * });
+ * const centre = hints.column("", 3, 1000)!;
+ * assert.ok(centre.lower === 1 && centre.upper === 1 && centre.source === "book");
  * // X has three on the bottom row: column 4 (index 3) wins at once.
  * const win = hints.column("112233", 3, 1000)!;
  * assert.ok(win.lower === 18 && win.upper === 18 && win.source === "end");
- * assert.equal(hints.column("1111111", 0, 1000), null); // column 1 is full
+ * assert.equal(hints.column("111111", 0, 1000), null); // column 1 is full
  * ```
  */
 export class ConnectFourHints {
@@ -112,8 +111,9 @@ export class ConnectFourHints {
       column,
       lower: score,
       upper: score,
-      min,
-      max,
+      // Winning at once scores one more than any other column could.
+      min: Math.min(min, score),
+      max: Math.max(max, score),
       source,
       nodes: 0,
     });
@@ -153,7 +153,8 @@ export class ConnectFourHints {
  * const hint = (column: number, lower: number, upper: number) =>
  *   ({ column, lower, upper, min: -18, max: 18, source: "solver" as const, nodes: 0 });
  * assert.deepEqual(bestColumn([hint(0, -2, -2), hint(3, 1, 1)]), { column: 3, proven: true });
- * assert.deepEqual(bestColumn([hint(2, 0, 0), hint(4, 0, 0)]), { column: 4, proven: true });
+ * // A tie: the column nearer the centre, then the first.
+ * assert.deepEqual(bestColumn([hint(2, 0, 0), hint(4, 0, 0)]), { column: 2, proven: true });
  * assert.deepEqual(bestColumn([hint(1, 0, 0), hint(3, -5, 4)]), { column: 1, proven: false });
  * ```
  */

@@ -290,6 +290,9 @@ function nim(root: HTMLElement) {
 
 // --------------------------------------------------------------- Connect Four
 
+/** The node budget of a column solved on the page (no worker): about a tenth of a second. */
+const PAGE_MAX_NODES = 300_000;
+
 /** Scores columns in a Web Worker, or in slices on this thread when none starts. */
 class HintService {
   #worker: Worker | null = null;
@@ -298,6 +301,9 @@ class HintService {
   #id = 0;
   #fallback: ConnectFourHints | null = null;
   #onReply: (reply: HintReply) => void = () => {};
+  /** The request in flight, and whether the worker has answered it at all. */
+  #last: [string, number] | null = null;
+  #replied = false;
   /** How the hints are computed, for the page: "worker" or "page". */
   mode: "worker" | "page" = "worker";
 
@@ -316,12 +322,22 @@ class HintService {
     const worker = new Worker(this.#url!);
     worker.onmessage = (event: MessageEvent<HintReply>) => {
       if (event.data.id !== this.#id) return;
+      this.#replied = true;
       if (!("hint" in event.data)) this.#busy = false;
       this.#onReply(event.data);
     };
     worker.onerror = (event) => {
       event.preventDefault();
       this.#busy = false;
+      worker.terminate();
+      if (!this.#replied && this.#last !== null) {
+        // The worker never answered (a browser that refuses blob workers):
+        // score on the page instead.
+        this.mode = "page";
+        const [moves, maxNodes] = this.#last;
+        this.request(moves, maxNodes, this.#onReply);
+        return;
+      }
       this.#onReply({ id: this.#id, error: event.message || "worker failed" });
     };
     this.#worker = worker;
@@ -335,6 +351,8 @@ class HintService {
   ) {
     const id = ++this.#id;
     this.#onReply = onReply;
+    this.#last = [moves, maxNodes];
+    this.#replied = false;
     if (this.mode === "worker") {
       if (this.#busy) {
         // A solve cannot be interrupted inside the worker: start another.
@@ -356,7 +374,12 @@ class HintService {
         return;
       }
       try {
-        const hint = this.#fallback!.column(moves, column, maxNodes);
+        // On the page a column's solve holds the page: keep each one short.
+        const hint = this.#fallback!.column(
+          moves,
+          column,
+          Math.min(maxNodes, PAGE_MAX_NODES),
+        );
         if (hint !== null) onReply({ id, hint });
         setTimeout(step, 0);
       } catch (error) {
@@ -381,6 +404,7 @@ function connectFour(root: HTMLElement) {
   const start = $<HTMLInputElement>("input[name=start]", root);
   const showHints = $<HTMLInputElement>("input[name=hints]", root);
   const service = new HintService();
+  root.dataset.solver = service.mode;
   let moves = "";
   let position = ConnectFour.empty();
   let hints: ColumnHint[] = [];
@@ -506,6 +530,7 @@ function connectFour(root: HTMLElement) {
     const asked = moves;
     service.request(asked, Number(budget.value), (reply) => {
       if (asked !== moves) return;
+      root.dataset.solver = service.mode;
       if ("error" in reply) {
         detail.textContent = `No hints: ${reply.error}`;
         root.dataset.hints = "error";

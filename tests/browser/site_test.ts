@@ -241,6 +241,21 @@ Deno.test({
       );
       assertClean(log, "play.html");
 
+      // The solver runs in a Web Worker: the page takes a move while the
+      // columns of 44 are still being solved (7 × up to 16 M nodes).
+      await page.goto(
+        `file://${out}/play.html#c4=44&engine=none&budget=16000000`,
+        { waitUntil: "load" },
+      );
+      await page.waitForFunction(`${c4}.dataset.turn === "human"`);
+      assert.equal(await page.evaluate(`${c4}.dataset.solver`), "worker");
+      await page.evaluate(`${c4}.addEventListener("click", () => {
+        globalThis.hintsAtClick = ${c4}.dataset.hints; }, true)`);
+      await page.click(`#connect-four button.c4-col[data-col="2"]`);
+      assert.equal((await c4State(page)).moves, "443");
+      assert.equal(await page.evaluate("globalThis.hintsAtClick"), "");
+      assertClean(log, "play.html while solving");
+
       // A won position: the engine (first player) wins against random replies.
       const solver = new ConnectFourSolver({ entries: 1 << 20 });
       assert.equal(solver.solve(ConnectFour.parse(WON)).score, 4);
@@ -287,10 +302,18 @@ Deno.test({
       checked++;
       assert.equal(checked, 1);
       if (screenshots) {
+        await page.setViewport({ width: 1100, height: 1500 });
+        await page.click("#tic-tac-toe input[name=hints]");
+        await page.click("#tic-tac-toe .ttt-cell[data-cell='0']");
+        await page.click("#nim input[name=hints]");
+        await page.evaluate("scrollTo(0, 0)");
+        await page.waitForFunction(
+          `document.querySelector("#tic-tac-toe").dataset.turn === "human"`,
+        );
         await page.screenshot({
           path: `${ROOT}/figures/screenshots/site_play.png`,
-          fullPage: true,
         });
+        await page.setViewport({ width: 1200, height: 900 });
       }
       assertClean(log, "play.html drawn game");
 

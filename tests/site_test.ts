@@ -1,0 +1,320 @@
+/**
+ * `deno task site` without a browser: the command builds every page into the
+ * folder given, the pages load nothing from the network, bad command lines
+ * and folders fail cleanly; the notebook renderer picks the right MIME
+ * output; the play page's Connect Four hints are the book's and the solver's
+ * scores, or proven bounds around them when the budget stops a solve.
+ * (tests/browser/site_test.ts opens the pages in chromium.)
+ */
+
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { join } from "node:path";
+import {
+  ConnectFour,
+  ConnectFourBook,
+  ConnectFourSolver,
+  randomConnectFour,
+} from "../mod.ts";
+import { listNotebooks } from "../cli/_jupyter.ts";
+import { renderNotebook, SITE_MARKER } from "../cli/_site.ts";
+import {
+  bestColumn,
+  type ColumnHint,
+  ConnectFourHints,
+  formatHint,
+} from "../src/web/c4_hints.ts";
+import {
+  assertCleanFailure,
+  assertNoStackTrace,
+  ROOT,
+  runCli,
+} from "./_cli.ts";
+
+const PERMISSIONS = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-run",
+  "--allow-env",
+];
+const site = (args: string[]) =>
+  runCli("site.ts", args, { permissions: PERMISSIONS, timeoutMs: 120_000 });
+const BOOK = await Deno.readTextFile(join(ROOT, "data/connect4/book.txt"));
+
+/** Tags that make a browser fetch: their URL must be a local file or data. */
+const FETCHING =
+  /<(script|link|img|iframe|source|embed|object|image|use)\b[^>]*?\b(src|href|xlink:href|data)\s*=\s*["']?([^"'\s>]+)/gi;
+
+Deno.test("deno task site --out builds every page, with nothing remote", async () => {
+  const out = await Deno.makeTempDir({ prefix: "gts-site-cli-" });
+  try {
+    const run = await site(["--out", out]);
+    assert.equal(run.code, 0, run.stderr);
+    assertNoStackTrace(run.stderr, "site");
+    const names = (await listNotebooks(join(ROOT, "notebooks"))).map((
+      path,
+    ) => path.replace(/^.*\//, "").replace(/\.ipynb$/, ""));
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `^site: ${
+          names.length + 2
+        } pages \\(${names.length} notebooks, \\d+ charts, \\d+ steppers\\)`,
+      ),
+    );
+    const pages = ["index.html", "play.html", ...names.map((n) => `${n}.html`)];
+    for (const page of pages) {
+      const html = await Deno.readTextFile(join(out, page));
+      assert.match(html, /^<!DOCTYPE html>/, page);
+      assert.doesNotMatch(html, /<script[^>]*type=["']?module/i, page);
+      for (const [, tag, , url] of html.matchAll(FETCHING)) {
+        assert.ok(
+          !/^[a-z][a-z0-9+.-]*:/i.test(url!) || /^(data|blob):/i.test(url!) ||
+            (tag === "use" && url!.startsWith("#")),
+          `${page}: <${tag}> fetches ${url}`,
+        );
+        if (!/^(data|blob):|^#/.test(url!)) {
+          await Deno.stat(join(out, url!.split("#")[0]!)); // the file is there
+        }
+      }
+    }
+    const script = await Deno.readTextFile(join(out, "play.js"));
+    assert.ok(
+      script.includes("4444441") || script.includes("41 "),
+      "book inlined",
+    );
+    assert.ok(
+      script.includes(BOOK.split("\n").find((line) => /^\d/.test(line))!),
+      "the book's first position is in play.js",
+    );
+    assert.doesNotMatch(script, /\bDeno\./, "no Deno API in the bundle");
+    assert.doesNotMatch(script, /^import\s/m, "one classic script");
+
+    // A second build replaces the first (its marker says it is the site's).
+    await Deno.writeTextFile(join(out, "stale.html"), "old");
+    const again = await site([`--out=${out}`]);
+    assert.equal(again.code, 0, again.stderr);
+    await assert.rejects(Deno.stat(join(out, "stale.html")));
+    await Deno.stat(join(out, SITE_MARKER));
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
+
+Deno.test("deno task site refuses bad command lines and folders it did not write", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gts-site-bad-" });
+  try {
+    assertCleanFailure(
+      await site(["--outdir", dir]),
+      /^site: unknown argument "--outdir" \(see --help\)$/m,
+      "unknown flag",
+    );
+    assertCleanFailure(
+      await site(["--out"]),
+      /site: --out needs a folder, got nothing/,
+      "no folder",
+    );
+    assertCleanFailure(
+      await site(["--out", dir, "--out", dir]),
+      /site: --out given twice/,
+      "twice",
+    );
+    const help = await site(["--help"]);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /deno task site \[--out DIR\]/);
+
+    await Deno.writeTextFile(join(dir, "notes.txt"), "mine");
+    const refused = await site(["--out", dir]);
+    assertCleanFailure(
+      refused,
+      /buildSite: out .* is a folder that is not empty and has no \.gts-site/,
+      "foreign folder",
+    );
+    assert.equal(refused.stderr.trim().split("\n").length, 1, refused.stderr);
+    assert.equal(await Deno.readTextFile(join(dir, "notes.txt")), "mine");
+
+    const file = join(dir, "notes.txt");
+    assertCleanFailure(
+      await site(["--out", file]),
+      /buildSite: out .*notes\.txt is a file, not a folder/,
+      "a file",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("renderNotebook shows the richest output: SVG inline, then HTML, images, Markdown, text", () => {
+  const svg =
+    '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><rect width="100%"/><circle r="1"/></svg>';
+  const execute = (data: Record<string, string | string[]>) => ({
+    output_type: "execute_result",
+    data,
+  });
+  const page = renderNotebook(
+    {
+      cells: [
+        {
+          cell_type: "markdown",
+          source:
+            "# T\n![fig](../figures/000/ordering.svg) [src](../src/x.ts) [web](https://example.org)",
+        },
+        {
+          cell_type: "code",
+          source: "a < b",
+          outputs: [
+            execute({
+              "image/svg+xml": svg,
+              "text/html": '<img src="x.svg">',
+              "text/plain": "chart",
+            }),
+            execute({
+              "text/html": ['<div class="gts-stepper">', "</div>"],
+              "text/plain": "s",
+            }),
+            execute({ "image/png": "iVBORw0K\nGgo=", "text/plain": "p" }),
+            execute({
+              "text/markdown": "| a |\n|---|\n| 1 |",
+              "text/plain": "m",
+            }),
+            execute({ "text/plain": "<b>" }),
+            {
+              output_type: "stream",
+              name: "stderr",
+              text: "\x1b[31mred\x1b[0m & co\n",
+            },
+            { output_type: "error", ename: "Error", evalue: "boom" },
+          ],
+        },
+      ],
+    },
+    "01_t",
+    ["01_t"],
+    new Set(),
+  );
+  const copies = new Set<string>();
+  renderNotebook(
+    {
+      cells: [{
+        cell_type: "markdown",
+        source: "![f](../figures/000/ordering.svg)",
+      }],
+    },
+    "01_t",
+    [],
+    copies,
+  );
+  assert.deepEqual([...copies], ["figures/000/ordering.svg"]);
+  assert.equal(page.charts, 1);
+  assert.equal(page.steppers, 1);
+  const html = page.html;
+  assert.match(
+    html,
+    /<figure class="output chart" data-mime="image\/svg\+xml"><svg xmlns/,
+  );
+  assert.doesNotMatch(html, /<\?xml|x\.svg/);
+  assert.match(
+    html,
+    /<div class="output html" data-mime="text\/html"><div class="gts-stepper"><\/div><\/div>/,
+  );
+  assert.match(html, /<img src="data:image\/png;base64,iVBORw0KGgo="/);
+  assert.match(
+    html,
+    /<div class="output markdown" data-mime="text\/markdown"><table>/,
+  );
+  assert.match(
+    html,
+    /<pre class="output plain" data-mime="text\/plain">&lt;b&gt;<\/pre>/,
+  );
+  assert.match(html, /<pre class="output stream stderr">red &amp; co\n<\/pre>/);
+  assert.match(html, /<pre class="output error">Error: boom<\/pre>/);
+  assert.match(html, /<code>a &lt; b<\/code>/);
+  assert.match(
+    html,
+    /<img src="assets\/figures\/000\/ordering.svg" alt="fig">/,
+  );
+  assert.match(
+    html,
+    /<span class="repo-link" title="..\/src\/x.ts \(in the repository\)">src<\/span>/,
+  );
+  assert.match(html, /<a href="https:\/\/example.org">web<\/a>/);
+});
+
+Deno.test("Connect Four hints: the book's scores for the first moves, the solver's after", () => {
+  const hints = new ConnectFourHints(BOOK, { megabytes: 16 });
+  const book = ConnectFourBook.parse(BOOK);
+  for (const moves of ["", "4", "1", "7"]) {
+    for (let column = 0; column < 7; column++) {
+      const hint = hints.column(moves, column, 1)!;
+      const child = ConnectFour.parse(moves + String(column + 1));
+      assert.equal(hint.source, "book", `${moves}+${column}`);
+      assert.equal(hint.lower, -book.lookup(child)!, `${moves}+${column}`);
+      assert.equal(hint.upper, hint.lower);
+    }
+  }
+  // Past the book, a budget too small gives bounds, not a guess.
+  const cut = hints.column("44", 3, 1_000)!;
+  assert.equal(cut.source, "solver");
+  assert.ok(cut.nodes <= 1_000 && cut.lower < cut.upper, JSON.stringify(cut));
+  assert.ok(cut.min <= cut.lower && cut.upper <= cut.max);
+  assert.throws(
+    () => hints.column("44", 7, 10),
+    /ConnectFourHints\.column: column must be an integer in 0…6/,
+  );
+  assert.throws(
+    () => hints.column("44", 0, 0),
+    /ConnectFourHints\.column: maxNodes/,
+  );
+  assert.throws(() => hints.column("48", 0, 10), /ConnectFour\.parse/);
+  assert.equal(hints.column("1212121", 0, 10), null); // the game is over
+  assert.throws(() => new ConnectFourHints("4 0\n"), /book\.txt:1/);
+});
+
+Deno.test("Connect Four hints bound the exact scores, and the engine's column is a best one (property, seeded)", () => {
+  const hints = new ConnectFourHints(BOOK, { megabytes: 16 });
+  const solver = new ConnectFourSolver({ entries: 1 << 20 });
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 16, max: 34 }),
+      fc.integer({ min: 1, max: 10_000 }),
+      fc.integer({ min: 1, max: 3_000 }),
+      (stones, seed, budget) => {
+        const position = randomConnectFour(stones, seed);
+        if (position.isTerminal()) return;
+        const moves = position.toString();
+        const exact: ColumnHint[] = [];
+        for (let column = 0; column < 7; column++) {
+          const full = hints.column(moves, column, 2 ** 26);
+          const cut = hints.column(moves, column, budget);
+          if (full === null) {
+            assert.equal(cut, null);
+            continue;
+          }
+          const child = ConnectFour.parse(moves + String(column + 1));
+          const score = position.isWinningMove(column)
+            ? (43 - position.moveCount) >> 1
+            : -solver.solve(child).score;
+          assert.equal(full.lower, score, `${moves} column ${column}`);
+          assert.equal(full.upper, score);
+          assert.ok(
+            cut!.lower <= score && score <= cut!.upper,
+            `${moves} ${column} budget ${budget}`,
+          );
+          assert.ok(cut!.nodes <= budget);
+          assert.ok(full.min <= score && score <= full.max);
+          exact.push(full);
+        }
+        const choice = bestColumn(exact);
+        assert.ok(choice.proven);
+        const best = Math.max(...exact.map((hint) => hint.lower));
+        assert.equal(
+          exact.find((hint) => hint.column === choice.column)!.lower,
+          best,
+        );
+        const shown = formatHint(exact[0]!);
+        assert.match(shown, /^(\+\d+|0|−\d+)$/);
+      },
+    ),
+    { seed: 1, numRuns: 25 },
+  );
+});
