@@ -12,11 +12,17 @@
  * game or the end of input exits with 0; bad arguments exit with 2. The
  * games and engines are in src/session/; this file only does the I/O.
  *
+ * Every engine move has a budget (src/session/), so a closed input is read
+ * (and the command exits with 0) within that budget. A closed standard
+ * output (`| head -1`) exits quietly with 0; SIGINT and SIGTERM end the
+ * process at once by the default action, without a message (exit status
+ * 130 and 143 in a shell). A line longer than 1 MiB is named and skipped.
+ *
  * @module
  */
 
 import { createPlaySession, type PlayOptions } from "../src/session/mod.ts";
-import { lines } from "./_lines.ts";
+import { lines, tooLongMessage } from "./_lines.ts";
 
 const USAGE =
   `usage: deno task play <tictactoe|connect4|nim|chess> [--first human|engine]
@@ -64,7 +70,19 @@ async function main(args: readonly string[]): Promise<number> {
     return 0;
   }
   const encoder = new TextEncoder();
-  const write = (text: string) => Deno.stdout.writeSync(encoder.encode(text));
+  const write = (text: string) => {
+    const bytes = encoder.encode(text);
+    let written = 0;
+    try {
+      while (written < bytes.length) {
+        written += Deno.stdout.writeSync(bytes.subarray(written));
+      }
+    } catch (error) {
+      // Nobody reads any more (`| head`): nothing is left to say.
+      if (error instanceof Deno.errors.BrokenPipe) Deno.exit(0);
+      throw error;
+    }
+  };
   let session;
   try {
     const { game, options } = parseArgs(args);
@@ -77,7 +95,11 @@ async function main(args: readonly string[]): Promise<number> {
   }
   write(session.start());
   write(session.prompt());
-  for await (const line of lines(Deno.stdin.readable)) {
+  const skipped = (number: number, length: number) => {
+    write(`\n${tooLongMessage(number, length)}\n`);
+    write(session.prompt());
+  };
+  for await (const line of lines(Deno.stdin.readable, skipped)) {
     // Piped input is not echoed: show it, so a transcript reads like a game.
     if (!Deno.stdin.isTerminal()) write(line + "\n");
     const { text, done } = session.input(line);

@@ -98,7 +98,7 @@ Deno.test("play connect4 --nodes: columns the budget leaves unproven are named, 
   assert.equal(code, 0, err);
   assert.match(
     out,
-    /Scores for you \(the solver within 1000 nodes a column \(perfect from 12 stones\), alpha-beta to depth 4 where that stops;/,
+    /Scores for you \(the opening book, then the solver within 1000 nodes a column \(10000000 from 12 stones\), alpha-beta to depth 4 where that stops;/,
   );
   assert.match(out, /column 3: \+18 win \(with your 4th stone\)\n/);
   assert.match(

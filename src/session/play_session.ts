@@ -9,6 +9,8 @@
 
 import { Chess, CHESS_MATE } from "../games/chess/mod.ts";
 import { ConnectFour } from "../games/connect_four.ts";
+import { ConnectFourBook } from "../games/connect_four_book.ts";
+import { CONNECT4_BOOK_TEXT } from "./_connect4_book.ts";
 import { solveConnectFour } from "../games/connect_four_solver.ts";
 import { Nim, nimSum, winningMoves } from "../games/nim.ts";
 import { TicTacToe } from "../games/tic_tac_toe.ts";
@@ -299,6 +301,21 @@ function ordinal(n: number): string {
  */
 export const CONNECT4_SOLVE_NODES = 500_000;
 
+/**
+ * The solver's node budget a column from `solveFrom` stones on (about 3 s
+ * a column here), so that a small `--solve-from` still answers; where it
+ * stops, alpha-beta decides as below `solveFrom`, and the move says so.
+ */
+export const CONNECT4_PERFECT_NODES = 10_000_000;
+
+/** The committed opening book (every position up to two stones), read once. */
+let book: ConnectFourBook | undefined;
+function openingBook(): ConnectFourBook {
+  return book ??= ConnectFourBook.parse(CONNECT4_BOOK_TEXT, {
+    source: "data/connect4/book.txt",
+  });
+}
+
 /** A Connect Four column's score for the side to move, and how it is known. */
 interface ColumnScore {
   col: number;
@@ -338,6 +355,7 @@ function connect4(options: PlayOptions): Game<ConnectFour> {
    */
   const scores = (): ColumnScore[] => {
     const result: ColumnScore[] = [];
+    const cap = budget();
     for (const col of order) {
       if (!position.canPlay(col)) continue;
       if (position.isWinningMove(col)) {
@@ -346,9 +364,10 @@ function connect4(options: PlayOptions): Game<ConnectFour> {
         continue;
       }
       position.play(col);
-      const solve = position.moveCount >= solveFrom
-        ? solveConnectFour(position)
-        : solveConnectFour(position, { maxNodes: nodes });
+      const known = openingBook().lookup(position);
+      const solve = known !== null
+        ? { lower: known, upper: known, exact: true }
+        : solveConnectFour(position, { maxNodes: cap });
       // The solver scores the position after the move: the opponent's view.
       const lower = 0 - solve.upper, upper = 0 - solve.lower;
       const score = solve.exact ? lower : Math.min(
@@ -370,10 +389,13 @@ function connect4(options: PlayOptions): Game<ConnectFour> {
       scored.every((s) => s === best || s.upper <= best.lower);
     return { best, proven };
   };
+  /** The solver's node budget for the columns of the current position. */
+  const budget = () =>
+    position.moveCount + 1 >= solveFrom ? CONNECT4_PERFECT_NODES : nodes;
   const method = () =>
     position.moveCount + 1 >= solveFrom
-      ? "perfect solver"
-      : `the solver within ${nodes} nodes a column (perfect from ${solveFrom} stones), alpha-beta to depth ${depth} where that stops`;
+      ? `the opening book, then the solver within ${CONNECT4_PERFECT_NODES} nodes a column, alpha-beta to depth ${depth} where that stops`
+      : `the opening book, then the solver within ${nodes} nodes a column (${CONNECT4_PERFECT_NODES} from ${solveFrom} stones), alpha-beta to depth ${depth} where that stops`;
   return {
     position,
     name: "Connect Four against the solver",
@@ -407,8 +429,8 @@ function connect4(options: PlayOptions): Game<ConnectFour> {
           : best.exact
           ? `(proven ${signed(best.score)}, a ${
             mine(scoreWord(best.score))
-          } for me; other columns are not proven within ${nodes} nodes, alpha-beta to depth ${depth} rates none higher)`
-          : `(not proven within ${nodes} nodes: ${
+          } for me; other columns are not proven within ${budget()} nodes, alpha-beta to depth ${depth} rates none higher)`
+          : `(not proven within ${budget()} nodes: ${
             boundWord(best.lower, best.upper)
           }; alpha-beta to depth ${depth}: ${
             best.score === 0
@@ -553,6 +575,29 @@ function nim(options: PlayOptions): Game<Nim> {
  */
 export const CHESS_PLAY_DEPTH = 5;
 
+/**
+ * The chess engine's node budget a move (about 5–15 s here): a deep
+ * `--depth` stops at the last depth finished within it, and the engine says
+ * so. Depth 1 always finishes.
+ *
+ * @example Depth 64 answers, at the depth the budget reached
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CHESS_PLAY_MAX_NODES, createPlaySession } from "./play_session.ts";
+ * assert.equal(CHESS_PLAY_MAX_NODES, 2_000_000);
+ * const game = createPlaySession("chess", { depth: 64 });
+ * assert.match(game.input("hint").text, /Hint \(alpha-beta to depth \d+, stopped by the budget of 2000000 nodes\)/);
+ * ```
+ */
+export const CHESS_PLAY_MAX_NODES = 2_000_000;
+
+/** What a search cut by the node budget says about it. */
+function stopped(result: { stoppedByBudget: boolean }): string {
+  return result.stoppedByBudget
+    ? `, stopped by the budget of ${CHESS_PLAY_MAX_NODES} nodes`
+    : "";
+}
+
 /** A chess score for the side it belongs to: pawns, or a mate in moves. */
 function chessScore(value: number): string {
   if (Math.abs(value) >= CHESS_MATE - 1_000) {
@@ -584,7 +629,10 @@ function chess(options: PlayOptions): Game<Chess> {
   const search = () => {
     // The game's positions so far count toward the threefold rule only.
     position.markRoot();
-    return searchChess(position, table, { depth });
+    return searchChess(position, table, {
+      depth,
+      maxNodes: CHESS_PLAY_MAX_NODES,
+    });
   };
   const uci = /^[a-h][1-8][a-h][1-8][qrbnQRBN]?$/;
   return {
@@ -643,12 +691,14 @@ function chess(options: PlayOptions): Game<Chess> {
       const result = search();
       return {
         move: result.move,
-        why: `(depth ${result.depth}: ${chessScore(result.value)} for me)`,
+        why: `(depth ${result.depth}${stopped(result)}: ${
+          chessScore(result.value)
+        } for me)`,
       };
     },
     hint() {
       const result = search();
-      return `Hint (alpha-beta to depth ${result.depth}): ${
+      return `Hint (alpha-beta to depth ${result.depth}${stopped(result)}): ${
         position.moveToSan(result.move)
       } (${position.moveToUci(result.move)}), ${
         chessScore(result.value)
