@@ -230,3 +230,32 @@ Deno.test("deno task uci as a subprocess: handshake, a position, go depth 3 → 
   );
   assert.ok(lines.some((l) => l.startsWith("info depth 3 ")));
 });
+
+Deno.test("new UciEngine checks its options: name one printable line, hashMegabytes 1…1024, now a function", () => {
+  const bad: [unknown, RegExp][] = [
+    [
+      { name: "a\nb" },
+      /new UciEngine: name must be a non-empty line of printable characters, got "a\\nb"/,
+    ],
+    [{ name: "" }, /name must be a non-empty line/],
+    [{ name: "x\u0007" }, /name must be a non-empty line/],
+    [
+      { hashMegabytes: 0 },
+      /new UciEngine: hashMegabytes must be an integer in 1…1024, got 0/,
+    ],
+    [{ hashMegabytes: 1.5 }, /hashMegabytes must be an integer in 1…1024/],
+    [{ hashMegabytes: 2048 }, /hashMegabytes must be an integer in 1…1024/],
+    [{ now: 5 }, /new UciEngine: now must be a function, got 5/],
+    [
+      { interrupt: [0] },
+      /new UciEngine: interrupt must be a non-empty Int32Array/,
+    ],
+  ];
+  for (const [options, message] of bad) {
+    assert.throws(() => new UciEngine(options as never), message);
+  }
+  assert.equal(
+    new UciEngine({ name: "ok name" }).receive("uci")[0],
+    "id name ok name",
+  );
+});
