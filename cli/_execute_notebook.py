@@ -14,7 +14,8 @@ Called by cli/_jupyter.ts; not meant to be run by hand. Two subcommands:
       a cell ran past --timeout seconds) stops the kernel at once, writes no
       OUT, prints {"fault": {"kind", "cell", "message"}} (kind "start", "dead",
       "timeout" or "read"; cell from 0, or null) and exits 4. SIGINT or SIGTERM
-      stops the kernel, writes no OUT and exits 130 or 143.
+      stops the kernel, writes no OUT and exits 130 or 143. Prints
+      "_execute_notebook.py: kernel pid N" on stderr once the kernel runs.
 
 Why not plain `jupyter nbconvert --execute` (measured with Deno 2.9.6,
 nbclient 0.7.2, see tests/notebooks_test.ts):
@@ -97,7 +98,13 @@ def execute(args):
             # only schedule a kernel shutdown and let the cell run on into a
             # DeadKernelError; ours stop everything at once.
             self.install_signal_handlers()
-            return await super().async_start_new_kernel(**kw)
+            result = await super().async_start_new_kernel(**kw)
+            # The kernel runs in a session of its own and holds our stderr: if
+            # we are killed, the caller ends it by this PID (its group's).
+            pid = getattr(getattr(self.km, "provisioner", None), "pid", None)
+            if pid:
+                print(f"_execute_notebook.py: kernel pid {pid}", file=sys.stderr, flush=True)
+            return result
 
         async def async_start_new_kernel_client(self):
             kc = await super().async_start_new_kernel_client()

@@ -372,6 +372,62 @@ interface ExecutionReport {
   lateOutputs: number;
 }
 
+/**
+ * Milliseconds to wait for Jupyter's output to end once it has exited, before
+ * its orphaned kernel (which holds the same stderr) is killed.
+ */
+const PIPE_GRACE_MS = 2_000;
+
+/** A stream read to its end in the background, as text. */
+function collect(stream: ReadableStream<Uint8Array>) {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  const done = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        chunks.push(value);
+      }
+    } catch { /* cancelled */ }
+  })();
+  return {
+    done,
+    text: () => {
+      const decoder = new TextDecoder();
+      return chunks.map((chunk, index) =>
+        decoder.decode(chunk, { stream: index < chunks.length - 1 })
+      ).join("");
+    },
+    cancel: () => reader.cancel().catch(() => {}),
+  };
+}
+
+/** Whether `promise` settles within `ms`. */
+async function settlesWithin(
+  promise: Promise<unknown>,
+  ms: number,
+): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** SIGKILL to process group `pid` (a kernel leads its own), else to `pid`. */
+function killGroup(pid: number): void {
+  for (const target of [-pid, pid]) {
+    try {
+      Deno.kill(target, "SIGKILL");
+    } catch { /* gone already */ }
+  }
+}
+
 /** What `_execute_notebook.py execute` prints on a fault (exit 4). */
 interface FaultReport {
   fault: { kind: FaultKind; cell: number | null; message: string };
@@ -433,16 +489,38 @@ async function executeNotebook(
     }, STOP_GRACE_MS);
   };
   options.signal?.addEventListener("abort", stop, { once: true });
-  let output: Deno.CommandOutput;
+  const stdoutText = collect(child.stdout);
+  const stderrText = collect(child.stderr);
+  let status: Deno.CommandStatus;
   try {
-    output = await child.output();
+    status = await child.status;
   } finally {
     options.signal?.removeEventListener("abort", stop);
     clearTimeout(killer);
   }
+  const pipes = Promise.all([stdoutText.done, stderrText.done]);
+  if (!(await settlesWithin(pipes, PIPE_GRACE_MS))) {
+    // Jupyter is gone but its kernel, which shares its stderr, is not: it was
+    // killed before it could stop the kernel. End the orphan.
+    const pid = /_execute_notebook\.py: kernel pid (\d+)/.exec(
+      stderrText.text(),
+    )?.[1];
+    if (pid !== undefined) killGroup(Number(pid));
+    if (!(await settlesWithin(pipes, PIPE_GRACE_MS))) {
+      await stdoutText.cancel();
+      await stderrText.cancel();
+    }
+  }
+  const output = {
+    code: status.code,
+    signal: status.signal,
+    success: status.success,
+    stdout: stdoutText.text(),
+    stderr: stderrText.text(),
+  };
   options.signal?.throwIfAborted();
-  const stdout = new TextDecoder().decode(output.stdout);
-  const tail = lastLines(new TextDecoder().decode(output.stderr), 3);
+  const stdout = output.stdout;
+  const tail = lastLines(output.stderr, 3);
   const printed = tail.length > 0
     ? `; last lines on stderr: ${tail.join(" | ")}`
     : "; nothing on stderr";
@@ -710,7 +788,10 @@ function lastLines(value: string, count: number): string[] {
   return value.split("\n")
     .map((line) => stripAnsi(line).trim())
     // Deno prints this whenever the kernel starts.
-    .filter((line) => line !== "" && !/"deno jupyter" is unstable/.test(line))
+    .filter((line) =>
+      line !== "" && !/"deno jupyter" is unstable/.test(line) &&
+      !line.startsWith("_execute_notebook.py: kernel pid")
+    )
     .slice(-count);
 }
 
