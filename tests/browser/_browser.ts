@@ -10,10 +10,19 @@ import puppeteer, { type Browser, type Page } from "puppeteer-core";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
-/** The chromium binary, or null when none is installed. */
+/** What to do about a missing or broken chromium, for messages. */
+export const CHROMIUM_HINT =
+  "apt-get install chromium, or set CHROMIUM to a working chromium";
+
+/**
+ * The chromium binary: `$CHROMIUM` when set (even when it is not there, so
+ * that {@linkcode launchChromium} names it), else the first of Debian's paths
+ * that exists, else null.
+ */
 export function findChromium(): string | null {
   const fromEnv = Deno.env.get("CHROMIUM");
-  for (const path of fromEnv ? [fromEnv, ...CANDIDATES] : CANDIDATES) {
+  if (fromEnv) return fromEnv;
+  for (const path of CANDIDATES) {
     try {
       if (Deno.statSync(path).isFile) return path;
     } catch {
@@ -23,35 +32,137 @@ export function findChromium(): string | null {
   return null;
 }
 
-/** A headless chromium with a fresh profile, closed and removed by `close`. */
+/** Options of {@linkcode launchChromium}. */
+export interface LaunchOptions {
+  /**
+   * Milliseconds the browser may take to start and to answer any later
+   * protocol call (puppeteer's `timeout` and `protocolTimeout`). Default 60 s.
+   */
+  timeoutMs?: number;
+}
+
+/** Milliseconds `close` waits for the browser before killing it. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
+/**
+ * A headless chromium with a fresh profile, closed and removed by `close`:
+ * call it in a `finally`. `close` is bounded: a browser that does not close
+ * within 10 s is killed.
+ *
+ * @throws {Error} naming `executablePath`, what it did (missing, not
+ *   executable, its exit code and last lines, or silence past `timeoutMs`)
+ *   and what to install; no browser process is left running.
+ */
 export async function launchChromium(
   executablePath: string,
+  options: LaunchOptions = {},
 ): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const fail = (what: string) =>
+    new Error(
+      `launchChromium: ${executablePath} ${what} (${CHROMIUM_HINT})`,
+    );
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(executablePath);
+  } catch {
+    throw fail("does not exist");
+  }
+  // puppeteer's spawn of a file it cannot execute is an uncaught error.
+  if (!info.isFile || ((info.mode ?? 0o755) & 0o111) === 0) {
+    throw fail(
+      `is not an executable file (mode ${
+        ((info.mode ?? 0) & 0o777).toString(8)
+      })`,
+    );
+  }
   const profile = await Deno.makeTempDir({ prefix: "gts-chromium-" });
-  const browser = await puppeteer.launch({
-    executablePath,
-    pipe: true,
-    headless: true,
-    args: [
-      // CI runs as root, where chromium's sandbox refuses to start; the pages
-      // are our own and every request off the machine is refused.
-      "--no-sandbox",
-      "--headless",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--user-data-dir=${profile}`,
-    ],
-  });
+  let browser: Browser;
+  try {
+    browser = await puppeteer.launch({
+      executablePath,
+      pipe: true,
+      headless: true,
+      timeout: timeoutMs,
+      protocolTimeout: timeoutMs,
+      args: [
+        // CI runs as root, where chromium's sandbox refuses to start; the pages
+        // are our own and every request off the machine is refused.
+        "--no-sandbox",
+        "--headless",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--user-data-dir=${profile}`,
+      ],
+    });
+  } catch (error) {
+    // puppeteer has killed the process; say what the binary does on its own.
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+    const reason = ((error as Error).message ?? String(error)).split("\n")[0];
+    throw fail(
+      `did not start a browser within ${
+        timeoutMs / 1000
+      } s (${reason}); ${await diagnose(
+        executablePath,
+        Math.min(timeoutMs, 5_000),
+      )}`,
+    );
+  }
   return {
     browser,
     close: async () => {
-      await browser.close();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const closed = await Promise.race([
+        browser.close().then(() => true, () => false),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!closed) browser.process()?.kill("SIGKILL");
       await Deno.remove(profile, { recursive: true }).catch(() => {});
     },
   };
+}
+
+/** What `path --version` does within `ms`: its exit and last lines. */
+async function diagnose(path: string, ms: number): Promise<string> {
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(path, {
+      args: ["--version"],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+  } catch (error) {
+    return `"${path} --version" cannot start: ${(error as Error).message}`;
+  }
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      child.kill("SIGKILL");
+    } catch { /* ended */ }
+  }, ms);
+  const output = await child.output();
+  clearTimeout(timer);
+  if (timedOut) {
+    return `"${path} --version" gave no answer within ${ms / 1000} s`;
+  }
+  const lines = new TextDecoder().decode(output.stdout) + "\n" +
+    new TextDecoder().decode(output.stderr);
+  const last = lines.split("\n").map((line) => line.trim())
+    .filter((line) => line !== "").slice(-3);
+  const how = output.signal === null
+    ? `exited with code ${output.code}`
+    : `was killed by ${output.signal}`;
+  return `"${path} --version" ${how}${
+    last.length > 0 ? `: ${last.join(" | ")}` : ", printing nothing"
+  }`;
 }
 
 /** What a page reported while it was open. */
