@@ -220,6 +220,17 @@ export type FaultKind =
  * not start or died, a cell ran past its timeout, or the notebook is not one.
  * The message is one line naming the notebook, the cell when there is one,
  * what happened and the last lines Jupyter and the kernel printed on stderr.
+ *
+ * @example Tell a fault from a failed check
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { NotebookFault } from "./_jupyter.ts";
+ *
+ * const fault = new NotebookFault("timeout", 1, "a.ipynb: cell 2 (x) did not finish");
+ * assert.ok(fault instanceof Error);
+ * assert.equal(fault.kind, "timeout");
+ * assert.equal(fault.cell, 1);
+ * ```
  */
 export class NotebookFault extends Error {
   /** What happened. */
