@@ -198,3 +198,34 @@ Deno.test("without depth or budget the one-shot searchers stop at DEFAULT_MAX_NO
   assert.ok(!free.stoppedByBudget && free.completedDepth === Infinity);
   assert.equal(free.value, minimax(small).value);
 });
+
+Deno.test("a raised interrupt flag stops the deep searchers within 1,024 nodes; iterative deepening finishes depth 1 first", () => {
+  const tree = new UniformTree({ branching: 4, depth: 8, seed: 7 });
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const before = tree.key();
+  // Not raised: the flag changes nothing.
+  const free = iterativeDeepening(tree, { depth: 6, interrupt: flag });
+  assert.equal(free.stoppedByBudget, false);
+  assert.deepEqual(
+    [free.value, free.stats.nodes],
+    [
+      iterativeDeepening(tree, { depth: 6 }).value,
+      iterativeDeepening(tree, { depth: 6 }).stats.nodes,
+    ],
+  );
+  Atomics.store(flag, 0, 1);
+  const stopped = iterativeDeepening(tree, { depth: 6, interrupt: flag });
+  assert.equal(stopped.stoppedByBudget, true);
+  assert.ok(stopped.completedDepth >= 1 && stopped.completedDepth < 6);
+  assert.ok(stopped.stats.nodes <= 1024, `${stopped.stats.nodes} nodes`);
+  assert.notEqual(stopped.move, -1);
+  const oneShot = alphaBeta(tree, { depth: 8, interrupt: flag });
+  assert.equal(oneShot.stoppedByBudget, true);
+  assert.ok(oneShot.stats.nodes <= 1024, `${oneShot.stats.nodes} nodes`);
+  assert.equal(tree.key(), before);
+  assert.throws(
+    () =>
+      alphaBeta(tree, { depth: 2, interrupt: [1] as unknown as Int32Array }),
+    /alphaBeta: interrupt must be an Int32Array of at least one element \(a flag another thread sets\), got an array of 1/,
+  );
+});

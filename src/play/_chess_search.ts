@@ -35,12 +35,6 @@ export interface ChessSearchLimits {
 }
 
 /**
- * Time budget that stands for "none" while an interrupt flag is watched: the
- * searcher reads its clock only under a finite budget (about 24.8 days).
- */
-const WATCH_MS = 2 ** 31;
-
-/**
  * Iterative deepening to `limits.depth` with the table, quiescence over
  * captures at the horizon, and the order table move, then captures by
  * MVV-LVA, then killers and history. The caller marks the root
@@ -62,32 +56,6 @@ export function searchChess(
   table: TranspositionTable,
   limits: ChessSearchLimits,
 ): IterativeDeepeningResult {
-  const interrupt = limits.interrupt;
-  if (interrupt === undefined) return search(position, table, limits);
-  // The searcher's only outside read inside an iteration is its clock (every
-  // 1,024 nodes): while this synchronous call runs, the clock reads +Infinity
-  // once the flag is set, which ends the iteration like a spent time budget.
-  // Nothing else runs meanwhile, and the clock is put back on every exit.
-  const own = Object.getOwnPropertyDescriptor(performance, "now");
-  const clock = performance.now.bind(performance);
-  performance.now = () => Atomics.load(interrupt, 0) !== 0 ? Infinity : clock();
-  try {
-    return search(position, table, {
-      ...limits,
-      timeMs: limits.timeMs ?? WATCH_MS,
-    });
-  } finally {
-    if (own === undefined) {
-      delete (performance as { now?: unknown }).now;
-    } else Object.defineProperty(performance, "now", own);
-  }
-}
-
-function search(
-  position: Chess,
-  table: TranspositionTable,
-  limits: ChessSearchLimits,
-): IterativeDeepeningResult {
   return iterativeDeepening(position, {
     depth: limits.depth,
     tt: table,
@@ -96,5 +64,6 @@ function search(
     quiescence: true,
     ...(limits.maxNodes === undefined ? {} : { maxNodes: limits.maxNodes }),
     ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
+    ...(limits.interrupt === undefined ? {} : { interrupt: limits.interrupt }),
   });
 }

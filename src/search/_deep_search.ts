@@ -338,8 +338,31 @@ export function createDeepContext(
   const depth = resolveDepth(options, where);
   const budgets = resolveBudgets(where, options, depth);
   const c = new DeepContext(position, depth, options ?? {}, where);
+  c.interrupt = resolveInterrupt(where, options?.interrupt);
   c.setBudget(budgets.maxNodes, budgets.timeMs);
   return [c, depth, budgets.byDefault];
+}
+
+/**
+ * Checks the `interrupt` option: an `Int32Array` (usually over a
+ * `SharedArrayBuffer`) whose first element another thread sets to stop the
+ * search.
+ *
+ * @throws {Error} naming `where` for anything else
+ */
+function resolveInterrupt(
+  where: string,
+  interrupt: unknown,
+): Int32Array | null {
+  if (interrupt === undefined) return null;
+  if (!(interrupt instanceof Int32Array) || interrupt.length < 1) {
+    throw new Error(
+      `${where}: interrupt must be an Int32Array of at least one element (a flag another thread sets), got ${
+        describe(interrupt)
+      }`,
+    );
+  }
+  return interrupt;
 }
 
 /**
@@ -475,8 +498,7 @@ export function deepNode(
   c.pvLength[ply] = 0;
   if (
     stats.nodes > c.nodeLimit ||
-    ((stats.nodes & 1023) === 0 && c.deadline !== Infinity &&
-      performance.now() > c.deadline)
+    ((stats.nodes & 1023) === 0 && c.outOfTime())
   ) {
     c.aborted = true;
     return 0;
@@ -676,8 +698,7 @@ function quiescenceNode(
   c.pvLength[ply] = 0;
   if (
     stats.nodes > c.nodeLimit ||
-    ((stats.nodes & 1023) === 0 && c.deadline !== Infinity &&
-      performance.now() > c.deadline)
+    ((stats.nodes & 1023) === 0 && c.outOfTime())
   ) {
     c.aborted = true;
     return 0;

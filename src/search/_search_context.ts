@@ -52,6 +52,7 @@ export const DEEP_SEARCH_OPTION_KEYS: readonly string[] = [
   "failHard",
   "maxMove",
   "exactDepth",
+  "interrupt",
 ];
 
 /**
@@ -82,6 +83,8 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   nodeLimit = Infinity;
   /** `performance.now()` past which the search stops (`timeMs`). */
   deadline = Infinity;
+  /** A flag another thread may set to stop the search (`interrupt`), or null. */
+  interrupt: Int32Array | null = null;
   /**
    * The node count at which the plain searchers next call
    * {@linkcode SearchContext.checkBudget}: one compare per node, the clock
@@ -152,9 +155,23 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     this.nodeLimit = maxNodes;
     this.deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
     this.aborted = false;
-    this.nextCheck = this.deadline === Infinity
-      ? maxNodes + 1
-      : Math.min(maxNodes + 1, this.stats.nodes + 1024);
+    this.nextCheck = this.#watching()
+      ? Math.min(maxNodes + 1, this.stats.nodes + 1024)
+      : maxNodes + 1;
+  }
+
+  /** Whether anything but the node count can stop the search: it is then read every 1,024 nodes. */
+  #watching(): boolean {
+    return this.deadline !== Infinity || this.interrupt !== null;
+  }
+
+  /**
+   * Whether the clock is past the deadline or the interrupt flag is set:
+   * read every 1,024 nodes, never per node.
+   */
+  outOfTime(): boolean {
+    return (this.deadline !== Infinity && performance.now() > this.deadline) ||
+      (this.interrupt !== null && Atomics.load(this.interrupt, 0) !== 0);
   }
 
   /**
@@ -164,16 +181,13 @@ export class SearchContext<S extends SearchStats = SearchStats> {
    */
   checkBudget(): void {
     const nodes = this.stats.nodes;
-    if (
-      nodes > this.nodeLimit ||
-      (this.deadline !== Infinity && performance.now() > this.deadline)
-    ) {
+    if (nodes > this.nodeLimit || this.outOfTime()) {
       this.aborted = true;
       throw BUDGET_STOP;
     }
-    this.nextCheck = this.deadline === Infinity
-      ? this.nodeLimit + 1
-      : Math.min(this.nodeLimit + 1, nodes + 1024);
+    this.nextCheck = this.#watching()
+      ? Math.min(this.nodeLimit + 1, nodes + 1024)
+      : this.nodeLimit + 1;
   }
 
   /**

@@ -159,7 +159,7 @@ export function alphaBeta(
     options !== undefined &&
     (options.tt !== undefined || options.order !== undefined ||
       options.failHard !== undefined || options.maxMove !== undefined ||
-      options.exactDepth !== undefined)
+      options.exactDepth !== undefined || options.interrupt !== undefined)
   ) {
     const [context, depth, byDefault] = createDeepContext(
       position,

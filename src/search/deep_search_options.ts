@@ -32,6 +32,15 @@ export interface DeepSearchOptions extends SearchOptions {
    * deep answers (fewer nodes, and a value that may come from deeper).
    */
   exactDepth?: boolean;
+  /**
+   * A stop flag another thread may raise (`Atomics.store(flag, 0, 1)`, the
+   * flag an `Int32Array` over a `SharedArrayBuffer`): read with the clock
+   * every 1,024 nodes, a non-zero first element stops the search as a spent
+   * `timeMs` does (`stoppedByBudget`); iterative deepening always finishes
+   * depth 1 first, so it has a move. This is how a UCI engine answers
+   * `stop` during a long iteration.
+   */
+  interrupt?: Int32Array;
   /** Size of the history table: moves must be below it (default `position.moveLimit`, else `position.maxMoves`). */
   maxMove?: number;
 }

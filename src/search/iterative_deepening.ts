@@ -180,6 +180,7 @@ export function iterativeDeepening(
   const [c, maxDepth] = createDeepContext(position, options, where);
   const maxNodes = c.nodeLimit;
   const deadline = c.deadline;
+  const interrupt = c.interrupt;
   const previous = options?.previous === undefined ? "move" : options.previous;
   if (!["none", "move", "pv"].includes(previous)) {
     throw new Error(
@@ -220,6 +221,7 @@ export function iterativeDeepening(
   for (let depth = maxDepth === 0 ? 0 : 1; depth <= last; depth++) {
     c.nodeLimit = depth <= 1 ? Infinity : maxNodes;
     c.deadline = depth <= 1 ? Infinity : deadline;
+    c.interrupt = depth <= 1 ? null : interrupt;
     const before = { ...c.stats };
     c.horizonLeaves = 0;
     const iterationValue = searchIteration(
