@@ -314,7 +314,13 @@ const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   ),
   failHard: fc.constantFrom(1, 0, "true", null),
   exactDepth: fc.constantFrom(1, 0, "true", null),
-  interrupt: fc.constantFrom(1, null, [1], new Int32Array(0), new Uint8Array(4)),
+  interrupt: fc.constantFrom(
+    1,
+    null,
+    [1],
+    new Int32Array(0),
+    new Uint8Array(4),
+  ),
   quiescence: fc.constantFrom(1, 0, "true", null),
   tt: fc.constantFrom({}, 1, "tt", null, []),
   order: fc.oneof(
