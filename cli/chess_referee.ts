@@ -7,14 +7,15 @@
  * Usage: `deno task chess-referee [--depth N] [--stockfish PATH]
  * [--output FILE] [--timeout MS]`: depth 1…100 (default 14; Stockfish's
  * depth 0 would never end), the program (default Debian's
- * `/usr/games/stockfish`; the task may run only that one), where to write
+ * `/usr/games/stockfish`, or any UCI program), where to write
  * (default `figures/chess/referee_full.json`), the budget of one search
  * (default 60000 ms). Each flag at most once.
  *
  * Exit 0 on success; 2 with one line on stderr on a bad argument, a missing
  * results file or Stockfish, or a fault of Stockfish (cannot run, exits,
  * silent: no uciok/readyok within 10 s or no bestmove within the budget);
- * nothing is written then.
+ * nothing is written then. SIGINT and SIGTERM stop Stockfish and exit 130
+ * and 143, writing nothing.
  *
  * @module
  */
@@ -102,11 +103,34 @@ async function main(args: readonly string[]): Promise<number> {
   }
   const errors = results.horizon;
   console.error(`Stockfish depth ${depth} on ${errors.length} horizon errors…`);
+  // SIGINT/SIGTERM kill Stockfish (it runs in a session of its own, so the
+  // terminal's signal does not reach it) and exit 130/143, writing nothing.
+  const interrupted = new AbortController();
+  let exitCode = 0;
+  const onSignal = (code: number) => () => {
+    exitCode = code;
+    interrupted.abort();
+  };
+  const onInt = onSignal(130), onTerm = onSignal(143);
+  Deno.addSignalListener("SIGINT", onInt);
+  Deno.addSignalListener("SIGTERM", onTerm);
   let verdicts;
   try {
-    verdicts = await refereeExamples(errors, depth, stockfish, { timeoutMs });
+    verdicts = await refereeExamples(errors, depth, stockfish, {
+      timeoutMs,
+      signal: interrupted.signal,
+    });
   } catch (error) {
+    if (exitCode !== 0) {
+      console.error(
+        "chess-referee: interrupted; Stockfish stopped, nothing written",
+      );
+      return exitCode;
+    }
     return fail((error as Error).message);
+  } finally {
+    Deno.removeSignalListener("SIGINT", onInt);
+    Deno.removeSignalListener("SIGTERM", onTerm);
   }
   const confirmed = verdicts.filter((v, i) => errors[i]!.cured && v.confirmed);
   try {

@@ -4,7 +4,7 @@
 // depth 1 into a temporary file.
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { assertCleanFailure, runCli } from "./_cli.ts";
+import { assertCleanFailure, assertNoStackTrace, runCli } from "./_cli.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`fixtures/engines/${name}`, import.meta.url));
@@ -84,3 +84,73 @@ Deno.test("chess-referee --depth 1 writes a verdict per horizon error", async ()
     /^\d+ errors, \d+ cured by quiescence, \d+ of those confirmed/,
   );
 });
+
+/** The PIDs of `pid`'s children, by ps (the engines run in sessions of their own). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const { stdout } = await new Deno.Command("ps", {
+    args: ["-o", "pid=", "--ppid", String(pid)],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return new TextDecoder().decode(stdout).split(/\s+/).filter((s) => s !== "")
+    .map(Number);
+}
+
+/** Whether a process is alive (a zombie counts as gone). */
+async function alive(pid: number): Promise<boolean> {
+  const { stdout } = await new Deno.Command("ps", {
+    args: ["-o", "stat=", "-p", String(pid)],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const state = new TextDecoder().decode(stdout).trim();
+  return state !== "" && !state.startsWith("Z");
+}
+
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  Deno.test(`chess-referee: ${signal} during Stockfish's searches stops Stockfish, exits ${code}, writes nothing`, async () => {
+    const dir = Deno.makeTempDirSync();
+    const output = `${dir}/referee.json`;
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        fileURLToPath(new URL("../cli/chess_referee.ts", import.meta.url)),
+        "--depth",
+        "40",
+        "--output",
+        output,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).spawn();
+    // Wait for Stockfish to be started and searching.
+    let engines: number[] = [];
+    for (let i = 0; i < 200 && engines.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      engines = await childrenOf(child.pid);
+    }
+    assert.ok(engines.length > 0, "Stockfish was not started");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill(signal);
+    const result = await child.output();
+    const stderr = new TextDecoder().decode(result.stderr);
+    assertNoStackTrace(stderr, `chess-referee after ${signal}`);
+    assert.equal(result.code, code, stderr);
+    assert.match(
+      stderr,
+      /chess-referee: interrupted; Stockfish stopped, nothing written/,
+    );
+    for (const pid of engines) {
+      let gone = false;
+      for (let i = 0; i < 40 && !gone; i++) {
+        gone = !await alive(pid);
+        if (!gone) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.ok(gone, `Stockfish ${pid} is still running after ${signal}`);
+    }
+    assert.throws(() => Deno.statSync(output), Deno.errors.NotFound);
+    Deno.removeSync(dir, { recursive: true });
+  });
+}

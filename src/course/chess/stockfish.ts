@@ -36,6 +36,8 @@ export interface StockfishOptions {
   timeoutMs?: number;
   /** Milliseconds for `uciok` and `readyok` (default 10,000). */
   handshakeTimeoutMs?: number;
+  /** Aborting it kills Stockfish at once (a signal to the caller): the call then rejects. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -66,15 +68,20 @@ export async function stockfishEvaluate(
   checkOptions("stockfishEvaluate", options, [
     "timeoutMs",
     "handshakeTimeoutMs",
+    "signal",
   ]);
   const results: { score: number; pv: string[] }[] = [];
   let engine: UciProcess | null = null;
+  const signal = options?.signal;
+  const kill = () => void engine?.kill();
   try {
     engine = await UciProcess.start([path], {
       name: `Stockfish (${path})`,
       options: { Threads: 1, Hash: 16 },
       ...options,
     });
+    signal?.addEventListener("abort", kill, { once: true });
+    if (signal?.aborted) kill();
     for (const query of queries) {
       await engine.newGame();
       const { lastInfo } = await engine.go(
@@ -104,6 +111,7 @@ export async function stockfishEvaluate(
     }
     throw error;
   } finally {
+    signal?.removeEventListener("abort", kill);
     await engine?.close();
   }
   return results;
