@@ -24,6 +24,8 @@
  */
 
 import {
+  duplicateIds,
+  escapeStars,
   type LessonEntry,
   LESSONS,
   rowsTable,
@@ -106,7 +108,7 @@ function lessonMarkdown(report: LessonReport): string {
     rowsTable(report.rows),
   ];
   for (const table of report.tables) {
-    parts.push(`### ${table.title}`, "", table.markdown);
+    parts.push(`### ${escapeStars(table.title)}`, "", escapeStars(table.markdown));
   }
   for (const chart of report.charts) {
     parts.push(`![${chart.title}](${report.lesson}/${chart.name}.svg)`, "");
@@ -150,10 +152,17 @@ async function main(): Promise<number> {
       }`,
     );
   }
+  // A row is cited by its id (notebooks, docs): each must name one row.
+  const duplicates = duplicateIds(rows);
+  if (duplicates.length > 0) {
+    throw new Error(
+      `row ids must be unique, got several rows with ${duplicates.join(", ")}`,
+    );
+  }
   const summary = summarise(rows);
   const exactDisagree =
     rows.filter((row) => row.kind === "exact" && !row.agrees).length;
-  const line =
+  const line = `${rows.length} rows, each with its own id: ` +
     `${summary.exact} rows exact, ${summary.claims} claims supported, ${summary.disagree} rows disagree` +
     ` (${exactDisagree} exact, ${summary.disagree - exactDisagree} claims)`;
   const disagreeing = rows.filter((row) => !row.agrees);
@@ -170,9 +179,11 @@ async function main(): Promise<number> {
     `Summary: ${line}.`,
     "",
     ...disagreeing.map((row) =>
-      `- **${row.id} disagrees** (${row.what}): course ${row.course}, ours ${row.ours}. Tested: ${
-        testCell(row)
-      }.`
+      escapeStars(
+        `- **${row.id} disagrees** (${row.what}): course ${row.course}, ours ${row.ours}. Tested: ${
+          testCell(row)
+        }.`,
+      )
     ),
     "",
     ...reports.map(lessonMarkdown),

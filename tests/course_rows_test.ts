@@ -9,6 +9,7 @@ import {
   type Check,
   claimRow,
   type CourseRow,
+  duplicateIds,
   exactRow,
   formatCheck,
   holds,
@@ -84,12 +85,12 @@ Deno.test("figures/rows.json: every row states its test, and every mark follows 
   for (const row of rows) assertRowFollows(row);
   assert.deepEqual(committed.summary, summarise(rows));
   // The two rows the issue found contradicting their marks now disagree.
-  const steps = rows.filter((row) => row.id === "T000.5");
-  assert.equal(steps.length, 2);
+  const steps = rows.filter((row) => row.id.startsWith("T000.5"));
+  assert.deepEqual(steps.map((row) => row.id), ["T000.5a", "T000.5b"]);
   const size = steps.find((row) => row.what.includes("extra cost"))!;
   assert.equal(size.agrees, false, "the course's +9.0% is outside our range");
   const fewer = rows.filter((row) =>
-    row.id === "T002.3" && row.what.includes("fewer nodes")
+    row.id.startsWith("T002.3") && row.what.includes("fewer nodes")
   );
   assert.deepEqual(
     fewer.map((row) => [row.what.includes("tic-tac-toe"), row.agrees]),
@@ -110,7 +111,9 @@ Deno.test("figures/README.md shows exactly the rows of rows.json, with their tes
   assert.match(
     readme,
     new RegExp(
-      `Summary: ${exact} rows exact, ${claims} claims supported, ${disagree} rows disagree`,
+      `Summary: ${
+        committed.lessons.flatMap((l) => l.rows).length
+      } rows, each with its own id: ${exact} rows exact, ${claims} claims supported, ${disagree} rows disagree`,
     ),
   );
   // Nothing that depends on the machine is committed.
@@ -127,6 +130,37 @@ Deno.test("rows recomputed now (quick settings): every row states its test, and 
     ...lesson003Grundy().rows,
   ];
   for (const row of rows) assertRowFollows(row);
+  assert.deepEqual(duplicateIds(rows), []);
+});
+
+Deno.test("every row id is unique: in rows.json, in the README's tables, and a catalogue id with a letter where one course table makes several rows", async () => {
+  const committed = await committedRows();
+  const ids = committed.lessons.flatMap((l) => l.rows.map((row) => row.id));
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  assert.deepEqual([...counts].filter(([, n]) => n > 1), []);
+  assert.deepEqual(duplicateIds(committed.lessons.flatMap((l) => l.rows)), []);
+  for (const id of ids) assert.match(id, /^(T00[0-4]\.\d+[a-j]?|C4\.\d+)$/, id);
+  // The README's tables cite each id on exactly one line.
+  const readme = await Deno.readTextFile(new URL("README.md", FIGURES));
+  for (const id of ids) {
+    const lines = readme.split("\n").filter((l) => l.startsWith(`| ${id} `));
+    assert.equal(lines.length, 1, `${id} on ${lines.length} table lines`);
+  }
+  // The tables that made several rows of one id: each row now has a letter.
+  for (
+    const [stem, n] of [
+      ["T000.2", 5], ["T000.3", 5], ["T000.4", 5], ["T003.6", 10], ["T001.3", 4],
+      ["T002.3", 3], ["T001.5", 3], ["T003.5", 2], ["T000.5", 2],
+    ] as const
+  ) {
+    const lettered = ids.filter((id) => id.startsWith(stem) && /[a-j]$/.test(id));
+    assert.equal(lettered.length, n, stem);
+    assert.ok(!ids.includes(stem), `${stem} without a letter`);
+  }
+  // duplicateIds, the check the figures job runs before writing, finds a repeat.
+  const row = exactRow("T000.2a", "x", [1], [1]);
+  assert.deepEqual(duplicateIds([row, { ...row, what: "y" }]), ["T000.2a"]);
 });
 
 Deno.test("claimRow: supported exactly when every check holds (property)", () => {

@@ -1,5 +1,7 @@
 /**
- * The lessons `deno task figures` recomputes, in the course's reading order.
+ * The lessons `deno task figures` recomputes, in the course's reading order
+ * (`docs/course.md`): minimax, alpha-beta, pruning, deepening, Grundy and
+ * Nim, enhancements, then the project's Connect Four, chess and strength.
  *
  * @module
  */
@@ -20,9 +22,9 @@ export const LESSONS: readonly LessonEntry[] = [
   LESSON_004,
   LESSON_000,
   LESSON_001,
-  LESSON_002,
   LESSON_003,
   LESSON_003_GRUNDY,
+  LESSON_002,
   CONNECT_FOUR,
   CHESS_LESSON,
   STRENGTH,

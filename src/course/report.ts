@@ -50,6 +50,22 @@ export interface LessonEntry {
 }
 
 /**
+ * Escapes each lone `*` (as in "SSS*") so that markdown does not read two of
+ * them as emphasis and drop them; `**bold**` and already escaped stars stay.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { escapeStars } from "./report.ts";
+ * assert.equal(escapeStars("MTD(f), SSS* and **bold**"), "MTD(f), SSS\\* and **bold**");
+ * assert.equal(escapeStars("SSS\\*"), "SSS\\*");
+ * ```
+ */
+export function escapeStars(text: string): string {
+  return text.replace(/(?<![\\*])\*(?!\*)/g, "\\*");
+}
+
+/**
  * The catalogue rows as a markdown table: the course's figure beside ours,
  * the statement tested with its checks (a failed check ends in ✗), and the
  * mark, which follows from them.
@@ -65,15 +81,17 @@ export interface LessonEntry {
 export function rowsTable(rows: readonly CourseRow[]): string {
   return markdownTable(
     ["row", "what", "course", "ours", "kind", "tested", "agrees", "note"],
-    rows.map((row) => [
-      row.id,
-      row.what,
-      row.course,
-      row.ours,
-      row.kind,
-      testCell(row),
-      row.agrees ? "✓" : "✗ DISAGREES",
-      row.note ?? "",
-    ]),
+    rows.map((row) =>
+      [
+        row.id,
+        row.what,
+        row.course,
+        row.ours,
+        row.kind,
+        testCell(row),
+        row.agrees ? "✓" : "✗ DISAGREES",
+        row.note ?? "",
+      ].map(escapeStars)
+    ),
   );
 }

@@ -10,7 +10,11 @@ export type RowKind = "exact" | "claim";
 
 /** One row of a course table, recomputed. */
 export interface CourseRow {
-  /** The catalogue id, e.g. `"T004.1"`. */
+  /**
+   * The row's id, unique among all rows: the catalogue id (`"T004.1"`), with
+   * a letter when one catalogue entry makes several rows (`"T000.2a"` …
+   * `"T000.2e"`, and `"T001.3c"` for the same claim measured on chess).
+   */
   id: string;
   /** What the row measures. */
   what: string;
@@ -295,4 +299,23 @@ export function summarise(rows: readonly CourseRow[]): RowSummary {
     claims: rows.filter((row) => row.kind === "claim" && row.agrees).length,
     disagree: rows.filter((row) => !row.agrees).length,
   };
+}
+
+/**
+ * The ids that occur on more than one row, each once, in order of first
+ * appearance: empty when every row can be cited by its id.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { duplicateIds, exactRow } from "./rows.ts";
+ * const row = (id: string) => exactRow(id, "x", [1], [1]);
+ * assert.deepEqual(duplicateIds([row("T000.2a"), row("T000.2b")]), []);
+ * assert.deepEqual(duplicateIds([row("T1"), row("T2"), row("T1"), row("T1")]), ["T1"]);
+ * ```
+ */
+export function duplicateIds(rows: readonly CourseRow[]): string[] {
+  const seen = new Set<string>(), twice = new Set<string>();
+  for (const { id } of rows) (seen.has(id) ? twice : seen).add(id);
+  return [...twice];
 }

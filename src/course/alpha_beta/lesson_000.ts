@@ -123,6 +123,17 @@ function tieBreakNote(table: OrderingTable, seeds: number): string {
       : ": some tie-break explains it");
 }
 
+/**
+ * One course table makes five rows; each gets its own id, the table's with a
+ * letter (`T000.2a` minimax … `T000.2e` the value), so that a row can be cited.
+ */
+const ROW_LETTER: Record<SearchKind, string> = {
+  "minimax": "a",
+  "as-is": "b",
+  "best-first": "c",
+  "worst-first": "d",
+};
+
 function rangeRow(
   table: OrderingTable,
   search: SearchKind,
@@ -150,7 +161,7 @@ function rangeRow(
     (agrees ? "" : ". The course's tree was rarer than 95% of ours" +
       (search === "worst-first" ? tieBreakNote(table, samples.length) : ""));
   return claimRow({
-    id: course.id,
+    id: course.id + ROW_LETTER[search],
     what: `${tag(table)}, alpha-beta ${search}: nodes / leaves, median (5–95%)`,
     course: parts.map((part) => formatCount(part.figure)).join(" / "),
     ours: parts.map((part) => formatDistribution(part.spread)).join(" / "),
@@ -178,7 +189,7 @@ function orderingRows(table: OrderingTable): CourseRow[] {
   const { course, samples } = table;
   const exact = (search: SearchKind) =>
     exactRow(
-      course.id,
+      course.id + ROW_LETTER[search],
       `${tag(table)}, ${
         search === "minimax" ? "minimax" : `alpha-beta ${search}`
       }: nodes / leaves`,
@@ -193,7 +204,7 @@ function orderingRows(table: OrderingTable): CourseRow[] {
   const valueSpread = distribution(values);
   const agreeing = samples.filter((sample) => sample.valuesAgree).length;
   const valueRow = claimRow({
-    id: course.id,
+    id: `${course.id}e`,
     what: `${
       tag(table)
     }: the tree's value, the same for minimax and all three orders`,
@@ -263,7 +274,7 @@ function stepsRows(tables: readonly OrderingTable[]): CourseRow[] {
   ).join("; ");
   const trees = "b=3 d=6; b=2 d=10; b=4 d=6";
   const direction = claimRow({
-    id: "T000.5",
+    id: "T000.5a",
     what:
       `worst-first alpha-beta costs more steps than minimax (${trees}): seeds where it does`,
     course,
@@ -282,7 +293,7 @@ function stepsRows(tables: readonly OrderingTable[]): CourseRow[] {
       "steps are lines of the course's own code (src/stats.ts), so their totals differ from the course's interpreter counts; the ratios are compared",
   });
   const size = claimRow({
-    id: "T000.5",
+    id: "T000.5b",
     what:
       `worst-first steps over minimax's (${trees}): course's extra cost vs our median (5–95%)`,
     course: parts.map(({ courseRatio }) => percentMore(courseRatio)).join(

@@ -68,7 +68,7 @@ export function chessRows(r: ChessResults): CourseRow[] {
   const rows: CourseRow[] = [];
   rows.push(
     exactRow(
-      "T001.3",
+      "T001.3c",
       "chess b≈35, depth 8: leaves with no pruning / random order / perfect order (b^8, b^6, b^4)",
       ["2.25e12", "1.84e9", "1.50e6"],
       [
@@ -82,7 +82,7 @@ export function chessRows(r: ChessResults): CourseRow[] {
     ),
   );
   rows.push(claimRow({
-    id: "T001.3",
+    id: "T001.3d",
     what: "b measured on real games (games.pgn)",
     course: "b ≈ 35",
     ours: `mean ${f2(all.mean)}, median ${all.median} (middlegame mean ${
@@ -105,7 +105,7 @@ export function chessRows(r: ChessResults): CourseRow[] {
   const deepest = r.overhead.at(-1)!;
   const course = 1 / (r.sampleMeanB - 1);
   rows.push(claimRow({
-    id: "T001.5",
+    id: "T001.5c",
     what: `iterative deepening at b ≈ ${
       r.sampleMeanB.toFixed(1)
     } (real middlegames)`,
@@ -127,7 +127,7 @@ export function chessRows(r: ChessResults): CourseRow[] {
   const cured = r.horizon.filter((e) => e.cured);
   const first = cured[0];
   rows.push(claimRow({
-    id: "T003.5",
+    id: "T003.5b",
     what: "quiescence search at the horizon: a horizon error and its fix",
     kind: "exact",
     test:

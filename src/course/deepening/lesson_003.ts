@@ -512,7 +512,7 @@ export function lesson003(seeds = 50): Lesson003 {
       }) and then fully: true ${cache.treeTruth}, broken ${cache.treeBroken}, table ${cache.treeTable}`,
     ),
     exactRow(
-      "T003.5",
+      "T003.5a",
       "horizon tree: depth-1 move / depth-1 + quiescence move / true move",
       [
         "grab a pawn",

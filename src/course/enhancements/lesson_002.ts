@@ -211,13 +211,13 @@ export function lesson002(): Lesson002 {
         ],
       }),
       exactRow(
-        "T002.3",
+        "T002.3a",
         `NegaScout (PVS), MTD(f), SSS*: the same value as alpha-beta on all ${places.length} positions`,
         ["same"],
         [sameValue ? "same" : "different"],
       ),
       claimRow({
-        id: "T002.3",
+        id: "T002.3b",
         what:
           "NegaScout (PVS), MTD(f), SSS*: fewer nodes than natural alpha-beta, tic-tac-toe from the empty board",
         course: "fewer nodes",
@@ -237,7 +237,7 @@ export function lesson002(): Lesson002 {
           "counts include every visit, re-searches and repeated passes; PVS gains little without a table, MTD(f) and SSS* gain from theirs",
       }),
       claimRow({
-        id: "T002.3",
+        id: "T002.3c",
         what:
           `NegaScout (PVS), MTD(f), SSS*: fewer nodes than natural alpha-beta, random as-is trees (${
             asIsPlaces.join(", ")

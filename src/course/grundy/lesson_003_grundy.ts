@@ -257,25 +257,25 @@ export function lesson003Grundy(): Lesson003Grundy {
   return {
     rows: [
       exactRow(
-        "T003.6",
+        "T003.6a",
         "Grundy number (mex of successors) of a Nim heap of n, n = 0…32",
         ["n"],
         [heapOk ? "n" : "differs"],
       ),
       exactRow(
-        "T003.6",
+        "T003.6b",
         "sum of games: Grundy of (Nim heap a) + (Kayles row b) = a XOR kayles(b), a, b ≤ 12",
         ["XOR", sumChecked],
         [sumOk === sumChecked ? "XOR" : "differs", sumOk],
       ),
       exactRow(
-        "T003.6",
+        "T003.6c",
         "Nim 3, 4, 5: nim-sum, the winning move, nim-sum after it",
         [2, "take 2 from heap 1", 0],
         [firstMove.sumBefore, firstMove.move, firstMove.sumAfter],
       ),
       exactRow(
-        "T003.6",
+        "T003.6d",
         "worked game from 3, 4, 5: every winning move leaves nim-sum 0, the first player takes the last counter",
         ["0", "first"],
         [
@@ -284,40 +284,40 @@ export function lesson003Grundy(): Lesson003Grundy {
         ],
       ),
       exactRow(
-        "T003.6",
+        "T003.6e",
         "negamax on the game graph wins exactly where the Grundy number ≠ 0 (Nim, 1–4 heaps of 0–7)",
         [positions],
         [agree],
       ),
       exactRow(
-        "T003.6",
+        "T003.6f",
         "Kayles values equal to OEIS A002186 (n = 0…104)",
         [kaylesTable.total],
         [kaylesTable.agree],
         "data/a002186_kayles.txt",
       ),
       exactRow(
-        "T003.6",
+        "T003.6g",
         "Dawson's Kayles values at n + 1 equal to OEIS A002187 (n = 0…131)",
         [dawsonTable.total],
         [dawsonTable.agree],
         "data/a002187_dawsons_chess.txt",
       ),
       exactRow(
-        "T003.6",
+        "T003.6h",
         "subtraction game {1, 2, 3}: period and start",
         [4, 0],
         [sub123.period ?? "none", sub123.from ?? "none"],
       ),
       exactRow(
-        "T003.6",
+        "T003.6i",
         "Kayles: period 12 from n = 71 (OEIS A002186)",
         [12, 71],
         [kaylesSeq.period ?? "none", kaylesSeq.from ?? "none"],
         "searched on n = 0…159",
       ),
       exactRow(
-        "T003.6",
+        "T003.6j",
         "Dawson's Kayles: period 34 from n = 53 (OEIS A002187, shifted by one)",
         [34, 53],
         [dawson.period ?? "none", dawson.from ?? "none"],

@@ -203,13 +203,13 @@ export function lesson001(
       `D was entered with (α, β) = (${d?.traced?.alpha}, +∞) and reached ${d?.traced?.value} ≤ α only at its third leaf`,
     ),
     exactRow(
-      "T001.3",
+      "T001.3a",
       "chess, b≈35, depth 8: leaves with no pruning / random order / perfect order; √35",
       chess.map((line) => line.course),
       chess.map((line) => line.ours),
     ),
     claimRow({
-      id: "T001.3",
+      id: "T001.3b",
       what:
         "measured: perfect order's effective branching factor is √b (fitted, with √b in brackets)",
       course: "√b (√35 ≈ 5.9)",
@@ -253,7 +253,7 @@ export function lesson001(
       note: `median of ${options.seeds ?? 5} seeds per point`,
     }),
     claimRow({
-      id: "T001.5",
+      id: "T001.5a",
       what:
         "iterative deepening with full-width searches: depths 1…d−1 add about 1/(b−1); b = 35 gives 3%",
       course: "1/(b−1); 3% at b = 35",
@@ -271,7 +271,7 @@ export function lesson001(
       note: "1/(b−1) in brackets",
     }),
     claimRow({
-      id: "T001.5",
+      id: "T001.5b",
       what:
         "iterative deepening with alpha-beta (random order): depths 1…d−1 add about 1/(b−1)?",
       course: "1/(b−1); 3% at b = 35",

@@ -175,7 +175,8 @@ export function strengthRows(
     claimRow({
       id: "T003.8",
       what: "a program's strength ≈ depth × quality of the evaluation",
-      course: "сила программы ≈ глубина × качество оценки",
+      // The course's words (lesson 003: «сила программы ≈ глубина × качество оценки»), in English.
+      course: "strength ≈ depth × quality of the evaluation",
       ours: t0038.text,
       test:
         "least-squares fits of the Elo grid (depth × evaluation) by a product, Elo = a + b·depth·q, and a sum, Elo = b·depth + c(evaluation); the claim holds when the product fits better (smaller RMSE) and explains at least 80% of the variance",
@@ -195,8 +196,9 @@ export function strengthRows(
       id: "T003.9",
       what:
         "deepening without improving the evaluation: each level costs b times more and brings less and less when the evaluation is poor",
+      // Lesson 003: «Каждый уровень дорожает в b раз и приносит всё меньше, если оценка плохая».
       course:
-        "каждый уровень дорожает в b раз и приносит всё меньше, если оценка плохая",
+        "each level costs b times more and brings less and less if the evaluation is poor",
       ours: `${t0039.text}; nodes × per ply: ${
         t0039.perQuality.map((q) => `${q.quality} ${fixed(q.costRatio, 2)}`)
           .join(", ")
