@@ -1,0 +1,133 @@
+/**
+ * Whether a committed notebook's outputs are what its code prints today: the
+ * committed notebook against a fresh execution of it, output by output.
+ *
+ * The rule for what may differ: nothing, except in a code cell tagged
+ * {@linkcode VOLATILE_TAG} (cell metadata `tags`), which prints times or
+ * rates. There every number is masked before comparing, so the cell's shape,
+ * words and units must still agree. The execution count, output metadata
+ * and which process wrote a stream are never compared.
+ *
+ * @module
+ */
+
+import type { Notebook, NotebookCell, NotebookOutput } from "./_jupyter.ts";
+
+/** The cell tag that marks outputs with times in them (numbers masked). */
+export const VOLATILE_TAG = "volatile-output";
+
+/** A code cell whose committed outputs differ from the fresh ones. */
+export interface StaleCell {
+  /** 1-based, counting every cell, as Jupyter numbers them. */
+  cell: number;
+  /** Where they first differ, in a sentence. */
+  reason: string;
+}
+
+/** A cell with its metadata, as nbformat stores it. */
+type CellWithTags = NotebookCell & { metadata?: { tags?: unknown } };
+
+/** The text of a source, stream or MIME value (nbformat splits them into lines). */
+function text(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join("") : value ?? "";
+}
+
+/** Every number, with its separators and decimals, as `#`. */
+function maskNumbers(value: string): string {
+  return value.replace(/\d[\d,.\u202f]*/g, "#");
+}
+
+/** What is compared of one output: its kind and its text, MIME by MIME. */
+function shape(output: NotebookOutput, volatile: boolean): string[] {
+  const mask = volatile ? maskNumbers : (value: string) => value;
+  switch (output.output_type) {
+    case "stream":
+      return [`stream ${output.name ?? ""}`, mask(text(output.text))];
+    case "error":
+      return [`error ${output.ename ?? ""}`, mask(output.evalue ?? "")];
+    default: {
+      const data = output.data ?? {};
+      return [
+        "display",
+        ...Object.keys(data).sort().flatMap((mime) => [
+          mime,
+          mask(text(data[mime])),
+        ]),
+      ];
+    }
+  }
+}
+
+/** The first line where two texts differ, both sides cut short, for a message. */
+function firstDifference(committed: string, fresh: string): string {
+  const a = committed.split("\n"), b = fresh.split("\n");
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (a[i] !== b[i]) {
+      const cut = (line: string | undefined) =>
+        line === undefined ? "(nothing)" : JSON.stringify(
+          line.length > 120 ? line.slice(0, 117) + "..." : line,
+        );
+      return `line ${i + 1}: committed ${cut(a[i])}, fresh ${cut(b[i])}`;
+    }
+  }
+  return "";
+}
+
+/**
+ * The code cells of `committed` whose outputs differ from `fresh` (the same
+ * notebook executed now). Both must have the same cells: `fresh` is an
+ * execution of `committed`.
+ *
+ * @example A time that changes is allowed only in a tagged cell
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { staleOutputs, VOLATILE_TAG } from "./_stale_outputs.ts";
+ * const cell = (out: string, tags: string[] = []) => ({
+ *   cell_type: "code", source: "f()", metadata: { tags },
+ *   outputs: [{ output_type: "stream", name: "stdout", text: out }],
+ * });
+ * const committed = { cells: [cell("took 1.2 s"), cell("took 3.4 s", [VOLATILE_TAG])] };
+ * const fresh = { cells: [cell("took 1.9 s"), cell("took 0.8 s", [VOLATILE_TAG])] };
+ * assert.deepEqual(staleOutputs(committed, fresh).map((s) => s.cell), [1]);
+ * ```
+ */
+export function staleOutputs(
+  committed: Notebook,
+  fresh: Notebook,
+): StaleCell[] {
+  if (committed.cells.length !== fresh.cells.length) {
+    return [{
+      cell: 0,
+      reason:
+        `${committed.cells.length} cells committed, ${fresh.cells.length} executed`,
+    }];
+  }
+  const stale: StaleCell[] = [];
+  committed.cells.forEach((cell, index) => {
+    if (cell.cell_type !== "code") return;
+    const tags = (cell as CellWithTags).metadata?.tags;
+    const volatile = Array.isArray(tags) && tags.includes(VOLATILE_TAG);
+    const before = (cell.outputs ?? []).map((o) => shape(o, volatile));
+    const after = (fresh.cells[index]!.outputs ?? []).map((o) =>
+      shape(o, volatile)
+    );
+    if (before.length !== after.length) {
+      stale.push({
+        cell: index + 1,
+        reason: `${before.length} output(s) committed, ${after.length} now`,
+      });
+      return;
+    }
+    for (let i = 0; i < before.length; i++) {
+      const a = before[i]!.join("\n"), b = after[i]!.join("\n");
+      if (a !== b) {
+        stale.push({
+          cell: index + 1,
+          reason: `output ${i + 1} differs at ${firstDifference(a, b)}`,
+        });
+        return;
+      }
+    }
+  });
+  return stale;
+}
