@@ -95,9 +95,9 @@ Deno.test("saveSvg() writes the file with a final newline and refuses SVG withou
 
 Deno.test("displaySvg() and displayMarkdown() return Jupyter MIME bundles", () => {
   const display = Symbol.for("Jupyter.display");
-  assert.deepEqual(displaySvg("<svg/>")[display]!(), {
-    "image/svg+xml": "<svg/>",
-  });
+  const bundle = displaySvg("<svg/>")[display]!();
+  assert.deepEqual(Object.keys(bundle).sort(), ["image/svg+xml", "text/html"]);
+  assert.equal(bundle["image/svg+xml"], "<svg/>");
   assert.deepEqual(displayMarkdown("# T")[display]!(), {
     "text/markdown": "# T",
   });
@@ -134,5 +134,30 @@ Deno.test("markdownTable() rejects a row with the wrong number of cells", () => 
   assert.throws(
     () => markdownTable(["a", "b"], [["only one"]]),
     /Row 0 has 1 cells but the table has 2 columns/,
+  );
+});
+
+Deno.test("displaySvg(): the text/html <img> holds the same SVG, its size and its title", () => {
+  const svg = renderSvg({
+    title: 'Nodes <per> ply & "depth" — α ≤ β',
+    x: { label: "ply" },
+    marks: [Plot.dot([[1, 2], [2, 4]])],
+  });
+  const html = displaySvg(svg)[Symbol.for("Jupyter.display")]!()["text/html"]!;
+  const match =
+    /^<img class="gts-chart" src="data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)" width="(\d+)" height="(\d+)" alt="([^"]*)">$/
+      .exec(html);
+  assert.ok(match, html.slice(0, 200));
+  const bytes = Uint8Array.from(atob(match[1]!), (c) => c.charCodeAt(0));
+  assert.equal(new TextDecoder().decode(bytes), svg);
+  assert.equal(match[2], /^<svg[^>]* width="(\d+)"/.exec(svg)![1]);
+  assert.equal(match[3], /^<svg[^>]* height="(\d+)"/.exec(svg)![1]);
+  // The title's text, escaped once for the attribute.
+  assert.equal(match[4], "Nodes &lt;per> ply &amp; &quot;depth&quot; — α ≤ β");
+  assert.equal(
+    displaySvg(svg, { alt: 'a "b"' })[Symbol.for("Jupyter.display")]!()[
+      "text/html"
+    ]!.match(/alt="([^"]*)"/)![1],
+    "a &quot;b&quot;",
   );
 });

@@ -1,13 +1,89 @@
 import { type JupyterDisplay, mimeBundle } from "./_jupyter_display.ts";
+import { base64Utf8 } from "./_base64.ts";
+
+/** Options of {@linkcode displaySvg}. */
+export interface DisplaySvgOptions {
+  /**
+   * The image's text alternative; default: the chart's title (its bold
+   * `<text>`), else `"chart"`.
+   */
+  alt?: string;
+}
+
+/** The text of an SVG `<text>` element as written, entities decoded. */
+function textOf(markup: string): string {
+  return markup.replace(
+    /&(lt|gt|quot|apos|#39|amp);/g,
+    (_, name: string) =>
+      ({ lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'", amp: "&" })[
+        name
+      ]!,
+  );
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(
+    /</g,
+    "&lt;",
+  );
+}
+
+/**
+ * The SVG as an HTML `<img>` whose `src` is a base64 `data:` URL: the one
+ * form that every place a notebook is read keeps. `jupyter nbconvert --to
+ * html` empties an `image/svg+xml` output (nbconvert 6.5 and later clean it
+ * of every SVG element) but keeps `text/html` as it is; JupyterLab, for a
+ * notebook it does not trust, shows no `image/svg+xml` at all and sanitises
+ * `text/html`, which removes inline `<svg>` elements (leaving their text)
+ * but keeps an `<img>` with a `data:` source. JupyterLab draws a trusted
+ * `image/svg+xml` output as such an `<img>` too, so nothing is lost there.
+ *
+ * @param svg the SVG document, as returned by `renderSvg`
+ * @param options the text alternative
+ * @returns the `<img>` element's HTML
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { svgImageHtml } from "./display_svg.ts";
+ * const html = svgImageHtml('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"/>');
+ * assert.match(html, /^<img class="gts-chart" src="data:image\/svg\+xml;base64,[A-Za-z0-9+\/=]+" width="20" height="10" alt="chart">$/);
+ * ```
+ */
+export function svgImageHtml(
+  svg: string,
+  options: DisplaySvgOptions = {},
+): string {
+  const root = /^<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
+  const size = (name: string) => {
+    const value = new RegExp(`\\s${name}="([\\d.]+)"`).exec(root)?.[1];
+    return value === undefined ? "" : ` ${name}="${value}"`;
+  };
+  const title = /<text\b[^>]*font-weight="bold"[^>]*>([^<]+)<\/text>/.exec(
+    svg,
+  )?.[1];
+  const alt = options.alt ??
+    (title === undefined ? "chart" : textOf(title).trim());
+  return `<img class="gts-chart" src="data:image/svg+xml;base64,${
+    base64Utf8(svg)
+  }"${size("width")}${size("height")} alt="${escapeAttribute(alt)}">`;
+}
 
 /**
  * Wraps an SVG document so that a Jupyter cell with the Deno kernel shows it as
  * an image: make it the last expression of the cell, or pass it to
  * `Deno.jupyter.display`.
  *
+ * The bundle holds the SVG itself (`image/svg+xml`, for the tools that read
+ * it: the course site, VS Code, GitHub) and the same SVG as an `<img>` in
+ * `text/html` ({@linkcode svgImageHtml}), which JupyterLab and nbconvert
+ * prefer: the chart then shows in an exported HTML page and in a notebook
+ * that JupyterLab does not trust yet.
+ *
  * @param svg The document, as returned by `renderSvg`.
+ * @param options The image's text alternative.
  * @returns A value whose `Symbol.for("Jupyter.display")` method returns
- * `{ "image/svg+xml": svg }`.
+ * `{ "image/svg+xml": svg, "text/html": "<img …>" }`.
  *
  * @example Show a chart in a notebook cell
  * ```ts
@@ -19,8 +95,15 @@ import { type JupyterDisplay, mimeBundle } from "./_jupyter_display.ts";
  * const shown = displaySvg(renderSvg({ marks: [Plot.dot([[1, 2]])] }));
  * const bundle = shown[Symbol.for("Jupyter.display")]!();
  * assert.match(bundle["image/svg+xml"]!, /^<svg xmlns=/);
+ * assert.match(bundle["text/html"]!, /^<img class="gts-chart" src="data:image\/svg\+xml;base64,/);
  * ```
  */
-export function displaySvg(svg: string): JupyterDisplay {
-  return mimeBundle({ "image/svg+xml": svg });
+export function displaySvg(
+  svg: string,
+  options: DisplaySvgOptions = {},
+): JupyterDisplay {
+  return mimeBundle({
+    "image/svg+xml": svg,
+    "text/html": svgImageHtml(svg, options),
+  });
 }

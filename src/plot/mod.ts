@@ -30,7 +30,11 @@ export {
   type RenderSvgOptions,
 } from "./render_svg.ts";
 export { saveSvg } from "./save_svg.ts";
-export { displaySvg } from "./display_svg.ts";
+export {
+  displaySvg,
+  type DisplaySvgOptions,
+  svgImageHtml,
+} from "./display_svg.ts";
 export { displayMarkdown } from "./display_markdown.ts";
 export type { JupyterDisplay } from "./_jupyter_display.ts";
 export {
