@@ -121,3 +121,173 @@ Deno.test("showSource: a } at column 0 inside a template literal does not end th
     assert.match(text, /\n}$/, value.name);
   }
 });
+
+// The notebooks' code cells, read as the kernel runs them.
+const NOTEBOOKS = new URL("../notebooks/", import.meta.url);
+
+interface Cell {
+  cell_type: string;
+  source: string[] | string;
+}
+
+function notebooks(): { name: string; cells: { type: string; text: string }[] }[] {
+  return [...Deno.readDirSync(NOTEBOOKS)]
+    .filter((entry) => entry.name.endsWith(".ipynb"))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const json = JSON.parse(
+        Deno.readTextFileSync(new URL(name, NOTEBOOKS)),
+      ) as { cells: Cell[] };
+      return {
+        name,
+        cells: json.cells.map((cell) => ({
+          type: cell.cell_type,
+          text: Array.isArray(cell.source)
+            ? cell.source.join("")
+            : cell.source,
+        })),
+      };
+    });
+}
+
+/** The text between the parenthesis at `open` and its match. */
+function argumentsAt(text: string, open: number): string {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")" && --depth === 0) return text.slice(open + 1, i);
+  }
+  throw new Error(`unbalanced call at ${open}: ${text.slice(open, open + 60)}`);
+}
+
+Deno.test("every showSource call in the notebooks names a declaration that exists, the textbook's first", () => {
+  let calls = 0;
+  for (const { name, cells } of notebooks()) {
+    const views: string[] = [];
+    for (const { type, text } of cells) {
+      if (type !== "code") continue;
+      for (const match of text.matchAll(/\bshowSource\(/g)) {
+        const args = argumentsAt(text, match.index + match[0].length - 1);
+        const subject = /^\s*(?:"([^"]+)"|([A-Za-z_$][\w$.]*))/.exec(args);
+        assert.ok(subject, `${name}: showSource(${args}) has no subject`);
+        const file = /\bfile:\s*"([^"]+)"/.exec(args)?.[1];
+        const doc = /\bdoc:\s*false\b/.test(args) ? false : undefined;
+        const wanted = subject[1] ?? subject[2]!.split(".").at(-1)!;
+        const view = showSource(wanted, {
+          ...(file === undefined ? {} : { file }),
+          ...(doc === undefined ? {} : { doc }),
+        });
+        if (file !== undefined) assert.equal(view.file, file, name);
+        assert.match(
+          view.text,
+          new RegExp(`\\b${wanted.split(".").at(-1)!.replace("#", "")}\\b`),
+        );
+        views.push(view.file);
+        calls++;
+      }
+    }
+    assert.ok(views.length >= 2, `${name} shows ${views.length} declarations`);
+    // Textbook first, then the engine's code it measures.
+    assert.match(views[0]!, /^src\/textbook\//, `${name} starts with ${views[0]}`);
+    assert.ok(
+      views.some((file) => !file.startsWith("src/textbook/")),
+      `${name} shows no engine code`,
+    );
+  }
+  assert.ok(calls >= 20, `only ${calls} showSource calls`);
+});
+
+const SEARCHERS = [
+  "minimax",
+  "negamax",
+  "alphaBeta",
+  "aspiration",
+  "pvs",
+  "mtdf",
+  "sssStar",
+  "iterativeDeepening",
+  "quiescence",
+  "mcts",
+  "solveConnectFour",
+];
+
+Deno.test("every try-it cell catches the reader's bad input, and every search in it has a budget", () => {
+  let tryIts = 0;
+  for (const { name, cells } of notebooks()) {
+    const mine = cells.filter(({ type, text }) =>
+      type === "code" && /^const my[A-Z]/m.test(text)
+    );
+    assert.ok(mine.length > 0, `${name} has no try-it cell`);
+    for (const { text } of mine) {
+      const first = text.split("\n")[0]!;
+      assert.match(first, /^\/\/ Try it/, `${name}: ${first}`);
+    }
+    const cellsToCheck = cells.filter(({ type, text }) =>
+      type === "code" && text.startsWith("// Try it")
+    );
+    for (const { text } of cellsToCheck) {
+      const title = `${name}: ${text.split("\n")[0]}`;
+      assert.match(text, /\btryIt\(/, `${title} does not wrap its input`);
+      // Searchers the code uses (not words inside strings, as a title).
+      const code = text.replace(/"[^"\n]*"/g, '""');
+      const used = SEARCHERS.filter((s) => new RegExp(`\\b${s}\\b`).test(code));
+      if (used.length > 0) {
+        assert.match(text, /\b(maxNodes|timeMs)\b/, `${title} has no budget`);
+      }
+      for (const searcher of SEARCHERS) {
+        for (const m of text.matchAll(new RegExp(`\\b${searcher}\\(`, "g"))) {
+          const args = argumentsAt(text, m.index + m[0].length - 1);
+          assert.match(
+            args,
+            /\b(maxNodes|timeMs)\b/,
+            `${title}: ${searcher}(${args}) has no budget`,
+          );
+        }
+      }
+      tryIts++;
+    }
+    // The section says how to see a syntax error the kernel hides.
+    if (cellsToCheck.length > 0) {
+      assert.ok(
+        cells.some(({ type, text }) =>
+          type === "markdown" && text.includes("Execution failed") &&
+          text.includes("deno check") && text.includes("deno repl")
+        ),
+        `${name} does not say how to see a syntax error`,
+      );
+    }
+  }
+  assert.ok(tryIts >= 15, `only ${tryIts} try-it cells`);
+  // Chess has one: a FEN, a depth and a node budget.
+  const chess = notebooks().find(({ name }) => name === "08_chess.ipynb")!;
+  const fen = chess.cells.find(({ text }) => text.startsWith("// Try it"))!;
+  assert.match(fen.text, /const myFen = /);
+  assert.match(fen.text, /depth: myDepth, maxNodes: myBudget/);
+  assert.match(fen.text, /moveToSan/);
+  assert.match(fen.text, /stoppedByBudget/);
+});
+
+Deno.test("the notebooks' words: English only, SSS\\* escaped, row ids that exist, Nim heaps from 1", () => {
+  const rows = JSON.parse(
+    Deno.readTextFileSync(new URL("../figures/rows.json", import.meta.url)),
+  ) as { lessons: { rows: { id: string }[] }[] };
+  const ids = new Set(rows.lessons.flatMap((l) => l.rows.map((r) => r.id)));
+  for (const { name, cells } of notebooks()) {
+    for (const { type, text } of cells) {
+      assert.doesNotMatch(text, /[\u0400-\u04FF\u4E00-\u9FFF]/, name);
+      if (type === "markdown") {
+        assert.doesNotMatch(text, /SSS\*/, `${name}: SSS* unescaped`);
+      }
+      // A lettered id cited anywhere names a row that exists.
+      for (const [id] of text.matchAll(/\bT00\d\.\d+[a-j]\b/g)) {
+        assert.ok(ids.has(id), `${name} cites ${id}, which is no row`);
+      }
+    }
+  }
+  const nim = notebooks().find(({ name }) => name.startsWith("06_"))!;
+  const code = nim.cells.filter(({ type }) => type === "code")
+    .map(({ text }) => text).join("\n");
+  assert.doesNotMatch(code, /\$\{heap\}: \$\{take\}/);
+  assert.match(code, /from heap \$\{heap \+ 1\}/);
+});

@@ -71,7 +71,7 @@ export interface BudgetedResult {
  * import { ConnectFour, solveConnectFour } from "../../mod.ts";
  * import { budgetLine } from "./try_it.ts";
  * const stopped = solveConnectFour(ConnectFour.parse("44"), { maxNodes: 5_000 });
- * assert.match(budgetLine(stopped, 5_000), /^stopped by the budget of 5,000 nodes .*proven: the score lies in -?\d+…-?\d+/);
+ * assert.match(budgetLine(stopped, 5_000), /^was stopped by the budget of 5,000 nodes .*proven: the score lies in -?\d+…-?\d+/);
  * const done = solveConnectFour(ConnectFour.parse("4455"), { maxNodes: 5_000 });
  * assert.match(budgetLine(done, 5_000), /^finished within the budget/);
  * ```
@@ -89,5 +89,5 @@ export function budgetLine(result: BudgetedResult, budget: number): string {
     : result.completedDepth !== undefined && result.completedDepth > 0
     ? `the value and move of the last finished depth, ${result.completedDepth}`
     : "nothing: the value shown is only the root's evaluation";
-  return `stopped by the budget of ${limit} nodes (${nodes} visited); proven: ${proven}. Raise maxNodes to search further`;
+  return `was stopped by the budget of ${limit} nodes (${nodes} visited); proven: ${proven}; a larger budget searches further`;
 }

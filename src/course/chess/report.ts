@@ -192,7 +192,7 @@ const SHOWN_EXAMPLES = 15;
 export function chessTables(r: ChessResults): Table[] {
   const tables: Table[] = [];
   tables.push({
-    title: `T001.3 legal moves per position (${runLabel(r)})`,
+    title: `T001.3d legal moves per position (${runLabel(r)})`,
     markdown: markdownTable(
       ["positions", "set", "mean", "median", "geometric mean", "min", "max"],
       r.branching.map((b) => [
@@ -207,7 +207,7 @@ export function chessTables(r: ChessResults): Table[] {
     ),
   });
   tables.push({
-    title: "T001.3 depth-8 leaves: the course's b = 35 and the measured b",
+    title: "T001.3c depth-8 leaves: the course's b = 35 and the measured b",
     markdown: markdownTable(
       ["b", "no pruning b^8", "random order b^6", "perfect order b^4"],
       [r.leaves.course, r.leaves.measured].map((l) => [
@@ -246,7 +246,7 @@ export function chessTables(r: ChessResults): Table[] {
   });
   tables.push({
     title:
-      "T001.5 iterative deepening overhead per depth (sums over the sample)",
+      "T001.5c iterative deepening overhead per depth (sums over the sample)",
     markdown: markdownTable(
       [
         "depth d",
@@ -292,7 +292,7 @@ export function chessTables(r: ChessResults): Table[] {
   const depths = [...new Set(r.solve.map((s) => s.depth))];
   tables.push({
     title:
-      `T003.5 WAC: positions solved (best move chosen) and mean nodes per position, ${r.settings.wacPositions} positions`,
+      `T003.5b WAC: positions solved (best move chosen) and mean nodes per position, ${r.settings.wacPositions} positions`,
     markdown: markdownTable(
       [
         "depth",

@@ -43,7 +43,7 @@ export function growthChart(data: Lesson001): Chart {
   );
   const svg = renderSvg({
     title:
-      "Leaves visited against depth, by move order (T000.6, T001.3, T001.4)",
+      "Leaves visited against depth, by move order (T000.6, T001.3b, T001.4)",
     subtitle:
       "dots: measured (median of seeds); lines: b^d, b^(3d/4), minimal tree b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
     width: 760,
@@ -152,9 +152,9 @@ export function lesson001Tables(data: Lesson001): Table[] {
       "as-is (random)",
       "best-first",
       "worst-first",
-      "b",
-      "b^(3/4)",
-      "√b",
+      "theory: b (minimax)",
+      "theory: b^(3/4) (random)",
+      "theory: √b (best-first)",
       "deepest d",
     ],
     [...new Set(data.fits.map((f) => f.branching))].map((b) => {
@@ -199,7 +199,7 @@ export function lesson001Tables(data: Lesson001): Table[] {
   );
   return [
     {
-      title: "T001.3: the chess arithmetic, and b = 35 measured",
+      title: "T001.3a, T001.3b: the chess arithmetic, and b = 35 measured",
       markdown: chess,
     },
     {
@@ -208,7 +208,7 @@ export function lesson001Tables(data: Lesson001): Table[] {
       markdown: fits,
     },
     {
-      title: "T001.5: searching depths 1…d−1 before d (sums of full searches)",
+      title: "T001.5a, T001.5b: searching depths 1…d−1 before d (sums of full searches)",
       markdown: deepening,
     },
   ];
