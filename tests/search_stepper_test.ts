@@ -12,8 +12,12 @@ import {
   searchStepper,
   type SearchSteps,
   searchSteps,
+  STEPPER_WARN_NODES,
   stepperHtml,
+  stepperTreeSvg,
 } from "../src/notebook/mod.ts";
+
+const NAMES = { "": "A", "0": "B", "1": "C", "2": "D" };
 
 /** Random trees of depth 1…4, branching 1…3, leaves 0…20. */
 const trees: fc.Arbitrary<ArrayTree> = fc.letrec<{ tree: ArrayTree }>((
@@ -157,8 +161,8 @@ Deno.test("stepper HTML: self-contained, one id per stepper", () => {
   const html = a.html;
   assert.equal(html.match(/<script>/g)!.length, 1);
   assert.equal(html.match(/<\/script>/g)!.length, 1);
-  // No network: the only URL is the SVG namespace.
-  assert.deepEqual(html.match(/https?:\/\/[^"]*/g), [
+  // No network: the only URL is the SVG namespace (in the script's markup).
+  assert.deepEqual([...new Set(html.match(/https?:\/\/[^"\\]*/g))], [
     "http://www.w3.org/2000/svg",
   ]);
   // A name that looks like markup cannot end the script or inject tags.
@@ -166,9 +170,83 @@ Deno.test("stepper HTML: self-contained, one id per stepper", () => {
     searchSteps(TREE_000, { names: { "0": "</script><b>" } }),
   );
   assert.equal(odd.match(/<\/script>/g)!.length, 1);
-  assert.ok(!odd.replace(/<script>[^]*<\/script>/, "").includes("<b>"));
-  assert.equal(a.html.match(/<g data-node=/g)!.length, 13);
+  // Outside the script, the one <b> is the note's.
+  assert.equal(
+    odd.replace(/<script>[^]*<\/script>/, "").match(/<b>/g)!.length,
+    1,
+  );
+  // Nothing in the script can end it or open a comment; its data and
+  // markup hold no "<" at all.
+  const body = html.match(/<script>([^]*)<\/script>/)![1]!;
+  assert.doesNotMatch(body, /<\/|<!--/);
+  for (
+    const line of body.split("\n").filter((l) =>
+      /^var data=|innerHTML=/.test(l)
+    )
+  ) {
+    assert.equal(line.includes("<"), false, line.slice(0, 80));
+  }
   assert.match(a.html, /data-steps="22"/);
+});
+
+/** What a sanitiser that removes scripts and styles leaves of the stepper. */
+function sanitised(html: string): string {
+  return html.replace(/<script>[^]*?<\/script>/g, "").replace(
+    /<style>[^]*?<\/style>/g,
+    "",
+  );
+}
+
+Deno.test("stepper HTML without its script: one line and a picture of the finished search, no controls", () => {
+  const stepper = searchStepper(TREE_001, { names: NAMES, title: "T001" });
+  const html = sanitised(stepper.html);
+  assert.doesNotMatch(html, /<button|<svg|<select/);
+  const text = html.replace(/<[^>]*>/g, "");
+  assert.match(
+    text,
+    /^T001▶ Run the cell to step through the search \(scripts of a notebook that is not trusted yet do not run\); below, the finished search: 13 nodes, 22 steps\.$/,
+  );
+  const src =
+    /<img class="gts-tree" src="data:image\/svg\+xml;base64,([^"]+)" width="(\d+)" height="(\d+)"/
+      .exec(html);
+  assert.ok(src, html);
+  const svg = new TextDecoder().decode(
+    Uint8Array.from(atob(src[1]!), (c) => c.charCodeAt(0)),
+  );
+  assert.equal(svg, stepperTreeSvg(stepper.recorded));
+  assert.match(
+    svg,
+    new RegExp(`^<svg [^>]*width="${src[2]}" height="${src[3]}"`),
+  );
+  // The finished search: every node done or cut, and the root's value shown.
+  const final = nodeViewsAt(
+    stepper.recorded,
+    stepper.recorded.steps.length - 1,
+  );
+  assert.equal(
+    svg.match(/data-state="(done|cut)"/g)!.length,
+    stepper.recorded.nodes.length,
+  );
+  assert.equal(
+    svg.match(/data-state="cut"/g)!.length,
+    final.filter((v) => v.state === "cut").length,
+  );
+  assert.match(svg, /<text class="gts-value" x="[\d.]+" y="[\d.]+">3<\/text>/);
+  assert.match(svg, /<style>[^<]*\.gts-window\{font-size:10px/);
+});
+
+Deno.test("stepper warns above STEPPER_WARN_NODES nodes, not below", () => {
+  const wide = (b: number, d: number): ArrayTree =>
+    d === 0 ? 1 : Array.from({ length: b }, () => wide(b, d - 1));
+  const count = (b: number, d: number) => (b ** (d + 1) - 1) / (b - 1);
+  assert.ok(count(7, 2) <= STEPPER_WARN_NODES);
+  assert.ok(count(5, 3) > STEPPER_WARN_NODES);
+  assert.doesNotMatch(searchStepper(wide(7, 2)).html, /data-role="warning"/);
+  const big = searchStepper(wide(5, 3));
+  assert.match(
+    sanitised(big.html),
+    /<div class="gts-warning" data-role="warning">⚠ 156 nodes, \d+ steps: too many to follow one by one/,
+  );
 });
 
 Deno.test("stepper rejects bad input with a clear message", () => {
