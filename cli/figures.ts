@@ -108,7 +108,11 @@ function lessonMarkdown(report: LessonReport): string {
     rowsTable(report.rows),
   ];
   for (const table of report.tables) {
-    parts.push(`### ${escapeStars(table.title)}`, "", escapeStars(table.markdown));
+    parts.push(
+      `### ${escapeStars(table.title)}`,
+      "",
+      escapeStars(table.markdown),
+    );
   }
   for (const chart of report.charts) {
     parts.push(`![${chart.title}](${report.lesson}/${chart.name}.svg)`, "");

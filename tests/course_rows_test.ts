@@ -152,11 +152,20 @@ Deno.test("every row id is unique: in rows.json, in the README's tables, and a c
   // The tables that made several rows of one id: each row now has a letter.
   for (
     const [stem, n] of [
-      ["T000.2", 5], ["T000.3", 5], ["T000.4", 5], ["T003.6", 10], ["T001.3", 4],
-      ["T002.3", 3], ["T001.5", 3], ["T003.5", 2], ["T000.5", 2],
+      ["T000.2", 5],
+      ["T000.3", 5],
+      ["T000.4", 5],
+      ["T003.6", 10],
+      ["T001.3", 4],
+      ["T002.3", 3],
+      ["T001.5", 3],
+      ["T003.5", 2],
+      ["T000.5", 2],
     ] as const
   ) {
-    const lettered = ids.filter((id) => id.startsWith(stem) && /[a-j]$/.test(id));
+    const lettered = ids.filter((id) =>
+      id.startsWith(stem) && /[a-j]$/.test(id)
+    );
     assert.equal(lettered.length, n, stem);
     assert.ok(!ids.includes(stem), `${stem} without a letter`);
   }

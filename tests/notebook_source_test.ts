@@ -130,7 +130,10 @@ interface Cell {
   source: string[] | string;
 }
 
-function notebooks(): { name: string; cells: { type: string; text: string }[] }[] {
+function notebooks(): {
+  name: string;
+  cells: { type: string; text: string }[];
+}[] {
   return [...Deno.readDirSync(NOTEBOOKS)]
     .filter((entry) => entry.name.endsWith(".ipynb"))
     .map((entry) => entry.name)
@@ -143,9 +146,7 @@ function notebooks(): { name: string; cells: { type: string; text: string }[] }[
         name,
         cells: json.cells.map((cell) => ({
           type: cell.cell_type,
-          text: Array.isArray(cell.source)
-            ? cell.source.join("")
-            : cell.source,
+          text: Array.isArray(cell.source) ? cell.source.join("") : cell.source,
         })),
       };
     });
@@ -189,7 +190,11 @@ Deno.test("every showSource call in the notebooks names a declaration that exist
     }
     assert.ok(views.length >= 2, `${name} shows ${views.length} declarations`);
     // Textbook first, then the engine's code it measures.
-    assert.match(views[0]!, /^src\/textbook\//, `${name} starts with ${views[0]}`);
+    assert.match(
+      views[0]!,
+      /^src\/textbook\//,
+      `${name} starts with ${views[0]}`,
+    );
     assert.ok(
       views.some((file) => !file.startsWith("src/textbook/")),
       `${name} shows no engine code`,

@@ -95,7 +95,8 @@ export function stepsChart(data: Lesson000): Chart {
     ratio: course.costs["worst-first"].steps / course.costs["minimax"].steps,
   }));
   const svg = renderSvg({
-    title: "Worst-first alpha-beta costs more steps than minimax (T000.5a, T000.5b)",
+    title:
+      "Worst-first alpha-beta costs more steps than minimax (T000.5a, T000.5b)",
     subtitle:
       "steps ratio per seed; right of the black line alpha-beta costs more; red: the course's ratio",
     width: 720,

@@ -208,7 +208,8 @@ export function lesson001Tables(data: Lesson001): Table[] {
       markdown: fits,
     },
     {
-      title: "T001.5a, T001.5b: searching depths 1…d−1 before d (sums of full searches)",
+      title:
+        "T001.5a, T001.5b: searching depths 1…d−1 before d (sums of full searches)",
       markdown: deepening,
     },
   ];
