@@ -309,3 +309,159 @@ Deno.test({
     }
   },
 });
+
+/** A 7×7 tree like notebook 07's (columns, then replies), 57 nodes. */
+const TREE_7X7 = Array.from(
+  { length: 7 },
+  (_, c) => Array.from({ length: 7 }, (_, r) => ((c * 7 + r) * 5) % 23 - 11),
+);
+
+/** The smallest on-screen size of the tree's labels, and the scroll box. */
+const MEASURE = `(() => {
+  const root = document.querySelector(".gts-stepper");
+  const svg = root.querySelector("[data-role=scroll] svg");
+  const scale = svg.getBoundingClientRect().width / svg.width.baseVal.value;
+  const sizes = [...svg.querySelectorAll("text")].map((t) =>
+    parseFloat(getComputedStyle(t).fontSize) * scale
+  );
+  const box = root.querySelector("[data-role=scroll]");
+  const before = box.scrollLeft;
+  box.scrollLeft = 400;
+  return {
+    mode: root.getAttribute("data-mode"),
+    smallest: Math.min(...sizes),
+    scale,
+    scrollWidth: box.scrollWidth,
+    clientWidth: box.clientWidth,
+    before,
+    after: box.scrollLeft,
+  };
+})()`;
+
+Deno.test({
+  name:
+    "stepper in chromium: a 7×7 tree keeps labels ≥ 10 px, scrolls sideways, follows the current node; speed sets play's interval",
+  ignore: chromium === null,
+  async fn() {
+    const stepper = searchStepper(TREE_7X7, { title: "7×7" });
+    const dir = await Deno.makeTempDir({ prefix: "gts-stepper-" });
+    const file = `${dir}/wide.html`;
+    // A notebook-like column: 800 px wide, with JupyterLab's rule that
+    // shrinks any svg or img to the column.
+    await Deno.writeTextFile(
+      file,
+      `<!doctype html><html><head><meta charset="utf-8"><style>svg,img{max-width:100%;height:auto}</style></head><body><div style="width:800px">${stepper.html}</div></body></html>`,
+    );
+    const { browser, close } = await launchChromium(chromium!);
+    try {
+      const page = await browser.newPage();
+      const log = await watchPage(page);
+      await page.setViewport({ width: 1000, height: 700 });
+      // Records the delay of every setInterval the page starts.
+      await page.evaluateOnNewDocument(`(() => {
+        const real = window.setInterval.bind(window);
+        window.__delays = [];
+        window.setInterval = (f, ms) => { window.__delays.push(ms); return real(f, ms); };
+      })()`);
+      await page.goto(`file://${file}`, { waitUntil: "load" });
+      const m = await page.evaluate(MEASURE) as Record<string, number | string>;
+      assert.equal(m.mode, "live");
+      assert.equal(m.scale, 1, "the tree is drawn at its natural size");
+      assert.ok((m.smallest as number) >= 10, `labels ${m.smallest}px`);
+      assert.ok(
+        (m.scrollWidth as number) > (m.clientWidth as number) + 1000,
+        `scroll ${m.scrollWidth} in ${m.clientWidth}`,
+      );
+      // At step 0 the box shows the root, in the middle of the tree.
+      assert.ok((m.before as number) > 0, `scrollLeft ${m.before}`);
+      assert.equal(m.after, 400, "the box scrolls sideways");
+      // Stepping to the last column's leaves brings them into view.
+      await page.evaluate(
+        `document.querySelector("[data-role=scroll]").scrollLeft = 0`,
+      );
+      const target = stepper.recorded.steps.findIndex((s) =>
+        stepper.recorded.nodes[s.node]!.path.startsWith("6.")
+      );
+      assert.ok(target > 0, "alpha-beta reaches the last column");
+      for (let k = 0; k < target; k++) await click(page, 0, "next");
+      const follow = await page.evaluate(`(() => {
+        const box = document.querySelector("[data-role=scroll]");
+        const g = document.querySelector('g[data-current="true"]').getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        return { left: box.scrollLeft, inside: g.left >= b.left && g.right <= b.right };
+      })()`) as { left: number; inside: boolean };
+      assert.ok(follow.left > 0 && follow.inside, JSON.stringify(follow));
+
+      // Speed: the default, then "fast" before play, then "slow" while playing.
+      assert.equal(
+        await page.evaluate(
+          `document.querySelector(".gts-stepper").getAttribute("data-interval")`,
+        ),
+        "700",
+      );
+      await page.select("[data-role=speed]", "300");
+      await click(page, 0, "play");
+      await page.select("[data-role=speed]", "1500");
+      await click(page, 0, "play");
+      const delays = await page.evaluate(`window.__delays`) as number[];
+      assert.deepEqual(delays.slice(-2), [300, 1500], String(delays));
+      assert.equal(
+        await page.evaluate(
+          `document.querySelector(".gts-stepper").getAttribute("data-interval")`,
+        ),
+        "1500",
+      );
+      assert.deepEqual(log.errors, []);
+    } finally {
+      await close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "stepper in chromium without scripts and styles (as JupyterLab sanitises an untrusted notebook): one line and a readable picture",
+  ignore: chromium === null,
+  async fn() {
+    const stepper = searchStepper(TREE_7X7, { title: "7×7" });
+    const stripped = stepper.html.replace(/<script>[^]*?<\/script>/g, "")
+      .replace(/<style>[^]*?<\/style>/g, "");
+    const dir = await Deno.makeTempDir({ prefix: "gts-stepper-" });
+    const file = `${dir}/static.html`;
+    await Deno.writeTextFile(
+      file,
+      `<!doctype html><html><head><meta charset="utf-8"><style>svg,img{max-width:100%;height:auto}</style></head><body><div style="width:800px">${stripped}</div></body></html>`,
+    );
+    const { browser, close } = await launchChromium(chromium!);
+    try {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 1000, height: 700 });
+      await page.goto(`file://${file}`, { waitUntil: "load" });
+      const seen = await page.evaluate(`(() => {
+        const root = document.querySelector(".gts-stepper");
+        const img = root.querySelector("img.gts-tree");
+        const box = root.querySelector("[data-role=scroll]");
+        box.scrollLeft = 300;
+        return {
+          text: root.innerText.trim(),
+          buttons: root.querySelectorAll("button").length,
+          complete: img.complete, natural: img.naturalWidth,
+          shown: img.getBoundingClientRect().width,
+          scrolled: box.scrollLeft,
+        };
+      })()`) as Record<string, string | number | boolean>;
+      assert.equal(seen.buttons, 0);
+      assert.match(
+        seen.text as string,
+        /^7×7\n+▶ Run the cell to step through the search .*: 57 nodes, \d+ steps\.$/,
+      );
+      assert.ok(seen.complete && (seen.natural as number) > 2000);
+      assert.equal(seen.shown, seen.natural, "the picture is not shrunk");
+      assert.equal(seen.scrolled, 300);
+    } finally {
+      await close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
