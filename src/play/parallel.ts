@@ -142,41 +142,95 @@ export async function roundRobinParallel(
   const shares: ScheduledGame[][] = Array.from({ length: workers }, () => []);
   schedule.forEach((g, k) => shares[k % workers]!.push(g));
   const records: GameRecord[] = new Array(schedule.length);
-  const started: Worker[] = [];
+  // The first failure stops every other share's worker too.
+  const stop = new AbortController();
   try {
     await Promise.all(
       shares.map((share) =>
-        new Promise<void>((resolve, reject) => {
-          const worker = new Worker(
-            new URL("./_match_worker.ts", import.meta.url),
-            { type: "module" },
-          );
-          started.push(worker);
-          worker.onmessage = (event: MessageEvent<MatchReply>) => {
-            const reply = event.data;
-            if ("record" in reply) {
-              records[reply.record.round] = reply.record;
-              options.onRecord?.(reply.record);
-            } else if ("done" in reply) resolve();
-            else reject(new Error(`${where}: a worker failed: ${reply.error}`));
-          };
-          worker.onerror = (event) => {
-            event.preventDefault();
-            reject(new Error(`${where}: a worker failed: ${event.message}`));
-          };
-          worker.postMessage(
-            {
-              game,
-              players: [...players],
-              openings: [...openings],
-              games: share,
-            } satisfies MatchJob,
-          );
+        playScheduledGames({
+          game,
+          players: [...players],
+          openings: [...openings],
+          games: share,
+        }, {
+          signal: stop.signal,
+          onRecord: (record) => {
+            records[record.round] = record;
+            options.onRecord?.(record);
+          },
+        }).catch((error) => {
+          stop.abort();
+          throw new Error(`${where}: ${(error as Error).message}`);
         })
       ),
     );
   } finally {
-    for (const worker of started) worker.terminate();
+    stop.abort();
   }
   return records;
+}
+
+/**
+ * Plays a share of a schedule in one Deno worker, so that the calling
+ * thread stays free (a job worker answers its server's heartbeats while
+ * the games run): the records of the share's games, in the share's order,
+ * each equal to {@linkcode roundRobin}'s record of that game. The job's
+ * players and openings are checked in the worker: a bad one rejects.
+ *
+ * @param job the game, players, openings and the share's games
+ * @param options `onRecord` (told each record as it finishes), `signal` (ends the worker and rejects)
+ * @returns the records
+ * @throws {Error} (rejects) when a game fails in the worker, or on abort
+ *
+ * @example One share of a schedule
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { playScheduledGames } from "./parallel.ts";
+ * import { scheduleRoundRobin } from "./tournament.ts";
+ * const games = scheduleRoundRobin(2, 1, { gamesPerPair: 2 });
+ * const records = await playScheduledGames({
+ *   game: "tic-tac-toe",
+ *   players: [{ kind: "alpha-beta", depth: 9 }, { kind: "alpha-beta", depth: 9 }],
+ *   openings: ["........."],
+ *   games,
+ * });
+ * assert.deepEqual(records.map((r) => r.result), ["1/2-1/2", "1/2-1/2"]);
+ * ```
+ */
+export function playScheduledGames(
+  job: MatchJob,
+  options?: { onRecord?: (record: GameRecord) => void; signal?: AbortSignal },
+): Promise<GameRecord[]> {
+  checkOptions("playScheduledGames", options, ["onRecord", "signal"]);
+  const records: GameRecord[] = [];
+  if (options?.signal?.aborted) {
+    return Promise.reject(new Error("playScheduledGames: aborted"));
+  }
+  return new Promise<GameRecord[]>((resolve, reject) => {
+    const worker = new Worker(
+      new URL("./_match_worker.ts", import.meta.url),
+      { type: "module" },
+    );
+    const finish = (error?: Error) => {
+      worker.terminate();
+      options?.signal?.removeEventListener("abort", onAbort);
+      if (error) reject(error);
+      else resolve(records);
+    };
+    const onAbort = () => finish(new Error("playScheduledGames: aborted"));
+    options?.signal?.addEventListener("abort", onAbort);
+    worker.onmessage = (event: MessageEvent<MatchReply>) => {
+      const reply = event.data;
+      if ("record" in reply) {
+        records.push(reply.record);
+        options?.onRecord?.(reply.record);
+      } else if ("done" in reply) finish();
+      else finish(new Error(`a worker failed: ${reply.error}`));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish(new Error(`a worker failed: ${event.message}`));
+    };
+    worker.postMessage(job);
+  });
 }

@@ -1,0 +1,496 @@
+/**
+ * The job unit of distributed runs: one batch of games with everything
+ * needed to replay it anywhere (players or engines as data, openings as
+ * text, seeds, budgets, and the version of the code that must play it),
+ * and the result a worker sends back. A job carries no clock and no
+ * machine-specific state, so the same job gives the same records on any
+ * worker, and a job played twice (a worker killed after it finished but
+ * before it acknowledged) gives the same result twice.
+ *
+ * Two kinds of task for now:
+ * - `"games"`: games of a round robin on Connect Four or tic-tac-toe
+ *   ({@linkcode ScheduledGame}s: seats, opening, seed), the unit of
+ *   `deno task strength` and of any seeded batch of games (an SPRT test
+ *   asks for batch after batch until it decides);
+ * - `"chess"`: games of a chess match between two UCI engines
+ *   (`deno task match`), game i being opening ⌊i/2⌋ with the first engine
+ *   white in the even games.
+ *
+ * Everything that arrives from the network goes through
+ * {@linkcode decodeJob}, which refuses what is too large, not JSON, or not
+ * a job of a known kind with sane fields, with a {@linkcode JobError}
+ * naming the rule.
+ *
+ * @module
+ */
+
+import { describe } from "../validate.ts";
+import {
+  createPlayer,
+  GAME_NAMES,
+  parsePosition,
+} from "../play/player_spec.ts";
+import type { GameName, PlayerSpec } from "../play/player_spec.ts";
+import type { GameRecord, ScheduledGame } from "../play/tournament.ts";
+import type { ChessGameRecord, ChessOpening } from "../play/chess_match.ts";
+
+/** The format of job messages; a worker refuses any other. */
+export const JOB_FORMAT = 1;
+
+/**
+ * Largest job message a worker accepts (256 KiB): a batch of games is a
+ * few kilobytes, so a larger message is a mistake or an attack, and is
+ * sent to the dead-letter subject rather than parsed.
+ */
+export const MAX_JOB_BYTES = 256 * 1024;
+
+/** Most games one job may hold. */
+export const MAX_JOB_GAMES = 10_000;
+
+/** A batch of round-robin games on Connect Four or tic-tac-toe. */
+export interface GamesTask {
+  /** The kind. */
+  kind: "games";
+  /** The game. */
+  game: GameName;
+  /** The players, as data. */
+  players: PlayerSpec[];
+  /** The openings, as position text; games refer to them by index. */
+  openings: string[];
+  /** The games to play. */
+  games: ScheduledGame[];
+}
+
+/** A chess engine as a job describes it (what `deno task match` parsed from a SPEC). */
+export interface EngineSpec {
+  /** `"ours"` (cli/uci.ts of the worker's checkout), `"stockfish"` (the worker's) or `"program"`. */
+  kind: "ours" | "stockfish" | "program";
+  /** Its name in the PGN and messages (the SPEC as typed). */
+  label: string;
+  /** The program's path (kind `"program"`, run from the worker's checkout), else null. */
+  program: string | null;
+  /** What follows `go` (e.g. `"depth 3"`). */
+  go: string;
+  /** UCI options set at start (e.g. Stockfish's `Skill Level`). */
+  options: Record<string, number>;
+}
+
+/** A batch of games of a chess match between engines `a` and `b`. */
+export interface ChessTask {
+  /** The kind. */
+  kind: "chess";
+  /** The first engine (white in the even games). */
+  a: EngineSpec;
+  /** The second engine. */
+  b: EngineSpec;
+  /** The games: each one's number in the match (from 0) and its opening. */
+  games: { number: number; opening: ChessOpening }[];
+  /** A draw after this many plies. */
+  maxPlies: number;
+  /** PGN tags of every game (`Event`, `Date`); `Round` is the game's number + 1. */
+  headers: Record<string, string>;
+  /** Budget of one search, for its bestmove. */
+  timeoutMs: number;
+  /** Budget of uciok and readyok. */
+  handshakeTimeoutMs: number;
+}
+
+/** What a job asks for. */
+export type Task = GamesTask | ChessTask;
+
+/** One job: a task, where it belongs, and the code that must run it. */
+export interface Job {
+  /** {@linkcode JOB_FORMAT}. */
+  format: number;
+  /** The run (one command's batch of jobs): letters, digits, `_`, `-`. */
+  run: string;
+  /** The job's number in its run, from 0. */
+  index: number;
+  /** The version of the code that must run it ({@linkcode codeVersion}). */
+  code: string;
+  /** The task. */
+  task: Task;
+}
+
+/** What a job gave: its records, or why it failed. */
+export type JobOutcome =
+  | { ok: true; records: GameRecord[] | ChessGameRecord[] }
+  | { ok: false; error: string };
+
+/** What a worker stores for a job. */
+export interface JobResult {
+  /** The job's run. */
+  run: string;
+  /** The job's number. */
+  index: number;
+  /** The code version that ran it. */
+  code: string;
+  /** The worker that ran it. */
+  worker: string;
+  /** Milliseconds it took. */
+  ms: number;
+  /** The records, or the error. */
+  outcome: JobOutcome;
+}
+
+/** A message that is not an acceptable job; `reason` says which rule it broke. */
+export class JobError extends Error {
+  /** A short name of the rule (`"oversized"`, `"malformed"`, `"format"`, `"invalid"`). */
+  readonly reason: string;
+
+  /** A refusal for `reason`, explained by `message`. */
+  constructor(reason: string, message: string) {
+    super(message);
+    this.name = "JobError";
+    this.reason = reason;
+  }
+}
+
+const RUN_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const CODE_ID = /^[0-9a-z]{1,64}$/;
+
+/**
+ * A job as the bytes of its message (JSON).
+ *
+ * @throws {JobError} when the message would exceed {@linkcode MAX_JOB_BYTES}
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { decodeJob, encodeJob, type Job } from "./job.ts";
+ * const job: Job = {
+ *   format: 1, run: "r1", index: 0, code: "abc",
+ *   task: {
+ *     kind: "games", game: "tic-tac-toe",
+ *     players: [{ kind: "random", seed: 1 }, { kind: "alpha-beta", depth: 2 }],
+ *     openings: ["........."],
+ *     games: [{ round: 0, opening: 0, seats: [0, 1], seed: 5 }],
+ *   },
+ * };
+ * assert.deepEqual(decodeJob(encodeJob(job)), job);
+ * ```
+ */
+export function encodeJob(job: Job): Uint8Array {
+  const bytes = new TextEncoder().encode(JSON.stringify(job));
+  if (bytes.length > MAX_JOB_BYTES) {
+    throw new JobError(
+      "oversized",
+      `encodeJob: job ${job.run}.${job.index} takes ${bytes.length} bytes, more than the ${MAX_JOB_BYTES} a worker accepts: use smaller batches`,
+    );
+  }
+  return bytes;
+}
+
+function invalid(field: string, value: unknown, rule: string): JobError {
+  return new JobError(
+    "invalid",
+    `decodeJob: ${field} must be ${rule}, got ${describe(value)}`,
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function checkInt(
+  field: string,
+  value: unknown,
+  min: number,
+  max: number,
+): number {
+  if (
+    !Number.isInteger(value) || (value as number) < min ||
+    (value as number) > max
+  ) {
+    throw invalid(field, value, `an integer in ${min}…${max}`);
+  }
+  return value as number;
+}
+
+function checkString(field: string, value: unknown, max: number): string {
+  if (typeof value !== "string" || value.length > max) {
+    throw invalid(field, value, `a string of at most ${max} characters`);
+  }
+  return value;
+}
+
+function checkList(field: string, value: unknown, min: number, max: number) {
+  if (!Array.isArray(value) || value.length < min || value.length > max) {
+    throw invalid(field, value, `an array of ${min}…${max} entries`);
+  }
+  return value as unknown[];
+}
+
+function checkGamesTask(task: Record<string, unknown>): GamesTask {
+  const game = task.game;
+  if (!GAME_NAMES.includes(game as GameName)) {
+    throw invalid("task.game", game, `one of ${GAME_NAMES.join(", ")}`);
+  }
+  const players = checkList("task.players", task.players, 2, 256);
+  players.forEach((spec, i) => {
+    try {
+      createPlayer(game as GameName, spec as PlayerSpec);
+    } catch (error) {
+      throw new JobError(
+        "invalid",
+        `decodeJob: task.players[${i}]: ${(error as Error).message}`,
+      );
+    }
+  });
+  const openings = checkList("task.openings", task.openings, 1, 100_000);
+  openings.forEach((text, i) => {
+    checkString(`task.openings[${i}]`, text, 200);
+    let terminal: boolean;
+    try {
+      terminal = parsePosition(game as GameName, text as string).isTerminal();
+    } catch (error) {
+      throw new JobError(
+        "invalid",
+        `decodeJob: task.openings[${i}]: ${(error as Error).message}`,
+      );
+    }
+    if (terminal) {
+      throw invalid(`task.openings[${i}]`, text, "an unfinished position");
+    }
+  });
+  const games = checkList("task.games", task.games, 1, MAX_JOB_GAMES);
+  games.forEach((g, i) => {
+    const where = `task.games[${i}]`;
+    if (!isObject(g)) throw invalid(where, g, "an object");
+    checkInt(`${where}.round`, g.round, 0, 1e9);
+    checkInt(`${where}.opening`, g.opening, 0, openings.length - 1);
+    checkInt(`${where}.seed`, g.seed, -(2 ** 53), 2 ** 53);
+    const seats = checkList(`${where}.seats`, g.seats, 2, 2);
+    checkInt(`${where}.seats[0]`, seats[0], 0, players.length - 1);
+    checkInt(`${where}.seats[1]`, seats[1], 0, players.length - 1);
+    if (seats[0] === seats[1]) {
+      throw invalid(`${where}.seats`, seats, "two different players");
+    }
+  });
+  return task as unknown as GamesTask;
+}
+
+function checkEngine(field: string, value: unknown): EngineSpec {
+  if (!isObject(value)) throw invalid(field, value, "an object");
+  if (!["ours", "stockfish", "program"].includes(value.kind as string)) {
+    throw invalid(
+      `${field}.kind`,
+      value.kind,
+      '"ours", "stockfish" or "program"',
+    );
+  }
+  checkString(`${field}.label`, value.label, 1000);
+  if (value.kind === "program") {
+    checkString(`${field}.program`, value.program, 1000);
+  } else if (value.program !== null) {
+    throw invalid(`${field}.program`, value.program, `null for ${value.kind}`);
+  }
+  if (
+    !/^(?:(?:depth|nodes|movetime) \d+ ?)+$/.test(
+      checkString(`${field}.go`, value.go, 200),
+    )
+  ) {
+    throw invalid(
+      `${field}.go`,
+      value.go,
+      'UCI go limits ("depth N", "nodes N", "movetime MS")',
+    );
+  }
+  if (!isObject(value.options)) {
+    throw invalid(`${field}.options`, value.options, "an object");
+  }
+  for (const [key, option] of Object.entries(value.options)) {
+    if (!/^[A-Za-z][A-Za-z ]{0,40}$/.test(key) || !Number.isInteger(option)) {
+      throw invalid(
+        `${field}.options`,
+        value.options,
+        "UCI option names with integer values",
+      );
+    }
+  }
+  return value as unknown as EngineSpec;
+}
+
+function checkChessTask(task: Record<string, unknown>): ChessTask {
+  checkEngine("task.a", task.a);
+  checkEngine("task.b", task.b);
+  checkInt("task.maxPlies", task.maxPlies, 1, 100_000);
+  checkInt("task.timeoutMs", task.timeoutMs, 1, 86_400_000);
+  checkInt("task.handshakeTimeoutMs", task.handshakeTimeoutMs, 1, 86_400_000);
+  if (!isObject(task.headers)) {
+    throw invalid("task.headers", task.headers, "an object");
+  }
+  for (const [key, tag] of Object.entries(task.headers)) {
+    checkString(`task.headers.${key}`, tag, 1000);
+  }
+  const games = checkList("task.games", task.games, 1, MAX_JOB_GAMES);
+  games.forEach((g, i) => {
+    const where = `task.games[${i}]`;
+    if (!isObject(g)) throw invalid(where, g, "an object");
+    checkInt(`${where}.number`, g.number, 0, 999_999);
+    const opening = g.opening;
+    if (!isObject(opening)) {
+      throw invalid(`${where}.opening`, opening, "an object");
+    }
+    checkString(`${where}.opening.name`, opening.name, 1000);
+    checkList(`${where}.opening.moves`, opening.moves, 0, 1000).forEach(
+      (m, j) => {
+        if (typeof m !== "string" || !/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(m)) {
+          throw invalid(`${where}.opening.moves[${j}]`, m, "a move in UCI");
+        }
+      },
+    );
+  });
+  return task as unknown as ChessTask;
+}
+
+/**
+ * Reads a job message: refuses one larger than {@linkcode MAX_JOB_BYTES},
+ * one that is not JSON, one of another {@linkcode JOB_FORMAT}, and one
+ * whose task has a field out of its rule (players and openings are built
+ * once to check them), so that a worker runs only jobs it can run.
+ *
+ * @param bytes the message
+ * @returns the job
+ * @throws {JobError} naming the rule the message broke
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { decodeJob } from "./job.ts";
+ * const bytes = (text: string) => new TextEncoder().encode(text);
+ * assert.throws(() => decodeJob(bytes("{not json")), /decodeJob: the message is not JSON/);
+ * assert.throws(() => decodeJob(bytes('{"format":2}')), /format must be 1/);
+ * ```
+ */
+export function decodeJob(bytes: Uint8Array): Job {
+  if (!(bytes instanceof Uint8Array)) {
+    throw new JobError(
+      "malformed",
+      `decodeJob: bytes must be a Uint8Array, got ${describe(bytes)}`,
+    );
+  }
+  if (bytes.length > MAX_JOB_BYTES) {
+    throw new JobError(
+      "oversized",
+      `decodeJob: the message has ${bytes.length} bytes, more than ${MAX_JOB_BYTES}`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch (error) {
+    throw new JobError(
+      "malformed",
+      `decodeJob: the message is not JSON (${(error as Error).message})`,
+    );
+  }
+  if (!isObject(value)) throw invalid("the message", value, "a job object");
+  if (value.format !== JOB_FORMAT) {
+    throw new JobError(
+      "format",
+      `decodeJob: format must be ${JOB_FORMAT}, got ${describe(value.format)}`,
+    );
+  }
+  if (typeof value.run !== "string" || !RUN_ID.test(value.run)) {
+    throw invalid("run", value.run, "1…64 letters, digits, _ or -");
+  }
+  checkInt("index", value.index, 0, 1e9);
+  if (typeof value.code !== "string" || !CODE_ID.test(value.code)) {
+    throw invalid(
+      "code",
+      value.code,
+      "a version: 1…64 lowercase letters or digits",
+    );
+  }
+  const task = value.task;
+  if (!isObject(task)) throw invalid("task", task, "an object");
+  if (task.kind === "games") checkGamesTask(task);
+  else if (task.kind === "chess") checkChessTask(task);
+  else throw invalid("task.kind", task.kind, '"games" or "chess"');
+  return value as unknown as Job;
+}
+
+/** Games a task holds. */
+export function taskGames(task: Task): number {
+  return task.games.length;
+}
+
+/**
+ * Splits items into batches of at most `size`, in order (the jobs of a
+ * run: contiguous games share openings and players, so cost about the same).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { batches } from "./job.ts";
+ * assert.deepEqual(batches([1, 2, 3, 4, 5], 2), [[1, 2], [3, 4], [5]]);
+ * ```
+ */
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  if (!Number.isInteger(size) || size < 1) {
+    throw new Error(
+      `batches: size must be an integer ≥ 1, got ${describe(size)}`,
+    );
+  }
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) {
+    out.push(items.slice(i, i + size));
+  }
+  return out;
+}
+
+/**
+ * The version of this checkout's code: the first 16 hex digits of a SHA-256
+ * over every `.ts` file of `src/` and `cli/` (path and content, in path
+ * order). A worker refuses a job whose `code` differs, so games from two
+ * versions are never mixed in one result. Read once per process: what a
+ * process runs is what it loaded at start.
+ *
+ * @returns 16 lowercase hex digits
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { codeVersion } from "./job.ts";
+ * assert.match(await codeVersion(), /^[0-9a-f]{16}$/);
+ * ```
+ */
+export function codeVersion(): Promise<string> {
+  cachedVersion ??= computeVersion();
+  return cachedVersion;
+}
+
+let cachedVersion: Promise<string> | undefined;
+
+const ROOT = new URL("../../", import.meta.url);
+
+async function computeVersion(): Promise<string> {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of Deno.readDirSync(new URL(dir, ROOT))) {
+      const path = `${dir}${entry.name}`;
+      if (entry.isDirectory) walk(`${path}/`);
+      else if (entry.isFile && entry.name.endsWith(".ts")) files.push(path);
+    }
+  };
+  walk("src/");
+  walk("cli/");
+  files.sort();
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  for (const path of files) {
+    parts.push(encoder.encode(`${path}\0`));
+    parts.push(Deno.readFileSync(new URL(path, ROOT)));
+    parts.push(encoder.encode("\0"));
+  }
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}

@@ -1,0 +1,741 @@
+/**
+ * Jobs over NATS JetStream: the streams, the worker loop and the publisher.
+ *
+ * - Stream `GTS_JOBS` (work queue, file storage) holds job messages on
+ *   `gts.jobs.<run>`; every worker pulls from its one durable consumer
+ *   `workers` (explicit acks). A worker tells the server it is still
+ *   working every third of the ack wait; a job whose worker died is
+ *   delivered again once its ack wait has passed.
+ * - Results go to the KV bucket `gts_results`, keyed `<run>.<index>`, each
+ *   written with `create` (only if absent): a job run twice is stored once.
+ * - Stream `GTS_DEAD` keeps what a worker refused to parse, on
+ *   `gts.dead.<reason>`, with the reason in the `Gts-Reason` header.
+ * - Workers announce what they do on `gts.events.<run>` (plain NATS): the
+ *   publisher's progress (jobs queued, running, done, redelivered) and the
+ *   refusals of workers that run another version of the code.
+ *
+ * @module
+ */
+
+import { connect, headers, type NatsConnection } from "@nats-io/transport-node";
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  type JetStreamClient,
+  type JetStreamManager,
+  jetstreamManager,
+  type JsMsg,
+  RetentionPolicy,
+  StorageType,
+} from "@nats-io/jetstream";
+import { type KV, Kvm } from "@nats-io/kv";
+import {
+  decodeJob,
+  encodeJob,
+  type Job,
+  JOB_FORMAT,
+  JobError,
+  type JobResult,
+  MAX_JOB_BYTES,
+  type Task,
+} from "./job.ts";
+import { runTask } from "./run.ts";
+
+/** The work-queue stream of jobs. */
+export const JOBS_STREAM = "GTS_JOBS";
+/** The stream of refused messages. */
+export const DEAD_STREAM = "GTS_DEAD";
+/** The workers' shared durable consumer. */
+export const CONSUMER = "workers";
+/** The KV bucket of results. */
+export const RESULTS_BUCKET = "gts_results";
+/** Default ack wait of the workers' consumer (ms). */
+export const DEFAULT_ACK_WAIT_MS = 30_000;
+/** Jobs and results are dropped after this long (ms): a run abandoned midway does not stay for ever. */
+export const RETENTION_MS = 24 * 3600 * 1000;
+
+/** The subject of a run's jobs. */
+export const jobSubject = (run: string): string => `gts.jobs.${run}`;
+/** The subject of a run's events. */
+export const eventSubject = (run: string): string => `gts.events.${run}`;
+
+/** A connection that could not be made: bad address, nobody there, no JetStream. One line. */
+export class JobsConnectError extends Error {
+  /** A failure explained by `message`. */
+  constructor(message: string) {
+    super(message);
+    this.name = "JobsConnectError";
+  }
+}
+
+/** A job that failed on its worker (an engine that cannot start, a game that throws). */
+export class JobFailedError extends Error {
+  /** A failure explained by `message`. */
+  constructor(message: string) {
+    super(message);
+    this.name = "JobFailedError";
+  }
+}
+
+/**
+ * The server address of a `--nats` flag: `nats://HOST:PORT`, `HOST:PORT`
+ * or `HOST` (port 4222).
+ *
+ * @throws {JobsConnectError} on anything else
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { natsServer } from "./nats.ts";
+ * assert.equal(natsServer("127.0.0.1:4333"), "nats://127.0.0.1:4333");
+ * assert.throws(() => natsServer("http://x"), /not a NATS server address/);
+ * ```
+ */
+export function natsServer(text: string): string {
+  const match =
+    /^(?:nats:\/\/)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\])(?::(\d{1,5}))?\/?$/
+      .exec(String(text));
+  const port = match?.[2] === undefined ? 4222 : Number(match[2]);
+  if (!match || port < 1 || port > 65535) {
+    throw new JobsConnectError(
+      `--nats: ${
+        JSON.stringify(text)
+      } is not a NATS server address: expected nats://HOST:PORT, HOST:PORT or HOST`,
+    );
+  }
+  return `nats://${match[1]}:${port}`;
+}
+
+/** An open connection to a JetStream server, the streams in place. */
+export interface Jobs {
+  /** The server's address. */
+  server: string;
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  results: KV;
+  /** Closes the connection. */
+  close(): Promise<void>;
+}
+
+const NANOS_PER_MS = 1_000_000;
+
+/**
+ * Connects to a NATS server with JetStream and makes sure the jobs
+ * stream, the dead-letter stream, the workers' consumer and the results
+ * bucket exist (created when missing, left as they are otherwise; a
+ * worker's `ackWaitMs` updates the consumer's ack wait). The connection
+ * reconnects for ever after a server restart.
+ *
+ * @param address a `--nats` value ({@linkcode natsServer})
+ * @param options `name` (of the connection), `ackWaitMs` (workers only)
+ * @throws {JobsConnectError} (rejects) with one line when the address is bad, nobody answers, or the server has no JetStream
+ */
+export async function openJobs(
+  address: string,
+  options: { name: string; ackWaitMs?: number },
+): Promise<Jobs> {
+  const server = natsServer(address);
+  let nc: NatsConnection;
+  try {
+    nc = await connect({
+      servers: server,
+      name: options.name,
+      timeout: 5000,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    });
+  } catch (error) {
+    throw new JobsConnectError(
+      `cannot connect to the NATS server at ${server}: ${
+        (error as Error).message
+      } (is nats-server running there? start it with: nats-server -js -sd DIR -p PORT)`,
+    );
+  }
+  try {
+    let jsm: JetStreamManager;
+    try {
+      jsm = await jetstreamManager(nc, { timeout: 5000 });
+    } catch (error) {
+      throw new JobsConnectError(
+        `the NATS server at ${server} has no JetStream (${
+          (error as Error).message
+        }): start it with -js -sd DIR`,
+      );
+    }
+    await ensureStream(jsm, {
+      name: JOBS_STREAM,
+      subjects: ["gts.jobs.>"],
+      retention: RetentionPolicy.Workqueue,
+      storage: StorageType.File,
+      max_age: RETENTION_MS * NANOS_PER_MS,
+      // Larger than a worker accepts, so that an oversized job reaches a
+      // worker and is dead-lettered with its reason.
+      max_msg_size: 1024 * 1024,
+      duplicate_window: 120_000 * NANOS_PER_MS,
+    });
+    await ensureStream(jsm, {
+      name: DEAD_STREAM,
+      subjects: ["gts.dead.>"],
+      storage: StorageType.File,
+      max_age: RETENTION_MS * NANOS_PER_MS,
+      max_msgs: 10_000,
+    });
+    const ackWait = (options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS) * NANOS_PER_MS;
+    let consumer;
+    try {
+      consumer = await jsm.consumers.info(JOBS_STREAM, CONSUMER);
+    } catch {
+      consumer = null;
+    }
+    if (consumer === null) {
+      await jsm.consumers.add(JOBS_STREAM, {
+        durable_name: CONSUMER,
+        ack_policy: AckPolicy.Explicit,
+        ack_wait: ackWait,
+        deliver_policy: DeliverPolicy.All,
+        max_deliver: -1,
+        filter_subject: "gts.jobs.>",
+      }).catch(async (error) => {
+        // Another process created it meanwhile.
+        await jsm.consumers.info(JOBS_STREAM, CONSUMER).catch(() => {
+          throw error;
+        });
+      });
+    } else if (
+      options.ackWaitMs !== undefined && consumer.config.ack_wait !== ackWait
+    ) {
+      await jsm.consumers.update(JOBS_STREAM, CONSUMER, { ack_wait: ackWait });
+    }
+    const results = await new Kvm(nc).create(RESULTS_BUCKET, {
+      history: 1,
+      storage: StorageType.File,
+      ttl: RETENTION_MS,
+    });
+    return {
+      server,
+      nc,
+      js: jetstream(nc),
+      jsm,
+      results,
+      close: () => nc.close(),
+    };
+  } catch (error) {
+    await nc.close().catch(() => {});
+    if (error instanceof JobsConnectError) throw error;
+    throw new JobsConnectError(
+      `the NATS server at ${server} refused the jobs' streams: ${
+        (error as Error).message
+      }`,
+    );
+  }
+}
+
+async function ensureStream(
+  jsm: JetStreamManager,
+  config: Parameters<JetStreamManager["streams"]["add"]>[0],
+): Promise<void> {
+  try {
+    await jsm.streams.info(config.name!);
+    return;
+  } catch {
+    // Missing: create it.
+  }
+  try {
+    await jsm.streams.add(config);
+  } catch (error) {
+    // Created by another process meanwhile?
+    await jsm.streams.info(config.name!).catch(() => {
+      throw error;
+    });
+  }
+}
+
+/** What a worker reports about a job on the run's event subject. */
+export type JobEvent =
+  | { type: "start"; index: number; worker: string; delivery: number }
+  | { type: "game"; index: number; worker: string }
+  | {
+    type: "refused";
+    index: number;
+    worker: string;
+    workerCode: string;
+    jobCode: string;
+  };
+
+/** Options of {@linkcode serveJobs}. */
+export interface ServeOptions {
+  /** This worker's name in events and results. */
+  worker: string;
+  /** The version of the code it runs. */
+  code: string;
+  /** The consumer's ack wait (ms): heartbeats go every third of it. */
+  ackWaitMs?: number;
+  /** Stops serving (the job in progress is given back to the queue). */
+  signal?: AbortSignal;
+  /** Told what happens, one line at a time. */
+  log?: (line: string) => void;
+  /** Stop after this many jobs (default: never). */
+  maxJobs?: number;
+}
+
+/** What a worker did. */
+export interface ServeSummary {
+  /** Jobs run and stored. */
+  done: number;
+  /** Jobs found already done (a redelivered copy of a stored job). */
+  skipped: number;
+  /** Jobs refused for another code version. */
+  refused: number;
+  /** Messages sent to the dead-letter stream. */
+  dead: number;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done);
+  });
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Serves jobs until `signal` aborts (or `maxJobs` are done): pulls one job
+ * at a time, refuses with a dead letter what {@linkcode decodeJob}
+ * refuses, gives back (after a delay, for a worker of the right version)
+ * a job of another code version and says so on the run's events, skips a
+ * job whose result is stored, and otherwise runs it, stores its result
+ * once and acknowledges it. Survives a server restart (it waits and pulls
+ * again).
+ *
+ * @param jobs the connection ({@linkcode openJobs})
+ * @param options `worker`, `code`, `ackWaitMs`, `signal`, `log`, `maxJobs`
+ * @returns what it did
+ */
+export async function serveJobs(
+  jobs: Jobs,
+  options: ServeOptions,
+): Promise<ServeSummary> {
+  const summary: ServeSummary = { done: 0, skipped: 0, refused: 0, dead: 0 };
+  const log = options.log ?? (() => {});
+  const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+  const told = new Set<string>();
+  let waiting = false;
+  const handled = () =>
+    summary.done + summary.skipped + summary.refused + summary.dead;
+  while (
+    !options.signal?.aborted &&
+    (options.maxJobs === undefined || handled() < options.maxJobs)
+  ) {
+    let message: JsMsg | null;
+    try {
+      const consumer = await jobs.js.consumers.get(JOBS_STREAM, CONSUMER);
+      message = await consumer.next({ expires: 2000 });
+      if (waiting) log("the server answers again");
+      waiting = false;
+    } catch (error) {
+      if (!waiting) {
+        log(`waiting for the server: ${(error as Error).message}`);
+      }
+      waiting = true;
+      await sleep(1000, options.signal);
+      continue;
+    }
+    if (message === null) continue;
+    const outcome = await serveOne(
+      jobs,
+      message,
+      options,
+      ackWaitMs,
+      told,
+      log,
+    );
+    summary[outcome]++;
+  }
+  return summary;
+}
+
+async function serveOne(
+  jobs: Jobs,
+  message: JsMsg,
+  options: ServeOptions,
+  ackWaitMs: number,
+  told: Set<string>,
+  log: (line: string) => void,
+): Promise<keyof ServeSummary> {
+  let job: Job;
+  try {
+    job = decodeJob(message.data);
+  } catch (error) {
+    const reason = error instanceof JobError ? error.reason : "invalid";
+    const text = (error as Error).message;
+    const h = headers();
+    h.set("Gts-Reason", reason);
+    h.set("Gts-Error", text.slice(0, 2000));
+    h.set("Gts-Subject", message.subject);
+    h.set("Gts-Bytes", String(message.data.length));
+    h.set("Gts-Worker", options.worker);
+    // The start of the message, enough to see what it was.
+    await jobs.js.publish(`gts.dead.${reason}`, message.data.slice(0, 4096), {
+      headers: h,
+    });
+    message.term(text.slice(0, 200));
+    log(
+      `refused a message on ${message.subject} (dead letter, ${reason}): ${text}`,
+    );
+    return "dead";
+  }
+  const key = `${job.run}.${job.index}`;
+  const event = (e: JobEvent) =>
+    jobs.nc.publish(eventSubject(job.run), encoder.encode(JSON.stringify(e)));
+  if (job.code !== options.code) {
+    event({
+      type: "refused",
+      index: job.index,
+      worker: options.worker,
+      workerCode: options.code,
+      jobCode: job.code,
+    });
+    if (!told.has(job.run)) {
+      told.add(job.run);
+      log(
+        `refused the jobs of run ${job.run}: they need code version ${job.code}, this worker runs ${options.code} (start workers from the same commit as the command)`,
+      );
+    }
+    // Back to the queue, for a worker of the right version.
+    message.nak(Math.min(ackWaitMs, 5000));
+    return "refused";
+  }
+  const stored = await jobs.results.get(key).catch(() => null);
+  if (stored !== null && stored.operation === "PUT") {
+    message.ack();
+    log(`job ${key}: already done, skipped`);
+    return "skipped";
+  }
+  const delivery = message.info.deliveryCount;
+  event({ type: "start", index: job.index, worker: options.worker, delivery });
+  log(
+    `job ${key}: ${job.task.games.length} games${
+      delivery > 1 ? ` (delivery ${delivery})` : ""
+    }`,
+  );
+  const heartbeat = setInterval(
+    () => message.working(),
+    Math.max(100, Math.floor(ackWaitMs / 3)),
+  );
+  const started = performance.now();
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  options.signal?.addEventListener("abort", onAbort);
+  try {
+    let outcome;
+    try {
+      outcome = await runTask(job.task, {
+        signal: stop.signal,
+        onGame: () =>
+          event({ type: "game", index: job.index, worker: options.worker }),
+      });
+    } catch (error) {
+      // Stopped: give the job back at once.
+      message.nak();
+      log(`job ${key}: given back (${(error as Error).message})`);
+      return "skipped";
+    }
+    const result: JobResult = {
+      run: job.run,
+      index: job.index,
+      code: options.code,
+      worker: options.worker,
+      ms: Math.round(performance.now() - started),
+      outcome,
+    };
+    await storeResult(jobs, key, encoder.encode(JSON.stringify(result)), log);
+    message.ack();
+    log(
+      `job ${key}: ${
+        outcome.ok ? "done" : `failed: ${outcome.error}`
+      } in ${result.ms} ms`,
+    );
+    return "done";
+  } finally {
+    clearInterval(heartbeat);
+    options.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Stores a result once, waiting out a server restart. */
+async function storeResult(
+  jobs: Jobs,
+  key: string,
+  bytes: Uint8Array,
+  log: (line: string) => void,
+): Promise<void> {
+  for (let attempt = 0;; attempt++) {
+    try {
+      await jobs.results.create(key, bytes);
+      return;
+    } catch (error) {
+      const stored = await jobs.results.get(key).catch(() => null);
+      // Stored by another worker (the same job, delivered twice): one result.
+      if (stored !== null && stored.operation === "PUT") return;
+      if (attempt >= 60) throw error;
+      if (attempt === 0) {
+        log(
+          `job ${key}: cannot store the result yet (${
+            (error as Error).message
+          }), retrying`,
+        );
+      }
+      await sleep(1000);
+    }
+  }
+}
+
+/** Where a run stands, for a progress line. */
+export interface RunProgress {
+  /** Jobs of the run. */
+  jobs: number;
+  /** Jobs no worker has started (or whose worker's start was not heard). */
+  queued: number;
+  /** Jobs started and not done. */
+  running: number;
+  /** Jobs whose result is stored. */
+  done: number;
+  /** Jobs delivered more than once. */
+  redelivered: number;
+  /** Games of the run and games finished (stored results, plus games reported by workers). */
+  games: number;
+  gamesDone: number;
+  /** Games per second since the run began. */
+  gamesPerSecond: number;
+  /** Seconds left at that rate, or null before the first game. */
+  etaSeconds: number | null;
+}
+
+/** Options of {@linkcode runJobs}. */
+export interface RunJobsOptions {
+  /** The version of the code (every job carries it). */
+  code: string;
+  /** The run's id (default: random). */
+  run?: string;
+  /** Told each result as it is stored, in the order they come. */
+  onResult?: (result: JobResult) => void;
+  /** Told where the run stands, at most about once a second and at the end. */
+  onProgress?: (progress: RunProgress) => void;
+  /** Told a worker's refusal of a job (another code version), once per worker. */
+  onRefusal?: (line: string) => void;
+  /** Stops waiting; the run's queued jobs are purged. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Publishes one job per task and waits for every result: the results in
+ * task order. A job that failed on its worker rejects the run with a
+ * {@linkcode JobFailedError}; on abort the run's jobs still queued are
+ * purged. The run's results are removed from the bucket at the end.
+ *
+ * @param jobs the connection ({@linkcode openJobs})
+ * @param tasks the tasks, one job each
+ * @param options `code`, `run`, `onResult`, `onProgress`, `onRefusal`, `signal`
+ * @returns the results, by task
+ * @throws {JobFailedError} (rejects) when a job failed; {@linkcode JobError} when a task is too large for a job
+ */
+export async function runJobs(
+  jobs: Jobs,
+  tasks: readonly Task[],
+  options: RunJobsOptions,
+): Promise<JobResult[]> {
+  const run = options.run ??
+    crypto.randomUUID().replaceAll("-", "").slice(0, 16);
+  const messages = tasks.map((task, index) =>
+    encodeJob({ format: JOB_FORMAT, run, index, code: options.code, task })
+  );
+  const results: (JobResult | undefined)[] = new Array(tasks.length);
+  const totalGames = tasks.reduce((n, t) => n + t.games.length, 0);
+  const started = new Set<number>();
+  const redelivered = new Set<number>();
+  const gamesReported = new Map<number, number>();
+  const refusedBy = new Set<string>();
+  let done = 0, storedGames = 0;
+  const begun = performance.now();
+  let failure: JobFailedError | null = null;
+  let finish: () => void = () => {};
+  const finished = new Promise<void>((resolve) => finish = resolve);
+
+  const progress = (): RunProgress => {
+    let reported = 0;
+    for (const [index, n] of gamesReported) {
+      if (results[index] === undefined) reported += n;
+    }
+    const gamesDone = Math.min(totalGames, storedGames + reported);
+    const seconds = (performance.now() - begun) / 1000;
+    const rate = seconds > 0 ? gamesDone / seconds : 0;
+    let running = 0;
+    for (const i of started) if (results[i] === undefined) running++;
+    return {
+      jobs: tasks.length,
+      queued: tasks.length - done - running,
+      running,
+      done,
+      redelivered: redelivered.size,
+      games: totalGames,
+      gamesDone,
+      gamesPerSecond: rate,
+      etaSeconds: rate > 0 ? (totalGames - gamesDone) / rate : null,
+    };
+  };
+  let lastProgress = 0;
+  const tell = (force = false) => {
+    const now = performance.now();
+    if (!force && now - lastProgress < 1000) return;
+    lastProgress = now;
+    options.onProgress?.(progress());
+  };
+
+  const events = jobs.nc.subscribe(eventSubject(run), {
+    callback: (error, msg) => {
+      if (error) return;
+      let e: JobEvent;
+      try {
+        e = JSON.parse(decoder.decode(msg.data));
+      } catch {
+        return;
+      }
+      if (
+        !Number.isInteger(e.index) || e.index < 0 || e.index >= tasks.length
+      ) {
+        return;
+      }
+      if (e.type === "start") {
+        started.add(e.index);
+        gamesReported.delete(e.index);
+        if (e.delivery > 1) redelivered.add(e.index);
+      } else if (e.type === "game") {
+        gamesReported.set(e.index, (gamesReported.get(e.index) ?? 0) + 1);
+      } else if (e.type === "refused" && !refusedBy.has(e.worker)) {
+        refusedBy.add(e.worker);
+        options.onRefusal?.(
+          `worker ${e.worker} refused job ${e.index}: it runs code version ${e.workerCode}, this run needs ${e.jobCode} (start workers from the same commit)`,
+        );
+      }
+      tell();
+    },
+  });
+
+  const accept = (value: Uint8Array) => {
+    let result: JobResult;
+    try {
+      result = JSON.parse(decoder.decode(value));
+    } catch {
+      return;
+    }
+    const index = result.index;
+    if (
+      result.run !== run || !Number.isInteger(index) || index < 0 ||
+      index >= tasks.length || results[index] !== undefined
+    ) return;
+    // Defence in depth: a result from other code never enters the run.
+    if (result.code !== options.code) return;
+    results[index] = result;
+    done++;
+    if (result.outcome.ok) {
+      storedGames += result.outcome.records.length;
+      options.onResult?.(result);
+    } else if (failure === null) {
+      failure = new JobFailedError(
+        `job ${index} failed on worker ${result.worker}: ${result.outcome.error}`,
+      );
+    }
+    tell(done === tasks.length);
+    if (done === tasks.length || failure !== null) finish();
+  };
+
+  // The watch is an ordered consumer: after a server restart it may end
+  // or stall, so it is started again on every reconnect.
+  let watching = true;
+  const watcher: { current: { stop(): void } | null } = { current: null };
+  const watch = async () => {
+    while (watching) {
+      try {
+        const iterator = await jobs.results.watch({ key: `${run}.*` });
+        watcher.current = iterator;
+        for await (const entry of iterator) {
+          if (entry.operation === "PUT") accept(entry.value);
+        }
+      } catch {
+        // The server went away: watch again below.
+      }
+      if (watching) await sleep(500);
+    }
+  };
+  const statusLoop = (async () => {
+    for await (const status of jobs.nc.status()) {
+      if (status.type === "reconnect") watcher.current?.stop();
+    }
+  })();
+  const watching$ = watch();
+  const onAbort = () => finish();
+  options.signal?.addEventListener("abort", onAbort);
+  const ticker = setInterval(() => tell(), 1000);
+  try {
+    for (const [index, data] of messages.entries()) {
+      await publishRetrying(
+        jobs,
+        jobSubject(run),
+        data,
+        `${run}.${index}`,
+        options.signal,
+      );
+    }
+    tell(true);
+    await finished;
+    if (options.signal?.aborted) {
+      await jobs.jsm.streams.purge(JOBS_STREAM, { filter: jobSubject(run) })
+        .catch(() => {});
+      throw new Error("runJobs: stopped");
+    }
+    if (failure !== null) {
+      await jobs.jsm.streams.purge(JOBS_STREAM, { filter: jobSubject(run) })
+        .catch(() => {});
+      throw failure;
+    }
+    return results as JobResult[];
+  } finally {
+    clearInterval(ticker);
+    options.signal?.removeEventListener("abort", onAbort);
+    watching = false;
+    watcher.current?.stop();
+    events.unsubscribe();
+    await jobs.jsm.streams.purge(`KV_${RESULTS_BUCKET}`, {
+      filter: `$KV.${RESULTS_BUCKET}.${run}.>`,
+    }).catch(() => {});
+    await Promise.race([watching$, sleep(100)]);
+    void statusLoop;
+  }
+}
+
+/** Publishes a job, waiting out a server restart (the msgID makes a retry harmless). */
+async function publishRetrying(
+  jobs: Jobs,
+  subject: string,
+  data: Uint8Array,
+  id: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  for (let attempt = 0;; attempt++) {
+    try {
+      await jobs.js.publish(subject, data, { msgID: id, timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt >= 120 || signal?.aborted) throw error;
+      await sleep(1000, signal);
+    }
+  }
+}

@@ -1,0 +1,292 @@
+/**
+ * The publisher's side of distributed runs: a round robin
+ * ({@linkcode roundRobinOverNats}) or a chess match
+ * ({@linkcode chessMatchOverNats}) cut into jobs of a few games, sent to
+ * the workers of a NATS JetStream server, and put back together in
+ * schedule order: the same records as the in-process runners for the same
+ * players, openings and seed, game for game.
+ *
+ * @module
+ */
+
+import { checkInteger, checkOptions, describe } from "../validate.ts";
+import { createPlayer, parsePosition } from "../play/player_spec.ts";
+import type { GameName, PlayerSpec } from "../play/player_spec.ts";
+import { type GameRecord, scheduleRoundRobin } from "../play/tournament.ts";
+import {
+  type ChessGameRecord,
+  type ChessMatchResult,
+  type ChessOpening,
+  gameScore,
+} from "../play/chess_match.ts";
+import { type EloGame, eloRatings } from "../play/elo.ts";
+import { batches, codeVersion, type EngineSpec, type Task } from "./job.ts";
+import { type Jobs, runJobs, type RunProgress } from "./nats.ts";
+
+/** What both publishers take besides their games. */
+export interface RemoteOptions {
+  /** Games per job (default: about 64 jobs, 1…50 games each). */
+  batch?: number;
+  /** Told where the run stands, about once a second. */
+  onProgress?: (progress: RunProgress) => void;
+  /** Told a worker's refusal (another code version). */
+  onRefusal?: (line: string) => void;
+  /** Stops the run (queued jobs are purged; rejects). */
+  signal?: AbortSignal;
+}
+
+const REMOTE_KEYS = ["batch", "onProgress", "onRefusal", "signal"];
+
+function batchSize(where: string, games: number, batch?: number): number {
+  if (batch !== undefined) {
+    return checkInteger(where, "batch", batch, 1, 10_000);
+  }
+  return Math.max(1, Math.min(50, Math.ceil(games / 64)));
+}
+
+function runOptions(options: RemoteOptions) {
+  return {
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.onRefusal ? { onRefusal: options.onRefusal } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+}
+
+/** Options of {@linkcode roundRobinOverNats}. */
+export interface RemoteRoundRobinOptions extends RemoteOptions {
+  /** The game. */
+  game: GameName;
+  /** The openings, as position text. */
+  openings: readonly string[];
+  /** Games per pair (even, default 2). */
+  gamesPerPair?: number;
+  /** Seed (default 0). */
+  seed?: number;
+}
+
+/**
+ * Plays `roundRobin`'s games over the workers of a JetStream server:
+ * resolves to the records in schedule order, equal to what `roundRobin`
+ * (and `roundRobinParallel`) give for the same players, openings and seed.
+ * Everything is checked here first, so bad input fails before any job is
+ * sent.
+ *
+ * @param jobs the connection (`openJobs`)
+ * @param players two or more player descriptions
+ * @param options `game`, `openings`, `gamesPerPair`, `seed`, `batch`, `onProgress`, `onRefusal`, `signal`
+ * @returns the records, by round
+ * @throws {Error} (rejects) on a bad option; `JobFailedError` when a job failed on its worker
+ */
+export async function roundRobinOverNats(
+  jobs: Jobs,
+  players: readonly PlayerSpec[],
+  options: RemoteRoundRobinOptions,
+): Promise<GameRecord[]> {
+  const where = "roundRobinOverNats";
+  checkOptions(where, options, [
+    "game",
+    "openings",
+    "gamesPerPair",
+    "seed",
+    ...REMOTE_KEYS,
+  ]);
+  if (!Array.isArray(players) || players.length < 2) {
+    throw new Error(
+      `${where}: players must be an array of at least 2 player descriptions, got ${
+        describe(players)
+      }`,
+    );
+  }
+  const { game, openings } = options;
+  for (const spec of players) createPlayer(game, spec);
+  if (!Array.isArray(openings) || openings.length === 0) {
+    throw new Error(
+      `${where}: openings must be a non-empty array of position strings, got ${
+        describe(openings)
+      }`,
+    );
+  }
+  openings.forEach((text, i) => {
+    if (typeof text !== "string" || parsePosition(game, text).isTerminal()) {
+      throw new Error(
+        `${where}: openings[${i}] must be an unfinished position's text, got ${
+          describe(text)
+        }`,
+      );
+    }
+  });
+  const schedule = scheduleRoundRobin(players.length, openings.length, {
+    gamesPerPair: options.gamesPerPair,
+    seed: options.seed,
+  });
+  const size = batchSize(where, schedule.length, options.batch);
+  const tasks: Task[] = batches(schedule, size).map((games) => ({
+    kind: "games",
+    game,
+    players: [...players],
+    openings: [...openings],
+    games,
+  }));
+  const results = await runJobs(jobs, tasks, {
+    code: await codeVersion(),
+    ...runOptions(options),
+  });
+  const records: GameRecord[] = new Array(schedule.length);
+  for (const result of results) {
+    if (!result.outcome.ok) continue; // runJobs rejects a failed job.
+    for (const record of result.outcome.records as GameRecord[]) {
+      records[record.round] = record;
+    }
+  }
+  return records;
+}
+
+/** Options of {@linkcode chessMatchOverNats}. */
+export interface RemoteChessOptions extends RemoteOptions {
+  /** Games (default: two per opening). */
+  games?: number;
+  /** A draw after this many plies (default 300). */
+  maxPlies?: number;
+  /** PGN tags of every game. */
+  headers?: Record<string, string>;
+  /** Budget of one search (default 60,000 ms). */
+  timeoutMs?: number;
+  /** Budget of uciok and readyok (default 10,000 ms). */
+  handshakeTimeoutMs?: number;
+  /** Told each game in match order, as soon as it and every game before it are in. */
+  onGame?: (game: ChessGameRecord, index: number) => void;
+}
+
+/**
+ * Plays `playChessMatch`'s games over the workers of a JetStream server
+ * (game i from opening ⌊i/2⌋, `a` white in the even games; jobs of two
+ * games by default: one opening with both colours) and scores them as
+ * `playChessMatch` does. With budgets in depth or nodes the games equal
+ * the in-process match's, game for game.
+ *
+ * @param jobs the connection (`openJobs`)
+ * @param a the first engine, as data
+ * @param b the second engine
+ * @param openings the openings
+ * @param options `games`, `maxPlies`, `headers`, `timeoutMs`, `handshakeTimeoutMs`, `onGame`, `batch`, `onProgress`, `onRefusal`, `signal`
+ * @returns the match, as `playChessMatch` gives it
+ * @throws {Error} (rejects) on a bad option; `JobFailedError` when a job failed on its worker (an engine that cannot start there)
+ */
+export async function chessMatchOverNats(
+  jobs: Jobs,
+  a: EngineSpec,
+  b: EngineSpec,
+  openings: readonly ChessOpening[],
+  options: RemoteChessOptions = {},
+): Promise<ChessMatchResult> {
+  const where = "chessMatchOverNats";
+  checkOptions(where, options, [
+    "games",
+    "maxPlies",
+    "headers",
+    "timeoutMs",
+    "handshakeTimeoutMs",
+    "onGame",
+    ...REMOTE_KEYS,
+  ]);
+  if (!Array.isArray(openings) || openings.length === 0) {
+    throw new Error(
+      `${where}: openings must be a non-empty array, got ${describe(openings)}`,
+    );
+  }
+  const count = checkInteger(
+    where,
+    "games",
+    options.games ?? 2 * openings.length,
+    1,
+    1_000_000,
+  );
+  const maxPlies = checkInteger(
+    where,
+    "maxPlies",
+    options.maxPlies ?? 300,
+    1,
+    100_000,
+  );
+  // Two games by default: one opening with both colours.
+  const size = options.batch === undefined
+    ? 2
+    : checkInteger(where, "batch", options.batch, 1, 10_000);
+  const numbers = Array.from({ length: count }, (_, i) => i);
+  const tasks: Task[] = batches(numbers, size).map((share) => ({
+    kind: "chess",
+    a,
+    b,
+    games: share.map((number) => ({
+      number,
+      opening: openings[Math.floor(number / 2) % openings.length]!,
+    })),
+    maxPlies,
+    headers: { ...options.headers },
+    timeoutMs: options.timeoutMs ?? 60_000,
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
+  }));
+  const games: (ChessGameRecord | undefined)[] = new Array(count);
+  let next = 0;
+  await runJobs(jobs, tasks, {
+    code: await codeVersion(),
+    ...runOptions(options),
+    onResult: (result) => {
+      if (!result.outcome.ok) return;
+      const share = tasks[result.index]!.games as { number: number }[];
+      (result.outcome.records as ChessGameRecord[]).forEach((game, k) => {
+        games[share[k]!.number] = game;
+      });
+      while (next < count && games[next] !== undefined) {
+        options.onGame?.(games[next]!, next);
+        next++;
+      }
+    },
+  });
+  return scoreChessMatch(games as ChessGameRecord[]);
+}
+
+/**
+ * The score of a match's games from the first engine's side, computed as
+ * `playChessMatch` does (the first engine white in the even games; one
+ * virtual draw when every game was won or lost).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scoreChessMatch } from "./remote.ts";
+ * const game = (result: "1-0" | "0-1" | "1/2-1/2") => ({ result }) as Parameters<typeof scoreChessMatch>[0][number];
+ * const match = scoreChessMatch([game("1-0"), game("1-0")]);
+ * assert.deepEqual([match.wins, match.draws, match.losses, match.score], [1, 0, 1, 1]);
+ * ```
+ */
+export function scoreChessMatch(games: ChessGameRecord[]): ChessMatchResult {
+  let wins = 0, draws = 0, losses = 0;
+  const elo: EloGame[] = [];
+  games.forEach((game, i) => {
+    const score = gameScore(game.result, i % 2 === 0);
+    if (score === 1) wins++;
+    else if (score === 0) losses++;
+    else draws++;
+    elo.push({ a: 0, b: 1, score });
+  });
+  const prior = draws === 0 && (wins === 0 || losses === 0);
+  const rating = eloRatings(elo, {
+    players: 2,
+    anchor: 1,
+    ...(prior ? { priorDraws: 1 } : {}),
+  }).ratings[0]!;
+  return {
+    games,
+    wins,
+    draws,
+    losses,
+    score: wins + draws / 2,
+    elo: {
+      difference: rating.elo,
+      low: rating.low,
+      high: rating.high,
+      prior,
+    },
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * Running one job's task on the machine that took it: round-robin games in
+ * a Deno worker ({@linkcode playScheduledGames}, so the caller's thread
+ * stays free for its server's heartbeats), chess games between UCI engines
+ * started here. The records equal the in-process runners' for the same
+ * games: `roundRobin`'s, and `playChessMatch`'s (an engine that failed in
+ * a game is restarted before the batch's next game, as there).
+ *
+ * @module
+ */
+
+import { playScheduledGames } from "../play/parallel.ts";
+import {
+  type ChessGameRecord,
+  type ChessMover,
+  playChessGame,
+} from "../play/chess_match.ts";
+import { UciProcess } from "../play/uci_engine.ts";
+import type { GameRecord } from "../play/tournament.ts";
+import type { ChessTask, EngineSpec, JobOutcome, Task } from "./job.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+
+/**
+ * Plays a task's games here.
+ *
+ * @param task the task (checked by `decodeJob`)
+ * @param options `signal`: stops the games and rejects; `onGame`: told after each game
+ * @returns the records, in the task's order, or the error that stopped them
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runTask } from "./run.ts";
+ * const outcome = await runTask({
+ *   kind: "games", game: "tic-tac-toe",
+ *   players: [{ kind: "alpha-beta", depth: 9 }, { kind: "random", seed: 3 }],
+ *   openings: ["........."],
+ *   games: [{ round: 7, opening: 0, seats: [0, 1], seed: 1 }],
+ * });
+ * assert.ok(outcome.ok && outcome.records.length === 1);
+ * ```
+ */
+export async function runTask(
+  task: Task,
+  options?: { signal?: AbortSignal; onGame?: () => void },
+): Promise<JobOutcome> {
+  try {
+    if (task.kind === "games") {
+      const records: GameRecord[] = await playScheduledGames({
+        game: task.game,
+        players: task.players,
+        openings: task.openings,
+        games: task.games,
+      }, {
+        onRecord: () => options?.onGame?.(),
+        ...(options?.signal ? { signal: options.signal } : {}),
+      });
+      return { ok: true, records };
+    }
+    return { ok: true, records: await playChessTask(task, options) };
+  } catch (error) {
+    if (options?.signal?.aborted) throw error;
+    return { ok: false, error: (error as Error).message ?? String(error) };
+  }
+}
+
+/** Stockfish on PATH, then Debian's /usr/games/stockfish. */
+function stockfishPath(): string {
+  for (
+    const dir of [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/games"]
+  ) {
+    if (dir === "") continue;
+    try {
+      if (Deno.statSync(`${dir}/stockfish`).isFile) return `${dir}/stockfish`;
+    } catch {
+      // Not in this directory.
+    }
+  }
+  throw new Error(
+    "stockfish is not on PATH nor at /usr/games/stockfish on this worker (apt-get install stockfish)",
+  );
+}
+
+interface Engine extends ChessMover {
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An engine as cli/match.ts starts it, on this worker. */
+function engine(
+  spec: EngineSpec,
+  task: ChessTask,
+  signal?: AbortSignal,
+): Engine {
+  let proc: UciProcess | null = null;
+  const start = async () => {
+    const command = spec.kind === "ours"
+      ? [
+        Deno.execPath(),
+        "run",
+        "--quiet",
+        "--no-prompt",
+        new URL("cli/uci.ts", ROOT).pathname,
+      ]
+      : [spec.kind === "stockfish" ? stockfishPath() : spec.program!];
+    proc = await UciProcess.start(command, {
+      name: spec.label,
+      options: spec.kind === "stockfish"
+        ? { Threads: 1, Hash: 16, ...spec.options }
+        : {},
+      cwd: ROOT,
+      timeoutMs: task.timeoutMs,
+      handshakeTimeoutMs: task.handshakeTimeoutMs,
+      ...(signal ? { signal } : {}),
+    });
+  };
+  const close = async () => {
+    const old = proc;
+    proc = null;
+    if (old) await old.close().catch(() => old.kill());
+  };
+  return {
+    name: spec.label,
+    start,
+    close,
+    newGame: async () => {
+      if (proc === null) throw new Error(`${spec.label} is not running`);
+      await proc.newGame();
+    },
+    move: async (moves) => {
+      if (proc === null) throw new Error(`${spec.label} is not running`);
+      const { bestMove, messages } = await proc.go({ moves }, spec.go);
+      if ((bestMove === "0000" || bestMove === "(none)") && messages.length) {
+        throw new Error(
+          `${spec.label} answered "go ${spec.go}" with bestmove ${bestMove}; it said: ${
+            messages.map((m) => JSON.stringify(m)).join(" | ")
+          }`,
+        );
+      }
+      return bestMove;
+    },
+    restart: async () => {
+      const old = proc;
+      proc = null;
+      if (old) await old.kill();
+      await start();
+    },
+  };
+}
+
+async function playChessTask(
+  task: ChessTask,
+  options?: { signal?: AbortSignal; onGame?: () => void },
+): Promise<ChessGameRecord[]> {
+  const a = engine(task.a, task, options?.signal);
+  const b = engine(task.b, task, options?.signal);
+  try {
+    for (const [flag, it] of [["--a", a], ["--b", b]] as const) {
+      try {
+        await it.start();
+      } catch (error) {
+        throw new Error(
+          `${flag} ${it.name} could not be started: ${
+            (error as Error).message
+          }`,
+        );
+      }
+    }
+    const records: ChessGameRecord[] = [];
+    for (const [k, { number, opening }] of task.games.entries()) {
+      options?.signal?.throwIfAborted();
+      const aWhite = number % 2 === 0;
+      const game = await playChessGame(
+        aWhite ? a : b,
+        aWhite ? b : a,
+        opening,
+        {
+          maxPlies: task.maxPlies,
+          headers: { ...task.headers, Round: String(number + 1) },
+        },
+      );
+      records.push(game);
+      options?.onGame?.();
+      if (game.faultSide !== null && k + 1 < task.games.length) {
+        const faulty = (game.faultSide === "white") === aWhite ? a : b;
+        try {
+          await faulty.restart!();
+        } catch (error) {
+          throw new Error(
+            `${faulty.name} failed in game ${
+              number + 1
+            } and could not be restarted: ${(error as Error).message}`,
+          );
+        }
+      }
+    }
+    return records;
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+}
