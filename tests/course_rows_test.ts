@@ -342,3 +342,35 @@ Deno.test("deno task figures: bad arguments get a one-line reason, the usage and
     await Deno.remove(out, { recursive: true });
   }
 });
+
+Deno.test("one reading order: the course map's, in the README's notebook table and in figures/README.md", async () => {
+  const text = (path: string) =>
+    Deno.readTextFile(new URL(`../${path}`, import.meta.url));
+  const notebooksIn = (markdown: string) =>
+    [...markdown.matchAll(/\(\.{0,2}\/?notebooks\/(\d\d)_[a-z_]+\.ipynb\)/g)]
+      .map((m) => m[1]!);
+  const map = notebooksIn(await text("docs/course.md"));
+  assert.deepEqual(map, ["01", "02", "03", "04", "06", "05", "07", "08", "09"]);
+  const readme = await text("README.md");
+  const table = readme.slice(readme.indexOf("| notebook "));
+  assert.deepEqual(notebooksIn(table.slice(0, table.indexOf("\n\n"))), map);
+  // figures/README.md: the lessons of the notebooks, in the same order.
+  const headings = [
+    ...(await text("figures/README.md")).matchAll(/^## (.+)$/gm),
+  ]
+    .map((m) => m[1]!.replace(/ \(.*$/, "").replace(/:.*$/, ""));
+  assert.deepEqual(headings, [
+    "Minimax",
+    "Alpha-beta",
+    "Pruning",
+    "Deepening, tables and quiescence",
+    "Grundy numbers and Nim",
+    "Enhancements",
+    "Connect Four",
+    "Chess",
+    "Playing strength",
+  ]);
+  // The README's match example writes outside the repository.
+  assert.doesNotMatch(readme, /--pgn (?!\/tmp\/)\S+\.pgn/);
+  assert.match(await text(".gitignore"), /^\.ipynb_checkpoints\/$/m);
+});

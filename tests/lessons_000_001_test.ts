@@ -9,6 +9,7 @@ import {
   fitBranching,
   lesson000,
   lesson001,
+  lesson001Tables,
   minimalLeaves,
   NAMES_001,
   orderingSample,
@@ -214,5 +215,14 @@ Deno.test("worst-first tie-breaks: ties kept in as-is order rebuild the library'
     assert.ok(
       row.nodes.low <= row.nodes.median && row.nodes.median <= row.nodes.high,
     );
+  }
+});
+
+Deno.test("every table of lesson 001 has distinct column headers (no two columns headed b)", () => {
+  const tables = lesson001Tables(lesson001({ maxLeaves: 512, seeds: 1 }));
+  for (const { title, markdown } of tables) {
+    const headers = markdown.split("\n")[0]!.split("|").map((h) => h.trim())
+      .filter((h) => h !== "");
+    assert.equal(new Set(headers).size, headers.length, `${title}: ${headers}`);
   }
 });

@@ -62,6 +62,18 @@ Deno.test("showSource finds a module's internal helper: the recursion behind alp
   assert.match(one.text, /^function end\(value: number\): string \{/);
 });
 
+Deno.test("showSource: a name exported twice is the engine's unless options.file names the textbook's", () => {
+  const engine = showSource("alphaBeta", { doc: false });
+  assert.equal(engine.file, "src/search/alpha_beta.ts");
+  const textbook = showSource("alphaBeta", {
+    file: "src/textbook/alpha_beta.ts",
+    doc: false,
+  });
+  assert.equal(textbook.file, "src/textbook/alpha_beta.ts");
+  assert.match(textbook.text, /^export function alphaBeta\(/);
+  assert.notEqual(textbook.text, engine.text);
+});
+
 Deno.test("showSource finds interfaces by name", () => {
   const view = showSource("Position", { doc: false });
   assert.equal(view.file, "src/position.ts");

@@ -162,6 +162,12 @@ function docStart(lines: readonly string[], start: number): number {
  * `"Class.method"` name shows one method of a class, private ones too
  * (`showSource("TraceRecorder.root")`, `"ConnectFourSolver.#node"`).
  *
+ * A name that several files export (the textbook's `alphaBeta` in
+ * `src/textbook/` and the engine's in `src/search/`) resolves to the first
+ * file in path order, the engine's; `options.file` picks the other
+ * (`showSource("alphaBeta", { file: "src/textbook/alpha_beta.ts" })`). A
+ * function passed as the subject is looked up by its name the same way.
+ *
  * Reads the files at run time (needs `--allow-read` on `src/`), so an edited
  * searcher shows its edit after the kernel restarts.
  *
