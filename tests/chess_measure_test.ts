@@ -240,10 +240,10 @@ Deno.test("measureChess + chessReport: a tiny run is deterministic and has every
   assert.equal(a.sample.length, 1);
   const report = chessReport(a);
   assert.deepEqual(report.rows.map((r) => r.id), [
-    "T001.3",
-    "T001.3",
-    "T001.5",
-    "T003.5",
+    "T001.3c",
+    "T001.3d",
+    "T001.5c",
+    "T003.5b",
     "T003.10",
     "T003.11",
   ]);
