@@ -46,6 +46,12 @@
  *   SIGINT, 143 for SIGTERM.
  * Exit 0 when every game was played (faults included).
  *
+ * With `--nats URL` the games run as jobs on the workers of a NATS
+ * JetStream server (`deno task worker --nats URL` on any machine;
+ * cli/_nats_match.ts, docs/distributed.md), `--batch N` games a job
+ * (default 2): the same lines and PGN, progress on stderr; the engines
+ * start on the workers, so a worker's fault fails its job (exit 2).
+ *
  * @module
  */
 
@@ -60,11 +66,12 @@ import {
 } from "../src/play/chess_match.ts";
 import { readPgnGames } from "../src/games/chess/notation.ts";
 import { UciProcess } from "../src/play/uci_engine.ts";
+import { matchOverNats } from "./_nats_match.ts";
 
 const HELP =
   `usage: deno task match --a SPEC --b SPEC [--games N] [--openings FILE]
        [--opening-plies N] [--max-plies N] [--pgn FILE] [--timeout MS]
-       [--handshake-timeout MS]
+       [--handshake-timeout MS] [--nats URL [--batch N]]
   SPEC: ours:depth=N | ours:nodes=N | ours:movetime=MS
         stockfish:skill=S,depth=N | stockfish:nodes=N | ...
         PATH:depth=N ... (any UCI program, by a path with a "/")
@@ -80,7 +87,10 @@ const HELP =
   plays an illegal move, crashes, hangs or floods in a game loses that game
   (PGN Termination tag) and is restarted; a failed restart stops the run
   (exit 2, finished games kept). SIGINT exits 130, SIGTERM 143, after ending
-  both engines; the PGN keeps the finished games.`;
+  both engines; the PGN keeps the finished games.
+  --nats URL: play the games as jobs on the workers of a NATS JetStream
+  server (deno task worker --nats URL), --batch N games a job (default 2);
+  see docs/distributed.md.`;
 
 const ROOT = new URL("..", import.meta.url);
 
@@ -192,6 +202,8 @@ const FLAGS = [
   "--opening-plies",
   "--timeout",
   "--handshake-timeout",
+  "--nats",
+  "--batch",
 ];
 
 function parseFlags(list: readonly string[]): Map<string, string> | null {
@@ -267,6 +279,9 @@ interface Plan {
   pgnPath: string | null;
   timeoutMs: number;
   handshakeTimeoutMs: number;
+  /** `--nats`: the jobs' server, or null to play here. */
+  nats: string | null;
+  batch: number | undefined;
 }
 
 function plan(args: readonly string[]): Plan | null {
@@ -321,8 +336,16 @@ function plan(args: readonly string[]): Plan | null {
       })`,
     );
   }
-  if (a.kind === "stockfish") a.program = stockfishPath();
-  if (b.kind === "stockfish") b.program = stockfishPath();
+  const nats = flags.get("--nats") ?? null;
+  if (flags.has("--batch") && nats === null) {
+    throw new Usage("--batch goes with --nats");
+  }
+  const batch = flags.has("--batch")
+    ? integerFlag(flags, "--batch", 1, 10_000, 2)
+    : undefined;
+  // Over --nats, each worker finds its own Stockfish.
+  if (a.kind === "stockfish" && nats === null) a.program = stockfishPath();
+  if (b.kind === "stockfish" && nats === null) b.program = stockfishPath();
   const pgnPath = flags.get("--pgn") ?? null;
   let pgn: Deno.FsFile | null = null;
   if (pgnPath !== null) {
@@ -349,6 +372,8 @@ function plan(args: readonly string[]): Plan | null {
     pgnPath,
     timeoutMs,
     handshakeTimeoutMs,
+    nats,
+    batch,
   };
 }
 
@@ -471,6 +496,21 @@ async function main(args: readonly string[]): Promise<number> {
   if (run === null) {
     console.log(HELP);
     return 0;
+  }
+  if (run.nats !== null) {
+    const data = ({ kind, label, program, go, options }: Spec) => ({
+      kind,
+      label,
+      program,
+      go,
+      options,
+    });
+    return await matchOverNats({
+      ...run,
+      url: run.nats,
+      a: data(run.a),
+      b: data(run.b),
+    });
   }
   const { a, b } = run;
   const live = new Set<UciProcess>();

@@ -33,12 +33,18 @@ import {
   STRENGTH_FULL,
   STRENGTH_SMALL,
 } from "../src/course/strength/measure.ts";
+import { roundRobinOverNats } from "../src/jobs/remote.ts";
+import type { Jobs } from "../src/jobs/nats.ts";
+import { connectForCommand, progressLine } from "./_nats.ts";
 
-const USAGE = "usage: deno task strength [--full | --render] [--workers N]";
+const USAGE =
+  "usage: deno task strength [--full | --render] [--workers N] [--nats URL [--batch N]]";
 
 async function main(args: readonly string[]): Promise<number> {
   let full = false, render = false;
   let workers: number | undefined;
+  let nats: string | undefined;
+  let batch: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--full") full = true;
@@ -51,6 +57,20 @@ async function main(args: readonly string[]): Promise<number> {
         );
         return 2;
       }
+    } else if (arg === "--nats") {
+      nats = args[++i];
+      if (nats === undefined) {
+        console.error(`--nats needs a server address\n${USAGE}`);
+        return 2;
+      }
+    } else if (arg === "--batch") {
+      batch = Number(args[++i]);
+      if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) {
+        console.error(
+          `--batch must be an integer 1…10000, got ${args[i]}\n${USAGE}`,
+        );
+        return 2;
+      }
     } else if (arg === "--help" || arg === "-h") {
       console.log(USAGE);
       return 0;
@@ -60,6 +80,42 @@ async function main(args: readonly string[]): Promise<number> {
     }
   }
   if (render) return await renderFullRun();
+  if (batch !== undefined && nats === undefined) {
+    console.error(`--batch goes with --nats\n${USAGE}`);
+    return 2;
+  }
+  let jobs: Jobs | null = null;
+  if (nats !== undefined) {
+    jobs = await connectForCommand("strength", nats);
+    if (jobs === null) return 2;
+  }
+  // Ctrl-C purges the run's queued jobs, so workers do not play them for nobody.
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  if (jobs !== null) Deno.addSignalListener("SIGINT", onSignal);
+  try {
+    return await measure(full, workers, jobs, batch, stop.signal);
+  } catch (error) {
+    if (jobs === null) throw error;
+    console.error(
+      stop.signal.aborted
+        ? "strength: stopped by SIGINT; the run's queued jobs were removed"
+        : `strength: ${(error as Error).message}`,
+    );
+    return stop.signal.aborted ? 130 : 2;
+  } finally {
+    if (jobs !== null) Deno.removeSignalListener("SIGINT", onSignal);
+    await jobs?.close().catch(() => {});
+  }
+}
+
+async function measure(
+  full: boolean,
+  workers: number | undefined,
+  jobs: Jobs | null,
+  batch: number | undefined,
+  signal: AbortSignal,
+): Promise<number> {
   const config = full ? STRENGTH_FULL : STRENGTH_SMALL;
   const started = performance.now();
   const elapsed = () =>
@@ -67,6 +123,20 @@ async function main(args: readonly string[]): Promise<number> {
   const { results, newGrades, newOpenings } = await runStrength(config, {
     ...(workers === undefined ? {} : { workers }),
     progress: (message) => console.error(`[${elapsed()}] ${message}`),
+    ...(jobs === null ? {} : {
+      playPlan: (plan) =>
+        roundRobinOverNats(jobs, plan.players, {
+          game: plan.game,
+          openings: plan.openings,
+          gamesPerPair: plan.gamesPerPair,
+          seed: plan.seed,
+          ...(batch === undefined ? {} : { batch }),
+          onProgress: (p) =>
+            console.error(`[${elapsed()}] ${progressLine("jobs", p)}`),
+          onRefusal: (line) => console.error(`[${elapsed()}] ${line}`),
+          signal,
+        }),
+    }),
   });
   saveGrades(newGrades);
   saveOpenings(newOpenings);

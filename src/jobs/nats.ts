@@ -37,7 +37,6 @@ import {
   JOB_FORMAT,
   JobError,
   type JobResult,
-  MAX_JOB_BYTES,
   type Task,
 } from "./job.ts";
 import { runTask } from "./run.ts";

@@ -687,18 +687,25 @@ function* strengthSteps(
  * the caller may save it.
  *
  * @param config the sizes
- * @param options `workers` (default one per core), `progress`
+ * @param options `workers` (default one per core), `progress`, `playPlan`
+ *   (plays a plan instead of the workers, e.g. as jobs on a NATS server:
+ *   it must give {@linkcode playPlan}'s records)
  * @returns the results, and the grades and openings solved now
  */
 export async function runStrength(
   config: StrengthConfig,
-  options?: { workers?: number; progress?: (message: string) => void },
+  options?: {
+    workers?: number;
+    progress?: (message: string) => void;
+    playPlan?: (plan: MatchPlan) => Promise<GameRecord[]>;
+  },
 ): Promise<StrengthRun> {
   const steps = strengthSteps(config, options?.progress);
+  // Another runner (jobs on a NATS server) must give playPlan's records.
+  const play = options?.playPlan ??
+    ((plan: MatchPlan) => playPlanParallel(plan, options?.workers));
   let step = steps.next();
-  while (!step.done) {
-    step = steps.next(await playPlanParallel(step.value, options?.workers));
-  }
+  while (!step.done) step = steps.next(await play(step.value));
   return step.value;
 }
 

@@ -1,0 +1,135 @@
+/**
+ * `deno task match ... --nats URL`: the match's games as jobs on the
+ * workers of a NATS JetStream server (two games a job by default, one
+ * opening with both colours), printed and written to the PGN in match
+ * order as they come in: the same lines and the same PGN as the local run,
+ * the engines' pids and the seconds aside. Progress goes to stderr.
+ *
+ * @module
+ */
+
+import type { ChessOpening } from "../src/play/chess_match.ts";
+import { gameScore } from "../src/play/chess_match.ts";
+import type { EngineSpec } from "../src/jobs/job.ts";
+import { chessMatchOverNats } from "../src/jobs/remote.ts";
+import { connectForCommand, progressLine } from "./_nats.ts";
+
+/** What cli/match.ts parsed, as far as the jobs need it. */
+export interface NatsMatchPlan {
+  url: string;
+  batch: number | undefined;
+  a: EngineSpec;
+  b: EngineSpec;
+  games: number | undefined;
+  maxPlies: number;
+  openings: ChessOpening[];
+  openingsFile: string;
+  pgn: Deno.FsFile | null;
+  pgnPath: string | null;
+  timeoutMs: number;
+  handshakeTimeoutMs: number;
+}
+
+/** Writes all of `text` (writeSync may write part of it). */
+function writeAll(file: Deno.FsFile, text: string): void {
+  const bytes = new TextEncoder().encode(text);
+  let written = 0;
+  while (written < bytes.length) {
+    written += file.writeSync(bytes.subarray(written));
+  }
+}
+
+/** Runs the match over the server's workers; the exit code. */
+export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
+  const { a, b } = run;
+  const jobs = await connectForCommand("match", run.url);
+  if (jobs === null) {
+    run.pgn?.close();
+    return 2;
+  }
+  const scores: number[] = [];
+  const tally = () => {
+    const w = scores.filter((s) => s === 1).length;
+    const l = scores.filter((s) => s === 0).length;
+    return `+${w} =${scores.length - w - l} -${l}`;
+  };
+  const stop = new AbortController();
+  let stoppedBy: [Deno.Signal, number] | null = null;
+  const onSignal = (signal: Deno.Signal, code: number) => () => {
+    stoppedBy ??= [signal, code];
+    stop.abort();
+  };
+  const onInt = onSignal("SIGINT", 130);
+  const onTerm = onSignal("SIGTERM", 143);
+  Deno.addSignalListener("SIGINT", onInt);
+  Deno.addSignalListener("SIGTERM", onTerm);
+  const started = performance.now();
+  try {
+    console.log(`${run.openings.length} openings from ${run.openingsFile}`);
+    console.log(`engine a: ${a.label} (on the workers of ${jobs.server})`);
+    console.log(`engine b: ${b.label} (on the workers of ${jobs.server})`);
+    const result = await chessMatchOverNats(jobs, a, b, run.openings, {
+      ...(run.games === undefined ? {} : { games: run.games }),
+      ...(run.batch === undefined ? {} : { batch: run.batch }),
+      maxPlies: run.maxPlies,
+      timeoutMs: run.timeoutMs,
+      handshakeTimeoutMs: run.handshakeTimeoutMs,
+      headers: {
+        Event: `${a.label} vs ${b.label}`,
+        Date: new Date().toISOString().slice(0, 10).replaceAll("-", "."),
+      },
+      signal: stop.signal,
+      onProgress: (p) => console.error(`match: ${progressLine("jobs", p)}`),
+      onRefusal: (line) => console.error(`match: ${line}`),
+      onGame: (game, i) => {
+        if (run.pgn) writeAll(run.pgn, (i > 0 ? "\n" : "") + game.pgn);
+        scores.push(gameScore(game.result, i % 2 === 0));
+        if (game.fault !== null) {
+          console.error(`match: game ${i + 1}: ${game.fault}`);
+        }
+        console.log(
+          `game ${
+            i + 1
+          }: ${game.white} - ${game.black} ${game.result} (${game.reason}, ${game.moves.length} plies, ${game.opening}) ${
+            Math.round((performance.now() - started) / 1000)
+          } s`,
+        );
+      },
+    });
+    const n = result.games.length;
+    const { difference, low, high, prior } = result.elo;
+    console.log(
+      `${a.label} vs ${b.label}: +${result.wins} =${result.draws} -${result.losses}, score ${result.score}/${n} (${
+        (100 * result.score / n).toFixed(1)
+      }%), Elo difference ${difference.toFixed(0)} [${low.toFixed(0)}, ${
+        high.toFixed(0)
+      }] (95%${
+        prior ? ", with 1 virtual draw: every game was won or lost" : ""
+      })`,
+    );
+    return 0;
+  } catch (error) {
+    const where = stoppedBy === null
+      ? `stopped after ${scores.length} games (${a.label}: ${tally()}): ${
+        (error as Error).message
+      }`
+      : `stopped by ${
+        (stoppedBy as [Deno.Signal, number])[0]
+      } after ${scores.length} finished games (${a.label}: ${tally()}); the run's queued jobs were removed`;
+    console.error(
+      `match: ${where}${
+        run.pgnPath ? `; the finished games are in ${run.pgnPath}` : ""
+      }`,
+    );
+    return stoppedBy === null ? 2 : (stoppedBy as [Deno.Signal, number])[1];
+  } finally {
+    Deno.removeSignalListener("SIGINT", onInt);
+    Deno.removeSignalListener("SIGTERM", onTerm);
+    try {
+      run.pgn?.close();
+    } catch {
+      // Already closed.
+    }
+    await jobs.close().catch(() => {});
+  }
+}
