@@ -129,6 +129,8 @@ export interface JobResult {
   worker: string;
   /** Milliseconds it took. */
   ms: number;
+  /** Which delivery of the job's message it was (1 the first; more after a worker died or gave it back). */
+  delivery: number;
   /** The records, or the error. */
   outcome: JobOutcome;
 }

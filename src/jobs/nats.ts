@@ -385,7 +385,9 @@ async function serveOne(
     await jobs.js.publish(`gts.dead.${reason}`, message.data.slice(0, 4096), {
       headers: h,
     });
-    message.term(text.slice(0, 200));
+    // Kept in the dead-letter stream now: done with here (a work queue
+    // keeps a terminated message, an acknowledged one goes).
+    message.ack();
     log(
       `refused a message on ${message.subject} (dead letter, ${reason}): ${text}`,
     );
@@ -453,6 +455,7 @@ async function serveOne(
       code: options.code,
       worker: options.worker,
       ms: Math.round(performance.now() - started),
+      delivery,
       outcome,
     };
     await storeResult(jobs, key, encoder.encode(JSON.stringify(result)), log);
@@ -644,6 +647,9 @@ export async function runJobs(
     if (result.code !== options.code) return;
     results[index] = result;
     done++;
+    // Start events are plain NATS, lost while the server restarts: the
+    // result says which delivery it was too.
+    if (result.delivery > 1) redelivered.add(index);
     if (result.outcome.ok) {
       storedGames += result.outcome.records.length;
       options.onResult?.(result);

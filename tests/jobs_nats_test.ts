@@ -1,0 +1,514 @@
+// Jobs on a real NATS JetStream server (Debian's nats-server, started here
+// on a free port of 127.0.0.1 with a temporary store) and real worker
+// processes (cli/worker.ts): a round robin whose worker is killed mid-job
+// and whose server restarts midway ends with roundRobin's records, game
+// for game; bad messages go to the dead-letter stream; a job of another
+// code version is refused; `match --nats` writes the local match's PGN;
+// a bad --nats is one line and exit 2. Every process started here is
+// killed in `finally`.
+import assert from "node:assert/strict";
+import { assertCleanFailure, cliPath, ROOT, runCli } from "./_cli.ts";
+import {
+  DEAD_STREAM,
+  type Jobs,
+  JOBS_STREAM,
+  jobSubject,
+  openJobs,
+  runJobs,
+  type RunProgress,
+} from "../src/jobs/nats.ts";
+import { roundRobinOverNats } from "../src/jobs/remote.ts";
+import type { Task } from "../src/jobs/job.ts";
+import { roundRobin } from "../src/play/tournament.ts";
+import {
+  createPlayer,
+  parsePosition,
+  type PlayerSpec,
+} from "../src/play/player_spec.ts";
+import {
+  runStrength,
+  runStrengthSync,
+  type StrengthConfig,
+} from "../src/course/strength/measure.ts";
+
+const NATS_SERVER = ["/usr/sbin/nats-server", "/usr/bin/nats-server"].find(
+  (path) => {
+    try {
+      return Deno.statSync(path).isFile;
+    } catch {
+      return false;
+    }
+  },
+) ?? "nats-server";
+
+const options = { sanitizeOps: false, sanitizeResources: false };
+
+/** `promise`, or a failure after `ms`: a lost job would otherwise hang the test. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${what}: not done after ${ms} ms`)),
+        ms,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+/** A child process whose stderr lines are kept, to wait for one. */
+class Child {
+  readonly process: Deno.ChildProcess;
+  text = "";
+  #done: Promise<void>;
+
+  constructor(command: string, args: string[]) {
+    this.process = new Deno.Command(command, {
+      args,
+      cwd: ROOT,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).spawn();
+    const read = async (stream: ReadableStream<Uint8Array>) => {
+      for await (
+        const chunk of stream.pipeThrough(new TextDecoderStream())
+      ) this.text += chunk;
+    };
+    this.#done = Promise.all([
+      read(this.process.stdout),
+      read(this.process.stderr),
+    ]).then(() => {});
+  }
+
+  /** Waits until the output matches `pattern` (fails after `ms`). */
+  async waitFor(pattern: RegExp, ms = 60_000): Promise<RegExpExecArray> {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      const match = pattern.exec(this.text);
+      if (match) return match;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no ${pattern} within ${ms} ms in:\n${this.text}`);
+  }
+
+  async kill(signal: Deno.Signal = "SIGKILL"): Promise<void> {
+    try {
+      this.process.kill(signal);
+    } catch {
+      // Already gone.
+    }
+    await this.process.status;
+    await this.#done;
+  }
+}
+
+/** nats-server with JetStream on a free port of 127.0.0.1; restartable on the same store. */
+class Server {
+  readonly port = freePort();
+  readonly store = Deno.makeTempDirSync({ prefix: "gts_nats_" });
+  child: Child | null = null;
+
+  get url(): string {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  async start(jetStream = true): Promise<void> {
+    this.child = new Child(NATS_SERVER, [
+      ...(jetStream ? ["-js", "-sd", this.store] : []),
+      "-p",
+      String(this.port),
+      "-a",
+      "127.0.0.1",
+    ]);
+    await this.child.waitFor(/Server is ready/, 20_000);
+  }
+
+  async stop(signal: Deno.Signal = "SIGTERM"): Promise<void> {
+    await this.child?.kill(signal);
+    this.child = null;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop("SIGKILL");
+    Deno.removeSync(this.store, { recursive: true });
+  }
+}
+
+function worker(url: string, name: string, ackWait = 2): Child {
+  return new Child(Deno.execPath(), [
+    "run",
+    "--quiet",
+    "-A",
+    cliPath("worker.ts"),
+    "--nats",
+    url,
+    "--name",
+    name,
+    "--ack-wait",
+    String(ackWait),
+  ]);
+}
+
+async function cleanUp(
+  children: (Child | null)[],
+  jobs: Jobs | null,
+  server: Server,
+) {
+  await jobs?.close().catch(() => {});
+  await Promise.all(children.map((c) => c?.kill()));
+  await server.dispose();
+}
+
+Deno.test(
+  "jobs: a bad --nats is one line and exit 2, for the worker and for every command",
+  options,
+  async () => {
+    const closed = `127.0.0.1:${freePort()}`;
+    const runs: [string, string[], RegExp][] = [
+      [
+        "worker.ts",
+        ["--nats", closed],
+        /worker: cannot connect to the NATS server at nats:\/\/127\.0\.0\.1:\d+: .*refused/,
+      ],
+      [
+        "worker.ts",
+        ["--nats", "http://example:80"],
+        /worker: --nats: "http:\/\/example:80" is not a NATS server address/,
+      ],
+      ["worker.ts", [], /worker: --nats URL is required/],
+      [
+        "worker.ts",
+        ["--nats", closed, "--ack-wait", "0"],
+        /--ack-wait must be an integer in 1…3600, got "0"/,
+      ],
+      [
+        "strength.ts",
+        ["--nats", closed],
+        /strength: cannot connect to the NATS server/,
+      ],
+      [
+        "strength.ts",
+        ["--nats", "nats://bad host"],
+        /not a NATS server address/,
+      ],
+      ["strength.ts", ["--batch", "3"], /--batch goes with --nats/],
+      ["match.ts", [
+        "--a",
+        "ours:depth=1",
+        "--b",
+        "ours:depth=1",
+        "--nats",
+        closed,
+      ], /match: cannot connect to the NATS server/],
+      ["match.ts", [
+        "--a",
+        "ours:depth=1",
+        "--b",
+        "ours:depth=1",
+        "--batch",
+        "2",
+      ], /match: --batch goes with --nats/],
+    ];
+    for (const [file, args, message] of runs) {
+      const run = await runCli(file, args, { timeoutMs: 60_000 });
+      assertCleanFailure(run, message, `${file} ${args.join(" ")}`);
+      // One line (strength adds its usage line, as for its other flags).
+      assert.ok(
+        run.stderr.trim().split("\n").length <=
+          (file === "strength.ts" ? 2 : 1),
+        run.stderr,
+      );
+    }
+    const server = new Server();
+    try {
+      await server.start(false);
+      const run = await runCli("worker.ts", ["--nats", server.url]);
+      assertCleanFailure(
+        run,
+        /worker: the NATS server at .* has no JetStream .*: start it with -js -sd DIR/,
+        "worker against a server without JetStream",
+      );
+      assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
+    } finally {
+      await server.dispose();
+    }
+  },
+);
+
+const SPECS: PlayerSpec[] = [
+  { kind: "alpha-beta", depth: 6, quality: "good" },
+  { kind: "alpha-beta", depth: 5, quality: "medium" },
+  { kind: "mcts", playouts: 400, seed: 3 },
+];
+const OPENINGS = ["44", "35", "1234", "4455", "26", "7171"];
+
+Deno.test(
+  "jobs: a worker killed mid-job and a server restarted midway; the records equal roundRobin's, game for game",
+  options,
+  async () => {
+    const server = new Server();
+    let jobs: Jobs | null = null;
+    const children: (Child | null)[] = [];
+    try {
+      await server.start();
+      const w1 = worker(server.url, "w1");
+      const w2 = worker(server.url, "w2");
+      children.push(w1, w2);
+      await w1.waitFor(/serving/);
+      await w2.waitFor(/serving/);
+      jobs = await openJobs(server.url, { name: "test" });
+      const seen: RunProgress[] = [];
+      const running = roundRobinOverNats(jobs, SPECS, {
+        game: "connect-four",
+        openings: OPENINGS,
+        gamesPerPair: 8,
+        seed: 7,
+        batch: 2,
+        onProgress: (p) => seen.push(p),
+      });
+      // Killed in the middle of its first job: its games must be played again.
+      const first = await w1.waitFor(/job (\w+)\.(\d+): 2 games/);
+      await w1.kill("SIGKILL");
+      const w3 = worker(server.url, "w3");
+      children.push(w3);
+      // Restarted once the run is under way: the stored jobs and results survive.
+      let finished = false;
+      running.then(() => finished = true, () => {});
+      await w2.waitFor(/job \w+\.\d+: done[\s\S]*job \w+\.\d+: done/);
+      assert.equal(
+        finished,
+        false,
+        "the run was still going when the server stopped",
+      );
+      await server.stop("SIGTERM");
+      await new Promise((r) => setTimeout(r, 500));
+      await server.start();
+      const records = await within(running, 120_000, "the run");
+      const local = roundRobin(
+        SPECS.map((s) => createPlayer("connect-four", s)),
+        {
+          openings: OPENINGS.map((o) => parsePosition("connect-four", o)),
+          gamesPerPair: 8,
+          seed: 7,
+        },
+      );
+      assert.equal(records.length, 24);
+      assert.deepEqual(records, local);
+      const last = seen.at(-1)!;
+      assert.equal(last.done, 12);
+      assert.equal(last.gamesDone, 24);
+      assert.ok(last.redelivered >= 1, `redelivered ${last.redelivered}`);
+      // The killed worker's job was played again by another worker.
+      const killedJob = new RegExp(`job ${first[1]}\\.${first[2]}: done`);
+      assert.match(w2.text + w3.text, killedJob);
+    } finally {
+      await cleanUp(children, jobs, server);
+    }
+  },
+);
+
+Deno.test(
+  "jobs: malformed and oversized messages go to the dead letters with their reason, another version's job is refused, the worker keeps serving",
+  options,
+  async () => {
+    const server = new Server();
+    let jobs: Jobs | null = null;
+    const children: (Child | null)[] = [];
+    try {
+      await server.start();
+      const w = worker(server.url, "w", 2);
+      children.push(w);
+      await w.waitFor(/serving/);
+      jobs = await openJobs(server.url, { name: "test" });
+      await jobs.js.publish(
+        jobSubject("bad"),
+        new TextEncoder().encode("{not json"),
+      );
+      await jobs.js.publish(
+        jobSubject("bad"),
+        new Uint8Array(300 * 1024).fill(32),
+      );
+      await jobs.js.publish(
+        jobSubject("bad"),
+        new TextEncoder().encode(
+          JSON.stringify({
+            format: 1,
+            run: "bad",
+            index: 0,
+            code: "abc",
+            task: { kind: "games", game: "go" },
+          }),
+        ),
+      );
+      await w.waitFor(
+        /dead letter, malformed[\s\S]*dead letter, oversized[\s\S]*dead letter, invalid/,
+      );
+      const dead = [];
+      const consumer = await jobs.js.consumers.get(DEAD_STREAM);
+      for (let i = 0; i < 3; i++) {
+        const m = await consumer.next({ expires: 5000 });
+        assert.ok(m !== null, "a dead letter");
+        dead.push({
+          reason: m.headers?.get("Gts-Reason"),
+          error: m.headers?.get("Gts-Error"),
+          bytes: m.headers?.get("Gts-Bytes"),
+        });
+      }
+      assert.deepEqual(dead.map((d) => d.reason), [
+        "malformed",
+        "oversized",
+        "invalid",
+      ]);
+      assert.match(dead[0]!.error!, /decodeJob: the message is not JSON/);
+      assert.equal(dead[1]!.bytes, String(300 * 1024));
+      assert.match(
+        dead[2]!.error!,
+        /decodeJob: task.game must be one of connect-four, tic-tac-toe, got "go"/,
+      );
+
+      // A job made by other code: refused, never run, reported to its publisher.
+      const refusals: string[] = [];
+      const stop = new AbortController();
+      const task: Task = {
+        kind: "games",
+        game: "tic-tac-toe",
+        players: [{ kind: "random", seed: 1 }, { kind: "random", seed: 2 }],
+        openings: ["........."],
+        games: [{ round: 0, opening: 0, seats: [0, 1], seed: 1 }],
+      };
+      const other = runJobs(jobs, [task], {
+        code: "0123456789abcdef",
+        run: "otherversion",
+        onRefusal: (line) => {
+          refusals.push(line);
+          stop.abort();
+        },
+        signal: stop.signal,
+      });
+      await assert.rejects(other, /runJobs: stopped/);
+      assert.match(
+        refusals[0]!,
+        /worker w refused job 0: it runs code version [0-9a-f]{16}, this run needs 0123456789abcdef/,
+      );
+      await w.waitFor(
+        /refused the jobs of run otherversion: they need code version 0123456789abcdef, this worker runs [0-9a-f]{16}/,
+      );
+      assert.equal(await jobs.results.get("otherversion.0"), null);
+      const queue = await jobs.jsm.streams.info(JOBS_STREAM);
+      assert.equal(
+        queue.state.messages,
+        0,
+        "the refused job was purged with its run",
+      );
+
+      // And it goes on serving.
+      const records = await roundRobinOverNats(jobs, [{
+        kind: "alpha-beta",
+        depth: 2,
+      }, { kind: "random", seed: 4 }], {
+        game: "tic-tac-toe",
+        openings: ["........."],
+        gamesPerPair: 4,
+        batch: 1,
+      });
+      assert.equal(records.length, 4);
+    } finally {
+      await cleanUp(children, jobs, server);
+    }
+  },
+);
+
+Deno.test(
+  "jobs: match --nats writes the local match's games and lines; strength's plans over jobs give runStrengthSync's results",
+  options,
+  async () => {
+    const server = new Server();
+    let jobs: Jobs | null = null;
+    const children: (Child | null)[] = [];
+    const dir = Deno.makeTempDirSync({ prefix: "gts_match_" });
+    try {
+      await server.start();
+      const w1 = worker(server.url, "w1", 10);
+      const w2 = worker(server.url, "w2", 10);
+      children.push(w1, w2);
+      await w1.waitFor(/serving/);
+      const args = [
+        "--a",
+        "ours:depth=1",
+        "--b",
+        "ours:depth=2",
+        "--games",
+        "4",
+        "--max-plies",
+        "30",
+      ];
+      const local = await runCli("match.ts", [
+        ...args,
+        "--pgn",
+        `${dir}/local.pgn`,
+      ]);
+      const remote = await runCli("match.ts", [
+        ...args,
+        "--pgn",
+        `${dir}/remote.pgn`,
+        "--nats",
+        server.url,
+      ]);
+      assert.equal(local.code, 0, local.stderr);
+      assert.equal(remote.code, 0, remote.stderr);
+      assert.equal(
+        Deno.readTextFileSync(`${dir}/remote.pgn`),
+        Deno.readTextFileSync(`${dir}/local.pgn`),
+      );
+      const lines = (text: string) =>
+        text.split("\n").filter((l) => /^game |vs .*: \+/.test(l)).map((l) =>
+          l.replace(/ \d+ s$/, "")
+        );
+      assert.equal(lines(remote.stdout).length, 5, remote.stdout);
+      assert.deepEqual(lines(remote.stdout), lines(local.stdout));
+      assert.match(
+        remote.stderr,
+        /match: jobs: jobs 0 queued, 0 running, 2\/2 done, 0 redelivered; games 4\/4/,
+      );
+
+      jobs = await openJobs(server.url, { name: "test" });
+      const tiny: StrengthConfig = {
+        name: "tiny",
+        seed: 1,
+        accuracy: {
+          middle: 2,
+          end: 2,
+          selfPlay: 0,
+          depths: [1, 2],
+          playouts: [10],
+        },
+        grid: { depths: [1, 2, 3], openings: 2, gamesPerPair: 2 },
+        versus: { connectFourDepths: [1], ticTacToeDepths: [1], games: 2 },
+      };
+      const over = await runStrength(tiny, {
+        playPlan: (plan) =>
+          roundRobinOverNats(jobs!, plan.players, {
+            game: plan.game,
+            openings: plan.openings,
+            gamesPerPair: plan.gamesPerPair,
+            seed: plan.seed,
+            batch: 10,
+          }),
+      });
+      assert.deepEqual(over.results, runStrengthSync(tiny).results);
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+      await cleanUp(children, jobs, server);
+    }
+  },
+);
