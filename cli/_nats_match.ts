@@ -115,7 +115,7 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
       }`
       : `stopped by ${
         (stoppedBy as [Deno.Signal, number])[0]
-      } after ${scores.length} finished games (${a.label}: ${tally()}); the run's queued jobs were removed`;
+      } after ${scores.length} finished games (${a.label}: ${tally()}); the run's queued jobs are dropped`;
     console.error(
       `match: ${where}${
         run.pgnPath ? `; the finished games are in ${run.pgnPath}` : ""

@@ -89,22 +89,35 @@ async function main(args: readonly string[]): Promise<number> {
     jobs = await connectForCommand("strength", nats);
     if (jobs === null) return 2;
   }
-  // Ctrl-C purges the run's queued jobs, so workers do not play them for nobody.
+  // Ctrl-C cancels the run, so workers do not play its queued jobs for nobody.
   const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  if (jobs !== null) Deno.addSignalListener("SIGINT", onSignal);
+  let stoppedBy: [Deno.Signal, number] = ["SIGINT", 130];
+  const onInt = () => stop.abort();
+  const onTerm = () => {
+    stoppedBy = ["SIGTERM", 143];
+    stop.abort();
+  };
+  if (jobs !== null) {
+    Deno.addSignalListener("SIGINT", onInt);
+    Deno.addSignalListener("SIGTERM", onTerm);
+  }
   try {
     return await measure(full, workers, jobs, batch, stop.signal);
   } catch (error) {
     if (jobs === null) throw error;
     console.error(
       stop.signal.aborted
-        ? "strength: stopped by SIGINT; the run's queued jobs were removed"
+        ? `strength: stopped by ${
+          stoppedBy[0]
+        }; the run's queued jobs are dropped`
         : `strength: ${(error as Error).message}`,
     );
-    return stop.signal.aborted ? 130 : 2;
+    return stop.signal.aborted ? stoppedBy[1] : 2;
   } finally {
-    if (jobs !== null) Deno.removeSignalListener("SIGINT", onSignal);
+    if (jobs !== null) {
+      Deno.removeSignalListener("SIGINT", onInt);
+      Deno.removeSignalListener("SIGTERM", onTerm);
+    }
     await jobs?.close().catch(() => {});
   }
 }

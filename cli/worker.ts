@@ -113,6 +113,8 @@ async function main(args: readonly string[]): Promise<number> {
   const log = (line: string) => console.error(`worker ${name}: ${line}`);
   const stop = new AbortController();
   const onSignal = () => {
+    // `deno task` passes the signal on too: say it once.
+    if (stop.signal.aborted) return;
     log("stopping: the job in progress goes back to the queue");
     stop.abort();
   };

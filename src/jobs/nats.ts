@@ -396,6 +396,14 @@ async function serveOne(
   const key = `${job.run}.${job.index}`;
   const event = (e: JobEvent) =>
     jobs.nc.publish(eventSubject(job.run), encoder.encode(JSON.stringify(e)));
+  const cancelled = await jobs.results.get(cancelKey(job.run)).catch(() =>
+    null
+  );
+  if (cancelled !== null && cancelled.operation === "PUT") {
+    message.ack();
+    log(`job ${key}: its run was cancelled, dropped`);
+    return "skipped";
+  }
   if (job.code !== options.code) {
     event({
       type: "refused",
@@ -533,7 +541,7 @@ export interface RunJobsOptions {
   onProgress?: (progress: RunProgress) => void;
   /** Told a worker's refusal of a job (another code version), once per worker. */
   onRefusal?: (line: string) => void;
-  /** Stops waiting; the run's queued jobs are purged. */
+  /** Stops waiting; the run is marked cancelled and workers drop its queued jobs. */
   signal?: AbortSignal;
 }
 
@@ -541,7 +549,8 @@ export interface RunJobsOptions {
  * Publishes one job per task and waits for every result: the results in
  * task order. A job that failed on its worker rejects the run with a
  * {@linkcode JobFailedError}; on abort the run's jobs still queued are
- * purged. The run's results are removed from the bucket at the end.
+ * dropped by the workers (the run is marked cancelled). Results stay in the
+ * bucket for {@linkcode RETENTION_MS}.
  *
  * @param jobs the connection ({@linkcode openJobs})
  * @param tasks the tasks, one job each
@@ -701,15 +710,10 @@ export async function runJobs(
     }
     tell(true);
     await finished;
-    if (options.signal?.aborted) {
-      await jobs.jsm.streams.purge(JOBS_STREAM, { filter: jobSubject(run) })
-        .catch(() => {});
+    if (options.signal?.aborted || failure !== null) {
+      await cancelRun(jobs, run);
+      if (failure !== null) throw failure;
       throw new Error("runJobs: stopped");
-    }
-    if (failure !== null) {
-      await jobs.jsm.streams.purge(JOBS_STREAM, { filter: jobSubject(run) })
-        .catch(() => {});
-      throw failure;
     }
     return results as JobResult[];
   } finally {
@@ -718,13 +722,22 @@ export async function runJobs(
     watching = false;
     watcher.current?.stop();
     events.unsubscribe();
-    await jobs.jsm.streams.purge(`KV_${RESULTS_BUCKET}`, {
-      filter: `$KV.${RESULTS_BUCKET}.${run}.>`,
-    }).catch(() => {});
     await Promise.race([watching$, sleep(100)]);
     void statusLoop;
   }
 }
+
+/**
+ * Marks a run cancelled: workers drop its jobs still queued. (Not a purge
+ * of the stream by subject: nats-server 2.9 then moves the shared
+ * consumer past every message up to the purge, other runs' jobs included.)
+ */
+async function cancelRun(jobs: Jobs, run: string): Promise<void> {
+  await jobs.results.put(cancelKey(run), encoder.encode("cancelled"))
+    .catch(() => {});
+}
+
+const cancelKey = (run: string) => `cancelled.${run}`;
 
 /** Publishes a job, waiting out a server restart (the msgID makes a retry harmless). */
 async function publishRetrying(
