@@ -1,0 +1,251 @@
+// The job unit without a server: decodeJob refuses every message that is
+// not a job with one JobError naming the rule (never another exception),
+// a job survives encoding, and a games job played anywhere gives
+// roundRobin's records for its games.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  batches,
+  codeVersion,
+  decodeJob,
+  encodeJob,
+  type Job,
+  JobError,
+  MAX_JOB_BYTES,
+} from "../src/jobs/job.ts";
+import { runTask } from "../src/jobs/run.ts";
+import { natsServer } from "../src/jobs/nats.ts";
+import { scoreChessMatch } from "../src/jobs/remote.ts";
+import { roundRobin, scheduleRoundRobin } from "../src/play/tournament.ts";
+import { createPlayer, parsePosition } from "../src/play/player_spec.ts";
+import type { PlayerSpec } from "../src/play/player_spec.ts";
+import { type ChessMover, playChessMatch } from "../src/play/chess_match.ts";
+import { Chess } from "../src/games/chess/mod.ts";
+
+const bytes = (value: unknown) =>
+  new TextEncoder().encode(
+    typeof value === "string" ? value : JSON.stringify(value),
+  );
+
+const SPECS: PlayerSpec[] = [
+  { kind: "alpha-beta", depth: 3 },
+  { kind: "random", seed: 5 },
+  { kind: "mcts", playouts: 50, seed: 1 },
+];
+const OPENINGS = ["44", "35", "1234"];
+
+function gamesJob(): Job {
+  return {
+    format: 1,
+    run: "unit",
+    index: 0,
+    code: "0123abcd",
+    task: {
+      kind: "games",
+      game: "connect-four",
+      players: SPECS,
+      openings: OPENINGS,
+      games: scheduleRoundRobin(3, 3, { gamesPerPair: 4, seed: 2 }),
+    },
+  };
+}
+
+Deno.test("decodeJob: any bytes give a job or a JobError, never another exception", () => {
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 200 }), (data) => {
+      try {
+        decodeJob(data);
+      } catch (error) {
+        assert.ok(error instanceof JobError, String(error));
+        assert.match(error.message, /^decodeJob: /);
+      }
+    }),
+    { seed: 1, numRuns: 500 },
+  );
+});
+
+Deno.test("decodeJob: a job with any one field broken is refused with that field named", () => {
+  const job = gamesJob();
+  const cases: [string, (j: Record<string, unknown>) => void, RegExp][] = [
+    ["format", (j) => j.format = 2, /format must be 1, got 2/],
+    [
+      "run",
+      (j) => j.run = "a.b",
+      /run must be 1…64 letters, digits, _ or -, got "a.b"/,
+    ],
+    [
+      "index",
+      (j) => j.index = -1,
+      /index must be an integer in 0…1000000000, got -1/,
+    ],
+    ["code", (j) => j.code = "", /code must be a version/],
+    [
+      "kind",
+      (j) => (j.task as Record<string, unknown>).kind = "go",
+      /task.kind must be "games" or "chess", got "go"/,
+    ],
+    [
+      "player",
+      (j) =>
+        (j.task as { players: unknown[] }).players[1] = {
+          kind: "alpha-beta",
+          depth: -1,
+        },
+      /task.players\[1\]: .*depth must be an integer in 1…42, got -1/,
+    ],
+    [
+      "opening",
+      (j) => (j.task as { openings: unknown[] }).openings[0] = "99",
+      /task.openings\[0\]/,
+    ],
+    [
+      "seat",
+      (j) =>
+        (j.task as { games: { seats: number[] }[] }).games[0]!.seats = [1, 1],
+      /task.games\[0\].seats must be two different players/,
+    ],
+    [
+      "opening index",
+      (j) => (j.task as { games: { opening: number }[] }).games[2]!.opening = 3,
+      /task.games\[2\].opening must be an integer in 0…2, got 3/,
+    ],
+  ];
+  for (const [what, breakIt, message] of cases) {
+    const broken = structuredClone(job) as unknown as Record<string, unknown>;
+    breakIt(broken);
+    assert.throws(() => decodeJob(bytes(broken)), (error: unknown) => {
+      assert.ok(error instanceof JobError, what);
+      assert.match(error.message, message, what);
+      return true;
+    });
+  }
+  assert.deepEqual(decodeJob(encodeJob(job)), job);
+});
+
+Deno.test("decodeJob and encodeJob: more than MAX_JOB_BYTES is refused as oversized", () => {
+  const big = new Uint8Array(MAX_JOB_BYTES + 1).fill(32);
+  assert.throws(
+    () => decodeJob(big),
+    (e: unknown) => e instanceof JobError && e.reason === "oversized",
+  );
+  const job = gamesJob();
+  (job.task as { openings: string[] }).openings = Array.from(
+    { length: 30_000 },
+    () => "1234567",
+  );
+  assert.throws(
+    () => encodeJob(job),
+    /encodeJob: job unit\.0 takes \d+ bytes, more than the 262144/,
+  );
+  assert.throws(
+    () => decodeJob(bytes('"x"')),
+    /the message must be a job object, got "x"/,
+  );
+  assert.throws(() => decodeJob(new Uint8Array([0xff, 0xfe])), /not JSON/);
+});
+
+Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () => {
+  const engine = {
+    kind: "ours",
+    label: "ours:depth=1",
+    program: null,
+    go: "depth 1",
+    options: {},
+  };
+  const chess = {
+    format: 1,
+    run: "c",
+    index: 3,
+    code: "abc",
+    task: {
+      kind: "chess",
+      a: engine,
+      b: {
+        ...engine,
+        kind: "stockfish",
+        label: "sf",
+        options: { "Skill Level": 3 },
+      },
+      games: [{ number: 6, opening: { name: "e4", moves: ["e2e4"] } }],
+      maxPlies: 40,
+      headers: { Event: "x" },
+      timeoutMs: 1000,
+      handshakeTimeoutMs: 1000,
+    },
+  };
+  assert.deepEqual(decodeJob(bytes(chess)), chess);
+  const bad = structuredClone(chess);
+  bad.task.a.go = "infinite; rm -rf /";
+  assert.throws(() => decodeJob(bytes(bad)), /task.a.go must be UCI go limits/);
+  const badMove = structuredClone(chess);
+  badMove.task.games[0]!.opening.moves = ["e2e4\nquit"];
+  assert.throws(
+    () => decodeJob(bytes(badMove)),
+    /task.games\[0\].opening.moves\[0\] must be a move in UCI/,
+  );
+  const program = structuredClone(chess) as unknown as {
+    task: { b: Record<string, unknown> };
+  };
+  program.task.b.program = "/bin/sh";
+  assert.throws(
+    () => decodeJob(bytes(program)),
+    /task.b.program must be null for stockfish/,
+  );
+});
+
+Deno.test("runTask: a games job, cut anywhere, gives roundRobin's records for its games", async () => {
+  const job = gamesJob();
+  const local = roundRobin(SPECS.map((s) => createPlayer("connect-four", s)), {
+    openings: OPENINGS.map((o) => parsePosition("connect-four", o)),
+    gamesPerPair: 4,
+    seed: 2,
+  });
+  const task = job.task as { games: ReturnType<typeof scheduleRoundRobin> };
+  const records = [];
+  for (const share of batches(task.games, 5)) {
+    const outcome = await runTask({ ...job.task, games: share } as Job["task"]);
+    assert.ok(outcome.ok);
+    records.push(...outcome.records);
+  }
+  assert.deepEqual(records, local);
+  // A failure in a game is an outcome, not an exception.
+  const failed = await runTask(
+    {
+      ...job.task,
+      players: [{ kind: "nope" }, SPECS[0]],
+    } as unknown as Job["task"],
+  );
+  assert.equal(failed.ok, false);
+});
+
+Deno.test("scoreChessMatch scores as playChessMatch does", async () => {
+  const first = (name: string): ChessMover => ({
+    name,
+    move: (moves) => {
+      const position = Chess.start();
+      for (const uci of moves) position.play(position.moveFromUci(uci));
+      const legal = position.legalMoves();
+      return Promise.resolve(
+        position.moveToUci(legal[moves.length % legal.length]!),
+      );
+    },
+  });
+  const match = await playChessMatch(first("a"), first("b"), [{
+    name: "e4",
+    moves: ["e2e4"],
+  }, { name: "d4", moves: ["d2d4"] }], { maxPlies: 60, games: 5 });
+  assert.deepEqual(scoreChessMatch(match.games), match);
+});
+
+Deno.test("natsServer and codeVersion", async () => {
+  assert.equal(natsServer("nats://127.0.0.1:4222"), "nats://127.0.0.1:4222");
+  assert.equal(natsServer("localhost"), "nats://localhost:4222");
+  for (const bad of ["", "nats://", "127.0.0.1:99999", "tls://h:1", "a b"]) {
+    assert.throws(() => natsServer(bad), /is not a NATS server address/, bad);
+  }
+  assert.equal(await codeVersion(), await codeVersion());
+  assert.throws(
+    () => batches([1], 0),
+    /batches: size must be an integer ≥ 1, got 0/,
+  );
+});
