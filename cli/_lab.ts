@@ -240,11 +240,14 @@ export function labEnv(): Record<string, string> {
  * and the browser opens on `notebooks/`. The announcements' and update
  * checks' requests off the machine are switched off.
  */
-export function labArgs(extra: readonly string[] = []): string[] {
+export function labArgs(
+  extra: readonly string[] = [],
+  root: string = LAB_ROOT,
+): string[] {
   return [
     "-m",
     "jupyterlab",
-    `--ServerApp.root_dir=${LAB_ROOT}`,
+    `--ServerApp.root_dir=${root}`,
     "--ServerApp.default_url=/lab/tree/notebooks",
     "--LabApp.news_url=",
     "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
@@ -283,7 +286,7 @@ export function freePort(): number {
  *
  * @param options `env` added to the server's (e.g. `JUPYTER_DATA_DIR` for a
  *   test's own notebook signatures), `timeoutMs` to wait for the server
- *   (default 120,000)
+ *   (default 120,000), `root` the folder it serves (default the checkout)
  * @returns the running server
  * @throws {LabFault} when the server exits or does not answer in time
  */
@@ -291,6 +294,7 @@ export async function startLab(options: {
   env?: Record<string, string>;
   timeoutMs?: number;
   venv?: string;
+  root?: string;
 } = {}): Promise<LabServer> {
   const token = Array.from(
     crypto.getRandomValues(new Uint8Array(16)),
@@ -305,7 +309,7 @@ export async function startLab(options: {
       `--ServerApp.port=${port}`,
       "--ServerApp.port_retries=0",
       `--IdentityProvider.token=${token}`,
-    ]),
+    ], options.root),
     cwd: LAB_ROOT,
     env: { ...labEnv(), JUPYTER_RUNTIME_DIR: runtime, ...options.env },
     stdin: "null",

@@ -4,7 +4,8 @@
  * browsing): prints one JSON line `{"url", "token"}` on stdout once the
  * server answers, and stops the server when standard input closes or on
  * SIGTERM. `--env NAME=VALUE` (repeatable) adds to the server's environment,
- * e.g. `JUPYTER_DATA_DIR` for a test's own notebook signatures.
+ * e.g. `JUPYTER_DATA_DIR` for a test's own notebook signatures; `--root DIR`
+ * serves DIR instead of the checkout.
  *
  * @module
  */
@@ -14,7 +15,12 @@ import { print, warn } from "./_output.ts";
 
 async function main(args: readonly string[]): Promise<number> {
   const env: Record<string, string> = {};
+  let root: string | undefined;
   for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--root" && args[i + 1] !== undefined) {
+      root = args[++i];
+      continue;
+    }
     const pair = args[i] === "--env" ? args[++i] : undefined;
     const match = pair === undefined ? null : /^([A-Z_]+)=(.*)$/s.exec(pair);
     if (match === null) {
@@ -27,7 +33,7 @@ async function main(args: readonly string[]): Promise<number> {
   }
   let server;
   try {
-    server = await startLab({ env });
+    server = await startLab({ env, root });
   } catch (error) {
     if (error instanceof LabFault) {
       warn(error.message);
