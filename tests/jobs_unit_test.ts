@@ -13,7 +13,7 @@ import {
   JobError,
   MAX_JOB_BYTES,
 } from "../src/jobs/job.ts";
-import { runTask } from "../src/jobs/run.ts";
+import { closeTaskRunner, runTask } from "../src/jobs/run.ts";
 import { natsServer } from "../src/jobs/nats.ts";
 import { scoreChessMatch } from "../src/jobs/remote.ts";
 import { roundRobin, scheduleRoundRobin } from "../src/play/tournament.ts";
@@ -216,6 +216,10 @@ Deno.test("runTask: a games job, cut anywhere, gives roundRobin's records for it
     } as unknown as Job["task"],
   );
   assert.equal(failed.ok, false);
+  // And the next job gets a fresh Deno worker.
+  const again = await runTask(job.task);
+  assert.ok(again.ok && again.records.length === local.length);
+  closeTaskRunner();
 });
 
 Deno.test("scoreChessMatch scores as playChessMatch does", async () => {

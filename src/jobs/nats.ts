@@ -39,7 +39,7 @@ import {
   type JobResult,
   type Task,
 } from "./job.ts";
-import { runTask } from "./run.ts";
+import { closeTaskRunner, runTask } from "./run.ts";
 
 /** The work-queue stream of jobs. */
 export const JOBS_STREAM = "GTS_JOBS";
@@ -329,36 +329,44 @@ export async function serveJobs(
   let waiting = false;
   const handled = () =>
     summary.done + summary.skipped + summary.refused + summary.dead;
-  while (
-    !options.signal?.aborted &&
-    (options.maxJobs === undefined || handled() < options.maxJobs)
-  ) {
-    let message: JsMsg | null;
-    try {
-      const consumer = await jobs.js.consumers.get(JOBS_STREAM, CONSUMER);
-      message = await consumer.next({ expires: 2000 });
-      if (waiting) log("the server answers again");
-      waiting = false;
-    } catch (error) {
-      if (!waiting) {
-        log(`waiting for the server: ${(error as Error).message}`);
-      }
-      waiting = true;
-      await sleep(1000, options.signal);
-      continue;
-    }
-    if (message === null) continue;
-    const outcome = await serveOne(
-      jobs,
-      message,
-      options,
-      ackWaitMs,
-      told,
-      log,
-    );
-    summary[outcome]++;
+  try {
+    await serveLoop();
+  } finally {
+    closeTaskRunner();
   }
   return summary;
+
+  async function serveLoop() {
+    while (
+      !options.signal?.aborted &&
+      (options.maxJobs === undefined || handled() < options.maxJobs)
+    ) {
+      let message: JsMsg | null;
+      try {
+        const consumer = await jobs.js.consumers.get(JOBS_STREAM, CONSUMER);
+        message = await consumer.next({ expires: 2000 });
+        if (waiting) log("the server answers again");
+        waiting = false;
+      } catch (error) {
+        if (!waiting) {
+          log(`waiting for the server: ${(error as Error).message}`);
+        }
+        waiting = true;
+        await sleep(1000, options.signal);
+        continue;
+      }
+      if (message === null) continue;
+      const outcome = await serveOne(
+        jobs,
+        message,
+        options,
+        ackWaitMs,
+        told,
+        log,
+      );
+      summary[outcome]++;
+    }
+  }
 }
 
 async function serveOne(

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { playScheduledGames } from "../play/parallel.ts";
+import type { MatchJob, MatchReply } from "../play/parallel.ts";
 import {
   type ChessGameRecord,
   type ChessMover,
@@ -47,15 +47,16 @@ export async function runTask(
 ): Promise<JobOutcome> {
   try {
     if (task.kind === "games") {
-      const records: GameRecord[] = await playScheduledGames({
-        game: task.game,
-        players: task.players,
-        openings: task.openings,
-        games: task.games,
-      }, {
-        onRecord: () => options?.onGame?.(),
-        ...(options?.signal ? { signal: options.signal } : {}),
-      });
+      const records = await playInResident(
+        {
+          game: task.game,
+          players: task.players,
+          openings: task.openings,
+          games: task.games,
+        },
+        () => options?.onGame?.(),
+        options?.signal,
+      );
       return { ok: true, records };
     }
     return { ok: true, records: await playChessTask(task, options) };
@@ -63,6 +64,67 @@ export async function runTask(
     if (options?.signal?.aborted) throw error;
     return { ok: false, error: (error as Error).message ?? String(error) };
   }
+}
+
+/**
+ * The Deno worker that plays games jobs, kept from job to job: starting
+ * one costs about 0.1 s (its modules load), more than a short job's games.
+ */
+let resident: Worker | null = null;
+
+/**
+ * Ends the Deno worker that {@linkcode runTask} keeps between games jobs
+ * (a job worker calls it when it stops serving; harmless when there is none).
+ *
+ * @example
+ * ```ts
+ * import { closeTaskRunner } from "./run.ts";
+ * closeTaskRunner();
+ * ```
+ */
+export function closeTaskRunner(): void {
+  resident?.terminate();
+  resident = null;
+}
+
+function playInResident(
+  job: MatchJob,
+  onGame: () => void,
+  signal?: AbortSignal,
+): Promise<GameRecord[]> {
+  signal?.throwIfAborted();
+  const worker = resident ??= new Worker(
+    new URL("../play/_match_worker.ts", import.meta.url),
+    { type: "module" },
+  );
+  const records: GameRecord[] = [];
+  return new Promise<GameRecord[]>((resolve, reject) => {
+    const finish = (error?: Error) => {
+      worker.onmessage = null;
+      worker.onerror = null;
+      signal?.removeEventListener("abort", onAbort);
+      if (error) {
+        // A failed or stopped worker is not trusted with the next job.
+        closeTaskRunner();
+        reject(error);
+      } else resolve(records);
+    };
+    const onAbort = () => finish(new Error("runTask: stopped"));
+    signal?.addEventListener("abort", onAbort);
+    worker.onmessage = (event: MessageEvent<MatchReply>) => {
+      const reply = event.data;
+      if ("record" in reply) {
+        records.push(reply.record);
+        onGame();
+      } else if ("done" in reply) finish();
+      else finish(new Error(`a game failed: ${reply.error}`));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish(new Error(`a game failed: ${event.message}`));
+    };
+    worker.postMessage(job);
+  });
 }
 
 /** Stockfish on PATH, then Debian's /usr/games/stockfish. */

@@ -1,0 +1,157 @@
+/**
+ * Games per second of a Connect Four round robin played in-process
+ * (`roundRobin`), over local Deno workers (`roundRobinParallel`) and as
+ * jobs on a NATS JetStream server with 1, 2 and 4 local worker processes
+ * (`deno task worker`). Run by hand, not by `deno bench` (it starts
+ * processes and a server):
+ *
+ *   deno run -A bench/nats_bench.ts [--games-per-pair N] [--batch N]
+ *
+ * Starts `nats-server -js` on a free port of 127.0.0.1 with a temporary
+ * store, kills everything it started at the end. Every run's records are
+ * checked against the in-process run's, game for game.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import type { Jobs } from "../src/jobs/nats.ts";
+
+const SPECS = [
+  { kind: "alpha-beta", depth: 9, quality: "good" },
+  { kind: "alpha-beta", depth: 8, quality: "medium" },
+  { kind: "alpha-beta", depth: 8, quality: "poor" },
+  { kind: "mcts", playouts: 5000, seed: 1 },
+] as const;
+const OPENINGS = ["44", "35", "1234", "4455", "26", "7171", "3344", "52"];
+
+async function main(args: readonly string[]): Promise<void> {
+  const { roundRobin } = await import("../src/play/tournament.ts");
+  const { roundRobinParallel } = await import("../src/play/parallel.ts");
+  const { createPlayer, parsePosition } = await import(
+    "../src/play/player_spec.ts"
+  );
+  const { openJobs } = await import("../src/jobs/nats.ts");
+  const { roundRobinOverNats } = await import("../src/jobs/remote.ts");
+  const flag = (name: string, fallback: number) => {
+    const at = args.indexOf(name);
+    return at < 0 ? fallback : Number(args[at + 1]);
+  };
+  const gamesPerPair = flag("--games-per-pair", 4);
+  const batch = flag("--batch", 2);
+  const specs = SPECS.map((s) => ({ ...s }));
+  const options = { openings: OPENINGS, gamesPerPair, seed: 3 };
+  const rows: [string, number, number][] = [];
+  const time = async <T>(label: string, run: () => Promise<T> | T) => {
+    const start = performance.now();
+    const records = await run();
+    const seconds = (performance.now() - start) / 1000;
+    const games = (records as unknown[]).length;
+    rows.push([label, games, seconds]);
+    console.error(
+      `${label}: ${games} games in ${seconds.toFixed(1)} s, ${
+        (games / seconds).toFixed(2)
+      } games/s`,
+    );
+    return records;
+  };
+  const local = await time(
+    "in-process (roundRobin)",
+    () =>
+      roundRobin(specs.map((s) => createPlayer("connect-four", s)), {
+        ...options,
+        openings: OPENINGS.map((o) => parsePosition("connect-four", o)),
+      }),
+  );
+  assert.deepEqual(
+    await time(
+      "2 Deno workers (roundRobinParallel)",
+      () =>
+        roundRobinParallel(specs, {
+          game: "connect-four",
+          ...options,
+          workers: 2,
+        }),
+    ),
+    local,
+  );
+
+  const port = (() => {
+    const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const p = (l.addr as Deno.NetAddr).port;
+    l.close();
+    return p;
+  })();
+  const store = Deno.makeTempDirSync({ prefix: "gts_nats_bench_" });
+  const children: Deno.ChildProcess[] = [];
+  const server = new Deno.Command("nats-server", {
+    args: ["-js", "-sd", store, "-p", String(port), "-a", "127.0.0.1"],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  children.push(server);
+  const url = `nats://127.0.0.1:${port}`;
+  try {
+    let jobs: Jobs | null = null;
+    for (let i = 0; i < 50 && jobs === null; i++) {
+      jobs = await openJobs(url, { name: "bench" }).catch(() => null);
+      if (jobs === null) await new Promise((r) => setTimeout(r, 100));
+    }
+    if (jobs === null) throw new Error(`no server at ${url}`);
+    const connected: Jobs = jobs;
+    const workers: Deno.ChildProcess[] = [];
+    for (const count of [1, 2, 4]) {
+      while (workers.length < count) {
+        const w = new Deno.Command(Deno.execPath(), {
+          args: [
+            "run",
+            "-A",
+            new URL("../cli/worker.ts", import.meta.url).pathname,
+            "--nats",
+            url,
+          ],
+          stdout: "null",
+          stderr: "null",
+        }).spawn();
+        workers.push(w);
+        children.push(w);
+      }
+      // The workers' start-up (a second or two each) is not the run's.
+      await new Promise((r) => setTimeout(r, 3000));
+      assert.deepEqual(
+        await time(
+          `NATS, ${count} worker process${
+            count > 1 ? "es" : ""
+          }, ${batch} games a job`,
+          () =>
+            roundRobinOverNats(connected, specs, {
+              game: "connect-four",
+              ...options,
+              batch,
+            }),
+        ),
+        local,
+      );
+    }
+    await connected.close();
+  } finally {
+    for (const child of children.reverse()) {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* gone */ }
+      await child.status;
+    }
+    Deno.removeSync(store, { recursive: true });
+  }
+  console.log("| runner | games | seconds | games/s |");
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const [label, games, seconds] of rows) {
+    console.log(
+      `| ${label} | ${games} | ${seconds.toFixed(1)} | ${
+        (games / seconds).toFixed(2)
+      } |`,
+    );
+  }
+}
+
+if (import.meta.main) await main(Deno.args);
