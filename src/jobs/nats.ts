@@ -51,6 +51,8 @@ export const CONSUMER = "workers";
 export const RESULTS_BUCKET = "gts_results";
 /** Default ack wait of the workers' consumer (ms). */
 export const DEFAULT_ACK_WAIT_MS = 30_000;
+/** Largest result a worker stores (the server's default max payload is 1 MiB). */
+export const MAX_RESULT_BYTES = 900 * 1024;
 /** Jobs and results are dropped after this long (ms): a run abandoned midway does not stay for ever. */
 export const RETENTION_MS = 24 * 3600 * 1000;
 
@@ -356,15 +358,24 @@ export async function serveJobs(
         continue;
       }
       if (message === null) continue;
-      const outcome = await serveOne(
-        jobs,
-        message,
-        options,
-        ackWaitMs,
-        told,
-        log,
-      );
-      summary[outcome]++;
+      try {
+        const outcome = await serveOne(
+          jobs,
+          message,
+          options,
+          ackWaitMs,
+          told,
+          log,
+        );
+        summary[outcome]++;
+      } catch (error) {
+        // The server went away mid-job (a dead letter or a result not
+        // stored): the message was not acknowledged, so it comes back.
+        log(
+          `a job was left to be delivered again: ${(error as Error).message}`,
+        );
+        await sleep(1000, options.signal);
+      }
     }
   }
 }
@@ -474,7 +485,17 @@ async function serveOne(
       delivery,
       outcome,
     };
-    await storeResult(jobs, key, encoder.encode(JSON.stringify(result)), log);
+    let bytes = encoder.encode(JSON.stringify(result));
+    if (bytes.length > MAX_RESULT_BYTES) {
+      // The server would refuse it on every delivery: fail the job instead.
+      result.outcome = {
+        ok: false,
+        error:
+          `its result takes ${bytes.length} bytes, more than the ${MAX_RESULT_BYTES} a result may: use smaller batches (--batch)`,
+      };
+      bytes = encoder.encode(JSON.stringify(result));
+    }
+    await storeResult(jobs, key, bytes, log);
     message.ack();
     log(
       `job ${key}: ${
