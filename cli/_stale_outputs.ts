@@ -4,8 +4,10 @@
  *
  * The rule for what may differ: nothing, except in a code cell tagged
  * {@linkcode VOLATILE_TAG} (cell metadata `tags`), which prints times or
- * rates. There every number is masked before comparing, so the cell's shape,
- * words and units must still agree. The execution count, output metadata
+ * rates. There every number (and a chart's base64 payload) is masked and
+ * the padding of table columns folded before comparing, so the cell's
+ * outputs, words and units must still agree; an SVG chart there is compared
+ * by its presence only, as its axes follow the times. The execution count, output metadata
  * and which process wrote a stream are never compared.
  *
  * @module
@@ -32,14 +34,27 @@ function text(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join("") : value ?? "";
 }
 
-/** Every number, with its separators and decimals, as `#`. */
+/**
+ * Every number, with its separators and decimals, as `#`; and every base64
+ * payload (a chart as an `<img>` data URL), whose letters change with its
+ * numbers.
+ */
 function maskNumbers(value: string): string {
-  return value.replace(/\d[\d,.\u202f]*/g, "#");
+  return value.replace(/base64,[A-Za-z0-9+/=]+/g, "base64,#")
+    .replace(/\d[\d,.\u202f]*/g, "#");
+}
+
+/**
+ * A volatile cell's text: numbers masked, and the padding that a table's
+ * column width (which follows its longest number) adds folded away.
+ */
+function maskVolatile(value: string): string {
+  return maskNumbers(value).replace(/-{3,}/g, "---").replace(/[ \t]+/g, " ");
 }
 
 /** What is compared of one output: its kind and its text, MIME by MIME. */
 function shape(output: NotebookOutput, volatile: boolean): string[] {
-  const mask = volatile ? maskNumbers : (value: string) => value;
+  const mask = volatile ? maskVolatile : (value: string) => value;
   switch (output.output_type) {
     case "stream":
       return [`stream ${output.name ?? ""}`, mask(text(output.text))];
@@ -51,7 +66,11 @@ function shape(output: NotebookOutput, volatile: boolean): string[] {
         "display",
         ...Object.keys(data).sort().flatMap((mime) => [
           mime,
-          mask(text(data[mime])),
+          // A chart of times changes its ticks and scales: there only its
+          // presence is compared.
+          volatile && mime === "image/svg+xml"
+            ? "(a chart)"
+            : mask(text(data[mime])),
         ]),
       ];
     }

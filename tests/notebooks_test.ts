@@ -5,7 +5,9 @@
  *
  * A notebook fails on: an `error` output; an uncaught error or unhandled
  * promise rejection; a code cell with no output where the committed notebook
- * has one. What was measured on Deno 2.9.6 + nbclient 0.7.2 (Debian 12):
+ * has one; committed outputs that differ from the fresh ones (stale: `deno
+ * task notebooks` refreshes them), numbers excepted only in cells tagged
+ * `volatile-output`, which print times (cli/_stale_outputs.ts). What was measured on Deno 2.9.6 + nbclient 0.7.2 (Debian 12):
  *
  * - `throw` and `await Promise.reject(…)` in a cell: an `error` output and an
  *   execute reply with status "error"; `jupyter nbconvert --execute` exits 1.
@@ -47,7 +49,9 @@ import {
   KERNEL_HINT,
   listNotebooks,
   type Notebook,
+  readNotebook,
 } from "../cli/_jupyter.ts";
+import { staleOutputs, VOLATILE_TAG } from "../cli/_stale_outputs.ts";
 
 const NOTEBOOKS = join(import.meta.dirname!, "..", "notebooks");
 const NAME = "notebooks execute in Jupyter with the Deno kernel without errors";
@@ -64,6 +68,25 @@ Deno.test("committed notebooks show no ANSI colour codes in their text outputs",
       ansiOutputs(cell).map((kind) => `cell ${index + 1} (${kind})`)
     );
     assert.deepEqual(dirty, [], `${basename(path)}: ${dirty.join(", ")}`);
+  }
+});
+
+Deno.test("a cell tagged volatile-output prints times: the tag cannot hide other stale outputs", async () => {
+  const timeUnit = /µs|\bms\b|\bseconds?\b|\d\s*s\b|\/s\b/;
+  for (const path of notebooks) {
+    const notebook = await readNotebook(path);
+    notebook.cells.forEach((cell, index) => {
+      const tags = (cell as { metadata?: { tags?: unknown } }).metadata?.tags;
+      if (!Array.isArray(tags) || !tags.includes(VOLATILE_TAG)) return;
+      const printed = JSON.stringify(cell.outputs ?? []);
+      assert.match(
+        printed,
+        timeUnit,
+        `${basename(path)} cell ${
+          index + 1
+        } is tagged ${VOLATILE_TAG} but prints no time`,
+      );
+    });
   }
 });
 
@@ -99,6 +122,18 @@ if ("reason" in setup) {
             `${basename(notebook)} failed (${check.attempts} attempt(s); ` +
               `executed copy kept at ${output}):\n  ` +
               check.problems.map((problem) => problem.message).join("\n  "),
+          );
+        }
+        // The committed outputs must be what the code prints today.
+        const stale = staleOutputs(
+          await readNotebook(notebook),
+          await readNotebook(output),
+        );
+        if (stale.length > 0) {
+          throw new Error(
+            `${basename(notebook)}: committed outputs are stale (executed ` +
+              `copy kept at ${output}); refresh with deno task notebooks:\n  ` +
+              stale.map((s) => `cell ${s.cell}: ${s.reason}`).join("\n  "),
           );
         }
       });
@@ -150,7 +185,7 @@ async function smokeTest(setup: JupyterSetup, temp: string) {
     Object.keys(cell.outputs?.[0]?.data ?? {})
   );
   assert.deepEqual(executed.cells[0]?.outputs, [], "imports show nothing");
-  assert.deepEqual(bundles[1], ["image/svg+xml"]);
+  assert.deepEqual(bundles[1], ["image/svg+xml", "text/html"]);
   assert.deepEqual(bundles[2], ["text/markdown"]);
   assert.equal(
     [executed.cells[3]?.outputs?.[0]?.text].flat().join(""),
