@@ -28,6 +28,9 @@ import {
   UsageError,
 } from "./_connect_four_cli.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
+import { connectForCommand, duration } from "./_nats.ts";
+import { solveOverNats } from "../src/jobs/remote.ts";
+import { JobFailedError, type RunProgress } from "../src/jobs/nats.ts";
 
 /** Where `--full` writes its results. */
 export const FIRST_MOVES_FILE = "data/connect4/first_moves.txt";
@@ -48,7 +51,7 @@ export const DEFAULT_AFTER_MAX_NODES = 20_000_000;
 
 /** The text of `deno task openings --help`. */
 export const HELP =
-  `usage: deno task openings [--full | --book | --after MOVES] [--threads N] [--megabytes M] [--max-nodes N] [--time-ms T]
+  `usage: deno task openings [--full | --book | --after MOVES] [--threads N] [--megabytes M] [--max-nodes N] [--time-ms T] [--nats URL] [--out FILE]
 
 Solves exactly, one after the other, the position after each legal move
 from a start position, and prints one line per move:
@@ -85,9 +88,18 @@ Flags:
                   together) and report proven bounds
   --time-ms T     stop each move's solve after about T milliseconds and
                   report proven bounds
+  --nats URL      send each solve as one job to the workers of the NATS
+                  JetStream server at URL (deno task worker --nats URL, on
+                  any machine, same commit); the lines and the file are the
+                  local run's (see docs/distributed.md). --threads is then
+                  per worker, default 1
+  --out FILE      write the lines to FILE (default: ${FIRST_MOVES_FILE}
+                  for --full, ${BOOK_FILE} for --book, none otherwise)
   -h, --help      this text
 
-Exit status: 0 when done, 2 on a bad command line.`;
+Exit status: 0 when done, 2 on a bad command line, a server that cannot be
+reached or a solve that failed on a worker; 130/143 when stopped by
+SIGINT/SIGTERM (the lines so far are in the file).`;
 
 /** What {@linkcode parseOpeningsArgs} returns. */
 export interface OpeningsArgs {
@@ -110,6 +122,10 @@ export interface OpeningsArgs {
    * `--time-ms` gets {@linkcode DEFAULT_AFTER_MAX_NODES}.
    */
   maxNodes?: number;
+  /** `--nats URL`, when given: solve over the workers of that server. */
+  nats?: string;
+  /** `--out FILE`, when given. */
+  out?: string;
 }
 
 /**
@@ -189,6 +205,18 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
         Infinity,
         "a whole number of milliseconds ≥ 0",
       );
+    } else if (isFlag(arg, "--nats")) {
+      const url = value("--nats");
+      if (url === "") {
+        throw new UsageError('openings: --nats needs a server address, got ""');
+      }
+      result.nats = url;
+    } else if (isFlag(arg, "--out")) {
+      const file = value("--out");
+      if (file === "") {
+        throw new UsageError('openings: --out needs a file name, got ""');
+      }
+      result.out = file;
     } else {
       throw new UsageError(`openings: unknown argument ${JSON.stringify(arg)}`);
     }
@@ -221,6 +249,143 @@ function startPosition(after: string): ConnectFour {
 /** Which budget stopped a line's solve (lines absent here finished). */
 const STOPPED_BY = new WeakMap<OpeningLine, SolveStopReason>();
 
+/** One line of a run, before it is solved: searched, or copied from its mirror. */
+export interface PlannedLine {
+  /** The moves from the empty board. */
+  moves: string;
+  /** The line (solved earlier in the plan) whose score it copies, or `null` when it is searched. */
+  mirrorOf: string | null;
+}
+
+/**
+ * The lines of a run from `after`, in the order they are reported: the
+ * centre first, then outwards; from a symmetric position a move to column
+ * 5, 6 or 7 copies its mirror 3, 2 or 1 (planned before it).
+ *
+ * @param after the start position's moves
+ * @returns one entry per legal move
+ * @throws {Error} when `after` is not a legal unfinished position
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openingsPlan } from "./openings.ts";
+ * assert.deepEqual(openingsPlan("4").slice(0, 3), [
+ *   { moves: "44", mirrorOf: null },
+ *   { moves: "43", mirrorOf: null },
+ *   { moves: "45", mirrorOf: "43" },
+ * ]);
+ * ```
+ */
+export function openingsPlan(after: string): PlannedLine[] {
+  let start: ConnectFour;
+  try {
+    start = startPosition(after);
+  } catch (error) {
+    throw new Error(`openings: ${(error as Error).message}`);
+  }
+  // The board, not the move order: "4435" and "4453" are one position.
+  const symmetric = start.mirroredKey() === start.key();
+  const plan: PlannedLine[] = [];
+  const planned = new Set<number>();
+  // The centre first, then outwards: the most telling results come first.
+  for (const column of [4, 3, 5, 2, 6, 1, 7]) {
+    if (!start.canPlay(column - 1)) continue;
+    const mirror = symmetric && column > 4 && planned.has(8 - column);
+    plan.push({
+      moves: after + column,
+      mirrorOf: mirror ? after + (8 - column) : null,
+    });
+    planned.add(column);
+  }
+  return plan;
+}
+
+/**
+ * The book's 49 lines in the order they are reported: the seven moves
+ * after each first move 4, 3, 2 and 1 (after 4 the mirrored ones copy their
+ * twins), each batch after 3, 2 and 1 followed by its mirror images after
+ * 5, 6 and 7 — 25 searched.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bookPlan } from "./openings.ts";
+ * const plan = bookPlan();
+ * assert.equal(plan.length, 49);
+ * assert.equal(plan.filter((line) => line.mirrorOf === null).length, 25);
+ * ```
+ */
+export function bookPlan(): PlannedLine[] {
+  const plan: PlannedLine[] = [];
+  for (const first of [4, 3, 2, 1]) {
+    const batch = openingsPlan(String(first));
+    plan.push(...batch);
+    if (first === 4) continue;
+    for (const line of sortByMoves(batch)) {
+      plan.push({
+        moves: mirrorMoves(line.moves),
+        mirrorOf: line.mirrorOf ?? line.moves,
+      });
+    }
+  }
+  return plan;
+}
+
+function sortByMoves<T extends { moves: string }>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) => a.moves.localeCompare(b.moves));
+}
+
+/** A mirror line: its twin's score, nodes and seconds under its own moves. */
+function mirrorLine(twin: OpeningLine, entry: PlannedLine): OpeningLine {
+  return { ...twin, moves: entry.moves, mirrorOf: entry.mirrorOf };
+}
+
+/** Runs a plan here, one solve after the other. */
+function solvePlan(
+  solver: ConnectFourSolver,
+  plan: readonly PlannedLine[],
+  timeMs: number | undefined,
+  log: (text: string) => void,
+  done: (line: OpeningLine) => void,
+  maxNodes: number | undefined,
+): OpeningLine[] {
+  const lines = new Map<string, OpeningLine>();
+  for (const entry of plan) {
+    let line: OpeningLine;
+    if (entry.mirrorOf !== null) {
+      line = mirrorLine(lines.get(entry.mirrorOf)!, entry);
+    } else {
+      const moves = entry.moves;
+      const clock = performance.now();
+      const seconds = () => (performance.now() - clock) / 1000;
+      log(`${moves}: solving`);
+      const result: SolveResult = solver.solve(ConnectFour.parse(moves), {
+        timeMs,
+        maxNodes,
+        onProbe: ({ probe, lower, upper, nodes }) =>
+          log(
+            `${moves}: probe ${probe}: score in ${lower}..${upper}, ${nodes} nodes, ${
+              seconds().toFixed(1)
+            } s`,
+          ),
+      });
+      line = {
+        moves,
+        lower: result.lower,
+        upper: result.upper,
+        nodes: result.nodes,
+        seconds: seconds(),
+        mirrorOf: null,
+      };
+      if (result.stopReason !== null) STOPPED_BY.set(line, result.stopReason);
+    }
+    lines.set(entry.moves, line);
+    done(line);
+  }
+  return sortByMoves([...lines.values()]);
+}
+
 /**
  * Solves the position after each legal move from `after`, reporting progress through
  * `log` and each finished line through `done`.
@@ -243,59 +408,12 @@ export function solveOpenings(
   done: (line: OpeningLine) => void,
   maxNodes?: number,
 ): OpeningLine[] {
-  let start: ConnectFour;
-  try {
-    start = startPosition(after);
-  } catch (error) {
-    throw new Error(`openings: ${(error as Error).message}`);
-  }
-  // The board, not the move order: "4435" and "4453" are one position.
-  const symmetric = start.mirroredKey() === start.key();
-  const lines = new Map<number, OpeningLine>();
-  // The centre first, then outwards: the most telling results come first.
-  for (const column of [4, 3, 5, 2, 6, 1, 7]) {
-    if (!start.canPlay(column - 1)) continue;
-    const moves = after + column;
-    if (symmetric && column > 4 && lines.has(8 - column)) {
-      const twin = lines.get(8 - column)!;
-      const line: OpeningLine = { ...twin, moves, mirrorOf: twin.moves };
-      lines.set(column, line);
-      done(line);
-      continue;
-    }
-    const clock = performance.now();
-    const seconds = () => (performance.now() - clock) / 1000;
-    log(`${moves}: solving`);
-    const result: SolveResult = solver.solve(ConnectFour.parse(moves), {
-      timeMs,
-      maxNodes,
-      onProbe: ({ probe, lower, upper, nodes }) =>
-        log(
-          `${moves}: probe ${probe}: score in ${lower}..${upper}, ${nodes} nodes, ${
-            seconds().toFixed(1)
-          } s`,
-        ),
-    });
-    const line: OpeningLine = {
-      moves,
-      lower: result.lower,
-      upper: result.upper,
-      nodes: result.nodes,
-      seconds: seconds(),
-      mirrorOf: null,
-    };
-    if (result.stopReason !== null) STOPPED_BY.set(line, result.stopReason);
-    lines.set(column, line);
-    done(line);
-  }
-  return [...lines.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+  return solvePlan(solver, openingsPlan(after), timeMs, log, done, maxNodes);
 }
 
 /**
- * Solves every position after two moves: the seven moves after each first
- * move 4, 3, 2 and 1 (after 4 the mirrored ones are copied), then copies
- * the lines after 5, 6 and 7 from their mirrors after 3, 2 and 1 — 25
- * solves for 49 positions.
+ * Solves every position after two moves ({@linkcode bookPlan}): 25 solves
+ * for 49 positions.
  *
  * @param solver the solver (its table is cleared for each position)
  * @param timeMs a budget per solve, or `undefined`
@@ -311,58 +429,198 @@ export function solveBook(
   done: (line: OpeningLine) => void,
   maxNodes?: number,
 ): OpeningLine[] {
-  const lines: OpeningLine[] = [];
-  for (const first of [4, 3, 2, 1]) {
-    const batch = solveOpenings(
-      solver,
-      String(first),
-      timeMs,
-      log,
-      done,
-      maxNodes,
-    );
-    lines.push(...batch);
-    if (first === 4) continue;
-    for (const line of batch) {
-      const twin: OpeningLine = {
-        ...line,
-        moves: mirrorMoves(line.moves),
-        mirrorOf: line.mirrorOf ?? line.moves,
-      };
-      lines.push(twin);
-      done(twin);
-    }
-  }
-  return lines.sort((a, b) => a.moves.localeCompare(b.moves));
+  return solvePlan(solver, bookPlan(), timeMs, log, done, maxNodes);
 }
 
-function main(args: readonly string[]): number {
+/** What {@linkcode solvePlanOverNats} needs besides the plan. */
+interface RemoteRun {
+  url: string;
+  threads: number;
+  megabytes: number;
+  maxNodes: number | undefined;
+  timeMs: number | undefined;
+}
+
+/** How a run over NATS ended when it did not finish: the exit code, and the line said. */
+class RemoteStop extends Error {
+  constructor(message: string, readonly code: number) {
+    super(message);
+  }
+}
+
+/** One progress line of a run over NATS: jobs, solves, rate, ETA. */
+function progressText(p: RunProgress): string {
+  return `openings: jobs ${p.queued} queued, ${p.running} running, ${p.done}/${p.jobs} done, ${p.redelivered} redelivered; solves ${p.gamesDone}/${p.games}, ${
+    p.gamesPerSecond.toFixed(p.gamesPerSecond < 10 ? 2 : 1)
+  } solves/s, ETA ${p.etaSeconds === null ? "?" : duration(p.etaSeconds)}`;
+}
+
+/**
+ * Runs a plan over the workers of a NATS server, one job per searched
+ * line; reports the lines through `done` in the plan's order (as the local
+ * run does), each as soon as it and every line before it are known.
+ */
+async function solvePlanOverNats(
+  plan: readonly PlannedLine[],
+  run: RemoteRun,
+  done: (line: OpeningLine) => void,
+): Promise<OpeningLine[]> {
+  const jobs = await connectForCommand("openings", run.url);
+  if (jobs === null) throw new RemoteStop("", 2);
+  const searched = plan.filter((entry) => entry.mirrorOf === null)
+    .map((entry) => entry.moves);
+  const solved = new Map<string, OpeningLine>();
+  const lines = new Map<string, OpeningLine>();
+  let next = 0;
+  const flush = () => {
+    while (next < plan.length) {
+      const entry = plan[next]!;
+      const line = entry.mirrorOf === null
+        ? solved.get(entry.moves)
+        : mirrorLine(lines.get(entry.mirrorOf)!, entry);
+      if (line === undefined) return;
+      lines.set(entry.moves, line);
+      done(line);
+      next++;
+    }
+  };
+  const stop = new AbortController();
+  let stoppedBy: [Deno.Signal, number] | null = null;
+  const onSignal = (signal: Deno.Signal, code: number) => () => {
+    stoppedBy ??= [signal, code];
+    stop.abort();
+  };
+  const onInt = onSignal("SIGINT", 130);
+  const onTerm = onSignal("SIGTERM", 143);
+  Deno.addSignalListener("SIGINT", onInt);
+  Deno.addSignalListener("SIGTERM", onTerm);
+  warn(
+    `openings: ${searched.length} solves as jobs for the workers of ${jobs.server} (${plan.length} lines)`,
+  );
+  try {
+    await solveOverNats(jobs, searched, {
+      megabytes: run.megabytes,
+      threads: run.threads,
+      ...(run.maxNodes === undefined ? {} : { maxNodes: run.maxNodes }),
+      ...(run.timeMs === undefined ? {} : { timeMs: run.timeMs }),
+      signal: stop.signal,
+      onProgress: (p) => warn(progressText(p)),
+      onRefusal: (line) => warn(`openings: ${line}`),
+      onProbe: (index, worker, p) =>
+        warn(
+          `${
+            searched[index]
+          }: probe ${p.probe}: score in ${p.lower}..${p.upper}, ${p.nodes} nodes, ${
+            p.seconds.toFixed(1)
+          } s on worker ${worker}`,
+        ),
+      onSolve: (record) => {
+        const line: OpeningLine = {
+          moves: record.moves,
+          lower: record.lower,
+          upper: record.upper,
+          nodes: record.nodes,
+          seconds: record.seconds,
+          mirrorOf: null,
+        };
+        if (record.stopReason !== null) {
+          STOPPED_BY.set(line, record.stopReason);
+        }
+        solved.set(record.moves, line);
+        flush();
+      },
+    });
+    return sortByMoves([...lines.values()]);
+  } catch (error) {
+    const stopped = stoppedBy as [Deno.Signal, number] | null;
+    if (stopped !== null) {
+      throw new RemoteStop(
+        `openings: stopped by ${
+          stopped[0]
+        } after ${solved.size} of ${searched.length} solves; the run's queued jobs are dropped`,
+        stopped[1],
+      );
+    }
+    if (error instanceof JobFailedError) {
+      throw new RemoteStop(`openings: ${error.message}`, 2);
+    }
+    throw error;
+  } finally {
+    Deno.removeSignalListener("SIGINT", onInt);
+    Deno.removeSignalListener("SIGTERM", onTerm);
+    await jobs.close().catch(() => {});
+  }
+}
+
+/** The command line without `flags` and their values (both `--flag V` and `--flag=V`). */
+function withoutFlags(
+  args: readonly string[],
+  flags: readonly string[],
+): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (flags.includes(arg)) {
+      i++;
+      continue;
+    }
+    if (flags.some((flag) => arg.startsWith(`${flag}=`))) continue;
+    kept.push(arg);
+  }
+  return kept;
+}
+
+/** The title of an `--after` run's file (`--out`): what its lines are. */
+function afterTitle(after: string): string[] {
+  return [
+    `# Connect Four: the position after each move from ${
+      after === "" ? "the empty board" : after
+    } solved exactly, the`,
+    "# score from the side to move there: 0 a draw, 22-k when it wins with its",
+    "# k-th stone, -(22-k) when the other side does.",
+  ];
+}
+
+async function main(args: readonly string[]): Promise<number> {
   const options = readCommandLine(parseOpeningsArgs, args, HELP);
   if (typeof options === "number") return options;
   // A bad start is the user's mistake, not a crash: one line and exit 2.
+  let plan: PlannedLine[];
   try {
-    startPosition(options.after);
+    plan = options.book ? bookPlan() : openingsPlan(options.after);
   } catch (error) {
-    warn(`openings: --after: ${(error as Error).message} (see --help)`);
+    warn(
+      `openings: --after: ${
+        (error as Error).message.replace(/^openings: /, "")
+      } (see --help)`,
+    );
     return 2;
   }
-  const threads = options.threads ?? defaultThreads();
-  const solver = new ConnectFourSolver({
-    megabytes: options.megabytes,
-    threads,
-  });
+  // Over NATS each worker is one core: one thread unless asked, which also
+  // makes the nodes the same on every machine.
+  const threads = options.threads ??
+    (options.nats === undefined ? defaultThreads() : 1);
   const begun = new Date();
-  // The command as run, for the file's header: the flags that change the work.
-  const command = [
-    `deno task openings ${options.book ? "--book" : "--full"}`,
-    ...args.filter((arg) => arg !== "--full" && arg !== "--book"),
-  ].join(" ");
-  const file = options.book ? BOOK_FILE : FIRST_MOVES_FILE;
-  const title = options.book ? BOOK_TITLE : undefined;
-  const writes = options.full || options.book;
+  // The command as run, for the file's header: the flags that change the
+  // work (where it ran and where it is written do not).
+  const kept = withoutFlags(args, ["--nats", "--out"]);
+  const command = options.full || options.book
+    ? [
+      `deno task openings ${options.book ? "--book" : "--full"}`,
+      ...kept.filter((arg) => arg !== "--full" && arg !== "--book"),
+    ].join(" ")
+    : ["deno task openings", ...kept].join(" ");
+  const file = options.out ??
+    (options.book ? BOOK_FILE : options.full ? FIRST_MOVES_FILE : null);
+  const title = options.book
+    ? BOOK_TITLE
+    : options.full
+    ? undefined
+    : afterTitle(options.after);
   const clock = performance.now();
   const finished: OpeningLine[] = [];
-  const write = (lines: readonly OpeningLine[], complete: boolean) =>
+  const write = (lines: readonly OpeningLine[], complete: boolean) => {
+    if (file === null) return;
     Deno.writeTextFileSync(
       file,
       firstMovesText(lines, {
@@ -374,44 +632,79 @@ function main(args: readonly string[]): number {
         complete,
       }, title),
     );
+  };
   try {
-    solver.warmUp();
-    const report = (line: OpeningLine) => {
-      finished.push(line);
-      print(lineText(line));
-      // Written after every move: an interrupted run keeps what it proved.
-      if (writes) write(finished, false);
-    };
-    const lines = options.book
-      ? solveBook(solver, options.timeMs, warn, report, options.maxNodes)
-      : solveOpenings(
+    // Before any solve: a file that cannot be written fails now, not after hours.
+    write([], false);
+  } catch (error) {
+    warn(`openings: cannot write ${file}: ${(error as Error).message}`);
+    return 2;
+  }
+  const report = (line: OpeningLine) => {
+    finished.push(line);
+    print(lineText(line));
+    // Written after every move: an interrupted run keeps what it proved.
+    write(finished, false);
+  };
+  let lines: OpeningLine[];
+  if (options.nats !== undefined) {
+    try {
+      lines = await solvePlanOverNats(plan, {
+        url: options.nats,
+        threads,
+        megabytes: options.megabytes,
+        maxNodes: options.maxNodes,
+        timeMs: options.timeMs,
+      }, report);
+    } catch (error) {
+      if (!(error instanceof RemoteStop)) throw error;
+      if (error.message !== "") {
+        warn(
+          `${error.message}${
+            file !== null && finished.length > 0
+              ? `; the finished lines are in ${file}`
+              : ""
+          }`,
+        );
+      }
+      return error.code;
+    }
+  } else {
+    const solver = new ConnectFourSolver({
+      megabytes: options.megabytes,
+      threads,
+    });
+    try {
+      solver.warmUp();
+      lines = solvePlan(
         solver,
-        options.after,
+        plan,
         options.timeMs,
         warn,
         report,
         options.maxNodes,
       );
-    const stopped = lines.filter((line) => line.lower !== line.upper).length;
-    if (stopped > 0) {
-      const budgets = [
-        options.maxNodes === undefined
-          ? ""
-          : `--max-nodes ${options.maxNodes}${
-            args.some((arg) => isFlag(arg, "--max-nodes")) ? "" : " (default)"
-          }`,
-        options.timeMs === undefined ? "" : `--time-ms ${options.timeMs}`,
-      ].filter((text) => text !== "").join(", ");
-      warn(
-        `openings: ${stopped} of ${lines.length} lines stopped by the budget (${budgets} per solve): they give proven bounds; a larger budget finishes them`,
-      );
+    } finally {
+      solver.close();
     }
-    if (writes) {
-      write(lines, true);
-      warn(`openings: wrote ${file}`);
-    }
-  } finally {
-    solver.close();
+  }
+  const stopped = lines.filter((line) => line.lower !== line.upper).length;
+  if (stopped > 0) {
+    const budgets = [
+      options.maxNodes === undefined
+        ? ""
+        : `--max-nodes ${options.maxNodes}${
+          args.some((arg) => isFlag(arg, "--max-nodes")) ? "" : " (default)"
+        }`,
+      options.timeMs === undefined ? "" : `--time-ms ${options.timeMs}`,
+    ].filter((text) => text !== "").join(", ");
+    warn(
+      `openings: ${stopped} of ${lines.length} lines stopped by the budget (${budgets} per solve): they give proven bounds; a larger budget finishes them`,
+    );
+  }
+  if (file !== null) {
+    write(lines, true);
+    warn(`openings: wrote ${file}`);
   }
   return 0;
 }
@@ -431,4 +724,4 @@ function lineText(line: OpeningLine): string {
   }`;
 }
 
-if (import.meta.main) Deno.exit(main(Deno.args));
+if (import.meta.main) Deno.exit(await main(Deno.args));

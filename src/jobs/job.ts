@@ -7,14 +7,19 @@
  * worker, and a job played twice (a worker killed after it finished but
  * before it acknowledged) gives the same result twice.
  *
- * Two kinds of task for now:
+ * Three kinds of task:
  * - `"games"`: games of a round robin on Connect Four or tic-tac-toe
  *   ({@linkcode ScheduledGame}s: seats, opening, seed), the unit of
  *   `deno task strength` and of any seeded batch of games (an SPRT test
  *   asks for batch after batch until it decides);
  * - `"chess"`: games of a chess match between two UCI engines
  *   (`deno task match`), game i being opening ⌊i/2⌋ with the first engine
- *   white in the even games.
+ *   white in the even games;
+ * - `"solve"`: one exact solve of one Connect Four position
+ *   (`deno task openings --book --nats URL`: one job per position), with
+ *   the solver's options (weak or strong, table size, threads, node and
+ *   time budgets); its one record is the proven bounds, the nodes and the
+ *   seconds of the solve.
  *
  * Everything that arrives from the network goes through
  * {@linkcode decodeJob}, which refuses what is too large, not JSON, or not
@@ -33,6 +38,8 @@ import {
 import type { GameName, PlayerSpec } from "../play/player_spec.ts";
 import type { GameRecord, ScheduledGame } from "../play/tournament.ts";
 import type { ChessGameRecord, ChessOpening } from "../play/chess_match.ts";
+import { ConnectFour } from "../games/connect_four.ts";
+import type { SolveStopReason } from "../games/_solver_engine.ts";
 
 /** The format of job messages; a worker refuses any other. */
 export const JOB_FORMAT = 1;
@@ -95,8 +102,46 @@ export interface ChessTask {
   handshakeTimeoutMs: number;
 }
 
+/**
+ * One exact solve of a Connect Four position, as `deno task openings`
+ * runs it: a fresh table of `megabytes`, `threads` threads, and the
+ * budgets of one solve (`null`: none).
+ */
+export interface SolveTask {
+  /** The kind. */
+  kind: "solve";
+  /** The position: column digits 1–7 from the empty board ("" is the empty board); legal and unfinished. */
+  moves: string;
+  /** Only the sign of the score (`--weak`), or the exact score. */
+  weak: boolean;
+  /** The table's largest size in MiB (1…4096). */
+  megabytes: number;
+  /** Threads of the solve (1…64): one gives the same nodes on every machine. */
+  threads: number;
+  /** Stop after this many nodes, or `null`. */
+  maxNodes: number | null;
+  /** Stop after about this many milliseconds, or `null`. */
+  timeMs: number | null;
+}
+
+/** What a solve job gives: its one record. */
+export interface SolveRecord {
+  /** The position solved (the task's `moves`). */
+  moves: string;
+  /** A proven lower bound on the score from the side to move. */
+  lower: number;
+  /** A proven upper bound (equal to `lower` when solved). */
+  upper: number;
+  /** Nodes searched (deterministic for one thread; varies with more). */
+  nodes: number;
+  /** Seconds of the solve itself on the worker (never deterministic). */
+  seconds: number;
+  /** The budget that stopped it, or `null` when it finished. */
+  stopReason: SolveStopReason | null;
+}
+
 /** What a job asks for. */
-export type Task = GamesTask | ChessTask;
+export type Task = GamesTask | ChessTask | SolveTask;
 
 /** One job: a task, where it belongs, and the code that must run it. */
 export interface Job {
@@ -114,7 +159,7 @@ export interface Job {
 
 /** What a job gave: its records, or why it failed. */
 export type JobOutcome =
-  | { ok: true; records: GameRecord[] | ChessGameRecord[] }
+  | { ok: true; records: GameRecord[] | ChessGameRecord[] | SolveRecord[] }
   | { ok: false; error: string };
 
 /** What a worker stores for a job. */
@@ -346,6 +391,39 @@ function checkChessTask(task: Record<string, unknown>): ChessTask {
   return task as unknown as ChessTask;
 }
 
+const MOVES = /^[1-7]{0,41}$/;
+
+function checkSolveTask(task: Record<string, unknown>): SolveTask {
+  const moves = task.moves;
+  if (typeof moves !== "string" || !MOVES.test(moves)) {
+    throw invalid("task.moves", moves, "0…41 column digits 1-7");
+  }
+  let position: ConnectFour;
+  try {
+    position = ConnectFour.parse(moves);
+  } catch (error) {
+    throw new JobError(
+      "invalid",
+      `decodeJob: task.moves: ${(error as Error).message}`,
+    );
+  }
+  if (position.isTerminal()) {
+    throw invalid("task.moves", moves, "an unfinished position");
+  }
+  if (typeof task.weak !== "boolean") {
+    throw invalid("task.weak", task.weak, "true or false");
+  }
+  checkInt("task.megabytes", task.megabytes, 1, 4096);
+  checkInt("task.threads", task.threads, 1, 64);
+  if (task.maxNodes !== null) {
+    checkInt("task.maxNodes", task.maxNodes, 0, Number.MAX_SAFE_INTEGER);
+  }
+  if (task.timeMs !== null) {
+    checkInt("task.timeMs", task.timeMs, 0, Number.MAX_SAFE_INTEGER);
+  }
+  return task as unknown as SolveTask;
+}
+
 /**
  * Reads a job message: refuses one larger than {@linkcode MAX_JOB_BYTES},
  * one that is not JSON, one of another {@linkcode JOB_FORMAT}, and one
@@ -409,13 +487,52 @@ export function decodeJob(bytes: Uint8Array): Job {
   if (!isObject(task)) throw invalid("task", task, "an object");
   if (task.kind === "games") checkGamesTask(task);
   else if (task.kind === "chess") checkChessTask(task);
-  else throw invalid("task.kind", task.kind, '"games" or "chess"');
+  else if (task.kind === "solve") checkSolveTask(task);
+  else throw invalid("task.kind", task.kind, '"games", "chess" or "solve"');
   return value as unknown as Job;
 }
 
-/** Games a task holds. */
+/**
+ * Units of work a task holds, for progress: its games, or 1 for a solve.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { taskGames } from "./job.ts";
+ * assert.equal(taskGames({
+ *   kind: "solve", moves: "4455", weak: false, megabytes: 16, threads: 1,
+ *   maxNodes: null, timeMs: null,
+ * }), 1);
+ * ```
+ */
 export function taskGames(task: Task): number {
-  return task.games.length;
+  return task.kind === "solve" ? 1 : task.games.length;
+}
+
+/**
+ * What a task is, in a few words, for a worker's log line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { taskSummary } from "./job.ts";
+ * assert.equal(taskSummary({
+ *   kind: "solve", moves: "4455", weak: false, megabytes: 16, threads: 1,
+ *   maxNodes: 1000, timeMs: null,
+ * }), "solve 4455 (strong, 1 thread, 16 MiB, at most 1000 nodes)");
+ * ```
+ */
+export function taskSummary(task: Task): string {
+  if (task.kind !== "solve") return `${task.games.length} games`;
+  const budgets = [
+    task.maxNodes === null ? "" : `at most ${task.maxNodes} nodes`,
+    task.timeMs === null ? "" : `at most ${task.timeMs} ms`,
+  ].filter((text) => text !== "");
+  return `solve ${task.moves === "" ? "-" : task.moves} (${
+    task.weak ? "weak" : "strong"
+  }, ${task.threads} thread${
+    task.threads === 1 ? "" : "s"
+  }, ${task.megabytes} MiB${budgets.length ? `, ${budgets.join(", ")}` : ""})`;
 }
 
 /**

@@ -38,8 +38,10 @@ import {
   JobError,
   type JobResult,
   type Task,
+  taskGames,
+  taskSummary,
 } from "./job.ts";
-import { closeTaskRunner, runTask } from "./run.ts";
+import { closeTaskRunner, runTask, type SolveProbe } from "./run.ts";
 
 /** The work-queue stream of jobs. */
 export const JOBS_STREAM = "GTS_JOBS";
@@ -257,6 +259,7 @@ async function ensureStream(
 export type JobEvent =
   | { type: "start"; index: number; worker: string; delivery: number }
   | { type: "game"; index: number; worker: string }
+  | { type: "probe"; index: number; worker: string; probe: SolveProbe }
   | {
     type: "refused";
     index: number;
@@ -450,7 +453,7 @@ async function serveOne(
   const delivery = message.info.deliveryCount;
   event({ type: "start", index: job.index, worker: options.worker, delivery });
   log(
-    `job ${key}: ${job.task.games.length} games${
+    `job ${key}: ${taskSummary(job.task)}${
       delivery > 1 ? ` (delivery ${delivery})` : ""
     }`,
   );
@@ -469,6 +472,13 @@ async function serveOne(
         signal: stop.signal,
         onGame: () =>
           event({ type: "game", index: job.index, worker: options.worker }),
+        onProbe: (probe) =>
+          event({
+            type: "probe",
+            index: job.index,
+            worker: options.worker,
+            probe,
+          }),
       });
     } catch (error) {
       // Stopped: give the job back at once.
@@ -549,7 +559,7 @@ export interface RunProgress {
   done: number;
   /** Jobs delivered more than once. */
   redelivered: number;
-  /** Games of the run and games finished (stored results, plus games reported by workers). */
+  /** Games of the run and games finished (stored results, plus games reported by workers); a solve counts as one. */
   games: number;
   gamesDone: number;
   /** Games per second since the run began. */
@@ -570,6 +580,8 @@ export interface RunJobsOptions {
   onProgress?: (progress: RunProgress) => void;
   /** Told a worker's refusal of a job (another code version), once per worker. */
   onRefusal?: (line: string) => void;
+  /** Told each root probe of a solve job as its worker reports it (plain NATS: one may be lost). */
+  onProbe?: (index: number, worker: string, probe: SolveProbe) => void;
   /** Stops waiting; the run is marked cancelled and workers drop its queued jobs. */
   signal?: AbortSignal;
 }
@@ -583,7 +595,7 @@ export interface RunJobsOptions {
  *
  * @param jobs the connection ({@linkcode openJobs})
  * @param tasks the tasks, one job each
- * @param options `code`, `run`, `onResult`, `onProgress`, `onRefusal`, `signal`
+ * @param options `code`, `run`, `onResult`, `onProgress`, `onRefusal`, `onProbe`, `signal`
  * @returns the results, by task
  * @throws {JobFailedError} (rejects) when a job failed; {@linkcode JobError} when a task is too large for a job
  */
@@ -598,7 +610,7 @@ export async function runJobs(
     encodeJob({ format: JOB_FORMAT, run, index, code: options.code, task })
   );
   const results: (JobResult | undefined)[] = new Array(tasks.length);
-  const totalGames = tasks.reduce((n, t) => n + t.games.length, 0);
+  const totalGames = tasks.reduce((n, t) => n + taskGames(t), 0);
   const started = new Set<number>();
   const redelivered = new Set<number>();
   const gamesReported = new Map<number, number>();
@@ -659,6 +671,10 @@ export async function runJobs(
         if (e.delivery > 1) redelivered.add(e.index);
       } else if (e.type === "game") {
         gamesReported.set(e.index, (gamesReported.get(e.index) ?? 0) + 1);
+      } else if (e.type === "probe") {
+        if (results[e.index] === undefined && e.probe !== null) {
+          options.onProbe?.(e.index, e.worker, e.probe);
+        }
       } else if (e.type === "refused" && !refusedBy.has(e.worker)) {
         refusedBy.add(e.worker);
         options.onRefusal?.(

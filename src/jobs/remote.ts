@@ -1,7 +1,8 @@
 /**
  * The publisher's side of distributed runs: a round robin
- * ({@linkcode roundRobinOverNats}) or a chess match
- * ({@linkcode chessMatchOverNats}) cut into jobs of a few games, sent to
+ * ({@linkcode roundRobinOverNats}), a chess match
+ * ({@linkcode chessMatchOverNats}) or a list of Connect Four solves
+ * ({@linkcode solveOverNats}, one job each) cut into jobs of a few games, sent to
  * the workers of a NATS JetStream server, and put back together in
  * schedule order: the same records as the in-process runners for the same
  * players, openings and seed, game for game.
@@ -20,8 +21,16 @@ import {
   gameScore,
 } from "../play/chess_match.ts";
 import { type EloGame, eloRatings } from "../play/elo.ts";
-import { batches, codeVersion, type EngineSpec, type Task } from "./job.ts";
+import {
+  batches,
+  codeVersion,
+  type EngineSpec,
+  type SolveRecord,
+  type Task,
+} from "./job.ts";
 import { type Jobs, runJobs, type RunProgress } from "./nats.ts";
+import type { SolveProbe } from "./run.ts";
+import { ConnectFour } from "../games/connect_four.ts";
 
 /** What both publishers take besides their games. */
 export interface RemoteOptions {
@@ -233,7 +242,8 @@ export async function chessMatchOverNats(
     ...runOptions(options),
     onResult: (result) => {
       if (!result.outcome.ok) return;
-      const share = tasks[result.index]!.games as { number: number }[];
+      const share = (tasks[result.index] as { games: { number: number }[] })
+        .games;
       (result.outcome.records as ChessGameRecord[]).forEach((game, k) => {
         games[share[k]!.number] = game;
       });
@@ -289,4 +299,137 @@ export function scoreChessMatch(games: ChessGameRecord[]): ChessMatchResult {
       prior,
     },
   };
+}
+
+/** Options of {@linkcode solveOverNats}. */
+export interface RemoteSolveOptions {
+  /** Only the sign of each score (default false). */
+  weak?: boolean;
+  /** Each solve's table, in MiB (1…4096, default 512). */
+  megabytes?: number;
+  /** Threads of each solve (1…64, default 1: one worker per core, and the same nodes as a local one-thread solve). */
+  threads?: number;
+  /** A node budget per solve (default: none). */
+  maxNodes?: number;
+  /** A time budget per solve, in ms (default: none). */
+  timeMs?: number;
+  /** Told each solve as its result is stored, in the order they come. */
+  onSolve?: (record: SolveRecord, index: number) => void;
+  /** Told each root probe of a solve in progress, with the worker's name. */
+  onProbe?: (index: number, worker: string, probe: SolveProbe) => void;
+  /** Told where the run stands, about once a second ("games" are solves). */
+  onProgress?: (progress: RunProgress) => void;
+  /** Told a worker's refusal (another code version). */
+  onRefusal?: (line: string) => void;
+  /** Stops the run (queued jobs are dropped; rejects). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Solves Connect Four positions over the workers of a JetStream server,
+ * one job per position: resolves to the records in the order of
+ * `positions`, each with the bounds (and, for one thread, the nodes) that
+ * `ConnectFourSolver.solve` gives here with the same options; the seconds
+ * are the worker's. Everything is checked before any job is sent.
+ *
+ * @param jobs the connection (`openJobs`)
+ * @param positions the positions' moves from the empty board ("" the empty board), each legal and unfinished
+ * @param options `weak`, `megabytes`, `threads`, `maxNodes`, `timeMs`, `onSolve`, `onProbe`, `onProgress`, `onRefusal`, `signal`
+ * @returns one record per position
+ * @throws {Error} (rejects) on a bad position or option; `JobFailedError` when a solve failed on its worker
+ */
+export async function solveOverNats(
+  jobs: Jobs,
+  positions: readonly string[],
+  options: RemoteSolveOptions = {},
+): Promise<SolveRecord[]> {
+  const where = "solveOverNats";
+  checkOptions(where, options, [
+    "weak",
+    "megabytes",
+    "threads",
+    "maxNodes",
+    "timeMs",
+    "onSolve",
+    "onProbe",
+    "onProgress",
+    "onRefusal",
+    "signal",
+  ]);
+  if (!Array.isArray(positions) || positions.length === 0) {
+    throw new Error(
+      `${where}: positions must be a non-empty array of move strings, got ${
+        describe(positions)
+      }`,
+    );
+  }
+  positions.forEach((moves, i) => {
+    let unfinished = false;
+    try {
+      unfinished = typeof moves === "string" && /^[1-7]{0,41}$/.test(moves) &&
+        !ConnectFour.parse(moves).isTerminal();
+    } catch {
+      unfinished = false;
+    }
+    if (!unfinished) {
+      throw new Error(
+        `${where}: positions[${i}] must be the moves (digits 1-7) of a legal unfinished position, got ${
+          describe(moves)
+        }`,
+      );
+    }
+  });
+  const weak = options.weak ?? false;
+  if (typeof weak !== "boolean") {
+    throw new Error(
+      `${where}: weak must be true or false, got ${describe(weak)}`,
+    );
+  }
+  const megabytes = checkInteger(
+    where,
+    "megabytes",
+    options.megabytes ?? 512,
+    1,
+    4096,
+  );
+  const threads = checkInteger(where, "threads", options.threads ?? 1, 1, 64);
+  const maxNodes = options.maxNodes === undefined ? null : checkInteger(
+    where,
+    "maxNodes",
+    options.maxNodes,
+    0,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const timeMs = options.timeMs === undefined ? null : checkInteger(
+    where,
+    "timeMs",
+    options.timeMs,
+    0,
+    Number.MAX_SAFE_INTEGER,
+  );
+  const tasks: Task[] = positions.map((moves) => ({
+    kind: "solve",
+    moves,
+    weak,
+    megabytes,
+    threads,
+    maxNodes,
+    timeMs,
+  }));
+  const results = await runJobs(jobs, tasks, {
+    code: await codeVersion(),
+    ...runOptions(options),
+    ...(options.onProbe ? { onProbe: options.onProbe } : {}),
+    onResult: (result) => {
+      if (!result.outcome.ok) return;
+      options.onSolve?.(
+        (result.outcome.records as SolveRecord[])[0]!,
+        result.index,
+      );
+    },
+  });
+  return results.map((result) =>
+    // runJobs rejects a failed job: every outcome here is ok.
+    (result.outcome as { records: SolveRecord[] }).records[0]!
+  );
 }

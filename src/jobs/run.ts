@@ -2,7 +2,9 @@
  * Running one job's task on the machine that took it: round-robin games in
  * a Deno worker ({@linkcode playScheduledGames}, so the caller's thread
  * stays free for its server's heartbeats), chess games between UCI engines
- * started here. The records equal the in-process runners' for the same
+ * started here, a Connect Four solve in a Deno worker of its own
+ * ({@linkcode SolveRecord}: the same bounds, and for one thread the same
+ * nodes, as `deno task openings` solving it here). The records equal the in-process runners' for the same
  * games: `roundRobin`'s, and `playChessMatch`'s (an engine that failed in
  * a game is restarted before the batch's next game, as there).
  *
@@ -17,7 +19,15 @@ import {
 } from "../play/chess_match.ts";
 import { UciProcess } from "../play/uci_engine.ts";
 import type { GameRecord } from "../play/tournament.ts";
-import type { ChessTask, EngineSpec, JobOutcome, Task } from "./job.ts";
+import type {
+  ChessTask,
+  EngineSpec,
+  JobOutcome,
+  SolveRecord,
+  SolveTask,
+  Task,
+} from "./job.ts";
+import type { SolveReply } from "./_solve_worker.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -25,7 +35,8 @@ const ROOT = new URL("../../", import.meta.url);
  * Plays a task's games here.
  *
  * @param task the task (checked by `decodeJob`)
- * @param options `signal`: stops the games and rejects; `onGame`: told after each game
+ * @param options `signal`: stops the games (or the solve) and rejects; `onGame`: told after each game (or the solve);
+ *   `onProbe`: told each root probe of a solve, with its seconds so far
  * @returns the records, in the task's order, or the error that stopped them
  *
  * @example
@@ -43,9 +54,22 @@ const ROOT = new URL("../../", import.meta.url);
  */
 export async function runTask(
   task: Task,
-  options?: { signal?: AbortSignal; onGame?: () => void },
+  options?: {
+    signal?: AbortSignal;
+    onGame?: () => void;
+    onProbe?: (probe: SolveProbe) => void;
+  },
 ): Promise<JobOutcome> {
   try {
+    if (task.kind === "solve") {
+      const record = await solveInResident(
+        task,
+        (probe) => options?.onProbe?.(probe),
+        options?.signal,
+      );
+      options?.onGame?.();
+      return { ok: true, records: [record] };
+    }
     if (task.kind === "games") {
       const records = await playInResident(
         {
@@ -85,6 +109,64 @@ let resident: Worker | null = null;
 export function closeTaskRunner(): void {
   resident?.terminate();
   resident = null;
+  solving?.terminate();
+  solving = null;
+}
+
+/** A root probe of a solve in progress, as a solve job reports it. */
+export interface SolveProbe {
+  /** The probe's null window was (`probe`, `probe` + 1). */
+  probe: number;
+  /** The bounds proven so far. */
+  lower: number;
+  upper: number;
+  /** Nodes so far. */
+  nodes: number;
+  /** Seconds since the solve began. */
+  seconds: number;
+}
+
+/** The Deno worker that runs solve jobs, kept with its solver (and table) from job to job. */
+let solving: Worker | null = null;
+
+function solveInResident(
+  task: SolveTask,
+  onProbe: (probe: SolveProbe) => void,
+  signal?: AbortSignal,
+): Promise<SolveRecord> {
+  signal?.throwIfAborted();
+  const worker = solving ??= new Worker(
+    new URL("./_solve_worker.ts", import.meta.url),
+    { type: "module" },
+  );
+  return new Promise<SolveRecord>((resolve, reject) => {
+    const finish = (error: Error | null, record?: SolveRecord) => {
+      worker.onmessage = null;
+      worker.onerror = null;
+      signal?.removeEventListener("abort", onAbort);
+      if (error) {
+        // A synchronous solve cannot be interrupted: end its thread (and
+        // its helpers) rather than wait for it.
+        solving?.terminate();
+        solving = null;
+        reject(error);
+      } else resolve(record!);
+    };
+    const onAbort = () => finish(new Error("runTask: stopped"));
+    signal?.addEventListener("abort", onAbort);
+    worker.onmessage = (event: MessageEvent<SolveReply>) => {
+      const reply = event.data;
+      if ("probe" in reply) {
+        onProbe({ ...reply.probe, seconds: reply.seconds });
+      } else if ("record" in reply) finish(null, reply.record);
+      else finish(new Error(`the solve failed: ${reply.error}`));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish(new Error(`the solve failed: ${event.message}`));
+    };
+    worker.postMessage(task);
+  });
 }
 
 function playInResident(
