@@ -382,3 +382,67 @@ Deno.test("deno task openings: --after '' exits 2 with one line; an early --afte
     ]
   ) assert.ok(help.stdout.includes(part), part);
 });
+
+Deno.test("openings: --nats and --out are read, each bad value named", () => {
+  const args = parseOpeningsArgs([
+    "--book",
+    "--nats",
+    "nats://h:4222",
+    "--out=/tmp/b.txt",
+  ]);
+  assert.equal(args.nats, "nats://h:4222");
+  assert.equal(args.out, "/tmp/b.txt");
+  assert.equal(args.threads, undefined);
+  assert.equal("nats" in parseOpeningsArgs([]), false);
+  for (
+    const [bad, message] of [
+      [["--nats"], /openings: --nats needs a value/],
+      [["--nats="], /openings: --nats needs a server address, got ""/],
+      [["--out", ""], /openings: --out needs a file name, got ""/],
+    ] as const
+  ) {
+    assert.throws(
+      () => parseOpeningsArgs(bad),
+      (error: Error) =>
+        error instanceof UsageError && message.test(error.message),
+      bad.join(" "),
+    );
+  }
+});
+
+Deno.test("deno task openings: --out writes the run's file (header, then the lines); a file that cannot be written is one line and exit 2 before any solve", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "gts_openings_out_" });
+  try {
+    const ok = await runCli("openings.ts", [
+      "--after",
+      "444333222",
+      "--threads",
+      "1",
+      "--megabytes",
+      "4",
+      "--out",
+      `${dir}/lines.txt`,
+    ]);
+    assert.equal(ok.code, 0, ok.stderr);
+    const lines = parseFirstMoves(Deno.readTextFileSync(`${dir}/lines.txt`));
+    assert.equal(lines.length, ok.stdout.trim().split("\n").length);
+    assert.match(
+      Deno.readTextFileSync(`${dir}/lines.txt`),
+      /^# Connect Four: the position after each move from 444333222 solved[\s\S]*#   deno task openings --after 444333222 --threads 1 --megabytes 4   \(1 thread/,
+    );
+    const bad = await runCli("openings.ts", [
+      "--after",
+      "444333222",
+      "--out",
+      `${dir}/no/such/dir/lines.txt`,
+    ]);
+    assertCleanFailure(
+      bad,
+      /^openings: cannot write .*no\/such\/dir\/lines\.txt: /,
+      "--out into a missing folder",
+    );
+    assert.equal(bad.stdout, "");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
