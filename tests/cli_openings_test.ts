@@ -428,7 +428,7 @@ Deno.test("deno task openings: --out writes the run's file (header, then the lin
     assert.equal(lines.length, ok.stdout.trim().split("\n").length);
     assert.match(
       Deno.readTextFileSync(`${dir}/lines.txt`),
-      /^# Connect Four: the position after each move from 444333222 solved[\s\S]*#   deno task openings --after 444333222 --threads 1 --megabytes 4   \(1 thread/,
+      /^# Connect Four: the position after each move from 444333222 solved[\s\S]*# {3}deno task openings --after 444333222 --threads 1 --megabytes 4 {3}\(1 thread/,
     );
     const bad = await runCli("openings.ts", [
       "--after",
