@@ -1,11 +1,13 @@
 /**
- * Games per second of a Connect Four round robin played in-process
- * (`roundRobin`), over local Deno workers (`roundRobinParallel`) and as
- * jobs on a NATS JetStream server with 1, 2 and 4 local worker processes
- * (`deno task worker`). Run by hand, not by `deno bench` (it starts
- * processes and a server):
+ * `deno task bench:nats`: games per second of a Connect Four round robin
+ * played in-process (`roundRobin`), over local Deno workers
+ * (`roundRobinParallel`) and as jobs on a NATS JetStream server with 1, 2
+ * and 4 local worker processes (`deno task worker`). Run by hand, not by
+ * `deno bench` (it starts processes and a server):
  *
- *   deno run -A bench/nats_bench.ts [--games-per-pair N] [--batch N]
+ *   deno task bench:nats [--games-per-pair N] [--batch N]
+ *
+ * Exit 2 with one line on a bad argument.
  *
  * Starts `nats-server -js` on a free port of 127.0.0.1 with a temporary
  * store, kills everything it started at the end. Every run's records are
@@ -25,7 +27,38 @@ const SPECS = [
 ] as const;
 const OPENINGS = ["44", "35", "1234", "4455", "26", "7171", "3344", "52"];
 
+const USAGE = "usage: deno task bench:nats [--games-per-pair N] [--batch N]";
+
+/** The flags (integers 1…1000, each at most once), or the line that refuses them. */
+function readFlags(args: readonly string[]): Map<string, number> | string {
+  const flags = new Map<string, number>();
+  for (let i = 0; i < args.length; i += 2) {
+    const flag = args[i]!, text = args[i + 1];
+    if (flag !== "--games-per-pair" && flag !== "--batch") {
+      return `unknown argument ${JSON.stringify(flag)} (${USAGE})`;
+    }
+    if (flags.has(flag)) return `${flag} is given twice`;
+    const value = /^\d+$/.test(text ?? "") ? Number(text) : NaN;
+    if (!(value >= 1 && value <= 1000)) {
+      return `${flag} must be an integer in 1…1000, got ${
+        JSON.stringify(text ?? "")
+      }`;
+    }
+    flags.set(flag, value);
+  }
+  return flags;
+}
+
 async function main(args: readonly string[]): Promise<void> {
+  if (args.includes("--help")) {
+    console.log(USAGE);
+    return;
+  }
+  const flags = readFlags(args);
+  if (typeof flags === "string") {
+    console.error(`bench:nats: ${flags}`);
+    Deno.exit(2);
+  }
   const { roundRobin } = await import("../src/play/tournament.ts");
   const { roundRobinParallel } = await import("../src/play/parallel.ts");
   const { createPlayer, parsePosition } = await import(
@@ -33,12 +66,8 @@ async function main(args: readonly string[]): Promise<void> {
   );
   const { openJobs } = await import("../src/jobs/nats.ts");
   const { roundRobinOverNats } = await import("../src/jobs/remote.ts");
-  const flag = (name: string, fallback: number) => {
-    const at = args.indexOf(name);
-    return at < 0 ? fallback : Number(args[at + 1]);
-  };
-  const gamesPerPair = flag("--games-per-pair", 4);
-  const batch = flag("--batch", 2);
+  const gamesPerPair = flags.get("--games-per-pair") ?? 4;
+  const batch = flags.get("--batch") ?? 2;
   const specs = SPECS.map((s) => ({ ...s }));
   const options = { openings: OPENINGS, gamesPerPair, seed: 3 };
   const rows: [string, number, number][] = [];
