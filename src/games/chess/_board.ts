@@ -59,6 +59,9 @@ import { PIECE_SQUARE } from "./evaluation.ts";
 /** Cached per-ply facts: not computed yet. */
 export const UNKNOWN = -1;
 
+/** What the stack holds for a null move: no real move (0…65535) equals it. */
+export const NULL_MOVE = -2;
+
 /** The board, its history stack and the make/unmake that keeps them. */
 export class Board {
   /** Piece code per 0x88 square (0 empty). */
@@ -346,6 +349,54 @@ export class Board {
     if ((piece & 7) === PAWN && (to - from === 32 || from - to === 32)) {
       this.setEnPassant((from + to) >> 1, to);
     }
+  }
+
+  /**
+   * Passes the turn (a null move, for null-move pruning): the side flips,
+   * the en passant square goes, the key follows, and the ply's stack entry
+   * holds {@linkcode NULL_MOVE}, so that `Chess.undo` refuses to take back
+   * a real move over it. The halfmove clock restarts at 0: a repetition
+   * across a null move is no repetition (Stockfish's pliesFromNull), at the
+   * price of the fifty-move rule inside the null subtree. Only in a
+   * position where the side to move is not in check.
+   */
+  makeNull(): void {
+    const p = this.ply;
+    if (p + 1 >= this.capacity) this.grow(this.capacity * 2);
+    let lo = this.keyLo ^ SIDE_LO, hi = this.keyHi ^ SIDE_HI;
+    this.stackCastling[p] = this.castling;
+    this.stackEp[p] = this.ep;
+    this.stackHalfmove[p] = this.halfmove;
+    this.stackScore[p] = this.score;
+    this.stackMove[p] = NULL_MOVE;
+    this.stackCaptured[p] = EMPTY;
+    if (this.ep >= 0) {
+      lo ^= EN_PASSANT_LO[this.ep & 7]!;
+      hi ^= EN_PASSANT_HI[this.ep & 7]!;
+      this.ep = -1;
+    }
+    this.halfmove = 0;
+    if (this.side === BLACK) this.fullmove++;
+    this.side ^= 1;
+    this.keyLo = lo;
+    this.keyHi = hi;
+    const q = p + 1;
+    this.ply = q;
+    this.keysLo[q] = lo;
+    this.keysHi[q] = hi;
+    this.checks[q] = UNKNOWN;
+    this.statuses[q] = UNKNOWN;
+  }
+
+  /** Takes back {@linkcode Board.makeNull}, the last move made: its exact inverse. */
+  unmakeNull(): void {
+    const p = --this.ply;
+    this.side ^= 1;
+    if (this.side === BLACK) this.fullmove--;
+    this.ep = this.stackEp[p]!;
+    this.halfmove = this.stackHalfmove[p]!;
+    this.keyLo = this.keysLo[p]!;
+    this.keyHi = this.keysHi[p]!;
   }
 
   /** After a double push to `pawnSquare`, keeps `target` as en passant square if a capture there is legal. */

@@ -8,7 +8,7 @@
 
 import type { Move, Position, Value } from "../../position.ts";
 import { checkOptions, describe } from "../../validate.ts";
-import { type Board, UNKNOWN } from "./_board.ts";
+import { type Board, NULL_MOVE, UNKNOWN } from "./_board.ts";
 import {
   CHECKMATE,
   insufficientMaterial,
@@ -26,7 +26,16 @@ import {
 } from "./_movegen.ts";
 import { legalMoves, parseSan, parseUci, toUci } from "./_notation.ts";
 import { fenRejection, sanByUci, sanOfUci } from "./notation.ts";
-import { BLACK, WHITE } from "./_squares.ts";
+import {
+  BISHOP,
+  BLACK,
+  EMPTY,
+  KNIGHT,
+  QUEEN,
+  ROOK,
+  WHITE,
+} from "./_squares.ts";
+import { CASTLING, moveKind, moveTo, NORMAL } from "./_move.ts";
 import {
   CHESS_MATE,
   isEndgame,
@@ -365,6 +374,107 @@ export class Chess implements Position {
   }
 
   /**
+   * Whether a searcher may pass the turn here ({@linkcode Chess.playNull}):
+   * the side to move is not in check (passing would leave its king in
+   * capture) and has a piece besides its king and pawns, so that zugzwang,
+   * where passing would be better than any move, is unlikely (the
+   * condition Stockfish uses). Not part of the rules of chess.
+   *
+   * @example Not in check, and not with king and pawns alone
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * assert.ok(Chess.start().nullMoveAllowed());
+   * assert.ok(!Chess.fromFen("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1").nullMoveAllowed());
+   * assert.ok(!Chess.fromFen("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1").nullMoveAllowed());
+   * ```
+   */
+  nullMoveAllowed(): boolean {
+    const board = this.#board;
+    if (board.inCheck()) return false;
+    const counts = board.counts, us = board.side << 3;
+    return counts[KNIGHT | us]! + counts[BISHOP | us]! + counts[ROOK | us]! +
+        counts[QUEEN | us]! > 0;
+  }
+
+  /**
+   * Passes the turn, for null-move pruning: the other side moves next, the
+   * en passant square is cleared and the key changes with them; take it
+   * back with {@linkcode Chess.undoNull} before any other undo. The
+   * halfmove clock restarts (a repetition across a pass is no repetition).
+   *
+   * @throws {Error} when the side to move is in check (the position is left
+   *   unchanged)
+   *
+   * @example A pass and its exact inverse
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.fromFen("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+   * const key = position.key();
+   * position.playNull();
+   * assert.equal(position.toFen(), "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+   * position.undoNull();
+   * assert.ok(position.key() === key && position.toFen().endsWith("w KQkq d6 0 3"));
+   * ```
+   */
+  playNull(): void {
+    const board = this.#board;
+    if (board.inCheck()) {
+      throw new Error(
+        `Chess.playNull: the side to move is in check in ${
+          toFen(board)
+        }; a null move is not allowed there`,
+      );
+    }
+    board.makeNull();
+  }
+
+  /**
+   * Takes back {@linkcode Chess.playNull}, which must be the last move
+   * played.
+   *
+   * @throws {Error} when the last move played was not a null move (the
+   *   position is left unchanged)
+   *
+   * @example Only a pass can be taken back this way
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * assert.throws(() => Chess.start().undoNull(), /Chess\.undoNull: the last move played was not a null move/);
+   * ```
+   */
+  undoNull(): void {
+    const board = this.#board;
+    if (board.ply === 0 || board.stackMove[board.ply - 1] !== NULL_MOVE) {
+      throw new Error(
+        "Chess.undoNull: the last move played was not a null move",
+      );
+    }
+    board.unmakeNull();
+  }
+
+  /**
+   * Whether `move`, a legal move here, is quiet: no capture (en passant
+   * included) and no promotion. Late-move reductions and futility pruning
+   * touch only quiet moves.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.fromFen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+   * assert.ok(position.isQuiet(position.moveFromUci("e4e5")));
+   * assert.ok(!position.isQuiet(position.moveFromUci("e4d5")));
+   * ```
+   */
+  isQuiet(move: Move): boolean {
+    const kind = moveKind(move);
+    return (kind === NORMAL || kind === CASTLING) &&
+      this.#board.squares[moveTo(move)] === EMPTY;
+  }
+
+  /**
    * Whether the side to move is checkmated.
    *
    * @example Fool's mate
@@ -606,6 +716,8 @@ function undoError(board: Board, move: unknown): Error {
     `Chess.undo: ${shown} is not the last move played (${
       board.ply === 0
         ? "no move was played"
+        : board.stackMove[board.ply - 1] === NULL_MOVE
+        ? "a null move"
         : toUci(board.stackMove[board.ply - 1]!)
     })`,
   );
