@@ -105,6 +105,36 @@ export interface Position {
    * only these beyond the depth limit (lesson 003, T003.5).
    */
   generateNoisyMoves?(out: Int32Array): number;
+  /**
+   * Optional: whether the side to move is in check (a game without checks
+   * leaves it out). Check extensions need it; null-move pruning, late-move
+   * reductions, futility pruning and razoring use it, when present, to
+   * leave a position in check alone.
+   */
+  isCheck?(): boolean;
+  /**
+   * Optional: whether `move`, legal here, is quiet (chess: no capture, no
+   * promotion), so that late-move reductions and futility pruning may touch
+   * it. Absent, every move counts as quiet.
+   */
+  isQuiet?(move: Move): boolean;
+  /**
+   * Optional: passes the turn without a move (a null move), for null-move
+   * pruning; undone by `undoNull`, before any other undo. Only called where
+   * `nullMoveAllowed()` (when present) says yes. Chess has it; Connect Four
+   * and tic-tac-toe leave it out on purpose: they are zugzwang games, where
+   * having to move is often the whole difficulty, so "passing is worse than
+   * the best move", the assumption null-move pruning rests on, fails.
+   */
+  playNull?(): void;
+  /** Optional: the exact inverse of `playNull()`; must not throw after it. */
+  undoNull?(): void;
+  /**
+   * Optional: whether a null move may be tried here (chess: not in check,
+   * and not with king and pawns alone, where zugzwang is common). Absent,
+   * a null move is tried wherever `isCheck()` (when present) says no check.
+   */
+  nullMoveAllowed?(): boolean;
 }
 
 /**

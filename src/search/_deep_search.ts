@@ -92,6 +92,27 @@ export class DeepContext extends SearchContext<ExtendedStats> {
    * reset it by hand).
    */
   horizonLeaves = 0;
+  /** Any of null move, late-move reductions, futility, razoring on: one flag for the hot path. */
+  selective = false;
+  /** Null-move pruning's reduction (0: off) and least depth. */
+  nullReduction = 0;
+  nullMinDepth = 0;
+  /** The ply whose side passed on the current line, so that no two passes follow (−2: none). */
+  nullPly = -2;
+  /** Late-move reductions' plies (0: off), least depth and unreduced moves. */
+  lmrReduction = 0;
+  lmrMinDepth = 0;
+  lmrFullMoves = 0;
+  /** Futility and razoring margins by distance to the horizon (null: off). */
+  futilityMargins: Int32Array | null = null;
+  razorMargins: Int32Array | null = null;
+  checkExtensions = false;
+  /** The depth of the last root search, which bounds check extensions. */
+  rootDepth = 0;
+  /** Which optional methods the position has. */
+  readonly hasIsCheck: boolean;
+  readonly hasIsQuiet: boolean;
+  readonly hasNullAllowed: boolean;
 
   constructor(
     position: Position,
@@ -139,6 +160,10 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     this.history = new Int32Array(maxMove);
     this.killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     this.hasNoisy = typeof position.generateNoisyMoves === "function";
+    this.hasIsCheck = typeof position.isCheck === "function";
+    this.hasIsQuiet = typeof position.isQuiet === "function";
+    this.hasNullAllowed = typeof position.nullMoveAllowed === "function";
+    resolveSelective(this, options, position, where);
     for (let ply = 0; ply < this.plies; ply++) {
       this.scores.push(new Int32Array(this.maxMoves));
     }
@@ -365,6 +390,160 @@ function resolveInterrupt(
   return interrupt;
 }
 
+/** Keys of each selective option's object. */
+const SELECTIVE_KEYS = {
+  nullMove: ["reduction", "minDepth"],
+  lateMoveReductions: ["fullMoves", "minDepth", "reduction"],
+  futility: ["margins"],
+  razoring: ["margins"],
+} as const;
+
+/**
+ * The object of selective option `name` (undefined when absent or false);
+ * anything else than false or a plain object with known keys is an error.
+ */
+function selectiveObject(
+  where: string,
+  name: keyof typeof SELECTIVE_KEYS,
+  value: unknown,
+): Record<string, unknown> | undefined {
+  if (value === undefined || value === false) return undefined;
+  const known: readonly string[] = SELECTIVE_KEYS[name];
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new Error(
+      `${where}: ${name} must be false or an object with ${
+        known.join(", ")
+      }, got ${describe(value)}`,
+    );
+  }
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) {
+      throw new Error(
+        `${where}: ${name} has an unknown key ${
+          JSON.stringify(key)
+        }; known keys: ${known.join(", ")}`,
+      );
+    }
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Margins of `futility` or `razoring`: 1 to 16 integers in 0…VALUE_INFINITE. */
+function margins(where: string, name: string, value: unknown): Int32Array {
+  if (!Array.isArray(value) || value.length < 1 || value.length > 16) {
+    throw new Error(
+      `${where}: ${name}.margins must be an array of 1 to 16 integers, got ${
+        describe(value)
+      }`,
+    );
+  }
+  return Int32Array.from(
+    value,
+    (margin, i) =>
+      checkInteger(where, `${name}.margins[${i}]`, margin, 0, VALUE_INFINITE),
+  );
+}
+
+/** The error of a technique asked for on a position without a method it needs. */
+function missingMethod(
+  where: string,
+  option: string,
+  methods: string,
+  position: Position,
+): Error {
+  return new Error(
+    `${where}: ${option} needs the position to implement ${methods}, which ${
+      position?.constructor?.name ?? "the position"
+    } lacks`,
+  );
+}
+
+/**
+ * Reads the selective options (null move, late-move reductions, futility,
+ * razoring, check extensions) into the context; all off unless given.
+ */
+function resolveSelective(
+  c: DeepContext,
+  options: DeepSearchOptions,
+  position: Position,
+  where: string,
+): void {
+  const nullMove = selectiveObject(where, "nullMove", options.nullMove);
+  if (nullMove !== undefined) {
+    c.nullReduction = nullMove.reduction === undefined ? 2 : checkInteger(
+      where,
+      "nullMove.reduction",
+      nullMove.reduction,
+      1,
+      16,
+    );
+    c.nullMinDepth = nullMove.minDepth === undefined
+      ? 3
+      : checkInteger(where, "nullMove.minDepth", nullMove.minDepth, 1, 64);
+    if (
+      typeof position.playNull !== "function" ||
+      typeof position.undoNull !== "function"
+    ) {
+      throw missingMethod(
+        where,
+        "nullMove",
+        "playNull() and undoNull()",
+        position,
+      );
+    }
+  }
+  const lmr = selectiveObject(
+    where,
+    "lateMoveReductions",
+    options.lateMoveReductions,
+  );
+  if (lmr !== undefined) {
+    c.lmrReduction = lmr.reduction === undefined ? 1 : checkInteger(
+      where,
+      "lateMoveReductions.reduction",
+      lmr.reduction,
+      1,
+      16,
+    );
+    c.lmrMinDepth = lmr.minDepth === undefined ? 3 : checkInteger(
+      where,
+      "lateMoveReductions.minDepth",
+      lmr.minDepth,
+      2,
+      64,
+    );
+    c.lmrFullMoves = lmr.fullMoves === undefined ? 3 : checkInteger(
+      where,
+      "lateMoveReductions.fullMoves",
+      lmr.fullMoves,
+      1,
+      256,
+    );
+  }
+  const futility = selectiveObject(where, "futility", options.futility);
+  if (futility !== undefined) {
+    c.futilityMargins = margins(where, "futility", futility.margins);
+  }
+  const razoring = selectiveObject(where, "razoring", options.razoring);
+  if (razoring !== undefined) {
+    c.razorMargins = margins(where, "razoring", razoring.margins);
+  }
+  const extensions = options.checkExtensions;
+  if (extensions !== undefined && typeof extensions !== "boolean") {
+    throw new Error(
+      `${where}: checkExtensions must be a boolean, got ${
+        describe(extensions)
+      }`,
+    );
+  }
+  c.checkExtensions = extensions === true;
+  if (c.checkExtensions && !c.hasIsCheck) {
+    throw missingMethod(where, "checkExtensions", "isCheck()", position);
+  }
+  c.selective = c.nullReduction !== 0 || c.lmrReduction !== 0 ||
+    c.futilityMargins !== null || c.razorMargins !== null;
+}
+
 /**
  * Stored depths above this mark subtrees that met no depth limit: DEPTH_END
  * (the default rule, or a search to the end), or, under `exactDepth`,
@@ -508,6 +687,14 @@ export function deepNode(
     stats.steps++;
     return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
   }
+  // Step 0. Check extension: a check may hide a forced line (a mate, a
+  // lost piece) just past the horizon, and evasions are few, so a position
+  // in check is searched a ply deeper; the ply cap keeps a checking
+  // sequence from deepening the search without bound.
+  if (c.checkExtensions) {
+    if (ply === 0) c.rootDepth = depth;
+    else if (ply < 2 * c.rootDepth && position.isCheck!()) depth++;
+  }
   if (depth === 0) {
     c.horizonLeaves++;
     if (c.quiescence) return quiesce(c, ply, alpha, beta);
@@ -541,7 +728,58 @@ export function deepNode(
       }
     }
   }
-  // Step 2. Moves, ordered.
+  // Step 2. Selective pruning before any move (off unless asked for; never
+  // at the root or in check, where a static guess is least trustworthy).
+  let inCheck = false;
+  let futilityBase = VALUE_INFINITE;
+  if (c.selective && ply > 0) {
+    inCheck = c.hasIsCheck && position.isCheck!();
+    if (!inCheck) {
+      const staticEval = c.checkValue(position.evaluate());
+      // Step 2a. Razoring: so far below alpha this close to the horizon
+      // that only captures could save it; if quiescence (or the static
+      // value) fails low too, trust it and skip the moves.
+      const razor = c.razorMargins;
+      if (
+        razor !== null && depth <= razor.length &&
+        staticEval + razor[depth - 1]! <= alpha
+      ) {
+        c.horizonLeaves++;
+        if (!c.quiescence || !c.hasNoisy) {
+          return clamp(c, staticEval, alpha, beta);
+        }
+        const value = quiesce(c, ply, alpha, alpha + 1);
+        if (c.aborted) return 0;
+        if (value <= alpha) return clamp(c, value, alpha, beta);
+        c.pvLength[ply] = 0;
+      }
+      // Step 2b. Null move: if the side to move could pass and still stay
+      // at or above beta after a shallower search, a real move (assumed
+      // better than passing) would too, so the node fails high.
+      if (
+        c.nullReduction !== 0 && depth >= c.nullMinDepth &&
+        c.nullPly !== ply - 1 && staticEval >= beta &&
+        (!c.hasNullAllowed || position.nullMoveAllowed!())
+      ) {
+        const value = nullMoveSearch(c, ply, depth, beta);
+        if (c.aborted) return 0;
+        if (value >= beta) {
+          // A pass proved a bound, not a value: return beta itself, never
+          // an unproven mate score.
+          c.horizonLeaves++;
+          return clamp(c, beta, alpha, beta);
+        }
+      }
+      // Step 2c. Futility: quiet moves cannot lift a hopeless static value
+      // by more than the margin within so few plies (tested per move, as
+      // alpha may rise).
+      const futility = c.futilityMargins;
+      if (futility !== null && depth <= futility.length) {
+        futilityBase = staticEval + futility[depth - 1]!;
+      }
+    }
+  }
+  // Step 3. Moves, ordered.
   const moves = c.moves[ply]!;
   const count = position.generateMoves(moves);
   if (count === 0) {
@@ -553,16 +791,37 @@ export function deepNode(
   if (c.flags !== 0 || c.scorer !== null) {
     orderMoves(c, ply, moves, count, ttMove);
   }
-  // Step 3. The move loop.
+  // Step 4. The move loop.
   let bestValue = -VALUE_INFINITE;
   let bestMove = NO_MOVE;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
+    let reduction = 0;
+    if (c.selective && i > 0 && (!c.hasIsQuiet || position.isQuiet!(move))) {
+      // Step 4a. Futility pruning of this quiet move: its value is at most
+      // the static value plus the margin, which is kept as the fail-soft
+      // bound.
+      if (futilityBase <= alpha) {
+        if (futilityBase > bestValue) bestValue = futilityBase;
+        c.horizonLeaves++;
+        continue;
+      }
+      // Step 4b. Late-move reduction: good moves come early in a well
+      // ordered list, so a late quiet one is first searched shallower.
+      if (
+        c.lmrReduction !== 0 && i >= c.lmrFullMoves &&
+        depth >= c.lmrMinDepth && !inCheck
+      ) {
+        reduction = c.lmrReduction;
+      }
+    }
     position.play(move);
     let value: number;
     try {
-      if (c.pvs && i > 0) {
+      if (reduction !== 0) {
+        value = reducedSearch(c, ply, depth, alpha, beta, reduction);
+      } else if (c.pvs && i > 0) {
         // Null-window test: can this move beat alpha at all?
         value = 0 - deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
         if (value > alpha && value < beta && !c.aborted) {
@@ -608,7 +867,7 @@ export function deepNode(
     stats.steps++;
   }
   if (alpha < beta) stats.steps += 2;
-  // Step 4. Store the result with its bound type.
+  // Step 5. Store the result with its bound type.
   const result = clamp(c, bestValue, alphaOrig, beta);
   if (tt !== null && c.storeEntries) {
     tt.store(
@@ -624,6 +883,68 @@ export function deepNode(
     );
   }
   return result;
+}
+
+/**
+ * Null-move pruning's search (step 2b): the side to move passes and the
+ * opponent gets a null window at beta, `nullReduction` plies shallower.
+ * The trace is held back (a pass is no move of the tree) and no pass
+ * follows a pass. Returns the value from the passing side's view.
+ */
+function nullMoveSearch(
+  c: DeepContext,
+  ply: number,
+  depth: number,
+  beta: number,
+): number {
+  const position = c.position;
+  const reduced = depth - 1 - c.nullReduction;
+  const savedNullPly = c.nullPly;
+  const trace = c.trace;
+  c.reach(ply + 1);
+  position.playNull!();
+  c.nullPly = ply;
+  c.trace = null;
+  try {
+    return 0 - deepNode(
+      c,
+      ply + 1,
+      reduced > 0 ? reduced : 0,
+      0 - beta,
+      0 - beta + 1,
+    );
+  } finally {
+    position.undoNull!();
+    c.nullPly = savedNullPly;
+    c.trace = trace;
+  }
+}
+
+/**
+ * Late-move reduction's search of the move just played (step 4b): a null
+ * window at alpha, `reduction` plies shallower (a move that gives check is
+ * not reduced); a move that beats alpha there is searched again as usual.
+ */
+function reducedSearch(
+  c: DeepContext,
+  ply: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+  reduction: number,
+): number {
+  if (!(c.hasIsCheck && c.position.isCheck!())) {
+    const reduced = depth - 1 - reduction;
+    const value = 0 -
+      deepNode(c, ply + 1, reduced > 0 ? reduced : 0, 0 - alpha - 1, 0 - alpha);
+    if (value <= alpha || c.aborted) return value;
+    c.stats.researches++;
+  }
+  if (c.pvs) {
+    const value = 0 - deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
+    if (!(value > alpha && value < beta) || c.aborted) return value;
+  }
+  return 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
 }
 
 /**

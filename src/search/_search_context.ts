@@ -53,6 +53,11 @@ export const DEEP_SEARCH_OPTION_KEYS: readonly string[] = [
   "maxMove",
   "exactDepth",
   "interrupt",
+  "nullMove",
+  "lateMoveReductions",
+  "futility",
+  "razoring",
+  "checkExtensions",
 ];
 
 /**

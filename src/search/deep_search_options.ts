@@ -43,4 +43,83 @@ export interface DeepSearchOptions extends SearchOptions {
   interrupt?: Int32Array;
   /** Size of the history table: moves must be below it (default `position.moveLimit`, else `position.maxMoves`). */
   maxMove?: number;
+  /**
+   * Null-move pruning (selective; off by default, `false` is off too): at a
+   * node at least `minDepth` plies from the horizon whose static evaluation
+   * is at least beta, the side to move passes (`position.playNull()`) and a
+   * null-window search `reduction` plies shallower than usual follows; if
+   * even after a pass the opponent cannot get below beta, the node is cut
+   * with beta. Contract: may change the value, since it assumes a move is
+   * always better than passing, false in zugzwang; sound (same value as
+   * alpha-beta at the same depth) only where no side is ever better off
+   * passing. Not tried at the root, in check, after another null move, or
+   * where `position.nullMoveAllowed()` says no. Needs `playNull` and
+   * `undoNull` on the position (chess has them).
+   */
+  nullMove?: NullMoveOptions | false;
+  /**
+   * Late-move reductions (selective; off by default): quiet moves after the
+   * first `fullMoves` of a node at least `minDepth` plies from the horizon,
+   * not in check and not giving check, are searched `reduction` plies
+   * shallower with a null window; only a move that then beats alpha is
+   * searched again at full depth. Contract: may change the value (a move
+   * that looks bad when reduced but is good at full depth is missed); sound
+   * only when the reduced search never misjudges a move that beats alpha.
+   * Uses `isQuiet` and `isCheck` when the position has them.
+   */
+  lateMoveReductions?: LateMoveReductionOptions | false;
+  /**
+   * Futility pruning (selective; off by default): at a node `d` plies from
+   * the horizon, `d` at most `margins.length`, not in check, the quiet moves
+   * after the first are skipped when the static evaluation plus
+   * `margins[d − 1]` is at most alpha. Contract: may change the value; sound
+   * when no quiet move can gain more than the margin within `d` plies.
+   */
+  futility?: MarginOptions | false;
+  /**
+   * Razoring (selective; off by default): at a node `d` plies from the
+   * horizon (`d` at most `margins.length`, not at the root, not in check)
+   * whose static evaluation plus `margins[d − 1]` is at most alpha, the
+   * node is settled at once by a quiescence search (quiescence on and noisy
+   * moves present) or the static evaluation, if that fails low too.
+   * Contract: may change the value; sound when no line of `d` plies can
+   * gain more than the margin over the quiescence value.
+   */
+  razoring?: MarginOptions | false;
+  /**
+   * Check extensions (selective; off by default): a node whose side to move
+   * is in check searches one ply deeper, while fewer than twice the root
+   * depth plies from the root. Contract: may change the value (it searches
+   * more than alpha-beta at the same depth, so the value is a deeper
+   * search's); sound in the sense that no move is skipped. Needs `isCheck`.
+   */
+  checkExtensions?: boolean;
+}
+
+/** The `nullMove` option of {@linkcode DeepSearchOptions}. */
+export interface NullMoveOptions {
+  /** Plies the null-move search is reduced by, beyond the pass's own (integer 1…16, default 2). */
+  reduction?: number;
+  /** Fewest plies to the horizon at which a null move is tried (integer 1…64, default 3). */
+  minDepth?: number;
+}
+
+/** The `lateMoveReductions` option of {@linkcode DeepSearchOptions}. */
+export interface LateMoveReductionOptions {
+  /** Moves searched at full depth before any is reduced (integer 1…256, default 3). */
+  fullMoves?: number;
+  /** Fewest plies to the horizon at which a move is reduced (integer 2…64, default 3). */
+  minDepth?: number;
+  /** Plies a late move is reduced by (integer 1…16, default 1; never below the horizon). */
+  reduction?: number;
+}
+
+/** The `futility` and `razoring` options of {@linkcode DeepSearchOptions}. */
+export interface MarginOptions {
+  /**
+   * Margin per distance to the horizon: `margins[d − 1]` for a node `d`
+   * plies from it; 1 to 16 integers, each 0…VALUE_INFINITE, in the game's
+   * evaluation units (chess: centipawns).
+   */
+  margins: readonly number[];
 }
