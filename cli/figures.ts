@@ -16,9 +16,10 @@
  * `figures/README.md` shows every lesson; `--strict` exits 1 when a row
  * disagrees with the course. Rows that disagree are always reported.
  *
- * Long lessons (chess) run a small default and show their committed full
- * run's results, so a default run rewrites nothing; `--full` runs them in
- * full and commits new full-run results.
+ * Long lessons (chess, the atlas) run a small default and show their
+ * committed full run's results, so a default run rewrites nothing; `--full`
+ * runs them in full and commits new full-run results (the atlas caches each
+ * item in `.atlas-cache/`, so an interrupted `--full` run resumes).
  *
  * @module
  */
@@ -37,6 +38,7 @@ import type { CourseRow, LessonReport, Table } from "../src/course/mod.ts";
 import { join } from "node:path";
 import { removeLeftovers, writeAll } from "./_write_all.ts";
 import { useFullChessRun } from "../src/course/chess/mod.ts";
+import { useFullAtlasRun } from "../src/course/atlas/mod.ts";
 
 // Lesson 003 has two reports (deepening and Grundy): list each number once.
 const USAGE =
@@ -55,8 +57,10 @@ function parseArgs(
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--strict") strict = true;
-    else if (arg === "--full") useFullChessRun();
-    else if (arg === "--out") {
+    else if (arg === "--full") {
+      useFullChessRun();
+      useFullAtlasRun();
+    } else if (arg === "--out") {
       out = args[++i];
       if (out === undefined || out === "") {
         throw new Error(`--out needs a folder\n${USAGE}`);

@@ -1,7 +1,8 @@
 /**
  * The lessons `deno task figures` recomputes, in the course's reading order
  * (`docs/course.md`): minimax, alpha-beta, pruning, deepening, Grundy and
- * Nim, enhancements, then the project's Connect Four, chess and strength.
+ * Nim, enhancements, then the project's Connect Four, chess, strength and
+ * the technique atlas.
  *
  * @module
  */
@@ -16,6 +17,7 @@ import { LESSON_004 } from "./minimax/lesson_004_report.ts";
 import type { LessonEntry } from "./report.ts";
 import { CHESS_LESSON } from "./chess/report.ts";
 import { STRENGTH } from "./strength/report.ts";
+import { ATLAS } from "./atlas/report.ts";
 
 /** Every lesson with a report. */
 export const LESSONS: readonly LessonEntry[] = [
@@ -28,4 +30,5 @@ export const LESSONS: readonly LessonEntry[] = [
   CONNECT_FOUR,
   CHESS_LESSON,
   STRENGTH,
+  ATLAS,
 ];

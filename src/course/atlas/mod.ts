@@ -1,0 +1,12 @@
+/**
+ * The technique atlas (issue #17, notebook 10): every way to cut the search
+ * measured on every game by power, cost and risk, and the decision tree
+ * "which technique for which task" derived from the measurements.
+ *
+ * @module
+ */
+export * from "./games.ts";
+export * from "./techniques.ts";
+export * from "./measure.ts";
+export * from "./decision_tree.ts";
+export * from "./report.ts";

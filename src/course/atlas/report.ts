@@ -1,0 +1,487 @@
+/**
+ * The atlas as the figures job and notebook 10 show it: the tables (power,
+ * depth within a budget, risk, cost), the chart of power against cost, the
+ * decision tree, and the course's claims as rows. The committed figures
+ * come from `figures/atlas/rows.json`; `deno task figures --full` measures
+ * the full run (cached per item in `.atlas-cache/`, so it resumes) and
+ * rewrites it, a default run measures the small default and shows the
+ * committed file, so it rewrites nothing.
+ *
+ * @module
+ */
+
+import * as Plot from "@observablehq/plot";
+import { markdownTable, renderSvg } from "../../plot/mod.ts";
+import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
+import { claimRow, type CourseRow } from "../rows.ts";
+import { GAME_IDS, type GameId } from "./games.ts";
+import {
+  ATLAS_FULL,
+  ATLAS_SMALL,
+  type AtlasGameFacts,
+  type AtlasResults,
+  type AtlasRow,
+  type AtlasSettings,
+  runAtlas,
+} from "./measure.ts";
+import {
+  type DecisionNode,
+  deriveTree,
+  treeMarkdown,
+  treeSvg,
+} from "./decision_tree.ts";
+import { TECHNIQUES } from "./techniques.ts";
+
+/** What `figures/atlas/rows.json` holds: a run's rows and facts, and the tree derived from them. */
+export interface AtlasFile {
+  settings: AtlasSettings;
+  facts: AtlasGameFacts[];
+  rows: AtlasRow[];
+  tree: DecisionNode;
+}
+
+/** The committed atlas data. */
+export const ATLAS_FILE: URL = new URL(
+  "../../../figures/atlas/rows.json",
+  import.meta.url,
+);
+
+/** Where a full run caches its items (ignored by git). */
+export const ATLAS_CACHE: string =
+  new URL("../../../.atlas-cache/", import.meta.url)
+    .pathname;
+
+/** The data of a run as committed: counts only, with the derived tree. */
+export function atlasFile(results: AtlasResults): AtlasFile {
+  const { settings, facts, rows } = results;
+  return { settings, facts, rows, tree: deriveTree({ facts, rows }) };
+}
+
+/** Reads the committed atlas, or null when there is none. */
+export function readAtlasFile(): AtlasFile | null {
+  try {
+    return JSON.parse(Deno.readTextFileSync(ATLAS_FILE));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return null;
+    throw error;
+  }
+}
+
+/** Writes `figures/atlas/rows.json`. */
+export function saveAtlasFile(file: AtlasFile): void {
+  Deno.mkdirSync(new URL(".", ATLAS_FILE), { recursive: true });
+  Deno.writeTextFileSync(ATLAS_FILE, JSON.stringify(file, null, 1) + "\n");
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
+const bytes = (b: number) =>
+  b === 0
+    ? "—"
+    : b >= 1 << 20
+    ? `${(b / (1 << 20)).toFixed(1)} MiB`
+    : `${Math.round(b / 1024)} KiB`;
+
+function cell(
+  rows: readonly AtlasRow[],
+  technique: string,
+  game: GameId,
+  show: (r: AtlasRow) => string,
+) {
+  const row = rows.find((r) => r.technique === technique && r.game === game);
+  if (row === undefined) return "";
+  if (row.missing !== undefined) return "n/a";
+  return show(row);
+}
+
+function techniqueIds(rows: readonly AtlasRow[]): string[] {
+  return TECHNIQUES.map((t) => t.id).filter((id) =>
+    rows.some((r) => r.technique === id)
+  );
+}
+
+function nameOf(rows: readonly AtlasRow[], id: string): string {
+  return rows.find((r) => r.technique === id)?.name ?? id;
+}
+
+function games(rows: readonly AtlasRow[]): GameId[] {
+  return GAME_IDS.filter((g) => rows.some((r) => r.game === g));
+}
+
+/** Power: nodes at the fixed depth as a share of alpha-beta's, median (5–95%), technique × game. */
+export function powerTable(rows: readonly AtlasRow[]): string {
+  const cols = games(rows);
+  return markdownTable(
+    ["technique", "contract", ...cols],
+    techniqueIds(rows).map((id) => [
+      nameOf(rows, id),
+      rows.find((r) => r.technique === id)!.contract,
+      ...cols.map((g) =>
+        cell(
+          rows,
+          id,
+          g,
+          (r) =>
+            r.share === null
+              ? "(equal nodes)"
+              : `${r.capped > 0 ? "≥ " : ""}${pct(r.share.median)} (${
+                pct(r.share.low)
+              }–${pct(r.share.high)})`,
+        )
+      ),
+    ]),
+  );
+}
+
+/** Depth finished within the game's node budget, median over positions. */
+export function depthTable(
+  rows: readonly AtlasRow[],
+  facts: readonly AtlasGameFacts[],
+): string {
+  const cols = games(rows).filter((g) => g !== "connect-four-solver");
+  return markdownTable(
+    [
+      "technique",
+      ...cols.map((g) =>
+        `${g} (${
+          facts.find((f) => f.game === g)?.budget.toLocaleString("en-US")
+        } nodes)`
+      ),
+    ],
+    techniqueIds(rows).filter((id) =>
+      rows.some((r) => r.technique === id && r.depthReached !== null)
+    )
+      .map((id) => [
+        nameOf(rows, id),
+        ...cols.map((g) =>
+          cell(
+            rows,
+            id,
+            g,
+            (r) => r.depthReached === null ? "—" : String(r.depthReached),
+          )
+        ),
+      ]),
+  );
+}
+
+/** Risk: positions whose value or move differs from alpha-beta's at the same depth; Connect Four moves that lose the game-theoretic value; WAC key moves found. */
+export function riskTable(rows: readonly AtlasRow[]): string {
+  const cols = games(rows);
+  return markdownTable(
+    [
+      "technique",
+      "contract",
+      ...cols.map((g) =>
+        `${g}: value ≠ / move ≠${
+          g === "connect-four" ? " / loses" : g === "wac" ? " / solved" : ""
+        }`
+      ),
+    ],
+    techniqueIds(rows).map((id) => [
+      nameOf(rows, id),
+      rows.find((r) => r.technique === id)!.contract,
+      ...cols.map((g) =>
+        cell(rows, id, g, (r) => {
+          const n = r.positions;
+          const extra = r.loses !== null
+            ? ` / ${r.loses}/${n}`
+            : r.solved !== null
+            ? ` / ${r.solved}/${n}`
+            : "";
+          return `${r.valueDiffers}/${n} / ${r.moveDiffers}/${n}${extra}`;
+        })
+      ),
+    ]),
+  );
+}
+
+/** Cost: lines of code (the rule of `countLines`), largest table, and the Elo column of the SPRT runner. */
+export function costTable(rows: readonly AtlasRow[]): string {
+  return markdownTable(
+    [
+      "technique",
+      "contract",
+      "lines of code",
+      "largest table",
+      "Elo (SPRT)",
+      "not measured because",
+    ],
+    techniqueIds(rows).map((id) => {
+      const list = rows.filter((r) => r.technique === id);
+      const first = list[0]!;
+      return [
+        first.name,
+        first.contract,
+        first.loc,
+        bytes(Math.max(...list.map((r) => r.memoryBytes))),
+        list.find((r) => r.elo !== null)?.elo ??
+          "— (SPRT runner not yet in git)",
+        first.missing ?? "",
+      ];
+    }),
+  );
+}
+
+/** The games' facts that the decision tree asks about. */
+export function factsTable(facts: readonly AtlasGameFacts[]): string {
+  const yes = (b: boolean) => b ? "yes" : "no";
+  return markdownTable(
+    [
+      "game",
+      "explicit tree",
+      "impartial",
+      "evaluation",
+      "exact value",
+      "repeated keys",
+      "depth",
+      "budget (nodes)",
+    ],
+    facts.map((f) => [
+      f.title,
+      yes(f.explicit),
+      yes(f.impartial),
+      yes(f.evaluation),
+      yes(f.exact),
+      pct(f.repeatedKeys),
+      f.depth === null ? "to the end" : f.depth,
+      f.budget.toLocaleString("en-US"),
+    ]),
+  );
+}
+
+/** Power against cost: each technique's geometric-mean share of alpha-beta's nodes over the games, by its lines of code. */
+export function powerCostChart(rows: readonly AtlasRow[]): Chart {
+  const points = techniqueIds(rows).flatMap((id) => {
+    const list = rows.filter((r) =>
+      r.technique === id && r.share !== null && r.contract !== "baseline"
+    );
+    if (list.length === 0) return [];
+    const share = Math.exp(
+      list.reduce((a, r) => a + Math.log(Math.max(r.share!.median, 1e-3)), 0) /
+        list.length,
+    );
+    return [{
+      technique: list[0]!.name,
+      contract: list[0]!.contract,
+      loc: Math.max(list[0]!.loc, 1),
+      share,
+    }];
+  });
+  const svg = renderSvg({
+    title:
+      "Power against cost: share of alpha-beta's nodes (lower is stronger) by lines of code",
+    width: 760,
+    height: 460,
+    marginRight: 40,
+    x: {
+      type: "log",
+      label: "lines of code (rule: see the atlas)",
+      grid: true,
+    },
+    y: {
+      type: "log",
+      label: "nodes / alpha-beta's (geometric mean over games)",
+      grid: true,
+    },
+    color: { legend: true },
+    marks: [
+      Plot.ruleY([1], { stroke: "#999" }),
+      Plot.dot(points, { x: "loc", y: "share", fill: "contract", r: 5 }),
+      Plot.text(points, {
+        x: "loc",
+        y: "share",
+        text: "technique",
+        dx: 6,
+        textAnchor: "start",
+        fontSize: 9,
+      }),
+    ],
+  });
+  return { name: "power_cost", title: "Power against cost", svg };
+}
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * The course's claims measured by the atlas: T000.5c (ordering is part of
+ * the algorithm) and T003.10b (the previous best move is indispensable in chess).
+ */
+export function atlasClaims(
+  rows: readonly AtlasRow[],
+  label: string,
+): CourseRow[] {
+  const statics = rows.filter((r) =>
+    r.technique === "static-order" && r.share !== null
+  );
+  const chess = (["chess", "wac"] as const).map((g) => {
+    const hint = rows.find((r) =>
+      r.technique === "previous-move" && r.game === g
+    )?.share?.median ?? NaN;
+    const none = rows.find((r) =>
+      r.technique === "deepening" && r.game === g
+    )?.share?.median ?? NaN;
+    return { g, ratio: r3(hint / none) };
+  });
+  return [
+    claimRow({
+      id: "T000.5c",
+      what:
+        "ordering is part of the algorithm: the same alpha-beta in another move order (atlas games)",
+      course: "ordering is part of the algorithm",
+      ours: statics.map((r) => `${r.game} ${pct(r.share!.median)}`).join("; ") +
+        " of natural order's nodes",
+      test:
+        "on every game with a static order, static ordering's median share of natural alpha-beta's nodes at the same depth differs from 100% by at least 10% (at most 0.9 or at least 1.1)",
+      checks: statics.map((r) => ({
+        what: `${r.game}: |share − 1|`,
+        value: r3(Math.abs(r.share!.median - 1)),
+        op: "≥" as const,
+        bound: 0.1,
+      })),
+      note: `${label}; see the atlas (figures/atlas/)`,
+    }),
+    claimRow({
+      id: "T003.10b",
+      what:
+        "the previous iteration's best move first is indispensable in chess (atlas)",
+      course: "indispensable in chess",
+      ours: chess.map(({ g, ratio }) =>
+        `${g}: ${ratio} × the nodes of deepening without it`
+      ).join("; "),
+      test:
+        "deepening with the previous best move first needs at most 0.8 × the nodes of deepening without it (median shares), on middlegames and on WAC",
+      checks: chess.map(({ g, ratio }) => ({
+        what: `${g}: ratio`,
+        value: ratio,
+        op: "≤" as const,
+        bound: 0.8,
+      })),
+      note: `${label}; deepening to the atlas's chess depth`,
+    }),
+  ];
+}
+
+/** A run's label. */
+export function atlasRunLabel(settings: AtlasSettings): string {
+  const n = Object.values(settings.positions).reduce((a, b) => a + b, 0);
+  return `${
+    settings.run === "full" ? "full" : "small default"
+  } run, ${n} positions`;
+}
+
+/**
+ * The atlas's report.
+ *
+ * @param data the committed file or a fresh run's
+ * @param timeRatios a run's time-per-node ratios (for `timings.md` only)
+ * @returns the lesson report
+ *
+ * @example From the small default of tic-tac-toe
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ATLAS_SMALL, runAtlas } from "./measure.ts";
+ * import { atlasFile, atlasReport } from "./report.ts";
+ * const report = atlasReport(atlasFile(runAtlas(ATLAS_SMALL, { games: ["tic-tac-toe"] })));
+ * assert.ok(report.lesson === "atlas" && report.charts.length === 2);
+ * ```
+ */
+export function atlasReport(
+  data: AtlasFile,
+  timeRatios: AtlasResults["timeRatios"] = [],
+): LessonReport {
+  const label = atlasRunLabel(data.settings);
+  const tables: Table[] = [
+    {
+      title:
+        `Atlas, power: nodes to the fixed depth as a share of alpha-beta's, median (5–95%) (${label})`,
+      markdown: powerTable(data.rows),
+    },
+    {
+      title: "Atlas, power: depth finished within the node budget (median)",
+      markdown: depthTable(data.rows, data.facts),
+    },
+    {
+      title:
+        "Atlas, risk: value differs / best move differs from alpha-beta at the same depth (positions)",
+      markdown: riskTable(data.rows),
+    },
+    {
+      title: "Atlas, cost: lines of code, tables, Elo",
+      markdown: costTable(data.rows),
+    },
+    {
+      title: "Atlas, the games' facts the decision tree asks about",
+      markdown: factsTable(data.facts),
+    },
+    {
+      title:
+        "Atlas, which technique for which task (decision tree, derived from the rows)",
+      markdown: treeMarkdown(data.tree),
+    },
+  ];
+  const timings: Table[] = timeRatios.length === 0 ? [] : [{
+    title:
+      "Atlas: time per node over alpha-beta's (median; machine-dependent, never judged)",
+    markdown: markdownTable(
+      ["technique", ...games(data.rows)],
+      techniqueIds(data.rows).map((id) => [
+        nameOf(data.rows, id),
+        ...games(data.rows).map((g) => {
+          const t = timeRatios.find((x) => x.technique === id && x.game === g);
+          return t === undefined ? "" : t.ratio.toFixed(2);
+        }),
+      ]),
+    ),
+  }];
+  return {
+    lesson: "atlas",
+    title: "The technique atlas",
+    rows: atlasClaims(data.rows, label),
+    tables,
+    charts: [
+      powerCostChart(data.rows),
+      {
+        name: "decision_tree",
+        title: "Which technique for which task",
+        svg: treeSvg(data.tree),
+      },
+    ],
+    timings,
+  };
+}
+
+/** Which run the figures job makes: the small default unless `--full` set it. */
+export const ATLAS_RUN: { settings: AtlasSettings } = { settings: ATLAS_SMALL };
+
+/** Makes the figures job run the full atlas (cached per item, resumable). */
+export function useFullAtlasRun(): void {
+  ATLAS_RUN.settings = ATLAS_FULL;
+}
+
+/** The atlas lesson of the figures job. */
+export const ATLAS: LessonEntry = {
+  lesson: "atlas",
+  title: "The technique atlas",
+  report(progress) {
+    const full = ATLAS_RUN.settings.run === "full";
+    const results = runAtlas(ATLAS_RUN.settings, {
+      progress,
+      cacheDir: full ? ATLAS_CACHE : undefined,
+    });
+    if (full) {
+      const file = atlasFile(results);
+      saveAtlasFile(file);
+      return atlasReport(file, results.timeRatios);
+    }
+    // The committed figures come from the committed file: a default run
+    // checks that the measurements still run, then shows it.
+    const committed = readAtlasFile();
+    if (committed === null) {
+      return atlasReport(atlasFile(results), results.timeRatios);
+    }
+    progress?.(
+      "atlas: small default measured; figures show the committed rows.json",
+    );
+    return atlasReport(committed, results.timeRatios);
+  },
+};
