@@ -1,0 +1,158 @@
+import assert from "node:assert/strict";
+import {
+  ATLAS_GAMES,
+  ATLAS_SMALL,
+  type AtlasFile,
+  atlasFile,
+  AtlasInterrupted,
+  atlasReport,
+  type AtlasResults,
+  deriveTree,
+  GAME_IDS,
+  LESSONS,
+  runAtlas,
+  TECHNIQUES,
+  treeSvg,
+} from "../src/course/mod.ts";
+
+const FIGURES = new URL("../figures/atlas/", import.meta.url);
+
+let small: AtlasResults | undefined;
+function smallRun(): AtlasResults {
+  return small ??= runAtlas(ATLAS_SMALL);
+}
+
+Deno.test("the decision tree re-derived from the committed figures/atlas/rows.json is the one committed and drawn", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const derived = deriveTree(committed);
+  assert.deepEqual(derived, committed.tree);
+  const drawn = Deno.readTextFileSync(new URL("decision_tree.svg", FIGURES));
+  assert.equal(drawn, treeSvg(derived));
+  // The figures job would draw exactly the committed file's tree.
+  const report = atlasReport(committed);
+  assert.equal(
+    report.charts.find((c) => c.name === "decision_tree")!.svg,
+    drawn,
+  );
+});
+
+Deno.test("the small default's rows: one per applicable technique and game, with the stated shape", () => {
+  const results = smallRun();
+  const { rows, facts } = results;
+  assert.deepEqual(facts.map((f) => f.game), [...GAME_IDS]);
+  for (const game of GAME_IDS) {
+    const expected = TECHNIQUES.filter((t) => t.games.includes(game)).map((
+      t,
+    ) => t.id);
+    assert.deepEqual(
+      rows.filter((r) => r.game === game).map((r) => r.technique),
+      expected,
+      game,
+    );
+  }
+  for (const row of rows) {
+    const where = `${row.technique} on ${row.game}`;
+    if (row.missing !== undefined) {
+      assert.equal(row.positions, 0, where);
+      assert.equal(row.share, null, where);
+      continue;
+    }
+    assert.equal(row.positions, ATLAS_SMALL.positions[row.game], where);
+    if (row.contract === "different") assert.equal(row.share, null, where);
+    else {
+      const { low, median, high } = row.share!;
+      assert.ok(0 <= low && low <= median && median <= high, where);
+    }
+    if (row.contract === "baseline") assert.equal(row.share!.median, 1, where);
+    assert.ok(Number.isInteger(row.loc) && row.loc >= 0, where);
+    assert.equal(row.loses === null, row.game !== "connect-four", where);
+    assert.equal(row.solved === null, row.game !== "wac", where);
+    assert.equal(row.elo, null, where);
+  }
+  // Tic-tac-toe and Nim are searched to the end: the table must pay there.
+  const tt = rows.find((r) => r.technique === "tt" && r.game === "nim")!;
+  assert.ok(tt.share!.median < 1);
+  // The nim-sum replaces the search: no node at all.
+  assert.equal(
+    rows.find((r) => r.technique === "grundy")!.share!.median,
+    0,
+  );
+  // Facts: random trees have no transpositions, tic-tac-toe has many.
+  assert.equal(facts.find((f) => f.game === "tree-as-is")!.repeatedKeys, 0);
+  assert.ok(facts.find((f) => f.game === "tic-tac-toe")!.repeatedKeys > 0.2);
+});
+
+Deno.test("sound techniques give alpha-beta's value on every position; the others' risk is measured (printed)", () => {
+  const { rows } = smallRun();
+  for (const row of rows) {
+    if (row.missing !== undefined) continue;
+    if (["sound", "baseline", "replacement"].includes(row.contract)) {
+      assert.equal(
+        row.valueDiffers,
+        0,
+        `${row.technique} on ${row.game} changed the value`,
+      );
+    } else {
+      console.log(
+        `risk of ${row.technique} on ${row.game}: value differs on ${row.valueDiffers}/${row.positions}, move on ${row.moveDiffers}/${row.positions}` +
+          (row.loses === null
+            ? ""
+            : `, loses the game-theoretic value on ${row.loses}/${row.positions}`),
+      );
+    }
+  }
+});
+
+Deno.test("the cache resumes: a run interrupted after k items recomputes only the others, with the same rows", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "atlas_cache_" });
+  try {
+    const games = ["tic-tac-toe", "nim"] as const;
+    let total = 0;
+    const fresh = runAtlas(ATLAS_SMALL, {
+      games,
+      onCompute: () => total++,
+    });
+    const k = 7;
+    assert.throws(
+      () => runAtlas(ATLAS_SMALL, { games, cacheDir: dir, stopAfter: k }),
+      AtlasInterrupted,
+    );
+    const again: string[] = [];
+    const resumed = runAtlas(ATLAS_SMALL, {
+      games,
+      cacheDir: dir,
+      onCompute: (t, g, s) => again.push(`${t}/${g}/${s}`),
+    });
+    assert.equal(again.length, total - k);
+    assert.equal(new Set(again).size, again.length);
+    assert.deepEqual(resumed.rows, fresh.rows);
+    // A third run computes nothing.
+    let third = 0;
+    runAtlas(ATLAS_SMALL, { games, cacheDir: dir, onCompute: () => third++ });
+    assert.equal(third, 0);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("the atlas is a lesson of deno task figures, with its two charts and its claims", () => {
+  const entry = LESSONS.find((l) => l.lesson === "atlas");
+  assert.ok(entry !== undefined);
+  const report = atlasReport(
+    atlasFile(runAtlas(ATLAS_SMALL, { games: ["tic-tac-toe"] })),
+  );
+  assert.deepEqual(report.charts.map((c) => c.name), [
+    "power_cost",
+    "decision_tree",
+  ]);
+  assert.deepEqual(report.rows.map((r) => r.id), ["T000.5c", "T003.10b"]);
+  for (const chart of report.charts) {
+    assert.match(
+      chart.svg,
+      /^<svg[^>]* xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+    );
+  }
+  assert.equal(Object.keys(ATLAS_GAMES).length, GAME_IDS.length);
+});
