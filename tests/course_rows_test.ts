@@ -350,7 +350,18 @@ Deno.test("one reading order: the course map's, in the README's notebook table a
     [...markdown.matchAll(/\(\.{0,2}\/?notebooks\/(\d\d)_[a-z_]+\.ipynb\)/g)]
       .map((m) => m[1]!);
   const map = notebooksIn(await text("docs/course.md"));
-  assert.deepEqual(map, ["01", "02", "03", "04", "06", "05", "07", "08", "09"]);
+  assert.deepEqual(map, [
+    "01",
+    "02",
+    "03",
+    "04",
+    "06",
+    "05",
+    "07",
+    "08",
+    "09",
+    "10",
+  ]);
   const readme = await text("README.md");
   const table = readme.slice(readme.indexOf("| notebook "));
   assert.deepEqual(notebooksIn(table.slice(0, table.indexOf("\n\n"))), map);
