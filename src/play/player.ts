@@ -274,7 +274,9 @@ export interface MctsPlayerOptions {
   exploration?: number;
   /** Seed (integer 0…2^32 − 1, default 0). */
   seed?: number;
-  /** Name (default `"mcts p<playouts>"` or `"mcts n<maxNodes>"`). */
+  /** MCTS-Solver: proven wins and losses backed up the tree (see `MctsOptions.solver`); default false. */
+  solver?: boolean;
+  /** Name (default `"mcts p<playouts>"` or `"mcts n<maxNodes>"`, `"mcts-solver …"` with `solver`). */
   name?: string;
 }
 
@@ -291,6 +293,7 @@ export interface MctsPlayerOptions {
  * player.newGame(0);
  * assert.equal(player.chooseMove(TicTacToe.parse("XX.OO....")), 2);
  * assert.ok(player.lastNodes > 500);
+ * assert.equal(new MctsPlayer({ playouts: 500, solver: true }).name, "mcts-solver p500");
  * ```
  */
 export class MctsPlayer<P extends Position = Position> implements Player<P> {
@@ -304,6 +307,7 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
     playouts?: number;
     maxNodes?: number;
     exploration: number;
+    solver?: boolean;
   };
   #random: Random;
 
@@ -320,6 +324,7 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
       "maxNodes",
       "exploration",
       "seed",
+      "solver",
       "name",
     ]);
     let playouts = options?.playouts;
@@ -337,11 +342,20 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
       checkInteger(where, "maxNodes", maxNodes, 1, Number.MAX_SAFE_INTEGER);
     }
     checkNonNegative(where, "exploration", this.#options.exploration);
+    const solver = options?.solver;
+    if (solver !== undefined && typeof solver !== "boolean") {
+      throw new Error(
+        `${where}: solver must be a boolean, got ${describe(solver)}`,
+      );
+    }
+    // Only when on, so that a plain player's searches are called as before.
+    if (solver === true) this.#options.solver = true;
+    const kind = solver === true ? "mcts-solver" : "mcts";
     this.seed = checkSeed(where, options?.seed);
     this.name = checkName(
       where,
       options?.name,
-      playouts !== undefined ? `mcts p${playouts}` : `mcts n${maxNodes}`,
+      playouts !== undefined ? `${kind} p${playouts}` : `${kind} n${maxNodes}`,
     );
     this.#random = new Random(this.seed);
   }

@@ -31,7 +31,8 @@ export const GAME_NAMES: readonly GameName[] = ["connect-four", "tic-tac-toe"];
  * - `{ kind: "alpha-beta", depth, quality? }`: {@linkcode AlphaBetaPlayer};
  *   on Connect Four `quality` picks the evaluation (default `"good"`), on
  *   tic-tac-toe the game's own `evaluate()` is used;
- * - `{ kind: "mcts", playouts?, maxNodes?, exploration?, seed? }`: {@linkcode MctsPlayer};
+ * - `{ kind: "mcts", playouts?, maxNodes?, exploration?, seed?, solver? }`:
+ *   {@linkcode MctsPlayer} (`solver: true`: MCTS-Solver);
  * - `{ kind: "solver", weak? }`: {@linkcode SolverPlayer} (Connect Four only);
  * - `{ kind: "random", seed? }`: {@linkcode RandomPlayer}.
  *
@@ -50,6 +51,7 @@ export type PlayerSpec =
     maxNodes?: number;
     exploration?: number;
     seed?: number;
+    solver?: boolean;
     name?: string;
   }
   | { kind: "solver"; weak?: boolean; name?: string }
@@ -81,6 +83,7 @@ function checkGame(where: string, game: unknown): GameName {
  * const player = createPlayer("connect-four", { kind: "alpha-beta", depth: 4, quality: "poor" });
  * assert.equal(player.name, "poor d4");
  * assert.equal(createPlayer("tic-tac-toe", { kind: "mcts", playouts: 100 }).name, "mcts p100");
+ * assert.equal(createPlayer("connect-four", { kind: "mcts", playouts: 100, solver: true }).name, "mcts-solver p100");
  * ```
  */
 export function createPlayer(game: GameName, spec: PlayerSpec): Player {

@@ -37,6 +37,17 @@ export interface MctsOptions {
   exploration?: number;
   /** Seed of the playouts and of the order untried moves are expanded in (integer 0…2^32 − 1, default 0). */
   seed?: number;
+  /**
+   * MCTS-Solver (Winands, Björnsson and Saito 2008): finished games in the
+   * tree are proven results, backed up as minimax does (a position with a
+   * move to a position proven lost for the opponent is proven won; one
+   * whose moves all lead to proven results is proven at the best of them,
+   * draws included); selection skips proven children, the search stops
+   * once the root is proven (`stoppedBy` `"solved"`) and a proven root's
+   * move is a best one. Default false: plain UCT, the same search as
+   * before the option existed.
+   */
+  solver?: boolean;
 }
 
 /** What {@linkcode mcts} counts. */
@@ -62,14 +73,21 @@ export interface MctsStats extends SearchStats {
   playoutMoves: number;
   /** Deepest tree node reached, in plies from the root. */
   treeDepth: number;
-  /** True when a budget ended the search; false only when the root was terminal. */
+  /** True when a budget ended the search; false when the root was terminal, or proven (`solver`). */
   stoppedByBudget: boolean;
   /**
    * Which budget ended the search: `"playouts"`, `"maxNodes"`, `"timeMs"`,
-   * `"treeSlots"` (the tree reached {@linkcode MCTS_MAX_TREE_SLOTS}), or
-   * `null` (terminal root).
+   * `"treeSlots"` (the tree reached {@linkcode MCTS_MAX_TREE_SLOTS}),
+   * `"solved"` (with `solver`, the root's result is proven; then
+   * `stoppedByBudget` is false), or `null` (terminal root).
    */
-  stoppedBy: "playouts" | "maxNodes" | "timeMs" | "treeSlots" | null;
+  stoppedBy:
+    | "playouts"
+    | "maxNodes"
+    | "timeMs"
+    | "treeSlots"
+    | "solved"
+    | null;
   /**
    * Playouts cut at {@linkcode MCTS_MAX_PLAYOUT_PLIES} plies from the root
    * (a game that had not ended by then) and scored as draws.
@@ -116,6 +134,7 @@ const KNOWN_OPTIONS = [
   "timeMs",
   "exploration",
   "seed",
+  "solver",
 ] as const;
 
 /** The largest playout budget: scores (2 per win) stay within an Int32Array. */
@@ -139,6 +158,11 @@ class Tree {
   childCount: Int32Array;
   /** Children already visited at least once: they are the first `tried` of the block. */
   tried: Int32Array;
+  /**
+   * MCTS-Solver's proofs, from the view of the player who made the slot's
+   * move: 0 unknown, else the proven result plus 2 (1 loss, 2 draw, 3 win).
+   */
+  proof: Int8Array;
   used = 1;
 
   constructor(capacity: number) {
@@ -148,6 +172,7 @@ class Tree {
     this.firstChild = new Int32Array(capacity).fill(-1);
     this.childCount = new Int32Array(capacity);
     this.tried = new Int32Array(capacity);
+    this.proof = new Int8Array(capacity);
     this.move[0] = NO_MOVE;
   }
 
@@ -169,6 +194,9 @@ class Tree {
     this.firstChild = grow(this.firstChild, -1);
     this.childCount = grow(this.childCount, 0);
     this.tried = grow(this.tried, 0);
+    const proof = new Int8Array(capacity);
+    proof.set(this.proof);
+    this.proof = proof;
   }
 }
 
@@ -218,7 +246,12 @@ function grown(
  * finite number above 0, NaN, 0 and negative numbers included, are errors.
  *
  * @param position the root; left exactly as found, also when it throws
- * @param options budgets, `exploration`, `seed`
+ * With `solver: true` it is MCTS-Solver (see {@linkcode MctsOptions.solver}):
+ * a root proven won returns a winning move with value 1000 as soon as the
+ * proof is complete; a move proven lost is never chosen while another is
+ * not; without it (the default) nothing differs from plain UCT.
+ *
+ * @param options budgets, `exploration`, `seed`, `solver`
  * @returns `move`: the most visited root move (ties: better mean, then the
  *   earlier expanded); `pv`: the most visited line from the root, down to
  *   the first unexpanded node; `value`: that move's mean result from the
@@ -279,6 +312,10 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
   const seed = options?.seed === undefined
     ? 0
     : checkInteger("mcts", "seed", options.seed, 0, 0xffffffff);
+  const solver = options?.solver;
+  if (solver !== undefined && typeof solver !== "boolean") {
+    throw new Error(`mcts: solver must be a boolean, got ${describe(solver)}`);
+  }
   const maxPlayouts = playoutBudget === Infinity && nodeBudget === Infinity &&
       timeMs === undefined
     ? MCTS_DEFAULT_PLAYOUTS
@@ -331,7 +368,11 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
 
   try {
     for (;;) {
-      // Step 3. Budgets, between iterations.
+      // Step 3. Budgets, between iterations; a proven root needs no more.
+      if (solver === true && tree.proof[0] !== 0) {
+        stats.stoppedBy = "solved";
+        break;
+      }
       if (stats.playouts >= maxPlayouts) {
         stats.stoppedBy = "playouts";
         break;
@@ -385,6 +426,8 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
           child = first + tried;
           tree.tried[node] = tried + 1;
           newNode = true;
+        } else if (solver === true) {
+          child = bestUnprovenChild(tree, first, count, node, exploration);
         } else {
           child = bestUcbChild(tree, first, count, node, exploration);
         }
@@ -425,10 +468,13 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
       let end = 0;
       if (truncated) stats.truncatedPlayouts++;
       else end = Math.sign(position.evaluate());
+      // A leaf whose game ended (no playout move) is a proven result.
+      const proven = solver === true && !truncated && depthPlayed === treePlies;
       let result = ((depthPlayed - treePlies) & 1) === 0 ? end : 0 - end;
       while (depthPlayed > treePlies) {
         position.undo(played[--depthPlayed]!);
       }
+      if (proven) tree.proof[path[pathLength - 1]!] = 2 - end;
       // Step 6. Back-up: a slot scores for the player who made its move.
       for (let k = pathLength - 1; k >= 0; k--) {
         const slot = path[k]!;
@@ -438,14 +484,117 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
         if (k > 0) position.undo(played[--depthPlayed]!);
       }
       stats.playouts++;
+      // Step 7. MCTS-Solver: a new proof may prove its ancestors.
+      if (proven) {
+        for (let k = pathLength - 1; k > 0; k--) {
+          const parent = path[k - 1]!;
+          const proof = provenResult(tree, parent);
+          if (proof === 0) break;
+          tree.proof[parent] = proof;
+        }
+      }
     }
   } finally {
     // Restore on every exit path, a throw from the position included.
     while (depthPlayed > 0) position.undo(played[--depthPlayed]!);
   }
   stats.steps = stats.nodes;
-  stats.stoppedByBudget = true;
-  return resultOf(tree, stats);
+  stats.stoppedByBudget = stats.stoppedBy !== "solved";
+  return solver === true ? solverResultOf(tree, stats) : resultOf(tree, stats);
+}
+
+/**
+ * The proof of `node`'s slot (its mover's view) from its children's, or 0:
+ * a child proven won for its mover (the side to move at `node`) proves
+ * `node` lost for its own mover; children all proven prove it at the best
+ * of them, negated.
+ */
+function provenResult(tree: Tree, node: number): number {
+  const first = tree.firstChild[node]!;
+  const count = tree.childCount[node]!;
+  const proof = tree.proof;
+  let best = 0;
+  let all = first >= 0;
+  for (let i = first; i < first + count; i++) {
+    const p = proof[i]!;
+    if (p === 3) return 1;
+    if (p === 0) all = false;
+    else if (p > best) best = p;
+  }
+  return all && best !== 0 ? 4 - best : 0;
+}
+
+/**
+ * The child of highest UCB1 score among the unproven ones (a proven child
+ * has nothing left to learn); the plain rule if every child is proven.
+ */
+function bestUnprovenChild(
+  tree: Tree,
+  first: number,
+  count: number,
+  parent: number,
+  exploration: number,
+): number {
+  const logParent = Math.log(tree.visits[parent]!);
+  const visits = tree.visits, score = tree.score, proof = tree.proof;
+  let best = -1;
+  let bestScore = -Infinity;
+  for (let i = first; i < first + count; i++) {
+    if (proof[i] !== 0) continue;
+    const n = visits[i]!;
+    const ucb = score[i]! / (2 * n) + exploration * Math.sqrt(logParent / n);
+    if (ucb > bestScore) {
+      bestScore = ucb;
+      best = i;
+    }
+  }
+  return best >= 0
+    ? best
+    : bestUcbChild(tree, first, count, parent, exploration);
+}
+
+/**
+ * MCTS-Solver's choice at `node`: when `node` is proven, the most visited
+ * child that achieves its proof; otherwise the most visited child not
+ * proven lost for the side to move (any child if all are); −1 if none.
+ */
+function solverChild(tree: Tree, node: number): number {
+  const first = tree.firstChild[node]!;
+  if (first < 0) return -1;
+  const proof = tree.proof;
+  const want = proof[node] === 0 ? 0 : 4 - proof[node]!;
+  let best = -1;
+  for (let i = first; i < first + tree.childCount[node]!; i++) {
+    const n = tree.visits[i]!;
+    if (n === 0) continue;
+    if (want !== 0 ? proof[i] !== want : proof[i] === 1) continue;
+    if (
+      best < 0 || n > tree.visits[best]! ||
+      (n === tree.visits[best]! && tree.score[i]! > tree.score[best]!)
+    ) {
+      best = i;
+    }
+  }
+  return best >= 0 ? best : mostVisitedChild(tree, node);
+}
+
+/** {@linkcode resultOf} for MCTS-Solver: proven results are exact values. */
+function solverResultOf(tree: Tree, stats: MctsStats): MctsResult {
+  const pv: Move[] = [];
+  let node = solverChild(tree, 0);
+  const best = node;
+  while (node >= 0) {
+    pv.push(tree.move[node]!);
+    node = solverChild(tree, node);
+  }
+  const value: Value = best < 0
+    ? 0
+    : tree.proof[best] !== 0
+    ? (tree.proof[best]! - 2) * MCTS_VALUE_SCALE
+    : Math.round(
+      MCTS_VALUE_SCALE * (tree.score[best]! / tree.visits[best]! - 1),
+    );
+  return { move: pv.length > 0 ? pv[0]! : NO_MOVE, pv, value, stats };
 }
 
 /** The child of highest UCB1 score (the first among equals). */
