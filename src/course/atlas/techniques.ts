@@ -199,6 +199,62 @@ function solverRun(features: number) {
 const DEEP = "src/search/_deep_search.ts";
 const ORDERING = "src/search/ordering.ts";
 
+const SELECTIVE_GAMES: readonly GameId[] = [
+  "tree-as-is",
+  "connect-four",
+  "chess",
+  "wac",
+];
+const margins = (game: GameId) => game === "tree-as-is" ? [10, 30] : [100, 300];
+const selective = (
+  id: string,
+  name: string,
+  games: readonly GameId[],
+  options: (game: GameId) => Record<string, unknown>,
+  pattern: RegExp,
+): Technique => ({
+  id,
+  name,
+  contract: "selective",
+  games,
+  code: [{ file: DEEP, pattern }],
+  run: (p, r) =>
+    outcome(
+      alphaBeta(p, {
+        depth: r.depth,
+        maxNodes: r.maxNodes,
+        ...options(r.game),
+      }),
+    ),
+});
+
+/** The selective techniques of the shared deep node (off by default there). */
+const SELECTIVE: readonly Technique[] = [
+  selective("null-move", "null-move pruning (R = 2)", ["chess", "wac"], () => ({
+    nullMove: {},
+  }), /null/i),
+  selective(
+    "lmr",
+    "late-move reductions",
+    SELECTIVE_GAMES,
+    () => ({ lateMoveReductions: {} }),
+    /lateMove|reduc/i,
+  ),
+  selective("futility", "futility pruning", SELECTIVE_GAMES, (g) => ({
+    futility: { margins: margins(g) },
+  }), /futil/i),
+  selective("razoring", "razoring", SELECTIVE_GAMES, (g) => ({
+    razoring: { margins: margins(g) },
+  }), /razor/i),
+  selective(
+    "check-extensions",
+    "check extensions",
+    ["chess", "wac"],
+    () => ({ checkExtensions: true }),
+    /checkExt|extension/i,
+  ),
+];
+
 /** Every row, in the atlas's order. */
 export const TECHNIQUES: readonly Technique[] = [
   {
@@ -465,6 +521,7 @@ export const TECHNIQUES: readonly Technique[] = [
         }),
       ),
   },
+  ...SELECTIVE,
   {
     id: "grundy",
     name: "nim-sum (Sprague–Grundy) instead of search",
