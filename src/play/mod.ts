@@ -20,3 +20,4 @@ export * from "./accuracy.ts";
 export * from "./uci.ts";
 export * from "./uci_engine.ts";
 export * from "./chess_match.ts";
+export * from "./sprt.ts";
