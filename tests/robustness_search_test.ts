@@ -406,14 +406,8 @@ Deno.test("every searcher rejects a bad option value, naming itself, the option 
       ([name, search, key, value]) => {
         // aspiration reads its delta; iterative deepening is told aspirationDelta.
         const shown = key === "aspirationDelta" ? "aspirationDelta" : key;
-        // alphaBeta reads the selective options on its shared node only,
-        // which a deep option such as `order` selects (until alpha_beta.ts
-        // routes them there by themselves).
-        const extra = name === "alphaBeta" && SELECTIVE.includes(key)
-          ? { order: "natural" }
-          : {};
         assert.throws(
-          () => search(position, { ...extra, [key]: value }),
+          () => search(position, { [key]: value }),
           (error: Error) =>
             error.message.startsWith(`${name}: `) &&
             error.message.includes(shown),

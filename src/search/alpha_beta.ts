@@ -15,6 +15,7 @@ import {
   resolveBudgets,
   resolveDepth,
   resolveWindow,
+  SEARCH_OPTION_KEYS,
   type SearchContext,
 } from "./_search_context.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
@@ -25,6 +26,14 @@ import {
   type DeepSearchOptions,
   oneShotResult,
 } from "./_deep_search.ts";
+
+/** The options the plain recursion reads; any other takes the deep node. */
+const PLAIN_OPTION_KEYS: readonly string[] = [
+  ...SEARCH_OPTION_KEYS,
+  "alpha",
+  "beta",
+  "trace",
+];
 
 const ALPHA_BETA_OPTION_KEYS: readonly string[] = [
   ...DEEP_SEARCH_OPTION_KEYS,
@@ -155,12 +164,14 @@ export function alphaBeta(
       }`,
     );
   }
-  if (
-    options !== undefined &&
-    (options.tt !== undefined || options.order !== undefined ||
-      options.failHard !== undefined || options.maxMove !== undefined ||
-      options.exactDepth !== undefined || options.interrupt !== undefined)
-  ) {
+  // Any option beyond the plain search's own (depth, budgets, window,
+  // trace) is read by the shared deep node: route every one of them there,
+  // so a new deep option can never be ignored here.
+  const deep = options !== undefined &&
+    Object.entries(options).some(([key, value]) =>
+      value !== undefined && !PLAIN_OPTION_KEYS.includes(key)
+    );
+  if (deep) {
     const [context, depth, byDefault] = createDeepContext(
       position,
       options,
