@@ -21,3 +21,4 @@ export * from "./uci.ts";
 export * from "./uci_engine.ts";
 export * from "./chess_match.ts";
 export * from "./sprt.ts";
+export * from "./sprt_runner.ts";

@@ -1,0 +1,344 @@
+/**
+ * An Elo test between two players by SPRT: games are played in seeded
+ * batches, on all cores, until the {@linkcode Sprt} decides or a budget of
+ * games is spent. The candidate ("engine + technique") and the baseline
+ * ("engine without it") play pairs of games, one opening with each colour,
+ * so the test reads pentanomial results by default.
+ *
+ * A batch is exactly the games task of a job (`GamesTask` of
+ * `src/jobs/job.ts`): the players and openings as data, and a slice of
+ * {@linkcode scheduleRoundRobin}'s schedule (game `round` on opening
+ * ⌊round / 2⌋ of a seeded shuffle, the candidate first in the even
+ * rounds, players seeded by `hashInts(seed, round, 0)`). A batch depends
+ * on nothing else, so playing it twice gives the same records, and it can
+ * be played anywhere: here by default (its games spread over Deno workers
+ * with `playScheduledGames`), or by any `playBatch` — `runTask` of
+ * `src/jobs/run.ts` in-process, or, later, a job sent to NATS workers.
+ * The records equal `roundRobin`'s for the same players, openings, seed
+ * and games.
+ *
+ * @module
+ */
+
+import { checkInteger, checkOptions, describe } from "../validate.ts";
+import type { GamesTask } from "../jobs/job.ts";
+import { playScheduledGames } from "./parallel.ts";
+import {
+  createPlayer,
+  type GameName,
+  parsePosition,
+  type PlayerSpec,
+} from "./player_spec.ts";
+import { type GameScore, Sprt, type SprtStatus } from "./sprt.ts";
+import {
+  type GameRecord,
+  MAX_SCHEDULED_GAMES,
+  type ScheduledGame,
+  scheduleRoundRobin,
+} from "./tournament.ts";
+
+/** Most games one batch may hold (a job's limit, `MAX_JOB_GAMES`). */
+export const MAX_SPRT_BATCH_GAMES = 10_000;
+
+/**
+ * One batch of games: field for field the games task of a job (`GamesTask`
+ * of `src/jobs/job.ts`, which `runTask` plays and `decodeJob` checks).
+ */
+export interface SprtBatch {
+  /** Always `"games"`. */
+  kind: "games";
+  /** The game. */
+  game: GameName;
+  /** [candidate, baseline], as data. */
+  players: PlayerSpec[];
+  /** The openings, as position text; games refer to them by index. */
+  openings: string[];
+  /** This batch's slice of the schedule. */
+  games: ScheduledGame[];
+}
+
+/** Options of {@linkcode sprtMatch}. */
+export interface SprtMatchOptions {
+  /** The game. */
+  game: GameName;
+  /** The player under test ("engine + technique"): player 0 of every batch. */
+  candidate: PlayerSpec;
+  /** Its opponent ("engine without it"): player 1. */
+  baseline: PlayerSpec;
+  /** The openings, as position text; shuffled by the seed, each played with both colours. */
+  openings: readonly string[];
+  /** Logistic Elo of H0 (see {@linkcode Sprt}). */
+  elo0: number;
+  /** Logistic Elo of H1. */
+  elo1: number;
+  /** See {@linkcode Sprt} (default 0.05). */
+  alpha?: number;
+  /** See {@linkcode Sprt} (default 0.05). */
+  beta?: number;
+  /** `"pentanomial"` (default, pairs of games) or `"trinomial"`. */
+  model?: "pentanomial" | "trinomial";
+  /** The budget: most games to play (even, 2…`MAX_SCHEDULED_GAMES`). */
+  maxGames: number;
+  /** Games per batch (even, 2…{@linkcode MAX_SPRT_BATCH_GAMES}; default 16 per worker). */
+  batchGames?: number;
+  /** Seed of the opening order and of the players' game seeds (default 0). */
+  seed?: number;
+  /** Workers of the default `playBatch` (1…256, default `navigator.hardwareConcurrency`). */
+  workers?: number;
+  /**
+   * Plays one batch and resolves to its records (any order): by default
+   * spread over `workers` Deno workers. Batch `index` holds the games of
+   * rounds `index · batchGames` onwards.
+   */
+  playBatch?: (task: SprtBatch, index: number) => Promise<GameRecord[]>;
+  /** Told the test's status after each batch. */
+  onBatch?: (status: SprtMatchStatus) => void;
+}
+
+/** Where an {@linkcode sprtMatch} stands after a batch. */
+export interface SprtMatchStatus extends SprtStatus {
+  /** Games played so far, those of the last batch after a decision included. */
+  gamesPlayed: number;
+  /** Batches played. */
+  batches: number;
+}
+
+/** What {@linkcode sprtMatch} ends with. */
+export interface SprtMatchResult extends SprtMatchStatus {
+  /** A decision, or the budget spent undecided ("stopped undecided after `gamesPlayed` games"). */
+  stopped: "decision" | "budget";
+  /** Every game played, by round. */
+  records: GameRecord[];
+}
+
+const KEYS = [
+  "game",
+  "candidate",
+  "baseline",
+  "openings",
+  "elo0",
+  "elo1",
+  "alpha",
+  "beta",
+  "model",
+  "maxGames",
+  "batchGames",
+  "seed",
+  "workers",
+  "playBatch",
+  "onBatch",
+];
+
+function checkEven(
+  where: string,
+  name: string,
+  value: unknown,
+  min: number,
+  max: number,
+): number {
+  checkInteger(where, name, value, min, max);
+  if ((value as number) % 2 !== 0) {
+    throw new Error(
+      `${where}: ${name} must be even (each opening with both colours), got ${value}`,
+    );
+  }
+  return value as number;
+}
+
+/** Plays a task's games over `workers` Deno workers, game k on worker k mod workers. */
+function playOnWorkers(
+  task: SprtBatch,
+  workers: number,
+): Promise<GameRecord[]> {
+  const count = Math.min(workers, task.games.length);
+  const shares: ScheduledGame[][] = Array.from({ length: count }, () => []);
+  task.games.forEach((game, k) => shares[k % count]!.push(game));
+  const stop = new AbortController();
+  return Promise.all(
+    shares.map((games) =>
+      playScheduledGames({
+        game: task.game,
+        players: task.players,
+        openings: task.openings,
+        games,
+      }, { signal: stop.signal }).catch((error) => {
+        stop.abort();
+        throw error;
+      })
+    ),
+  ).then((parts) => parts.flat());
+}
+
+/** The candidate's score in a record: player 0 is the candidate. */
+function candidateScore(record: GameRecord): GameScore {
+  const first = record.result === "1-0" ? 1 : record.result === "0-1" ? 0 : 0.5;
+  return (record.seats[0] === 0 ? first : 1 - first) as GameScore;
+}
+
+/**
+ * Plays `candidate` against `baseline` in batches until the SPRT decides
+ * or `maxGames` games are played; pairs of games are fed to the test in
+ * round order, and the test stops at its first crossing (the rest of that
+ * batch is played and counted in `gamesPlayed`, not in the test).
+ *
+ * Work is bounded by `maxGames` (at most `MAX_SCHEDULED_GAMES`), each game
+ * by the players' own budgets.
+ *
+ * @param options the players, openings, test (`elo0`, `elo1`, `alpha`,
+ *   `beta`, `model`), budget (`maxGames`), `batchGames`, `seed`,
+ *   `workers`, `playBatch`, `onBatch`
+ * @returns the test's final status, why it stopped, and the records
+ * @throws {Error} (rejects) on a bad option, player or opening (before any
+ *   game), when a game fails, or when `playBatch` returns other games
+ *   than its batch's
+ *
+ * @example Depth 3 against depth 1 on Connect Four: H1 against [0, 100]
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { connectFourOpenings, sprtMatch } from "../../mod.ts";
+ * const result = await sprtMatch({
+ *   game: "connect-four",
+ *   candidate: { kind: "alpha-beta", depth: 3, name: "depth 3" },
+ *   baseline: { kind: "alpha-beta", depth: 1, name: "depth 1" },
+ *   openings: connectFourOpenings(50, { stones: 4, seed: 1 }).map(String),
+ *   elo0: 0,
+ *   elo1: 100,
+ *   maxGames: 400,
+ *   workers: 2,
+ * });
+ * assert.equal(result.stopped, "decision");
+ * assert.equal(result.decision, "H1");
+ * assert.ok(result.elo.estimate > 100);
+ * ```
+ */
+export async function sprtMatch(
+  options: SprtMatchOptions,
+): Promise<SprtMatchResult> {
+  const where = "sprtMatch";
+  checkOptions(where, options, KEYS);
+  if (options === undefined) {
+    throw new Error(`${where}: options must be an object, got undefined`);
+  }
+  const { game } = options;
+  const test = new Sprt({
+    elo0: options.elo0,
+    elo1: options.elo1,
+    ...(options.alpha !== undefined ? { alpha: options.alpha } : {}),
+    ...(options.beta !== undefined ? { beta: options.beta } : {}),
+    ...(options.model !== undefined ? { model: options.model } : {}),
+  });
+  for (const name of ["candidate", "baseline"] as const) {
+    try {
+      createPlayer(game, options[name]);
+    } catch (error) {
+      throw new Error(`${where}: ${name}: ${(error as Error).message}`);
+    }
+  }
+  const { openings } = options;
+  if (!Array.isArray(openings) || openings.length === 0) {
+    throw new Error(
+      `${where}: openings must be a non-empty array of position strings, got ${
+        describe(openings)
+      }`,
+    );
+  }
+  openings.forEach((text, i) => {
+    let terminal = true;
+    try {
+      terminal = typeof text !== "string" ||
+        parsePosition(game, text).isTerminal();
+    } catch {
+      // Reported below with the rule.
+    }
+    if (terminal) {
+      throw new Error(
+        `${where}: openings[${i}] must be an unfinished position's text, got ${
+          describe(text)
+        }`,
+      );
+    }
+  });
+  const maxGames = checkEven(
+    where,
+    "maxGames",
+    options.maxGames,
+    2,
+    MAX_SCHEDULED_GAMES,
+  );
+  const workers = options.workers === undefined
+    ? navigator.hardwareConcurrency
+    : checkInteger(where, "workers", options.workers, 1, 256);
+  const batchGames = options.batchGames === undefined
+    ? Math.min(16 * workers, MAX_SPRT_BATCH_GAMES)
+    : checkEven(
+      where,
+      "batchGames",
+      options.batchGames,
+      2,
+      MAX_SPRT_BATCH_GAMES,
+    );
+  const seed = options.seed === undefined
+    ? 0
+    : checkInteger(where, "seed", options.seed, 0, 0xffffffff);
+  for (const name of ["playBatch", "onBatch"] as const) {
+    if (options[name] !== undefined && typeof options[name] !== "function") {
+      throw new Error(
+        `${where}: ${name} must be a function, got ${describe(options[name])}`,
+      );
+    }
+  }
+  const playBatch = options.playBatch ??
+    ((task: SprtBatch) => playOnWorkers(task, workers));
+  const schedule = scheduleRoundRobin(2, openings.length, {
+    gamesPerPair: maxGames,
+    seed,
+  });
+  const players = [options.candidate, options.baseline];
+  const records: GameRecord[] = [];
+  let batches = 0;
+  const status = (): SprtMatchStatus => ({
+    ...test.status(),
+    gamesPlayed: records.length,
+    batches,
+  });
+  while (records.length < maxGames && test.decision === null) {
+    const games = schedule.slice(records.length, records.length + batchGames);
+    // Typed as the job's task, so that the two types cannot drift apart.
+    const task: GamesTask = {
+      kind: "games",
+      game,
+      players: [...players],
+      openings: [...openings],
+      games,
+    };
+    const played = [...await playBatch(task, batches)].sort((a, b) =>
+      a.round - b.round
+    );
+    if (
+      played.length !== games.length ||
+      played.some((record, k) => record?.round !== games[k]!.round)
+    ) {
+      throw new Error(
+        `${where}: playBatch returned ${played.length} records for batch ${batches}, not its ${games.length} games (rounds ${
+          games[0]!.round
+        }…${games.at(-1)!.round})`,
+      );
+    }
+    batches++;
+    for (let k = 0; k < played.length; k += 2) {
+      records.push(played[k]!, played[k + 1]!);
+      if (test.decision === null) {
+        test.addPair(
+          candidateScore(played[k]!),
+          candidateScore(played[k + 1]!),
+        );
+      }
+    }
+    options.onBatch?.(status());
+  }
+  return {
+    ...status(),
+    stopped: test.decision === null ? "budget" : "decision",
+    records,
+  };
+}
