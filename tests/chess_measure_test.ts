@@ -244,7 +244,7 @@ Deno.test("measureChess + chessReport: a tiny run is deterministic and has every
     "T001.3d",
     "T001.5c",
     "T003.5b",
-    "T003.10",
+    "T003.10a",
     "T003.11",
   ]);
   assert.ok(report.rows[0]!.agrees, "the course's arithmetic is exact");

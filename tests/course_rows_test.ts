@@ -86,7 +86,11 @@ Deno.test("figures/rows.json: every row states its test, and every mark follows 
   assert.deepEqual(committed.summary, summarise(rows));
   // The two rows the issue found contradicting their marks now disagree.
   const steps = rows.filter((row) => row.id.startsWith("T000.5"));
-  assert.deepEqual(steps.map((row) => row.id), ["T000.5a", "T000.5b"]);
+  assert.deepEqual(steps.map((row) => row.id), [
+    "T000.5a",
+    "T000.5b",
+    "T000.5c",
+  ]);
   const size = steps.find((row) => row.what.includes("extra cost"))!;
   assert.equal(size.agrees, false, "the course's +9.0% is outside our range");
   const fewer = rows.filter((row) =>
@@ -160,7 +164,8 @@ Deno.test("every row id is unique: in rows.json, in the README's tables, and a c
       ["T002.3", 3],
       ["T001.5", 3],
       ["T003.5", 2],
-      ["T000.5", 2],
+      ["T000.5", 3],
+      ["T003.10", 2],
     ] as const
   ) {
     const lettered = ids.filter((id) =>
@@ -380,6 +385,7 @@ Deno.test("one reading order: the course map's, in the README's notebook table a
     "Connect Four",
     "Chess",
     "Playing strength",
+    "The technique atlas",
   ]);
   // The README's match example writes outside the repository.
   assert.doesNotMatch(readme, /--pgn (?!\/tmp\/)\S+\.pgn/);

@@ -1,6 +1,6 @@
 /**
  * The chess lesson of the figures job and notebook 08: catalogue rows
- * T001.3, T001.5, T003.5, T003.10, T003.11 recomputed on real chess, with
+ * T001.3, T001.5, T003.5, T003.10a, T003.11 recomputed on real chess, with
  * tables and charts, from {@linkcode measureChess}'s results.
  *
  * @module
@@ -143,7 +143,7 @@ export function chessRows(r: ChessResults): CourseRow[] {
   const totals = variantTotals(r);
   const moveSaves = 1 - totals[4]! / totals[3]!;
   rows.push(claimRow({
-    id: "T003.10",
+    id: "T003.10a",
     what: "previous iteration's best move first on real chess",
     test:
       `statement "indispensable in chess engines"; test: over ${r.sample.length} middlegame positions, iterative deepening to depth ${r.settings.depth} (captures-first order) with the previous best move first uses at least 10 % fewer nodes than without`,
@@ -262,7 +262,7 @@ export function chessTables(r: ChessResults): Table[] {
   const totals = variantTotals(r);
   tables.push({
     title:
-      `T003.10 iterative deepening to depth ${r.settings.depth}: total nodes over the sample`,
+      `T003.10a iterative deepening to depth ${r.settings.depth}: total nodes over the sample`,
     markdown: markdownTable(
       ["variant", "nodes", "vs its base"],
       DEEPENING_VARIANTS.map((v, i) => [
@@ -493,12 +493,12 @@ function nodeBars(
   return { name, title, svg };
 }
 
-/** T003.10: total nodes of iterative deepening per variant, log scale. */
+/** T003.10a: total nodes of iterative deepening per variant, log scale. */
 export function deepeningChart(r: ChessResults): Chart {
   const totals = variantTotals(r);
   return nodeBars(
     "previous_best_move",
-    `T003.10: iterative deepening to depth ${r.settings.depth}, nodes over ${r.sample.length} middlegame positions`,
+    `T003.10a: iterative deepening to depth ${r.settings.depth}, nodes over ${r.sample.length} middlegame positions`,
     DEEPENING_VARIANTS.map((v, i) => ({ name: v.name, nodes: totals[i]! })),
   );
 }
