@@ -1,7 +1,8 @@
 /**
- * `deno task worker --nats URL`: serves jobs (batches of games) from a
- * NATS JetStream server until stopped, for the commands run with
- * `--nats URL` on any machine (`deno task match|strength ... --nats URL`).
+ * `deno task worker --nats URL`: serves jobs (batches of games, or one
+ * Connect Four solve) from a NATS JetStream server until stopped, for the
+ * commands run with `--nats URL` on any machine
+ * (`deno task match|strength|openings ... --nats URL`).
  * See docs/distributed.md.
  *
  * A worker runs only jobs made by the same version of the code (a hash of
@@ -21,8 +22,8 @@ import { connectForCommand } from "./_nats.ts";
 
 const HELP =
   `usage: deno task worker --nats URL [--name NAME] [--ack-wait SECONDS] [--max-jobs N]
-Serves jobs from the NATS JetStream server at URL (nats://HOST:PORT,
-HOST:PORT or HOST) until stopped (Ctrl-C or SIGTERM give the job in
+Serves jobs (games of match and strength, solves of openings) from the
+NATS JetStream server at URL (nats://HOST:PORT, HOST:PORT or HOST) until stopped (Ctrl-C or SIGTERM give the job in
 progress back to the queue).
   --nats URL          the server (started with nats-server -js -sd DIR)
   --name NAME         this worker's name in messages (default HOST/PID)
