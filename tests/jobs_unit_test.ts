@@ -82,7 +82,7 @@ Deno.test("decodeJob: a job with any one field broken is refused with that field
     [
       "kind",
       (j) => (j.task as Record<string, unknown>).kind = "go",
-      /task.kind must be "games" or "chess", got "go"/,
+      /task.kind must be "games", "chess" or "solve", got "go"/,
     ],
     [
       "player",
