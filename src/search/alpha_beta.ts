@@ -2,6 +2,75 @@
  * Alpha-beta as lesson 000 writes it: the window (alpha, beta) travels down,
  * a node stops as soon as alpha >= beta, moves are tried in natural order.
  *
+ * ## Options beyond the course's code
+ *
+ * With no `tt`, `order`, `failHard` or `maxMove` option
+ * {@linkcode alphaBeta} is exactly the course's code (golden counts: 18,297
+ * nodes on the empty tic-tac-toe board). With them (or `exactDepth`) it runs
+ * the shared node of lessons 002–003: the table is probed and filled (cuts
+ * by {@linkcode TranspositionTable.cutoff}'s rules), moves are ordered as
+ * `order` says, and `failHard: true` clamps every result into its window
+ * (T002.1: same root value). The bound contract is the same; fail-hard just
+ * returns alpha or beta itself at the ends.
+ *
+ * The options: `depth` (default: to the end), `alpha` and `beta` (default:
+ * ±VALUE_INFINITE), `trace`, `tt`, `order` (default `"tt"` with a table,
+ * else `"natural"`), `failHard` (default false), `maxMove` (history table
+ * size), `exactDepth` (default false); any other key is an error. The
+ * result holds the value from the side to move's view, the first move that
+ * set it, the principal variation and the counters, `cutoffs` among them
+ * (with a new option: {@linkcode ExtendedStats}).
+ *
+ * ## Table contract
+ *
+ * Lesson 003: an entry keeps value, depth and bound type, and answers a node
+ * only if it was searched at least as deep as the node needs; the default
+ * rule. Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * position fixes its ply). Otherwise (Nim, where taking two counters at once
+ * or one twice reaches the same heaps; or a table kept from a deeper search)
+ * an entry from a deeper search may answer a shallower node, and alphaBeta
+ * returns the value of a search at least `depth` plies deep along every line
+ * (each position fewer than `depth` plies from the root expanded, each deeper
+ * one evaluated or searched further): the minimax value of one such tree.
+ *
+ * ## The principal variation
+ *
+ * `move` is always `pv[0]`. When the value is exact and is fixed-depth
+ * minimax's (the cases above), `pv` is a legal line that ends at a finished
+ * game or exactly `depth` plies deep, and its end's `evaluate()`, negated
+ * once per ply, is the value, with a table of any size: the search's own
+ * line, completed where a table cut truncated it by probe searches that read
+ * the table without writing it (not counted in `stats`). When a deeper entry
+ * answered, the line is probed on past `depth` where it must be (as a deeper
+ * search went) to an end whose value is the value, and stops early only if
+ * no move's probe confirms the expected value. On a root that fails low
+ * (`r <= alpha`) `pv` is the one move `move`. The PV is meaningful when the
+ * value is exact.
+ *
+ * ## Errors
+ *
+ * An unknown option key, or an option of the wrong type or range (a bad
+ * depth, a window without alpha < beta, a bad option value), is an `Error`
+ * naming `alphaBeta`, the option, the value and the rule, thrown before the
+ * search starts. During the search, a leaf value that is not an integer
+ * strictly inside ±{@linkcode VALUE_INFINITE}, a line longer than
+ * {@linkcode MAX_PLY}, and anything the position, the `order` scorer or the
+ * `trace` throws end the search with that error, and the position is
+ * restored first (the moves still played are undone).
+ *
+ * @example A transposition table on tic-tac-toe: same value, far fewer nodes
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { alphaBeta, TicTacToe, TranspositionTable } from "../../mod.ts";
+ * const tt = new TranspositionTable({ entries: 1 << 16 });
+ * const result = alphaBeta(TicTacToe.empty(), { tt });
+ * assert.ok(result.value === 0 && result.stats.nodes < 18297);
+ * ```
+ *
  * @module
  */
 
@@ -61,67 +130,19 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
 }
 
 /**
- * Alpha-beta in negamax form with the course's fail-soft rule: the best value
- * found is returned even when it falls outside the window.
+ * Alpha-beta in negamax form with the course's fail-soft rule (lesson 000,
+ * T000.9; lesson 001, T001.1): the best value found is returned even when it
+ * falls outside the window. Table contract, PV, errors: the module doc.
  *
  * Bound contract, for the root window (alpha, beta) and true value v:
  * a returned value `r <= alpha` means v <= r (an upper bound); `r >= beta`
  * means v >= r (a lower bound); `alpha < r < beta` means r = v (exact). With
  * the default window the value is always exact and equals minimax's (T000.9).
  *
- * With no `tt`, `order`, `failHard` or `maxMove` option it is exactly the
- * course's code (golden counts: 18,297 nodes on the empty tic-tac-toe
- * board). With them (or `exactDepth`) it runs the shared node of lessons
- * 002–003: the table is probed and filled (cuts by
- * {@linkcode TranspositionTable.cutoff}'s rules), moves are ordered as
- * `order` says, and `failHard: true` clamps every result into its window
- * (T002.1: same root value). The bound contract is the same; fail-hard just
- * returns alpha or beta itself at the ends.
- *
- * Table contract (lesson 003: an entry keeps value, depth and bound type,
- * and answers a node only if it was searched at least as deep as the node
- * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
- * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
- * used only at exactly the needed depth, or if its subtree ended within
- * it), or when the table starts empty and no position is reached at two
- * different depths from the root (tic-tac-toe, Connect Four, trees: the
- * position fixes its ply). Otherwise (Nim, where taking two
- * counters at once or one twice reaches the same heaps; or a table kept from
- * a deeper search) an entry from a deeper search may answer a shallower
- * node, and alphaBeta returns the value of a search at least `depth` plies deep
- * along every line (each position fewer than `depth` plies from the root
- * expanded, each deeper one evaluated or searched further):
- * the minimax value of one such tree.
- *
- * The PV (`move` is always `pv[0]`): when the value is exact and is
- * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
- * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
- * negated once per ply, is the value, with a table of any size: the search's
- * own line, completed where a table cut truncated it by probe searches that
- * read the table without writing it (not counted in `stats`). When a
- * deeper entry answered, the line is probed on past `depth` where it must
- * be (as a deeper search went) to an end whose value is the value, and
- * stops early only if no move's probe confirms the expected value.
- * On a root that fails low (`r <= alpha`) `pv` is the one move `move`.
- *
- * Errors: an unknown option key, or an option of the wrong type or range,
- * is an `Error` naming `alphaBeta`, the option, the value and the rule,
- * thrown before the search starts. During the search, a leaf value that is
- * not an integer strictly inside ±{@linkcode VALUE_INFINITE}, a line longer
- * than {@linkcode MAX_PLY}, and anything the position, the `order` scorer or
- * the `trace` throws end the search with that error, and the position is
- * restored first (the moves still played are undone).
- *
  * @param position the root; left as it was found, also when the search throws
- * @param options `depth` (default: to the end), `alpha` and `beta` (default:
- *   ±VALUE_INFINITE), `trace`, `tt`, `order` (default `"tt"` with a table,
- *   else `"natural"`), `failHard` (default false), `maxMove` (history table
- *   size), `exactDepth` (default false); any other key is an error
- * @returns the value from the side to move's view, the first move that set
- *   it, the principal variation (meaningful when the value is exact) and the
- *   counters, `cutoffs` among them (with a new option: {@linkcode ExtendedStats})
- * @throws {Error} on an unknown option, a bad depth, a window without
- *   alpha < beta, a bad option value, a bad leaf value, a line deeper than
+ * @param options `depth`, `alpha`, `beta`, `trace`, `tt`, `order`, `failHard`, …
+ * @returns value, first move that set it, PV (meaningful when exact), counters
+ * @throws {Error} on a bad option or leaf value, a line deeper than
  *   {@linkcode MAX_PLY}, or what the position, scorer or trace threw
  *
  * @example Lesson 001's tree (T001.1): value 3, seven of nine leaves
@@ -131,15 +152,6 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
  * const tree = ExplicitTree.from([[3, 12, 8], [2, 4, 6], [14, 5, 2]]);
  * const result = alphaBeta(tree);
  * assert.ok(result.value === 3 && tree.visitedLeaves.join() === "3,12,8,2,14,5,2");
- * ```
- *
- * @example A transposition table on tic-tac-toe: same value, far fewer nodes
- * ```ts
- * import assert from "node:assert/strict";
- * import { alphaBeta, TicTacToe, TranspositionTable } from "../../mod.ts";
- * const tt = new TranspositionTable({ entries: 1 << 16 });
- * const result = alphaBeta(TicTacToe.empty(), { tt });
- * assert.ok(result.value === 0 && result.stats.nodes < 18297);
  * ```
  */
 export function alphaBeta(

@@ -2,6 +2,73 @@
  * Aspiration windows (lesson 002, T002.2): search a narrow window around a
  * guess and pay a re-search only when the value falls outside it.
  *
+ * ## The search
+ *
+ * {@linkcode aspiration} searches a window of half-width `delta` around a
+ * guess; on a fail-low the lower side is opened (alpha = −∞), on a fail-high
+ * the upper side, and the search is repeated (`stats.researches`;
+ * `stats.passes` counts every root search). Without `guess`, iterative
+ * deepening supplies the previous depth's value as the guess at each depth.
+ * The options: `delta`, `guess`, `depth`, `maxNodes`, `timeMs`, and `tt`,
+ * `exactDepth`, `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta};
+ * any other key is an error.
+ *
+ * ## Table contract
+ *
+ * Lesson 003: an entry keeps value, depth and bound type, and answers a node
+ * only if it was searched at least as deep as the node needs; the default
+ * rule. Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * position fixes its ply). Otherwise (Nim, where taking two counters at once
+ * or one twice reaches the same heaps; or a table kept from a deeper search)
+ * an entry from a deeper search may answer a shallower node, and aspiration
+ * (its last window's search) returns the value of a search at least `depth`
+ * plies deep along every line (each position fewer than `depth` plies from
+ * the root expanded, each deeper one evaluated or searched further): the
+ * minimax value of one such tree.
+ *
+ * ## The principal variation
+ *
+ * `move` is always `pv[0]`. When the value is exact and is fixed-depth
+ * minimax's (the cases above), `pv` is a legal line that ends at a finished
+ * game or exactly `depth` plies deep, and its end's `evaluate()`, negated
+ * once per ply, is the value, with a table of any size: the search's own
+ * line, completed where a table cut truncated it by probe searches that read
+ * the table without writing it (not counted in `stats`). When a deeper entry
+ * answered, the line is probed on past `depth` where it must be (as a deeper
+ * search went) to an end whose value is the value, and stops early only if
+ * no move's probe confirms the expected value.
+ *
+ * ## Budgets
+ *
+ * The result carries a budget report ({@linkcode BudgetReport}): when
+ * `maxNodes` or `timeMs` (without `depth` or either, `DEFAULT_MAX_NODES`
+ * nodes) stops the search, `stoppedByBudget` is true, the value is the last
+ * finished depth's (`completedDepth`; 0 with `guess`: the root's static
+ * value), and `exact` is false. `exact` is true only when the requested
+ * depth (or the end of every line) was completed.
+ *
+ * ## Errors
+ *
+ * An unknown option key or a bad option value (`delta` an integer in
+ * 1…999,999, `guess` an integer strictly inside ±VALUE_INFINITE, budgets
+ * positive, …) is an `Error` naming `aspiration`, the option, the value and
+ * the rule, before the search starts; a bad leaf value, a line longer than
+ * {@linkcode MAX_PLY}, or a throw from the position or the `order` scorer
+ * ends the search with that error, the position restored.
+ *
+ * @example A node budget that runs out is reported, never silent
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { aspiration, TicTacToe } from "../../mod.ts";
+ * const result = aspiration(TicTacToe.empty(), { maxNodes: 500 });
+ * assert.ok(result.stoppedByBudget && !result.exact);
+ * assert.ok(result.completedDepth >= 1 && result.completedDepth < 9);
+ * ```
+ *
  * @module
  */
 
@@ -55,62 +122,19 @@ export interface AspirationResult
   extends SearchResult<ExtendedStats>, BudgetReport {}
 
 /**
- * Aspiration search: a window of half-width `delta` around a guess; on a
- * fail-low the lower side is opened (alpha = −∞), on a fail-high the upper
- * side, and the search is repeated (`stats.researches`; `stats.passes`
- * counts every root search). Without `guess`, iterative deepening supplies
- * the previous depth's value as the guess at each depth.
+ * Aspiration search (T002.2): a window of half-width `delta` around a guess,
+ * re-searched with the failing side opened; without `guess`, iterative
+ * deepening guesses each depth's value from the previous depth's.
  *
  * Bound contract: re-searches continue until the value lies strictly inside
  * the window or on an open side, so the value is always exact and equals
- * minimax's (to `depth` when given, under the table contract below).
- *
- * Table contract (lesson 003: an entry keeps value, depth and bound type,
- * and answers a node only if it was searched at least as deep as the node
- * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
- * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
- * used only at exactly the needed depth, or if its subtree ended within
- * it), or when the table starts empty and no position is reached at two
- * different depths from the root (tic-tac-toe, Connect Four, trees: the
- * position fixes its ply). Otherwise (Nim, where taking two
- * counters at once or one twice reaches the same heaps; or a table kept from
- * a deeper search) an entry from a deeper search may answer a shallower
- * node, and aspiration (its last window's search) returns the value of a search at least `depth` plies deep
- * along every line (each position fewer than `depth` plies from the root
- * expanded, each deeper one evaluated or searched further):
- * the minimax value of one such tree.
- *
- * The PV (`move` is always `pv[0]`): when the value is exact and is
- * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
- * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
- * negated once per ply, is the value, with a table of any size: the search's
- * own line, completed where a table cut truncated it by probe searches that
- * read the table without writing it (not counted in `stats`). When a
- * deeper entry answered, the line is probed on past `depth` where it must
- * be (as a deeper search went) to an end whose value is the value, and
- * stops early only if no move's probe confirms the expected value.
- *
- * Budget report ({@linkcode BudgetReport}): when `maxNodes` or `timeMs`
- * (without `depth` or either, `DEFAULT_MAX_NODES` nodes) stops the search, `stoppedByBudget` is true, the value is the last
- * finished depth's (`completedDepth`; 0 with `guess`: the root's static
- * value), and `exact` is false. `exact` is true only when the requested
- * depth (or the end of every line) was completed.
- *
- * Errors: an unknown option key or a bad option value (`delta` an integer in
- * 1…999,999, `guess` an integer strictly inside ±VALUE_INFINITE, budgets
- * positive, …) is an `Error` naming `aspiration`, the option, the value and
- * the rule, before the search starts; a bad leaf value, a line longer than
- * {@linkcode MAX_PLY}, or a throw from the position or the `order` scorer
- * ends the search with that error, the position restored.
+ * minimax's (to `depth` when given, under the module doc's table contract).
  *
  * @param position the root; left as it was found, also when the search throws
- * @param options `delta`, `guess`, `depth`, `maxNodes`, `timeMs`, and `tt`,
- *   `exactDepth`, `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}; any other
- *   key is an error
- * @returns value, best move, principal variation, {@linkcode ExtendedStats}
- *   and the budget report
- * @throws {Error} on an unknown or bad option, a bad leaf value, a line
- *   deeper than {@linkcode MAX_PLY}, or what the position or scorer threw
+ * @param options `delta`, `guess`, `depth`, budgets, alphaBeta's deep options
+ * @returns value, best move, PV, {@linkcode ExtendedStats}, budget report
+ * @throws {Error} on a bad option or leaf value, a line deeper than
+ *   {@linkcode MAX_PLY}, or what the position or scorer threw
  *
  * @example A good guess costs one narrow search; a bad one a re-search
  * ```ts
@@ -120,15 +144,6 @@ export interface AspirationResult
  * const bad = aspiration(TicTacToe.empty(), { guess: 1 });
  * assert.ok(good.value === 0 && good.stats.researches === 0);
  * assert.ok(bad.value === 0 && bad.stats.researches === 1);
- * ```
- *
- * @example A node budget that runs out is reported, never silent
- * ```ts
- * import assert from "node:assert/strict";
- * import { aspiration, TicTacToe } from "../../mod.ts";
- * const result = aspiration(TicTacToe.empty(), { maxNodes: 500 });
- * assert.ok(result.stoppedByBudget && !result.exact);
- * assert.ok(result.completedDepth >= 1 && result.completedDepth < 9);
  * ```
  */
 export function aspiration(

@@ -4,6 +4,71 @@
  * and stop on a depth, node or time budget with the result of the last
  * finished depth: an answer at any moment, and ordering hints for free.
  *
+ * ## The search
+ *
+ * {@linkcode iterativeDeepening} searches depths 1, 2, … up to `depth`
+ * (default: until an iteration reaches the end of every line), with the
+ * shared alpha-beta node of {@linkcode alphaBeta}'s options. Depth 1 always
+ * finishes; later iterations cut short by `maxNodes` or `timeMs` are
+ * discarded (anytime: the result is the last finished depth's). The options:
+ * `depth`, `maxNodes`, `timeMs`, `previous`, `aspirationDelta`,
+ * `quiescence`, and `tt`, `exactDepth`, `order`, `failHard`, `maxMove` as
+ * for {@linkcode alphaBeta}; any other key is an error. The result is the
+ * last finished iteration's value, move and PV, the summed counters
+ * (`passes` = iterations run), one row per depth, and the budget report.
+ *
+ * ## Table contract
+ *
+ * Lesson 003: an entry keeps value, depth and bound type, and answers a node
+ * only if it was searched at least as deep as the node needs; the default
+ * rule. Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty (the iterations share it: an earlier
+ * iteration's entries are shallower and never answer a later one) and no
+ * position is reached at two different depths from the root (tic-tac-toe,
+ * Connect Four, trees: the position fixes its ply). Otherwise (Nim, where
+ * taking two counters at once or one twice reaches the same heaps; or a
+ * table kept from a deeper search) an entry from a deeper search may answer
+ * a shallower node, and each iteration (its last window's search) returns
+ * the value of a search at least `depth` plies deep along every line (each
+ * position fewer than `depth` plies from the root expanded, each deeper one
+ * evaluated or searched further): the minimax value of one such tree.
+ *
+ * ## The principal variation
+ *
+ * `move` is always `pv[0]`. When the value is exact and is fixed-depth
+ * minimax's (the cases above), `pv` is a legal line that ends at a finished
+ * game or exactly the iteration's depth, and its end's `evaluate()`, negated
+ * once per ply, is the value, with a table of any size: the search's own
+ * line, completed where a table cut truncated it by probe searches that read
+ * the table without writing it (not counted in `stats`). When a deeper entry
+ * answered, the line is probed on past `depth` where it must be (as a deeper
+ * search went) to an end whose value is the value, and stops early only if
+ * no move's probe confirms the expected value. Each row's `pv` is its
+ * iteration's, by the same rule; a solved iteration's line runs to the end
+ * of the game.
+ *
+ * ## Budgets
+ *
+ * The budget report ({@linkcode BudgetReport}): `stoppedByBudget` says
+ * whether `maxNodes` or `timeMs` cut the deepening (without `depth`,
+ * `maxNodes` and `timeMs`, the budget is `DEFAULT_MAX_NODES` nodes, reported
+ * the same way: pass `maxNodes: Infinity` to deepen without a limit),
+ * `completedDepth` (= `depth`) is the last finished iteration, and `exact`
+ * is true only when that iteration is the requested depth or reached the end
+ * of every line, so a value cut short by a budget is never taken for the
+ * full search's.
+ *
+ * ## Errors
+ *
+ * An unknown option key or a bad option value (`maxNodes` a positive
+ * integer, `timeMs` a positive number, `aspirationDelta` an integer in
+ * 1…999,999, …) is an `Error` naming `iterativeDeepening`, the option, the
+ * value and the rule, before the search starts; a bad leaf value, a line
+ * longer than {@linkcode MAX_PLY}, or a throw from the position or the
+ * `order` scorer ends the search with that error, the position restored.
+ *
  * @module
  */
 
@@ -94,70 +159,20 @@ const ITERATIVE_DEEPENING_OPTION_KEYS: readonly string[] = [
 ];
 
 /**
- * Searches depths 1, 2, … up to `depth` (default: until an iteration reaches
- * the end of every line), with the shared alpha-beta node of
- * {@linkcode alphaBeta}'s options. Depth 1 always finishes; later iterations
- * cut short by `maxNodes` or `timeMs` are discarded (anytime: the result is
- * the last finished depth's).
+ * Iterative deepening (T003.1–T003.3): depths 1, 2, … up to `depth` (default:
+ * until one reaches the end of every line); an iteration cut short by a
+ * budget is discarded, so the result is the last finished depth's.
  *
- * Bound contract: the full root window is used, so the value is exact for
- * the last finished depth and equals `minimax(position, { depth })` when that
- * depth is the requested one (and minimax's to-the-end value without `depth`),
- * under the table contract below. With `aspirationDelta` the failed windows
- * are re-searched, so the same holds.
- *
- * Table contract (lesson 003: an entry keeps value, depth and bound type,
- * and answers a node only if it was searched at least as deep as the node
- * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
- * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
- * used only at exactly the needed depth, or if its subtree ended within
- * it), or when the table starts empty (the iterations share it: an
- * earlier iteration's entries are shallower and never answer a later one) and no position is reached at two
- * different depths from the root (tic-tac-toe, Connect Four, trees: the
- * position fixes its ply). Otherwise (Nim, where taking two
- * counters at once or one twice reaches the same heaps; or a table kept from
- * a deeper search) an entry from a deeper search may answer a shallower
- * node, and each iteration (its last window's search) returns the value of a search at least `depth` plies deep
- * along every line (each position fewer than `depth` plies from the root
- * expanded, each deeper one evaluated or searched further):
- * the minimax value of one such tree.
- *
- * The PV (`move` is always `pv[0]`): when the value is exact and is
- * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
- * a finished game or exactly the iteration's depth, and its end's `evaluate()`,
- * negated once per ply, is the value, with a table of any size: the search's
- * own line, completed where a table cut truncated it by probe searches that
- * read the table without writing it (not counted in `stats`). When a
- * deeper entry answered, the line is probed on past `depth` where it must
- * be (as a deeper search went) to an end whose value is the value, and
- * stops early only if no move's probe confirms the expected value.
- * Each row's `pv` is its iteration's, by the same rule; a solved
- * iteration's line runs to the end of the game.
- *
- * Budget report ({@linkcode BudgetReport}): `stoppedByBudget` says whether
- * `maxNodes` or `timeMs` cut the deepening (without `depth`, `maxNodes` and
- * `timeMs`, the budget is `DEFAULT_MAX_NODES` nodes, reported the
- * same way: pass `maxNodes: Infinity` to deepen without a limit), `completedDepth` (= `depth`) is
- * the last finished iteration, and `exact` is true only when that iteration
- * is the requested depth or reached the end of every line, so a value cut
- * short by a budget is never taken for the full search's.
- *
- * Errors: an unknown option key or a bad option value (`maxNodes` a positive
- * integer, `timeMs` a positive number, `aspirationDelta` an integer in
- * 1…999,999, …) is an `Error` naming `iterativeDeepening`, the option, the
- * value and the rule, before the search starts; a bad leaf value, a line
- * longer than {@linkcode MAX_PLY}, or a throw from the position or the
- * `order` scorer ends the search with that error, the position restored.
+ * Bound contract: the full root window is used, so the value is exact for the
+ * last finished depth: `minimax(position, { depth })`'s when that is the
+ * requested depth (without `depth`, minimax's to the end), under the module
+ * doc's table contract, also with `aspirationDelta` (failed windows re-searched).
  *
  * @param position the root; left as it was found, also when the search throws
- * @param options `depth`, `maxNodes`, `timeMs`, `previous`, `aspirationDelta`,
- *   and `tt`, `exactDepth`, `order`, `failHard`, `maxMove` as for
- *   {@linkcode alphaBeta}; any other key is an error
- * @returns the last finished iteration's value, move and PV, the summed
- *   counters (`passes` = iterations run), one row per depth, and the budget
- *   report
- * @throws {Error} on an unknown or bad option, a bad leaf value, a line
- *   deeper than {@linkcode MAX_PLY}, or what the position or scorer threw
+ * @param options `depth`, budgets, `previous`, `aspirationDelta`, … (module doc)
+ * @returns the last finished depth's result, one row per depth, budget report
+ * @throws {Error} on a bad option or leaf value, a line deeper than
+ *   {@linkcode MAX_PLY}, or what the position or scorer threw
  *
  * @example Tic-tac-toe, one row per depth, the last one exact
  * ```ts

@@ -11,6 +11,73 @@
  * never per node; the playouts use one growable move stack. Nothing is
  * allocated per iteration.
  *
+ * ## One iteration
+ *
+ * Each iteration of {@linkcode mcts} walks down the tree from the root,
+ * taking at every node an untried child if one is left (untried children are
+ * taken in a seeded random order) and otherwise the child of highest UCB1
+ * score `q + c·√(ln N / n)`, where `q` in [0, 1] is the child's mean result
+ * for the player who moves into it (win 1, draw ½, loss 0), `n` its visits,
+ * `N` the parent's and `c` the `exploration` option. The first position not
+ * yet in the tree is added to it, a playout of uniformly random legal moves
+ * (seeded) runs from there to the end of the game, and the result is backed
+ * up along the path, its sign flipping at every ply (sides alternate, as in
+ * negamax).
+ *
+ * The result of a finished game is read from the sign of `evaluate()` at
+ * the terminal position, from the side to move's view: positive a win,
+ * negative a loss, zero a draw; the margin is ignored (a Connect Four win
+ * by 18 counts like one by 1).
+ *
+ * ## The result
+ *
+ * `move`: the most visited root move (ties: better mean, then the earlier
+ * expanded); `pv`: the most visited line from the root, down to the first
+ * unexpanded node; `value`: that move's mean result from the root's side to
+ * move, in [−1, 1] times {@linkcode MCTS_VALUE_SCALE} (1000: every playout
+ * through it won, −1000: every one lost); at a terminal root, move −1, an
+ * empty pv and the sign of `evaluate()` times 1000; `stats`
+ * ({@linkcode MctsStats}), with `playouts` and `nodes`.
+ *
+ * ## Budgets
+ *
+ * `playouts`, `maxNodes` (positions visited, see
+ * {@linkcode MctsStats.nodes}) and `timeMs`; the search stops before an
+ * iteration when any budget given is spent, so `nodes` may pass `maxNodes`
+ * by less than one iteration, and at least one iteration always runs, even
+ * when `timeMs` is spent before it starts: at a root with a legal move,
+ * `move` is always a legal move. With no budget,
+ * {@linkcode MCTS_DEFAULT_PLAYOUTS} playouts. Without `timeMs`, the same
+ * seed gives the same result on every machine. Bounds whatever the budgets:
+ * the tree stops growing at {@linkcode MCTS_MAX_TREE_SLOTS} slots
+ * (`stoppedBy` `"treeSlots"`), and a playout still running
+ * {@linkcode MCTS_MAX_PLAYOUT_PLIES} plies from the root counts as a draw
+ * (`stats.truncatedPlayouts`).
+ *
+ * ## MCTS-Solver
+ *
+ * With `solver: true` it is MCTS-Solver (see {@linkcode MctsOptions.solver}):
+ * a root proven won returns a winning move with value 1000 as soon as the
+ * proof is complete; a move proven lost is never chosen while another is
+ * not; without it (the default) nothing differs from plain UCT.
+ *
+ * ## Errors
+ *
+ * An unknown option key or a bad option value is an `Error` naming it.
+ * Budgets that are not integers in range (`playouts` 1…10^9, `maxNodes`
+ * 1…2^53 − 1), a `timeMs` that is not a finite number above 0, NaN, 0 and
+ * negative numbers included, are errors. The position is left exactly as
+ * found, also when the search throws.
+ *
+ * @example The same seed gives the same search
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mcts, TicTacToe } from "../../mod.ts";
+ * const a = mcts(TicTacToe.empty(), { playouts: 500, seed: 7 });
+ * const b = mcts(TicTacToe.empty(), { playouts: 500, seed: 7 });
+ * assert.deepEqual(a, b);
+ * ```
+ *
  * @module
  */
 
@@ -212,53 +279,16 @@ function grown(
 }
 
 /**
- * UCT Monte Carlo tree search from `position`.
+ * UCT Monte Carlo tree search (Kocsis, Szepesvári 2006; no course row): each
+ * iteration walks down by UCB1, adds a node, plays a seeded random game out.
  *
- * Each iteration walks down the tree from the root, taking at every node an
- * untried child if one is left (untried children are taken in a seeded
- * random order) and otherwise the child of highest UCB1 score
- * `q + c·√(ln N / n)`, where `q` in [0, 1] is the child's mean result for
- * the player who moves into it (win 1, draw ½, loss 0), `n` its visits, `N`
- * the parent's and `c` the `exploration` option. The first position not yet
- * in the tree is added to it, a playout of uniformly random legal moves
- * (seeded) runs from there to the end of the game, and the result is backed
- * up along the path, its sign flipping at every ply (sides alternate, as in
- * negamax).
- *
- * The result of a finished game is read from the sign of `evaluate()` at
- * the terminal position, from the side to move's view: positive a win,
- * negative a loss, zero a draw; the margin is ignored (a Connect Four win
- * by 18 counts like one by 1).
- *
- * Budgets: `playouts`, `maxNodes` (positions visited, see
- * {@linkcode MctsStats.nodes}) and `timeMs`; the search stops before an
- * iteration when any budget given is spent, so `nodes` may pass `maxNodes`
- * by less than one iteration, and at least one iteration always runs, even
- * when `timeMs` is spent before it starts: at a root with a legal move,
- * `move` is always a legal move. With no budget,
- * {@linkcode MCTS_DEFAULT_PLAYOUTS} playouts. Without `timeMs`, the same
- * seed gives the same result on every machine. Bounds whatever the budgets:
- * the tree stops growing at {@linkcode MCTS_MAX_TREE_SLOTS} slots
- * (`stoppedBy` `"treeSlots"`), and a playout still running
- * {@linkcode MCTS_MAX_PLAYOUT_PLIES} plies from the root counts as a draw
- * (`stats.truncatedPlayouts`). Budgets that are not integers in range
- * (`playouts` 1…10^9, `maxNodes` 1…2^53 − 1), a `timeMs` that is not a
- * finite number above 0, NaN, 0 and negative numbers included, are errors.
+ * Bound contract: there is no window, so no value falls outside one; `value`
+ * is the chosen move's mean playout result, an estimate that bounds nothing,
+ * exact only at a terminal root or, with `solver`, for a proven move.
  *
  * @param position the root; left exactly as found, also when it throws
- * With `solver: true` it is MCTS-Solver (see {@linkcode MctsOptions.solver}):
- * a root proven won returns a winning move with value 1000 as soon as the
- * proof is complete; a move proven lost is never chosen while another is
- * not; without it (the default) nothing differs from plain UCT.
- *
  * @param options budgets, `exploration`, `seed`, `solver`
- * @returns `move`: the most visited root move (ties: better mean, then the
- *   earlier expanded); `pv`: the most visited line from the root, down to
- *   the first unexpanded node; `value`: that move's mean result from the
- *   root's side to move, in [−1, 1] times {@linkcode MCTS_VALUE_SCALE}
- *   (1000: every playout through it won, −1000: every one lost); at a
- *   terminal root, move −1, an empty pv and the sign of `evaluate()` times
- *   1000; `stats` ({@linkcode MctsStats}), with `playouts` and `nodes`
+ * @returns most visited move and line, mean result ×1000, {@linkcode MctsStats}
  * @throws {Error} on an unknown option key or a bad option value, naming it
  *
  * @example MCTS finds the winning column of a Connect Four position
@@ -271,15 +301,6 @@ function grown(
  * assert.ok(result.move === 6 && result.pv[0] === 6);
  * assert.ok(result.stats.playouts === 2000 && result.value > 900);
  * assert.ok(position.toString() === "415263");
- * ```
- *
- * @example The same seed gives the same search
- * ```ts
- * import assert from "node:assert/strict";
- * import { mcts, TicTacToe } from "../../mod.ts";
- * const a = mcts(TicTacToe.empty(), { playouts: 500, seed: 7 });
- * const b = mcts(TicTacToe.empty(), { playouts: 500, seed: 7 });
- * assert.deepEqual(a, b);
  * ```
  */
 export function mcts(position: Position, options?: MctsOptions): MctsResult {

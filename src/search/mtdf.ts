@@ -3,6 +3,56 @@
  * alpha-beta passes alone, each pass narrowing [lower, upper] around the
  * value, with a transposition table carrying the work from pass to pass.
  *
+ * ## The passes
+ *
+ * {@linkcode mtdf} (Plaat et al.): starting from the guess, repeats
+ * null-window alpha-beta passes with beta = g (or g + 1 when g is the lower
+ * bound), lowering `upper` on a fail-low and raising `lower` on a fail-high,
+ * until they meet. `stats.passes` counts the passes. Needs a transposition
+ * table: a fresh one of {@linkcode DEFAULT_TABLE_ENTRIES} entries when `tt`
+ * is not given. The options: `guess`, `depth`, and `tt`, `exactDepth`,
+ * `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}.
+ *
+ * ## Table contract
+ *
+ * Lesson 003: an entry keeps value, depth and bound type, and answers a node
+ * only if it was searched at least as deep as the node needs; the default
+ * rule. Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * position fixes its ply). Otherwise (Nim, where taking two counters at once
+ * or one twice reaches the same heaps; or a table kept from a deeper search)
+ * an entry from a deeper search may answer a shallower node, and mtdf
+ * returns the value of a search at least `depth` plies deep along every line
+ * (each position fewer than `depth` plies from the root expanded, each deeper
+ * one evaluated or searched further): a value between the smallest and the
+ * largest minimax value of such trees (the passes combine bounds that
+ * different entries proved).
+ *
+ * ## The principal variation
+ *
+ * MTD(f) has no window in which a PV is exact (lesson 002), so the PV is
+ * rebuilt after the passes, starting from the move of the last pass that
+ * failed high. `move` is always `pv[0]`. When the value is exact and is
+ * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
+ * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
+ * negated once per ply, is the value, with a table of any size: the search's
+ * own line, completed where a table cut truncated it by probe searches that
+ * read the table without writing it (not counted in `stats`). When a deeper
+ * entry answered, the line is probed on past `depth` where it must be (as a
+ * deeper search went) to an end whose value is the value, and stops early
+ * only if no move's probe confirms the expected value.
+ *
+ * ## Errors
+ *
+ * An unknown or bad option is an `Error` naming `mtdf`, the option, the
+ * value and the rule; so is `failHard: true` (a fail-hard pass returns only
+ * beta − 1 or beta, so the bound would creep by one per pass). A bad leaf
+ * value, a line deeper than {@linkcode MAX_PLY}, or a throw from the
+ * position or scorer ends the search with that error, the position restored.
+ *
  * @module
  */
 
@@ -32,59 +82,22 @@ export interface MtdfOptions extends DeepSearchOptions {
 }
 
 /**
- * MTD(f) (Plaat et al.): starting from the guess, repeats null-window
- * alpha-beta passes with beta = g (or g + 1 when g is the lower bound),
- * lowering `upper` on a fail-low and raising `lower` on a fail-high, until
- * they meet. `stats.passes` counts the passes. Needs a transposition table:
- * a fresh one of {@linkcode DEFAULT_TABLE_ENTRIES} entries when `tt` is not
- * given. MTD(f) has no window in which a PV is exact (lesson 002), so the
- * PV is rebuilt after the passes, starting from the move of the last pass
- * that failed high.
+ * MTD(f) (T002.3; Plaat et al.): from the guess, null-window passes (beta = g,
+ * or g + 1 when g is the lower bound) lower `upper` on a fail-low and raise
+ * `lower` on a fail-high until they meet, over a transposition table.
  *
- * Bound contract: the passes stop when lower ≥ upper. Where every bound is
- * a bound on one value (the table contract's equality cases below) they
- * meet, so the value is exact and equals minimax's (to `depth` when given).
- * When a deeper entry answered, two passes may prove crossing bounds; the
- * value is then the last pass's, still within the range stated below.
+ * Bound contract: passes stop when lower ≥ upper. In the equality cases of the
+ * module doc's table contract every bound is on one value, so they meet: the
+ * value is exact, minimax's (to `depth` when given). Else (a deeper entry
+ * answered) passes may prove crossing bounds: the last one's, in its range.
  *
- * Table contract (lesson 003: an entry keeps value, depth and bound type,
- * and answers a node only if it was searched at least as deep as the node
- * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
- * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
- * used only at exactly the needed depth, or if its subtree ended within
- * it), or when the table starts empty and no position is reached at two
- * different depths from the root (tic-tac-toe, Connect Four, trees: the
- * position fixes its ply). Otherwise (Nim, where taking two
- * counters at once or one twice reaches the same heaps; or a table kept from
- * a deeper search) an entry from a deeper search may answer a shallower
- * node, and mtdf returns the value of a search at least `depth` plies deep
- * along every line (each position fewer than `depth` plies from the root
- * expanded, each deeper one evaluated or searched further):
- * a value between the smallest and the largest minimax value of such
- * trees (the passes combine bounds that different entries proved).
+ * @param position the root; left as it was found, also when the search throws
+ * @param options `guess`, `depth`, `tt` (default: a fresh one), `order`, …
+ * @returns value, best move (`pv[0]`), PV, {@linkcode ExtendedStats} (`passes`)
+ * @throws {Error} on a bad option, `failHard: true`, a bad leaf value, a line
+ *   deeper than {@linkcode MAX_PLY}, or what the position or scorer threw
  *
- * The PV (`move` is always `pv[0]`): when the value is exact and is
- * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
- * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
- * negated once per ply, is the value, with a table of any size: the search's
- * own line, completed where a table cut truncated it by probe searches that
- * read the table without writing it (not counted in `stats`). When a
- * deeper entry answered, the line is probed on past `depth` where it must
- * be (as a deeper search went) to an end whose value is the value, and
- * stops early only if no move's probe confirms the expected value.
- *
- * @param position the root; left as it was found
- * @param options `guess`, `depth`, and `tt`, `exactDepth`, `order`,
- *   `failHard`, `maxMove` as for {@linkcode alphaBeta}
- * @returns value, best move (`pv[0]`), principal variation,
- *   {@linkcode ExtendedStats}
- * @throws {Error} on an unknown or bad option (naming `mtdf`, the option,
- *   the value and the rule), or `failHard: true` (a fail-hard pass returns
- *   only beta − 1 or beta, so the bound would creep by one per pass); a bad
- *   leaf value, a line deeper than {@linkcode MAX_PLY}, or a throw from the
- *   position or scorer ends the search with that error, the position restored
- *
- * @example
+ * @example On a random tree: minimax's value in two passes or more
  * ```ts
  * import assert from "node:assert/strict";
  * import { minimax, mtdf, UniformTree } from "../../mod.ts";

@@ -3,6 +3,27 @@
  * trusting the static evaluation of a position in the middle of an exchange,
  * play out the noisy moves (captures, checks) until the position is quiet.
  *
+ * ## The search
+ *
+ * {@linkcode quiescence} is alpha-beta to `depth`, then quiescence at the
+ * horizon: the side to move may "stand pat" on `evaluate()` (a lower bound:
+ * it need not capture) or play one of `generateNoisyMoves()`, recursively,
+ * with the same window. Positions without `generateNoisyMoves` stand pat at
+ * once, so then this is exactly alpha-beta to `depth` (and without `depth` a
+ * search to the end: minimax's value). `stats.quiescenceNodes` counts the
+ * nodes past the horizon. The options: `depth`, `alpha`, `beta`, and `tt`,
+ * `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}; any other key
+ * is an error.
+ *
+ * ## Errors
+ *
+ * An unknown option key or a bad option value is an `Error` naming
+ * `quiescence`, the option, the value and the rule, before the search
+ * starts; a leaf value that is not an integer strictly inside
+ * ±VALUE_INFINITE, a line longer than {@linkcode MAX_PLY}, or a throw from
+ * the position or the `order` scorer ends the search with that error, the
+ * position restored.
+ *
  * @module
  */
 
@@ -27,26 +48,17 @@ export interface QuiescenceOptions extends DeepSearchOptions {
 }
 
 /**
- * Alpha-beta to `depth`, then quiescence at the horizon: the side to move
- * may "stand pat" on `evaluate()` (a lower bound: it need not capture) or
- * play one of `generateNoisyMoves()`, recursively, with the same window.
- * Positions without `generateNoisyMoves` stand pat at once, so then this is
- * exactly alpha-beta to `depth` (and without `depth` a search to the end:
- * minimax's value). `stats.quiescenceNodes` counts the nodes past the horizon.
+ * Quiescence search (T003.5): alpha-beta to `depth`, then at the horizon the
+ * side to move may "stand pat" on `evaluate()` (a lower bound: it need not
+ * capture) or play one of `generateNoisyMoves()`, recursively, same window.
+ * `stats.quiescenceNodes` counts the nodes past the horizon.
  *
  * Bound contract (fail-soft, as {@linkcode alphaBeta}), for the value of the
  * depth-limited tree extended by noisy lines: `r <= alpha` upper bound,
  * `r >= beta` lower bound, exact in between; exact with the default window.
  *
- * Errors: an unknown option key or a bad option value is an `Error` naming
- * `quiescence`, the option, the value and the rule, before the search starts; a
- * leaf value that is not an integer strictly inside ±VALUE_INFINITE, a line
- * longer than {@linkcode MAX_PLY}, or a throw from the position or the
- * `order` scorer ends the search with that error, the position restored.
- *
  * @param position the root; left as it was found, also when the search throws
- * @param options `depth`, `alpha`, `beta`, and `tt`, `order`, `failHard`,
- *   `maxMove` as for {@linkcode alphaBeta}; any other key is an error
+ * @param options `depth`, `alpha`, `beta`, `tt`, `order`, `failHard`, `maxMove`
  * @returns value, best move, principal variation, {@linkcode ExtendedStats}
  * @throws {Error} on an unknown or bad option, a bad leaf value, a line
  *   deeper than {@linkcode MAX_PLY}, or what the position or scorer threw

@@ -4,6 +4,71 @@
  * downwards over a transposition table, with the same leaves expanded and
  * no OPEN list.
  *
+ * ## The passes
+ *
+ * {@linkcode sssStar} is MT-SSS* (Plaat, Schaeffer, Pijls, de Bruin 1996):
+ * g = +∞; repeat γ = g, g = null-window search (γ − 1, γ) until g = γ. Each
+ * pass lowers the upper bound on the root; the table keeps every proved
+ * bound, so a pass re-expands nothing it has settled. The moves are tried in
+ * natural order by default (the table is used for bounds, not for ordering),
+ * which is what makes it expand a subset of the leaves alpha-beta expands
+ * with the same order, as Stockman proved for SSS* — provided the table
+ * holds the whole searched tree (a colliding table keeps the value right and
+ * costs nodes). A fresh table of {@linkcode DEFAULT_TABLE_ENTRIES} entries is
+ * made when `tt` is not given. The options: `depth`, and `tt`, `exactDepth`,
+ * `order` (default `"natural"`), `failHard`, `maxMove` as for
+ * {@linkcode alphaBeta}. `stats.passes` counts the null-window passes.
+ *
+ * ## Table contract
+ *
+ * Lesson 003: an entry keeps value, depth and bound type, and answers a node
+ * only if it was searched at least as deep as the node needs; the default
+ * rule. Without `depth` the value is always minimax's. With `depth` it is
+ * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
+ * used only at exactly the needed depth, or if its subtree ended within
+ * it), or when the table starts empty and no position is reached at two
+ * different depths from the root (tic-tac-toe, Connect Four, trees: the
+ * position fixes its ply). Otherwise (Nim, where taking two counters at once
+ * or one twice reaches the same heaps; or a table kept from a deeper search)
+ * an entry from a deeper search may answer a shallower node, and sssStar
+ * returns the value of a search at least `depth` plies deep along every line
+ * (each position fewer than `depth` plies from the root expanded, each deeper
+ * one evaluated or searched further): a value between the smallest and the
+ * largest minimax value of such trees (the passes combine bounds that
+ * different entries proved).
+ *
+ * ## The principal variation
+ *
+ * `move` is always `pv[0]`. When the value is exact and is fixed-depth
+ * minimax's (the cases above), `pv` is a legal line that ends at a finished
+ * game or exactly `depth` plies deep, and its end's `evaluate()`, negated
+ * once per ply, is the value, with a table of any size: the search's own
+ * line, completed where a table cut truncated it by probe searches that read
+ * the table without writing it (not counted in `stats`). When a deeper entry
+ * answered, the line is probed on past `depth` where it must be (as a deeper
+ * search went) to an end whose value is the value, and stops early only if
+ * no move's probe confirms the expected value.
+ *
+ * ## Errors
+ *
+ * An unknown or bad option is an `Error` naming `sssStar`, the option, the
+ * value and the rule; so is `failHard: true` (a fail-hard pass returns only
+ * beta − 1 or beta, so the bound would creep by one per pass). A bad leaf
+ * value, a line deeper than {@linkcode MAX_PLY}, or a throw from the
+ * position or scorer ends the search with that error, the position restored.
+ *
+ * @example Nim: a deeper table entry answers a shallower node, unless exactDepth
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { minimax, Nim, sssStar } from "../../mod.ts";
+ * // Heaps are reached again after one move or after two: entries from
+ * // deeper searches see that heaps 3 and 3 are lost (−1), depth 5 alone not.
+ * assert.equal(minimax(new Nim([3, 3]), { depth: 5 }).value, 0);
+ * assert.equal(sssStar(new Nim([3, 3]), { depth: 5 }).value, -1);
+ * const exact = sssStar(new Nim([3, 3]), { depth: 5, exactDepth: true });
+ * assert.ok(exact.value === 0 && exact.move === exact.pv[0]);
+ * ```
+ *
  * @module
  */
 
@@ -25,58 +90,20 @@ import type { BudgetReport, SearchResult } from "./search_result.ts";
 import { TranspositionTable } from "./transposition_table.ts";
 
 /**
- * SSS* as MT-SSS* (Plaat, Schaeffer, Pijls, de Bruin 1996): g = +∞; repeat
- * γ = g, g = null-window search (γ − 1, γ) until g = γ. Each pass lowers the
- * upper bound on the root; the table keeps every proved bound, so a pass
- * re-expands nothing it has settled. The moves are tried in natural order
- * by default (the table is used for bounds, not for ordering), which is what
- * makes it expand a subset of the leaves alpha-beta expands with the same
- * order, as Stockman proved for SSS* — provided the table holds the whole
- * searched tree (a colliding table keeps the value right and costs nodes).
- * A fresh table of {@linkcode DEFAULT_TABLE_ENTRIES} entries is made when
- * `tt` is not given.
+ * SSS* as MT-SSS* (T002.3; Plaat et al. 1996): g = +∞; repeat γ = g,
+ * g = null-window search (γ − 1, γ) until g = γ, over a transposition table
+ * (a fresh one without `tt`). Why no more leaves than alpha-beta: module doc.
  *
  * Bound contract: the value is γ of the first pass that fails high (it
  * proves a value ≥ γ after an earlier pass proved ≤ γ), so it is exact and
- * equals minimax's (to `depth` when given, under the table contract below).
+ * equals minimax's (to `depth` when given, under the module doc's table
+ * contract).
  *
- * Table contract (lesson 003: an entry keeps value, depth and bound type,
- * and answers a node only if it was searched at least as deep as the node
- * needs; the default rule). Without `depth` the value is always minimax's. With `depth` it is
- * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
- * used only at exactly the needed depth, or if its subtree ended within
- * it), or when the table starts empty and no position is reached at two
- * different depths from the root (tic-tac-toe, Connect Four, trees: the
- * position fixes its ply). Otherwise (Nim, where taking two
- * counters at once or one twice reaches the same heaps; or a table kept from
- * a deeper search) an entry from a deeper search may answer a shallower
- * node, and sssStar returns the value of a search at least `depth` plies deep
- * along every line (each position fewer than `depth` plies from the root
- * expanded, each deeper one evaluated or searched further):
- * a value between the smallest and the largest minimax value of such
- * trees (the passes combine bounds that different entries proved).
- *
- * The PV (`move` is always `pv[0]`): when the value is exact and is
- * fixed-depth minimax's (the cases above), `pv` is a legal line that ends at
- * a finished game or exactly `depth` plies deep, and its end's `evaluate()`,
- * negated once per ply, is the value, with a table of any size: the search's
- * own line, completed where a table cut truncated it by probe searches that
- * read the table without writing it (not counted in `stats`). When a
- * deeper entry answered, the line is probed on past `depth` where it must
- * be (as a deeper search went) to an end whose value is the value, and
- * stops early only if no move's probe confirms the expected value.
- *
- * @param position the root; left as it was found
- * @param options `depth`, and `tt`, `exactDepth`, `order` (default
- *   `"natural"`), `failHard`, `maxMove` as for {@linkcode alphaBeta}
- * @returns value, best move (`pv[0]`), principal variation,
- *   {@linkcode ExtendedStats}
- *   (`passes`: null-window passes)
- * @throws {Error} on an unknown or bad option (naming `sssStar`, the option,
- *   the value and the rule), or `failHard: true` (a fail-hard pass returns
- *   only beta − 1 or beta, so the bound would creep by one per pass); a bad
- *   leaf value, a line deeper than {@linkcode MAX_PLY}, or a throw from the
- *   position or scorer ends the search with that error, the position restored
+ * @param position the root; left as it was found, also when the search throws
+ * @param options `depth`, `tt`, `exactDepth`, `order` (default `"natural"`), …
+ * @returns value, best move (`pv[0]`), PV, {@linkcode ExtendedStats} (`passes`)
+ * @throws {Error} on a bad option, `failHard: true`, a bad leaf value, a line
+ *   deeper than {@linkcode MAX_PLY}, or what the position or scorer threw
  *
  * @example Alpha-beta's value on tic-tac-toe in three passes and far fewer nodes
  * ```ts
@@ -85,18 +112,6 @@ import { TranspositionTable } from "./transposition_table.ts";
  * const best = sssStar(TicTacToe.empty()), ab = alphaBeta(TicTacToe.empty());
  * assert.equal(best.value, ab.value);
  * assert.ok(best.stats.nodes < ab.stats.nodes / 3);
- * ```
- *
- * @example Nim: a deeper table entry answers a shallower node, unless exactDepth
- * ```ts
- * import assert from "node:assert/strict";
- * import { minimax, Nim, sssStar } from "../../mod.ts";
- * // Heaps are reached again after one move or after two: entries from
- * // deeper searches see that heaps 3 and 3 are lost (−1), depth 5 alone not.
- * assert.equal(minimax(new Nim([3, 3]), { depth: 5 }).value, 0);
- * assert.equal(sssStar(new Nim([3, 3]), { depth: 5 }).value, -1);
- * const exact = sssStar(new Nim([3, 3]), { depth: 5, exactDepth: true });
- * assert.ok(exact.value === 0 && exact.move === exact.pv[0]);
  * ```
  */
 export function sssStar(
