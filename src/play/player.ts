@@ -16,7 +16,19 @@ import {
 import { type Move, NO_MOVE, type Position } from "../position.ts";
 import { hashInts, Random } from "../random.ts";
 import { alphaBeta } from "../search/alpha_beta.ts";
+import type {
+  LateMoveReductionOptions,
+  MarginOptions,
+  NullMoveOptions,
+} from "../search/deep_search_options.ts";
+import {
+  iterativeDeepening,
+  type PreviousHint,
+} from "../search/iterative_deepening.ts";
 import { mcts, MCTS_DEFAULT_EXPLORATION } from "../search/mcts.ts";
+import { mtdf } from "../search/mtdf.ts";
+import type { OrderOption } from "../search/ordering.ts";
+import { pvs } from "../search/pvs.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
 import {
   checkInteger,
@@ -215,6 +227,334 @@ export class AlphaBetaPlayer<P extends Position = Position>
     this.lastNodes = result.stats.nodes;
     this.lastValue = result.value;
     return result.move;
+  }
+}
+
+/** The searchers a {@linkcode SearchPlayer} can use. */
+export type SearchPlayerSearcher = "alpha-beta" | "pvs" | "mtdf" | "deepening";
+
+/** The searchers {@linkcode SearchPlayerSearcher} lists. */
+export const SEARCH_PLAYER_SEARCHERS: readonly SearchPlayerSearcher[] = [
+  "alpha-beta",
+  "pvs",
+  "mtdf",
+  "deepening",
+];
+
+/**
+ * The searcher options a {@linkcode SearchPlayer} passes on, as the
+ * searchers take them (`src/search/`); each is off when absent.
+ */
+export interface SearchPlayerSearchOptions {
+  /** Move ordering (named orderings, a scorer, or a list of them). */
+  order?: OrderOption;
+  /** Table entries answer only at exactly the needed depth. */
+  exactDepth?: boolean;
+  /** `"deepening"` only: what each iteration tries first (default `"none"` here). */
+  previous?: PreviousHint;
+  /** `"deepening"` only: aspiration half-width. */
+  aspirationDelta?: number;
+  /** Null-move pruning (selective). */
+  nullMove?: NullMoveOptions | false;
+  /** Late-move reductions (selective). */
+  lateMoveReductions?: LateMoveReductionOptions | false;
+  /** Futility pruning (selective). */
+  futility?: MarginOptions | false;
+  /** Razoring (selective). */
+  razoring?: MarginOptions | false;
+  /** Check extensions. */
+  checkExtensions?: boolean;
+}
+
+const SEARCH_OPTION_KEYS = [
+  "order",
+  "exactDepth",
+  "previous",
+  "aspirationDelta",
+  "nullMove",
+  "lateMoveReductions",
+  "futility",
+  "razoring",
+  "checkExtensions",
+];
+
+/** Options of {@linkcode SearchPlayer}: a node or time budget per move, or both. */
+export interface SearchPlayerOptions<P extends Position> {
+  /** The searcher (default `"alpha-beta"`). */
+  searcher?: SearchPlayerSearcher;
+  /** Nodes per move, all iterations together (integer 1…2^40). */
+  maxNodes?: number;
+  /** Milliseconds per move (1…3,600,000; machine-dependent: such games do not replay). */
+  timeMs?: number;
+  /** Deepest iteration (1…64, default 64). */
+  maxDepth?: number;
+  /** Entries of a transposition table, cleared before every move (absent: no table). */
+  table?: number;
+  /** Passed to the searcher (see {@linkcode SearchPlayerSearchOptions}). */
+  options?: SearchPlayerSearchOptions;
+  /** The position the search walks (as {@linkcode AlphaBetaPlayerOptions.view}). */
+  view?: (position: P) => Position;
+  /** Name (default `"<searcher> n<maxNodes>"` or `"<searcher> t<timeMs>ms"`). */
+  name?: string;
+}
+
+/**
+ * An anytime player for Elo tests at equal nodes or equal time: it deepens
+ * (depth 1, 2, …) with the chosen searcher and its options within a node
+ * or time budget per move, and plays the last finished depth's move (an
+ * iteration cut by the budget is discarded, its nodes still spent).
+ * `"alpha-beta"`, `"pvs"` and `"mtdf"` are deepened by the player, each
+ * depth a new search over the same table (MTD(f) guessing the previous
+ * depth's value); `"deepening"` is one {@linkcode iterativeDeepening} call,
+ * so that `previous` and `aspirationDelta` apply. The table is cleared
+ * before every move, so with `maxNodes` alone a move is a function of the
+ * position.
+ *
+ * Work per move is bounded by `maxNodes` (the searchers stop on the node
+ * past it; the depth-1 search always finishes)
+ * or by `timeMs`.
+ *
+ * @example Killers at 2,000 nodes per move take the win in one
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SearchPlayer, TicTacToe } from "../../mod.ts";
+ * const player = new SearchPlayer({ maxNodes: 2000, options: { order: "killer" } });
+ * assert.equal(player.chooseMove(TicTacToe.parse("XX.OO....")), 2);
+ * assert.ok(player.lastDepth >= 2 && player.lastNodes <= 2001);
+ * assert.equal(player.name, "alpha-beta n2000");
+ * ```
+ */
+export class SearchPlayer<P extends Position = Position> implements Player<P> {
+  readonly name: string;
+  /** The searcher. */
+  readonly searcher: SearchPlayerSearcher;
+  lastNodes = 0;
+  /** Value of the last move's search (the view's scale, mover's view). */
+  lastValue = 0;
+  /** Depth of the last move's last finished iteration. */
+  lastDepth = 0;
+  readonly #maxNodes: number;
+  readonly #timeMs: number;
+  readonly #maxDepth: number;
+  readonly #tt: TranspositionTable | null;
+  readonly #options: SearchPlayerSearchOptions;
+  readonly #view: ((position: P) => Position) | null;
+  #moves = new Int32Array(0);
+
+  /**
+   * An anytime searching player.
+   *
+   * @param options `searcher`, `maxNodes`, `timeMs`, `maxDepth`, `table`,
+   *   `options`, `view`, `name`
+   * @throws {Error} on an unknown option, a bad value, neither budget, or
+   *   `previous`/`aspirationDelta` with another searcher than `"deepening"`
+   */
+  constructor(options: SearchPlayerOptions<P>) {
+    const where = "new SearchPlayer";
+    checkOptions(where, options, [
+      "searcher",
+      "maxNodes",
+      "timeMs",
+      "maxDepth",
+      "table",
+      "options",
+      "view",
+      "name",
+    ]);
+    if (options === undefined) {
+      throw new Error(`${where}: options must be an object, got undefined`);
+    }
+    const searcher = options.searcher ?? "alpha-beta";
+    if (!SEARCH_PLAYER_SEARCHERS.includes(searcher)) {
+      throw new Error(
+        `${where}: searcher must be one of ${
+          SEARCH_PLAYER_SEARCHERS.join(", ")
+        }, got ${describe(searcher)}`,
+      );
+    }
+    this.searcher = searcher;
+    if (options.maxNodes === undefined && options.timeMs === undefined) {
+      throw new Error(
+        `${where}: maxNodes or timeMs is required (a budget per move), got neither`,
+      );
+    }
+    this.#maxNodes = options.maxNodes === undefined
+      ? Infinity
+      : checkInteger(where, "maxNodes", options.maxNodes, 1, 2 ** 40);
+    if (options.timeMs !== undefined) {
+      checkNonNegative(where, "timeMs", options.timeMs);
+      if (!(options.timeMs >= 1 && options.timeMs <= 3_600_000)) {
+        throw new Error(
+          `${where}: timeMs must be a number of milliseconds in 1…3600000, got ${
+            describe(options.timeMs)
+          }`,
+        );
+      }
+    }
+    this.#timeMs = options.timeMs ?? Infinity;
+    this.#maxDepth = options.maxDepth === undefined
+      ? 64
+      : checkInteger(where, "maxDepth", options.maxDepth, 1, 64);
+    this.#tt = options.table === undefined ? null : new TranspositionTable({
+      entries: checkInteger(where, "table", options.table, 1, 1 << 26),
+    });
+    const search = options.options ?? {};
+    if (search === null || typeof search !== "object") {
+      throw new Error(
+        `${where}: options must be an object of searcher options, got ${
+          describe(search)
+        }`,
+      );
+    }
+    checkOptions(`${where}: options`, search, SEARCH_OPTION_KEYS);
+    for (const key of ["previous", "aspirationDelta"] as const) {
+      if (search[key] !== undefined && searcher !== "deepening") {
+        throw new Error(
+          `${where}: options.${key} is for the "deepening" searcher, got searcher ${
+            describe(searcher)
+          }`,
+        );
+      }
+    }
+    if (
+      search.previous !== undefined &&
+      !["none", "move", "pv"].includes(search.previous)
+    ) {
+      throw new Error(
+        `${where}: options.previous must be "none", "move" or "pv", got ${
+          describe(search.previous)
+        }`,
+      );
+    }
+    if (search.aspirationDelta !== undefined) {
+      checkInteger(
+        where,
+        "options.aspirationDelta",
+        search.aspirationDelta,
+        1,
+        999_999,
+      );
+    }
+    for (const key of ["exactDepth", "checkExtensions"] as const) {
+      if (search[key] !== undefined && typeof search[key] !== "boolean") {
+        throw new Error(
+          `${where}: options.${key} must be a boolean, got ${
+            describe(search[key])
+          }`,
+        );
+      }
+    }
+    for (
+      const key of [
+        "nullMove",
+        "lateMoveReductions",
+        "futility",
+        "razoring",
+      ] as const
+    ) {
+      const value = search[key];
+      if (
+        value !== undefined && value !== false &&
+        (value === null || typeof value !== "object")
+      ) {
+        throw new Error(
+          `${where}: options.${key} must be an object of its options or false, got ${
+            describe(value)
+          }`,
+        );
+      }
+    }
+    this.#options = { ...search };
+    if (options.view !== undefined && typeof options.view !== "function") {
+      throw new Error(
+        `${where}: view must be a function, got ${describe(options.view)}`,
+      );
+    }
+    this.#view = options.view ?? null;
+    this.name = checkName(
+      where,
+      options.name,
+      `${searcher} ${
+        options.maxNodes !== undefined
+          ? `n${options.maxNodes}`
+          : `t${options.timeMs}ms`
+      }`,
+    );
+  }
+
+  newGame(_seed: number): void {}
+
+  chooseMove(position: P): Move {
+    const searched = this.#view === null ? position : this.#view(position);
+    const started = performance.now();
+    this.#tt?.clear();
+    const tt = this.#tt === null ? {} : { tt: this.#tt };
+    const budget = (spent: number) => {
+      const budgets: { maxNodes?: number; timeMs?: number } = {};
+      if (this.#maxNodes !== Infinity) {
+        budgets.maxNodes = Math.max(this.#maxNodes - spent, 1);
+      }
+      if (this.#timeMs !== Infinity) {
+        budgets.timeMs = Math.max(
+          this.#timeMs - (performance.now() - started),
+          1,
+        );
+      }
+      return budgets;
+    };
+    if (this.searcher === "deepening") {
+      const result = iterativeDeepening(searched, {
+        previous: "none",
+        ...this.#options,
+        ...tt,
+        ...budget(0),
+        depth: this.#maxDepth,
+      });
+      this.lastNodes = result.stats.nodes;
+      this.lastValue = result.value;
+      this.lastDepth = result.completedDepth;
+      return result.move === NO_MOVE ? this.#firstMove(position) : result.move;
+    }
+    let move = NO_MOVE;
+    let spent = 0;
+    let guess = 0;
+    this.lastDepth = 0;
+    for (let depth = 1; depth <= this.#maxDepth; depth++) {
+      if (
+        depth > 1 &&
+        (spent >= this.#maxNodes ||
+          performance.now() - started >= this.#timeMs)
+      ) break;
+      const options = {
+        ...this.#options,
+        ...tt,
+        ...(depth > 1 ? budget(spent) : {}),
+        depth,
+      };
+      const result = this.searcher === "pvs"
+        ? pvs(searched, options)
+        : this.searcher === "mtdf"
+        ? mtdf(searched, { ...options, guess })
+        : alphaBeta(searched, options);
+      spent += result.stats.nodes;
+      if (result.stoppedByBudget) break;
+      move = result.move;
+      guess = result.value;
+      this.lastValue = result.value;
+      this.lastDepth = depth;
+    }
+    this.lastNodes = spent;
+    return move === NO_MOVE ? this.#firstMove(position) : move;
+  }
+
+  /** The first legal move: the answer when no search finished a move. */
+  #firstMove(position: P): Move {
+    if (this.#moves.length < position.maxMoves) {
+      this.#moves = new Int32Array(position.maxMoves);
+    }
+    return position.generateMoves(this.#moves) === 0
+      ? NO_MOVE
+      : this.#moves[0]!;
   }
 }
 

@@ -17,8 +17,48 @@ import {
   MctsPlayer,
   type Player,
   RandomPlayer,
+  SearchPlayer,
+  type SearchPlayerSearcher,
+  type SearchPlayerSearchOptions,
   SolverPlayer,
 } from "./player.ts";
+import type { MoveOrder, MoveScorer } from "../search/ordering.ts";
+import {
+  CONNECT_FOUR_EVALUATIONS,
+  type ConnectFourEvaluation,
+  EvaluatedConnectFour,
+} from "./connect_four_evaluations.ts";
+
+/** The evaluated board with its columns generated left to right. */
+class LeftToRight extends EvaluatedConnectFour {
+  override generateMoves(out: Int32Array): number {
+    const board = this.board;
+    if (board.won) return 0;
+    let count = 0;
+    for (let col = 0; col < 7; col++) {
+      if (board.canPlay(col)) out[count++] = col;
+    }
+    return count;
+  }
+
+  override clone(): this {
+    return new LeftToRight(this.board.clone(), this.evaluation) as this;
+  }
+}
+
+function connectFourEvaluation(quality: unknown): ConnectFourEvaluation {
+  if (
+    typeof quality !== "string" ||
+    !Object.hasOwn(CONNECT_FOUR_EVALUATIONS, quality)
+  ) {
+    throw new Error(
+      `createPlayer: quality must be "poor", "medium" or "good", got ${
+        describe(quality)
+      }`,
+    );
+  }
+  return CONNECT_FOUR_EVALUATIONS[quality as EvaluationQuality];
+}
 
 /** The games players can be described for. */
 export type GameName = "connect-four" | "tic-tac-toe";
@@ -34,7 +74,15 @@ export const GAME_NAMES: readonly GameName[] = ["connect-four", "tic-tac-toe"];
  * - `{ kind: "mcts", playouts?, maxNodes?, exploration?, seed?, solver? }`:
  *   {@linkcode MctsPlayer} (`solver: true`: MCTS-Solver);
  * - `{ kind: "solver", weak? }`: {@linkcode SolverPlayer} (Connect Four only);
- * - `{ kind: "random", seed? }`: {@linkcode RandomPlayer}.
+ * - `{ kind: "random", seed? }`: {@linkcode RandomPlayer};
+ * - `{ kind: "search", searcher?, maxNodes?, timeMs?, maxDepth?, table?,
+ *   options?, quality? }`: {@linkcode SearchPlayer} (an anytime searcher
+ *   with its options, for Elo tests at equal nodes or equal time);
+ *   `options.order` takes the named orderings and `"static"`, the game's
+ *   static order (centre first); `quality` as for alpha-beta; on Connect
+ *   Four `columns: "left-to-right"` makes the natural order left to right
+ *   (default `"centre-first"`, the board's own), so that centre first can
+ *   be tested as a static order.
  *
  * Each may carry a `name`.
  */
@@ -55,7 +103,49 @@ export type PlayerSpec =
     name?: string;
   }
   | { kind: "solver"; weak?: boolean; name?: string }
-  | { kind: "random"; seed?: number; name?: string };
+  | { kind: "random"; seed?: number; name?: string }
+  | {
+    kind: "search";
+    searcher?: SearchPlayerSearcher;
+    maxNodes?: number;
+    timeMs?: number;
+    maxDepth?: number;
+    table?: number;
+    options?: SearchSpecOptions;
+    quality?: EvaluationQuality;
+    columns?: "centre-first" | "left-to-right";
+    name?: string;
+  };
+
+/** A named ordering of a spec: the searchers' and `"static"` (the game's static order). */
+export type SpecOrder = MoveOrder | "static";
+
+/** {@linkcode SearchPlayerSearchOptions} as data: orderings by name. */
+export type SearchSpecOptions =
+  & Omit<SearchPlayerSearchOptions, "order">
+  & { order?: SpecOrder | readonly SpecOrder[] };
+
+const TTT_CELLS = [1, 0, 1, 0, 2, 0, 1, 0, 1];
+const STATIC_ORDERS: Record<GameName, MoveScorer> = {
+  "connect-four": (_position, move) => 3 - Math.abs(move - 3),
+  "tic-tac-toe": (_position, move) => TTT_CELLS[move] ?? 0,
+};
+
+function searchOptions(
+  game: GameName,
+  options: SearchSpecOptions | undefined,
+): SearchPlayerSearchOptions | undefined {
+  if (options === null || typeof options !== "object") {
+    return options as undefined;
+  }
+  const { order } = options;
+  if (order === undefined) return options as SearchPlayerSearchOptions;
+  const named = (o: SpecOrder) => o === "static" ? STATIC_ORDERS[game] : o;
+  return {
+    ...options,
+    order: Array.isArray(order) ? order.map(named) : named(order as SpecOrder),
+  } as SearchPlayerSearchOptions;
+}
 
 function checkGame(where: string, game: unknown): GameName {
   if (!GAME_NAMES.includes(game as GameName)) {
@@ -122,9 +212,53 @@ export function createPlayer(game: GameName, spec: PlayerSpec): Player {
       return new SolverPlayer(options) as unknown as Player;
     case "random":
       return new RandomPlayer(options);
+    case "search": {
+      const { kind: _kind, quality, columns, options: search, ...rest } = spec;
+      checkOptions(where, options, [
+        "searcher",
+        "maxNodes",
+        "timeMs",
+        "maxDepth",
+        "table",
+        "options",
+        "quality",
+        "columns",
+        "name",
+      ]);
+      if (game === "connect-four") {
+        const evaluation = connectFourEvaluation(quality ?? "good");
+        if (
+          columns !== undefined && columns !== "centre-first" &&
+          columns !== "left-to-right"
+        ) {
+          throw new Error(
+            `${where}: columns must be "centre-first" or "left-to-right", got ${
+              describe(columns)
+            }`,
+          );
+        }
+        const View = columns === "left-to-right"
+          ? LeftToRight
+          : EvaluatedConnectFour;
+        return new SearchPlayer<ConnectFour>({
+          ...rest,
+          options: searchOptions(game, search),
+          view: (board) => new View(board, evaluation),
+        }) as unknown as Player;
+      }
+      for (const [key, value] of [["quality", quality], ["columns", columns]]) {
+        if (value !== undefined) {
+          throw new Error(`${where}: ${key} is for connect-four only`);
+        }
+      }
+      return new SearchPlayer({
+        ...rest,
+        options: searchOptions(game, search),
+      });
+    }
     default:
       throw new Error(
-        `${where}: kind must be "alpha-beta", "mcts", "solver" or "random", got ${
+        `${where}: kind must be "alpha-beta", "mcts", "solver", "random" or "search", got ${
           describe(kind)
         }`,
       );
