@@ -63,6 +63,14 @@ export interface ExtendedStats extends SearchStats {
   ttCutoffs: number;
   /** Nodes visited by quiescence search beyond the depth limit (also counted in `nodes`). */
   quiescenceNodes: number;
+  /**
+   * Children probed by enhanced transposition cutoffs (`enhancedCutoffs`):
+   * each one played, its key read and undone without searching it, so it is
+   * not counted in `nodes` (nor charged in `steps`).
+   */
+  etcProbes: number;
+  /** Nodes settled by enhanced transposition cutoffs (also counted in `ttCutoffs`). */
+  etcCutoffs: number;
 }
 
 /**
@@ -85,5 +93,7 @@ export function createExtendedStats(): ExtendedStats {
     passes: 0,
     ttCutoffs: 0,
     quiescenceNodes: 0,
+    etcProbes: 0,
+    etcCutoffs: 0,
   };
 }

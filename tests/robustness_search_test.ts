@@ -52,6 +52,8 @@ const DEEP = [
   "exactDepth",
   "interrupt",
   ...SELECTIVE,
+  "tableCutoffs",
+  "enhancedCutoffs",
 ];
 
 /** Every exported searcher, with the option keys it documents. */
@@ -375,6 +377,8 @@ const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     { margin: [100] },
   ),
   checkExtensions: fc.constantFrom(1, 0, "true", null, {}),
+  tableCutoffs: fc.constantFrom(1, 0, "false", null, {}),
+  enhancedCutoffs: fc.constantFrom(1, 0, "true", null, {}),
   tt: fc.constantFrom({}, 1, "tt", null, []),
   order: fc.oneof(
     fc.string().filter((s) => !(MOVE_ORDERS as string[]).includes(s)),

@@ -12,7 +12,12 @@
  * @module
  */
 
-import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
+import {
+  BOUND_UPPER,
+  NO_MOVE,
+  type Position,
+  VALUE_INFINITE,
+} from "../position.ts";
 import { createExtendedStats, type ExtendedStats } from "../stats.ts";
 import {
   defaultBudgetError,
@@ -86,6 +91,12 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   exactDepth = false;
   /** Write results into the table (false: probe only, for PV checks). */
   storeEntries = true;
+  /** Table entries may settle a node (`tableCutoffs`; false: move ordering only). */
+  tableCutoffs = true;
+  /** Enhanced transposition cutoffs (`enhancedCutoffs`). */
+  enhancedCutoffs = false;
+  /** The value of the last enhanced transposition cutoff (see {@linkcode enhancedCutoff}). */
+  etcValue = 0;
   /**
    * Leaves evaluated because the depth limit was reached in a live position,
    * plus table cuts by entries that were not searched to the end (monotonic:
@@ -152,6 +163,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
       );
     }
     this.exactDepth = options.exactDepth === true;
+    resolveTableUse(this, options, where);
     // A move at or above the history table's size is never scored, so the
     // default follows the position's own move range (chess: 2^16).
     const maxMove = options.maxMove === undefined
@@ -228,7 +240,9 @@ export class DeepContext extends SearchContext<ExtendedStats> {
       order: "tt",
       maxMove: this.history.length,
     });
-    probe.exactDepth = this.exactDepth;
+    // Without table cutoffs the value is fixed-depth minimax's, whatever the
+    // table holds, so only entries of exactly the needed depth may confirm it.
+    probe.exactDepth = this.exactDepth || !this.tableCutoffs;
     probe.storeEntries = false;
     // A probe re-proves what the search already proved, through the same
     // table: a generous cap only guards against a table too small to help.
@@ -388,6 +402,37 @@ function resolveInterrupt(
     );
   }
   return interrupt;
+}
+
+/**
+ * Reads `tableCutoffs` and `enhancedCutoffs` into the context: booleans;
+ * ETC needs a table and the table's cutoffs.
+ */
+function resolveTableUse(
+  c: DeepContext,
+  options: DeepSearchOptions,
+  where: string,
+): void {
+  for (const name of ["tableCutoffs", "enhancedCutoffs"] as const) {
+    const value = options[name];
+    if (value !== undefined && typeof value !== "boolean") {
+      throw new Error(
+        `${where}: ${name} must be a boolean, got ${describe(value)}`,
+      );
+    }
+  }
+  c.tableCutoffs = options.tableCutoffs !== false;
+  c.enhancedCutoffs = options.enhancedCutoffs === true;
+  if (c.enhancedCutoffs && c.tt === null) {
+    throw new Error(
+      `${where}: enhancedCutoffs needs a transposition table (the tt option), got none: it cuts on the table entries of a node's children`,
+    );
+  }
+  if (c.enhancedCutoffs && !c.tableCutoffs) {
+    throw new Error(
+      `${where}: enhancedCutoffs cannot be combined with tableCutoffs false, which forbids settling a node from the table`,
+    );
+  }
 }
 
 /** Keys of each selective option's object. */
@@ -553,9 +598,19 @@ function resolveSelective(
 const ENDED_FLOOR = 1 << 29;
 
 /**
- * `exactDepth`'s table rule: an entry settles a node needing `depth` plies
- * only if it was searched to exactly that depth, or ended within it.
+ * `exactDepth`'s table rule: an entry stored with depth `stored` may settle
+ * a node needing `depth` plies only if it was searched to exactly that
+ * depth, or ended within it.
  */
+function exactUsable(stored: number, depth: number): boolean {
+  return stored === depth ||
+    (stored > ENDED_FLOOR &&
+      (stored === DEPTH_END
+        ? depth === DEPTH_END
+        : DEPTH_END - stored <= depth));
+}
+
+/** `exactDepth`'s table cut: {@linkcode exactUsable}, then the bound test. */
 function exactCutoff(
   tt: TranspositionTable,
   i: number,
@@ -563,13 +618,55 @@ function exactCutoff(
   alpha: number,
   beta: number,
 ): boolean {
-  const stored = tt.depth(i);
-  const usable = stored === depth ||
-    (stored > ENDED_FLOOR &&
-      (stored === DEPTH_END
-        ? depth === DEPTH_END
-        : DEPTH_END - stored <= depth));
-  return usable && tt.cutoff(i, 0, alpha, beta);
+  return exactUsable(tt.depth(i), depth) && tt.cutoff(i, 0, alpha, beta);
+}
+
+/**
+ * Step 3a's probes: plays each move, looks the child up and undoes it;
+ * returns the index of the first move whose child's entry, deep enough for
+ * `depth - 1` plies under the rule in force, is an upper bound (or exact)
+ * at or below −beta, so that the node is worth at least its negation,
+ * which is left in `c.etcValue`; −1 when no child's entry proves a cut.
+ * Counts each probe in `etcProbes`; table cuts by entries not searched to
+ * the end are counted as horizon leaves, as in step 1.
+ */
+function enhancedCutoff(
+  c: DeepContext,
+  depth: number,
+  beta: number,
+  moves: Int32Array,
+  count: number,
+): number {
+  const position = c.position;
+  const tt = c.tt!;
+  const stats = c.stats;
+  const childDepth = tableDepth(depth - 1);
+  for (let m = 0; m < count; m++) {
+    const move = moves[m]!;
+    position.play(move);
+    let childKey: number;
+    try {
+      childKey = position.key();
+    } catch (error) {
+      position.undo(move);
+      throw error;
+    }
+    position.undo(move);
+    stats.etcProbes++;
+    const i = tt.probe(childKey);
+    if (i < 0) continue;
+    const stored = tt.depth(i);
+    const value = tt.value(i);
+    if (
+      value <= 0 - beta && (tt.bound(i) & BOUND_UPPER) !== 0 &&
+      (c.exactDepth ? exactUsable(stored, childDepth) : stored >= childDepth)
+    ) {
+      if (stored <= ENDED_FLOOR) c.horizonLeaves++;
+      c.etcValue = 0 - value;
+      return m;
+    }
+  }
+  return -1;
 }
 
 /** Fail-hard clamp (identity for fail-soft). */
@@ -715,7 +812,7 @@ export function deepNode(
     if (i >= 0) {
       ttMove = tt.move(i);
       if (
-        ply > 0 &&
+        ply > 0 && c.tableCutoffs &&
         (c.exactDepth
           ? exactCutoff(tt, i, ttDepth, alpha, beta)
           : tt.cutoff(i, ttDepth, alpha, beta))
@@ -786,6 +883,40 @@ export function deepNode(
     stats.leaves++;
     stats.steps++;
     return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
+  }
+  // Step 3a. Enhanced transposition cutoffs: a child the table already
+  // proves to fail low for the opponent (an upper bound at or below −beta,
+  // searched deep enough) makes this node fail high. Searching the first
+  // move may cost a whole subtree and still not cut, whereas a probe per
+  // child costs a play, a key and an undo; the child's own table probe
+  // would have made the same cut, so the value cannot change. Not at the
+  // root (which needs a searched move and line), nor one ply from the
+  // horizon, whose children are evaluated and never answered by the table.
+  if (c.enhancedCutoffs && ply > 0 && depth >= 2) {
+    const m = enhancedCutoff(c, depth, beta, moves, count);
+    if (m >= 0) {
+      const move = moves[m]!;
+      stats.ttCutoffs++;
+      stats.etcCutoffs++;
+      stats.steps++;
+      if (c.trace !== null) c.tableCut = true;
+      rememberCut(c, ply, depth, move);
+      const result = clamp(c, c.etcValue, alphaOrig, beta);
+      if (tt !== null && c.storeEntries) {
+        tt.store(
+          key,
+          result,
+          c.horizonLeaves !== horizonBefore
+            ? ttDepth
+            : c.exactDepth && ttDepth !== DEPTH_END
+            ? DEPTH_END - ttDepth
+            : DEPTH_END,
+          move,
+          boundOf(result, alphaOrig, beta),
+        );
+      }
+      return result;
+    }
   }
   c.reach(ply + 1);
   if (c.flags !== 0 || c.scorer !== null) {

@@ -58,6 +58,8 @@ export const DEEP_SEARCH_OPTION_KEYS: readonly string[] = [
   "futility",
   "razoring",
   "checkExtensions",
+  "tableCutoffs",
+  "enhancedCutoffs",
 ];
 
 /**

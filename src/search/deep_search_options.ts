@@ -94,6 +94,33 @@ export interface DeepSearchOptions extends SearchOptions {
    * search's); sound in the sense that no move is skipped. Needs `isCheck`.
    */
   checkExtensions?: boolean;
+  /**
+   * Whether table entries may settle a node (default true). With `false`
+   * the table serves move ordering only: each node still probes it for the
+   * stored best move and still stores its result, but no entry's bound ever
+   * settles a node or narrows its window (the course's "transposition table,
+   * move only" against "bounds and depth"). Contract: sound, the value is
+   * alpha-beta's at the same depth (so `minimax(position, { depth })`'s
+   * whatever the table holds), at the cost of more nodes than with cutoffs.
+   * Cannot be combined with `enhancedCutoffs`, which settles nodes from the
+   * table too.
+   */
+  tableCutoffs?: boolean;
+  /**
+   * Enhanced transposition cutoffs (ETC; Plaat, Schaeffer, Pijls and de
+   * Bruin 1996; default false): before searching the moves of a node at
+   * least two plies from the horizon (not the root), each child is played,
+   * its key looked up and the move undone; if a child's entry, deep enough
+   * for that child under the table rule in force (`exactDepth` or the
+   * default), bounds the child's value from above so far that this node's
+   * value is at least beta, the node is cut at once without searching any
+   * child. Those probes are counted in `stats.etcProbes`, not in `nodes`;
+   * cuts in `stats.etcCutoffs` (and `ttCutoffs`). Contract: sound, the same
+   * value as alpha-beta at the same depth under the table contract of
+   * `tt` (with `exactDepth`, `minimax(position, { depth })`'s), since each
+   * cut is one the child's own table probe would have made. Needs `tt`.
+   */
+  enhancedCutoffs?: boolean;
 }
 
 /** The `nullMove` option of {@linkcode DeepSearchOptions}. */
