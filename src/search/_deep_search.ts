@@ -622,24 +622,31 @@ function exactCutoff(
 }
 
 /**
- * Step 3a's probes: plays each move, looks the child up and undoes it;
- * returns the index of the first move whose child's entry, deep enough for
- * `depth - 1` plies under the rule in force, is an upper bound (or exact)
- * at or below −beta, so that the node is worth at least its negation,
- * which is left in `c.etcValue`; −1 when no child's entry proves a cut.
- * Counts each probe in `etcProbes`; table cuts by entries not searched to
- * the end are counted as horizon leaves, as in step 1.
+ * Step 3a, out of line so that the node stays small: plays each move, looks
+ * the child up and undoes it (each probe counted in `etcProbes`, not in
+ * `nodes`). At the first child whose entry, deep enough for `depth - 1`
+ * plies under the rule in force, is an upper bound (or exact) at or below
+ * −beta, the node is worth at least its negation: the cut is counted,
+ * remembered (killers, history) and stored as the node's lower bound, its
+ * result left in `c.etcValue`, and true returned. False when no child's
+ * entry proves a cut. `horizonBefore` is the node's horizon count on entry,
+ * as step 5 reads it.
  */
 function enhancedCutoff(
   c: DeepContext,
+  ply: number,
   depth: number,
+  alpha: number,
   beta: number,
   moves: Int32Array,
   count: number,
-): number {
+  key: number,
+  horizonBefore: number,
+): boolean {
   const position = c.position;
   const tt = c.tt!;
   const stats = c.stats;
+  const ttDepth = tableDepth(depth);
   const childDepth = tableDepth(depth - 1);
   for (let m = 0; m < count; m++) {
     const move = moves[m]!;
@@ -658,15 +665,37 @@ function enhancedCutoff(
     const stored = tt.depth(i);
     const value = tt.value(i);
     if (
-      value <= 0 - beta && (tt.bound(i) & BOUND_UPPER) !== 0 &&
-      (c.exactDepth ? exactUsable(stored, childDepth) : stored >= childDepth)
+      value > 0 - beta || (tt.bound(i) & BOUND_UPPER) === 0 ||
+      !(c.exactDepth ? exactUsable(stored, childDepth) : stored >= childDepth)
     ) {
-      if (stored <= ENDED_FLOOR) c.horizonLeaves++;
-      c.etcValue = 0 - value;
-      return m;
+      continue;
     }
+    // As in step 1, a cut by an entry that met a horizon makes this node's
+    // result depend on the depth.
+    if (stored <= ENDED_FLOOR) c.horizonLeaves++;
+    stats.ttCutoffs++;
+    stats.etcCutoffs++;
+    stats.steps++;
+    if (c.trace !== null) c.tableCut = true;
+    rememberCut(c, ply, depth, move);
+    const result = clamp(c, 0 - value, alpha, beta);
+    if (c.storeEntries) {
+      tt.store(
+        key,
+        result,
+        c.horizonLeaves !== horizonBefore
+          ? ttDepth
+          : c.exactDepth && ttDepth !== DEPTH_END
+          ? DEPTH_END - ttDepth
+          : DEPTH_END,
+        move,
+        boundOf(result, alpha, beta),
+      );
+    }
+    c.etcValue = result;
+    return true;
   }
-  return -1;
+  return false;
 }
 
 /** Fail-hard clamp (identity for fail-soft). */
@@ -892,31 +921,21 @@ export function deepNode(
   // would have made the same cut, so the value cannot change. Not at the
   // root (which needs a searched move and line), nor one ply from the
   // horizon, whose children are evaluated and never answered by the table.
-  if (c.enhancedCutoffs && ply > 0 && depth >= 2) {
-    const m = enhancedCutoff(c, depth, beta, moves, count);
-    if (m >= 0) {
-      const move = moves[m]!;
-      stats.ttCutoffs++;
-      stats.etcCutoffs++;
-      stats.steps++;
-      if (c.trace !== null) c.tableCut = true;
-      rememberCut(c, ply, depth, move);
-      const result = clamp(c, c.etcValue, alphaOrig, beta);
-      if (tt !== null && c.storeEntries) {
-        tt.store(
-          key,
-          result,
-          c.horizonLeaves !== horizonBefore
-            ? ttDepth
-            : c.exactDepth && ttDepth !== DEPTH_END
-            ? DEPTH_END - ttDepth
-            : DEPTH_END,
-          move,
-          boundOf(result, alphaOrig, beta),
-        );
-      }
-      return result;
-    }
+  if (
+    c.enhancedCutoffs && ply > 0 && depth >= 2 &&
+    enhancedCutoff(
+      c,
+      ply,
+      depth,
+      alphaOrig,
+      beta,
+      moves,
+      count,
+      key,
+      horizonBefore,
+    )
+  ) {
+    return c.etcValue;
   }
   c.reach(ply + 1);
   if (c.flags !== 0 || c.scorer !== null) {
