@@ -610,6 +610,8 @@ export interface MctsPlayerOptions {
   playouts?: number;
   /** Positions visited per move (see `MctsStats.nodes`). */
   maxNodes?: number;
+  /** Milliseconds per move (machine-dependent: such games do not replay; for Elo tests at equal time). */
+  timeMs?: number;
   /** UCB1 exploration constant (default √2). */
   exploration?: number;
   /** Seed (integer 0…2^32 − 1, default 0). */
@@ -646,6 +648,7 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
   readonly #options: {
     playouts?: number;
     maxNodes?: number;
+    timeMs?: number;
     exploration: number;
     solver?: boolean;
   };
@@ -662,6 +665,7 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
     checkOptions(where, options, [
       "playouts",
       "maxNodes",
+      "timeMs",
       "exploration",
       "seed",
       "solver",
@@ -669,12 +673,27 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
     ]);
     let playouts = options?.playouts;
     const maxNodes = options?.maxNodes;
-    if (playouts === undefined && maxNodes === undefined) playouts = 1000;
+    const timeMs = options?.timeMs;
+    if (
+      playouts === undefined && maxNodes === undefined && timeMs === undefined
+    ) playouts = 1000;
     this.#options = {
       exploration: options?.exploration ?? MCTS_DEFAULT_EXPLORATION,
     };
     if (playouts !== undefined) this.#options.playouts = playouts;
     if (maxNodes !== undefined) this.#options.maxNodes = maxNodes;
+    if (timeMs !== undefined) {
+      if (
+        typeof timeMs !== "number" || !(timeMs >= 1 && timeMs <= 3_600_000)
+      ) {
+        throw new Error(
+          `${where}: timeMs must be a number of milliseconds in 1…3600000, got ${
+            describe(timeMs)
+          }`,
+        );
+      }
+      this.#options.timeMs = timeMs;
+    }
     if (playouts !== undefined) {
       checkInteger(where, "playouts", playouts, 1, 1_000_000_000);
     }
@@ -695,7 +714,11 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
     this.name = checkName(
       where,
       options?.name,
-      playouts !== undefined ? `${kind} p${playouts}` : `${kind} n${maxNodes}`,
+      playouts !== undefined
+        ? `${kind} p${playouts}`
+        : maxNodes !== undefined
+        ? `${kind} n${maxNodes}`
+        : `${kind} t${timeMs}ms`,
     );
     this.#random = new Random(this.seed);
   }

@@ -71,7 +71,7 @@ export const GAME_NAMES: readonly GameName[] = ["connect-four", "tic-tac-toe"];
  * - `{ kind: "alpha-beta", depth, quality? }`: {@linkcode AlphaBetaPlayer};
  *   on Connect Four `quality` picks the evaluation (default `"good"`), on
  *   tic-tac-toe the game's own `evaluate()` is used;
- * - `{ kind: "mcts", playouts?, maxNodes?, exploration?, seed?, solver? }`:
+ * - `{ kind: "mcts", playouts?, maxNodes?, timeMs?, exploration?, seed?, solver? }`:
  *   {@linkcode MctsPlayer} (`solver: true`: MCTS-Solver);
  * - `{ kind: "solver", weak? }`: {@linkcode SolverPlayer} (Connect Four only);
  * - `{ kind: "random", seed? }`: {@linkcode RandomPlayer};
@@ -97,6 +97,7 @@ export type PlayerSpec =
     kind: "mcts";
     playouts?: number;
     maxNodes?: number;
+    timeMs?: number;
     exploration?: number;
     seed?: number;
     solver?: boolean;

@@ -10,3 +10,4 @@ export * from "./techniques.ts";
 export * from "./measure.ts";
 export * from "./decision_tree.ts";
 export * from "./report.ts";
+export * from "./elo.ts";

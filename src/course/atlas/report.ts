@@ -31,6 +31,16 @@ import {
   treeSvg,
 } from "./decision_tree.ts";
 import { TECHNIQUES } from "./techniques.ts";
+import {
+  ELO_FULL,
+  ELO_NOT_TESTED,
+  ELO_SMALL,
+  ELO_TESTS,
+  type EloItem,
+  type EloSettings,
+  formatElo,
+  runElo,
+} from "./elo.ts";
 
 /** What `figures/atlas/rows.json` holds: a run's rows and facts, and the tree derived from them. */
 export interface AtlasFile {
@@ -38,6 +48,10 @@ export interface AtlasFile {
   facts: AtlasGameFacts[];
   rows: AtlasRow[];
   tree: DecisionNode;
+  /** The Elo tests' settings (elo0, elo1, α, β, budgets); absent in a file from before them. */
+  eloSettings?: EloSettings;
+  /** The Elo tests (Strength), one per technique and mode. */
+  elo?: EloItem[];
 }
 
 /** The committed atlas data. */
@@ -51,10 +65,30 @@ export const ATLAS_CACHE: string =
   new URL("../../../.atlas-cache/", import.meta.url)
     .pathname;
 
-/** The data of a run as committed: counts only, with the derived tree. */
-export function atlasFile(results: AtlasResults): AtlasFile {
-  const { settings, facts, rows } = results;
-  return { settings, facts, rows, tree: deriveTree({ facts, rows }) };
+/**
+ * The data of a run as committed: counts only, with the derived tree, and
+ * the Elo tests when given (each Connect Four row's `elo` is then its
+ * equal-nodes test, formatted).
+ */
+export function atlasFile(
+  results: AtlasResults,
+  elo?: { settings: EloSettings; items: EloItem[] },
+): AtlasFile {
+  const { settings, facts } = results;
+  const rows = elo === undefined ? results.rows : results.rows.map((row) => {
+    const item = elo.items.find((i) =>
+      i.technique === row.technique && i.game === row.game &&
+      i.mode === "nodes"
+    );
+    return item === undefined ? row : { ...row, elo: formatElo(item) };
+  });
+  return {
+    settings,
+    facts,
+    rows,
+    tree: deriveTree({ facts, rows }),
+    ...(elo === undefined ? {} : { eloSettings: elo.settings, elo: elo.items }),
+  };
 }
 
 /** Reads the committed atlas, or null when there is none. */
@@ -215,11 +249,63 @@ export function costTable(rows: readonly AtlasRow[]): string {
         first.loc,
         bytes(Math.max(...list.map((r) => r.memoryBytes))),
         list.find((r) => r.elo !== null)?.elo ??
-          "— (SPRT runner not yet in git)",
+          "— (see the Strength table)",
         first.missing ?? "",
       ];
     }),
   );
+}
+
+/**
+ * Strength: each Elo test by SPRT, "engine + technique" against the engine
+ * without it, on Connect Four at equal nodes and at equal time (the time
+ * column is machine-dependent: printed, never judged); chess not done.
+ */
+export function strengthTable(
+  items: readonly EloItem[],
+  rows: readonly AtlasRow[],
+): string {
+  const ids = techniqueIds(rows).filter((id) =>
+    rows.some((r) => r.technique === id && r.game === "connect-four")
+  );
+  return markdownTable(
+    [
+      "technique",
+      "against (engine without it)",
+      "Connect Four, equal nodes: Elo [95%], games, decision",
+      "LLR",
+      "Connect Four, equal time (machine-dependent)",
+      "chess",
+    ],
+    ids.map((id) => {
+      const of = (mode: "nodes" | "time") =>
+        items.find((i) =>
+          i.technique === id && i.game === "connect-four" && i.mode === mode
+        );
+      const nodes = of("nodes");
+      const time = of("time");
+      const test = ELO_TESTS.find((t) => t.technique === id);
+      const why = ELO_NOT_TESTED[id] ??
+        (test === undefined ? "no test" : "not run");
+      return [
+        id === "mcts" ? "MCTS-Solver (vs plain UCT)" : nameOf(rows, id),
+        test?.engine ?? "",
+        nodes === undefined ? `— (${why})` : formatElo(nodes),
+        nodes === undefined
+          ? ""
+          : `${nodes.llr} in [${nodes.bounds[0]}, ${nodes.bounds[1]}]`,
+        time === undefined ? "—" : formatElo(time),
+        "not done",
+      ];
+    }),
+  );
+}
+
+/** The Elo tests' stated parameters, one line. */
+export function eloSettingsLine(settings: EloSettings): string {
+  return `SPRT elo0 = ${settings.elo0}, elo1 = ${settings.elo1}, α = ${settings.alpha}, β = ${settings.beta}, pentanomial (game pairs, each opening with both colours); at most ${settings.maxGames} games at ${
+    settings.nodes.toLocaleString("en-US")
+  } nodes per move, ${settings.timeGames} games at ${settings.timeMs} ms per move; ${settings.stones}-stone random openings, seed ${settings.seed}`;
 }
 
 /** The games' facts that the decision tree asks about. */
@@ -409,6 +495,13 @@ export function atlasReport(
       title: "Atlas, cost: lines of code, tables, Elo",
       markdown: costTable(data.rows),
     },
+    ...(data.elo === undefined || data.eloSettings === undefined ? [] : [{
+      title:
+        `Atlas, strength: Elo of engine + technique over the engine by SPRT (${
+          eloSettingsLine(data.eloSettings)
+        })`,
+      markdown: strengthTable(data.elo, data.rows),
+    }]),
     {
       title: "Atlas, the games' facts the decision tree asks about",
       markdown: factsTable(data.facts),
@@ -451,11 +544,15 @@ export function atlasReport(
 }
 
 /** Which run the figures job makes: the small default unless `--full` set it. */
-export const ATLAS_RUN: { settings: AtlasSettings } = { settings: ATLAS_SMALL };
+export const ATLAS_RUN: { settings: AtlasSettings; elo: EloSettings } = {
+  settings: ATLAS_SMALL,
+  elo: ELO_SMALL,
+};
 
 /** Makes the figures job run the full atlas (cached per item, resumable). */
 export function useFullAtlasRun(): void {
   ATLAS_RUN.settings = ATLAS_FULL;
+  ATLAS_RUN.elo = ELO_FULL;
 }
 
 /** The atlas lesson of the figures job. */
@@ -468,8 +565,17 @@ export const ATLAS: LessonEntry = {
       progress,
       cacheDir: full ? ATLAS_CACHE : undefined,
     });
+    // The full run's Elo tests are usually in the cache already, played on
+    // all cores by runEloOnWorkers; any missing one is played here.
+    const elo = {
+      settings: ATLAS_RUN.elo,
+      items: runElo(ATLAS_RUN.elo, {
+        progress,
+        cacheDir: full ? ATLAS_CACHE : undefined,
+      }),
+    };
     if (full) {
-      const file = atlasFile(results);
+      const file = atlasFile(results, elo);
       saveAtlasFile(file);
       return atlasReport(file, results.timeRatios);
     }
@@ -477,7 +583,7 @@ export const ATLAS: LessonEntry = {
     // checks that the measurements still run, then shows it.
     const committed = readAtlasFile();
     if (committed === null) {
-      return atlasReport(atlasFile(results), results.timeRatios);
+      return atlasReport(atlasFile(results, elo), results.timeRatios);
     }
     progress?.(
       "atlas: small default measured; figures show the committed rows.json",

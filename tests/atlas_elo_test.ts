@@ -1,0 +1,206 @@
+import assert from "node:assert/strict";
+import {
+  ATLAS_SMALL,
+  ELO_SMALL,
+  ELO_TESTS,
+  type EloItem,
+  type EloTest,
+  formatElo,
+  runAtlas,
+  runElo,
+  runEloTest,
+  runEloTestOnWorkers,
+  strengthTable,
+} from "../src/course/mod.ts";
+import { ConnectFour, createPlayer, SearchPlayer, TicTacToe } from "../mod.ts";
+
+let small: EloItem[] | undefined;
+function smallElo(): EloItem[] {
+  return small ??= runElo(ELO_SMALL);
+}
+
+Deno.test("the small default's Elo items: one per test and mode, with the stated SPRT and shape", () => {
+  const items = smallElo();
+  assert.equal(items.length, ELO_TESTS.length * ELO_SMALL.modes.length);
+  for (const test of ELO_TESTS) {
+    for (const mode of ELO_SMALL.modes) {
+      const where = `${test.technique} (${mode})`;
+      const item = items.find((i) =>
+        i.technique === test.technique && i.mode === mode
+      );
+      assert.ok(item !== undefined, where);
+      assert.deepEqual(
+        [item.elo0, item.elo1, item.alpha, item.beta],
+        [0, 100, 0.05, 0.05],
+        where,
+      );
+      const max = mode === "nodes" ? ELO_SMALL.maxGames : ELO_SMALL.timeGames;
+      assert.ok(item.games > 0 && item.games <= max, where);
+      assert.equal(item.games % 2, 0, where);
+      assert.ok(2 * item.pairs <= item.games, where);
+      assert.equal(
+        item.counts.reduce((a, b) => a + b, 0),
+        item.pairs,
+        where,
+      );
+      const [a, b] = item.bounds;
+      assert.ok(a < 0 && b > 0, where);
+      if (item.decision === null) {
+        assert.ok(item.llr > a && item.llr < b, where);
+        assert.equal(item.games, max, `${where}: undecided only at the budget`);
+      } else {
+        assert.ok(item.decision === "H1" ? item.llr >= b : item.llr <= a);
+      }
+      const { estimate, low, high } = item.elo;
+      if (estimate !== null && low !== null && high !== null) {
+        assert.ok(low <= estimate && estimate <= high, where);
+      }
+      assert.match(
+        formatElo(item),
+        /^(n\/a|[+−]?\d+) \[(−∞|[+−]?\d+), (\+∞|[+−]?\d+)\], \d+ games, (H0|H1|undecided)$/,
+      );
+    }
+  }
+});
+
+Deno.test("a technique that clearly helps is decided H1 in the small run: MCTS-Solver over plain UCT at equal nodes", () => {
+  const item = smallElo().find((i) =>
+    i.technique === "mcts" && i.mode === "nodes"
+  )!;
+  assert.equal(item.decision, "H1");
+  assert.ok(item.elo.low !== null && item.elo.low > 0);
+});
+
+Deno.test("the sanity pair: alpha-beta depth 6 against depth 2 is H1 within a few pairs", () => {
+  const sanity: EloTest = {
+    technique: "sanity",
+    game: "connect-four",
+    engine: "alpha-beta depth 2",
+    candidate: () => ({ kind: "alpha-beta", depth: 6 }),
+    baseline: () => ({ kind: "alpha-beta", depth: 2 }),
+  };
+  const item = runEloTest(sanity, ELO_SMALL, "nodes");
+  assert.equal(item.decision, "H1");
+  assert.ok(item.games <= ELO_SMALL.maxGames);
+  assert.ok(item.elo.estimate === null || item.elo.estimate > 100);
+});
+
+Deno.test("the job unit is idempotent: the same test on the workers gives the same item at equal nodes", async () => {
+  const test = ELO_TESTS.find((t) => t.technique === "history")!;
+  const settings = { ...ELO_SMALL, maxGames: 8, batchGames: 4 };
+  const here = runEloTest(test, settings, "nodes");
+  const there = await runEloTestOnWorkers(test, settings, "nodes", 2);
+  assert.deepEqual(there, here);
+});
+
+Deno.test("the Elo cache resumes: a finished test is read back, a cut file is played again", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const settings = { ...ELO_SMALL, maxGames: 4, modes: ["nodes"] as const };
+    const computed: string[] = [];
+    const options = {
+      cacheDir: dir,
+      techniques: ["killer", "history"],
+      onCompute: (t: string) => computed.push(t),
+    };
+    const first = runElo(settings, options);
+    assert.deepEqual(computed, ["killer", "history"]);
+    computed.length = 0;
+    const second = runElo(settings, options);
+    assert.deepEqual(computed, []);
+    assert.deepEqual(second, first);
+    // An interruption mid-write leaves a cut file: that test alone is replayed.
+    const file = [...Deno.readDirSync(dir)].find((e) =>
+      e.name.includes("history")
+    )!;
+    Deno.writeTextFileSync(`${dir}/${file.name}`, '{"technique":');
+    const third = runElo(settings, options);
+    assert.deepEqual(computed, ["history"]);
+    assert.deepEqual(third, first);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("the Strength table shows each Connect Four row's tests and says what is not done", () => {
+  const rows = runAtlas(ATLAS_SMALL, { games: ["connect-four"] }).rows;
+  const table = strengthTable(smallElo(), rows);
+  const items = smallElo();
+  for (const item of items) assert.ok(table.includes(formatElo(item)));
+  assert.match(table, /null-move pruning.*n\/a on Connect Four|not done/s);
+  assert.match(table, /every Elo player deepens/);
+});
+
+Deno.test("SearchPlayer: off-by-default options, budgets, and bad options rejected with the rule", () => {
+  const player = new SearchPlayer({ maxNodes: 500 });
+  assert.equal(player.chooseMove(TicTacToe.parse("XX.OO....")), 2);
+  assert.ok(player.lastNodes <= 501);
+  const bad: [unknown, RegExp][] = [
+    [{}, /maxNodes or timeMs is required/],
+    [{ maxNodes: 0 }, /maxNodes/],
+    [
+      { timeMs: 0 },
+      /timeMs must be a number of milliseconds in 1…3600000, got 0/,
+    ],
+    [{ maxNodes: 9, searcher: "sss" }, /searcher must be one of/],
+    [
+      { maxNodes: 9, options: { previous: "move" } },
+      /options.previous is for the "deepening" searcher/,
+    ],
+    [{ maxNodes: 9, options: { lmr: {} } }, /unknown option "lmr"/],
+    [
+      { maxNodes: 9, options: { futility: 3 } },
+      /options.futility must be an object of its options or false, got 3/,
+    ],
+    [
+      { maxNodes: 9, searcher: "deepening", options: { aspirationDelta: 0 } },
+      /aspirationDelta/,
+    ],
+  ];
+  for (const [options, message] of bad) {
+    assert.throws(
+      () =>
+        new SearchPlayer(
+          options as ConstructorParameters<typeof SearchPlayer>[0],
+        ),
+      message,
+    );
+  }
+  assert.throws(
+    () =>
+      createPlayer("tic-tac-toe", {
+        kind: "search",
+        maxNodes: 9,
+        columns: "left-to-right",
+      }),
+    /createPlayer: columns is for connect-four only/,
+  );
+  assert.throws(
+    () =>
+      createPlayer("connect-four", {
+        kind: "search",
+        maxNodes: 9,
+        columns: "right" as "left-to-right",
+      }),
+    /columns must be "centre-first" or "left-to-right", got "right"/,
+  );
+  // Left to right without an order plays column 0 first; "static" puts the centre first.
+  const board = ConnectFour.parse("");
+  const natural = createPlayer("connect-four", {
+    kind: "search",
+    maxNodes: 9,
+    maxDepth: 1,
+    columns: "left-to-right",
+    quality: "poor",
+  });
+  const centred = createPlayer("connect-four", {
+    kind: "search",
+    maxNodes: 9,
+    maxDepth: 1,
+    columns: "left-to-right",
+    quality: "poor",
+    options: { order: "static" },
+  });
+  assert.equal(centred.chooseMove(board), 3);
+  assert.ok(natural.chooseMove(board) >= 0);
+});
