@@ -117,7 +117,12 @@ Deno.test("tableCutoffs false: fixed-depth minimax's value even when the table h
       nimPositions,
       fc.integer({ min: 0, max: 6 }),
       fc.constantFrom(1, 3, 17, 4096),
-      fc.constantFrom(...Object.keys(SEARCHERS)),
+      // MTD(f) and SSS* refuse tableCutoffs: false (tested below).
+      fc.constantFrom(
+        ...Object.keys(SEARCHERS).filter((n) =>
+          n !== "mtdf" && n !== "sssStar"
+        ),
+      ),
       (position, depth, entries, name) => {
         const tt = table(entries);
         ab(position, { tt });
@@ -391,4 +396,22 @@ Deno.test("enhancedCutoffs: a key() that throws during the probes leaves the pos
     { seed: 17, numRuns: 200 },
   );
   assert.ok(thrown > 50, `only ${thrown} searches threw`);
+});
+
+Deno.test("mtdf and sssStar refuse tableCutoffs: false, which would take away their passes' memory", () => {
+  const position = TicTacToe.parse("XO.......");
+  for (
+    const [name, search] of [["mtdf", mtdf], ["sssStar", sssStar]] as const
+  ) {
+    assert.throws(
+      () => search(position, { depth: 3, tableCutoffs: false }),
+      new RegExp(
+        `^Error: ${name}: .*with tableCutoffs false every pass searches afresh, so it is refused$`,
+      ),
+    );
+    assert.equal(
+      search(position, { depth: 3, tableCutoffs: true }).value,
+      search(position, { depth: 3 }).value,
+    );
+  }
 });

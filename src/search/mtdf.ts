@@ -123,6 +123,11 @@ export function mtdf(
       "mtdf: MTD(f) needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
     );
   }
+  if (options?.tableCutoffs === false) {
+    throw new Error(
+      "mtdf: MTD(f)'s null-window passes remember what they proved in the table: with tableCutoffs false every pass searches afresh, so it is refused",
+    );
+  }
   const tt = options?.tt === undefined
     ? new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES })
     : options.tt;

@@ -124,6 +124,11 @@ export function sssStar(
       "sssStar: SSS* needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
     );
   }
+  if (options?.tableCutoffs === false) {
+    throw new Error(
+      "sssStar: SSS*'s null-window passes remember what they proved in the table: with tableCutoffs false every pass searches afresh, so it is refused",
+    );
+  }
   const tt = options?.tt === undefined
     ? new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES })
     : options.tt;
