@@ -15,7 +15,7 @@ import {
 } from "../src/jobs/job.ts";
 import { closeTaskRunner, runTask } from "../src/jobs/run.ts";
 import { natsServer } from "../src/jobs/nats.ts";
-import { scoreChessMatch } from "../src/jobs/remote.ts";
+import { scoreChessMatch } from "../src/play/chess_match.ts";
 import { roundRobin, scheduleRoundRobin } from "../src/play/tournament.ts";
 import { createPlayer, parsePosition } from "../src/play/player_spec.ts";
 import type { PlayerSpec } from "../src/play/player_spec.ts";
@@ -222,7 +222,7 @@ Deno.test("runTask: a games job, cut anywhere, gives roundRobin's records for it
   closeTaskRunner();
 });
 
-Deno.test("scoreChessMatch scores as playChessMatch does", async () => {
+Deno.test("scoreChessMatch: playChessMatch's result is the tally of its games from the first engine's side", async () => {
   const first = (name: string): ChessMover => ({
     name,
     move: (moves) => {
@@ -239,6 +239,16 @@ Deno.test("scoreChessMatch scores as playChessMatch does", async () => {
     moves: ["e2e4"],
   }, { name: "d4", moves: ["d2d4"] }], { maxPlies: 60, games: 5 });
   assert.deepEqual(scoreChessMatch(match.games), match);
+  // The tally, by hand: the first engine is white in the even games.
+  const won =
+    match.games.filter((game, i) =>
+      game.result === (i % 2 === 0 ? "1-0" : "0-1")
+    ).length;
+  const drawn = match.games.filter((game) => game.result === "1/2-1/2").length;
+  assert.deepEqual(
+    [match.wins, match.draws, match.losses, match.score],
+    [won, drawn, 5 - won - drawn, won + drawn / 2],
+  );
 });
 
 Deno.test("natsServer and codeVersion", async () => {

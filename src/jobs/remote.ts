@@ -18,9 +18,8 @@ import {
   type ChessGameRecord,
   type ChessMatchResult,
   type ChessOpening,
-  gameScore,
+  scoreChessMatch,
 } from "../play/chess_match.ts";
-import { type EloGame, eloRatings } from "../play/elo.ts";
 import {
   batches,
   codeVersion,
@@ -254,51 +253,6 @@ export async function chessMatchOverNats(
     },
   });
   return scoreChessMatch(games as ChessGameRecord[]);
-}
-
-/**
- * The score of a match's games from the first engine's side, computed as
- * `playChessMatch` does (the first engine white in the even games; one
- * virtual draw when every game was won or lost).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { scoreChessMatch } from "./remote.ts";
- * const game = (result: "1-0" | "0-1" | "1/2-1/2") => ({ result }) as Parameters<typeof scoreChessMatch>[0][number];
- * const match = scoreChessMatch([game("1-0"), game("1-0")]);
- * assert.deepEqual([match.wins, match.draws, match.losses, match.score], [1, 0, 1, 1]);
- * ```
- */
-export function scoreChessMatch(games: ChessGameRecord[]): ChessMatchResult {
-  let wins = 0, draws = 0, losses = 0;
-  const elo: EloGame[] = [];
-  games.forEach((game, i) => {
-    const score = gameScore(game.result, i % 2 === 0);
-    if (score === 1) wins++;
-    else if (score === 0) losses++;
-    else draws++;
-    elo.push({ a: 0, b: 1, score });
-  });
-  const prior = draws === 0 && (wins === 0 || losses === 0);
-  const rating = eloRatings(elo, {
-    players: 2,
-    anchor: 1,
-    ...(prior ? { priorDraws: 1 } : {}),
-  }).ratings[0]!;
-  return {
-    games,
-    wins,
-    draws,
-    losses,
-    score: wins + draws / 2,
-    elo: {
-      difference: rating.elo,
-      low: rating.low,
-      high: rating.high,
-      prior,
-    },
-  };
 }
 
 /** Options of {@linkcode solveOverNats}. */

@@ -414,6 +414,51 @@ export interface ChessMatchResult {
 }
 
 /**
+ * The score of a match's games from the first engine's side, computed as
+ * `playChessMatch` does (the first engine white in the even games; one
+ * virtual draw when every game was won or lost).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scoreChessMatch } from "./chess_match.ts";
+ * const game = (result: "1-0" | "0-1" | "1/2-1/2") => ({ result }) as Parameters<typeof scoreChessMatch>[0][number];
+ * const match = scoreChessMatch([game("1-0"), game("1-0")]);
+ * assert.deepEqual([match.wins, match.draws, match.losses, match.score], [1, 0, 1, 1]);
+ * ```
+ */
+export function scoreChessMatch(games: ChessGameRecord[]): ChessMatchResult {
+  let wins = 0, draws = 0, losses = 0;
+  const elo: EloGame[] = [];
+  games.forEach((game, i) => {
+    const score = gameScore(game.result, i % 2 === 0);
+    if (score === 1) wins++;
+    else if (score === 0) losses++;
+    else draws++;
+    elo.push({ a: 0, b: 1, score });
+  });
+  const prior = draws === 0 && (wins === 0 || losses === 0);
+  const rating = eloRatings(elo, {
+    players: 2,
+    anchor: 1,
+    ...(prior ? { priorDraws: 1 } : {}),
+  }).ratings[0]!;
+  return {
+    games,
+    wins,
+    draws,
+    losses,
+    score: wins + draws / 2,
+    elo: {
+      difference: rating.elo,
+      low: rating.low,
+      high: rating.high,
+      prior,
+    },
+  };
+}
+
+/**
  * Plays `a` against `b`: game i starts from opening ⌊i/2⌋ (cycling), with
  * `a` white in the even games, so each opening is played with both colours.
  * A game in which an engine fails is lost by it; the engine is restarted
@@ -460,8 +505,6 @@ export async function playChessMatch(
     ...(options?.headers === undefined ? {} : { headers: options.headers }),
   };
   const games: ChessGameRecord[] = [];
-  const elo: EloGame[] = [];
-  let wins = 0, draws = 0, losses = 0;
   for (let i = 0; i < count; i++) {
     const opening = openings[Math.floor(i / 2) % openings.length]!;
     const aWhite = i % 2 === 0;
@@ -475,11 +518,6 @@ export async function playChessMatch(
       },
     );
     games.push(game);
-    const score = gameScore(game.result, aWhite);
-    if (score === 1) wins++;
-    else if (score === 0) losses++;
-    else draws++;
-    elo.push({ a: 0, b: 1, score });
     options?.onGame?.(game, i);
     if (game.faultSide !== null && i + 1 < count) {
       const faulty = (game.faultSide === "white") === aWhite ? a : b;
@@ -497,23 +535,5 @@ export async function playChessMatch(
       }
     }
   }
-  const prior = draws === 0 && (wins === 0 || losses === 0);
-  const rating = eloRatings(elo, {
-    players: 2,
-    anchor: 1,
-    ...(prior ? { priorDraws: 1 } : {}),
-  }).ratings[0]!;
-  return {
-    games,
-    wins,
-    draws,
-    losses,
-    score: wins + draws / 2,
-    elo: {
-      difference: rating.elo,
-      low: rating.low,
-      high: rating.high,
-      prior,
-    },
-  };
+  return scoreChessMatch(games);
 }
