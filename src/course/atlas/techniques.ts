@@ -337,9 +337,20 @@ export const TECHNIQUES: readonly Technique[] = [
     name: "transposition table, move only",
     contract: "sound",
     games: SEARCH_GAMES,
-    code: [],
-    missing:
-      "no searcher option uses the table for ordering alone (the table always cuts too)",
+    code: [{ file: DEEP, pattern: /tableCutoffs/ }],
+    run: (p, r) => {
+      const tt = newTable();
+      return outcome(
+        alphaBeta(p, {
+          depth: r.depth,
+          maxNodes: r.maxNodes,
+          tt,
+          exactDepth: true,
+          tableCutoffs: false,
+        }),
+        tableBytes(tt),
+      );
+    },
   },
   {
     id: "tt",
@@ -481,9 +492,20 @@ export const TECHNIQUES: readonly Technique[] = [
     name: "enhanced transposition cutoffs",
     contract: "sound",
     games: SEARCH_GAMES,
-    code: [],
-    missing:
-      "no searcher in src/search probes the children's table entries first",
+    code: [{ file: DEEP, pattern: /enhancedCutoffs|etc/i }],
+    run: (p, r) => {
+      const tt = newTable();
+      return outcome(
+        alphaBeta(p, {
+          depth: r.depth,
+          maxNodes: r.maxNodes,
+          tt,
+          exactDepth: true,
+          enhancedCutoffs: true,
+        }),
+        tableBytes(tt),
+      );
+    },
   },
   {
     id: "quiescence",
