@@ -29,10 +29,36 @@ export function warn(text: string): void {
  * @throws {Deno.errors.BrokenPipe} when the reader has gone (`| head`)
  */
 export function print(text: string): void {
-  const bytes = encoder.encode(text + "\n");
+  writeOut(text + "\n");
+}
+
+/**
+ * Writes `text` whole to stdout (`writeSync` may write part of a buffer).
+ *
+ * @param text what to write, newlines included
+ * @throws {Deno.errors.BrokenPipe} when the reader has gone (`| head`)
+ */
+function writeOut(text: string): void {
+  const bytes = encoder.encode(text);
   let written = 0;
   while (written < bytes.length) {
     written += Deno.stdout.writeSync(bytes.subarray(written));
+  }
+}
+
+/**
+ * Writes `text` whole to stdout for an interactive command (`play`, `uci`):
+ * when the reader has gone (the GUI closed, `| head`) nobody is left to
+ * tell, so the process exits quietly with 0.
+ *
+ * @param text what to write, newlines included
+ */
+export function writeOrLeave(text: string): void {
+  try {
+    writeOut(text);
+  } catch (error) {
+    if (error instanceof Deno.errors.BrokenPipe) Deno.exit(0);
+    throw error;
   }
 }
 

@@ -23,6 +23,7 @@
 
 import { createPlaySession, type PlayOptions } from "../src/session/mod.ts";
 import { lines, tooLongMessage } from "./_lines.ts";
+import { writeOrLeave } from "./_output.ts";
 
 const USAGE =
   `usage: deno task play <tictactoe|connect4|nim|chess> [--first human|engine]
@@ -69,20 +70,7 @@ async function main(args: readonly string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const encoder = new TextEncoder();
-  const write = (text: string) => {
-    const bytes = encoder.encode(text);
-    let written = 0;
-    try {
-      while (written < bytes.length) {
-        written += Deno.stdout.writeSync(bytes.subarray(written));
-      }
-    } catch (error) {
-      // Nobody reads any more (`| head`): nothing is left to say.
-      if (error instanceof Deno.errors.BrokenPipe) Deno.exit(0);
-      throw error;
-    }
-  };
+  const write = writeOrLeave;
   let session;
   try {
     const { game, options } = parseArgs(args);

@@ -24,6 +24,7 @@
 
 import { UciEngine } from "../src/play/uci.ts";
 import { LineSplitter, MAX_LINE_LENGTH, tooLongMessage } from "./_lines.ts";
+import { writeOrLeave } from "./_output.ts";
 
 /** A message from the reader: a line, an over-long line, or the end. */
 type Read =
@@ -82,20 +83,8 @@ function readerMain(Splitter: typeof LineSplitter, scope: WorkerScope): void {
   };
 }
 
-const encoder = new TextEncoder();
 function send(out: readonly string[]): void {
-  if (out.length === 0) return;
-  const bytes = encoder.encode(out.join("\n") + "\n");
-  let written = 0;
-  try {
-    while (written < bytes.length) {
-      written += Deno.stdout.writeSync(bytes.subarray(written));
-    }
-  } catch (error) {
-    // The GUI has gone: nobody is left to tell.
-    if (error instanceof Deno.errors.BrokenPipe) Deno.exit(0);
-    throw error;
-  }
+  if (out.length > 0) writeOrLeave(out.join("\n") + "\n");
 }
 
 const flag = new Int32Array(new SharedArrayBuffer(4));
