@@ -58,7 +58,7 @@ Deno.test("createPlayer() builds every kind, and says what is wrong with a descr
     ],
     [
       () => createPlayer("tic-tac-toe", { kind: "minimax" } as never),
-      /createPlayer: kind must be "alpha-beta", "mcts", "solver" or "random", got "minimax"/,
+      /createPlayer: kind must be "alpha-beta", "mcts", "solver", "random" or "search", got "minimax"/,
     ],
     [
       () => createPlayer("tic-tac-toe", null as never),

@@ -190,8 +190,12 @@ Deno.test("Players reject bad options with clear errors", () => {
       /new MctsPlayer: playouts must be an integer in 1…1000000000, got 0/,
     ],
     [
-      () => new MctsPlayer({ timeMs: 5 } as never),
-      /new MctsPlayer: unknown option "timeMs"/,
+      () => new MctsPlayer({ tiemMs: 5 } as never),
+      /new MctsPlayer: unknown option "tiemMs"; known options: playouts, maxNodes, timeMs, exploration, seed, solver, name/,
+    ],
+    [
+      () => new MctsPlayer({ timeMs: -5 }),
+      /new MctsPlayer: timeMs must be a number of milliseconds in 1…3600000, got -5/,
     ],
     [
       () => new MctsPlayer({ exploration: -2 }),
