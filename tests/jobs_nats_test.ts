@@ -7,7 +7,8 @@
 // a bad --nats is one line and exit 2. Every process started here is
 // killed in `finally`.
 import assert from "node:assert/strict";
-import { assertCleanFailure, cliPath, ROOT, runCli } from "./_cli.ts";
+import { assertCleanFailure, runCli } from "./_cli.ts";
+import { Child, freePort, Server, worker } from "./_nats.ts";
 import {
   DEAD_STREAM,
   type Jobs,
@@ -31,16 +32,6 @@ import {
   type StrengthConfig,
 } from "../src/course/strength/measure.ts";
 
-const NATS_SERVER = ["/usr/sbin/nats-server", "/usr/bin/nats-server"].find(
-  (path) => {
-    try {
-      return Deno.statSync(path).isFile;
-    } catch {
-      return false;
-    }
-  },
-) ?? "nats-server";
-
 const options = { sanitizeOps: false, sanitizeResources: false };
 
 /** `promise`, or a failure after `ms`: a lost job would otherwise hang the test. */
@@ -55,108 +46,6 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
       );
     }),
   ]).finally(() => clearTimeout(timer));
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
-
-/** A child process whose stderr lines are kept, to wait for one. */
-class Child {
-  readonly process: Deno.ChildProcess;
-  text = "";
-  #done: Promise<void>;
-
-  constructor(command: string, args: string[]) {
-    this.process = new Deno.Command(command, {
-      args,
-      cwd: ROOT,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).spawn();
-    const read = async (stream: ReadableStream<Uint8Array>) => {
-      for await (
-        const chunk of stream.pipeThrough(new TextDecoderStream())
-      ) this.text += chunk;
-    };
-    this.#done = Promise.all([
-      read(this.process.stdout),
-      read(this.process.stderr),
-    ]).then(() => {});
-  }
-
-  /** Waits until the output matches `pattern` (fails after `ms`). */
-  async waitFor(pattern: RegExp, ms = 60_000): Promise<RegExpExecArray> {
-    const until = performance.now() + ms;
-    while (performance.now() < until) {
-      const match = pattern.exec(this.text);
-      if (match) return match;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no ${pattern} within ${ms} ms in:\n${this.text}`);
-  }
-
-  async kill(signal: Deno.Signal = "SIGKILL"): Promise<void> {
-    try {
-      this.process.kill(signal);
-    } catch {
-      // Already gone.
-    }
-    await this.process.status;
-    await this.#done;
-  }
-}
-
-/** nats-server with JetStream on a free port of 127.0.0.1; restartable on the same store. */
-class Server {
-  readonly port = freePort();
-  readonly store = Deno.makeTempDirSync({ prefix: "gts_nats_" });
-  child: Child | null = null;
-
-  get url(): string {
-    return `nats://127.0.0.1:${this.port}`;
-  }
-
-  async start(jetStream = true): Promise<void> {
-    this.child = new Child(NATS_SERVER, [
-      ...(jetStream ? ["-js", "-sd", this.store] : []),
-      "-p",
-      String(this.port),
-      "-a",
-      "127.0.0.1",
-    ]);
-    await this.child.waitFor(/Server is ready/, 20_000);
-  }
-
-  async stop(signal: Deno.Signal = "SIGTERM"): Promise<void> {
-    await this.child?.kill(signal);
-    this.child = null;
-  }
-
-  async dispose(): Promise<void> {
-    await this.stop("SIGKILL");
-    Deno.removeSync(this.store, { recursive: true });
-  }
-}
-
-function worker(url: string, name: string, ackWait = 2): Child {
-  return new Child(Deno.execPath(), [
-    "run",
-    "--quiet",
-    "-A",
-    cliPath("worker.ts"),
-    "--nats",
-    url,
-    "--name",
-    name,
-    "--ack-wait",
-    String(ackWait),
-  ]);
 }
 
 async function cleanUp(

@@ -7,7 +7,8 @@
 // and exit 2. Every process started here is killed in `finally`.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { assertCleanFailure, cliPath, ROOT, runCli } from "./_cli.ts";
+import { assertCleanFailure, cliPath, runCli } from "./_cli.ts";
+import { Child, freePort, Server, worker } from "./_nats.ts";
 import {
   decodeJob,
   encodeJob,
@@ -21,16 +22,6 @@ import { type Jobs, openJobs, runJobs } from "../src/jobs/nats.ts";
 import { ConnectFour, ConnectFourSolver } from "../mod.ts";
 import { bookPlan, openingsPlan, solveBook } from "../cli/openings.ts";
 import { mirrorMoves } from "../src/course/connect_four/first_moves.ts";
-
-const NATS_SERVER = ["/usr/sbin/nats-server", "/usr/bin/nats-server"].find(
-  (path) => {
-    try {
-      return Deno.statSync(path).isFile;
-    } catch {
-      return false;
-    }
-  },
-) ?? "nats-server";
 
 const options = { sanitizeOps: false, sanitizeResources: false };
 
@@ -199,105 +190,6 @@ Deno.test("solve jobs: the plan the command sends is the local run's order, and 
 });
 
 // --- over a real server ---------------------------------------------------
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
-
-/** A child process whose output is kept, to wait for a line. */
-class Child {
-  readonly process: Deno.ChildProcess;
-  stdout = "";
-  stderr = "";
-  readonly done: Promise<Deno.CommandStatus>;
-
-  constructor(command: string, args: string[]) {
-    this.process = new Deno.Command(command, {
-      args,
-      cwd: ROOT,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).spawn();
-    const read = async (
-      stream: ReadableStream<Uint8Array>,
-      into: "stdout" | "stderr",
-    ) => {
-      for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-        this[into] += chunk;
-      }
-    };
-    const reading = Promise.all([
-      read(this.process.stdout, "stdout"),
-      read(this.process.stderr, "stderr"),
-    ]);
-    this.done = reading.then(() => this.process.status);
-  }
-
-  async waitFor(pattern: RegExp, ms = 60_000): Promise<RegExpExecArray> {
-    const until = performance.now() + ms;
-    while (performance.now() < until) {
-      const match = pattern.exec(this.stderr);
-      if (match) return match;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no ${pattern} within ${ms} ms in:\n${this.stderr}`);
-  }
-
-  async kill(signal: Deno.Signal = "SIGKILL"): Promise<void> {
-    try {
-      this.process.kill(signal);
-    } catch {
-      // Already gone.
-    }
-    await this.done;
-  }
-}
-
-class Server {
-  readonly port = freePort();
-  readonly store = Deno.makeTempDirSync({ prefix: "gts_nats_solve_" });
-  child: Child | null = null;
-
-  get url(): string {
-    return `nats://127.0.0.1:${this.port}`;
-  }
-
-  async start(jetStream = true): Promise<void> {
-    this.child = new Child(NATS_SERVER, [
-      ...(jetStream ? ["-js", "-sd", this.store] : []),
-      "-p",
-      String(this.port),
-      "-a",
-      "127.0.0.1",
-    ]);
-    await this.child.waitFor(/Server is ready/, 20_000);
-  }
-
-  async dispose(): Promise<void> {
-    await this.child?.kill();
-    Deno.removeSync(this.store, { recursive: true });
-  }
-}
-
-function worker(url: string, name: string, ackWait = 2): Child {
-  return new Child(Deno.execPath(), [
-    "run",
-    "--quiet",
-    "-A",
-    cliPath("worker.ts"),
-    "--nats",
-    url,
-    "--name",
-    name,
-    "--ack-wait",
-    String(ackWait),
-  ]);
-}
 
 /** A file or stdout of openings with what is not deterministic masked: the seconds and the day. */
 function masked(text: string): string {
