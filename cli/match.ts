@@ -59,6 +59,7 @@ import {
   ChessMatchError,
   type ChessMover,
   type ChessOpening,
+  engineMove,
   gameScore,
   openingsFromGames,
   playChessMatch,
@@ -455,18 +456,7 @@ function engine(
       if (proc === null) throw new Error(`${spec.label} is not running`);
       await proc.newGame();
     },
-    move: async (moves) => {
-      if (proc === null) throw new Error(`${spec.label} is not running`);
-      const { bestMove, messages } = await proc.go({ moves }, spec.go);
-      if ((bestMove === "0000" || bestMove === "(none)") && messages.length) {
-        throw new Error(
-          `${spec.label} answered "go ${spec.go}" with bestmove ${bestMove}; it said: ${
-            messages.map((m) => JSON.stringify(m)).join(" | ")
-          }`,
-        );
-      }
-      return bestMove;
-    },
+    move: (moves) => engineMove(proc, spec.label, spec.go, moves),
     restart: async () => {
       await kill();
       await start();

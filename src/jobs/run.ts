@@ -15,6 +15,7 @@ import type { MatchJob, MatchReply } from "../play/parallel.ts";
 import {
   type ChessGameRecord,
   type ChessMover,
+  engineMove,
   playChessGame,
 } from "../play/chess_match.ts";
 import { UciProcess } from "../play/uci_engine.ts";
@@ -272,18 +273,7 @@ function engine(
       if (proc === null) throw new Error(`${spec.label} is not running`);
       await proc.newGame();
     },
-    move: async (moves) => {
-      if (proc === null) throw new Error(`${spec.label} is not running`);
-      const { bestMove, messages } = await proc.go({ moves }, spec.go);
-      if ((bestMove === "0000" || bestMove === "(none)") && messages.length) {
-        throw new Error(
-          `${spec.label} answered "go ${spec.go}" with bestmove ${bestMove}; it said: ${
-            messages.map((m) => JSON.stringify(m)).join(" | ")
-          }`,
-        );
-      }
-      return bestMove;
-    },
+    move: (moves) => engineMove(proc, spec.label, spec.go, moves),
     restart: async () => {
       const old = proc;
       proc = null;

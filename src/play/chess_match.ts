@@ -21,7 +21,7 @@ import { Chess } from "../games/chess/mod.ts";
 import { type PgnGame, writePgn } from "../games/chess/notation.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 import { type EloGame, eloRatings } from "./elo.ts";
-import { UciError } from "./uci_engine.ts";
+import { UciError, type UciProcess } from "./uci_engine.ts";
 
 /** An opening: a name and moves in UCI from the start position. */
 export interface ChessOpening {
@@ -411,6 +411,43 @@ export interface ChessMatchResult {
    * (`priorDraws: 1`), as `prior` says.
    */
   elo: { difference: number; low: number; high: number; prior: boolean };
+}
+
+/**
+ * The move a UCI engine answers to `go <go>` after `moves` from the start,
+ * for a {@linkcode ChessMover} over a {@linkcode UciProcess}. A null move
+ * that comes with `info string` lines is the engine refusing the search: an
+ * `Error` quoting them, so the game is adjudicated with its reason.
+ *
+ * @param engine the running engine, or null when it is not running (an error)
+ * @param label the engine's name in messages
+ * @param go the arguments of `go` (`"depth 3"`)
+ * @param moves the game's moves so far, in UCI
+ * @returns the move, in UCI
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { engineMove } from "./chess_match.ts";
+ * await assert.rejects(() => engineMove(null, "ours", "depth 1", []), /ours is not running/);
+ * ```
+ */
+export async function engineMove(
+  engine: UciProcess | null,
+  label: string,
+  go: string,
+  moves: readonly string[],
+): Promise<string> {
+  if (engine === null) throw new Error(`${label} is not running`);
+  const { bestMove, messages } = await engine.go({ moves }, go);
+  if ((bestMove === "0000" || bestMove === "(none)") && messages.length) {
+    throw new Error(
+      `${label} answered "go ${go}" with bestmove ${bestMove}; it said: ${
+        messages.map((m) => JSON.stringify(m)).join(" | ")
+      }`,
+    );
+  }
+  return bestMove;
 }
 
 /**
