@@ -11,9 +11,9 @@
  */
 
 import { checkInteger, checkOptions, describe } from "../validate.ts";
-import { createPlayer, parsePosition } from "../play/player_spec.ts";
 import type { GameName, PlayerSpec } from "../play/player_spec.ts";
 import { type GameRecord, scheduleRoundRobin } from "../play/tournament.ts";
+import { checkRoundRobinPlan } from "../play/parallel.ts";
 import {
   type ChessGameRecord,
   type ChessMatchResult,
@@ -98,31 +98,8 @@ export async function roundRobinOverNats(
     "seed",
     ...REMOTE_KEYS,
   ]);
-  if (!Array.isArray(players) || players.length < 2) {
-    throw new Error(
-      `${where}: players must be an array of at least 2 player descriptions, got ${
-        describe(players)
-      }`,
-    );
-  }
+  checkRoundRobinPlan(where, players, options);
   const { game, openings } = options;
-  for (const spec of players) createPlayer(game, spec);
-  if (!Array.isArray(openings) || openings.length === 0) {
-    throw new Error(
-      `${where}: openings must be a non-empty array of position strings, got ${
-        describe(openings)
-      }`,
-    );
-  }
-  openings.forEach((text, i) => {
-    if (typeof text !== "string" || parsePosition(game, text).isTerminal()) {
-      throw new Error(
-        `${where}: openings[${i}] must be an unfinished position's text, got ${
-          describe(text)
-        }`,
-      );
-    }
-  });
   const schedule = scheduleRoundRobin(players.length, openings.length, {
     gamesPerPair: options.gamesPerPair,
     seed: options.seed,

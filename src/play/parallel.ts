@@ -53,6 +53,63 @@ export interface ParallelRoundRobinOptions {
 }
 
 /**
+ * Checks a round robin's players and openings before any game starts, on
+ * this machine or another: every player description built once, every
+ * opening parsed and unfinished. Errors name `where`.
+ *
+ * @param where the function the user called, for messages
+ * @param players at least two player descriptions
+ * @param options the game and its openings
+ * @throws {Error} on fewer than two players, a bad description, no
+ *   openings, or an opening that is not an unfinished position
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkRoundRobinPlan } from "./parallel.ts";
+ * assert.throws(
+ *   () => checkRoundRobinPlan("here", [{ kind: "random" }], { game: "tic-tac-toe", openings: [""] }),
+ *   /here: players must be an array of at least 2 player descriptions/,
+ * );
+ * ```
+ */
+export function checkRoundRobinPlan(
+  where: string,
+  players: readonly PlayerSpec[],
+  options: { game: GameName; openings: readonly string[] } | undefined,
+): asserts options is { game: GameName; openings: readonly string[] } {
+  if (!Array.isArray(players) || players.length < 2) {
+    throw new Error(
+      `${where}: players must be an array of at least 2 player descriptions, got ${
+        describe(players)
+      }`,
+    );
+  }
+  if (options === undefined) {
+    throw new Error(`${where}: options must be an object, got undefined`);
+  }
+  const { game, openings } = options;
+  // Build everything once here, so bad input fails before anything starts.
+  for (const spec of players) createPlayer(game, spec);
+  if (!Array.isArray(openings) || openings.length === 0) {
+    throw new Error(
+      `${where}: openings must be a non-empty array of position strings, got ${
+        describe(openings)
+      }`,
+    );
+  }
+  openings.forEach((text, i) => {
+    if (typeof text !== "string" || parsePosition(game, text).isTerminal()) {
+      throw new Error(
+        `${where}: openings[${i}] must be an unfinished position's text, got ${
+          describe(text)
+        }`,
+      );
+    }
+  });
+}
+
+/**
  * Plays {@linkcode roundRobin}'s games for players given as data, spread
  * over workers; resolves to the records in schedule order, equal to what
  * `roundRobin` gives for the same players, openings and seed.
@@ -89,35 +146,8 @@ export async function roundRobinParallel(
     "workers",
     "onRecord",
   ]);
-  if (!Array.isArray(players) || players.length < 2) {
-    throw new Error(
-      `${where}: players must be an array of at least 2 player descriptions, got ${
-        describe(players)
-      }`,
-    );
-  }
-  if (options === undefined) {
-    throw new Error(`${where}: options must be an object, got undefined`);
-  }
+  checkRoundRobinPlan(where, players, options);
   const { game, openings } = options;
-  // Build everything once here, so bad input fails before any worker starts.
-  for (const spec of players) createPlayer(game, spec);
-  if (!Array.isArray(openings) || openings.length === 0) {
-    throw new Error(
-      `${where}: openings must be a non-empty array of position strings, got ${
-        describe(openings)
-      }`,
-    );
-  }
-  openings.forEach((text, i) => {
-    if (typeof text !== "string" || parsePosition(game, text).isTerminal()) {
-      throw new Error(
-        `${where}: openings[${i}] must be an unfinished position's text, got ${
-          describe(text)
-        }`,
-      );
-    }
-  });
   if (
     options.onRecord !== undefined && typeof options.onRecord !== "function"
   ) {
