@@ -135,6 +135,14 @@ export interface Position {
    * a null move is tried wherever `isCheck()` (when present) says no check.
    */
   nullMoveAllowed?(): boolean;
+  /**
+   * Optional: makes the current position the search root, for games whose
+   * rules look at the game so far (chess: repetition since the root is a
+   * draw in the search, a threefold repetition in the game). `playGame`
+   * calls it before every move, so that a game is judged by its rules and
+   * each search starts from a fresh root.
+   */
+  markRoot?(): void;
 }
 
 /**

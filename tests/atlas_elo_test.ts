@@ -3,7 +3,9 @@ import {
   ATLAS_SMALL,
   ELO_SMALL,
   ELO_TESTS,
+  type EloGameSettings,
   type EloItem,
+  type EloSettings,
   type EloTest,
   formatElo,
   runAtlas,
@@ -13,6 +15,21 @@ import {
   strengthTable,
 } from "../src/course/mod.ts";
 import { ConnectFour, createPlayer, SearchPlayer, TicTacToe } from "../mod.ts";
+
+/** ELO_SMALL with other Connect Four budgets and other settings. */
+function withGames(
+  connectFour: Partial<EloGameSettings>,
+  other: Partial<EloSettings> = {},
+): EloSettings {
+  return {
+    ...ELO_SMALL,
+    ...other,
+    games: {
+      ...ELO_SMALL.games,
+      "connect-four": { ...ELO_SMALL.games["connect-four"], ...connectFour },
+    },
+  };
+}
 
 let small: EloItem[] | undefined;
 function smallElo(): EloItem[] {
@@ -24,9 +41,10 @@ Deno.test("the small default's Elo items: one per test and mode, with the stated
   assert.equal(items.length, ELO_TESTS.length * ELO_SMALL.modes.length);
   for (const test of ELO_TESTS) {
     for (const mode of ELO_SMALL.modes) {
-      const where = `${test.technique} (${mode})`;
+      const where = `${test.technique} on ${test.game} (${mode})`;
       const item = items.find((i) =>
-        i.technique === test.technique && i.mode === mode
+        i.technique === test.technique && i.game === test.game &&
+        i.mode === mode
       );
       assert.ok(item !== undefined, where);
       assert.deepEqual(
@@ -34,7 +52,8 @@ Deno.test("the small default's Elo items: one per test and mode, with the stated
         [0, 100, 0.05, 0.05],
         where,
       );
-      const max = mode === "nodes" ? ELO_SMALL.maxGames : ELO_SMALL.timeGames;
+      const budgets = ELO_SMALL.games[test.game];
+      const max = mode === "nodes" ? budgets.maxGames : budgets.timeGames;
       assert.ok(item.games > 0 && item.games <= max, where);
       assert.equal(item.games % 2, 0, where);
       assert.ok(2 * item.pairs <= item.games, where);
@@ -81,13 +100,13 @@ Deno.test("the sanity pair: alpha-beta depth 6 against depth 2 is H1 within a fe
   };
   const item = runEloTest(sanity, ELO_SMALL, "nodes");
   assert.equal(item.decision, "H1");
-  assert.ok(item.games <= ELO_SMALL.maxGames);
+  assert.ok(item.games <= ELO_SMALL.games["connect-four"].maxGames);
   assert.ok(item.elo.estimate === null || item.elo.estimate > 100);
 });
 
 Deno.test("the job unit is idempotent: the same test on the workers gives the same item at equal nodes", async () => {
   const test = ELO_TESTS.find((t) => t.technique === "history")!;
-  const settings = { ...ELO_SMALL, maxGames: 8, batchGames: 4 };
+  const settings = withGames({ maxGames: 8 }, { batchGames: 4 });
   const here = runEloTest(test, settings, "nodes");
   const there = await runEloTestOnWorkers(test, settings, "nodes", 2);
   assert.deepEqual(there, here);
@@ -96,11 +115,12 @@ Deno.test("the job unit is idempotent: the same test on the workers gives the sa
 Deno.test("the Elo cache resumes: a finished test is read back, a cut file is played again", () => {
   const dir = Deno.makeTempDirSync();
   try {
-    const settings = { ...ELO_SMALL, maxGames: 4, modes: ["nodes"] as const };
+    const settings = withGames({ maxGames: 4 }, { modes: ["nodes"] });
     const computed: string[] = [];
     const options = {
       cacheDir: dir,
       techniques: ["killer", "history"],
+      games: ["connect-four"] as const,
       onCompute: (t: string) => computed.push(t),
     };
     const first = runElo(settings, options);
@@ -122,12 +142,18 @@ Deno.test("the Elo cache resumes: a finished test is read back, a cut file is pl
   }
 });
 
-Deno.test("the Strength table shows each Connect Four row's tests and says what is not done", () => {
-  const rows = runAtlas(ATLAS_SMALL, { games: ["connect-four"] }).rows;
+Deno.test("the Strength table shows each row's tests, Connect Four and chess, and says what is not done", () => {
+  const rows = runAtlas(ATLAS_SMALL, { games: ["connect-four", "chess"] }).rows;
   const table = strengthTable(smallElo(), rows);
   const items = smallElo();
   for (const item of items) assert.ok(table.includes(formatElo(item)));
-  assert.match(table, /null-move pruning.*n\/a on Connect Four|not done/s);
+  // Null move is tested on chess only; against Stockfish is chess's alone.
+  assert.match(table, /\| null-move pruning \(R = 2\) +\| chess +\|/);
+  assert.doesNotMatch(
+    table,
+    /\| null-move pruning \(R = 2\) +\| Connect Four/,
+  );
+  assert.match(table, /\| Connect Four +\|[^\n]*\| n\/a +\|/);
   assert.match(table, /every Elo player deepens/);
 });
 
@@ -142,7 +168,15 @@ Deno.test("SearchPlayer: off-by-default options, budgets, and bad options reject
       { timeMs: 0 },
       /timeMs must be a number of milliseconds in 1…3600000, got 0/,
     ],
-    [{ maxNodes: 9, searcher: "sss" }, /searcher must be one of/],
+    [{ maxNodes: 9, searcher: "negamax" }, /searcher must be one of/],
+    [
+      { maxNodes: 9, options: { quiescence: true } },
+      /options.quiescence is for the "deepening" searcher/,
+    ],
+    [
+      { maxNodes: 9, searcher: "deepening", options: { quiescence: 1 } },
+      /options.quiescence must be a boolean, got 1/,
+    ],
     [
       { maxNodes: 9, options: { previous: "move" } },
       /options.previous is for the "deepening" searcher/,

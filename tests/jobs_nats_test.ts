@@ -262,7 +262,7 @@ Deno.test(
       assert.equal(dead[1]!.bytes, String(300 * 1024));
       assert.match(
         dead[2]!.error!,
-        /decodeJob: task.game must be one of connect-four, tic-tac-toe, got "go"/,
+        /decodeJob: task.game must be one of connect-four, tic-tac-toe, chess, got "go"/,
       );
 
       // A job made by other code: refused, never run, reported to its publisher.

@@ -53,8 +53,8 @@ Deno.test("createPlayer() builds every kind, and says what is wrong with a descr
   assert.equal(createPlayer("tic-tac-toe", { kind: "random" }).name, "random");
   const cases: [() => unknown, RegExp][] = [
     [
-      () => createPlayer("chess" as never, { kind: "random" }),
-      /createPlayer: game must be one of connect-four, tic-tac-toe, got "chess"/,
+      () => createPlayer("go" as never, { kind: "random" }),
+      /createPlayer: game must be one of connect-four, tic-tac-toe, chess, got "go"/,
     ],
     [
       () => createPlayer("tic-tac-toe", { kind: "minimax" } as never),
@@ -91,7 +91,7 @@ Deno.test("createPlayer() builds every kind, and says what is wrong with a descr
     ],
     [
       () => parsePosition("go" as never, ""),
-      /parsePosition: game must be one of connect-four, tic-tac-toe, got "go"/,
+      /parsePosition: game must be one of connect-four, tic-tac-toe, chess, got "go"/,
     ],
   ];
   for (const [run, message] of cases) assert.throws(run, message);
@@ -111,7 +111,7 @@ Deno.test("roundRobinParallel() rejects bad input before starting any worker", a
     ],
     [
       () => roundRobinParallel(specs, { game: "go" as never, openings: ["4"] }),
-      /createPlayer: game must be one of connect-four, tic-tac-toe, got "go"/,
+      /createPlayer: game must be one of connect-four, tic-tac-toe, chess, got "go"/,
     ],
     [
       () => roundRobinParallel(specs, { game, openings: [] }),

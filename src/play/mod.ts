@@ -20,5 +20,6 @@ export * from "./accuracy.ts";
 export * from "./uci.ts";
 export * from "./uci_engine.ts";
 export * from "./chess_match.ts";
+export * from "./player_mover.ts";
 export * from "./sprt.ts";
 export * from "./sprt_runner.ts";

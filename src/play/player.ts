@@ -27,6 +27,7 @@ import {
 } from "../search/iterative_deepening.ts";
 import { mcts, MCTS_DEFAULT_EXPLORATION } from "../search/mcts.ts";
 import { mtdf } from "../search/mtdf.ts";
+import { sssStar } from "../search/sss_star.ts";
 import type { OrderOption } from "../search/ordering.ts";
 import { pvs } from "../search/pvs.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
@@ -231,13 +232,19 @@ export class AlphaBetaPlayer<P extends Position = Position>
 }
 
 /** The searchers a {@linkcode SearchPlayer} can use. */
-export type SearchPlayerSearcher = "alpha-beta" | "pvs" | "mtdf" | "deepening";
+export type SearchPlayerSearcher =
+  | "alpha-beta"
+  | "pvs"
+  | "mtdf"
+  | "sss"
+  | "deepening";
 
 /** The searchers {@linkcode SearchPlayerSearcher} lists. */
 export const SEARCH_PLAYER_SEARCHERS: readonly SearchPlayerSearcher[] = [
   "alpha-beta",
   "pvs",
   "mtdf",
+  "sss",
   "deepening",
 ];
 
@@ -264,6 +271,12 @@ export interface SearchPlayerSearchOptions {
   razoring?: MarginOptions | false;
   /** Check extensions. */
   checkExtensions?: boolean;
+  /** Table entries order moves only (`false`), or also settle nodes (default). */
+  tableCutoffs?: boolean;
+  /** Enhanced transposition cutoffs (needs `table`). */
+  enhancedCutoffs?: boolean;
+  /** `"deepening"` only: quiescence over the noisy moves at the horizon (a game with `generateNoisyMoves`). */
+  quiescence?: boolean;
 }
 
 const SEARCH_OPTION_KEYS = [
@@ -276,6 +289,9 @@ const SEARCH_OPTION_KEYS = [
   "futility",
   "razoring",
   "checkExtensions",
+  "quiescence",
+  "tableCutoffs",
+  "enhancedCutoffs",
 ];
 
 /** Options of {@linkcode SearchPlayer}: a node or time budget per move, or both. */
@@ -303,7 +319,7 @@ export interface SearchPlayerOptions<P extends Position> {
  * (depth 1, 2, …) with the chosen searcher and its options within a node
  * or time budget per move, and plays the last finished depth's move (an
  * iteration cut by the budget is discarded, its nodes still spent).
- * `"alpha-beta"`, `"pvs"` and `"mtdf"` are deepened by the player, each
+ * `"alpha-beta"`, `"pvs"`, `"mtdf"` and `"sss"` (MT-SSS*) are deepened by the player, each
  * depth a new search over the same table (MTD(f) guessing the previous
  * depth's value); `"deepening"` is one {@linkcode iterativeDeepening} call,
  * so that `previous` and `aspirationDelta` apply. The table is cleared
@@ -347,7 +363,8 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
    * @param options `searcher`, `maxNodes`, `timeMs`, `maxDepth`, `table`,
    *   `options`, `view`, `name`
    * @throws {Error} on an unknown option, a bad value, neither budget, or
-   *   `previous`/`aspirationDelta` with another searcher than `"deepening"`
+   *   `previous`/`aspirationDelta`/`quiescence` with another searcher than
+   *   `"deepening"`
    */
   constructor(options: SearchPlayerOptions<P>) {
     const where = "new SearchPlayer";
@@ -407,7 +424,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
       );
     }
     checkOptions(`${where}: options`, search, SEARCH_OPTION_KEYS);
-    for (const key of ["previous", "aspirationDelta"] as const) {
+    for (const key of ["previous", "aspirationDelta", "quiescence"] as const) {
       if (search[key] !== undefined && searcher !== "deepening") {
         throw new Error(
           `${where}: options.${key} is for the "deepening" searcher, got searcher ${
@@ -435,7 +452,15 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
         999_999,
       );
     }
-    for (const key of ["exactDepth", "checkExtensions"] as const) {
+    for (
+      const key of [
+        "exactDepth",
+        "checkExtensions",
+        "quiescence",
+        "tableCutoffs",
+        "enhancedCutoffs",
+      ] as const
+    ) {
       if (search[key] !== undefined && typeof search[key] !== "boolean") {
         throw new Error(
           `${where}: options.${key} must be a boolean, got ${
@@ -535,6 +560,8 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
         ? pvs(searched, options)
         : this.searcher === "mtdf"
         ? mtdf(searched, { ...options, guess })
+        : this.searcher === "sss"
+        ? sssStar(searched, options)
         : alphaBeta(searched, options);
       spent += result.stats.nodes;
       if (result.stoppedByBudget) break;

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { Chess } from "../games/chess/mod.ts";
 import { ConnectFour } from "../games/connect_four.ts";
 import { TicTacToe } from "../games/tic_tac_toe.ts";
 import type { Position } from "../position.ts";
@@ -61,10 +62,14 @@ function connectFourEvaluation(quality: unknown): ConnectFourEvaluation {
 }
 
 /** The games players can be described for. */
-export type GameName = "connect-four" | "tic-tac-toe";
+export type GameName = "connect-four" | "tic-tac-toe" | "chess";
 
 /** The games {@linkcode GameName} lists, in order. */
-export const GAME_NAMES: readonly GameName[] = ["connect-four", "tic-tac-toe"];
+export const GAME_NAMES: readonly GameName[] = [
+  "connect-four",
+  "tic-tac-toe",
+  "chess",
+];
 
 /**
  * A player as data:
@@ -82,7 +87,9 @@ export const GAME_NAMES: readonly GameName[] = ["connect-four", "tic-tac-toe"];
  *   static order (centre first); `quality` as for alpha-beta; on Connect
  *   Four `columns: "left-to-right"` makes the natural order left to right
  *   (default `"centre-first"`, the board's own), so that centre first can
- *   be tested as a static order.
+ *   be tested as a static order; on chess `"static"` is MVV-LVA (captures
+ *   first) and `options.quiescence: true` (with `searcher: "deepening"`)
+ *   searches captures at the horizon.
  *
  * Each may carry a `name`.
  */
@@ -130,6 +137,8 @@ const TTT_CELLS = [1, 0, 1, 0, 2, 0, 1, 0, 1];
 const STATIC_ORDERS: Record<GameName, MoveScorer> = {
   "connect-four": (_position, move) => 3 - Math.abs(move - 3),
   "tic-tac-toe": (_position, move) => TTT_CELLS[move] ?? 0,
+  // Chess: captures first, most valuable victim, least valuable attacker.
+  chess: (position, move) => (position as Chess).mvvLva(move),
 };
 
 function searchOptions(
@@ -162,7 +171,7 @@ function checkGame(where: string, game: unknown): GameName {
 /**
  * Builds the player a spec describes.
  *
- * @param game `"connect-four"` or `"tic-tac-toe"`
+ * @param game `"connect-four"`, `"tic-tac-toe"` or `"chess"`
  * @param spec the description
  * @returns a new player
  * @throws {Error} on an unknown game or kind, or a bad option of the player
@@ -175,6 +184,11 @@ function checkGame(where: string, game: unknown): GameName {
  * assert.equal(player.name, "poor d4");
  * assert.equal(createPlayer("tic-tac-toe", { kind: "mcts", playouts: 100 }).name, "mcts p100");
  * assert.equal(createPlayer("connect-four", { kind: "mcts", playouts: 100, solver: true }).name, "mcts-solver p100");
+ * const engine = createPlayer("chess", {
+ *   kind: "search", searcher: "deepening", maxNodes: 2000, table: 4096,
+ *   options: { order: ["tt", "static", "killer", "history"], quiescence: true, nullMove: {} },
+ * });
+ * assert.equal(engine.name, "deepening n2000");
  * ```
  */
 export function createPlayer(game: GameName, spec: PlayerSpec): Player {
@@ -267,10 +281,11 @@ export function createPlayer(game: GameName, spec: PlayerSpec): Player {
 }
 
 /**
- * Builds a position of `game` from its text: Connect Four's column digits
- * or tic-tac-toe's nine cells (what the records' `opening` holds).
+ * Builds a position of `game` from its text: Connect Four's column digits,
+ * tic-tac-toe's nine cells or a chess FEN (what the records' `opening`
+ * holds).
  *
- * @param game `"connect-four"` or `"tic-tac-toe"`
+ * @param game `"connect-four"`, `"tic-tac-toe"` or `"chess"`
  * @param text the position's `toString()`
  * @returns the position
  * @throws {Error} on an unknown game or a text the game's parser rejects
@@ -281,11 +296,15 @@ export function createPlayer(game: GameName, spec: PlayerSpec): Player {
  * import { parsePosition } from "../../mod.ts";
  * assert.equal(String(parsePosition("connect-four", "4453")), "4453");
  * assert.equal(String(parsePosition("tic-tac-toe", "X...O....")), "X...O....");
+ * const fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+ * assert.equal(String(parsePosition("chess", fen)), fen);
  * ```
  */
 export function parsePosition(game: GameName, text: string): Position {
   checkGame("parsePosition", game);
   return game === "connect-four"
     ? ConnectFour.parse(text)
+    : game === "chess"
+    ? Chess.fromFen(text)
     : TicTacToe.parse(text);
 }

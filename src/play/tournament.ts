@@ -85,6 +85,7 @@ export function playGame<P extends Position>(
   const buffer = new Int32Array(position.maxMoves);
   first.newGame(seed);
   second.newGame(seed);
+  position.markRoot?.();
   while (!position.isTerminal()) {
     if (moves.length >= MAX_GAME_PLIES) {
       throw new Error(
@@ -113,6 +114,8 @@ export function playGame<P extends Position>(
     nodes[side] = nodes[side]! + player.lastNodes;
     position.play(move);
     moves.push(move);
+    // Chess: the game's repetitions count three times, the next search's once.
+    position.markRoot?.();
   }
   // The side to move at the end has lost (negative), drawn (0) or won.
   const end = Math.sign(position.evaluate());

@@ -1,25 +1,31 @@
 /**
  * The atlas's Strength column: for each technique that applies to Connect
- * Four play, an SPRT (`Sprt` of `src/play/sprt.ts`, pentanomial on game
- * pairs) of "engine + technique" against "engine without it", at equal
+ * Four or chess play, an SPRT (`Sprt` of `src/play/sprt.ts`, pentanomial on
+ * game pairs) of "engine + technique" against "engine without it", at equal
  * nodes (the same node budget per move for both) and at equal time (the
  * same milliseconds per move: machine-dependent, printed, never judged).
+ * On chess each technique is also measured against Stockfish at a fixed
+ * skill (`stockfish_elo.ts`).
  *
  * The unit of work is `sprtMatch`'s: a batch of games with its seed (the
  * games task of a job), so a test played here, in order, gives the same
  * records as `sprtMatch` on all cores through the workers (for node
  * budgets, which replay). A finished test is cached per (technique, game,
- * mode, seed) beside the atlas's other items, so an interrupted run
- * resumes.
+ * mode, seed, budget, games) beside the atlas's other items, so an
+ * interrupted run resumes and a changed setting never reads a stale item.
  *
  * @module
  */
 
-import { ConnectFour } from "../../games/connect_four.ts";
+import { Chess } from "../../games/chess/mod.ts";
+import { readPgnGames } from "../../games/chess/mod.ts";
+import { Random } from "../../random.ts";
 import {
   connectFourOpenings,
   createPlayer,
   type GameRecord,
+  openingsFromGames,
+  parsePosition,
   type PlayerSpec,
   playGame,
   type ScheduledGame,
@@ -30,10 +36,39 @@ import {
 } from "../../play/mod.ts";
 import type { Position } from "../../position.ts";
 
-/** Equal nodes (a node budget per move) or equal time (milliseconds per move). */
-export type EloMode = "nodes" | "time";
+/**
+ * Equal nodes (a node budget per move), equal time (milliseconds per
+ * move), or against Stockfish at a fixed skill (chess; see
+ * `stockfish_elo.ts`).
+ */
+export type EloMode = "nodes" | "time" | "stockfish";
 
-/** The test's parameters and budgets. */
+/** The games the Elo tests play. */
+export type EloGame = "connect-four" | "chess";
+
+/** One game's budgets. */
+export interface EloGameSettings {
+  /** Most games per test at equal nodes (even); the test stops undecided there. */
+  maxGames: number;
+  /** Most games per test at equal time (even; each move takes its full time). */
+  timeGames: number;
+  /** Nodes per move at equal nodes (and against Stockfish). */
+  nodes: number;
+  /** Milliseconds per move at equal time. */
+  timeMs: number;
+}
+
+/** Stockfish as the common opponent of a chess technique and its baseline. */
+export interface StockfishSettings {
+  /** Games of each engine against Stockfish (even: each opening with both colours). */
+  games: number;
+  /** Stockfish's `Skill Level` (0…20). */
+  skill: number;
+  /** Stockfish's `go depth`. */
+  depth: number;
+}
+
+/** The tests' parameters and budgets. */
 export interface EloSettings {
   run: "small" | "full";
   /** H0: the technique gains `elo0` (logistic Elo). */
@@ -44,19 +79,18 @@ export interface EloSettings {
   alpha: number;
   /** False-H0 rate. */
   beta: number;
-  /** Most games per test at equal nodes (even); the test stops undecided there. */
-  maxGames: number;
-  /** Most games per test at equal time (even; each move takes its full time). */
-  timeGames: number;
   /** Games per batch (even): the job unit. */
   batchGames: number;
-  /** Nodes per move at equal nodes. */
-  nodes: number;
-  /** Milliseconds per move at equal time. */
-  timeMs: number;
-  modes: readonly EloMode[];
+  /** The modes played by `runElo` and the workers (Stockfish is the CLI's, when `stockfish` is set). */
+  modes: readonly ("nodes" | "time")[];
+  /** Budgets per game. */
+  games: Readonly<Record<EloGame, EloGameSettings>>;
   /** Stones of the random Connect Four openings (each played with both colours). */
   stones: number;
+  /** Plies of the chess openings cut from `data/chess/games.pgn` (each length once per line). */
+  chessPlies: readonly number[];
+  /** The Stockfish tests (chess), or null for none. */
+  stockfish: StockfishSettings | null;
   /** Seed of the openings and of the schedule. */
   seed: number;
 }
@@ -68,30 +102,42 @@ export const ELO_SMALL: EloSettings = {
   elo1: 100,
   alpha: 0.05,
   beta: 0.05,
-  maxGames: 24,
-  timeGames: 8,
   batchGames: 8,
-  nodes: 1000,
-  timeMs: 1,
   modes: ["nodes", "time"],
+  games: {
+    "connect-four": { maxGames: 24, timeGames: 8, nodes: 1000, timeMs: 1 },
+    chess: { maxGames: 4, timeGames: 2, nodes: 500, timeMs: 2 },
+  },
   stones: 4,
+  chessPlies: [8, 12, 16],
+  stockfish: null,
   seed: 0,
 };
 
-/** The full run: [0, 10] with α = β = 0.05, as fishtest states its tests. */
+/**
+ * The full run: [0, 10] with α = β = 0.05, as fishtest states its tests,
+ * and games enough that a technique worth 30 Elo or more is decided.
+ */
 export const ELO_FULL: EloSettings = {
   run: "full",
   elo0: 0,
   elo1: 10,
   alpha: 0.05,
   beta: 0.05,
-  maxGames: 200,
-  timeGames: 100,
   batchGames: 32,
-  nodes: 5_000,
-  timeMs: 5,
   modes: ["nodes", "time"],
+  games: {
+    "connect-four": {
+      maxGames: 2000,
+      timeGames: 200,
+      nodes: 5_000,
+      timeMs: 5,
+    },
+    chess: { maxGames: 600, timeGames: 100, nodes: 10_000, timeMs: 10 },
+  },
   stones: 4,
+  chessPlies: [8, 12, 16],
+  stockfish: { games: 100, skill: 5, depth: 5 },
   seed: 0,
 };
 
@@ -102,7 +148,7 @@ export type EloBudget = { maxNodes: number } | { timeMs: number };
 export interface EloTest {
   /** The atlas row it belongs to. */
   technique: string;
-  game: "connect-four";
+  game: EloGame;
   /** What the baseline is ("engine without it"). */
   engine: string;
   candidate(budget: EloBudget): PlayerSpec;
@@ -124,123 +170,186 @@ const plain = (
 const engine = (
   budget: EloBudget,
   extra: Record<string, unknown> = {},
-  searcher: "alpha-beta" | "pvs" | "mtdf" | "deepening" = "alpha-beta",
+  searcher: "alpha-beta" | "pvs" | "mtdf" | "sss" | "deepening" = "alpha-beta",
+  order: readonly string[] = ["tt", "killer", "history"],
+  table: Record<string, unknown> = { table: TABLE },
 ): PlayerSpec => ({
   kind: "search",
   searcher,
+  ...table,
+  ...budget,
+  options: { order, ...extra },
+} as PlayerSpec);
+const CHESS_ORDER = ["tt", "static", "killer", "history"];
+/** The chess engine of `deno task uci`: deepening, table, MVV-LVA, killers, history, quiescence. */
+const chessEngine = (
+  budget: EloBudget,
+  extra: Record<string, unknown> = {},
+  order: readonly string[] = CHESS_ORDER,
+): PlayerSpec => ({
+  kind: "search",
+  searcher: "deepening",
   table: TABLE,
   ...budget,
-  options: { order: ["tt", "killer", "history"], ...extra },
-});
+  options: { order, quiescence: true, ...extra },
+} as PlayerSpec);
+const without = (name: string) => CHESS_ORDER.filter((o) => o !== name);
 const PLAIN = "plain alpha-beta (columns left to right, no table), deepened";
 const PLAIN_ID = "iterative deepening, no hint, no table (left to right)";
 const ENGINE =
   "alpha-beta with table move, killers, history (centre first), deepened";
 const ENGINE_ID = "the engine's iterative deepening with the previous move";
+const CHESS =
+  "the UCI engine: deepening, table, MVV-LVA, killers, history, quiescence";
 const C4_MARGINS = [100, 300];
+const CHESS_MARGINS = [100, 300];
 
-/** The Connect Four Elo tests, one per technique that applies to its play. */
+const c4 = (
+  technique: string,
+  engineName: string,
+  candidate: (b: EloBudget) => PlayerSpec,
+  baseline: (b: EloBudget) => PlayerSpec,
+): EloTest => ({
+  technique,
+  game: "connect-four",
+  engine: engineName,
+  candidate,
+  baseline,
+});
+const chess = (
+  technique: string,
+  candidate: (b: EloBudget) => PlayerSpec,
+  baseline: (b: EloBudget) => PlayerSpec = (b) => chessEngine(b),
+  engineName = CHESS,
+): EloTest => ({
+  technique,
+  game: "chess",
+  engine: engineName,
+  candidate,
+  baseline,
+});
+
+/** The Elo tests, one per technique and game where the technique applies to play. */
 export const ELO_TESTS: readonly EloTest[] = [
-  {
-    technique: "static-order",
-    game: "connect-four",
-    engine: PLAIN,
-    candidate: (b) => plain(b, { options: { order: "static" } }),
-    baseline: (b) => plain(b),
-  },
-  {
-    technique: "killer",
-    game: "connect-four",
-    engine: PLAIN,
-    candidate: (b) => plain(b, { options: { order: "killer" } }),
-    baseline: (b) => plain(b),
-  },
-  {
-    technique: "history",
-    game: "connect-four",
-    engine: PLAIN,
-    candidate: (b) => plain(b, { options: { order: "history" } }),
-    baseline: (b) => plain(b),
-  },
-  {
-    technique: "tt",
-    game: "connect-four",
-    engine: PLAIN,
-    candidate: (b) => plain(b, { table: TABLE }),
-    baseline: (b) => plain(b),
-  },
-  {
-    technique: "previous-move",
-    game: "connect-four",
-    engine: PLAIN_ID,
-    candidate: (b) =>
-      plain(b, { searcher: "deepening", options: { previous: "move" } }),
-    baseline: (b) =>
-      plain(b, { searcher: "deepening", options: { previous: "none" } }),
-  },
-  {
-    technique: "deepening-tt",
-    game: "connect-four",
-    engine: PLAIN_ID,
-    candidate: (b) =>
+  c4(
+    "static-order",
+    PLAIN,
+    (b) => plain(b, { options: { order: "static" } }),
+    (b) => plain(b),
+  ),
+  c4(
+    "killer",
+    PLAIN,
+    (b) => plain(b, { options: { order: "killer" } }),
+    (b) => plain(b),
+  ),
+  c4(
+    "history",
+    PLAIN,
+    (b) => plain(b, { options: { order: "history" } }),
+    (b) => plain(b),
+  ),
+  c4(
+    "tt-move-only",
+    PLAIN,
+    (b) => plain(b, { table: TABLE, options: { tableCutoffs: false } }),
+    (b) => plain(b),
+  ),
+  c4("tt", PLAIN, (b) => plain(b, { table: TABLE }), (b) => plain(b)),
+  c4(
+    "previous-move",
+    PLAIN_ID,
+    (b) => plain(b, { searcher: "deepening", options: { previous: "move" } }),
+    (b) => plain(b, { searcher: "deepening", options: { previous: "none" } }),
+  ),
+  c4(
+    "deepening-tt",
+    PLAIN_ID,
+    (b) =>
       plain(b, {
         searcher: "deepening",
         table: TABLE,
         options: { previous: "move" },
       }),
-    baseline: (b) =>
-      plain(b, { searcher: "deepening", options: { previous: "none" } }),
-  },
-  {
-    technique: "aspiration",
-    game: "connect-four",
-    engine: ENGINE_ID,
-    candidate: (b) =>
-      engine(b, { previous: "move", aspirationDelta: 50 }, "deepening"),
-    baseline: (b) => engine(b, { previous: "move" }, "deepening"),
-  },
-  {
-    technique: "pvs",
-    game: "connect-four",
-    engine: ENGINE,
-    candidate: (b) => engine(b, {}, "pvs"),
-    baseline: (b) => engine(b),
-  },
-  {
-    technique: "mtdf",
-    game: "connect-four",
-    engine: ENGINE,
-    candidate: (b) => engine(b, {}, "mtdf"),
-    baseline: (b) => engine(b),
-  },
-  {
-    technique: "lmr",
-    game: "connect-four",
-    engine: ENGINE,
-    candidate: (b) => engine(b, { lateMoveReductions: {} }),
-    baseline: (b) => engine(b),
-  },
-  {
-    technique: "futility",
-    game: "connect-four",
-    engine: ENGINE,
-    candidate: (b) => engine(b, { futility: { margins: C4_MARGINS } }),
-    baseline: (b) => engine(b),
-  },
-  {
-    technique: "razoring",
-    game: "connect-four",
-    engine: ENGINE,
-    candidate: (b) => engine(b, { razoring: { margins: C4_MARGINS } }),
-    baseline: (b) => engine(b),
-  },
-  {
-    technique: "mcts",
-    game: "connect-four",
-    engine: "plain UCT (MCTS-Solver against it)",
-    candidate: (b) => ({ kind: "mcts", solver: true, seed: 1, ...b }),
-    baseline: (b) => ({ kind: "mcts", seed: 2, ...b }),
-  },
+    (b) => plain(b, { searcher: "deepening", options: { previous: "none" } }),
+  ),
+  c4(
+    "aspiration",
+    ENGINE_ID,
+    (b) => engine(b, { previous: "move", aspirationDelta: 50 }, "deepening"),
+    (b) => engine(b, { previous: "move" }, "deepening"),
+  ),
+  c4("pvs", ENGINE, (b) => engine(b, {}, "pvs"), (b) => engine(b)),
+  c4("mtdf", ENGINE, (b) => engine(b, {}, "mtdf"), (b) => engine(b)),
+  c4("sss", ENGINE, (b) => engine(b, {}, "sss"), (b) => engine(b)),
+  c4(
+    "etc",
+    ENGINE,
+    (b) => engine(b, { enhancedCutoffs: true }),
+    (b) => engine(b),
+  ),
+  c4(
+    "lmr",
+    ENGINE,
+    (b) => engine(b, { lateMoveReductions: {} }),
+    (b) => engine(b),
+  ),
+  c4(
+    "futility",
+    ENGINE,
+    (b) => engine(b, { futility: { margins: C4_MARGINS } }),
+    (b) => engine(b),
+  ),
+  c4(
+    "razoring",
+    ENGINE,
+    (b) => engine(b, { razoring: { margins: C4_MARGINS } }),
+    (b) => engine(b),
+  ),
+  c4(
+    "mcts",
+    "plain UCT (MCTS-Solver against it)",
+    (b) => ({ kind: "mcts", solver: true, seed: 1, ...b }),
+    (b) => ({ kind: "mcts", seed: 2, ...b }),
+  ),
+  chess(
+    "static-order",
+    (b) => chessEngine(b),
+    (b) => chessEngine(b, {}, without("static")),
+  ),
+  chess(
+    "killer",
+    (b) => chessEngine(b),
+    (b) => chessEngine(b, {}, without("killer")),
+  ),
+  chess(
+    "history",
+    (b) => chessEngine(b),
+    (b) => chessEngine(b, {}, without("history")),
+  ),
+  chess(
+    "quiescence",
+    (b) => chessEngine(b),
+    (b) => ({
+      kind: "search",
+      searcher: "deepening",
+      table: TABLE,
+      ...b,
+      options: { order: CHESS_ORDER },
+    } as PlayerSpec),
+  ),
+  chess("aspiration", (b) => chessEngine(b, { aspirationDelta: 50 })),
+  chess("null-move", (b) => chessEngine(b, { nullMove: {} })),
+  chess("lmr", (b) => chessEngine(b, { lateMoveReductions: {} })),
+  chess(
+    "futility",
+    (b) => chessEngine(b, { futility: { margins: CHESS_MARGINS } }),
+  ),
+  chess(
+    "razoring",
+    (b) => chessEngine(b, { razoring: { margins: CHESS_MARGINS } }),
+  ),
+  chess("check-extensions", (b) => chessEngine(b, { checkExtensions: true })),
 ];
 
 /** Why an atlas row that applies to Connect Four has no Elo test. */
@@ -248,14 +357,16 @@ export const ELO_NOT_TESTED: Readonly<Record<string, string>> = {
   "alpha-beta": "the baseline",
   minimax: "not an anytime player (no node-budgeted deepening of negamax)",
   deepening: "every Elo player deepens: the base of the tests",
-  sss: "not done (SSS* is not a player searcher yet)",
   "null-move": "n/a on Connect Four (zugzwang: the null move is unsound)",
 };
+
+/** An Elo estimate and its 95% interval; null where infinite (every game won or lost). */
+export type EloTriple = [number | null, number | null, number | null];
 
 /** One finished test: the cached unit. */
 export interface EloItem {
   technique: string;
-  game: "connect-four" | "chess";
+  game: EloGame;
   mode: EloMode;
   seed: number;
   /** Nodes or milliseconds per move. */
@@ -265,7 +376,7 @@ export interface EloItem {
   elo1: number;
   alpha: number;
   beta: number;
-  /** H0, H1, or null: undecided at the game budget. */
+  /** H0, H1, or null: undecided at the game budget (always null against Stockfish: no SPRT). */
   decision: "H0" | "H1" | null;
   /** Elo estimate and its 95% interval (null where infinite: every pair won or lost). */
   elo: { estimate: number | null; low: number | null; high: number | null };
@@ -276,26 +387,113 @@ export interface EloItem {
   pairs: number;
   /** Games played (a decided batch is played to its end). */
   games: number;
-  /** Pentanomial counts of the candidate's pair scores 0, ½, 1, 1½, 2. */
+  /** Pentanomial counts of the candidate's pair scores 0, ½, 1, 1½, 2 (against Stockfish: [] ). */
   counts: number[];
+  /** Against Stockfish: each engine's Elo over Stockfish. */
+  stockfish?: {
+    skill: number;
+    depth: number;
+    candidate: EloTriple;
+    baseline: EloTriple;
+  };
 }
 
 const r1 = (x: number) => Number.isFinite(x) ? Math.round(x * 10) / 10 : null;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
-/** The openings of a run: `maxGames / 2` random ones, each played with both colours. */
-export function eloOpenings(settings: EloSettings): string[] {
-  return connectFourOpenings(Math.max(settings.maxGames / 2, 1), {
+/** Random Connect Four openings of `stones` stones, as text. */
+function connectFourEloOpenings(count: number, settings: EloSettings) {
+  return connectFourOpenings(count, {
     stones: settings.stones,
     seed: settings.seed + 1,
   }).map(String);
+}
+
+/** A chess opening of the tests: its moves from the start and its FEN. */
+export interface ChessEloOpening {
+  name: string;
+  /** The moves from the start position, in UCI. */
+  moves: string[];
+  /** The position after them. */
+  fen: string;
+}
+
+let chessLines: ChessEloOpening[] | null = null;
+
+/**
+ * The chess openings: the distinct first `plies` moves of the games of
+ * `data/chess/games.pgn` for each length of `settings.chessPlies`, shuffled
+ * by the seed, the first `count`. Real openings, as balanced as the
+ * players made them; several lengths give more lines than the 281 of one.
+ *
+ * @throws {Error} when the file holds fewer than `count` such lines
+ */
+export function chessEloOpenings(
+  count: number,
+  settings: EloSettings,
+): ChessEloOpening[] {
+  if (chessLines === null) {
+    const games = readPgnGames(
+      Deno.readTextFileSync(
+        new URL("../../../data/chess/games.pgn", import.meta.url),
+      ),
+    );
+    const seen = new Set<string>();
+    chessLines = [];
+    for (const plies of [8, 10, 12, 14, 16, 18, 20]) {
+      for (const opening of openingsFromGames(games, plies)) {
+        const position = Chess.start();
+        for (const uci of opening.moves) {
+          position.play(position.moveFromUci(uci));
+        }
+        const fen = position.toFen();
+        if (seen.has(fen) || position.isTerminal()) continue;
+        seen.add(fen);
+        chessLines.push({ name: opening.name, moves: opening.moves, fen });
+      }
+    }
+  }
+  const lines = chessLines.filter((o) =>
+    settings.chessPlies.includes(o.moves.length)
+  );
+  const random = new Random(settings.seed + 1);
+  for (let i = lines.length - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+  }
+  if (lines.length < count) {
+    throw new Error(
+      `chessEloOpenings: ${count} openings needed, data/chess/games.pgn has ${lines.length} of ${
+        settings.chessPlies.join(", ")
+      } plies`,
+    );
+  }
+  return lines.slice(0, count);
+}
+
+/**
+ * The openings of a test: `maxGames / 2` of them, each played with both
+ * colours, as position text (Connect Four's columns, chess's FEN).
+ */
+export function eloOpenings(
+  settings: EloSettings,
+  game: EloGame = "connect-four",
+  mode: "nodes" | "time" = "nodes",
+): string[] {
+  const count = Math.max(gamesOf(settings, game, mode) / 2, 1);
+  return game === "chess"
+    ? chessEloOpenings(count, settings).map((o) => o.fen)
+    : connectFourEloOpenings(count, settings);
 }
 
 /** Plays a batch here, game by game, as a worker does (`_match_worker.ts`). */
 export function playBatchHere(task: SprtBatch): GameRecord[] {
   const players = task.players.map((spec) => createPlayer(task.game, spec));
   return task.games.map((game: ScheduledGame) => {
-    const opening: Position = ConnectFour.parse(task.openings[game.opening]!);
+    const opening: Position = parsePosition(
+      task.game,
+      task.openings[game.opening]!,
+    );
     const [first, second] = game.seats;
     const record = playGame(
       opening,
@@ -314,29 +512,40 @@ function candidateScore(record: GameRecord): 0 | 0.5 | 1 {
   return (record.seats[0] === 0 ? first : 1 - first) as 0 | 0.5 | 1;
 }
 
-function gamesOf(settings: EloSettings, mode: EloMode): number {
-  return mode === "nodes" ? settings.maxGames : settings.timeGames;
+function gamesOf(
+  settings: EloSettings,
+  game: EloGame,
+  mode: "nodes" | "time",
+): number {
+  const budgets = settings.games[game];
+  return mode === "nodes" ? budgets.maxGames : budgets.timeGames;
 }
 
-function budgetOf(settings: EloSettings, mode: EloMode): EloBudget {
+function budgetOf(
+  settings: EloSettings,
+  game: EloGame,
+  mode: "nodes" | "time",
+): EloBudget {
+  const budgets = settings.games[game];
   return mode === "nodes"
-    ? { maxNodes: settings.nodes }
-    : { timeMs: settings.timeMs };
+    ? { maxNodes: budgets.nodes }
+    : { timeMs: budgets.timeMs };
 }
 
 function toItem(
   test: EloTest,
   settings: EloSettings,
-  mode: EloMode,
+  mode: "nodes" | "time",
   status: ReturnType<Sprt["status"]>,
   games: number,
 ): EloItem {
+  const budgets = settings.games[test.game];
   return {
     technique: test.technique,
     game: test.game,
     mode,
     seed: settings.seed,
-    budget: mode === "nodes" ? settings.nodes : settings.timeMs,
+    budget: mode === "nodes" ? budgets.nodes : budgets.timeMs,
     engine: test.engine,
     elo0: settings.elo0,
     elo1: settings.elo1,
@@ -372,19 +581,20 @@ function toItem(
  * import assert from "node:assert/strict";
  * import { ELO_SMALL, ELO_TESTS, runEloTest } from "./elo.ts";
  * const test = ELO_TESTS.find((t) => t.technique === "static-order")!;
- * const item = runEloTest(test, { ...ELO_SMALL, maxGames: 4, batchGames: 4 }, "nodes");
+ * const small = { ...ELO_SMALL, batchGames: 4 };
+ * const item = runEloTest(test, { ...small, games: { ...small.games, "connect-four": { ...small.games["connect-four"], maxGames: 4 } } }, "nodes");
  * assert.ok(item.games === 4 && item.pairs <= 2);
  * ```
  */
 export function runEloTest(
   test: EloTest,
   settings: EloSettings,
-  mode: EloMode,
+  mode: "nodes" | "time",
 ): EloItem {
-  const budget = budgetOf(settings, mode);
+  const budget = budgetOf(settings, test.game, mode);
   const players = [test.candidate(budget), test.baseline(budget)];
-  const openings = eloOpenings(settings);
-  const maxGames = gamesOf(settings, mode);
+  const openings = eloOpenings(settings, test.game, mode);
+  const maxGames = gamesOf(settings, test.game, mode);
   const sprt = new Sprt({
     elo0: settings.elo0,
     elo1: settings.elo1,
@@ -430,20 +640,20 @@ export function runEloTest(
 export async function runEloTestOnWorkers(
   test: EloTest,
   settings: EloSettings,
-  mode: EloMode,
+  mode: "nodes" | "time",
   workers: number = navigator.hardwareConcurrency,
 ): Promise<EloItem> {
-  const budget = budgetOf(settings, mode);
+  const budget = budgetOf(settings, test.game, mode);
   const result = await sprtMatch({
     game: test.game,
     candidate: test.candidate(budget),
     baseline: test.baseline(budget),
-    openings: eloOpenings(settings),
+    openings: eloOpenings(settings, test.game, mode),
     elo0: settings.elo0,
     elo1: settings.elo1,
     alpha: settings.alpha,
     beta: settings.beta,
-    maxGames: gamesOf(settings, mode),
+    maxGames: gamesOf(settings, test.game, mode),
     batchGames: settings.batchGames,
     seed: settings.seed,
     workers,
@@ -460,20 +670,34 @@ export interface RunEloOptions {
   onCompute?: (technique: string, mode: EloMode) => void;
   /** Only these techniques (default every test). */
   techniques?: readonly string[];
+  /** Only these games (default both). */
+  games?: readonly EloGame[];
   /** Play on this many workers (`sprtMatch`); absent: here, on one core. */
   workers?: number;
 }
 
-function eloCacheFile(
+/**
+ * The cache file of one test: every setting that changes its games is in
+ * the name, so a changed budget or game count never reads a stale item.
+ */
+export function eloCacheFile(
   dir: string,
   settings: EloSettings,
   test: EloTest,
   mode: EloMode,
-) {
-  return `${dir}/${settings.run}__elo-${mode}-${test.technique}__${test.game}__${settings.seed}.json`;
+): string {
+  const budgets = settings.games[test.game];
+  const sf = settings.stockfish;
+  const shape = mode === "nodes"
+    ? `n${budgets.nodes}x${budgets.maxGames}`
+    : mode === "time"
+    ? `t${budgets.timeMs}x${budgets.timeGames}`
+    : `n${budgets.nodes}-sf${sf?.skill}d${sf?.depth}x${sf?.games}`;
+  return `${dir}/${settings.run}__elo-${mode}-${test.technique}__${test.game}__${settings.seed}__${settings.elo0}-${settings.elo1}-${shape}.json`;
 }
 
-function readItem(file: string | undefined): EloItem | undefined {
+/** A cached item, or undefined when there is none (or it is unreadable). */
+export function readEloItem(file: string | undefined): EloItem | undefined {
   if (file === undefined) return undefined;
   try {
     return JSON.parse(Deno.readTextFileSync(file)) as EloItem;
@@ -484,31 +708,46 @@ function readItem(file: string | undefined): EloItem | undefined {
   }
 }
 
-function writeItem(file: string | undefined, item: EloItem) {
+/** Writes an item whole (a temporary file renamed), so an interrupted write leaves none. */
+export function writeEloItem(file: string | undefined, item: EloItem): void {
   if (file === undefined) return;
   Deno.writeTextFileSync(`${file}.tmp`, JSON.stringify(item));
   Deno.renameSync(`${file}.tmp`, file);
 }
 
-function selected(options: RunEloOptions): EloTest[] {
+/** The tests `options` selects. */
+export function selectedEloTests(options: RunEloOptions = {}): EloTest[] {
   return ELO_TESTS.filter((t) =>
-    options.techniques === undefined || options.techniques.includes(t.technique)
+    (options.techniques === undefined ||
+      options.techniques.includes(t.technique)) &&
+    (options.games === undefined || options.games.includes(t.game))
+  );
+}
+
+function report(options: RunEloOptions, item: EloItem) {
+  options.onCompute?.(item.technique, item.mode);
+  options.progress?.(
+    `atlas elo: ${item.technique} on ${item.game} (${item.mode}) ${
+      item.decision ?? "undecided"
+    } after ${item.games} games`,
   );
 }
 
 /**
  * Runs every Elo test here (one core), each read from the cache when
- * there, so an interrupted run resumes.
+ * there, so an interrupted run resumes. The chess tests against Stockfish
+ * are only read from the cache (`deno task atlas-elo` plays them): this
+ * function starts no process.
  *
  * @param settings {@linkcode ELO_SMALL} or {@linkcode ELO_FULL}
- * @param options cache, progress, techniques
+ * @param options cache, progress, techniques, games
  * @returns the items, by test and mode
  *
  * @example One technique, equal nodes only
  * ```ts
  * import assert from "node:assert/strict";
  * import { ELO_SMALL, runElo } from "./elo.ts";
- * const items = runElo({ ...ELO_SMALL, modes: ["nodes"], maxGames: 4 }, { techniques: ["killer"] });
+ * const items = runElo({ ...ELO_SMALL, modes: ["nodes"] }, { techniques: ["killer"], games: ["connect-four"] });
  * assert.equal(items.length, 1);
  * ```
  */
@@ -519,21 +758,20 @@ export function runElo(
   const dir = options.cacheDir;
   if (dir !== undefined) Deno.mkdirSync(dir, { recursive: true });
   const items: EloItem[] = [];
-  for (const test of selected(options)) {
+  for (const test of selectedEloTests(options)) {
     for (const mode of settings.modes) {
       const file = dir && eloCacheFile(dir, settings, test, mode);
-      let item = readItem(file);
+      let item = readEloItem(file);
       if (item === undefined) {
         item = runEloTest(test, settings, mode);
-        writeItem(file, item);
-        options.onCompute?.(test.technique, mode);
-        options.progress?.(
-          `atlas elo: ${test.technique} (${mode}) ${
-            item.decision ?? "undecided"
-          } after ${item.games} games`,
-        );
+        writeEloItem(file, item);
+        report(options, item);
       }
       items.push(item);
+    }
+    if (test.game === "chess" && settings.stockfish !== null && dir) {
+      const item = readEloItem(eloCacheFile(dir, settings, test, "stockfish"));
+      if (item !== undefined) items.push(item);
     }
   }
   return items;
@@ -544,7 +782,7 @@ export function runElo(
  * cache when there: fills the cache that {@linkcode runElo} then reads.
  *
  * @param settings {@linkcode ELO_SMALL} or {@linkcode ELO_FULL}
- * @param options cache, progress, techniques, workers
+ * @param options cache, progress, techniques, games, workers
  * @returns the items, by test and mode
  */
 export async function runEloOnWorkers(
@@ -554,19 +792,14 @@ export async function runEloOnWorkers(
   const dir = options.cacheDir;
   if (dir !== undefined) Deno.mkdirSync(dir, { recursive: true });
   const items: EloItem[] = [];
-  for (const test of selected(options)) {
+  for (const test of selectedEloTests(options)) {
     for (const mode of settings.modes) {
       const file = dir && eloCacheFile(dir, settings, test, mode);
-      let item = readItem(file);
+      let item = readEloItem(file);
       if (item === undefined) {
         item = await runEloTestOnWorkers(test, settings, mode, options.workers);
-        writeItem(file, item);
-        options.onCompute?.(test.technique, mode);
-        options.progress?.(
-          `atlas elo: ${test.technique} (${mode}) ${
-            item.decision ?? "undecided"
-          } after ${item.games} games`,
-        );
+        writeEloItem(file, item);
+        report(options, item);
       }
       items.push(item);
     }
@@ -579,12 +812,21 @@ const signed = (x: number | null) =>
     ? "∞"
     : `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(Math.round(x))}`;
 
-/** An item as the Strength column shows it: `+35 [−10, +80], 120 games, H1`. */
+/**
+ * An item as the Strength column shows it: `+35 [−10, +80], 120 games, H1`;
+ * against Stockfish `+35 [−10, +80] (+120 vs +85 over Stockfish), 200 games`.
+ */
 export function formatElo(item: EloItem): string {
   const { estimate, low, high } = item.elo;
   const est = estimate === null ? "n/a" : signed(estimate);
   const lo = low === null ? "−∞" : signed(low);
   const hi = high === null ? "+∞" : signed(high);
+  if (item.stockfish !== undefined) {
+    const over = (x: number | null) => x === null ? "±∞" : signed(x);
+    return `${est} [${lo}, ${hi}] (${over(item.stockfish.candidate[0])} vs ${
+      over(item.stockfish.baseline[0])
+    } over Stockfish), ${item.games} games`;
+  }
   return `${est} [${lo}, ${hi}], ${item.games} games, ${
     item.decision ?? "undecided"
   }`;

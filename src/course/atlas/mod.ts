@@ -11,3 +11,4 @@ export * from "./measure.ts";
 export * from "./decision_tree.ts";
 export * from "./report.ts";
 export * from "./elo.ts";
+export * from "./stockfish_elo.ts";

@@ -258,54 +258,82 @@ export function costTable(rows: readonly AtlasRow[]): string {
 
 /**
  * Strength: each Elo test by SPRT, "engine + technique" against the engine
- * without it, on Connect Four at equal nodes and at equal time (the time
- * column is machine-dependent: printed, never judged); chess not done.
+ * without it, at equal nodes and at equal time (the time column is
+ * machine-dependent: printed, never judged), one row per technique and
+ * game (Connect Four rows without a test say why); on chess also the gain
+ * over the baseline against Stockfish at a fixed skill (fixed length, not
+ * an SPRT).
  */
 export function strengthTable(
   items: readonly EloItem[],
   rows: readonly AtlasRow[],
 ): string {
-  const ids = techniqueIds(rows).filter((id) =>
-    rows.some((r) => r.technique === id && r.game === "connect-four")
-  );
-  return markdownTable(
-    [
-      "technique",
-      "against (engine without it)",
-      "Connect Four, equal nodes: Elo [95%], games, decision",
-      "LLR",
-      "Connect Four, equal time (machine-dependent)",
-      "chess",
-    ],
-    ids.map((id) => {
-      const of = (mode: "nodes" | "time") =>
+  const lines: string[][] = [];
+  for (const game of ["connect-four", "chess"] as const) {
+    const ids = techniqueIds(rows).filter((id) =>
+      game === "connect-four"
+        ? rows.some((r) => r.technique === id && r.game === game)
+        : ELO_TESTS.some((t) => t.technique === id && t.game === game)
+    );
+    for (const id of ids) {
+      const of = (mode: EloItem["mode"]) =>
         items.find((i) =>
-          i.technique === id && i.game === "connect-four" && i.mode === mode
+          i.technique === id && i.game === game && i.mode === mode
         );
       const nodes = of("nodes");
       const time = of("time");
-      const test = ELO_TESTS.find((t) => t.technique === id);
+      const stockfish = of("stockfish");
+      const test = ELO_TESTS.find((t) => t.technique === id && t.game === game);
       const why = ELO_NOT_TESTED[id] ??
         (test === undefined ? "no test" : "not run");
-      return [
+      lines.push([
         id === "mcts" ? "MCTS-Solver (vs plain UCT)" : nameOf(rows, id),
+        game === "chess" ? "chess" : "Connect Four",
         test?.engine ?? "",
         nodes === undefined ? `— (${why})` : formatElo(nodes),
         nodes === undefined
           ? ""
           : `${nodes.llr} in [${nodes.bounds[0]}, ${nodes.bounds[1]}]`,
         time === undefined ? "—" : formatElo(time),
-        "not done",
-      ];
-    }),
+        game === "connect-four"
+          ? "n/a"
+          : stockfish === undefined
+          ? "not run"
+          : formatElo(stockfish),
+      ]);
+    }
+  }
+  return markdownTable(
+    [
+      "technique",
+      "game",
+      "against (engine without it)",
+      "equal nodes: Elo [95%], games, decision",
+      "LLR",
+      "equal time (machine-dependent)",
+      "against Stockfish: gain [95%]",
+    ],
+    lines,
   );
 }
 
 /** The Elo tests' stated parameters, one line. */
 export function eloSettingsLine(settings: EloSettings): string {
-  return `SPRT elo0 = ${settings.elo0}, elo1 = ${settings.elo1}, α = ${settings.alpha}, β = ${settings.beta}, pentanomial (game pairs, each opening with both colours); at most ${settings.maxGames} games at ${
-    settings.nodes.toLocaleString("en-US")
-  } nodes per move, ${settings.timeGames} games at ${settings.timeMs} ms per move; ${settings.stones}-stone random openings, seed ${settings.seed}`;
+  const c4 = settings.games["connect-four"];
+  const chess = settings.games.chess;
+  const n = (x: number) => x.toLocaleString("en-US");
+  const sf = settings.stockfish;
+  return `SPRT elo0 = ${settings.elo0}, elo1 = ${settings.elo1}, α = ${settings.alpha}, β = ${settings.beta}, pentanomial (game pairs, each opening with both colours). Connect Four: at most ${c4.maxGames} games at ${
+    n(c4.nodes)
+  } nodes per move, ${c4.timeGames} games at ${c4.timeMs} ms per move, ${settings.stones}-stone random openings. Chess: at most ${chess.maxGames} games at ${
+    n(chess.nodes)
+  } nodes per move, ${chess.timeGames} games at ${chess.timeMs} ms per move, openings of ${
+    settings.chessPlies.join(", ")
+  } plies from data/chess/games.pgn${
+    sf === null
+      ? ""
+      : `; against Stockfish (Skill Level ${sf.skill}, depth ${sf.depth}): ${sf.games} games of each engine, fixed length`
+  }. Seed ${settings.seed}`;
 }
 
 /** The games' facts that the decision tree asks about. */

@@ -221,6 +221,11 @@ export class Chess implements Position {
     return toFen(this.#board);
   }
 
+  /** The FEN (what game records and `parsePosition("chess", …)` use). */
+  toString(): string {
+    return toFen(this.#board);
+  }
+
   /** Moves played on this object since it was created (less those undone). */
   get ply(): number {
     return this.#board.ply;

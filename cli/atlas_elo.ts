@@ -1,0 +1,139 @@
+/**
+ * Plays the atlas's Elo tests on all cores and fills the cache that
+ * `deno task figures --full atlas` reads (`.atlas-cache/`): every SPRT of
+ * "engine + technique" against "engine without it" at equal nodes and at
+ * equal time, on Connect Four and chess, then (`--full`, chess) each
+ * technique's games against Stockfish at a fixed skill. A test already in
+ * the cache is not played again, so an interrupted run resumes.
+ *
+ * Usage: `deno task atlas-elo [--full] [--workers N] [--games LIST]
+ * [--techniques LIST] [--no-stockfish] [--stockfish PATH]`.
+ *
+ * @module
+ */
+
+import {
+  ATLAS_CACHE,
+  ELO_FULL,
+  ELO_SMALL,
+  type EloGame,
+  type EloSettings,
+  formatElo,
+  runEloOnWorkers,
+  runStockfishElo,
+  selectedEloTests,
+} from "../src/course/atlas/mod.ts";
+
+const USAGE =
+  "usage: deno task atlas-elo [--full] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH]";
+const GAMES: readonly EloGame[] = ["connect-four", "chess"];
+
+interface Plan {
+  settings: EloSettings;
+  workers: number;
+  games?: EloGame[];
+  techniques?: string[];
+  stockfish: boolean;
+  program?: string;
+}
+
+function value(args: readonly string[], i: number, flag: string): string {
+  const next = args[i];
+  if (next === undefined || next.startsWith("--")) {
+    throw new Error(`${flag} needs a value\n${USAGE}`);
+  }
+  return next;
+}
+
+function parseArgs(args: readonly string[]): Plan {
+  const plan: Plan = {
+    settings: ELO_SMALL,
+    workers: navigator.hardwareConcurrency,
+    stockfish: true,
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--full") plan.settings = ELO_FULL;
+    else if (arg === "--workers") {
+      const text = value(args, ++i, arg);
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < 1 || n > 256) {
+        throw new Error(
+          `--workers must be an integer in 1…256, got ${JSON.stringify(text)}`,
+        );
+      }
+      plan.workers = n;
+    } else if (arg === "--games") {
+      const games = value(args, ++i, arg).split(",");
+      for (const game of games) {
+        if (!GAMES.includes(game as EloGame)) {
+          throw new Error(
+            `--games must list ${GAMES.join(", ")}, got ${
+              JSON.stringify(game)
+            }`,
+          );
+        }
+      }
+      plan.games = games as EloGame[];
+    } else if (arg === "--techniques") {
+      plan.techniques = value(args, ++i, arg).split(",");
+    } else if (arg === "--no-stockfish") plan.stockfish = false;
+    else if (arg === "--stockfish") plan.program = value(args, ++i, arg);
+    else if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      Deno.exit(0);
+    } else throw new Error(`Unknown option ${arg}\n${USAGE}`);
+  }
+  if (plan.techniques !== undefined) {
+    const known = new Set(selectedEloTests().map((t) => t.technique));
+    const unknown = plan.techniques.filter((t) => !known.has(t));
+    if (unknown.length > 0) {
+      throw new Error(
+        `--techniques: no Elo test for ${
+          unknown.map((t) => JSON.stringify(t)).join(", ")
+        }; known: ${[...known].join(", ")}`,
+      );
+    }
+  }
+  return plan;
+}
+
+async function main(): Promise<number> {
+  const plan = parseArgs(Deno.args);
+  const progress = (line: string) => console.error(line);
+  const options = {
+    cacheDir: ATLAS_CACHE,
+    progress,
+    workers: plan.workers,
+    ...(plan.games === undefined ? {} : { games: plan.games }),
+    ...(plan.techniques === undefined ? {} : { techniques: plan.techniques }),
+  };
+  const items = await runEloOnWorkers(plan.settings, options);
+  if (plan.stockfish && plan.settings.stockfish !== null) {
+    for (const test of selectedEloTests(options)) {
+      if (test.game !== "chess") continue;
+      const item = await runStockfishElo(test, plan.settings, {
+        cacheDir: ATLAS_CACHE,
+        progress,
+        ...(plan.program === undefined ? {} : { stockfish: plan.program }),
+      });
+      items.push(item);
+      progress(`atlas elo: ${test.technique} against Stockfish done`);
+    }
+  }
+  for (const item of items) {
+    console.log(
+      `${item.game}\t${item.technique}\t${item.mode}\t${formatElo(item)}`,
+    );
+  }
+  return 0;
+}
+
+if (import.meta.main) {
+  try {
+    Deno.exit(await main());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    Deno.exit(2);
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * The atlas's chess Strength against a common opponent: the engine with a
+ * technique and the engine without it each play the same openings, with
+ * both colours, against Stockfish at a fixed `Skill Level` and depth; the
+ * technique's gain is the difference of their Elo over Stockfish.
+ *
+ * This is a fixed-length measurement, not an SPRT: an SPRT tests one
+ * pairing, while here two engines never meet, and the gain is the
+ * difference of two estimates (its 95% interval from their two standard
+ * errors, the estimates being independent). Stockfish below level 20
+ * chooses among its good moves at random, so these games do not replay.
+ *
+ * Each engine's games are cached per player, so the engine that several
+ * tests share (the baseline of most, the candidate of the ordering tests)
+ * plays its games once.
+ *
+ * @module
+ */
+
+import { UciProcess } from "../../play/uci_engine.ts";
+import {
+  createPlayer,
+  eloEstimate,
+  playChessGame,
+  playerMover,
+  type PlayerSpec,
+} from "../../play/mod.ts";
+import type { Chess } from "../../games/chess/mod.ts";
+import type { Player } from "../../play/player.ts";
+import {
+  chessEloOpenings,
+  eloCacheFile,
+  type EloItem,
+  type EloSettings,
+  type EloTest,
+  type EloTriple,
+  readEloItem,
+  writeEloItem,
+} from "./elo.ts";
+
+/** One engine's games against Stockfish: [losses, draws, wins]. */
+interface PlayerScore {
+  spec: PlayerSpec;
+  counts: [number, number, number];
+}
+
+const Z95 = 1.959963984540054;
+
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
+
+/** Options of {@linkcode runStockfishElo}. */
+export interface StockfishEloOptions {
+  /** The folder of the per-item cache (required: games are expensive). */
+  cacheDir: string;
+  /** The Stockfish program (default `"stockfish"`, found on the PATH or in /usr/games). */
+  stockfish?: string;
+  progress?: (message: string) => void;
+}
+
+async function scoreOf(
+  spec: PlayerSpec,
+  settings: EloSettings,
+  options: StockfishEloOptions,
+): Promise<PlayerScore> {
+  const sf = settings.stockfish!;
+  const nodes = settings.games.chess.nodes;
+  const key = JSON.stringify({ spec, sf, nodes, seed: settings.seed });
+  const file = `${options.cacheDir}/${settings.run}__sf-player__${
+    fingerprint(key)
+  }.json`;
+  try {
+    const cached = JSON.parse(Deno.readTextFileSync(file)) as PlayerScore & {
+      key: string;
+    };
+    if (cached.key === key) return cached;
+  } catch (error) {
+    if (
+      !(error instanceof Deno.errors.NotFound || error instanceof SyntaxError)
+    ) throw error;
+  }
+  const openings = chessEloOpenings(sf.games / 2, settings);
+  const player = createPlayer("chess", spec) as unknown as Player<Chess>;
+  const ours = playerMover(player, "ours");
+  const program = options.stockfish ?? findStockfish();
+  const engine = await UciProcess.start([program], {
+    name: `stockfish skill ${sf.skill}`,
+    options: { Threads: 1, Hash: 16, "Skill Level": sf.skill },
+  });
+  const counts: [number, number, number] = [0, 0, 0];
+  const theirs = {
+    name: engine.name,
+    newGame: () => engine.newGame(),
+    move: async (moves: readonly string[]) =>
+      (await engine.go({ moves }, `depth ${sf.depth}`)).bestMove,
+  };
+  try {
+    for (let game = 0; game < sf.games; game++) {
+      const opening = openings[game >> 1]!;
+      const white = game % 2 === 0;
+      const record = await playChessGame(
+        white ? ours : theirs,
+        white ? theirs : ours,
+        opening,
+        { maxPlies: 300 },
+      );
+      if (
+        record.faultSide !== null && (record.faultSide === "white") !== white
+      ) {
+        throw new Error(`Stockfish failed in game ${game}: ${record.fault}`);
+      }
+      const score = record.result === "1/2-1/2"
+        ? 1
+        : (record.result === "1-0") === white
+        ? 2
+        : 0;
+      counts[score]++;
+    }
+  } finally {
+    await engine.close();
+  }
+  const result = { key, spec, counts };
+  Deno.writeTextFileSync(`${file}.tmp`, JSON.stringify(result));
+  Deno.renameSync(`${file}.tmp`, file);
+  options.progress?.(
+    `atlas elo: ${JSON.stringify(spec)} against Stockfish: ${counts[2]} won, ${
+      counts[1]
+    } drawn, ${counts[0]} lost`,
+  );
+  return result;
+}
+
+/** Stockfish from the PATH or Debian's /usr/games. */
+function findStockfish(): string {
+  for (
+    const dir of [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/games"]
+  ) {
+    try {
+      if (Deno.statSync(`${dir}/stockfish`).isFile) return `${dir}/stockfish`;
+    } catch {
+      // not in this folder
+    }
+  }
+  throw new Error(
+    "runStockfishElo: stockfish is not on the PATH nor in /usr/games (apt install stockfish)",
+  );
+}
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+/** JSON has no infinity: an interval that reaches a score of 0 or 1 ends in null. */
+const finiteOrNull = (x: number) => Number.isFinite(x) ? r1(x) : null;
+
+/**
+ * Plays (or reads from the cache) one chess test against Stockfish: the
+ * candidate's and the baseline's games at `settings.games.chess.nodes`
+ * nodes per move, and their Elo difference.
+ *
+ * Work is bounded by `2 × settings.stockfish.games` games of at most 300
+ * plies, each of Stockfish's moves by its depth.
+ *
+ * @param test a chess test of `ELO_TESTS`
+ * @param settings with `stockfish` set
+ * @param options cache, Stockfish program, progress
+ * @returns the item, `mode: "stockfish"`
+ * @throws {Error} on a test of another game, settings without Stockfish,
+ *   or a Stockfish that fails
+ */
+export async function runStockfishElo(
+  test: EloTest,
+  settings: EloSettings,
+  options: StockfishEloOptions,
+): Promise<EloItem> {
+  const where = "runStockfishElo";
+  if (test.game !== "chess") {
+    throw new Error(`${where}: test must be a chess test, got ${test.game}`);
+  }
+  const sf = settings.stockfish;
+  if (sf === null) {
+    throw new Error(`${where}: settings.stockfish must be set, got null`);
+  }
+  const file = eloCacheFile(options.cacheDir, settings, test, "stockfish");
+  const cached = readEloItem(file);
+  if (cached !== undefined) return cached;
+  const budget = { maxNodes: settings.games.chess.nodes };
+  const candidate = await scoreOf(test.candidate(budget), settings, options);
+  const baseline = await scoreOf(test.baseline(budget), settings, options);
+  const elo = (counts: number[]) => {
+    const e = eloEstimate(counts);
+    return [e.estimate, e.lower95, e.upper95] as [number, number, number];
+  };
+  const c = elo(candidate.counts);
+  const b = elo(baseline.counts);
+  const se = (x: [number, number, number]) => (x[2] - x[1]) / (2 * Z95);
+  const spread = Z95 * Math.hypot(se(c), se(b));
+  const finite = [...c, ...b].every(Number.isFinite);
+  const gain = c[0] - b[0];
+  const item: EloItem = {
+    technique: test.technique,
+    game: "chess",
+    mode: "stockfish",
+    seed: settings.seed,
+    budget: settings.games.chess.nodes,
+    engine: test.engine,
+    elo0: settings.elo0,
+    elo1: settings.elo1,
+    alpha: settings.alpha,
+    beta: settings.beta,
+    decision: null,
+    elo: {
+      estimate: Number.isFinite(gain) ? r1(gain) : null,
+      low: finite ? r1(gain - spread) : null,
+      high: finite ? r1(gain + spread) : null,
+    },
+    llr: 0,
+    bounds: [0, 0],
+    pairs: 0,
+    games: 2 * sf.games,
+    counts: [],
+    stockfish: {
+      skill: sf.skill,
+      depth: sf.depth,
+      candidate: c.map(finiteOrNull) as EloTriple,
+      baseline: b.map(finiteOrNull) as EloTriple,
+    },
+  };
+  writeEloItem(file, item);
+  return item;
+}
