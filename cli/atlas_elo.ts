@@ -7,7 +7,11 @@
  * the cache is not played again, so an interrupted run resumes.
  *
  * Usage: `deno task atlas-elo [--full] [--workers N] [--games LIST]
- * [--techniques LIST] [--no-stockfish] [--stockfish PATH]`.
+ * [--techniques LIST] [--no-stockfish] [--stockfish PATH] [--nats URL
+ * [--batch N]]`. With `--nats` the SPRTs' batches are played as jobs by
+ * the workers of a NATS JetStream server (`deno task worker --nats URL` on
+ * any machine), `--batch` games a job; the test itself runs here. The games
+ * against Stockfish are always played here.
  *
  * @module
  */
@@ -23,9 +27,12 @@ import {
   runStockfishElo,
   selectedEloTests,
 } from "../src/course/atlas/mod.ts";
+import type { Jobs } from "../src/jobs/nats.ts";
+import { sprtBatchesOverNats } from "../src/jobs/remote.ts";
+import { connectForCommand } from "./_nats.ts";
 
 const USAGE =
-  "usage: deno task atlas-elo [--full] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH]";
+  "usage: deno task atlas-elo [--full] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N]]";
 const GAMES: readonly EloGame[] = ["connect-four", "chess"];
 
 interface Plan {
@@ -35,6 +42,8 @@ interface Plan {
   techniques?: string[];
   stockfish: boolean;
   program?: string;
+  nats?: string;
+  batch?: number;
 }
 
 function value(args: readonly string[], i: number, flag: string): string {
@@ -79,10 +88,23 @@ function parseArgs(args: readonly string[]): Plan {
       plan.techniques = value(args, ++i, arg).split(",");
     } else if (arg === "--no-stockfish") plan.stockfish = false;
     else if (arg === "--stockfish") plan.program = value(args, ++i, arg);
-    else if (arg === "--help" || arg === "-h") {
+    else if (arg === "--nats") plan.nats = value(args, ++i, arg);
+    else if (arg === "--batch") {
+      const text = value(args, ++i, arg);
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < 1 || n > 10_000) {
+        throw new Error(
+          `--batch must be an integer in 1…10000, got ${JSON.stringify(text)}`,
+        );
+      }
+      plan.batch = n;
+    } else if (arg === "--help" || arg === "-h") {
       console.log(USAGE);
       Deno.exit(0);
     } else throw new Error(`Unknown option ${arg}\n${USAGE}`);
+  }
+  if (plan.batch !== undefined && plan.nats === undefined) {
+    throw new Error(`--batch goes with --nats\n${USAGE}`);
   }
   if (plan.techniques !== undefined) {
     const known = new Set(selectedEloTests().map((t) => t.technique));
@@ -101,12 +123,35 @@ function parseArgs(args: readonly string[]): Plan {
 async function main(): Promise<number> {
   const plan = parseArgs(Deno.args);
   const progress = (line: string) => console.error(line);
+  let jobs: Jobs | null = null;
+  if (plan.nats !== undefined) {
+    jobs = await connectForCommand("atlas-elo", plan.nats);
+    if (jobs === null) return 2;
+  }
+  try {
+    return await play(plan, progress, jobs);
+  } finally {
+    await jobs?.close();
+  }
+}
+
+async function play(
+  plan: Plan,
+  progress: (line: string) => void,
+  jobs: Jobs | null,
+): Promise<number> {
   const options = {
     cacheDir: ATLAS_CACHE,
     progress,
     workers: plan.workers,
     ...(plan.games === undefined ? {} : { games: plan.games }),
     ...(plan.techniques === undefined ? {} : { techniques: plan.techniques }),
+    ...(jobs === null ? {} : {
+      playBatch: sprtBatchesOverNats(jobs, {
+        ...(plan.batch === undefined ? {} : { batch: plan.batch }),
+        onRefusal: progress,
+      }),
+    }),
   };
   const items = await runEloOnWorkers(plan.settings, options);
   if (plan.stockfish && plan.settings.stockfish !== null) {

@@ -319,3 +319,13 @@ export function duplicateIds(rows: readonly CourseRow[]): string[] {
   for (const { id } of rows) (seen.has(id) ? twice : seen).add(id);
   return [...twice];
 }
+
+/**
+ * T003.10's one rule, for the chess row (T003.10a) and the atlas's
+ * (T003.10b): "indispensable" is read as deepening with the previous
+ * iteration's best move first needing at most this share of the nodes of
+ * deepening without it, i.e. saving at least 20%. The two rows had two
+ * rules (at least 10% saved, at most 0.8×); the stricter was kept for both,
+ * so that no check became weaker.
+ */
+export const PREVIOUS_MOVE_MAX_RATIO = 0.8;

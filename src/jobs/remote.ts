@@ -24,6 +24,7 @@ import {
   batches,
   codeVersion,
   type EngineSpec,
+  type GamesTask,
   type SolveRecord,
   type Task,
 } from "./job.ts";
@@ -124,6 +125,56 @@ export async function roundRobinOverNats(
     }
   }
   return records;
+}
+
+/** Options of {@linkcode sprtBatchesOverNats}. */
+export interface RemoteSprtOptions extends RemoteOptions {
+  /** The code version every job carries (default: `codeVersion()`, read once). */
+  code?: string;
+}
+
+/**
+ * The `playBatch` of `sprtMatch` over the workers of a JetStream server:
+ * each batch of the test is cut into jobs of `batch` games (default: about
+ * 64 jobs), which the workers play at once, and the records come back in
+ * round order, the same as the batch played in-process. The SPRT itself
+ * stays here: it reads the records and decides when to stop sending.
+ *
+ * @param jobs the connection (`openJobs`)
+ * @param options `batch`, `code`, `onProgress`, `onRefusal`, `signal`
+ * @returns a `playBatch` for `sprtMatch`
+ * @throws {Error} on a bad option (at once, before any batch)
+ */
+export function sprtBatchesOverNats(
+  jobs: Jobs,
+  options: RemoteSprtOptions = {},
+): (task: GamesTask) => Promise<GameRecord[]> {
+  const where = "sprtBatchesOverNats";
+  checkOptions(where, options, [...REMOTE_KEYS, "code"]);
+  if (options.batch !== undefined) batchSize(where, 1, options.batch);
+  if (options.code !== undefined && typeof options.code !== "string") {
+    throw new Error(
+      `${where}: code must be a string, got ${describe(options.code)}`,
+    );
+  }
+  let code: Promise<string> | undefined = options.code === undefined
+    ? undefined
+    : Promise.resolve(options.code);
+  return async (task: GamesTask) => {
+    code ??= codeVersion();
+    const size = batchSize(where, task.games.length, options.batch);
+    const tasks: Task[] = batches(task.games, size).map((games) => ({
+      ...task,
+      games,
+    }));
+    const results = await runJobs(jobs, tasks, {
+      code: await code,
+      ...runOptions(options),
+    });
+    return results.flatMap((result) =>
+      result.outcome.ok ? result.outcome.records as GameRecord[] : []
+    ).sort((a, b) => a.round - b.round);
+  };
 }
 
 /** Options of {@linkcode chessMatchOverNats}. */

@@ -628,13 +628,15 @@ export function runEloTest(
 }
 
 /**
- * Runs one Elo test on all cores through the workers (`sprtMatch`): the
- * same item as {@linkcode runEloTest} for node budgets.
+ * Runs one Elo test on all cores through the workers (`sprtMatch`), or
+ * through `playBatch` (NATS workers): the same item as
+ * {@linkcode runEloTest} for node budgets.
  *
  * @param test the test
  * @param settings elo0/elo1/α/β, budgets, openings
  * @param mode equal nodes or equal time
  * @param workers Deno workers (default all cores)
+ * @param playBatch plays a batch elsewhere (default: on the Deno workers)
  * @returns the finished test
  */
 export async function runEloTestOnWorkers(
@@ -642,6 +644,7 @@ export async function runEloTestOnWorkers(
   settings: EloSettings,
   mode: "nodes" | "time",
   workers: number = navigator.hardwareConcurrency,
+  playBatch?: (task: SprtBatch) => Promise<GameRecord[]>,
 ): Promise<EloItem> {
   const budget = budgetOf(settings, test.game, mode);
   const result = await sprtMatch({
@@ -657,6 +660,7 @@ export async function runEloTestOnWorkers(
     batchGames: settings.batchGames,
     seed: settings.seed,
     workers,
+    ...(playBatch === undefined ? {} : { playBatch }),
   });
   return toItem(test, settings, mode, result, result.gamesPlayed);
 }
@@ -674,6 +678,8 @@ export interface RunEloOptions {
   games?: readonly EloGame[];
   /** Play on this many workers (`sprtMatch`); absent: here, on one core. */
   workers?: number;
+  /** `runEloOnWorkers` only: plays a batch elsewhere (`sprtBatchesOverNats`: NATS workers on other machines). */
+  playBatch?: (task: SprtBatch) => Promise<GameRecord[]>;
 }
 
 /**
@@ -797,7 +803,13 @@ export async function runEloOnWorkers(
       const file = dir && eloCacheFile(dir, settings, test, mode);
       let item = readEloItem(file);
       if (item === undefined) {
-        item = await runEloTestOnWorkers(test, settings, mode, options.workers);
+        item = await runEloTestOnWorkers(
+          test,
+          settings,
+          mode,
+          options.workers,
+          options.playBatch,
+        );
         writeEloItem(file, item);
         report(options, item);
       }

@@ -13,7 +13,7 @@
 import * as Plot from "@observablehq/plot";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
 import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
-import { claimRow, type CourseRow } from "../rows.ts";
+import { claimRow, type CourseRow, PREVIOUS_MOVE_MAX_RATIO } from "../rows.ts";
 import { GAME_IDS, type GameId } from "./games.ts";
 import {
   ATLAS_FULL,
@@ -463,12 +463,12 @@ export function atlasClaims(
         `${g}: ${ratio} × the nodes of deepening without it`
       ).join("; "),
       test:
-        "deepening with the previous best move first needs at most 0.8 × the nodes of deepening without it (median shares), on middlegames and on WAC",
+        `T003.10's one rule, shared with T003.10a: deepening with the previous best move first needs at most ${PREVIOUS_MOVE_MAX_RATIO} × the nodes of deepening without it (median shares), on middlegames and on WAC`,
       checks: chess.map(({ g, ratio }) => ({
         what: `${g}: ratio`,
         value: ratio,
         op: "≤" as const,
-        bound: 0.8,
+        bound: PREVIOUS_MOVE_MAX_RATIO,
       })),
       note: `${label}; deepening to the atlas's chess depth`,
     }),
