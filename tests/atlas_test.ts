@@ -8,8 +8,11 @@ import {
   atlasReport,
   type AtlasResults,
   deriveTree,
+  ENGINE_VARIANTS,
+  engineTable,
   GAME_IDS,
   LESSONS,
+  measureEngineRows,
   runAtlas,
   TECHNIQUES,
   treeSvg,
@@ -155,4 +158,34 @@ Deno.test("the atlas is a lesson of deno task figures, with its two charts and i
     );
   }
   assert.equal(Object.keys(ATLAS_GAMES).length, GAME_IDS.length);
+});
+
+Deno.test("the selective techniques on top of the chess engine: each variant on both chess games, the engine itself 100%, counts within the positions", () => {
+  const rows = measureEngineRows(ATLAS_SMALL);
+  assert.equal(rows.length, 2 * ENGINE_VARIANTS.length);
+  for (const game of ["chess", "wac"] as const) {
+    const n = ATLAS_SMALL.positions[game];
+    for (const variant of ENGINE_VARIANTS) {
+      const row = rows.find((r) => r.variant === variant.id && r.game === game);
+      assert.ok(row !== undefined, `${variant.id} on ${game}`);
+      assert.equal(row.positions, n);
+      assert.ok(row.valueChanged <= n && row.moveChanged <= n);
+      assert.ok(
+        row.share.low <= row.share.median && row.share.median <= row.share.high,
+      );
+      assert.equal(row.solved === null, game === "chess");
+    }
+    const engine = rows.find((r) => r.variant === "engine" && r.game === game)!;
+    assert.deepEqual(
+      [engine.share, engine.valueChanged, engine.moveChanged],
+      [{ median: 1, low: 1, high: 1 }, 0, 0],
+    );
+  }
+  // Check extensions search more, never fewer nodes, than the engine.
+  for (const row of rows.filter((r) => r.variant === "check-extensions")) {
+    assert.ok(row.share.low >= 1, `${row.game}: ${row.share.low}`);
+  }
+  const table = engineTable(rows);
+  assert.match(table, /\+ null-move pruning \(R = 2\)/);
+  assert.equal(table.trim().split("\n").length, 2 + rows.length);
 });

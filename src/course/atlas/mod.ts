@@ -12,3 +12,4 @@ export * from "./decision_tree.ts";
 export * from "./report.ts";
 export * from "./elo.ts";
 export * from "./stockfish_elo.ts";
+export * from "./engine_rows.ts";

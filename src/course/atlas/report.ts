@@ -31,6 +31,7 @@ import {
   treeSvg,
 } from "./decision_tree.ts";
 import { TECHNIQUES } from "./techniques.ts";
+import { type EngineRow, measureEngineRows } from "./engine_rows.ts";
 import {
   ELO_FULL,
   ELO_NOT_TESTED,
@@ -52,6 +53,8 @@ export interface AtlasFile {
   eloSettings?: EloSettings;
   /** The Elo tests (Strength), one per technique and mode. */
   elo?: EloItem[];
+  /** The selective techniques on top of the chess engine, deeper; absent in a file from before them. */
+  engine?: EngineRow[];
 }
 
 /** The committed atlas data. */
@@ -73,6 +76,7 @@ export const ATLAS_CACHE: string =
 export function atlasFile(
   results: AtlasResults,
   elo?: { settings: EloSettings; items: EloItem[] },
+  engine?: EngineRow[],
 ): AtlasFile {
   const { settings, facts } = results;
   const rows = elo === undefined ? results.rows : results.rows.map((row) => {
@@ -88,7 +92,32 @@ export function atlasFile(
     rows,
     tree: deriveTree({ facts, rows }),
     ...(elo === undefined ? {} : { eloSettings: elo.settings, elo: elo.items }),
+    ...(engine === undefined ? {} : { engine }),
   };
+}
+
+/** The selective techniques on top of the chess engine: power, changes, WAC solved. */
+export function engineTable(rows: readonly EngineRow[]): string {
+  return markdownTable(
+    [
+      "variant",
+      "game",
+      "depth",
+      "nodes: share of the engine's, median (5–95%)",
+      "value changed",
+      "move changed",
+      "WAC key moves found",
+    ],
+    rows.map((r) => [
+      r.name,
+      r.game === "wac" ? "WAC" : "middlegames",
+      r.depth,
+      `${pct(r.share.median)} (${pct(r.share.low)}–${pct(r.share.high)})`,
+      `${r.valueChanged} of ${r.positions}`,
+      `${r.moveChanged} of ${r.positions}`,
+      r.solved === null ? "" : `${r.solved} of ${r.positions}`,
+    ]),
+  );
 }
 
 /** Reads the committed atlas, or null when there is none. */
@@ -523,6 +552,13 @@ export function atlasReport(
       title: "Atlas, cost: lines of code, tables, Elo",
       markdown: costTable(data.rows),
     },
+    ...(data.engine === undefined ? [] : [{
+      title:
+        `Atlas, the selective techniques on top of the chess engine (deepening, table, full ordering, quiescence) at depth ${
+          data.engine[0]?.depth
+        }`,
+      markdown: engineTable(data.engine),
+    }]),
     ...(data.elo === undefined || data.eloSettings === undefined ? [] : [{
       title:
         `Atlas, strength: Elo of engine + technique over the engine by SPRT (${
@@ -602,8 +638,9 @@ export const ATLAS: LessonEntry = {
         cacheDir: full ? ATLAS_CACHE : undefined,
       }),
     };
+    const engine = measureEngineRows(ATLAS_RUN.settings);
     if (full) {
-      const file = atlasFile(results, elo);
+      const file = atlasFile(results, elo, engine);
       saveAtlasFile(file);
       return atlasReport(file, results.timeRatios);
     }
@@ -611,7 +648,7 @@ export const ATLAS: LessonEntry = {
     // checks that the measurements still run, then shows it.
     const committed = readAtlasFile();
     if (committed === null) {
-      return atlasReport(atlasFile(results, elo), results.timeRatios);
+      return atlasReport(atlasFile(results, elo, engine), results.timeRatios);
     }
     progress?.(
       "atlas: small default measured; figures show the committed rows.json",

@@ -1,0 +1,175 @@
+/**
+ * The selective techniques where engines use them: on top of the chess
+ * engine (`deno task uci`'s iterative deepening with the table, the table
+ * move, MVV-LVA captures, killers, history, and quiescence over captures),
+ * searched deeper than the atlas's plain alpha-beta rows. The atlas's own
+ * chess rows measure each technique against natural-order alpha-beta at
+ * depth 4, where null-move pruning barely fires (a null move is tried only
+ * at least 3 plies from the horizon, and a poorly ordered search rarely
+ * fails high there); this table shows what the same options do in the
+ * setting they were designed for.
+ *
+ * Each row: nodes as a share of the engine's at the same depth (median and
+ * 5–95% over the positions), positions whose value or move changed, and on
+ * WAC the key moves found, against the engine's.
+ *
+ * @module
+ */
+
+import { Chess } from "../../games/chess/mod.ts";
+import { iterativeDeepening } from "../../search/iterative_deepening.ts";
+import { TranspositionTable } from "../../search/transposition_table.ts";
+import { FULL_ORDER } from "../chess/orders.ts";
+import { distribution } from "../distribution.ts";
+import { ATLAS_GAMES } from "./games.ts";
+import type { AtlasSettings } from "./measure.ts";
+
+/** One selective option (or none) on top of the engine. */
+export interface EngineVariant {
+  id: string;
+  name: string;
+  options: Record<string, unknown>;
+}
+
+/** The variants, the engine itself first. */
+export const ENGINE_VARIANTS: readonly EngineVariant[] = [
+  { id: "engine", name: "the engine (no selective technique)", options: {} },
+  {
+    id: "null-move",
+    name: "+ null-move pruning (R = 2)",
+    options: { nullMove: {} },
+  },
+  {
+    id: "lmr",
+    name: "+ late-move reductions",
+    options: { lateMoveReductions: {} },
+  },
+  {
+    id: "futility",
+    name: "+ futility pruning",
+    options: { futility: { margins: [100, 300] } },
+  },
+  {
+    id: "razoring",
+    name: "+ razoring",
+    options: { razoring: { margins: [100, 300] } },
+  },
+  {
+    id: "check-extensions",
+    name: "+ check extensions",
+    options: { checkExtensions: true },
+  },
+  {
+    id: "all",
+    name: "+ all five",
+    options: {
+      nullMove: {},
+      lateMoveReductions: {},
+      futility: { margins: [100, 300] },
+      razoring: { margins: [100, 300] },
+      checkExtensions: true,
+    },
+  },
+];
+
+/** One variant on one game. */
+export interface EngineRow {
+  variant: string;
+  name: string;
+  game: "chess" | "wac";
+  depth: number;
+  positions: number;
+  /** Nodes over the engine's at the same depth. */
+  share: { median: number; low: number; high: number };
+  /** Positions whose value differs from the engine's. */
+  valueChanged: number;
+  /** Positions whose move differs from the engine's. */
+  moveChanged: number;
+  /** WAC: key moves found (null on middlegames). */
+  solved: number | null;
+}
+
+/** The engine's depth: the full run's, or the small default's. */
+export function engineDepth(settings: AtlasSettings): number {
+  return settings.run === "full" ? 5 : 3;
+}
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+const TABLE_ENTRIES = 1 << 18;
+
+/**
+ * Measures every variant on the atlas's chess and WAC positions at the
+ * engine's depth. Each search is bounded by the depth (and 20 million
+ * nodes, far above what depth 5 needs, so that no position runs away).
+ *
+ * @param settings the atlas's run (positions per game, small or full)
+ * @returns one row per variant and game
+ *
+ * @example The small default: the engine's own row is 100%
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ATLAS_SMALL } from "./measure.ts";
+ * import { measureEngineRows } from "./engine_rows.ts";
+ * const rows = measureEngineRows(ATLAS_SMALL);
+ * const engine = rows.find((r) => r.variant === "engine" && r.game === "wac")!;
+ * assert.ok(engine.share.median === 1 && engine.valueChanged === 0);
+ * ```
+ */
+export function measureEngineRows(settings: AtlasSettings): EngineRow[] {
+  const depth = engineDepth(settings);
+  const table = new TranspositionTable({ entries: TABLE_ENTRIES });
+  const rows: EngineRow[] = [];
+  for (const game of ["chess", "wac"] as const) {
+    const positions = ATLAS_GAMES[game].positions(
+      settings.positions[game],
+      settings.run === "full",
+    );
+    const results = ENGINE_VARIANTS.map((variant) =>
+      positions.map((item) => {
+        table.clear();
+        const position = item.make() as Chess;
+        const result = iterativeDeepening(position, {
+          depth,
+          tt: table,
+          order: FULL_ORDER,
+          quiescence: true,
+          maxNodes: 20_000_000,
+          ...variant.options,
+        });
+        return {
+          nodes: result.stats.nodes,
+          value: result.value,
+          move: result.move,
+        };
+      })
+    );
+    const base = results[0]!;
+    ENGINE_VARIANTS.forEach((variant, v) => {
+      const list = results[v]!;
+      const d = distribution(list.map((r, i) => r.nodes / base[i]!.nodes));
+      rows.push({
+        variant: variant.id,
+        name: variant.name,
+        game,
+        depth,
+        positions: list.length,
+        share: {
+          median: round4(d.median),
+          low: round4(d.low),
+          high: round4(d.high),
+        },
+        valueChanged: list.filter((r, i) => r.value !== base[i]!.value).length,
+        moveChanged: list.filter((r, i) => r.move !== base[i]!.move).length,
+        solved: game === "wac"
+          ? list.filter((r, i) => {
+            const p = Chess.fromFen(positions[i]!.fen!);
+            return positions[i]!.best!.some((san) =>
+              p.moveFromSan(san) === r.move
+            );
+          }).length
+          : null,
+      });
+    });
+  }
+  return rows;
+}
