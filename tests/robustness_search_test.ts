@@ -9,6 +9,7 @@ import fc from "fast-check";
 import {
   alphaBeta,
   aspiration,
+  Chess,
   type ExtendedStats,
   iterativeDeepening,
   MAX_PLY,
@@ -458,6 +459,79 @@ Deno.test("a search that throws restores the position, and the error propagates"
     ),
     { seed: 42, numRuns: 600 },
   );
+});
+
+Deno.test("with a table, where the principal variation is probed after each iteration, a search that throws restores the position", () => {
+  // The probes of DeepContext.principalVariation play moves of their own;
+  // a throw inside one must not leave a move on the board.
+  const withTable: [string, Searcher][] = [
+    ["alphaBeta", alphaBeta],
+    ["pvs", pvs],
+    ["iterativeDeepening", iterativeDeepening],
+    ["mtdf", mtdf],
+    ["sssStar", sssStar],
+  ];
+  fc.assert(
+    fc.property(
+      smallPositions,
+      fc.constantFrom(...withTable),
+      fc.constantFrom(...METHODS),
+      fc.integer({ min: 1, max: 3000 }),
+      (choices, [name, search], method, failAt) => {
+        const position = new Faulty(playChoices(choices));
+        const before = position.key();
+        const run = () =>
+          search(position, {
+            tt: new TranspositionTable({ entries: 1 << 10 }),
+          });
+        const reference = summary(run());
+        position.arm(method, failAt);
+        let caught: unknown = null;
+        try {
+          run();
+        } catch (error) {
+          caught = error;
+        }
+        position.disarm();
+        assert.equal(caught, position.thrown, name);
+        assert.equal(position.key(), before, name);
+        assert.deepEqual(summary(run()), reference, name);
+      },
+    ),
+    { seed: 17, numRuns: 600 },
+  );
+});
+
+Deno.test("a principal-variation probe of a long chess endgame stays within MAX_PLY and leaves the game as it was", () => {
+  // Found by the atlas's chess Elo test: after a finished iteration the PV
+  // probe searched "to the end" along checks and passed MAX_PLY; the error
+  // then left the probe's move on the board.
+  const position = Chess.fromFen(
+    "rnbq1rk1/pp2bpp1/2p2n1p/3p4/3P3B/2NBP3/PP3PPP/R2QK1NR w KQ - 0 9",
+  );
+  for (
+    const uci of (
+      "d1f3 c8g4 f3g3 g7g5 h4g5 h6g5 g3e5 f6d7 e5g3 g4e6 g1f3 b8a6 a2a3 a6c7 " +
+      "e1g1 c6c5 d4c5 d7c5 d3e2 e7f6 f3g5 f6g5 e2f3 c5d3 f1d1 d3b2 d1b1 b2c4 " +
+      "b1b7 c7a6 a1d1 a6c5 b7b5 a8c8 e3e4 c4a3 b5b4 a3c2 b4c4 d5d4 c4c5 c8c5 " +
+      "c3e2 d4d3 e2f4 d3d2 h2h4 c2d4 f4e6 d4f3 g2f3 f7e6 g3g4 c5c1 g4e6 f8f7 " +
+      "e6g6 g8f8 h4g5 c1d1 g1g2 d1e1 g6h6 f8e7 g5g6 d2d1q g6f7 e1g1 g2h2 g1h1 " +
+      "h2g3 d1g1 g3f4 d8d2 f4e5 h1h6"
+    ).split(" ")
+  ) {
+    position.play(position.moveFromUci(uci));
+    position.markRoot();
+  }
+  const fen = position.toFen();
+  const result = iterativeDeepening(position, {
+    depth: 64,
+    tt: new TranspositionTable({ entries: 1 << 16 }),
+    order: ["tt", (p, m) => (p as Chess).mvvLva(m), "killer", "history"],
+    maxNodes: 10_000,
+  });
+  assert.equal(position.toFen(), fen);
+  assert.ok(result.completedDepth >= 1);
+  assert.ok(position.generateMoves(new Int32Array(position.maxMoves)) > 0);
 });
 
 Deno.test("a throwing order scorer leaves the position as it was", () => {

@@ -14,6 +14,7 @@
 
 import {
   BOUND_UPPER,
+  MAX_PLY,
   NO_MOVE,
   type Position,
   VALUE_INFINITE,
@@ -283,17 +284,27 @@ export class DeepContext extends SearchContext<ExtendedStats> {
           : [r, r + 1, r + 2, r + 3, UNLIMITED_DEPTH];
         let chosen = NO_MOVE;
         let used = r;
-        for (const need of needs) {
-          if (need < 1) continue;
+        for (const wanted of needs) {
+          if (wanted < 1) continue;
+          // A probe's line may not pass MAX_PLY: in a game whose lines run
+          // long (a chess endgame of checks), "unlimited" is the deepest
+          // search the buffers allow, and an entry of a finished subtree
+          // still answers it.
+          const need = Math.min(wanted, MAX_PLY - 2);
           for (const move of order) {
             position.play(move);
-            probe.startSearch();
-            const v = 0 - deepNode(probe, 1, need - 1, 0 - w - 1, 0 - w + 1);
-            position.undo(move);
+            let v: number;
+            try {
+              probe.startSearch();
+              v = 0 - deepNode(probe, 1, need - 1, 0 - w - 1, 0 - w + 1);
+            } finally {
+              // A probe that throws must not leave its move under the line.
+              position.undo(move);
+            }
             if (probe.aborted) break;
             if (v === w) {
               chosen = move;
-              used = need;
+              used = wanted;
               break;
             }
           }
