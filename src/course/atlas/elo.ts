@@ -427,6 +427,15 @@ let chessLines: ChessEloOpening[] | null = null;
  * players made them; several lengths give more lines than the 281 of one.
  *
  * @throws {Error} when the file holds fewer than `count` such lines
+ *
+ * @example Ten openings, each a real line and its position
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { chessEloOpenings, ELO_FULL } from "./elo.ts";
+ * const openings = chessEloOpenings(10, ELO_FULL);
+ * assert.equal(new Set(openings.map((o) => o.fen)).size, 10);
+ * assert.ok(openings.every((o) => [8, 12, 16].includes(o.moves.length)));
+ * ```
  */
 export function chessEloOpenings(
   count: number,
@@ -685,6 +694,17 @@ export interface RunEloOptions {
 /**
  * The cache file of one test: every setting that changes its games is in
  * the name, so a changed budget or game count never reads a stale item.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ELO_FULL, ELO_TESTS, eloCacheFile } from "./elo.ts";
+ * const test = ELO_TESTS.find((t) => t.technique === "null-move")!;
+ * assert.equal(
+ *   eloCacheFile(".atlas-cache", ELO_FULL, test, "nodes"),
+ *   ".atlas-cache/full__elo-nodes-null-move__chess__0__0-10-n10000x600.json",
+ * );
+ * ```
  */
 export function eloCacheFile(
   dir: string,
@@ -721,7 +741,17 @@ export function writeEloItem(file: string | undefined, item: EloItem): void {
   Deno.renameSync(`${file}.tmp`, file);
 }
 
-/** The tests `options` selects. */
+/**
+ * The tests `options` selects (by technique and game).
+ *
+ * @example The chess tests
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { selectedEloTests } from "./elo.ts";
+ * const chess = selectedEloTests({ games: ["chess"] });
+ * assert.ok(chess.length > 0 && chess.every((t) => t.game === "chess"));
+ * ```
+ */
 export function selectedEloTests(options: RunEloOptions = {}): EloTest[] {
   return ELO_TESTS.filter((t) =>
     (options.techniques === undefined ||

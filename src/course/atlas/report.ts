@@ -96,7 +96,19 @@ export function atlasFile(
   };
 }
 
-/** The selective techniques on top of the chess engine: power, changes, WAC solved. */
+/**
+ * The selective techniques on top of the chess engine: power, changes, WAC
+ * solved; one row per variant and game.
+ *
+ * @example From the small default
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ATLAS_SMALL } from "./measure.ts";
+ * import { measureEngineRows } from "./engine_rows.ts";
+ * import { engineTable } from "./report.ts";
+ * assert.match(engineTable(measureEngineRows(ATLAS_SMALL)), /null-move pruning/);
+ * ```
+ */
 export function engineTable(rows: readonly EngineRow[]): string {
   return markdownTable(
     [
