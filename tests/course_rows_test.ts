@@ -19,6 +19,7 @@ import {
   lesson003,
   lesson003Grundy,
   lesson004,
+  PREVIOUS_MOVE_MAX_RATIO,
   rowsTable,
   summarise,
   verdictProblem,
@@ -100,6 +101,24 @@ Deno.test("figures/rows.json: every row states its test, and every mark follows 
     fewer.map((row) => [row.what.includes("tic-tac-toe"), row.agrees]),
     [[true, true], [false, false]],
   );
+});
+
+Deno.test("T003.10a (chess) and T003.10b (atlas) judge the same claim by one rule", async () => {
+  const committed = await committedRows();
+  const rows = committed.lessons.flatMap((lesson) => lesson.rows);
+  const pair = ["T003.10a", "T003.10b"].map((id) =>
+    rows.find((row) => row.id === id)!
+  );
+  for (const row of pair) {
+    assert.ok(row !== undefined);
+    for (const check of row.checks) {
+      assert.deepEqual(
+        [check.op, check.bound],
+        ["≤", PREVIOUS_MOVE_MAX_RATIO],
+        `${row.id}: ${check.what}`,
+      );
+    }
+  }
 });
 
 Deno.test("figures/README.md shows exactly the rows of rows.json, with their tests and marks", async () => {
