@@ -110,7 +110,8 @@ Deno.test("T003.10a (chess) and T003.10b (atlas) judge the same claim by one rul
     rows.find((row) => row.id === id)!
   );
   for (const row of pair) {
-    assert.ok(row !== undefined);
+    assert.ok(row !== undefined && row.checks !== undefined);
+    assert.ok(row.checks.length > 0, row.id);
     for (const check of row.checks) {
       assert.deepEqual(
         [check.op, check.bound],
