@@ -15,6 +15,7 @@ import {
   measureEngineRows,
   runAtlas,
   TECHNIQUES,
+  treeMarkdown,
   treeSvg,
 } from "../src/course/mod.ts";
 
@@ -188,4 +189,68 @@ Deno.test("the selective techniques on top of the chess engine: each variant on 
   const table = engineTable(rows);
   assert.match(table, /\+ null-move pruning \(R = 2\)/);
   assert.equal(table.trim().split("\n").length, 2 + rows.length);
+});
+
+Deno.test("the decision tree's play leaves name the gains an SPRT accepted at equal nodes, and only those", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const item = (
+    technique: string,
+    game: "chess" | "connect-four",
+    mode: "nodes" | "time",
+    decision: "H0" | "H1" | null,
+    estimate: number,
+  ) => ({
+    technique,
+    game,
+    mode,
+    decision,
+    seed: 0,
+    budget: 1,
+    engine: "",
+    elo0: 0,
+    elo1: 10,
+    alpha: 0.05,
+    beta: 0.05,
+    elo: { estimate, low: estimate - 20, high: estimate + 20 },
+    llr: 3,
+    bounds: [-2.9, 2.9] as [number, number],
+    pairs: 100,
+    games: 200,
+    counts: [0, 0, 0, 0, 100],
+  });
+  const tree = deriveTree({
+    facts: committed.facts,
+    rows: committed.rows,
+    elo: [
+      item("null-move", "chess", "nodes", "H1", 40),
+      item("quiescence", "chess", "nodes", "H1", 400),
+      item("lmr", "chess", "nodes", "H0", -30),
+      item("futility", "chess", "time", "H1", 50),
+      item("killer", "connect-four", "nodes", null, 5),
+    ],
+  });
+  const leaves: Extract<typeof tree, { leaf: string }>[] = [];
+  const walk = (n: typeof tree) => {
+    if ("question" in n) {
+      walk(n.yes);
+      walk(n.no);
+    } else leaves.push(n);
+  };
+  walk(tree);
+  const chessLeaf = leaves.find((l) => l.games.includes("chess"))!;
+  assert.equal(chessLeaf.strength.length, 2);
+  assert.match(
+    chessLeaf.strength[0]!,
+    /^quiescence.*\+400 Elo \[\+380, \+420\] on chess \(H1 after 200 games\)$/,
+  );
+  assert.match(chessLeaf.strength[1]!, /^null-move pruning.*\+40 Elo/);
+  for (const other of leaves.filter((l) => !l.games.includes("chess"))) {
+    assert.deepEqual(other.strength, []);
+  }
+  assert.match(
+    treeMarkdown(tree),
+    /in play, gains an SPRT accepted at equal nodes:\n\s+- quiescence/,
+  );
 });

@@ -14,12 +14,16 @@
  *    {@linkcode GOOD_STATIC_ORDER} of alpha-beta's nodes) → ordering first;
  * each leaf lists the sound techniques that beat alpha-beta (median share
  * below 1) on the games that reach it, best first, at most
- * {@linkcode LEAF_TECHNIQUES}, with their measured median share.
+ * {@linkcode LEAF_TECHNIQUES}, with their measured median share; and, where
+ * the leaf's games are played (Connect Four, chess) and the Elo tests are
+ * given, every technique, sound or selective, that its SPRT at equal nodes
+ * accepted as a gain (H1), largest gain first, with its Elo and games.
  *
  * @module
  */
 
 import type { AtlasGameFacts, AtlasRow } from "./measure.ts";
+import type { EloItem } from "./elo.ts";
 
 /** Share of repeated keys from which transpositions count as frequent. */
 export const FREQUENT_REPEATS = 0.2;
@@ -46,12 +50,42 @@ export type DecisionNode =
     /** The atlas's games that reach this leaf. */
     games: string[];
     techniques: LeafTechnique[];
+    /** Techniques an SPRT at equal nodes accepted (H1) on the leaf's games, in words. */
+    strength: string[];
   };
 
-/** What the tree reads: the games' facts and the rows. */
+/** What the tree reads: the games' facts, the rows, and the Elo tests when run. */
 export interface AtlasData {
   facts: readonly AtlasGameFacts[];
   rows: readonly AtlasRow[];
+  elo?: readonly EloItem[];
+}
+
+const signedElo = (x: number | null) =>
+  x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
+
+/** The leaf's techniques that an SPRT at equal nodes accepted, largest gain first. */
+function strengthOf(
+  ids: readonly string[],
+  rows: readonly AtlasRow[],
+  elo: readonly EloItem[],
+): string[] {
+  return elo
+    .filter((i) =>
+      i.mode === "nodes" && i.decision === "H1" && ids.includes(i.game)
+    )
+    .sort((a, b) =>
+      (b.elo.estimate ?? Infinity) - (a.elo.estimate ?? Infinity) ||
+      (a.game + a.technique < b.game + b.technique ? -1 : 1)
+    )
+    .map((i) => {
+      const name = i.technique === "mcts"
+        ? "MCTS-Solver (over plain UCT)"
+        : rows.find((r) => r.technique === i.technique)?.name ?? i.technique;
+      return `${name}: ${signedElo(i.elo.estimate)} Elo [${
+        signedElo(i.elo.low)
+      }, ${signedElo(i.elo.high)}] on ${i.game} (H1 after ${i.games} games)`;
+    });
 }
 
 const percent = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
@@ -61,6 +95,7 @@ function leaf(
   games: readonly AtlasGameFacts[],
   rows: readonly AtlasRow[],
   pick: (row: AtlasRow) => boolean,
+  elo: readonly EloItem[] = [],
 ): DecisionNode {
   const ids = games.map((g) => g.game);
   const mine = rows.filter((r) =>
@@ -100,6 +135,7 @@ function leaf(
     leaf: title,
     games: ids,
     techniques: techniques.slice(0, LEAF_TECHNIQUES),
+    strength: strengthOf(ids, rows, elo),
   };
 }
 
@@ -119,6 +155,7 @@ function leaf(
  */
 export function deriveTree(data: AtlasData): DecisionNode {
   const { facts, rows } = data;
+  const elo = data.elo ?? [];
   const staticShare = (game: string) =>
     rows.find((r) => r.game === game && r.technique === "static-order")?.share
       ?.median;
@@ -166,12 +203,14 @@ export function deriveTree(data: AtlasData): DecisionNode {
             ordered,
             rows,
             sound,
+            elo,
           ),
           no: leaf(
             "Dynamic ordering (killers, history, table, deepening)",
             unordered,
             rows,
             sound,
+            elo,
           ),
         },
         no: leaf(
@@ -179,6 +218,7 @@ export function deriveTree(data: AtlasData): DecisionNode {
           noEvaluation,
           rows,
           (r) => r.contract === "different",
+          elo,
         ),
       },
     },
@@ -217,6 +257,10 @@ export function treeMarkdown(node: DecisionNode, indent = ""): string {
   }
   if (node.techniques.length === 0) {
     lines.push(`${indent}  - (nothing measured beats alpha-beta here)`);
+  }
+  if (node.strength.length > 0) {
+    lines.push(`${indent}  - in play, gains an SPRT accepted at equal nodes:`);
+    for (const line of node.strength) lines.push(`${indent}    - ${line}`);
   }
   return lines.join("\n");
 }
@@ -268,6 +312,16 @@ export function treeSvg(node: DecisionNode): string {
         text: "(nothing measured beats alpha-beta here)",
         kind: "item",
       });
+    }
+    if (n.strength.length > 0) {
+      lines.push({
+        x: x + 16,
+        text: "in play, gains an SPRT accepted at equal nodes:",
+        kind: "branch",
+      });
+      for (const text of n.strength) {
+        lines.push({ x: x + 32, text, kind: "item" });
+      }
     }
   };
   walk(node, 10);

@@ -90,7 +90,11 @@ export function atlasFile(
     settings,
     facts,
     rows,
-    tree: deriveTree({ facts, rows }),
+    tree: deriveTree({
+      facts,
+      rows,
+      ...(elo === undefined ? {} : { elo: elo.items }),
+    }),
     ...(elo === undefined ? {} : { eloSettings: elo.settings, elo: elo.items }),
     ...(engine === undefined ? {} : { engine }),
   };
