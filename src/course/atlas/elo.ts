@@ -398,8 +398,10 @@ export interface EloItem {
   };
 }
 
-const r1 = (x: number) => Number.isFinite(x) ? Math.round(x * 10) / 10 : null;
-const r3 = (x: number) => Math.round(x * 1000) / 1000;
+// `+ 0` turns −0 into 0, which is what JSON gives back from the cache.
+const r1 = (x: number) =>
+  Number.isFinite(x) ? Math.round(x * 10) / 10 + 0 : null;
+const r3 = (x: number) => Math.round(x * 1000) / 1000 + 0;
 
 /** Random Connect Four openings of `stones` stones, as text. */
 function connectFourEloOpenings(count: number, settings: EloSettings) {

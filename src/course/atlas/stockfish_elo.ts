@@ -151,7 +151,8 @@ function findStockfish(): string {
   );
 }
 
-const r1 = (x: number) => Math.round(x * 10) / 10;
+// `+ 0` turns −0 into 0, which is what JSON gives back from the cache.
+const r1 = (x: number) => Math.round(x * 10) / 10 + 0;
 /** JSON has no infinity: an interval that reaches a score of 0 or 1 ends in null. */
 const finiteOrNull = (x: number) => Number.isFinite(x) ? r1(x) : null;
 
