@@ -18,7 +18,7 @@ import {
   engineMove,
   playChessGame,
 } from "../play/chess_match.ts";
-import { UciProcess } from "../play/uci_engine.ts";
+import { findStockfish, UciProcess } from "../play/uci_engine.ts";
 import type { GameRecord } from "../play/tournament.ts";
 import type {
   ChessTask,
@@ -212,16 +212,8 @@ function playInResident(
 
 /** Stockfish on PATH, then Debian's /usr/games/stockfish. */
 function stockfishPath(): string {
-  for (
-    const dir of [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/games"]
-  ) {
-    if (dir === "") continue;
-    try {
-      if (Deno.statSync(`${dir}/stockfish`).isFile) return `${dir}/stockfish`;
-    } catch {
-      // Not in this directory.
-    }
-  }
+  const path = findStockfish();
+  if (path !== null) return path;
   throw new Error(
     "stockfish is not on PATH nor at /usr/games/stockfish on this worker (apt-get install stockfish)",
   );

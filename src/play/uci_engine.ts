@@ -619,3 +619,29 @@ function checkSetoptions(
   }
   return pairs as [string, string | number | boolean][];
 }
+
+/**
+ * Stockfish on the PATH, then Debian's `/usr/games/stockfish`: its path, or
+ * null when neither has it (callers say where they looked in their errors).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { findStockfish } from "./uci_engine.ts";
+ * const path = findStockfish();
+ * assert.ok(path === null || path.endsWith("/stockfish"));
+ * ```
+ */
+export function findStockfish(): string | null {
+  for (
+    const dir of [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/games"]
+  ) {
+    if (dir === "") continue;
+    try {
+      if (Deno.statSync(`${dir}/stockfish`).isFile) return `${dir}/stockfish`;
+    } catch {
+      // Not in this directory.
+    }
+  }
+  return null;
+}

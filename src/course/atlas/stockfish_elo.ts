@@ -17,7 +17,7 @@
  * @module
  */
 
-import { UciProcess } from "../../play/uci_engine.ts";
+import { findStockfish, UciProcess } from "../../play/uci_engine.ts";
 import {
   createPlayer,
   eloEstimate,
@@ -34,9 +34,8 @@ import {
   type EloSettings,
   type EloTest,
   type EloTriple,
-  readEloItem,
-  writeEloItem,
 } from "./elo.ts";
+import { readCache, writeCache } from "./_cache.ts";
 
 /** One engine's games against Stockfish: [losses, draws, wins]. */
 interface PlayerScore {
@@ -74,20 +73,12 @@ async function scoreOf(
   const file = `${options.cacheDir}/${settings.run}__sf-player__${
     fingerprint(key)
   }.json`;
-  try {
-    const cached = JSON.parse(Deno.readTextFileSync(file)) as PlayerScore & {
-      key: string;
-    };
-    if (cached.key === key) return cached;
-  } catch (error) {
-    if (
-      !(error instanceof Deno.errors.NotFound || error instanceof SyntaxError)
-    ) throw error;
-  }
+  const cached = readCache<PlayerScore & { key: string }>(file);
+  if (cached !== undefined && cached.key === key) return cached;
   const openings = chessEloOpenings(sf.games / 2, settings);
   const player = createPlayer("chess", spec) as unknown as Player<Chess>;
   const ours = playerMover(player, "ours");
-  const program = options.stockfish ?? findStockfish();
+  const program = options.stockfish ?? stockfishProgram();
   const engine = await UciProcess.start([program], {
     name: `stockfish skill ${sf.skill}`,
     options: { Threads: 1, Hash: 16, "Skill Level": sf.skill },
@@ -124,28 +115,19 @@ async function scoreOf(
   } finally {
     await engine.close();
   }
-  const result = { key, spec, counts };
-  Deno.writeTextFileSync(`${file}.tmp`, JSON.stringify(result));
-  Deno.renameSync(`${file}.tmp`, file);
+  writeCache(file, { key, spec, counts });
   options.progress?.(
     `atlas elo: ${JSON.stringify(spec)} against Stockfish: ${counts[2]} won, ${
       counts[1]
     } drawn, ${counts[0]} lost`,
   );
-  return result;
+  return { spec, counts };
 }
 
 /** Stockfish from the PATH or Debian's /usr/games. */
-function findStockfish(): string {
-  for (
-    const dir of [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/games"]
-  ) {
-    try {
-      if (Deno.statSync(`${dir}/stockfish`).isFile) return `${dir}/stockfish`;
-    } catch {
-      // not in this folder
-    }
-  }
+function stockfishProgram(): string {
+  const path = findStockfish();
+  if (path !== null) return path;
   throw new Error(
     "runStockfishElo: stockfish is not on the PATH nor in /usr/games (apt install stockfish)",
   );
@@ -185,7 +167,7 @@ export async function runStockfishElo(
     throw new Error(`${where}: settings.stockfish must be set, got null`);
   }
   const file = eloCacheFile(options.cacheDir, settings, test, "stockfish");
-  const cached = readEloItem(file);
+  const cached = readCache<EloItem>(file);
   if (cached !== undefined) return cached;
   const budget = { maxNodes: settings.games.chess.nodes };
   const candidate = await scoreOf(test.candidate(budget), settings, options);
@@ -229,6 +211,6 @@ export async function runStockfishElo(
       baseline: b.map(finiteOrNull) as EloTriple,
     },
   };
-  writeEloItem(file, item);
+  writeCache(file, item);
   return item;
 }
