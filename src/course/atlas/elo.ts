@@ -35,6 +35,7 @@ import {
   sprtMatch,
 } from "../../play/mod.ts";
 import type { Position } from "../../position.ts";
+import { readCache, writeCache } from "./_cache.ts";
 
 /**
  * Equal nodes (a node budget per move), equal time (milliseconds per
@@ -724,25 +725,6 @@ export function eloCacheFile(
   return `${dir}/${settings.run}__elo-${mode}-${test.technique}__${test.game}__${settings.seed}__${settings.elo0}-${settings.elo1}-${shape}.json`;
 }
 
-/** A cached item, or undefined when there is none (or it is unreadable). */
-export function readEloItem(file: string | undefined): EloItem | undefined {
-  if (file === undefined) return undefined;
-  try {
-    return JSON.parse(Deno.readTextFileSync(file)) as EloItem;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    if (error instanceof SyntaxError) return undefined;
-    throw error;
-  }
-}
-
-/** Writes an item whole (a temporary file renamed), so an interrupted write leaves none. */
-export function writeEloItem(file: string | undefined, item: EloItem): void {
-  if (file === undefined) return;
-  Deno.writeTextFileSync(`${file}.tmp`, JSON.stringify(item));
-  Deno.renameSync(`${file}.tmp`, file);
-}
-
 /**
  * The tests `options` selects (by technique and game).
  *
@@ -762,13 +744,46 @@ export function selectedEloTests(options: RunEloOptions = {}): EloTest[] {
   );
 }
 
-function report(options: RunEloOptions, item: EloItem) {
+/**
+ * The selected tests' units in order, each with its cache file (undefined
+ * without a cache folder, which is made here): every mode of the settings,
+ * then, for a chess test with Stockfish set and a cache, its Stockfish item.
+ */
+function* eloUnits(
+  settings: EloSettings,
+  options: RunEloOptions,
+): Generator<{ test: EloTest; mode: EloMode; file: string | undefined }> {
+  const dir = options.cacheDir;
+  if (dir !== undefined) Deno.mkdirSync(dir, { recursive: true });
+  for (const test of selectedEloTests(options)) {
+    for (const mode of settings.modes) {
+      yield {
+        test,
+        mode,
+        file: dir && eloCacheFile(dir, settings, test, mode),
+      };
+    }
+    if (test.game === "chess" && settings.stockfish !== null && dir) {
+      const file = eloCacheFile(dir, settings, test, "stockfish");
+      yield { test, mode: "stockfish", file };
+    }
+  }
+}
+
+/** A test just played: cached, reported, returned. */
+function saved(
+  options: RunEloOptions,
+  file: string | undefined,
+  item: EloItem,
+): EloItem {
+  writeCache(file, item);
   options.onCompute?.(item.technique, item.mode);
   options.progress?.(
     `atlas elo: ${item.technique} on ${item.game} (${item.mode}) ${
       item.decision ?? "undecided"
     } after ${item.games} games`,
   );
+  return item;
 }
 
 /**
@@ -793,23 +808,15 @@ export function runElo(
   settings: EloSettings,
   options: RunEloOptions = {},
 ): EloItem[] {
-  const dir = options.cacheDir;
-  if (dir !== undefined) Deno.mkdirSync(dir, { recursive: true });
   const items: EloItem[] = [];
-  for (const test of selectedEloTests(options)) {
-    for (const mode of settings.modes) {
-      const file = dir && eloCacheFile(dir, settings, test, mode);
-      let item = readEloItem(file);
-      if (item === undefined) {
-        item = runEloTest(test, settings, mode);
-        writeEloItem(file, item);
-        report(options, item);
-      }
-      items.push(item);
-    }
-    if (test.game === "chess" && settings.stockfish !== null && dir) {
-      const item = readEloItem(eloCacheFile(dir, settings, test, "stockfish"));
-      if (item !== undefined) items.push(item);
+  for (const { test, mode, file } of eloUnits(settings, options)) {
+    const cached = readCache<EloItem>(file);
+    if (mode === "stockfish") {
+      if (cached !== undefined) items.push(cached);
+    } else {
+      items.push(
+        cached ?? saved(options, file, runEloTest(test, settings, mode)),
+      );
     }
   }
   return items;
@@ -827,26 +834,23 @@ export async function runEloOnWorkers(
   settings: EloSettings,
   options: RunEloOptions = {},
 ): Promise<EloItem[]> {
-  const dir = options.cacheDir;
-  if (dir !== undefined) Deno.mkdirSync(dir, { recursive: true });
   const items: EloItem[] = [];
-  for (const test of selectedEloTests(options)) {
-    for (const mode of settings.modes) {
-      const file = dir && eloCacheFile(dir, settings, test, mode);
-      let item = readEloItem(file);
-      if (item === undefined) {
-        item = await runEloTestOnWorkers(
-          test,
-          settings,
-          mode,
-          options.workers,
-          options.playBatch,
-        );
-        writeEloItem(file, item);
-        report(options, item);
-      }
-      items.push(item);
-    }
+  for (const { test, mode, file } of eloUnits(settings, options)) {
+    if (mode === "stockfish") continue;
+    items.push(
+      readCache<EloItem>(file) ??
+        saved(
+          options,
+          file,
+          await runEloTestOnWorkers(
+            test,
+            settings,
+            mode,
+            options.workers,
+            options.playBatch,
+          ),
+        ),
+    );
   }
   return items;
 }

@@ -16,12 +16,12 @@
  * @module
  */
 
-import { Chess } from "../../games/chess/mod.ts";
+import type { Chess } from "../../games/chess/mod.ts";
 import { iterativeDeepening } from "../../search/iterative_deepening.ts";
 import { TranspositionTable } from "../../search/transposition_table.ts";
 import { FULL_ORDER } from "../chess/orders.ts";
 import { distribution } from "../distribution.ts";
-import { ATLAS_GAMES } from "./games.ts";
+import { ATLAS_GAMES, findsKeyMove } from "./games.ts";
 import type { AtlasSettings } from "./measure.ts";
 
 /** One selective option (or none) on top of the engine. */
@@ -161,12 +161,7 @@ export function measureEngineRows(settings: AtlasSettings): EngineRow[] {
         valueChanged: list.filter((r, i) => r.value !== base[i]!.value).length,
         moveChanged: list.filter((r, i) => r.move !== base[i]!.move).length,
         solved: game === "wac"
-          ? list.filter((r, i) => {
-            const p = Chess.fromFen(positions[i]!.fen!);
-            return positions[i]!.best!.some((san) =>
-              p.moveFromSan(san) === r.move
-            );
-          }).length
+          ? list.filter((r, i) => findsKeyMove(positions[i]!, r.move)).length
           : null,
       });
     });

@@ -9,11 +9,12 @@
 
 import type { Position } from "../../position.ts";
 import { distribution } from "../distribution.ts";
-import { Chess } from "../../games/chess/mod.ts";
+import { readCache, writeCache } from "./_cache.ts";
 import {
   ATLAS_GAMES,
   type AtlasGame,
   type AtlasPosition,
+  findsKeyMove,
   GAME_IDS,
   type GameId,
 } from "./games.ts";
@@ -168,25 +169,6 @@ function cacheFile(
   seed: number,
 ) {
   return `${dir}/${settings.run}__${kind}__${game}__${seed}.json`;
-}
-
-function readCache<T>(file: string | undefined): T | undefined {
-  if (file === undefined) return undefined;
-  try {
-    return JSON.parse(Deno.readTextFileSync(file)) as T;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    // A file cut by an interruption is recomputed.
-    if (error instanceof SyntaxError) return undefined;
-    throw error;
-  }
-}
-
-function writeCache(file: string | undefined, value: unknown): void {
-  if (file === undefined) return;
-  const temp = `${file}.tmp`;
-  Deno.writeTextFileSync(temp, JSON.stringify(value));
-  Deno.renameSync(temp, file);
 }
 
 /** How deep a line can go from this position: the cap of "depth within a budget". */
@@ -451,12 +433,7 @@ export function runAtlas(
         }).length
         : null;
       const solved = gameId === "wac"
-        ? list.filter((r, i) => {
-          const p = Chess.fromFen(positions[i]!.fen!);
-          return positions[i]!.best!.some((san) =>
-            p.moveFromSan(san) === r.move
-          );
-        }).length
+        ? list.filter((r, i) => findsKeyMove(positions[i]!, r.move)).length
         : null;
       const d = distribution(shares);
       rows.push({
