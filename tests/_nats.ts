@@ -2,6 +2,7 @@
 // 127.0.0.1 with a temporary store, and child processes (workers, commands)
 // whose output is kept so a test can wait for a line.
 import { cliPath, ROOT } from "./_cli.ts";
+import type { Jobs } from "../src/jobs/nats.ts";
 
 /** Debian's nats-server (in /usr/sbin), else whatever the PATH has. */
 export const NATS_SERVER: string =
@@ -127,4 +128,15 @@ export function worker(url: string, name: string, ackWait = 2): Child {
     "--ack-wait",
     String(ackWait),
   ]);
+}
+
+/** Ends a test's connection, children and server, whatever state they are in. */
+export async function cleanUp(
+  children: (Child | null)[],
+  jobs: Jobs | null,
+  server: Server,
+) {
+  await jobs?.close().catch(() => {});
+  await Promise.all(children.map((c) => c?.kill()));
+  await server.dispose();
 }

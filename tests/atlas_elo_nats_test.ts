@@ -4,7 +4,7 @@
 // game for game; atlas-elo's NATS flags fail with one line.
 import assert from "node:assert/strict";
 import { assertCleanFailure, runCli } from "./_cli.ts";
-import { Child, freePort, Server, worker } from "./_nats.ts";
+import { Child, cleanUp, freePort, Server, worker } from "./_nats.ts";
 import { type Jobs, openJobs } from "../src/jobs/nats.ts";
 import { sprtBatchesOverNats } from "../src/jobs/remote.ts";
 import {
@@ -41,9 +41,7 @@ Deno.test(
       assert.deepEqual(there, here);
       assert.equal(there.games, ELO_SMALL.games.chess.maxGames);
     } finally {
-      await jobs?.close().catch(() => {});
-      await Promise.all(children.map((c) => c.kill()));
-      await server.dispose();
+      await cleanUp(children, jobs, server);
     }
   },
 );

@@ -8,7 +8,7 @@
 // killed in `finally`.
 import assert from "node:assert/strict";
 import { assertCleanFailure, runCli } from "./_cli.ts";
-import { Child, freePort, Server, worker } from "./_nats.ts";
+import { Child, cleanUp, freePort, Server, worker } from "./_nats.ts";
 import {
   DEAD_STREAM,
   type Jobs,
@@ -46,16 +46,6 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
       );
     }),
   ]).finally(() => clearTimeout(timer));
-}
-
-async function cleanUp(
-  children: (Child | null)[],
-  jobs: Jobs | null,
-  server: Server,
-) {
-  await jobs?.close().catch(() => {});
-  await Promise.all(children.map((c) => c?.kill()));
-  await server.dispose();
 }
 
 Deno.test(
