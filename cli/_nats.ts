@@ -1,7 +1,8 @@
 /**
  * What the commands that take `--nats URL` share: connecting with one
- * clear line on failure, the progress line on stderr, and the code
- * version every job carries.
+ * clear line on failure, `--nats-unreachable`, the progress line on
+ * stderr, what became of a stopped run's queued jobs, and the code version
+ * every job carries.
  *
  * @module
  */
@@ -12,9 +13,60 @@ import {
   JobsConnectError,
   openJobs,
   type RunProgress,
+  RunStoppedError,
 } from "../src/jobs/nats.ts";
 
 export { codeVersion, JobsConnectError };
+
+/**
+ * The milliseconds of a `--nats-unreachable SECONDS` value.
+ *
+ * @throws {Error} naming the flag, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unreachableMs } from "./_nats.ts";
+ * assert.equal(unreachableMs("60"), 60_000);
+ * assert.throws(() => unreachableMs("0"), /--nats-unreachable must be an integer in 1…86400/);
+ * ```
+ */
+export function unreachableMs(text: string): number {
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && n <= 86_400)) {
+    throw new Error(
+      `--nats-unreachable must be an integer in 1…86400 (seconds), got ${
+        JSON.stringify(text)
+      }`,
+    );
+  }
+  return n * 1000;
+}
+
+/** The line of `--nats-unreachable` given without `--nats` (each command adds its own prefix). */
+export const UNREACHABLE_ALONE = "--nats-unreachable goes with --nats";
+
+/**
+ * What became of a stopped run's queued jobs, for the command's last
+ * line: cancelled, or not (the server could not be told), or nothing to
+ * say when no run was going.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RunStoppedError } from "../src/jobs/nats.ts";
+ * import { queuedJobsFate } from "./_nats.ts";
+ * assert.equal(queuedJobsFate(new RunStoppedError(null)), "; the run's queued jobs are dropped");
+ * assert.match(queuedJobsFate(new RunStoppedError("no answer")), /could not cancel/);
+ * assert.equal(queuedJobsFate(new Error("other")), "");
+ * ```
+ */
+export function queuedJobsFate(error: unknown): string {
+  if (!(error instanceof RunStoppedError)) return "";
+  return error.cancelled
+    ? "; the run's queued jobs are dropped"
+    : `; could not cancel the run's queued jobs (${error.reason}): workers will still play them`;
+}
 
 /**
  * Connects a command to the jobs' server; on failure prints one line
@@ -23,10 +75,9 @@ export { codeVersion, JobsConnectError };
 export async function connectForCommand(
   command: string,
   url: string,
-  options: { ackWaitMs?: number } = {},
 ): Promise<Jobs | null> {
   try {
-    return await openJobs(url, { name: command, ...options });
+    return await openJobs(url, { name: command });
   } catch (error) {
     if (!(error instanceof JobsConnectError)) throw error;
     console.error(`${command}: ${error.message}`);
@@ -48,9 +99,22 @@ export function duration(seconds: number): string {
   return `${s} s`;
 }
 
-/** One progress line: jobs queued / running / done / redelivered, games per second, ETA. */
-export function progressLine(label: string, p: RunProgress): string {
-  return `${label}: jobs ${p.queued} queued, ${p.running} running, ${p.done}/${p.jobs} done, ${p.redelivered} redelivered; games ${p.gamesDone}/${p.games}, ${
+/**
+ * One progress line: jobs queued / running / done / redelivered, games
+ * (or `unit`) per second, ETA; while the server is unreachable, that
+ * first.
+ */
+export function progressLine(
+  label: string,
+  p: RunProgress,
+  unit = "games",
+): string {
+  const away = p.unreachableSeconds === null
+    ? ""
+    : `the job server at ${p.server} is unreachable${
+      p.unreachableSeconds > 0 ? ` for ${duration(p.unreachableSeconds)}` : ""
+    } (giving up after ${duration(p.patienceSeconds)}); `;
+  return `${label}: ${away}jobs ${p.queued} queued, ${p.running} running, ${p.done}/${p.jobs} done, ${p.redelivered} redelivered; ${unit} ${p.gamesDone}/${p.games}, ${
     p.gamesPerSecond.toFixed(p.gamesPerSecond < 10 ? 2 : 1)
-  } games/s, ETA ${p.etaSeconds === null ? "?" : duration(p.etaSeconds)}`;
+  } ${unit}/s, ETA ${p.etaSeconds === null ? "?" : duration(p.etaSeconds)}`;
 }

@@ -12,12 +12,14 @@ import type { ChessOpening } from "../src/play/chess_match.ts";
 import { gameScore } from "../src/play/chess_match.ts";
 import type { EngineSpec } from "../src/jobs/job.ts";
 import { chessMatchOverNats } from "../src/jobs/remote.ts";
-import { connectForCommand, progressLine } from "./_nats.ts";
+import { connectForCommand, progressLine, queuedJobsFate } from "./_nats.ts";
 
 /** What cli/match.ts parsed, as far as the jobs need it. */
 export interface NatsMatchPlan {
   url: string;
   batch: number | undefined;
+  /** `--nats-unreachable`, in ms (default: the library's). */
+  unreachableMs: number | undefined;
   a: EngineSpec;
   b: EngineSpec;
   games: number | undefined;
@@ -71,6 +73,9 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
     const result = await chessMatchOverNats(jobs, a, b, run.openings, {
       ...(run.games === undefined ? {} : { games: run.games }),
       ...(run.batch === undefined ? {} : { batch: run.batch }),
+      ...(run.unreachableMs === undefined
+        ? {}
+        : { unreachableMs: run.unreachableMs }),
       maxPlies: run.maxPlies,
       timeoutMs: run.timeoutMs,
       handshakeTimeoutMs: run.handshakeTimeoutMs,
@@ -115,7 +120,9 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
       }`
       : `stopped by ${
         (stoppedBy as [Deno.Signal, number])[0]
-      } after ${scores.length} finished games (${a.label}: ${tally()}); the run's queued jobs are dropped`;
+      } after ${scores.length} finished games (${a.label}: ${tally()})${
+        queuedJobsFate(error)
+      }`;
     console.error(
       `match: ${where}${
         run.pgnPath ? `; the finished games are in ${run.pgnPath}` : ""

@@ -8,10 +8,12 @@
  *
  * Usage: `deno task atlas-elo [--full] [--workers N] [--games LIST]
  * [--techniques LIST] [--no-stockfish] [--stockfish PATH] [--nats URL
- * [--batch N]]`. With `--nats` the SPRTs' batches are played as jobs by
- * the workers of a NATS JetStream server (`deno task worker --nats URL` on
- * any machine), `--batch` games a job; the test itself runs here. The games
- * against Stockfish are always played here.
+ * [--batch N] [--nats-unreachable SECONDS]]`. With `--nats` the SPRTs'
+ * batches are played as jobs by the workers of a NATS JetStream server
+ * (`deno task worker --nats URL` on any machine), `--batch` games a job;
+ * the test itself runs here; a server unreachable for
+ * `--nats-unreachable` seconds (default 60) ends the run, exit 2. The
+ * games against Stockfish are always played here.
  *
  * @module
  */
@@ -29,10 +31,14 @@ import {
 } from "../src/course/atlas/mod.ts";
 import type { Jobs } from "../src/jobs/nats.ts";
 import { sprtBatchesOverNats } from "../src/jobs/remote.ts";
-import { connectForCommand } from "./_nats.ts";
+import {
+  connectForCommand,
+  UNREACHABLE_ALONE,
+  unreachableMs,
+} from "./_nats.ts";
 
 const USAGE =
-  "usage: deno task atlas-elo [--full] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N]]";
+  "usage: deno task atlas-elo [--full] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
 const GAMES: readonly EloGame[] = ["connect-four", "chess"];
 
 interface Plan {
@@ -44,6 +50,7 @@ interface Plan {
   program?: string;
   nats?: string;
   batch?: number;
+  unreachableMs?: number;
 }
 
 function value(args: readonly string[], i: number, flag: string): string {
@@ -89,7 +96,9 @@ function parseArgs(args: readonly string[]): Plan {
     } else if (arg === "--no-stockfish") plan.stockfish = false;
     else if (arg === "--stockfish") plan.program = value(args, ++i, arg);
     else if (arg === "--nats") plan.nats = value(args, ++i, arg);
-    else if (arg === "--batch") {
+    else if (arg === "--nats-unreachable") {
+      plan.unreachableMs = unreachableMs(value(args, ++i, arg));
+    } else if (arg === "--batch") {
       const text = value(args, ++i, arg);
       const n = Number(text);
       if (!Number.isInteger(n) || n < 1 || n > 10_000) {
@@ -105,6 +114,9 @@ function parseArgs(args: readonly string[]): Plan {
   }
   if (plan.batch !== undefined && plan.nats === undefined) {
     throw new Error(`--batch goes with --nats\n${USAGE}`);
+  }
+  if (plan.unreachableMs !== undefined && plan.nats === undefined) {
+    throw new Error(`${UNREACHABLE_ALONE}\n${USAGE}`);
   }
   if (plan.techniques !== undefined) {
     const known = new Set(selectedEloTests().map((t) => t.technique));
@@ -149,6 +161,9 @@ async function play(
     ...(jobs === null ? {} : {
       playBatch: sprtBatchesOverNats(jobs, {
         ...(plan.batch === undefined ? {} : { batch: plan.batch }),
+        ...(plan.unreachableMs === undefined
+          ? {}
+          : { unreachableMs: plan.unreachableMs }),
         onRefusal: progress,
       }),
     }),

@@ -68,11 +68,14 @@ import {
 import { readPgnGames } from "../src/games/chess/notation.ts";
 import { UciProcess } from "../src/play/uci_engine.ts";
 import { matchOverNats } from "./_nats_match.ts";
+import { UNREACHABLE_ALONE, unreachableMs } from "./_nats.ts";
+import { DEFAULT_UNREACHABLE_MS } from "../src/jobs/nats.ts";
 
 const HELP =
   `usage: deno task match --a SPEC --b SPEC [--games N] [--openings FILE]
        [--opening-plies N] [--max-plies N] [--pgn FILE] [--timeout MS]
-       [--handshake-timeout MS] [--nats URL [--batch N]]
+       [--handshake-timeout MS]
+       [--nats URL [--batch N] [--nats-unreachable SECONDS]]
   SPEC: ours:depth=N | ours:nodes=N | ours:movetime=MS
         stockfish:skill=S,depth=N | stockfish:nodes=N | ...
         PATH:depth=N ... (any UCI program, by a path with a "/")
@@ -90,8 +93,11 @@ const HELP =
   (exit 2, finished games kept). SIGINT exits 130, SIGTERM 143, after ending
   both engines; the PGN keeps the finished games.
   --nats URL: play the games as jobs on the workers of a NATS JetStream
-  server (deno task worker --nats URL), --batch N games a job (default 2);
-  see docs/distributed.md.`;
+  server (deno task worker --nats URL), --batch N games a job (default 2),
+  --nats-unreachable SECONDS gives up (exit 2) once the server has been
+  unreachable that long (1…86400, default ${
+    DEFAULT_UNREACHABLE_MS / 1000
+  }); see docs/distributed.md.`;
 
 const ROOT = new URL("..", import.meta.url);
 
@@ -205,6 +211,7 @@ const FLAGS = [
   "--handshake-timeout",
   "--nats",
   "--batch",
+  "--nats-unreachable",
 ];
 
 function parseFlags(list: readonly string[]): Map<string, string> | null {
@@ -283,6 +290,8 @@ interface Plan {
   /** `--nats`: the jobs' server, or null to play here. */
   nats: string | null;
   batch: number | undefined;
+  /** `--nats-unreachable`, in ms. */
+  unreachableMs: number | undefined;
 }
 
 function plan(args: readonly string[]): Plan | null {
@@ -344,6 +353,18 @@ function plan(args: readonly string[]): Plan | null {
   const batch = flags.has("--batch")
     ? integerFlag(flags, "--batch", 1, 10_000, 2)
     : undefined;
+  const unreachable = flags.get("--nats-unreachable");
+  if (unreachable !== undefined && nats === null) {
+    throw new Usage(UNREACHABLE_ALONE);
+  }
+  let patience: number | undefined;
+  try {
+    patience = unreachable === undefined
+      ? undefined
+      : unreachableMs(unreachable);
+  } catch (error) {
+    throw new Usage((error as Error).message);
+  }
   // Over --nats, each worker finds its own Stockfish.
   if (a.kind === "stockfish" && nats === null) a.program = stockfishPath();
   if (b.kind === "stockfish" && nats === null) b.program = stockfishPath();
@@ -375,6 +396,7 @@ function plan(args: readonly string[]): Plan | null {
     handshakeTimeoutMs,
     nats,
     batch,
+    unreachableMs: patience,
   };
 }
 

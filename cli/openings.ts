@@ -28,9 +28,19 @@ import {
   UsageError,
 } from "./_connect_four_cli.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
-import { connectForCommand, duration } from "./_nats.ts";
+import {
+  connectForCommand,
+  progressLine,
+  queuedJobsFate,
+  UNREACHABLE_ALONE,
+  unreachableMs,
+} from "./_nats.ts";
 import { solveOverNats } from "../src/jobs/remote.ts";
-import { JobFailedError, type RunProgress } from "../src/jobs/nats.ts";
+import {
+  DEFAULT_UNREACHABLE_MS,
+  JobFailedError,
+  JobsUnreachableError,
+} from "../src/jobs/nats.ts";
 
 /** Where `--full` writes its results. */
 export const FIRST_MOVES_FILE = "data/connect4/first_moves.txt";
@@ -51,7 +61,7 @@ export const DEFAULT_AFTER_MAX_NODES = 20_000_000;
 
 /** The text of `deno task openings --help`. */
 export const HELP =
-  `usage: deno task openings [--full | --book | --after MOVES] [--threads N] [--megabytes M] [--max-nodes N] [--time-ms T] [--nats URL] [--out FILE]
+  `usage: deno task openings [--full | --book | --after MOVES] [--threads N] [--megabytes M] [--max-nodes N] [--time-ms T] [--nats URL [--nats-unreachable SECONDS]] [--out FILE]
 
 Solves exactly, one after the other, the position after each legal move
 from a start position, and prints one line per move:
@@ -93,6 +103,11 @@ Flags:
                   any machine, same commit); the lines and the file are the
                   local run's (see docs/distributed.md). --threads is then
                   per worker, default 1
+  --nats-unreachable SECONDS
+                  with --nats: give up (exit 2) once the server has been
+                  unreachable this long (1…86400, default ${
+    DEFAULT_UNREACHABLE_MS / 1000
+  })
   --out FILE      write the lines to FILE (default: ${FIRST_MOVES_FILE}
                   for --full, ${BOOK_FILE} for --book, none otherwise)
   -h, --help      this text
@@ -124,6 +139,8 @@ export interface OpeningsArgs {
   maxNodes?: number;
   /** `--nats URL`, when given: solve over the workers of that server. */
   nats?: string;
+  /** `--nats-unreachable SECONDS`, in ms, when given. */
+  unreachableMs?: number;
   /** `--out FILE`, when given. */
   out?: string;
 }
@@ -211,6 +228,12 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
         throw new UsageError('openings: --nats needs a server address, got ""');
       }
       result.nats = url;
+    } else if (isFlag(arg, "--nats-unreachable")) {
+      try {
+        result.unreachableMs = unreachableMs(value("--nats-unreachable"));
+      } catch (error) {
+        throw new UsageError(`openings: ${(error as Error).message}`);
+      }
     } else if (isFlag(arg, "--out")) {
       const file = value("--out");
       if (file === "") {
@@ -220,6 +243,9 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
     } else {
       throw new UsageError(`openings: unknown argument ${JSON.stringify(arg)}`);
     }
+  }
+  if (result.unreachableMs !== undefined && result.nats === undefined) {
+    throw new UsageError(`openings: ${UNREACHABLE_ALONE}`);
   }
   if ([result.full, result.book, afterGiven].filter(Boolean).length > 1) {
     throw new UsageError("openings: give one of --full, --book and --after");
@@ -439,6 +465,7 @@ interface RemoteRun {
   megabytes: number;
   maxNodes: number | undefined;
   timeMs: number | undefined;
+  unreachableMs: number | undefined;
 }
 
 /** How a run over NATS ended when it did not finish: the exit code, and the line said. */
@@ -446,13 +473,6 @@ class RemoteStop extends Error {
   constructor(message: string, readonly code: number) {
     super(message);
   }
-}
-
-/** One progress line of a run over NATS: jobs, solves, rate, ETA. */
-function progressText(p: RunProgress): string {
-  return `openings: jobs ${p.queued} queued, ${p.running} running, ${p.done}/${p.jobs} done, ${p.redelivered} redelivered; solves ${p.gamesDone}/${p.games}, ${
-    p.gamesPerSecond.toFixed(p.gamesPerSecond < 10 ? 2 : 1)
-  } solves/s, ETA ${p.etaSeconds === null ? "?" : duration(p.etaSeconds)}`;
 }
 
 /**
@@ -503,8 +523,11 @@ async function solvePlanOverNats(
       threads: run.threads,
       ...(run.maxNodes === undefined ? {} : { maxNodes: run.maxNodes }),
       ...(run.timeMs === undefined ? {} : { timeMs: run.timeMs }),
+      ...(run.unreachableMs === undefined
+        ? {}
+        : { unreachableMs: run.unreachableMs }),
       signal: stop.signal,
-      onProgress: (p) => warn(progressText(p)),
+      onProgress: (p) => warn(progressLine("openings", p, "solves")),
       onRefusal: (line) => warn(`openings: ${line}`),
       onProbe: (index, worker, p) =>
         warn(
@@ -537,11 +560,15 @@ async function solvePlanOverNats(
       throw new RemoteStop(
         `openings: stopped by ${
           stopped[0]
-        } after ${solved.size} of ${searched.length} solves; the run's queued jobs are dropped`,
+        } after ${solved.size} of ${searched.length} solves${
+          queuedJobsFate(error)
+        }`,
         stopped[1],
       );
     }
-    if (error instanceof JobFailedError) {
+    if (
+      error instanceof JobFailedError || error instanceof JobsUnreachableError
+    ) {
       throw new RemoteStop(`openings: ${error.message}`, 2);
     }
     throw error;
@@ -603,7 +630,7 @@ async function main(args: readonly string[]): Promise<number> {
   const begun = new Date();
   // The command as run, for the file's header: the flags that change the
   // work (where it ran and where it is written do not).
-  const kept = withoutFlags(args, ["--nats", "--out"]);
+  const kept = withoutFlags(args, ["--nats", "--nats-unreachable", "--out"]);
   const command = options.full || options.book
     ? [
       `deno task openings ${options.book ? "--book" : "--full"}`,
@@ -655,6 +682,7 @@ async function main(args: readonly string[]): Promise<number> {
         megabytes: options.megabytes,
         maxNodes: options.maxNodes,
         timeMs: options.timeMs,
+        unreachableMs: options.unreachableMs,
       }, report);
     } catch (error) {
       if (!(error instanceof RemoteStop)) throw error;

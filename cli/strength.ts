@@ -35,16 +35,23 @@ import {
 } from "../src/course/strength/measure.ts";
 import { roundRobinOverNats } from "../src/jobs/remote.ts";
 import type { Jobs } from "../src/jobs/nats.ts";
-import { connectForCommand, progressLine } from "./_nats.ts";
+import {
+  connectForCommand,
+  progressLine,
+  queuedJobsFate,
+  UNREACHABLE_ALONE,
+  unreachableMs,
+} from "./_nats.ts";
 
 const USAGE =
-  "usage: deno task strength [--full | --render] [--workers N] [--nats URL [--batch N]]";
+  "usage: deno task strength [--full | --render] [--workers N] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
 
 async function main(args: readonly string[]): Promise<number> {
   let full = false, render = false;
   let workers: number | undefined;
   let nats: string | undefined;
   let batch: number | undefined;
+  let patience: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--full") full = true;
@@ -71,6 +78,13 @@ async function main(args: readonly string[]): Promise<number> {
         );
         return 2;
       }
+    } else if (arg === "--nats-unreachable") {
+      try {
+        patience = unreachableMs(args[++i] ?? "");
+      } catch (error) {
+        console.error(`${(error as Error).message}\n${USAGE}`);
+        return 2;
+      }
     } else if (arg === "--help" || arg === "-h") {
       console.log(USAGE);
       return 0;
@@ -82,6 +96,10 @@ async function main(args: readonly string[]): Promise<number> {
   if (render) return await renderFullRun();
   if (batch !== undefined && nats === undefined) {
     console.error(`--batch goes with --nats\n${USAGE}`);
+    return 2;
+  }
+  if (patience !== undefined && nats === undefined) {
+    console.error(`${UNREACHABLE_ALONE}\n${USAGE}`);
     return 2;
   }
   let jobs: Jobs | null = null;
@@ -102,14 +120,12 @@ async function main(args: readonly string[]): Promise<number> {
     Deno.addSignalListener("SIGTERM", onTerm);
   }
   try {
-    return await measure(full, workers, jobs, batch, stop.signal);
+    return await measure(full, workers, jobs, batch, patience, stop.signal);
   } catch (error) {
     if (jobs === null) throw error;
     console.error(
       stop.signal.aborted
-        ? `strength: stopped by ${
-          stoppedBy[0]
-        }; the run's queued jobs are dropped`
+        ? `strength: stopped by ${stoppedBy[0]}${queuedJobsFate(error)}`
         : `strength: ${(error as Error).message}`,
     );
     return stop.signal.aborted ? stoppedBy[1] : 2;
@@ -127,6 +143,7 @@ async function measure(
   workers: number | undefined,
   jobs: Jobs | null,
   batch: number | undefined,
+  patience: number | undefined,
   signal: AbortSignal,
 ): Promise<number> {
   const config = full ? STRENGTH_FULL : STRENGTH_SMALL;
@@ -144,6 +161,7 @@ async function measure(
           gamesPerPair: plan.gamesPerPair,
           seed: plan.seed,
           ...(batch === undefined ? {} : { batch }),
+          ...(patience === undefined ? {} : { unreachableMs: patience }),
           onProgress: (p) =>
             console.error(`[${elapsed()}] ${progressLine("jobs", p)}`),
           onRefusal: (line) => console.error(`[${elapsed()}] ${line}`),

@@ -10,29 +10,46 @@
  * and on the command's side. A message that is not a job (not JSON, too
  * large, a bad field) goes to the dead-letter stream with its reason; the
  * worker goes on. SIGINT or SIGTERM gives the job in progress back to the
- * queue and exits 0. Cannot connect, or a server without JetStream: one
- * line, exit 2.
+ * queue and exits 0, at once, even while the server is away (the job then
+ * comes back after the ack wait). Cannot connect, or a server without
+ * JetStream: one line, exit 2.
+ *
+ * The ack wait (how long the server waits for a silent worker before it
+ * gives the job to another) is one setting of the server's consumer,
+ * shared by every worker: each reads it at each job and tells the server
+ * it is alive every third of it. The operator sets it once with
+ * `deno task worker --nats URL --set-ack-wait SECONDS`, which changes it
+ * and exits; a worker never changes it.
  *
  * @module
  */
 
 import { codeVersion } from "../src/jobs/job.ts";
-import { DEFAULT_ACK_WAIT_MS, serveJobs } from "../src/jobs/nats.ts";
+import {
+  ackWait,
+  DEFAULT_ACK_WAIT_MS,
+  serveJobs,
+  setAckWait,
+} from "../src/jobs/nats.ts";
 import { connectForCommand } from "./_nats.ts";
 
-const HELP =
-  `usage: deno task worker --nats URL [--name NAME] [--ack-wait SECONDS] [--max-jobs N]
+const DEFAULT_ACK_WAIT_S = DEFAULT_ACK_WAIT_MS / 1000;
+
+const HELP = `usage: deno task worker --nats URL [--name NAME] [--max-jobs N]
+       deno task worker --nats URL --set-ack-wait SECONDS
 Serves jobs (games of match and strength, solves of openings) from the
 NATS JetStream server at URL (nats://HOST:PORT, HOST:PORT or HOST) until stopped (Ctrl-C or SIGTERM give the job in
 progress back to the queue).
   --nats URL          the server (started with nats-server -js -sd DIR)
   --name NAME         this worker's name in messages (default HOST/PID)
-  --ack-wait SECONDS  how long the server waits for a silent worker before
-                      giving its job to another (1…3600, default ${
-    DEFAULT_ACK_WAIT_MS / 1000
-  }); the
-                      worker tells the server it is alive every third of it
   --max-jobs N        exit 0 after N jobs (default: serve until stopped)
+  --set-ack-wait SECONDS
+                      the operator's setting, for every worker of the
+                      server: how long the server waits for a silent worker
+                      before giving its job to another (1…3600;
+                      ${DEFAULT_ACK_WAIT_S} until set). Sets it, prints the old and new
+                      values and exits. Each worker reads it at each job
+                      and tells the server it is alive every third of it.
 Only jobs made by this same code (a hash of src/ and cli/) are run; a job
 of another version is given back and the refusal is reported.`;
 
@@ -41,8 +58,9 @@ class Usage extends Error {}
 interface Options {
   nats: string;
   name: string | null;
-  ackWaitMs: number | undefined;
   maxJobs: number | undefined;
+  /** `--set-ack-wait`: set the server's ack wait (ms) and exit, instead of serving. */
+  setAckWaitMs: number | undefined;
 }
 
 function parse(args: readonly string[]): Options | null {
@@ -50,7 +68,14 @@ function parse(args: readonly string[]): Options | null {
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]!;
     if (flag === "--help" || flag === "-h") return null;
-    if (!["--nats", "--name", "--ack-wait", "--max-jobs"].includes(flag)) {
+    if (flag === "--ack-wait") {
+      throw new Usage(
+        "--ack-wait is not a worker's setting: it is one setting of the server, shared by every worker (each follows it); set it once with deno task worker --nats URL --set-ack-wait SECONDS (docs/distributed.md)",
+      );
+    }
+    if (
+      !["--nats", "--name", "--max-jobs", "--set-ack-wait"].includes(flag)
+    ) {
       throw new Usage(`unknown argument ${JSON.stringify(flag)}`);
     }
     const value = args[++i];
@@ -73,12 +98,17 @@ function parse(args: readonly string[]): Options | null {
   };
   const nats = seen.get("--nats");
   if (nats === undefined) throw new Usage("--nats URL is required");
-  const ackWait = integer("--ack-wait", 1, 3600);
+  const setAckWait = integer("--set-ack-wait", 1, 3600);
+  if (setAckWait !== undefined && seen.size > 2) {
+    throw new Usage(
+      "--set-ack-wait sets the server's ack wait and exits: it takes --nats only",
+    );
+  }
   return {
     nats,
     name: seen.get("--name") ?? null,
-    ackWaitMs: ackWait === undefined ? undefined : ackWait * 1000,
     maxJobs: integer("--max-jobs", 1, 1e9),
+    setAckWaitMs: setAckWait === undefined ? undefined : setAckWait * 1000,
   };
 }
 
@@ -103,13 +133,12 @@ async function main(args: readonly string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
+  if (options.setAckWaitMs !== undefined) {
+    return await setServerAckWait(options.nats, options.setAckWaitMs);
+  }
   const code = await codeVersion();
   const name = options.name ?? `${hostName()}/${Deno.pid}`;
-  const jobs = await connectForCommand("worker", options.nats, {
-    ...(options.ackWaitMs === undefined
-      ? {}
-      : { ackWaitMs: options.ackWaitMs }),
-  });
+  const jobs = await connectForCommand("worker", options.nats);
   if (jobs === null) return 2;
   const log = (line: string) => console.error(`worker ${name}: ${line}`);
   const stop = new AbortController();
@@ -121,16 +150,16 @@ async function main(args: readonly string[]): Promise<number> {
   };
   Deno.addSignalListener("SIGINT", onSignal);
   Deno.addSignalListener("SIGTERM", onSignal);
-  log(`serving ${jobs.server} (code version ${code})`);
+  const wait = await ackWait(jobs).then((ms) => `${ms / 1000} s`, () => "?");
+  log(
+    `serving ${jobs.server} (code version ${code}, ack wait ${wait}, read again at each job)`,
+  );
   try {
     const summary = await serveJobs(jobs, {
       worker: name,
       code,
       signal: stop.signal,
       log,
-      ...(options.ackWaitMs === undefined
-        ? {}
-        : { ackWaitMs: options.ackWaitMs }),
       ...(options.maxJobs === undefined ? {} : { maxJobs: options.maxJobs }),
     });
     log(
@@ -143,6 +172,32 @@ async function main(args: readonly string[]): Promise<number> {
   } finally {
     Deno.removeSignalListener("SIGINT", onSignal);
     Deno.removeSignalListener("SIGTERM", onSignal);
+    await jobs.close().catch(() => {});
+  }
+}
+
+/** `--set-ack-wait`: the operator's one setting for every worker of the server. */
+async function setServerAckWait(url: string, ms: number): Promise<number> {
+  const jobs = await connectForCommand("worker", url);
+  if (jobs === null) return 2;
+  try {
+    const before = await setAckWait(jobs, ms);
+    console.log(
+      `worker: the ack wait of the workers on ${jobs.server} is now ${
+        ms / 1000
+      } s (it was ${
+        before / 1000
+      } s); each worker follows it from its next job`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(
+      `worker: the server at ${jobs.server} refused the new ack wait: ${
+        (error as Error).message
+      }`,
+    );
+    return 2;
+  } finally {
     await jobs.close().catch(() => {});
   }
 }

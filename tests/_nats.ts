@@ -2,7 +2,12 @@
 // 127.0.0.1 with a temporary store, and child processes (workers, commands)
 // whose output is kept so a test can wait for a line.
 import { cliPath, ROOT } from "./_cli.ts";
-import type { Jobs } from "../src/jobs/nats.ts";
+import {
+  CONSUMER,
+  type Jobs,
+  JOBS_STREAM,
+  openJobs,
+} from "../src/jobs/nats.ts";
 
 /** Debian's nats-server (in /usr/sbin), else whatever the PATH has. */
 export const NATS_SERVER: string =
@@ -89,7 +94,12 @@ export class Server {
     return `nats://127.0.0.1:${this.port}`;
   }
 
-  /** Starts the server (without JetStream when `jetStream` is false) and waits until it is ready. */
+  /**
+   * Starts the server (without JetStream when `jetStream` is false) and
+   * waits until it is ready. With JetStream, the workers' consumer gets an
+   * ack wait of 2 s, set once for the server as an operator would, so that
+   * a killed worker's job comes back quickly.
+   */
   async start(jetStream = true): Promise<void> {
     this.child = new Child(NATS_SERVER, [
       ...(jetStream ? ["-js", "-sd", this.store] : []),
@@ -99,6 +109,30 @@ export class Server {
       "127.0.0.1",
     ]);
     await this.child.waitFor(/Server is ready/, 20_000);
+    if (jetStream) await this.setAckWait(2);
+  }
+
+  /** Sets the ack wait of the workers' consumer (seconds), straight on the server. */
+  async setAckWait(seconds: number): Promise<void> {
+    const jobs = await openJobs(this.url, { name: "test setup" });
+    try {
+      await jobs.jsm.consumers.update(JOBS_STREAM, CONSUMER, {
+        ack_wait: seconds * 1e9,
+      });
+    } finally {
+      await jobs.close();
+    }
+  }
+
+  /** The ack wait of the workers' consumer (seconds), as the server has it. */
+  async ackWait(): Promise<number> {
+    const jobs = await openJobs(this.url, { name: "test check" });
+    try {
+      const info = await jobs.jsm.consumers.info(JOBS_STREAM, CONSUMER);
+      return (info.config.ack_wait ?? 0) / 1e9;
+    } finally {
+      await jobs.close();
+    }
   }
 
   /** Stops the server, keeping its store for a restart. */
@@ -114,8 +148,11 @@ export class Server {
   }
 }
 
-/** A `deno task worker` process serving `url`, named `name`, with a short ack wait. */
-export function worker(url: string, name: string, ackWait = 2): Child {
+/**
+ * A `deno task worker` process serving `url`, named `name` (it follows the
+ * ack wait the server's consumer has: {@linkcode Server.setAckWait}).
+ */
+export function worker(url: string, name: string): Child {
   return new Child(Deno.execPath(), [
     "run",
     "--quiet",
@@ -125,9 +162,36 @@ export function worker(url: string, name: string, ackWait = 2): Child {
     url,
     "--name",
     name,
-    "--ack-wait",
-    String(ackWait),
   ]);
+}
+
+/** A `deno task <file>` command (a file of cli/) as a child process, to watch and signal. */
+export function command(file: string, args: string[]): Child {
+  return new Child(Deno.execPath(), [
+    "run",
+    "--quiet",
+    "-A",
+    cliPath(file),
+    ...args,
+  ]);
+}
+
+/** `promise`, or a failure after `ms`: a lost job or a hung process would otherwise hang the test. */
+export function within<T>(
+  promise: Promise<T>,
+  ms: number,
+  what: string,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${what}: not done after ${ms} ms`)),
+        ms,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** Ends a test's connection, children and server, whatever state they are in. */

@@ -8,7 +8,7 @@
 // killed in `finally`.
 import assert from "node:assert/strict";
 import { assertCleanFailure, runCli } from "./_cli.ts";
-import { Child, cleanUp, freePort, Server, worker } from "./_nats.ts";
+import { Child, cleanUp, freePort, Server, within, worker } from "./_nats.ts";
 import {
   DEAD_STREAM,
   type Jobs,
@@ -34,20 +34,6 @@ import {
 
 const options = { sanitizeOps: false, sanitizeResources: false };
 
-/** `promise`, or a failure after `ms`: a lost job would otherwise hang the test. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`${what}: not done after ${ms} ms`)),
-        ms,
-      );
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
 Deno.test(
   "jobs: a bad --nats is one line and exit 2, for the worker and for every command",
   options,
@@ -67,8 +53,13 @@ Deno.test(
       ["worker.ts", [], /worker: --nats URL is required/],
       [
         "worker.ts",
-        ["--nats", closed, "--ack-wait", "0"],
-        /--ack-wait must be an integer in 1…3600, got "0"/,
+        ["--nats", closed, "--set-ack-wait", "0"],
+        /--set-ack-wait must be an integer in 1…3600, got "0"/,
+      ],
+      [
+        "worker.ts",
+        ["--nats", closed, "--set-ack-wait", "5"],
+        /worker: cannot connect to the NATS server at nats:\/\/127\.0\.0\.1:\d+: .*refused/,
       ],
       [
         "strength.ts",
@@ -205,7 +196,7 @@ Deno.test(
     const children: (Child | null)[] = [];
     try {
       await server.start();
-      const w = worker(server.url, "w", 2);
+      const w = worker(server.url, "w");
       children.push(w);
       await w.waitFor(/serving/);
       jobs = await openJobs(server.url, { name: "test" });
@@ -315,8 +306,8 @@ Deno.test(
     const dir = Deno.makeTempDirSync({ prefix: "gts_match_" });
     try {
       await server.start();
-      const w1 = worker(server.url, "w1", 10);
-      const w2 = worker(server.url, "w2", 10);
+      const w1 = worker(server.url, "w1");
+      const w2 = worker(server.url, "w2");
       children.push(w1, w2);
       await w1.waitFor(/serving/);
       const args = [

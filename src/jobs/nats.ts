@@ -3,9 +3,11 @@
  *
  * - Stream `GTS_JOBS` (work queue, file storage) holds job messages on
  *   `gts.jobs.<run>`; every worker pulls from its one durable consumer
- *   `workers` (explicit acks). A worker tells the server it is still
- *   working every third of the ack wait; a job whose worker died is
- *   delivered again once its ack wait has passed.
+ *   `workers` (explicit acks). The consumer's ack wait is one setting of
+ *   the server, shared by all workers ({@linkcode setAckWait}, an
+ *   operator's command); a worker reads it at each job and tells the
+ *   server it is still working every third of it. A job whose worker died
+ *   is delivered again once its ack wait has passed.
  * - Results go to the KV bucket `gts_results`, keyed `<run>.<index>`, each
  *   written with `create` (only if absent): a job run twice is stored once.
  * - Stream `GTS_DEAD` keeps what a worker refused to parse, on
@@ -20,6 +22,7 @@
 import { connect, headers, type NatsConnection } from "@nats-io/transport-node";
 import {
   AckPolicy,
+  type ConsumerInfo,
   DeliverPolicy,
   jetstream,
   type JetStreamClient,
@@ -42,6 +45,7 @@ import {
   taskSummary,
 } from "./job.ts";
 import { closeTaskRunner, runTask, type SolveProbe } from "./run.ts";
+import { checkInteger } from "../validate.ts";
 
 /** The work-queue stream of jobs. */
 export const JOBS_STREAM = "GTS_JOBS";
@@ -51,8 +55,14 @@ export const DEAD_STREAM = "GTS_DEAD";
 export const CONSUMER = "workers";
 /** The KV bucket of results. */
 export const RESULTS_BUCKET = "gts_results";
-/** Default ack wait of the workers' consumer (ms). */
+/** Ack wait of the workers' consumer when it is created (ms); {@linkcode setAckWait} changes it. */
 export const DEFAULT_ACK_WAIT_MS = 30_000;
+/** A publisher gives up after its server has been unreachable this long (ms), unless told otherwise. */
+export const DEFAULT_UNREACHABLE_MS = 60_000;
+/** How long a worker keeps trying to store a result while its server is away (ms). */
+export const STORE_PATIENCE_MS = 60_000;
+/** The longest a worker or a publisher waits for one answer of the server (ms). */
+const ANSWER_MS = 5000;
 /** Largest result a worker stores (the server's default max payload is 1 MiB). */
 export const MAX_RESULT_BYTES = 900 * 1024;
 /** Jobs and results are dropped after this long (ms): a run abandoned midway does not stay for ever. */
@@ -69,6 +79,62 @@ export class JobsConnectError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "JobsConnectError";
+  }
+}
+
+/**
+ * A server that has been unreachable longer than the publisher's
+ * patience: the run is given up.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { JobsUnreachableError } from "./nats.ts";
+ * assert.match(
+ *   new JobsUnreachableError("nats://127.0.0.1:4222", 60).message,
+ *   /^the job server at nats:\/\/127\.0\.0\.1:4222 has been unreachable for 60 s/,
+ * );
+ * ```
+ */
+export class JobsUnreachableError extends Error {
+  /** A server unreachable for `seconds`. */
+  constructor(server: string, seconds: number) {
+    super(
+      `the job server at ${server} has been unreachable for ${seconds} s; the run's queued jobs were not cancelled (workers play them if it comes back)`,
+    );
+    this.name = "JobsUnreachableError";
+  }
+}
+
+/**
+ * A run stopped by its signal: `cancelled` says whether its queued jobs
+ * were marked cancelled (workers drop them) or the server could not be
+ * told (`reason`: workers will still play them).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RunStoppedError } from "./nats.ts";
+ * assert.ok(new RunStoppedError(null).cancelled);
+ * const failed = new RunStoppedError("no answer from the server within 5000 ms");
+ * assert.ok(!failed.cancelled);
+ * assert.match(failed.message, /could not cancel .*: workers will still play them/);
+ * ```
+ */
+export class RunStoppedError extends Error {
+  /** A stopped run; `reason` is why the cancel failed, or null when it was done. */
+  constructor(readonly reason: string | null) {
+    super(
+      reason === null
+        ? "runJobs: stopped; the run's queued jobs are cancelled"
+        : `runJobs: stopped; could not cancel the run's queued jobs (${reason}): workers will still play them`,
+    );
+    this.name = "RunStoppedError";
+  }
+
+  /** Whether the run's queued jobs were marked cancelled. */
+  get cancelled(): boolean {
+    return this.reason === null;
   }
 }
 
@@ -118,6 +184,8 @@ export interface Jobs {
   js: JetStreamClient;
   jsm: JetStreamManager;
   results: KV;
+  /** Since when (`performance.now()`, ms) the server has been unreachable; null while connected. */
+  unreachableSince(): number | null;
   /** Closes the connection. */
   close(): Promise<void>;
 }
@@ -127,17 +195,18 @@ const NANOS_PER_MS = 1_000_000;
 /**
  * Connects to a NATS server with JetStream and makes sure the jobs
  * stream, the dead-letter stream, the workers' consumer and the results
- * bucket exist (created when missing, left as they are otherwise; a
- * worker's `ackWaitMs` updates the consumer's ack wait). The connection
- * reconnects for ever after a server restart.
+ * bucket exist (created when missing, with an ack wait of
+ * {@linkcode DEFAULT_ACK_WAIT_MS}; left as they are otherwise). The
+ * connection reconnects for ever after a server restart, and keeps track
+ * of since when the server has been unreachable.
  *
  * @param address a `--nats` value ({@linkcode natsServer})
- * @param options `name` (of the connection), `ackWaitMs` (workers only)
+ * @param options `name` (of the connection)
  * @throws {JobsConnectError} (rejects) with one line when the address is bad, nobody answers, or the server has no JetStream
  */
 export async function openJobs(
   address: string,
-  options: { name: string; ackWaitMs?: number },
+  options: { name: string },
 ): Promise<Jobs> {
   const server = natsServer(address);
   let nc: NatsConnection;
@@ -148,6 +217,10 @@ export async function openJobs(
       timeout: 5000,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
+      // A server gone without closing the connection (a machine off, a
+      // network cut) is noticed within about 30 s, not the default 4 min.
+      pingInterval: 10_000,
+      maxPingOut: 2,
     });
   } catch (error) {
     throw new JobsConnectError(
@@ -185,7 +258,6 @@ export async function openJobs(
       max_age: RETENTION_MS * NANOS_PER_MS,
       max_msgs: 10_000,
     });
-    const ackWait = (options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS) * NANOS_PER_MS;
     let consumer;
     try {
       consumer = await jsm.consumers.info(JOBS_STREAM, CONSUMER);
@@ -196,7 +268,7 @@ export async function openJobs(
       await jsm.consumers.add(JOBS_STREAM, {
         durable_name: CONSUMER,
         ack_policy: AckPolicy.Explicit,
-        ack_wait: ackWait,
+        ack_wait: DEFAULT_ACK_WAIT_MS * NANOS_PER_MS,
         deliver_policy: DeliverPolicy.All,
         max_deliver: -1,
         filter_subject: "gts.jobs.>",
@@ -206,22 +278,20 @@ export async function openJobs(
           throw error;
         });
       });
-    } else if (
-      options.ackWaitMs !== undefined && consumer.config.ack_wait !== ackWait
-    ) {
-      await jsm.consumers.update(JOBS_STREAM, CONSUMER, { ack_wait: ackWait });
     }
     const results = await new Kvm(nc).create(RESULTS_BUCKET, {
       history: 1,
       storage: StorageType.File,
       ttl: RETENTION_MS,
     });
+    const reachable = watchReachable(nc);
     return {
       server,
       nc,
       js: jetstream(nc),
       jsm,
       results,
+      unreachableSince: reachable,
       close: () => nc.close(),
     };
   } catch (error) {
@@ -233,6 +303,67 @@ export async function openJobs(
       }`,
     );
   }
+}
+
+/** Since when the connection has been down (null while up), from its status events. */
+function watchReachable(nc: NatsConnection): () => number | null {
+  let since: number | null = null;
+  (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === "disconnect") since ??= performance.now();
+      else if (status.type === "reconnect") since = null;
+    }
+  })().catch(() => {});
+  return () => since;
+}
+
+/**
+ * The ack wait of the workers' consumer, as the server has it (ms).
+ *
+ * @param jobs the connection ({@linkcode openJobs})
+ * @returns the ack wait in force (ms)
+ *
+ * @example
+ * ```ts ignore
+ * import { ackWait, openJobs } from "./nats.ts";
+ * const jobs = await openJobs("127.0.0.1:4222", { name: "check" });
+ * console.log(`${(await ackWait(jobs)) / 1000} s`);
+ * await jobs.close();
+ * ```
+ */
+export async function ackWait(jobs: Jobs): Promise<number> {
+  const info = await jobs.jsm.consumers.info(JOBS_STREAM, CONSUMER);
+  return (info.config.ack_wait ?? 0) / NANOS_PER_MS;
+}
+
+/**
+ * Sets the ack wait of the workers' consumer: how long the server waits
+ * for a silent worker before it gives the job to another. One setting of
+ * the server, shared by every worker (each reads it at its next job and
+ * tells the server it is alive every third of it): the operator's, never
+ * a worker's (`deno task worker --nats URL --set-ack-wait SECONDS`).
+ *
+ * @param jobs the connection ({@linkcode openJobs})
+ * @param ms the new ack wait (1,000…3,600,000 ms)
+ * @returns the ack wait it replaced (ms)
+ * @throws {Error} (rejects) on a bad `ms`, or when the server refuses
+ *
+ * @example
+ * ```ts ignore
+ * import { openJobs, setAckWait } from "./nats.ts";
+ * const jobs = await openJobs("127.0.0.1:4222", { name: "operator" });
+ * const before = await setAckWait(jobs, 60_000);
+ * console.log(`ack wait 60 s (was ${before / 1000} s)`);
+ * await jobs.close();
+ * ```
+ */
+export async function setAckWait(jobs: Jobs, ms: number): Promise<number> {
+  checkInteger("setAckWait", "ms", ms, 1000, 3_600_000);
+  const before = await ackWait(jobs);
+  await jobs.jsm.consumers.update(JOBS_STREAM, CONSUMER, {
+    ack_wait: ms * NANOS_PER_MS,
+  });
+  return before;
 }
 
 async function ensureStream(
@@ -274,14 +405,14 @@ export interface ServeOptions {
   worker: string;
   /** The version of the code it runs. */
   code: string;
-  /** The consumer's ack wait (ms): heartbeats go every third of it. */
-  ackWaitMs?: number;
-  /** Stops serving (the job in progress is given back to the queue). */
+  /** Stops serving at once (the job in progress is given back to the queue, or left to come back after the ack wait while the server is away). */
   signal?: AbortSignal;
   /** Told what happens, one line at a time. */
   log?: (line: string) => void;
   /** Stop after this many jobs (default: never). */
   maxJobs?: number;
+  /** How long to keep trying to store a result while the server is away (ms, default {@linkcode STORE_PATIENCE_MS}). */
+  storePatienceMs?: number;
 }
 
 /** What a worker did. */
@@ -307,6 +438,36 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", done);
   });
 
+/**
+ * `promise`, or a rejection after `ms` or when `signal` aborts: a request
+ * to a server that is away may wait long (a KV create is two requests),
+ * and stopping must not wait for it.
+ */
+function bounded<T>(
+  promise: Promise<T>,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<T> {
+  promise.catch(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort = () => {};
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer from the server within ${ms} ms`)),
+        ms,
+      );
+      onAbort = () => reject(new Error("stopped"));
+      if (signal?.aborted) onAbort();
+      signal?.addEventListener("abort", onAbort);
+    }),
+  ]).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  });
+}
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -316,11 +477,14 @@ const decoder = new TextDecoder();
  * refuses, gives back (after a delay, for a worker of the right version)
  * a job of another code version and says so on the run's events, skips a
  * job whose result is stored, and otherwise runs it, stores its result
- * once and acknowledges it. Survives a server restart (it waits and pulls
- * again).
+ * once and acknowledges it, telling the server it is alive every third of
+ * the consumer's ack wait (read from the server at each job). Survives a
+ * server restart (it waits and pulls again); a result it cannot store is
+ * retried for `storePatienceMs`, then left (the job comes back after the
+ * ack wait), and `signal` stops that at once too.
  *
  * @param jobs the connection ({@linkcode openJobs})
- * @param options `worker`, `code`, `ackWaitMs`, `signal`, `log`, `maxJobs`
+ * @param options `worker`, `code`, `signal`, `log`, `maxJobs`, `storePatienceMs`
  * @returns what it did
  */
 export async function serveJobs(
@@ -329,7 +493,6 @@ export async function serveJobs(
 ): Promise<ServeSummary> {
   const summary: ServeSummary = { done: 0, skipped: 0, refused: 0, dead: 0 };
   const log = options.log ?? (() => {});
-  const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
   const told = new Set<string>();
   let waiting = false;
   const handled = () =>
@@ -347,11 +510,23 @@ export async function serveJobs(
       (options.maxJobs === undefined || handled() < options.maxJobs)
     ) {
       let message: JsMsg | null;
+      let ackWaitMs: number;
       try {
         const consumer = await jobs.js.consumers.get(JOBS_STREAM, CONSUMER);
         message = await consumer.next({ expires: 2000 });
         if (waiting) log("the server answers again");
         waiting = false;
+        // The ack wait in force now, read once the job is here (an
+        // operator may have changed it while this worker waited); else the
+        // one `get` read.
+        const toMs = (info: ConsumerInfo) =>
+          (info.config.ack_wait ?? 0) / NANOS_PER_MS || DEFAULT_ACK_WAIT_MS;
+        const known = toMs(await consumer.info(true));
+        ackWaitMs = message === null ? known : await bounded(
+          consumer.info(),
+          ANSWER_MS,
+          options.signal,
+        ).then(toMs, () => known);
       } catch (error) {
         if (!waiting) {
           log(`waiting for the server: ${(error as Error).message}`);
@@ -465,6 +640,7 @@ async function serveOne(
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   options.signal?.addEventListener("abort", onAbort);
+  if (options.signal?.aborted) stop.abort();
   try {
     let outcome;
     try {
@@ -505,7 +681,26 @@ async function serveOne(
       };
       bytes = encoder.encode(JSON.stringify(result));
     }
-    await storeResult(jobs, key, bytes, log);
+    try {
+      await storeResult(
+        jobs,
+        key,
+        bytes,
+        log,
+        stop.signal,
+        options.storePatienceMs ?? STORE_PATIENCE_MS,
+      );
+    } catch (error) {
+      if (!stop.signal.aborted) throw error;
+      // Stopped while the server is slow or away: not acknowledged, the
+      // job comes back (at once if this reaches the server, else after
+      // the ack wait).
+      message.nak();
+      log(
+        `job ${key}: stopped before its result was stored; it goes back to the queue`,
+      );
+      return "skipped";
+    }
     message.ack();
     log(
       `job ${key}: ${
@@ -519,30 +714,49 @@ async function serveOne(
   }
 }
 
-/** Stores a result once, waiting out a server restart. */
+/**
+ * Stores a result once, waiting out a server restart for at most
+ * `patienceMs`; every request is bounded (with the server
+ * away, one KV create waits out two request timeouts, and each attempt
+ * used to take 16 s: 60 attempts were 16 minutes), and `signal` stops it
+ * at once.
+ */
 async function storeResult(
   jobs: Jobs,
   key: string,
   bytes: Uint8Array,
   log: (line: string) => void,
+  signal: AbortSignal,
+  patienceMs: number,
 ): Promise<void> {
+  const until = performance.now() + patienceMs;
   for (let attempt = 0;; attempt++) {
+    signal.throwIfAborted();
     try {
-      await jobs.results.create(key, bytes);
+      await bounded(jobs.results.create(key, bytes), ANSWER_MS, signal);
       return;
     } catch (error) {
-      const stored = await jobs.results.get(key).catch(() => null);
+      signal.throwIfAborted();
+      const stored = await bounded(jobs.results.get(key), ANSWER_MS, signal)
+        .catch(() => null);
       // Stored by another worker (the same job, delivered twice): one result.
       if (stored !== null && stored.operation === "PUT") return;
-      if (attempt >= 60) throw error;
+      signal.throwIfAborted();
+      if (performance.now() >= until) {
+        throw new Error(
+          `its result could not be stored for ${patienceMs / 1000} s: ${
+            (error as Error).message
+          }`,
+        );
+      }
       if (attempt === 0) {
         log(
           `job ${key}: cannot store the result yet (${
             (error as Error).message
-          }), retrying`,
+          }), retrying for ${patienceMs / 1000} s`,
         );
       }
-      await sleep(1000);
+      await sleep(1000, signal);
     }
   }
 }
@@ -566,7 +780,16 @@ export interface RunProgress {
   gamesPerSecond: number;
   /** Seconds left at that rate, or null before the first game. */
   etaSeconds: number | null;
+  /** The server's address. */
+  server: string;
+  /** Seconds the server has been unreachable (in steps of {@linkcode PROGRESS_UNREACHABLE_STEP_S}), or null while it answers. */
+  unreachableSeconds: number | null;
+  /** Seconds of unreachable server after which the run is given up. */
+  patienceSeconds: number;
 }
+
+/** While the server is unreachable, the progress is told again every this many seconds. */
+export const PROGRESS_UNREACHABLE_STEP_S = 10;
 
 /** Options of {@linkcode runJobs}. */
 export interface RunJobsOptions {
@@ -576,34 +799,50 @@ export interface RunJobsOptions {
   run?: string;
   /** Told each result as it is stored, in the order they come. */
   onResult?: (result: JobResult) => void;
-  /** Told where the run stands, at most about once a second and at the end. */
+  /**
+   * Told where the run stands when it changes (jobs, games, the server
+   * lost or back), at most about once a second, and at the end: an
+   * unchanged run is not told again.
+   */
   onProgress?: (progress: RunProgress) => void;
   /** Told a worker's refusal of a job (another code version), once per worker. */
   onRefusal?: (line: string) => void;
   /** Told each root probe of a solve job as its worker reports it (plain NATS: one may be lost). */
   onProbe?: (index: number, worker: string, probe: SolveProbe) => void;
-  /** Stops waiting; the run is marked cancelled and workers drop its queued jobs. */
+  /** Stops waiting; the run is marked cancelled and workers drop its queued jobs (rejects with a {@linkcode RunStoppedError}). */
   signal?: AbortSignal;
+  /** Gives up once the server has been unreachable this long (ms, 1,000…86,400,000; default {@linkcode DEFAULT_UNREACHABLE_MS}). */
+  unreachableMs?: number;
 }
 
 /**
  * Publishes one job per task and waits for every result: the results in
  * task order. A job that failed on its worker rejects the run with a
- * {@linkcode JobFailedError}; on abort the run's jobs still queued are
- * dropped by the workers (the run is marked cancelled). Results stay in the
- * bucket for {@linkcode RETENTION_MS}.
+ * {@linkcode JobFailedError}; on abort the run is marked cancelled, so
+ * that workers drop its jobs still queued, and it rejects with a
+ * {@linkcode RunStoppedError} that says whether the server took the
+ * cancel. A server unreachable for `unreachableMs` rejects it with a
+ * {@linkcode JobsUnreachableError}. Results stay in the bucket for
+ * {@linkcode RETENTION_MS}.
  *
  * @param jobs the connection ({@linkcode openJobs})
  * @param tasks the tasks, one job each
- * @param options `code`, `run`, `onResult`, `onProgress`, `onRefusal`, `onProbe`, `signal`
+ * @param options `code`, `run`, `onResult`, `onProgress`, `onRefusal`, `onProbe`, `signal`, `unreachableMs`
  * @returns the results, by task
- * @throws {JobFailedError} (rejects) when a job failed; {@linkcode JobError} when a task is too large for a job
+ * @throws {JobFailedError} (rejects) when a job failed; {@linkcode RunStoppedError} on abort; {@linkcode JobsUnreachableError} when the server stays away; {@linkcode JobError} when a task is too large for a job
  */
 export async function runJobs(
   jobs: Jobs,
   tasks: readonly Task[],
   options: RunJobsOptions,
 ): Promise<JobResult[]> {
+  const patienceMs = checkInteger(
+    "runJobs",
+    "unreachableMs",
+    options.unreachableMs ?? DEFAULT_UNREACHABLE_MS,
+    1000,
+    86_400_000,
+  );
   const run = options.run ??
     crypto.randomUUID().replaceAll("-", "").slice(0, 16);
   const messages = tasks.map((task, index) =>
@@ -618,6 +857,9 @@ export async function runJobs(
   let done = 0, storedGames = 0;
   const begun = performance.now();
   let failure: JobFailedError | null = null;
+  let unreachable: JobsUnreachableError | null = null;
+  // Stops the publishing and the waiting: on abort, or a server away too long.
+  const halt = new AbortController();
   let finish: () => void = () => {};
   const finished = new Promise<void>((resolve) => finish = resolve);
 
@@ -631,6 +873,8 @@ export async function runJobs(
     const rate = seconds > 0 ? gamesDone / seconds : 0;
     let running = 0;
     for (const i of started) if (results[i] === undefined) running++;
+    const lost = jobs.unreachableSince();
+    const step = PROGRESS_UNREACHABLE_STEP_S;
     return {
       jobs: tasks.length,
       queued: tasks.length - done - running,
@@ -641,14 +885,45 @@ export async function runJobs(
       gamesDone,
       gamesPerSecond: rate,
       etaSeconds: rate > 0 ? (totalGames - gamesDone) / rate : null,
+      server: jobs.server,
+      unreachableSeconds: lost === null
+        ? null
+        : Math.floor((performance.now() - lost) / 1000 / step) * step,
+      patienceSeconds: patienceMs / 1000,
     };
   };
   let lastProgress = 0;
+  let lastTold = "";
   const tell = (force = false) => {
     const now = performance.now();
     if (!force && now - lastProgress < 1000) return;
+    const p = progress();
+    // Only what changed is news: not the rate, which drifts every second.
+    const state = JSON.stringify([
+      p.queued,
+      p.running,
+      p.done,
+      p.redelivered,
+      p.gamesDone,
+      p.unreachableSeconds,
+    ]);
+    if (!force && state === lastTold) return;
     lastProgress = now;
-    options.onProgress?.(progress());
+    lastTold = state;
+    options.onProgress?.(p);
+  };
+  const tick = () => {
+    const lost = jobs.unreachableSince();
+    if (
+      lost !== null && performance.now() - lost >= patienceMs &&
+      unreachable === null
+    ) {
+      unreachable = new JobsUnreachableError(jobs.server, patienceMs / 1000);
+      halt.abort();
+      finish();
+      return;
+    }
+    tell();
   };
 
   const events = jobs.nc.subscribe(eventSubject(run), {
@@ -740,25 +1015,42 @@ export async function runJobs(
     }
   })();
   const watching$ = watch();
-  const onAbort = () => finish();
+  const onAbort = () => {
+    halt.abort();
+    finish();
+  };
   options.signal?.addEventListener("abort", onAbort);
-  const ticker = setInterval(() => tell(), 1000);
+  if (options.signal?.aborted) onAbort();
+  const ticker = setInterval(tick, 1000);
   try {
-    for (const [index, data] of messages.entries()) {
-      await publishRetrying(
-        jobs,
-        jobSubject(run),
-        data,
-        `${run}.${index}`,
-        options.signal,
-      );
+    try {
+      for (const [index, data] of messages.entries()) {
+        await publishRetrying(
+          jobs,
+          jobSubject(run),
+          data,
+          `${run}.${index}`,
+          halt.signal,
+        );
+      }
+      tell(true);
+    } catch (error) {
+      if (!halt.signal.aborted) throw error;
     }
-    tell(true);
     await finished;
+    // Nobody to tell the cancel to: the jobs stay for when it comes back.
+    if (unreachable !== null) throw unreachable;
     if (options.signal?.aborted || failure !== null) {
-      await cancelRun(jobs, run);
-      if (failure !== null) throw failure;
-      throw new Error("runJobs: stopped");
+      const notCancelled = await cancelRun(jobs, run);
+      if (failure !== null) {
+        if (notCancelled === null) throw failure;
+        throw new JobFailedError(
+          `${
+            (failure as JobFailedError).message
+          }; could not cancel the run's queued jobs (${notCancelled}): workers will still play them`,
+        );
+      }
+      throw new RunStoppedError(notCancelled);
     }
     return results as JobResult[];
   } finally {
@@ -776,10 +1068,20 @@ export async function runJobs(
  * Marks a run cancelled: workers drop its jobs still queued. (Not a purge
  * of the stream by subject: nats-server 2.9 then moves the shared
  * consumer past every message up to the purge, other runs' jobs included.)
+ * Null when done, else why it could not be (a server away).
  */
-async function cancelRun(jobs: Jobs, run: string): Promise<void> {
-  await jobs.results.put(cancelKey(run), encoder.encode("cancelled"))
-    .catch(() => {});
+async function cancelRun(jobs: Jobs, run: string): Promise<string | null> {
+  try {
+    await bounded(
+      jobs.results.put(cancelKey(run), encoder.encode("cancelled")),
+      ANSWER_MS,
+    );
+    return null;
+  } catch (error) {
+    return jobs.unreachableSince() !== null
+      ? `the job server at ${jobs.server} is unreachable`
+      : (error as Error).message;
+  }
 }
 
 const cancelKey = (run: string) => `cancelled.${run}`;
@@ -794,7 +1096,11 @@ async function publishRetrying(
 ): Promise<void> {
   for (let attempt = 0;; attempt++) {
     try {
-      await jobs.js.publish(subject, data, { msgID: id, timeout: 5000 });
+      await bounded(
+        jobs.js.publish(subject, data, { msgID: id, timeout: ANSWER_MS }),
+        ANSWER_MS + 1000,
+        signal,
+      );
       return;
     } catch (error) {
       if (attempt >= 120 || signal?.aborted) throw error;

@@ -40,11 +40,19 @@ export interface RemoteOptions {
   onProgress?: (progress: RunProgress) => void;
   /** Told a worker's refusal (another code version). */
   onRefusal?: (line: string) => void;
-  /** Stops the run (queued jobs are purged; rejects). */
+  /** Stops the run (queued jobs are dropped; rejects with a `RunStoppedError`). */
   signal?: AbortSignal;
+  /** Gives up once the server has been unreachable this long (ms; default `DEFAULT_UNREACHABLE_MS`). */
+  unreachableMs?: number;
 }
 
-const REMOTE_KEYS = ["batch", "onProgress", "onRefusal", "signal"];
+const REMOTE_KEYS = [
+  "batch",
+  "onProgress",
+  "onRefusal",
+  "signal",
+  "unreachableMs",
+];
 
 function batchSize(where: string, games: number, batch?: number): number {
   if (batch !== undefined) {
@@ -58,6 +66,9 @@ function runOptions(options: RemoteOptions) {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.onRefusal ? { onRefusal: options.onRefusal } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.unreachableMs === undefined
+      ? {}
+      : { unreachableMs: options.unreachableMs }),
   };
 }
 
@@ -82,7 +93,7 @@ export interface RemoteRoundRobinOptions extends RemoteOptions {
  *
  * @param jobs the connection (`openJobs`)
  * @param players two or more player descriptions
- * @param options `game`, `openings`, `gamesPerPair`, `seed`, `batch`, `onProgress`, `onRefusal`, `signal`
+ * @param options `game`, `openings`, `gamesPerPair`, `seed`, `batch`, `onProgress`, `onRefusal`, `signal`, `unreachableMs`
  * @returns the records, by round
  * @throws {Error} (rejects) on a bad option; `JobFailedError` when a job failed on its worker
  */
@@ -141,7 +152,7 @@ export interface RemoteSprtOptions extends RemoteOptions {
  * stays here: it reads the records and decides when to stop sending.
  *
  * @param jobs the connection (`openJobs`)
- * @param options `batch`, `code`, `onProgress`, `onRefusal`, `signal`
+ * @param options `batch`, `code`, `onProgress`, `onRefusal`, `signal`, `unreachableMs`
  * @returns a `playBatch` for `sprtMatch`
  * @throws {Error} on a bad option (at once, before any batch)
  */
@@ -204,7 +215,7 @@ export interface RemoteChessOptions extends RemoteOptions {
  * @param a the first engine, as data
  * @param b the second engine
  * @param openings the openings
- * @param options `games`, `maxPlies`, `headers`, `timeoutMs`, `handshakeTimeoutMs`, `onGame`, `batch`, `onProgress`, `onRefusal`, `signal`
+ * @param options `games`, `maxPlies`, `headers`, `timeoutMs`, `handshakeTimeoutMs`, `onGame`, `batch`, `onProgress`, `onRefusal`, `signal`, `unreachableMs`
  * @returns the match, as `playChessMatch` gives it
  * @throws {Error} (rejects) on a bad option; `JobFailedError` when a job failed on its worker (an engine that cannot start there)
  */
@@ -303,8 +314,10 @@ export interface RemoteSolveOptions {
   onProgress?: (progress: RunProgress) => void;
   /** Told a worker's refusal (another code version). */
   onRefusal?: (line: string) => void;
-  /** Stops the run (queued jobs are dropped; rejects). */
+  /** Stops the run (queued jobs are dropped; rejects with a `RunStoppedError`). */
   signal?: AbortSignal;
+  /** Gives up once the server has been unreachable this long (ms; default `DEFAULT_UNREACHABLE_MS`). */
+  unreachableMs?: number;
 }
 
 /**
@@ -316,7 +329,7 @@ export interface RemoteSolveOptions {
  *
  * @param jobs the connection (`openJobs`)
  * @param positions the positions' moves from the empty board ("" the empty board), each legal and unfinished
- * @param options `weak`, `megabytes`, `threads`, `maxNodes`, `timeMs`, `onSolve`, `onProbe`, `onProgress`, `onRefusal`, `signal`
+ * @param options `weak`, `megabytes`, `threads`, `maxNodes`, `timeMs`, `onSolve`, `onProbe`, `onProgress`, `onRefusal`, `signal`, `unreachableMs`
  * @returns one record per position
  * @throws {Error} (rejects) on a bad position or option; `JobFailedError` when a solve failed on its worker
  */
@@ -337,6 +350,7 @@ export async function solveOverNats(
     "onProgress",
     "onRefusal",
     "signal",
+    "unreachableMs",
   ]);
   if (!Array.isArray(positions) || positions.length === 0) {
     throw new Error(

@@ -1,0 +1,387 @@
+// The job runner's faults that used to hang or waste work (issue 23, item
+// 3), on a real nats-server and real processes: a command whose server
+// dies for good names it and exits 2 after --nats-unreachable; a command
+// stopped while its server is down says that its queued jobs could not be
+// cancelled; a worker stopped while it holds a result it cannot store
+// exits at once and its job is played by another; the ack wait is one
+// setting of the server's consumer, which every worker follows and none
+// changes. Verdicts are counts and outcomes; the waits are generous
+// bounds against a hang.
+import assert from "node:assert/strict";
+import { assertCleanFailure, assertNoStackTrace, runCli } from "./_cli.ts";
+import { Child, cleanUp, command, Server, within, worker } from "./_nats.ts";
+import {
+  type Jobs,
+  JOBS_STREAM,
+  openJobs,
+  runJobs,
+  serveJobs,
+} from "../src/jobs/nats.ts";
+import { codeVersion, type SolveTask } from "../src/jobs/job.ts";
+
+const options = { sanitizeOps: false, sanitizeResources: false };
+
+/** Two jobs of two games; nobody plays them unless a worker is started. */
+const MATCH = ["--a", "ours:depth=1", "--b", "ours:depth=1", "--games", "4"];
+
+/** A solve of the empty board stopped by its time budget: a job of about `ms`. */
+const solveFor = (ms: number): SolveTask => ({
+  kind: "solve",
+  moves: "",
+  weak: true,
+  megabytes: 16,
+  threads: 1,
+  maxNodes: null,
+  timeMs: ms,
+});
+
+const progressLines = (text: string) =>
+  text.split("\n").filter((line) => line.startsWith("match: jobs:"));
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+async function keys(jobs: Jobs, filter: string): Promise<string[]> {
+  const found = [];
+  for await (const key of await jobs.results.keys(filter)) found.push(key);
+  return found;
+}
+
+Deno.test(
+  "publisher: --nats-unreachable is on every --nats command, its default in --help, a bad value named",
+  options,
+  async () => {
+    const commands: [string, string[]][] = [
+      ["match.ts", MATCH],
+      ["strength.ts", []],
+      ["openings.ts", ["--after", "4433"]],
+      ["atlas_elo.ts", []],
+    ];
+    for (const [file, args] of commands) {
+      const help = await runCli(file, ["--help"]);
+      assert.equal(help.code, 0, help.stderr);
+      assert.match(
+        help.stdout,
+        /--nats-unreachable SECONDS\b(?:(?!\n\s*-)[\s\S])*default 60\b/,
+        `${file} --help`,
+      );
+      const zero = await runCli(file, [
+        ...args,
+        "--nats",
+        "127.0.0.1:1",
+        "--nats-unreachable",
+        "0",
+      ]);
+      assertCleanFailure(
+        zero,
+        /--nats-unreachable must be an integer in 1…86400 \(seconds\), got "0"/,
+        `${file} --nats-unreachable 0`,
+      );
+      const alone = await runCli(file, [...args, "--nats-unreachable", "5"]);
+      assertCleanFailure(
+        alone,
+        /--nats-unreachable goes with --nats/,
+        `${file} --nats-unreachable without --nats`,
+      );
+    }
+  },
+);
+
+Deno.test(
+  "publisher: a server that dies for good is named, the command exits 2 after --nats-unreachable; the progress says so and never repeats a line",
+  options,
+  async () => {
+    const server = new Server();
+    const children: (Child | null)[] = [];
+    try {
+      await server.start();
+      const match = command("match.ts", [
+        ...MATCH,
+        "--nats",
+        server.url,
+        "--nats-unreachable",
+        "3",
+      ]);
+      children.push(match);
+      await match.waitFor(/match: jobs: jobs 2 queued/);
+      const before = match.stderr.length;
+      await server.stop("SIGKILL");
+      const killed = performance.now();
+      const status = await within(match.done, 90_000, "match, its server dead");
+      console.log(
+        `match ended ${
+          Math.round(performance.now() - killed)
+        } ms after its server died (--nats-unreachable 3)`,
+      );
+      assert.equal(status.code, 2, match.stderr);
+      assertNoStackTrace(match.stderr, "match, its server dead");
+      assert.match(
+        match.stderr,
+        new RegExp(
+          `^match: .*the job server at ${
+            escaped(server.url)
+          } has been unreachable for 3 s`,
+          "m",
+        ),
+      );
+      // Said once, and then only when it changes: never the same line twice.
+      const lines = progressLines(match.stderr);
+      for (let i = 1; i < lines.length; i++) {
+        assert.notEqual(lines[i], lines[i - 1], match.stderr);
+      }
+      const after = progressLines(match.stderr.slice(before));
+      assert.ok(after.length >= 1, match.stderr);
+      for (const line of after) {
+        assert.match(
+          line,
+          new RegExp(`the job server at ${escaped(server.url)} is unreachable`),
+        );
+      }
+    } finally {
+      await cleanUp(children, null, server);
+    }
+  },
+);
+
+Deno.test(
+  "publisher: stopped while its server is up, its queued jobs are cancelled; while it is down, it says they could not be, and they stay queued",
+  options,
+  async () => {
+    const server = new Server();
+    const children: (Child | null)[] = [];
+    let jobs: Jobs | null = null;
+    try {
+      await server.start();
+      const up = command("match.ts", [...MATCH, "--nats", server.url]);
+      children.push(up);
+      await up.waitFor(/match: jobs: jobs 2 queued/);
+      up.process.kill("SIGTERM");
+      assert.equal((await within(up.done, 60_000, "match")).code, 143);
+      assert.match(up.stderr, /the run's queued jobs are dropped/);
+      jobs = await openJobs(server.url, { name: "test" });
+      assert.equal((await keys(jobs, "cancelled.*")).length, 1);
+      await jobs.close();
+      jobs = null;
+
+      const down = command("match.ts", [...MATCH, "--nats", server.url]);
+      children.push(down);
+      await down.waitFor(/match: jobs: jobs 2 queued/);
+      await server.stop("SIGKILL");
+      down.process.kill("SIGTERM");
+      const signalled = performance.now();
+      const status = await within(down.done, 60_000, "match, server down");
+      console.log(
+        `match ended ${
+          Math.round(performance.now() - signalled)
+        } ms after SIGTERM, its server down`,
+      );
+      assert.equal(status.code, 143, down.stderr);
+      assertNoStackTrace(down.stderr, "match, server down");
+      assert.match(
+        down.stderr,
+        /match: stopped by SIGTERM .*; could not cancel the run's queued jobs \(.+\): workers will still play them/,
+      );
+      assert.doesNotMatch(down.stderr, /dropped/);
+      // True to its word: the second run's jobs are queued, not cancelled.
+      await server.start();
+      jobs = await openJobs(server.url, { name: "test" });
+      assert.equal((await keys(jobs, "cancelled.*")).length, 1);
+      const queue = await jobs.jsm.streams.info(JOBS_STREAM);
+      assert.equal(queue.state.messages, 2 + 2, "both runs' jobs are queued");
+    } finally {
+      await cleanUp(children, jobs, server);
+    }
+  },
+);
+
+Deno.test(
+  "worker: SIGTERM while it holds a result it cannot store (server down) ends it at once; the job is played again by another worker",
+  options,
+  async () => {
+    const server = new Server();
+    const children: (Child | null)[] = [];
+    let jobs: Jobs | null = null;
+    try {
+      await server.start();
+      const w1 = worker(server.url, "w1");
+      children.push(w1);
+      await w1.waitFor(/serving/);
+      jobs = await openJobs(server.url, { name: "test" });
+      const running = runJobs(jobs, [solveFor(4000)], {
+        code: await codeVersion(),
+        run: "unstored",
+      });
+      running.catch(() => {});
+      await w1.waitFor(/job unstored\.0: solve/);
+      await server.stop("SIGKILL");
+      await w1.waitFor(/job unstored\.0: cannot store the result yet/);
+      w1.process.kill("SIGTERM");
+      const signalled = performance.now();
+      const status = await within(w1.done, 30_000, "w1 after SIGTERM");
+      console.log(
+        `w1 ended ${
+          Math.round(performance.now() - signalled)
+        } ms after SIGTERM`,
+      );
+      assert.equal(status.code, 0, w1.text);
+      assertNoStackTrace(w1.text, "w1");
+      assert.doesNotMatch(w1.text, /job unstored\.0: done/);
+      // Not acknowledged: once the server is back, it comes to another worker.
+      await server.start();
+      const w2 = worker(server.url, "w2");
+      children.push(w2);
+      const [result] = await within(running, 120_000, "the run");
+      assert.equal(result!.worker, "w2");
+      assert.ok(result!.delivery >= 2, `delivery ${result!.delivery}`);
+      assert.deepEqual(await keys(jobs, "unstored.*"), ["unstored.0"]);
+    } finally {
+      await cleanUp(children, jobs, server);
+    }
+  },
+);
+
+Deno.test(
+  "worker: a result it cannot store is retried for its patience, then left to come back; the worker goes on",
+  options,
+  async () => {
+    const server = new Server();
+    let publisher: Jobs | null = null;
+    let here: Jobs | null = null;
+    const stopRun = new AbortController();
+    try {
+      await server.start();
+      publisher = await openJobs(server.url, { name: "test publisher" });
+      here = await openJobs(server.url, { name: "test worker" });
+      const lines: string[] = [];
+      const stop = new AbortController();
+      const serving = serveJobs(here, {
+        worker: "here",
+        code: await codeVersion(),
+        storePatienceMs: 3000,
+        signal: stop.signal,
+        log: (line) => {
+          lines.push(line);
+          if (/left to be delivered again/.test(line)) stop.abort();
+        },
+      });
+      runJobs(publisher, [solveFor(3000)], {
+        code: await codeVersion(),
+        run: "patience",
+        signal: stopRun.signal,
+      }).catch(() => {});
+      const started = performance.now();
+      while (!lines.some((line) => /job patience\.0: solve/.test(line))) {
+        assert.ok(performance.now() - started < 60_000, lines.join("\n"));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await server.stop("SIGKILL");
+      const summary = await within(serving, 90_000, "serveJobs");
+      assert.equal(summary.done, 0, lines.join("\n"));
+      assert.match(
+        lines.join("\n"),
+        /a job was left to be delivered again: its result could not be stored for 3 s/,
+      );
+    } finally {
+      stopRun.abort();
+      await publisher?.close().catch(() => {});
+      await here?.close().catch(() => {});
+      await server.dispose();
+    }
+  },
+);
+
+Deno.test(
+  "ack wait: a worker heartbeats by the consumer's ack wait, read from the server: a job longer than it is played once",
+  options,
+  async () => {
+    const server = new Server();
+    const children: (Child | null)[] = [];
+    let jobs: Jobs | null = null;
+    try {
+      await server.start();
+      await server.setAckWait(30);
+      const w1 = worker(server.url, "w1");
+      const w2 = worker(server.url, "w2");
+      children.push(w1, w2);
+      await w1.waitFor(/serving/);
+      await w2.waitFor(/serving/);
+      // Lowered once the workers run: they follow it from their next job.
+      await server.setAckWait(3);
+      jobs = await openJobs(server.url, { name: "test" });
+      const [result] = await within(
+        runJobs(jobs, [solveFor(7000)], {
+          code: await codeVersion(),
+          run: "long",
+        }),
+        120_000,
+        "the run",
+      );
+      const starts = (w1.text + w2.text).match(/job long\.0: solve/g) ?? [];
+      assert.equal(starts.length, 1, w1.text + w2.text);
+      assert.equal(result!.delivery, 1);
+      assert.ok(result!.ms > 3000, `the job took ${result!.ms} ms`);
+      assert.equal(await server.ackWait(), 3);
+    } finally {
+      await cleanUp(children, jobs, server);
+    }
+  },
+);
+
+Deno.test(
+  "ack wait: no worker changes it (--ack-wait is refused, saying where it is set); the operator's --set-ack-wait sets it for all",
+  options,
+  async () => {
+    const server = new Server();
+    try {
+      await server.start();
+      await server.setAckWait(3);
+      const refused = await runCli("worker.ts", [
+        "--nats",
+        server.url,
+        "--ack-wait",
+        "30",
+      ], { timeoutMs: 60_000 });
+      assertCleanFailure(
+        refused,
+        /^worker: --ack-wait is not a worker's setting: .*deno task worker --nats URL --set-ack-wait SECONDS/,
+        "worker --ack-wait",
+      );
+      assert.equal(await server.ackWait(), 3);
+      const set = await runCli("worker.ts", [
+        "--nats",
+        server.url,
+        "--set-ack-wait",
+        "5",
+      ], { timeoutMs: 60_000 });
+      assert.equal(set.code, 0, set.stderr);
+      assert.match(
+        set.stdout,
+        new RegExp(
+          `^worker: the ack wait of the workers on ${
+            escaped(server.url)
+          } is now 5 s \\(it was 3 s\\)`,
+        ),
+      );
+      assert.equal(await server.ackWait(), 5);
+      for (
+        const [args, message] of [
+          [
+            ["--set-ack-wait", "0"],
+            /--set-ack-wait must be an integer in 1…3600, got "0"/,
+          ],
+          [
+            ["--set-ack-wait", "5", "--max-jobs", "1"],
+            /--set-ack-wait sets the server's ack wait and exits: it takes --nats only/,
+          ],
+        ] as const
+      ) {
+        const run = await runCli("worker.ts", ["--nats", server.url, ...args], {
+          timeoutMs: 60_000,
+        });
+        assertCleanFailure(run, message, args.join(" "));
+      }
+      assert.equal(await server.ackWait(), 5);
+    } finally {
+      await server.dispose();
+    }
+  },
+);
