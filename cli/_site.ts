@@ -154,7 +154,7 @@ const IMAGE = /\.(svg|png|jpe?g|gif|webp)$/i;
  * assert.equal(siteLink("../src/course/minimax/mod.ts", "docs/course.md", names), null);
  * assert.deepEqual(siteLink("https://example.org/x", "docs/course.md", names), { href: "https://example.org/x" });
  * assert.deepEqual(siteLink("#reading-order", "docs/course.md", names), { href: "#reading-order" });
- * assert.match(siteLink("javascript:alert(1)", "docs/course.md", names)!.dropped, /javascript: is not/);
+ * assert.match(siteLink("javascript:alert(1)", "docs/course.md", names)!.dropped!, /javascript: is not/);
  * ```
  */
 export function siteLink(
@@ -164,6 +164,8 @@ export function siteLink(
 ): { href: string; copy?: string; dropped?: undefined } | {
   dropped: string;
 } | null {
+  // Browsers skip control characters and spaces in a scheme (`java\tscript:`).
+  // deno-lint-ignore no-control-regex
   const scheme = href.replace(/[\u0000-\u0020]/g, "").match(
     /^([a-z][a-z0-9+.-]*):/i,
   );
@@ -288,7 +290,7 @@ interface Shown {
 
 /** What a page shows in place of an output it does not show. */
 function droppedOutput(mime: string, reason: string, shown: Shown): string {
-  shown.dropped.push(`a ${mime} output (${reason})`);
+  shown.dropped.push(`an output of ${mime} (${reason})`);
   return `<p class="output dropped" data-mime="${escapeHtml(mime)}">${
     escapeHtml(`The ${mime} output is not shown: ${reason}.`)
   }</p>`;

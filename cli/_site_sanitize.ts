@@ -3,8 +3,8 @@
  * the HTML standard, as DOMPurify requires on a server), configured down to
  * what the course's own outputs need: Markdown's elements and tables, the
  * SVG charts of Observable Plot, and the search steppers' markup. No
- * script, no event handler, no `<iframe>`, `<object>`, `<form>`, `<a>` or
- * `<use>` inside SVG; links only to `http:`, `https:`, a fragment or a
+ * script, no event handler, no `<iframe>`, `<object>`, `<form>`, no
+ * `<use>`, `<image>` or `<foreignObject>` inside SVG; links only to `http:`, `https:`, a fragment or a
  * relative path; images only from a relative path or checked `data:`; CSS
  * only when every `url(…)` it holds is a fragment or `data:`.
  *
@@ -214,8 +214,8 @@ const CONFIG: Config = {
 };
 
 /** Characters browsers skip inside a URL's scheme (`java\tscript:`). */
-// deno-lint-ignore no-control-regex
 const URL_WHITESPACE =
+  // deno-lint-ignore no-control-regex
   /[\u0000-\u0020\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000]/g;
 
 /**
@@ -425,11 +425,11 @@ export function sanitizeHtml(
       const at = divs.findIndex((div, i) => i >= from && div.id === id);
       if (at < 0) continue;
       from = at + 1;
-      const live = liveStepperScript(
-        text,
-        id,
-        (markup) => sanitizeHtml(markup).html,
-      );
+      const live = liveStepperScript(text, id, (markup) => {
+        const inner = sanitizeHtml(markup);
+        mine.dropped.push(...inner.dropped);
+        return inner.html;
+      });
       if ("dropped" in live) {
         mine.dropped.push(`the stepper ${id}'s script (${live.dropped})`);
         continue;
