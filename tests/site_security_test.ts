@@ -3,17 +3,25 @@
  * without a browser: names escaped, image data checked, HTML, SVG and
  * Markdown sanitised, links only http(s) or relative, steppers' scripts the
  * library's or none, no symlink followed out of the repository, a
- * Content-Security-Policy on every page. tests/browser/site_crafted_test.ts
- * opens the same site in chromium.
+ * Content-Security-Policy on every page; and the course's own notebooks lose
+ * nothing to the sanitiser. tests/browser/site_crafted_test.ts opens the
+ * crafted site in chromium.
  */
 
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { JSDOM } from "jsdom";
-import { join } from "node:path";
-import { buildSite } from "../cli/_site.ts";
+import { basename, join } from "node:path";
+import { listNotebooks, readNotebook } from "../cli/_jupyter.ts";
+import { buildSite, renderNotebook } from "../cli/_site.ts";
+import {
+  dataImageProblem,
+  imageDataProblem,
+  imageFileProblem,
+} from "../cli/_site_image.ts";
+import { isSafeLink } from "../cli/_site_sanitize.ts";
 import { craftedRepository, listFiles } from "./_crafted_site.ts";
-import { runCli } from "./_cli.ts";
+import { ROOT, runCli } from "./_cli.ts";
 
 // The slice of jsdom's DOM the checks read (Deno has no DOM types).
 interface El {
@@ -386,4 +394,93 @@ Deno.test("deno task site --help says what a notebook's scripts get: nothing run
   assert.equal(help.code, 0, help.stderr);
   assert.match(help.stdout, /no script from a notebook runs on a page/);
   assert.match(help.stdout, /Content-Security-Policy/);
+});
+
+Deno.test("the course's own notebooks lose nothing to the sanitiser: every chart whole, every stepper live", async () => {
+  const paths = await listNotebooks(join(ROOT, "notebooks"));
+  const names = paths.map((path) => basename(path, ".ipynb"));
+  let steppers = 0;
+  for (const [i, path] of paths.entries()) {
+    const page = renderNotebook(
+      await readNotebook(path),
+      names[i]!,
+      names,
+      new Set(),
+    );
+    assert.deepEqual(page.dropped, [], `${names[i]}: dropped`);
+    assert.equal(page.scripts.length, page.steppers, `${names[i]}: steppers`);
+    steppers += page.steppers;
+  }
+  assert.ok(steppers > 0);
+});
+
+Deno.test("image data: strict base64 of the declared type", () => {
+  const png = "iVBORw0KGgo=";
+  assert.equal(imageDataProblem("image/png", png), null);
+  assert.equal(imageDataProblem("image/png", "iVBORw0K\r\nGgo="), null);
+  assert.equal(imageDataProblem("image/jpeg", "/9j/4AAQ"), null);
+  for (
+    const [mime, data, reason] of [
+      ["image/png", "iVBORw0KGgo", /bad padding or length/],
+      ["image/png", "iVBORw0KGgo==", /bad padding or length/],
+      ["image/png", "iVBORw0K Ggo=", /character " "/],
+      ["image/png", "iVBO=w0KGgo=", /bad padding or length/],
+      ["image/png", "", /empty/],
+      ["image/png", "/9j/4AAQ", /not a PNG image/],
+      ["image/jpeg", png, /not a JPEG image/],
+      ["image/jpeg", '/9j/4AAQ"><script>', /character "\\""/],
+      ["text/html", png, /not an image type/],
+    ] as const
+  ) {
+    assert.match(
+      imageDataProblem(mime, data) ?? "accepted",
+      reason,
+      `${mime} ${data}`,
+    );
+  }
+  assert.equal(dataImageProblem(`data:image/png;base64,${png}`), null);
+  assert.match(dataImageProblem(`data:image/png,${png}`)!, /not base64/);
+  assert.match(dataImageProblem("data:text/html;base64,PHA+")!, /not an image/);
+  assert.equal(
+    imageFileProblem(Uint8Array.from(atob(png), (c) => c.charCodeAt(0)), "png"),
+    null,
+  );
+  assert.match(
+    imageFileProblem(new TextEncoder().encode("<svg>"), "gif")!,
+    /not a GIF/,
+  );
+});
+
+Deno.test("links: http(s), fragments and relative paths stay; every other scheme goes", () => {
+  for (
+    const href of [
+      "https://example.org/",
+      "HTTP://example.org/",
+      "#top",
+      "02_alpha_beta.html",
+      "./a/b.png",
+      "../a.html?x=1:2",
+      "a/b:c",
+    ]
+  ) {
+    assert.ok(isSafeLink(href), href);
+  }
+  for (
+    const href of [
+      "javascript:alert(1)",
+      " javascript:alert(1)",
+      "java\nscript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "\u0001javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "file:///etc/passwd",
+      "//example.org/x",
+      "/etc/passwd",
+      "\\\\host\\share",
+      "mailto:a@b.c",
+    ]
+  ) {
+    assert.ok(!isSafeLink(href), JSON.stringify(href));
+  }
 });
