@@ -693,7 +693,19 @@ ${list}
     await Deno.writeFile(to, bytes);
     assets.push(`assets/${file}`);
   }
-  return { pages, charts, steppers, assets, warnings };
+  return { pages, charts, steppers, assets, warnings: warnings.map(printable) };
+}
+
+/**
+ * A warning safe to print on a terminal: control characters (a notebook's
+ * names and tags may hold escape sequences) written as `\u` escapes.
+ */
+function printable(line: string): string {
+  // deno-lint-ignore no-control-regex
+  return line.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** Whether `path` is `folder` or inside it (both real paths). */

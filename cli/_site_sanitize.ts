@@ -423,7 +423,10 @@ export function sanitizeHtml(
     let from = 0;
     for (const { id, text } of mine.scripts) {
       const at = divs.findIndex((div, i) => i >= from && div.id === id);
-      if (at < 0) continue;
+      if (at < 0) {
+        mine.dropped.push("a <script>");
+        continue;
+      }
       from = at + 1;
       const live = liveStepperScript(text, id, (markup) => {
         const inner = sanitizeHtml(markup);

@@ -220,6 +220,8 @@ export async function craftedRepository(): Promise<CraftedRepository> {
           `<form action="https://example.org/"><button>go</button></form>` +
           `<details open ontoggle="${PAYLOAD("html-toggle")}">d</details>` +
           `<base href="https://example.org/">` +
+          // A tag whose name is a terminal escape sequence (for the warnings).
+          "<b\x1b[2J>text</b\x1b[2J>" +
           `<noscript><p title="</noscript><img src=x onerror=${
             PAYLOAD("html-noscript")
           }>"></p></noscript>` +

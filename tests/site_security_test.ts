@@ -363,6 +363,20 @@ Deno.test("a site built from crafted notebooks: nothing of theirs runs, nothing 
     );
 
     await t.step(
+      "the warnings name what was dropped, with no control character",
+      () => {
+        assert.ok(
+          warnings.some((line) => line.includes("a <b\\u001b[2j>")),
+          warnings.join("\n"),
+        );
+        for (const line of warnings) {
+          // deno-lint-ignore no-control-regex
+          assert.doesNotMatch(line, /[\u0000-\u001f\u007f-\u009f]/);
+        }
+      },
+    );
+
+    await t.step(
       "an SVG file is sanitised before it is copied; a notebook named index is skipped",
       async () => {
         const svg = await Deno.readTextFile(
