@@ -30,6 +30,8 @@ import {
 import type { Jobs } from "../src/jobs/nats.ts";
 import { sprtBatchesOverNats } from "../src/jobs/remote.ts";
 import { connectForCommand } from "./_nats.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print } from "./_output.ts";
 
 const USAGE =
   "usage: deno task atlas-elo [--full] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N]]";
@@ -60,8 +62,10 @@ function parseArgs(args: readonly string[]): Plan {
     workers: navigator.hardwareConcurrency,
     stockfish: true,
   };
+  const flags = new FlagsOnce("atlas-elo");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "--full") plan.settings = ELO_FULL;
     else if (arg === "--workers") {
       const text = value(args, ++i, arg);
@@ -99,7 +103,7 @@ function parseArgs(args: readonly string[]): Plan {
       }
       plan.batch = n;
     } else if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
+      print(USAGE);
       Deno.exit(0);
     } else throw new Error(`Unknown option ${arg}\n${USAGE}`);
   }
@@ -167,7 +171,7 @@ async function play(
     }
   }
   for (const item of items) {
-    console.log(
+    print(
       `${item.game}\t${item.technique}\t${item.mode}\t${formatElo(item)}`,
     );
   }

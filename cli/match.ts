@@ -68,6 +68,8 @@ import {
 import { readPgnGames } from "../src/games/chess/notation.ts";
 import { UciProcess } from "../src/play/uci_engine.ts";
 import { matchOverNats } from "./_nats_match.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print } from "./_output.ts";
 
 const HELP =
   `usage: deno task match --a SPEC --b SPEC [--games N] [--openings FILE]
@@ -209,6 +211,7 @@ const FLAGS = [
 
 function parseFlags(list: readonly string[]): Map<string, string> | null {
   const out = new Map<string, string>();
+  const flags = new FlagsOnce("match");
   for (let i = 0; i < list.length; i++) {
     const flag = list[i]!;
     if (flag === "-h" || flag === "--help") return null;
@@ -217,13 +220,8 @@ function parseFlags(list: readonly string[]): Map<string, string> | null {
     }
     const value = list[++i];
     if (value === undefined) throw new Usage(`${flag} needs a value`);
-    if (out.has(flag)) {
-      throw new Usage(
-        `${flag} is given twice (${JSON.stringify(out.get(flag))} and ${
-          JSON.stringify(value)
-        })`,
-      );
-    }
+    const twice = flags.repeated(flag, value);
+    if (twice !== null) throw new Usage(twice);
     out.set(flag, value);
   }
   if (!out.has("--a") || !out.has("--b")) {
@@ -484,7 +482,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   if (run === null) {
-    console.log(HELP);
+    print(HELP);
     return 0;
   }
   if (run.nats !== null) {
@@ -507,7 +505,7 @@ async function main(args: readonly string[]): Promise<number> {
   // Aborted on a signal: an engine in its handshake is killed at once, and
   // no engine is started (or restarted) afterwards.
   const stop = new AbortController();
-  const say = (line: string) => console.log(line);
+  const say = print;
   const inflight = new Set<Promise<void>>();
   const engineA = engine(a, run, live, inflight, stop.signal, say);
   const engineB = engine(b, run, live, inflight, stop.signal, say);
@@ -546,7 +544,7 @@ async function main(args: readonly string[]): Promise<number> {
   Deno.addSignalListener("SIGINT", onInt);
   Deno.addSignalListener("SIGTERM", onTerm);
   try {
-    console.log(`${run.openings.length} openings from ${run.openingsFile}`);
+    say(`${run.openings.length} openings from ${run.openingsFile}`);
     for (const [flag, it] of [["--a", engineA], ["--b", engineB]] as const) {
       try {
         await it.start();

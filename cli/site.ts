@@ -10,7 +10,7 @@
  */
 
 import { resolve } from "node:path";
-import { UsageError } from "./_connect_four_cli.ts";
+import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import { buildSite, ROOT } from "./_site.ts";
 
@@ -45,7 +45,8 @@ export interface SiteCommand {
  *
  * @param args the arguments
  * @returns the options
- * @throws {UsageError} on an unknown argument or a missing value
+ * @throws {UsageError} on an unknown argument, a missing value or a flag
+ *   given twice
  *
  * @example
  * ```ts
@@ -59,9 +60,10 @@ export interface SiteCommand {
  */
 export function parseSiteArgs(args: readonly string[]): SiteCommand {
   const options: SiteCommand = { out: resolve(ROOT, "site"), help: false };
-  let outGiven = false;
+  const flags = new FlagsOnce("site");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "-h" || arg === "--help") {
       options.help = true;
     } else if (arg === "--out" || arg.startsWith("--out=")) {
@@ -73,12 +75,6 @@ export function parseSiteArgs(args: readonly string[]): SiteCommand {
           }`,
         );
       }
-      if (outGiven) {
-        throw new UsageError(
-          `site: --out given twice (${JSON.stringify(value)})`,
-        );
-      }
-      outGiven = true;
       options.out = resolve(value);
     } else {
       throw new UsageError(`site: unknown argument ${JSON.stringify(arg)}`);

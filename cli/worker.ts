@@ -19,6 +19,8 @@
 import { codeVersion } from "../src/jobs/job.ts";
 import { DEFAULT_ACK_WAIT_MS, serveJobs } from "../src/jobs/nats.ts";
 import { connectForCommand } from "./_nats.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print } from "./_output.ts";
 
 const HELP =
   `usage: deno task worker --nats URL [--name NAME] [--ack-wait SECONDS] [--max-jobs N]
@@ -47,6 +49,7 @@ interface Options {
 
 function parse(args: readonly string[]): Options | null {
   const seen = new Map<string, string>();
+  const flags = new FlagsOnce("worker");
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]!;
     if (flag === "--help" || flag === "-h") return null;
@@ -55,7 +58,8 @@ function parse(args: readonly string[]): Options | null {
     }
     const value = args[++i];
     if (value === undefined) throw new Usage(`${flag} needs a value`);
-    if (seen.has(flag)) throw new Usage(`${flag} is given twice`);
+    const twice = flags.repeated(flag, value);
+    if (twice !== null) throw new Usage(twice);
     seen.set(flag, value);
   }
   const integer = (flag: string, min: number, max: number) => {
@@ -100,7 +104,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   if (options === null) {
-    console.log(HELP);
+    print(HELP);
     return 0;
   }
   const code = await codeVersion();
