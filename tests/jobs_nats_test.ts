@@ -19,7 +19,7 @@ import {
   type RunProgress,
 } from "../src/jobs/nats.ts";
 import { roundRobinOverNats } from "../src/jobs/remote.ts";
-import type { Task } from "../src/jobs/job.ts";
+import { JOB_FORMAT, type Task } from "../src/jobs/job.ts";
 import { roundRobin } from "../src/play/tournament.ts";
 import {
   createPlayer,
@@ -221,7 +221,7 @@ Deno.test(
         jobSubject("bad"),
         new TextEncoder().encode(
           JSON.stringify({
-            format: 1,
+            format: JOB_FORMAT,
             run: "bad",
             index: 0,
             code: "abc",

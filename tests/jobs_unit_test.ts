@@ -10,6 +10,7 @@ import {
   decodeJob,
   encodeJob,
   type Job,
+  JOB_FORMAT,
   JobError,
   MAX_JOB_BYTES,
 } from "../src/jobs/job.ts";
@@ -36,7 +37,7 @@ const OPENINGS = ["44", "35", "1234"];
 
 function gamesJob(): Job {
   return {
-    format: 1,
+    format: JOB_FORMAT,
     run: "unit",
     index: 0,
     code: "0123abcd",
@@ -67,7 +68,7 @@ Deno.test("decodeJob: any bytes give a job or a JobError, never another exceptio
 Deno.test("decodeJob: a job with any one field broken is refused with that field named", () => {
   const job = gamesJob();
   const cases: [string, (j: Record<string, unknown>) => void, RegExp][] = [
-    ["format", (j) => j.format = 2, /format must be 1, got 2/],
+    ["format", (j) => j.format = 1, /format must be 2, got 1/],
     [
       "run",
       (j) => j.run = "a.b",
@@ -144,16 +145,15 @@ Deno.test("decodeJob and encodeJob: more than MAX_JOB_BYTES is refused as oversi
   assert.throws(() => decodeJob(new Uint8Array([0xff, 0xfe])), /not JSON/);
 });
 
-Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () => {
+function chessJob() {
   const engine = {
-    kind: "ours",
+    engine: "ours",
     label: "ours:depth=1",
-    program: null,
     go: "depth 1",
     options: {},
   };
-  const chess = {
-    format: 1,
+  return {
+    format: JOB_FORMAT,
     run: "c",
     index: 3,
     code: "abc",
@@ -162,7 +162,7 @@ Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () 
       a: engine,
       b: {
         ...engine,
-        kind: "stockfish",
+        engine: "stockfish",
         label: "sf",
         options: { "Skill Level": 3 },
       },
@@ -173,6 +173,10 @@ Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () 
       handshakeTimeoutMs: 1000,
     },
   };
+}
+
+Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () => {
+  const chess = chessJob();
   assert.deepEqual(decodeJob(bytes(chess)), chess);
   const bad = structuredClone(chess);
   bad.task.a.go = "infinite; rm -rf /";
@@ -183,13 +187,110 @@ Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () 
     () => decodeJob(bytes(badMove)),
     /task.games\[0\].opening.moves\[0\] must be a move in UCI/,
   );
-  const program = structuredClone(chess) as unknown as {
-    task: { b: Record<string, unknown> };
-  };
-  program.task.b.program = "/bin/sh";
-  assert.throws(
-    () => decodeJob(bytes(program)),
-    /task.b.program must be null for stockfish/,
+});
+
+Deno.test("decodeJob: a job names engines, never programs: paths, path-like names, extra fields and options beyond Stockfish's skill are refused", () => {
+  const refused: [string, (b: Record<string, unknown>) => void, RegExp][] = [
+    // What format 1 took: a program's path, run by every worker.
+    [
+      "program path",
+      (b) => {
+        b.engine = "program";
+        b.program = "/bin/sh";
+      },
+      /task.b.program must be absent: an engine has only engine, label, go, options \(a job names an engine configured on the worker, never a program's path\), got "\/bin\/sh"/,
+    ],
+    [
+      "absolute path",
+      (b) => b.engine = "/bin/sh",
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "relative path",
+      (b) => b.engine = "../../bin/sh",
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "dot dot",
+      (b) => b.engine = "..",
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "dir/name",
+      (b) => b.engine = "a/b",
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "capitals",
+      (b) => b.engine = "Stockfish",
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "too long",
+      (b) => b.engine = "a".repeat(33),
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "no name",
+      (b) => delete b.engine,
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "hash",
+      (b) => b.options = { "Skill Level": 3, Hash: 1 << 30 },
+      /task.b.options must be empty, or \{ "Skill Level": 0…20 \} for stockfish/,
+    ],
+    [
+      "debug log",
+      (b) => b.options = { "Debug Log File": 1 },
+      /task.b.options must be empty/,
+    ],
+    [
+      "skill range",
+      (b) => b.options = { "Skill Level": 21 },
+      /task.b.options\["Skill Level"\] must be an integer in 0…20, got 21/,
+    ],
+    [
+      "skill of another engine",
+      (b) => {
+        b.engine = "ours";
+      },
+      /task.b.options must be empty/,
+    ],
+    [
+      "control characters in the label",
+      (b) => b.label = "sf\u001b[2J",
+      /task.b.label must be 1…200 characters, no control characters/,
+    ],
+  ];
+  for (const [what, breakIt, message] of refused) {
+    const job = chessJob() as unknown as {
+      task: { b: Record<string, unknown> };
+    };
+    breakIt(job.task.b);
+    assert.throws(() => decodeJob(bytes(job)), (error: unknown) => {
+      assert.ok(error instanceof JobError, what);
+      assert.equal(error.reason, "invalid", what);
+      assert.match(error.message, message, what);
+      return true;
+    });
+  }
+  // Any configured name passes the codec: the worker decides what it runs.
+  const named = chessJob();
+  named.task.a.engine = "my_engine-2";
+  assert.equal(decodeJob(bytes(named)).task.kind, "chess");
+});
+
+Deno.test("runTask: a chess job naming an engine this machine does not have fails before anything starts", async () => {
+  const job = chessJob();
+  job.task.a.engine = "nowhere";
+  const outcome = await runTask(decodeJob(bytes(job)).task, {
+    engines: new Map([["stockfish", "/bin/false"]]),
+  });
+  assert.equal(outcome.ok, false);
+  assert.match(
+    (outcome as { error: string }).error,
+    /--a ours:depth=1 could not be started: unknown engine "nowhere" \(this machine has: ours, stockfish; configure it with --engine nowhere=PATH\)/,
   );
 });
 
@@ -254,7 +355,7 @@ Deno.test("scoreChessMatch: playChessMatch's result is the tally of its games fr
 Deno.test("natsServer and codeVersion", async () => {
   assert.equal(natsServer("nats://127.0.0.1:4222"), "nats://127.0.0.1:4222");
   assert.equal(natsServer("localhost"), "nats://localhost:4222");
-  for (const bad of ["", "nats://", "127.0.0.1:99999", "tls://h:1", "a b"]) {
+  for (const bad of ["", "nats://", "127.0.0.1:99999", "ws://h:1", "a b"]) {
     assert.throws(() => natsServer(bad), /is not a NATS server address/, bad);
   }
   assert.equal(await codeVersion(), await codeVersion());
