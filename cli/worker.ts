@@ -177,7 +177,9 @@ async function main(args: readonly string[]): Promise<number> {
     `serving ${jobs.server} (code version ${code}; engines: ${
       [
         "ours",
-        ...[...options.engines].map(([engine, path]) => `${engine}=${path}`),
+        ...[...options.engines].sort().map(([engine, path]) =>
+          `${engine}=${path}`
+        ),
       ]
         .join(", ")
     })`,

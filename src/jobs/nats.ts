@@ -204,7 +204,7 @@ export async function openJobs(
         }): start it with -js -sd DIR`,
       );
     }
-    await ensureStream(server, jsm, {
+    await ensureStream(jsm, {
       name: JOBS_STREAM,
       subjects: ["gts.jobs.>"],
       retention: RetentionPolicy.Workqueue,
@@ -215,7 +215,7 @@ export async function openJobs(
       max_msg_size: 1024 * 1024,
       duplicate_window: 120_000 * NANOS_PER_MS,
     });
-    await ensureStream(server, jsm, {
+    await ensureStream(jsm, {
       name: DEAD_STREAM,
       subjects: ["gts.dead.>"],
       storage: StorageType.File,
@@ -230,38 +230,30 @@ export async function openJobs(
       consumer = null;
     }
     if (consumer === null) {
-      await creating(
-        server,
-        `the consumer ${CONSUMER}`,
-        jsm.consumers.add(JOBS_STREAM, {
-          durable_name: CONSUMER,
-          ack_policy: AckPolicy.Explicit,
-          ack_wait: ackWait,
-          deliver_policy: DeliverPolicy.All,
-          max_deliver: -1,
-          filter_subject: "gts.jobs.>",
-        }).catch(async (error) => {
-          // Another process created it meanwhile.
-          await jsm.consumers.info(JOBS_STREAM, CONSUMER).catch(() => {
-            throw error;
-          });
-        }),
-      );
+      await jsm.consumers.add(JOBS_STREAM, {
+        durable_name: CONSUMER,
+        ack_policy: AckPolicy.Explicit,
+        ack_wait: ackWait,
+        deliver_policy: DeliverPolicy.All,
+        max_deliver: -1,
+        filter_subject: "gts.jobs.>",
+      }).catch(async (error) => {
+        // Another process created it meanwhile.
+        await jsm.consumers.info(JOBS_STREAM, CONSUMER).catch(() => {
+          throw error;
+        });
+      });
     } else if (
       options.ackWaitMs !== undefined && consumer.config.ack_wait !== ackWait
     ) {
       await jsm.consumers.update(JOBS_STREAM, CONSUMER, { ack_wait: ackWait });
     }
     const bucket = (name: string) =>
-      creating(
-        server,
-        `the bucket ${name}`,
-        new Kvm(nc).create(name, {
-          history: 1,
-          storage: StorageType.File,
-          ttl: RETENTION_MS,
-        }),
-      );
+      new Kvm(nc).create(name, {
+        history: 1,
+        storage: StorageType.File,
+        ttl: RETENTION_MS,
+      });
     const results = await bucket(RESULTS_BUCKET);
     const cancelled = await bucket(CANCELLED_BUCKET);
     return {
@@ -276,6 +268,13 @@ export async function openJobs(
   } catch (error) {
     await nc.close().catch(() => {});
     if (error instanceof JobsConnectError) throw error;
+    const message = (error as Error).message;
+    // A user allowed only to take jobs may not create what is missing.
+    if (/permissions? violation/i.test(message)) {
+      throw new JobsNotReadyError(
+        `the NATS server at ${server} lacks the jobs' streams or buckets, and this user may not create them (${message}): a publisher (a command with --nats) or an admin creates them on its first connection`,
+      );
+    }
     throw new JobsConnectError(
       `the NATS server at ${server} refused the jobs' streams: ${
         (error as Error).message
@@ -285,7 +284,6 @@ export async function openJobs(
 }
 
 async function ensureStream(
-  server: string,
   jsm: JetStreamManager,
   config: Parameters<JetStreamManager["streams"]["add"]>[0],
 ): Promise<void> {
@@ -295,36 +293,13 @@ async function ensureStream(
   } catch {
     // Missing: create it.
   }
-  await creating(
-    server,
-    `the stream ${config.name}`,
-    jsm.streams.add(config).catch(async (error) => {
-      // Created by another process meanwhile?
-      await jsm.streams.info(config.name!).catch(() => {
-        throw error;
-      });
-    }),
-  );
-}
-
-/**
- * `making`, whose refusal for want of permission becomes a
- * {@linkcode JobsNotReadyError}: a user allowed only to take jobs may not
- * create what is missing.
- */
-async function creating<T>(
-  server: string,
-  what: string,
-  making: Promise<T>,
-): Promise<T> {
   try {
-    return await making;
+    await jsm.streams.add(config);
   } catch (error) {
-    const message = (error as Error).message;
-    if (!/permissions? violation/i.test(message)) throw error;
-    throw new JobsNotReadyError(
-      `the NATS server at ${server} has no ${what} yet, and this user may not create it (${message}): a publisher (a command with --nats) or an admin creates the jobs' streams and buckets on its first connection`,
-    );
+    // Created by another process meanwhile?
+    await jsm.streams.info(config.name!).catch(() => {
+      throw error;
+    });
   }
 }
 
