@@ -16,6 +16,10 @@ import {
 } from "../src/jobs/job.ts";
 import { closeTaskRunner, runTask } from "../src/jobs/run.ts";
 import { natsServer } from "../src/jobs/nats.ts";
+import {
+  natsConnectOptions,
+  parseNatsAddress,
+} from "../src/jobs/nats_address.ts";
 import { scoreChessMatch } from "../src/play/chess_match.ts";
 import { roundRobin, scheduleRoundRobin } from "../src/play/tournament.ts";
 import { createPlayer, parsePosition } from "../src/play/player_spec.ts";
@@ -363,4 +367,62 @@ Deno.test("natsServer and codeVersion", async () => {
     () => batches([1], 0),
     /batches: size must be an integer ≥ 1, got 0/,
   );
+});
+
+Deno.test("--nats addresses: credentials and TLS as NATS clients take them, never shown back; the security files checked before connecting", () => {
+  assert.deepEqual(parseNatsAddress("nats://w:s%3Acret@h:4333"), {
+    server: "nats://h:4333",
+    tls: false,
+    user: { name: "w", password: "s:cret" },
+    token: null,
+  });
+  assert.equal(parseNatsAddress("tls://T0KEN@h").token, "T0KEN");
+  assert.equal(parseNatsAddress("tls://h").server, "tls://h:4222");
+  for (const bad of ["ftp://u:SECRET@h", "nats://u:SECRET@", "SECRET@h:0"]) {
+    assert.throws(() => parseNatsAddress(bad), (error: unknown) => {
+      assert.match((error as Error).message, /is not a NATS server address/);
+      assert.ok(!(error as Error).message.includes("SECRET"), bad);
+      return true;
+    });
+  }
+  const dir = Deno.makeTempDirSync();
+  try {
+    const junk = `${dir}/junk`;
+    Deno.writeTextFileSync(junk, "not a key\n");
+    const cases: [string, Parameters<typeof natsConnectOptions>[1], RegExp][] =
+      [
+        [
+          "nats://u:p@h",
+          { nkey: junk },
+          /a user in --nats and --nats-nkey are two ways to authenticate: give one/,
+        ],
+        [
+          "h",
+          { nkey: junk },
+          /--nats-nkey .*junk: expected a user's nkey seed/,
+        ],
+        [
+          "h",
+          { creds: junk },
+          /--nats-creds .*junk: expected a NATS credentials file/,
+        ],
+        [
+          "h",
+          { ca: `${dir}/none.pem` },
+          /--nats-ca .*none.pem: cannot read it/,
+        ],
+      ];
+    for (const [address, security, message] of cases) {
+      assert.throws(() => natsConnectOptions(address, security), message);
+    }
+    // A CA means TLS, and the server is shown as tls://.
+    Deno.writeTextFileSync(`${dir}/ca.pem`, "");
+    const { address, options } = natsConnectOptions("h:1", {
+      ca: `${dir}/ca.pem`,
+    });
+    assert.equal(address.server, "tls://h:1");
+    assert.equal((options.tls as { caFile: string }).caFile, `${dir}/ca.pem`);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });

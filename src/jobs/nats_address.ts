@@ -20,6 +20,7 @@
 
 import { credsAuthenticator, nkeyAuthenticator } from "@nats-io/transport-node";
 import type { NodeConnectionOptions } from "@nats-io/transport-node";
+import { checkServerIdentity, type PeerCertificate } from "node:tls";
 
 /** A connection that could not be made: bad address, nobody there, no JetStream, refused credentials. One line. */
 export class JobsConnectError extends Error {
@@ -207,6 +208,15 @@ export function natsConnectOptions(
     if (security.ca !== undefined) readFile("--nats-ca", security.ca);
     // Set, it makes the client refuse a server without TLS.
     options.tls = security.ca === undefined ? {} : { caFile: security.ca };
+    const host = /^[a-z]+:\/\/\[?([^\]]*?)\]?:\d+$/.exec(parsed.server)![1]!;
+    if (/^[\d.]+$|:/.test(host)) {
+      // An address, which cannot be a TLS server name: Deno then checks
+      // the certificate against "localhost"; check it against the address.
+      Object.assign(options.tls, {
+        checkServerIdentity: (_name: string, cert: PeerCertificate) =>
+          checkServerIdentity(host, cert),
+      });
+    }
     parsed.tls = true;
     parsed.server = parsed.server.replace(/^nats:/, "tls:");
   }
