@@ -70,6 +70,22 @@ Deno.test(
         ["--nats", closed, "--ack-wait", "0"],
         /--ack-wait must be an integer in 1…3600, got "0"/,
       ],
+      // --engine is repeatable, once per name, and never a path-like name.
+      [
+        "worker.ts",
+        ["--nats", closed, "--engine", "sh=/bin/sh", "--engine", "sh=/bin/ls"],
+        /worker: --engine sh is given twice/,
+      ],
+      [
+        "worker.ts",
+        ["--nats", closed, "--engine", "/bin/sh=/bin/sh"],
+        /worker: --engine "\/bin\/sh=\/bin\/sh": "\/bin\/sh" is not an engine name/,
+      ],
+      [
+        "worker.ts",
+        ["--nats", "nats://u:SECRET@127.0.0.1:99999"],
+        /worker: --nats: "nats:\/\/\*\*\*@127\.0\.0\.1:99999" is not a NATS server address/,
+      ],
       [
         "strength.ts",
         ["--nats", closed],
@@ -101,6 +117,7 @@ Deno.test(
     for (const [file, args, message] of runs) {
       const run = await runCli(file, args, { timeoutMs: 60_000 });
       assertCleanFailure(run, message, `${file} ${args.join(" ")}`);
+      assert.ok(!run.stderr.includes("SECRET"), run.stderr);
       // One line (strength adds its usage line, as for its other flags).
       assert.ok(
         run.stderr.trim().split("\n").length <=

@@ -145,7 +145,7 @@ export function judgeResult(
     reason,
     error: `the result stored under ${key} ${error}`,
   });
-  const index = key.startsWith(`${run}.`) && /^\d{1,9}$/.test(
+  const index = key.startsWith(`${run}.`) && /^(?:0|[1-9]\d{0,8})$/.test(
       key.slice(run.length + 1),
     )
     ? Number(key.slice(run.length + 1))
