@@ -14,6 +14,7 @@ import type { EngineSpec } from "../src/jobs/job.ts";
 import { chessMatchOverNats } from "../src/jobs/remote.ts";
 import { connectForCommand, progressLine } from "./_nats.ts";
 import { print } from "./_output.ts";
+import type { NatsSecurity } from "../src/jobs/nats_address.ts";
 
 /** What cli/match.ts parsed, as far as the jobs need it. */
 export interface NatsMatchPlan {
@@ -29,6 +30,8 @@ export interface NatsMatchPlan {
   pgnPath: string | null;
   timeoutMs: number;
   handshakeTimeoutMs: number;
+  /** `--nats-creds`, `--nats-nkey`, `--nats-ca`. */
+  security: NatsSecurity;
 }
 
 /** Writes all of `text` (writeSync may write part of it). */
@@ -43,7 +46,9 @@ function writeAll(file: Deno.FsFile, text: string): void {
 /** Runs the match over the server's workers; the exit code. */
 export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
   const { a, b } = run;
-  const jobs = await connectForCommand("match", run.url);
+  const jobs = await connectForCommand("match", run.url, {
+    security: run.security,
+  });
   if (jobs === null) {
     run.pgn?.close();
     return 2;

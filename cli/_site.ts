@@ -701,8 +701,8 @@ ${list}
  * names and tags may hold escape sequences) written as `\u` escapes.
  */
 function printable(line: string): string {
-  // deno-lint-ignore no-control-regex
   return line.replace(
+    // deno-lint-ignore no-control-regex
     /[\u0000-\u001f\u007f-\u009f]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

@@ -7,7 +7,11 @@
  *
  * A worker runs only jobs made by the same version of the code (a hash of
  * src/ and cli/): others are given back to the queue, with a message here
- * and on the command's side. A message that is not a job (not JSON, too
+ * and on the command's side. A chess job names its engines; the worker
+ * runs only `ours` (cli/uci.ts) and the engines configured here with
+ * `--engine NAME=PATH` (Stockfish by itself when installed): a job naming
+ * any other goes to the dead-letter stream (`unknown-engine`) and fails
+ * its run. Credentials and TLS are the NATS server's (see --help). A message that is not a job (not JSON, too
  * large, a bad field) goes to the dead-letter stream with its reason; the
  * worker goes on. SIGINT or SIGTERM gives the job in progress back to the
  * queue and exits 0. Cannot connect, or a server without JetStream: one
@@ -18,16 +22,29 @@
 
 import { codeVersion } from "../src/jobs/job.ts";
 import { DEFAULT_ACK_WAIT_MS, serveJobs } from "../src/jobs/nats.ts";
-import { connectForCommand } from "./_nats.ts";
 import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";
+import { EngineFlagError, engineTable } from "../src/jobs/engines.ts";
+import {
+  connectForCommand,
+  SECURITY_FLAGS,
+  SECURITY_HELP,
+  securityFlags,
+} from "./_nats.ts";
 
 const HELP =
-  `usage: deno task worker --nats URL [--name NAME] [--ack-wait SECONDS] [--max-jobs N]
+  `usage: deno task worker --nats URL [--engine NAME=PATH ...] [--name NAME]
+       [--ack-wait SECONDS] [--max-jobs N] [--nats-creds FILE]
+       [--nats-nkey FILE] [--nats-ca FILE]
 Serves jobs (games of match and strength, solves of openings) from the
 NATS JetStream server at URL (nats://HOST:PORT, HOST:PORT or HOST) until stopped (Ctrl-C or SIGTERM give the job in
 progress back to the queue).
   --nats URL          the server (started with nats-server -js -sd DIR)
+${SECURITY_HELP}
+  --engine NAME=PATH  a chess engine jobs may name (NAME: a-z, 0-9, _, -),
+                      once per NAME, repeatable; "ours" (cli/uci.ts) is
+                      always there, "stockfish" by itself when installed
+                      (PATH, then /usr/games); a job never gives a path
   --name NAME         this worker's name in messages (default HOST/PID)
   --ack-wait SECONDS  how long the server waits for a silent worker before
                       giving its job to another (1…3600, default ${
@@ -45,19 +62,36 @@ interface Options {
   name: string | null;
   ackWaitMs: number | undefined;
   maxJobs: number | undefined;
+  engines: Map<string, string>;
+  security: ReturnType<typeof securityFlags>;
 }
+
+const FLAGS = [
+  "--nats",
+  "--name",
+  "--ack-wait",
+  "--max-jobs",
+  ...SECURITY_FLAGS,
+];
+/** Flags given once per value: each --engine adds one engine. */
+const REPEATABLE = ["--engine"];
 
 function parse(args: readonly string[]): Options | null {
   const seen = new Map<string, string>();
-  const flags = new FlagsOnce("worker");
+  const flags = new FlagsOnce("worker", REPEATABLE);
+  const engines: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]!;
     if (flag === "--help" || flag === "-h") return null;
-    if (!["--nats", "--name", "--ack-wait", "--max-jobs"].includes(flag)) {
+    if (!FLAGS.includes(flag) && !REPEATABLE.includes(flag)) {
       throw new Usage(`unknown argument ${JSON.stringify(flag)}`);
     }
     const value = args[++i];
     if (value === undefined) throw new Usage(`${flag} needs a value`);
+    if (flag === "--engine") {
+      engines.push(value);
+      continue;
+    }
     const twice = flags.repeated(flag, value);
     if (twice !== null) throw new Usage(twice);
     seen.set(flag, value);
@@ -78,11 +112,20 @@ function parse(args: readonly string[]): Options | null {
   const nats = seen.get("--nats");
   if (nats === undefined) throw new Usage("--nats URL is required");
   const ackWait = integer("--ack-wait", 1, 3600);
+  let table: Map<string, string>;
+  try {
+    table = engineTable(engines);
+  } catch (error) {
+    if (error instanceof EngineFlagError) throw new Usage(error.message);
+    throw error;
+  }
   return {
     nats,
     name: seen.get("--name") ?? null,
     ackWaitMs: ackWait === undefined ? undefined : ackWait * 1000,
     maxJobs: integer("--max-jobs", 1, 1e9),
+    engines: table,
+    security: securityFlags(seen),
   };
 }
 
@@ -109,12 +152,6 @@ async function main(args: readonly string[]): Promise<number> {
   }
   const code = await codeVersion();
   const name = options.name ?? `${hostName()}/${Deno.pid}`;
-  const jobs = await connectForCommand("worker", options.nats, {
-    ...(options.ackWaitMs === undefined
-      ? {}
-      : { ackWaitMs: options.ackWaitMs }),
-  });
-  if (jobs === null) return 2;
   const log = (line: string) => console.error(`worker ${name}: ${line}`);
   const stop = new AbortController();
   const onSignal = () => {
@@ -125,7 +162,32 @@ async function main(args: readonly string[]): Promise<number> {
   };
   Deno.addSignalListener("SIGINT", onSignal);
   Deno.addSignalListener("SIGTERM", onSignal);
-  log(`serving ${jobs.server} (code version ${code})`);
+  const removeListeners = () => {
+    Deno.removeSignalListener("SIGINT", onSignal);
+    Deno.removeSignalListener("SIGTERM", onSignal);
+  };
+  const jobs = await connectForCommand("worker", options.nats, {
+    ...(options.ackWaitMs === undefined
+      ? {}
+      : { ackWaitMs: options.ackWaitMs }),
+    security: options.security,
+    waitUntilReady: { signal: stop.signal, log },
+  });
+  if (jobs === null) {
+    removeListeners();
+    return stop.signal.aborted ? 0 : 2;
+  }
+  log(
+    `serving ${jobs.server} (code version ${code}; engines: ${
+      [
+        "ours",
+        ...[...options.engines].sort().map(([engine, path]) =>
+          `${engine}=${path}`
+        ),
+      ]
+        .join(", ")
+    })`,
+  );
   try {
     const summary = await serveJobs(jobs, {
       worker: name,
@@ -136,6 +198,7 @@ async function main(args: readonly string[]): Promise<number> {
         ? {}
         : { ackWaitMs: options.ackWaitMs }),
       ...(options.maxJobs === undefined ? {} : { maxJobs: options.maxJobs }),
+      engines: options.engines,
     });
     log(
       `served ${summary.done} jobs (${summary.skipped} skipped, ${summary.refused} refused, ${summary.dead} dead letters)`,
@@ -145,8 +208,7 @@ async function main(args: readonly string[]): Promise<number> {
     log(`stopped: ${(error as Error).message}`);
     return 2;
   } finally {
-    Deno.removeSignalListener("SIGINT", onSignal);
-    Deno.removeSignalListener("SIGTERM", onSignal);
+    removeListeners();
     await jobs.close().catch(() => {});
   }
 }

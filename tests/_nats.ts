@@ -32,14 +32,18 @@ export class Child {
   /** Resolves with the exit status once both streams are read to their end. */
   readonly done: Promise<Deno.CommandStatus>;
 
-  constructor(command: string, args: string[]) {
+  constructor(
+    command: string,
+    args: string[],
+    env: Record<string, string> = {},
+  ) {
     this.process = new Deno.Command(command, {
       args,
       cwd: ROOT,
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
-      env: { NO_COLOR: "1" },
+      env: { NO_COLOR: "1", ...env },
     }).spawn();
     const read = async (
       stream: ReadableStream<Uint8Array>,
@@ -79,11 +83,23 @@ export class Child {
   }
 }
 
-/** nats-server with JetStream on a free port of 127.0.0.1; restartable on the same store. */
+/**
+ * nats-server with JetStream on a free port of 127.0.0.1; restartable on
+ * the same store. With `config` (a configuration's text, its `store_dir`
+ * set to this store) and `env` (what its `$VARIABLES` read), it runs that
+ * configuration.
+ */
 export class Server {
   readonly port = freePort();
   readonly store = Deno.makeTempDirSync({ prefix: "gts_nats_" });
   child: Child | null = null;
+  readonly #config: string | null;
+  readonly #env: Record<string, string>;
+
+  constructor(config: string | null = null, env: Record<string, string> = {}) {
+    this.#config = config;
+    this.#env = env;
+  }
 
   get url(): string {
     return `nats://127.0.0.1:${this.port}`;
@@ -91,13 +107,25 @@ export class Server {
 
   /** Starts the server (without JetStream when `jetStream` is false) and waits until it is ready. */
   async start(jetStream = true): Promise<void> {
+    let args = jetStream ? ["-js", "-sd", this.store] : [];
+    if (this.#config !== null) {
+      const file = `${this.store}/server.conf`;
+      Deno.writeTextFileSync(
+        file,
+        this.#config.replace(
+          /store_dir: "[^"]*"/,
+          `store_dir: ${JSON.stringify(`${this.store}/js`)}`,
+        ),
+      );
+      args = ["-c", file];
+    }
     this.child = new Child(NATS_SERVER, [
-      ...(jetStream ? ["-js", "-sd", this.store] : []),
+      ...args,
       "-p",
       String(this.port),
       "-a",
       "127.0.0.1",
-    ]);
+    ], this.#env);
     await this.child.waitFor(/Server is ready/, 20_000);
   }
 
@@ -114,8 +142,17 @@ export class Server {
   }
 }
 
-/** A `deno task worker` process serving `url`, named `name`, with a short ack wait. */
-export function worker(url: string, name: string, ackWait = 2): Child {
+/**
+ * A `deno task worker` process serving `url`, named `name`, with a short
+ * ack wait (none given when `ackWait` is null: the consumer's stays), and
+ * `extra` arguments.
+ */
+export function worker(
+  url: string,
+  name: string,
+  ackWait: number | null = 2,
+  extra: string[] = [],
+): Child {
   return new Child(Deno.execPath(), [
     "run",
     "--quiet",
@@ -125,8 +162,8 @@ export function worker(url: string, name: string, ackWait = 2): Child {
     url,
     "--name",
     name,
-    "--ack-wait",
-    String(ackWait),
+    ...(ackWait === null ? [] : ["--ack-wait", String(ackWait)]),
+    ...extra,
   ]);
 }
 
