@@ -6,15 +6,17 @@
  * @module
  */
 
+import { FlagsOnce, UsageError } from "./_flags.ts";
+
+// Every command's usage error, also imported from here.
+export { UsageError };
+
 /**
  * The longest line `solve` reads, in bytes. A legal line is at most 42 move
  * digits, a blank and a score (`-18`): 46 bytes; the rest is room for
  * blanks. A longer line is reported without being held in memory.
  */
 export const MAX_LINE_BYTES = 1024;
-
-/** A command line that cannot be run: the command prints the message and exits 2. */
-export class UsageError extends Error {}
 
 /**
  * Splits a byte stream into lines (`\n`; a `\r` before it stays, for the
@@ -151,13 +153,15 @@ export function isFlag(arg: string, flag: string): boolean {
  *
  * @param args the arguments after the task's name
  * @returns the flags
- * @throws {UsageError} on an unknown flag, a missing or bad value, or a
- *   positional argument (positions come from stdin)
+ * @throws {UsageError} on an unknown or repeated flag, a missing or bad
+ *   value, or a positional argument (positions come from stdin)
  */
 export function parseSolveArgs(args: readonly string[]): SolveArgs {
   const result: SolveArgs = { help: false, weak: false };
+  const flags = new FlagsOnce("solve");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "--help" || arg === "-h") result.help = true;
     else if (arg === "--weak") result.weak = true;
     else if (arg === "--book") result.book = true;
@@ -229,13 +233,15 @@ export interface BenchArgs {
  *
  * @param args the arguments after the task's name
  * @returns the flags and the file
- * @throws {UsageError} on an unknown flag, a missing or bad value, no file
- *   or two files
+ * @throws {UsageError} on an unknown or repeated flag, a missing or bad
+ *   value, no file or two files
  */
 export function parseBenchArgs(args: readonly string[]): BenchArgs {
   const result: BenchArgs = { help: false, weak: false, passes: 2 };
+  const flags = new FlagsOnce("c4bench");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "--help" || arg === "-h") result.help = true;
     else if (arg === "--weak") result.weak = true;
     else if (isFlag(arg, "--passes")) {

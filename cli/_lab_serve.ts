@@ -3,20 +3,27 @@
  * itself (`deno task test` grants no network permission; chromium does the
  * browsing): prints one JSON line `{"url", "token"}` on stdout once the
  * server answers, and stops the server when standard input closes or on
- * SIGTERM. `--env NAME=VALUE` (repeatable) adds to the server's environment,
- * e.g. `JUPYTER_DATA_DIR` for a test's own notebook signatures; `--root DIR`
- * serves DIR instead of the checkout.
+ * SIGTERM. `--env NAME=VALUE` (repeatable: a list) adds to the server's
+ * environment, e.g. `JUPYTER_DATA_DIR` for a test's own notebook signatures;
+ * `--root DIR` (at most once) serves DIR instead of the checkout.
  *
  * @module
  */
 
 import { LabFault, startLab } from "./_lab.ts";
 import { print, warn } from "./_output.ts";
+import { FlagsOnce } from "./_flags.ts";
 
 async function main(args: readonly string[]): Promise<number> {
   const env: Record<string, string> = {};
   let root: string | undefined;
+  const flags = new FlagsOnce("_lab_serve", ["--env"]);
   for (let i = 0; i < args.length; i++) {
+    const twice = flags.repeated(args[i]!);
+    if (twice !== null) {
+      warn(`_lab_serve: ${twice}`);
+      return 2;
+    }
     if (args[i] === "--root" && args[i + 1] !== undefined) {
       root = args[++i];
       continue;

@@ -1,8 +1,8 @@
 /**
  * What the commands that take `--nats URL` share: connecting with one
- * clear line on failure, `--nats-unreachable`, the progress line on
- * stderr, what became of a stopped run's queued jobs, and the code version
- * every job carries.
+ * clear line on failure, the flags of the server's security,
+ * `--nats-unreachable`, the progress line on stderr, what became of a
+ * stopped run's queued jobs, and the code version every job carries.
  *
  * @module
  */
@@ -11,12 +11,38 @@ import { codeVersion } from "../src/jobs/job.ts";
 import {
   type Jobs,
   JobsConnectError,
+  JobsNotReadyError,
   openJobs,
   type RunProgress,
   RunStoppedError,
 } from "../src/jobs/nats.ts";
+import type { NatsSecurity } from "../src/jobs/nats_address.ts";
 
 export { codeVersion, JobsConnectError };
+
+/** The flags of the server's security files, each with a value; they go with `--nats`. */
+export const SECURITY_FLAGS = ["--nats-creds", "--nats-nkey", "--nats-ca"];
+
+/** The usage lines of {@linkcode SECURITY_FLAGS}. */
+export const SECURITY_HELP =
+  `  --nats URL also takes USER:PASSWORD@ or TOKEN@ before the host, and
+  tls://HOST:PORT for TLS; --nats-creds FILE (JWT credentials),
+  --nats-nkey FILE (a user's nkey seed), --nats-ca FILE (the authority of
+  the server's certificate: TLS) as the server's configuration asks.`;
+
+/** The security files among parsed flags (absent ones left out). */
+export function securityFlags(
+  flags: ReadonlyMap<string, string>,
+): NatsSecurity {
+  const creds = flags.get("--nats-creds");
+  const nkey = flags.get("--nats-nkey");
+  const ca = flags.get("--nats-ca");
+  return {
+    ...(creds === undefined ? {} : { creds }),
+    ...(nkey === undefined ? {} : { nkey }),
+    ...(ca === undefined ? {} : { ca }),
+  };
+}
 
 /**
  * The milliseconds of a `--nats-unreachable SECONDS` value.
@@ -71,17 +97,35 @@ export function queuedJobsFate(error: unknown): string {
 /**
  * Connects a command to the jobs' server; on failure prints one line
  * `<command>: <why>` on stderr and returns null (the caller exits 2).
+ * With `waitUntilReady` (a worker), streams that are not there yet and
+ * that this user may not create are waited for, a line said once, until
+ * they are or `signal` aborts (null).
  */
 export async function connectForCommand(
   command: string,
   url: string,
+  options: {
+    security?: NatsSecurity;
+    waitUntilReady?: { signal: AbortSignal; log: (line: string) => void };
+  } = {},
 ): Promise<Jobs | null> {
-  try {
-    return await openJobs(url, { name: command });
-  } catch (error) {
-    if (!(error instanceof JobsConnectError)) throw error;
-    console.error(`${command}: ${error.message}`);
-    return null;
+  const { waitUntilReady, ...rest } = options;
+  let told = false;
+  for (;;) {
+    try {
+      return await openJobs(url, { name: command, ...rest });
+    } catch (error) {
+      if (!(error instanceof JobsConnectError)) throw error;
+      if (error instanceof JobsNotReadyError && waitUntilReady) {
+        if (!told) waitUntilReady.log(`waiting: ${error.message}`);
+        told = true;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        if (waitUntilReady.signal.aborted) return null;
+        continue;
+      }
+      console.error(`${command}: ${error.message}`);
+      return null;
+    }
   }
 }
 

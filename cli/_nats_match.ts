@@ -13,6 +13,8 @@ import { gameScore } from "../src/play/chess_match.ts";
 import type { EngineSpec } from "../src/jobs/job.ts";
 import { chessMatchOverNats } from "../src/jobs/remote.ts";
 import { connectForCommand, progressLine, queuedJobsFate } from "./_nats.ts";
+import { print } from "./_output.ts";
+import type { NatsSecurity } from "../src/jobs/nats_address.ts";
 
 /** What cli/match.ts parsed, as far as the jobs need it. */
 export interface NatsMatchPlan {
@@ -30,6 +32,8 @@ export interface NatsMatchPlan {
   pgnPath: string | null;
   timeoutMs: number;
   handshakeTimeoutMs: number;
+  /** `--nats-creds`, `--nats-nkey`, `--nats-ca`. */
+  security: NatsSecurity;
 }
 
 /** Writes all of `text` (writeSync may write part of it). */
@@ -44,7 +48,9 @@ function writeAll(file: Deno.FsFile, text: string): void {
 /** Runs the match over the server's workers; the exit code. */
 export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
   const { a, b } = run;
-  const jobs = await connectForCommand("match", run.url);
+  const jobs = await connectForCommand("match", run.url, {
+    security: run.security,
+  });
   if (jobs === null) {
     run.pgn?.close();
     return 2;
@@ -67,9 +73,9 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
   Deno.addSignalListener("SIGTERM", onTerm);
   const started = performance.now();
   try {
-    console.log(`${run.openings.length} openings from ${run.openingsFile}`);
-    console.log(`engine a: ${a.label} (on the workers of ${jobs.server})`);
-    console.log(`engine b: ${b.label} (on the workers of ${jobs.server})`);
+    print(`${run.openings.length} openings from ${run.openingsFile}`);
+    print(`engine a: ${a.label} (on the workers of ${jobs.server})`);
+    print(`engine b: ${b.label} (on the workers of ${jobs.server})`);
     const result = await chessMatchOverNats(jobs, a, b, run.openings, {
       ...(run.games === undefined ? {} : { games: run.games }),
       ...(run.batch === undefined ? {} : { batch: run.batch }),
@@ -92,7 +98,7 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
         if (game.fault !== null) {
           console.error(`match: game ${i + 1}: ${game.fault}`);
         }
-        console.log(
+        print(
           `game ${
             i + 1
           }: ${game.white} - ${game.black} ${game.result} (${game.reason}, ${game.moves.length} plies, ${game.opening}) ${
@@ -103,7 +109,7 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
     });
     const n = result.games.length;
     const { difference, low, high, prior } = result.elo;
-    console.log(
+    print(
       `${a.label} vs ${b.label}: +${result.wins} =${result.draws} -${result.losses}, score ${result.score}/${n} (${
         (100 * result.score / n).toFixed(1)
       }%), Elo difference ${difference.toFixed(0)} [${low.toFixed(0)}, ${

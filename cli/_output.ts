@@ -1,11 +1,14 @@
 /**
- * Line output for the streaming commands (`solve`, `openings`): whole lines
- * on stdout, and messages on stderr that never fail the command.
+ * Output for every command of cli/: whole lines on stdout, and messages on
+ * stderr that never fail the command. Every write to stdout goes through
+ * {@linkcode writeOrLeave}, so a reader that has gone (`| head -1`, a GUI
+ * closed) ends every command the same way: quietly, with exit status 0.
+ * (`console.log` would drop the line silently and run on for nobody.)
  *
  * @module
  */
 
-import { UsageError } from "./_connect_four_cli.ts";
+import { UsageError } from "./_flags.ts";
 
 const encoder = new TextEncoder();
 
@@ -23,13 +26,13 @@ export function warn(text: string): void {
 }
 
 /**
- * Writes one whole line to stdout (`writeSync` may write part of a buffer).
+ * Writes one whole line to stdout; a closed stdout exits quietly with 0
+ * (see {@linkcode writeOrLeave}).
  *
  * @param text the line, without its newline
- * @throws {Deno.errors.BrokenPipe} when the reader has gone (`| head`)
  */
 export function print(text: string): void {
-  writeOut(text + "\n");
+  writeOrLeave(text + "\n");
 }
 
 /**
@@ -47,9 +50,10 @@ function writeOut(text: string): void {
 }
 
 /**
- * Writes `text` whole to stdout for an interactive command (`play`, `uci`):
- * when the reader has gone (the GUI closed, `| head`) nobody is left to
- * tell, so the process exits quietly with 0.
+ * Writes `text` whole to stdout. When the reader has gone (`| head`, the GUI
+ * closed) nobody is left to tell, so the process exits quietly with 0 at
+ * once: `finally` blocks do not run (the `unload` event does). Any other
+ * error is thrown.
  *
  * @param text what to write, newlines included
  */

@@ -9,18 +9,42 @@
  * nbconvert`: nbconvert's full templates load require.js and MathJax from a
  * CDN (console errors offline), its `basic` template needs Python and a
  * page shell anyway, and a notebook's outputs are few MIME types: SVG charts
- * go inline (so their marks are in the page's DOM), HTML (the steppers, with
- * their inline scripts) as it is, Markdown through `marked`.
+ * go inline (so their marks are in the page's DOM), HTML (the steppers) and
+ * Markdown (through `marked`) as markup.
+ *
+ * Nothing a notebook holds runs on a page, so a site built from notebooks
+ * handed in by others is safe to open: names and text are escaped; SVG,
+ * HTML and Markdown go through the sanitiser (`_site_sanitize.ts`: no
+ * script, no handler, links only http(s) or relative); PNG and JPEG data
+ * must be base64 of that type (`_site_image.ts`); a stepper's script is
+ * rebuilt from the library's own code (`_site_stepper.ts`); every page
+ * carries a Content-Security-Policy that runs only the site's own scripts
+ * (`_site_csp.ts`); and no symlink is followed out of the repository.
  *
  * @module
  */
 
 import { Marked, type Tokens } from "marked";
-import { basename, dirname, extname, join, normalize } from "node:path";
+import {
+  basename,
+  dirname,
+  extname,
+  isAbsolute,
+  join,
+  normalize,
+  relative,
+} from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Notebook, NotebookCell, NotebookOutput } from "./_jupyter.ts";
-import { listNotebooks, readNotebook } from "./_jupyter.ts";
+import { readNotebook } from "./_jupyter.ts";
 import { bundlePlay } from "./_site_bundle.ts";
+import { policyMeta } from "./_site_csp.ts";
+import {
+  dataImageProblem,
+  imageDataProblem,
+  imageFileProblem,
+} from "./_site_image.ts";
+import { isSafeLink, sanitizeHtml, sanitizeSvgFile } from "./_site_sanitize.ts";
 
 /** The repository's root folder. */
 export const ROOT: string = fileURLToPath(new URL("../", import.meta.url));
@@ -48,6 +72,12 @@ export interface SiteBuild {
   steppers: number;
   /** Other files written (style sheet, script, figures), by name inside the folder. */
   assets: string[];
+  /**
+   * What the build left out or changed, one line each: notebooks and files
+   * skipped (symlinks out of the repository, names the site uses), markup
+   * the sanitiser removed, image data dropped.
+   */
+  warnings: string[];
 }
 
 /** Escapes text for HTML content and attribute values. */
@@ -67,8 +97,30 @@ export function escapeHtml(text: string): string {
   );
 }
 
-const joined = (value: string | string[] | undefined): string =>
-  Array.isArray(value) ? value.join("") : value ?? "";
+/** A notebook's multi-line string; anything else (a broken notebook) is "". */
+const joined = (value: unknown): string =>
+  typeof value === "string"
+    ? value
+    : Array.isArray(value)
+    ? value.filter((line) => typeof line === "string").join("")
+    : "";
+
+/**
+ * A notebook page's link: its name percent-encoded (a name may hold `:`,
+ * `#`, `?` or `%`), then escaped for an attribute.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pageHref } from "./_site.ts";
+ * assert.equal(pageHref("01_minimax"), "01_minimax.html");
+ * assert.equal(pageHref("javascript:alert(1)"), "javascript%3Aalert(1).html");
+ * assert.equal(pageHref(`9"><img src=x onerror=1>`), "9%22%3E%3Cimg%20src%3Dx%20onerror%3D1%3E.html");
+ * ```
+ */
+export function pageHref(name: string): string {
+  return escapeHtml(`${encodeURIComponent(name)}.html`);
+}
 
 // deno-lint-ignore no-control-regex
 const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
@@ -83,9 +135,11 @@ const IMAGE = /\.(svg|png|jpe?g|gif|webp)$/i;
  * @param from the Markdown's file, relative to the repository root
  * @param notebooks the notebooks' names that have pages (without `.ipynb`)
  * @returns `{ href }` for the site (a notebook's page, the front page, a
- *   copied image under `assets/`, or the link unchanged when it leaves the
- *   repository), with `copy` the repository file to copy; `null` for a
- *   file of the repository that the site does not hold (shown as text)
+ *   copied image under `assets/`, or the link unchanged when it is
+ *   `http(s):`, a fragment or `data:`), with `copy` the repository file to
+ *   copy; `null` for a file of the repository that the site does not hold
+ *   (shown as text); `{ dropped }` with the reason for a link the site never
+ *   writes (`javascript:` and every other scheme, a malformed `%`-escape)
  *
  * @example
  * ```ts
@@ -100,23 +154,44 @@ const IMAGE = /\.(svg|png|jpe?g|gif|webp)$/i;
  * assert.equal(siteLink("../src/course/minimax/mod.ts", "docs/course.md", names), null);
  * assert.deepEqual(siteLink("https://example.org/x", "docs/course.md", names), { href: "https://example.org/x" });
  * assert.deepEqual(siteLink("#reading-order", "docs/course.md", names), { href: "#reading-order" });
+ * assert.match(siteLink("javascript:alert(1)", "docs/course.md", names)!.dropped!, /javascript: is not/);
  * ```
  */
 export function siteLink(
   href: string,
   from: string,
   notebooks: readonly string[],
-): { href: string; copy?: string } | null {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("#")) {
-    return { href };
+): { href: string; copy?: string; dropped?: undefined } | {
+  dropped: string;
+} | null {
+  // Browsers skip control characters and spaces in a scheme (`java\tscript:`).
+  // deno-lint-ignore no-control-regex
+  const scheme = href.replace(/[\u0000-\u0020]/g, "").match(
+    /^([a-z][a-z0-9+.-]*):/i,
+  );
+  if (scheme || href.startsWith("#")) {
+    if (/^data:/i.test(href) || isSafeLink(href)) return { href };
+    return {
+      dropped: `${
+        scheme![1]!.toLowerCase()
+      }: is not a scheme the site links to (http, https, relative)`,
+    };
   }
   const [path = "", fragment] = href.split("#", 2);
   const hash = fragment === undefined ? "" : `#${fragment}`;
-  const target = normalize(join(dirname(from), decodeURI(path)));
-  if (target.startsWith("..")) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    return { dropped: `${JSON.stringify(path)} has a malformed %-escape` };
+  }
+  const target = normalize(join(dirname(from), decoded));
+  if (target.startsWith("..") || isAbsolute(target)) return null;
   const name = basename(target, ".ipynb");
   if (dirname(target) === "notebooks" && extname(target) === ".ipynb") {
-    return notebooks.includes(name) ? { href: `${name}.html${hash}` } : null;
+    return notebooks.includes(name)
+      ? { href: `${encodeURIComponent(name)}.html${hash}` }
+      : null;
   }
   if (target === "docs/course.md" || target === "figures/README.md") {
     return { href: `index.html${hash}` };
@@ -127,12 +202,23 @@ export function siteLink(
   return null;
 }
 
-/** A Markdown renderer whose links and images point into the site. */
+/**
+ * A Markdown renderer whose links and images point into the site, and
+ * whose output (raw HTML included) goes through the sanitiser; what it
+ * drops is added to `dropped`.
+ */
 function markdown(
   from: string,
   notebooks: readonly string[],
   copies: Set<string>,
+  dropped: string[],
 ): (text: string) => string {
+  const droppedLink = (inner: string, reason: string) => {
+    dropped.push(`a link (${reason})`);
+    return `<span class="dropped-link" title="${
+      escapeHtml(`link dropped: ${reason}`)
+    }">${inner}</span>`;
+  };
   const marked = new Marked({
     gfm: true,
     renderer: {
@@ -144,21 +230,44 @@ function markdown(
             escapeHtml(token.href)
           } (in the repository)">${inner}</span>`;
         }
+        if (target.dropped !== undefined) {
+          return droppedLink(inner, target.dropped);
+        }
+        if (/^data:/i.test(target.href)) {
+          return droppedLink(inner, "data: is not a scheme the site links to");
+        }
         if (target.copy) copies.add(target.copy);
         const title = token.title ? ` title="${escapeHtml(token.title)}"` : "";
         return `<a href="${escapeHtml(target.href)}"${title}>${inner}</a>`;
       },
       image(token: Tokens.Image) {
+        const alt = escapeHtml(token.text);
         const target = siteLink(token.href, from, notebooks);
-        if (target === null) return escapeHtml(token.text);
+        if (target === null) return alt;
+        if (target.dropped !== undefined) {
+          dropped.push(`an image (${target.dropped})`);
+          return alt;
+        }
+        if (/^data:/i.test(target.href)) {
+          const problem = dataImageProblem(target.href);
+          if (problem !== null) {
+            dropped.push(`an image (${problem})`);
+            return alt;
+          }
+        } else if (/^https?:/i.test(target.href)) {
+          // The site loads nothing from the network: a link instead.
+          return `<a href="${escapeHtml(target.href)}">${alt}</a>`;
+        }
         if (target.copy) copies.add(target.copy);
-        return `<img src="${escapeHtml(target.href)}" alt="${
-          escapeHtml(token.text)
-        }">`;
+        return `<img src="${escapeHtml(target.href)}" alt="${alt}">`;
       },
     },
   });
-  return (text) => marked.parse(text, { async: false });
+  return (text) => {
+    const clean = sanitizeHtml(marked.parse(text, { async: false }));
+    dropped.push(...clean.dropped);
+    return clean.html;
+  };
 }
 
 /** An SVG document as inline markup: without its XML prolog and doctype. */
@@ -169,10 +278,22 @@ function inlineSvg(svg: string): string {
   ).trim();
 }
 
-/** Counts of what a notebook page shows. */
+/** What a notebook page shows, and what was left out. */
 interface Shown {
   charts: number;
   steppers: number;
+  /** The steppers' rebuilt scripts (their hashes go into the page's CSP). */
+  scripts: string[];
+  /** What the sanitiser and the image checks removed. */
+  dropped: string[];
+}
+
+/** What a page shows in place of an output it does not show. */
+function droppedOutput(mime: string, reason: string, shown: Shown): string {
+  shown.dropped.push(`an output of ${mime} (${reason})`);
+  return `<p class="output dropped" data-mime="${escapeHtml(mime)}">${
+    escapeHtml(`The ${mime} output is not shown: ${reason}.`)
+  }</p>`;
 }
 
 /**
@@ -193,12 +314,14 @@ function renderOutput(
       }</pre>`;
     }
     case "error": {
-      const traceback = joined(
-        (output as { traceback?: string[] }).traceback?.join("\n"),
-      );
+      const lines = (output as { traceback?: unknown }).traceback;
+      const traceback = Array.isArray(lines)
+        ? lines.filter((line) => typeof line === "string").join("\n")
+        : "";
       return `<pre class="output error">${
         escapeHtml(
-          (traceback || `${output.ename}: ${output.evalue}`).replace(ANSI, ""),
+          (traceback || `${joined(output.ename)}: ${joined(output.evalue)}`)
+            .replace(ANSI, ""),
         )
       }</pre>`;
     }
@@ -208,25 +331,39 @@ function renderOutput(
     default:
       return "";
   }
-  const data = output.data ?? {};
+  const data: Record<string, unknown> =
+    typeof output.data === "object" && output.data !== null ? output.data : {};
   const svg = data["image/svg+xml"];
   if (svg !== undefined) {
+    const clean = sanitizeHtml(inlineSvg(joined(svg)));
+    shown.dropped.push(...clean.dropped);
+    if (!/^<svg[\s>]/.test(clean.html)) {
+      return droppedOutput(
+        "image/svg+xml",
+        "no <svg> element is left once sanitised",
+        shown,
+      );
+    }
     shown.charts++;
-    return `<figure class="output chart" data-mime="image/svg+xml">${
-      inlineSvg(joined(svg))
-    }</figure>`;
+    return `<figure class="output chart" data-mime="image/svg+xml">${clean.html}</figure>`;
   }
   const html = data["text/html"];
   if (html !== undefined) {
-    const text = joined(html);
-    shown.steppers += (text.match(/class="gts-stepper"/g) ?? []).length;
-    return `<div class="output html" data-mime="text/html">${text}</div>`;
+    const clean = sanitizeHtml(joined(html), { steppers: true });
+    shown.dropped.push(...clean.dropped);
+    shown.scripts.push(...clean.scripts);
+    shown.steppers += (clean.html.match(/<div class="gts-stepper"/g) ?? [])
+      .length;
+    return `<div class="output html" data-mime="text/html">${clean.html}</div>`;
   }
   for (const mime of ["image/png", "image/jpeg"]) {
     const image = data[mime];
     if (image !== undefined) {
+      const base64 = joined(image);
+      const problem = imageDataProblem(mime, base64);
+      if (problem !== null) return droppedOutput(mime, problem, shown);
       return `<figure class="output image" data-mime="${mime}"><img src="data:${mime};base64,${
-        joined(image).replace(/\s/g, "")
+        base64.replace(/\r?\n/g, "")
       }" alt="output"></figure>`;
     }
   }
@@ -259,9 +396,9 @@ function renderCell(
       escapeHtml(source)
     }</pre></section>`;
   }
-  const outputs = (cell.outputs ?? []).map((output) =>
-    renderOutput(output, md, shown)
-  ).join("\n");
+  const outputs = (Array.isArray(cell.outputs) ? cell.outputs : []).map((
+    output,
+  ) => renderOutput(output, md, shown)).join("\n");
   return `<section class="cell code"><pre class="source"><code>${
     escapeHtml(source)
   }</code></pre>${
@@ -286,9 +423,11 @@ export function notebookTitle(notebook: Notebook, name: string): string {
  * @param name its file name without `.ipynb`
  * @param notebooks the names of every notebook that has a page (for links)
  * @param copies receives the repository files its links need copied
- * @returns the HTML and the number of charts and steppers it shows
+ * @returns the HTML (sanitised), the number of charts and steppers it
+ *   shows, the steppers' scripts (rebuilt from the library's code: the
+ *   page's CSP allows them by hash) and what was dropped, one line each
  *
- * @example An SVG chart goes inline; a stepper's HTML as it is
+ * @example An SVG chart goes inline; a script in HTML does not
  * ```ts
  * import assert from "node:assert/strict";
  * import { renderNotebook } from "./_site.ts";
@@ -299,11 +438,17 @@ export function notebookTitle(notebook: Notebook, name: string): string {
  *       output_type: "execute_result",
  *       data: { "image/svg+xml": '<svg xmlns="http://www.w3.org/2000/svg"><circle r="2"/></svg>', "text/html": "<img>" },
  *     }] },
+ *     { cell_type: "code", source: "html()", outputs: [{
+ *       output_type: "display_data",
+ *       data: { "text/html": "<b>bold</b><script>document.title = 1</script>" },
+ *     }] },
  *   ],
  * }, "01_one", ["01_one", "02_two"], new Set());
  * assert.equal(page.charts, 1);
  * assert.match(page.html, /<figure class="output chart" data-mime="image\/svg\+xml"><svg/);
  * assert.match(page.html, /<a href="02_two.html">two<\/a>/);
+ * assert.match(page.html, /<div class="output html" data-mime="text\/html"><b>bold<\/b><\/div>/);
+ * assert.deepEqual(page.dropped, ["a <script>"]);
  * ```
  */
 export function renderNotebook(
@@ -311,13 +456,24 @@ export function renderNotebook(
   name: string,
   notebooks: readonly string[],
   copies: Set<string>,
-): { html: string; charts: number; steppers: number } {
-  const md = markdown(`notebooks/${name}.ipynb`, notebooks, copies);
-  const shown: Shown = { charts: 0, steppers: 0 };
+): {
+  html: string;
+  charts: number;
+  steppers: number;
+  scripts: string[];
+  dropped: string[];
+} {
+  const shown: Shown = { charts: 0, steppers: 0, scripts: [], dropped: [] };
+  const md = markdown(
+    `notebooks/${name}.ipynb`,
+    notebooks,
+    copies,
+    shown.dropped,
+  );
   const html = notebook.cells.map((cell) => renderCell(cell, md, shown)).join(
     "\n",
   );
-  return { html, ...shown };
+  return { html, ...shown, dropped: [...new Set(shown.dropped)] };
 }
 
 /** The site's pages in reading order, for the navigation bar. */
@@ -325,25 +481,38 @@ interface Nav {
   notebooks: { name: string; title: string }[];
 }
 
+/** What a page runs besides its body: site scripts, inline scripts, workers. */
+interface PageScripts {
+  /** The site's script files, loaded at the end of the body. */
+  files?: string[];
+  /** Inline scripts the builder wrote into the body (the steppers'). */
+  inline?: string[];
+  /** Whether the page starts Web Workers from `blob:` URLs. */
+  blobWorkers?: boolean;
+}
+
 /**
- * A whole page: the shell around `body`, with the navigation and the
- * style sheet; `scripts` are local files loaded at the end of the body.
+ * A whole page: the shell around `body`, with its Content-Security-Policy,
+ * the navigation and the style sheet.
  */
 function pageShell(
   title: string,
   body: string,
   nav: Nav,
   current: string,
-  scripts: string[] = [],
+  scripts: PageScripts = {},
 ): string {
-  const link = (file: string, text: string) =>
-    `<a href="${file}"${file === current ? ' aria-current="page"' : ""}>${
+  const link = (href: string, text: string) =>
+    `<a href="${href}"${href === current ? ' aria-current="page"' : ""}>${
       escapeHtml(text)
     }</a>`;
   const links = [
     link("index.html", "Course"),
     ...nav.notebooks.map((notebook) =>
-      link(`${notebook.name}.html`, notebook.name.replace(/^(\d+)_.*/, "$1"))
+      link(
+        pageHref(notebook.name),
+        notebook.name.replace(/^(\d+)_.*/s, "$1"),
+      )
     ),
     link("play.html", "Play"),
   ].join("\n");
@@ -351,6 +520,12 @@ function pageShell(
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${
+    policyMeta({
+      inlineScripts: scripts.inline,
+      blobWorkers: scripts.blobWorkers,
+    })
+  }
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Game-tree search</title>
 <link rel="stylesheet" href="site.css">
@@ -361,7 +536,11 @@ function pageShell(
 <main>
 ${body}
 </main>
-${scripts.map((src) => `<script src="${src}"></script>`).join("\n")}
+${
+    (scripts.files ?? []).map((src) => `<script src="${src}"></script>`).join(
+      "\n",
+    )
+  }
 </body>
 </html>
 `;
@@ -381,6 +560,11 @@ export interface SiteOptions {
  * with `play.js` (bundled from `src/web/`), `site.css`, and the images the
  * pages show under `assets/`.
  *
+ * Whatever the notebooks hold, no script of theirs runs on a page (see the
+ * module's documentation); a notebook or an image that is a symlink out of
+ * the repository is skipped, and so is a notebook named `index` or `play`
+ * (its page would replace the site's); each is one line of `warnings`.
+ *
  * Work: linear in the notebooks' and Markdown files' size, plus one
  * esbuild run.
  *
@@ -388,13 +572,15 @@ export interface SiteOptions {
  * @returns what was written
  * @throws {Error} when `out` is a file, or a folder that is not empty and
  *   was not written by an earlier build (it is never emptied then), or a
- *   notebook or the book cannot be read
+ *   notebook or the book cannot be read, or an image a page shows does not
+ *   exist
  */
 export async function buildSite(options: SiteOptions): Promise<SiteBuild> {
   const root = options.root ?? ROOT;
   const out = options.out;
   await prepareOut(out);
-  const notebookPaths = await listNotebooks(join(root, "notebooks"));
+  const warnings: string[] = [];
+  const notebookPaths = await siteNotebooks(root, warnings);
   if (notebookPaths.length === 0) {
     throw new Error(
       `buildSite: no notebooks in ${
@@ -414,13 +600,21 @@ export async function buildSite(options: SiteOptions): Promise<SiteBuild> {
   const pages: SitePage[] = [];
   const write = (file: string, text: string) =>
     Deno.writeTextFile(join(out, file), text);
+  const report = (what: string, dropped: readonly string[]) => {
+    if (dropped.length > 0) {
+      warnings.push(`${what}: dropped ${[...new Set(dropped)].join("; ")}`);
+    }
+  };
 
   // The front page.
   const courseMap = await Deno.readTextFile(join(root, "docs/course.md"));
   const figures = await Deno.readTextFile(join(root, "figures/README.md"));
   const list = nav.notebooks.map((notebook) =>
-    `<li><a href="${notebook.name}.html">${escapeHtml(notebook.title)}</a></li>`
+    `<li><a href="${pageHref(notebook.name)}">${
+      escapeHtml(notebook.title)
+    }</a></li>`
   ).join("\n");
+  const frontDropped: string[] = [];
   const front = `<header class="front">
 <h1>Game-tree search: the course</h1>
 <p>The course's notebooks as executed and committed, with their charts and search steppers; the <a href="#course-map">course map</a>; the <a href="#figures">course's figures recomputed</a>; and <a href="play.html">play</a> tic-tac-toe, Nim and Connect Four against the library's engines. Everything here runs in the browser, with no network.</p>
@@ -430,11 +624,12 @@ ${list}
 </ol>
 </header>
 <article id="course-map" class="markdown">${
-    markdown("docs/course.md", names, copies)(courseMap)
+    markdown("docs/course.md", names, copies, frontDropped)(courseMap)
   }</article>
 <article id="figures" class="markdown">${
-    markdown("figures/README.md", names, copies)(figures)
+    markdown("figures/README.md", names, copies, frontDropped)(figures)
   }</article>`;
+  report("docs/course.md and figures/README.md", frontDropped);
   await write(
     "index.html",
     pageShell("Course", front, nav, "index.html"),
@@ -446,18 +641,19 @@ ${list}
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!, title = nav.notebooks[i]!.title;
     const page = renderNotebook(notebooks[i]!, name, names, copies);
+    report(`notebooks/${JSON.stringify(name)}.ipynb`, page.dropped);
     charts += page.charts;
     steppers += page.steppers;
     const previous = i > 0 ? names[i - 1] : undefined;
     const next = i + 1 < names.length ? names[i + 1] : undefined;
     const pager = `<nav class="pager">${
-      previous
-        ? `<a href="${previous}.html">← ${previous}</a>`
-        : "<span></span>"
-    }<span>notebooks/${name}.ipynb, outputs as committed</span>${
-      next
-        ? `<a href="${next}.html">${next} →</a>`
-        : '<a href="play.html">Play →</a>'
+      previous === undefined
+        ? "<span></span>"
+        : `<a href="${pageHref(previous)}">← ${escapeHtml(previous)}</a>`
+    }<span>notebooks/${escapeHtml(name)}.ipynb, outputs as committed</span>${
+      next === undefined
+        ? '<a href="play.html">Play →</a>'
+        : `<a href="${pageHref(next)}">${escapeHtml(next)} →</a>`
     }</nav>`;
     await write(
       `${name}.html`,
@@ -465,7 +661,8 @@ ${list}
         title,
         `${pager}\n<article class="notebook">${page.html}</article>\n${pager}`,
         nav,
-        `${name}.html`,
+        pageHref(name),
+        { inline: page.scripts },
       ),
     );
     pages.push({ file: `${name}.html`, title, kind: "notebook" });
@@ -476,7 +673,10 @@ ${list}
   const playBody = await Deno.readTextFile(join(web, "play.html"));
   await write(
     "play.html",
-    pageShell("Play", playBody, nav, "play.html", ["play.js"]),
+    pageShell("Play", playBody, nav, "play.html", {
+      files: ["play.js"],
+      blobWorkers: true,
+    }),
   );
   pages.push({ file: "play.html", title: "Play", kind: "play" });
   const book = await Deno.readTextFile(join(root, "data/connect4/book.txt"));
@@ -484,20 +684,141 @@ ${list}
   await Deno.copyFile(join(web, "site.css"), join(out, "site.css"));
 
   const assets = ["site.css", "play.js"];
+  const realRoot = await Deno.realPath(root);
   for (const file of [...copies].sort()) {
+    const bytes = await assetBytes(root, realRoot, file, warnings);
+    if (bytes === null) continue;
     const to = join(out, "assets", file);
     await Deno.mkdir(dirname(to), { recursive: true });
-    try {
-      await Deno.copyFile(join(root, file), to);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-      throw new Error(
-        `buildSite: ${file}, shown by a page, does not exist (${root})`,
-      );
-    }
+    await Deno.writeFile(to, bytes);
     assets.push(`assets/${file}`);
   }
-  return { pages, charts, steppers, assets };
+  return { pages, charts, steppers, assets, warnings: warnings.map(printable) };
+}
+
+/**
+ * A warning safe to print on a terminal: control characters (a notebook's
+ * names and tags may hold escape sequences) written as `\u` escapes.
+ */
+function printable(line: string): string {
+  return line.replace(
+    // deno-lint-ignore no-control-regex
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** Whether `path` is `folder` or inside it (both real paths). */
+function inside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** Page names the site writes itself: a notebook of that name is skipped. */
+const RESERVED = ["index", "play"];
+
+/**
+ * The notebooks of `root/notebooks` that get a page, sorted: files, and
+ * symlinks whose target is a file inside the repository; a symlink out of
+ * it, and a notebook whose page would replace one of the site's, are
+ * skipped with a warning.
+ */
+async function siteNotebooks(
+  root: string,
+  warnings: string[],
+): Promise<string[]> {
+  const folder = join(root, "notebooks");
+  const paths: string[] = [];
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(folder));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
+  const realRoot = await Deno.realPath(root);
+  for (const entry of entries) {
+    if (!entry.name.endsWith(".ipynb")) continue;
+    const path = join(folder, entry.name);
+    const shown = `notebooks/${JSON.stringify(entry.name)}`;
+    if (RESERVED.includes(basename(entry.name, ".ipynb"))) {
+      warnings.push(
+        `${shown}: skipped, its page would replace the site's ${
+          basename(entry.name, ".ipynb")
+        }.html`,
+      );
+      continue;
+    }
+    if (entry.isSymlink) {
+      let real: string;
+      try {
+        real = await Deno.realPath(path);
+      } catch {
+        warnings.push(`${shown}: skipped, a symlink to nothing`);
+        continue;
+      }
+      if (!inside(realRoot, real)) {
+        warnings.push(
+          `${shown}: skipped, a symlink out of the repository (${
+            JSON.stringify(real)
+          })`,
+        );
+        continue;
+      }
+      if (!(await Deno.stat(real)).isFile) continue;
+    } else if (!entry.isFile) {
+      continue;
+    }
+    paths.push(path);
+  }
+  return paths.sort();
+}
+
+/**
+ * The bytes to copy for `file` (relative to the repository), or null with
+ * a warning when it resolves out of the repository (a symlink) or is not
+ * the image its extension names; an SVG is sanitised (a visitor may open
+ * it on its own, where its scripts would run).
+ */
+async function assetBytes(
+  root: string,
+  realRoot: string,
+  file: string,
+  warnings: string[],
+): Promise<Uint8Array | null> {
+  const shown = JSON.stringify(file);
+  let real: string;
+  try {
+    real = await Deno.realPath(join(root, file));
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    throw new Error(
+      `buildSite: ${file}, shown by a page, does not exist (${root})`,
+    );
+  }
+  if (!inside(realRoot, real)) {
+    warnings.push(
+      `${shown}: not copied, it resolves out of the repository (${
+        JSON.stringify(real)
+      })`,
+    );
+    return null;
+  }
+  const bytes = await Deno.readFile(real);
+  if (extname(file).toLowerCase() === ".svg") {
+    const svg = sanitizeSvgFile(new TextDecoder().decode(bytes));
+    if (svg === null) {
+      warnings.push(`${shown}: not copied, it holds no <svg> element`);
+      return null;
+    }
+    return new TextEncoder().encode(svg);
+  }
+  const problem = imageFileProblem(bytes, extname(file));
+  if (problem !== null) {
+    warnings.push(`${shown}: not copied, ${problem}`);
+    return null;
+  }
+  return bytes;
 }
 
 /** Makes `out` an empty folder marked as the site's, or refuses. */

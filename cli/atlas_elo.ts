@@ -36,6 +36,8 @@ import {
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print } from "./_output.ts";
 
 const USAGE =
   "usage: deno task atlas-elo [--full] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
@@ -67,8 +69,10 @@ function parseArgs(args: readonly string[]): Plan {
     workers: navigator.hardwareConcurrency,
     stockfish: true,
   };
+  const flags = new FlagsOnce("atlas-elo");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "--full") plan.settings = ELO_FULL;
     else if (arg === "--workers") {
       const text = value(args, ++i, arg);
@@ -108,7 +112,7 @@ function parseArgs(args: readonly string[]): Plan {
       }
       plan.batch = n;
     } else if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
+      print(USAGE);
       Deno.exit(0);
     } else throw new Error(`Unknown option ${arg}\n${USAGE}`);
   }
@@ -182,7 +186,7 @@ async function play(
     }
   }
   for (const item of items) {
-    console.log(
+    print(
       `${item.game}\t${item.technique}\t${item.mode}\t${formatElo(item)}`,
     );
   }

@@ -16,6 +16,7 @@ import {
   parseBenchArgs,
   UsageError,
 } from "./_connect_four_cli.ts";
+import { print } from "./_output.ts";
 import process from "node:process";
 
 /** The text of `deno task c4bench --help`. */
@@ -110,7 +111,7 @@ function main(args: readonly string[]): number {
   try {
     options = parseBenchArgs(args);
     if (options.help) {
-      console.log(HELP);
+      print(HELP);
       return 0;
     }
     lines = readFile(options.file!);
@@ -133,7 +134,7 @@ function main(args: readonly string[]): number {
   const { file, weak, passes } = options;
   // The JIT compiles the search on built-in positions, not in pass 1.
   solver.warmUp(weak);
-  console.log(
+  print(
     `${file}: ${lines.length} position${lines.length === 1 ? "" : "s"}, ${
       weak ? "weak" : "strong"
     }, table ${solver.table.size.toLocaleString("en")} entries (${
@@ -159,14 +160,14 @@ function main(args: readonly string[]): number {
       : `, ${
         (s.meanMicroseconds / reference).toFixed(2)
       }× the reference's ${reference} µs`;
-    console.log(
+    print(
       `pass ${pass}: mean time ${
         s.meanMicroseconds.toFixed(1)
       } µs${cpuText}, mean nodes ${s.meanNodes.toFixed(1)}, ${
         (s.nodesPerSecond / 1e6).toFixed(2)
       } M nodes/s${ratio}, ${s.wrong.length} wrong`,
     );
-    for (const line of s.wrong.slice(0, 10)) console.log(`  wrong: ${line}`);
+    for (const line of s.wrong.slice(0, 10)) print(`  wrong: ${line}`);
     wrong += s.wrong.length;
   }
   solver.close();

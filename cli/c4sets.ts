@@ -8,7 +8,7 @@
  */
 
 import { ConnectFourSolver, randomConnectFour } from "../mod.ts";
-import { UsageError } from "./_connect_four_cli.ts";
+import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 
 /** A class of positions: stones played and moves left under perfect play. */
@@ -77,8 +77,10 @@ function parseArgs(
   args: readonly string[],
 ): { help: boolean; count: number; maxNodes: number } {
   const result = { help: false, count: 100, maxNodes: 10_000_000 };
+  const flags = new FlagsOnce("c4sets");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "-h" || arg === "--help") {
       result.help = true;
       continue;

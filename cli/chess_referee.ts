@@ -28,6 +28,8 @@ import {
   STOCKFISH_PATH,
   stockfishAvailable,
 } from "../src/course/chess/mod.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print } from "./_output.ts";
 
 const USAGE =
   "usage: deno task chess-referee [--depth N] [--stockfish PATH] [--output FILE] [--timeout MS]";
@@ -37,6 +39,7 @@ const FLAGS = ["--depth", "--stockfish", "--output", "--timeout"];
 /** The flags, or the line that refuses them. */
 function parse(args: readonly string[]): Map<string, string> | string {
   const flags = new Map<string, string>();
+  const once = new FlagsOnce("chess-referee");
   for (let i = 0; i < args.length; i += 2) {
     const flag = args[i]!;
     const value = args[i + 1];
@@ -44,7 +47,8 @@ function parse(args: readonly string[]): Map<string, string> | string {
       return `unknown argument ${JSON.stringify(flag)}`;
     }
     if (value === undefined) return `${flag} needs a value`;
-    if (flags.has(flag)) return `${flag} is given twice`;
+    const twice = once.repeated(flag, value);
+    if (twice !== null) return twice;
     flags.set(flag, value);
   }
   return flags;
@@ -74,7 +78,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   };
   if (args.includes("--help") || args.includes("-h")) {
-    console.log(USAGE);
+    print(USAGE);
     return 0;
   }
   const flags = parse(args);
@@ -141,7 +145,7 @@ async function main(args: readonly string[]): Promise<number> {
   } catch (error) {
     return fail(`cannot write ${output}: ${(error as Error).message}`);
   }
-  console.log(
+  print(
     `${errors.length} errors, ${
       errors.filter((e) => e.cured).length
     } cured by quiescence, ${confirmed.length} of those confirmed by Stockfish (quiescence's move ≥ 100 cp better)`,

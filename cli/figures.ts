@@ -37,6 +37,8 @@ import {
 import type { CourseRow, LessonReport, Table } from "../src/course/mod.ts";
 import { join } from "node:path";
 import { removeLeftovers, writeAll } from "./_write_all.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print } from "./_output.ts";
 import { useFullChessRun } from "../src/course/chess/mod.ts";
 import { useFullAtlasRun } from "../src/course/atlas/mod.ts";
 
@@ -54,8 +56,10 @@ function parseArgs(
   let strict = false;
   let out: string | undefined;
   const wanted: string[] = [];
+  const flags = new FlagsOnce("figures");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "--strict") strict = true;
     else if (arg === "--full") {
       useFullChessRun();
@@ -66,7 +70,7 @@ function parseArgs(
         throw new Error(`--out needs a folder\n${USAGE}`);
       }
     } else if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
+      print(USAGE);
       Deno.exit(0);
     } else if (arg.startsWith("-")) {
       throw new Error(`Unknown option ${arg}\n${USAGE}`);
@@ -246,7 +250,7 @@ async function main(): Promise<number> {
       `DISAGREES ${row.id}: course ${row.course}, ours ${row.ours}`,
     );
   }
-  console.log(`figures: ${line}`);
+  print(`figures: ${line}`);
   return strict && summary.disagree > 0 ? 1 : 0;
 }
 

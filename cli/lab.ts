@@ -24,7 +24,7 @@ import {
   startLab,
   venvPython,
 } from "./_lab.ts";
-import { UsageError } from "./_connect_four_cli.ts";
+import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 
 /** The text of `deno task lab --help`. */
@@ -63,7 +63,7 @@ export interface LabOptions {
  *
  * @param args the arguments
  * @returns the options
- * @throws {UsageError} naming the bad argument
+ * @throws {UsageError} naming the bad argument, or a flag given twice
  *
  * @example
  * ```ts
@@ -73,6 +73,7 @@ export interface LabOptions {
  * assert.equal(parseLabArgs(["--port", "9999"]).port, 9999);
  * assert.throws(() => parseLabArgs(["--port", "0"]), /--port must be/);
  * assert.throws(() => parseLabArgs(["notebooks/"]), /unexpected argument/);
+ * assert.throws(() => parseLabArgs(["--port", "1", "--port", "2"]), /lab: --port is given twice/);
  * ```
  */
 export function parseLabArgs(args: readonly string[]): LabOptions {
@@ -82,8 +83,10 @@ export function parseLabArgs(args: readonly string[]): LabOptions {
     port: null,
     browser: true,
   };
+  const flags = new FlagsOnce("lab");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "-h" || arg === "--help") options.help = true;
     else if (arg === "--check") options.check = true;
     else if (arg === "--no-browser") options.browser = false;
@@ -126,14 +129,16 @@ async function setup(): Promise<void> {
 async function check(): Promise<number> {
   await setup();
   const server = await startLab();
+  let found;
   try {
-    const found = await checkLab(server);
-    print(
-      `lab --check: JupyterLab ${found.version} on ${found.url} lists the ${found.notebooks.length} notebooks of notebooks/ and the deno kernel; stopped`,
-    );
+    found = await checkLab(server);
   } finally {
     await server.stop();
   }
+  // After the stop: a closed stdout exits in print, past any finally.
+  print(
+    `lab --check: JupyterLab ${found.version} on ${found.url} lists the ${found.notebooks.length} notebooks of notebooks/ and the deno kernel; stopped`,
+  );
   return 0;
 }
 

@@ -5,14 +5,17 @@
  * line per game and the score with an Elo difference and its 95% interval,
  * and writes the games as PGN.
  *
- *   SPEC  ours:depth=N | ours:nodes=N | ours:movetime=MS
+ *   SPEC  NAME:SETTINGS, NAME an engine's name:
+ *         ours:depth=N | ours:nodes=N | ours:movetime=MS  (cli/uci.ts)
  *         stockfish:skill=S,depth=N | stockfish:nodes=N | ...
- *         PATH:depth=N | ...   any UCI program, by a path with a "/"
- *                              (./my_engine:depth=4); settings after the
- *                              last ":"
+ *         NAME:depth=N | ...   any UCI program, named with
+ *                              --engine NAME=PATH (never by its path)
  *         Settings: depth 1…100, nodes ≥ 1, movetime ≥ 1 (ms, below
  *         --timeout), skill 0…20 (Stockfish only); each at most once, at
  *         least one of depth, nodes, movetime.
+ *   --engine NAME=PATH  a UCI program for the specs (repeatable, each NAME
+ *                    once); stockfish is configured by itself when
+ *                    installed; the workers of --nats have their own
  *   --games N        games (default: two per opening)
  *   --openings FILE  default data/chess/openings.txt; a .pgn file gives
  *                    the distinct first plies of its games (openingsFromGames)
@@ -24,7 +27,8 @@
  *
  * Budgets in depth or nodes make the games reproducible (Stockfish's skill
  * levels below 20 choose among moves at random: those games are not).
- * Stockfish is looked up on PATH, then at /usr/games/stockfish (Debian).
+ * Stockfish is looked up on PATH, then at /usr/games/stockfish (Debian),
+ * unless `--engine stockfish=PATH` says where it is.
  *
  * Every engine is a fault domain, and each fault has one outcome:
  * - bad arguments (an unknown or repeated flag or setting, depth=0, an
@@ -50,7 +54,11 @@
  * JetStream server (`deno task worker --nats URL` on any machine;
  * cli/_nats_match.ts, docs/distributed.md), `--batch N` games a job
  * (default 2): the same lines and PGN, progress on stderr; the engines
- * start on the workers, so a worker's fault fails its job (exit 2).
+ * start on the workers, by name, from the workers' own `--engine`s (the
+ * jobs carry no path), so a worker's fault fails its job (exit 2); a
+ * server unreachable for `--nats-unreachable SECONDS` (default 60) ends
+ * the run (exit 2). `--nats-creds`, `--nats-nkey`, `--nats-ca` and credentials in the URL
+ * are the server's security (cli/_nats.ts).
  *
  * @module
  */
@@ -67,18 +75,37 @@ import {
 } from "../src/play/chess_match.ts";
 import { readPgnGames } from "../src/games/chess/notation.ts";
 import { UciProcess } from "../src/play/uci_engine.ts";
+import {
+  engineCommand,
+  EngineFlagError,
+  engineNames,
+  engineOptions,
+  type EngineTable,
+  engineTable,
+  isEngineName,
+  OURS,
+} from "../src/jobs/engines.ts";
 import { matchOverNats } from "./_nats_match.ts";
-import { UNREACHABLE_ALONE, unreachableMs } from "./_nats.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print } from "./_output.ts";
+import {
+  SECURITY_FLAGS,
+  SECURITY_HELP,
+  securityFlags,
+  UNREACHABLE_ALONE,
+  unreachableMs,
+} from "./_nats.ts";
 import { DEFAULT_UNREACHABLE_MS } from "../src/jobs/nats.ts";
 
-const HELP =
-  `usage: deno task match --a SPEC --b SPEC [--games N] [--openings FILE]
+const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
+       [--games N] [--openings FILE]
        [--opening-plies N] [--max-plies N] [--pgn FILE] [--timeout MS]
        [--handshake-timeout MS]
        [--nats URL [--batch N] [--nats-unreachable SECONDS]]
   SPEC: ours:depth=N | ours:nodes=N | ours:movetime=MS
         stockfish:skill=S,depth=N | stockfish:nodes=N | ...
-        PATH:depth=N ... (any UCI program, by a path with a "/")
+        NAME:depth=N ... (any UCI program, named by --engine NAME=PATH,
+        repeatable, once per NAME; stockfish is there when installed)
   Settings: depth 1…100, nodes ≥ 1, movetime ≥ 1 ms (below --timeout),
   skill 0…20 (Stockfish only); each once; at least one of depth, nodes,
   movetime.
@@ -93,22 +120,22 @@ const HELP =
   (exit 2, finished games kept). SIGINT exits 130, SIGTERM 143, after ending
   both engines; the PGN keeps the finished games.
   --nats URL: play the games as jobs on the workers of a NATS JetStream
-  server (deno task worker --nats URL), --batch N games a job (default 2),
+  server (deno task worker --nats URL), --batch N games a job (default 2);
+  the workers run the engines their own --engine flags name.
   --nats-unreachable SECONDS gives up (exit 2) once the server has been
-  unreachable that long (1…86400, default ${
-    DEFAULT_UNREACHABLE_MS / 1000
-  }); see docs/distributed.md.`;
+  unreachable that long (1…86400, default ${DEFAULT_UNREACHABLE_MS / 1000}).
+${SECURITY_HELP}
+  See docs/distributed.md.`;
 
 const ROOT = new URL("..", import.meta.url);
 
 /** A bad command line: one line, exit 2. */
 class Usage extends Error {}
 
-/** An engine spec: which program, its options, its `go` limits. */
+/** An engine spec: which engine (by name), its options, its `go` limits. */
 interface Spec {
-  kind: "ours" | "stockfish" | "program";
+  engine: string;
   label: string;
-  program: string | null;
   go: string;
   movetime: number | null;
   options: Record<string, number>;
@@ -123,21 +150,22 @@ const SETTINGS: Record<string, [number, number]> = {
 };
 
 function parseSpec(flag: string, text: string): Spec {
-  let kind: Spec["kind"];
-  let settings: string;
-  let program: string | null = null;
-  const named = /^(ours|stockfish)(?::(.*))?$/s.exec(text);
-  if (named) {
-    kind = named[1] as Spec["kind"];
-    settings = named[2] ?? "";
-  } else if (text.includes("/")) {
-    kind = "program";
-    const at = text.lastIndexOf(":");
-    program = at < 0 ? text : text.slice(0, at);
-    settings = at < 0 ? "" : text.slice(at + 1);
-  } else {
+  const at = text.indexOf(":");
+  const engine = at < 0 ? text : text.slice(0, at);
+  const settings = at < 0 ? "" : text.slice(at + 1);
+  if (text.includes("/")) {
+    const last = text.lastIndexOf(":");
     throw new Usage(
-      `${flag}: an engine is "ours:...", "stockfish:..." or a program's path with a "/" ("./engine:depth=3"), got ${
+      `${flag}: ${
+        JSON.stringify(text)
+      } names a program by its path; engines are named: give --engine NAME=${
+        last < 0 ? text : text.slice(0, last)
+      } and ${flag} NAME:${last < 0 ? "depth=N" : text.slice(last + 1)}`,
+    );
+  }
+  if (!isEngineName(engine)) {
+    throw new Usage(
+      `${flag}: an engine is NAME:SETTINGS ("ours:depth=3", "stockfish:skill=3,depth=5", or a NAME of --engine NAME=PATH; NAME: 1…32 of a-z, 0-9, _, -), got ${
         JSON.stringify(text)
       }`,
     );
@@ -159,12 +187,12 @@ function parseSpec(flag: string, text: string): Spec {
     const key = match[1]!;
     const value = Number(match[2]);
     const range = SETTINGS[key];
-    if (range === undefined || (key === "skill" && kind !== "stockfish")) {
+    if (range === undefined || (key === "skill" && engine !== "stockfish")) {
       throw new Usage(
         `${flag}: unknown setting ${JSON.stringify(key)} in ${
           JSON.stringify(text)
         } (known: depth, nodes, movetime${
-          kind === "stockfish" ? ", skill" : "; skill is Stockfish's"
+          engine === "stockfish" ? ", skill" : "; skill is Stockfish's"
         })`,
       );
     }
@@ -196,7 +224,7 @@ function parseSpec(flag: string, text: string): Spec {
       } needs a budget: depth=, nodes= or movetime=`,
     );
   }
-  return { kind, label: text, program, go: go.join(" "), movetime, options };
+  return { engine, label: text, go: go.join(" "), movetime, options };
 }
 
 const FLAGS = [
@@ -212,31 +240,37 @@ const FLAGS = [
   "--nats",
   "--batch",
   "--nats-unreachable",
+  ...SECURITY_FLAGS,
 ];
+/** Flags given once per value: each --engine adds one engine. */
+const REPEATABLE = ["--engine"];
 
-function parseFlags(list: readonly string[]): Map<string, string> | null {
+function parseFlags(
+  list: readonly string[],
+): { flags: Map<string, string>; engines: string[] } | null {
   const out = new Map<string, string>();
+  const flags = new FlagsOnce("match", REPEATABLE);
+  const engines: string[] = [];
   for (let i = 0; i < list.length; i++) {
     const flag = list[i]!;
     if (flag === "-h" || flag === "--help") return null;
-    if (!FLAGS.includes(flag)) {
+    if (!FLAGS.includes(flag) && !REPEATABLE.includes(flag)) {
       throw new Usage(`unknown argument ${JSON.stringify(flag)}`);
     }
     const value = list[++i];
     if (value === undefined) throw new Usage(`${flag} needs a value`);
-    if (out.has(flag)) {
-      throw new Usage(
-        `${flag} is given twice (${JSON.stringify(out.get(flag))} and ${
-          JSON.stringify(value)
-        })`,
-      );
+    if (flag === "--engine") {
+      engines.push(value);
+      continue;
     }
+    const twice = flags.repeated(flag, value);
+    if (twice !== null) throw new Usage(twice);
     out.set(flag, value);
   }
   if (!out.has("--a") || !out.has("--b")) {
     throw new Usage("--a and --b are required");
   }
-  return out;
+  return { flags: out, engines };
 }
 
 function integerFlag(
@@ -259,22 +293,6 @@ function integerFlag(
   return n;
 }
 
-function stockfishPath(): string {
-  for (
-    const dir of [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/games"]
-  ) {
-    if (dir === "") continue;
-    try {
-      if (Deno.statSync(`${dir}/stockfish`).isFile) return `${dir}/stockfish`;
-    } catch {
-      // Not in this directory.
-    }
-  }
-  throw new Usage(
-    "stockfish is not on PATH nor at /usr/games/stockfish (apt-get install stockfish)",
-  );
-}
-
 /** Everything the run needs, checked before any engine starts. */
 interface Plan {
   a: Spec;
@@ -292,11 +310,23 @@ interface Plan {
   batch: number | undefined;
   /** `--nats-unreachable`, in ms. */
   unreachableMs: number | undefined;
+  /** The engines here (`--engine`, and Stockfish when installed). */
+  engines: EngineTable;
+  /** `--nats-creds`, `--nats-nkey`, `--nats-ca`. */
+  security: ReturnType<typeof securityFlags>;
 }
 
 function plan(args: readonly string[]): Plan | null {
-  const flags = parseFlags(args);
-  if (flags === null) return null;
+  const parsed = parseFlags(args);
+  if (parsed === null) return null;
+  const { flags } = parsed;
+  let engines: EngineTable;
+  try {
+    engines = engineTable(parsed.engines);
+  } catch (error) {
+    if (error instanceof EngineFlagError) throw new Usage(error.message);
+    throw error;
+  }
   const a = parseSpec("--a", flags.get("--a")!);
   const b = parseSpec("--b", flags.get("--b")!);
   const games = flags.has("--games")
@@ -365,9 +395,26 @@ function plan(args: readonly string[]): Plan | null {
   } catch (error) {
     throw new Usage((error as Error).message);
   }
-  // Over --nats, each worker finds its own Stockfish.
-  if (a.kind === "stockfish" && nats === null) a.program = stockfishPath();
-  if (b.kind === "stockfish" && nats === null) b.program = stockfishPath();
+  for (const flag of SECURITY_FLAGS) {
+    if (flags.has(flag) && nats === null) {
+      throw new Usage(`${flag} goes with --nats`);
+    }
+  }
+  // Over --nats, each worker runs the engines configured on it.
+  for (const [flag, spec] of [["--a", a], ["--b", b]] as const) {
+    if (nats !== null || spec.engine === OURS || engines.has(spec.engine)) {
+      continue;
+    }
+    throw new Usage(
+      spec.engine === "stockfish"
+        ? `${flag}: stockfish is not on PATH nor at /usr/games/stockfish (apt-get install stockfish, or --engine stockfish=PATH)`
+        : `${flag}: unknown engine ${
+          JSON.stringify(spec.engine)
+        } (known here: ${
+          engineNames(engines)
+        }; add it with --engine ${spec.engine}=PATH)`,
+    );
+  }
   const pgnPath = flags.get("--pgn") ?? null;
   let pgn: Deno.FsFile | null = null;
   if (pgnPath !== null) {
@@ -397,6 +444,8 @@ function plan(args: readonly string[]): Plan | null {
     nats,
     batch,
     unreachableMs: patience,
+    engines,
+    security: securityFlags(flags),
   };
 }
 
@@ -416,22 +465,12 @@ function engine(
   stop: AbortSignal,
   say: (line: string) => void,
 ): Engine {
-  const command = spec.kind === "ours"
-    ? [
-      Deno.execPath(),
-      "run",
-      "--quiet",
-      "--no-prompt",
-      new URL("cli/uci.ts", ROOT).pathname,
-    ]
-    : [spec.program!];
+  const command = engineCommand(spec.engine, run.engines);
   let proc: UciProcess | null = null;
   const launch = async () => {
     proc = await UciProcess.start(command, {
       name: spec.label,
-      options: spec.kind === "stockfish"
-        ? { Threads: 1, Hash: 16, ...spec.options }
-        : {},
+      options: engineOptions(spec.engine, spec.options),
       cwd: ROOT,
       timeoutMs: run.timeoutMs,
       handshakeTimeoutMs: run.handshakeTimeoutMs,
@@ -506,14 +545,13 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   if (run === null) {
-    console.log(HELP);
+    print(HELP);
     return 0;
   }
   if (run.nats !== null) {
-    const data = ({ kind, label, program, go, options }: Spec) => ({
-      kind,
+    const data = ({ engine, label, go, options }: Spec) => ({
+      engine,
       label,
-      program,
       go,
       options,
     });
@@ -529,7 +567,7 @@ async function main(args: readonly string[]): Promise<number> {
   // Aborted on a signal: an engine in its handshake is killed at once, and
   // no engine is started (or restarted) afterwards.
   const stop = new AbortController();
-  const say = (line: string) => console.log(line);
+  const say = print;
   const inflight = new Set<Promise<void>>();
   const engineA = engine(a, run, live, inflight, stop.signal, say);
   const engineB = engine(b, run, live, inflight, stop.signal, say);
@@ -568,7 +606,7 @@ async function main(args: readonly string[]): Promise<number> {
   Deno.addSignalListener("SIGINT", onInt);
   Deno.addSignalListener("SIGTERM", onTerm);
   try {
-    console.log(`${run.openings.length} openings from ${run.openingsFile}`);
+    say(`${run.openings.length} openings from ${run.openingsFile}`);
     for (const [flag, it] of [["--a", engineA], ["--b", engineB]] as const) {
       try {
         await it.start();

@@ -9,8 +9,8 @@
  */
 
 import { alphaBeta, minimax, TicTacToe } from "../mod.ts";
-import { UsageError } from "./_connect_four_cli.ts";
-import { readCommandLine } from "./_output.ts";
+import { FlagsOnce, UsageError } from "./_flags.ts";
+import { print, readCommandLine } from "./_output.ts";
 
 /** The text of `deno task bench:c --help`. */
 export const HELP = `usage: deno task bench:c [--rounds N] [--passes P]
@@ -109,8 +109,10 @@ function parseArgs(
   args: readonly string[],
 ): { help: boolean; rounds: number; passes: number } {
   const result = { help: false, rounds: 30, passes: 3 };
+  const flags = new FlagsOnce("bench:c");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "-h" || arg === "--help") {
       result.help = true;
       continue;
@@ -144,6 +146,9 @@ async function main(args: readonly string[]): Promise<number> {
   const source = new URL("../bench/_tic_tac_toe.c", import.meta.url)
     .pathname;
   const dir = await Deno.makeTempDir({ prefix: "bench_c_" });
+  // A closed stdout exits in print, past the finally below: unload still runs.
+  const removeDir = () => Deno.removeSync(dir, { recursive: true });
+  addEventListener("unload", removeDir);
   try {
     const binary = `${dir}/tic_tac_toe`;
     let compiled;
@@ -169,13 +174,13 @@ async function main(args: readonly string[]): Promise<number> {
       return 2;
     }
     const { rounds, passes } = options;
-    console.log(
+    print(
       `tic-tac-toe from the empty board, best of ${rounds} rounds per pass, ${passes} passes (C: cc -O2)`,
     );
-    console.log(
+    print(
       "| pass | search | C ms | ours ms | ours / C | nodes (C = ours) |",
     );
-    console.log("| ---: | --- | ---: | ---: | ---: | ---: |");
+    print("| ---: | --- | ---: | ---: | ---: | ---: |");
     let agree = true;
     for (let pass = 1; pass <= passes; pass++) {
       const run = await new Deno.Command(binary, {
@@ -188,7 +193,7 @@ async function main(args: readonly string[]): Promise<number> {
         const c = native[name], o = ours[name];
         const same = c.nodes === o.nodes && c.value === o.value;
         agree &&= same;
-        console.log(
+        print(
           `| ${pass} | ${name} | ${c.milliseconds.toFixed(3)} | ${
             o.milliseconds.toFixed(3)
           } | ${(o.milliseconds / c.milliseconds).toFixed(2)}× | ${
@@ -201,6 +206,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
     return agree ? 0 : 1;
   } finally {
+    removeEventListener("unload", removeDir);
     await Deno.remove(dir, { recursive: true });
   }
 }

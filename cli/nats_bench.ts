@@ -18,6 +18,8 @@
 
 import assert from "node:assert/strict";
 import type { Jobs } from "../src/jobs/nats.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print } from "./_output.ts";
 
 const SPECS = [
   { kind: "alpha-beta", depth: 9, quality: "good" },
@@ -32,12 +34,14 @@ const USAGE = "usage: deno task bench:nats [--games-per-pair N] [--batch N]";
 /** The flags (integers 1…1000, each at most once), or the line that refuses them. */
 function readFlags(args: readonly string[]): Map<string, number> | string {
   const flags = new Map<string, number>();
+  const once = new FlagsOnce("bench:nats");
   for (let i = 0; i < args.length; i += 2) {
     const flag = args[i]!, text = args[i + 1];
     if (flag !== "--games-per-pair" && flag !== "--batch") {
       return `unknown argument ${JSON.stringify(flag)} (${USAGE})`;
     }
-    if (flags.has(flag)) return `${flag} is given twice`;
+    const twice = once.repeated(flag, text);
+    if (twice !== null) return twice;
     const value = /^\d+$/.test(text ?? "") ? Number(text) : NaN;
     if (!(value >= 1 && value <= 1000)) {
       return `${flag} must be an integer in 1…1000, got ${
@@ -51,7 +55,7 @@ function readFlags(args: readonly string[]): Map<string, number> | string {
 
 async function main(args: readonly string[]): Promise<void> {
   if (args.includes("--help")) {
-    console.log(USAGE);
+    print(USAGE);
     return;
   }
   const flags = readFlags(args);
@@ -172,10 +176,10 @@ async function main(args: readonly string[]): Promise<void> {
     }
     Deno.removeSync(store, { recursive: true });
   }
-  console.log("| runner | games | seconds | games/s |");
-  console.log("| --- | ---: | ---: | ---: |");
+  print("| runner | games | seconds | games/s |");
+  print("| --- | ---: | ---: | ---: |");
   for (const [label, games, seconds] of rows) {
-    console.log(
+    print(
       `| ${label} | ${games} | ${seconds.toFixed(1)} | ${
         (games / seconds).toFixed(2)
       } |`,

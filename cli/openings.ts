@@ -27,6 +27,7 @@ import {
   threadsValue,
   UsageError,
 } from "./_connect_four_cli.ts";
+import { FlagsOnce } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import {
   connectForCommand,
@@ -150,8 +151,8 @@ export interface OpeningsArgs {
  *
  * @param args the arguments after the task's name
  * @returns the flags
- * @throws {UsageError} on an unknown flag, a missing or bad value, or
- *   `--full` with `--after`
+ * @throws {UsageError} on an unknown or repeated flag, a missing or bad
+ *   value, or `--full` with `--after`
  */
 export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
   const result: OpeningsArgs = {
@@ -162,8 +163,10 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
     megabytes: 512,
   };
   let afterGiven = false;
+  const flags = new FlagsOnce("openings");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     const value = (flag: string): string => {
       const [text, next] = flagValue("openings", args, i, flag);
       i = next;

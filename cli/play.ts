@@ -9,8 +9,8 @@
  *
  * Tic-tac-toe cells 0-8, Connect Four columns 1-7, Nim `<heap> <take>`
  * (heaps from 1), chess UCI (`e2e4`) or SAN (`e4`); `undo`, `hint`, `help`, `quit`. `quit`, the end of the
- * game or the end of input exits with 0; bad arguments exit with 2. The
- * games and engines are in src/session/; this file only does the I/O.
+ * game or the end of input exits with 0; bad arguments (a flag given twice
+ * among them) exit with 2. The games and engines are in src/session/; this file only does the I/O.
  *
  * Every engine move has a budget (src/session/), so a closed input is read
  * (and the command exits with 0) within that budget. A closed standard
@@ -23,7 +23,8 @@
 
 import { createPlaySession, type PlayOptions } from "../src/session/mod.ts";
 import { lines, tooLongMessage } from "./_lines.ts";
-import { writeOrLeave } from "./_output.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print, writeOrLeave } from "./_output.ts";
 
 const USAGE =
   `usage: deno task play <tictactoe|connect4|nim|chess> [--first human|engine]
@@ -47,8 +48,10 @@ function parseArgs(
     }
     return Number(text);
   };
+  const flags = new FlagsOnce("play");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "--hint") options.hint = true;
     else if (arg === "--first") {
       options.first = value(i++, arg) as PlayOptions["first"];
@@ -67,7 +70,7 @@ function parseArgs(
 
 async function main(args: readonly string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
-    console.log(USAGE);
+    print(USAGE);
     return 0;
   }
   const write = writeOrLeave;

@@ -28,7 +28,7 @@ import {
   NotebookFault,
   readNotebook,
 } from "./_jupyter.ts";
-import { UsageError } from "./_connect_four_cli.ts";
+import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 
 const NOTEBOOKS = join(import.meta.dirname!, "..", "notebooks");
@@ -93,8 +93,10 @@ export function parseNotebooksArgs(args: readonly string[]): NotebooksOptions {
     kernel: KERNEL_NAME,
     notebooks: [],
   };
+  const flags = new FlagsOnce("notebooks");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     const value = () => {
       const next = args[++i];
       if (next === undefined) {
@@ -214,6 +216,11 @@ export async function runNotebooks(
   const options = readCommandLine(parseNotebooksArgs, args, HELP);
   if (typeof options === "number") return options;
   let temp: string | undefined;
+  // A closed stdout exits in print, past the finally below: unload still runs.
+  const removeTemp = () => {
+    if (temp !== undefined) Deno.removeSync(temp, { recursive: true });
+  };
+  addEventListener("unload", removeTemp);
   try {
     const notebooks = options.notebooks.length > 0
       ? await Promise.all(options.notebooks.map(notebookFile))
@@ -289,6 +296,7 @@ export async function runNotebooks(
     warn(`notebooks: ${error.message}`);
     return 2;
   } finally {
+    removeEventListener("unload", removeTemp);
     if (temp !== undefined) {
       await Deno.remove(temp, { recursive: true }).catch(() => {});
     }

@@ -1,16 +1,17 @@
 /**
  * `deno task site [--out DIR]`: builds the course site (see `cli/_site.ts`)
  * into `DIR` (default `site/` in the repository, which git ignores) and
- * prints what it wrote and how long it took. Open `DIR/index.html` in a
- * browser, from the file system or any static host: nothing is loaded from
- * the network.
+ * prints what it wrote and how long it took, and on stderr what it left
+ * out. Open `DIR/index.html` in a browser, from the file system or any
+ * static host: nothing is loaded from the network, and no script from a
+ * notebook runs (see `cli/_site.ts`).
  *
  * @module
  */
 
 import { resolve } from "node:path";
-import { UsageError } from "./_connect_four_cli.ts";
-import { print, readCommandLine } from "./_output.ts";
+import { FlagsOnce, UsageError } from "./_flags.ts";
+import { print, readCommandLine, warn } from "./_output.ts";
 import { buildSite, ROOT } from "./_site.ts";
 
 const HELP = `deno task site [--out DIR]
@@ -18,6 +19,16 @@ const HELP = `deno task site [--out DIR]
 Builds the course site: every committed notebook as a page (outputs as
 committed), the course map and figures summary as the front page, and a
 play page (tic-tac-toe, Nim, Connect Four against the library's engines).
+
+Safe for notebooks handed in by others, always (there is no trusted mode):
+no script from a notebook runs on a page. Names and text are escaped; HTML,
+SVG and Markdown outputs are sanitised (DOMPurify) down to tables, charts
+and the steppers' markup; links other than http(s) or relative are dropped;
+PNG/JPEG outputs must be base64 of that type; a stepper's script is rebuilt
+from the library's own code, or the stepper shows its picture; every page
+has a Content-Security-Policy that runs only the site's own scripts; no
+symlink is followed out of the repository. What was dropped is listed on
+stderr.
 
   --out DIR   the folder to write (default: site/ in the repository); an
               existing folder is replaced only when an earlier build wrote it
@@ -34,7 +45,8 @@ export interface SiteCommand {
  *
  * @param args the arguments
  * @returns the options
- * @throws {UsageError} on an unknown argument or a missing value
+ * @throws {UsageError} on an unknown argument, a missing value or a flag
+ *   given twice
  *
  * @example
  * ```ts
@@ -48,9 +60,10 @@ export interface SiteCommand {
  */
 export function parseSiteArgs(args: readonly string[]): SiteCommand {
   const options: SiteCommand = { out: resolve(ROOT, "site"), help: false };
-  let outGiven = false;
+  const flags = new FlagsOnce("site");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    flags.check(arg);
     if (arg === "-h" || arg === "--help") {
       options.help = true;
     } else if (arg === "--out" || arg.startsWith("--out=")) {
@@ -62,12 +75,6 @@ export function parseSiteArgs(args: readonly string[]): SiteCommand {
           }`,
         );
       }
-      if (outGiven) {
-        throw new UsageError(
-          `site: --out given twice (${JSON.stringify(value)})`,
-        );
-      }
-      outGiven = true;
       options.out = resolve(value);
     } else {
       throw new UsageError(`site: unknown argument ${JSON.stringify(arg)}`);
@@ -82,6 +89,7 @@ async function main(): Promise<number> {
   const start = performance.now();
   const build = await buildSite({ out: options.out });
   const seconds = (performance.now() - start) / 1000;
+  for (const line of build.warnings) warn(`site: ${line}`);
   print(
     `site: ${build.pages.length} pages (${
       build.pages.filter((page) => page.kind === "notebook").length

@@ -42,6 +42,8 @@ import {
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print } from "./_output.ts";
 
 const USAGE =
   "usage: deno task strength [--full | --render] [--workers N] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
@@ -52,8 +54,14 @@ async function main(args: readonly string[]): Promise<number> {
   let nats: string | undefined;
   let batch: number | undefined;
   let patience: number | undefined;
+  const flags = new FlagsOnce("strength");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    const twice = flags.repeated(arg);
+    if (twice !== null) {
+      console.error(`strength: ${twice}\n${USAGE}`);
+      return 2;
+    }
     if (arg === "--full") full = true;
     else if (arg === "--render") render = true;
     else if (arg === "--workers") {
@@ -86,7 +94,7 @@ async function main(args: readonly string[]): Promise<number> {
         return 2;
       }
     } else if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
+      print(USAGE);
       return 0;
     } else {
       console.error(`Unknown argument ${arg}\n${USAGE}`);
@@ -171,10 +179,14 @@ async function measure(
   });
   saveGrades(newGrades);
   saveOpenings(newOpenings);
-  console.log(
-    `strength (${config.name}): T003.8 ${results.grid.t0038.text}; T003.9 ${results.grid.t0039.text}`,
-  );
-  if (!full) return 0;
+  const verdicts =
+    `strength (${config.name}): T003.8 ${results.grid.t0038.text}; T003.9 ${results.grid.t0039.text}`;
+  if (!full) {
+    print(verdicts);
+    return 0;
+  }
+  // Every file before the first line: a closed stdout ends the command
+  // there, and a run of minutes must not lose its results to `| head`.
   await Deno.writeTextFile(
     FULL_RUN,
     JSON.stringify(
@@ -187,19 +199,33 @@ async function measure(
       1,
     ) + "\n",
   );
-  console.log(`wrote ${FULL_RUN.pathname}`);
-  return await renderFullRun();
+  const folder = await renderFiles();
+  print(verdicts);
+  print(`wrote ${FULL_RUN.pathname}`);
+  if (folder === null) return noFullRun();
+  print(`rendered ${folder.pathname}`);
+  return 0;
 }
 
 const FULL_RUN = new URL("../figures/strength/full_run.json", import.meta.url);
 
 /** Writes the committed full run's tables and charts under `figures/strength/`. */
 async function renderFullRun(): Promise<number> {
+  const folder = await renderFiles();
+  if (folder === null) return noFullRun();
+  print(`rendered ${folder.pathname}`);
+  return 0;
+}
+
+function noFullRun(): number {
+  console.error(`no ${FULL_RUN.pathname}: run deno task strength --full`);
+  return 1;
+}
+
+/** Renders the committed full run: the folder written, or null without one. */
+async function renderFiles(): Promise<URL | null> {
   const full = readFullRun();
-  if (full === null) {
-    console.error(`no ${FULL_RUN.pathname}: run deno task strength --full`);
-    return 1;
-  }
+  if (full === null) return null;
   const label = runLabel(full);
   const folder = new URL(".", FULL_RUN);
   // The charts are the figures lesson's, so the two never differ.
@@ -234,8 +260,7 @@ async function renderFullRun(): Promise<number> {
     versusTable(full),
   ].join("\n");
   await Deno.writeTextFile(new URL("README.md", folder), readme);
-  console.log(`rendered ${folder.pathname}`);
-  return 0;
+  return folder;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -7,19 +7,26 @@
  *
  * A worker runs only jobs made by the same version of the code (a hash of
  * src/ and cli/): others are given back to the queue, with a message here
- * and on the command's side. A message that is not a job (not JSON, too
- * large, a bad field) goes to the dead-letter stream with its reason; the
- * worker goes on. SIGINT or SIGTERM gives the job in progress back to the
- * queue and exits 0, at once, even while the server is away (the job then
- * comes back after the ack wait). Cannot connect, or a server without
- * JetStream: one line, exit 2.
+ * and on the command's side. A chess job names its engines; the worker
+ * runs only `ours` (cli/uci.ts) and the engines configured here with
+ * `--engine NAME=PATH` (Stockfish by itself when installed): a job naming
+ * any other goes to the dead-letter stream (`unknown-engine`) and fails
+ * its run. Credentials and TLS are the NATS server's (see --help). A
+ * message that is not a job (not JSON, too large, a bad field) goes to the
+ * dead-letter stream with its reason; the worker goes on. SIGINT or
+ * SIGTERM gives the job in progress back to the queue and exits 0, at
+ * once, even while the server is away (the job then comes back after the
+ * ack wait). Cannot connect, or a server without JetStream: one line,
+ * exit 2.
  *
  * The ack wait (how long the server waits for a silent worker before it
  * gives the job to another) is one setting of the server's consumer,
  * shared by every worker: each reads it at each job and tells the server
  * it is alive every third of it. The operator sets it once with
- * `deno task worker --nats URL --set-ack-wait SECONDS`, which changes it
- * and exits; a worker never changes it.
+ * `deno task worker --nats URL --set-ack-wait SECONDS` (a user allowed to
+ * change the consumer: the admin of docs/distributed.md), which changes it
+ * and exits; a worker never changes it, so a worker whose permissions only
+ * let it take jobs serves as well.
  *
  * @module
  */
@@ -31,16 +38,33 @@ import {
   serveJobs,
   setAckWait,
 } from "../src/jobs/nats.ts";
-import { connectForCommand } from "./_nats.ts";
+import type { NatsSecurity } from "../src/jobs/nats_address.ts";
+import { FlagsOnce } from "./_flags.ts";
+import { print } from "./_output.ts";
+import { EngineFlagError, engineTable } from "../src/jobs/engines.ts";
+import {
+  connectForCommand,
+  SECURITY_FLAGS,
+  SECURITY_HELP,
+  securityFlags,
+} from "./_nats.ts";
 
 const DEFAULT_ACK_WAIT_S = DEFAULT_ACK_WAIT_MS / 1000;
 
-const HELP = `usage: deno task worker --nats URL [--name NAME] [--max-jobs N]
-       deno task worker --nats URL --set-ack-wait SECONDS
+const HELP =
+  `usage: deno task worker --nats URL [--engine NAME=PATH ...] [--name NAME]
+       [--max-jobs N] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE]
+       deno task worker --nats URL --set-ack-wait SECONDS [--nats-creds FILE]
+       [--nats-nkey FILE] [--nats-ca FILE]
 Serves jobs (games of match and strength, solves of openings) from the
-NATS JetStream server at URL (nats://HOST:PORT, HOST:PORT or HOST) until stopped (Ctrl-C or SIGTERM give the job in
-progress back to the queue).
+NATS JetStream server at URL (nats://HOST:PORT, HOST:PORT or HOST) until
+stopped (Ctrl-C or SIGTERM give the job in progress back to the queue).
   --nats URL          the server (started with nats-server -js -sd DIR)
+${SECURITY_HELP}
+  --engine NAME=PATH  a chess engine jobs may name (NAME: a-z, 0-9, _, -),
+                      once per NAME, repeatable; "ours" (cli/uci.ts) is
+                      always there, "stockfish" by itself when installed
+                      (PATH, then /usr/games); a job never gives a path
   --name NAME         this worker's name in messages (default HOST/PID)
   --max-jobs N        exit 0 after N jobs (default: serve until stopped)
   --set-ack-wait SECONDS
@@ -48,8 +72,10 @@ progress back to the queue).
                       server: how long the server waits for a silent worker
                       before giving its job to another (1…3600;
                       ${DEFAULT_ACK_WAIT_S} until set). Sets it, prints the old and new
-                      values and exits. Each worker reads it at each job
-                      and tells the server it is alive every third of it.
+                      values and exits; needs a user allowed to change the
+                      workers' consumer (the admin). Each worker reads it
+                      at each job and tells the server it is alive every
+                      third of it.
 Only jobs made by this same code (a hash of src/ and cli/) are run; a job
 of another version is given back and the refusal is reported.`;
 
@@ -61,10 +87,24 @@ interface Options {
   maxJobs: number | undefined;
   /** `--set-ack-wait`: set the server's ack wait (ms) and exit, instead of serving. */
   setAckWaitMs: number | undefined;
+  engines: Map<string, string>;
+  security: NatsSecurity;
 }
+
+const FLAGS = [
+  "--nats",
+  "--name",
+  "--max-jobs",
+  "--set-ack-wait",
+  ...SECURITY_FLAGS,
+];
+/** Flags given once per value: each --engine adds one engine. */
+const REPEATABLE = ["--engine"];
 
 function parse(args: readonly string[]): Options | null {
   const seen = new Map<string, string>();
+  const flags = new FlagsOnce("worker", REPEATABLE);
+  const engines: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]!;
     if (flag === "--help" || flag === "-h") return null;
@@ -73,14 +113,17 @@ function parse(args: readonly string[]): Options | null {
         "--ack-wait is not a worker's setting: it is one setting of the server, shared by every worker (each follows it); set it once with deno task worker --nats URL --set-ack-wait SECONDS (docs/distributed.md)",
       );
     }
-    if (
-      !["--nats", "--name", "--max-jobs", "--set-ack-wait"].includes(flag)
-    ) {
+    if (!FLAGS.includes(flag) && !REPEATABLE.includes(flag)) {
       throw new Usage(`unknown argument ${JSON.stringify(flag)}`);
     }
     const value = args[++i];
     if (value === undefined) throw new Usage(`${flag} needs a value`);
-    if (seen.has(flag)) throw new Usage(`${flag} is given twice`);
+    if (flag === "--engine") {
+      engines.push(value);
+      continue;
+    }
+    const twice = flags.repeated(flag, value);
+    if (twice !== null) throw new Usage(twice);
     seen.set(flag, value);
   }
   const integer = (flag: string, min: number, max: number) => {
@@ -99,16 +142,32 @@ function parse(args: readonly string[]): Options | null {
   const nats = seen.get("--nats");
   if (nats === undefined) throw new Usage("--nats URL is required");
   const setAckWait = integer("--set-ack-wait", 1, 3600);
-  if (setAckWait !== undefined && seen.size > 2) {
+  if (
+    setAckWait !== undefined &&
+    (engines.length > 0 ||
+      [...seen.keys()].some((flag) =>
+        flag !== "--nats" && flag !== "--set-ack-wait" &&
+        !SECURITY_FLAGS.includes(flag)
+      ))
+  ) {
     throw new Usage(
-      "--set-ack-wait sets the server's ack wait and exits: it takes --nats only",
+      "--set-ack-wait sets the server's ack wait and exits: it takes --nats and the server's security flags only",
     );
+  }
+  let table: Map<string, string>;
+  try {
+    table = engineTable(engines);
+  } catch (error) {
+    if (error instanceof EngineFlagError) throw new Usage(error.message);
+    throw error;
   }
   return {
     nats,
     name: seen.get("--name") ?? null,
     maxJobs: integer("--max-jobs", 1, 1e9),
     setAckWaitMs: setAckWait === undefined ? undefined : setAckWait * 1000,
+    engines: table,
+    security: securityFlags(seen),
   };
 }
 
@@ -130,16 +189,18 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   if (options === null) {
-    console.log(HELP);
+    print(HELP);
     return 0;
   }
   if (options.setAckWaitMs !== undefined) {
-    return await setServerAckWait(options.nats, options.setAckWaitMs);
+    return await setServerAckWait(
+      options.nats,
+      options.setAckWaitMs,
+      options.security,
+    );
   }
   const code = await codeVersion();
   const name = options.name ?? `${hostName()}/${Deno.pid}`;
-  const jobs = await connectForCommand("worker", options.nats);
-  if (jobs === null) return 2;
   const log = (line: string) => console.error(`worker ${name}: ${line}`);
   const stop = new AbortController();
   const onSignal = () => {
@@ -150,9 +211,29 @@ async function main(args: readonly string[]): Promise<number> {
   };
   Deno.addSignalListener("SIGINT", onSignal);
   Deno.addSignalListener("SIGTERM", onSignal);
+  const removeListeners = () => {
+    Deno.removeSignalListener("SIGINT", onSignal);
+    Deno.removeSignalListener("SIGTERM", onSignal);
+  };
+  const jobs = await connectForCommand("worker", options.nats, {
+    security: options.security,
+    waitUntilReady: { signal: stop.signal, log },
+  });
+  if (jobs === null) {
+    removeListeners();
+    return stop.signal.aborted ? 0 : 2;
+  }
   const wait = await ackWait(jobs).then((ms) => `${ms / 1000} s`, () => "?");
   log(
-    `serving ${jobs.server} (code version ${code}, ack wait ${wait}, read again at each job)`,
+    `serving ${jobs.server} (code version ${code}; ack wait ${wait}, read again at each job; engines: ${
+      [
+        "ours",
+        ...[...options.engines].sort().map(([engine, path]) =>
+          `${engine}=${path}`
+        ),
+      ]
+        .join(", ")
+    })`,
   );
   try {
     const summary = await serveJobs(jobs, {
@@ -161,6 +242,7 @@ async function main(args: readonly string[]): Promise<number> {
       signal: stop.signal,
       log,
       ...(options.maxJobs === undefined ? {} : { maxJobs: options.maxJobs }),
+      engines: options.engines,
     });
     log(
       `served ${summary.done} jobs (${summary.skipped} skipped, ${summary.refused} refused, ${summary.dead} dead letters)`,
@@ -170,19 +252,22 @@ async function main(args: readonly string[]): Promise<number> {
     log(`stopped: ${(error as Error).message}`);
     return 2;
   } finally {
-    Deno.removeSignalListener("SIGINT", onSignal);
-    Deno.removeSignalListener("SIGTERM", onSignal);
+    removeListeners();
     await jobs.close().catch(() => {});
   }
 }
 
 /** `--set-ack-wait`: the operator's one setting for every worker of the server. */
-async function setServerAckWait(url: string, ms: number): Promise<number> {
-  const jobs = await connectForCommand("worker", url);
+async function setServerAckWait(
+  url: string,
+  ms: number,
+  security: NatsSecurity,
+): Promise<number> {
+  const jobs = await connectForCommand("worker", url, { security });
   if (jobs === null) return 2;
   try {
     const before = await setAckWait(jobs, ms);
-    console.log(
+    print(
       `worker: the ack wait of the workers on ${jobs.server} is now ${
         ms / 1000
       } s (it was ${
@@ -191,9 +276,12 @@ async function setServerAckWait(url: string, ms: number): Promise<number> {
     );
     return 0;
   } catch (error) {
+    const message = (error as Error).message;
     console.error(
-      `worker: the server at ${jobs.server} refused the new ack wait: ${
-        (error as Error).message
+      `worker: the server at ${jobs.server} refused the new ack wait: ${message}${
+        /permissions? violation/i.test(message)
+          ? " (this user may not change the workers' consumer: run --set-ack-wait with the admin's credentials, docs/distributed.md)"
+          : ""
       }`,
     );
     return 2;

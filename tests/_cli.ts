@@ -25,6 +25,12 @@ export interface CliOptions {
   timeoutMs?: number;
   /** The working directory (default: the repository root). */
   cwd?: string;
+  /**
+   * Close the reading end of stdout before the command starts, as
+   * `| head -0` would: every write it makes meets a closed pipe (`stdout`
+   * is then "").
+   */
+  closedStdout?: boolean;
 }
 
 /** The repository root, as a path. */
@@ -60,6 +66,7 @@ export async function runCli(
     stderr: "piped",
     env: { NO_COLOR: "1", ...options.env },
   }).spawn();
+  if (options.closedStdout) await child.stdout.cancel();
   const writer = child.stdin.getWriter();
   if (options.stdin !== undefined) {
     // The command may exit before it reads everything.
@@ -74,7 +81,14 @@ export async function runCli(
       child.kill("SIGKILL");
     } catch { /* already gone */ }
   }, timeoutMs);
-  const output = await child.output();
+  const output = options.closedStdout
+    ? await Promise.all([child.status, new Response(child.stderr).bytes()])
+      .then(([status, stderr]) => ({
+        ...status,
+        stdout: new Uint8Array(),
+        stderr,
+      }))
+    : await child.output();
   clearTimeout(timer);
   const run: CliRun = {
     code: output.code,

@@ -37,14 +37,18 @@ export class Child {
   /** Resolves with the exit status once both streams are read to their end. */
   readonly done: Promise<Deno.CommandStatus>;
 
-  constructor(command: string, args: string[]) {
+  constructor(
+    command: string,
+    args: string[],
+    env: Record<string, string> = {},
+  ) {
     this.process = new Deno.Command(command, {
       args,
       cwd: ROOT,
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
-      env: { NO_COLOR: "1" },
+      env: { NO_COLOR: "1", ...env },
     }).spawn();
     const read = async (
       stream: ReadableStream<Uint8Array>,
@@ -84,11 +88,23 @@ export class Child {
   }
 }
 
-/** nats-server with JetStream on a free port of 127.0.0.1; restartable on the same store. */
+/**
+ * nats-server with JetStream on a free port of 127.0.0.1; restartable on
+ * the same store. With `config` (a configuration's text, its `store_dir`
+ * set to this store) and `env` (what its `$VARIABLES` read), it runs that
+ * configuration.
+ */
 export class Server {
   readonly port = freePort();
   readonly store = Deno.makeTempDirSync({ prefix: "gts_nats_" });
   child: Child | null = null;
+  readonly #config: string | null;
+  readonly #env: Record<string, string>;
+
+  constructor(config: string | null = null, env: Record<string, string> = {}) {
+    this.#config = config;
+    this.#env = env;
+  }
 
   get url(): string {
     return `nats://127.0.0.1:${this.port}`;
@@ -96,25 +112,40 @@ export class Server {
 
   /**
    * Starts the server (without JetStream when `jetStream` is false) and
-   * waits until it is ready. With JetStream, the workers' consumer gets an
-   * ack wait of 2 s, set once for the server as an operator would, so that
-   * a killed worker's job comes back quickly.
+   * waits until it is ready. With JetStream and no `config`, the workers'
+   * consumer gets an ack wait of 2 s, set once for the server as an
+   * operator would, so that a killed worker's job comes back quickly. A
+   * server of a `config` is left as it starts (its users may not let this
+   * in, and a test of it may want the streams not there yet): such a test
+   * calls {@linkcode setAckWait} with its admin's address.
    */
   async start(jetStream = true): Promise<void> {
+    let args = jetStream ? ["-js", "-sd", this.store] : [];
+    if (this.#config !== null) {
+      const file = `${this.store}/server.conf`;
+      Deno.writeTextFileSync(
+        file,
+        this.#config.replace(
+          /store_dir: "[^"]*"/,
+          `store_dir: ${JSON.stringify(`${this.store}/js`)}`,
+        ),
+      );
+      args = ["-c", file];
+    }
     this.child = new Child(NATS_SERVER, [
-      ...(jetStream ? ["-js", "-sd", this.store] : []),
+      ...args,
       "-p",
       String(this.port),
       "-a",
       "127.0.0.1",
-    ]);
+    ], this.#env);
     await this.child.waitFor(/Server is ready/, 20_000);
-    if (jetStream) await this.setAckWait(2);
+    if (jetStream && this.#config === null) await this.setAckWait(2);
   }
 
-  /** Sets the ack wait of the workers' consumer (seconds), straight on the server. */
-  async setAckWait(seconds: number): Promise<void> {
-    const jobs = await openJobs(this.url, { name: "test setup" });
+  /** Sets the ack wait of the workers' consumer (seconds), straight on the server, connected as `url`. */
+  async setAckWait(seconds: number, url = this.url): Promise<void> {
+    const jobs = await openJobs(url, { name: "test setup" });
     try {
       await jobs.jsm.consumers.update(JOBS_STREAM, CONSUMER, {
         ack_wait: seconds * 1e9,
@@ -149,10 +180,16 @@ export class Server {
 }
 
 /**
- * A `deno task worker` process serving `url`, named `name` (it follows the
- * ack wait the server's consumer has: {@linkcode Server.setAckWait}).
+/**
+ * A `deno task worker` process serving `url`, named `name`, with `extra`
+ * arguments (`--engine`, `--nats-nkey`...). It follows the ack wait the
+ * server's consumer has ({@linkcode Server.setAckWait}).
  */
-export function worker(url: string, name: string): Child {
+export function worker(
+  url: string,
+  name: string,
+  extra: string[] = [],
+): Child {
   return new Child(Deno.execPath(), [
     "run",
     "--quiet",
@@ -162,6 +199,7 @@ export function worker(url: string, name: string): Child {
     url,
     "--name",
     name,
+    ...extra,
   ]);
 }
 

@@ -19,7 +19,7 @@ import {
   type RunProgress,
 } from "../src/jobs/nats.ts";
 import { roundRobinOverNats } from "../src/jobs/remote.ts";
-import type { Task } from "../src/jobs/job.ts";
+import { JOB_FORMAT, type Task } from "../src/jobs/job.ts";
 import { roundRobin } from "../src/play/tournament.ts";
 import {
   createPlayer,
@@ -61,6 +61,22 @@ Deno.test(
         ["--nats", closed, "--set-ack-wait", "5"],
         /worker: cannot connect to the NATS server at nats:\/\/127\.0\.0\.1:\d+: .*refused/,
       ],
+      // --engine is repeatable, once per name, and never a path-like name.
+      [
+        "worker.ts",
+        ["--nats", closed, "--engine", "sh=/bin/sh", "--engine", "sh=/bin/ls"],
+        /worker: --engine sh is given twice/,
+      ],
+      [
+        "worker.ts",
+        ["--nats", closed, "--engine", "/bin/sh=/bin/sh"],
+        /worker: --engine "\/bin\/sh=\/bin\/sh": "\/bin\/sh" is not an engine name/,
+      ],
+      [
+        "worker.ts",
+        ["--nats", "nats://u:SECRET@127.0.0.1:99999"],
+        /worker: --nats: "nats:\/\/\*\*\*@127\.0\.0\.1:99999" is not a NATS server address/,
+      ],
       [
         "strength.ts",
         ["--nats", closed],
@@ -92,6 +108,7 @@ Deno.test(
     for (const [file, args, message] of runs) {
       const run = await runCli(file, args, { timeoutMs: 60_000 });
       assertCleanFailure(run, message, `${file} ${args.join(" ")}`);
+      assert.ok(!run.stderr.includes("SECRET"), run.stderr);
       // One line (strength adds its usage line, as for its other flags).
       assert.ok(
         run.stderr.trim().split("\n").length <=
@@ -212,7 +229,7 @@ Deno.test(
         jobSubject("bad"),
         new TextEncoder().encode(
           JSON.stringify({
-            format: 1,
+            format: JOB_FORMAT,
             run: "bad",
             index: 0,
             code: "abc",

@@ -13,6 +13,7 @@ import {
   decodeJob,
   encodeJob,
   type Job,
+  JOB_FORMAT,
   type SolveRecord,
   type SolveTask,
   type Task,
@@ -38,7 +39,7 @@ const TASK: SolveTask = {
 const bytes = (value: unknown) =>
   new TextEncoder().encode(JSON.stringify(value));
 const job = (task: unknown): Job =>
-  ({ format: 1, run: "r", index: 0, code: "abc", task }) as Job;
+  ({ format: JOB_FORMAT, run: "r", index: 0, code: "abc", task }) as Job;
 
 Deno.test("solve jobs: decodeJob takes a solve task and names each broken field", () => {
   assert.deepEqual(decodeJob(encodeJob(job(TASK))), job(TASK));

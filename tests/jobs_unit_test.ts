@@ -10,11 +10,16 @@ import {
   decodeJob,
   encodeJob,
   type Job,
+  JOB_FORMAT,
   JobError,
   MAX_JOB_BYTES,
 } from "../src/jobs/job.ts";
 import { closeTaskRunner, runTask } from "../src/jobs/run.ts";
 import { natsServer } from "../src/jobs/nats.ts";
+import {
+  natsConnectOptions,
+  parseNatsAddress,
+} from "../src/jobs/nats_address.ts";
 import { scoreChessMatch } from "../src/play/chess_match.ts";
 import { roundRobin, scheduleRoundRobin } from "../src/play/tournament.ts";
 import { createPlayer, parsePosition } from "../src/play/player_spec.ts";
@@ -36,7 +41,7 @@ const OPENINGS = ["44", "35", "1234"];
 
 function gamesJob(): Job {
   return {
-    format: 1,
+    format: JOB_FORMAT,
     run: "unit",
     index: 0,
     code: "0123abcd",
@@ -67,7 +72,7 @@ Deno.test("decodeJob: any bytes give a job or a JobError, never another exceptio
 Deno.test("decodeJob: a job with any one field broken is refused with that field named", () => {
   const job = gamesJob();
   const cases: [string, (j: Record<string, unknown>) => void, RegExp][] = [
-    ["format", (j) => j.format = 2, /format must be 1, got 2/],
+    ["format", (j) => j.format = 1, /format must be 2, got 1/],
     [
       "run",
       (j) => j.run = "a.b",
@@ -144,16 +149,15 @@ Deno.test("decodeJob and encodeJob: more than MAX_JOB_BYTES is refused as oversi
   assert.throws(() => decodeJob(new Uint8Array([0xff, 0xfe])), /not JSON/);
 });
 
-Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () => {
+function chessJob() {
   const engine = {
-    kind: "ours",
+    engine: "ours",
     label: "ours:depth=1",
-    program: null,
     go: "depth 1",
     options: {},
   };
-  const chess = {
-    format: 1,
+  return {
+    format: JOB_FORMAT,
     run: "c",
     index: 3,
     code: "abc",
@@ -162,7 +166,7 @@ Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () 
       a: engine,
       b: {
         ...engine,
-        kind: "stockfish",
+        engine: "stockfish",
         label: "sf",
         options: { "Skill Level": 3 },
       },
@@ -173,6 +177,10 @@ Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () 
       handshakeTimeoutMs: 1000,
     },
   };
+}
+
+Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () => {
+  const chess = chessJob();
   assert.deepEqual(decodeJob(bytes(chess)), chess);
   const bad = structuredClone(chess);
   bad.task.a.go = "infinite; rm -rf /";
@@ -183,13 +191,110 @@ Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () 
     () => decodeJob(bytes(badMove)),
     /task.games\[0\].opening.moves\[0\] must be a move in UCI/,
   );
-  const program = structuredClone(chess) as unknown as {
-    task: { b: Record<string, unknown> };
-  };
-  program.task.b.program = "/bin/sh";
-  assert.throws(
-    () => decodeJob(bytes(program)),
-    /task.b.program must be null for stockfish/,
+});
+
+Deno.test("decodeJob: a job names engines, never programs: paths, path-like names, extra fields and options beyond Stockfish's skill are refused", () => {
+  const refused: [string, (b: Record<string, unknown>) => void, RegExp][] = [
+    // What format 1 took: a program's path, run by every worker.
+    [
+      "program path",
+      (b) => {
+        b.engine = "program";
+        b.program = "/bin/sh";
+      },
+      /task.b.program must be absent: an engine has only engine, label, go, options \(a job names an engine configured on the worker, never a program's path\), got "\/bin\/sh"/,
+    ],
+    [
+      "absolute path",
+      (b) => b.engine = "/bin/sh",
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "relative path",
+      (b) => b.engine = "../../bin/sh",
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "dot dot",
+      (b) => b.engine = "..",
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "dir/name",
+      (b) => b.engine = "a/b",
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "capitals",
+      (b) => b.engine = "Stockfish",
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "too long",
+      (b) => b.engine = "a".repeat(33),
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "no name",
+      (b) => delete b.engine,
+      /task.b.engine must be an engine's name/,
+    ],
+    [
+      "hash",
+      (b) => b.options = { "Skill Level": 3, Hash: 1 << 30 },
+      /task.b.options must be empty, or \{ "Skill Level": 0…20 \} for stockfish/,
+    ],
+    [
+      "debug log",
+      (b) => b.options = { "Debug Log File": 1 },
+      /task.b.options must be empty/,
+    ],
+    [
+      "skill range",
+      (b) => b.options = { "Skill Level": 21 },
+      /task.b.options\["Skill Level"\] must be an integer in 0…20, got 21/,
+    ],
+    [
+      "skill of another engine",
+      (b) => {
+        b.engine = "ours";
+      },
+      /task.b.options must be empty/,
+    ],
+    [
+      "control characters in the label",
+      (b) => b.label = "sf\u001b[2J",
+      /task.b.label must be 1…200 characters, no control characters/,
+    ],
+  ];
+  for (const [what, breakIt, message] of refused) {
+    const job = chessJob() as unknown as {
+      task: { b: Record<string, unknown> };
+    };
+    breakIt(job.task.b);
+    assert.throws(() => decodeJob(bytes(job)), (error: unknown) => {
+      assert.ok(error instanceof JobError, what);
+      assert.equal(error.reason, "invalid", what);
+      assert.match(error.message, message, what);
+      return true;
+    });
+  }
+  // Any configured name passes the codec: the worker decides what it runs.
+  const named = chessJob();
+  named.task.a.engine = "my_engine-2";
+  assert.equal(decodeJob(bytes(named)).task.kind, "chess");
+});
+
+Deno.test("runTask: a chess job naming an engine this machine does not have fails before anything starts", async () => {
+  const job = chessJob();
+  job.task.a.engine = "nowhere";
+  const outcome = await runTask(decodeJob(bytes(job)).task, {
+    engines: new Map([["stockfish", "/bin/false"]]),
+  });
+  assert.equal(outcome.ok, false);
+  assert.match(
+    (outcome as { error: string }).error,
+    /--a ours:depth=1 could not be started: unknown engine "nowhere" \(this machine has: ours, stockfish; configure it with --engine nowhere=PATH\)/,
   );
 });
 
@@ -254,7 +359,7 @@ Deno.test("scoreChessMatch: playChessMatch's result is the tally of its games fr
 Deno.test("natsServer and codeVersion", async () => {
   assert.equal(natsServer("nats://127.0.0.1:4222"), "nats://127.0.0.1:4222");
   assert.equal(natsServer("localhost"), "nats://localhost:4222");
-  for (const bad of ["", "nats://", "127.0.0.1:99999", "tls://h:1", "a b"]) {
+  for (const bad of ["", "nats://", "127.0.0.1:99999", "ws://h:1", "a b"]) {
     assert.throws(() => natsServer(bad), /is not a NATS server address/, bad);
   }
   assert.equal(await codeVersion(), await codeVersion());
@@ -262,4 +367,62 @@ Deno.test("natsServer and codeVersion", async () => {
     () => batches([1], 0),
     /batches: size must be an integer ≥ 1, got 0/,
   );
+});
+
+Deno.test("--nats addresses: credentials and TLS as NATS clients take them, never shown back; the security files checked before connecting", () => {
+  assert.deepEqual(parseNatsAddress("nats://w:s%3Acret@h:4333"), {
+    server: "nats://h:4333",
+    tls: false,
+    user: { name: "w", password: "s:cret" },
+    token: null,
+  });
+  assert.equal(parseNatsAddress("tls://T0KEN@h").token, "T0KEN");
+  assert.equal(parseNatsAddress("tls://h").server, "tls://h:4222");
+  for (const bad of ["ftp://u:SECRET@h", "nats://u:SECRET@", "SECRET@h:0"]) {
+    assert.throws(() => parseNatsAddress(bad), (error: unknown) => {
+      assert.match((error as Error).message, /is not a NATS server address/);
+      assert.ok(!(error as Error).message.includes("SECRET"), bad);
+      return true;
+    });
+  }
+  const dir = Deno.makeTempDirSync();
+  try {
+    const junk = `${dir}/junk`;
+    Deno.writeTextFileSync(junk, "not a key\n");
+    const cases: [string, Parameters<typeof natsConnectOptions>[1], RegExp][] =
+      [
+        [
+          "nats://u:p@h",
+          { nkey: junk },
+          /a user in --nats and --nats-nkey are two ways to authenticate: give one/,
+        ],
+        [
+          "h",
+          { nkey: junk },
+          /--nats-nkey .*junk: expected a user's nkey seed/,
+        ],
+        [
+          "h",
+          { creds: junk },
+          /--nats-creds .*junk: expected a NATS credentials file/,
+        ],
+        [
+          "h",
+          { ca: `${dir}/none.pem` },
+          /--nats-ca .*none.pem: cannot read it/,
+        ],
+      ];
+    for (const [address, security, message] of cases) {
+      assert.throws(() => natsConnectOptions(address, security), message);
+    }
+    // A CA means TLS, and the server is shown as tls://.
+    Deno.writeTextFileSync(`${dir}/ca.pem`, "");
+    const { address, options } = natsConnectOptions("h:1", {
+      ca: `${dir}/ca.pem`,
+    });
+    assert.equal(address.server, "tls://h:1");
+    assert.equal((options.tls as { caFile: string }).caFile, `${dir}/ca.pem`);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });

@@ -27,7 +27,8 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
   const marker = `${dir}/engine.sh`;
   Deno.writeTextFileSync(marker, `#!/bin/sh\ntouch ${dir}/started\n`);
   Deno.chmodSync(marker, 0o755);
-  const engine = `${marker}:depth=1`;
+  const engine = "marker:depth=1";
+  const configured = ["--engine", `marker=${marker}`];
   const cases: [string[], RegExp][] = [
     [
       ["--a", "ours:depth=0", "--b", engine],
@@ -43,7 +44,7 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
     ],
     [
       ["--a", OURS, "--a", engine, "--b", engine],
-      /--a is given twice \("ours:depth=1" and ".*engine.sh:depth=1"\)/,
+      /--a is given twice \("ours:depth=1" and "marker:depth=1"\)/,
     ],
     [
       ["--a", OURS, "--b", engine, "--games", "2", "--games", "3"],
@@ -68,7 +69,51 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
     [["--a", "ours", "--b", engine], /"ours" needs a budget/],
     [
       ["--a", "gnuchess:depth=1", "--b", engine],
-      /an engine is "ours:...", "stockfish:..." or a program's path/,
+      /--a: unknown engine "gnuchess" \(known here: ours, marker(, stockfish)?; add it with --engine gnuchess=PATH\)/,
+    ],
+    // Engines are named, never given by their path.
+    [
+      ["--a", `${marker}:depth=1`, "--b", engine],
+      /--a: ".*engine.sh:depth=1" names a program by its path; engines are named: give --engine NAME=.*engine.sh and --a NAME:depth=1/,
+    ],
+    [
+      ["--a", "./engine.sh", "--b", engine],
+      /--a: "\.\/engine.sh" names a program by its path; engines are named: give --engine NAME=\.\/engine.sh and --a NAME:depth=N/,
+    ],
+    [
+      ["--a", "Ours:depth=1", "--b", engine],
+      /--a: an engine is NAME:SETTINGS .*got "Ours:depth=1"/,
+    ],
+    [
+      ["--engine", `marker=${marker}`, "--a", OURS, "--b", engine],
+      /--engine marker is given twice/,
+    ],
+    [
+      ["--engine", "ours=/bin/sh", "--a", OURS, "--b", engine],
+      /--engine "ours=\/bin\/sh": "ours" is the built-in engine/,
+    ],
+    [
+      ["--engine", "../x=/bin/sh", "--a", OURS, "--b", engine],
+      /--engine "..\/x=\/bin\/sh": "..\/x" is not an engine name/,
+    ],
+    [
+      ["--engine", "nothing", "--a", OURS, "--b", engine],
+      /--engine must be NAME=PATH \(stockfish=\/usr\/games\/stockfish\), got "nothing"/,
+    ],
+    [
+      [
+        "--engine",
+        "gone=/nonexistent/engine",
+        "--a",
+        "gone:depth=1",
+        "--b",
+        engine,
+      ],
+      /--engine gone=\/nonexistent\/engine: "\/nonexistent\/engine" is not a file/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--nats-ca", "/etc/hostname"],
+      /--nats-ca goes with --nats/,
     ],
     [
       ["--a", "ours:movetime=5000", "--b", engine, "--timeout", "1000"],
@@ -118,7 +163,9 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
     [["--a", OURS], /--a and --b are required/],
   ];
   for (const [args, message] of cases) {
-    const run = await runCli("match.ts", args, { timeoutMs: 30_000 });
+    const run = await runCli("match.ts", [...configured, ...args], {
+      timeoutMs: 30_000,
+    });
     const what = `match ${args.join(" ")}`;
     assertCleanFailure(run, message, what);
     assert.equal(run.stderr.trim().split("\n").length, 1, `${what}: one line`);
@@ -131,7 +178,7 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
   Deno.removeSync(dir, { recursive: true });
 });
 
-Deno.test("match: an engine that cannot start (missing, not executable, exits at once, never answers uci, prints garbage; a broken stockfish on PATH) stops the run with one line, exit 2", async () => {
+Deno.test("match: an engine that cannot start (not executable, exits at once, never answers uci, prints garbage; a broken stockfish on PATH) stops the run with one line, exit 2", async () => {
   const dir = Deno.makeTempDirSync();
   const plain = `${dir}/plain.sh`;
   Deno.writeTextFileSync(plain, "#!/bin/sh\necho uciok\n");
@@ -144,36 +191,42 @@ Deno.test("match: an engine that cannot start (missing, not executable, exits at
   const path = `${bin}:${Deno.env.get("PATH") ?? ""}`;
   const cases: [string[], Record<string, string>, RegExp][] = [
     [
-      ["--a", "/nonexistent/engine:depth=1", "--b", OURS],
+      ["--engine", `plain=${plain}`, "--a", OURS, "--b", "plain:depth=1"],
       {},
-      /match: --a \/nonexistent\/engine:depth=1 could not be started: .*cannot run "\/nonexistent\/engine": .*No such file/,
+      /match: --b plain:depth=1 could not be started: .*cannot run ".*plain.sh": .*Permission denied/,
     ],
     [
-      ["--a", OURS, "--b", `${plain}:depth=1`],
-      {},
-      /match: --b .*plain.sh:depth=1 could not be started: .*Permission denied/,
-    ],
-    [
-      ["--a", `${fixture("exits.sh")}:depth=1`, "--b", OURS],
+      [
+        "--engine",
+        `exits=${fixture("exits.sh")}`,
+        "--a",
+        "exits:depth=1",
+        "--b",
+        OURS,
+      ],
       {},
       /could not be started: .*the engine ended.*"uci".*exit code 3.*stderr: "exits.sh: no engine here"/,
     ],
     [
       [
+        "--engine",
+        `silent=${fixture("silent.sh")}`,
         "--a",
         OURS,
         "--b",
-        `${fixture("silent.sh")}:depth=1`,
+        "silent:depth=1",
         "--handshake-timeout",
         "500",
       ],
       {},
-      /match: --b .*silent.sh:depth=1 could not be started: .*no answer to "uci" within 500 ms; it printed nothing/,
+      /match: --b silent:depth=1 could not be started: .*no answer to "uci" within 500 ms; it printed nothing/,
     ],
     [
       [
+        "--engine",
+        `garbage=${fixture("garbage.sh")}`,
         "--a",
-        `${fixture("garbage.sh")}:depth=1`,
+        "garbage:depth=1",
         "--b",
         OURS,
         "--handshake-timeout",
@@ -225,8 +278,17 @@ async function match(args: string[], env: Record<string, string> = {}) {
 }
 
 Deno.test("match: an illegal move, a search that never ends and a crash in mid-game each lose that game (Termination tag), the engine is restarted, the match goes on", async () => {
-  const illegal = `${fixture("illegal.sh")}:depth=1`;
-  const a = await match(["--a", illegal, "--b", OURS, "--games", "2"]);
+  const illegal = "illegal:depth=1";
+  const a = await match([
+    "--engine",
+    `illegal=${fixture("illegal.sh")}`,
+    "--a",
+    illegal,
+    "--b",
+    OURS,
+    "--games",
+    "2",
+  ]);
   assert.equal(a.run.code, 0, a.run.stderr);
   assert.deepEqual(a.games.map((g) => g.headers.Result), ["0-1", "1-0"]);
   for (const game of a.games) {
@@ -234,8 +296,10 @@ Deno.test("match: an illegal move, a search that never ends and a crash in mid-g
   }
   assert.match(a.run.stdout, /: \+0 =0 -2, score 0\/2/);
 
-  const hangs = `${fixture("hangs_on_go.sh")}:depth=1`;
+  const hangs = "hangs:depth=1";
   const h = await match([
+    "--engine",
+    `hangs=${fixture("hangs_on_go.sh")}`,
     "--a",
     OURS,
     "--b",
@@ -252,15 +316,17 @@ Deno.test("match: an illegal move, a search that never ends and a crash in mid-g
   }
   assert.match(
     h.run.stderr,
-    /^match: game 1: UciProcess .*hangs_on_go.sh:depth=1: no answer to "go depth 1" within 1000 ms; it said: "cannot search: no evaluation loaded"/m,
+    /^match: game 1: UciProcess hangs:depth=1: no answer to "go depth 1" within 1000 ms; it said: "cannot search: no evaluation loaded"/m,
   );
   assert.match(
     h.run.stdout,
-    /^restarted .*hangs_on_go.sh:depth=1 \(pid \d+\)$/m,
+    /^restarted hangs:depth=1 \(pid \d+\)$/m,
   );
 
-  const crashes = `${fixture("crashes.sh")}:depth=1`;
+  const crashes = "crashes:depth=1";
   const c = await match([
+    "--engine",
+    `crashes=${fixture("crashes.sh")}`,
     "--a",
     crashes,
     "--b",
@@ -285,8 +351,10 @@ Deno.test("match: an illegal move, a search that never ends and a crash in mid-g
 Deno.test("match: a crashed engine that cannot be restarted stops the run, exit 2, the finished game kept in the PGN", async () => {
   const mark = Deno.makeTempFileSync();
   Deno.removeSync(mark);
-  const crashes = `${fixture("crashes.sh")}:depth=1`;
+  const crashes = "crashes:depth=1";
   const { run, games } = await match([
+    "--engine",
+    `crashes=${fixture("crashes.sh")}`,
     "--a",
     crashes,
     "--b",
@@ -297,7 +365,7 @@ Deno.test("match: a crashed engine that cannot be restarted stops the run, exit 
   Deno.removeSync(mark);
   assertCleanFailure(
     run,
-    /^match: stopped after 1 games \(.*: \+0 =0 -1\): playChessMatch: .*crashes.sh:depth=1 failed in game 1 and could not be restarted: .*exit code 4.*"crashes.sh: cannot start again"\)?; the finished games are in /m,
+    /^match: stopped after 1 games \(.*: \+0 =0 -1\): playChessMatch: crashes:depth=1 failed in game 1 and could not be restarted: .*exit code 4.*"crashes.sh: cannot start again"\)?; the finished games are in /m,
     "a failed restart",
   );
   assert.equal(games.length, 1);

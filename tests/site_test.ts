@@ -116,7 +116,7 @@ Deno.test("deno task site refuses bad command lines and folders it did not write
     );
     assertCleanFailure(
       await site(["--out", dir, "--out", dir]),
-      /site: --out given twice/,
+      /^site: --out is given twice \(see --help\)$/m,
       "twice",
     );
     const help = await site(["--help"]);

@@ -16,7 +16,12 @@ import {
   type SprtMatchStatus,
 } from "../mod.ts";
 import { closeTaskRunner, runTask } from "../src/jobs/run.ts";
-import { decodeJob, encodeJob, type GamesTask } from "../src/jobs/job.ts";
+import {
+  decodeJob,
+  encodeJob,
+  type GamesTask,
+  JOB_FORMAT,
+} from "../src/jobs/job.ts";
 
 const openings = connectFourOpenings(200, { stones: 4, seed: 17 }).map(String);
 const deep: PlayerSpec = { kind: "alpha-beta", depth: 4, name: "depth 4" };
@@ -133,7 +138,13 @@ Deno.test("sprtMatch: a batch is a job's games task; played by the job runner it
       ...options,
       playBatch: async (task, index) => {
         // What a NATS publisher would send: it survives the job codec.
-        const job = { format: 1, run: "sprt", index, code: "test", task };
+        const job = {
+          format: JOB_FORMAT,
+          run: "sprt",
+          index,
+          code: "test",
+          task,
+        };
         assert.deepEqual(decodeJob(encodeJob(job)).task, task);
         tasks.push(task);
         const outcome = await runTask(task);

@@ -30,6 +30,7 @@
  */
 
 import { describe } from "../validate.ts";
+import { ENGINE_NAME } from "./engines.ts";
 import {
   createPlayer,
   GAME_NAMES,
@@ -41,8 +42,12 @@ import type { ChessGameRecord, ChessOpening } from "../play/chess_match.ts";
 import { ConnectFour } from "../games/connect_four.ts";
 import type { SolveStopReason } from "../games/_solver_engine.ts";
 
-/** The format of job messages; a worker refuses any other. */
-export const JOB_FORMAT = 1;
+/**
+ * The format of job messages; a worker refuses any other. Format 2 names
+ * engines instead of carrying their paths, and its results carry the job's
+ * digest.
+ */
+export const JOB_FORMAT = 2;
 
 /**
  * Largest job message a worker accepts (256 KiB): a batch of games is a
@@ -68,17 +73,19 @@ export interface GamesTask {
   games: ScheduledGame[];
 }
 
-/** A chess engine as a job describes it (what `deno task match` parsed from a SPEC). */
+/**
+ * A chess engine as a job describes it (what `deno task match` parsed from
+ * a SPEC): a name that the worker looks up among the engines configured on
+ * it (`ours`, or `--engine NAME=PATH` there), never a path.
+ */
 export interface EngineSpec {
-  /** `"ours"` (cli/uci.ts of the worker's checkout), `"stockfish"` (the worker's) or `"program"`. */
-  kind: "ours" | "stockfish" | "program";
+  /** The engine's name: `"ours"` (cli/uci.ts of the worker's checkout) or one configured on the worker ({@linkcode ENGINE_NAME}). */
+  engine: string;
   /** Its name in the PGN and messages (the SPEC as typed). */
   label: string;
-  /** The program's path (kind `"program"`, run from the worker's checkout), else null. */
-  program: string | null;
   /** What follows `go` (e.g. `"depth 3"`). */
   go: string;
-  /** UCI options set at start (e.g. Stockfish's `Skill Level`). */
+  /** UCI options set at start: only Stockfish's `Skill Level` (0…20). */
   options: Record<string, number>;
 }
 
@@ -168,6 +175,8 @@ export interface JobResult {
   run: string;
   /** The job's number. */
   index: number;
+  /** The SHA-256 of the job's message, in hex ({@linkcode jobDigest}): ties the result to the very job that gave it. */
+  digest: string;
   /** The code version that ran it. */
   code: string;
   /** The worker that ran it. */
@@ -206,7 +215,7 @@ const CODE_ID = /^[0-9a-z]{1,64}$/;
  * import assert from "node:assert/strict";
  * import { decodeJob, encodeJob, type Job } from "./job.ts";
  * const job: Job = {
- *   format: 1, run: "r1", index: 0, code: "abc",
+ *   format: 2, run: "r1", index: 0, code: "abc",
  *   task: {
  *     kind: "games", game: "tic-tac-toe",
  *     players: [{ kind: "random", seed: 1 }, { kind: "alpha-beta", depth: 2 }],
@@ -317,23 +326,40 @@ function checkGamesTask(task: Record<string, unknown>): GamesTask {
   return task as unknown as GamesTask;
 }
 
+const ENGINE_KEYS = ["engine", "label", "go", "options"];
+
 function checkEngine(field: string, value: unknown): EngineSpec {
   if (!isObject(value)) throw invalid(field, value, "an object");
-  if (!["ours", "stockfish", "program"].includes(value.kind as string)) {
+  for (const key of Object.keys(value)) {
+    if (!ENGINE_KEYS.includes(key)) {
+      throw invalid(
+        `${field}.${key}`,
+        value[key],
+        `absent: an engine has only ${
+          ENGINE_KEYS.join(", ")
+        } (a job names an engine configured on the worker, never a program's path)`,
+      );
+    }
+  }
+  const name = value.engine;
+  if (typeof name !== "string" || !ENGINE_NAME.test(name)) {
     throw invalid(
-      `${field}.kind`,
-      value.kind,
-      '"ours", "stockfish" or "program"',
+      `${field}.engine`,
+      name,
+      "an engine's name: 1…32 of a-z, 0-9, _ and -, starting with a letter or digit",
     );
   }
-  checkString(`${field}.label`, value.label, 1000);
-  if (value.kind === "program") {
-    checkString(`${field}.program`, value.program, 1000);
-  } else if (value.program !== null) {
-    throw invalid(`${field}.program`, value.program, `null for ${value.kind}`);
+  const label = checkString(`${field}.label`, value.label, 200);
+  // Printed in the worker's log and the publisher's lines.
+  if (label === "" || /[\p{Cc}\p{Cf}]/u.test(label)) {
+    throw invalid(
+      `${field}.label`,
+      label,
+      "1…200 characters, no control characters",
+    );
   }
   if (
-    !/^(?:(?:depth|nodes|movetime) \d+ ?)+$/.test(
+    !/^(?:(?:depth|nodes|movetime) \d{1,15} ?)+$/.test(
       checkString(`${field}.go`, value.go, 200),
     )
   ) {
@@ -347,13 +373,14 @@ function checkEngine(field: string, value: unknown): EngineSpec {
     throw invalid(`${field}.options`, value.options, "an object");
   }
   for (const [key, option] of Object.entries(value.options)) {
-    if (!/^[A-Za-z][A-Za-z ]{0,40}$/.test(key) || !Number.isInteger(option)) {
+    if (key !== "Skill Level" || name !== "stockfish") {
       throw invalid(
         `${field}.options`,
         value.options,
-        "UCI option names with integer values",
+        'empty, or { "Skill Level": 0…20 } for stockfish',
       );
     }
+    checkInt(`${field}.options["Skill Level"]`, option, 0, 20);
   }
   return value as unknown as EngineSpec;
 }
@@ -440,7 +467,7 @@ function checkSolveTask(task: Record<string, unknown>): SolveTask {
  * import { decodeJob } from "./job.ts";
  * const bytes = (text: string) => new TextEncoder().encode(text);
  * assert.throws(() => decodeJob(bytes("{not json")), /decodeJob: the message is not JSON/);
- * assert.throws(() => decodeJob(bytes('{"format":2}')), /format must be 1/);
+ * assert.throws(() => decodeJob(bytes('{"format":1}')), /format must be 2/);
  * ```
  */
 export function decodeJob(bytes: Uint8Array): Job {

@@ -10,16 +10,41 @@
  *   is delivered again once its ack wait has passed.
  * - Results go to the KV bucket `gts_results`, keyed `<run>.<index>`, each
  *   written with `create` (only if absent): a job run twice is stored once.
- * - Stream `GTS_DEAD` keeps what a worker refused to parse, on
- *   `gts.dead.<reason>`, with the reason in the `Gts-Reason` header.
+ *   Each result carries its job's run, number and digest; the publisher
+ *   takes only the results of the jobs it published (src/jobs/result.ts).
+ * - Stream `GTS_DEAD` keeps what a worker refused (not a job, or a job
+ *   naming an engine the worker does not have) and the results a publisher
+ *   refused, on `gts.dead.<reason>`, with the reason in the `Gts-Reason`
+ *   header.
+ * - The KV bucket `gts_cancelled` holds the runs their publisher stopped
+ *   (key: the run): workers drop their jobs still queued.
  * - Workers announce what they do on `gts.events.<run>` (plain NATS): the
  *   publisher's progress (jobs queued, running, done, redelivered) and the
  *   refusals of workers that run another version of the code.
+ *
+ * Each role needs only its own subjects (docs/distributed.md has a server
+ * configuration with users and permissions): a publisher creates the
+ * streams, the consumer and the buckets on its first connection, publishes
+ * jobs and reads results; a worker takes jobs and writes results, and waits
+ * when the streams are not there yet and it may not create them.
  *
  * @module
  */
 
 import { connect, headers, type NatsConnection } from "@nats-io/transport-node";
+import {
+  JobsConnectError,
+  natsConnectOptions,
+  type NatsSecurity,
+  parseNatsAddress,
+} from "./nats_address.ts";
+import { isResultOf, jobDigest, judgeResult } from "./result.ts";
+import {
+  engineNames,
+  type EngineTable,
+  isEngineName,
+  OURS,
+} from "./engines.ts";
 import {
   AckPolicy,
   type ConsumerInfo,
@@ -55,6 +80,8 @@ export const DEAD_STREAM = "GTS_DEAD";
 export const CONSUMER = "workers";
 /** The KV bucket of results. */
 export const RESULTS_BUCKET = "gts_results";
+/** The KV bucket of cancelled runs (key: the run), which only publishers write. */
+export const CANCELLED_BUCKET = "gts_cancelled";
 /** Ack wait of the workers' consumer when it is created (ms); {@linkcode setAckWait} changes it. */
 export const DEFAULT_ACK_WAIT_MS = 30_000;
 /** A publisher gives up after its server has been unreachable this long (ms), unless told otherwise. */
@@ -73,12 +100,18 @@ export const jobSubject = (run: string): string => `gts.jobs.${run}`;
 /** The subject of a run's events. */
 export const eventSubject = (run: string): string => `gts.events.${run}`;
 
-/** A connection that could not be made: bad address, nobody there, no JetStream. One line. */
-export class JobsConnectError extends Error {
+export { JobsConnectError };
+
+/**
+ * The streams are not there and this user may not create them (a worker
+ * whose permissions only let it take jobs, before any publisher ran): a
+ * worker waits and tries again.
+ */
+export class JobsNotReadyError extends JobsConnectError {
   /** A failure explained by `message`. */
   constructor(message: string) {
     super(message);
-    this.name = "JobsConnectError";
+    this.name = "JobsNotReadyError";
   }
 }
 
@@ -148,8 +181,9 @@ export class JobFailedError extends Error {
 }
 
 /**
- * The server address of a `--nats` flag: `nats://HOST:PORT`, `HOST:PORT`
- * or `HOST` (port 4222).
+ * The server address of a `--nats` flag, without its credentials:
+ * `nats://HOST:PORT` or `tls://HOST:PORT` (src/jobs/nats_address.ts reads
+ * the forms).
  *
  * @throws {JobsConnectError} on anything else
  *
@@ -158,22 +192,12 @@ export class JobFailedError extends Error {
  * import assert from "node:assert/strict";
  * import { natsServer } from "./nats.ts";
  * assert.equal(natsServer("127.0.0.1:4333"), "nats://127.0.0.1:4333");
+ * assert.equal(natsServer("tls://u:p@h"), "tls://h:4222");
  * assert.throws(() => natsServer("http://x"), /not a NATS server address/);
  * ```
  */
 export function natsServer(text: string): string {
-  const match =
-    /^(?:nats:\/\/)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\])(?::(\d{1,5}))?\/?$/
-      .exec(String(text));
-  const port = match?.[2] === undefined ? 4222 : Number(match[2]);
-  if (!match || port < 1 || port > 65535) {
-    throw new JobsConnectError(
-      `--nats: ${
-        JSON.stringify(text)
-      } is not a NATS server address: expected nats://HOST:PORT, HOST:PORT or HOST`,
-    );
-  }
-  return `nats://${match[1]}:${port}`;
+  return parseNatsAddress(text).server;
 }
 
 /** An open connection to a JetStream server, the streams in place. */
@@ -184,6 +208,8 @@ export interface Jobs {
   js: JetStreamClient;
   jsm: JetStreamManager;
   results: KV;
+  /** Runs stopped by their publisher. */
+  cancelled: KV;
   /** Since when (`performance.now()`, ms) the server has been unreachable; null while connected. */
   unreachableSince(): number | null;
   /** Closes the connection. */
@@ -195,24 +221,32 @@ const NANOS_PER_MS = 1_000_000;
 /**
  * Connects to a NATS server with JetStream and makes sure the jobs
  * stream, the dead-letter stream, the workers' consumer and the results
- * bucket exist (created when missing, with an ack wait of
- * {@linkcode DEFAULT_ACK_WAIT_MS}; left as they are otherwise). The
- * connection reconnects for ever after a server restart, and keeps track
- * of since when the server has been unreachable.
+ * and cancellation buckets exist (created when missing, the consumer with
+ * an ack wait of {@linkcode DEFAULT_ACK_WAIT_MS}; left as they are
+ * otherwise: nothing here changes them, so a worker whose permissions only
+ * let it take jobs connects as well). The connection reconnects for ever
+ * after a server restart, and keeps track of since when the server has
+ * been unreachable.
  *
- * @param address a `--nats` value ({@linkcode natsServer})
- * @param options `name` (of the connection)
- * @throws {JobsConnectError} (rejects) with one line when the address is bad, nobody answers, or the server has no JetStream
+ * @param address a `--nats` value (src/jobs/nats_address.ts: credentials and `tls://` included)
+ * @param options `name` (of the connection), `security` (the files of `--nats-creds`, `--nats-nkey`, `--nats-ca`)
+ * @throws {JobsConnectError} (rejects) with one line, never showing credentials, when the address is bad, nobody
+ *   answers, the server refuses the credentials or has no JetStream; {@linkcode JobsNotReadyError} when the streams
+ *   are missing and this user may not create them
  */
 export async function openJobs(
   address: string,
-  options: { name: string },
+  options: { name: string; security?: NatsSecurity },
 ): Promise<Jobs> {
-  const server = natsServer(address);
+  const { address: parsed, options: connectOptions } = natsConnectOptions(
+    address,
+    options.security ?? {},
+  );
+  const server = parsed.server;
   let nc: NatsConnection;
   try {
     nc = await connect({
-      servers: server,
+      ...connectOptions,
       name: options.name,
       timeout: 5000,
       maxReconnectAttempts: -1,
@@ -223,10 +257,15 @@ export async function openJobs(
       maxPingOut: 2,
     });
   } catch (error) {
+    const message = (error as Error).message;
     throw new JobsConnectError(
-      `cannot connect to the NATS server at ${server}: ${
-        (error as Error).message
-      } (is nats-server running there? start it with: nats-server -js -sd DIR -p PORT)`,
+      `cannot connect to the NATS server at ${server}: ${message} (${
+        /authori[sz]ation|authentication|nkey|jwt/i.test(message)
+          ? "the server refused these credentials: give the user and password or token in --nats (nats://USER:PASSWORD@HOST:PORT), or --nats-nkey FILE, or --nats-creds FILE, as its configuration asks"
+          : /tls|certificate|self.signed|ssl/i.test(message)
+          ? "TLS failed: tls://HOST:PORT with --nats-ca FILE, the authority that signed the server's certificate"
+          : "is nats-server running there? start it with: nats-server -js -sd DIR -p PORT"
+      })`,
     );
   }
   try {
@@ -279,11 +318,14 @@ export async function openJobs(
         });
       });
     }
-    const results = await new Kvm(nc).create(RESULTS_BUCKET, {
-      history: 1,
-      storage: StorageType.File,
-      ttl: RETENTION_MS,
-    });
+    const bucket = (name: string) =>
+      new Kvm(nc).create(name, {
+        history: 1,
+        storage: StorageType.File,
+        ttl: RETENTION_MS,
+      });
+    const results = await bucket(RESULTS_BUCKET);
+    const cancelled = await bucket(CANCELLED_BUCKET);
     const reachable = watchReachable(nc);
     return {
       server,
@@ -291,12 +333,20 @@ export async function openJobs(
       js: jetstream(nc),
       jsm,
       results,
+      cancelled,
       unreachableSince: reachable,
       close: () => nc.close(),
     };
   } catch (error) {
     await nc.close().catch(() => {});
     if (error instanceof JobsConnectError) throw error;
+    const message = (error as Error).message;
+    // A user allowed only to take jobs may not create what is missing.
+    if (/permissions? violation/i.test(message)) {
+      throw new JobsNotReadyError(
+        `the NATS server at ${server} lacks the jobs' streams or buckets, and this user may not create them (${message}): a publisher (a command with --nats) or an admin creates them on its first connection`,
+      );
+    }
     throw new JobsConnectError(
       `the NATS server at ${server} refused the jobs' streams: ${
         (error as Error).message
@@ -413,6 +463,8 @@ export interface ServeOptions {
   maxJobs?: number;
   /** How long to keep trying to store a result while the server is away (ms, default {@linkcode STORE_PATIENCE_MS}). */
   storePatienceMs?: number;
+  /** The chess engines configured here, by name (`ours` is implied; default: none but `ours`). */
+  engines?: EngineTable;
 }
 
 /** What a worker did. */
@@ -423,8 +475,38 @@ export interface ServeSummary {
   skipped: number;
   /** Jobs refused for another code version. */
   refused: number;
-  /** Messages sent to the dead-letter stream. */
+  /** Messages sent to the dead-letter stream (not a job, or a job naming an engine this worker does not have). */
   dead: number;
+}
+
+/**
+ * Puts `data` (its first 4 KiB: enough to see what it was) on the
+ * dead-letter stream, under `gts.dead.<reason>`, with the reason and the
+ * error in headers.
+ */
+async function deadLetter(
+  jobs: Jobs,
+  reason: string,
+  error: string,
+  data: Uint8Array,
+  fields: Record<string, string>,
+): Promise<void> {
+  const h = headers();
+  h.set("Gts-Reason", reason);
+  h.set("Gts-Error", error.slice(0, 2000));
+  h.set("Gts-Bytes", String(data.length));
+  for (const [name, value] of Object.entries(fields)) h.set(name, value);
+  await jobs.js.publish(`gts.dead.${reason}`, data.slice(0, 4096), {
+    headers: h,
+  });
+}
+
+/** The engines of a chess task that `table` lacks. */
+function missingEngines(job: Job, table: EngineTable): string[] {
+  if (job.task.kind !== "chess") return [];
+  return [job.task.a.engine, job.task.b.engine].filter((name, i, all) =>
+    name !== OURS && !table.has(name) && all.indexOf(name) === i
+  );
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -572,15 +654,9 @@ async function serveOne(
   } catch (error) {
     const reason = error instanceof JobError ? error.reason : "invalid";
     const text = (error as Error).message;
-    const h = headers();
-    h.set("Gts-Reason", reason);
-    h.set("Gts-Error", text.slice(0, 2000));
-    h.set("Gts-Subject", message.subject);
-    h.set("Gts-Bytes", String(message.data.length));
-    h.set("Gts-Worker", options.worker);
-    // The start of the message, enough to see what it was.
-    await jobs.js.publish(`gts.dead.${reason}`, message.data.slice(0, 4096), {
-      headers: h,
+    await deadLetter(jobs, reason, text, message.data, {
+      "Gts-Subject": message.subject,
+      "Gts-Worker": options.worker,
     });
     // Kept in the dead-letter stream now: done with here (a work queue
     // keeps a terminated message, an acknowledged one goes).
@@ -591,11 +667,10 @@ async function serveOne(
     return "dead";
   }
   const key = `${job.run}.${job.index}`;
+  const digest = await jobDigest(message.data);
   const event = (e: JobEvent) =>
     jobs.nc.publish(eventSubject(job.run), encoder.encode(JSON.stringify(e)));
-  const cancelled = await jobs.results.get(cancelKey(job.run)).catch(() =>
-    null
-  );
+  const cancelled = await jobs.cancelled.get(job.run).catch(() => null);
   if (cancelled !== null && cancelled.operation === "PUT") {
     message.ack();
     log(`job ${key}: its run was cancelled, dropped`);
@@ -620,10 +695,53 @@ async function serveOne(
     return "refused";
   }
   const stored = await jobs.results.get(key).catch(() => null);
-  if (stored !== null && stored.operation === "PUT") {
+  if (
+    stored !== null && stored.operation === "PUT" &&
+    isResultOf(stored.value, job.run, job.index, digest)
+  ) {
     message.ack();
     log(`job ${key}: already done, skipped`);
     return "skipped";
+  }
+  const missing = missingEngines(job, options.engines ?? new Map());
+  if (missing.length > 0) {
+    // Nothing was started. The dead letter keeps the job; the result tells
+    // its publisher, which stops the run with this line.
+    const text = `job ${key} names engine ${
+      missing.map((name) => JSON.stringify(name)).join(" and ")
+    }, which worker ${options.worker} does not have (it has: ${
+      engineNames(options.engines ?? new Map())
+    }; start workers with --engine ${
+      isEngineName(missing[0]) ? missing[0] : "NAME"
+    }=PATH)`;
+    await deadLetter(jobs, "unknown-engine", text, message.data, {
+      "Gts-Subject": message.subject,
+      "Gts-Worker": options.worker,
+      "Gts-Engine": missing.join(","),
+    });
+    const result: JobResult = {
+      run: job.run,
+      index: job.index,
+      digest,
+      code: options.code,
+      worker: options.worker,
+      ms: 0,
+      delivery: message.info.deliveryCount,
+      outcome: { ok: false, error: text },
+    };
+    const stored = await storeOrGiveBack(
+      jobs,
+      job,
+      digest,
+      encoder.encode(JSON.stringify(result)),
+      message,
+      options,
+      log,
+    );
+    if (!stored) return "skipped";
+    message.ack();
+    log(`refused job ${key} (dead letter, unknown-engine): ${text}`);
+    return "dead";
   }
   const delivery = message.info.deliveryCount;
   event({ type: "start", index: job.index, worker: options.worker, delivery });
@@ -646,6 +764,7 @@ async function serveOne(
     try {
       outcome = await runTask(job.task, {
         signal: stop.signal,
+        engines: options.engines ?? new Map(),
         onGame: () =>
           event({ type: "game", index: job.index, worker: options.worker }),
         onProbe: (probe) =>
@@ -665,6 +784,7 @@ async function serveOne(
     const result: JobResult = {
       run: job.run,
       index: job.index,
+      digest,
       code: options.code,
       worker: options.worker,
       ms: Math.round(performance.now() - started),
@@ -681,26 +801,9 @@ async function serveOne(
       };
       bytes = encoder.encode(JSON.stringify(result));
     }
-    try {
-      await storeResult(
-        jobs,
-        key,
-        bytes,
-        log,
-        stop.signal,
-        options.storePatienceMs ?? STORE_PATIENCE_MS,
-      );
-    } catch (error) {
-      if (!stop.signal.aborted) throw error;
-      // Stopped while the server is slow or away: not acknowledged, the
-      // job comes back (at once if this reaches the server, else after
-      // the ack wait).
-      message.nak();
-      log(
-        `job ${key}: stopped before its result was stored; it goes back to the queue`,
-      );
-      return "skipped";
-    }
+    if (
+      !await storeOrGiveBack(jobs, job, digest, bytes, message, options, log)
+    ) return "skipped";
     message.ack();
     log(
       `job ${key}: ${
@@ -715,20 +818,66 @@ async function serveOne(
 }
 
 /**
+ * Stores a job's result ({@linkcode storeResult}) unless `options.signal`
+ * stops it first: then the job is not acknowledged but given back (at once
+ * if this reaches the server, else after the ack wait) and the answer is
+ * false.
+ */
+async function storeOrGiveBack(
+  jobs: Jobs,
+  job: Job,
+  digest: string,
+  bytes: Uint8Array,
+  message: JsMsg,
+  options: ServeOptions,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  options.signal?.addEventListener("abort", onAbort);
+  if (options.signal?.aborted) stop.abort();
+  try {
+    await storeResult(
+      jobs,
+      job,
+      digest,
+      bytes,
+      log,
+      stop.signal,
+      options.storePatienceMs ?? STORE_PATIENCE_MS,
+    );
+    return true;
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+    message.nak();
+    log(
+      `job ${job.run}.${job.index}: stopped before its result was stored; it goes back to the queue`,
+    );
+    return false;
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/**
  * Stores a result once, waiting out a server restart for at most
- * `patienceMs`; every request is bounded (with the server
- * away, one KV create waits out two request timeouts, and each attempt
- * used to take 16 s: 60 attempts were 16 minutes), and `signal` stops it
- * at once.
+ * `patienceMs`; every request is bounded (with the server away, one KV
+ * create waits out two request timeouts, and each attempt used to take
+ * 16 s: 60 attempts were 16 minutes), and `signal` stops it at once. A
+ * value already under the key that is not this job's result (written by
+ * someone else, or for a job of the same number but other content) is
+ * replaced; this job's result from another delivery is kept.
  */
 async function storeResult(
   jobs: Jobs,
-  key: string,
+  job: Job,
+  digest: string,
   bytes: Uint8Array,
   log: (line: string) => void,
   signal: AbortSignal,
   patienceMs: number,
 ): Promise<void> {
+  const key = `${job.run}.${job.index}`;
   const until = performance.now() + patienceMs;
   for (let attempt = 0;; attempt++) {
     signal.throwIfAborted();
@@ -739,8 +888,23 @@ async function storeResult(
       signal.throwIfAborted();
       const stored = await bounded(jobs.results.get(key), ANSWER_MS, signal)
         .catch(() => null);
-      // Stored by another worker (the same job, delivered twice): one result.
-      if (stored !== null && stored.operation === "PUT") return;
+      if (stored !== null && stored.operation === "PUT") {
+        // Stored by another worker (the same job, delivered twice): one result.
+        if (isResultOf(stored.value, job.run, job.index, digest)) return;
+        try {
+          await bounded(
+            jobs.results.update(key, bytes, stored.revision),
+            ANSWER_MS,
+            signal,
+          );
+          log(
+            `job ${key}: replaced a value stored under its key that was not its result`,
+          );
+          return;
+        } catch {
+          // Changed meanwhile, or the server went away: look again.
+        }
+      }
       signal.throwIfAborted();
       if (performance.now() >= until) {
         throw new Error(
@@ -805,7 +969,11 @@ export interface RunJobsOptions {
    * unchanged run is not told again.
    */
   onProgress?: (progress: RunProgress) => void;
-  /** Told a worker's refusal of a job (another code version), once per worker. */
+  /**
+   * Told a refusal: a worker's of a job (another code version), once per
+   * worker, or the publisher's own of a stored result that is not its job's
+   * (sent to the dead letters; the run waits for the job's own result).
+   */
   onRefusal?: (line: string) => void;
   /** Told each root probe of a solve job as its worker reports it (plain NATS: one may be lost). */
   onProbe?: (index: number, worker: string, probe: SolveProbe) => void;
@@ -817,10 +985,15 @@ export interface RunJobsOptions {
 
 /**
  * Publishes one job per task and waits for every result: the results in
- * task order. A job that failed on its worker rejects the run with a
- * {@linkcode JobFailedError}; on abort the run is marked cancelled, so
- * that workers drop its jobs still queued, and it rejects with a
- * {@linkcode RunStoppedError} that says whether the server took the
+ * task order. Each job is checked as a worker will check it
+ * ({@linkcode decodeJob}) before any is sent. A result is taken only when
+ * it carries the run, the number and the digest of a job published here
+ * (src/jobs/result.ts); any other value stored under the run's keys goes
+ * to the dead-letter stream with its reason, and the run goes on waiting
+ * for the job's own result. A job that failed on its worker rejects the
+ * run with a {@linkcode JobFailedError}; on abort the run is marked
+ * cancelled, so that workers drop its jobs still queued, and it rejects
+ * with a {@linkcode RunStoppedError} that says whether the server took the
  * cancel. A server unreachable for `unreachableMs` rejects it with a
  * {@linkcode JobsUnreachableError}. Results stay in the bucket for
  * {@linkcode RETENTION_MS}.
@@ -829,7 +1002,9 @@ export interface RunJobsOptions {
  * @param tasks the tasks, one job each
  * @param options `code`, `run`, `onResult`, `onProgress`, `onRefusal`, `onProbe`, `signal`, `unreachableMs`
  * @returns the results, by task
- * @throws {JobFailedError} (rejects) when a job failed; {@linkcode RunStoppedError} on abort; {@linkcode JobsUnreachableError} when the server stays away; {@linkcode JobError} when a task is too large for a job
+ * @throws {JobFailedError} (rejects) when a job failed; {@linkcode RunStoppedError} on abort;
+ *   {@linkcode JobsUnreachableError} when the server stays away; {@linkcode JobError} when a task is too large for a
+ *   job or not one a worker accepts
  */
 export async function runJobs(
   jobs: Jobs,
@@ -845,9 +1020,18 @@ export async function runJobs(
   );
   const run = options.run ??
     crypto.randomUUID().replaceAll("-", "").slice(0, 16);
-  const messages = tasks.map((task, index) =>
-    encodeJob({ format: JOB_FORMAT, run, index, code: options.code, task })
-  );
+  const messages = tasks.map((task, index) => {
+    const bytes = encodeJob({
+      format: JOB_FORMAT,
+      run,
+      index,
+      code: options.code,
+      task,
+    });
+    decodeJob(bytes);
+    return bytes;
+  });
+  const digests = await Promise.all(messages.map(jobDigest));
   const results: (JobResult | undefined)[] = new Array(tasks.length);
   const totalGames = tasks.reduce((n, t) => n + taskGames(t), 0);
   const started = new Set<number>();
@@ -960,20 +1144,34 @@ export async function runJobs(
     },
   });
 
-  const accept = (value: Uint8Array) => {
-    let result: JobResult;
-    try {
-      result = JSON.parse(decoder.decode(value));
-    } catch {
-      return;
-    }
+  // A watch started again after a reconnect sees the same values again.
+  const refusedValues = new Set<string>();
+  const refuse = (key: string, revision: number, value: Uint8Array) => {
+    const verdict = judgeResult(key, value, run, digests, options.code);
+    if (verdict.ok) return verdict.result;
+    if (refusedValues.has(`${key}@${revision}`)) return null;
+    refusedValues.add(`${key}@${revision}`);
+    options.onRefusal?.(
+      `refused ${verdict.error} (dead letter, ${verdict.reason})`,
+    );
+    deadLetter(jobs, verdict.reason, verdict.error, value, {
+      "Gts-Subject": `$KV.${RESULTS_BUCKET}.${key}`,
+      "Gts-Run": run,
+    }).catch((error) =>
+      options.onRefusal?.(
+        `could not put the refused result of ${key} on the dead letters: ${
+          (error as Error).message
+        }`,
+      )
+    );
+    return null;
+  };
+
+  const accept = (key: string, revision: number, value: Uint8Array) => {
+    const result = refuse(key, revision, value);
+    if (result === null) return;
     const index = result.index;
-    if (
-      result.run !== run || !Number.isInteger(index) || index < 0 ||
-      index >= tasks.length || results[index] !== undefined
-    ) return;
-    // Defence in depth: a result from other code never enters the run.
-    if (result.code !== options.code) return;
+    if (results[index] !== undefined) return;
     results[index] = result;
     done++;
     // Start events are plain NATS, lost while the server restarts: the
@@ -1001,7 +1199,9 @@ export async function runJobs(
         const iterator = await jobs.results.watch({ key: `${run}.*` });
         watcher.current = iterator;
         for await (const entry of iterator) {
-          if (entry.operation === "PUT") accept(entry.value);
+          if (entry.operation === "PUT") {
+            accept(entry.key, entry.revision, entry.value);
+          }
         }
       } catch {
         // The server went away: watch again below.
@@ -1025,11 +1225,13 @@ export async function runJobs(
   try {
     try {
       for (const [index, data] of messages.entries()) {
+        // The digest in the id: a job of other content published first
+        // under the same number is not taken for this one.
         await publishRetrying(
           jobs,
           jobSubject(run),
           data,
-          `${run}.${index}`,
+          `${run}.${index}.${digests[index]}`,
           halt.signal,
         );
       }
@@ -1073,7 +1275,7 @@ export async function runJobs(
 async function cancelRun(jobs: Jobs, run: string): Promise<string | null> {
   try {
     await bounded(
-      jobs.results.put(cancelKey(run), encoder.encode("cancelled")),
+      jobs.cancelled.put(run, encoder.encode("cancelled")),
       ANSWER_MS,
     );
     return null;
@@ -1083,8 +1285,6 @@ async function cancelRun(jobs: Jobs, run: string): Promise<string | null> {
       : (error as Error).message;
   }
 }
-
-const cancelKey = (run: string) => `cancelled.${run}`;
 
 /** Publishes a job, waiting out a server restart (the msgID makes a retry harmless). */
 async function publishRetrying(

@@ -18,7 +18,13 @@ import {
   engineMove,
   playChessGame,
 } from "../play/chess_match.ts";
-import { findStockfish, UciProcess } from "../play/uci_engine.ts";
+import { UciProcess } from "../play/uci_engine.ts";
+import {
+  engineCommand,
+  engineOptions,
+  type EngineTable,
+  engineTable,
+} from "./engines.ts";
 import type { GameRecord } from "../play/tournament.ts";
 import type {
   ChessTask,
@@ -37,7 +43,8 @@ const ROOT = new URL("../../", import.meta.url);
  *
  * @param task the task (checked by `decodeJob`)
  * @param options `signal`: stops the games (or the solve) and rejects; `onGame`: told after each game (or the solve);
- *   `onProbe`: told each root probe of a solve, with its seconds so far
+ *   `onProbe`: told each root probe of a solve, with its seconds so far; `engines`: the chess engines a chess task
+ *   may name (default: `engineTable([])`, Stockfish when installed; `ours` always)
  * @returns the records, in the task's order, or the error that stopped them
  *
  * @example
@@ -59,6 +66,7 @@ export async function runTask(
     signal?: AbortSignal;
     onGame?: () => void;
     onProbe?: (probe: SolveProbe) => void;
+    engines?: EngineTable;
   },
 ): Promise<JobOutcome> {
   try {
@@ -210,42 +218,23 @@ function playInResident(
   });
 }
 
-/** Stockfish on PATH, then Debian's /usr/games/stockfish. */
-function stockfishPath(): string {
-  const path = findStockfish();
-  if (path !== null) return path;
-  throw new Error(
-    "stockfish is not on PATH nor at /usr/games/stockfish on this worker (apt-get install stockfish)",
-  );
-}
-
 interface Engine extends ChessMover {
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** An engine as cli/match.ts starts it, on this worker. */
+/** An engine as cli/match.ts starts it, on this worker: by name, from the worker's table. */
 function engine(
   spec: EngineSpec,
   task: ChessTask,
+  table: EngineTable,
   signal?: AbortSignal,
 ): Engine {
   let proc: UciProcess | null = null;
   const start = async () => {
-    const command = spec.kind === "ours"
-      ? [
-        Deno.execPath(),
-        "run",
-        "--quiet",
-        "--no-prompt",
-        new URL("cli/uci.ts", ROOT).pathname,
-      ]
-      : [spec.kind === "stockfish" ? stockfishPath() : spec.program!];
-    proc = await UciProcess.start(command, {
+    proc = await UciProcess.start(engineCommand(spec.engine, table), {
       name: spec.label,
-      options: spec.kind === "stockfish"
-        ? { Threads: 1, Hash: 16, ...spec.options }
-        : {},
+      options: engineOptions(spec.engine, spec.options),
       cwd: ROOT,
       timeoutMs: task.timeoutMs,
       handshakeTimeoutMs: task.handshakeTimeoutMs,
@@ -277,10 +266,15 @@ function engine(
 
 async function playChessTask(
   task: ChessTask,
-  options?: { signal?: AbortSignal; onGame?: () => void },
+  options?: {
+    signal?: AbortSignal;
+    onGame?: () => void;
+    engines?: EngineTable;
+  },
 ): Promise<ChessGameRecord[]> {
-  const a = engine(task.a, task, options?.signal);
-  const b = engine(task.b, task, options?.signal);
+  const table = options?.engines ?? engineTable([]);
+  const a = engine(task.a, task, table, options?.signal);
+  const b = engine(task.b, task, table, options?.signal);
   try {
     for (const [flag, it] of [["--a", a], ["--b", b]] as const) {
       try {

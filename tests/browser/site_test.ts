@@ -1,9 +1,10 @@
 /**
  * The course site in a real browser: `deno task site` builds into a temp
  * folder, Debian's chromium (headless) opens every page from `file://`
- * with every non-file request refused, and checks: no console errors and no
- * network request on any page; every chart of every notebook page has
- * marks; a stepper steps; on the play page the Connect Four hints of the
+ * with every non-file request refused, and checks: no console errors (a
+ * Content-Security-Policy violation is one) and no network request on any
+ * page; every chart of every notebook page has marks, every stepper is
+ * live; a stepper steps; on the play page the Connect Four hints of the
  * empty board are the book's, the hints of a solved position are the
  * solver's exact scores, and scripted games against the engine end as the
  * solver predicts (a win from a won position against random replies, a draw
@@ -197,7 +198,8 @@ Deno.test({
       }
       assertClean(log, "index.html");
 
-      // Every notebook page: its charts, each with marks.
+      // Every notebook page: its charts, each with marks; its steppers live.
+      let steppers = 0;
       for (const name of names) {
         await page.goto(`file://${out}/${name}.html`, { waitUntil: "load" });
         const marks = await page.evaluate(MARKS) as number[];
@@ -208,8 +210,21 @@ Deno.test({
         marks.forEach((count, i) =>
           assert.ok(count > 0, `${name}: chart ${i + 1} has no marks`)
         );
+        // Every stepper's script, rebuilt by the builder, ran under the
+        // page's Content-Security-Policy.
+        const modes = await page.evaluate(
+          `[...document.querySelectorAll(".gts-stepper")].map((s) => s.getAttribute("data-mode"))`,
+        ) as string[];
+        assert.deepEqual(
+          modes.filter((mode) => mode !== "live"),
+          [],
+          `${name}: steppers not live`,
+        );
+        steppers += modes.length;
         assertClean(log, `${name}.html`);
       }
+
+      assert.ok(steppers > 0, "the notebooks show steppers");
 
       // A stepper steps.
       await page.goto(`file://${out}/02_alpha_beta.html`, {

@@ -1,0 +1,94 @@
+/**
+ * The Content-Security-Policy of every page of the site, as a `<meta>`
+ * element (a page opened from the file system gets no headers): scripts
+ * only from the site's own files and the inline scripts the builder wrote
+ * itself (by their SHA-256), nothing from the network, no plugins, no
+ * `<base>`, no form submissions. A script that slips into a page anyway
+ * (an inline `<script>`, an `onerror=`, a `javascript:` link) does not run.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+
+/**
+ * The CSP source of an inline script: `'sha256-…'` of its text, which the
+ * browser computes over the script element's text as parsed.
+ *
+ * @param text the script's text, exactly as written between the tags
+ * @returns the source expression, quotes included
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scriptHash } from "./_site_csp.ts";
+ * assert.equal(scriptHash(""), "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+ * ```
+ */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+}
+
+/** Options of {@linkcode contentSecurityPolicy}. */
+export interface PolicyOptions {
+  /** Inline scripts the builder wrote into the page, allowed by their hash. */
+  inlineScripts?: readonly string[];
+  /** Whether the page starts Web Workers from `blob:` URLs (the play page). */
+  blobWorkers?: boolean;
+}
+
+/**
+ * The policy of one page.
+ *
+ * @param options the page's own inline scripts and whether it starts workers
+ * @returns the policy's text, for the `content` attribute
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { contentSecurityPolicy } from "./_site_csp.ts";
+ * const policy = contentSecurityPolicy({ inlineScripts: ["go()"] });
+ * assert.match(policy, /^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
+ * assert.match(policy, /worker-src 'none'/);
+ * assert.doesNotMatch(policy, /script-src[^;]*unsafe/);
+ * ```
+ */
+export function contentSecurityPolicy(options: PolicyOptions = {}): string {
+  const hashes = [...new Set((options.inlineScripts ?? []).map(scriptHash))];
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...hashes].join(" "),
+    // The charts and steppers carry <style> elements and style attributes;
+    // a style runs no script and, with img-src and font-src as they are,
+    // loads nothing from the network.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'none'",
+    `worker-src ${options.blobWorkers ? "blob:" : "'none'"}`,
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+}
+
+/**
+ * The policy as the `<meta>` element that goes first in a page's `<head>`.
+ *
+ * @param options as for {@linkcode contentSecurityPolicy}
+ * @returns the element
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { policyMeta } from "./_site_csp.ts";
+ * assert.match(policyMeta(), /^<meta http-equiv="Content-Security-Policy" content="default-src 'self'; /);
+ * ```
+ */
+export function policyMeta(options: PolicyOptions = {}): string {
+  // The policy holds no `"`, `&` or `<`: it goes into the attribute as it is.
+  return `<meta http-equiv="Content-Security-Policy" content="${
+    contentSecurityPolicy(options)
+  }">`;
+}

@@ -1,0 +1,198 @@
+/**
+ * A search stepper's script, rebuilt by the site builder. A stepper output
+ * (`src/notebook/search_stepper.ts`) is a `<div class="gts-stepper">` whose
+ * inline script holds the library's code and three pieces of data: the
+ * stepper's id, the recorded search (JSON) and the live markup (a JSON
+ * string). A notebook's script never reaches a page: the builder accepts one
+ * only when its code is, character for character, the code of this
+ * checkout's stepper, reads the three pieces as JSON (not as script), checks
+ * their shape, sanitises the markup, and writes the script anew from the
+ * library's code and the checked data. The page's Content-Security-Policy
+ * then allows that script by its hash, and no other inline script.
+ *
+ * @module
+ */
+
+import { stepperHtml } from "../src/notebook/search_stepper.ts";
+import { searchSteps } from "../src/notebook/search_steps.ts";
+
+/**
+ * The script cut at its three data holes: the id (`id=…;`), the recorded
+ * search (`var data=…;`) and the live markup (`box.innerHTML=…;`). JSON
+ * from `JSON.stringify` holds no raw line break, so each hole ends at the
+ * first `;` + line break after it.
+ */
+const HOLES =
+  /^(.*?\bid=)([^\n]*);\n(.*?\bvar data=)([^\n]*);\n(.*?\bbox\.innerHTML=)([^\n]*);\n(.*)$/s;
+
+interface ScriptParts {
+  code: [string, string, string, string];
+  id: string;
+  data: string;
+  live: string;
+}
+
+function cut(script: string): ScriptParts | null {
+  const m = script.match(HOLES);
+  if (m === null) return null;
+  return {
+    code: [m[1]!, m[3]!, m[5]!, m[7]!],
+    id: m[2]!,
+    data: m[4]!,
+    live: m[6]!,
+  };
+}
+
+let reference: ScriptParts | undefined;
+
+/** This checkout's stepper code, cut from a stepper of a two-leaf tree. */
+function libraryCode(): ScriptParts["code"] {
+  if (reference === undefined) {
+    const html = stepperHtml(searchSteps([[1, 2], [3]]));
+    const script = html.match(/<script>([^]*)<\/script><\/div>$/)?.[1];
+    const parts = script === undefined ? null : cut(script);
+    if (parts === null) {
+      throw new Error(
+        "liveStepperScript: the stepper's script (src/notebook/search_stepper.ts) no longer has the holes id=…; var data=…; box.innerHTML=…; that cli/_site_stepper.ts reads",
+      );
+    }
+    reference = parts;
+  }
+  return reference.code;
+}
+
+/** JSON for an inline script: no `<` at all, so no `</script>` or `<!--`. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/** The recorded search as the stepper's script reads it. */
+interface StepperData {
+  nodes: string[];
+  x: number[];
+  steps: {
+    node: number;
+    window: string;
+    text: string;
+    changes: [number, string, string, string][];
+  }[];
+}
+
+/** `data` rebuilt field by field from `value`, or why it is not one. */
+function checkData(value: unknown): StepperData | string {
+  const record = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!record(value)) return "its data is not an object";
+  const { nodes, x, steps } = value;
+  if (
+    !Array.isArray(nodes) || nodes.length === 0 ||
+    !nodes.every((n) => typeof n === "string")
+  ) {
+    return "its data.nodes is not a list of strings";
+  }
+  if (
+    !Array.isArray(x) || x.length !== nodes.length ||
+    !x.every((v) => typeof v === "number" && Number.isFinite(v))
+  ) {
+    return "its data.x is not one number per node";
+  }
+  const isNode = (v: unknown) =>
+    Number.isInteger(v) && (v as number) >= 0 && (v as number) < nodes.length;
+  if (!Array.isArray(steps) || steps.length === 0) {
+    return "its data.steps is not a list of steps";
+  }
+  const checked: StepperData["steps"] = [];
+  for (const [i, step] of steps.entries()) {
+    if (
+      !record(step) || !isNode(step.node) ||
+      typeof step.window !== "string" || typeof step.text !== "string" ||
+      !Array.isArray(step.changes)
+    ) {
+      return `its data.steps[${i}] is not a step`;
+    }
+    const changes: [number, string, string, string][] = [];
+    for (const change of step.changes) {
+      if (
+        !Array.isArray(change) || change.length !== 4 ||
+        !isNode(change[0]) ||
+        !change.slice(1).every((v) => typeof v === "string")
+      ) {
+        return `its data.steps[${i}].changes holds something else than [node, state, value, window]`;
+      }
+      changes.push([change[0], change[1], change[2], change[3]]);
+    }
+    checked.push({
+      node: step.node as number,
+      window: step.window,
+      text: step.text,
+      changes,
+    });
+  }
+  return { nodes, x, steps: checked };
+}
+
+function parseJson(text: string): { value: unknown } | null {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return null;
+  }
+}
+
+/** A stepper's id as `stepperHtml` writes it. */
+const STEPPER_ID = /^gts-stepper-[0-9a-z]+-[0-9]+$/;
+
+/**
+ * The script to put in a stepper's place: the library's code with the
+ * notebook script's data, checked, or why there is none (the stepper then
+ * shows its picture, as where scripts do not run).
+ *
+ * @param script the text of the notebook's `<script>` in the stepper
+ * @param id the id of the stepper's `<div>`
+ * @param sanitize makes the live markup safe (the site's HTML sanitiser)
+ * @returns the script's text, or the reason it is dropped
+ *
+ * @example A stepper of the library gets its script back; any other code none
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { searchSteps } from "../src/notebook/search_steps.ts";
+ * import { stepperHtml } from "../src/notebook/search_stepper.ts";
+ * import { liveStepperScript } from "./_site_stepper.ts";
+ * const html = stepperHtml(searchSteps([[3, 5], [2, 9]]));
+ * const id = html.match(/id="([^"]+)"/)![1]!;
+ * const script = html.match(/<script>([^]*)<\/script>/)![1]!;
+ * const same = (markup: string) => markup;
+ * assert.deepEqual(liveStepperScript(script, id, same), { script });
+ * const changed = liveStepperScript(script.replace("show(0);", "alert(1);show(0);"), id, same);
+ * assert.deepEqual(changed, { dropped: "its script is not the library's stepper code" });
+ * ```
+ */
+export function liveStepperScript(
+  script: string,
+  id: string,
+  sanitize: (html: string) => string,
+): { script: string } | { dropped: string } {
+  const parts = cut(script);
+  const code = libraryCode();
+  if (parts === null || parts.code.some((part, i) => part !== code[i])) {
+    return { dropped: "its script is not the library's stepper code" };
+  }
+  const ownId = parseJson(parts.id)?.value;
+  if (typeof ownId !== "string" || !STEPPER_ID.test(ownId) || ownId !== id) {
+    return { dropped: "its script names another stepper" };
+  }
+  const data = parseJson(parts.data);
+  const checked = data === null
+    ? "its data is not JSON"
+    : checkData(data.value);
+  if (typeof checked === "string") return { dropped: checked };
+  const live = parseJson(parts.live)?.value;
+  if (typeof live !== "string") {
+    return { dropped: "its live markup is not a JSON string" };
+  }
+  return {
+    script: code[0] + JSON.stringify(ownId) + ";\n" + code[1] +
+      scriptJson(checked) + ";\n" + code[2] + scriptJson(sanitize(live)) +
+      ";\n" + code[3],
+  };
+}
