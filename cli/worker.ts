@@ -23,9 +23,9 @@
  * gives the job to another) is one setting of the server's consumer,
  * shared by every worker: each reads it at each job and tells the server
  * it is alive every third of it. The operator sets it once with
- * `deno task worker --nats URL --set-ack-wait SECONDS` (a user allowed to
- * change the consumer: the admin of docs/distributed.md), which changes it
- * and exits; a worker never changes it, so a worker whose permissions only
+ * `deno task worker --nats URL --set-ack-wait SECONDS` (as a user allowed
+ * to change the consumer: the admin or a publisher of
+ * docs/distributed.md), which changes it and exits; a worker never changes it, so a worker whose permissions only
  * let it take jobs serves as well.
  *
  * @module
@@ -71,11 +71,11 @@ ${SECURITY_HELP}
                       the operator's setting, for every worker of the
                       server: how long the server waits for a silent worker
                       before giving its job to another (1…3600;
-                      ${DEFAULT_ACK_WAIT_S} until set). Sets it, prints the old and new
-                      values and exits; needs a user allowed to change the
-                      workers' consumer (the admin). Each worker reads it
-                      at each job and tells the server it is alive every
-                      third of it.
+                      ${DEFAULT_ACK_WAIT_S} until set). Sets it, prints the old and
+                      new values and exits; needs a user allowed to change
+                      the workers' consumer (an admin or a publisher, not
+                      a worker). Each worker reads it at each job and
+                      tells the server it is alive every third of it.
 Only jobs made by this same code (a hash of src/ and cli/) are run; a job
 of another version is given back and the refusal is reported.`;
 
@@ -280,7 +280,7 @@ async function setServerAckWait(
     console.error(
       `worker: the server at ${jobs.server} refused the new ack wait: ${message}${
         /permissions? violation/i.test(message)
-          ? " (this user may not change the workers' consumer: run --set-ack-wait with the admin's credentials, docs/distributed.md)"
+          ? " (this user may not change the workers' consumer: run --set-ack-wait with the admin's or a publisher's credentials, docs/distributed.md)"
           : ""
       }`,
     );

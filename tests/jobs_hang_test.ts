@@ -54,16 +54,16 @@ async function cancelledRuns(jobs: Jobs): Promise<string[]> {
 }
 
 Deno.test(
-  "publisher: --nats-unreachable is on every --nats command, its default in --help, a bad value named",
+  "publisher: --nats-unreachable is on every --nats command, its default in --help, a bad value named, given twice refused",
   options,
   async () => {
-    const commands: [string, string[]][] = [
-      ["match.ts", MATCH],
-      ["strength.ts", []],
-      ["openings.ts", ["--after", "4433"]],
-      ["atlas_elo.ts", []],
+    const commands: [string, string[], string][] = [
+      ["match.ts", MATCH, "match"],
+      ["strength.ts", [], "strength"],
+      ["openings.ts", ["--after", "4433"], "openings"],
+      ["atlas_elo.ts", [], "atlas-elo"],
     ];
-    for (const [file, args] of commands) {
+    for (const [file, args, name] of commands) {
       const help = await runCli(file, ["--help"]);
       assert.equal(help.code, 0, help.stderr);
       assert.match(
@@ -88,6 +88,23 @@ Deno.test(
         alone,
         /--nats-unreachable goes with --nats/,
         `${file} --nats-unreachable without --nats`,
+      );
+      // The rule of every command (cli/_flags.ts); an unknown flag last
+      // stops a parser that let the repeat pass before any work.
+      const twice = await runCli(file, [
+        ...args,
+        "--nats",
+        "127.0.0.1:1",
+        "--nats-unreachable",
+        "5",
+        "--nats-unreachable",
+        "6",
+        "--no-such-flag",
+      ]);
+      assertCleanFailure(
+        twice,
+        new RegExp(`^${name}: --nats-unreachable is given twice`, "m"),
+        `${file} --nats-unreachable twice`,
       );
     }
   },
@@ -374,6 +391,14 @@ Deno.test(
           [
             ["--set-ack-wait", "0"],
             /--set-ack-wait must be an integer in 1…3600, got "0"/,
+          ],
+          [
+            ["--set-ack-wait", "5", "--set-ack-wait", "6"],
+            /^worker: --set-ack-wait is given twice \("5" and "6"\)/,
+          ],
+          [
+            ["--set-ack-wait", "5", "--engine", "x=/bin/true"],
+            /--set-ack-wait sets the server's ack wait and exits: it takes --nats and the server's security flags only/,
           ],
           [
             ["--set-ack-wait", "5", "--max-jobs", "1"],

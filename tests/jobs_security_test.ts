@@ -258,7 +258,7 @@ Deno.test(
 );
 
 Deno.test(
-  "jobs security: the docs' server refuses a client without credentials, lets a worker take jobs but not publish one, a publisher publish but not write a result; a run over it gives roundRobin's records",
+  "jobs security: the docs' server refuses a client without credentials, lets a worker take jobs but not publish one, a publisher publish but not write a result; a run over it gives roundRobin's records; the ack wait is set by the admin or a publisher, refused to a worker, read by a worker",
   options,
   async () => {
     const { server, seedFile, dir, as } = securedServer();
@@ -357,6 +357,44 @@ Deno.test(
           seed: 11,
         }),
       );
+      // The ack wait is the operator's (--set-ack-wait): the admin and a
+      // publisher (whose right to create the workers' consumer is, to
+      // NATS, the right to change it) may set it, a worker may not; a
+      // worker with only a worker's rights reads it.
+      const refused = await runCli("worker.ts", [
+        "--nats",
+        as("worker"),
+        "--set-ack-wait",
+        "9",
+      ], { timeoutMs: 60_000 });
+      assertCleanFailure(
+        refused,
+        /^worker: the server at nats:\/\/127\.0\.0\.1:\d+ refused the new ack wait: Permissions Violation .*\(this user may not change the workers' consumer: run --set-ack-wait with the admin's or a publisher's credentials/,
+        "worker's --set-ack-wait",
+      );
+      assert.ok(!refused.stderr.includes(SECRETS.GTS_WORKER_PASSWORD));
+      for (
+        const [user, before, after] of [
+          ["publisher", 30, 9],
+          ["admin", 9, 12],
+        ] as const
+      ) {
+        const set = await runCli("worker.ts", [
+          "--nats",
+          as(user),
+          "--set-ack-wait",
+          String(after),
+        ], { timeoutMs: 60_000 });
+        assert.equal(set.code, 0, `${user}: ${set.stderr}`);
+        assert.match(
+          set.stdout,
+          new RegExp(`is now ${after} s \\(it was ${before} s\\)`),
+          user,
+        );
+      }
+      const w3 = worker(as("worker"), "w3");
+      children.push(w3);
+      await w3.waitFor(/serving nats:\/\/127\.0\.0\.1:\d+ .*ack wait 12 s/);
       console.log(
         `jobs done by the password worker: ${
           w1.text.match(/: done in/g)?.length ?? 0
