@@ -66,7 +66,7 @@ import {
   readOpenings,
 } from "../src/play/chess_match.ts";
 import { readPgnGames } from "../src/games/chess/notation.ts";
-import { UciProcess } from "../src/play/uci_engine.ts";
+import { findStockfish, UciProcess } from "../src/play/uci_engine.ts";
 import { matchOverNats } from "./_nats_match.ts";
 
 const HELP =
@@ -253,16 +253,8 @@ function integerFlag(
 }
 
 function stockfishPath(): string {
-  for (
-    const dir of [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/games"]
-  ) {
-    if (dir === "") continue;
-    try {
-      if (Deno.statSync(`${dir}/stockfish`).isFile) return `${dir}/stockfish`;
-    } catch {
-      // Not in this directory.
-    }
-  }
+  const path = findStockfish();
+  if (path !== null) return path;
   throw new Usage(
     "stockfish is not on PATH nor at /usr/games/stockfish (apt-get install stockfish)",
   );
