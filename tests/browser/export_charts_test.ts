@@ -24,7 +24,9 @@ const missing = chromium === null
   ? (jupyter?.reason ?? "no Jupyter")
   : null;
 if (missing !== null) {
-  console.warn(`tests/browser/export_charts_test.ts: SKIPPED: ${missing}`);
+  console.warn(
+    `tests/browser/export_charts_test.ts: cannot export: ${missing}`,
+  );
 }
 
 /** The charts the notebook draws, with the axis labels each must show. */

@@ -215,7 +215,7 @@ const jupyter = chromium === null ? null : await findJupyter();
 const nbconvertMissing = jupyter === null || "reason" in jupyter;
 if (chromium !== null && nbconvertMissing) {
   console.warn(
-    `tests/browser: the exported-notebook test is SKIPPED: ${
+    `tests/browser: Jupyter cannot export notebooks here: ${
       jupyter && "reason" in jupyter ? jupyter.reason : "no Jupyter"
     }`,
   );
