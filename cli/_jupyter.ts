@@ -14,6 +14,10 @@
 
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  findProgram,
+  PROJECT_JUPYTER_DIR as CHECKOUT_JUPYTER_DIR,
+} from "../src/programs.ts";
 
 const SCRIPT = fileURLToPath(
   new URL("./_execute_notebook.py", import.meta.url),
@@ -28,9 +32,7 @@ export const KERNEL_NAME = "deno";
  * for every Jupyter process started here, so that it wins over a `deno`
  * kernelspec of the user's own, which is never read for it nor written.
  */
-export const PROJECT_JUPYTER_DIR: string = fileURLToPath(
-  new URL("../.jupyter/jupyter", import.meta.url),
-);
+export const PROJECT_JUPYTER_DIR: string = CHECKOUT_JUPYTER_DIR;
 
 /**
  * How to register the kernel, for messages: a command that needs only Node.js
@@ -80,7 +82,7 @@ export async function findJupyter(
 ): Promise<JupyterSetup | JupyterMissing> {
   const candidates: string[] = [];
   const reasons: string[] = [];
-  const fromJupyter = await shebangOf("jupyter");
+  const fromJupyter = await shebangOf(findProgram("jupyter"));
   if (fromJupyter) candidates.push(fromJupyter);
   else reasons.push("no readable jupyter command on PATH");
   const fromEnv = Deno.env.get("JUPYTER_PYTHON");
@@ -811,27 +813,22 @@ function stripAnsi(value: string): string {
   return value.replace(/\x1b\[[0-9;]*m/g, "");
 }
 
-/** The interpreter named on the `#!` line of `command` found on PATH. */
-async function shebangOf(command: string): Promise<string | undefined> {
-  for (const folder of (Deno.env.get("PATH") ?? "").split(":")) {
-    if (folder === "") continue;
-    const path = join(folder, command);
-    if (!(await isFile(path))) continue;
-    const buffer = new Uint8Array(200);
-    let read: number | null;
-    try {
-      using file = await Deno.open(path);
-      read = await file.read(buffer);
-    } catch {
-      return undefined;
-    }
-    const head = new TextDecoder().decode(buffer.subarray(0, read ?? 0));
-    const match = head.match(/^#!\s*(\S+)(?:\s+(\S+))?/);
-    if (!match) return undefined;
-    // `#!/usr/bin/env python3` names the interpreter in its argument.
-    return match[1]!.endsWith("/env") ? match[2] : match[1];
+/** The interpreter named on the `#!` line of the file at `path`. */
+async function shebangOf(path: string | null): Promise<string | undefined> {
+  if (path === null) return undefined;
+  const buffer = new Uint8Array(200);
+  let read: number | null;
+  try {
+    using file = await Deno.open(path);
+    read = await file.read(buffer);
+  } catch {
+    return undefined;
   }
-  return undefined;
+  const head = new TextDecoder().decode(buffer.subarray(0, read ?? 0));
+  const match = head.match(/^#!\s*(\S+)(?:\s+(\S+))?/);
+  if (!match) return undefined;
+  // `#!/usr/bin/env python3` names the interpreter in its argument.
+  return match[1]!.endsWith("/env") ? match[2] : match[1];
 }
 
 async function isFile(path: string): Promise<boolean> {

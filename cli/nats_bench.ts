@@ -20,6 +20,7 @@ import assert from "node:assert/strict";
 import type { Jobs } from "../src/jobs/nats.ts";
 import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";
+import { findProgram } from "../src/programs.ts";
 
 const SPECS = [
   { kind: "alpha-beta", depth: 9, quality: "good" },
@@ -117,7 +118,8 @@ async function main(args: readonly string[]): Promise<void> {
   })();
   const store = Deno.makeTempDirSync({ prefix: "gts_nats_bench_" });
   const children: Deno.ChildProcess[] = [];
-  const server = new Deno.Command("nats-server", {
+  // Debian's /usr/sbin is on root's PATH only: src/programs.ts looks there too.
+  const server = new Deno.Command(findProgram("nats-server") ?? "nats-server", {
     args: ["-js", "-sd", store, "-p", String(port), "-a", "127.0.0.1"],
     stdout: "null",
     stderr: "null",

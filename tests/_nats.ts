@@ -8,16 +8,10 @@ import {
   JOBS_STREAM,
   openJobs,
 } from "../src/jobs/nats.ts";
+import { findProgram } from "../src/programs.ts";
 
-/** Debian's nats-server (in /usr/sbin), else whatever the PATH has. */
-export const NATS_SERVER: string =
-  ["/usr/sbin/nats-server", "/usr/bin/nats-server"].find((path) => {
-    try {
-      return Deno.statSync(path).isFile;
-    } catch {
-      return false;
-    }
-  }) ?? "nats-server";
+/** nats-server as src/programs.ts finds it (PATH, then Debian's /usr/sbin). */
+export const NATS_SERVER: string = findProgram("nats-server") ?? "nats-server";
 
 /** A port of 127.0.0.1 that nothing listens on now. */
 export function freePort(): number {

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { assertCleanFailure, runCli } from "./_cli.ts";
 import { Child, cleanUp, freePort, Server, worker } from "./_nats.ts";
+import { lacks } from "./_programs.ts";
 import { type Jobs, openJobs } from "../src/jobs/nats.ts";
 import { sprtBatchesOverNats } from "../src/jobs/remote.ts";
 import {
@@ -18,7 +19,7 @@ const options = { sanitizeOps: false, sanitizeResources: false };
 
 Deno.test(
   "atlas Elo over NATS: a chess SPRT played by two workers equals the test played here",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     const children: Child[] = [];

@@ -13,6 +13,7 @@ import {
   readPgnGames,
   UciProcess,
 } from "../mod.ts";
+import { lacks, pathOf } from "./_programs.ts";
 
 const ROOT = new URL("..", import.meta.url);
 
@@ -134,108 +135,104 @@ Deno.test("playChessMatch: colours alternate, openings cycle, the Elo interval i
   assert.ok(match.elo.difference > 0);
 });
 
-/** Stockfish: on PATH or where Debian puts it. */
-function stockfish(): string {
-  for (
-    const dir of [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/games"]
-  ) {
-    try {
-      if (Deno.statSync(`${dir}/stockfish`).isFile) return `${dir}/stockfish`;
-    } catch {
-      // Not there.
-    }
-  }
-  throw new Error(
-    "Stockfish is needed for this test: apt-get install stockfish (.ci/run does)",
-  );
-}
-
-Deno.test("UciProcess: Stockfish's handshake, a bestmove, clear errors for a missing program and a timeout", async () => {
-  const engine = await UciProcess.start([stockfish()], {
-    options: { "Skill Level": 0, Threads: 1 },
-  });
-  assert.match(engine.name, /Stockfish/);
-  const { bestMove, lastInfo } = await engine.go(
-    { moves: ["e2e4"] },
-    "depth 2",
-  );
-  const position = Chess.start();
-  position.play(position.moveFromUci("e2e4"));
-  assert.ok(
-    position.legalMoves().map((m) => position.moveToUci(m)).includes(bestMove),
-  );
-  assert.match(lastInfo!, / score /);
-  await engine.close();
-  await assert.rejects(
-    () => engine.send("isready"),
-    /UciProcess Stockfish.*: cannot send "isready": closed/,
-  );
-  await assert.rejects(
-    () => UciProcess.start(["/nonexistent/engine"]),
-    /UciProcess engine: cannot run "\/nonexistent\/engine": .*No such file/,
-  );
-  await assert.rejects(
-    () => UciProcess.start(["cat"], { handshakeTimeoutMs: 200 }),
-    /UciProcess cat: no answer to "uci" within 200 ms/,
-  );
-  await assert.rejects(
-    () => UciProcess.start(["true"]),
-    /UciProcess true: the engine ended(, cannot send "uci"| while answering "uci")/,
-  );
-  await assert.rejects(
-    () => UciProcess.start([] as never),
-    /UciProcess.start: command must be a non-empty array of strings/,
-  );
-});
-
-Deno.test("deno task match: our engine against Stockfish, 2 games through real processes; every move legal, the PGN parses back", async () => {
-  stockfish();
-  const pgnFile = Deno.makeTempFileSync({ suffix: ".pgn" });
-  const { success, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "task",
-      "--quiet",
-      "match",
-      "--a",
-      "ours:depth=1",
-      "--b",
-      "stockfish:skill=0,depth=1",
-      "--games",
-      "2",
-      "--max-plies",
-      "60",
-      "--pgn",
-      pgnFile,
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const out = new TextDecoder().decode(stdout);
-  assert.ok(success, out + new TextDecoder().decode(stderr));
-  assert.match(out, /^game 1: ours:depth=1 - stockfish:skill=0,depth=1 /m);
-  assert.match(out, /^game 2: stockfish:skill=0,depth=1 - ours:depth=1 /m);
-  assert.match(
-    out,
-    /ours:depth=1 vs stockfish:skill=0,depth=1: \+\d+ =\d+ -\d+, score [\d.]+\/2 \([\d.]+%\), Elo difference -?\d+ \[-?\d+, -?\d+\]/,
-  );
-  const text = Deno.readTextFileSync(pgnFile);
-  Deno.removeSync(pgnFile);
-  const games = readPgnGames(text);
-  assert.equal(games.length, 2);
-  for (const game of games) {
-    assert.doesNotMatch(game.headers.Termination ?? "", /illegal/);
-    assert.ok(game.moves.length > 2 && game.moves.length <= 60);
-    // Every move legal on our generator, and chess.js reads the game's text.
-    const position = Chess.start();
-    for (const uci of game.moves) position.play(position.moveFromUci(uci));
-    const chess = new ChessJs();
-    chess.loadPgn(
-      text.split(/\n(?=\[Event )/).find((g) =>
-        g.includes(`[Round "${game.headers.Round}"]`)
-      )!,
+Deno.test(
+  "UciProcess: Stockfish's handshake, a bestmove, clear errors for a missing program and a timeout",
+  { ignore: lacks("stockfish") },
+  async () => {
+    const engine = await UciProcess.start([pathOf("stockfish")], {
+      options: { "Skill Level": 0, Threads: 1 },
+    });
+    assert.match(engine.name, /Stockfish/);
+    const { bestMove, lastInfo } = await engine.go(
+      { moves: ["e2e4"] },
+      "depth 2",
     );
-    assert.equal(chess.history().length, game.moves.length);
-    assert.equal(chess.fen(), position.toFen());
-  }
-});
+    const position = Chess.start();
+    position.play(position.moveFromUci("e2e4"));
+    assert.ok(
+      position.legalMoves().map((m) => position.moveToUci(m)).includes(
+        bestMove,
+      ),
+    );
+    assert.match(lastInfo!, / score /);
+    await engine.close();
+    await assert.rejects(
+      () => engine.send("isready"),
+      /UciProcess Stockfish.*: cannot send "isready": closed/,
+    );
+    await assert.rejects(
+      () => UciProcess.start(["/nonexistent/engine"]),
+      /UciProcess engine: cannot run "\/nonexistent\/engine": .*No such file/,
+    );
+    await assert.rejects(
+      () => UciProcess.start(["cat"], { handshakeTimeoutMs: 200 }),
+      /UciProcess cat: no answer to "uci" within 200 ms/,
+    );
+    await assert.rejects(
+      () => UciProcess.start(["true"]),
+      /UciProcess true: the engine ended(, cannot send "uci"| while answering "uci")/,
+    );
+    await assert.rejects(
+      () => UciProcess.start([] as never),
+      /UciProcess.start: command must be a non-empty array of strings/,
+    );
+  },
+);
+
+Deno.test(
+  "deno task match: our engine against Stockfish, 2 games through real processes; every move legal, the PGN parses back",
+  { ignore: lacks("stockfish") },
+  async () => {
+    const pgnFile = Deno.makeTempFileSync({ suffix: ".pgn" });
+    const { success, stdout, stderr } = await new Deno.Command(
+      Deno.execPath(),
+      {
+        args: [
+          "task",
+          "--quiet",
+          "match",
+          "--a",
+          "ours:depth=1",
+          "--b",
+          "stockfish:skill=0,depth=1",
+          "--games",
+          "2",
+          "--max-plies",
+          "60",
+          "--pgn",
+          pgnFile,
+        ],
+        cwd: ROOT,
+        stdout: "piped",
+        stderr: "piped",
+      },
+    ).output();
+    const out = new TextDecoder().decode(stdout);
+    assert.ok(success, out + new TextDecoder().decode(stderr));
+    assert.match(out, /^game 1: ours:depth=1 - stockfish:skill=0,depth=1 /m);
+    assert.match(out, /^game 2: stockfish:skill=0,depth=1 - ours:depth=1 /m);
+    assert.match(
+      out,
+      /ours:depth=1 vs stockfish:skill=0,depth=1: \+\d+ =\d+ -\d+, score [\d.]+\/2 \([\d.]+%\), Elo difference -?\d+ \[-?\d+, -?\d+\]/,
+    );
+    const text = Deno.readTextFileSync(pgnFile);
+    Deno.removeSync(pgnFile);
+    const games = readPgnGames(text);
+    assert.equal(games.length, 2);
+    for (const game of games) {
+      assert.doesNotMatch(game.headers.Termination ?? "", /illegal/);
+      assert.ok(game.moves.length > 2 && game.moves.length <= 60);
+      // Every move legal on our generator, and chess.js reads the game's text.
+      const position = Chess.start();
+      for (const uci of game.moves) position.play(position.moveFromUci(uci));
+      const chess = new ChessJs();
+      chess.loadPgn(
+        text.split(/\n(?=\[Event )/).find((g) =>
+          g.includes(`[Round "${game.headers.Round}"]`)
+        )!,
+      );
+      assert.equal(chess.history().length, game.moves.length);
+      assert.equal(chess.fen(), position.toFen());
+    }
+  },
+);

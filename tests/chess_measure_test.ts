@@ -23,11 +23,11 @@ import {
   sampleMiddlegames,
   SMALL_RUN,
   solveRates,
-  stockfishAvailable,
   stockfishEvaluate,
   summariseBranching,
 } from "../src/course/chess/mod.ts";
 import { CHESS_MATE } from "../src/games/chess/mod.ts";
+import { lacks, pathOf } from "./_programs.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // White's queen may take a pawn on d5 that a pawn on e6 defends.
@@ -253,16 +253,21 @@ Deno.test("measureChess + chessReport: a tiny run is deterministic and has every
 
 Deno.test({
   name: "Stockfish referee: a mate in one, and the queen trap confirmed",
-  ignore: !stockfishAvailable(),
+  ignore: lacks("stockfish"),
   async fn() {
-    const [mate] = await stockfishEvaluate([{
-      fen: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-      moves: [],
-    }], 6);
+    const stockfish = pathOf("stockfish");
+    const [mate] = await stockfishEvaluate(
+      [{
+        fen: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        moves: [],
+      }],
+      6,
+      stockfish,
+    );
     assert.equal(mate!.score, CHESS_MATE - 1);
     assert.equal(mate!.pv[0], "a1a8");
     const found = findHorizonExamples([{ id: "trap", fen: QUEEN_TRAP }], [1]);
-    const [verdict] = await refereeExamples(found, 8);
+    const [verdict] = await refereeExamples(found, 8, stockfish);
     assert.ok(verdict!.confirmed && verdict!.quietMove - verdict!.move > 500);
   },
 });

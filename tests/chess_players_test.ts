@@ -19,6 +19,7 @@ import {
   runEloTest,
   runStockfishElo,
 } from "../src/course/mod.ts";
+import { lacks } from "./_programs.ts";
 
 /** A player that plays a fixed cycle of moves (UCI), whatever the position. */
 function cycle(name: string, moves: string[]): Player<Chess> {
@@ -220,41 +221,48 @@ Deno.test("runStockfishElo refuses a test of another game and settings without S
   }
 });
 
-Deno.test("runStockfishElo against Debian's Stockfish: each engine's games, the gain, and the shared engine played once", async () => {
-  const dir = Deno.makeTempDirSync();
-  try {
-    const settings = {
-      ...ELO_SMALL,
-      stockfish: { games: 2, skill: 0, depth: 1 },
-    };
-    const tests = ELO_TESTS.filter((t) =>
-      t.game === "chess" && ["null-move", "lmr"].includes(t.technique)
-    );
-    const items = [];
-    for (const test of tests) {
-      items.push(await runStockfishElo(test, settings, { cacheDir: dir }));
-    }
-    // Two tests share their baseline: three players' games, not four.
-    const players = [...Deno.readDirSync(dir)].filter((e) =>
-      e.name.includes("sf-player")
-    );
-    assert.equal(players.length, 3);
-    for (const item of items) {
-      assert.equal(item.mode, "stockfish");
-      assert.equal(item.games, 4);
-      assert.equal(item.decision, null);
-      assert.ok(item.stockfish !== undefined);
-      const [c, b] = [item.stockfish.candidate[0], item.stockfish.baseline[0]];
-      if (c !== null && b !== null) {
-        assert.ok(Math.abs(item.elo.estimate! - (c - b)) < 0.2);
+Deno.test(
+  "runStockfishElo against Debian's Stockfish: each engine's games, the gain, and the shared engine played once",
+  { ignore: lacks("stockfish") },
+  async () => {
+    const dir = Deno.makeTempDirSync();
+    try {
+      const settings = {
+        ...ELO_SMALL,
+        stockfish: { games: 2, skill: 0, depth: 1 },
+      };
+      const tests = ELO_TESTS.filter((t) =>
+        t.game === "chess" && ["null-move", "lmr"].includes(t.technique)
+      );
+      const items = [];
+      for (const test of tests) {
+        items.push(await runStockfishElo(test, settings, { cacheDir: dir }));
       }
+      // Two tests share their baseline: three players' games, not four.
+      const players = [...Deno.readDirSync(dir)].filter((e) =>
+        e.name.includes("sf-player")
+      );
+      assert.equal(players.length, 3);
+      for (const item of items) {
+        assert.equal(item.mode, "stockfish");
+        assert.equal(item.games, 4);
+        assert.equal(item.decision, null);
+        assert.ok(item.stockfish !== undefined);
+        const [c, b] = [
+          item.stockfish.candidate[0],
+          item.stockfish.baseline[0],
+        ];
+        if (c !== null && b !== null) {
+          assert.ok(Math.abs(item.elo.estimate! - (c - b)) < 0.2);
+        }
+      }
+      // Read back from the cache.
+      assert.deepEqual(
+        await runStockfishElo(tests[0]!, settings, { cacheDir: dir }),
+        items[0],
+      );
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
     }
-    // Read back from the cache.
-    assert.deepEqual(
-      await runStockfishElo(tests[0]!, settings, { cacheDir: dir }),
-      items[0],
-    );
-  } finally {
-    Deno.removeSync(dir, { recursive: true });
-  }
-});
+  },
+);

@@ -9,6 +9,7 @@
 // bounds against a hang.
 import assert from "node:assert/strict";
 import { assertCleanFailure, assertNoStackTrace, runCli } from "./_cli.ts";
+import { lacks } from "./_programs.ts";
 import { Child, cleanUp, command, Server, within, worker } from "./_nats.ts";
 import {
   type Jobs,
@@ -112,7 +113,7 @@ Deno.test(
 
 Deno.test(
   "publisher: a server that dies for good is named, the command exits 2 after --nats-unreachable; the progress says so and never repeats a line",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     const children: (Child | null)[] = [];
@@ -168,7 +169,7 @@ Deno.test(
 
 Deno.test(
   "publisher: stopped while its server is up, its queued jobs are cancelled; while it is down, it says they could not be, and they stay queued",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     const children: (Child | null)[] = [];
@@ -219,7 +220,7 @@ Deno.test(
 
 Deno.test(
   "worker: SIGTERM while it holds a result it cannot store (server down) ends it at once; the job is played again by another worker",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     const children: (Child | null)[] = [];
@@ -265,7 +266,7 @@ Deno.test(
 
 Deno.test(
   "worker: a result it cannot store is retried for its patience, then left to come back; the worker goes on",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     let publisher: Jobs | null = null;
@@ -315,7 +316,7 @@ Deno.test(
 
 Deno.test(
   "ack wait: a worker heartbeats by the consumer's ack wait, read from the server: a job longer than it is played once",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     const children: (Child | null)[] = [];
@@ -352,7 +353,7 @@ Deno.test(
 
 Deno.test(
   "ack wait: no worker changes it (--ack-wait is refused, saying where it is set); the operator's --set-ack-wait sets it for all",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     try {

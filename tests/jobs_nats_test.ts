@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { assertCleanFailure, runCli } from "./_cli.ts";
 import { Child, cleanUp, freePort, Server, within, worker } from "./_nats.ts";
+import { lacks } from "./_programs.ts";
 import {
   DEAD_STREAM,
   type Jobs,
@@ -36,7 +37,7 @@ const options = { sanitizeOps: false, sanitizeResources: false };
 
 Deno.test(
   "jobs: a bad --nats is one line and exit 2, for the worker and for every command",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const closed = `127.0.0.1:${freePort()}`;
     const runs: [string, string[], RegExp][] = [
@@ -141,7 +142,7 @@ const OPENINGS = ["44", "35", "1234", "4455", "26", "7171"];
 
 Deno.test(
   "jobs: a worker killed mid-job and a server restarted midway; the records equal roundRobin's, game for game",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     let jobs: Jobs | null = null;
@@ -206,7 +207,7 @@ Deno.test(
 
 Deno.test(
   "jobs: malformed and oversized messages go to the dead letters with their reason, another version's job is refused, the worker keeps serving",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     let jobs: Jobs | null = null;
@@ -315,7 +316,7 @@ Deno.test(
 
 Deno.test(
   "jobs: match --nats writes the local match's games and lines; strength's plans over jobs give runStrengthSync's results",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     let jobs: Jobs | null = null;

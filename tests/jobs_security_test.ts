@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { nkeys } from "@nats-io/transport-node";
 import { assertCleanFailure, runCli } from "./_cli.ts";
+import { lacks, pathOf } from "./_programs.ts";
 import { Child, cleanUp, Server, worker } from "./_nats.ts";
 import {
   DEAD_STREAM,
@@ -110,7 +111,7 @@ async function deadLetters(jobs: Jobs, count: number, skip = 0) {
 
 Deno.test(
   "jobs security: a job never makes a worker run a program; an engine it lacks is a dead letter that fails the run; a configured one is played by name, as match --engine names it",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     let jobs: Jobs | null = null;
@@ -259,7 +260,7 @@ Deno.test(
 
 Deno.test(
   "jobs security: the docs' server refuses a client without credentials, lets a worker take jobs but not publish one, a publisher publish but not write a result; a run over it gives roundRobin's records; the ack wait is set by the admin or a publisher, refused to a worker, read by a worker",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const { server, seedFile, dir, as } = securedServer();
     const opened: Jobs[] = [];
@@ -410,7 +411,7 @@ Deno.test(
 
 Deno.test(
   "jobs security: results stored under a run's keys that are not its jobs' (wrong digest, another job's, a job never published, not a result) go to the dead letters with their reason; the run ends with the genuine results",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const { server, dir, as } = securedServer();
     const opened: Jobs[] = [];
@@ -490,7 +491,7 @@ Deno.test(
 
 Deno.test(
   "jobs security: a server with a token takes it in the URL and refuses a wrong one without printing it; tls:// to it is refused, not made in clear",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server(
       `jetstream { store_dir: "x" }\nauthorization { token: $GTS_TOKEN }\n`,
@@ -530,19 +531,15 @@ Deno.test(
   },
 );
 
-const OPENSSL = new Deno.Command("openssl", { args: ["version"] })
-  .output().then((out) => out.success, () => false);
-
 Deno.test({
-  name: (await OPENSSL)
-    ? "jobs security: over TLS (tls:// and --nats-ca, a certificate for an address), the docs' users run jobs; without the authority the connection is refused"
-    : "jobs security: over TLS (ignored: openssl is not installed to make the test's certificates)",
-  ignore: !(await OPENSSL),
+  name:
+    "jobs security: over TLS (tls:// and --nats-ca, a certificate for an address), the docs' users run jobs; without the authority the connection is refused",
+  ignore: lacks("nats-server", "openssl"),
   ...options,
   fn: async () => {
     const tls = Deno.makeTempDirSync({ prefix: "gts_tls_" });
     const openssl = async (...args: string[]) => {
-      const out = await new Deno.Command("openssl", {
+      const out = await new Deno.Command(pathOf("openssl"), {
         args,
         cwd: tls,
         stdout: "null",

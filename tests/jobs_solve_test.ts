@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { assertCleanFailure, cliPath, runCli } from "./_cli.ts";
 import { Child, freePort, Server, worker } from "./_nats.ts";
+import { lacks } from "./_programs.ts";
 import {
   decodeJob,
   encodeJob,
@@ -214,7 +215,7 @@ const RUN = [
 
 Deno.test(
   "solve jobs: openings --nats with a worker SIGKILLed mid-solve writes the local run's file and lines (seconds aside), each solve stored once",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
     const dir = Deno.makeTempDirSync({ prefix: "gts_openings_" });
@@ -294,7 +295,7 @@ Deno.test(
 
 Deno.test(
   "solve jobs: a solve job of another code version is refused and reported; a bad --nats is one line and exit 2",
-  options,
+  { ...options, ignore: lacks("nats-server") },
   async () => {
     const closed = `127.0.0.1:${freePort()}`;
     for (

@@ -9,7 +9,8 @@
  *
  * The notebooks are one- or two-cell files written to a temporary folder.
  * Tests that start a real Deno kernel (~2 s each) are ignored where Jupyter
- * and the `deno` kernelspec are missing, except with CI=true, where they fail.
+ * or the `deno` kernelspec is not installed (tests/_programs.ts); where they
+ * are installed but do not work, they fail.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -21,16 +22,14 @@ import {
   NotebookFault,
   readNotebook,
 } from "../cli/_jupyter.ts";
+import { lacks } from "./_programs.ts";
 
 const CLI = "run_notebooks.ts";
 const setup = await findJupyter();
 const jupyter = "reason" in setup ? null : setup;
-const ci = Deno.env.get("CI") === "true";
-/** Ignore a test that needs Jupyter where there is none (never under CI). */
-const needsJupyter = jupyter === null && !ci;
 if (jupyter === null) {
   console.warn(
-    `jupyter_fault_test: Jupyter tests skipped: ${
+    `jupyter_fault_test: Jupyter cannot run notebooks here: ${
       (setup as { reason: string }).reason
     }`,
   );
@@ -347,7 +346,7 @@ async function kernelspecs(
 Deno.test({
   name:
     "notebooks: no such kernelspec, or one whose binary is missing, gives exit 2 naming it",
-  ignore: needsJupyter,
+  ignore: lacks("jupyter", "deno-kernelspec"),
   async fn() {
     const dir = await folder({ "ok.ipynb": notebook(['console.log("ok")']) });
     const specs = await kernelspecs({
@@ -393,7 +392,7 @@ Deno.test({
 Deno.test({
   name:
     "notebooks: a kernel that dies at start or cannot be executed gives exit 2 with its last stderr lines",
-  ignore: needsJupyter,
+  ignore: lacks("jupyter", "deno-kernelspec"),
   async fn() {
     const dir = await folder({
       "ok.ipynb": notebook(['console.log("ok")']),
@@ -449,7 +448,7 @@ Deno.test({
 Deno.test({
   name:
     "notebooks: a kernel that dies in a cell stops the run with exit 2, naming the cell; notebooks before it are kept",
-  ignore: needsJupyter,
+  ignore: lacks("jupyter", "deno-kernelspec"),
   async fn() {
     const dir = await folder({
       "a_ok.ipynb": notebook(['console.log("fresh")']),
@@ -491,7 +490,7 @@ Deno.test({
 Deno.test({
   name:
     "notebooks: a cell past --timeout stops its kernel and the run, exit 2 naming notebook and cell",
-  ignore: needsJupyter,
+  ignore: lacks("jupyter", "deno-kernelspec"),
   async fn() {
     const dir = await folder({
       "loop.ipynb": notebook([WRITE_PID, "while (true) {}"]),
@@ -520,7 +519,7 @@ Deno.test({
 Deno.test({
   name:
     "notebooks: a notebook that cannot be replaced after its run stops with exit 2, leaving no temporary file",
-  ignore: needsJupyter,
+  ignore: lacks("jupyter", "deno-kernelspec"),
   async fn() {
     // The cell turns its own notebook into a non-empty folder: the rename
     // that would replace it fails.
@@ -614,12 +613,12 @@ async function interrupt(signal: "SIGINT" | "SIGTERM", expected: number) {
 Deno.test({
   name:
     "notebooks: SIGTERM ends Jupyter and the kernel, exits 143, keeps finished notebooks, writes no partial one",
-  ignore: needsJupyter,
+  ignore: lacks("jupyter", "deno-kernelspec"),
   fn: () => interrupt("SIGTERM", 143),
 });
 
 Deno.test({
   name: "notebooks: SIGINT ends Jupyter and the kernel and exits 130",
-  ignore: needsJupyter,
+  ignore: lacks("jupyter", "deno-kernelspec"),
   fn: () => interrupt("SIGINT", 130),
 });

@@ -13,6 +13,7 @@ import {
   ROOT,
   runCli,
 } from "./_cli.ts";
+import { lacks, pathOf } from "./_programs.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`fixtures/engines/${name}`, import.meta.url));
@@ -277,7 +278,7 @@ async function match(args: string[], env: Record<string, string> = {}) {
   return { run, games };
 }
 
-Deno.test("match: an illegal move, a search that never ends and a crash in mid-game each lose that game (Termination tag), the engine is restarted, the match goes on", async () => {
+Deno.test("match: an illegal move and a search that never ends each lose that game (Termination tag), the engine is restarted, the match goes on", async () => {
   const illegal = "illegal:depth=1";
   const a = await match([
     "--engine",
@@ -322,55 +323,65 @@ Deno.test("match: an illegal move, a search that never ends and a crash in mid-g
     h.run.stdout,
     /^restarted hangs:depth=1 \(pid \d+\)$/m,
   );
-
-  const crashes = "crashes:depth=1";
-  const c = await match([
-    "--engine",
-    `crashes=${fixture("crashes.sh")}`,
-    "--a",
-    crashes,
-    "--b",
-    "stockfish:depth=1",
-    "--games",
-    "2",
-  ], { CRASH_AFTER: "3" });
-  assert.equal(c.run.code, 0, c.run.stderr);
-  assert.equal(c.games.length, 2);
-  for (const game of c.games) {
-    assert.equal(game.headers.Termination, `${crashes} crashed`);
-    // The opening, then some moves played before the crash.
-    assert.ok(game.moves.length > 10, `${game.moves.length} plies`);
-  }
-  assert.match(
-    c.run.stderr,
-    /^match: game 1: .*the engine ended while answering "go depth 1"; exit code 3; .*stderr: "crashes.sh: simulated crash on go number 3"$/m,
-  );
-  assert.equal(c.run.stdout.match(/^restarted /gm)?.length, 1);
 });
 
-Deno.test("match: a crashed engine that cannot be restarted stops the run, exit 2, the finished game kept in the PGN", async () => {
-  const mark = Deno.makeTempFileSync();
-  Deno.removeSync(mark);
-  const crashes = "crashes:depth=1";
-  const { run, games } = await match([
-    "--engine",
-    `crashes=${fixture("crashes.sh")}`,
-    "--a",
-    crashes,
-    "--b",
-    "stockfish:depth=1",
-    "--games",
-    "4",
-  ], { CRASH_AFTER: "2", CRASH_MARK: mark });
-  Deno.removeSync(mark);
-  assertCleanFailure(
-    run,
-    /^match: stopped after 1 games \(.*: \+0 =0 -1\): playChessMatch: crashes:depth=1 failed in game 1 and could not be restarted: .*exit code 4.*"crashes.sh: cannot start again"\)?; the finished games are in /m,
-    "a failed restart",
-  );
-  assert.equal(games.length, 1);
-  assert.equal(games[0]!.headers.Termination, `${crashes} crashed`);
-});
+Deno.test(
+  "match: a crash in mid-game loses that game (Termination tag), the engine is restarted, the match goes on",
+  { ignore: lacks("stockfish") },
+  async () => {
+    const crashes = "crashes:depth=1";
+    const c = await match([
+      "--engine",
+      `crashes=${fixture("crashes.sh")}`,
+      "--a",
+      crashes,
+      "--b",
+      "stockfish:depth=1",
+      "--games",
+      "2",
+    ], { CRASH_AFTER: "3", STOCKFISH: pathOf("stockfish") });
+    assert.equal(c.run.code, 0, c.run.stderr);
+    assert.equal(c.games.length, 2);
+    for (const game of c.games) {
+      assert.equal(game.headers.Termination, `${crashes} crashed`);
+      // The opening, then some moves played before the crash.
+      assert.ok(game.moves.length > 10, `${game.moves.length} plies`);
+    }
+    assert.match(
+      c.run.stderr,
+      /^match: game 1: .*the engine ended while answering "go depth 1"; exit code 3; .*stderr: "crashes.sh: simulated crash on go number 3"$/m,
+    );
+    assert.equal(c.run.stdout.match(/^restarted /gm)?.length, 1);
+  },
+);
+
+Deno.test(
+  "match: a crashed engine that cannot be restarted stops the run, exit 2, the finished game kept in the PGN",
+  { ignore: lacks("stockfish") },
+  async () => {
+    const mark = Deno.makeTempFileSync();
+    Deno.removeSync(mark);
+    const crashes = "crashes:depth=1";
+    const { run, games } = await match([
+      "--engine",
+      `crashes=${fixture("crashes.sh")}`,
+      "--a",
+      crashes,
+      "--b",
+      "stockfish:depth=1",
+      "--games",
+      "4",
+    ], { CRASH_AFTER: "2", CRASH_MARK: mark, STOCKFISH: pathOf("stockfish") });
+    Deno.removeSync(mark);
+    assertCleanFailure(
+      run,
+      /^match: stopped after 1 games \(.*: \+0 =0 -1\): playChessMatch: crashes:depth=1 failed in game 1 and could not be restarted: .*exit code 4.*"crashes.sh: cannot start again"\)?; the finished games are in /m,
+      "a failed restart",
+    );
+    assert.equal(games.length, 1);
+    assert.equal(games[0]!.headers.Termination, `${crashes} crashed`);
+  },
+);
 
 /** Whether a process with this id is still there (a zombie counts as gone). */
 function alive(pid: number): boolean {
@@ -384,75 +395,79 @@ function alive(pid: number): boolean {
 }
 
 for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
-  Deno.test(`match: ${signal} in mid-match ends both engines, keeps the finished games in the PGN, exits ${code}`, async () => {
-    const pgn = Deno.makeTempFileSync({ suffix: ".pgn" });
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        "-A",
-        cliPath("match.ts"),
-        "--a",
-        OURS,
-        "--b",
-        "stockfish:depth=2",
-        "--games",
-        "40",
-        "--max-plies",
-        "30",
-        "--pgn",
-        pgn,
-      ],
-      cwd: ROOT,
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).spawn();
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-    const pids: number[] = [];
-    let seen = "";
-    const reader = child.stdout.pipeThrough(new TextDecoderStream())
-      .getReader();
-    while (!/^game 1: /m.test(seen)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      seen += value;
-    }
-    for (const m of seen.matchAll(/^engine [ab]: .* \(pid (\d+)\)$/gm)) {
-      pids.push(Number(m[1]));
-    }
-    assert.equal(pids.length, 2, seen);
-    assert.ok(pids.every(alive), "both engines run before the signal");
-    child.kill(signal);
-    const rest = (async () => {
-      for (;;) {
+  Deno.test(
+    `match: ${signal} in mid-match ends both engines, keeps the finished games in the PGN, exits ${code}`,
+    { ignore: lacks("stockfish") },
+    async () => {
+      const pgn = Deno.makeTempFileSync({ suffix: ".pgn" });
+      const child = new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--quiet",
+          "-A",
+          cliPath("match.ts"),
+          "--a",
+          OURS,
+          "--b",
+          "stockfish:depth=2",
+          "--games",
+          "40",
+          "--max-plies",
+          "30",
+          "--pgn",
+          pgn,
+        ],
+        cwd: ROOT,
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).spawn();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+      const pids: number[] = [];
+      let seen = "";
+      const reader = child.stdout.pipeThrough(new TextDecoderStream())
+        .getReader();
+      while (!/^game 1: /m.test(seen)) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) break;
         seen += value;
       }
-    })();
-    const status = await child.status;
-    await rest;
-    clearTimeout(timer);
-    const stderr = new TextDecoder().decode(
-      await new Response(child.stderr).arrayBuffer(),
-    );
-    assertNoStackTrace(stderr, `match after ${signal}`);
-    assert.equal(status.code, code, stderr);
-    const finished = seen.match(/^game \d+: /gm)!.length;
-    assert.match(
-      stderr,
-      new RegExp(
-        `^match: stopped by ${signal} after ${finished} finished games \\(ours:depth=1: \\+\\d+ =\\d+ -\\d+\\); they are in `,
-        "m",
-      ),
-    );
-    const games = readPgnGames(Deno.readTextFileSync(pgn));
-    Deno.removeSync(pgn);
-    assert.equal(games.length, finished);
-    assert.ok(finished >= 1 && finished < 40);
-    for (const pid of pids) {
-      assert.ok(!alive(pid), `engine ${pid} outlived the match`);
-    }
-  });
+      for (const m of seen.matchAll(/^engine [ab]: .* \(pid (\d+)\)$/gm)) {
+        pids.push(Number(m[1]));
+      }
+      assert.equal(pids.length, 2, seen);
+      assert.ok(pids.every(alive), "both engines run before the signal");
+      child.kill(signal);
+      const rest = (async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          seen += value;
+        }
+      })();
+      const status = await child.status;
+      await rest;
+      clearTimeout(timer);
+      const stderr = new TextDecoder().decode(
+        await new Response(child.stderr).arrayBuffer(),
+      );
+      assertNoStackTrace(stderr, `match after ${signal}`);
+      assert.equal(status.code, code, stderr);
+      const finished = seen.match(/^game \d+: /gm)!.length;
+      assert.match(
+        stderr,
+        new RegExp(
+          `^match: stopped by ${signal} after ${finished} finished games \\(ours:depth=1: \\+\\d+ =\\d+ -\\d+\\); they are in `,
+          "m",
+        ),
+      );
+      const games = readPgnGames(Deno.readTextFileSync(pgn));
+      Deno.removeSync(pgn);
+      assert.equal(games.length, finished);
+      assert.ok(finished >= 1 && finished < 40);
+      for (const pid of pids) {
+        assert.ok(!alive(pid), `engine ${pid} outlived the match`);
+      }
+    },
+  );
 }

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { assertCleanFailure, assertNoStackTrace, runCli } from "./_cli.ts";
+import { lacks, pathOf } from "./_programs.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`fixtures/engines/${name}`, import.meta.url));
@@ -61,9 +62,13 @@ Deno.test("chess-referee refuses bad arguments and faulty Stockfishes with one l
   Deno.removeSync(dir, { recursive: true });
 });
 
-Deno.test("chess-referee --depth 1 writes a verdict per horizon error", async () => {
+Deno.test("chess-referee --depth 1 writes a verdict per horizon error", {
+  ignore: lacks("stockfish"),
+}, async () => {
   const output = Deno.makeTempFileSync({ suffix: ".json" });
   const run = await runCli("chess_referee.ts", [
+    "--stockfish",
+    pathOf("stockfish"),
     "--depth",
     "1",
     "--output",
@@ -108,49 +113,55 @@ async function alive(pid: number): Promise<boolean> {
 }
 
 for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
-  Deno.test(`chess-referee: ${signal} during Stockfish's searches stops Stockfish, exits ${code}, writes nothing`, async () => {
-    const dir = Deno.makeTempDirSync();
-    const output = `${dir}/referee.json`;
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        fileURLToPath(new URL("../cli/chess_referee.ts", import.meta.url)),
-        "--depth",
-        "40",
-        "--output",
-        output,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).spawn();
-    // Wait for Stockfish to be started and searching.
-    let engines: number[] = [];
-    for (let i = 0; i < 200 && engines.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      engines = await childrenOf(child.pid);
-    }
-    assert.ok(engines.length > 0, "Stockfish was not started");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    child.kill(signal);
-    const result = await child.output();
-    const stderr = new TextDecoder().decode(result.stderr);
-    assertNoStackTrace(stderr, `chess-referee after ${signal}`);
-    assert.equal(result.code, code, stderr);
-    assert.match(
-      stderr,
-      /chess-referee: interrupted; Stockfish stopped, nothing written/,
-    );
-    for (const pid of engines) {
-      let gone = false;
-      for (let i = 0; i < 40 && !gone; i++) {
-        gone = !await alive(pid);
-        if (!gone) await new Promise((resolve) => setTimeout(resolve, 50));
+  Deno.test(
+    `chess-referee: ${signal} during Stockfish's searches stops Stockfish, exits ${code}, writes nothing`,
+    { ignore: lacks("stockfish") },
+    async () => {
+      const dir = Deno.makeTempDirSync();
+      const output = `${dir}/referee.json`;
+      const child = new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "-A",
+          fileURLToPath(new URL("../cli/chess_referee.ts", import.meta.url)),
+          "--stockfish",
+          pathOf("stockfish"),
+          "--depth",
+          "40",
+          "--output",
+          output,
+        ],
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).spawn();
+      // Wait for Stockfish to be started and searching.
+      let engines: number[] = [];
+      for (let i = 0; i < 200 && engines.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        engines = await childrenOf(child.pid);
       }
-      assert.ok(gone, `Stockfish ${pid} is still running after ${signal}`);
-    }
-    assert.throws(() => Deno.statSync(output), Deno.errors.NotFound);
-    Deno.removeSync(dir, { recursive: true });
-  });
+      assert.ok(engines.length > 0, "Stockfish was not started");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      child.kill(signal);
+      const result = await child.output();
+      const stderr = new TextDecoder().decode(result.stderr);
+      assertNoStackTrace(stderr, `chess-referee after ${signal}`);
+      assert.equal(result.code, code, stderr);
+      assert.match(
+        stderr,
+        /chess-referee: interrupted; Stockfish stopped, nothing written/,
+      );
+      for (const pid of engines) {
+        let gone = false;
+        for (let i = 0; i < 40 && !gone; i++) {
+          gone = !await alive(pid);
+          if (!gone) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        assert.ok(gone, `Stockfish ${pid} is still running after ${signal}`);
+      }
+      assert.throws(() => Deno.statSync(output), Deno.errors.NotFound);
+      Deno.removeSync(dir, { recursive: true });
+    },
+  );
 }

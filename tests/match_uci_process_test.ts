@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { UciError, UciProcess } from "../mod.ts";
+import { lacks, pathOf } from "./_programs.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`fixtures/engines/${name}`, import.meta.url));
@@ -91,7 +92,7 @@ Deno.test("UciProcess: spawn failures (missing, not executable), an engine that 
   assert.doesNotMatch(garbage.message, /[\u0000-\u001f]/, "escaped");
 });
 
-Deno.test("UciProcess: a go without bestmove quotes the engine's info string; a crash quotes its exit code and stderr; a flood is stopped", async () => {
+Deno.test("UciProcess: a go without bestmove quotes the engine's info string; a flood is stopped", async () => {
   const hangs = await UciProcess.start([fixture("hangs_on_go.sh")], {
     timeoutMs: 300,
   });
@@ -103,21 +104,6 @@ Deno.test("UciProcess: a go without bestmove quotes the engine's info string; a 
   );
   await hangs.kill();
   await fault(hangs.send("isready"), "closed", /cannot send "isready": closed/);
-
-  const crashes = await UciProcess.start([fixture("crashes.sh")], {
-    name: "crashy",
-  });
-  assert.equal(crashes.name, "crashy");
-  const first = await crashes.go({ moves: [] }, "depth 1");
-  assert.match(first.bestMove, /^[a-h][1-8][a-h][1-8]$/);
-  assert.match(first.lastInfo!, / score /);
-  await crashes.go({ moves: [] }, "depth 1");
-  await fault(
-    crashes.go({ moves: [] }, "depth 1"),
-    "exit",
-    /UciProcess crashy: the engine ended while answering "go depth 1"; exit code 3; last lines: .*"bestmove .*stderr: "crashes.sh: simulated crash on go number 3"/,
-  );
-  await crashes.close();
 
   // One line of 2 MB, then silence: stopped, not stored.
   const flood = UciProcess.start([
@@ -138,6 +124,29 @@ Deno.test("UciProcess: a go without bestmove quotes the engine's info string; a 
   );
   assert.equal((await engine.go({ moves: [] }, "depth 1")).bestMove, "a1a1");
   await engine.close();
+});
+
+Deno.test("UciProcess: a crash in mid-game quotes its exit code and stderr", {
+  ignore: lacks("stockfish"),
+}, async () => {
+  const crashes = await UciProcess.start([
+    "env",
+    `STOCKFISH=${pathOf("stockfish")}`,
+    fixture("crashes.sh"),
+  ], {
+    name: "crashy",
+  });
+  assert.equal(crashes.name, "crashy");
+  const first = await crashes.go({ moves: [] }, "depth 1");
+  assert.match(first.bestMove, /^[a-h][1-8][a-h][1-8]$/);
+  assert.match(first.lastInfo!, / score /);
+  await crashes.go({ moves: [] }, "depth 1");
+  await fault(
+    crashes.go({ moves: [] }, "depth 1"),
+    "exit",
+    /UciProcess crashy: the engine ended while answering "go depth 1"; exit code 3; last lines: .*"bestmove .*stderr: "crashes.sh: simulated crash on go number 3"/,
+  );
+  await crashes.close();
 });
 
 Deno.test("UciProcess.start: aborting its signal during the handshake kills the engine at once", async () => {

@@ -33,8 +33,8 @@
  *   late). A notebook whose only problems are missing outputs is still run a
  *   second time before failing.
  *
- * Without `jupyter` or the `deno` kernelspec the test is ignored, except with
- * CI=true, where it fails. The kernelspec of this checkout (`.ci/kernel`
+ * Without `jupyter` or the `deno` kernelspec the test is ignored
+ * (tests/_programs.ts); with them installed but not working, it fails. The kernelspec of this checkout (`.ci/kernel`
  * writes it to `.jupyter/`) comes first; a `deno` kernelspec of the user's
  * own is used when there is none. Kernels run with NO_COLOR=1, so that the
  * outputs carry no ANSI colour codes.
@@ -52,6 +52,8 @@ import {
   readNotebook,
 } from "../cli/_jupyter.ts";
 import { staleOutputs, VOLATILE_TAG } from "../cli/_stale_outputs.ts";
+import { installCommand } from "../src/programs.ts";
+import { lacks } from "./_programs.ts";
 
 const NOTEBOOKS = join(import.meta.dirname!, "..", "notebooks");
 const NAME = "notebooks execute in Jupyter with the Deno kernel without errors";
@@ -90,59 +92,50 @@ Deno.test("a cell tagged volatile-output prints times: the tag cannot hide other
   }
 });
 
-if ("reason" in setup) {
-  if (Deno.env.get("CI") === "true") {
-    Deno.test(NAME, () => {
-      throw new Error(
-        `CI=true but notebooks cannot run: ${setup.reason}. ` +
-          "Install jupyter-nbconvert, python3-nbclient and python3-ipykernel " +
-          `from Debian and ${KERNEL_HINT}`,
-      );
-    });
-  } else {
-    Deno.test({
-      name: `${NAME} (ignored: ${setup.reason})`,
-      ignore: true,
-      fn() {},
-    });
-  }
-} else {
-  Deno.test(NAME, async (t) => {
-    const temp = await Deno.makeTempDir({ prefix: "notebooks_test_" });
-    let failed = !await t.step(
-      "the kernel uses deno.json and displays SVG and markdown (smoke notebook)",
-      () => smokeTest(setup, temp),
+Deno.test(NAME, {
+  ignore: lacks("jupyter", "deno-kernelspec"),
+}, async (t) => {
+  // Installed (or the test would be ignored) but not working: a failure.
+  if ("reason" in setup) {
+    throw new Error(
+      `notebooks cannot run: ${setup.reason}. Install ` +
+        `${installCommand(["jupyter"])}, then ${KERNEL_HINT}`,
     );
-    for (const notebook of notebooks) {
-      const output = join(temp, basename(notebook));
-      const ok = await t.step(basename(notebook), async () => {
-        const check = await checkNotebook(setup, notebook, { output });
-        if (check.problems.length > 0) {
-          throw new Error(
-            `${basename(notebook)} failed (${check.attempts} attempt(s); ` +
-              `executed copy kept at ${output}):\n  ` +
-              check.problems.map((problem) => problem.message).join("\n  "),
-          );
-        }
-        // The committed outputs must be what the code prints today.
-        const stale = staleOutputs(
-          await readNotebook(notebook),
-          await readNotebook(output),
+  }
+  const temp = await Deno.makeTempDir({ prefix: "notebooks_test_" });
+  let failed = !await t.step(
+    "the kernel uses deno.json and displays SVG and markdown (smoke notebook)",
+    () => smokeTest(setup, temp),
+  );
+  for (const notebook of notebooks) {
+    const output = join(temp, basename(notebook));
+    const ok = await t.step(basename(notebook), async () => {
+      const check = await checkNotebook(setup, notebook, { output });
+      if (check.problems.length > 0) {
+        throw new Error(
+          `${basename(notebook)} failed (${check.attempts} attempt(s); ` +
+            `executed copy kept at ${output}):\n  ` +
+            check.problems.map((problem) => problem.message).join("\n  "),
         );
-        if (stale.length > 0) {
-          throw new Error(
-            `${basename(notebook)}: committed outputs are stale (executed ` +
-              `copy kept at ${output}); refresh with deno task notebooks:\n  ` +
-              stale.map((s) => `cell ${s.cell}: ${s.reason}`).join("\n  "),
-          );
-        }
-      });
-      failed ||= !ok;
-    }
-    // Keep the executed copies of a failure for inspection.
-    if (!failed) await Deno.remove(temp, { recursive: true });
-  });
-}
+      }
+      // The committed outputs must be what the code prints today.
+      const stale = staleOutputs(
+        await readNotebook(notebook),
+        await readNotebook(output),
+      );
+      if (stale.length > 0) {
+        throw new Error(
+          `${basename(notebook)}: committed outputs are stale (executed ` +
+            `copy kept at ${output}); refresh with deno task notebooks:\n  ` +
+            stale.map((s) => `cell ${s.cell}: ${s.reason}`).join("\n  "),
+        );
+      }
+    });
+    failed ||= !ok;
+  }
+  // Keep the executed copies of a failure for inspection.
+  if (!failed) await Deno.remove(temp, { recursive: true });
+});
 
 /**
  * Runs a notebook written on the fly as if it lived in notebooks/: a bare

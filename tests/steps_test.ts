@@ -2,18 +2,7 @@
 // check the definition against that very code, traced by Python itself.
 import assert from "node:assert/strict";
 import { alphaBeta, minimax, TREE_ORDERS, UniformTree } from "../mod.ts";
-
-const python = ["/usr/bin/python3", "python3"].find((command) => {
-  try {
-    return new Deno.Command(command, {
-      args: ["--version"],
-      stdout: "null",
-      stderr: "null",
-    }).outputSync().success;
-  } catch {
-    return false;
-  }
-});
+import { lacks, pathOf } from "./_programs.ts";
 
 /** Runs the course's code on `tree`'s leaves: [ab's value, ab's lines, minimax's value, minimax's lines]. */
 async function courseLines(
@@ -42,9 +31,9 @@ async function courseLines(
 Deno.test({
   name:
     "stats.steps equals the lines lesson 000's Python ab() and its minimax execute",
-  ignore: python === undefined && Deno.env.get("CI") !== "true",
+  ignore: lacks("python3"),
   async fn() {
-    assert.ok(python, "python3 is needed to run the course's code");
+    const python = pathOf("python3");
     for (
       const [branching, depth] of [[3, 6], [2, 10], [4, 5], [5, 3], [
         1,
@@ -60,7 +49,7 @@ Deno.test({
         });
         const pruned = alphaBeta(tree);
         const full = minimax(tree);
-        const expected = await courseLines(python!, tree);
+        const expected = await courseLines(python, tree);
         assert.deepEqual(
           [pruned.value, pruned.stats.steps, full.value, full.stats.steps],
           expected,

@@ -13,6 +13,7 @@
  */
 
 import { checkOptions, describe } from "../validate.ts";
+import { findProgram } from "../programs.ts";
 
 /** Options of {@linkcode UciProcess.start}. */
 export interface UciProcessOptions {
@@ -621,8 +622,9 @@ function checkSetoptions(
 }
 
 /**
- * Stockfish on the PATH, then Debian's `/usr/games/stockfish`: its path, or
- * null when neither has it (callers say where they looked in their errors).
+ * Stockfish on the PATH, then Debian's `/usr/games/stockfish`, as
+ * {@linkcode findProgram} finds it: its path, or null when neither has it
+ * (callers say where they looked in their errors).
  *
  * @example
  * ```ts
@@ -633,15 +635,5 @@ function checkSetoptions(
  * ```
  */
 export function findStockfish(): string | null {
-  for (
-    const dir of [...(Deno.env.get("PATH") ?? "").split(":"), "/usr/games"]
-  ) {
-    if (dir === "") continue;
-    try {
-      if (Deno.statSync(`${dir}/stockfish`).isFile) return `${dir}/stockfish`;
-    } catch {
-      // Not in this directory.
-    }
-  }
-  return null;
+  return findProgram("stockfish");
 }

@@ -7,29 +7,19 @@
  */
 
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+import { findProgram } from "../../src/programs.ts";
 
 /** What to do about a missing or broken chromium, for messages. */
 export const CHROMIUM_HINT =
   "apt-get install chromium, or set CHROMIUM to a working chromium";
 
 /**
- * The chromium binary: `$CHROMIUM` when set (even when it is not there, so
- * that {@linkcode launchChromium} names it), else the first of Debian's paths
- * that exists, else null.
+ * The chromium binary, as src/programs.ts finds it: `$CHROMIUM` when set
+ * (even when it is not there, so that {@linkcode launchChromium} names it),
+ * else the first `chromium` or `chromium-browser` on PATH, else null.
  */
 export function findChromium(): string | null {
-  const fromEnv = Deno.env.get("CHROMIUM");
-  if (fromEnv) return fromEnv;
-  for (const path of CANDIDATES) {
-    try {
-      if (Deno.statSync(path).isFile) return path;
-    } catch {
-      // not there: try the next
-    }
-  }
-  return null;
+  return findProgram("chromium");
 }
 
 /** Options of {@linkcode launchChromium}. */

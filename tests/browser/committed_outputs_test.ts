@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import { basename, join } from "node:path";
 import { listNotebooks, readNotebook } from "../../cli/_jupyter.ts";
 import { findChromium, launchChromium, watchPage } from "./_browser.ts";
+import { lacks } from "../_programs.ts";
 
 const chromium = findChromium();
 const NOTEBOOKS = join(import.meta.dirname!, "..", "..", "notebooks");
@@ -46,7 +47,7 @@ async function htmlOutputs(): Promise<{ where: string; html: string }[]> {
 Deno.test({
   name:
     "committed notebooks, untrusted: every stepper shows its line and a picture that loads, every chart's image loads, no buttons, no errors",
-  ignore: chromium === null,
+  ignore: lacks("chromium"),
   async fn() {
     const outputs = await htmlOutputs();
     const steppers = outputs.filter((o) => o.html.includes("gts-stepper"));

@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { checkNotebook, findJupyter } from "../../cli/_jupyter.ts";
 import { findChromium, launchChromium, watchPage } from "./_browser.ts";
+import { lacks, pathOf } from "../_programs.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const chromium = findChromium();
@@ -23,7 +24,9 @@ const missing = chromium === null
   ? (jupyter?.reason ?? "no Jupyter")
   : null;
 if (missing !== null) {
-  console.warn(`tests/browser/export_charts_test.ts: SKIPPED: ${missing}`);
+  console.warn(
+    `tests/browser/export_charts_test.ts: cannot export: ${missing}`,
+  );
 }
 
 /** The charts the notebook draws, with the axis labels each must show. */
@@ -93,10 +96,16 @@ interface ChartSeen {
 Deno.test({
   name:
     "charts in the HTML nbconvert exports: every chart decoded, painted, with marks and labelled axes",
-  ignore: missing !== null,
+  ignore: lacks("chromium", "jupyter", "deno-kernelspec"),
   sanitizeResources: false,
   async fn() {
-    const setup = jupyter as Exclude<typeof jupyter, null | { reason: string }>;
+    if (jupyter === null || "reason" in jupyter) {
+      // Installed (or the test would be ignored) but not working: a failure.
+      throw new Error(
+        `Jupyter cannot export notebooks: ${jupyter?.reason ?? "not probed"}`,
+      );
+    }
+    const setup = jupyter;
     const dir = await Deno.makeTempDir({ prefix: "gts-export-" });
     const notebook = {
       cells: notebookCells().map((source) => ({
@@ -127,7 +136,7 @@ Deno.test({
         timeout: 120,
       });
       assert.deepEqual(check.problems.map((p) => p.message), []);
-      const convert = await new Deno.Command("jupyter", {
+      const convert = await new Deno.Command(pathOf("jupyter"), {
         args: [
           "nbconvert",
           "--to",

@@ -32,6 +32,7 @@ import {
   type PageLog,
   watchPage,
 } from "./_browser.ts";
+import { lacks } from "../_programs.ts";
 
 const chromium = findChromium();
 if (chromium === null) {
@@ -154,7 +155,7 @@ async function playOut(
 Deno.test({
   name:
     "site in chromium: every page clean offline, charts have marks, a stepper steps, the engines play as solved",
-  ignore: chromium === null,
+  ignore: lacks("chromium"),
   async fn() {
     const out = await Deno.makeTempDir({ prefix: "gts-site-" });
     const build = await runCli("site.ts", ["--out", out], {

@@ -26,6 +26,7 @@ import {
   type PageLog,
   watchPage,
 } from "./_browser.ts";
+import { lacks, pathOf } from "../_programs.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const NAMES_001 = { "": "A", "0": "B", "1": "C", "2": "D" };
@@ -170,7 +171,7 @@ function assertClean(log: PageLog, exported: boolean) {
 
 Deno.test({
   name: "stepper in chromium: every step, reset, play, keys, no console errors",
-  ignore: chromium === null,
+  ignore: lacks("chromium"),
   async fn() {
     const alpha = searchStepper(TREE_001, {
       names: NAMES_001,
@@ -214,7 +215,7 @@ const jupyter = chromium === null ? null : await findJupyter();
 const nbconvertMissing = jupyter === null || "reason" in jupyter;
 if (chromium !== null && nbconvertMissing) {
   console.warn(
-    `tests/browser: the exported-notebook test is SKIPPED: ${
+    `tests/browser: Jupyter cannot export notebooks here: ${
       jupyter && "reason" in jupyter ? jupyter.reason : "no Jupyter"
     }`,
   );
@@ -223,10 +224,16 @@ if (chromium !== null && nbconvertMissing) {
 Deno.test({
   name:
     "stepper in chromium: the HTML nbconvert exports from an executed notebook",
-  ignore: chromium === null || nbconvertMissing,
+  ignore: lacks("chromium", "jupyter", "deno-kernelspec"),
   sanitizeResources: false,
   async fn() {
-    const setup = jupyter as Exclude<typeof jupyter, null | { reason: string }>;
+    if (jupyter === null || "reason" in jupyter) {
+      // Installed (or the test would be ignored) but not working: a failure.
+      throw new Error(
+        `Jupyter cannot export notebooks: ${jupyter?.reason ?? "not probed"}`,
+      );
+    }
+    const setup = jupyter;
     const dir = await Deno.makeTempDir({ prefix: "gts-nbconvert-" });
     const mod = new URL("src/notebook/mod.ts", ROOT).href;
     const walk = new URL("src/course/alpha_beta/walkthrough.ts", ROOT).href;
@@ -274,7 +281,7 @@ Deno.test({
         timeout: 120,
       });
       assert.deepEqual(check.problems.map((p) => p.message), []);
-      const convert = await new Deno.Command("jupyter", {
+      const convert = await new Deno.Command(pathOf("jupyter"), {
         args: [
           "nbconvert",
           "--to",
@@ -341,7 +348,7 @@ const MEASURE = `(() => {
 Deno.test({
   name:
     "stepper in chromium: a 7×7 tree keeps labels ≥ 10 px, scrolls sideways, follows the current node; speed sets play's interval",
-  ignore: chromium === null,
+  ignore: lacks("chromium"),
   async fn() {
     const stepper = searchStepper(TREE_7X7, { title: "7×7" });
     const dir = await Deno.makeTempDir({ prefix: "gts-stepper-" });
@@ -422,7 +429,7 @@ Deno.test({
 Deno.test({
   name:
     "stepper in chromium without scripts and styles (as JupyterLab sanitises an untrusted notebook): one line and a readable picture",
-  ignore: chromium === null,
+  ignore: lacks("chromium"),
   async fn() {
     const stepper = searchStepper(TREE_7X7, { title: "7×7" });
     const stripped = stepper.html.replace(/<script>[^]*?<\/script>/g, "")

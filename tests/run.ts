@@ -1,0 +1,48 @@
+/**
+ * `deno task test`: runs `deno test -A --doc` with the task's arguments,
+ * passing its output through unchanged (its summary line `ok | N passed | …`
+ * included, which `.ci/run` reads), then ends with one line: each external
+ * program that is not installed, how many tests it held back (ignored, see
+ * tests/_programs.ts), and the one command that installs them all — or that
+ * none was missing. Exits with deno test's status.
+ *
+ * SIGINT and SIGTERM are passed on to deno test, which stops and reports.
+ *
+ * @module
+ */
+
+import { HELD_BACK_FILE_ENV, heldBackLine } from "./_programs.ts";
+
+const records = await Deno.makeTempFile({ prefix: "gts_held_back_" });
+let code = 1;
+try {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["test", "-A", "--doc", ...Deno.args],
+    env: { [HELD_BACK_FILE_ENV]: records },
+    stdin: "inherit",
+    stdout: "inherit",
+    stderr: "inherit",
+  }).spawn();
+  const forward = (signal: Deno.Signal) => () => {
+    try {
+      child.kill(signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  const onInt = forward("SIGINT");
+  const onTerm = forward("SIGTERM");
+  Deno.addSignalListener("SIGINT", onInt);
+  Deno.addSignalListener("SIGTERM", onTerm);
+  const status = await child.status;
+  Deno.removeSignalListener("SIGINT", onInt);
+  Deno.removeSignalListener("SIGTERM", onTerm);
+  code = status.code;
+  console.log(heldBackLine((await Deno.readTextFile(records)).split("\n")));
+} catch (error) {
+  console.error(`deno task test: ${(error as Error).message}`);
+  code = code === 0 ? 1 : code;
+} finally {
+  await Deno.remove(records).catch(() => {});
+}
+Deno.exit(code);
