@@ -67,6 +67,67 @@ export function checkOptions(
 }
 
 /**
+ * Checks an options argument as {@linkcode checkOptions} does, then reads
+ * every key of `known` from it exactly once (absent keys come back
+ * `undefined`), so that what is checked is what is used: a getter or a
+ * caller that changes the object later cannot make the two differ.
+ *
+ * @param where the function or constructor, as the user wrote it (`"alphaBeta"`)
+ * @param options what the user passed (`undefined`: every key absent)
+ * @param known every key the function reads
+ * @returns a record, without prototype, of each known key's value
+ * @throws {Error} as {@linkcode checkOptions}
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readOptions } from "./validate.ts";
+ * const read = readOptions("search", { depth: 2 }, ["depth", "seed"]);
+ * assert.ok(read.depth === 2 && read.seed === undefined);
+ * assert.throws(() => readOptions("search", { dept: 2 }, ["depth"]), /unknown option "dept"/);
+ * ```
+ */
+export function readOptions<K extends string>(
+  where: string,
+  options: unknown,
+  known: readonly K[],
+): { readonly [key in K]?: unknown } {
+  checkOptions(where, options, known);
+  const read: { [key in K]?: unknown } = Object.create(null);
+  if (options === undefined) return read;
+  for (const key of known) read[key] = (options as Record<K, unknown>)[key];
+  return read;
+}
+
+/**
+ * Returns `value` when it is a boolean, and throws otherwise.
+ *
+ * @param where the function or constructor (`"pvs"`)
+ * @param name the argument (`"failHard"`)
+ * @throws {Error} naming the argument, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkBoolean } from "./validate.ts";
+ * assert.ok(checkBoolean("f", "b", true) === true);
+ * assert.throws(() => checkBoolean("f", "b", 1), /f: b must be a boolean, got 1/);
+ * ```
+ */
+export function checkBoolean(
+  where: string,
+  name: string,
+  value: unknown,
+): boolean {
+  if (typeof value !== "boolean") {
+    throw new Error(
+      `${where}: ${name} must be a boolean, got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
  * Returns `value` when it is an integer in `min`…`max`, and throws otherwise.
  *
  * @param where the function or constructor (`"new Nim"`)
