@@ -68,14 +68,16 @@ export function checkOptions(
 
 /**
  * Checks an options argument as {@linkcode checkOptions} does, then reads
- * every key of `known` from it exactly once (absent keys come back
- * `undefined`), so that what is checked is what is used: a getter or a
- * caller that changes the object later cannot make the two differ.
+ * each key of `known` from it at most once (absent keys come back
+ * `undefined`; from a plain object only its own keys are read, from any
+ * other every known key, inherited ones too), so that what is checked is
+ * what is used: a getter or a caller that changes the object later cannot
+ * make the two differ.
  *
  * @param where the function or constructor, as the user wrote it (`"alphaBeta"`)
  * @param options what the user passed (`undefined`: every key absent)
  * @param known every key the function reads
- * @returns a record, without prototype, of each known key's value
+ * @returns a record, without prototype, of the known keys' values
  * @throws {Error} as {@linkcode checkOptions}
  *
  * @example
@@ -95,7 +97,16 @@ export function readOptions<K extends string>(
   checkOptions(where, options, known);
   const read: { [key in K]?: unknown } = Object.create(null);
   if (options === undefined) return read;
-  for (const key of known) read[key] = (options as Record<K, unknown>)[key];
+  const source = options as Record<K, unknown>;
+  // A plain object holds no option beyond its own keys, just checked: reading
+  // only those, not every known key by name, halves a small search's cost
+  // of entry. Anything else (a class with getters, an object whose
+  // prototype holds defaults) may inherit options: every known key is read.
+  const prototype = Object.getPrototypeOf(source);
+  const keys = prototype === Object.prototype || prototype === null
+    ? Object.keys(source) as K[]
+    : known;
+  for (const key of keys) read[key] = source[key];
   return read;
 }
 

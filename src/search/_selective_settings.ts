@@ -36,6 +36,14 @@ export interface SelectiveSettings {
   readonly razorMargins: readonly number[] | null;
 }
 
+/** The selective settings when none is given (the common case: nothing to read). */
+const ALL_OFF: SelectiveSettings = Object.freeze({
+  nullMove: null,
+  lateMoveReductions: null,
+  futilityMargins: null,
+  razorMargins: null,
+});
+
 /** Keys of each selective option's object. */
 const SELECTIVE_KEYS = {
   nullMove: ["reduction", "minDepth"],
@@ -73,6 +81,12 @@ export function resolveSelective(
   where: string,
   given: { readonly [name in SelectiveName]?: unknown },
 ): SelectiveSettings {
+  if (
+    given.nullMove === undefined && given.lateMoveReductions === undefined &&
+    given.futility === undefined && given.razoring === undefined
+  ) {
+    return ALL_OFF;
+  }
   const integer = (
     name: string,
     value: unknown,

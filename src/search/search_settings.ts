@@ -312,13 +312,12 @@ function settingsOf(
     tt !== null,
     where,
   );
-  const flag = (name: string, value: unknown) =>
-    value === undefined ? undefined : checkBoolean(where, name, value);
-  const failHard = flag("failHard", given.failHard) === true;
-  const exactDepth = flag("exactDepth", given.exactDepth) === true;
-  const tableCutoffs = flag("tableCutoffs", given.tableCutoffs) !== false;
+  const failHard = flag(where, "failHard", given.failHard) === true;
+  const exactDepth = flag(where, "exactDepth", given.exactDepth) === true;
+  const tableCutoffs =
+    flag(where, "tableCutoffs", given.tableCutoffs) !== false;
   const enhancedCutoffs =
-    flag("enhancedCutoffs", given.enhancedCutoffs) === true;
+    flag(where, "enhancedCutoffs", given.enhancedCutoffs) === true;
   if (enhancedCutoffs && tt === null) {
     throw new Error(
       `${where}: enhancedCutoffs needs a transposition table (the tt option), got none: it cuts on the table entries of a node's children`,
@@ -334,7 +333,7 @@ function settingsOf(
     : checkInteger(where, "maxMove", given.maxMove, 1, 1 << 24);
   const selective = resolveSelective(where, given);
   const checkExtensions =
-    flag("checkExtensions", given.checkExtensions) === true;
+    flag(where, "checkExtensions", given.checkExtensions) === true;
   const interrupt = interruptFlag(where, given.interrupt);
   const previous = given.previous === undefined ? "move" : given.previous;
   if (previous !== "none" && previous !== "move" && previous !== "pv") {
@@ -344,7 +343,7 @@ function settingsOf(
       }`,
     );
   }
-  const quiescence = flag("quiescence", given.quiescence) === true;
+  const quiescence = flag(where, "quiescence", given.quiescence) === true;
   return Object.freeze({
     where,
     depth,
@@ -355,9 +354,7 @@ function settingsOf(
     alpha,
     beta,
     trace: (trace as SearchTrace | undefined) ?? null,
-    plain: rules.keys.every((key) =>
-      given[key] === undefined || PLAIN_KEYS.includes(key)
-    ),
+    plain: plainOnly(rules.keys, given),
     tt,
     orderFlags: plan.flags,
     scorer: plan.scorer,
@@ -366,13 +363,36 @@ function settingsOf(
     maxMove,
     tableCutoffs,
     enhancedCutoffs,
-    ...selective,
+    nullMove: selective.nullMove,
+    lateMoveReductions: selective.lateMoveReductions,
+    futilityMargins: selective.futilityMargins,
+    razorMargins: selective.razorMargins,
     checkExtensions,
     guess,
     aspirationDelta,
     previous,
     quiescence,
   });
+}
+
+/** A boolean option: its value, or undefined when absent. */
+function flag(
+  where: string,
+  name: string,
+  value: unknown,
+): boolean | undefined {
+  return value === undefined ? undefined : checkBoolean(where, name, value);
+}
+
+/** Whether every option given is one of the plain recursion's. */
+function plainOnly(
+  keys: readonly OptionKey[],
+  given: { readonly [key in OptionKey]?: unknown },
+): boolean {
+  for (const key of keys) {
+    if (given[key] !== undefined && !PLAIN_KEYS.includes(key)) return false;
+  }
+  return true;
 }
 
 /** The root window: integers with alpha < beta inside ±VALUE_INFINITE. */
