@@ -261,20 +261,36 @@ Deno.test("every searcher reads each option it knows exactly once, nested keys t
   }
   // mcts has options of its own, read the same way.
   const reads = new Map<string, number>();
-  mcts(
-    TicTacToe.empty(),
-    counted(
-      { playouts: 50, maxNodes: 10_000, timeMs: 60_000, seed: 1, solver: true },
-      reads,
-    ),
-  );
+  const mctsOptions = {
+    playouts: 50,
+    maxNodes: 10_000,
+    timeMs: 60_000,
+    exploration: 1,
+    seed: 1,
+    solver: true,
+  };
+  mcts(TicTacToe.empty(), counted(mctsOptions, reads));
   assert.deepEqual(
     new Map([...reads].sort()),
-    new Map(
-      ["exploration", "maxNodes", "playouts", "seed", "solver", "timeMs"].map(
-        (key) => [key, 1],
-      ),
-    ),
+    new Map(Object.keys(mctsOptions).sort().map((key) => [key, 1])),
+  );
+});
+
+Deno.test("options inherited from a prototype are read too, each known key once", () => {
+  const position = TicTacToe.parse("X...O....");
+  const reads = new Map<string, number>();
+  // Defaults on a prototype, as `Object.create(defaults)` makes them.
+  const options = Object.create(counted({ depth: 3, order: "killer" }, reads));
+  const inherited = pvs(position, options);
+  const own = pvs(position, { depth: 3, order: "killer" });
+  assert.deepEqual(
+    [inherited.value, inherited.pv, inherited.stats],
+    [own.value, own.pv, own.stats],
+  );
+  const keys = SEARCHERS.find(([name]) => name === "pvs")![2];
+  assert.deepEqual(
+    new Map([...reads].sort()),
+    new Map([...keys].sort().map((key) => [key, 1])),
   );
 });
 
