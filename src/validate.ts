@@ -67,6 +67,78 @@ export function checkOptions(
 }
 
 /**
+ * Checks an options argument as {@linkcode checkOptions} does, then reads
+ * each key of `known` from it at most once (absent keys come back
+ * `undefined`; from a plain object only its own keys are read, from any
+ * other every known key, inherited ones too), so that what is checked is
+ * what is used: a getter or a caller that changes the object later cannot
+ * make the two differ.
+ *
+ * @param where the function or constructor, as the user wrote it (`"alphaBeta"`)
+ * @param options what the user passed (`undefined`: every key absent)
+ * @param known every key the function reads
+ * @returns a record, without prototype, of the known keys' values
+ * @throws {Error} as {@linkcode checkOptions}
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readOptions } from "./validate.ts";
+ * const read = readOptions("search", { depth: 2 }, ["depth", "seed"]);
+ * assert.ok(read.depth === 2 && read.seed === undefined);
+ * assert.throws(() => readOptions("search", { dept: 2 }, ["depth"]), /unknown option "dept"/);
+ * ```
+ */
+export function readOptions<K extends string>(
+  where: string,
+  options: unknown,
+  known: readonly K[],
+): { readonly [key in K]?: unknown } {
+  checkOptions(where, options, known);
+  const read: { [key in K]?: unknown } = Object.create(null);
+  if (options === undefined) return read;
+  const source = options as Record<K, unknown>;
+  // A plain object holds no option beyond its own keys, just checked: reading
+  // only those, not every known key by name, halves a small search's cost
+  // of entry. Anything else (a class with getters, an object whose
+  // prototype holds defaults) may inherit options: every known key is read.
+  const prototype = Object.getPrototypeOf(source);
+  const keys = prototype === Object.prototype || prototype === null
+    ? Object.keys(source) as K[]
+    : known;
+  for (const key of keys) read[key] = source[key];
+  return read;
+}
+
+/**
+ * Returns `value` when it is a boolean, and throws otherwise.
+ *
+ * @param where the function or constructor (`"pvs"`)
+ * @param name the argument (`"failHard"`)
+ * @throws {Error} naming the argument, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkBoolean } from "./validate.ts";
+ * assert.ok(checkBoolean("f", "b", true) === true);
+ * assert.throws(() => checkBoolean("f", "b", 1), /f: b must be a boolean, got 1/);
+ * ```
+ */
+export function checkBoolean(
+  where: string,
+  name: string,
+  value: unknown,
+): boolean {
+  if (typeof value !== "boolean") {
+    throw new Error(
+      `${where}: ${name} must be a boolean, got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
  * Returns `value` when it is an integer in `min`…`max`, and throws otherwise.
  *
  * @param where the function or constructor (`"new Nim"`)

@@ -23,12 +23,10 @@ import { createExtendedStats, type ExtendedStats } from "../stats.ts";
 import {
   defaultBudgetError,
   finishedReport,
-  resolveBudgets,
-  resolveDepth,
   SearchContext,
   UNLIMITED_DEPTH,
 } from "./_search_context.ts";
-import { checkInteger, describe } from "../validate.ts";
+import { describe } from "../validate.ts";
 import {
   HISTORY_LIMIT,
   type MoveScorer,
@@ -36,20 +34,18 @@ import {
   ORDER_KILLER,
   ORDER_PV,
   ORDER_TT,
-  resolveOrder,
   SCORE_KILLER_1,
   SCORE_KILLER_2,
   SCORE_PV,
   SCORE_TT,
 } from "./ordering.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
-import type { DeepSearchOptions } from "./deep_search_options.ts";
-export type { DeepSearchOptions };
+import { probeSettings, type SearchSettings } from "./search_settings.ts";
 import {
   boundOf,
   DEPTH_END,
   tableDepth,
-  TranspositionTable,
+  type TranspositionTable,
 } from "./transposition_table.ts";
 
 /**
@@ -126,57 +122,32 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   readonly hasIsQuiet: boolean;
   readonly hasNullAllowed: boolean;
 
-  constructor(
-    position: Position,
-    depth: number,
-    options: DeepSearchOptions,
-    where = "search",
-  ) {
-    super(position, createExtendedStats(), depth + 1, where);
-    const tt = options.tt;
-    if (tt !== undefined && !(tt instanceof TranspositionTable)) {
-      throw new Error(
-        `${where}: tt must be a TranspositionTable, got ${describe(tt)}`,
-      );
-    }
-    this.tt = tt ?? null;
-    const plan = resolveOrder(options.order, this.tt !== null, where);
-    this.flags = plan.flags;
-    this.scorer = plan.scorer;
-    this.failHard = options.failHard === true;
-    if (
-      options.failHard !== undefined && typeof options.failHard !== "boolean"
-    ) {
-      throw new Error(
-        `${where}: failHard must be a boolean, got ${
-          describe(options.failHard)
-        }`,
-      );
-    }
-    if (
-      options.exactDepth !== undefined &&
-      typeof options.exactDepth !== "boolean"
-    ) {
-      throw new Error(
-        `${where}: exactDepth must be a boolean, got ${
-          describe(options.exactDepth)
-        }`,
-      );
-    }
-    this.exactDepth = options.exactDepth === true;
-    resolveTableUse(this, options, where);
+  /**
+   * Copies `settings` into the fields the node reads (nothing below reads
+   * the settings again) and checks that the position has what the
+   * techniques asked for need.
+   */
+  constructor(position: Position, settings: SearchSettings) {
+    super(position, createExtendedStats(), settings);
+    this.tt = settings.tt;
+    this.flags = settings.orderFlags;
+    this.scorer = settings.scorer;
+    this.failHard = settings.failHard;
+    this.exactDepth = settings.exactDepth;
+    this.tableCutoffs = settings.tableCutoffs;
+    this.enhancedCutoffs = settings.enhancedCutoffs;
+    this.quiescence = settings.quiescence;
     // A move at or above the history table's size is never scored, so the
     // default follows the position's own move range (chess: 2^16).
-    const maxMove = options.maxMove === undefined
-      ? (position.moveLimit ?? position.maxMoves)
-      : checkInteger(where, "maxMove", options.maxMove, 1, 1 << 24);
-    this.history = new Int32Array(maxMove);
+    this.history = new Int32Array(
+      settings.maxMove ?? position.moveLimit ?? position.maxMoves,
+    );
     this.killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     this.hasNoisy = typeof position.generateNoisyMoves === "function";
     this.hasIsCheck = typeof position.isCheck === "function";
     this.hasIsQuiet = typeof position.isQuiet === "function";
     this.hasNullAllowed = typeof position.nullMoveAllowed === "function";
-    resolveSelective(this, options, position, where);
+    copySelective(this, settings, position);
     for (let ply = 0; ply < this.plies; ply++) {
       this.scores.push(new Int32Array(this.maxMoves));
     }
@@ -236,11 +207,10 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     const counters = TT_COUNTERS.map((name) => tt[name]);
     const position = this.position;
     const line: number[] = [];
-    const probe = new DeepContext(position, 1, {
-      tt,
-      order: "tt",
-      maxMove: this.history.length,
-    });
+    const probe = new DeepContext(
+      position,
+      probeSettings(this.where, tt, this.history.length),
+    );
     // Without table cutoffs the value is fixed-depth minimax's, whatever the
     // table holds, so only entries of exactly the needed depth may confirm it.
     probe.exactDepth = this.exactDepth || !this.tableCutoffs;
@@ -376,128 +346,50 @@ export function oneShotResult(
 }
 
 /**
- * Reads the common options (depth, budgets) and builds a context with its
- * budgets armed; errors name `where`. The third element says the default
- * budget applies.
- */
-export function createDeepContext(
-  position: Position,
-  options: DeepSearchOptions | undefined,
-  where = "search",
-): [DeepContext, number, boolean] {
-  const depth = resolveDepth(options, where);
-  const budgets = resolveBudgets(where, options, depth);
-  const c = new DeepContext(position, depth, options ?? {}, where);
-  c.interrupt = resolveInterrupt(where, options?.interrupt);
-  c.setBudget(budgets.maxNodes, budgets.timeMs);
-  return [c, depth, budgets.byDefault];
-}
-
-/**
- * Checks the `interrupt` option: an `Int32Array` (usually over a
- * `SharedArrayBuffer`) whose first element another thread sets to stop the
- * search.
+ * Copies the selective techniques of `settings` into the context (all off
+ * unless asked for) and checks the position has the methods they need.
  *
- * @throws {Error} naming `where` for anything else
+ * @throws {Error} naming the searcher, the technique and the missing methods
  */
-function resolveInterrupt(
-  where: string,
-  interrupt: unknown,
-): Int32Array | null {
-  if (interrupt === undefined) return null;
-  if (!(interrupt instanceof Int32Array) || interrupt.length < 1) {
-    throw new Error(
-      `${where}: interrupt must be an Int32Array of at least one element (a flag another thread sets), got ${
-        describe(interrupt)
-      }`,
-    );
-  }
-  return interrupt;
-}
-
-/**
- * Reads `tableCutoffs` and `enhancedCutoffs` into the context: booleans;
- * ETC needs a table and the table's cutoffs.
- */
-function resolveTableUse(
+function copySelective(
   c: DeepContext,
-  options: DeepSearchOptions,
-  where: string,
+  settings: SearchSettings,
+  position: Position,
 ): void {
-  for (const name of ["tableCutoffs", "enhancedCutoffs"] as const) {
-    const value = options[name];
-    if (value !== undefined && typeof value !== "boolean") {
-      throw new Error(
-        `${where}: ${name} must be a boolean, got ${describe(value)}`,
+  const nullMove = settings.nullMove;
+  if (nullMove !== null) {
+    if (
+      typeof position.playNull !== "function" ||
+      typeof position.undoNull !== "function"
+    ) {
+      throw missingMethod(
+        c.where,
+        "nullMove",
+        "playNull() and undoNull()",
+        position,
       );
     }
+    c.nullReduction = nullMove.reduction;
+    c.nullMinDepth = nullMove.minDepth;
   }
-  c.tableCutoffs = options.tableCutoffs !== false;
-  c.enhancedCutoffs = options.enhancedCutoffs === true;
-  if (c.enhancedCutoffs && c.tt === null) {
-    throw new Error(
-      `${where}: enhancedCutoffs needs a transposition table (the tt option), got none: it cuts on the table entries of a node's children`,
-    );
+  const lmr = settings.lateMoveReductions;
+  if (lmr !== null) {
+    c.lmrReduction = lmr.reduction;
+    c.lmrMinDepth = lmr.minDepth;
+    c.lmrFullMoves = lmr.fullMoves;
   }
-  if (c.enhancedCutoffs && !c.tableCutoffs) {
-    throw new Error(
-      `${where}: enhancedCutoffs cannot be combined with tableCutoffs false, which forbids settling a node from the table`,
-    );
+  if (settings.futilityMargins !== null) {
+    c.futilityMargins = Int32Array.from(settings.futilityMargins);
   }
-}
-
-/** Keys of each selective option's object. */
-const SELECTIVE_KEYS = {
-  nullMove: ["reduction", "minDepth"],
-  lateMoveReductions: ["fullMoves", "minDepth", "reduction"],
-  futility: ["margins"],
-  razoring: ["margins"],
-} as const;
-
-/**
- * The object of selective option `name` (undefined when absent or false);
- * anything else than false or a plain object with known keys is an error.
- */
-function selectiveObject(
-  where: string,
-  name: keyof typeof SELECTIVE_KEYS,
-  value: unknown,
-): Record<string, unknown> | undefined {
-  if (value === undefined || value === false) return undefined;
-  const known: readonly string[] = SELECTIVE_KEYS[name];
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new Error(
-      `${where}: ${name} must be false or an object with ${
-        known.join(", ")
-      }, got ${describe(value)}`,
-    );
+  if (settings.razorMargins !== null) {
+    c.razorMargins = Int32Array.from(settings.razorMargins);
   }
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key)) {
-      throw new Error(
-        `${where}: ${name} has an unknown key ${
-          JSON.stringify(key)
-        }; known keys: ${known.join(", ")}`,
-      );
-    }
+  c.checkExtensions = settings.checkExtensions;
+  if (c.checkExtensions && !c.hasIsCheck) {
+    throw missingMethod(c.where, "checkExtensions", "isCheck()", position);
   }
-  return value as Record<string, unknown>;
-}
-
-/** Margins of `futility` or `razoring`: 1 to 16 integers in 0…VALUE_INFINITE. */
-function margins(where: string, name: string, value: unknown): Int32Array {
-  if (!Array.isArray(value) || value.length < 1 || value.length > 16) {
-    throw new Error(
-      `${where}: ${name}.margins must be an array of 1 to 16 integers, got ${
-        describe(value)
-      }`,
-    );
-  }
-  return Int32Array.from(
-    value,
-    (margin, i) =>
-      checkInteger(where, `${name}.margins[${i}]`, margin, 0, VALUE_INFINITE),
-  );
+  c.selective = c.nullReduction !== 0 || c.lmrReduction !== 0 ||
+    c.futilityMargins !== null || c.razorMargins !== null;
 }
 
 /** The error of a technique asked for on a position without a method it needs. */
@@ -512,92 +404,6 @@ function missingMethod(
       position?.constructor?.name ?? "the position"
     } lacks`,
   );
-}
-
-/**
- * Reads the selective options (null move, late-move reductions, futility,
- * razoring, check extensions) into the context; all off unless given.
- */
-function resolveSelective(
-  c: DeepContext,
-  options: DeepSearchOptions,
-  position: Position,
-  where: string,
-): void {
-  const nullMove = selectiveObject(where, "nullMove", options.nullMove);
-  if (nullMove !== undefined) {
-    c.nullReduction = nullMove.reduction === undefined ? 2 : checkInteger(
-      where,
-      "nullMove.reduction",
-      nullMove.reduction,
-      1,
-      16,
-    );
-    c.nullMinDepth = nullMove.minDepth === undefined
-      ? 3
-      : checkInteger(where, "nullMove.minDepth", nullMove.minDepth, 1, 64);
-    if (
-      typeof position.playNull !== "function" ||
-      typeof position.undoNull !== "function"
-    ) {
-      throw missingMethod(
-        where,
-        "nullMove",
-        "playNull() and undoNull()",
-        position,
-      );
-    }
-  }
-  const lmr = selectiveObject(
-    where,
-    "lateMoveReductions",
-    options.lateMoveReductions,
-  );
-  if (lmr !== undefined) {
-    c.lmrReduction = lmr.reduction === undefined ? 1 : checkInteger(
-      where,
-      "lateMoveReductions.reduction",
-      lmr.reduction,
-      1,
-      16,
-    );
-    c.lmrMinDepth = lmr.minDepth === undefined ? 3 : checkInteger(
-      where,
-      "lateMoveReductions.minDepth",
-      lmr.minDepth,
-      2,
-      64,
-    );
-    c.lmrFullMoves = lmr.fullMoves === undefined ? 3 : checkInteger(
-      where,
-      "lateMoveReductions.fullMoves",
-      lmr.fullMoves,
-      1,
-      256,
-    );
-  }
-  const futility = selectiveObject(where, "futility", options.futility);
-  if (futility !== undefined) {
-    c.futilityMargins = margins(where, "futility", futility.margins);
-  }
-  const razoring = selectiveObject(where, "razoring", options.razoring);
-  if (razoring !== undefined) {
-    c.razorMargins = margins(where, "razoring", razoring.margins);
-  }
-  const extensions = options.checkExtensions;
-  if (extensions !== undefined && typeof extensions !== "boolean") {
-    throw new Error(
-      `${where}: checkExtensions must be a boolean, got ${
-        describe(extensions)
-      }`,
-    );
-  }
-  c.checkExtensions = extensions === true;
-  if (c.checkExtensions && !c.hasIsCheck) {
-    throw missingMethod(where, "checkExtensions", "isCheck()", position);
-  }
-  c.selective = c.nullReduction !== 0 || c.lmrReduction !== 0 ||
-    c.futilityMargins !== null || c.razorMargins !== null;
 }
 
 /**

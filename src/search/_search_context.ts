@@ -24,49 +24,13 @@ import {
   VALUE_INFINITE,
 } from "../position.ts";
 import { createStats, type SearchStats } from "../stats.ts";
-import { checkInteger, describe } from "../validate.ts";
-import type {
-  BudgetReport,
-  SearchOptions,
-  SearchResult,
-} from "./search_result.ts";
+import { describe } from "../validate.ts";
+import type { BudgetReport, SearchResult } from "./search_result.ts";
+import type { SearchSettings } from "./search_settings.ts";
 import type { SearchTrace } from "./search_trace.ts";
 
 /** Depth used when the caller sets none: deeper than any game ends. */
 export const UNLIMITED_DEPTH = 1 << 30;
-
-/** The option keys of {@linkcode SearchOptions}. */
-export const SEARCH_OPTION_KEYS: readonly string[] = [
-  "depth",
-  "maxNodes",
-  "timeMs",
-];
-
-/** The option keys of `DeepSearchOptions`, read by every searcher of lessons 002–003. */
-export const DEEP_SEARCH_OPTION_KEYS: readonly string[] = [
-  "depth",
-  "maxNodes",
-  "timeMs",
-  "tt",
-  "order",
-  "failHard",
-  "maxMove",
-  "exactDepth",
-  "interrupt",
-  "nullMove",
-  "lateMoveReductions",
-  "futility",
-  "razoring",
-  "checkExtensions",
-  "tableCutoffs",
-  "enhancedCutoffs",
-];
-
-/**
- * Options objects that one searcher builds to call another (aspiration calls
- * iterative deepening), mapped to the name the user called: errors name it.
- */
-export const CALLERS: WeakMap<object, string> = new WeakMap();
 
 /** The state of one search, passed down the recursion. */
 export class SearchContext<S extends SearchStats = SearchStats> {
@@ -103,7 +67,13 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   /** The value of `rootMove` (side to move's view; MAX's for minimax). */
   rootValue = 0;
 
-  constructor(position: Position, stats: S, plies: number, where = "search") {
+  /**
+   * Builds the buffers for `settings.depth` plies (more as the search goes
+   * deeper), copies the settings it reads into its fields and arms the
+   * budgets: the search starts now.
+   */
+  constructor(position: Position, stats: S, settings: SearchSettings) {
+    const where = settings.where;
     this.position = position;
     this.stats = stats;
     this.where = where;
@@ -116,12 +86,15 @@ export class SearchContext<S extends SearchStats = SearchStats> {
         }`,
       );
     }
-    this.plies = Math.max(1, Math.min(plies, 64));
+    this.plies = Math.max(1, Math.min(settings.depth + 1, 64));
     for (let ply = 0; ply < this.plies; ply++) {
       this.moves.push(new Int32Array(this.maxMoves));
     }
     this.pv = new Int32Array(this.plies * this.plies);
     this.pvLength = new Int32Array(this.plies);
+    this.trace = settings.trace;
+    this.interrupt = settings.interrupt;
+    this.setBudget(settings.maxNodes, settings.timeMs);
   }
 
   /**
@@ -334,38 +307,6 @@ export const BUDGET_STOP: Error = new Error("search budget spent");
  */
 export const DEFAULT_MAX_NODES = 1 << 25;
 
-/** The budgets of one search, read by {@linkcode resolveBudgets}. */
-export interface Budgets {
-  /** Nodes allowed (`Infinity`: no limit). */
-  maxNodes: number;
-  /** Milliseconds allowed (`Infinity`: no limit). */
-  timeMs: number;
-  /** True when {@linkcode DEFAULT_MAX_NODES} applies (no depth, no budget given). */
-  byDefault: boolean;
-}
-
-/**
- * Reads `maxNodes` and `timeMs`; a search without `depth` and without
- * either gets {@linkcode DEFAULT_MAX_NODES}.
- *
- * @throws {Error} on a budget that is not a positive number (`maxNodes` an integer) or `Infinity`
- */
-export function resolveBudgets(
-  where: string,
-  options: { maxNodes?: unknown; timeMs?: unknown } | undefined,
-  depth: number,
-): Budgets {
-  const maxNodes = resolveBudget(where, "maxNodes", options?.maxNodes);
-  const timeMs = resolveBudget(where, "timeMs", options?.timeMs);
-  const byDefault = depth === UNLIMITED_DEPTH &&
-    options?.maxNodes === undefined && options?.timeMs === undefined;
-  return {
-    maxNodes: byDefault ? DEFAULT_MAX_NODES : maxNodes,
-    timeMs,
-    byDefault,
-  };
-}
-
 /**
  * The error of a search stopped by {@linkcode DEFAULT_MAX_NODES}: the caller
  * asked for an exact value, so a cut-short one is not returned silently.
@@ -422,75 +363,13 @@ function badValue(where: string, value: unknown): Error {
   );
 }
 
-/** A fresh context with the default counters. */
+/**
+ * A fresh context with the default counters, for the plain searchers
+ * (minimax, negamax, alpha-beta with the plain options only).
+ */
 export function createContext(
   position: Position,
-  depth: number,
-  where = "search",
+  settings: SearchSettings,
 ): SearchContext {
-  return new SearchContext(position, createStats(), depth + 1, where);
-}
-
-/**
- * Reads `options.depth`: an integer in 0…{@linkcode UNLIMITED_DEPTH}, or
- * unlimited when absent.
- *
- * @throws {Error} on anything else
- */
-export function resolveDepth(
-  options: SearchOptions | undefined,
-  where = "search",
-): number {
-  const depth = options?.depth;
-  if (depth === undefined) return UNLIMITED_DEPTH;
-  return checkInteger(where, "depth", depth, 0, UNLIMITED_DEPTH);
-}
-
-/**
- * Reads a root window: integers with alpha < beta inside ±VALUE_INFINITE.
- *
- * @throws {Error} on a window that is not of that form
- */
-export function resolveWindow(
-  alpha: number | undefined,
-  beta: number | undefined,
-  where = "search",
-): [number, number] {
-  const low = alpha === undefined
-    ? -VALUE_INFINITE
-    : checkInteger(where, "alpha", alpha, -VALUE_INFINITE, VALUE_INFINITE);
-  const high = beta === undefined
-    ? VALUE_INFINITE
-    : checkInteger(where, "beta", beta, -VALUE_INFINITE, VALUE_INFINITE);
-  if (!(low < high)) {
-    throw new Error(
-      `${where}: the window needs alpha < beta, got alpha ${low} and beta ${high}`,
-    );
-  }
-  return [low, high];
-}
-
-/**
- * Reads a budget option: a positive number (`maxNodes` an integer), or
- * `Infinity` when absent.
- *
- * @throws {Error} on anything else
- */
-export function resolveBudget(
-  where: string,
-  name: "maxNodes" | "timeMs",
-  value: unknown,
-): number {
-  if (value === undefined) return Infinity;
-  if (
-    typeof value !== "number" || !(value > 0) ||
-    (name === "maxNodes" && !Number.isInteger(value) && value !== Infinity)
-  ) {
-    throw new Error(
-      `${where}: ${name} must be a positive ${
-        name === "maxNodes" ? "integer" : "number"
-      } (or Infinity), got ${describe(value)}`,
-    );
-  }
-  return value;
+  return new SearchContext(position, createStats(), settings);
 }

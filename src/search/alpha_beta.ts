@@ -75,41 +75,21 @@
  */
 
 import { type Position, VALUE_INFINITE } from "../position.ts";
-import { checkOptions, describe } from "../validate.ts";
 import type { SearchTrace } from "./search_trace.ts";
 import {
   createContext,
-  DEEP_SEARCH_OPTION_KEYS,
   finishedReport,
-  resolveBudgets,
-  resolveDepth,
-  resolveWindow,
-  SEARCH_OPTION_KEYS,
   type SearchContext,
 } from "./_search_context.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
 import {
   agreeing,
-  createDeepContext,
+  DeepContext,
   deepNode,
-  type DeepSearchOptions,
   oneShotResult,
 } from "./_deep_search.ts";
-
-/** The options the plain recursion reads; any other takes the deep node. */
-const PLAIN_OPTION_KEYS: readonly string[] = [
-  ...SEARCH_OPTION_KEYS,
-  "alpha",
-  "beta",
-  "trace",
-];
-
-const ALPHA_BETA_OPTION_KEYS: readonly string[] = [
-  ...DEEP_SEARCH_OPTION_KEYS,
-  "alpha",
-  "beta",
-  "trace",
-];
+import type { DeepSearchOptions } from "./deep_search_options.ts";
+import { resolveSearchSettings } from "./search_settings.ts";
 
 /** Options of {@linkcode alphaBeta}. */
 export interface AlphaBetaOptions extends DeepSearchOptions {
@@ -158,38 +138,13 @@ export function alphaBeta(
   position: Position,
   options?: AlphaBetaOptions,
 ): SearchResult & BudgetReport {
-  checkOptions("alphaBeta", options, ALPHA_BETA_OPTION_KEYS);
-  const [alpha, beta] = resolveWindow(
-    options?.alpha,
-    options?.beta,
-    "alphaBeta",
-  );
-  const trace = options?.trace;
-  if (
-    trace !== undefined &&
-    (trace === null || typeof trace !== "object" ||
-      typeof trace.node !== "function")
-  ) {
-    throw new Error(
-      `alphaBeta: trace must be an object with a node() method (a TraceRecorder), got ${
-        describe(trace)
-      }`,
-    );
-  }
+  const settings = resolveSearchSettings("alphaBeta", options);
+  const { alpha, beta, depth } = settings;
   // Any option beyond the plain search's own (depth, budgets, window,
-  // trace) is read by the shared deep node: route every one of them there,
+  // trace) is read by the shared deep node: every one of them goes there,
   // so a new deep option can never be ignored here.
-  const deep = options !== undefined &&
-    Object.entries(options).some(([key, value]) =>
-      value !== undefined && !PLAIN_OPTION_KEYS.includes(key)
-    );
-  if (deep) {
-    const [context, depth, byDefault] = createDeepContext(
-      position,
-      options,
-      "alphaBeta",
-    );
-    context.trace = trace ?? null;
+  if (!settings.plain) {
+    const context = new DeepContext(position, settings);
     context.startSearch();
     const value = deepNode(context, 0, depth, alpha, beta);
     if (!context.aborted) context.trace?.node(0, -1, alpha, beta, value);
@@ -199,19 +154,15 @@ export function alphaBeta(
       value,
       depth,
       alpha < value && value < beta,
-      byDefault,
+      settings.byDefault,
     );
   }
-  const depth = resolveDepth(options, "alphaBeta");
-  const budgets = resolveBudgets("alphaBeta", options, depth);
-  const context = createContext(position, depth, "alphaBeta");
-  context.setBudget(budgets.maxNodes, budgets.timeMs);
-  context.trace = trace ?? null;
+  const context = createContext(position, settings);
   let value: number;
   try {
     value = alphaBetaNode(context, 0, depth, alpha, beta, false);
   } catch (error) {
-    return context.stopped(error, budgets.byDefault);
+    return context.stopped(error, settings.byDefault);
   }
   context.trace?.node(0, -1, alpha, beta, value);
   return { ...agreeing(context.result(value)), ...finishedReport(depth) };

@@ -74,28 +74,12 @@
 
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
-import { checkInteger, checkOptions } from "../validate.ts";
-import {
-  createDeepContext,
-  deepNode,
-  type DeepSearchOptions,
-} from "./_deep_search.ts";
-import {
-  CALLERS,
-  DEEP_SEARCH_OPTION_KEYS,
-  UNLIMITED_DEPTH,
-} from "./_search_context.ts";
-import {
-  iterativeDeepening,
-  type IterativeDeepeningOptions,
-} from "./iterative_deepening.ts";
+import { DeepContext, deepNode } from "./_deep_search.ts";
+import { UNLIMITED_DEPTH } from "./_search_context.ts";
+import type { DeepSearchOptions } from "./deep_search_options.ts";
+import { iterativeDeepening } from "./iterative_deepening.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
-
-const ASPIRATION_OPTION_KEYS: readonly string[] = [
-  ...DEEP_SEARCH_OPTION_KEYS,
-  "delta",
-  "guess",
-];
+import { handOn, resolveSearchSettings } from "./search_settings.ts";
 
 /** Options of {@linkcode aspiration}. */
 export interface AspirationOptions extends DeepSearchOptions {
@@ -150,19 +134,10 @@ export function aspiration(
   position: Position,
   options?: AspirationOptions,
 ): AspirationResult {
-  checkOptions("aspiration", options, ASPIRATION_OPTION_KEYS);
-  const delta = options?.delta === undefined
-    ? 1
-    : checkInteger("aspiration", "delta", options.delta, 1, VALUE_INFINITE - 1);
-  const guess = options?.guess;
-  if (guess === undefined) {
-    const { delta: _delta, guess: _guess, ...rest } = options ?? {};
-    const idOptions: IterativeDeepeningOptions = {
-      ...rest,
-      aspirationDelta: delta,
-    };
-    CALLERS.set(idOptions, "aspiration");
-    const result = iterativeDeepening(position, idOptions);
+  const settings = resolveSearchSettings("aspiration", options);
+  const guess = settings.guess;
+  if (guess === null) {
+    const result = iterativeDeepening(position, handOn(settings));
     return {
       value: result.value,
       move: result.move,
@@ -173,15 +148,10 @@ export function aspiration(
       exact: result.exact,
     };
   }
-  checkInteger(
-    "aspiration",
-    "guess",
-    guess,
-    1 - VALUE_INFINITE,
-    VALUE_INFINITE - 1,
-  );
   // Budgets (DEFAULT_MAX_NODES without depth or budget) armed, and reported.
-  const [c, depth] = createDeepContext(position, options, "aspiration");
+  const c = new DeepContext(position, settings);
+  const depth = settings.depth;
+  const delta = settings.aspirationDelta!;
   let alpha = Math.max(-VALUE_INFINITE, guess - delta);
   let beta = Math.min(VALUE_INFINITE, guess + delta);
   for (;;) {

@@ -79,20 +79,12 @@ import {
   VALUE_INFINITE,
 } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
-import { checkInteger, checkOptions, describe } from "../validate.ts";
-import {
-  createDeepContext,
-  type DeepContext,
-  deepNode,
-  type DeepSearchOptions,
-} from "./_deep_search.ts";
-import {
-  CALLERS,
-  DEEP_SEARCH_OPTION_KEYS,
-  UNLIMITED_DEPTH,
-} from "./_search_context.ts";
+import { DeepContext, deepNode } from "./_deep_search.ts";
+import { UNLIMITED_DEPTH } from "./_search_context.ts";
+import type { DeepSearchOptions } from "./deep_search_options.ts";
 import { ORDER_PV } from "./ordering.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
+import { resolveSearchSettings } from "./search_settings.ts";
 
 /** What the previous iteration passes on: nothing, its best move, or its whole principal variation. */
 export type PreviousHint = "none" | "move" | "pv";
@@ -151,13 +143,6 @@ export interface IterativeDeepeningResult
   stoppedByBudget: boolean;
 }
 
-const ITERATIVE_DEEPENING_OPTION_KEYS: readonly string[] = [
-  ...DEEP_SEARCH_OPTION_KEYS,
-  "previous",
-  "aspirationDelta",
-  "quiescence",
-];
-
 /**
  * Iterative deepening (T003.1–T003.3): depths 1, 2, … up to `depth` (default:
  * until one reaches the end of every line); an iteration cut short by a
@@ -187,44 +172,17 @@ export function iterativeDeepening(
   position: Position,
   options?: IterativeDeepeningOptions,
 ): IterativeDeepeningResult {
-  // Aspiration runs through here: its errors name it.
-  const where = (options !== undefined && CALLERS.get(options)) ||
-    "iterativeDeepening";
-  checkOptions(where, options, ITERATIVE_DEEPENING_OPTION_KEYS);
+  // Aspiration without a guess hands its own settings on: errors name it.
+  const settings = resolveSearchSettings("iterativeDeepening", options);
   // Without depth or budget, DEFAULT_MAX_NODES applies: reported, as any budget.
-  const [c, maxDepth] = createDeepContext(position, options, where);
+  const c = new DeepContext(position, settings);
+  const maxDepth = settings.depth;
   const maxNodes = c.nodeLimit;
   const deadline = c.deadline;
   const interrupt = c.interrupt;
-  const previous = options?.previous === undefined ? "move" : options.previous;
-  if (!["none", "move", "pv"].includes(previous)) {
-    throw new Error(
-      `${where}: previous must be "none", "move" or "pv", got ${
-        describe(previous)
-      }`,
-    );
-  }
-  const delta = options?.aspirationDelta === undefined
-    ? undefined
-    : checkInteger(
-      where,
-      where === "aspiration" ? "delta" : "aspirationDelta",
-      options.aspirationDelta,
-      1,
-      VALUE_INFINITE - 1,
-    );
+  const previous = settings.previous;
+  const delta = settings.aspirationDelta;
   if (previous !== "none") c.flags |= ORDER_PV;
-  if (
-    options?.quiescence !== undefined &&
-    typeof options.quiescence !== "boolean"
-  ) {
-    throw new Error(
-      `${where}: quiescence must be a boolean, got ${
-        describe(options.quiescence)
-      }`,
-    );
-  }
-  c.quiescence = options?.quiescence === true;
   const rows: DepthRow[] = [];
   let value = 0;
   let move = NO_MOVE;
@@ -294,12 +252,12 @@ function searchIteration(
   c: DeepContext,
   depth: number,
   guess: number | null,
-  delta: number | undefined,
+  delta: number | null,
 ): number {
   c.stats.passes++;
   let alpha = -VALUE_INFINITE;
   let beta = VALUE_INFINITE;
-  if (guess !== null && delta !== undefined) {
+  if (guess !== null && delta !== null) {
     alpha = Math.max(-VALUE_INFINITE, guess - delta);
     beta = Math.min(VALUE_INFINITE, guess + delta);
   }

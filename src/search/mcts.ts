@@ -85,10 +85,11 @@ import { type Move, NO_MOVE, type Position, type Value } from "../position.ts";
 import { Random } from "../random.ts";
 import type { SearchStats } from "../stats.ts";
 import {
+  checkBoolean,
   checkInteger,
   checkNonNegative,
-  checkOptions,
   describe,
+  readOptions,
 } from "../validate.ts";
 import type { SearchResult } from "./search_result.ts";
 
@@ -305,18 +306,19 @@ function grown(
  */
 export function mcts(position: Position, options?: MctsOptions): MctsResult {
   // Step 1. Options, checked once, before anything is touched.
-  checkOptions("mcts", options, KNOWN_OPTIONS);
-  const playoutBudget = options?.playouts === undefined
+  // Each option read once: what is checked is what is used.
+  const given = readOptions("mcts", options, KNOWN_OPTIONS);
+  const playoutBudget = given.playouts === undefined
     ? Infinity
-    : checkInteger("mcts", "playouts", options.playouts, 1, MAX_PLAYOUTS);
-  const nodeBudget = options?.maxNodes === undefined ? Infinity : checkInteger(
+    : checkInteger("mcts", "playouts", given.playouts, 1, MAX_PLAYOUTS);
+  const nodeBudget = given.maxNodes === undefined ? Infinity : checkInteger(
     "mcts",
     "maxNodes",
-    options.maxNodes,
+    given.maxNodes,
     1,
     Number.MAX_SAFE_INTEGER,
   );
-  const timeMs = options?.timeMs;
+  const timeMs = given.timeMs;
   if (
     timeMs !== undefined &&
     (typeof timeMs !== "number" || !Number.isFinite(timeMs) || !(timeMs > 0))
@@ -325,23 +327,25 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
       `mcts: timeMs must be a finite number > 0, got ${describe(timeMs)}`,
     );
   }
+  const timeLimit = timeMs as number | undefined;
   const exploration = checkNonNegative(
     "mcts",
     "exploration",
-    options?.exploration ?? MCTS_DEFAULT_EXPLORATION,
+    given.exploration ?? MCTS_DEFAULT_EXPLORATION,
   );
-  const seed = options?.seed === undefined
+  const seed = given.seed === undefined
     ? 0
-    : checkInteger("mcts", "seed", options.seed, 0, 0xffffffff);
-  const solver = options?.solver;
-  if (solver !== undefined && typeof solver !== "boolean") {
-    throw new Error(`mcts: solver must be a boolean, got ${describe(solver)}`);
-  }
+    : checkInteger("mcts", "seed", given.seed, 0, 0xffffffff);
+  const solver = given.solver === undefined
+    ? false
+    : checkBoolean("mcts", "solver", given.solver);
   const maxPlayouts = playoutBudget === Infinity && nodeBudget === Infinity &&
-      timeMs === undefined
+      timeLimit === undefined
     ? MCTS_DEFAULT_PLAYOUTS
     : playoutBudget;
-  const deadline = timeMs === undefined ? Infinity : performance.now() + timeMs;
+  const deadline = timeLimit === undefined
+    ? Infinity
+    : performance.now() + timeLimit;
   if (
     position === null || typeof position !== "object" ||
     typeof position.generateMoves !== "function" ||

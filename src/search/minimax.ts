@@ -6,13 +6,9 @@
  */
 
 import { type Position, VALUE_INFINITE } from "../position.ts";
-import { checkOptions } from "../validate.ts";
 import {
   createContext,
   finishedReport,
-  resolveBudgets,
-  resolveDepth,
-  SEARCH_OPTION_KEYS,
   type SearchContext,
 } from "./_search_context.ts";
 import type {
@@ -20,6 +16,7 @@ import type {
   SearchOptions,
   SearchResult,
 } from "./search_result.ts";
+import { resolveSearchSettings } from "./search_settings.ts";
 
 /**
  * Searches every move to the end of the game (or to `options.depth`) and
@@ -53,17 +50,15 @@ export function minimax(
   position: Position,
   options?: SearchOptions,
 ): SearchResult & BudgetReport {
-  checkOptions("minimax", options, SEARCH_OPTION_KEYS);
-  const depth = resolveDepth(options, "minimax");
-  const budgets = resolveBudgets("minimax", options, depth);
-  const context = createContext(position, depth, "minimax");
-  context.setBudget(budgets.maxNodes, budgets.timeMs);
+  const settings = resolveSearchSettings("minimax", options);
+  const depth = settings.depth;
+  const context = createContext(position, settings);
   const toRoot = (value: number) => position.turn() === 1 ? value : 0 - value;
   let maxValue: number;
   try {
     maxValue = maxMinNode(context, 0, depth, false);
   } catch (error) {
-    return context.stopped(error, budgets.byDefault, toRoot);
+    return context.stopped(error, settings.byDefault, toRoot);
   }
   return { ...context.result(toRoot(maxValue)), ...finishedReport(depth) };
 }

@@ -58,22 +58,14 @@
 
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
-import { checkInteger, checkOptions } from "../validate.ts";
-import {
-  createDeepContext,
-  deepNode,
-  type DeepSearchOptions,
-} from "./_deep_search.ts";
-import {
-  DEEP_SEARCH_OPTION_KEYS,
-  defaultBudgetError,
-  finishedReport,
-} from "./_search_context.ts";
+import { DeepContext, deepNode } from "./_deep_search.ts";
+import { defaultBudgetError, finishedReport } from "./_search_context.ts";
+import type { DeepSearchOptions } from "./deep_search_options.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
-import { TranspositionTable } from "./transposition_table.ts";
+import { resolveSearchSettings } from "./search_settings.ts";
 
-/** Entries of the table made when the caller passes none. */
-export const DEFAULT_TABLE_ENTRIES = 1 << 16;
+// Entries of the table made when the caller passes none.
+export { DEFAULT_TABLE_ENTRIES } from "./search_settings.ts";
 
 /** Options of {@linkcode mtdf}. */
 export interface MtdfOptions extends DeepSearchOptions {
@@ -110,33 +102,11 @@ export function mtdf(
   position: Position,
   options?: MtdfOptions,
 ): SearchResult<ExtendedStats> & BudgetReport {
-  checkOptions("mtdf", options, [...DEEP_SEARCH_OPTION_KEYS, "guess"]);
-  const guess = options?.guess === undefined ? 0 : checkInteger(
-    "mtdf",
-    "guess",
-    options.guess,
-    1 - VALUE_INFINITE,
-    VALUE_INFINITE - 1,
-  );
-  if (options?.failHard === true) {
-    throw new Error(
-      "mtdf: MTD(f) needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
-    );
-  }
-  if (options?.tableCutoffs === false) {
-    throw new Error(
-      "mtdf: MTD(f)'s null-window passes remember what they proved in the table: with tableCutoffs false every pass searches afresh, so it is refused",
-    );
-  }
-  const tt = options?.tt === undefined
-    ? new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES })
-    : options.tt;
-  const [c, depth, byDefault] = createDeepContext(
-    position,
-    { ...options, tt },
-    "mtdf",
-  );
-  let g = guess;
+  // A fresh table without `tt`; failHard and tableCutoffs false refused.
+  const settings = resolveSearchSettings("mtdf", options);
+  const { depth, byDefault } = settings;
+  const c = new DeepContext(position, settings);
+  let g = settings.guess ?? 0;
   let lower = -VALUE_INFINITE;
   let upper = VALUE_INFINITE;
   let move = NO_MOVE;

@@ -6,13 +6,9 @@
  */
 
 import { type Position, VALUE_INFINITE } from "../position.ts";
-import { checkOptions } from "../validate.ts";
 import {
   createContext,
   finishedReport,
-  resolveBudgets,
-  resolveDepth,
-  SEARCH_OPTION_KEYS,
   type SearchContext,
 } from "./_search_context.ts";
 import type {
@@ -20,6 +16,7 @@ import type {
   SearchOptions,
   SearchResult,
 } from "./search_result.ts";
+import { resolveSearchSettings } from "./search_settings.ts";
 
 /**
  * Searches every move to the end (or to `options.depth`) with the single rule
@@ -53,16 +50,14 @@ export function negamax(
   position: Position,
   options?: SearchOptions,
 ): SearchResult & BudgetReport {
-  checkOptions("negamax", options, SEARCH_OPTION_KEYS);
-  const depth = resolveDepth(options, "negamax");
-  const budgets = resolveBudgets("negamax", options, depth);
-  const context = createContext(position, depth, "negamax");
-  context.setBudget(budgets.maxNodes, budgets.timeMs);
+  const settings = resolveSearchSettings("negamax", options);
+  const depth = settings.depth;
+  const context = createContext(position, settings);
   let value: number;
   try {
     value = negamaxNode(context, 0, depth, false);
   } catch (error) {
-    return context.stopped(error, budgets.byDefault);
+    return context.stopped(error, settings.byDefault);
   }
   return { ...context.result(value), ...finishedReport(depth) };
 }

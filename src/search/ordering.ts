@@ -98,12 +98,12 @@ export function resolveOrder(
   hasTable: boolean,
   where = "resolveOrder",
 ): OrderPlan {
+  // The default, without a list to build: searchers resolve it on every call.
+  if (order === undefined) {
+    return { flags: hasTable ? ORDER_TT : 0, scorer: null };
+  }
   const plan: OrderPlan = { flags: 0, scorer: null };
-  const items = order === undefined
-    ? [hasTable ? "tt" : "natural"]
-    : Array.isArray(order)
-    ? order
-    : [order];
+  const items = Array.isArray(order) ? order : [order];
   for (const item of items as unknown[]) {
     if (typeof item === "function") {
       if (plan.scorer !== null) {

@@ -53,15 +53,10 @@
 
 import type { Position } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
-import { checkOptions } from "../validate.ts";
-import {
-  createDeepContext,
-  deepNode,
-  type DeepSearchOptions,
-  oneShotResult,
-} from "./_deep_search.ts";
-import { DEEP_SEARCH_OPTION_KEYS, resolveWindow } from "./_search_context.ts";
+import { DeepContext, deepNode, oneShotResult } from "./_deep_search.ts";
+import type { DeepSearchOptions } from "./deep_search_options.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
+import { resolveSearchSettings } from "./search_settings.ts";
 
 /** Options of {@linkcode pvs}. */
 export interface PvsOptions extends DeepSearchOptions {
@@ -100,13 +95,9 @@ export function pvs(
   position: Position,
   options?: PvsOptions,
 ): SearchResult<ExtendedStats> & BudgetReport {
-  checkOptions("pvs", options, [...DEEP_SEARCH_OPTION_KEYS, "alpha", "beta"]);
-  const [alpha, beta] = resolveWindow(options?.alpha, options?.beta, "pvs");
-  const [c, depth, byDefault] = createDeepContext(
-    position,
-    options,
-    "pvs",
-  );
+  const settings = resolveSearchSettings("pvs", options);
+  const { alpha, beta, depth } = settings;
+  const c = new DeepContext(position, settings);
   c.pvs = true;
   c.startSearch();
   c.stats.passes = 1;
@@ -116,6 +107,6 @@ export function pvs(
     value,
     depth,
     alpha < value && value < beta,
-    byDefault,
+    settings.byDefault,
   );
 }

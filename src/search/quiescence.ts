@@ -29,15 +29,10 @@
 
 import type { Position } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
-import { checkOptions } from "../validate.ts";
-import {
-  createDeepContext,
-  deepNode,
-  type DeepSearchOptions,
-  oneShotResult,
-} from "./_deep_search.ts";
-import { DEEP_SEARCH_OPTION_KEYS, resolveWindow } from "./_search_context.ts";
+import { DeepContext, deepNode, oneShotResult } from "./_deep_search.ts";
+import type { DeepSearchOptions } from "./deep_search_options.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
+import { resolveSearchSettings } from "./search_settings.ts";
 
 /** Options of {@linkcode quiescence}. */
 export interface QuiescenceOptions extends DeepSearchOptions {
@@ -76,21 +71,9 @@ export function quiescence(
   position: Position,
   options?: QuiescenceOptions,
 ): SearchResult<ExtendedStats> & BudgetReport {
-  checkOptions("quiescence", options, [
-    ...DEEP_SEARCH_OPTION_KEYS,
-    "alpha",
-    "beta",
-  ]);
-  const [alpha, beta] = resolveWindow(
-    options?.alpha,
-    options?.beta,
-    "quiescence",
-  );
-  const [c, depth, byDefault] = createDeepContext(
-    position,
-    options,
-    "quiescence",
-  );
+  const settings = resolveSearchSettings("quiescence", options);
+  const { alpha, beta, depth } = settings;
+  const c = new DeepContext(position, settings);
   c.quiescence = true;
   c.startSearch();
   c.stats.passes = 1;
@@ -100,6 +83,6 @@ export function quiescence(
     value,
     depth,
     alpha < value && value < beta,
-    byDefault,
+    settings.byDefault,
   );
 }

@@ -74,20 +74,11 @@
 
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
-import { checkOptions } from "../validate.ts";
-import {
-  createDeepContext,
-  deepNode,
-  type DeepSearchOptions,
-} from "./_deep_search.ts";
-import {
-  DEEP_SEARCH_OPTION_KEYS,
-  defaultBudgetError,
-  finishedReport,
-} from "./_search_context.ts";
-import { DEFAULT_TABLE_ENTRIES } from "./mtdf.ts";
+import { DeepContext, deepNode } from "./_deep_search.ts";
+import { defaultBudgetError, finishedReport } from "./_search_context.ts";
+import type { DeepSearchOptions } from "./deep_search_options.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
-import { TranspositionTable } from "./transposition_table.ts";
+import { resolveSearchSettings } from "./search_settings.ts";
 
 /**
  * SSS* as MT-SSS* (T002.3; Plaat et al. 1996): g = +∞; repeat γ = g,
@@ -118,25 +109,11 @@ export function sssStar(
   position: Position,
   options?: DeepSearchOptions,
 ): SearchResult<ExtendedStats> & BudgetReport {
-  checkOptions("sssStar", options, DEEP_SEARCH_OPTION_KEYS);
-  if (options?.failHard === true) {
-    throw new Error(
-      "sssStar: SSS* needs fail-soft passes: with failHard each pass moves its bound by one, so it is refused",
-    );
-  }
-  if (options?.tableCutoffs === false) {
-    throw new Error(
-      "sssStar: SSS*'s null-window passes remember what they proved in the table: with tableCutoffs false every pass searches afresh, so it is refused",
-    );
-  }
-  const tt = options?.tt === undefined
-    ? new TranspositionTable({ entries: DEFAULT_TABLE_ENTRIES })
-    : options.tt;
-  const [c, depth, byDefault] = createDeepContext(position, {
-    ...options,
-    tt,
-    order: options?.order === undefined ? "natural" : options.order,
-  }, "sssStar");
+  // A fresh table without `tt`, natural order without `order`; failHard
+  // and tableCutoffs false refused.
+  const settings = resolveSearchSettings("sssStar", options);
+  const { depth, byDefault } = settings;
+  const c = new DeepContext(position, settings);
   let g = VALUE_INFINITE;
   let gamma: number;
   let move = NO_MOVE;
