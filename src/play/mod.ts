@@ -1,25 +1,13 @@
 /**
- * Playing strength (issue 10): players with node budgets (alpha-beta with
- * Connect Four evaluations of graded quality, MCTS, the perfect solver, a
- * random player), the tournament runner and Elo ratings by maximum
- * likelihood.
+ * Games against the engine as text state machines, for `deno task play`.
+ *
+ * @example Connect Four from a given position: the board with its column numbers
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createPlaySession } from "./mod.ts";
+ * assert.match(createPlaySession("connect4", { position: "4455" }).start(), /1 2 3 4 5 6 7/);
+ * ```
  *
  * @module
  */
-export * from "./connect_four_evaluations.ts";
-export * from "./player.ts";
-export * from "./elo.ts";
-export * from "./tournament.ts";
-export * from "./player_spec.ts";
-// MatchJob/MatchReply are the worker's message protocol, not an API.
-export {
-  type ParallelRoundRobinOptions,
-  roundRobinParallel,
-} from "./parallel.ts";
-export * from "./accuracy.ts";
-export * from "./uci.ts";
-export * from "./uci_engine.ts";
-export * from "./chess_match.ts";
-export * from "./player_mover.ts";
-export * from "./sprt.ts";
-export * from "./sprt_runner.ts";
+export * from "./play_session.ts";
