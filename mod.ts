@@ -60,4 +60,6 @@ export * from "./src/random.ts";
 export * from "./src/trees/mod.ts";
 export * from "./src/games/mod.ts";
 export * from "./src/search/mod.ts";
-export * from "./src/play/mod.ts";
+export * from "./src/players/mod.ts";
+export * from "./src/match/mod.ts";
+export * from "./src/uci/mod.ts";

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { LabFault, startLab } from "./_lab.ts";
+import { LabFault, startLab } from "../src/notebook/lab.ts";
 import { print, warn } from "./_output.ts";
 import { FlagsOnce } from "./_flags.ts";
 

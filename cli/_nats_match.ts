@@ -8,8 +8,8 @@
  * @module
  */
 
-import type { ChessOpening } from "../src/play/chess_match.ts";
-import { gameScore } from "../src/play/chess_match.ts";
+import type { ChessOpening } from "../src/uci/chess_match.ts";
+import { gameScore } from "../src/uci/chess_match.ts";
 import type { EngineSpec } from "../src/jobs/job.ts";
 import { chessMatchOverNats } from "../src/jobs/remote.ts";
 import { connectForCommand, progressLine, queuedJobsFate } from "./_nats.ts";

@@ -23,7 +23,7 @@ import {
   LabFault,
   startLab,
   venvPython,
-} from "./_lab.ts";
+} from "../src/notebook/lab.ts";
 import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 

@@ -1,7 +1,7 @@
 /**
  * `deno task match --a SPEC --b SPEC [options]`: plays two UCI engines
  * against each other over the openings of data/chess/openings.txt, colours
- * alternated, adjudicated by the rules (src/play/chess_match.ts), prints a
+ * alternated, adjudicated by the rules (src/uci/chess_match.ts), prints a
  * line per game and the score with an Elo difference and its 95% interval,
  * and writes the games as PGN.
  *
@@ -72,9 +72,9 @@ import {
   openingsFromGames,
   playChessMatch,
   readOpenings,
-} from "../src/play/chess_match.ts";
+} from "../src/uci/chess_match.ts";
 import { readPgnGames } from "../src/games/chess/notation.ts";
-import { UciProcess } from "../src/play/uci_engine.ts";
+import { UciProcess } from "../src/uci/uci_engine.ts";
 import {
   engineCommand,
   EngineFlagError,

@@ -64,10 +64,10 @@ async function main(args: readonly string[]): Promise<void> {
     console.error(`bench:nats: ${flags}`);
     Deno.exit(2);
   }
-  const { roundRobin } = await import("../src/play/tournament.ts");
-  const { roundRobinParallel } = await import("../src/play/parallel.ts");
+  const { roundRobin } = await import("../src/match/tournament.ts");
+  const { roundRobinParallel } = await import("../src/match/parallel.ts");
   const { createPlayer, parsePosition } = await import(
-    "../src/play/player_spec.ts"
+    "../src/players/player_spec.ts"
   );
   const { openJobs } = await import("../src/jobs/nats.ts");
   const { roundRobinOverNats } = await import("../src/jobs/remote.ts");
@@ -141,7 +141,7 @@ async function main(args: readonly string[]): Promise<void> {
           args: [
             "run",
             "-A",
-            new URL("../cli/worker.ts", import.meta.url).pathname,
+            new URL("./worker.ts", import.meta.url).pathname,
             "--nats",
             url,
           ],

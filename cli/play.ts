@@ -10,9 +10,9 @@
  * Tic-tac-toe cells 0-8, Connect Four columns 1-7, Nim `<heap> <take>`
  * (heaps from 1), chess UCI (`e2e4`) or SAN (`e4`); `undo`, `hint`, `help`, `quit`. `quit`, the end of the
  * game or the end of input exits with 0; bad arguments (a flag given twice
- * among them) exit with 2. The games and engines are in src/session/; this file only does the I/O.
+ * among them) exit with 2. The games and engines are in src/play/terminal.ts; this file only does the I/O.
  *
- * Every engine move has a budget (src/session/), so a closed input is read
+ * Every engine move has a budget (src/play/terminal.ts), so a closed input is read
  * (and the command exits with 0) within that budget. A closed standard
  * output (`| head -1`) exits quietly with 0; SIGINT and SIGTERM end the
  * process at once by the default action, without a message (exit status
@@ -21,7 +21,7 @@
  * @module
  */
 
-import { createPlaySession, type PlayOptions } from "../src/session/mod.ts";
+import { createPlaySession, type PlayOptions } from "../src/play/mod.ts";
 import { lines, tooLongMessage } from "./_lines.ts";
 import { FlagsOnce } from "./_flags.ts";
 import { print, writeOrLeave } from "./_output.ts";

@@ -27,7 +27,7 @@ import {
   listNotebooks,
   NotebookFault,
   readNotebook,
-} from "./_jupyter.ts";
+} from "../src/notebook/jupyter.ts";
 import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 

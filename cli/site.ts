@@ -1,10 +1,10 @@
 /**
- * `deno task site [--out DIR]`: builds the course site (see `cli/_site.ts`)
+ * `deno task site [--out DIR]`: builds the course site (see `src/site/build.ts`)
  * into `DIR` (default `site/` in the repository, which git ignores) and
  * prints what it wrote and how long it took, and on stderr what it left
  * out. Open `DIR/index.html` in a browser, from the file system or any
  * static host: nothing is loaded from the network, and no script from a
- * notebook runs (see `cli/_site.ts`).
+ * notebook runs (see `src/site/build.ts`).
  *
  * @module
  */
@@ -12,7 +12,7 @@
 import { resolve } from "node:path";
 import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
-import { buildSite, ROOT } from "./_site.ts";
+import { buildSite, ROOT } from "../src/site/build.ts";
 
 const HELP = `deno task site [--out DIR]
 

@@ -1,7 +1,7 @@
 /**
  * `deno task uci`: the project's chess engine over the Universal Chess
  * Interface on standard input and output, for any UCI GUI or
- * `deno task match`. The protocol is src/play/uci.ts's state machine; this
+ * `deno task match`. The protocol is src/uci/uci.ts's state machine; this
  * file only reads lines and prints.
  *
  * The search is synchronous, so standard input is read by a Worker: it hands
@@ -22,7 +22,7 @@
  * @module
  */
 
-import { UciEngine } from "../src/play/uci.ts";
+import { UciEngine } from "../src/uci/uci.ts";
 import { LineSplitter, MAX_LINE_LENGTH, tooLongMessage } from "./_lines.ts";
 import { writeOrLeave } from "./_output.ts";
 

@@ -21,12 +21,12 @@ import {
 } from "../src/jobs/nats.ts";
 import { roundRobinOverNats } from "../src/jobs/remote.ts";
 import { JOB_FORMAT, type Task } from "../src/jobs/job.ts";
-import { roundRobin } from "../src/play/tournament.ts";
+import { roundRobin } from "../src/match/tournament.ts";
 import {
   createPlayer,
   parsePosition,
   type PlayerSpec,
-} from "../src/play/player_spec.ts";
+} from "../src/players/player_spec.ts";
 import {
   runStrength,
   runStrengthSync,

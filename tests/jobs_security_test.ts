@@ -27,12 +27,12 @@ import {
   type Task,
 } from "../src/jobs/job.ts";
 import { runTask } from "../src/jobs/run.ts";
-import { roundRobin } from "../src/play/tournament.ts";
+import { roundRobin } from "../src/match/tournament.ts";
 import {
   createPlayer,
   parsePosition,
   type PlayerSpec,
-} from "../src/play/player_spec.ts";
+} from "../src/players/player_spec.ts";
 
 const options = { sanitizeOps: false, sanitizeResources: false };
 

@@ -20,11 +20,11 @@ import {
   natsConnectOptions,
   parseNatsAddress,
 } from "../src/jobs/nats_address.ts";
-import { scoreChessMatch } from "../src/play/chess_match.ts";
-import { roundRobin, scheduleRoundRobin } from "../src/play/tournament.ts";
-import { createPlayer, parsePosition } from "../src/play/player_spec.ts";
-import type { PlayerSpec } from "../src/play/player_spec.ts";
-import { type ChessMover, playChessMatch } from "../src/play/chess_match.ts";
+import { scoreChessMatch } from "../src/uci/chess_match.ts";
+import { roundRobin, scheduleRoundRobin } from "../src/match/tournament.ts";
+import { createPlayer, parsePosition } from "../src/players/player_spec.ts";
+import type { PlayerSpec } from "../src/players/player_spec.ts";
+import { type ChessMover, playChessMatch } from "../src/uci/chess_match.ts";
 import { Chess } from "../src/games/chess/mod.ts";
 
 const bytes = (value: unknown) =>

@@ -1,6 +1,6 @@
 /**
  * `deno task notebooks` (cli/run_notebooks.ts) and the Jupyter functions of
- * cli/_jupyter.ts under faults, with real processes: Jupyter missing or not
+ * src/notebook/jupyter.ts under faults, with real processes: Jupyter missing or not
  * runnable, no kernelspec, a kernel that does not start, dies in a cell or
  * never finishes one, a notebook that is not one or cannot be written,
  * SIGINT and SIGTERM. Each gives one line, exit 2 (130/143 for signals), no
@@ -21,7 +21,7 @@ import {
   type JupyterSetup,
   NotebookFault,
   readNotebook,
-} from "../cli/_jupyter.ts";
+} from "../src/notebook/jupyter.ts";
 import { lacks } from "./_programs.ts";
 
 const CLI = "run_notebooks.ts";

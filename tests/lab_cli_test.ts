@@ -13,7 +13,7 @@ import {
   ensureJupyterLab,
   installedJupyterLab,
   JUPYTERLAB_VERSION,
-} from "../cli/_lab.ts";
+} from "../src/notebook/lab.ts";
 import { lacks } from "./_programs.ts";
 
 const installed = await installedJupyterLab();

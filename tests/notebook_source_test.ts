@@ -126,7 +126,7 @@ Deno.test("showSource: a } at column 0 inside a template literal does not end th
   assert.equal(view.line - 1 + view.text.split("\n").length - 1, end);
   assert.match(view.text, /<script>\$\{script\}<\/script><\/div>`;\n}$/);
   // Every function in the notebook and session modules, whole.
-  const session = await import("../src/session/mod.ts");
+  const session = await import("../src/play/mod.ts");
   for (const value of [...Object.values(notebook), ...Object.values(session)]) {
     if (typeof value !== "function") continue;
     const text = showSource(value as () => unknown, { doc: false }).text;

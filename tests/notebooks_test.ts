@@ -7,7 +7,7 @@
  * promise rejection; a code cell with no output where the committed notebook
  * has one; committed outputs that differ from the fresh ones (stale: `deno
  * task notebooks` refreshes them), numbers excepted only in cells tagged
- * `volatile-output`, which print times (cli/_stale_outputs.ts). What was measured on Deno 2.9.6 + nbclient 0.7.2 (Debian 12):
+ * `volatile-output`, which print times (src/notebook/stale_outputs.ts). What was measured on Deno 2.9.6 + nbclient 0.7.2 (Debian 12):
  *
  * - `throw` and `await Promise.reject(…)` in a cell: an `error` output and an
  *   execute reply with status "error"; `jupyter nbconvert --execute` exits 1.
@@ -27,7 +27,7 @@
  *   1–5 outputs; a raw jupyter_client loop saw 5 of 60 outputs after idle.
  *   nbclient returns at idle and ignores messages of earlier requests, and its
  *   `iopub_timeout` only bounds the wait for idle, so raising it does not help.
- *   The executor (`cli/_execute_notebook.py`) routes every message to the cell
+ *   The executor (`src/notebook/_execute_notebook.py`) routes every message to the cell
  *   of its request whenever it arrives and waits for a quiet second after the
  *   last cell: 6 runs of the same notebook kept all 40 outputs (18 arrived
  *   late). A notebook whose only problems are missing outputs is still run a
@@ -50,8 +50,8 @@ import {
   listNotebooks,
   type Notebook,
   readNotebook,
-} from "../cli/_jupyter.ts";
-import { staleOutputs, VOLATILE_TAG } from "../cli/_stale_outputs.ts";
+} from "../src/notebook/jupyter.ts";
+import { staleOutputs, VOLATILE_TAG } from "../src/notebook/stale_outputs.ts";
 import { installCommand } from "../src/programs.ts";
 import { lacks } from "./_programs.ts";
 

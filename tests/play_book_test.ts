@@ -1,7 +1,7 @@
 // `deno task play connect4` answers the opening from the committed book
-// (data/connect4/book.txt, imported as text by src/session/play_session.ts).
+// (data/connect4/book.txt, imported as text by src/play/terminal.ts).
 import assert from "node:assert/strict";
-import { createPlaySession } from "../src/session/mod.ts";
+import { createPlaySession } from "../src/play/mod.ts";
 
 Deno.test("play connect4 --hint: the opening is answered from the book, every column proven", () => {
   for (const position of ["", "4"]) {

@@ -1,5 +1,5 @@
 // Type-checks the worker module with the tests (it is only ever loaded as a Worker).
-import type {} from "../src/play/_match_worker.ts";
+import type {} from "../src/match/_match_worker.ts";
 import assert from "node:assert/strict";
 import {
   createPlayer,

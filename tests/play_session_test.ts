@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { createPlaySession, type PlaySession } from "../src/session/mod.ts";
+import { createPlaySession, type PlaySession } from "../src/play/mod.ts";
 
 /** Plays `choices` as moves, skipping to the next candidate when one is illegal; returns the transcript. */
 function playOut(

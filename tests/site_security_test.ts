@@ -12,14 +12,14 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { JSDOM } from "jsdom";
 import { basename, join } from "node:path";
-import { listNotebooks, readNotebook } from "../cli/_jupyter.ts";
-import { buildSite, renderNotebook } from "../cli/_site.ts";
+import { listNotebooks, readNotebook } from "../src/notebook/jupyter.ts";
+import { buildSite, renderNotebook } from "../src/site/build.ts";
 import {
   dataImageProblem,
   imageDataProblem,
   imageFileProblem,
-} from "../cli/_site_image.ts";
-import { isSafeLink } from "../cli/_site_sanitize.ts";
+} from "../src/site/image.ts";
+import { isSafeLink } from "../src/site/sanitize.ts";
 import { craftedRepository, listFiles } from "./_crafted_site.ts";
 import { ROOT, runCli } from "./_cli.ts";
 

@@ -16,14 +16,14 @@ import {
   ConnectFourSolver,
   randomConnectFour,
 } from "../mod.ts";
-import { listNotebooks } from "../cli/_jupyter.ts";
-import { renderNotebook, SITE_MARKER } from "../cli/_site.ts";
+import { listNotebooks } from "../src/notebook/jupyter.ts";
+import { renderNotebook, SITE_MARKER } from "../src/site/build.ts";
 import {
   bestColumn,
   type ColumnHint,
   ConnectFourHints,
   formatHint,
-} from "../src/web/c4_hints.ts";
+} from "../src/play/web/c4_hints.ts";
 import {
   assertCleanFailure,
   assertNoStackTrace,

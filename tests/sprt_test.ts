@@ -1,5 +1,5 @@
 /**
- * The SPRT of src/play/sprt.ts (issue 17, the technique atlas): its error
+ * The SPRT of src/match/sprt.ts (issue 17, the technique atlas): its error
  * rates and Elo intervals checked on simulated games of known Elo, its
  * LLR's properties (fast-check), and its errors on bad input.
  *

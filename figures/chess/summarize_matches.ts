@@ -4,7 +4,7 @@
 // rating of every player, Stockfish pinned at 0.
 //   deno run --allow-read --allow-write figures/chess/summarize_matches.ts
 import { type EloGame, eloRatings, readPgnGames } from "../../mod.ts";
-import { gameScore } from "../../src/play/chess_match.ts";
+import { gameScore } from "../../src/uci/chess_match.ts";
 
 const DIR = new URL("matches/", import.meta.url);
 const names = [...Deno.readDirSync(DIR)]
@@ -104,7 +104,7 @@ its games are not reproducible, while ours at a fixed depth are. Adjudication:
 the rules (checkmate, stalemate, fifty-move rule, threefold repetition,
 insufficient material), and a draw after 200 plies in all ("max plies").
 
-Elo: maximum likelihood over the pairing's games (src/play/elo.ts), the first
+Elo: maximum likelihood over the pairing's games (src/match/elo.ts), the first
 engine's difference over the second, with its 95% interval (draws counted as
 half a win each, so with many draws the interval is conservative).
 

@@ -7,13 +7,13 @@
  * @module
  */
 
-import { LESSON_000 } from "./alpha_beta/lesson_000_report.ts";
-import { LESSON_001 } from "./pruning/lesson_001_report.ts";
-import { LESSON_002 } from "./enhancements/lesson_002_report.ts";
-import { LESSON_003 } from "./deepening/lesson_003_report.ts";
-import { LESSON_003_GRUNDY } from "./grundy/lesson_003_grundy.ts";
+import { LESSON_000 } from "./alpha_beta/report.ts";
+import { LESSON_001 } from "./pruning/report.ts";
+import { LESSON_002 } from "./enhancements/report.ts";
+import { LESSON_003 } from "./deepening/report.ts";
+import { LESSON_003_GRUNDY } from "./grundy/measure.ts";
 import { CONNECT_FOUR } from "./connect_four/connect_four_steps.ts";
-import { LESSON_004 } from "./minimax/lesson_004_report.ts";
+import { LESSON_004 } from "./minimax/report.ts";
 import type { LessonEntry } from "./report.ts";
 import { CHESS_LESSON } from "./chess/report.ts";
 import { STRENGTH } from "./strength/report.ts";

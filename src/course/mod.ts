@@ -2,8 +2,9 @@
  * The course's tables, recomputed as data: one folder per notebook, named by
  * topic, in reading order — `minimax/` (notebook 01), `alpha_beta/` (02),
  * `pruning/` (03), `deepening/` (04), `grundy/` (06), `enhancements/` (05),
- * `connect_four/` (07), `chess/` (08), `strength/` (09), `atlas/` (10). The files inside keep the course's file numbers
- * (`lesson_004.ts` computes the rows `T004.*`). The shared report shape
+ * `connect_four/` (07), `chess/` (08), `strength/` (09), `atlas/` (10). Each folder's
+ * `measure.ts` computes its rows (`minimax/measure.ts`: the rows `T004.*`,
+ * whose ids keep the course's numbers) and its `report.ts` draws them. The shared report shape
  * (`report.ts`, `rows.ts`, `distribution.ts`), the list of lessons
  * (`lessons.ts`) and the course's mistakes (`_traps.ts`) sit at the top. The
  * notebooks and `deno task figures` both call this module.

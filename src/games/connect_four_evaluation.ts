@@ -39,7 +39,7 @@ import {
   WIDTH,
   WIN,
   winningCells,
-} from "../games/connect_four.ts";
+} from "./connect_four.ts";
 import type { Move, Position, Value } from "../position.ts";
 
 /** A Connect Four evaluation: an integer within ±{@linkcode HEURISTIC_LIMIT}, from the side to move's view, of an unfinished game. */

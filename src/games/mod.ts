@@ -20,3 +20,4 @@ export * from "./connect_four_solver.ts";
 export * from "./connect_four_book.ts";
 export * from "./connect_four_benchmark.ts";
 export * from "./chess/mod.ts";
+export * from "./connect_four_evaluation.ts";

@@ -35,10 +35,11 @@ import {
   createPlayer,
   GAME_NAMES,
   parsePosition,
-} from "../play/player_spec.ts";
-import type { GameName, PlayerSpec } from "../play/player_spec.ts";
-import type { GameRecord, ScheduledGame } from "../play/tournament.ts";
-import type { ChessGameRecord, ChessOpening } from "../play/chess_match.ts";
+} from "../players/player_spec.ts";
+import type { GameName, PlayerSpec } from "../players/player_spec.ts";
+import type { GameRecord } from "../match/tournament.ts";
+import type { SprtBatch } from "../match/sprt_runner.ts";
+import type { ChessGameRecord, ChessOpening } from "../uci/chess_match.ts";
 import { ConnectFour } from "../games/connect_four.ts";
 import type { SolveStopReason } from "../games/_solver_engine.ts";
 
@@ -59,19 +60,12 @@ export const MAX_JOB_BYTES = 256 * 1024;
 /** Most games one job may hold. */
 export const MAX_JOB_GAMES = 10_000;
 
-/** A batch of round-robin games on Connect Four or tic-tac-toe. */
-export interface GamesTask {
-  /** The kind. */
-  kind: "games";
-  /** The game. */
-  game: GameName;
-  /** The players, as data. */
-  players: PlayerSpec[];
-  /** The openings, as position text; games refer to them by index. */
-  openings: string[];
-  /** The games to play. */
-  games: ScheduledGame[];
-}
+/**
+ * A batch of round-robin games on Connect Four or tic-tac-toe: the batch of
+ * an SPRT or of a tournament, defined beside them ({@linkcode SprtBatch}) so
+ * that matches never import the job system.
+ */
+export type GamesTask = SprtBatch;
 
 /**
  * A chess engine as a job describes it (what `deno task match` parsed from

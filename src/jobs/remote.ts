@@ -11,15 +11,15 @@
  */
 
 import { checkInteger, checkOptions, describe } from "../validate.ts";
-import type { GameName, PlayerSpec } from "../play/player_spec.ts";
-import { type GameRecord, scheduleRoundRobin } from "../play/tournament.ts";
-import { checkRoundRobinPlan } from "../play/parallel.ts";
+import type { GameName, PlayerSpec } from "../players/player_spec.ts";
+import { type GameRecord, scheduleRoundRobin } from "../match/tournament.ts";
+import { checkRoundRobinPlan } from "../match/parallel.ts";
 import {
   type ChessGameRecord,
   type ChessMatchResult,
   type ChessOpening,
   scoreChessMatch,
-} from "../play/chess_match.ts";
+} from "../uci/chess_match.ts";
 import {
   batches,
   codeVersion,

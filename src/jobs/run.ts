@@ -11,21 +11,21 @@
  * @module
  */
 
-import type { MatchJob, MatchReply } from "../play/parallel.ts";
+import type { MatchJob, MatchReply } from "../match/parallel.ts";
 import {
   type ChessGameRecord,
   type ChessMover,
   engineMove,
   playChessGame,
-} from "../play/chess_match.ts";
-import { UciProcess } from "../play/uci_engine.ts";
+} from "../uci/chess_match.ts";
+import { UciProcess } from "../uci/uci_engine.ts";
 import {
   engineCommand,
   engineOptions,
   type EngineTable,
   engineTable,
 } from "./engines.ts";
-import type { GameRecord } from "../play/tournament.ts";
+import type { GameRecord } from "../match/tournament.ts";
 import type {
   ChessTask,
   EngineSpec,
@@ -185,7 +185,7 @@ function playInResident(
 ): Promise<GameRecord[]> {
   signal?.throwIfAborted();
   const worker = resident ??= new Worker(
-    new URL("../play/_match_worker.ts", import.meta.url),
+    new URL("../match/_match_worker.ts", import.meta.url),
     { type: "module" },
   );
   const records: GameRecord[] = [];

@@ -9,7 +9,7 @@
 /// <reference lib="deno.worker" />
 
 import type { Position } from "../position.ts";
-import { createPlayer, parsePosition } from "./player_spec.ts";
+import { createPlayer, parsePosition } from "../players/player_spec.ts";
 import type { MatchJob, MatchReply } from "./parallel.ts";
 import { playGame } from "./tournament.ts";
 

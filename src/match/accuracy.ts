@@ -11,7 +11,7 @@
 
 import { ConnectFour } from "../games/connect_four.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
-import { type Player, SolverPlayer } from "./player.ts";
+import { type Player, SolverPlayer } from "../players/player.ts";
 
 /** A position with the grade of each of its seven columns. */
 export interface GradedPosition {

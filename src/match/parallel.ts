@@ -9,8 +9,8 @@
  */
 
 import { describe } from "../validate.ts";
-import type { GameName, PlayerSpec } from "./player_spec.ts";
-import { createPlayer, parsePosition } from "./player_spec.ts";
+import type { GameName, PlayerSpec } from "../players/player_spec.ts";
+import { createPlayer, parsePosition } from "../players/player_spec.ts";
 import {
   type GameRecord,
   type ScheduledGame,

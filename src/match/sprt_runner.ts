@@ -5,8 +5,9 @@
  * ("engine without it") play pairs of games, one opening with each colour,
  * so the test reads pentanomial results by default.
  *
- * A batch is exactly the games task of a job (`GamesTask` of
- * `src/jobs/job.ts`): the players and openings as data, and a slice of
+ * A batch is a {@linkcode SprtBatch}, which the job system takes as its
+ * games task (`GamesTask` of `src/jobs/job.ts` is this type, so matches
+ * never import the job system): the players and openings as data, and a slice of
  * {@linkcode scheduleRoundRobin}'s schedule (game `round` on opening
  * ⌊round / 2⌋ of a seeded shuffle, the candidate first in the even
  * rounds, players seeded by `hashInts(seed, round, 0)`). A batch depends
@@ -21,14 +22,13 @@
  */
 
 import { checkInteger, checkOptions, describe } from "../validate.ts";
-import type { GamesTask } from "../jobs/job.ts";
 import { playScheduledGames } from "./parallel.ts";
 import {
   createPlayer,
   type GameName,
   parsePosition,
   type PlayerSpec,
-} from "./player_spec.ts";
+} from "../players/player_spec.ts";
 import { type GameScore, Sprt, type SprtStatus } from "./sprt.ts";
 import {
   type GameRecord,
@@ -41,8 +41,9 @@ import {
 export const MAX_SPRT_BATCH_GAMES = 10_000;
 
 /**
- * One batch of games: field for field the games task of a job (`GamesTask`
- * of `src/jobs/job.ts`, which `runTask` plays and `decodeJob` checks).
+ * One batch of games: the players and openings as data and a slice of the
+ * schedule. The job system's games task is this type (`GamesTask` of
+ * `src/jobs/job.ts`, which `runTask` plays and `decodeJob` checks).
  */
 export interface SprtBatch {
   /** Always `"games"`. */
@@ -303,8 +304,7 @@ export async function sprtMatch(
   });
   while (records.length < maxGames && test.decision === null) {
     const games = schedule.slice(records.length, records.length + batchGames);
-    // Typed as the job's task, so that the two types cannot drift apart.
-    const task: GamesTask = {
+    const task: SprtBatch = {
       kind: "games",
       game,
       players: [...players],

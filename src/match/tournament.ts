@@ -15,7 +15,7 @@ import type { Move, Position } from "../position.ts";
 import { hashInts, Random } from "../random.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 import type { EloGame } from "./elo.ts";
-import type { Player } from "./player.ts";
+import type { Player } from "../players/player.ts";
 
 /** A finished game. */
 export interface GameRecord {

@@ -1,6 +1,6 @@
 """Executes a notebook with nbclient, without losing the Deno kernel's late outputs.
 
-Called by cli/_jupyter.ts; not meant to be run by hand. Two subcommands:
+Called by src/notebook/jupyter.ts; not meant to be run by hand. Two subcommands:
 
   probe NAME
       Prints {"nbclient": version, "argv": [...]} for kernelspec NAME as JSON,

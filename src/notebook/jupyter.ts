@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import {
   findProgram,
   PROJECT_JUPYTER_DIR as CHECKOUT_JUPYTER_DIR,
-} from "../src/programs.ts";
+} from "../programs.ts";
 
 const SCRIPT = fileURLToPath(
   new URL("./_execute_notebook.py", import.meta.url),
@@ -71,7 +71,7 @@ export interface JupyterMissing {
  *
  * @example Skip notebooks where Jupyter is missing
  * ```ts ignore
- * import { findJupyter } from "./_jupyter.ts";
+ * import { findJupyter } from "./jupyter.ts";
  *
  * const setup = await findJupyter();
  * if ("reason" in setup) console.log(`notebooks skipped: ${setup.reason}`);
@@ -226,7 +226,7 @@ export type FaultKind =
  * @example Tell a fault from a failed check
  * ```ts
  * import assert from "node:assert/strict";
- * import { NotebookFault } from "./_jupyter.ts";
+ * import { NotebookFault } from "./jupyter.ts";
  *
  * const fault = new NotebookFault("timeout", 1, "a.ipynb: cell 2 (x) did not finish");
  * assert.ok(fault instanceof Error);
@@ -276,7 +276,7 @@ export const STOP_GRACE_MS = 15_000;
  * @example A file that is not JSON
  * ```ts
  * import assert from "node:assert/strict";
- * import { readNotebook } from "./_jupyter.ts";
+ * import { readNotebook } from "./jupyter.ts";
  *
  * const path = await Deno.makeTempFile({ suffix: ".ipynb" });
  * await Deno.writeTextFile(path, "{ not json");
@@ -340,7 +340,7 @@ export async function readNotebook(path: string): Promise<Notebook> {
  *
  * @example Check one notebook
  * ```ts ignore
- * import { checkNotebook, findJupyter } from "./_jupyter.ts";
+ * import { checkNotebook, findJupyter } from "./jupyter.ts";
  *
  * const setup = await findJupyter();
  * if (!("reason" in setup)) {
@@ -624,7 +624,7 @@ export interface NotebookOutput {
  *
  * @example A missing output and an uncaught rejection
  * ```ts
- * import { notebookProblems, type NotebookOutput } from "./_jupyter.ts";
+ * import { notebookProblems, type NotebookOutput } from "./jupyter.ts";
  * import assert from "node:assert/strict";
  *
  * const code = (outputs: NotebookOutput[]) => ({ cell_type: "code", source: "x", outputs });
@@ -717,7 +717,7 @@ export function notebookProblems(
  * @example A string value shown in colour
  * ```ts
  * import assert from "node:assert/strict";
- * import { ansiOutputs } from "./_jupyter.ts";
+ * import { ansiOutputs } from "./jupyter.ts";
  * const value = { output_type: "execute_result", data: { "text/plain": "\x1b[32m\"ok\"\x1b[39m" } };
  * assert.deepEqual(ansiOutputs({ cell_type: "code", source: "", outputs: [value] }), ["execute_result"]);
  * ```
@@ -746,7 +746,7 @@ export function ansiOutputs(cell: NotebookCell): string[] {
  *
  * @example List the course notebooks
  * ```ts
- * import { listNotebooks } from "./_jupyter.ts";
+ * import { listNotebooks } from "./jupyter.ts";
  * import assert from "node:assert/strict";
  *
  * const paths = await listNotebooks("notebooks");

@@ -16,13 +16,15 @@
 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { KERNEL_NAME, listNotebooks, PROJECT_JUPYTER_DIR } from "./_jupyter.ts";
+import { KERNEL_NAME, listNotebooks, PROJECT_JUPYTER_DIR } from "./jupyter.ts";
 
 /** The JupyterLab release installed into `.venv/`. */
 export const JUPYTERLAB_VERSION = "4.6.4";
 
 /** The checkout's root folder. */
-export const LAB_ROOT: string = fileURLToPath(new URL("..", import.meta.url));
+export const LAB_ROOT: string = fileURLToPath(
+  new URL("../..", import.meta.url),
+);
 
 /** Where `deno task lab` keeps JupyterLab: a venv inside the checkout. */
 export const VENV_DIR: string = join(LAB_ROOT, ".venv");
@@ -84,7 +86,7 @@ export function lastLine(text: string): string {
  * @example No venv, no JupyterLab
  * ```ts
  * import assert from "node:assert/strict";
- * import { installedJupyterLab } from "./_lab.ts";
+ * import { installedJupyterLab } from "./lab.ts";
  * assert.equal(await installedJupyterLab("/nonexistent/.venv"), null);
  * ```
  */
@@ -118,7 +120,7 @@ export async function installedJupyterLab(
  * @example A Python that does not exist is named
  * ```ts
  * import assert from "node:assert/strict";
- * import { ensureJupyterLab } from "./_lab.ts";
+ * import { ensureJupyterLab } from "./lab.ts";
  * const venv = `${await Deno.makeTempDir()}/.venv`;
  * await assert.rejects(
  *   ensureJupyterLab({ venv, python: "/nonexistent/python3" }),

@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { Notebook, NotebookCell, NotebookOutput } from "./_jupyter.ts";
+import type { Notebook, NotebookCell, NotebookOutput } from "./jupyter.ts";
 
 /** The cell tag that marks outputs with times in them (numbers masked). */
 export const VOLATILE_TAG = "volatile-output";
@@ -100,7 +100,7 @@ function firstDifference(committed: string, fresh: string): string {
  * @example A time that changes is allowed only in a tagged cell
  * ```ts
  * import assert from "node:assert/strict";
- * import { staleOutputs, VOLATILE_TAG } from "./_stale_outputs.ts";
+ * import { staleOutputs, VOLATILE_TAG } from "./stale_outputs.ts";
  * const cell = (out: string, tags: string[] = []) => ({
  *   cell_type: "code", source: "f()", metadata: { tags },
  *   outputs: [{ output_type: "stream", name: "stdout", text: out }],

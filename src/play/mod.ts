@@ -10,4 +10,4 @@
  *
  * @module
  */
-export * from "./play_session.ts";
+export * from "./terminal.ts";

@@ -22,7 +22,7 @@ import type { Move, Position } from "../position.ts";
 import { alphaBeta } from "../search/alpha_beta.ts";
 import { minimax } from "../search/minimax.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
-import { searchChess } from "../play/_chess_search.ts";
+import { searchChess } from "../players/_chess_search.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 
 /** The games `deno task play` knows. */
@@ -296,7 +296,7 @@ function ordinal(n: number): string {
  * @example Which columns the solver proved is in the hint
  * ```ts
  * import assert from "node:assert/strict";
- * import { CONNECT4_SOLVE_NODES, createPlaySession } from "./play_session.ts";
+ * import { CONNECT4_SOLVE_NODES, createPlaySession } from "./terminal.ts";
  * assert.equal(CONNECT4_SOLVE_NODES, 500_000);
  * const game = createPlaySession("connect4", { position: "4455", nodes: 1000, depth: 4 });
  * game.start();
@@ -568,7 +568,7 @@ function nim(options: PlayOptions): Game<Nim> {
  * @example The engine mates in one at the default depth
  * ```ts
  * import assert from "node:assert/strict";
- * import { CHESS_PLAY_DEPTH, createPlaySession } from "./play_session.ts";
+ * import { CHESS_PLAY_DEPTH, createPlaySession } from "./terminal.ts";
  * assert.equal(CHESS_PLAY_DEPTH, 5);
  * const game = createPlaySession("chess", {
  *   first: "engine",
@@ -587,7 +587,7 @@ export const CHESS_PLAY_DEPTH = 5;
  * @example Depth 64 answers, at the depth the budget reached
  * ```ts
  * import assert from "node:assert/strict";
- * import { CHESS_PLAY_MAX_NODES, createPlaySession } from "./play_session.ts";
+ * import { CHESS_PLAY_MAX_NODES, createPlaySession } from "./terminal.ts";
  * assert.equal(CHESS_PLAY_MAX_NODES, 2_000_000);
  * const game = createPlaySession("chess", { depth: 64 });
  * assert.match(game.input("hint").text, /Hint \(alpha-beta to depth \d+, stopped by the budget of 2000000 nodes\)/);
@@ -744,7 +744,7 @@ function chess(options: PlayOptions): Game<Chess> {
  * @example A scripted game of tic-tac-toe: an illegal move, then undo
  * ```ts
  * import assert from "node:assert/strict";
- * import { createPlaySession } from "./play_session.ts";
+ * import { createPlaySession } from "./terminal.ts";
  * const game = createPlaySession("tictactoe");
  * assert.match(game.start(), /you play first/);
  * assert.match(game.input("9").text, /^Illegal: cell 9 is off the board/);
@@ -757,7 +757,7 @@ function chess(options: PlayOptions): Game<Chess> {
  * @example Nim: the engine explains its move by the nim-sum
  * ```ts
  * import assert from "node:assert/strict";
- * import { createPlaySession } from "./play_session.ts";
+ * import { createPlaySession } from "./terminal.ts";
  * const game = createPlaySession("nim", { first: "engine", position: "3 4 5" });
  * const opening = game.start();
  * assert.match(opening, /Engine plays 2 from heap 1\./);

@@ -40,7 +40,7 @@ import {
 import {
   CONNECT_FOUR_EVALUATIONS,
   EvaluatedConnectFour,
-} from "./connect_four_evaluations.ts";
+} from "../games/connect_four_evaluation.ts";
 
 /**
  * A player of a game whose positions are `P`.

@@ -28,7 +28,7 @@ import {
   CONNECT_FOUR_EVALUATIONS,
   type ConnectFourEvaluation,
   EvaluatedConnectFour,
-} from "./connect_four_evaluations.ts";
+} from "../games/connect_four_evaluation.ts";
 
 /** The evaluated board with its columns generated left to right. */
 class LeftToRight extends EvaluatedConnectFour {

@@ -35,19 +35,19 @@ import {
   relative,
 } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Notebook, NotebookCell, NotebookOutput } from "./_jupyter.ts";
-import { readNotebook } from "./_jupyter.ts";
-import { bundlePlay } from "./_site_bundle.ts";
-import { policyMeta } from "./_site_csp.ts";
+import type { Notebook, NotebookCell, NotebookOutput } from "../notebook/jupyter.ts";
+import { readNotebook } from "../notebook/jupyter.ts";
+import { bundlePlay } from "./bundle.ts";
+import { policyMeta } from "./csp.ts";
 import {
   dataImageProblem,
   imageDataProblem,
   imageFileProblem,
-} from "./_site_image.ts";
-import { isSafeLink, sanitizeHtml, sanitizeSvgFile } from "./_site_sanitize.ts";
+} from "./image.ts";
+import { isSafeLink, sanitizeHtml, sanitizeSvgFile } from "./sanitize.ts";
 
 /** The repository's root folder. */
-export const ROOT: string = fileURLToPath(new URL("../", import.meta.url));
+export const ROOT: string = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The file that marks a folder as written by `deno task site` (it may then be replaced). */
 export const SITE_MARKER = ".gts-site";
@@ -112,7 +112,7 @@ const joined = (value: unknown): string =>
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { pageHref } from "./_site.ts";
+ * import { pageHref } from "./build.ts";
  * assert.equal(pageHref("01_minimax"), "01_minimax.html");
  * assert.equal(pageHref("javascript:alert(1)"), "javascript%3Aalert(1).html");
  * assert.equal(pageHref(`9"><img src=x onerror=1>`), "9%22%3E%3Cimg%20src%3Dx%20onerror%3D1%3E.html");
@@ -144,7 +144,7 @@ const IMAGE = /\.(svg|png|jpe?g|gif|webp)$/i;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { siteLink } from "./_site.ts";
+ * import { siteLink } from "./build.ts";
  * const names = ["01_minimax"];
  * assert.deepEqual(siteLink("../notebooks/01_minimax.ipynb", "docs/course.md", names), { href: "01_minimax.html" });
  * assert.deepEqual(siteLink("000/ordering.svg", "figures/README.md", names), {
@@ -430,7 +430,7 @@ export function notebookTitle(notebook: Notebook, name: string): string {
  * @example An SVG chart goes inline; a script in HTML does not
  * ```ts
  * import assert from "node:assert/strict";
- * import { renderNotebook } from "./_site.ts";
+ * import { renderNotebook } from "./build.ts";
  * const page = renderNotebook({
  *   cells: [
  *     { cell_type: "markdown", source: ["# One\n", "See [two](02_two.ipynb)."] },
@@ -557,7 +557,7 @@ export interface SiteOptions {
 /**
  * Builds the site into `options.out`: `index.html` (the course map and the
  * figures summary), one page per notebook of `notebooks/`, `play.html`
- * with `play.js` (bundled from `src/web/`), `site.css`, and the images the
+ * with `play.js` (bundled from `src/play/web/`), `site.css`, and the images the
  * pages show under `assets/`.
  *
  * Whatever the notebooks hold, no script of theirs runs on a page (see the
@@ -669,7 +669,7 @@ ${list}
   }
 
   // The play page.
-  const web = join(root, "src/web");
+  const web = join(root, "src/play/web");
   const playBody = await Deno.readTextFile(join(web, "play.html"));
   await write(
     "play.html",

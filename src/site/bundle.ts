@@ -1,5 +1,5 @@
 /**
- * Bundles the play page's TypeScript (`src/web/`) for the browser with
+ * Bundles the play page's TypeScript (`src/play/web/`) for the browser with
  * esbuild: the Connect Four worker first, as a classic script with the
  * opening book's text inlined, then the page's script with the worker's
  * source inlined (the page starts it from a blob URL: chromium refuses
@@ -39,10 +39,10 @@ async function bundle(
 }
 
 /**
- * The play page's script, `play.js`: `src/web/play.ts` and, inlined as a
- * string, `src/web/c4_worker.ts`, both with `book` inlined.
+ * The play page's script, `play.js`: `src/play/web/play.ts` and, inlined as a
+ * string, `src/play/web/c4_worker.ts`, both with `book` inlined.
  *
- * @param web the folder `src/web`
+ * @param web the folder `src/play/web`
  * @param book the text of `data/connect4/book.txt`
  * @returns the script's text
  * @throws {Error} when esbuild fails (its first message)

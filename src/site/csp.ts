@@ -21,7 +21,7 @@ import { createHash } from "node:crypto";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { scriptHash } from "./_site_csp.ts";
+ * import { scriptHash } from "./csp.ts";
  * assert.equal(scriptHash(""), "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
  * ```
  */
@@ -46,7 +46,7 @@ export interface PolicyOptions {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { contentSecurityPolicy } from "./_site_csp.ts";
+ * import { contentSecurityPolicy } from "./csp.ts";
  * const policy = contentSecurityPolicy({ inlineScripts: ["go()"] });
  * assert.match(policy, /^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
  * assert.match(policy, /worker-src 'none'/);
@@ -82,7 +82,7 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { policyMeta } from "./_site_csp.ts";
+ * import { policyMeta } from "./csp.ts";
  * assert.match(policyMeta(), /^<meta http-equiv="Content-Security-Policy" content="default-src 'self'; /);
  * ```
  */

@@ -42,7 +42,7 @@ const BASE64 =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { imageDataProblem } from "./_site_image.ts";
+ * import { imageDataProblem } from "./image.ts";
  * assert.equal(imageDataProblem("image/png", "iVBORw0K\nGgo="), null);
  * assert.match(imageDataProblem("image/png", '"><script>x</script>')!, /not base64/);
  * assert.match(imageDataProblem("image/jpeg", "iVBORw0KGgo=")!, /not a JPEG/);
@@ -81,7 +81,7 @@ export function imageDataProblem(mime: string, base64: string): string | null {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { imageFileProblem } from "./_site_image.ts";
+ * import { imageFileProblem } from "./image.ts";
  * assert.equal(imageFileProblem(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), ".jpg"), null);
  * assert.match(imageFileProblem(new TextEncoder().encode("<html>"), "png")!, /not a PNG/);
  * ```
@@ -114,7 +114,7 @@ function typeName(mime: string): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { dataImageProblem } from "./_site_image.ts";
+ * import { dataImageProblem } from "./image.ts";
  * assert.equal(dataImageProblem("data:image/png;base64,iVBORw0KGgo="), null);
  * assert.equal(dataImageProblem("data:image/svg+xml;base64,PHN2Zy8+"), null);
  * assert.match(dataImageProblem("data:text/html,<script>")!, /not an image/);

@@ -17,8 +17,8 @@
 
 import createDOMPurify, { type Config, type DOMPurify } from "dompurify";
 import { JSDOM } from "jsdom";
-import { dataImageProblem } from "./_site_image.ts";
-import { liveStepperScript } from "./_site_stepper.ts";
+import { dataImageProblem } from "./image.ts";
+import { liveStepperScript } from "./stepper.ts";
 
 /** HTML elements: Markdown's, tables, figures, the steppers' controls. */
 const HTML_TAGS = [
@@ -229,7 +229,7 @@ const URL_WHITESPACE =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { isSafeLink } from "./_site_sanitize.ts";
+ * import { isSafeLink } from "./sanitize.ts";
  * assert.ok(isSafeLink("https://example.org/a?b#c"));
  * assert.ok(isSafeLink("02_alpha_beta.html#cuts"));
  * assert.ok(isSafeLink("a/b:c.html"));
@@ -260,7 +260,7 @@ export function isSafeLink(href: string): boolean {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { isLocalCss } from "./_site_sanitize.ts";
+ * import { isLocalCss } from "./sanitize.ts";
  * assert.ok(isLocalCss(".a{fill:red} marker{stroke:url(#m)}"));
  * assert.ok(!isLocalCss("body{background:url(https://example.org/x)}"));
  * assert.ok(!isLocalCss("@import 'x.css';"));
@@ -392,7 +392,7 @@ export interface Sanitized {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { sanitizeHtml } from "./_site_sanitize.ts";
+ * import { sanitizeHtml } from "./sanitize.ts";
  * const clean = sanitizeHtml(
  *   '<p onclick="x()">a<script>x()</script><img src=x onerror=x()><a href="javascript:x()">b</a></p>',
  * );
@@ -465,7 +465,7 @@ export function sanitizeHtml(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { sanitizeSvgFile } from "./_site_sanitize.ts";
+ * import { sanitizeSvgFile } from "./sanitize.ts";
  * const svg = sanitizeSvgFile('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2" onload="x()"><script>x()</script><circle r="1"/></svg>');
  * assert.equal(svg, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><circle r="1"/></svg>\n');
  * ```

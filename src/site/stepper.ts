@@ -13,8 +13,8 @@
  * @module
  */
 
-import { stepperHtml } from "../src/notebook/search_stepper.ts";
-import { searchSteps } from "../src/notebook/search_steps.ts";
+import { stepperHtml } from "../notebook/search_stepper.ts";
+import { searchSteps } from "../notebook/search_steps.ts";
 
 /**
  * The script cut at its three data holes: the id (`id=…;`), the recorded
@@ -53,7 +53,7 @@ function libraryCode(): ScriptParts["code"] {
     const parts = script === undefined ? null : cut(script);
     if (parts === null) {
       throw new Error(
-        "liveStepperScript: the stepper's script (src/notebook/search_stepper.ts) no longer has the holes id=…; var data=…; box.innerHTML=…; that cli/_site_stepper.ts reads",
+        "liveStepperScript: the stepper's script (src/notebook/search_stepper.ts) no longer has the holes id=…; var data=…; box.innerHTML=…; that src/site/stepper.ts reads",
       );
     }
     reference = parts;
@@ -155,9 +155,9 @@ const STEPPER_ID = /^gts-stepper-[0-9a-z]+-[0-9]+$/;
  * @example A stepper of the library gets its script back; any other code none
  * ```ts
  * import assert from "node:assert/strict";
- * import { searchSteps } from "../src/notebook/search_steps.ts";
- * import { stepperHtml } from "../src/notebook/search_stepper.ts";
- * import { liveStepperScript } from "./_site_stepper.ts";
+ * import { searchSteps } from "../notebook/search_steps.ts";
+ * import { stepperHtml } from "../notebook/search_stepper.ts";
+ * import { liveStepperScript } from "./stepper.ts";
  * const html = stepperHtml(searchSteps([[3, 5], [2, 9]]));
  * const id = html.match(/id="([^"]+)"/)![1]!;
  * const script = html.match(/<script>([^]*)<\/script>/)![1]!;

@@ -9,7 +9,7 @@
 import { Chess } from "../games/chess/mod.ts";
 import { describe } from "../validate.ts";
 import type { ChessMover } from "./chess_match.ts";
-import type { Player } from "./player.ts";
+import type { Player } from "../players/player.ts";
 
 /**
  * Wraps a chess player as a mover: each move replays the game from the

@@ -37,7 +37,7 @@
 
 import type { Move } from "../position.ts";
 import { Chess, CHESS_MATE } from "../games/chess/mod.ts";
-import { searchChess } from "./_chess_search.ts";
+import { searchChess } from "../players/_chess_search.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
 import type { IterativeDeepeningResult } from "../search/iterative_deepening.ts";
 import { checkOptions, describe } from "../validate.ts";

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { basename, join } from "node:path";
-import { listNotebooks, readNotebook } from "../../cli/_jupyter.ts";
+import { listNotebooks, readNotebook } from "../../src/notebook/jupyter.ts";
 import { findChromium, launchChromium, watchPage } from "./_browser.ts";
 import { lacks } from "../_programs.ts";
 

@@ -11,7 +11,7 @@
 
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { checkNotebook, findJupyter } from "../../cli/_jupyter.ts";
+import { checkNotebook, findJupyter } from "../../src/notebook/jupyter.ts";
 import { findChromium, launchChromium, watchPage } from "./_browser.ts";
 import { lacks, pathOf } from "../_programs.ts";
 

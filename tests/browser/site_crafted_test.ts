@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "puppeteer-core";
-import { buildSite } from "../../cli/_site.ts";
+import { buildSite } from "../../src/site/build.ts";
 import { craftedRepository, listFiles } from "../_crafted_site.ts";
 import { findChromium, launchChromium, watchPage } from "./_browser.ts";
 

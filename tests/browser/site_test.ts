@@ -23,8 +23,8 @@ import {
   ConnectFourSolver,
   Random,
 } from "../../mod.ts";
-import { listNotebooks, readNotebook } from "../../cli/_jupyter.ts";
-import { formatHint } from "../../src/web/c4_hints.ts";
+import { listNotebooks, readNotebook } from "../../src/notebook/jupyter.ts";
+import { formatHint } from "../../src/play/web/c4_hints.ts";
 import { ROOT, runCli } from "../_cli.ts";
 import {
   findChromium,

@@ -18,8 +18,8 @@ import {
   type SearchSteps,
   searchSteps,
 } from "../../src/notebook/mod.ts";
-import { findJupyter } from "../../cli/_jupyter.ts";
-import { checkNotebook } from "../../cli/_jupyter.ts";
+import { findJupyter } from "../../src/notebook/jupyter.ts";
+import { checkNotebook } from "../../src/notebook/jupyter.ts";
 import {
   findChromium,
   launchChromium,

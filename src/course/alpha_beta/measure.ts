@@ -362,7 +362,7 @@ function valueChecks(): { trees: number; agree: number } {
  * @example Every exact row agrees (a quick run on 20 seeds)
  * ```ts
  * import assert from "node:assert/strict";
- * import { lesson000 } from "./lesson_000.ts";
+ * import { lesson000 } from "./measure.ts";
  * const data = lesson000(20);
  * assert.ok(data.rows.filter((r) => r.kind === "exact").every((r) => r.agrees));
  * ```

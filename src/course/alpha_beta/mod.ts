@@ -3,8 +3,8 @@
  *
  * @module
  */
-export * from "./lesson_000.ts";
-export * from "./lesson_000_report.ts";
+export * from "./measure.ts";
+export * from "./report.ts";
 export * from "./ordering_experiment.ts";
 export * from "./walkthrough.ts";
 export * from "./tree_diagram.ts";

@@ -7,7 +7,7 @@
 import * as Plot from "@observablehq/plot";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
 import { distribution, formatDistribution } from "../distribution.ts";
-import { type Lesson000, lesson000, measure } from "./lesson_000.ts";
+import { type Lesson000, lesson000, measure } from "./measure.ts";
 import { SEARCHES } from "./ordering_experiment.ts";
 import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
 import { formatCount } from "../rows.ts";

@@ -1,6 +1,6 @@
 /**
  * The atlas's Strength column: for each technique that applies to Connect
- * Four or chess play, an SPRT (`Sprt` of `src/play/sprt.ts`, pentanomial on
+ * Four or chess play, an SPRT (`Sprt` of `src/match/sprt.ts`, pentanomial on
  * game pairs) of "engine + technique" against "engine without it", at equal
  * nodes (the same node budget per move for both) and at equal time (the
  * same milliseconds per move: machine-dependent, printed, never judged).
@@ -22,18 +22,20 @@ import { readPgnGames } from "../../games/chess/mod.ts";
 import { Random } from "../../random.ts";
 import {
   connectFourOpenings,
-  createPlayer,
   type GameRecord,
-  openingsFromGames,
-  parsePosition,
-  type PlayerSpec,
   playGame,
   type ScheduledGame,
   scheduleRoundRobin,
   Sprt,
   type SprtBatch,
   sprtMatch,
-} from "../../play/mod.ts";
+} from "../../match/mod.ts";
+import {
+  createPlayer,
+  parsePosition,
+  type PlayerSpec,
+} from "../../players/mod.ts";
+import { openingsFromGames } from "../../uci/mod.ts";
 import type { Position } from "../../position.ts";
 import { readCache, writeCache } from "./_cache.ts";
 

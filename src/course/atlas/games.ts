@@ -16,8 +16,8 @@ import { Chess } from "../../games/chess/mod.ts";
 import {
   connectFourThreatEvaluation,
   EvaluatedConnectFour,
-} from "../../play/connect_four_evaluations.ts";
-import { parseGrades } from "../../play/accuracy.ts";
+} from "../../games/connect_four_evaluation.ts";
+import { parseGrades } from "../../match/accuracy.ts";
 import { Random } from "../../random.ts";
 import { loadGames } from "../chess/_games.ts";
 import { sampleMiddlegames } from "../chess/samples.ts";

@@ -17,16 +17,12 @@
  * @module
  */
 
-import { findStockfish, UciProcess } from "../../play/uci_engine.ts";
-import {
-  createPlayer,
-  eloEstimate,
-  playChessGame,
-  playerMover,
-  type PlayerSpec,
-} from "../../play/mod.ts";
+import { findStockfish, UciProcess } from "../../uci/uci_engine.ts";
+import { createPlayer, type PlayerSpec } from "../../players/mod.ts";
+import { eloEstimate } from "../../match/mod.ts";
+import { playChessGame, playerMover } from "../../uci/mod.ts";
 import type { Chess } from "../../games/chess/mod.ts";
-import type { Player } from "../../play/player.ts";
+import type { Player } from "../../players/player.ts";
 import {
   chessEloOpenings,
   eloCacheFile,

@@ -8,7 +8,7 @@
  */
 
 import { CHESS_MATE } from "../../games/chess/mod.ts";
-import { UciError, UciProcess } from "../../play/uci_engine.ts";
+import { UciError, UciProcess } from "../../uci/uci_engine.ts";
 import { checkInteger, checkOptions } from "../../validate.ts";
 import type { HorizonExample } from "./horizon.ts";
 

@@ -389,7 +389,7 @@ export interface Lesson003 {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { lesson003 } from "./lesson_003.ts";
+ * import { lesson003 } from "./measure.ts";
  * const data = lesson003(10);
  * assert.ok(data.rows.some((row) => row.id === "T003.4"));
  * ```

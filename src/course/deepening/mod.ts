@@ -3,5 +3,5 @@
  *
  * @module
  */
-export * from "./lesson_003.ts";
-export * from "./lesson_003_report.ts";
+export * from "./measure.ts";
+export * from "./report.ts";

@@ -6,7 +6,7 @@
 
 import * as Plot from "@observablehq/plot";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
-import { type Lesson003, lesson003 } from "./lesson_003.ts";
+import { type Lesson003, lesson003 } from "./measure.ts";
 import type { Chart, LessonEntry, LessonReport } from "../report.ts";
 
 /** T003.1: measured ratio, b/(b−1), and the effective-branching prediction, per b. */

@@ -144,7 +144,7 @@ const CHALLENGERS = ["PVS", "MTD(f) guess 0", "SSS* (MT-SSS*)"];
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { lesson002 } from "./lesson_002.ts";
+ * import { lesson002 } from "./measure.ts";
  * const rows = lesson002().rows;
  * assert.ok(rows.filter((row) => row.kind === "exact").every((row) => row.agrees));
  * ```

@@ -3,5 +3,5 @@
  *
  * @module
  */
-export * from "./lesson_002.ts";
-export * from "./lesson_002_report.ts";
+export * from "./measure.ts";
+export * from "./report.ts";

@@ -6,7 +6,7 @@
 
 import * as Plot from "@observablehq/plot";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
-import { type Lesson002, lesson002, SEARCHERS } from "./lesson_002.ts";
+import { type Lesson002, lesson002, SEARCHERS } from "./measure.ts";
 import type { Chart, LessonEntry, LessonReport } from "../report.ts";
 
 /** T002.2–T002.3: nodes of every searcher on every position, log scale. */

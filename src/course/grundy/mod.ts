@@ -3,4 +3,4 @@
  *
  * @module
  */
-export * from "./lesson_003_grundy.ts";
+export * from "./measure.ts";

@@ -76,7 +76,7 @@ function cost(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { lesson004 } from "./lesson_004.ts";
+ * import { lesson004 } from "./measure.ts";
  * assert.ok(lesson004().rows.every((row) => row.agrees));
  * ```
  */

@@ -3,6 +3,6 @@
  *
  * @module
  */
-export * from "./lesson_004.ts";
-export * from "./lesson_004_report.ts";
+export * from "./measure.ts";
+export * from "./report.ts";
 export * from "./ply_profile.ts";

@@ -6,7 +6,7 @@
 
 import * as Plot from "@observablehq/plot";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
-import { type Lesson004, lesson004 } from "./lesson_004.ts";
+import { type Lesson004, lesson004 } from "./measure.ts";
 import type { Chart, LessonEntry, LessonReport } from "../report.ts";
 
 /** Nodes per ply of the full tic-tac-toe tree, minimax against alpha-beta, log scale. */

@@ -63,7 +63,7 @@ export interface Lesson001 {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { scientific } from "./lesson_001.ts";
+ * import { scientific } from "./measure.ts";
  * assert.ok(scientific(35 ** 8) === "2.25e12" && scientific(Math.sqrt(35)) === "5.9");
  * ```
  */
@@ -79,7 +79,7 @@ export function scientific(value: number): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { chessArithmetic } from "./lesson_001.ts";
+ * import { chessArithmetic } from "./measure.ts";
  * assert.ok(chessArithmetic().every((line) => line.ours === line.course));
  * ```
  */
@@ -116,7 +116,7 @@ export const DEEPENING_DEPTHS: readonly [number, number][] = [
  * @example Every exact row agrees (a quick run)
  * ```ts
  * import assert from "node:assert/strict";
- * import { lesson001 } from "./lesson_001.ts";
+ * import { lesson001 } from "./measure.ts";
  * const data = lesson001({ maxLeaves: 4096, seeds: 3 });
  * assert.ok(data.rows.filter((r) => r.kind === "exact").every((r) => r.agrees));
  * ```

@@ -3,6 +3,6 @@
  *
  * @module
  */
-export * from "./lesson_001.ts";
-export * from "./lesson_001_report.ts";
+export * from "./measure.ts";
+export * from "./report.ts";
 export * from "./depth_growth.ts";

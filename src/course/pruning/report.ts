@@ -7,7 +7,7 @@
 import * as Plot from "@observablehq/plot";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
 import { CURVES, theoryCurves } from "./depth_growth.ts";
-import { type Lesson001, lesson001 } from "./lesson_001.ts";
+import { type Lesson001, lesson001 } from "./measure.ts";
 import { SEARCHES } from "../alpha_beta/ordering_experiment.ts";
 import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
 import { formatCount } from "../rows.ts";

@@ -24,28 +24,28 @@ import {
   connectFourAlphaBetaPlayer,
   type EvaluationQuality,
   MctsPlayer,
-} from "../../play/player.ts";
+} from "../../players/player.ts";
 import {
   formatGrades,
   gradeConnectFour,
   type GradedPosition,
   moveAccuracy,
   parseGrades,
-} from "../../play/accuracy.ts";
-import { eloRatings } from "../../play/elo.ts";
+} from "../../match/accuracy.ts";
+import { eloRatings } from "../../match/elo.ts";
 import {
   eloGames,
   type GameRecord,
   playGame,
   roundRobin,
-} from "../../play/tournament.ts";
-import { roundRobinParallel } from "../../play/parallel.ts";
+} from "../../match/tournament.ts";
+import { roundRobinParallel } from "../../match/parallel.ts";
 import {
   createPlayer,
   type GameName,
   parsePosition,
   type PlayerSpec,
-} from "../../play/player_spec.ts";
+} from "../../players/player_spec.ts";
 import { solveConnectFour } from "../../games/connect_four_solver.ts";
 import {
   type DeepeningVerdict,

@@ -8,10 +8,10 @@
  * @module
  */
 
-import { CELLS, ConnectFour } from "../games/connect_four.ts";
-import { ConnectFourBook } from "../games/connect_four_book.ts";
-import { ConnectFourSolver } from "../games/connect_four_solver.ts";
-import { checkInteger, describe } from "../validate.ts";
+import { CELLS, ConnectFour } from "../../games/connect_four.ts";
+import { ConnectFourBook } from "../../games/connect_four_book.ts";
+import { ConnectFourSolver } from "../../games/connect_four_solver.ts";
+import { checkInteger, describe } from "../../validate.ts";
 
 /** What is known of one column's score, from the side to move's view. */
 export interface ColumnHint {

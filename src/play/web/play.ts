@@ -18,10 +18,10 @@
  * @module
  */
 
-import { alphaBeta } from "../search/alpha_beta.ts";
-import { TicTacToe } from "../games/tic_tac_toe.ts";
-import { Nim, nimSum, winningMoves } from "../games/nim.ts";
-import { ConnectFour } from "../games/connect_four.ts";
+import { alphaBeta } from "../../search/alpha_beta.ts";
+import { TicTacToe } from "../../games/tic_tac_toe.ts";
+import { Nim, nimSum, winningMoves } from "../../games/nim.ts";
+import { ConnectFour } from "../../games/connect_four.ts";
 import {
   bestColumn,
   type ColumnHint,
