@@ -376,29 +376,42 @@ Deno.test("--threads takes an integer in 1…64 in solve and c4bench", () => {
   }
 });
 
-Deno.test("parseSolveArgs: valid flags in any order parse, anything else is a UsageError", () => {
-  const valid = fc.array(
-    fc.oneof(
-      fc.constant(["--weak"]),
-      fc.nat({ max: 10 ** 9 }).map((n) => ["--max-nodes", String(n)]),
-      fc.nat({ max: 10 ** 9 }).map((n) => [`--max-nodes=${n}`]),
-      fc.nat({ max: 10 ** 6 }).map((n) => ["--time-ms", String(n)]),
-      fc.constant(["--help"]),
-    ),
-    { maxLength: 5 },
+Deno.test("parseSolveArgs: valid flags in any order parse, a flag given twice and anything else is a UsageError", () => {
+  const flag: fc.Arbitrary<string[]> = fc.oneof(
+    fc.constant(["--weak"]).map((g) => [...g]),
+    fc.nat({ max: 10 ** 9 }).map((n) => ["--max-nodes", String(n)]),
+    fc.nat({ max: 10 ** 9 }).map((n) => [`--max-nodes=${n}`]),
+    fc.nat({ max: 10 ** 6 }).map((n) => ["--time-ms", String(n)]),
+    fc.constant(["--help"]).map((g) => [...g]),
   );
+  const name = (group: readonly string[]) => group[0]!.replace(/=.*$/, "");
+  // Each flag at most once (cli/_flags.ts: a repeated flag is refused).
+  const valid = fc.uniqueArray(flag, { maxLength: 5, selector: name });
   fc.assert(
     fc.property(valid, (groups) => {
       const args = groups.flat();
       const parsed = parseSolveArgs(args);
       assert.equal(parsed.weak, args.includes("--weak"));
       assert.equal(parsed.help, args.includes("--help"));
-      const last = groups.filter((g) => g[0]!.startsWith("--max-nodes")).at(-1);
+      const given = groups.find((g) => name(g) === "--max-nodes");
       assert.equal(
         parsed.maxNodes,
-        last === undefined
+        given === undefined
           ? undefined
-          : Number(last.at(-1)!.replace(/^.*=/, "")),
+          : Number(given.at(-1)!.replace(/^.*=/, "")),
+      );
+    }),
+    { seed: 42, numRuns: 300 },
+  );
+  fc.assert(
+    fc.property(valid, flag, (groups, again) => {
+      const repeated = groups.find((g) => name(g) === name(again));
+      fc.pre(repeated !== undefined);
+      assert.throws(
+        () => parseSolveArgs([...groups.flat(), ...again]),
+        (error: unknown) =>
+          error instanceof UsageError &&
+          error.message.startsWith(`solve: ${name(again)} is given twice`),
       );
     }),
     { seed: 42, numRuns: 300 },
