@@ -167,6 +167,10 @@ export function treeOutline(
   return lines.join("\n");
 }
 
+function depthOf(path: NodePath): number {
+  return path === "" ? 0 : path.split(".").length;
+}
+
 /** The children of each node, by index. */
 export function childLists(tree: DrawnTree): number[][] {
   const children: number[][] = tree.nodes.map(() => []);
@@ -176,7 +180,7 @@ export function childLists(tree: DrawnTree): number[][] {
   return children;
 }
 
-const LEAF_GAP = 44;
+const LEAF_GAP = 52;
 const LEVEL_GAP = 60;
 const TOP = 26;
 const SIDE = 24;
@@ -214,10 +218,11 @@ export function placeTree(tree: DrawnTree): TreePlace {
 }
 
 /**
- * What a node shows in one pane of the stepper: not reached, entered
- * earlier, entered at this step, or the node where the searches part.
+ * What a node shows in one pane of the stepper: not reached yet, never
+ * entered by this search at all (drawn dashed), entered earlier, entered at
+ * this step, or the node where the searches part.
  */
-export type PaneState = "unseen" | "visited" | "current" | "parting";
+export type PaneState = "unseen" | "never" | "visited" | "current" | "parting";
 
 /** The style of a drawn tree, scoped by `scope` (`#id ` in a page, `` in an SVG file). */
 export function treeCss(scope: string): string {
@@ -226,11 +231,13 @@ ${scope}line{stroke:#555;stroke-width:1.4}
 ${scope}line[data-noisy]{stroke:#b00;stroke-dasharray:5 3}
 ${scope}.gts-horizon{stroke:#999;stroke-dasharray:2 4}
 ${scope}g rect,${scope}g circle{stroke:#222;stroke-width:1.4;fill:#fff}
+${scope}g[data-state=never] rect,${scope}g[data-state=never] circle{stroke:#aaa;stroke-dasharray:3 2;fill:#f4f4f4}
 ${scope}g[data-state=visited] rect,${scope}g[data-state=visited] circle{fill:#cfe3f7}
 ${scope}g[data-state=current] rect,${scope}g[data-state=current] circle{fill:#cfe3f7;stroke:#e07000;stroke-width:4}
 ${scope}g[data-state=parting] rect,${scope}g[data-state=parting] circle{fill:#f9d0d0;stroke:#c00;stroke-width:4}
 ${scope}.gts-value{font-size:12px;font-weight:bold;fill:#111}
-${scope}.gts-path{font-size:10px;fill:#666}`;
+${scope}.gts-path{font-size:10px;fill:#666;text-anchor:start}
+${scope}.gts-path[text-anchor=middle]{text-anchor:middle}`;
 }
 
 function escapeXml(text: string): string {
@@ -253,9 +260,10 @@ export function treeMarkup(
 ): string {
   const { x, y } = place;
   const parts: string[] = [];
-  if (tree.horizon !== null) {
-    const at = TOP + tree.horizon * LEVEL_GAP + SIZE / 2 + 6;
-    if (at < place.height - 4) {
+  const deepest = Math.max(...tree.nodes.map((node) => depthOf(node.path)));
+  if (tree.horizon !== null && tree.horizon < deepest) {
+    const at = TOP + tree.horizon * LEVEL_GAP + SIZE / 2 + 12;
+    {
       parts.push(
         `<line class="gts-horizon" x1="0" y1="${at}" x2="${place.width}" y2="${at}"/>`,
       );
@@ -269,6 +277,10 @@ export function treeMarkup(
       }" y2="${y[n]! - SIZE / 2}"${node.noisy ? ' data-noisy="true"' : ""}/>`,
     );
   });
+  const children = childLists(tree);
+  const leaves = new Set(
+    tree.nodes.flatMap((_, n) => children[n]!.length === 0 ? [n] : []),
+  );
   tree.nodes.forEach((node, n) => {
     const shape = node.isMax
       ? `<rect x="${x[n]! - SIZE / 2}" y="${
@@ -280,11 +292,14 @@ export function treeMarkup(
       : `<text class="gts-value" x="${x[n]}" y="${y[n]! + 4}">${
         escapeXml(valueText(node.value))
       }</text>`;
-    const path = node.path === ""
-      ? ""
-      : `<text class="gts-path" x="${x[n]}" y="${y[n]! + SIZE / 2 + 11}">${
-        escapeXml(node.path)
-      }</text>`;
+    const path = node.path === "" ? "" : leaves.has(n)
+      // A leaf's path goes under it, an inner node's beside it, clear of edges.
+      ? `<text class="gts-path" x="${x[n]}" y="${
+        y[n]! + SIZE / 2 + 11
+      }" text-anchor="middle">${escapeXml(node.path)}</text>`
+      : `<text class="gts-path" x="${x[n]! + SIZE / 2 + 2}" y="${
+        y[n]! - SIZE / 2 + 6
+      }">${escapeXml(node.path)}</text>`;
     parts.push(
       `<g data-node="${escapeXml(node.path)}" data-state="${
         states.get(node.path) ?? "unseen"

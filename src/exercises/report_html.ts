@@ -59,14 +59,17 @@ export function lastStep(walks: WalkComparison): number {
 
 /**
  * Each node's state in one pane after `step` nodes of `walk` are entered
- * (step ≥ 1): entered before, entered now, or the parting node.
+ * (step ≥ 1): entered before, entered now, or the parting node; the nodes
+ * of `never` (which the whole search never enters) are `never`.
  */
 export function paneStates(
   walk: readonly NodePath[],
   step: number,
   parting: boolean,
+  never: readonly NodePath[] = [],
 ): Map<NodePath, PaneState> {
   const states = new Map<NodePath, PaneState>();
+  for (const path of never) states.set(path, "never");
   const shown = Math.min(step, walk.length);
   for (let i = 0; i < shown; i++) states.set(walk[i]!, "visited");
   if (step <= walk.length) {
@@ -75,7 +78,7 @@ export function paneStates(
   return states;
 }
 
-/** What step `k` does, in words. */
+/** What step `k` does, in words (without "node number k: "). */
 function stepText(walks: WalkComparison, k: number, last: number): string {
   const entry = (walk: readonly NodePath[]) => {
     const path = walk[k - 1];
@@ -87,8 +90,8 @@ function stepText(walks: WalkComparison, k: number, last: number): string {
     entry(walks.right)
   }`;
   return k === last && walks.parting !== null
-    ? `node number ${k}: here the searches part: ${parts}`
-    : `node number ${k}: ${parts}`;
+    ? `here the searches part: ${parts}`
+    : parts;
 }
 
 /**
@@ -135,29 +138,40 @@ export function walkStepperHtml(
     right: walks.right.slice(0, last),
     last,
     parting: walks.parting !== null,
+    // Whole walks: a node neither enters is drawn dashed in its pane.
+    neverYours: paths.filter((path) => !walks.yours.includes(path)),
+    neverRight: paths.filter((path) => !walks.right.includes(path)),
     texts: Array.from(
       { length: last },
-      (_, k) => stepText(walks, k + 1, last),
+      (_, k) => `node number ${k + 1}: ${stepText(walks, k + 1, last)}`,
     ),
   };
   const json = scriptJson(data);
   const id = `gts-walks-${hash(json)}-${instances++}`;
   const parting = walks.parting !== null;
-  const picture = (walk: readonly NodePath[]) =>
-    base64Utf8(treeSvg(tree, paneStates(walk, last, parting)));
+  const picture = (walk: readonly NodePath[], never: readonly NodePath[]) =>
+    base64Utf8(treeSvg(tree, paneStates(walk, last, parting, never)));
   const pane = (side: "yours" | "right", title: string, body: string) =>
     `<div class="gts-pane" data-side="${side}"><div class="gts-pane-title">${
       escapeHtml(title)
     }</div><div data-role="scroll" style="overflow-x:auto;max-width:100%">${body}</div></div>`;
-  const img = (walk: readonly NodePath[], alt: string) =>
+  const img = (
+    walk: readonly NodePath[],
+    never: readonly NodePath[],
+    alt: string,
+  ) =>
     `<img src="data:image/svg+xml;base64,${
-      picture(walk)
+      picture(walk, never)
     }" width="${place.width}" height="${place.height}" alt="${
       escapeHtml(alt)
     }" style="max-width:none;height:auto">`;
-  const liveSvg = (side: string, walk: readonly NodePath[]) =>
+  const liveSvg = (
+    side: string,
+    walk: readonly NodePath[],
+    never: readonly NodePath[],
+  ) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${place.width}" height="${place.height}" viewBox="0 0 ${place.width} ${place.height}" style="max-width:none;display:block" data-pane="${side}">` +
-    treeMarkup(tree, place, paneStates(walk, 1, false)) + `</svg>`;
+    treeMarkup(tree, place, paneStates(walk, 1, false, never)) + `</svg>`;
   const css =
     `#${id}{font-family:system-ui,sans-serif;font-size:13px;outline:none;max-width:100%}
 #${id}:focus{box-shadow:0 0 0 2px #9cc3ea}
@@ -178,16 +192,34 @@ ${treeCss(`#${id} `)}`;
       escapeHtml(data.texts[0] ?? "")
     }</div>` +
     `<div class="gts-panes">${
-      pane("yours", "your search", liveSvg("yours", data.yours))
-    }${pane("right", walks.rightName, liveSvg("right", data.right))}</div>`;
-  const staticPart = `<div data-role="static">` +
-    `<div data-role="note" style="margin:4px 0"><b>\u25B6 Run the cell to step through both searches</b> (scripts of a notebook that is not trusted yet do not run); below, both at node number ${last}: ${
-      escapeHtml(data.texts[last - 1] ?? "")
-    }.</div>` +
-    `<div class="gts-panes">${
-      pane("yours", "your search", img(data.yours, "your search"))
+      pane(
+        "yours",
+        "your search",
+        liveSvg("yours", data.yours, data.neverYours),
+      )
     }${
-      pane("right", walks.rightName, img(data.right, walks.rightName))
+      pane(
+        "right",
+        walks.rightName,
+        liveSvg("right", data.right, data.neverRight),
+      )
+    }</div>`;
+  const staticPart = `<div data-role="static">` +
+    `<div data-role="note" style="margin:4px 0"><b>\u25B6 Run the cell to step through both searches</b> (scripts of a notebook that is not trusted yet do not run); below, both searches at node number ${last}: ${
+      escapeHtml(stepText(walks, last, last))
+    }. Dashed: nodes a search never enters.</div>` +
+    `<div class="gts-panes">${
+      pane(
+        "yours",
+        "your search",
+        img(data.yours, data.neverYours, "your search"),
+      )
+    }${
+      pane(
+        "right",
+        walks.rightName,
+        img(data.right, data.neverRight, walks.rightName),
+      )
     }</div></div>`;
   const script = `(function(){
 var me=document.currentScript,id=${JSON.stringify(id)};
@@ -203,16 +235,17 @@ var panes={yours:{},right:{}};
   root.querySelectorAll("[data-side="+side+"] g[data-node]").forEach(function(g){panes[side][g.getAttribute("data-node")]=g;});
 });
 var step=1;
-function paint(side,walk){
+function paint(side,walk,never){
   var groups=panes[side];
   for(var p in groups)groups[p].setAttribute("data-state","unseen");
+  never.forEach(function(p){if(groups[p])groups[p].setAttribute("data-state","never");});
   var n=Math.min(step,walk.length);
   for(var i=0;i<n;i++){var g=groups[walk[i]];if(g)g.setAttribute("data-state","visited");}
   if(step<=walk.length){var c=groups[walk[step-1]];if(c)c.setAttribute("data-state",data.parting&&step===data.last?"parting":"current");}
 }
 function show(k){
   step=Math.max(1,Math.min(data.last,k));
-  paint("yours",data.yours);paint("right",data.right);
+  paint("yours",data.yours,data.neverYours);paint("right",data.right,data.neverRight);
   root.setAttribute("data-step",String(step));
   root.querySelector("[data-role=step]").textContent=String(step);
   root.querySelector("[data-role=text]").textContent=data.texts[step-1];
