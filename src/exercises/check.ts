@@ -15,7 +15,7 @@ import {
   type ExerciseReport,
   type StudentFunction,
 } from "./exercise.ts";
-import { exerciseById, EXERCISES } from "./registry.ts";
+import { exerciseById } from "./registry.ts";
 import { displayReport } from "./report_html.ts";
 
 /** Options of {@linkcode checkExercise}. */
@@ -36,7 +36,7 @@ export type ShownReport = ExerciseReport & {
  * report shows itself: the checks that passed, or the counterexample drawn
  * as a tree with both values and a stepper through both searches.
  *
- * @param id the exercise, named by the function to write (`"alphaBeta"`; see {@linkcode EXERCISES})
+ * @param id the exercise, named by the function to write (`"alphaBeta"`; see `EXERCISES`)
  * @param fn the student's function
  * @param options {@linkcode CheckOptions}
  * @returns the report (plain data, plus a display method)
@@ -168,5 +168,3 @@ function runChecks<Case>(
     failure: null,
   };
 }
-
-export { EXERCISES };

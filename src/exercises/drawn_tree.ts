@@ -27,6 +27,7 @@ export interface DrawnNode {
 
 /** A search tree ready to draw; `nodes[0]` is the root, children follow their parent in move order. */
 export interface DrawnTree {
+  /** Every node, depth-first. */
   nodes: DrawnNode[];
   /** The depth limit of the search, drawn as a line, or null. */
   horizon: number | null;

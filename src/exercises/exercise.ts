@@ -7,7 +7,7 @@
  * @module
  */
 
-import type fc from "fast-check";
+import type { Arbitrary } from "fast-check";
 import type { DrawnTree } from "./drawn_tree.ts";
 import type { NodePath, Parting } from "./walk.ts";
 
@@ -18,7 +18,7 @@ export type StudentFunction = (...args: any[]) => unknown;
 /** One phase of a check: cases of one size, run a fixed number of times. */
 export interface Phase<Case> {
   /** The cases, an arbitrary that shrinks to smaller ones. */
-  cases: fc.Arbitrary<Case>;
+  cases: Arbitrary<Case>;
   /** How many cases to try. */
   runs: number;
   /** What a case is, plural (`trees`, `tic-tac-toe positions`). */
@@ -74,8 +74,8 @@ export interface Failure {
   walks?: WalkComparison;
 }
 
-/** An exercise: the function to write, and how it is checked. */
-export interface Exercise<Case = unknown> {
+/** An exercise as the student and the teacher see it. */
+export interface ExerciseInfo {
   /** The function's name, which is also the exercise's id. */
   id: string;
   /** The lesson that teaches it, as docs/course.md names it (`Alpha-beta (000)`). */
@@ -86,6 +86,10 @@ export interface Exercise<Case = unknown> {
   signature: string;
   /** What is checked, each a few words (`values`, `nodes entered`). */
   checks: readonly string[];
+}
+
+/** An exercise: the function to write, and how it is checked. */
+export interface Exercise<Case = unknown> extends ExerciseInfo {
   /** The phases of growing size. */
   phases: readonly Phase<Case>[];
   /** Judges one case: null when the function is right on it. */

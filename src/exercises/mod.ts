@@ -21,7 +21,23 @@
  * @module
  */
 export * from "./check.ts";
-export * from "./registry.ts";
-export type * from "./exercise.ts";
+export { EXERCISES } from "./registry.ts";
+export type {
+  ExerciseInfo,
+  ExerciseReport,
+  FailedCheck,
+  Failure,
+  StudentFunction,
+  WalkComparison,
+} from "./exercise.ts";
+export type { DrawnNode, DrawnTree } from "./drawn_tree.ts";
+export type { NodePath, Parting } from "./walk.ts";
 export { reportText } from "./report_text.ts";
 export { reportHtml, walkStepperHtml } from "./report_html.ts";
+export {
+  gradeFolder,
+  type GradeOptions,
+  type GradeRow,
+  gradeTable,
+  type Verdict,
+} from "./grade.ts";

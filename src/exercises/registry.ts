@@ -6,7 +6,7 @@
  */
 
 import { describe } from "../validate.ts";
-import type { Exercise } from "./exercise.ts";
+import type { Exercise, ExerciseInfo } from "./exercise.ts";
 import {
   ALPHA_BETA,
   ALPHA_BETA_FAIL_HARD,
@@ -18,17 +18,8 @@ import { GRUNDY, MEX } from "./grundy_exercises.ts";
 import { ITERATIVE_DEEPENING } from "./deepening_exercise.ts";
 import { ALPHA_BETA_WITH_TABLE } from "./table_exercise.ts";
 
-/**
- * The exercises, by the name of the function each asks for.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { EXERCISES } from "./registry.ts";
- * assert.deepEqual(EXERCISES.map((e) => e.id).slice(0, 4), ["minimax", "negamax", "alphaBeta", "alphaBetaFailHard"]);
- * ```
- */
-export const EXERCISES: readonly Exercise<unknown>[] = [
+/** Every exercise with its checks, in the course's order. */
+export const ALL_EXERCISES: readonly Exercise<unknown>[] = [
   MINIMAX,
   NEGAMAX,
   ALPHA_BETA,
@@ -39,6 +30,20 @@ export const EXERCISES: readonly Exercise<unknown>[] = [
   ALPHA_BETA_WITH_TABLE,
   QUIESCE,
 ];
+
+/**
+ * The exercises, by the name of the function each asks for: the lesson,
+ * the signature to implement and what is checked.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EXERCISES } from "./registry.ts";
+ * assert.deepEqual(EXERCISES.map((e) => e.id).slice(0, 4), ["minimax", "negamax", "alphaBeta", "alphaBetaFailHard"]);
+ * assert.match(EXERCISES[2]!.signature, /^function alphaBeta\(position: Position, depth: number, alpha: number, beta: number\): number/);
+ * ```
+ */
+export const EXERCISES: readonly ExerciseInfo[] = ALL_EXERCISES;
 
 /**
  * The exercise whose function is called `id`.
@@ -54,7 +59,7 @@ export const EXERCISES: readonly Exercise<unknown>[] = [
  * ```
  */
 export function exerciseById(id: string): Exercise<unknown> {
-  const found = EXERCISES.find((exercise) => exercise.id === id);
+  const found = ALL_EXERCISES.find((exercise) => exercise.id === id);
   if (found === undefined) {
     throw new Error(
       `checkExercise: no exercise ${describe(id)}; the exercises are ${
