@@ -74,10 +74,12 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     ["hostile_spoof.ts", "mex", "wrong"],
     ["not_a_notebook.ipynb", "(module)", "refused"],
     ["notebook_right.ipynb", "alphaBeta", "passed"],
+    ["notebook_syntax_error.ipynb", "(module)", "crashed"],
     ["notebook_wrong.ipynb", "negamax", "wrong"],
     ["right.ts", "minimax", "passed"],
     ["right.ts", "negamax", "passed"],
     ["right.ts", "mex", "passed"],
+    ["throws_on_load.ts", "(module)", "crashed"],
     ["wrong.ts", "alphaBeta", "wrong"],
     ["wrong.ts", "mex", "wrong"],
   ]);
@@ -89,6 +91,14 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     "the process exited with code 3 during its checks",
   );
   assert.match(detail("right.ts", "mex"), /^200 lists up to 12 values/);
+  assert.equal(
+    detail("throws_on_load.ts", "(module)"),
+    "it does not load: Error: half-finished: the cells below are not done",
+  );
+  assert.equal(
+    detail("notebook_syntax_error.ipynb", "(module)"),
+    "it does not compile: SyntaxError: Expression expected (cell 0, line 3)",
+  );
   assert.equal(
     detail("wrong.ts", "mex"),
     "mex([1]) returned 2; the mex is 0, the least non-negative integer not in the list",

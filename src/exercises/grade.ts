@@ -22,6 +22,7 @@ import {
   RefusedSubmission,
   resolvedImports,
   type Submission,
+  UncompiledSubmission,
 } from "./submissions.ts";
 
 /** What became of one exercise of one submission. */
@@ -211,6 +212,9 @@ async function gradeSubmission(
       ).find((reason) => reason !== null);
       if (broken) return [row(MODULE, "refused", broken)];
     } catch (error) {
+      if (error instanceof UncompiledSubmission) {
+        return [row(MODULE, "crashed", error.message)];
+      }
       if (!(error instanceof RefusedSubmission)) throw error;
       return [row(MODULE, "refused", error.message)];
     }

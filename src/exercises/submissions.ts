@@ -104,7 +104,7 @@ export class RefusedSubmission extends Error {
  *   { cell_type: "code", source: ["function mex(v: number[]) {\n", "  return 0;\n}"] },
  * ] };
  * const module = notebookModule(JSON.stringify(notebook));
- * assert.match(module, /^function mex\(v: number\[\]\) \{\n  return 0;\n\}/);
+ * assert.match(module, /^\/\/ cell 1\nfunction mex\(v: number\[\]\) \{\n  return 0;\n\}/);
  * assert.match(module, /mex: typeof mex === "function" \? mex : undefined/);
  * ```
  */
@@ -143,7 +143,8 @@ export function notebookModule(text: string): string {
         `cell ${index} has a source that is neither text nor a list of lines`,
       );
     }
-    sources.push(lines);
+    // A marker line, so that an error's line can be told as the cell's.
+    sources.push(`// cell ${index}\n${lines}`);
   });
   const exports = EXERCISES.map(({ id }) =>
     `  ${id}: typeof ${id} === "function" ? ${id} : undefined,`
@@ -151,6 +152,34 @@ export function notebookModule(text: string): string {
   return `${sources.join("\n\n")}\n\n` +
     `// Added by the grader: the exercise functions the cells define.\n` +
     `export const __exercises = {\n${exports.join("\n")}\n};\n`;
+}
+
+/** A submission whose code does not compile: the grader reports it `crashed`. */
+export class UncompiledSubmission extends Error {
+  override name = "UncompiledSubmission";
+}
+
+/**
+ * Where line `line` of a submission's module is, for messages: `cell 2,
+ * line 3` in a notebook's module (see {@linkcode notebookModule}), `line 3`
+ * in a module.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { whereInSubmission } from "./submissions.ts";
+ * const source = "// cell 0\nconst a = 1;\n\n// cell 2\nconst b = ;";
+ * assert.equal(whereInSubmission(source, 5), "cell 2, line 1");
+ * assert.equal(whereInSubmission("const b = ;", 1), "line 1");
+ * ```
+ */
+export function whereInSubmission(source: string, line: number): string {
+  const lines = source.split("\n");
+  for (let at = Math.min(line, lines.length) - 1; at >= 0; at--) {
+    const marker = /^\/\/ cell (\d+)$/.exec(lines[at]!);
+    if (marker) return `cell ${marker[1]}, line ${line - at - 1}`;
+  }
+  return `line ${line}`;
 }
 
 /** One import of a submission, as `deno info --json` resolves it. */
@@ -209,6 +238,7 @@ export function importBreaksRule(
  * @param config the project's deno.json (its import map resolves bare names)
  * @returns every import the code names, static and analysable dynamic ones
  * @throws {RefusedSubmission} when `deno info` cannot read the module
+ * @throws {UncompiledSubmission} when the code does not parse
  */
 export async function resolvedImports(
   file: string,
@@ -249,8 +279,15 @@ export async function resolvedImports(
   const root = info.roots[0];
   const module = info.modules.find((m) => m.specifier === root);
   if (module === undefined || module.error !== undefined) {
-    throw new RefusedSubmission(
-      `its code cannot be read: ${module?.error ?? "no module"}`,
+    const error = module?.error ?? "no module";
+    // Deno's message: the error, the code, then "at file:…:line:column".
+    const first = error.split("\n")[0]!.trim();
+    const at = /:(\d+):(\d+)\s*$/.exec(error.trim());
+    const source = await Deno.readTextFile(file);
+    throw new UncompiledSubmission(
+      `it does not compile: ${first}${
+        at === null ? "" : ` (${whereInSubmission(source, Number(at[1]))})`
+      }`,
     );
   }
   const imports: ResolvedImport[] = [];
