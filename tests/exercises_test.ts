@@ -416,3 +416,14 @@ Deno.test("exercises: a failure in text shows the call, both values, the tree an
   ].join("\n");
   assert.ok(text.includes(expected), text);
 });
+
+Deno.test("exercises: the report's readers name what they were given instead", () => {
+  assert.throws(
+    () => reportText(undefined as never),
+    /^Error: reportText: report must be what checkExercise returned, got undefined$/,
+  );
+  assert.throws(
+    () => reportHtml({ exercise: "mex" } as never),
+    /^Error: reportHtml: report must be what checkExercise returned, got an object$/,
+  );
+});

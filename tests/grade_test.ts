@@ -204,6 +204,18 @@ Deno.test("grade: one file may stand for the folder; bad options are named", asy
     () => gradeFolder(FIXTURES, { timeoutSeconds: 0 }),
     /gradeFolder: options.timeoutSeconds must be an integer in 1…3600, got 0/,
   );
+  await assert.rejects(
+    () => gradeFolder(FIXTURES, { onRow: "print" as never }),
+    /gradeFolder: options.onRow must be a function, got "print"/,
+  );
+  await assert.rejects(
+    () => gradeFolder(FIXTURES, { memory: 64 } as never),
+    /gradeFolder: unknown option "memory"; known options: timeoutSeconds, memoryMb/,
+  );
+  await assert.rejects(
+    () => findSubmissions(fileURLToPath(new URL("deno.json", ROOT))),
+    /grade: ".*deno\.json" is neither a folder nor a \.ts module or \.ipynb notebook/,
+  );
 });
 
 Deno.test("deno task grade: the table, --json, and what it says to a bad command line or an empty folder", async () => {

@@ -8,6 +8,7 @@
  */
 
 import type { Arbitrary } from "fast-check";
+import { describe } from "../validate.ts";
 import type { DrawnTree } from "./drawn_tree.ts";
 import type { NodePath, Parting } from "./walk.ts";
 
@@ -145,4 +146,38 @@ export function checkedSentence(
     `${runs} ${what} up to ${upTo}`
   );
   return `${parts.join(" and ")}; ${checks.join(", ")}`;
+}
+
+/**
+ * Returns `report` when it looks like what {@linkcode ExerciseReport}
+ * says (as `checkExercise` returns it), and throws otherwise.
+ *
+ * @param where the function that was given it (`"reportText"`)
+ * @param report what it was given
+ * @throws {Error} naming the function, the argument and what it was
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkReport } from "./exercise.ts";
+ * assert.throws(
+ *   () => checkReport("reportText", undefined),
+ *   /reportText: report must be what checkExercise returned, got undefined/,
+ * );
+ * ```
+ */
+export function checkReport(where: string, report: unknown): ExerciseReport {
+  const r = report as Partial<ExerciseReport> | null | undefined;
+  if (
+    typeof r !== "object" || r === null || typeof r.exercise !== "string" ||
+    typeof r.checked !== "string" || typeof r.passed !== "boolean" ||
+    (r.failure !== null && typeof r.failure !== "object")
+  ) {
+    throw new Error(
+      `${where}: report must be what checkExercise returned, got ${
+        describe(report)
+      }`,
+    );
+  }
+  return r as ExerciseReport;
 }

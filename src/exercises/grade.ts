@@ -11,7 +11,7 @@
  * @module
  */
 
-import { checkInteger, checkOptions } from "../validate.ts";
+import { checkInteger, checkOptions, describe } from "../validate.ts";
 import type { ChildMessage } from "./_grade_child.ts";
 import { EXERCISES } from "./registry.ts";
 import {
@@ -83,8 +83,20 @@ const MODULE = "(module)";
  * returns the table's rows, in order.
  *
  * @param dir the folder of handed-in `.ts` modules and `.ipynb` notebooks
+ *   (or one such file)
  * @param options {@linkcode GradeOptions}
  * @throws {Error} on an unreadable folder or a bad option (named)
+ *
+ * @example One wrong submission: each exercise it defines is a row
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileURLToPath } from "node:url";
+ * import { gradeFolder } from "./grade.ts";
+ * const file = fileURLToPath(new URL("../../tests/fixtures/grade/wrong.ts", import.meta.url));
+ * const rows = await gradeFolder(file, { timeoutSeconds: 30 });
+ * assert.deepEqual(rows.map((r) => `${r.exercise} ${r.verdict}`), ["alphaBeta wrong", "mex wrong"]);
+ * assert.match(rows[1]!.detail, /^mex\(\[1\]\) returned 2; the mex is 0/);
+ * ```
  */
 export async function gradeFolder(
   dir: string,
@@ -120,6 +132,22 @@ function readLimits(options: GradeOptions): Limits {
     "onRow",
     "signal",
   ]);
+  if (options.onRow !== undefined && typeof options.onRow !== "function") {
+    throw new Error(
+      `${where}: options.onRow must be a function, got ${
+        describe(options.onRow)
+      }`,
+    );
+  }
+  if (
+    options.signal !== undefined && !(options.signal instanceof AbortSignal)
+  ) {
+    throw new Error(
+      `${where}: options.signal must be an AbortSignal, got ${
+        describe(options.signal)
+      }`,
+    );
+  }
   return {
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     timeoutMs: 1000 * checkInteger(

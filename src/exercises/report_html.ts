@@ -14,6 +14,7 @@
  */
 
 import { base64Utf8 } from "../plot/_base64.ts";
+import { describe } from "../validate.ts";
 import { JUPYTER_DISPLAY } from "../plot/_jupyter_display.ts";
 import {
   type DrawnTree,
@@ -23,7 +24,11 @@ import {
   treeMarkup,
   treeSvg,
 } from "./drawn_tree.ts";
-import type { ExerciseReport, WalkComparison } from "./exercise.ts";
+import {
+  checkReport,
+  type ExerciseReport,
+  type WalkComparison,
+} from "./exercise.ts";
 import { reportText } from "./report_text.ts";
 import type { NodePath } from "./walk.ts";
 
@@ -107,6 +112,7 @@ function stepText(walks: WalkComparison, k: number, last: number): string {
  * @param tree the counterexample, drawn
  * @param walks both walks
  * @returns the HTML block
+ * @throws {Error} on a tree without nodes or a walk that is not a list of paths
  *
  * @example
  * ```ts
@@ -129,6 +135,22 @@ export function walkStepperHtml(
   tree: DrawnTree,
   walks: WalkComparison,
 ): string {
+  const where = "walkStepperHtml";
+  if (!Array.isArray(tree?.nodes) || tree.nodes.length === 0) {
+    throw new Error(
+      `${where}: tree must be a drawn tree with nodes, got ${describe(tree)}`,
+    );
+  }
+  for (const side of ["yours", "right"] as const) {
+    const walk = walks?.[side];
+    if (!Array.isArray(walk) || walk.some((p) => typeof p !== "string")) {
+      throw new Error(
+        `${where}: walks.${side} must be a list of node paths, got ${
+          describe(walk)
+        }`,
+      );
+    }
+  }
   const last = lastStep(walks);
   const place = placeTree(tree);
   const paths = tree.nodes.map((node) => node.path);
@@ -274,6 +296,8 @@ show(1);
  * `data-verdict` (`passed` or `failed`); `[data-role=message]` is the
  * failure's message, `[data-role=yours]` and `[data-role=right]` the values.
  *
+ * @throws {Error} when `report` is not what `checkExercise` returned
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -286,6 +310,7 @@ show(1);
  * ```
  */
 export function reportHtml(report: ExerciseReport): string {
+  checkReport("reportHtml", report);
   const head = `<b>${escapeHtml(report.exercise)}</b> (${
     escapeHtml(report.title)
   })`;

@@ -7,7 +7,11 @@
  */
 
 import { treeOutline } from "./drawn_tree.ts";
-import type { ExerciseReport, WalkComparison } from "./exercise.ts";
+import {
+  checkReport,
+  type ExerciseReport,
+  type WalkComparison,
+} from "./exercise.ts";
 import type { NodePath } from "./walk.ts";
 
 /** Most nodes of a walk written out; the rest is counted. */
@@ -50,6 +54,8 @@ export function walksText(walks: WalkComparison): string {
 /**
  * The report in plain text.
  *
+ * @throws {Error} when `report` is not what `checkExercise` returned
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -61,6 +67,7 @@ export function walksText(walks: WalkComparison): string {
  * ```
  */
 export function reportText(report: ExerciseReport): string {
+  checkReport("reportText", report);
   const head = `${report.exercise} (${report.title})`;
   if (report.failure === null) {
     return `✔ ${head}: passed; checked ${report.checked} (fast-check, seed ${report.seed})`;
