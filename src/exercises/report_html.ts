@@ -207,7 +207,9 @@ ${treeCss(`#${id} `)}`;
     `<button type="button" data-action="reset" title="Home">|\u25C0 first</button>` +
     `<button type="button" data-action="prev" title="\u2190">\u25C0 previous</button>` +
     `<button type="button" data-action="next" title="\u2192">next \u25B6</button>` +
-    `<button type="button" data-action="end" title="End">where they part \u25B6|</button>` +
+    `<button type="button" data-action="end" title="End">${
+      parting ? "where they part" : "last node"
+    } \u25B6|</button>` +
     ` node <span data-role="step">1</span> / ${last}` +
     ` <span style="color:#777">(click here, then \u2190 \u2192 Home End)</span></div>` +
     `<div class="gts-status" data-role="text">${
@@ -229,7 +231,9 @@ ${treeCss(`#${id} `)}`;
   const staticPart = `<div data-role="static">` +
     `<div data-role="note" style="margin:4px 0"><b>\u25B6 Run the cell to step through both searches</b> (scripts of a notebook that is not trusted yet do not run); below, both searches at node number ${last}: ${
       escapeHtml(stepText(walks, last, last))
-    }. Dashed: nodes a search never enters.</div>` +
+    }.${
+      parting ? "" : " Both enter the same nodes in the same order."
+    } Dashed: nodes a search never enters.</div>` +
     `<div class="gts-panes">${
       pane(
         "yours",

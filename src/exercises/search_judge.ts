@@ -164,6 +164,7 @@ function valueMessage(
   alpha: number,
   beta: number,
   nearby: () => number[],
+  rootTurn: 1 | -1,
 ): {
   check: "value" | "window";
   message: string;
@@ -185,6 +186,9 @@ function valueMessage(
       hint = ", which is the value one ply deeper or shallower: depth " +
         "counts the plies still to search, and at depth 0 the search returns " +
         "the evaluation";
+    } else if (rootTurn === -1) {
+      hint = "; here MIN (the second player) moves at the root: " +
+        "position.turn() is −1";
     }
     return {
       check: "value",
@@ -387,6 +391,7 @@ function judgeCall(
     alpha,
     beta,
     nearby,
+    freshPosition(at).turn(),
   );
   if (wrong?.primary) {
     return fail(wrong.check, wrong.message, valueText(value), wrong.right);
