@@ -214,6 +214,13 @@ const TRIES: Record<string, Tries> = {
     },
     twice: { args: ["--batch", "1", "--batch", "2"], flag: "--batch" },
   },
+  "grade": {
+    closed: { args: ["tests/fixtures/grade/right.ts"] },
+    twice: {
+      args: ["x", "--timeout", "1", "--timeout", "2"],
+      flag: "--timeout",
+    },
+  },
   "notebooks": {
     closed: { args: ["--help"], why: "needs Jupyter and minutes" },
     twice: { args: ["--timeout", "1", "--timeout", "2"], flag: "--timeout" },

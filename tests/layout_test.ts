@@ -24,6 +24,7 @@ const RANKS: Readonly<Record<string, number>> = {
   notebook: 2,
   match: 3,
   site: 3,
+  exercises: 3,
   uci: 4,
   jobs: 5,
   play: 5,

@@ -1,0 +1,178 @@
+/**
+ * `deno task grade DIR`: runs the exercises' checks over a folder of
+ * handed-in `.ts` modules and `.ipynb` notebooks (see
+ * `src/exercises/grade.ts`) and prints a table: submission, exercise,
+ * verdict, and what was checked or the first message. Each submission runs
+ * in a subprocess with no permission, a time limit per exercise and a
+ * memory limit; one that is wrong, crashes, hangs or misbehaves is a row of
+ * the table, and the others are graded all the same.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import { FlagsOnce, UsageError } from "./_flags.ts";
+import { print, readCommandLine, warn } from "./_output.ts";
+import { gradeFolder, gradeTable } from "../src/exercises/grade.ts";
+
+const HELP = `deno task grade DIR [--timeout SECONDS] [--memory MB] [--json]
+
+Checks every exercise function defined by the submissions in DIR: the .ts
+modules and .ipynb notebooks (their code cells, in order) in DIR and its
+folders, hidden ones left out, symbolic links not followed; DIR may also
+be one file. A submission is read as if it sat in the project's notebooks/
+folder: it may import the course's library (../mod.ts, ../src/…) and
+nothing else (no other file, package or URL: refused). It runs in a
+subprocess with no permission (no file, network, environment or program:
+an attempt is "refused"), killed when an exercise's checks take longer
+than the time limit ("timed out") or its memory passes the limit ("out of
+memory"), or when it prints more than 1 MiB ("refused").
+
+Prints one row per exercise a submission defines (or one "(module)" row
+for a submission that cannot be run): submission, exercise, verdict
+(passed, wrong, crashed, timed out, out of memory, refused) and the detail:
+what was checked, or the first message the student would see.
+
+  --timeout SECONDS  time for one exercise's checks (default 20)
+  --memory MB        V8 heap of a submission (default 512)
+  --json             one JSON object per row instead of the table
+  -h, --help         this text
+
+Exit status: 0 when every submission was graded (whatever the verdicts),
+1 when DIR cannot be read or holds no submission, 2 on a bad command line.`;
+
+/** The command line's options. */
+export interface GradeCommand {
+  dir: string;
+  timeoutSeconds: number;
+  memoryMb: number;
+  json: boolean;
+  help: boolean;
+}
+
+function positiveInteger(flag: string, value: string | undefined): number {
+  if (value === undefined || !/^[1-9][0-9]*$/.test(value)) {
+    throw new UsageError(
+      `grade: ${flag} needs a whole number above 0, got ${
+        value === undefined ? "nothing" : JSON.stringify(value)
+      }`,
+    );
+  }
+  return Number(value);
+}
+
+/**
+ * Reads the command line.
+ *
+ * @param args the arguments
+ * @returns the options
+ * @throws {UsageError} on an unknown argument, a missing or bad value, a
+ *   flag given twice, or no DIR (or two)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseGradeArgs } from "./grade.ts";
+ * const command = parseGradeArgs(["handed-in", "--timeout", "5"]);
+ * assert.ok(command.timeoutSeconds === 5 && command.memoryMb === 512 && !command.json);
+ * assert.throws(() => parseGradeArgs([]), /grade: which folder\? Give DIR/);
+ * assert.throws(() => parseGradeArgs(["a", "--memory", "0"]), /--memory needs a whole number above 0, got "0"/);
+ * ```
+ */
+export function parseGradeArgs(args: readonly string[]): GradeCommand {
+  const options: GradeCommand = {
+    dir: "",
+    timeoutSeconds: 20,
+    memoryMb: 512,
+    json: false,
+    help: false,
+  };
+  const flags = new FlagsOnce("grade");
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    flags.check(arg);
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg, undefined];
+    const value = () => inline ?? args[++i];
+    if (flag === "-h" || flag === "--help") options.help = true;
+    else if (flag === "--json") options.json = true;
+    else if (flag === "--timeout") {
+      options.timeoutSeconds = positiveInteger(flag, value());
+      if (options.timeoutSeconds > 3600) {
+        throw new UsageError("grade: --timeout must be at most 3600 seconds");
+      }
+    } else if (flag === "--memory") {
+      options.memoryMb = positiveInteger(flag, value());
+      if (options.memoryMb < 64 || options.memoryMb > 65536) {
+        throw new UsageError("grade: --memory must be 64…65536 megabytes");
+      }
+    } else if (arg.startsWith("-") && arg !== "-") {
+      throw new UsageError(`grade: unknown argument ${JSON.stringify(arg)}`);
+    } else if (options.dir !== "") {
+      throw new UsageError(
+        `grade: one DIR only, got ${JSON.stringify(options.dir)} and ${
+          JSON.stringify(arg)
+        }`,
+      );
+    } else options.dir = arg;
+  }
+  if (options.dir === "" && !options.help) {
+    throw new UsageError("grade: which folder? Give DIR, the handed-in work");
+  }
+  return options;
+}
+
+/** Why the grading stopped early: a signal, and the exit status it asks for. */
+class Interrupted extends Error {
+  constructor(readonly status: number) {
+    super("interrupted");
+  }
+}
+
+async function main(): Promise<number> {
+  const options = readCommandLine(parseGradeArgs, Deno.args, HELP);
+  if (typeof options === "number") return options;
+  // Ctrl-C or a TERM kills the running submission too, before we leave.
+  const interrupt = new AbortController();
+  const onInt = () => interrupt.abort(new Interrupted(130));
+  const onTerm = () => interrupt.abort(new Interrupted(143));
+  Deno.addSignalListener("SIGINT", onInt);
+  Deno.addSignalListener("SIGTERM", onTerm);
+  let rows;
+  try {
+    rows = await gradeFolder(resolve(options.dir), {
+      timeoutSeconds: options.timeoutSeconds,
+      memoryMb: options.memoryMb,
+      signal: interrupt.signal,
+      ...(options.json ? { onRow: (row) => print(JSON.stringify(row)) } : {}),
+    });
+  } catch (error) {
+    if (error instanceof Interrupted) {
+      warn("grade: interrupted; the running submission was killed");
+      return error.status;
+    }
+    warn((error as Error).message);
+    return 1;
+  } finally {
+    Deno.removeSignalListener("SIGINT", onInt);
+    Deno.removeSignalListener("SIGTERM", onTerm);
+  }
+  if (rows.length === 0) {
+    warn(
+      `grade: no submission (.ts module or .ipynb notebook) in ${options.dir}`,
+    );
+    return 1;
+  }
+  if (!options.json) print(gradeTable(rows));
+  return 0;
+}
+
+if (import.meta.main) {
+  try {
+    Deno.exit(await main());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    Deno.exit(2);
+  }
+}

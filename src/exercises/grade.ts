@@ -1,0 +1,521 @@
+/**
+ * `deno task grade DIR`: the exercises' checks over a folder of handed-in
+ * modules and notebooks, each submission in a subprocess of its own with no
+ * permission (no file, network, environment or program), a memory limit
+ * (V8's heap, and the process's resident memory watched), a wall-clock
+ * limit per exercise (the process is killed) and a limit on what it prints.
+ * A wrong, crashing, hanging or hostile submission becomes a row of the
+ * table and the others go on: when a process is killed during an exercise,
+ * a fresh one checks the exercises after it.
+ *
+ * @module
+ */
+
+import { checkInteger, checkOptions, describe } from "../validate.ts";
+import type { ChildMessage } from "./_grade_child.ts";
+import { EXERCISES } from "./registry.ts";
+import {
+  findSubmissions,
+  importBreaksRule,
+  MAX_SUBMISSION_BYTES,
+  notebookModule,
+  RefusedSubmission,
+  resolvedImports,
+  type Submission,
+  UncompiledSubmission,
+} from "./submissions.ts";
+
+/** What became of one exercise of one submission. */
+export type Verdict =
+  | "passed"
+  | "wrong"
+  | "crashed"
+  | "timed out"
+  | "out of memory"
+  | "refused";
+
+/** One row of the grading table. */
+export interface GradeRow {
+  /** The submission's path in the folder. */
+  submission: string;
+  /** The exercise, or `(module)` for what concerns the whole submission. */
+  exercise: string;
+  /** What became of it. */
+  verdict: Verdict;
+  /** What was checked (passed), the first message (wrong), or what happened. */
+  detail: string;
+}
+
+/** Options of {@linkcode gradeFolder}. */
+export interface GradeOptions {
+  /** Seconds an exercise's checks may take before the process is killed (default 20). */
+  timeoutSeconds?: number;
+  /** Megabytes of V8 heap a submission may use (default 512). */
+  memoryMb?: number;
+  /** Bytes a submission may print, stdout and stderr together (default 1 MiB). */
+  outputLimitBytes?: number;
+  /** Called with each row as soon as it is known. */
+  onRow?: (row: GradeRow) => void;
+  /**
+   * Stops the grading: the running subprocess is killed at once and
+   * {@linkcode gradeFolder} rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
+}
+
+/** The project's folder, whose `mod.ts` and `src/` a submission may import. */
+const ROOT = new URL("../../", import.meta.url);
+const ROOT_PATH = decodeURIComponent(ROOT.pathname);
+
+/** Seconds a subprocess gets to start before its first exercise's clock. */
+const STARTUP_SECONDS = 20;
+
+/** Resident memory beyond the heap limit that a Deno process needs anyway. */
+const RUNTIME_MB = 300;
+
+/** Milliseconds between two looks at a subprocess's resident memory. */
+const MEMORY_POLL_MS = 50;
+
+const MODULE = "(module)";
+
+/**
+ * Grades every submission of `dir` (see {@linkcode findSubmissions}) and
+ * returns the table's rows, in order.
+ *
+ * @param dir the folder of handed-in `.ts` modules and `.ipynb` notebooks
+ *   (or one such file)
+ * @param options {@linkcode GradeOptions}
+ * @throws {Error} on an unreadable folder or a bad option (named)
+ *
+ * @example One wrong submission: each exercise it defines is a row
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileURLToPath } from "node:url";
+ * import { gradeFolder } from "./grade.ts";
+ * const file = fileURLToPath(new URL("../../tests/fixtures/grade/wrong.ts", import.meta.url));
+ * const rows = await gradeFolder(file, { timeoutSeconds: 30 });
+ * assert.deepEqual(rows.map((r) => `${r.exercise} ${r.verdict}`), ["alphaBeta wrong", "mex wrong"]);
+ * assert.match(rows[1]!.detail, /^mex\(\[1\]\) returned 2; the mex is 0/);
+ * ```
+ */
+export async function gradeFolder(
+  dir: string,
+  options: GradeOptions = {},
+): Promise<GradeRow[]> {
+  const limits = readLimits(options);
+  const submissions = await findSubmissions(dir);
+  if (submissions.length > 0) await cacheLibrary();
+  const rows: GradeRow[] = [];
+  for (const submission of submissions) {
+    limits.signal?.throwIfAborted();
+    for (const row of await gradeSubmission(submission, limits)) {
+      rows.push(row);
+      options.onRow?.(row);
+    }
+  }
+  return rows;
+}
+
+interface Limits {
+  timeoutMs: number;
+  memoryMb: number;
+  outputLimitBytes: number;
+  signal?: AbortSignal;
+}
+
+function readLimits(options: GradeOptions): Limits {
+  const where = "gradeFolder";
+  checkOptions(where, options, [
+    "timeoutSeconds",
+    "memoryMb",
+    "outputLimitBytes",
+    "onRow",
+    "signal",
+  ]);
+  if (options.onRow !== undefined && typeof options.onRow !== "function") {
+    throw new Error(
+      `${where}: options.onRow must be a function, got ${
+        describe(options.onRow)
+      }`,
+    );
+  }
+  if (
+    options.signal !== undefined && !(options.signal instanceof AbortSignal)
+  ) {
+    throw new Error(
+      `${where}: options.signal must be an AbortSignal, got ${
+        describe(options.signal)
+      }`,
+    );
+  }
+  return {
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    timeoutMs: 1000 * checkInteger(
+      where,
+      "options.timeoutSeconds",
+      options.timeoutSeconds ?? 20,
+      1,
+      3600,
+    ),
+    memoryMb: checkInteger(
+      where,
+      "options.memoryMb",
+      options.memoryMb ?? 512,
+      64,
+      65536,
+    ),
+    outputLimitBytes: checkInteger(
+      where,
+      "options.outputLimitBytes",
+      options.outputLimitBytes ?? 1 << 20,
+      1024,
+      1 << 30,
+    ),
+  };
+}
+
+/**
+ * Fills Deno's cache with the library and the child's modules, packages
+ * included, once: the subprocesses run with `--cached-only`, so that
+ * nothing a submission names is ever fetched.
+ */
+async function cacheLibrary(): Promise<void> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "cache",
+      `--config=${ROOT_PATH}deno.json`,
+      `${ROOT_PATH}mod.ts`,
+      `${ROOT_PATH}src/exercises/_grade_child.ts`,
+    ],
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!output.success) {
+    throw new Error(
+      `grade: the library's modules cannot be cached: ${
+        new TextDecoder().decode(output.stderr).trim()
+      }`,
+    );
+  }
+}
+
+/** Grades one submission: its rows. */
+async function gradeSubmission(
+  submission: Submission,
+  limits: Limits,
+): Promise<GradeRow[]> {
+  const row = (exercise: string, verdict: Verdict, detail: string) => ({
+    submission: submission.name,
+    exercise,
+    verdict,
+    detail,
+  });
+  let source: string;
+  try {
+    source = await readSource(submission);
+  } catch (error) {
+    if (!(error instanceof RefusedSubmission)) throw error;
+    return [row(MODULE, "refused", error.message)];
+  }
+  // One level below the project, as notebooks/ is, so that the imports a
+  // notebook's cells make (`../mod.ts`) find the library.
+  const work = await Deno.makeTempDir({ dir: ROOT_PATH, prefix: ".grading-" });
+  try {
+    const file = `${work}/submission.ts`;
+    await Deno.writeTextFile(file, source);
+    await Deno.writeTextFile(
+      `${work}/entry.ts`,
+      `import { runGradeChild } from ${
+        JSON.stringify(new URL("src/exercises/_grade_child.ts", ROOT).href)
+      };\nawait runGradeChild(() => import("./submission.ts"), Deno.args);\n`,
+    );
+    try {
+      const imports = await resolvedImports(
+        file,
+        `${ROOT_PATH}deno.json`,
+      );
+      const broken = imports.map((imported) =>
+        importBreaksRule(imported, ROOT.href)
+      ).find((reason) => reason !== null);
+      if (broken) return [row(MODULE, "refused", broken)];
+    } catch (error) {
+      if (error instanceof UncompiledSubmission) {
+        return [row(MODULE, "crashed", error.message)];
+      }
+      if (!(error instanceof RefusedSubmission)) throw error;
+      return [row(MODULE, "refused", error.message)];
+    }
+    return await runExercises(work, limits, row);
+  } finally {
+    await Deno.remove(work, { recursive: true }).catch(() => {});
+  }
+}
+
+async function readSource(submission: Submission): Promise<string> {
+  const info = await Deno.stat(submission.path);
+  if (info.size > MAX_SUBMISSION_BYTES) {
+    throw new RefusedSubmission(
+      `the file has ${info.size} bytes, more than ${MAX_SUBMISSION_BYTES}`,
+    );
+  }
+  const text = await Deno.readTextFile(submission.path);
+  return submission.kind === "notebook" ? notebookModule(text) : text;
+}
+
+/** How one subprocess ended. */
+interface ChildRun {
+  messages: ChildMessage[];
+  /** Why it was stopped, or null when it ended by itself. */
+  stopped: "timed out" | "out of memory" | "printed" | "interrupted" | null;
+  code: number;
+  signal: string | null;
+  /** The last lines it wrote to stderr. */
+  stderr: string;
+}
+
+/** Runs the exercises of the submission in `work`, relaunching after a kill. */
+async function runExercises(
+  work: string,
+  limits: Limits,
+  row: (exercise: string, verdict: Verdict, detail: string) => GradeRow,
+): Promise<GradeRow[]> {
+  const rows: GradeRow[] = [];
+  let pending = EXERCISES.map((exercise) => exercise.id);
+  let first = true;
+  while (pending.length > 0) {
+    const run = await runChild(work, pending, limits);
+    let defines: string[] | null = null;
+    const reported = new Set<string>();
+    let done = false;
+    for (const message of run.messages) {
+      if ("defines" in message) defines = message.defines;
+      else if ("error" in message) {
+        const { during, name, message: text } = message.error;
+        const refused = name === "NotCapable" || name === "PermissionDenied";
+        rows.push(row(
+          MODULE,
+          refused ? "refused" : "crashed",
+          refused
+            ? `the submission tried what it may not: ${text}`
+            : `${
+              during === "load" ? "it does not load" : "the checks broke down"
+            }: ${name}: ${text}`,
+        ));
+        return rows;
+      } else if ("exercise" in message) {
+        reported.add(message.exercise);
+        rows.push(resultRow(message, row));
+      } else if ("done" in message) done = true;
+    }
+    if (defines === null) {
+      rows.push(row(MODULE, ...ended(run, "while it loaded")));
+      return rows;
+    }
+    if (first && defines.length === 0) {
+      rows.push(row(
+        MODULE,
+        "refused",
+        `it defines none of the exercise functions (${
+          EXERCISES.map((e) => e.id).join(", ")
+        })`,
+      ));
+      return rows;
+    }
+    first = false;
+    if (done) return rows;
+    const left = defines.filter((id) => !reported.has(id));
+    if (left.length === 0) return rows;
+    rows.push(row(left[0]!, ...ended(run, "during its checks")));
+    pending = left.slice(1);
+  }
+  return rows;
+}
+
+/** The verdict of a process that stopped before it said it was done. */
+function ended(run: ChildRun, when: string): [Verdict, string] {
+  if (run.stopped === "timed out") {
+    return ["timed out", `killed: no result within the time limit ${when}`];
+  }
+  if (run.stopped === "out of memory") {
+    return ["out of memory", `killed: over the memory limit ${when}`];
+  }
+  if (run.stopped === "printed") {
+    return ["refused", `killed: it printed more than the output limit ${when}`];
+  }
+  if (
+    /heap out of memory|Reached heap limit|allocation failed/i.test(run.stderr)
+  ) {
+    return ["out of memory", `V8's heap limit was reached ${when}`];
+  }
+  const last = run.stderr.trim().split("\n").filter((l) => l.trim() !== "")
+    .at(-1) ?? "";
+  const how = run.signal !== null
+    ? `killed by ${run.signal}`
+    : `exited with code ${run.code}`;
+  return [
+    "crashed",
+    `the process ${how} ${when}${last === "" ? "" : `: ${last.slice(0, 200)}`}`,
+  ];
+}
+
+function resultRow(
+  message: Extract<ChildMessage, { exercise: string }>,
+  row: (exercise: string, verdict: Verdict, detail: string) => GradeRow,
+): GradeRow {
+  const f = message.failure;
+  if (f === null) return row(message.exercise, "passed", message.checked);
+  if (
+    f.check === "threw" && /^threw (NotCapable|PermissionDenied):/.test(f.yours)
+  ) {
+    return row(message.exercise, "refused", f.message);
+  }
+  return row(message.exercise, "wrong", f.message);
+}
+
+/** Runs one subprocess on `ids` and collects its messages, within the limits. */
+async function runChild(
+  work: string,
+  ids: readonly string[],
+  limits: Limits,
+): Promise<ChildRun> {
+  const token = Array.from(
+    crypto.getRandomValues(new Uint8Array(16)),
+    (b) => b.toString(16).padStart(2, "0"),
+  ).join("");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-prompt",
+      "--cached-only",
+      "--no-remote",
+      `--config=${ROOT_PATH}deno.json`,
+      `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
+      `${work}/entry.ts`,
+      ...ids,
+    ],
+    cwd: work,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const messages: ChildMessage[] = [];
+  let stopped: ChildRun["stopped"] = null;
+  let printed = 0;
+  let stderr = "";
+  const stop = (why: NonNullable<ChildRun["stopped"]>) => {
+    if (stopped !== null) return;
+    stopped = why;
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already ended */ }
+  };
+  let timer = setTimeout(
+    () => stop("timed out"),
+    limits.timeoutMs + 1000 * STARTUP_SECONDS,
+  );
+  const abort = () => stop("interrupted");
+  limits.signal?.addEventListener("abort", abort);
+  if (limits.signal?.aborted) abort();
+  const memory = setInterval(() => {
+    const rss = residentMb(child.pid);
+    if (rss !== null && rss > limits.memoryMb + RUNTIME_MB) {
+      stop("out of memory");
+    }
+  }, MEMORY_POLL_MS);
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(`${token}\n`)).catch(() => {});
+  await writer.close().catch(() => {});
+  const prefix = `${token} `;
+  const readOut = async () => {
+    const decoder = new TextDecoder();
+    let line = "";
+    for await (const chunk of child.stdout) {
+      printed += chunk.length;
+      if (printed > limits.outputLimitBytes) stop("printed");
+      line += decoder.decode(chunk, { stream: true });
+      const lines = line.split("\n");
+      line = lines.pop()!;
+      // A line longer than the limit is printed output, not ours.
+      if (line.length > limits.outputLimitBytes) line = "";
+      for (const text of lines) {
+        if (!text.startsWith(prefix)) continue;
+        let message: ChildMessage;
+        try {
+          message = JSON.parse(text.slice(prefix.length)) as ChildMessage;
+        } catch {
+          continue; // cut short by a kill
+        }
+        messages.push(message);
+        // Each result starts the next exercise's clock.
+        clearTimeout(timer);
+        timer = setTimeout(() => stop("timed out"), limits.timeoutMs);
+      }
+    }
+  };
+  const readErr = async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of child.stderr) {
+      printed += chunk.length;
+      if (printed > limits.outputLimitBytes) stop("printed");
+      stderr = (stderr + decoder.decode(chunk, { stream: true })).slice(-4096);
+    }
+  };
+  const [status] = await Promise.all([child.status, readOut(), readErr()]);
+  clearTimeout(timer);
+  clearInterval(memory);
+  limits.signal?.removeEventListener("abort", abort);
+  limits.signal?.throwIfAborted();
+  return {
+    messages,
+    stopped,
+    code: status.code,
+    signal: status.signal,
+    stderr,
+  };
+}
+
+/** The resident memory of a process in megabytes, from /proc (null where there is none). */
+function residentMb(pid: number): number | null {
+  try {
+    const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rows as a table, one line each: submission, exercise, verdict, and
+ * the detail (what was checked, or the first message) last, whole.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { gradeTable } from "./grade.ts";
+ * const table = gradeTable([
+ *   { submission: "ann.ts", exercise: "mex", verdict: "passed", detail: "200 lists" },
+ *   { submission: "bob.ipynb", exercise: "(module)", verdict: "timed out", detail: "killed" },
+ * ]);
+ * assert.equal(table.split("\n")[0], "submission  exercise  verdict    detail");
+ * assert.equal(table.split("\n")[2], "bob.ipynb   (module)  timed out  killed");
+ * ```
+ */
+export function gradeTable(rows: readonly GradeRow[]): string {
+  const header: GradeRow = {
+    submission: "submission",
+    exercise: "exercise",
+    verdict: "verdict" as Verdict,
+    detail: "detail",
+  };
+  const all = [header, ...rows];
+  const width = (key: "submission" | "exercise" | "verdict") =>
+    Math.max(...all.map((r) => r[key].length));
+  const [a, b, c] = [width("submission"), width("exercise"), width("verdict")];
+  return all.map((r) =>
+    `${r.submission.padEnd(a)}  ${r.exercise.padEnd(b)}  ${
+      r.verdict.padEnd(c)
+    }  ${r.detail}`.trimEnd()
+  ).join("\n");
+}

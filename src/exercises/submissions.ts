@@ -1,0 +1,307 @@
+/**
+ * Handed-in work as the grader reads it: the `.ts` modules and `.ipynb`
+ * notebooks of a folder, a notebook turned into a module (its code cells in
+ * order, and an export of every exercise function it defines), and the rule
+ * of what a submission may import — the project's own library (`mod.ts` and
+ * `src/`), nothing else: no other file (a JSON or text import would read
+ * it), no package, no URL.
+ *
+ * @module
+ */
+
+import { describe } from "../validate.ts";
+import { EXERCISES } from "./registry.ts";
+
+/** A file of the folder that will be graded. */
+export interface Submission {
+  /** Its path relative to the folder, as the table shows it. */
+  name: string;
+  /** Its absolute path. */
+  path: string;
+  /** A module or a notebook. */
+  kind: "module" | "notebook";
+}
+
+/** The largest file read as a submission. */
+export const MAX_SUBMISSION_BYTES = 1 << 20;
+
+/**
+ * The `.ts` and `.ipynb` files under `dir`, sorted, hidden files and
+ * folders skipped; symbolic links are not followed (a link could name any
+ * file of the machine). `dir` may also be one such file.
+ *
+ * @param dir the folder, or one submission
+ * @returns the submissions, sorted by name
+ * @throws {Error} naming the folder when it cannot be read, or a file that
+ *   is not a `.ts` module or an `.ipynb` notebook
+ */
+export async function findSubmissions(dir: string): Promise<Submission[]> {
+  const found: Submission[] = [];
+  const info = await Deno.lstat(dir).catch(() => null);
+  if (info?.isFile) {
+    const name = dir.slice(dir.lastIndexOf("/") + 1);
+    if (!/\.(ts|ipynb)$/.test(name)) {
+      throw new Error(
+        `grade: ${
+          JSON.stringify(dir)
+        } is neither a folder nor a .ts module or .ipynb notebook`,
+      );
+    }
+    return [{
+      name,
+      path: dir,
+      kind: name.endsWith(".ts") ? "module" : "notebook",
+    }];
+  }
+  const walk = async (folder: string, prefix: string) => {
+    for await (const entry of Deno.readDir(folder)) {
+      if (entry.name.startsWith(".") || entry.isSymlink) continue;
+      const path = `${folder}/${entry.name}`;
+      const name = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+      if (entry.isDirectory) {
+        if (entry.name !== "node_modules") await walk(path, name);
+      } else if (entry.isFile && /\.(ts|ipynb)$/.test(entry.name)) {
+        found.push({
+          name,
+          path,
+          kind: entry.name.endsWith(".ts") ? "module" : "notebook",
+        });
+      }
+    }
+  };
+  try {
+    await walk(dir.replace(/\/+$/, "") || "/", "");
+  } catch (error) {
+    throw new Error(
+      `grade: cannot read the folder ${JSON.stringify(dir)}: ${
+        (error as Error).message
+      }`,
+    );
+  }
+  return found.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+/** A submission that cannot be graded, and why: the grader reports it `refused`. */
+export class RefusedSubmission extends Error {
+  override name = "RefusedSubmission";
+}
+
+/**
+ * The module a notebook's code cells make: their sources in order, then an
+ * export of each exercise function the cells define at the top level
+ * (`typeof` of a name never declared is `"undefined"`, not an error).
+ *
+ * @param text the notebook's JSON
+ * @returns the module's source
+ * @throws {RefusedSubmission} when the text is not a notebook (nbformat 4)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { notebookModule } from "./submissions.ts";
+ * const notebook = { nbformat: 4, cells: [
+ *   { cell_type: "markdown", source: "# Minimax" },
+ *   { cell_type: "code", source: ["function mex(v: number[]) {\n", "  return 0;\n}"] },
+ * ] };
+ * const module = notebookModule(JSON.stringify(notebook));
+ * assert.match(module, /^\/\/ cell 1\nfunction mex\(v: number\[\]\) \{\n  return 0;\n\}/);
+ * assert.match(module, /mex: typeof mex === "function" \? mex : undefined/);
+ * ```
+ */
+export function notebookModule(text: string): string {
+  let notebook: unknown;
+  try {
+    notebook = JSON.parse(text);
+  } catch (error) {
+    throw new RefusedSubmission(
+      `not a notebook: its JSON does not parse (${(error as Error).message})`,
+    );
+  }
+  const cells = (notebook as { cells?: unknown })?.cells;
+  const format = (notebook as { nbformat?: unknown })?.nbformat;
+  if (format !== 4 || !Array.isArray(cells)) {
+    throw new RefusedSubmission(
+      `not a notebook of nbformat 4 with a list of cells (nbformat ${
+        describe(format)
+      })`,
+    );
+  }
+  const sources: string[] = [];
+  cells.forEach((cell, index) => {
+    const { cell_type: type, source } = (cell ?? {}) as {
+      cell_type?: unknown;
+      source?: unknown;
+    };
+    if (type !== "code") return;
+    const lines = typeof source === "string"
+      ? source
+      : Array.isArray(source) && source.every((s) => typeof s === "string")
+      ? source.join("")
+      : null;
+    if (lines === null) {
+      throw new RefusedSubmission(
+        `cell ${index} has a source that is neither text nor a list of lines`,
+      );
+    }
+    // A marker line, so that an error's line can be told as the cell's.
+    sources.push(`// cell ${index}\n${lines}`);
+  });
+  const exports = EXERCISES.map(({ id }) =>
+    `  ${id}: typeof ${id} === "function" ? ${id} : undefined,`
+  );
+  return `${sources.join("\n\n")}\n\n` +
+    `// Added by the grader: the exercise functions the cells define.\n` +
+    `export const __exercises = {\n${exports.join("\n")}\n};\n`;
+}
+
+/** A submission whose code does not compile: the grader reports it `crashed`. */
+export class UncompiledSubmission extends Error {
+  override name = "UncompiledSubmission";
+}
+
+/**
+ * Where line `line` of a submission's module is, for messages: `cell 2,
+ * line 3` in a notebook's module (see {@linkcode notebookModule}), `line 3`
+ * in a module.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { whereInSubmission } from "./submissions.ts";
+ * const source = "// cell 0\nconst a = 1;\n\n// cell 2\nconst b = ;";
+ * assert.equal(whereInSubmission(source, 5), "cell 2, line 1");
+ * assert.equal(whereInSubmission("const b = ;", 1), "line 1");
+ * ```
+ */
+export function whereInSubmission(source: string, line: number): string {
+  const lines = source.split("\n");
+  for (let at = Math.min(line, lines.length) - 1; at >= 0; at--) {
+    const marker = /^\/\/ cell (\d+)$/.exec(lines[at]!);
+    if (marker) return `cell ${marker[1]}, line ${line - at - 1}`;
+  }
+  return `line ${line}`;
+}
+
+/** One import of a submission, as `deno info --json` resolves it. */
+export interface ResolvedImport {
+  /** As written in the code. */
+  specifier: string;
+  /** Where it resolves to (a `file:`, `npm:` or `https:` URL). */
+  resolved: string;
+  /** `json`, `text`, `bytes` … for an import with a type attribute. */
+  attribute?: string;
+}
+
+/**
+ * Why an import breaks the rule, or null when it keeps it: a submission
+ * imports only TypeScript modules of the project's library, `mod.ts` and
+ * what is under `src/`, and without a type attribute.
+ *
+ * @param imported the import, resolved
+ * @param root the project's folder as a `file:` URL ending in `/`
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { importBreaksRule } from "./submissions.ts";
+ * const root = "file:///course/";
+ * assert.equal(importBreaksRule({ specifier: "../mod.ts", resolved: "file:///course/mod.ts" }, root), null);
+ * assert.match(
+ *   importBreaksRule({ specifier: "/etc/passwd", resolved: "file:///etc/passwd", attribute: "text" }, root)!,
+ *   /^it imports "\/etc\/passwd" as text/,
+ * );
+ * ```
+ */
+export function importBreaksRule(
+  imported: ResolvedImport,
+  root: string,
+): string | null {
+  const { specifier, resolved, attribute } = imported;
+  const rule = "a submission imports only the course's library " +
+    "(../mod.ts and the modules of ../src/)";
+  if (attribute !== undefined) {
+    return `it imports ${JSON.stringify(specifier)} as ${attribute}: ${rule}`;
+  }
+  const inLibrary = resolved === `${root}mod.ts` ||
+    (resolved.startsWith(`${root}src/`) && /\.ts$/.test(resolved) &&
+      !resolved.includes("/../"));
+  return inLibrary
+    ? null
+    : `it imports ${JSON.stringify(specifier)} (${resolved}): ${rule}`;
+}
+
+/**
+ * The imports a module's code makes, resolved by `deno info --json` without
+ * fetching anything (no remote module, no npm package).
+ *
+ * @param file the module
+ * @param config the project's deno.json (its import map resolves bare names)
+ * @returns every import the code names, static and analysable dynamic ones
+ * @throws {RefusedSubmission} when `deno info` cannot read the module
+ * @throws {UncompiledSubmission} when the code does not parse
+ */
+export async function resolvedImports(
+  file: string,
+  config: string,
+): Promise<ResolvedImport[]> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "info",
+      "--json",
+      "--no-remote",
+      "--no-npm",
+      "--config",
+      config,
+      file,
+    ],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!output.success) {
+    const reason = new TextDecoder().decode(output.stderr).trim().split("\n")
+      .filter((line) => line.trim() !== "").slice(0, 2).join(" ");
+    throw new RefusedSubmission(`its imports cannot be read: ${reason}`);
+  }
+  const info = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+    roots: string[];
+    modules: {
+      specifier: string;
+      error?: string;
+      dependencies?: {
+        specifier: string;
+        code?: { specifier?: string; error?: string };
+        type?: { specifier?: string; error?: string };
+        assertionType?: string;
+      }[];
+    }[];
+  };
+  const root = info.roots[0];
+  const module = info.modules.find((m) => m.specifier === root);
+  if (module === undefined || module.error !== undefined) {
+    const error = module?.error ?? "no module";
+    // Deno's message: the error, the code, then "at file:…:line:column".
+    const first = error.split("\n")[0]!.trim();
+    const at = /:(\d+):(\d+)\s*$/.exec(error.trim());
+    const source = await Deno.readTextFile(file);
+    throw new UncompiledSubmission(
+      `it does not compile: ${first}${
+        at === null ? "" : ` (${whereInSubmission(source, Number(at[1]))})`
+      }`,
+    );
+  }
+  const imports: ResolvedImport[] = [];
+  for (const dependency of module.dependencies ?? []) {
+    for (const side of [dependency.code, dependency.type]) {
+      if (side === undefined) continue;
+      imports.push({
+        specifier: dependency.specifier,
+        resolved: side.specifier ?? `unresolved (${side.error ?? "?"})`,
+        ...(dependency.assertionType === undefined
+          ? {}
+          : { attribute: dependency.assertionType }),
+      });
+    }
+  }
+  return imports;
+}

@@ -1,0 +1,32 @@
+// A right answer to the alpha-beta (fail-soft) exercise, the course's ab:
+// MAX raises alpha, MIN lowers beta, a node stops once alpha >= beta and
+// returns the best value it saw.
+import type { Position } from "../../../mod.ts";
+import { movesOf } from "./_moves.ts";
+
+export function alphaBeta(
+  position: Position,
+  depth: number,
+  alpha: number,
+  beta: number,
+): number {
+  if (depth === 0 || position.isTerminal()) {
+    return position.turn() * position.evaluate();
+  }
+  const max = position.turn() === 1;
+  let best = max ? -Infinity : Infinity;
+  for (const move of movesOf(position)) {
+    position.play(move);
+    const value = alphaBeta(position, depth - 1, alpha, beta);
+    position.undo(move);
+    if (max) {
+      best = Math.max(best, value);
+      alpha = Math.max(alpha, best);
+    } else {
+      best = Math.min(best, value);
+      beta = Math.min(beta, best);
+    }
+    if (alpha >= beta) break;
+  }
+  return best;
+}

@@ -1,0 +1,313 @@
+// `deno task grade DIR` (src/exercises/grade.ts, cli/grade.ts): a folder of
+// right, wrong, crashing, hanging and hostile submissions, modules and
+// notebooks, graded into one table, each submission in a subprocess with no
+// permission, a time limit and a memory limit, none stopping the others.
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import {
+  gradeFolder,
+  type GradeRow,
+  gradeTable,
+} from "../src/exercises/grade.ts";
+import {
+  findSubmissions,
+  importBreaksRule,
+  notebookModule,
+} from "../src/exercises/submissions.ts";
+import { runCli } from "./_cli.ts";
+
+const ROOT = new URL("../", import.meta.url);
+const FIXTURES = fileURLToPath(new URL("fixtures/grade", import.meta.url));
+// As deno.json's task: -A, since Deno lets only that read /proc, where the
+// grader watches a submission's resident memory.
+const PERMISSIONS = ["-A"];
+
+/** The folders the grader writes its subprocesses' modules into. */
+function gradingFolders(): string[] {
+  return [...Deno.readDirSync(ROOT)]
+    .filter((entry) => entry.name.startsWith(".grading-"))
+    .map((entry) => entry.name);
+}
+
+/** The rows of the table `deno task grade` prints: columns apart by two spaces or more. */
+function tableRows(stdout: string): GradeRow[] {
+  const [header, ...lines] = stdout.trimEnd().split("\n");
+  assert.match(header!, /^submission\s+exercise\s+verdict\s+detail$/);
+  return lines.map((line) => {
+    const [submission, exercise, verdict, ...detail] = line.split(/ {2,}/);
+    return {
+      submission: submission!,
+      exercise: exercise!,
+      verdict: verdict as GradeRow["verdict"],
+      detail: detail.join("  "),
+    };
+  });
+}
+
+Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong, crashing, hanging and hostile submissions each get their row, and none stops the others", async () => {
+  const before = gradingFolders();
+  // As README.md shows it.
+  const run = await runCli(
+    "grade.ts",
+    ["tests/fixtures/grade", "--timeout", "3", "--memory", "128"],
+    { permissions: PERMISSIONS },
+  );
+  console.log(run.stdout);
+  console.log(`graded in ${(run.ms / 1000).toFixed(1)} s`);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr, "");
+  const rows = tableRows(run.stdout);
+  const verdicts = rows.map((r) => [r.submission, r.exercise, r.verdict]);
+  assert.deepEqual(verdicts, [
+    ["crashing.ts", "minimax", "crashed"],
+    ["crashing.ts", "mex", "passed"],
+    ["empty.ts", "(module)", "refused"],
+    ["hanging.ts", "negamax", "timed out"],
+    ["hanging.ts", "mex", "passed"],
+    ["hostile_buffers.ts", "mex", "out of memory"],
+    ["hostile_import.ipynb", "(module)", "refused"],
+    ["hostile_memory.ts", "minimax", "out of memory"],
+    ["hostile_network.ts", "(module)", "refused"],
+    ["hostile_print.ts", "(module)", "refused"],
+    ["hostile_read.ts", "(module)", "refused"],
+    ["hostile_spawn.ts", "mex", "refused"],
+    ["hostile_spoof.ts", "mex", "wrong"],
+    ["not_a_notebook.ipynb", "(module)", "refused"],
+    ["notebook_right.ipynb", "alphaBeta", "passed"],
+    ["notebook_syntax_error.ipynb", "(module)", "crashed"],
+    ["notebook_wrong.ipynb", "negamax", "wrong"],
+    ["right.ts", "minimax", "passed"],
+    ["right.ts", "negamax", "passed"],
+    ["right.ts", "mex", "passed"],
+    ["throws_on_load.ts", "(module)", "crashed"],
+    ["wrong.ts", "alphaBeta", "wrong"],
+    ["wrong.ts", "mex", "wrong"],
+  ]);
+  const detail = (submission: string, exercise: string) =>
+    rows.find((r) => r.submission === submission && r.exercise === exercise)!
+      .detail;
+  assert.equal(
+    detail("crashing.ts", "minimax"),
+    "the process exited with code 3 during its checks",
+  );
+  assert.match(detail("right.ts", "mex"), /^200 lists up to 12 values/);
+  assert.equal(
+    detail("throws_on_load.ts", "(module)"),
+    "it does not load: Error: half-finished: the cells below are not done",
+  );
+  assert.equal(
+    detail("notebook_syntax_error.ipynb", "(module)"),
+    "it does not compile: SyntaxError: Expression expected (cell 0, line 3)",
+  );
+  assert.equal(
+    detail("wrong.ts", "mex"),
+    "mex([1]) returned 2; the mex is 0, the least non-negative integer not in the list",
+  );
+  assert.match(
+    detail("hanging.ts", "negamax"),
+    /^killed: no result within the time limit/,
+  );
+  assert.match(detail("hostile_buffers.ts", "mex"), /over the memory limit/);
+  assert.match(detail("hostile_memory.ts", "minimax"), /heap limit/);
+  assert.match(
+    detail("hostile_read.ts", "(module)"),
+    /Requires read access to "\/etc\/passwd"/,
+  );
+  assert.match(
+    detail("hostile_network.ts", "(module)"),
+    /Requires net access to "example.com:443"/,
+  );
+  assert.match(
+    detail("hostile_spawn.ts", "mex"),
+    /threw NotCapable: Requires run access to "sh"/,
+  );
+  assert.match(
+    detail("hostile_import.ipynb", "(module)"),
+    /^it imports "\/etc\/passwd" as text: a submission imports only the course's library/,
+  );
+  assert.match(detail("hostile_print.ts", "(module)"), /printed more than/);
+  // Its fake result lines carried no token; its mex is judged as it is.
+  assert.match(detail("hostile_spoof.ts", "mex"), /^mex\(\[1\]\) returned 1/);
+  assert.match(detail("empty.ts", "(module)"), /defines none of the exercise/);
+  assert.deepEqual(gradingFolders(), before, "the grader cleans up");
+});
+
+Deno.test("grade: gradeFolder gives the same rows to a program, as it finds them", async () => {
+  const seen: GradeRow[] = [];
+  const rows = await gradeFolder(`${FIXTURES}/wrong.ts`, {
+    onRow: (row) => seen.push(row),
+  });
+  assert.deepEqual(seen, rows);
+  assert.deepEqual(rows.map((r) => [r.exercise, r.verdict]), [
+    ["alphaBeta", "wrong"],
+    ["mex", "wrong"],
+  ]);
+  assert.match(
+    gradeTable(rows),
+    /^submission {2}exercise {3}verdict {2}detail\n/,
+  );
+});
+
+Deno.test("grade: a notebook becomes its code cells and an export of the exercise functions; the import rule", () => {
+  assert.throws(
+    () => notebookModule(JSON.stringify({ nbformat: 3, worksheets: [] })),
+    /^RefusedSubmission: not a notebook of nbformat 4 with a list of cells \(nbformat 3\)$/,
+  );
+  assert.throws(
+    () =>
+      notebookModule(
+        JSON.stringify({
+          nbformat: 4,
+          cells: [{ cell_type: "code", source: 3 }],
+        }),
+      ),
+    /cell 0 has a source that is neither text nor a list of lines/,
+  );
+  const root = "file:///course/";
+  const breaks = (specifier: string, resolved: string, attribute?: string) =>
+    importBreaksRule(
+      { specifier, resolved, ...(attribute ? { attribute } : {}) },
+      root,
+    );
+  assert.equal(
+    breaks("../src/textbook/moves.ts", `${root}src/textbook/moves.ts`),
+    null,
+  );
+  assert.equal(breaks("../mod.ts", `${root}mod.ts`), null);
+  assert.match(
+    breaks("npm:left-pad", "npm:left-pad")!,
+    /imports "npm:left-pad"/,
+  );
+  assert.match(
+    breaks("https://example.com/x.ts", "https://example.com/x.ts")!,
+    /a submission imports only the course's library/,
+  );
+  assert.match(breaks("../deno.json", `${root}deno.json`, "json")!, /as json/);
+  assert.match(
+    breaks("../src/data.json", `${root}src/data.json`)!,
+    /data\.json/,
+  );
+  assert.match(
+    breaks("../../etc/x.ts", "file:///etc/x.ts")!,
+    /file:\/\/\/etc\/x\.ts/,
+  );
+});
+
+Deno.test("grade: one file may stand for the folder; bad options are named", async () => {
+  const one = await findSubmissions(`${FIXTURES}/right.ts`);
+  assert.deepEqual(one.map((s) => [s.name, s.kind]), [["right.ts", "module"]]);
+  await assert.rejects(
+    () => findSubmissions(`${FIXTURES}/../grade_none`),
+    /grade: cannot read the folder/,
+  );
+  await assert.rejects(
+    () => gradeFolder(FIXTURES, { timeoutSeconds: 0 }),
+    /gradeFolder: options.timeoutSeconds must be an integer in 1…3600, got 0/,
+  );
+  await assert.rejects(
+    () => gradeFolder(FIXTURES, { onRow: "print" as never }),
+    /gradeFolder: options.onRow must be a function, got "print"/,
+  );
+  await assert.rejects(
+    () => gradeFolder(FIXTURES, { memory: 64 } as never),
+    /gradeFolder: unknown option "memory"; known options: timeoutSeconds, memoryMb/,
+  );
+  await assert.rejects(
+    () => findSubmissions(fileURLToPath(new URL("deno.json", ROOT))),
+    /grade: ".*deno\.json" is neither a folder nor a \.ts module or \.ipynb notebook/,
+  );
+});
+
+Deno.test("deno task grade: the table, --json, and what it says to a bad command line or an empty folder", async () => {
+  const table = await runCli("grade.ts", [`${FIXTURES}/right.ts`], {
+    permissions: PERMISSIONS,
+  });
+  assert.equal(table.code, 0, table.stderr);
+  const lines = table.stdout.trim().split("\n");
+  assert.equal(lines.length, 4);
+  assert.match(lines[0]!, /^submission\s+exercise\s+verdict\s+detail$/);
+  assert.match(lines[1]!, /^right\.ts\s+minimax\s+passed\s+300 trees/);
+  const json = await runCli(
+    "grade.ts",
+    [`${FIXTURES}/wrong.ts`, "--json", "--timeout=10"],
+    { permissions: PERMISSIONS },
+  );
+  assert.equal(json.code, 0, json.stderr);
+  const rows = json.stdout.trim().split("\n").map((line) => JSON.parse(line));
+  assert.deepEqual(rows.map((r) => [r.exercise, r.verdict]), [
+    ["alphaBeta", "wrong"],
+    ["mex", "wrong"],
+  ]);
+  const none = await runCli("grade.ts", [], { permissions: PERMISSIONS });
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /^grade: which folder\? Give DIR/);
+  const empty = await Deno.makeTempDir({ prefix: "grade-empty-" });
+  try {
+    const nothing = await runCli("grade.ts", [empty], {
+      permissions: PERMISSIONS,
+    });
+    assert.equal(nothing.code, 1);
+    assert.match(
+      nothing.stderr,
+      /^grade: no submission \(.ts module or .ipynb notebook\) in /,
+    );
+  } finally {
+    await Deno.remove(empty, { recursive: true });
+  }
+});
+
+/** The processes whose command line names a grading folder (`entry.ts`: a submission's run). */
+function gradingProcesses(what = "/.grading-"): string[] {
+  const found: string[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const line = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`);
+      if (line.includes("/.grading-") && line.includes(what)) {
+        found.push(entry.name);
+      }
+    } catch { /* gone */ }
+  }
+  return found;
+}
+
+Deno.test({
+  name:
+    "deno task grade: SIGINT kills the running submission with it, exit 130",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        ...PERMISSIONS,
+        fileURLToPath(new URL("cli/grade.ts", ROOT)),
+        `${FIXTURES}/hanging.ts`,
+        "--timeout",
+        "600",
+      ],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).spawn();
+    // Wait until the submission's process runs its endless negamax.
+    const deadline = Date.now() + 60_000;
+    while (
+      gradingProcesses("entry.ts").length === 0 && Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(gradingProcesses("entry.ts").length > 0, "the submission runs");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    child.kill("SIGINT");
+    const output = await child.output();
+    assert.equal(output.code, 130);
+    assert.match(
+      new TextDecoder().decode(output.stderr),
+      /^grade: interrupted; the running submission was killed/m,
+    );
+    assert.deepEqual(gradingProcesses(), []);
+    assert.deepEqual(gradingFolders(), []);
+  },
+});
