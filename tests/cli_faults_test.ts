@@ -6,6 +6,8 @@
 // closed stdout (`| head -1`) ends the command quietly with 0. The commands'
 // own tests cover their deeper faults.
 import assert from "node:assert/strict";
+import type { ProgramName } from "../src/programs.ts";
+import { lacks } from "./_programs.ts";
 import {
   assertCleanFailure,
   assertNoStackTrace,
@@ -99,7 +101,14 @@ interface Tries {
    * repository (the reason is said). `{temp}` in an argument is a fresh
    * temporary folder; `data` runs in one that holds `data/connect4/`.
    */
-  closed: { args: string[]; stdin?: string; data?: true; why?: string };
+  closed: {
+    args: string[];
+    stdin?: string;
+    data?: true;
+    why?: string;
+    /** External programs the run needs (held back without them). */
+    needs?: ProgramName[];
+  };
   /** Arguments that give `flag` twice; null for a command that takes no flags. */
   twice: { args: string[]; flag: string } | { none: string };
 }
@@ -204,7 +213,7 @@ const TRIES: Record<string, Tries> = {
     twice: { args: ["--out", "{temp}/a", "--out", "{temp}/b"], flag: "--out" },
   },
   "bench:c": {
-    closed: { args: ["--rounds", "1", "--passes", "1"] },
+    closed: { args: ["--rounds", "1", "--passes", "1"], needs: ["cc"] },
     twice: { args: ["--rounds", "1", "--rounds", "2"], flag: "--rounds" },
   },
   "bench:nats": {
@@ -303,6 +312,7 @@ for (const task of tasks) {
     }: a closed stdout (| head -0) ends it quietly with exit 0${
       closed.why === undefined ? "" : ` (--help: ${closed.why})`
     }`,
+    { ignore: closed.needs === undefined ? false : lacks(...closed.needs) },
     async () => {
       const run = await runTask(task, closed.args, {
         closedStdout: true,

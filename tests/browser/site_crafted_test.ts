@@ -17,14 +17,8 @@ import { pathToFileURL } from "node:url";
 import type { Page } from "puppeteer-core";
 import { buildSite } from "../../src/site/build.ts";
 import { craftedRepository, listFiles } from "../_crafted_site.ts";
-import { findChromium, launchChromium, watchPage } from "./_browser.ts";
-
-const chromium = findChromium();
-if (chromium === null) {
-  console.warn(
-    "tests/browser: SKIPPED, no chromium (apt-get install chromium, or set CHROMIUM)",
-  );
-}
+import { launchChromium, watchPage } from "./_browser.ts";
+import { lacks, pathOf } from "../_programs.ts";
 
 /** Installed before any script of a page: records CSP violations. */
 const RECORD_VIOLATIONS = `window.__violations = [];
@@ -65,11 +59,11 @@ const modes = (page: Page) =>
 Deno.test({
   name:
     "crafted notebooks in chromium: no injected script runs, nothing asks the network, the policy stops a script written in by hand",
-  ignore: chromium === null,
+  ignore: lacks("chromium"),
   async fn() {
     const repo = await craftedRepository();
     const out = await Deno.makeTempDir({ prefix: "gts-crafted-site-" });
-    const { browser, close } = await launchChromium(chromium!);
+    const { browser, close } = await launchChromium(pathOf("chromium"));
     try {
       const build = await buildSite({ out, root: repo.root });
       const files = await listFiles(out);
