@@ -112,7 +112,7 @@ Deno.test("the job unit is idempotent: the same test on the workers gives the sa
   assert.deepEqual(there, here);
 });
 
-Deno.test("the Elo cache resumes: a finished test is read back, a cut file is played again", () => {
+Deno.test("the Elo cache resumes: a finished test is read back, a cut file or one played against another engine is played again", () => {
   const dir = Deno.makeTempDirSync();
   try {
     const settings = withGames({ maxGames: 4 }, { modes: ["nodes"] });
@@ -137,6 +137,21 @@ Deno.test("the Elo cache resumes: a finished test is read back, a cut file is pl
     const third = runElo(settings, options);
     assert.deepEqual(computed, ["history"]);
     assert.deepEqual(third, first);
+    // A test played against another engine (the engine changed since) is
+    // stale: played again, the others read back.
+    computed.length = 0;
+    const killer = [...Deno.readDirSync(dir)].find((e) =>
+      e.name.includes("killer")
+    )!;
+    const path = `${dir}/${killer.name}`;
+    const item = JSON.parse(Deno.readTextFileSync(path));
+    Deno.writeTextFileSync(
+      path,
+      JSON.stringify({ ...item, engine: "an engine of yesterday" }),
+    );
+    const fourth = runElo(settings, options);
+    assert.deepEqual(computed, ["killer"]);
+    assert.deepEqual(fourth, first);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

@@ -183,8 +183,19 @@ const engine = (
   ...budget,
   options: { order, ...extra },
 } as PlayerSpec);
-const CHESS_ORDER = ["tt", "static", "killer", "history"];
-/** The chess engine of `deno task uci`: deepening, table, MVV-LVA, killers, history, quiescence. */
+/**
+ * The order of `deno task uci`'s engine (`CHESS_ENGINE_ORDER`) as spec
+ * names: table move, captures by MVV-LVA ("static") with the losing ones
+ * after the quiet moves, quiet killers, quiet history.
+ */
+const CHESS_ORDER = [
+  "tt",
+  "captures",
+  "static",
+  "quiet-killer",
+  "quiet-history",
+];
+/** The chess engine of `deno task uci`: deepening, table, the engines' order, quiescence. */
 const chessEngine = (
   budget: EloBudget,
   extra: Record<string, unknown> = {},
@@ -203,6 +214,9 @@ const ENGINE =
   "alpha-beta with table move, killers, history (centre first), deepened";
 const ENGINE_ID = "the engine's iterative deepening with the previous move";
 const CHESS =
+  "the UCI engine: deepening, table, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence";
+/** The chess engine the committed full run played before its order became the engines' (killers before every capture). */
+export const OLD_CHESS_ENGINE =
   "the UCI engine: deepening, table, MVV-LVA, killers, history, quiescence";
 const C4_MARGINS = [100, 300];
 const CHESS_MARGINS = [100, 300];
@@ -323,12 +337,12 @@ export const ELO_TESTS: readonly EloTest[] = [
   chess(
     "killer",
     (b) => chessEngine(b),
-    (b) => chessEngine(b, {}, without("killer")),
+    (b) => chessEngine(b, {}, without("quiet-killer")),
   ),
   chess(
     "history",
     (b) => chessEngine(b),
-    (b) => chessEngine(b, {}, without("history")),
+    (b) => chessEngine(b, {}, without("quiet-history")),
   ),
   chess(
     "quiescence",
@@ -772,6 +786,19 @@ function* eloUnits(
   }
 }
 
+/**
+ * A cached item of `test`, or undefined when there is none or it was played
+ * against another engine than the test's today (the cache file's name
+ * holds the settings, not the engine, so a changed engine is caught here).
+ */
+function cachedItem(
+  file: string | undefined,
+  test: EloTest,
+): EloItem | undefined {
+  const cached = readCache<EloItem>(file);
+  return cached?.engine === test.engine ? cached : undefined;
+}
+
 /** A test just played: cached, reported, returned. */
 function saved(
   options: RunEloOptions,
@@ -790,7 +817,8 @@ function saved(
 
 /**
  * Runs every Elo test here (one core), each read from the cache when
- * there, so an interrupted run resumes. The chess tests against Stockfish
+ * there and played against the test's engine, so an interrupted run
+ * resumes and a test whose engine changed is played again. The chess tests against Stockfish
  * are only read from the cache (`deno task atlas-elo` plays them): this
  * function starts no process.
  *
@@ -812,7 +840,7 @@ export function runElo(
 ): EloItem[] {
   const items: EloItem[] = [];
   for (const { test, mode, file } of eloUnits(settings, options)) {
-    const cached = readCache<EloItem>(file);
+    const cached = cachedItem(file, test);
     if (mode === "stockfish") {
       if (cached !== undefined) items.push(cached);
     } else {
@@ -840,7 +868,7 @@ export async function runEloOnWorkers(
   for (const { test, mode, file } of eloUnits(settings, options)) {
     if (mode === "stockfish") continue;
     items.push(
-      readCache<EloItem>(file) ??
+      cachedItem(file, test) ??
         saved(
           options,
           file,

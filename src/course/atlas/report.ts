@@ -33,6 +33,11 @@ import {
 import { TECHNIQUES } from "./techniques.ts";
 import { type EngineRow, measureEngineRows } from "./engine_rows.ts";
 import {
+  type EngineOrderRow,
+  engineOrderTable,
+  measureEngineOrder,
+} from "./engine_order.ts";
+import {
   ELO_FULL,
   ELO_NOT_TESTED,
   ELO_SMALL,
@@ -55,6 +60,8 @@ export interface AtlasFile {
   elo?: EloItem[];
   /** The selective techniques on top of the chess engine, deeper; absent in a file from before them. */
   engine?: EngineRow[];
+  /** The chess engine's move order, before and now, and each element's share; absent in a file from before it. */
+  engineOrder?: EngineOrderRow[];
 }
 
 /** The committed atlas data. */
@@ -77,6 +84,7 @@ export function atlasFile(
   results: AtlasResults,
   elo?: { settings: EloSettings; items: EloItem[] },
   engine?: EngineRow[],
+  engineOrder?: EngineOrderRow[],
 ): AtlasFile {
   const { settings, facts } = results;
   const rows = elo === undefined ? results.rows : results.rows.map((row) => {
@@ -97,6 +105,7 @@ export function atlasFile(
     }),
     ...(elo === undefined ? {} : { eloSettings: elo.settings, elo: elo.items }),
     ...(engine === undefined ? {} : { engine }),
+    ...(engineOrder === undefined ? {} : { engineOrder }),
   };
 }
 
@@ -334,7 +343,11 @@ export function strengthTable(
       lines.push([
         id === "mcts" ? "MCTS-Solver (vs plain UCT)" : nameOf(rows, id),
         game === "chess" ? "chess" : "Connect Four",
-        test?.engine ?? "",
+        // A test played against another engine than today's says so.
+        nodes !== undefined && test !== undefined &&
+          nodes.engine !== test.engine
+          ? `${nodes.engine} (played before the engine changed; today's: ${test.engine})`
+          : test?.engine ?? "",
         nodes === undefined ? `— (${why})` : formatElo(nodes),
         nodes === undefined
           ? ""
@@ -575,6 +588,12 @@ export function atlasReport(
         }`,
       markdown: engineTable(data.engine),
     }]),
+    ...(data.engineOrder === undefined ? [] : [{
+      title: `Atlas, the chess engine's move order: nodes to depth ${
+        data.engineOrder[0]?.depth
+      } (deepening, table, quiescence) before and now, the order built up one element at a time, and less one element at a time`,
+      markdown: engineOrderTable(data.engineOrder),
+    }]),
     ...(data.elo === undefined || data.eloSettings === undefined ? [] : [{
       title:
         `Atlas, strength: Elo of engine + technique over the engine by SPRT (${
@@ -623,16 +642,45 @@ export function atlasReport(
   };
 }
 
-/** Which run the figures job makes: the small default unless `--full` set it. */
-export const ATLAS_RUN: { settings: AtlasSettings; elo: EloSettings } = {
+/**
+ * Which run the figures job makes: the small default unless `--full` set
+ * it; `committedElo` (`--committed-elo`) makes a full run keep the
+ * committed file's Elo tests instead of playing them.
+ */
+export const ATLAS_RUN: {
+  settings: AtlasSettings;
+  elo: EloSettings;
+  committedElo: boolean;
+} = {
   settings: ATLAS_SMALL,
   elo: ELO_SMALL,
+  committedElo: false,
 };
 
 /** Makes the figures job run the full atlas (cached per item, resumable). */
 export function useFullAtlasRun(): void {
   ATLAS_RUN.settings = ATLAS_FULL;
   ATLAS_RUN.elo = ELO_FULL;
+}
+
+/**
+ * Makes a full run keep the Elo tests of the committed file (hours of
+ * games) and recompute only the counts; each test keeps the engine it was
+ * played against, which the tables name when it is not today's.
+ */
+export function useCommittedAtlasElo(): void {
+  ATLAS_RUN.committedElo = true;
+}
+
+/** The committed Elo tests, for a full run that keeps them. */
+function committedElo(): { settings: EloSettings; items: EloItem[] } {
+  const committed = readAtlasFile();
+  if (committed?.elo === undefined || committed.eloSettings === undefined) {
+    throw new Error(
+      `--committed-elo: ${ATLAS_FILE.pathname} holds no Elo tests to keep`,
+    );
+  }
+  return { settings: committed.eloSettings, items: committed.elo };
 }
 
 /** The atlas lesson of the figures job. */
@@ -647,7 +695,7 @@ export const ATLAS: LessonEntry = {
     });
     // The full run's Elo tests are usually in the cache already, played on
     // all cores by runEloOnWorkers; any missing one is played here.
-    const elo = {
+    const elo = full && ATLAS_RUN.committedElo ? committedElo() : {
       settings: ATLAS_RUN.elo,
       items: runElo(ATLAS_RUN.elo, {
         progress,
@@ -655,8 +703,9 @@ export const ATLAS: LessonEntry = {
       }),
     };
     const engine = measureEngineRows(ATLAS_RUN.settings);
+    const engineOrder = measureEngineOrder(ATLAS_RUN.settings, progress);
     if (full) {
-      const file = atlasFile(results, elo, engine);
+      const file = atlasFile(results, elo, engine, engineOrder);
       saveAtlasFile(file);
       return atlasReport(file, results.timeRatios);
     }
@@ -664,7 +713,10 @@ export const ATLAS: LessonEntry = {
     // checks that the measurements still run, then shows it.
     const committed = readAtlasFile();
     if (committed === null) {
-      return atlasReport(atlasFile(results, elo, engine), results.timeRatios);
+      return atlasReport(
+        atlasFile(results, elo, engine, engineOrder),
+        results.timeRatios,
+      );
     }
     progress?.(
       "atlas: small default measured; figures show the committed rows.json",
