@@ -8,11 +8,13 @@ import {
   atlasReport,
   type AtlasResults,
   deriveTree,
+  distribution,
   ENGINE_VARIANTS,
   engineTable,
   GAME_IDS,
   LESSONS,
   measureEngineRows,
+  powerTable,
   runAtlas,
   TECHNIQUES,
   treeMarkdown,
@@ -139,6 +141,44 @@ Deno.test("the cache resumes: a run interrupted after k items recomputes only th
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+Deno.test("quiescence's power is measured against captures-first alpha-beta, the order it searches in, not natural order", () => {
+  const { rows } = smallRun();
+  const byId = (id: string) => TECHNIQUES.find((t) => t.id === id)!;
+  for (const id of ["quiescence", "quiescence-checks"]) {
+    for (const game of ["chess", "wac"] as const) {
+      const row = rows.find((r) => r.technique === id && r.game === game)!;
+      assert.equal(row.shareOf, "static-order");
+      // Recomputed here from the two techniques' own runs.
+      const atlasGame = ATLAS_GAMES[game];
+      const positions = atlasGame.positions(ATLAS_SMALL.positions[game], false);
+      const nodes = (technique: string) =>
+        positions.map((item) =>
+          byId(technique).run!(item.make(), {
+            game,
+            item,
+            depth: atlasGame.depth(false),
+            maxNodes: 50_000_000,
+            baselineNodes: 0,
+          }).nodes
+        );
+      const [q, captures] = [nodes(id), nodes("static-order")];
+      const median = distribution(q.map((n, i) => n / captures[i]!)).median;
+      assert.equal(row.share!.median, Math.round(median * 10_000) / 10_000);
+    }
+  }
+  // The power table says what the share is of.
+  assert.match(
+    powerTable(rows),
+    /\| quiescence \(captures\), against static move ordering \(centre \/ captures first\)\s+\|/,
+  );
+  // Every other row is against its column's baseline.
+  assert.ok(
+    rows.every((r) =>
+      r.shareOf === undefined || r.technique.startsWith("quiescence")
+    ),
+  );
 });
 
 Deno.test("the atlas is a lesson of deno task figures, with its two charts and its claims", () => {

@@ -195,13 +195,27 @@ function games(rows: readonly AtlasRow[]): GameId[] {
   return GAME_IDS.filter((g) => rows.some((r) => r.game === g));
 }
 
-/** Power: nodes at the fixed depth as a share of alpha-beta's, median (5–95%), technique × game. */
+/**
+ * A technique's name as the power table and chart show it: with the
+ * reference its power is measured against when that is not alpha-beta.
+ */
+function powerName(rows: readonly AtlasRow[], id: string): string {
+  const shareOf = rows.find((r) => r.technique === id)?.shareOf;
+  return shareOf === undefined
+    ? nameOf(rows, id)
+    : `${nameOf(rows, id)}, against ${nameOf(rows, shareOf)}`;
+}
+
+/**
+ * Power: nodes at the fixed depth as a share of alpha-beta's (or of the
+ * reference a row names), median (5–95%), technique × game.
+ */
 export function powerTable(rows: readonly AtlasRow[]): string {
   const cols = games(rows);
   return markdownTable(
     ["technique", "contract", ...cols],
     techniqueIds(rows).map((id) => [
-      nameOf(rows, id),
+      powerName(rows, id),
       rows.find((r) => r.technique === id)!.contract,
       ...cols.map((g) =>
         cell(
@@ -433,7 +447,7 @@ export function powerCostChart(rows: readonly AtlasRow[]): Chart {
         list.length,
     );
     return [{
-      technique: list[0]!.name,
+      technique: powerName(rows, id),
       contract: list[0]!.contract,
       loc: Math.max(list[0]!.loc, 1),
       share,
@@ -565,7 +579,7 @@ export function atlasReport(
   const tables: Table[] = [
     {
       title:
-        `Atlas, power: nodes to the fixed depth as a share of alpha-beta's, median (5–95%) (${label})`,
+        `Atlas, power: nodes to the fixed depth as a share of alpha-beta's (quiescence: of captures-first alpha-beta's, the order it searches in), median (5–95%) (${label})`,
       markdown: powerTable(data.rows),
     },
     {
