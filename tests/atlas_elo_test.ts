@@ -74,9 +74,19 @@ Deno.test("the small default's Elo items: one per test and mode, with the stated
       if (estimate !== null && low !== null && high !== null) {
         assert.ok(low <= estimate && estimate <= high, where);
       }
+      // The games shown are the ones the SPRT counted; any played past
+      // its decision are named apart.
       assert.match(
         formatElo(item),
-        /^(n\/a|[+−]?\d+) \[(−∞|[+−]?\d+), (\+∞|[+−]?\d+)\], \d+ games, (H0|H1|undecided)$/,
+        /^(n\/a|[+−]?\d+(\.\d)?) \[(−∞|[+−]?\d+(\.\d)?), (\+∞|[+−]?\d+(\.\d)?)\], \d+ games( \(\d+ played\))?(, every pair 1–1)?, (H0|H1|undecided)$/,
+      );
+      assert.ok(
+        formatElo(item).includes(
+          `, ${2 * item.pairs} games${
+            item.games > 2 * item.pairs ? ` (${item.games} played)` : ""
+          }`,
+        ),
+        where,
       );
     }
   }

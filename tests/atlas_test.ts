@@ -7,15 +7,18 @@ import {
   AtlasInterrupted,
   atlasReport,
   type AtlasResults,
+  costTable,
   deriveTree,
   distribution,
   ENGINE_VARIANTS,
   engineTable,
+  formatElo,
   GAME_IDS,
   LESSONS,
   measureEngineRows,
   powerTable,
   runAtlas,
+  strengthTable,
   TECHNIQUES,
   treeMarkdown,
   treeSvg,
@@ -178,6 +181,73 @@ Deno.test("quiescence's power is measured against captures-first alpha-beta, the
     rows.every((r) =>
       r.shareOf === undefined || r.technique.startsWith("quiescence")
     ),
+  );
+});
+
+Deno.test("the cost table's Elo names its game, what it was against and the budget; MCTS is MCTS-Solver against UCT; one experiment is one row; games are those the SPRT counted", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const elo = { settings: committed.eloSettings!, items: committed.elo! };
+  const table = costTable(committed.rows, elo);
+  const lines = table.split("\n");
+  const cells = (name: string) =>
+    lines.find((l) => l.startsWith(`| ${name} `))!.split("|").map((c) =>
+      c.trim()
+    );
+  // Header: each game's column with its budget.
+  assert.match(
+    lines[0]!,
+    /Elo on Connect Four \(SPRT at equal nodes, 5,000 nodes a move; against the engine without it\)/,
+  );
+  assert.match(
+    lines[0]!,
+    /Elo on chess \(SPRT at equal nodes, 10,000 nodes a move;/,
+  );
+  // LMR: Connect Four's test and chess's, each in its column.
+  const lmr = cells("late-move reductions");
+  const item = (technique: string, game: string) =>
+    committed.elo!.find((i) =>
+      i.technique === technique && i.game === game && i.mode === "nodes"
+    )!;
+  assert.ok(lmr[5]!.endsWith(formatElo(item("lmr", "connect-four"))));
+  assert.ok(lmr[6]!.endsWith(formatElo(item("lmr", "chess"))));
+  assert.match(lmr[5]!, /^against alpha-beta with table move/);
+  // Chess tests the committed run played against the engine before its
+  // order changed say so.
+  assert.match(
+    lmr[6]!,
+    /played before the engine changed; today's: the UCI engine: deepening, table, captures by MVV-LVA/,
+  );
+  // MCTS: MCTS-Solver against plain UCT, not a gain over alpha-beta.
+  assert.match(
+    cells("MCTS (UCT), as many nodes as alpha-beta")[5]!,
+    /^MCTS-Solver against plain UCT \(not against alpha-beta\): \+45/,
+  );
+  // The table and "deepening + table + previous move" are one experiment.
+  assert.match(
+    cells("deepening + table + previous move")[5]!,
+    /^one experiment with "transposition table \(bounds and depth\)"/,
+  );
+  const strength = strengthTable(committed.elo!, committed.rows);
+  assert.match(
+    strength,
+    /\| transposition table \(bounds and depth\) = deepening \+ table \+ previous move \(one experiment: the same players\) +\| Connect Four/,
+  );
+  assert.doesNotMatch(
+    strength,
+    /\| deepening \+ table \+ previous move +\| Connect Four/,
+  );
+  // ETC: every pair drawn 1–1, shown as it is, not "0 [−0, +0]".
+  assert.match(
+    cells("enhanced transposition cutoffs")[5]!,
+    /0 \[−0\.3, \+0\.3\], 204 games \(224 played\), every pair 1–1, H0$/,
+  );
+  assert.doesNotMatch(table + strength, /−0[,\]]/);
+  // Games: those the SPRT counted (two per pair), the rest named apart.
+  assert.match(
+    cells("quiescence (captures)")[6]!,
+    /\+432 \[\+365, \+531\], 208 games \(224 played\), H1$/,
   );
 });
 

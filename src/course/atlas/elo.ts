@@ -280,17 +280,6 @@ export const ELO_TESTS: readonly EloTest[] = [
     (b) => plain(b, { searcher: "deepening", options: { previous: "none" } }),
   ),
   c4(
-    "deepening-tt",
-    PLAIN_ID,
-    (b) =>
-      plain(b, {
-        searcher: "deepening",
-        table: TABLE,
-        options: { previous: "move" },
-      }),
-    (b) => plain(b, { searcher: "deepening", options: { previous: "none" } }),
-  ),
-  c4(
     "aspiration",
     ENGINE_ID,
     (b) => engine(b, { previous: "move", aspirationDelta: 50 }, "deepening"),
@@ -368,6 +357,19 @@ export const ELO_TESTS: readonly EloTest[] = [
   ),
   chess("check-extensions", (b) => chessEngine(b, { checkExtensions: true })),
 ];
+
+/**
+ * Atlas rows whose Elo test would be another row's, game by game: on
+ * Connect Four, alpha-beta with a table deepened by the player tries the
+ * table's move first, which is the previous iteration's best move, so
+ * "deepening + table + previous move" plays the same games as the table's
+ * test (the committed full run had both: the same counts on every pair).
+ */
+export const ELO_ONE_EXPERIMENT: Readonly<
+  Record<string, { game: EloGame; technique: string }>
+> = {
+  "deepening-tt": { game: "connect-four", technique: "tt" },
+};
 
 /** Why an atlas row that applies to Connect Four has no Elo test. */
 export const ELO_NOT_TESTED: Readonly<Record<string, string>> = {
@@ -885,14 +887,28 @@ export async function runEloOnWorkers(
   return items;
 }
 
-const signed = (x: number | null) =>
-  x === null
-    ? "∞"
-    : `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(Math.round(x))}`;
+/** Signed Elo, whole numbers, one decimal below 1 so that a small bound never reads "−0". */
+const signed = (x: number | null) => {
+  if (x === null) return "∞";
+  const sign = x > 0 ? "+" : x < 0 ? "−" : "";
+  const size = Math.abs(x);
+  return `${sign}${size > 0 && size < 1 ? size.toFixed(1) : Math.round(size)}`;
+};
 
 /**
- * An item as the Strength column shows it: `+35 [−10, +80], 120 games, H1`;
+ * An item as the Strength column shows it: `+35 [−10, +80], 120 games, H1`,
+ * the games being those the SPRT counted (its pairs) and the ones played
+ * past its decision named apart, and a test whose every pair scored 1–1
+ * said so (`0 [−0.3, +0.3], 204 games (224 played), every pair 1–1, H0`);
  * against Stockfish `+35 [−10, +80] (+120 vs +85 over Stockfish), 200 games`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type EloItem, formatElo } from "./elo.ts";
+ * const item = { elo: { estimate: 0, low: -0.3, high: 0.3 }, pairs: 102, games: 224, counts: [0, 0, 102, 0, 0], decision: "H0" } as EloItem;
+ * assert.equal(formatElo(item), "0 [−0.3, +0.3], 204 games (224 played), every pair 1–1, H0");
+ * ```
  */
 export function formatElo(item: EloItem): string {
   const { estimate, low, high } = item.elo;
@@ -905,7 +921,12 @@ export function formatElo(item: EloItem): string {
       over(item.stockfish.baseline[0])
     } over Stockfish), ${item.games} games`;
   }
-  return `${est} [${lo}, ${hi}], ${item.games} games, ${
+  const counted = 2 * item.pairs;
+  const played = item.games > counted ? ` (${item.games} played)` : "";
+  const even = item.pairs > 0 && item.counts[2] === item.pairs
+    ? ", every pair 1–1"
+    : "";
+  return `${est} [${lo}, ${hi}], ${counted} games${played}${even}, ${
     item.decision ?? "undecided"
   }`;
 }

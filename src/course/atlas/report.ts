@@ -40,10 +40,13 @@ import {
 import {
   ELO_FULL,
   ELO_NOT_TESTED,
+  ELO_ONE_EXPERIMENT,
   ELO_SMALL,
   ELO_TESTS,
+  type EloGame,
   type EloItem,
   type EloSettings,
+  type EloTest,
   formatElo,
   runElo,
 } from "./elo.ts";
@@ -297,15 +300,81 @@ export function riskTable(rows: readonly AtlasRow[]): string {
   );
 }
 
-/** Cost: lines of code (the rule of `countLines`), largest table, and the Elo column of the SPRT runner. */
-export function costTable(rows: readonly AtlasRow[]): string {
+/** The games of the Elo tests, as the tables name them. */
+const ELO_GAME_NAMES: Readonly<Record<EloGame, string>> = {
+  "connect-four": "Connect Four",
+  chess: "chess",
+};
+
+/** The test of a technique on a game today, or undefined. */
+function eloTest(id: string, game: EloGame): EloTest | undefined {
+  return ELO_TESTS.find((t) => t.technique === id && t.game === game);
+}
+
+/**
+ * What an Elo item was measured against, in words: MCTS-Solver is against
+ * plain UCT, never alpha-beta; a test played against another engine than
+ * today's test names both.
+ */
+function againstText(item: EloItem): string {
+  if (item.technique === "mcts") {
+    return "MCTS-Solver against plain UCT (not against alpha-beta)";
+  }
+  const test = eloTest(item.technique, item.game);
+  return test !== undefined && test.engine !== item.engine
+    ? `against ${item.engine} (played before the engine changed; today's: ${test.engine})`
+    : `against ${item.engine}`;
+}
+
+/**
+ * One cell of the cost table's Elo columns: the equal-nodes test of `id`
+ * on `game`, with what it was against; a row whose test is another row's
+ * says which.
+ */
+function costEloCell(
+  rows: readonly AtlasRow[],
+  items: readonly EloItem[],
+  id: string,
+  game: EloGame,
+): string {
+  const same = ELO_ONE_EXPERIMENT[id];
+  if (same !== undefined && same.game === game) {
+    return `one experiment with "${
+      nameOf(rows, same.technique)
+    }" (the same players): see that row`;
+  }
+  const item = items.find((i) =>
+    i.technique === id && i.game === game && i.mode === "nodes"
+  );
+  if (item === undefined) return "—";
+  return `${againstText(item)}: ${formatElo(item)}`;
+}
+
+/**
+ * Cost: lines of code (the rule of `countLines`), largest table, and the
+ * Elo of each game's SPRT at equal nodes, each cell naming what it was
+ * against (the budget per move is in the column's header).
+ */
+export function costTable(
+  rows: readonly AtlasRow[],
+  elo?: { settings: EloSettings; items: readonly EloItem[] },
+): string {
+  const header = (game: EloGame) => {
+    const budget = elo?.settings.games[game].nodes;
+    return `Elo on ${ELO_GAME_NAMES[game]} (SPRT at equal nodes${
+      budget === undefined
+        ? ""
+        : `, ${budget.toLocaleString("en-US")} nodes a move`
+    }; against the engine without it)`;
+  };
   return markdownTable(
     [
       "technique",
       "contract",
       "lines of code",
       "largest table",
-      "Elo (SPRT)",
+      header("connect-four"),
+      header("chess"),
       "not measured because",
     ],
     techniqueIds(rows).map((id) => {
@@ -316,8 +385,8 @@ export function costTable(rows: readonly AtlasRow[]): string {
         first.contract,
         first.loc,
         bytes(Math.max(...list.map((r) => r.memoryBytes))),
-        list.find((r) => r.elo !== null)?.elo ??
-          "— (see the Strength table)",
+        costEloCell(rows, elo?.items ?? [], id, "connect-four"),
+        costEloCell(rows, elo?.items ?? [], id, "chess"),
         first.missing ?? "",
       ];
     }),
@@ -338,10 +407,12 @@ export function strengthTable(
 ): string {
   const lines: string[][] = [];
   for (const game of ["connect-four", "chess"] as const) {
+    // A row whose test is another row's is shown once, with that row.
     const ids = techniqueIds(rows).filter((id) =>
-      game === "connect-four"
+      ELO_ONE_EXPERIMENT[id]?.game !== game &&
+      (game === "connect-four"
         ? rows.some((r) => r.technique === id && r.game === game)
-        : ELO_TESTS.some((t) => t.technique === id && t.game === game)
+        : ELO_TESTS.some((t) => t.technique === id && t.game === game))
     );
     for (const id of ids) {
       const of = (mode: EloItem["mode"]) =>
@@ -351,16 +422,24 @@ export function strengthTable(
       const nodes = of("nodes");
       const time = of("time");
       const stockfish = of("stockfish");
-      const test = ELO_TESTS.find((t) => t.technique === id && t.game === game);
+      const test = eloTest(id, game);
       const why = ELO_NOT_TESTED[id] ??
         (test === undefined ? "no test" : "not run");
+      const merged = Object.entries(ELO_ONE_EXPERIMENT).filter(([, same]) =>
+        same.game === game && same.technique === id
+      ).map(([other]) => nameOf(rows, other));
       lines.push([
-        id === "mcts" ? "MCTS-Solver (vs plain UCT)" : nameOf(rows, id),
-        game === "chess" ? "chess" : "Connect Four",
+        id === "mcts"
+          ? "MCTS-Solver (vs plain UCT, not vs alpha-beta)"
+          : merged.length > 0
+          ? `${nameOf(rows, id)} = ${
+            merged.join(" = ")
+          } (one experiment: the same players)`
+          : nameOf(rows, id),
+        ELO_GAME_NAMES[game],
         // A test played against another engine than today's says so.
-        nodes !== undefined && test !== undefined &&
-          nodes.engine !== test.engine
-          ? `${nodes.engine} (played before the engine changed; today's: ${test.engine})`
+        nodes !== undefined
+          ? againstText(nodes).replace(/^against /, "")
           : test?.engine ?? "",
         nodes === undefined ? `— (${why})` : formatElo(nodes),
         nodes === undefined
@@ -593,7 +672,12 @@ export function atlasReport(
     },
     {
       title: "Atlas, cost: lines of code, tables, Elo",
-      markdown: costTable(data.rows),
+      markdown: costTable(
+        data.rows,
+        data.elo === undefined || data.eloSettings === undefined
+          ? undefined
+          : { settings: data.eloSettings, items: data.elo },
+      ),
     },
     ...(data.engine === undefined ? [] : [{
       title:
