@@ -25,6 +25,12 @@ import { QUIET_HISTORY_MAX } from "../src/search/ordering.ts";
 import { resolveSearchSettings } from "../src/search/search_settings.ts";
 import { CHESS_ENGINE_ORDER } from "../src/players/_chess_search.ts";
 import { loadWac } from "../src/course/chess/wac.ts";
+import {
+  ATLAS_SMALL,
+  ENGINE_ORDER_VARIANTS,
+  engineOrderTable,
+  measureEngineOrder,
+} from "../src/course/atlas/mod.ts";
 
 /** A chess position that records, for every node, the moves searched from it in order. */
 class RecordingChess extends DelegatingPosition<Chess> {
@@ -217,4 +223,39 @@ Deno.test("the chess engine's order needs fewer nodes than the course's order it
   const before = nodes(["tt", chessMvvLva, "killer", "history"]);
   console.log(`engine order ${engine} nodes, the order before ${before}`);
   assert.ok(engine < before, `${engine} ≥ ${before}`);
+});
+
+Deno.test("the atlas's engine-order table: every order on both chess sets, each leave-one-out order really leaves one element out", () => {
+  const settings = {
+    ...ATLAS_SMALL,
+    positions: { ...ATLAS_SMALL.positions, chess: 2, wac: 2 },
+  };
+  const rows = measureEngineOrder(settings);
+  assert.equal(rows.length, 2 * ENGINE_ORDER_VARIANTS.length);
+  for (const game of ["chess", "wac"] as const) {
+    const of = (id: string) =>
+      rows.find((r) => r.variant === id && r.game === game)!;
+    assert.equal(of("before").shareOfBefore.median, 1);
+    assert.equal(of("engine").shareOfEngine.median, 1);
+    for (const variant of ENGINE_ORDER_VARIANTS) {
+      const row = of(variant.id);
+      assert.equal(row.positions, 2);
+      assert.equal(
+        row.shareOfPrevious !== undefined,
+        variant.adds !== undefined,
+      );
+      // An order less one element has one element less than the engine's
+      // (or, for the static exchange, hides it from the position).
+      if (variant.id.startsWith("no-")) {
+        const length = (variant.order as readonly unknown[]).length;
+        const full = (CHESS_ENGINE_ORDER as readonly unknown[]).length;
+        assert.equal(length, variant.noExchange ? full : full - 1, variant.id);
+      }
+    }
+  }
+  assert.match(engineOrderTable(rows), /\| \+ quiet killers +\| 2 WAC +\|/);
+  // MVV-LVA left out changes the search (it once left out nothing).
+  const nodes = (id: string) =>
+    rows.filter((r) => r.variant === id).reduce((a, r) => a + r.nodes, 0);
+  assert.notEqual(nodes("no-mvv-lva"), nodes("engine"));
 });

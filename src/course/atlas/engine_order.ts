@@ -40,6 +40,8 @@ export interface EngineOrderVariant {
   order: OrderOption;
   /** Search the position without its static exchange (captures are then never losing). */
   noExchange?: boolean;
+  /** The order this one adds one element to (the build-up), when it is one of those. */
+  adds?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ export const ENGINE_ORDER_VARIANTS: readonly EngineOrderVariant[] = [
     name:
       "now: table, captures by MVV-LVA, losing captures (SEE) after quiets, quiet killers, quiet history",
     order: CHESS_ENGINE_ORDER,
+    adds: "plus-killers",
   },
   {
     id: "table",
@@ -70,16 +73,19 @@ export const ENGINE_ORDER_VARIANTS: readonly EngineOrderVariant[] = [
     name: "+ captures first by MVV-LVA",
     order: ["tt", "captures", mvvLva],
     noExchange: true,
+    adds: "table",
   },
   {
     id: "plus-exchange",
     name: "+ losing captures (SEE) after the quiet moves",
     order: ["tt", "captures", mvvLva],
+    adds: "plus-captures",
   },
   {
     id: "plus-killers",
     name: "+ quiet killers",
     order: ["tt", "captures", mvvLva, "quiet-killer"],
+    adds: "plus-exchange",
   },
   {
     id: "no-captures",
@@ -122,6 +128,8 @@ export interface EngineOrderRow {
   shareOfBefore: { median: number; low: number; high: number };
   /** Nodes over the new order's ("engine") on each position. */
   shareOfEngine: { median: number; low: number; high: number };
+  /** In the build-up: nodes over those of the order this one adds an element to (quiet history for "now"). */
+  shareOfPrevious?: { median: number; low: number; high: number };
   /** Positions whose value differs from the new order's (a table may change a value at fixed depth only through its stored bounds). */
   valueChanged: number;
 }
@@ -209,6 +217,9 @@ export function measureEngineOrder(
         nodes: list.reduce((a, r) => a + r.nodes, 0),
         shareOfBefore: share(list, before),
         shareOfEngine: share(list, engine),
+        ...(variant.adds === undefined
+          ? {}
+          : { shareOfPrevious: share(list, at(variant.adds)) }),
         valueChanged: list.filter((r, i) => r.value !== engine[i]!.value)
           .length,
       });
@@ -243,6 +254,7 @@ export function engineOrderTable(rows: readonly EngineOrderRow[]): string {
       "nodes (sum)",
       "share of before's nodes, median (5–95%)",
       "share of now's nodes, median (5–95%)",
+      "share of the order it adds one element to, median (5–95%)",
     ],
     rows.map((r) => [
       r.name,
@@ -251,6 +263,7 @@ export function engineOrderTable(rows: readonly EngineOrderRow[]): string {
       r.nodes.toLocaleString("en-US"),
       range(r.shareOfBefore),
       range(r.shareOfEngine),
+      r.shareOfPrevious === undefined ? "" : range(r.shareOfPrevious),
     ]),
   );
 }
