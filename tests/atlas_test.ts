@@ -10,6 +10,7 @@ import {
   costTable,
   deriveTree,
   distribution,
+  ELO_TESTS,
   ENGINE_VARIANTS,
   engineTable,
   formatElo,
@@ -217,7 +218,7 @@ Deno.test("the cost table's Elo names its game, what it was against and the budg
   // order changed say so.
   assert.match(
     lmr[6]!,
-    /played before the engine changed; today's: the UCI engine: deepening, table, captures by MVV-LVA/,
+    /^against the UCI engine: deepening, table, MVV-LVA, killers, history, quiescence \(the engine before its move order changed: not played again yet\): \+53/,
   );
   // MCTS: MCTS-Solver against plain UCT, not a gain over alpha-beta.
   assert.match(
@@ -318,7 +319,9 @@ Deno.test("the decision tree's play leaves name the gains an SPRT accepted at eq
     decision,
     seed: 0,
     budget: 1,
-    engine: "",
+    // Played against today's engine of the test.
+    engine: ELO_TESTS.find((t) => t.technique === technique && t.game === game)
+      ?.engine ?? "",
     elo0: 0,
     elo1: 10,
     alpha: 0.05,
@@ -352,10 +355,10 @@ Deno.test("the decision tree's play leaves name the gains an SPRT accepted at eq
   const chessLeaf = leaves.find((l) => l.games.includes("chess"))!;
   assert.equal(chessLeaf.strength.length, 2);
   assert.match(
-    chessLeaf.strength[0]!,
+    chessLeaf.strength[0]!.text,
     /^quiescence.*\+400 Elo \[\+380, \+420\] on chess \(H1 after 200 games\)$/,
   );
-  assert.match(chessLeaf.strength[1]!, /^null-move pruning.*\+40 Elo/);
+  assert.match(chessLeaf.strength[1]!.text, /^null-move pruning.*\+40 Elo/);
   for (const other of leaves.filter((l) => !l.games.includes("chess"))) {
     assert.deepEqual(other.strength, []);
   }

@@ -311,6 +311,10 @@ function eloTest(id: string, game: EloGame): EloTest | undefined {
   return ELO_TESTS.find((t) => t.technique === id && t.game === game);
 }
 
+/** What a test played against the engine before its order changed says. */
+export const OLD_ENGINE_NOTE =
+  "the engine before its move order changed: not played again yet";
+
 /**
  * What an Elo item was measured against, in words: MCTS-Solver is against
  * plain UCT, never alpha-beta; a test played against another engine than
@@ -322,7 +326,7 @@ function againstText(item: EloItem): string {
   }
   const test = eloTest(item.technique, item.game);
   return test !== undefined && test.engine !== item.engine
-    ? `against ${item.engine} (played before the engine changed; today's: ${test.engine})`
+    ? `against ${item.engine} (${OLD_ENGINE_NOTE})`
     : `against ${item.engine}`;
 }
 
