@@ -337,7 +337,7 @@ function againstText(item: EloItem): string {
  */
 function costEloCell(
   rows: readonly AtlasRow[],
-  items: readonly EloItem[],
+  items: readonly EloItem[] | undefined,
   id: string,
   game: EloGame,
 ): string {
@@ -346,6 +346,15 @@ function costEloCell(
     return `one experiment with "${
       nameOf(rows, same.technique)
     }" (the same players): see that row`;
+  }
+  if (items === undefined) {
+    // Without the tests, the row's own equal-nodes result, as formatted
+    // when the file was written (what it was against is not known here).
+    const elo = rows.find((r) => r.technique === id && r.game === game)?.elo;
+    if (elo === undefined || elo === null) return "—";
+    return id === "mcts"
+      ? `MCTS-Solver against plain UCT (not against alpha-beta): ${elo}`
+      : elo;
   }
   const item = items.find((i) =>
     i.technique === id && i.game === game && i.mode === "nodes"
@@ -357,7 +366,8 @@ function costEloCell(
 /**
  * Cost: lines of code (the rule of `countLines`), largest table, and the
  * Elo of each game's SPRT at equal nodes, each cell naming what it was
- * against (the budget per move is in the column's header).
+ * against (the budget per move is in the column's header). Without `elo`
+ * (the file's tests and their settings) each cell shows its row's `elo`.
  */
 export function costTable(
   rows: readonly AtlasRow[],
@@ -389,8 +399,8 @@ export function costTable(
         first.contract,
         first.loc,
         bytes(Math.max(...list.map((r) => r.memoryBytes))),
-        costEloCell(rows, elo?.items ?? [], id, "connect-four"),
-        costEloCell(rows, elo?.items ?? [], id, "chess"),
+        costEloCell(rows, elo?.items, id, "connect-four"),
+        costEloCell(rows, elo?.items, id, "chess"),
         first.missing ?? "",
       ];
     }),
