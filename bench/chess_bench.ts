@@ -7,9 +7,13 @@ import {
   alphaBeta,
   Chess,
   CHESS_MOVE_LIMIT,
+  iterativeDeepening,
+  type MoveScorer,
+  type OrderOption,
   perft,
   TranspositionTable,
 } from "../mod.ts";
+import { CHESS_ENGINE_ORDER } from "../src/players/_chess_search.ts";
 import { RUNS } from "./_smoke.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -118,5 +122,44 @@ Deno.bench({
         maxMove: CHESS_MOVE_LIMIT,
       }).stats.nodes;
     });
+  },
+});
+
+// The engine's search (`deno task uci`: deepening, table, quiescence) with
+// its order and with the order it had before (the course's killers, tried
+// before every capture, and history added to MVV-LVA): time per node is
+// the price of the static exchange and the bands, the node counts the gain.
+const mvvLva: MoveScorer = (position, move) => (position as Chess).mvvLva(move);
+function engineSearch(order: OrderOption): (position: Chess) => number {
+  return (position) => {
+    tt.clear();
+    return iterativeDeepening(position, {
+      depth: 5,
+      tt,
+      order,
+      maxMove: CHESS_MOVE_LIMIT,
+      quiescence: true,
+    }).stats.nodes;
+  };
+}
+
+Deno.bench({
+  name:
+    "engine depth 5, the engines' order (captures, SEE, quiet killers and history), WAC.001-010 (330,816 nodes)",
+  group: "the engine's order",
+  baseline: true,
+  ...RUNS,
+  fn() {
+    searchAll(330_816, engineSearch(CHESS_ENGINE_ORDER));
+  },
+});
+
+Deno.bench({
+  name:
+    "engine depth 5, the order before (killers first, history + MVV-LVA), WAC.001-010 (470,337 nodes)",
+  group: "the engine's order",
+  ...RUNS,
+  fn() {
+    searchAll(470_337, engineSearch(["tt", mvvLva, "killer", "history"]));
   },
 });

@@ -10,7 +10,7 @@
  * unchanged tree rewrites nothing. Files are written as one set (see
  * `_write_all.ts`): an interrupted run leaves the old set or the new one.
  *
- * Usage: `deno task figures [--strict] [--full] [--out DIR] [LESSON…]` — with
+ * Usage: `deno task figures [--strict] [--full [--committed-elo]] [--out DIR] [LESSON…]` — with
  * lesson numbers (`004 000`) only those are recomputed, and written to
  * `.figures/` (ignored) unless `--out` says otherwise, since
  * `figures/README.md` shows every lesson; `--strict` exits 1 when a row
@@ -19,7 +19,10 @@
  * Long lessons (chess, the atlas) run a small default and show their
  * committed full run's results, so a default run rewrites nothing; `--full`
  * runs them in full and commits new full-run results (the atlas caches each
- * item in `.atlas-cache/`, so an interrupted `--full` run resumes).
+ * item in `.atlas-cache/`, so an interrupted `--full` run resumes). With
+ * `--committed-elo` a full run keeps the atlas's committed Elo tests (hours
+ * of games) and recomputes only its counts (`deno task figures --full
+ * --committed-elo atlas`, then `deno task figures` to redraw every lesson).
  *
  * @module
  */
@@ -40,11 +43,14 @@ import { removeLeftovers, writeAll } from "./_write_all.ts";
 import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";
 import { useFullChessRun } from "../src/course/chess/mod.ts";
-import { useFullAtlasRun } from "../src/course/atlas/mod.ts";
+import {
+  useCommittedAtlasElo,
+  useFullAtlasRun,
+} from "../src/course/atlas/mod.ts";
 
 // Lesson 003 has two reports (deepening and Grundy): list each number once.
 const USAGE =
-  "usage: deno task figures [--strict] [--full] [--out DIR] [LESSON…]   (lessons: " +
+  "usage: deno task figures [--strict] [--full [--committed-elo]] [--out DIR] [LESSON…]   (lessons: " +
   [...new Set(LESSONS.map(({ lesson }) => lesson))].join(", ") + ")";
 
 const FIGURES = new URL("../figures/", import.meta.url).pathname;
@@ -54,6 +60,8 @@ function parseArgs(
   args: readonly string[],
 ): { strict: boolean; out: string; lessons: LessonEntry[] } {
   let strict = false;
+  let full = false;
+  let committedElo = false;
   let out: string | undefined;
   const wanted: string[] = [];
   const flags = new FlagsOnce("figures");
@@ -62,8 +70,12 @@ function parseArgs(
     flags.check(arg);
     if (arg === "--strict") strict = true;
     else if (arg === "--full") {
+      full = true;
       useFullChessRun();
       useFullAtlasRun();
+    } else if (arg === "--committed-elo") {
+      committedElo = true;
+      useCommittedAtlasElo();
     } else if (arg === "--out") {
       out = args[++i];
       if (out === undefined || out === "") {
@@ -77,6 +89,11 @@ function parseArgs(
     } else if (!LESSONS.some(({ lesson }) => lesson === arg)) {
       throw new Error(`Unknown lesson ${arg}\n${USAGE}`);
     } else wanted.push(arg);
+  }
+  if (committedElo && !full) {
+    throw new Error(
+      `--committed-elo goes with --full (a default run shows the committed atlas as it is)\n${USAGE}`,
+    );
   }
   const lessons = wanted.length === 0
     ? [...LESSONS]

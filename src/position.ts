@@ -119,6 +119,16 @@ export interface Position {
    */
   isQuiet?(move: Move): boolean;
   /**
+   * Optional: the static exchange evaluation of `move`, legal here and not
+   * quiet: the material the side to move ends up with when both sides
+   * recapture on the target square, least valuable piece first, each free
+   * to stop (in the evaluation's units; chess: centipawns). The engines'
+   * ordering (`order: "captures"`) tries a capture below 0 after the quiet
+   * moves. Must not change the position; called once per capture per
+   * node, so it should not allocate.
+   */
+  staticExchange?(move: Move): number;
+  /**
    * Optional: passes the turn without a move (a null move), for null-move
    * pruning; undone by `undoNull`, before any other undo. Only called where
    * `nullMoveAllowed()` (when present) says yes. Chess has it; Connect Four

@@ -30,12 +30,16 @@ const ORDERS_WITHOUT_TT: OrderOption[] = [
   "history",
   ["killer", "history"],
   oddFirst,
+  // The engines' order: on these games every move is quiet.
+  ["captures", oddFirst, "quiet-killer", "quiet-history"],
+  "quiet-history",
 ];
 const ORDERS_WITH_TT: OrderOption[] = [
   ...ORDERS_WITHOUT_TT,
   "tt",
   ["tt", "killer", "history"],
   ["tt", oddFirst],
+  ["tt", "captures", "quiet-killer", "quiet-history"],
 ];
 /** Table sizes: none, tiny (every node collides), small, roomy. */
 const TABLE_SIZES = [0, 1, 3, 17, 4096];

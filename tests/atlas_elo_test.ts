@@ -74,9 +74,19 @@ Deno.test("the small default's Elo items: one per test and mode, with the stated
       if (estimate !== null && low !== null && high !== null) {
         assert.ok(low <= estimate && estimate <= high, where);
       }
+      // The games shown are the ones the SPRT counted; any played past
+      // its decision are named apart.
       assert.match(
         formatElo(item),
-        /^(n\/a|[+−]?\d+) \[(−∞|[+−]?\d+), (\+∞|[+−]?\d+)\], \d+ games, (H0|H1|undecided)$/,
+        /^(n\/a|[+−]?\d+(\.\d)?) \[(−∞|[+−]?\d+(\.\d)?), (\+∞|[+−]?\d+(\.\d)?)\], \d+ games( \(\d+ played\))?(, every pair 1–1)?, (H0|H1|undecided)$/,
+      );
+      assert.ok(
+        formatElo(item).includes(
+          `, ${2 * item.pairs} games${
+            item.games > 2 * item.pairs ? ` (${item.games} played)` : ""
+          }`,
+        ),
+        where,
       );
     }
   }
@@ -112,7 +122,7 @@ Deno.test("the job unit is idempotent: the same test on the workers gives the sa
   assert.deepEqual(there, here);
 });
 
-Deno.test("the Elo cache resumes: a finished test is read back, a cut file is played again", () => {
+Deno.test("the Elo cache resumes: a finished test is read back, a cut file or one played against another engine is played again", () => {
   const dir = Deno.makeTempDirSync();
   try {
     const settings = withGames({ maxGames: 4 }, { modes: ["nodes"] });
@@ -137,6 +147,21 @@ Deno.test("the Elo cache resumes: a finished test is read back, a cut file is pl
     const third = runElo(settings, options);
     assert.deepEqual(computed, ["history"]);
     assert.deepEqual(third, first);
+    // A test played against another engine (the engine changed since) is
+    // stale: played again, the others read back.
+    computed.length = 0;
+    const killer = [...Deno.readDirSync(dir)].find((e) =>
+      e.name.includes("killer")
+    )!;
+    const path = `${dir}/${killer.name}`;
+    const item = JSON.parse(Deno.readTextFileSync(path));
+    Deno.writeTextFileSync(
+      path,
+      JSON.stringify({ ...item, engine: "an engine of yesterday" }),
+    );
+    const fourth = runElo(settings, options);
+    assert.deepEqual(computed, ["killer"]);
+    assert.deepEqual(fourth, first);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

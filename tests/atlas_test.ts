@@ -7,13 +7,19 @@ import {
   AtlasInterrupted,
   atlasReport,
   type AtlasResults,
+  costTable,
   deriveTree,
+  distribution,
+  ELO_TESTS,
   ENGINE_VARIANTS,
   engineTable,
+  formatElo,
   GAME_IDS,
   LESSONS,
   measureEngineRows,
+  powerTable,
   runAtlas,
+  strengthTable,
   TECHNIQUES,
   treeMarkdown,
   treeSvg,
@@ -141,6 +147,118 @@ Deno.test("the cache resumes: a run interrupted after k items recomputes only th
   }
 });
 
+Deno.test("quiescence's power is measured against captures-first alpha-beta, the order it searches in, not natural order", () => {
+  const { rows } = smallRun();
+  const byId = (id: string) => TECHNIQUES.find((t) => t.id === id)!;
+  for (const id of ["quiescence", "quiescence-checks"]) {
+    for (const game of ["chess", "wac"] as const) {
+      const row = rows.find((r) => r.technique === id && r.game === game)!;
+      assert.equal(row.shareOf, "static-order");
+      // Recomputed here from the two techniques' own runs.
+      const atlasGame = ATLAS_GAMES[game];
+      const positions = atlasGame.positions(ATLAS_SMALL.positions[game], false);
+      const nodes = (technique: string) =>
+        positions.map((item) =>
+          byId(technique).run!(item.make(), {
+            game,
+            item,
+            depth: atlasGame.depth(false),
+            maxNodes: 50_000_000,
+            baselineNodes: 0,
+          }).nodes
+        );
+      const [q, captures] = [nodes(id), nodes("static-order")];
+      const median = distribution(q.map((n, i) => n / captures[i]!)).median;
+      assert.equal(row.share!.median, Math.round(median * 10_000) / 10_000);
+    }
+  }
+  // The power table says what the share is of.
+  assert.match(
+    powerTable(rows),
+    /\| quiescence \(captures\), against static move ordering \(centre \/ captures first\)\s+\|/,
+  );
+  // Every other row is against its column's baseline.
+  assert.ok(
+    rows.every((r) =>
+      r.shareOf === undefined || r.technique.startsWith("quiescence")
+    ),
+  );
+});
+
+Deno.test("the cost table's Elo names its game, what it was against and the budget; MCTS is MCTS-Solver against UCT; one experiment is one row; games are those the SPRT counted", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const elo = { settings: committed.eloSettings!, items: committed.elo! };
+  const table = costTable(committed.rows, elo);
+  const lines = table.split("\n");
+  const cells = (name: string) =>
+    lines.find((l) => l.startsWith(`| ${name} `))!.split("|").map((c) =>
+      c.trim()
+    );
+  // Header: each game's column with its budget.
+  assert.match(
+    lines[0]!,
+    /Elo on Connect Four \(SPRT at equal nodes, 5,000 nodes a move; against the engine without it\)/,
+  );
+  assert.match(
+    lines[0]!,
+    /Elo on chess \(SPRT at equal nodes, 10,000 nodes a move;/,
+  );
+  // LMR: Connect Four's test and chess's, each in its column.
+  const lmr = cells("late-move reductions");
+  const item = (technique: string, game: string) =>
+    committed.elo!.find((i) =>
+      i.technique === technique && i.game === game && i.mode === "nodes"
+    )!;
+  assert.ok(lmr[5]!.endsWith(formatElo(item("lmr", "connect-four"))));
+  assert.ok(lmr[6]!.endsWith(formatElo(item("lmr", "chess"))));
+  assert.match(lmr[5]!, /^against alpha-beta with table move/);
+  // Chess tests the committed run played against the engine before its
+  // order changed say so.
+  assert.match(
+    lmr[6]!,
+    /^against the UCI engine: deepening, table, MVV-LVA, killers, history, quiescence \(the engine before its move order changed: not played again yet\): \+53/,
+  );
+  // MCTS: MCTS-Solver against plain UCT, not a gain over alpha-beta.
+  assert.match(
+    cells("MCTS (UCT), as many nodes as alpha-beta")[5]!,
+    /^MCTS-Solver against plain UCT \(not against alpha-beta\): \+45/,
+  );
+  // The table and "deepening + table + previous move" are one experiment.
+  assert.match(
+    cells("deepening + table + previous move")[5]!,
+    /^one experiment with "transposition table \(bounds and depth\)"/,
+  );
+  const strength = strengthTable(committed.elo!, committed.rows);
+  assert.match(
+    strength,
+    /\| transposition table \(bounds and depth\) = deepening \+ table \+ previous move \(one experiment: the same players\) +\| Connect Four/,
+  );
+  assert.doesNotMatch(
+    strength,
+    /\| deepening \+ table \+ previous move +\| Connect Four/,
+  );
+  // Given the rows alone (as notebook 10 calls it), each game's own
+  // result still stands in its own column.
+  const bare = costTable(committed.rows).split("\n");
+  const lmrBare = bare.find((l) => l.startsWith("| late-move reductions "))!
+    .split("|").map((c) => c.trim());
+  assert.equal(lmrBare[5], formatElo(item("lmr", "connect-four")));
+  assert.equal(lmrBare[6], formatElo(item("lmr", "chess")));
+  // ETC: every pair drawn 1–1, shown as it is, not "0 [−0, +0]".
+  assert.match(
+    cells("enhanced transposition cutoffs")[5]!,
+    /0 \[−0\.3, \+0\.3\], 204 games \(224 played\), every pair 1–1, H0$/,
+  );
+  assert.doesNotMatch(table + strength, /−0[,\]]/);
+  // Games: those the SPRT counted (two per pair), the rest named apart.
+  assert.match(
+    cells("quiescence (captures)")[6]!,
+    /\+432 \[\+365, \+531\], 208 games \(224 played\), H1$/,
+  );
+});
+
 Deno.test("the atlas is a lesson of deno task figures, with its two charts and its claims", () => {
   const entry = LESSONS.find((l) => l.lesson === "atlas");
   assert.ok(entry !== undefined);
@@ -208,7 +326,9 @@ Deno.test("the decision tree's play leaves name the gains an SPRT accepted at eq
     decision,
     seed: 0,
     budget: 1,
-    engine: "",
+    // Played against today's engine of the test.
+    engine: ELO_TESTS.find((t) => t.technique === technique && t.game === game)
+      ?.engine ?? "",
     elo0: 0,
     elo1: 10,
     alpha: 0.05,
@@ -242,10 +362,10 @@ Deno.test("the decision tree's play leaves name the gains an SPRT accepted at eq
   const chessLeaf = leaves.find((l) => l.games.includes("chess"))!;
   assert.equal(chessLeaf.strength.length, 2);
   assert.match(
-    chessLeaf.strength[0]!,
+    chessLeaf.strength[0]!.text,
     /^quiescence.*\+400 Elo \[\+380, \+420\] on chess \(H1 after 200 games\)$/,
   );
-  assert.match(chessLeaf.strength[1]!, /^null-move pruning.*\+40 Elo/);
+  assert.match(chessLeaf.strength[1]!.text, /^null-move pruning.*\+40 Elo/);
   for (const other of leaves.filter((l) => !l.games.includes("chess"))) {
     assert.deepEqual(other.strength, []);
   }

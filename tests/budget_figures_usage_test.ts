@@ -17,3 +17,23 @@ Deno.test("figures usage lists each lesson once", async () => {
     await Deno.remove(out, { recursive: true });
   }
 });
+
+Deno.test("figures --committed-elo without --full is refused with the rule", async () => {
+  const out = await Deno.makeTempDir({ prefix: "figures_usage_" });
+  try {
+    const run = await runCli("figures.ts", [
+      "--committed-elo",
+      "--out",
+      out,
+      "atlas",
+    ]);
+    assertCleanFailure(
+      run,
+      /^--committed-elo goes with --full \(a default run shows the committed atlas as it is\)$/m,
+      "figures --committed-elo",
+    );
+    assert.match(run.stderr, /\[--full \[--committed-elo\]\]/);
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});

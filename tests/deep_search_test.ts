@@ -202,6 +202,14 @@ Deno.test("bad options are clear errors", () => {
       /at most one scoring function/,
     ],
     [() => alphaBeta(tree, { maxMove: 0 }), /maxMove/],
+    [
+      () => alphaBeta(tree, { order: ["captures", "killer"] }),
+      /^Error: alphaBeta: order takes the course's "killer" and "history" or the engines' "captures", "quiet-killer" and "quiet-history", not both: got an array of 2$/,
+    ],
+    [
+      () => pvs(tree, { order: ["history", "quiet-history"] }),
+      /^Error: pvs: order takes the course's .* not both/,
+    ],
     [() => pvs(tree, { depth: -1 }), /pvs: depth must be an integer in 0…/],
     [
       () => iterativeDeepening(tree, { maxNodes: 0 }),

@@ -78,7 +78,7 @@ const BAD: Record<string, [unknown, string]> = {
   tt: [{}, "tt must be a TranspositionTable, got an object"],
   order: [
     "best",
-    'order must be one of natural, tt, pv, killer, history, a scoring function or a list of them, got "best"',
+    'order must be one of natural, tt, pv, killer, history, captures, quiet-killer, quiet-history, a scoring function or a list of them, got "best"',
   ],
   failHard: [1, "failHard must be a boolean, got 1"],
   maxMove: [0, "maxMove must be an integer in 1…16777216, got 0"],

@@ -12,11 +12,39 @@ import {
   iterativeDeepening,
   type IterativeDeepeningResult,
 } from "../search/iterative_deepening.ts";
-import type { MoveScorer } from "../search/ordering.ts";
+import type { MoveScorer, OrderOption } from "../search/ordering.ts";
 import type { TranspositionTable } from "../search/transposition_table.ts";
 
-const captures: MoveScorer = (position: Position, move: Move) =>
+const mvvLva: MoveScorer = (position: Position, move: Move) =>
   (position as Chess).mvvLva(move);
+
+/**
+ * The engine's move order, as engines order: the table move, captures by
+ * MVV-LVA (a capture that loses material by static exchange after the
+ * quiet moves), the two quiet killers of the ply, then the quiet moves by
+ * their history (bonus for quiet cut moves, malus for the quiet moves tried
+ * before them).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { alphaBeta, Chess, CHESS_MOVE_LIMIT, TranspositionTable } from "../../mod.ts";
+ * import { CHESS_ENGINE_ORDER } from "./_chess_search.ts";
+ * const position = Chess.fromFen("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3");
+ * const tt = new TranspositionTable({ entries: 1 << 12 });
+ * const result = alphaBeta(position, { depth: 3, tt, order: CHESS_ENGINE_ORDER, maxMove: CHESS_MOVE_LIMIT });
+ * assert.equal(position.moveToSan(result.move), "Qxf7#");
+ * ```
+ */
+export const CHESS_ENGINE_ORDER: OrderOption = Object.freeze(
+  [
+    "tt",
+    "captures",
+    mvvLva,
+    "quiet-killer",
+    "quiet-history",
+  ] as const,
+);
 
 /** Budgets of one {@linkcode searchChess} call. */
 export interface ChessSearchLimits {
@@ -36,8 +64,7 @@ export interface ChessSearchLimits {
 
 /**
  * Iterative deepening to `limits.depth` with the table, quiescence over
- * captures at the horizon, and the order table move, then captures by
- * MVV-LVA, then killers and history. The caller marks the root
+ * captures at the horizon, and {@linkcode CHESS_ENGINE_ORDER}. The caller marks the root
  * (`position.markRoot()`) after playing the game's moves.
  *
  * @example The engine finds the Scholar's mate
@@ -59,7 +86,7 @@ export function searchChess(
   return iterativeDeepening(position, {
     depth: limits.depth,
     tt: table,
-    order: ["tt", captures, "killer", "history"],
+    order: CHESS_ENGINE_ORDER,
     maxMove: CHESS_MOVE_LIMIT,
     quiescence: true,
     ...(limits.maxNodes === undefined ? {} : { maxNodes: limits.maxNodes }),

@@ -30,13 +30,22 @@ import { describe } from "../validate.ts";
 import {
   HISTORY_LIMIT,
   type MoveScorer,
+  ORDER_CAPTURES,
+  ORDER_ENGINE,
   ORDER_HISTORY,
   ORDER_KILLER,
   ORDER_PV,
+  ORDER_QUIET_HISTORY,
+  ORDER_QUIET_KILLER,
   ORDER_TT,
+  QUIET_HISTORY_MAX,
+  SCORE_GOOD_CAPTURE,
   SCORE_KILLER_1,
   SCORE_KILLER_2,
+  SCORE_LOSING_CAPTURE,
   SCORE_PV,
+  SCORE_QUIET_KILLER_1,
+  SCORE_QUIET_KILLER_2,
   SCORE_TT,
 } from "./ordering.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
@@ -77,6 +86,11 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   readonly scores: Int32Array[] = [];
   killers: Int32Array;
   readonly history: Int32Array;
+  /**
+   * The engines' quiet history (`"quiet-history"`): the side to move's
+   * entries first (turn +1), then the other side's; empty when not asked for.
+   */
+  readonly quietHistory: Int32Array;
   /** A line to search first (iterative deepening's previous PV). */
   pvLine: Int32Array = new Int32Array(0);
   pvLineLength = 0;
@@ -121,6 +135,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   readonly hasIsCheck: boolean;
   readonly hasIsQuiet: boolean;
   readonly hasNullAllowed: boolean;
+  readonly hasStaticExchange: boolean;
 
   /**
    * Copies `settings` into the fields the node reads (nothing below reads
@@ -142,11 +157,17 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     this.history = new Int32Array(
       settings.maxMove ?? position.moveLimit ?? position.maxMoves,
     );
+    this.quietHistory = new Int32Array(
+      (settings.orderFlags & ORDER_QUIET_HISTORY) !== 0
+        ? 2 * this.history.length
+        : 0,
+    );
     this.killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     this.hasNoisy = typeof position.generateNoisyMoves === "function";
     this.hasIsCheck = typeof position.isCheck === "function";
     this.hasIsQuiet = typeof position.isQuiet === "function";
     this.hasNullAllowed = typeof position.nullMoveAllowed === "function";
+    this.hasStaticExchange = typeof position.staticExchange === "function";
     copySelective(this, settings, position);
     for (let ply = 0; ply < this.plies; ply++) {
       this.scores.push(new Int32Array(this.maxMoves));
@@ -494,7 +515,8 @@ function enhancedCutoff(
     stats.etcCutoffs++;
     stats.steps++;
     if (c.trace !== null) c.tableCut = true;
-    rememberCut(c, ply, depth, move);
+    // The children before it were probed, not searched: no malus.
+    rememberCut(c, ply, depth, move, moves, 0);
     const result = clamp(c, 0 - value, alpha, beta);
     if (c.storeEntries) {
       tt.store(
@@ -535,6 +557,10 @@ function orderMoves(
   ttMove: number,
 ): void {
   const flags = c.flags;
+  if ((flags & ORDER_ENGINE) !== 0) {
+    orderEngineMoves(c, ply, moves, count, ttMove);
+    return;
+  }
   const scores = c.scores[ply]!;
   const pvMove = (flags & ORDER_PV) !== 0 && c.followPv && ply < c.pvLineLength
     ? c.pvLine[ply]!
@@ -566,6 +592,69 @@ function orderMoves(
   }
 }
 
+/**
+ * The engines' order (`"captures"`, `"quiet-killer"`, `"quiet-history"`):
+ * table move, PV move, captures that do not lose material by the scorer's
+ * score (MVV-LVA), quiet killers, quiet moves by history plus the scorer,
+ * then losing captures. Without `"captures"` a capture keeps the scorer's
+ * score alone; without `isQuiet` every move is quiet. Stable insertion
+ * sort, as {@linkcode orderMoves}.
+ */
+function orderEngineMoves(
+  c: DeepContext,
+  ply: number,
+  moves: Int32Array,
+  count: number,
+  ttMove: number,
+): void {
+  const flags = c.flags;
+  const scores = c.scores[ply]!;
+  const pvMove = (flags & ORDER_PV) !== 0 && c.followPv && ply < c.pvLineLength
+    ? c.pvLine[ply]!
+    : NO_MOVE;
+  const killers = (flags & ORDER_QUIET_KILLER) !== 0;
+  const killer1 = killers ? c.killers[2 * ply]! : NO_MOVE;
+  const killer2 = killers ? c.killers[2 * ply + 1]! : NO_MOVE;
+  const history = (flags & ORDER_QUIET_HISTORY) !== 0 ? c.quietHistory : null;
+  const half = history !== null ? history.length >> 1 : 0;
+  const side = history !== null && c.position.turn() !== 1 ? half : 0;
+  const captures = (flags & ORDER_CAPTURES) !== 0;
+  const exchange = captures && c.hasStaticExchange;
+  const scorer = c.scorer;
+  const position = c.position;
+  const hasIsQuiet = c.hasIsQuiet;
+  for (let i = 0; i < count; i++) {
+    const move = moves[i]!;
+    const isTtMove = move === ttMove && (flags & ORDER_TT) !== 0;
+    let score: number;
+    if (hasIsQuiet && !position.isQuiet!(move)) {
+      score = scorer !== null ? checkScore(c, scorer(position, move, ply)) : 0;
+      if (captures) {
+        // The exchange is worked out only where it can change the order.
+        score += exchange && !isTtMove && move !== pvMove &&
+            position.staticExchange!(move) < 0
+          ? SCORE_LOSING_CAPTURE
+          : SCORE_GOOD_CAPTURE;
+      }
+    } else if (move === killer1) score = SCORE_QUIET_KILLER_1;
+    else if (move === killer2) score = SCORE_QUIET_KILLER_2;
+    else {
+      score = scorer !== null ? checkScore(c, scorer(position, move, ply)) : 0;
+      if (history !== null && move < half) score += history[side + move]!;
+    }
+    if (isTtMove) score += SCORE_TT;
+    if (move === pvMove) score += SCORE_PV;
+    let j = i;
+    while (j > 0 && scores[j - 1]! < score) {
+      scores[j] = scores[j - 1]!;
+      moves[j] = moves[j - 1]!;
+      j--;
+    }
+    scores[j] = score;
+    moves[j] = move;
+  }
+}
+
 /** A scorer's value when it is an integer within ±2^24; an `Error` otherwise. */
 function checkScore(c: DeepContext, score: number): number {
   if ((score | 0) !== score || score > 1 << 24 || score < -(1 << 24)) {
@@ -578,13 +667,22 @@ function checkScore(c: DeepContext, score: number): number {
   return score;
 }
 
-/** Killer and history updates after `move` caused a cut at `ply`. */
+/**
+ * Killer and history updates after `move` caused a cut at `ply`, the moves
+ * `moves[0 … tried − 1]` having been searched before it and failed low.
+ */
 function rememberCut(
   c: DeepContext,
   ply: number,
   depth: number,
   move: number,
+  moves: Int32Array,
+  tried: number,
 ): void {
+  if ((c.flags & ORDER_ENGINE) !== 0) {
+    rememberQuietCut(c, ply, depth, move, moves, tried);
+    return;
+  }
   if ((c.flags & ORDER_KILLER) !== 0) {
     const k = 2 * ply;
     if (c.killers[k] !== move) {
@@ -599,6 +697,52 @@ function rememberCut(
     if (history[move]! > HISTORY_LIMIT) {
       for (let m = 0; m < history.length; m++) history[m] = history[m]! >> 1;
     }
+  }
+}
+
+/**
+ * The engines' updates after `move` caused a cut: a quiet cut move
+ * becomes the ply's newer killer and earns a history bonus of depth², and
+ * each quiet move searched before it the same malus; a capture that cuts
+ * teaches nothing (its place comes from its own score). Entries move by
+ * `bonus · (1 − |entry| / QUIET_HISTORY_MAX)` towards ±QUIET_HISTORY_MAX,
+ * so they stay within it and recent cuts weigh more than old ones.
+ */
+function rememberQuietCut(
+  c: DeepContext,
+  ply: number,
+  depth: number,
+  move: number,
+  moves: Int32Array,
+  tried: number,
+): void {
+  const position = c.position;
+  if (c.hasIsQuiet && !position.isQuiet!(move)) return;
+  if ((c.flags & ORDER_QUIET_KILLER) !== 0) {
+    const k = 2 * ply;
+    if (c.killers[k] !== move) {
+      c.killers[k + 1] = c.killers[k]!;
+      c.killers[k] = move;
+    }
+  }
+  if ((c.flags & ORDER_QUIET_HISTORY) === 0) return;
+  const history = c.quietHistory;
+  const half = history.length >> 1;
+  const side = position.turn() !== 1 ? half : 0;
+  const bonus = depth >= 32 ? 1024 : depth * depth;
+  if (move < half) {
+    const h = history[side + move]!;
+    history[side + move] = h + bonus -
+      Math.trunc(h * bonus / QUIET_HISTORY_MAX);
+  }
+  for (let i = 0; i < tried; i++) {
+    const tried = moves[i]!;
+    if (tried >= half || (c.hasIsQuiet && !position.isQuiet!(tried))) {
+      continue;
+    }
+    const h = history[side + tried]!;
+    history[side + tried] = h - bonus -
+      Math.trunc(h * bonus / QUIET_HISTORY_MAX);
   }
 }
 
@@ -828,7 +972,7 @@ export function deepNode(
     if (alpha >= beta) {
       stats.cutoffs++;
       stats.steps++;
-      rememberCut(c, ply, depth, move);
+      rememberCut(c, ply, depth, move, moves, i);
       break;
     }
     stats.steps++;

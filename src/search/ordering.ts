@@ -11,14 +11,39 @@ import type { Move, Position } from "../position.ts";
 import { describe } from "../validate.ts";
 
 /**
- * A named ordering:
+ * A named ordering. The course's (lesson 002, T002.2):
  * - `"natural"`: the order of `generateMoves` (the course's order);
  * - `"tt"`: the transposition table's best move first (needs a `tt`);
  * - `"pv"`: the previous iteration's principal variation first (iterative deepening sets it);
- * - `"killer"`: the two moves that last caused a cut at the same ply next;
- * - `"history"`: moves by how often (weighted by depth²) they caused cuts anywhere.
+ * - `"killer"`: the two moves that last caused a cut at the same ply next,
+ *   before every other move but the table's and the PV's (captures too);
+ * - `"history"`: moves by how often (weighted by depth²) they caused cuts
+ *   anywhere, added to the scorer's score of every move.
+ *
+ * The engines' (chess programs order this way; a position's `isQuiet` says
+ * which moves are quiet, and without it every move is):
+ * - `"captures"`: moves that are not quiet before the killers and the
+ *   quiet moves, by the scorer's score (MVV-LVA on chess); a capture the
+ *   position's `staticExchange` finds losing goes after the quiet moves;
+ * - `"quiet-killer"`: the two quiet moves that last caused a cut at the
+ *   same ply, after the captures (a capture is never stored as a killer);
+ * - `"quiet-history"`: quiet moves by their history, which learns from
+ *   quiet cut moves only (a bonus of depth², and the same malus for every
+ *   quiet move tried before the cut, bounded by {@linkcode QUIET_HISTORY_MAX})
+ *   per side to move, and is never added to a capture's score.
+ *
+ * An order takes `"killer"`/`"history"` or `"quiet-killer"`/`"quiet-history"`,
+ * not both families (the course's rows measure the first).
  */
-export type MoveOrder = "natural" | "tt" | "pv" | "killer" | "history";
+export type MoveOrder =
+  | "natural"
+  | "tt"
+  | "pv"
+  | "killer"
+  | "history"
+  | "captures"
+  | "quiet-killer"
+  | "quiet-history";
 
 /** The named orderings, in decreasing priority when combined. */
 export const MOVE_ORDERS: readonly MoveOrder[] = [
@@ -27,6 +52,9 @@ export const MOVE_ORDERS: readonly MoveOrder[] = [
   "pv",
   "killer",
   "history",
+  "captures",
+  "quiet-killer",
+  "quiet-history",
 ];
 
 /**
@@ -55,6 +83,15 @@ export const ORDER_PV = 2;
 export const ORDER_KILLER = 4;
 /** Flag bit: the history heuristic. */
 export const ORDER_HISTORY = 8;
+/** Flag bit: captures (moves that are not quiet) before killers and quiet moves. */
+export const ORDER_CAPTURES = 16;
+/** Flag bit: quiet killers (two per ply), after the captures. */
+export const ORDER_QUIET_KILLER = 32;
+/** Flag bit: quiet moves by their history, with a malus. */
+export const ORDER_QUIET_HISTORY = 64;
+/** The engines' flags: any of them sends a node to the engines' scoring. */
+export const ORDER_ENGINE = ORDER_CAPTURES | ORDER_QUIET_KILLER |
+  ORDER_QUIET_HISTORY;
 
 /** Score bonus of the table's move (bonuses: TT move ≫ PV move ≫ killers ≫ history + scorer). */
 export const SCORE_TT = 1 << 29;
@@ -66,6 +103,20 @@ export const SCORE_KILLER_1 = 1 << 27;
 export const SCORE_KILLER_2 = 1 << 26;
 /** History entries are halved when one passes this, so the sum stays below the killers. */
 export const HISTORY_LIMIT = 1 << 24;
+
+// The engines' bands (TT ≫ PV ≫ good captures ≫ quiet killers ≫ quiet
+// moves ≫ losing captures): a scorer adds at most ±2^24 within a band, and
+// a quiet history stays within ±QUIET_HISTORY_MAX, so no band reaches the next.
+/** Score base of a capture that is not losing (`"captures"`). */
+export const SCORE_GOOD_CAPTURE = 1 << 27;
+/** Score of the newer quiet killer. */
+export const SCORE_QUIET_KILLER_1 = 3 << 24;
+/** Score of the older quiet killer. */
+export const SCORE_QUIET_KILLER_2 = 1 << 25;
+/** Score base of a capture that loses material by static exchange. */
+export const SCORE_LOSING_CAPTURE = -(1 << 27);
+/** Bound of a quiet history entry: the bonus and malus are scaled down as an entry nears it. */
+export const QUIET_HISTORY_MAX = 1 << 14;
 
 /** An ordering option resolved into flags and an optional scorer. */
 export interface OrderPlan {
@@ -83,7 +134,8 @@ export interface OrderPlan {
  * @param where the searcher named in errors (default `"resolveOrder"`)
  * @returns the flags and scorer
  * @throws {Error} on an unknown name, a value that is neither a name nor a
- *   function, two scoring functions, or `"tt"` without a table
+ *   function, two scoring functions, `"tt"` without a table, or the course's
+ *   killer/history combined with the engines' quiet ones
  *
  * @example
  * ```ts
@@ -132,6 +184,15 @@ export function resolveOrder(
       case "history":
         plan.flags |= ORDER_HISTORY;
         break;
+      case "captures":
+        plan.flags |= ORDER_CAPTURES;
+        break;
+      case "quiet-killer":
+        plan.flags |= ORDER_QUIET_KILLER;
+        break;
+      case "quiet-history":
+        plan.flags |= ORDER_QUIET_HISTORY;
+        break;
       default:
         throw new Error(
           `${where}: order must be one of ${
@@ -139,6 +200,15 @@ export function resolveOrder(
           }, a scoring function or a list of them, got ${describe(item)}`,
         );
     }
+  }
+  const course = plan.flags & (ORDER_KILLER | ORDER_HISTORY);
+  const engine = plan.flags & ORDER_ENGINE;
+  if (course !== 0 && engine !== 0) {
+    throw new Error(
+      `${where}: order takes the course's "killer" and "history" or the engines' "captures", "quiet-killer" and "quiet-history", not both: got ${
+        describe(order)
+      }`,
+    );
   }
   return plan;
 }

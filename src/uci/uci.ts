@@ -3,8 +3,8 @@
  * out, no I/O (`cli/uci.ts` reads standard input and prints). The search is
  * the project's {@linkcode iterativeDeepening} with a
  * {@linkcode TranspositionTable}, quiescence over captures at the horizon,
- * and the order table move, then captures by MVV-LVA, then killers and
- * history.
+ * and the engine's order: table move, captures by MVV-LVA (losing ones by
+ * static exchange after the quiet moves), quiet killers, quiet history.
  *
  * A search runs one iteration per {@linkcode UciEngine.step} call, so a
  * caller can read `stop` between iterations. Inside an iteration the time

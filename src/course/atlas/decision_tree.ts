@@ -3,27 +3,36 @@
  * properties of the task and whose leaves are derived from the measured
  * atlas rows by stated rules, so that the drawing follows the numbers.
  *
- * Rules (thresholds are constants below):
- * 1. an impartial game → the Grundy value (nim-sum) replaces the search;
- * 2. exactness required → only sound techniques (value equal to
- *    alpha-beta's on every measured position);
- * 3. transpositions frequent (at least {@linkcode FREQUENT_REPEATS} of a
- *    full-width walk's nodes repeat a key) → table techniques lead;
- * 4. no evaluation of unfinished positions → MCTS (playouts to the end);
- * 5. a good static order known (static ordering at most
- *    {@linkcode GOOD_STATIC_ORDER} of alpha-beta's nodes) → ordering first;
- * each leaf lists the sound techniques that beat alpha-beta (median share
- * below 1) on the games that reach it, best first, at most
- * {@linkcode LEAF_TECHNIQUES}, with their measured median share; and, where
- * the leaf's games are played (Connect Four, chess) and the Elo tests are
- * given, every technique, sound or selective, that its SPRT at equal nodes
- * accepted as a gain (H1), largest gain first, with its Elo and games.
+ * Questions (thresholds are constants below): is the game impartial; is
+ * the exact game-theoretic value required; are transpositions frequent (at
+ * least {@linkcode FREQUENT_REPEATS} of a full-width walk's nodes repeat a
+ * key); is there an evaluation of unfinished positions; is a good static
+ * order known (static ordering at most {@linkcode GOOD_STATIC_ORDER} of
+ * alpha-beta's nodes). A leaf's title names the task, never a technique.
+ *
+ * Rules of a leaf:
+ * 1. a leaf that no game of the atlas reaches is drawn as not measured,
+ *    with nothing recommended;
+ * 2. a leaf recommends a technique only on the games reaching it where it
+ *    was measured below alpha-beta's nodes (median share below 1, against
+ *    alpha-beta itself, the value unchanged on every position) and where no
+ *    SPRT of it on that game accepted H0; each recommendation names those
+ *    games (and the leaf's other games where it failed, with why), best
+ *    first by the geometric mean of its shares there, at most
+ *    {@linkcode LEAF_TECHNIQUES};
+ * 3. where the leaf's games are played (Connect Four, chess) and the Elo
+ *    tests are given, it lists every technique, sound or selective, that
+ *    its SPRT at equal nodes accepted as a gain (H1) over an alpha-beta
+ *    engine (MCTS-Solver is measured against plain UCT, so it is listed
+ *    only by the leaf of MCTS), largest gain first, with its Elo and the
+ *    games the SPRT counted; a test played against the engine before its
+ *    order changed says so.
  *
  * @module
  */
 
 import type { AtlasGameFacts, AtlasRow } from "./measure.ts";
-import type { EloItem } from "./elo.ts";
+import { ELO_TESTS, type EloItem } from "./elo.ts";
 
 /** Share of repeated keys from which transpositions count as frequent. */
 export const FREQUENT_REPEATS = 0.2;
@@ -32,14 +41,24 @@ export const GOOD_STATIC_ORDER = 0.7;
 /** Techniques named per leaf. */
 export const LEAF_TECHNIQUES = 5;
 
-/** A technique named by a leaf, with why. */
+/** A technique a leaf recommends, where and why. */
 export interface LeafTechnique {
   technique: string;
   name: string;
-  /** Geometric mean over the leaf's games of the median share of alpha-beta's nodes. */
+  /** The leaf's games where it is recommended (rule 2). */
+  games: string[];
+  /** Geometric mean over those games of the median share of alpha-beta's nodes. */
   share: number;
   /** The measured reason, in words. */
   reason: string;
+}
+
+/** A gain an SPRT accepted at equal nodes on one of the leaf's games. */
+export interface LeafGain {
+  technique: string;
+  game: string;
+  /** The gain in words: name, Elo, interval, game, games counted. */
+  text: string;
 }
 
 /** A node of the tree: a question with two branches, or a leaf. */
@@ -49,9 +68,11 @@ export type DecisionNode =
     leaf: string;
     /** The atlas's games that reach this leaf. */
     games: string[];
+    /** False when no game reaches it: then nothing is recommended (rule 1). */
+    measured: boolean;
     techniques: LeafTechnique[];
-    /** Techniques an SPRT at equal nodes accepted (H1) on the leaf's games, in words. */
-    strength: string[];
+    /** Techniques an SPRT at equal nodes accepted (H1) on the leaf's games. */
+    strength: LeafGain[];
   };
 
 /** What the tree reads: the games' facts, the rows, and the Elo tests when run. */
@@ -64,15 +85,25 @@ export interface AtlasData {
 const signedElo = (x: number | null) =>
   x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
 
-/** The leaf's techniques that an SPRT at equal nodes accepted, largest gain first. */
+/** Whether `item` was played against another engine than today's test of it. */
+function oldEngine(item: EloItem): boolean {
+  const test = ELO_TESTS.find((t) =>
+    t.technique === item.technique && t.game === item.game
+  );
+  return test !== undefined && test.engine !== item.engine;
+}
+
+/** The leaf's gains that an SPRT at equal nodes accepted, largest first (rule 3). */
 function strengthOf(
   ids: readonly string[],
   rows: readonly AtlasRow[],
   elo: readonly EloItem[],
-): string[] {
+  mcts: boolean,
+): LeafGain[] {
   return elo
     .filter((i) =>
-      i.mode === "nodes" && i.decision === "H1" && ids.includes(i.game)
+      i.mode === "nodes" && i.decision === "H1" && ids.includes(i.game) &&
+      (i.technique === "mcts") === mcts
     )
     .sort((a, b) =>
       (b.elo.estimate ?? Infinity) - (a.elo.estimate ?? Infinity) ||
@@ -82,27 +113,68 @@ function strengthOf(
       const name = i.technique === "mcts"
         ? "MCTS-Solver (over plain UCT)"
         : rows.find((r) => r.technique === i.technique)?.name ?? i.technique;
-      return `${name}: ${signedElo(i.elo.estimate)} Elo [${
-        signedElo(i.elo.low)
-      }, ${signedElo(i.elo.high)}] on ${i.game} (H1 after ${i.games} games)`;
+      return {
+        technique: i.technique,
+        game: i.game,
+        text: `${name}: ${signedElo(i.elo.estimate)} Elo [${
+          signedElo(i.elo.low)
+        }, ${signedElo(i.elo.high)}] on ${i.game} (H1 after ${
+          2 * i.pairs
+        } games${
+          oldEngine(i)
+            ? "; against the engine before its move order changed"
+            : ""
+        })`,
+      };
     });
 }
 
 const percent = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
+
+/** Why `row` does not let its technique be recommended on its game, or null when it does (rule 2). */
+function refusal(
+  row: AtlasRow,
+  elo: readonly EloItem[],
+): string | null {
+  if (row.share === null) return "not measured";
+  if (row.shareOf !== undefined) return `measured against ${row.shareOf}`;
+  if (row.valueDiffers > 0) {
+    return `value changed on ${row.valueDiffers} of ${row.positions}`;
+  }
+  if (!(row.share.median < 1)) return percent(row.share.median);
+  const h0 = elo.find((i) =>
+    i.technique === row.technique && i.game === row.game &&
+    i.decision === "H0"
+  );
+  if (h0 !== undefined) {
+    return `${percent(row.share.median)}, but its SPRT accepted H0 (${
+      signedElo(h0.elo.estimate)
+    } Elo)`;
+  }
+  return null;
+}
 
 function leaf(
   title: string,
   games: readonly AtlasGameFacts[],
   rows: readonly AtlasRow[],
   pick: (row: AtlasRow) => boolean,
-  elo: readonly EloItem[] = [],
+  elo: readonly EloItem[],
+  options: { strength: boolean; mcts?: boolean },
 ): DecisionNode {
   const ids = games.map((g) => g.game);
-  const mine = rows.filter((r) =>
-    ids.includes(r.game) && r.share !== null && pick(r)
-  );
+  if (ids.length === 0) {
+    return {
+      leaf: title,
+      games: [],
+      measured: false,
+      techniques: [],
+      strength: [],
+    };
+  }
   const byTechnique = new Map<string, AtlasRow[]>();
-  for (const row of mine) {
+  for (const row of rows) {
+    if (!ids.includes(row.game) || !pick(row)) continue;
     byTechnique.set(row.technique, [
       ...(byTechnique.get(row.technique) ?? []),
       row,
@@ -110,22 +182,27 @@ function leaf(
   }
   const techniques: LeafTechnique[] = [];
   for (const [technique, list] of byTechnique) {
-    // A technique that changed a value on some game of the leaf is not sound there.
-    if (list.some((r) => r.valueDiffers > 0)) continue;
-    const logs = list.map((r) => Math.log(Math.max(r.share!.median, 1e-4)));
+    const good = list.filter((r) => refusal(r, elo) === null);
+    if (good.length === 0) continue;
+    const logs = good.map((r) => Math.log(Math.max(r.share!.median, 1e-4)));
     const share = Math.round(
       Math.exp(logs.reduce((a, b) => a + b, 0) / logs.length) * 1e4,
     ) / 1e4;
-    if (!(share < 1)) {
-      continue;
-    }
+    const elsewhere = list.filter((r) => !good.includes(r)).map((r) =>
+      `${r.game}: ${refusal(r, elo)}`
+    );
     techniques.push({
       technique,
       name: list[0]!.name,
+      games: good.map((r) => r.game),
       share,
-      reason: `${percent(share)} of alpha-beta's nodes (${
-        list.map((r) => `${r.game} ${percent(r.share!.median)}`).join(", ")
-      })`,
+      reason: `${
+        good.map((r) => `${r.game} ${percent(r.share!.median)}`).join(", ")
+      } of alpha-beta's nodes${
+        elsewhere.length === 0
+          ? ""
+          : ` (not recommended on ${elsewhere.join("; ")})`
+      }`,
     });
   }
   techniques.sort((a, b) =>
@@ -134,8 +211,11 @@ function leaf(
   return {
     leaf: title,
     games: ids,
+    measured: true,
     techniques: techniques.slice(0, LEAF_TECHNIQUES),
-    strength: strengthOf(ids, rows, elo),
+    strength: options.strength
+      ? strengthOf(ids, rows, elo, options.mcts === true)
+      : [],
   };
 }
 
@@ -174,14 +254,18 @@ export function deriveTree(data: AtlasData): DecisionNode {
     (staticShare(g.game) ?? 1) > GOOD_STATIC_ORDER
   );
   const sound = (r: AtlasRow) => r.contract === "sound";
+  const exactOnly = { strength: false };
+  const played = { strength: true };
   return {
     question:
       "Is the game impartial (a sum of heaps, the same moves for both)?",
     yes: leaf(
-      "Replace the search by the Grundy value (nim-sum)",
+      "Impartial games: sums of heaps",
       impartial,
       rows,
       (r) => r.contract === "replacement" || sound(r),
+      elo,
+      exactOnly,
     ),
     no: {
       question: "Is the exact game-theoretic value required?",
@@ -189,8 +273,22 @@ export function deriveTree(data: AtlasData): DecisionNode {
         question: `Are transpositions frequent (≥ ${
           percent(FREQUENT_REPEATS)
         } of nodes repeat a key)?`,
-        yes: leaf("Sound techniques, table first", frequent, rows, sound),
-        no: leaf("Sound techniques, ordering first", rare, rows, sound),
+        yes: leaf(
+          "Exact value, frequent transpositions",
+          frequent,
+          rows,
+          sound,
+          elo,
+          exactOnly,
+        ),
+        no: leaf(
+          "Exact value, rare transpositions",
+          rare,
+          rows,
+          sound,
+          elo,
+          exactOnly,
+        ),
       },
       no: {
         question: "Is there an evaluation of unfinished positions?",
@@ -199,31 +297,37 @@ export function deriveTree(data: AtlasData): DecisionNode {
             percent(GOOD_STATIC_ORDER)
           } of alpha-beta's nodes)?`,
           yes: leaf(
-            "Static ordering first, then the dynamic ones",
+            "Evaluated games with a good static order",
             ordered,
             rows,
             sound,
             elo,
+            played,
           ),
           no: leaf(
-            "Dynamic ordering (killers, history, table, deepening)",
+            "Evaluated games without a good static order",
             unordered,
             rows,
             sound,
             elo,
+            played,
           ),
         },
         no: leaf(
-          "MCTS: playouts need no evaluation",
+          "Heuristic value, no evaluation of unfinished positions",
           noEvaluation,
           rows,
           (r) => r.contract === "different",
           elo,
+          { strength: true, mcts: true },
         ),
       },
     },
   };
 }
+
+/** What a leaf that no game reaches says (rule 1). */
+const NOT_MEASURED = "not measured (no game of the atlas reaches this leaf)";
 
 /**
  * The tree as indented Markdown (a nested list), for the README and the notebook.
@@ -248,10 +352,10 @@ export function treeMarkdown(node: DecisionNode, indent = ""): string {
       treeMarkdown(node.no, `${indent}    `),
     ].join("\n");
   }
-  const games = node.games.length === 0
-    ? "no game of the atlas"
-    : node.games.join(", ");
-  const lines = [`${indent}- ${node.leaf} (games: ${games})`];
+  if (!node.measured) {
+    return `${indent}- ${node.leaf}: ${NOT_MEASURED}`;
+  }
+  const lines = [`${indent}- ${node.leaf} (games: ${node.games.join(", ")})`];
   for (const t of node.techniques) {
     lines.push(`${indent}  - ${t.name}: ${t.reason}`);
   }
@@ -260,7 +364,9 @@ export function treeMarkdown(node: DecisionNode, indent = ""): string {
   }
   if (node.strength.length > 0) {
     lines.push(`${indent}  - in play, gains an SPRT accepted at equal nodes:`);
-    for (const line of node.strength) lines.push(`${indent}    - ${line}`);
+    for (const gain of node.strength) {
+      lines.push(`${indent}    - ${gain.text}`);
+    }
   }
   return lines.join("\n");
 }
@@ -299,10 +405,11 @@ export function treeSvg(node: DecisionNode): string {
       walk(n.no, x + 32);
       return;
     }
-    const games = n.games.length === 0
-      ? "no game of the atlas"
-      : n.games.join(", ");
-    lines.push({ x, text: `${n.leaf} — ${games}`, kind: "leaf" });
+    if (!n.measured) {
+      lines.push({ x, text: `${n.leaf} — ${NOT_MEASURED}`, kind: "leaf" });
+      return;
+    }
+    lines.push({ x, text: `${n.leaf} — ${n.games.join(", ")}`, kind: "leaf" });
     for (const t of n.techniques) {
       lines.push({ x: x + 16, text: `${t.name}: ${t.reason}`, kind: "item" });
     }
@@ -319,8 +426,8 @@ export function treeSvg(node: DecisionNode): string {
         text: "in play, gains an SPRT accepted at equal nodes:",
         kind: "branch",
       });
-      for (const text of n.strength) {
-        lines.push({ x: x + 32, text, kind: "item" });
+      for (const gain of n.strength) {
+        lines.push({ x: x + 32, text: gain.text, kind: "item" });
       }
     }
   };

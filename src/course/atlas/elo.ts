@@ -183,8 +183,19 @@ const engine = (
   ...budget,
   options: { order, ...extra },
 } as PlayerSpec);
-const CHESS_ORDER = ["tt", "static", "killer", "history"];
-/** The chess engine of `deno task uci`: deepening, table, MVV-LVA, killers, history, quiescence. */
+/**
+ * The order of `deno task uci`'s engine (`CHESS_ENGINE_ORDER`) as spec
+ * names: table move, captures by MVV-LVA ("static") with the losing ones
+ * after the quiet moves, quiet killers, quiet history.
+ */
+const CHESS_ORDER = [
+  "tt",
+  "captures",
+  "static",
+  "quiet-killer",
+  "quiet-history",
+];
+/** The chess engine of `deno task uci`: deepening, table, the engines' order, quiescence. */
 const chessEngine = (
   budget: EloBudget,
   extra: Record<string, unknown> = {},
@@ -203,6 +214,9 @@ const ENGINE =
   "alpha-beta with table move, killers, history (centre first), deepened";
 const ENGINE_ID = "the engine's iterative deepening with the previous move";
 const CHESS =
+  "the UCI engine: deepening, table, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence";
+/** The chess engine the committed full run played before its order became the engines' (killers before every capture). */
+export const OLD_CHESS_ENGINE =
   "the UCI engine: deepening, table, MVV-LVA, killers, history, quiescence";
 const C4_MARGINS = [100, 300];
 const CHESS_MARGINS = [100, 300];
@@ -266,17 +280,6 @@ export const ELO_TESTS: readonly EloTest[] = [
     (b) => plain(b, { searcher: "deepening", options: { previous: "none" } }),
   ),
   c4(
-    "deepening-tt",
-    PLAIN_ID,
-    (b) =>
-      plain(b, {
-        searcher: "deepening",
-        table: TABLE,
-        options: { previous: "move" },
-      }),
-    (b) => plain(b, { searcher: "deepening", options: { previous: "none" } }),
-  ),
-  c4(
     "aspiration",
     ENGINE_ID,
     (b) => engine(b, { previous: "move", aspirationDelta: 50 }, "deepening"),
@@ -323,12 +326,12 @@ export const ELO_TESTS: readonly EloTest[] = [
   chess(
     "killer",
     (b) => chessEngine(b),
-    (b) => chessEngine(b, {}, without("killer")),
+    (b) => chessEngine(b, {}, without("quiet-killer")),
   ),
   chess(
     "history",
     (b) => chessEngine(b),
-    (b) => chessEngine(b, {}, without("history")),
+    (b) => chessEngine(b, {}, without("quiet-history")),
   ),
   chess(
     "quiescence",
@@ -354,6 +357,19 @@ export const ELO_TESTS: readonly EloTest[] = [
   ),
   chess("check-extensions", (b) => chessEngine(b, { checkExtensions: true })),
 ];
+
+/**
+ * Atlas rows whose Elo test would be another row's, game by game: on
+ * Connect Four, alpha-beta with a table deepened by the player tries the
+ * table's move first, which is the previous iteration's best move, so
+ * "deepening + table + previous move" plays the same games as the table's
+ * test (the committed full run had both: the same counts on every pair).
+ */
+export const ELO_ONE_EXPERIMENT: Readonly<
+  Record<string, { game: EloGame; technique: string }>
+> = {
+  "deepening-tt": { game: "connect-four", technique: "tt" },
+};
 
 /** Why an atlas row that applies to Connect Four has no Elo test. */
 export const ELO_NOT_TESTED: Readonly<Record<string, string>> = {
@@ -772,6 +788,19 @@ function* eloUnits(
   }
 }
 
+/**
+ * A cached item of `test`, or undefined when there is none or it was played
+ * against another engine than the test's today (the cache file's name
+ * holds the settings, not the engine, so a changed engine is caught here).
+ */
+function cachedItem(
+  file: string | undefined,
+  test: EloTest,
+): EloItem | undefined {
+  const cached = readCache<EloItem>(file);
+  return cached?.engine === test.engine ? cached : undefined;
+}
+
 /** A test just played: cached, reported, returned. */
 function saved(
   options: RunEloOptions,
@@ -790,7 +819,8 @@ function saved(
 
 /**
  * Runs every Elo test here (one core), each read from the cache when
- * there, so an interrupted run resumes. The chess tests against Stockfish
+ * there and played against the test's engine, so an interrupted run
+ * resumes and a test whose engine changed is played again. The chess tests against Stockfish
  * are only read from the cache (`deno task atlas-elo` plays them): this
  * function starts no process.
  *
@@ -812,7 +842,7 @@ export function runElo(
 ): EloItem[] {
   const items: EloItem[] = [];
   for (const { test, mode, file } of eloUnits(settings, options)) {
-    const cached = readCache<EloItem>(file);
+    const cached = cachedItem(file, test);
     if (mode === "stockfish") {
       if (cached !== undefined) items.push(cached);
     } else {
@@ -840,7 +870,7 @@ export async function runEloOnWorkers(
   for (const { test, mode, file } of eloUnits(settings, options)) {
     if (mode === "stockfish") continue;
     items.push(
-      readCache<EloItem>(file) ??
+      cachedItem(file, test) ??
         saved(
           options,
           file,
@@ -857,14 +887,28 @@ export async function runEloOnWorkers(
   return items;
 }
 
-const signed = (x: number | null) =>
-  x === null
-    ? "∞"
-    : `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(Math.round(x))}`;
+/** Signed Elo, whole numbers, one decimal below 1 so that a small bound never reads "−0". */
+const signed = (x: number | null) => {
+  if (x === null) return "∞";
+  const sign = x > 0 ? "+" : x < 0 ? "−" : "";
+  const size = Math.abs(x);
+  return `${sign}${size > 0 && size < 1 ? size.toFixed(1) : Math.round(size)}`;
+};
 
 /**
- * An item as the Strength column shows it: `+35 [−10, +80], 120 games, H1`;
+ * An item as the Strength column shows it: `+35 [−10, +80], 120 games, H1`,
+ * the games being those the SPRT counted (its pairs) and the ones played
+ * past its decision named apart, and a test whose every pair scored 1–1
+ * said so (`0 [−0.3, +0.3], 204 games (224 played), every pair 1–1, H0`);
  * against Stockfish `+35 [−10, +80] (+120 vs +85 over Stockfish), 200 games`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type EloItem, formatElo } from "./elo.ts";
+ * const item = { elo: { estimate: 0, low: -0.3, high: 0.3 }, pairs: 102, games: 224, counts: [0, 0, 102, 0, 0], decision: "H0" } as EloItem;
+ * assert.equal(formatElo(item), "0 [−0.3, +0.3], 204 games (224 played), every pair 1–1, H0");
+ * ```
  */
 export function formatElo(item: EloItem): string {
   const { estimate, low, high } = item.elo;
@@ -877,7 +921,12 @@ export function formatElo(item: EloItem): string {
       over(item.stockfish.baseline[0])
     } over Stockfish), ${item.games} games`;
   }
-  return `${est} [${lo}, ${hi}], ${item.games} games, ${
+  const counted = 2 * item.pairs;
+  const played = item.games > counted ? ` (${item.games} played)` : "";
+  const even = item.pairs > 0 && item.counts[2] === item.pairs
+    ? ", every pair 1–1"
+    : "";
+  return `${est} [${lo}, ${hi}], ${counted} games${played}${even}, ${
     item.decision ?? "undecided"
   }`;
 }

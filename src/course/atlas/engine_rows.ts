@@ -1,7 +1,7 @@
 /**
  * The selective techniques where engines use them: on top of the chess
- * engine (`deno task uci`'s iterative deepening with the table, the table
- * move, MVV-LVA captures, killers, history, and quiescence over captures),
+ * engine (`deno task uci`'s iterative deepening with the table, its move
+ * order `CHESS_ENGINE_ORDER`, and quiescence over captures),
  * searched deeper than the atlas's plain alpha-beta rows. The atlas's own
  * chess rows measure each technique against natural-order alpha-beta at
  * depth 4, where null-move pruning barely fires (a null move is tried only
@@ -19,7 +19,8 @@
 import type { Chess } from "../../games/chess/mod.ts";
 import { iterativeDeepening } from "../../search/iterative_deepening.ts";
 import { TranspositionTable } from "../../search/transposition_table.ts";
-import { FULL_ORDER } from "../chess/orders.ts";
+import { CHESS_MOVE_LIMIT } from "../../games/chess/mod.ts";
+import { CHESS_ENGINE_ORDER } from "../../players/_chess_search.ts";
 import { distribution } from "../distribution.ts";
 import { ATLAS_GAMES, findsKeyMove } from "./games.ts";
 import type { AtlasSettings } from "./measure.ts";
@@ -131,7 +132,8 @@ export function measureEngineRows(settings: AtlasSettings): EngineRow[] {
         const result = iterativeDeepening(position, {
           depth,
           tt: table,
-          order: FULL_ORDER,
+          order: CHESS_ENGINE_ORDER,
+          maxMove: CHESS_MOVE_LIMIT,
           quiescence: true,
           maxNodes: 20_000_000,
           ...variant.options,

@@ -95,8 +95,10 @@ export interface AtlasRow {
   contract: Contract;
   game: GameId;
   positions: number;
-  /** Nodes at the fixed depth over the baseline's: median and 5–95%; null when not measured. */
+  /** Nodes at the fixed depth over the baseline's (or `shareOf`'s): median and 5–95%; null when not measured. */
   share: { median: number; low: number; high: number } | null;
+  /** The technique whose nodes `share` is over, when not the column's baseline (quiescence: captures-first alpha-beta). */
+  shareOf?: string;
   /** Positions where a node cap stopped the run (its share is then a lower bound). */
   capped: number;
   /** Median depth finished within the node budget (null: not a depth-first searcher). */
@@ -413,7 +415,18 @@ export function runAtlas(
         });
         continue;
       }
-      const shares = list.map((r, i) => r.nodes / Math.max(base[i]!.nodes, 1));
+      // Power against the technique's own reference where it names one.
+      const reference = technique.shareOf === undefined
+        ? base
+        : items.get(technique.shareOf);
+      if (reference === undefined || reference.length !== list.length) {
+        throw new Error(
+          `runAtlas: ${technique.id} is measured against ${technique.shareOf}, which was not run on ${gameId}`,
+        );
+      }
+      const shares = list.map((r, i) =>
+        r.nodes / Math.max(reference[i]!.nodes, 1)
+      );
       const sameValue = (r: AtlasItem, b: AtlasItem) =>
         technique.id === "grundy"
           ? Math.sign(r.value) === Math.sign(b.value)
@@ -447,6 +460,9 @@ export function runAtlas(
           low: round4(d.low),
           high: round4(d.high),
         },
+        ...(technique.shareOf === undefined
+          ? {}
+          : { shareOf: technique.shareOf }),
         capped: list.filter((r) => r.stopped).length,
         depthReached: depths.length === 0 ? null : distribution(depths).median,
         valueDiffers: technique.contract === "different"

@@ -13,3 +13,4 @@ export * from "./report.ts";
 export * from "./elo.ts";
 export * from "./stockfish_elo.ts";
 export * from "./engine_rows.ts";
+export * from "./engine_order.ts";

@@ -33,12 +33,20 @@ import {
 import { TECHNIQUES } from "./techniques.ts";
 import { type EngineRow, measureEngineRows } from "./engine_rows.ts";
 import {
+  type EngineOrderRow,
+  engineOrderTable,
+  measureEngineOrder,
+} from "./engine_order.ts";
+import {
   ELO_FULL,
   ELO_NOT_TESTED,
+  ELO_ONE_EXPERIMENT,
   ELO_SMALL,
   ELO_TESTS,
+  type EloGame,
   type EloItem,
   type EloSettings,
+  type EloTest,
   formatElo,
   runElo,
 } from "./elo.ts";
@@ -55,6 +63,8 @@ export interface AtlasFile {
   elo?: EloItem[];
   /** The selective techniques on top of the chess engine, deeper; absent in a file from before them. */
   engine?: EngineRow[];
+  /** The chess engine's move order, before and now, and each element's share; absent in a file from before it. */
+  engineOrder?: EngineOrderRow[];
 }
 
 /** The committed atlas data. */
@@ -77,6 +87,7 @@ export function atlasFile(
   results: AtlasResults,
   elo?: { settings: EloSettings; items: EloItem[] },
   engine?: EngineRow[],
+  engineOrder?: EngineOrderRow[],
 ): AtlasFile {
   const { settings, facts } = results;
   const rows = elo === undefined ? results.rows : results.rows.map((row) => {
@@ -97,6 +108,7 @@ export function atlasFile(
     }),
     ...(elo === undefined ? {} : { eloSettings: elo.settings, elo: elo.items }),
     ...(engine === undefined ? {} : { engine }),
+    ...(engineOrder === undefined ? {} : { engineOrder }),
   };
 }
 
@@ -186,13 +198,27 @@ function games(rows: readonly AtlasRow[]): GameId[] {
   return GAME_IDS.filter((g) => rows.some((r) => r.game === g));
 }
 
-/** Power: nodes at the fixed depth as a share of alpha-beta's, median (5–95%), technique × game. */
+/**
+ * A technique's name as the power table and chart show it: with the
+ * reference its power is measured against when that is not alpha-beta.
+ */
+function powerName(rows: readonly AtlasRow[], id: string): string {
+  const shareOf = rows.find((r) => r.technique === id)?.shareOf;
+  return shareOf === undefined
+    ? nameOf(rows, id)
+    : `${nameOf(rows, id)}, against ${nameOf(rows, shareOf)}`;
+}
+
+/**
+ * Power: nodes at the fixed depth as a share of alpha-beta's (or of the
+ * reference a row names), median (5–95%), technique × game.
+ */
 export function powerTable(rows: readonly AtlasRow[]): string {
   const cols = games(rows);
   return markdownTable(
     ["technique", "contract", ...cols],
     techniqueIds(rows).map((id) => [
-      nameOf(rows, id),
+      powerName(rows, id),
       rows.find((r) => r.technique === id)!.contract,
       ...cols.map((g) =>
         cell(
@@ -274,15 +300,95 @@ export function riskTable(rows: readonly AtlasRow[]): string {
   );
 }
 
-/** Cost: lines of code (the rule of `countLines`), largest table, and the Elo column of the SPRT runner. */
-export function costTable(rows: readonly AtlasRow[]): string {
+/** The games of the Elo tests, as the tables name them. */
+const ELO_GAME_NAMES: Readonly<Record<EloGame, string>> = {
+  "connect-four": "Connect Four",
+  chess: "chess",
+};
+
+/** The test of a technique on a game today, or undefined. */
+function eloTest(id: string, game: EloGame): EloTest | undefined {
+  return ELO_TESTS.find((t) => t.technique === id && t.game === game);
+}
+
+/** What a test played against the engine before its order changed says. */
+export const OLD_ENGINE_NOTE =
+  "the engine before its move order changed: not played again yet";
+
+/**
+ * What an Elo item was measured against, in words: MCTS-Solver is against
+ * plain UCT, never alpha-beta; a test played against another engine than
+ * today's test names both.
+ */
+function againstText(item: EloItem): string {
+  if (item.technique === "mcts") {
+    return "MCTS-Solver against plain UCT (not against alpha-beta)";
+  }
+  const test = eloTest(item.technique, item.game);
+  return test !== undefined && test.engine !== item.engine
+    ? `against ${item.engine} (${OLD_ENGINE_NOTE})`
+    : `against ${item.engine}`;
+}
+
+/**
+ * One cell of the cost table's Elo columns: the equal-nodes test of `id`
+ * on `game`, with what it was against; a row whose test is another row's
+ * says which.
+ */
+function costEloCell(
+  rows: readonly AtlasRow[],
+  items: readonly EloItem[] | undefined,
+  id: string,
+  game: EloGame,
+): string {
+  const same = ELO_ONE_EXPERIMENT[id];
+  if (same !== undefined && same.game === game) {
+    return `one experiment with "${
+      nameOf(rows, same.technique)
+    }" (the same players): see that row`;
+  }
+  if (items === undefined) {
+    // Without the tests, the row's own equal-nodes result, as formatted
+    // when the file was written (what it was against is not known here).
+    const elo = rows.find((r) => r.technique === id && r.game === game)?.elo;
+    if (elo === undefined || elo === null) return "—";
+    return id === "mcts"
+      ? `MCTS-Solver against plain UCT (not against alpha-beta): ${elo}`
+      : elo;
+  }
+  const item = items.find((i) =>
+    i.technique === id && i.game === game && i.mode === "nodes"
+  );
+  if (item === undefined) return "—";
+  return `${againstText(item)}: ${formatElo(item)}`;
+}
+
+/**
+ * Cost: lines of code (the rule of `countLines`), largest table, and the
+ * Elo of each game's SPRT at equal nodes, each cell naming what it was
+ * against (the budget per move is in the column's header). Without `elo`
+ * (the file's tests and their settings) each cell shows its row's `elo`.
+ */
+export function costTable(
+  rows: readonly AtlasRow[],
+  elo?: { settings: EloSettings; items: readonly EloItem[] },
+): string {
+  const header = (game: EloGame) => {
+    const budget = elo?.settings.games[game].nodes;
+    return `Elo on ${ELO_GAME_NAMES[game]} (SPRT at equal nodes${
+      budget === undefined
+        ? ""
+        : `, ${budget.toLocaleString("en-US")} nodes a move`
+    }; against the engine without it)`;
+  };
   return markdownTable(
     [
       "technique",
       "contract",
       "lines of code",
       "largest table",
-      "Elo (SPRT)",
+      header("connect-four"),
+      header("chess"),
       "not measured because",
     ],
     techniqueIds(rows).map((id) => {
@@ -293,8 +399,8 @@ export function costTable(rows: readonly AtlasRow[]): string {
         first.contract,
         first.loc,
         bytes(Math.max(...list.map((r) => r.memoryBytes))),
-        list.find((r) => r.elo !== null)?.elo ??
-          "— (see the Strength table)",
+        costEloCell(rows, elo?.items, id, "connect-four"),
+        costEloCell(rows, elo?.items, id, "chess"),
         first.missing ?? "",
       ];
     }),
@@ -315,10 +421,12 @@ export function strengthTable(
 ): string {
   const lines: string[][] = [];
   for (const game of ["connect-four", "chess"] as const) {
+    // A row whose test is another row's is shown once, with that row.
     const ids = techniqueIds(rows).filter((id) =>
-      game === "connect-four"
+      ELO_ONE_EXPERIMENT[id]?.game !== game &&
+      (game === "connect-four"
         ? rows.some((r) => r.technique === id && r.game === game)
-        : ELO_TESTS.some((t) => t.technique === id && t.game === game)
+        : ELO_TESTS.some((t) => t.technique === id && t.game === game))
     );
     for (const id of ids) {
       const of = (mode: EloItem["mode"]) =>
@@ -328,13 +436,25 @@ export function strengthTable(
       const nodes = of("nodes");
       const time = of("time");
       const stockfish = of("stockfish");
-      const test = ELO_TESTS.find((t) => t.technique === id && t.game === game);
+      const test = eloTest(id, game);
       const why = ELO_NOT_TESTED[id] ??
         (test === undefined ? "no test" : "not run");
+      const merged = Object.entries(ELO_ONE_EXPERIMENT).filter(([, same]) =>
+        same.game === game && same.technique === id
+      ).map(([other]) => nameOf(rows, other));
       lines.push([
-        id === "mcts" ? "MCTS-Solver (vs plain UCT)" : nameOf(rows, id),
-        game === "chess" ? "chess" : "Connect Four",
-        test?.engine ?? "",
+        id === "mcts"
+          ? "MCTS-Solver (vs plain UCT, not vs alpha-beta)"
+          : merged.length > 0
+          ? `${nameOf(rows, id)} = ${
+            merged.join(" = ")
+          } (one experiment: the same players)`
+          : nameOf(rows, id),
+        ELO_GAME_NAMES[game],
+        // A test played against another engine than today's says so.
+        nodes !== undefined
+          ? againstText(nodes).replace(/^against /, "")
+          : test?.engine ?? "",
         nodes === undefined ? `— (${why})` : formatElo(nodes),
         nodes === undefined
           ? ""
@@ -420,7 +540,7 @@ export function powerCostChart(rows: readonly AtlasRow[]): Chart {
         list.length,
     );
     return [{
-      technique: list[0]!.name,
+      technique: powerName(rows, id),
       contract: list[0]!.contract,
       loc: Math.max(list[0]!.loc, 1),
       share,
@@ -552,7 +672,7 @@ export function atlasReport(
   const tables: Table[] = [
     {
       title:
-        `Atlas, power: nodes to the fixed depth as a share of alpha-beta's, median (5–95%) (${label})`,
+        `Atlas, power: nodes to the fixed depth as a share of alpha-beta's (quiescence: of captures-first alpha-beta's, the order it searches in), median (5–95%) (${label})`,
       markdown: powerTable(data.rows),
     },
     {
@@ -566,7 +686,12 @@ export function atlasReport(
     },
     {
       title: "Atlas, cost: lines of code, tables, Elo",
-      markdown: costTable(data.rows),
+      markdown: costTable(
+        data.rows,
+        data.elo === undefined || data.eloSettings === undefined
+          ? undefined
+          : { settings: data.eloSettings, items: data.elo },
+      ),
     },
     ...(data.engine === undefined ? [] : [{
       title:
@@ -574,6 +699,12 @@ export function atlasReport(
           data.engine[0]?.depth
         }`,
       markdown: engineTable(data.engine),
+    }]),
+    ...(data.engineOrder === undefined ? [] : [{
+      title: `Atlas, the chess engine's move order: nodes to depth ${
+        data.engineOrder[0]?.depth
+      } (deepening, table, quiescence) before and now, the order built up one element at a time, and less one element at a time`,
+      markdown: engineOrderTable(data.engineOrder),
     }]),
     ...(data.elo === undefined || data.eloSettings === undefined ? [] : [{
       title:
@@ -623,16 +754,45 @@ export function atlasReport(
   };
 }
 
-/** Which run the figures job makes: the small default unless `--full` set it. */
-export const ATLAS_RUN: { settings: AtlasSettings; elo: EloSettings } = {
+/**
+ * Which run the figures job makes: the small default unless `--full` set
+ * it; `committedElo` (`--committed-elo`) makes a full run keep the
+ * committed file's Elo tests instead of playing them.
+ */
+export const ATLAS_RUN: {
+  settings: AtlasSettings;
+  elo: EloSettings;
+  committedElo: boolean;
+} = {
   settings: ATLAS_SMALL,
   elo: ELO_SMALL,
+  committedElo: false,
 };
 
 /** Makes the figures job run the full atlas (cached per item, resumable). */
 export function useFullAtlasRun(): void {
   ATLAS_RUN.settings = ATLAS_FULL;
   ATLAS_RUN.elo = ELO_FULL;
+}
+
+/**
+ * Makes a full run keep the Elo tests of the committed file (hours of
+ * games) and recompute only the counts; each test keeps the engine it was
+ * played against, which the tables name when it is not today's.
+ */
+export function useCommittedAtlasElo(): void {
+  ATLAS_RUN.committedElo = true;
+}
+
+/** The committed Elo tests, for a full run that keeps them. */
+function committedElo(): { settings: EloSettings; items: EloItem[] } {
+  const committed = readAtlasFile();
+  if (committed?.elo === undefined || committed.eloSettings === undefined) {
+    throw new Error(
+      `--committed-elo: ${ATLAS_FILE.pathname} holds no Elo tests to keep`,
+    );
+  }
+  return { settings: committed.eloSettings, items: committed.elo };
 }
 
 /** The atlas lesson of the figures job. */
@@ -647,7 +807,7 @@ export const ATLAS: LessonEntry = {
     });
     // The full run's Elo tests are usually in the cache already, played on
     // all cores by runEloOnWorkers; any missing one is played here.
-    const elo = {
+    const elo = full && ATLAS_RUN.committedElo ? committedElo() : {
       settings: ATLAS_RUN.elo,
       items: runElo(ATLAS_RUN.elo, {
         progress,
@@ -655,8 +815,9 @@ export const ATLAS: LessonEntry = {
       }),
     };
     const engine = measureEngineRows(ATLAS_RUN.settings);
+    const engineOrder = measureEngineOrder(ATLAS_RUN.settings, progress);
     if (full) {
-      const file = atlasFile(results, elo, engine);
+      const file = atlasFile(results, elo, engine, engineOrder);
       saveAtlasFile(file);
       return atlasReport(file, results.timeRatios);
     }
@@ -664,7 +825,10 @@ export const ATLAS: LessonEntry = {
     // checks that the measurements still run, then shows it.
     const committed = readAtlasFile();
     if (committed === null) {
-      return atlasReport(atlasFile(results, elo, engine), results.timeRatios);
+      return atlasReport(
+        atlasFile(results, elo, engine, engineOrder),
+        results.timeRatios,
+      );
     }
     progress?.(
       "atlas: small default measured; figures show the committed rows.json",

@@ -163,8 +163,9 @@ export async function runStockfishElo(
     throw new Error(`${where}: settings.stockfish must be set, got null`);
   }
   const file = eloCacheFile(options.cacheDir, settings, test, "stockfish");
+  // An item played against another engine than the test's today is stale.
   const cached = readCache<EloItem>(file);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined && cached.engine === test.engine) return cached;
   const budget = { maxNodes: settings.games.chess.nodes };
   const candidate = await scoreOf(test.candidate(budget), settings, options);
   const baseline = await scoreOf(test.baseline(budget), settings, options);

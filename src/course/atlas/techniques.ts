@@ -97,6 +97,12 @@ export interface Technique {
   code: readonly CodeSource[];
   /** The course's rows about it, e.g. `T000.5`. */
   claims?: readonly string[];
+  /**
+   * The technique whose nodes its power is measured against, when not the
+   * column's baseline: quiescence searches captures first, so its cost is
+   * that of captures-first alpha-beta (`"static-order"`), not of natural order.
+   */
+  shareOf?: string;
   /** Runs it; absent for a technique the library has no option for (then `missing` says why). */
   run?(position: Position, request: RunRequest): RunOutcome;
   /** Why a technique of the course is not measured. */
@@ -511,6 +517,7 @@ export const TECHNIQUES: readonly Technique[] = [
     id: "quiescence",
     name: "quiescence (captures)",
     contract: "extends",
+    shareOf: "static-order",
     games: ["chess", "wac"],
     code: [{ file: "src/search/quiescence.ts" }, {
       file: DEEP,
@@ -529,6 +536,7 @@ export const TECHNIQUES: readonly Technique[] = [
     id: "quiescence-checks",
     name: "quiescence (captures and checks)",
     contract: "extends",
+    shareOf: "static-order",
     games: ["chess", "wac"],
     code: [{ file: "src/search/quiescence.ts" }, {
       file: DEEP,

@@ -16,6 +16,7 @@ import {
   repeats,
   statusOf,
 } from "./_status.ts";
+import { staticExchange } from "./_exchange.ts";
 import { parseFen, START_FEN, toFen } from "./_fen.ts";
 import {
   generateLegal,
@@ -371,6 +372,26 @@ export class Chess implements Position {
    */
   mvvLva(move: Move): number {
     return mvvLvaScore(this.#board, move);
+  }
+
+  /**
+   * The static exchange evaluation of `move`, a legal move here, in
+   * centipawns: what the side to move wins on the target square when both
+   * sides then capture there, least valuable piece first, each free to
+   * stop (pins ignored). The engines' ordering (`order: "captures"`) tries
+   * a capture below 0 after the quiet moves.
+   *
+   * @example A rook that takes a defended pawn loses the exchange
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.fromFen("4k3/8/2p5/3p4/8/8/3R4/4K3 w - - 0 1");
+   * assert.equal(position.staticExchange(position.moveFromUci("d2d5")), 100 - 500);
+   * assert.equal(Chess.fromFen("4k3/8/8/3p4/8/8/3R4/4K3 w - - 0 1").staticExchange(position.moveFromUci("d2d5")), 100);
+   * ```
+   */
+  staticExchange(move: Move): number {
+    return staticExchange(this.#board, move);
   }
 
   /** Whether the side to move is in check. */
