@@ -302,7 +302,7 @@ Deno.test("the notebooks' words: English only, SSS\\* escaped, row ids that exis
       }
     }
   }
-  const nim = notebooks().find(({ name }) => name.startsWith("06_"))!;
+  const nim = notebooks().find(({ name }) => name.startsWith("05_"))!;
   const code = nim.cells.filter(({ type }) => type === "code")
     .map(({ text }) => text).join("\n");
   assert.doesNotMatch(code, /\$\{heap\}: \$\{take\}/);
