@@ -3,11 +3,14 @@
  * kernel. The first run installs JupyterLab (pinned, from PyPI) into `.venv/`
  * of the checkout and registers the kernel in `.jupyter/` (`.ci/kernel`);
  * later runs start at once. Needs Node.js (for npm's Deno) and Python 3 with
- * `venv`; nothing outside the checkout is written.
+ * `venv`; Jupyter writes nothing outside the checkout (its settings,
+ * runtime files and cookie secret go to `.jupyter/`: see
+ * `labEnv` in src/notebook/lab.ts).
  *
  * `--check` installs what is missing, starts the server on a free port with a
- * token, checks that it lists every notebook and the deno kernel, stops it
- * and exits 0: `.ci/run` runs it.
+ * token, checks that it lists every notebook and the deno kernel and will
+ * not ask about Jupyter's news, stops it and exits 0: `.ci/run` runs it as
+ * the README shows it, `npx --yes deno@2.9.6 task lab --check`.
  *
  * @module
  */
@@ -23,6 +26,7 @@ import {
   LabFault,
   startLab,
   venvPython,
+  writeLabOverrides,
 } from "../src/notebook/lab.ts";
 import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
@@ -33,12 +37,15 @@ export const HELP = `Usage: deno task lab [--check] [--port N] [--no-browser]
 Opens notebooks/ in JupyterLab ${JUPYTERLAB_VERSION} with the Deno kernel. The first
 run installs JupyterLab from PyPI into .venv/ of this checkout (python3 -m
 venv, then pip; about a minute) and registers the Deno kernel in .jupyter/
-(.ci/kernel); later runs start at once. Stop the server with Ctrl-C.
+(.ci/kernel); later runs start at once. Jupyter's settings, runtime files
+and cookie secret stay in .jupyter/ of this checkout. Stop the server with
+Ctrl-C.
 
 Options:
   --check       start the server on a free port with a token, check that it
-                lists every notebook of notebooks/ and the deno kernel, stop
-                it; exit 0 when all is well
+                lists every notebook of notebooks/ and the deno kernel and
+                does not ask about Jupyter's news, stop it; exit 0 when all
+                is well
   --port N      the server's port (default: JupyterLab's, 8888 or the next
                 free one)
   --no-browser  do not open a browser; open the URL that JupyterLab prints
@@ -124,6 +131,7 @@ async function setup(): Promise<void> {
   const progress = (line: string) => warn(`lab: ${line}`);
   await ensureJupyterLab({ progress });
   await ensureDenoKernel(progress);
+  await writeLabOverrides();
 }
 
 async function check(): Promise<number> {
@@ -137,7 +145,7 @@ async function check(): Promise<number> {
   }
   // After the stop: a closed stdout exits in print, past any finally.
   print(
-    `lab --check: JupyterLab ${found.version} on ${found.url} lists the ${found.notebooks.length} notebooks of notebooks/ and the deno kernel; stopped`,
+    `lab --check: JupyterLab ${found.version} on ${found.url} lists the ${found.notebooks.length} notebooks of notebooks/ and the deno kernel, asks nothing about news; stopped`,
   );
   return 0;
 }

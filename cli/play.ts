@@ -21,7 +21,13 @@
  * @module
  */
 
-import { createPlaySession, type PlayOptions } from "../src/play/mod.ts";
+import {
+  CHESS_PLAY_DEPTH,
+  CONNECT4_PERFECT_NODES,
+  CONNECT4_SOLVE_NODES,
+  createPlaySession,
+  type PlayOptions,
+} from "../src/play/mod.ts";
 import { lines, tooLongMessage } from "./_lines.ts";
 import { FlagsOnce } from "./_flags.ts";
 import { print, writeOrLeave } from "./_output.ts";
@@ -29,6 +35,50 @@ import { print, writeOrLeave } from "./_output.ts";
 const USAGE =
   `usage: deno task play <tictactoe|connect4|nim|chess> [--first human|engine]
        [--depth N] [--hint] [--nodes N] [--solve-from N] [--position P]`;
+
+/** The text of `deno task play --help`. */
+export const HELP = `${USAGE}
+
+Plays against the engine in the terminal, one move per line:
+  tictactoe  a cell 0-8 (0 top-left, 8 bottom-right); the engine is minimax
+  connect4   a column 1-7; the engine is the perfect solver (see below)
+  nim        <heap> <take>, heaps counted from 1; the engine plays the nim-sum
+  chess      UCI (e2e4) or SAN (e4, Nf3, O-O); the engine is deno task uci's
+             search
+and the commands undo (take back your last move and the engine's reply),
+hint (the engine's advice), help and quit.
+
+Options:
+  --first human|engine  who moves first from the starting position
+                        (default human)
+  --position P          the starting position: tic-tac-toe cells
+                        (X...O....), Connect Four moves (4455), Nim heaps
+                        ("3 4 5", the default), a chess FEN
+  --depth N             the engine's search depth in plies, 1-64:
+                        tic-tac-toe to the end unless given; chess default
+                        ${CHESS_PLAY_DEPTH}; Connect Four default 8, for alpha-beta where the
+                        solver's budget stopped (clamped to the solver's
+                        proven bounds)
+  --hint                the engine's advice before each of your moves and
+                        after undo (Connect Four: every column's score and
+                        a line "Proven: columns …. Not proven: ….")
+
+Connect Four: for each column the engine looks the position up in the
+opening book (data/connect4/book.txt), else runs the perfect solver:
+  --nodes N             the solver's node budget a column, 0-1000000000
+                        (default ${CONNECT4_SOLVE_NODES}, about 0.15 s), used before
+                        --solve-from stones; a column it does not prove
+                        within N nodes gets its proven bounds, and
+                        alpha-beta to --depth decides among such columns
+  --solve-from N        from N stones on (0-42, default 12) the solver gets
+                        ${CONNECT4_PERFECT_NODES} nodes a column instead (about 3 s),
+                        which proves nearly every column there; where even
+                        that stops, alpha-beta decides as above
+The engine plays the best proven column, and says "perfect" when no other
+column can do better.
+
+Exit status: 0 at quit, at the end of the game or of the input; 2 on bad
+arguments (a flag given twice among them).`;
 
 function parseArgs(
   args: readonly string[],
@@ -70,7 +120,7 @@ function parseArgs(
 
 async function main(args: readonly string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
-    print(USAGE);
+    print(HELP);
     return 0;
   }
   const write = writeOrLeave;

@@ -375,13 +375,21 @@ Deno.test("one reading order: the course map's, in the README's notebook table a
     [...markdown.matchAll(/\(\.{0,2}\/?notebooks\/(\d\d)_[a-z_]+\.ipynb\)/g)]
       .map((m) => m[1]!);
   const map = notebooksIn(await text("docs/course.md"));
+  // Numbered in reading order: the file names, the site's list and
+  // JupyterLab's browser (which sort by name) read as the course map does.
+  const files = [...Deno.readDirSync(new URL("../notebooks/", import.meta.url))]
+    .map((entry) => entry.name)
+    .filter((name) => name.endsWith(".ipynb"))
+    .map((name) => name.slice(0, 2))
+    .sort();
+  assert.deepEqual(map, files);
   assert.deepEqual(map, [
     "01",
     "02",
     "03",
     "04",
-    "06",
     "05",
+    "06",
     "07",
     "08",
     "09",

@@ -260,3 +260,34 @@ Deno.test("play: unknown games, options and bad values exit 2 with a message", a
   assert.equal(none.code, 2);
   assert.match(none.err, /which game\?/);
 });
+
+Deno.test("play --help explains every flag, --nodes and --solve-from with their defaults among them", async () => {
+  const { code, out } = await play(["--help"], "");
+  assert.equal(code, 0);
+  assert.match(out, /^usage: deno task play /);
+  // Each flag of the usage line has a line of its own that says what it does.
+  for (
+    const flag of [
+      "--first human|engine",
+      "--position P",
+      "--depth N",
+      "--hint",
+      "--nodes N",
+      "--solve-from N",
+    ]
+  ) {
+    assert.match(
+      out,
+      new RegExp(`^  ${flag.replace("|", "\\|")} +\\S`, "m"),
+      `--help says nothing of ${flag}`,
+    );
+  }
+  // The defaults come from the engine's constants, not typed twice.
+  const { CONNECT4_SOLVE_NODES, CONNECT4_PERFECT_NODES } = await import(
+    "../src/play/mod.ts"
+  );
+  assert.match(out, new RegExp(`default ${CONNECT4_SOLVE_NODES}\\b`));
+  assert.match(out, new RegExp(`${CONNECT4_PERFECT_NODES} nodes a column`));
+  assert.match(out, /default 12\)/);
+  assert.match(out, /^Exit status:/m);
+});

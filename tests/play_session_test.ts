@@ -90,6 +90,25 @@ Deno.test("connect4: the solver takes a win at once and says so", () => {
   assert.match(start, /The engine wins\.\n$/);
 });
 
+Deno.test("connect4 --hint: the hint comes back after undo, as after every move", () => {
+  const session = createPlaySession("connect4", {
+    hint: true,
+    position: "44554433",
+  });
+  const hint = /Scores for you[^]*\nProven: columns 1, 2, 3, 4, 5, 6, 7\.\n$/;
+  assert.match(session.start(), hint);
+  assert.match(session.input("1").text, /Engine plays column 4\./);
+  const undone = session.input("undo").text;
+  assert.match(undone, /^Took back 2 moves\.\n/);
+  // The old session printed the board and no hint: they "disappeared".
+  assert.match(undone, hint);
+  // Without --hint, undo shows the board alone.
+  const plain = createPlaySession("connect4", { position: "44554433" });
+  plain.start();
+  plain.input("1");
+  assert.doesNotMatch(plain.input("undo").text, /Scores for you/);
+});
+
 Deno.test("play sessions reject bad options with a clear message", () => {
   assert.throws(
     () => createPlaySession("nim", { heaps: [1] } as never),

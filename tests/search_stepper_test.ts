@@ -103,7 +103,7 @@ Deno.test("stepper on lesson 001's tree (T001.1): golden steps", () => {
   );
   assert.equal(
     steps[13]!.text,
-    "C (node 1) returns ≤ 2 to A (the root), now ≥ 3, window (3, +∞)",
+    "C (node 1) returns ≤ 2 to A (the root), now ≥ 3",
   );
   // D is cut at its last child: nothing is left to grey (T001.2).
   assert.match(steps[20]!.text, /but no child is left to cut$/);
@@ -287,4 +287,20 @@ Deno.test("stepper rejects bad input with a clear message", () => {
     /searchStepper: unknown option "tittle"/,
   );
   assert.throws(() => searchSteps("x" as never), /ExplicitTree|must/);
+});
+
+Deno.test("stepper says the window once: the step's text leaves it to the window badge", () => {
+  const recorded = searchSteps(TREE_001, { names: NAMES });
+  for (const step of recorded.steps) {
+    // "(window (−∞, 5)) (−∞, 5)" was shown before: the text named it too.
+    assert.doesNotMatch(step.text, /window/, step.text);
+  }
+  // The live markup the script puts on the page, first step shown.
+  const { html } = searchStepper(TREE_001, { names: NAMES });
+  const live = JSON.parse(
+    /box\.innerHTML=("(?:[^"\\]|\\.)*");/.exec(html)![1]!,
+  );
+  const status = /<div class="gts-status">(.*?)<\/div>/.exec(live)![1]!;
+  const text = status.replace(/<[^>]*>/g, "");
+  assert.equal(text, "alpha-beta starts at the root window (−∞, +∞)");
 });

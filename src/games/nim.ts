@@ -43,6 +43,62 @@ function checkHeaps(heaps: readonly number[], where: string): void {
   }
 }
 
+/** Reads whole numbers apart by blanks or commas; `item` names each in errors. */
+function readCounts(where: string, item: string, text: string): number[] {
+  if (typeof text !== "string") {
+    throw new Error(
+      `${where}: expected text such as "3 4 5", got ${describe(text)}`,
+    );
+  }
+  const counts: number[] = [];
+  for (const match of text.matchAll(/[^\s,]+/g)) {
+    const word = match[0];
+    const n = counts.length + 1;
+    if (!/^\d{1,10}$/.test(word) || Number(word) > MAX_NIM_HEAP) {
+      throw new Error(
+        `${where}: column ${
+          match.index! + 1
+        }: ${item} ${n} must be a whole number 0…${MAX_NIM_HEAP}, got ${
+          JSON.stringify(word.length > 20 ? word.slice(0, 20) + "…" : word)
+        } (numbers apart by blanks or commas, e.g. "3 4 5")`,
+      );
+    }
+    counts.push(Number(word));
+  }
+  if (counts.length === 0) {
+    throw new Error(
+      `${where}: no ${item} in ${
+        JSON.stringify(text)
+      }: give whole numbers apart by blanks or commas, e.g. "3 4 5"`,
+    );
+  }
+  return counts;
+}
+
+/**
+ * Reads whole numbers written as text, `"1 3 4"` or `"1, 3, 4"`: heap sizes,
+ * a subtraction game's allowed moves. A typo in the text is an error naming
+ * its column, where the same typo in an array literal of a notebook cell is
+ * a TypeScript syntax error that JupyterLab shows with no message.
+ *
+ * @param text whole numbers in 0…{@linkcode MAX_NIM_HEAP}, apart by blanks or commas
+ * @param item what each number is, for errors (default `"number"`)
+ * @returns the numbers, in order
+ * @throws {Error} naming the column, the item and the word that is not a
+ *   whole number, or saying that the text holds none
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseCounts } from "../../mod.ts";
+ * assert.deepEqual(parseCounts("1, 3, 4"), [1, 3, 4]);
+ * assert.throws(() => parseCounts("1 3x 4", "move"), /column 3: move 2 must be a whole number 0…2147483647, got "3x"/);
+ * ```
+ */
+export function parseCounts(text: string, item: string = "number"): number[] {
+  return readCounts("parseCounts", item, text);
+}
+
 /**
  * The nim-sum of the heaps: their bitwise XOR. The side to move wins exactly
  * when it is not zero (Bouton's theorem; lesson 003, T003.6).
@@ -126,6 +182,27 @@ export class Nim implements Position {
   readonly #weights: Float64Array;
   #key = 0;
   #ply = 0;
+
+  /**
+   * A Nim game with heaps written as text, `"3 4 5"` or `"3, 4, 5"` (see
+   * {@linkcode parseCounts}), the first player to move.
+   *
+   * @param text the heap sizes
+   * @returns the position
+   * @throws {Error} naming the column of a heap that is not a whole number,
+   *   or a limit of {@linkcode Nim}'s constructor
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Nim } from "../../mod.ts";
+   * assert.deepEqual(Nim.parse("3 4 5").heaps, [3, 4, 5]);
+   * assert.throws(() => Nim.parse("3 4 five"), /^Error: Nim.parse: column 5: heap 3 must be a whole number/);
+   * ```
+   */
+  static parse(text: string): Nim {
+    return new Nim(readCounts("Nim.parse", "heap", text));
+  }
 
   /**
    * A Nim game with these heaps, the first player to move.

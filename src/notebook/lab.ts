@@ -5,11 +5,15 @@
  * the server started with both. Used by `cli/lab.ts` (`deno task lab`) and
  * its `--check`, which `.ci/run` runs.
  *
- * Nothing outside the checkout is written: pip installs into `.venv/`, the
- * kernelspec lives in `.jupyter/jupyter`, put first on `JUPYTER_PATH`. The
- * venv is used through `.venv/bin/python -m …`, never through the scripts
- * in `.venv/bin/`, whose first lines record the folder where the venv was
- * made and break when the checkout moves.
+ * Jupyter writes nothing outside the checkout: pip installs into `.venv/`
+ * (without its download cache), the kernelspec lives in `.jupyter/jupyter`,
+ * put first on `JUPYTER_PATH`, and Jupyter's own writable folders (its
+ * config and JupyterLab's settings and workspaces, its data with the
+ * notebook signatures, its runtime files with the cookie secret and the
+ * kernels' connection files) are folders of `.jupyter/` too
+ * ({@linkcode labEnv}). The venv is used through `.venv/bin/python -m …`,
+ * never through the scripts in `.venv/bin/`, whose first lines record the
+ * folder where the venv was made and break when the checkout moves.
  *
  * @module
  */
@@ -162,6 +166,8 @@ export async function ensureJupyterLab(options: {
     "pip",
     "install",
     "--disable-pip-version-check",
+    // pip's download cache would be ~/.cache/pip, outside the checkout.
+    "--no-cache-dir",
     // pip's default 5 retries with back-off cost minutes per package where
     // an index is unreachable; one retry still rides out a dropped request.
     "--retries",
@@ -225,11 +231,44 @@ export async function ensureDenoKernel(
   return registered;
 }
 
-/** The environment of the JupyterLab server (added to ours). */
-export function labEnv(): Record<string, string> {
+/** The folder of Jupyter's own files for the lab: `.jupyter/` of the checkout. */
+const LAB_JUPYTER_HOME: string = dirname(PROJECT_JUPYTER_DIR);
+
+/**
+ * The environment of the JupyterLab server (added to ours). Every folder
+ * Jupyter writes to is one of `.jupyter/`, never the user's `~/.jupyter` or
+ * `~/.local/share/jupyter`: `JUPYTER_CONFIG_DIR` (JupyterLab's user settings
+ * and workspaces), `JUPYTER_DATA_DIR` (the notebook signatures; the same
+ * folder as the kernelspec), `JUPYTER_RUNTIME_DIR` (the cookie secret,
+ * the server's and the kernels' connection files) and `IPYTHONDIR`. The
+ * Deno kernel caches modules in `DENO_DIR` when it is set, else in `.deno/`
+ * of the checkout.
+ *
+ * @param runtime the runtime folder (default `.jupyter/runtime`)
+ * @returns the variables to add to the server's environment
+ *
+ * @example Every folder Jupyter writes to is inside the checkout
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { LAB_ROOT, labEnv } from "./lab.ts";
+ * const env = labEnv();
+ * for (const name of ["JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR"]) {
+ *   assert.ok(env[name]!.startsWith(`${LAB_ROOT}.jupyter/`), name);
+ * }
+ * ```
+ */
+export function labEnv(
+  runtime: string = join(LAB_JUPYTER_HOME, "runtime"),
+): Record<string, string> {
   const path = Deno.env.get("JUPYTER_PATH");
   return {
     JUPYTER_PATH: path ? `${PROJECT_JUPYTER_DIR}:${path}` : PROJECT_JUPYTER_DIR,
+    JUPYTER_CONFIG_DIR: join(LAB_JUPYTER_HOME, "config"),
+    JUPYTER_DATA_DIR: PROJECT_JUPYTER_DIR,
+    JUPYTER_RUNTIME_DIR: runtime,
+    // IPython's folder (made by the server's python3 kernelspec at start).
+    IPYTHONDIR: join(LAB_JUPYTER_HOME, "ipython"),
+    DENO_DIR: Deno.env.get("DENO_DIR") ?? join(LAB_ROOT, ".deno"),
     // Keeps debugpy's frozen-modules warning out of every Python run.
     PYDEVD_DISABLE_FILE_VALIDATION: "1",
     NO_COLOR: "1",
@@ -237,10 +276,78 @@ export function labEnv(): Record<string, string> {
 }
 
 /**
+ * JupyterLab's defaults for this checkout, which a user may still change in
+ * its settings: no pop-up asking whether to fetch Jupyter's news on every
+ * first screen, and no news or update checks (requests off the machine).
+ */
+export const LAB_SETTINGS_OVERRIDES: Readonly<
+  Record<string, Readonly<Record<string, unknown>>>
+> = {
+  "@jupyterlab/apputils-extension:notification": {
+    fetchNews: "false",
+    checkForUpdates: false,
+  },
+};
+
+/**
+ * Writes {@linkcode LAB_SETTINGS_OVERRIDES} into the venv's JupyterLab
+ * `settings/overrides.json` (JupyterLab's file of default settings), keeping
+ * any other plugin's entries there; does nothing when they are already in.
+ *
+ * @param venv the virtual environment's folder
+ * @returns the file's path
+ * @throws {LabFault} when the file holds something other than a JSON object
+ */
+export async function writeLabOverrides(
+  venv: string = VENV_DIR,
+): Promise<string> {
+  const dir = join(venv, "share", "jupyter", "lab", "settings");
+  const file = join(dir, "overrides.json");
+  let current: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(await Deno.readTextFile(file));
+    if (
+      parsed === null || typeof parsed !== "object" || Array.isArray(parsed)
+    ) {
+      throw new SyntaxError("not a JSON object");
+    }
+    current = parsed as Record<string, unknown>;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) {
+      throw new LabFault(
+        `writeLabOverrides: ${file} is not a JSON object of settings: ${
+          (error as Error).message
+        }`,
+      );
+    }
+  }
+  const wanted = { ...current };
+  for (const [plugin, values] of Object.entries(LAB_SETTINGS_OVERRIDES)) {
+    const had = current[plugin];
+    wanted[plugin] = {
+      ...(had !== null && typeof had === "object" ? had : {}),
+      ...values,
+    };
+  }
+  if (JSON.stringify(wanted) !== JSON.stringify(current)) {
+    await Deno.mkdir(dir, { recursive: true });
+    await Deno.writeTextFile(file, JSON.stringify(wanted, null, 2) + "\n");
+  }
+  return file;
+}
+
+/**
  * The arguments of `python -m jupyterlab` for this checkout: the server's
  * root is the checkout (so that `src/` and `figures/` can be browsed too)
  * and the browser opens on `notebooks/`. The announcements' and update
  * checks' requests off the machine are switched off.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { labArgs } from "./lab.ts";
+ * assert.ok(labArgs(["--no-browser"]).includes("--no-browser"));
+ * ```
  */
 export function labArgs(
   extra: readonly string[] = [],
@@ -253,8 +360,13 @@ export function labArgs(
     "--ServerApp.default_url=/lab/tree/notebooks",
     "--LabApp.news_url=",
     "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    // CI and containers run as root, where Jupyter refuses to start without it.
-    ...(Deno.uid() === 0 ? ["--allow-root"] : []),
+    // jupyter-lsp's search for language servers runs `npm prefix -g`, and
+    // npm writes a log into ~/.npm; the notebooks need none of them.
+    "--LanguageServerManager.autodetect=False",
+    // Jupyter refuses to start as root (CI, containers) without it, and it
+    // changes nothing for another user: so it is always given, and the task
+    // needs no permission to ask who the user is.
+    "--allow-root",
     ...extra,
   ];
 }
@@ -284,7 +396,8 @@ export function freePort(): number {
 /**
  * Starts JupyterLab from `.venv/` on 127.0.0.1 with a random token on a free
  * port, without opening a browser, and waits until it answers `/api/status`.
- * Jupyter's runtime files go to a temporary folder, removed by `stop`.
+ * Jupyter's runtime files go to a fresh folder in `.jupyter/`, removed by
+ * `stop`; JupyterLab's defaults are {@linkcode LAB_SETTINGS_OVERRIDES}.
  *
  * @param options `env` added to the server's (e.g. `JUPYTER_DATA_DIR` for a
  *   test's own notebook signatures), `timeoutMs` to wait for the server
@@ -303,7 +416,14 @@ export async function startLab(options: {
     (byte) => byte.toString(16).padStart(2, "0"),
   ).join("");
   const port = freePort();
-  const runtime = await Deno.makeTempDir({ prefix: "gts-lab-runtime-" });
+  await writeLabOverrides(options.venv);
+  // A runtime folder of its own inside .jupyter/ (removed by stop), so that
+  // servers started side by side by tests never share connection files.
+  await Deno.mkdir(LAB_JUPYTER_HOME, { recursive: true });
+  const runtime = await Deno.makeTempDir({
+    dir: LAB_JUPYTER_HOME,
+    prefix: "runtime-",
+  });
   const child = new Deno.Command(venvPython(options.venv), {
     args: labArgs([
       "--no-browser",
@@ -313,7 +433,7 @@ export async function startLab(options: {
       `--IdentityProvider.token=${token}`,
     ], options.root),
     cwd: LAB_ROOT,
-    env: { ...labEnv(), JUPYTER_RUNTIME_DIR: runtime, ...options.env },
+    env: { ...labEnv(runtime), ...options.env },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -390,6 +510,8 @@ export interface LabCheck {
   version: string;
   /** The notebooks `/api/contents/notebooks` lists, by name. */
   notebooks: string[];
+  /** JupyterLab's `fetchNews` setting: `"false"`, so no pop-up asks. */
+  fetchNews: string;
   /** The server's port. */
   url: string;
 }
@@ -411,7 +533,8 @@ async function getJson(server: LabServer, path: string): Promise<unknown> {
 /**
  * Checks a running server as a student's browser would use it: the lab
  * page is served, `/api/contents/notebooks` lists every notebook of
- * `notebooks/`, and the `deno` kernelspec is there.
+ * `notebooks/`, the `deno` kernelspec is there, and JupyterLab will not
+ * open with the pop-up that asks whether to fetch Jupyter's news.
  *
  * @param server a server from {@linkcode startLab}
  * @returns what was found
@@ -455,5 +578,23 @@ export async function checkLab(server: LabServer): Promise<LabCheck> {
       })`,
     );
   }
-  return { version, notebooks: listed, url: server.url };
+  const plugin = "@jupyterlab/apputils-extension:notification";
+  // What JupyterLab's page computes: the user's setting, else the schema's
+  // default (which overrides.json sets).
+  const settings = await getJson(server, `/lab/api/settings/${plugin}`) as {
+    settings?: { fetchNews?: unknown };
+    schema?: { properties?: { fetchNews?: { default?: unknown } } };
+  };
+  const fetchNews = String(
+    settings.settings?.fetchNews ??
+      settings.schema?.properties?.fetchNews?.default,
+  );
+  if (fetchNews !== "false") {
+    throw new LabFault(
+      `checkLab: ${plugin}'s fetchNews is ${
+        JSON.stringify(fetchNews)
+      }, not "false": every first screen would ask about Jupyter's news`,
+    );
+  }
+  return { version, notebooks: listed, fetchNews, url: server.url };
 }

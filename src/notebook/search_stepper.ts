@@ -250,8 +250,9 @@ function scriptJson(value: unknown): string {
  * node's `<g>` carries `data-node` (its path) and `data-state` (`unseen`,
  * `open`, `done`, `cut`), and `data-current="true"` on the current node;
  * buttons carry `data-action` (`reset`, `prev`, `play`, `next`);
- * `[data-role=window]` shows the current window and `[data-role=text]` what
- * the step did.
+ * `[data-role=window]` shows the current window (`window (3, +∞)`) and
+ * `[data-role=text]` what the step did (without the window: it is said
+ * once).
  *
  * @param recorded the steps to show
  * @param title an optional heading
@@ -321,7 +322,9 @@ ${treeCss(`#${id} `)}`;
       escapeHtml(step0.text)
     }</span> <span data-role="window"${
       step0.window === "" ? ' style="display:none"' : ""
-    }>${escapeHtml(step0.window)}</span></div>` +
+    }>${
+      step0.window === "" ? "" : `window ${escapeHtml(step0.window)}`
+    }</span></div>` +
     `<div data-role="scroll" style="overflow-x:auto;max-width:100%">` +
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" style="max-width:none;display:block">` +
     treeMarkup(recorded, place, nodeViewsAt(recorded, 0), 0) +
@@ -381,7 +384,7 @@ function show(k){
   root.querySelector("[data-role=step]").textContent=String(step);
   root.querySelector("[data-role=text]").textContent=current.text;
   var w=root.querySelector("[data-role=window]");
-  w.textContent=current.window;w.style.display=current.window===""?"none":"";
+  w.textContent=current.window===""?"":"window "+current.window;w.style.display=current.window===""?"none":"";
   follow(current.node);
 }
 function tick(){if(step>=data.steps.length-1){stop();return;}show(step+1);}

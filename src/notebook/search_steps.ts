@@ -70,7 +70,10 @@ export interface SearchStep {
   node: number;
   /** The current node's window as the search holds it, `""` for minimax. */
   window: string;
-  /** What happened, in words. */
+  /**
+   * What happened, in words, without the window: `window` holds it, and a
+   * stepper shows both side by side (the window once).
+   */
   text: string;
   /** Nodes whose display this step changes. */
   changes: ({ node: number } & NodeView)[];
@@ -291,9 +294,9 @@ export function searchSteps(
     kind: "start",
     node: 0,
     window: windowOf(0),
-    text: algorithm === "minimax"
-      ? "minimax starts at the root"
-      : `alpha-beta starts at the root with window ${windowOf(0)}`,
+    text: `${
+      algorithm === "minimax" ? "minimax" : "alpha-beta"
+    } starts at the root`,
     changes: [view(0, "open", "")],
   }];
   const stack = [0];
@@ -317,8 +320,7 @@ export function searchSteps(
           kind: "leaf",
           node: id,
           window: windowOf(id),
-          text: `${describeNode(id)} is evaluated: ${end(next.value)}` +
-            (algorithm === "minimax" ? "" : ` (window ${windowOf(id)})`),
+          text: `${describeNode(id)} is evaluated: ${end(next.value)}`,
           changes: [view(id, "open", end(next.value))],
         });
       } else {
@@ -326,8 +328,7 @@ export function searchSteps(
           kind: "enter",
           node: id,
           window: windowOf(id),
-          text: `${describeNode(id)} is entered` +
-            (algorithm === "minimax" ? "" : ` with window ${windowOf(id)}`),
+          text: `${describeNode(id)} is entered`,
           changes: [view(id, "open", "")],
         });
       }
@@ -357,11 +358,9 @@ export function searchSteps(
         kind: "return",
         node: parent,
         window: windowOf(parent),
-        text:
-          `${describeNode(id)} returns ${childLabel} to ${
-            describeNode(parent)
-          }, now ${runningValue(parent)}` +
-          (algorithm === "minimax" ? "" : `, window ${windowOf(parent)}`),
+        text: `${describeNode(id)} returns ${childLabel} to ${
+          describeNode(parent)
+        }, now ${runningValue(parent)}`,
         changes: [
           view(id, "done", childLabel),
           view(parent, "open", runningValue(parent)),

@@ -191,12 +191,15 @@ class Session<P extends Position> implements PlaySession {
           done: false,
         };
       }
+      if (undone === 0) return { text: "Nothing to undo.\n", done: false };
+      // The board as after any move of the engine's: with the hint when
+      // hints are on (a game with --hint showed none after an undo).
       return {
-        text: undone === 0
-          ? "Nothing to undo.\n"
-          : `Took back ${undone} move${
-            undone === 1 ? "" : "s"
-          }.\n${this.#game.board()}\n`,
+        text: `Took back ${undone} move${
+          undone === 1 ? "" : "s"
+        }.\n${this.#game.board()}\n${
+          this.#showHints ? this.#game.hint() + "\n" : ""
+        }`,
         done: false,
       };
     }

@@ -5,3 +5,4 @@
  */
 export * from "./explicit_tree.ts";
 export * from "./uniform_tree.ts";
+export * from "./tree_text.ts";

@@ -561,6 +561,9 @@ export function powerCostChart(rows: readonly AtlasRow[]): Chart {
       type: "log",
       label: "nodes / alpha-beta's (geometric mean over games)",
       grid: true,
+      // A ratio in plain decimals (0.003, 0.3, 2): the default log format
+      // wrote SI prefixes, "3m" for 0.003 (milli).
+      tickFormat: "~g",
     },
     color: { legend: true },
     marks: [

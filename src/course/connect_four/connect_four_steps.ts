@@ -190,7 +190,11 @@ export interface SetRow {
   wrong: number;
 }
 
-/** Reference figures of the tutorial's final C++ solver (`../shared/data/connect4/README.md`). */
+/**
+ * Reference figures of the tutorial's final C++ solver, measured when the
+ * benchmark sets were collected (data/README.md): a table of 8,388,617
+ * entries cleared for each position, on a 2-core machine like this one.
+ */
 export const REFERENCE = {
   end_easy: { set: "End-Easy", nodes: 51.3, micros: 6.3 },
   middle_easy: { set: "Middle-Easy", nodes: 449.6, micros: 45.5 },

@@ -1,5 +1,5 @@
 /**
- * Enhancements (course file `002`, rows `T002.*`) — notebook `notebooks/05_enhancements.ipynb`. Fail-hard, killer and history, aspiration, PVS, MTD(f), SSS* side by side.
+ * Enhancements (course file `002`, rows `T002.*`) — notebook `notebooks/06_enhancements.ipynb`. Fail-hard, killer and history, aspiration, PVS, MTD(f), SSS* side by side.
  *
  * @module
  */

@@ -3,7 +3,7 @@
  * successors' numbers, the XOR rule for sums of games, and Nim's winning
  * move that makes the XOR zero; with the Grundy sequences of the standard
  * heap games, their periods, and a worked Nim game. Tables and charts for
- * the figures job and notebook 06.
+ * the figures job and notebook 05.
  *
  * @module
  */

@@ -1,0 +1,287 @@
+/**
+ * Runs every command of README.md's `sh` blocks exactly as the README writes
+ * it (`bash -c` with the line's text, its trailing `# comment` left out), as
+ * a reader would type it, and checks what it prints. `.ci/run` runs this
+ * after the tests; `tests/readme_test.ts` checks that {@linkcode RUNS} has
+ * an entry for each command the README shows and none for a command it no
+ * longer shows, so a new command cannot go unrun.
+ *
+ * Each command gets the input it needs (an interactive game gets `quit`),
+ * a budget, and a pattern its output must match. A server (`task lab`) is
+ * started, asked for its status, and stopped with Ctrl-C (SIGINT to its
+ * process group). Two commands are run by `.ci/run` itself, as written
+ * there: the tests (its main step) and `task lab --check` (before the tests,
+ * which need JupyterLab).
+ *
+ * Prints one line per command and exits 1 when any failed.
+ *
+ * @module
+ */
+
+import { fileURLToPath } from "node:url";
+
+/** The repository's root folder. */
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** How one README command is run and judged. */
+export interface ReadmeRun {
+  /** Text on its standard input (default: none, closed at once). */
+  stdin?: string;
+  /** What its output (stdout and stderr together) must show. */
+  expect: RegExp;
+  /** Kill it and fail after this long (default 10 minutes). */
+  timeoutMs?: number;
+  /**
+   * A server that runs until Ctrl-C: `expect` must find its URL (with the
+   * token, `…?token=…`), whose `/api/status` must answer 200; then SIGINT.
+   */
+  server?: true;
+  /** `.ci/run` runs it, written there exactly so; not run here. */
+  runBy?: ".ci/run";
+  /** A check after the run; returns a problem, or null when all is well. */
+  after?: () => Promise<string | null>;
+}
+
+/**
+ * The commands of a Markdown text's `sh` blocks: each non-blank line, with
+ * a trailing comment (`   # …`, after two blanks or more) left out.
+ *
+ * @param markdown the text, e.g. README.md
+ * @returns the commands, in order
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readmeCommands } from "./readme_commands.ts";
+ * const text = "a\n```sh\necho 1 | x   # one\n\ny\n```\n```text\nz\n```\n";
+ * assert.deepEqual(readmeCommands(text), ["echo 1 | x", "y"]);
+ * ```
+ */
+export function readmeCommands(markdown: string): string[] {
+  const commands: string[] = [];
+  for (const block of markdown.matchAll(/^```sh\n([^]*?)^```$/gm)) {
+    for (const line of block[1]!.split("\n")) {
+      const command = line.replace(/\s{2,}#.*$/, "").trimEnd();
+      if (command.trim() !== "") commands.push(command);
+    }
+  }
+  return commands;
+}
+
+/** Whether the committed figures/ is what the run just wrote (git's view). */
+async function figuresUnchanged(): Promise<string | null> {
+  const output = await new Deno.Command("git", {
+    args: ["status", "--porcelain", "--", "figures/"],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const changed = new TextDecoder().decode(output.stdout).trim();
+  if (!output.success) return "git status failed";
+  return changed === ""
+    ? null
+    : `the committed figures/ differs from what task figures computes:\n${changed}`;
+}
+
+/** Every command of README.md and how it is run, keyed by its exact text. */
+export const RUNS: Readonly<Record<string, ReadmeRun>> = {
+  "npx --yes deno@2.9.6 task figures": {
+    expect:
+      /^figures: \d+ rows, each with its own id: \d+ rows exact, \d+ claims supported, \d+ rows disagree/m,
+    timeoutMs: 30 * 60_000,
+    after: figuresUnchanged,
+  },
+  "npx --yes deno@2.9.6 task test": { expect: /held back: /, runBy: ".ci/run" },
+  "echo 4455 | npx --yes deno@2.9.6 task solve": {
+    expect: /^4455 18 3 \d+$/m,
+  },
+  "echo 44 | npx --yes deno@2.9.6 task solve --max-nodes 100000": {
+    expect: /^44 -?\d+\.\.-?\d+ 100000 \d+ stopped:maxNodes$/m,
+  },
+  "npx --yes deno@2.9.6 task c4bench data/connect4/middle_easy.txt": {
+    expect: /^pass 1: .*mean nodes 419\.6, .* 0 wrong$/m,
+  },
+  "npx --yes deno@2.9.6 task openings --after 44433322": {
+    expect: /^444333227 -?\d+ \d+ [\d.]+$/m,
+  },
+  "npx --yes deno@2.9.6 task lab": {
+    expect: /http:\/\/(?:localhost|127\.0\.0\.1):\d+\/lab\?token=[0-9a-f]+/,
+    server: true,
+    timeoutMs: 5 * 60_000,
+  },
+  "npx --yes deno@2.9.6 task lab --check": {
+    expect: /^lab --check: JupyterLab .* stopped$/m,
+    runBy: ".ci/run",
+  },
+  "npx --yes deno@2.9.6 task play tictactoe": {
+    stdin: "4\nquit\n",
+    expect: /You play cell 4\.\nEngine plays cell 0\.[^]*Bye\.\n$/,
+  },
+  "npx --yes deno@2.9.6 task play connect4 --hint": {
+    stdin: "quit\n",
+    expect: /Proven: columns 1, 2, 3, 4, 5, 6, 7\.\n[^]*Bye\.\n$/,
+  },
+  'npx --yes deno@2.9.6 task play nim --position "3 4 5"': {
+    stdin: "1 2\nquit\n",
+    expect: /You play 2 from heap 1\.\nEngine plays [^]*nim-sum[^]*Bye\.\n$/,
+  },
+  "npx --yes deno@2.9.6 task play chess --first engine": {
+    stdin: "quit\n",
+    expect: /Engine plays [^]*Bye\.\n$/,
+  },
+  "npx --yes deno@2.9.6 task play --help": {
+    expect: /^ {2}--nodes N +\S[^]*^ {2}--solve-from N +\S/m,
+  },
+  "{ printf 'uci\\nposition startpos moves e2e4\\ngo depth 5\\n'; sleep 2; } | npx --yes deno@2.9.6 task uci":
+    {
+      expect:
+        /^info depth 5 .*score cp -?\d+ .*pv [a-h1-8 ]+\n[^]*^bestmove [a-h][1-8][a-h][1-8]/m,
+    },
+  "npx --yes deno@2.9.6 task match --a ours:depth=3 --b stockfish:skill=0,depth=5 --games 24 --pgn /tmp/match.pgn":
+    {
+      expect:
+        /^ours:depth=3 vs stockfish:skill=0,depth=5: \+\d+ =\d+ -\d+, score [\d.]+\/24 /m,
+      timeoutMs: 30 * 60_000,
+    },
+};
+
+/** What a finished command left. */
+interface Finished {
+  code: number | null;
+  output: string;
+  problem: string | null;
+}
+
+async function collect(stream: ReadableStream<Uint8Array>): Promise<string> {
+  let text = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) {
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text;
+}
+
+/** Runs one command with `bash -c`, in its own process group. */
+async function runOne(command: string, run: ReadmeRun): Promise<Finished> {
+  const child = new Deno.Command("bash", {
+    args: ["-c", command],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    // A process group of its own: Ctrl-C (SIGINT) reaches every process of
+    // the command, as from a terminal, and a timeout kills them all.
+    detached: true,
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  if (run.stdin !== undefined) {
+    await writer.write(new TextEncoder().encode(run.stdin)).catch(() => {});
+  }
+  await writer.close().catch(() => {});
+  let output = "";
+  const drained = Promise.all([
+    collect(child.stdout).then((text) => output += text),
+    collect(child.stderr).then((text) => output += text),
+  ]);
+  const signalGroup = (signal: Deno.Signal) => {
+    try {
+      Deno.kill(-child.pid, signal);
+    } catch { /* already gone */ }
+  };
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    signalGroup("SIGKILL");
+  }, run.timeoutMs ?? 10 * 60_000);
+  let problem: string | null = null;
+  if (run.server) {
+    // Reads the output as it comes until the URL shows, then asks it.
+    const deadline = Date.now() + (run.timeoutMs ?? 10 * 60_000);
+    let url: RegExpExecArray | null = null;
+    let exited = false;
+    child.status.then(() => exited = true);
+    while (url === null && !exited && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      url = run.expect.exec(output);
+    }
+    if (url === null) {
+      problem = "the server printed no URL";
+    } else {
+      const address = new URL(url[0]);
+      const token = address.searchParams.get("token")!;
+      try {
+        const response = await fetch(`${address.origin}/api/status`, {
+          headers: { Authorization: `token ${token}` },
+        });
+        await response.body?.cancel();
+        if (!response.ok) {
+          problem = `GET /api/status answered ${response.status}`;
+        }
+      } catch (error) {
+        problem = `GET /api/status failed: ${(error as Error).message}`;
+      }
+    }
+    signalGroup("SIGINT");
+  }
+  const status = await child.status;
+  clearTimeout(timer);
+  await drained;
+  if (timedOut) {
+    problem = `killed after ${(run.timeoutMs ?? 10 * 60_000) / 1000} s`;
+  } else if (problem === null && !run.server) {
+    if (status.code !== 0) problem = `exit ${status.code}`;
+    else if (!run.expect.test(output)) {
+      problem = `its output does not match ${run.expect}`;
+    }
+  }
+  if (problem === null && run.after !== undefined) problem = await run.after();
+  return { code: status.code, output, problem };
+}
+
+async function main(): Promise<number> {
+  const readme = await Deno.readTextFile(
+    new URL("../README.md", import.meta.url),
+  );
+  const ciRun = await Deno.readTextFile(new URL("./run", import.meta.url));
+  const failed: string[] = [];
+  for (const command of readmeCommands(readme)) {
+    const run = RUNS[command];
+    const started = performance.now();
+    let problem: string | null;
+    let output = "";
+    if (run === undefined) {
+      problem =
+        "README shows it, but .ci/readme_commands.ts has no entry for it";
+    } else if (run.runBy !== undefined) {
+      problem = ciRun.includes(command)
+        ? null
+        : `${run.runBy} does not run it as written`;
+      if (problem === null) {
+        console.log(`readme: ${command}: run by ${run.runBy}`);
+        continue;
+      }
+    } else {
+      const finished = await runOne(command, run);
+      problem = finished.problem;
+      output = finished.output;
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    if (problem === null) {
+      console.log(`readme: ${command}: ok (${seconds} s)`);
+    } else {
+      console.log(`readme: ${command}: FAILED: ${problem} (${seconds} s)`);
+      const tail = output.trimEnd().split("\n").slice(-20).join("\n");
+      if (tail !== "") console.log(tail.replace(/^/gm, "    "));
+      failed.push(command);
+    }
+  }
+  console.log(
+    failed.length === 0
+      ? "readme: every command ran as written"
+      : `readme: ${failed.length} command(s) failed`,
+  );
+  return failed.length === 0 ? 0 : 1;
+}
+
+if (import.meta.main) Deno.exit(await main());

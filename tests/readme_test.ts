@@ -1,0 +1,177 @@
+// README.md as a reader meets it: one form for every command, each run by CI
+// exactly as written; a headline that agrees with figures/README.md, which
+// `task figures` computes; and links that stay inside the repository.
+import assert from "node:assert/strict";
+import { dirname, join, normalize, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readmeCommands, RUNS } from "../.ci/readme_commands.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const read = (path: string) => Deno.readTextFileSync(join(ROOT, path));
+const README = read("README.md");
+
+/** The one way the README writes a command: Deno 2.9.6 through npx. */
+const NPX = "npx --yes deno@2.9.6 ";
+
+Deno.test("README: every command of its sh blocks runs a task through npx --yes deno@2.9.6", () => {
+  const commands = readmeCommands(README);
+  assert.ok(commands.length >= 10, `${commands.length} commands`);
+  for (const command of commands) {
+    assert.ok(
+      command.includes(`${NPX}task `),
+      `README shows "${command}", not in the form ${NPX}task …`,
+    );
+  }
+});
+
+Deno.test("README: no bare deno command in its text either (a bare deno is not on PATH after its own setup)", () => {
+  // `deno task …`, `deno run …` and the like, not preceded by npx's prefix.
+  const bare = [
+    ...README.matchAll(
+      /\bdeno (task|run|test|repl|check|fmt|lint|jupyter|bench|doc)\b/g,
+    ),
+  ].filter((m) => !README.slice(0, m.index).endsWith(NPX.slice(0, -5)))
+    .map((m) => README.slice(Math.max(0, m.index - 30), m.index + 30));
+  assert.deepEqual(bare, []);
+});
+
+Deno.test("CI runs every README command exactly as written, and nothing the README no longer shows", () => {
+  const commands = readmeCommands(README);
+  assert.deepEqual(
+    commands.filter((command) => RUNS[command] === undefined),
+    [],
+    "README commands that .ci/readme_commands.ts does not run",
+  );
+  assert.deepEqual(
+    Object.keys(RUNS).filter((command) => !commands.includes(command)),
+    [],
+    ".ci/readme_commands.ts runs commands the README does not show",
+  );
+  const ciRun = read(".ci/run");
+  for (const [command, run] of Object.entries(RUNS)) {
+    if (run.runBy === undefined) continue;
+    // Written on a line of its own (as a command, not in a comment).
+    assert.match(
+      ciRun,
+      new RegExp(
+        `^${command.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( |$)`,
+        "m",
+      ),
+      `.ci/run does not run "${command}" as written`,
+    );
+  }
+  assert.match(ciRun, /^check .* \.ci\/readme_commands\.ts$/m);
+  // The README's test command on a machine with only Node.js, as written.
+  assert.ok(commands.includes(`${NPX}task test`));
+  assert.match(read(".ci/test-without-programs"), /task test/);
+});
+
+/** The rows figures/README.md lists as disagreeing, and its summary line. */
+function figuresSummary(): { disagreeing: string[]; summary: string } {
+  const figures = read("figures/README.md");
+  const summary = /^Summary: (.*)$/m.exec(figures)?.[1];
+  assert.ok(summary, "figures/README.md has no summary line");
+  const disagreeing = [...figures.matchAll(/^- \*\*(T[\w.]+) disagrees\*\*/gm)]
+    .map((m) => m[1]!);
+  return { disagreeing, summary };
+}
+
+Deno.test("README's headline agrees with figures/README.md (task figures): the same disagreeing rows, no count that can go stale", () => {
+  const { disagreeing, summary } = figuresSummary();
+  const section = README.slice(
+    README.indexOf("## What the recomputation finds"),
+    README.indexOf("## Connect Four"),
+  );
+  const start = section.indexOf("The claims that do not reproduce");
+  assert.ok(start > 0, "the README names the claims that do not reproduce");
+  const named = [...section.slice(start).matchAll(/\bT\d{3}\.\d+[a-z]?\b/g)]
+    .map((m) => m[0]);
+  assert.deepEqual([...new Set(named)].sort(), [...disagreeing].sort());
+  // "No exact row disagrees" must be what the summary says.
+  const exactDisagree = /\((\d+) exact, \d+ claims\)/.exec(summary)?.[1];
+  assert.ok(exactDisagree !== undefined, summary);
+  if (section.includes("Every exact row reproduces the course")) {
+    assert.equal(exactDisagree, "0", summary);
+  }
+  // Counts are figures/README.md's to say ("Eight claims" went stale).
+  assert.doesNotMatch(
+    section,
+    /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(claims?|rows?)\b/i,
+  );
+});
+
+/** The Markdown files a reader of the repository opens. */
+function markdownFiles(): string[] {
+  const files = ["README.md", "data/README.md", "figures/README.md"];
+  for (const entry of Deno.readDirSync(join(ROOT, "docs"))) {
+    if (entry.isFile && entry.name.endsWith(".md")) {
+      files.push(`docs/${entry.name}`);
+    }
+  }
+  return files;
+}
+
+/** The notebooks' Markdown cells, as `[notebook path, text]`. */
+function notebookMarkdown(): [string, string][] {
+  const out: [string, string][] = [];
+  for (const entry of Deno.readDirSync(join(ROOT, "notebooks"))) {
+    if (!entry.name.endsWith(".ipynb")) continue;
+    const path = `notebooks/${entry.name}`;
+    const cells = (JSON.parse(read(path)) as {
+      cells: { cell_type: string; source: string | string[] }[];
+    }).cells;
+    for (const cell of cells) {
+      if (cell.cell_type !== "markdown") continue;
+      const text = Array.isArray(cell.source)
+        ? cell.source.join("")
+        : cell.source;
+      out.push([path, text]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Where a text points inside the repository: relative link targets, and
+ * code spans that climb to a folder (`../x`).
+ */
+function pointers(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    const target = m[1]!;
+    if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target)) continue;
+    found.push(target.replace(/#.*$/, ""));
+  }
+  for (const m of text.matchAll(/`(\.\.\/[^`\s]*)`/g)) found.push(m[1]!);
+  return found;
+}
+
+Deno.test("README, docs, data and figures pages and the notebooks point only inside the repository, at files that exist", () => {
+  const problems: string[] = [];
+  const sources: [string, string][] = [
+    ...markdownFiles().map((file) => [file, read(file)] as [string, string]),
+    ...notebookMarkdown(),
+  ];
+  for (const [file, text] of sources) {
+    if (/\.\.\/shared\b/.test(text)) {
+      problems.push(`${file} names ../shared, which a clone does not have`);
+    }
+    for (const target of pointers(text)) {
+      const path = normalize(join(ROOT, dirname(file), target));
+      const inside = relative(ROOT, path);
+      if (inside.startsWith("..")) {
+        problems.push(`${file}: ${target} points outside the repository`);
+        continue;
+      }
+      try {
+        Deno.statSync(path);
+      } catch {
+        // docs/api/ is built by task doc, site/ by task site: ignored by git.
+        if (!/^(docs\/api|site)(\/|$)/.test(inside)) {
+          problems.push(`${file}: ${target} does not exist`);
+        }
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
