@@ -16,6 +16,22 @@ import {
   SOLVER_THREAT_ORDER,
   SolverTable,
 } from "../mod.ts";
+import {
+  BOARD_HI,
+  BOARD_LO,
+  BOTTOM_HI,
+  BOTTOM_LO,
+  CELLS,
+  popcount,
+  WIN,
+  winningCells,
+} from "../src/games/connect_four.ts";
+import {
+  BOUND_OFFSET,
+  HASH_MULTIPLIER,
+  NO_BEST,
+} from "../src/games/_solver_table.ts";
+import { threats, winHi, winLo } from "../src/games/_solver_bits.ts";
 
 /** Reads a benchmark file of `<moves> <score>` lines. */
 function readSet(name: string): { moves: string; score: number }[] {
@@ -213,6 +229,45 @@ Deno.test("randomConnectFour is reproducible and never hands over a finished gam
     () => randomConnectFour(42, 1),
     /stones must be an integer from 0 to 41/,
   );
+});
+
+Deno.test("the search's bit functions and number literals agree with the board's constants", () => {
+  // The search writes these as literals (an imported constant costs a
+  // module-cell read and a check at every use): the values it relies on.
+  assert.deepEqual(
+    [BOTTOM_LO, BOTTOM_HI, BOARD_LO, BOARD_HI, CELLS],
+    [0x204081, 0x4081, 0x7efdfbf, 0xfdfbf, 42],
+  );
+  assert.deepEqual([HASH_MULTIPLIER, BOUND_OFFSET, NO_BEST], [
+    -1640531535,
+    32,
+    7,
+  ]);
+  // winLo/winHi/threats against winningCells, for both sides, on positions
+  // of every length (the cells a column's sentinel or a half's edge stops).
+  let checked = 0;
+  for (let stones = 0; stones < 42; stones++) {
+    for (let seed = 1; seed <= 40; seed++) {
+      const p = randomConnectFour(stones, 31 * stones + seed);
+      const ml = p.maskLo, mh = p.maskHi;
+      for (
+        const [sl, sh] of [[p.currentLo, p.currentHi], [
+          p.currentLo ^ ml,
+          p.currentHi ^ mh,
+        ]]
+      ) {
+        winningCells(sl!, sh!, ml, mh);
+        assert.equal(winLo(sl!, sh!, ml), WIN[0], p.toString());
+        assert.equal(winHi(sl!, sh!, mh), WIN[1], p.toString());
+        assert.equal(
+          threats(sl!, sh!, ml, mh),
+          popcount(WIN[0]!) + popcount(WIN[1]!),
+        );
+        checked++;
+      }
+    }
+  }
+  assert.equal(checked, 42 * 40 * 2);
 });
 
 Deno.test("ConnectFourSolver rejects unknown feature bits", () => {
