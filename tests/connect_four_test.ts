@@ -413,3 +413,51 @@ Deno.test("solve's onProbe reports bounds that only narrow and end at the score;
     /ConnectFourSolver\.solve: onProbe must be a function, got 5/,
   );
 });
+
+Deno.test("solve's onSlow is called once when a solve runs past slowMs and the solve goes on; a quick solve never calls it; a throw in it ends the solve", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 20 });
+  // 444333222 takes tens of thousands of nodes: past 0 ms at the first
+  // clock reading (node 4,096), long before it ends.
+  const position = ConnectFour.parse("444333222");
+  const plain = solver.solve(position);
+  const seen: { probe: number; lower: number; upper: number; nodes: number }[] =
+    [];
+  const result = solver.solve(position, {
+    onSlow: (progress) => seen.push(progress),
+    slowMs: 0,
+  });
+  assert.ok(plain.nodes > 4096, `${plain.nodes}`);
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0]!.nodes, 4096);
+  assert.ok(seen[0]!.lower <= result.score && result.score <= seen[0]!.upper);
+  // The clock costs no node: the same search, the same score and nodes.
+  assert.deepEqual(result, plain);
+  // A solve that ends before slowMs (here before the first clock reading).
+  let called = 0;
+  solver.solve(ConnectFour.parse("4455"), {
+    onSlow: () => called++,
+    slowMs: 0,
+  });
+  solver.solve(position, { onSlow: () => called++, slowMs: 60_000 });
+  assert.equal(called, 0);
+  const boom = new Error("stop here");
+  assert.throws(
+    () =>
+      solver.solve(position, {
+        onSlow: () => {
+          throw boom;
+        },
+        slowMs: 0,
+      }),
+    (error: unknown) => error === boom,
+  );
+  assert.equal(solver.solve(position).score, plain.score);
+  assert.throws(
+    () => solver.solve(position, { onSlow: 5 as unknown as () => void }),
+    /ConnectFourSolver\.solve: onSlow must be a function, got 5/,
+  );
+  assert.throws(
+    () => solver.solve(position, { slowMs: -1 }),
+    /ConnectFourSolver\.solve: slowMs must be a number ≥ 0 \(milliseconds\), got -1/,
+  );
+});

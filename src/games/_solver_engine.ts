@@ -213,6 +213,10 @@ export class SolverEngine {
    */
   budget: BigInt64Array | null = null;
   deadline = Infinity;
+  /** When to call {@linkcode SolverEngine.onSlow} (a `performance.now()` time; Infinity: never). */
+  slowAt = Infinity;
+  /** Called once when the clock passes `slowAt`; the search goes on. */
+  onSlow: (() => void) | null = null;
   stopReason: SolveStopReason | null = null;
   /** The shared control words while threads work on this solve (see {@linkcode CONTROL_WORDS}), else null. */
   control: Int32Array | null = null;
@@ -334,15 +338,23 @@ export class SolverEngine {
         throw PROBE_STALE;
       }
     }
-    if (this.deadline !== Infinity && performance.now() >= this.deadline) {
-      this.stopReason = "timeMs";
-      throw BUDGET_STOP;
+    if (this.deadline !== Infinity || this.slowAt !== Infinity) {
+      const now = performance.now();
+      if (now >= this.deadline) {
+        this.stopReason = "timeMs";
+        throw BUDGET_STOP;
+      }
+      if (now >= this.slowAt) {
+        this.slowAt = Infinity;
+        this.onSlow?.();
+      }
     }
     this.checkAt = Math.min(
       this.maxNodes,
       this.growAt,
       this.helpAt,
-      this.deadline === Infinity && control === null
+      this.deadline === Infinity && this.slowAt === Infinity &&
+        control === null
         ? Infinity
         : this.nodes + CLOCK_INTERVAL,
     );

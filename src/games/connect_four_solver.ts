@@ -82,6 +82,7 @@ import {
   BUDGET_STOP,
   BUDGET_WORDS,
   CLAIMED,
+  CLOCK_INTERVAL,
   CONTROL_WORDS,
   GENERATION,
   JOB,
@@ -249,11 +250,21 @@ export interface SolveOptions {
    * the caller.
    */
   onProbe?: (progress: SolveProgress) => void;
+  /**
+   * Called once, with the progress so far, when the solve has run for
+   * `slowMs` milliseconds of wall-clock time and goes on (the clock is read
+   * every {@linkcode CLOCK_INTERVAL} nodes, so a solve that ends sooner
+   * never calls it): what a command tells a user who waits. An error it
+   * throws ends the solve and reaches the caller.
+   */
+  onSlow?: (progress: SolveProgress) => void;
+  /** When {@linkcode SolveOptions.onSlow} is called: milliseconds ≥ 0 (default 10,000). */
+  slowMs?: number;
 }
 
-/** What {@linkcode SolveOptions.onProbe} receives after each root probe. */
+/** What {@linkcode SolveOptions.onProbe} receives after each root probe, and {@linkcode SolveOptions.onSlow} when a solve runs long. */
 export interface SolveProgress {
-  /** The probe's null window was (`probe`, `probe` + 1). */
+  /** The probe's null window is (`probe`, `probe` + 1): for onProbe the probe that finished, for onSlow the one under way. */
   probe: number;
   /** The proven lower bound on the score so far (at least −18). */
   lower: number;
@@ -271,7 +282,17 @@ export type UnlimitedSolveOptions = SolveOptions & {
   timeMs?: undefined;
 };
 
-const SOLVE_OPTIONS = ["weak", "maxNodes", "timeMs", "onProbe"] as const;
+const SOLVE_OPTIONS = [
+  "weak",
+  "maxNodes",
+  "timeMs",
+  "onProbe",
+  "onSlow",
+  "slowMs",
+] as const;
+
+/** The default {@linkcode SolveOptions.slowMs}. */
+export const DEFAULT_SLOW_MS = 10_000;
 const SOLVER_OPTIONS = ["entries", "megabytes", "features", "threads"] as const;
 
 /** What the budget checks need, read once per solve. */
@@ -280,6 +301,8 @@ interface Budget {
   maxNodes: number;
   timeMs: number;
   onProbe: ((progress: SolveProgress) => void) | null;
+  onSlow: ((progress: SolveProgress) => void) | null;
+  slowMs: number;
 }
 
 /** Checks a solve's arguments once, before anything is searched. */
@@ -325,11 +348,29 @@ function checkSolve(
       `${where}: onProbe must be a function, got ${describe(onProbe)}`,
     );
   }
+  const onSlow = options?.onSlow;
+  if (onSlow !== undefined && typeof onSlow !== "function") {
+    throw new Error(
+      `${where}: onSlow must be a function, got ${describe(onSlow)}`,
+    );
+  }
+  const slowMs = options?.slowMs;
+  if (
+    slowMs !== undefined && (typeof slowMs !== "number" || !(slowMs >= 0))
+  ) {
+    throw new Error(
+      `${where}: slowMs must be a number ≥ 0 (milliseconds), got ${
+        describe(slowMs)
+      }`,
+    );
+  }
   return {
     weak: weak === true,
     maxNodes,
     timeMs: timeMs ?? Infinity,
     onProbe: onProbe ?? null,
+    onSlow: onSlow ?? null,
+    slowMs: slowMs ?? DEFAULT_SLOW_MS,
   };
 }
 
@@ -699,6 +740,18 @@ export class ConnectFourSolver {
           // The first node reads the clock, so timeMs: 0 stops at once.
           engine.checkAt = 0;
         }
+        const onSlow = budget.onSlow;
+        if (onSlow !== null) {
+          engine.slowAt = performance.now() + budget.slowMs;
+          engine.onSlow = () =>
+            onSlow({
+              probe: engine.probe,
+              lower: Math.max(engine.min, -MAX_SCORE),
+              upper: Math.min(engine.max, MAX_SCORE),
+              nodes: engine.nodes + this.#helperNodesSoFar(),
+            });
+          engine.checkAt = Math.min(engine.checkAt, CLOCK_INTERVAL);
+        }
         engine.stopReason = null;
         if (threaded) {
           engine.helpAt = HELP_AFTER;
@@ -731,6 +784,8 @@ export class ConnectFourSolver {
           engine.maxNodes = Infinity;
           engine.budget = null;
           engine.deadline = Infinity;
+          engine.slowAt = Infinity;
+          engine.onSlow = null;
           engine.helpAt = Infinity;
           engine.onProbe = null;
           if (engine.control !== null) {
