@@ -103,8 +103,9 @@ Flags:
                   threads together never search more)
   --time-ms T     stop each position after about T milliseconds
   --threads N     threads per solve, 1-64 (default: the machine's cores);
-                  helpers join a solve past 131,072 nodes, sharing the
-                  table (on 2 idle cores: the 4453 weak solve 1.5x faster)
+                  helpers join a solve past 524,288 nodes, sharing the
+                  table, and leave it when they slow it (on 2 idle cores:
+                  the 4453 weak solve 1.5x faster)
   -h, --help      this text
 
 Budgets: without --max-nodes or --time-ms every solve runs to its end.

@@ -46,6 +46,15 @@ const COLUMN_ORDER = Int32Array.from([3, 2, 4, 1, 5, 0, 6]);
 /** Nodes between two readings of the clock when `timeMs` is given. */
 export const CLOCK_INTERVAL = 4096;
 
+/** How long (ms) the main thread's rate is measured at a time while helpers work. */
+const HELP_WATCH_MS = 20;
+
+/**
+ * The helpers leave a solve when the main thread's own nodes per ms fall
+ * below this share of its rate alone.
+ */
+const HELP_SLOWDOWN = 0.75;
+
 /** Which budget stopped a solve. */
 export type SolveStopReason = "maxNodes" | "timeMs";
 
@@ -229,11 +238,22 @@ export class SolverEngine {
   /** The node count at which the main thread wakes its helpers (Infinity: none). */
   helpAt = Infinity;
   /**
-   * Called when nodes reach helpAt (false: the solver publishes the job to
-   * its helpers) and when the table must grow while they work (true: it
-   * stops them, grows the table and publishes the job again).
+   * Called when nodes reach helpAt (`"start"`: the solver publishes the job
+   * to its helpers), when the table must grow while they work (`"grow"`:
+   * it stops them, grows the table and publishes the job again), and when
+   * they slow this thread down (`"stop"`: they leave the solve).
    */
-  onHelp: ((grow: boolean) => void) | null = null;
+  onHelp: ((action: "start" | "grow" | "stop") => void) | null = null;
+  /** The node count at which the main thread reads the clock to time its rate alone (Infinity: none). */
+  rateAt = Infinity;
+  /** The time and nodes at `rateAt`. */
+  rateTime = 0;
+  rateNodes = 0;
+  /** The main thread's nodes per ms alone, from `rateAt` to `helpAt` (0: not watching). */
+  soloRate = 0;
+  /** The start of the current window in which the main thread's rate with helpers is measured. */
+  watchTime = 0;
+  watchNodes = 0;
   /** Called after each finished root probe (main thread only): `(probe, min, max)`; never inside the search. */
   onProbe: ((probe: number, min: number, max: number) => void) | null = null;
   readonly features: number;
@@ -305,16 +325,45 @@ export class SolverEngine {
   checkBudget(): void {
     if (this.nodes >= this.growAt) {
       if (this.control !== null && this.onHelp !== null) {
-        // Threads: the solver pauses the helpers around the growth.
-        this.onHelp(true);
+        // Threads: the solver pauses the helpers around the growth; the
+        // growth's time is no measure of the helpers' cost.
+        this.onHelp("grow");
+        this.watchTime = performance.now();
+        this.watchNodes = this.nodes;
       } else {
         this.table.grow();
         this.sync();
       }
     }
+    if (this.nodes >= this.rateAt) {
+      this.rateAt = Infinity;
+      this.rateTime = performance.now();
+      this.rateNodes = this.nodes;
+    }
     if (this.nodes >= this.helpAt) {
       this.helpAt = Infinity;
-      this.onHelp?.(false);
+      const now = performance.now();
+      this.soloRate = (this.nodes - this.rateNodes) /
+        Math.max(now - this.rateTime, 0.001);
+      this.watchTime = now;
+      this.watchNodes = this.nodes;
+      this.onHelp?.("start");
+    } else if (this.soloRate > 0 && this.control !== null) {
+      // A helper must not make the solve slower than this thread alone:
+      // when this thread's own rate falls well below its rate alone (the
+      // helper takes its core, or the shared table its cache), the
+      // helpers leave for the rest of the solve.
+      const now = performance.now();
+      if (now - this.watchTime >= HELP_WATCH_MS) {
+        const rate = (this.nodes - this.watchNodes) / (now - this.watchTime);
+        if (rate < HELP_SLOWDOWN * this.soloRate) {
+          this.soloRate = 0;
+          this.onHelp?.("stop");
+        } else {
+          this.watchTime = now;
+          this.watchNodes = this.nodes;
+        }
+      }
     }
     if (this.nodes >= this.maxNodes) {
       const granted = this.budget === null ? 0 : claimNodes(this.budget);
@@ -353,6 +402,7 @@ export class SolverEngine {
       this.maxNodes,
       this.growAt,
       this.helpAt,
+      this.rateAt,
       this.deadline === Infinity && this.slowAt === Infinity &&
         control === null
         ? Infinity

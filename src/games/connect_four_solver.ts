@@ -101,11 +101,33 @@ import {
 import type { WorkerStart } from "./_solver_worker.ts";
 
 /**
- * Nodes a threaded solve searches alone before it wakes its helpers: below
- * it the helpers' start and the full-size table (out of the cache) cost
- * more than they save.
+ * Nodes a threaded solve searches alone before it wakes its helpers
+ * (524,288, about 60 ms): a shorter solve cannot repay their start, the
+ * table they share (each one's writes evict the other's cache lines) and
+ * their stop at its end. Measured on the Begin-Medium sample, 2 threads on
+ * a loaded 2-core machine: with the helpers from 131,072 nodes, the 21
+ * positions of 131 k to 1 M nodes took 1.13× their one-thread time (the
+ * worst 1.6×). Past it the main thread still watches its own rate: see
+ * {@linkcode ConnectFourSolverOptions.threads}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ConnectFour, ConnectFourSolver, HELPER_START_NODES } from "../../mod.ts";
+ * const one = new ConnectFourSolver({ entries: 1 << 22, threads: 1 });
+ * const two = new ConnectFourSolver({ entries: 1 << 22, threads: 2 });
+ * try {
+ *   // 3712522217335 takes 168,276 nodes: the helpers never join.
+ *   const position = ConnectFour.parse("3712522217335");
+ *   const alone = one.solve(position);
+ *   assert.ok(alone.nodes < HELPER_START_NODES);
+ *   assert.equal(two.solve(position).nodes, alone.nodes);
+ * } finally {
+ *   two.close();
+ * }
+ * ```
  */
-const HELP_AFTER = 2 ** 17;
+export const HELPER_START_NODES = 2 ** 19;
 
 /** The longest {@linkcode ConnectFourSolver.warmUp} waits for its helpers' own warm-up. */
 const HELPER_WARM_UP_MS = 10_000;
@@ -206,9 +228,16 @@ export interface ConnectFourSolverOptions {
   /**
    * Threads that search each long solve (an integer in 1…64, default 1):
    * with more than one, `threads − 1` workers share the table (in a
-   * `SharedArrayBuffer`) and join a solve once it passes 131,072 nodes
-   * (they pause while the table grows),
-   * probing the root's null windows beside the main thread's. Scores stay
+   * `SharedArrayBuffer`) and join a solve once it passes
+   * {@linkcode HELPER_START_NODES} (they pause while the table grows),
+   * probing the root's null windows beside the main thread's. A helper must
+   * not make a solve slower than one thread: the main thread times its own
+   * nodes per ms alone (from half that count to the helpers' start), then
+   * in 20 ms windows while they work, and sends them away for the rest of
+   * the solve when its rate falls below 3/4 of its rate alone (a helper
+   * without a core of its own, or whose writes to the shared table evict
+   * the main thread's). On a machine whose other processes keep the cores
+   * busy that is within the first 20 ms of help. Scores stay
    * exact; node counts then vary from run to run, and `maxNodes` bounds
    * the nodes of all threads together (see {@linkcode SolveOptions.maxNodes}). Call
    * {@linkcode ConnectFourSolver.close} when done, or the workers keep the
@@ -465,7 +494,10 @@ export class ConnectFourSolver {
       this.#budget = new BigInt64Array(
         new SharedArrayBuffer(8 * BUDGET_WORDS),
       );
-      this.#engine.onHelp = (grow) => this.#startHelpers(grow);
+      this.#engine.onHelp = (action) => {
+        if (action === "stop") this.#helperNodeSum += this.#stopHelpers();
+        else this.#startHelpers(action === "grow");
+      };
       for (let index = 0; index < threads - 1; index++) {
         const worker = new Worker(
           new URL("./_solver_worker.ts", import.meta.url),
@@ -515,7 +547,7 @@ export class ConnectFourSolver {
   }
 
   /**
-   * Called by the engine at HELP_AFTER nodes (`grow` false): publishes the
+   * Called by the engine at HELPER_START_NODES nodes (`grow` false): publishes the
    * job to the helpers; and when the table must grow while they work
    * (`grow` true): stops them, grows it, publishes the job again.
    */
@@ -754,8 +786,9 @@ export class ConnectFourSolver {
         }
         engine.stopReason = null;
         if (threaded) {
-          engine.helpAt = HELP_AFTER;
-          engine.checkAt = Math.min(engine.checkAt, HELP_AFTER);
+          engine.helpAt = HELPER_START_NODES;
+          engine.rateAt = HELPER_START_NODES / 2;
+          engine.checkAt = Math.min(engine.checkAt, engine.rateAt);
           const at = this.#position;
           at[0] = cl;
           at[1] = ch;
@@ -787,10 +820,13 @@ export class ConnectFourSolver {
           engine.slowAt = Infinity;
           engine.onSlow = null;
           engine.helpAt = Infinity;
+          engine.rateAt = Infinity;
+          engine.soloRate = 0;
           engine.onProbe = null;
-          if (engine.control !== null) {
-            helperNodes = this.#helperNodeSum + this.#stopHelpers();
-          }
+          // The helpers' nodes: of the jobs they left (a growth, or sent
+          // away for slowing this thread), and of the job they are in.
+          helperNodes = this.#helperNodeSum;
+          if (engine.control !== null) helperNodes += this.#stopHelpers();
           this.#helperNodeSum = 0;
         }
         min = engine.min;
