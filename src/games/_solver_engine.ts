@@ -13,7 +13,7 @@ import {
   SolverTable,
   tagShift,
 } from "./_solver_table.ts";
-import { threats, winHi, winLo } from "./_solver_bits.ts";
+import { bitCount, threats, winHi, winLo } from "./_solver_bits.ts";
 import {
   BOARD_HI,
   BOARD_LO,
@@ -268,8 +268,11 @@ export class SolverEngine {
   generation = 1;
   /** The node count at which the table grows (Infinity: at its size). */
   growAt = Infinity;
-  /** Move keys, 8 slots per ply: threat count << 3 | rank, plus 512 for the table's move. */
+  /** Move keys, 8 slots per ply: threat count << 3 | rank. */
   readonly moves = new Int32Array((CELLS + 1) * 8);
+  /** The winning cells each move leaves its player (8 slots per ply, by rank; −1: not counted). */
+  readonly movesLo = new Int32Array((CELLS + 1) * 8);
+  readonly movesHi = new Int32Array((CELLS + 1) * 8);
   /** The generic path's sorter (feature subsets only). */
   readonly sortLo = new Int32Array((CELLS + 1) * 8);
   readonly sortHi = new Int32Array((CELLS + 1) * 8);
@@ -429,6 +432,8 @@ export class SolverEngine {
     mh: number,
     n: number,
     alpha: number,
+    wl: number,
+    wh: number,
   ): number {
     // The masks are number literals (see _solver_bits.ts): BOTTOM_LO
     // 0x204081, BOTTOM_HI 0x4081, BOARD_LO 0x7efdfbf, BOARD_HI 0xfdfbf;
@@ -440,9 +445,18 @@ export class SolverEngine {
     let pl = (ml + 0x204081) & 0x7efdfbf;
     let ph = (mh + 0x4081) & 0xfdfbf;
     // Moves that do not lose at once: block the opponent's playable
-    // winning cell (two of them: lost), never play under one.
+    // winning cell (two of them: lost), never play under one. The parent
+    // counted them when it ordered its moves (wl, wh: the opponent's
+    // winning cells before this stone fell; −1 when it did not).
     const ol = cl ^ ml, oh = ch ^ mh;
-    const tl = winLo(ol, oh, ml), th = winHi(ol, oh, mh);
+    let tl: number, th: number;
+    if (wl === -1) {
+      tl = winLo(ol, oh, ml);
+      th = winHi(ol, oh, mh);
+    } else {
+      tl = wl & ~ml;
+      th = wh & ~mh;
+    }
     const fl = pl & tl, fh = ph & th;
     if ((fl | fh) !== 0) {
       if (
@@ -526,7 +540,7 @@ export class SolverEngine {
       if ((bl | bh) !== 0) {
         skip = best;
         const score = 0 -
-          this.search(ol, oh, ml | bl, mh | bh, n + 1, -1 - alpha);
+          this.search(ol, oh, ml | bl, mh | bh, n + 1, -1 - alpha, -1, -1);
         if (score > alpha) {
           this.put(
             slot,
@@ -545,6 +559,8 @@ export class SolverEngine {
     // column r >> 1 when r is odd, 6 − (r >> 1) when even: 6, 0, 5, 1, 4,
     // 2, 3, so that the centre (rank 6) goes first among equals.
     const moves = this.moves;
+    // The winning cells each move leaves, by rank: its child's opponent's.
+    const movesLo = this.movesLo, movesHi = this.movesHi;
     const base = n << 3;
     let end = base;
     for (let rank = 0; rank < 7; rank++) {
@@ -553,7 +569,13 @@ export class SolverEngine {
       const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);
       if ((bl | bh) === 0 || col === skip) continue;
       let key = rank;
-      if (several) key |= threats(cl | bl, ch | bh, ml, mh) << 3;
+      if (several) {
+        const wLo = winLo(cl | bl, ch | bh, ml);
+        const wHi = winHi(cl | bl, ch | bh, mh);
+        movesLo[base + rank] = wLo;
+        movesHi[base + rank] = wHi;
+        key |= (bitCount(wLo) + bitCount(wHi)) << 3;
+      } else movesLo[base + rank] = -1;
       let at = end++;
       while (at > base && moves[at - 1]! < key) {
         moves[at] = moves[at - 1]!;
@@ -571,6 +593,8 @@ export class SolverEngine {
         col < 4 ? mh : mh | (ph & (63 << 7 * col - 28)),
         n + 1,
         -1 - alpha,
+        movesLo[base + rank]!,
+        movesHi[base + rank]!,
       );
       if (score > alpha) {
         this.put(
@@ -758,7 +782,7 @@ export class SolverEngine {
         let r: number;
         try {
           r = full
-            ? this.search(cl, ch, ml, mh, n, med)
+            ? this.search(cl, ch, ml, mh, n, med, -1, -1)
             : this.node(cl, ch, ml, mh, n, med, med + 1);
         } catch (error) {
           if (error === PROBE_STALE) continue;
