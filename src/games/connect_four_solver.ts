@@ -129,6 +129,9 @@ import type { WorkerStart } from "./_solver_worker.ts";
  */
 export const HELPER_START_NODES = 2 ** 19;
 
+/** The small solves at the end of {@linkcode ConnectFourSolver.warmUp}. */
+const WARM_UP_SMALL_SOLVES = 3000;
+
 /** The longest {@linkcode ConnectFourSolver.warmUp} waits for its helpers' own warm-up. */
 const HELPER_WARM_UP_MS = 10_000;
 
@@ -615,10 +618,11 @@ export class ConnectFourSolver {
 
   /**
    * Warms the search up: solves built-in positions (seeded random games of
-   * 20–36 stones, each cut at 20,000 nodes) so that the JIT compiles the
-   * hot paths before the first position that is timed. Through
-   * `deno task solve`, the first End-Easy positions took 1–12 ms each for
-   * a few dozen nodes before it; the table is left empty.
+   * 20–36 stones, each cut at 20,000 nodes, then 3,000 small solves of
+   * 36–40 stones) so that the JIT compiles the hot paths, the search and
+   * the solve's own setup, before the first position that is timed.
+   * Through `deno task solve`, the first End-Easy positions took 1–12 ms
+   * each for a few dozen nodes before it; the table is left empty.
    *
    * @param weak warm the weak solve (what the caller will run)
    * @returns the nodes searched
@@ -645,6 +649,24 @@ export class ConnectFourSolver {
           }).nodes;
         }
       }
+    }
+    // A solve's own path (the argument checks, the setup, the root's loop,
+    // the result) runs once a position: a few dozen runs above leave it
+    // interpreted, and each End-Easy position then paid about 4 us for it
+    // (its search 8-10 us). Thousands of small solves, with the options'
+    // shapes that callers pass, compile it too (a few ms).
+    const small = [36, 37, 38, 39, 40].map((stones) =>
+      randomConnectFour(stones, stones)
+    );
+    const quiet = () => {};
+    for (let i = 0; i < WARM_UP_SMALL_SOLVES; i++) {
+      const position = small[i % small.length]!;
+      const shape = i % 3;
+      nodes += (shape === 0
+        ? this.solve(position, { weak })
+        : shape === 1
+        ? this.solve(position, { weak, maxNodes: undefined, timeMs: undefined })
+        : this.solve(position, { weak, onSlow: quiet, slowMs: 60_000 })).nodes;
     }
     this.table.clear();
     this.#awaitHelpers();
