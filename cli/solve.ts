@@ -152,13 +152,19 @@ async function main(args: readonly string[]): Promise<number> {
   const solver = new ConnectFourSolver({
     threads: options.threads ?? defaultThreads(),
   });
-  // Before the first line too: the JIT compiles the search here, not on
-  // the first position the user times.
+  // The first read of stdin changes a prototype that compiled code depends
+  // on: V8 then drops the compiled search, and the next positions ran
+  // interpreted (Middle-Easy's first lines 5 to 10 times slower). So the
+  // first line is read before the warm-up, which compiles the search here,
+  // not on the first position the user times.
+  const lines = readLines(Deno.stdin.readable);
+  let next = await lines.next();
   solver.warmUp(weak);
   // A terminal's user sees the solve run; a file or a pipe gets the note.
   const note = !Deno.stdin.isTerminal();
   let bad = 0, mismatches = 0, stopped = 0, number = 0;
-  for await (const text of readLines(Deno.stdin.readable)) {
+  for (; !next.done; next = await lines.next()) {
+    const text = next.value;
     number++;
     let line: ParsedPositionLine | null;
     try {

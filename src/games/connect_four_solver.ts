@@ -638,15 +638,29 @@ export class ConnectFourSolver {
    */
   warmUp(weak = false): number {
     let nodes = 0;
+    const quiet = () => {};
     for (let round = 0; round < 3; round++) {
       for (let stones = 36; stones >= 20; stones -= 4) {
         for (let seed = 1; seed <= 6; seed++) {
           const position = randomConnectFour(stones, 97 * stones + seed);
-          nodes += this.solve(position, {
-            weak,
-            maxNodes: 20_000,
-            timeMs: undefined,
-          }).nodes;
+          // Every other solve reads the clock (every 4,096 nodes): a path
+          // that compiled code never used would be dropped at its first
+          // use, in a timed solve (a 4,676-node Middle-Easy position took
+          // 1-6 ms instead of 0.4 through deno task solve, which asks for
+          // onSlow).
+          nodes += (seed % 2 === 0
+            ? this.solve(position, {
+              weak,
+              maxNodes: 20_000,
+              timeMs: undefined,
+            })
+            : this.solve(position, {
+              weak,
+              maxNodes: 20_000,
+              timeMs: 60_000,
+              onSlow: quiet,
+              slowMs: 60_000,
+            })).nodes;
         }
       }
     }
@@ -658,15 +672,18 @@ export class ConnectFourSolver {
     const small = [36, 37, 38, 39, 40].map((stones) =>
       randomConnectFour(stones, stones)
     );
-    const quiet = () => {};
     for (let i = 0; i < WARM_UP_SMALL_SOLVES; i++) {
       const position = small[i % small.length]!;
-      const shape = i % 3;
+      const shape = i % 4;
+      // The fourth shape stops at 8 nodes: the budget check's path, which
+      // the search's compiled code otherwise drops on the first use.
       nodes += (shape === 0
         ? this.solve(position, { weak })
         : shape === 1
         ? this.solve(position, { weak, maxNodes: undefined, timeMs: undefined })
-        : this.solve(position, { weak, onSlow: quiet, slowMs: 60_000 })).nodes;
+        : shape === 2
+        ? this.solve(position, { weak, onSlow: quiet, slowMs: 60_000 })
+        : this.solve(position, { weak, maxNodes: 8 })).nodes;
     }
     this.table.clear();
     this.#awaitHelpers();
