@@ -289,13 +289,14 @@ export class SolverEngine {
   sync(): void {
     const table = this.table;
     this.words = table.words;
-    this.mask = 2 ** table.bits - 1;
+    // Shifts, not 2 ** bits (a call of pow in compiled code): bits ≤ 29.
+    this.mask = (1 << table.bits) - 1;
     this.keyShift = table.bits;
     this.hashShift = 32 - table.bits;
     this.tagShift = tagShift(table.bits);
     this.generation = table.generation;
     this.growAt = table.bits < table.maxBits
-      ? this.nodes + GROW_AFTER * 2 ** table.bits
+      ? this.nodes + GROW_AFTER * (1 << table.bits)
       : Infinity;
   }
 
