@@ -41,8 +41,9 @@ Flags:
   --megabytes M   the transposition table's size in MiB, in (0, 4096]
                   (default 64; a solve uses 1 MiB and grows into it)
   --threads N     threads per solve, 1-64 (default: the machine's cores);
-                  helpers join a solve past 131,072 nodes, sharing the
-                  table (on 2 idle cores: the 4453 weak solve 1.5x faster)
+                  helpers join a solve past 524,288 nodes, sharing the
+                  table, and leave it when they slow it (on 2 idle cores:
+                  the 4453 weak solve 1.5x faster)
   -h, --help      this text
 
 No budget: c4bench times full solves, so each position runs to its end. The

@@ -12,6 +12,7 @@ import {
   MAX_SCORE,
   type ParsedPositionLine,
   parsePositionLine,
+  type SolveProgress,
   type SolveResult,
 } from "../mod.ts";
 import {
@@ -29,13 +30,41 @@ export const BOOK_PATH = "data/connect4/book.txt";
 export const BOOK_ALL_AFTER = 2;
 
 /**
- * A position with fewer stones than this, solved without a budget, gets a
- * note on stderr first: it can take minutes to hours.
+ * A solve without a budget that runs this long (ms) gets a note on stderr
+ * when stdin is not a terminal (a terminal's user sees it run): by then it
+ * is not one of the millisecond solves, and an early position can take
+ * hours. Nothing is guessed in advance, so no solve pays for the note.
  */
-export const EARLY_STONES = 8;
+export const SLOW_NOTE_MS = 10_000;
+const SLOW_NOTE_S = SLOW_NOTE_MS / 1000;
 
-/** The nodes of the short try that decides whether an early position gets the note (a few ms). */
-export const EARLY_TRY_NODES = 20_000;
+/**
+ * The note on stderr for a solve that has run {@linkcode SLOW_NOTE_MS}.
+ *
+ * @param number the input line's number (from 1)
+ * @param moves the position as the line gave it
+ * @param progress what the solve has proven so far
+ * @returns one line
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { slowNote } from "./solve.ts";
+ * assert.equal(
+ *   slowNote(2, "44", { probe: 0, lower: -18, upper: 18, nodes: 123456789 }),
+ *   "solve: line 2: 44 has run 10 s (123,456,789 nodes, score in -18..18 so far) and goes on: an early position can take minutes to hours (--max-nodes N or --time-ms T bounds it)",
+ * );
+ * ```
+ */
+export function slowNote(
+  number: number,
+  moves: string,
+  progress: SolveProgress,
+): string {
+  return `solve: line ${number}: ${moves} has run ${SLOW_NOTE_MS / 1000} s (${
+    progress.nodes.toLocaleString("en")
+  } nodes, score in ${progress.lower}..${progress.upper} so far) and goes on: an early position can take minutes to hours (--max-nodes N or --time-ms T bounds it)`;
+}
 
 /** The text of `deno task solve --help`. */
 export const HELP =
@@ -74,16 +103,18 @@ Flags:
                   threads together never search more)
   --time-ms T     stop each position after about T milliseconds
   --threads N     threads per solve, 1-64 (default: the machine's cores);
-                  helpers join a solve past 131,072 nodes, sharing the
-                  table (on 2 idle cores: the 4453 weak solve 1.5x faster)
+                  helpers join a solve past 524,288 nodes, sharing the
+                  table, and leave it when they slow it (on 2 idle cores:
+                  the 4453 weak solve 1.5x faster)
   -h, --help      this text
 
 Budgets: without --max-nodes or --time-ms every solve runs to its end.
 Positions of 20 stones or more take milliseconds, but an early one can take
 minutes to hours with no output meanwhile (the first move 4 solved weakly:
-about 200 s on 2 cores; the empty board exactly: hours). For a position of
-fewer than ${EARLY_STONES} stones that no budget bounds and that ${EARLY_TRY_NODES} nodes do not
-solve, stderr gets a note before the long solve starts. --max-nodes N or --time-ms T bounds every solve; --book
+about 200 s on 2 cores; the empty board exactly: hours). When stdin is not
+a terminal, a solve that no budget bounds and that runs ${SLOW_NOTE_S} s gets a
+note on stderr (the nodes and bounds so far) and goes on; nothing is
+guessed in advance. --max-nodes N or --time-ms T bounds every solve; --book
 answers the positions of at most two moves at once.
 
 A bad line prints "line N: <why>" to stderr and the next lines are still
@@ -121,11 +152,19 @@ async function main(args: readonly string[]): Promise<number> {
   const solver = new ConnectFourSolver({
     threads: options.threads ?? defaultThreads(),
   });
-  // Before the first line too: the JIT compiles the search here, not on
-  // the first position the user times.
+  // The first read of stdin changes a prototype that compiled code depends
+  // on: V8 then drops the compiled search, and the next positions ran
+  // interpreted (Middle-Easy's first lines 5 to 10 times slower). So the
+  // first line is read before the warm-up, which compiles the search here,
+  // not on the first position the user times.
+  const lines = readLines(Deno.stdin.readable);
+  let next = await lines.next();
   solver.warmUp(weak);
+  // A terminal's user sees the solve run; a file or a pipe gets the note.
+  const note = !Deno.stdin.isTerminal();
   let bad = 0, mismatches = 0, stopped = 0, number = 0;
-  for await (const text of readLines(Deno.stdin.readable)) {
+  for (; !next.done; next = await lines.next()) {
+    const text = next.value;
     number++;
     let line: ParsedPositionLine | null;
     try {
@@ -164,26 +203,17 @@ async function main(args: readonly string[]): Promise<number> {
         nodes: 0,
       }
       : null;
-    if (
-      result === null && maxNodes === undefined && timeMs === undefined &&
-      line.position.moveCount < EARLY_STONES
-    ) {
-      // An early position without a budget: a short try tells a quick one
-      // (4455) from one of minutes or hours, which gets a note first.
-      const tried = solver.solve(line.position, {
-        weak,
-        maxNodes: EARLY_TRY_NODES,
-      });
-      if (tried.exact) result = tried;
-      else {
-        warn(
-          `solve: line ${number}: ${line.moves} (${line.position.moveCount} stone${
-            line.position.moveCount === 1 ? "" : "s"
-          }) is not solved within ${EARLY_TRY_NODES} nodes and has no budget: this solve can take minutes to hours (--max-nodes N or --time-ms T bounds it)`,
-        );
-      }
-    }
-    result ??= solver.solve(line.position, { weak, maxNodes, timeMs });
+    const moves = line.moves;
+    result ??= solver.solve(
+      line.position,
+      note && maxNodes === undefined && timeMs === undefined
+        ? {
+          weak,
+          onSlow: (progress) => warn(slowNote(number, moves, progress)),
+          slowMs: SLOW_NOTE_MS,
+        }
+        : { weak, maxNodes, timeMs },
+    );
     const micros = Math.round(1000 * (performance.now() - start));
     let out = result.exact
       ? `${line.moves} ${result.score} ${result.nodes} ${micros}${
@@ -211,4 +241,4 @@ async function main(args: readonly string[]): Promise<number> {
   return bad + mismatches > 0 ? 1 : 0;
 }
 
-Deno.exit(await main(Deno.args));
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -2,11 +2,35 @@ import assert from "node:assert/strict";
 
 const BENCH = new URL("../bench/", import.meta.url);
 
-Deno.test("every file in bench/ is a *_bench.ts that honours smoke mode, or an _internal helper", () => {
+Deno.test("every file in bench/ is a *_bench.ts that honours smoke mode, a task's script that a test runs, or an _internal helper", () => {
+  const tasks: Record<string, string> = JSON.parse(
+    Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
+  ).tasks;
+  const tests = [...Deno.readDirSync(new URL("../tests/", import.meta.url))]
+    .filter((entry) => entry.name.endsWith("_test.ts"))
+    .map((entry) =>
+      Deno.readTextFileSync(new URL(`../tests/${entry.name}`, import.meta.url))
+    );
   const benches: string[] = [];
   for (const entry of Deno.readDirSync(BENCH)) {
     assert.ok(entry.isFile, `bench/${entry.name}: only files belong here`);
     if (entry.name.startsWith("_") || entry.name.startsWith(".")) continue;
+    // A script of its own (it takes a command line, e.g. another program's
+    // path): a deno.json task runs it and a test runs its small default,
+    // so it cannot go stale unnoticed either.
+    if (!entry.name.endsWith("_bench.ts")) {
+      assert.ok(
+        Object.values(tasks).some((task) =>
+          task.endsWith(` bench/${entry.name}`)
+        ),
+        `bench/${entry.name}: neither *_bench.ts nor run by a deno.json task`,
+      );
+      assert.ok(
+        tests.some((text) => text.includes(`../bench/${entry.name}`)),
+        `bench/${entry.name}: no test in tests/ runs it`,
+      );
+      continue;
+    }
     // deno bench picks up only *_bench.ts: any other name would never run.
     assert.match(entry.name, /_bench\.ts$/, `bench/${entry.name}`);
     benches.push(entry.name);

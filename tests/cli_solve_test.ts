@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { SLOW_NOTE_MS, slowNote } from "../cli/solve.ts";
 
 const SOLVE = new URL("../cli/solve.ts", import.meta.url).pathname;
 
@@ -241,15 +242,14 @@ Deno.test("deno task solve: - is the empty board, printed as -; a blank line is 
   assert.equal(code, 0);
 });
 
-Deno.test("deno task solve: an early position without a budget gets a note on stderr before its long solve; a quick or budgeted one does not; --help says so", async () => {
-  // 4444333 (7 stones) needs about 1.4 M nodes; 4455 (4 stones) 3.
+Deno.test("deno task solve: no note for an early position that solves in a second, budgeted or not; --help says when one comes", async () => {
+  // 4444333 (7 stones) needs about 1.4 M nodes, a fraction of a second:
+  // no guessing from the stone count any more, so no note and no try solve.
   const run = await runSolve("4455\n4444333\n", "--threads", "1");
   assert.equal(run.code, 0);
   assert.match(run.out[0]!, /^4455 18 \d+ \d+$/);
   assert.match(run.out[1]!, /^4444333 -2 \d+ \d+$/);
-  assert.deepEqual(run.err, [
-    "solve: line 2: 4444333 (7 stones) is not solved within 20000 nodes and has no budget: this solve can take minutes to hours (--max-nodes N or --time-ms T bounds it)",
-  ]);
+  assert.deepEqual(run.err, []);
   const budgeted = await runSolve(
     "4444333\n",
     "--threads",
@@ -269,5 +269,12 @@ Deno.test("deno task solve: an early position without a budget gets a note on st
     help,
     /without --max-nodes or --time-ms every solve runs to its end/,
   );
+  assert.match(help, /runs 10 s gets a\snote on stderr/);
   assert.match(help, /--book-file FILE/);
+  assert.equal(
+    slowNote(3, "4", { probe: 1, lower: -1, upper: 2, nodes: 5e6 }),
+    `solve: line 3: 4 has run ${
+      SLOW_NOTE_MS / 1000
+    } s (5,000,000 nodes, score in -1..2 so far) and goes on: an early position can take minutes to hours (--max-nodes N or --time-ms T bounds it)`,
+  );
 });

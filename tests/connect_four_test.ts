@@ -16,6 +16,22 @@ import {
   SOLVER_THREAT_ORDER,
   SolverTable,
 } from "../mod.ts";
+import {
+  BOARD_HI,
+  BOARD_LO,
+  BOTTOM_HI,
+  BOTTOM_LO,
+  CELLS,
+  popcount,
+  WIN,
+  winningCells,
+} from "../src/games/connect_four.ts";
+import {
+  BOUND_OFFSET,
+  HASH_MULTIPLIER,
+  NO_BEST,
+} from "../src/games/_solver_table.ts";
+import { threats, winHi, winLo } from "../src/games/_solver_bits.ts";
 
 /** Reads a benchmark file of `<moves> <score>` lines. */
 function readSet(name: string): { moves: string; score: number }[] {
@@ -215,6 +231,45 @@ Deno.test("randomConnectFour is reproducible and never hands over a finished gam
   );
 });
 
+Deno.test("the search's bit functions and number literals agree with the board's constants", () => {
+  // The search writes these as literals (an imported constant costs a
+  // module-cell read and a check at every use): the values it relies on.
+  assert.deepEqual(
+    [BOTTOM_LO, BOTTOM_HI, BOARD_LO, BOARD_HI, CELLS],
+    [0x204081, 0x4081, 0x7efdfbf, 0xfdfbf, 42],
+  );
+  assert.deepEqual([HASH_MULTIPLIER, BOUND_OFFSET, NO_BEST], [
+    -1640531535,
+    32,
+    7,
+  ]);
+  // winLo/winHi/threats against winningCells, for both sides, on positions
+  // of every length (the cells a column's sentinel or a half's edge stops).
+  let checked = 0;
+  for (let stones = 0; stones < 42; stones++) {
+    for (let seed = 1; seed <= 40; seed++) {
+      const p = randomConnectFour(stones, 31 * stones + seed);
+      const ml = p.maskLo, mh = p.maskHi;
+      for (
+        const [sl, sh] of [[p.currentLo, p.currentHi], [
+          p.currentLo ^ ml,
+          p.currentHi ^ mh,
+        ]]
+      ) {
+        winningCells(sl!, sh!, ml, mh);
+        assert.equal(winLo(sl!, sh!, ml), WIN[0], p.toString());
+        assert.equal(winHi(sl!, sh!, mh), WIN[1], p.toString());
+        assert.equal(
+          threats(sl!, sh!, ml, mh),
+          popcount(WIN[0]!) + popcount(WIN[1]!),
+        );
+        checked++;
+      }
+    }
+  }
+  assert.equal(checked, 42 * 40 * 2);
+});
+
 Deno.test("ConnectFourSolver rejects unknown feature bits", () => {
   assert.throws(
     () => new ConnectFourSolver({ entries: 10, features: 64 }),
@@ -356,5 +411,53 @@ Deno.test("solve's onProbe reports bounds that only narrow and end at the score;
   assert.throws(
     () => solver.solve(position, { onProbe: 5 as unknown as () => void }),
     /ConnectFourSolver\.solve: onProbe must be a function, got 5/,
+  );
+});
+
+Deno.test("solve's onSlow is called once when a solve runs past slowMs and the solve goes on; a quick solve never calls it; a throw in it ends the solve", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 20 });
+  // 444333222 takes tens of thousands of nodes: past 0 ms at the first
+  // clock reading (node 4,096), long before it ends.
+  const position = ConnectFour.parse("444333222");
+  const plain = solver.solve(position);
+  const seen: { probe: number; lower: number; upper: number; nodes: number }[] =
+    [];
+  const result = solver.solve(position, {
+    onSlow: (progress) => seen.push(progress),
+    slowMs: 0,
+  });
+  assert.ok(plain.nodes > 4096, `${plain.nodes}`);
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0]!.nodes, 4096);
+  assert.ok(seen[0]!.lower <= result.score && result.score <= seen[0]!.upper);
+  // The clock costs no node: the same search, the same score and nodes.
+  assert.deepEqual(result, plain);
+  // A solve that ends before slowMs (here before the first clock reading).
+  let called = 0;
+  solver.solve(ConnectFour.parse("4455"), {
+    onSlow: () => called++,
+    slowMs: 0,
+  });
+  solver.solve(position, { onSlow: () => called++, slowMs: 60_000 });
+  assert.equal(called, 0);
+  const boom = new Error("stop here");
+  assert.throws(
+    () =>
+      solver.solve(position, {
+        onSlow: () => {
+          throw boom;
+        },
+        slowMs: 0,
+      }),
+    (error: unknown) => error === boom,
+  );
+  assert.equal(solver.solve(position).score, plain.score);
+  assert.throws(
+    () => solver.solve(position, { onSlow: 5 as unknown as () => void }),
+    /ConnectFourSolver\.solve: onSlow must be a function, got 5/,
+  );
+  assert.throws(
+    () => solver.solve(position, { slowMs: -1 }),
+    /ConnectFourSolver\.solve: slowMs must be a number ≥ 0 \(milliseconds\), got -1/,
   );
 });

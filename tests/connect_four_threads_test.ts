@@ -4,14 +4,15 @@
 //
 // CI cost: the fast sets (End-Easy, Middle-Easy, the Begin-Easy and
 // Middle-Medium samples: 2,200 positions, about 1 s a thread count) are
-// solved in full; the Begin-Medium sample (about 30 s in full, 78 of its
-// 100 positions past 131,072 nodes, where the helpers join) by a seeded
-// sample of 6 positions.
+// solved in full; the Begin-Medium sample (about 30 s in full, 36 of its
+// 100 positions past HELPER_START_NODES, 524,288, where the helpers join)
+// by a seeded sample of 6 positions and 3 chosen ones.
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   ConnectFour,
   ConnectFourSolver,
+  HELPER_START_NODES,
   NODE_CLAIM,
   SOLVER_ALL,
 } from "../mod.ts";
@@ -61,11 +62,16 @@ function withSolvers(
 
 Deno.test("threads: two threads score every position of the fast sets and a seeded Begin-Medium sample as one thread does (and as the files do)", () => {
   withSolvers((one, two) => {
+    // Three Begin-Medium positions of 168 k, 265 k and 1.85 M nodes: the
+    // first two below the helpers' start (where they joined before, at
+    // 131,072 nodes, and made them slower), the third past it.
+    const chosen = ["3712522217335", "3447142633566", "1225534"];
     const positions = [
       ...FAST_SETS.flatMap(read),
       ...seededSample(BEGIN_MEDIUM, 6, 19),
+      ...BEGIN_MEDIUM.filter(({ moves }) => chosen.includes(moves)),
     ];
-    assert.equal(positions.length, 2206);
+    assert.equal(positions.length, 2209);
     let helped = 0;
     for (const { moves, score } of positions) {
       const position = ConnectFour.parse(moves);
@@ -74,10 +80,11 @@ Deno.test("threads: two threads score every position of the fast sets and a seed
       assert.equal(alone.score, score, `${moves}: one thread`);
       assert.equal(threaded.score, alone.score, `${moves}: two threads`);
       assert.ok(threaded.exact && threaded.lower === threaded.upper);
-      // The helpers join past 131,072 nodes.
-      if (alone.nodes > 131_072) helped++;
+      if (alone.nodes >= HELPER_START_NODES) helped++;
+      // Below the helpers' start the solve is the one thread's, node for node.
+      else assert.equal(threaded.nodes, alone.nodes, `${moves}: helped`);
     }
-    assert.ok(helped >= 6, `${helped} positions long enough for the helpers`);
+    assert.ok(helped >= 2, `${helped} positions long enough for the helpers`);
   });
 });
 
@@ -87,8 +94,8 @@ Deno.test("threads: maxNodes bounds the nodes of all threads together (at most m
     const solver = new ConnectFourSolver({ entries: ENTRIES, threads });
     try {
       for (const moves of ["", "4", "44", "4453", "3", "444333"]) {
-        // Past 131,072 nodes the helpers search too.
-        for (const maxNodes of [0, 1, 5000, 131_500, 400_000]) {
+        // Past HELPER_START_NODES the helpers search too.
+        for (const maxNodes of [0, 1, 5000, 131_500, 1_000_000]) {
           for (const weak of [false, true]) {
             const result = solver.solve(ConnectFour.parse(moves), {
               maxNodes,

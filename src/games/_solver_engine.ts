@@ -11,7 +11,9 @@ import {
   HASH_MULTIPLIER,
   NO_BEST,
   SolverTable,
+  tagShift,
 } from "./_solver_table.ts";
+import { bitCount, threats, winHi, winLo } from "./_solver_bits.ts";
 import {
   BOARD_HI,
   BOARD_LO,
@@ -43,6 +45,15 @@ const COLUMN_ORDER = Int32Array.from([3, 2, 4, 1, 5, 0, 6]);
 
 /** Nodes between two readings of the clock when `timeMs` is given. */
 export const CLOCK_INTERVAL = 4096;
+
+/** How long (ms) the main thread's rate is measured at a time while helpers work. */
+const HELP_WATCH_MS = 20;
+
+/**
+ * The helpers leave a solve when the main thread's own nodes per ms fall
+ * below this share of its rate alone.
+ */
+const HELP_SLOWDOWN = 0.75;
 
 /** Which budget stopped a solve. */
 export type SolveStopReason = "maxNodes" | "timeMs";
@@ -192,19 +203,6 @@ const GROW_AFTER = 1;
  */
 const ETC_BELOW = CELLS;
 
-/** Column by rank in the move keys (rank 6 is the centre, tried first among equals). */
-const RANK_COLUMN = Int32Array.from([6, 0, 5, 1, 4, 2, 3]);
-
-/**
- * How many winning cells `stones` (two halves) would have on the empty
- * cells: {@linkcode winningCells}' cells, counted. The move sorter calls it
- * once per candidate move.
- */
-function threatCount(sl: number, sh: number, ml: number, mh: number): number {
-  winningCells(sl, sh, ml, mh);
-  return popcount(WIN[0]!) + popcount(WIN[1]!);
-}
-
 /**
  * The search itself, apart from the public class so that its fields are
  * plain properties (no private-name brand checks in the recursion) and a
@@ -224,6 +222,10 @@ export class SolverEngine {
    */
   budget: BigInt64Array | null = null;
   deadline = Infinity;
+  /** When to call {@linkcode SolverEngine.onSlow} (a `performance.now()` time; Infinity: never). */
+  slowAt = Infinity;
+  /** Called once when the clock passes `slowAt`; the search goes on. */
+  onSlow: (() => void) | null = null;
   stopReason: SolveStopReason | null = null;
   /** The shared control words while threads work on this solve (see {@linkcode CONTROL_WORDS}), else null. */
   control: Int32Array | null = null;
@@ -236,11 +238,22 @@ export class SolverEngine {
   /** The node count at which the main thread wakes its helpers (Infinity: none). */
   helpAt = Infinity;
   /**
-   * Called when nodes reach helpAt (false: the solver publishes the job to
-   * its helpers) and when the table must grow while they work (true: it
-   * stops them, grows the table and publishes the job again).
+   * Called when nodes reach helpAt (`"start"`: the solver publishes the job
+   * to its helpers), when the table must grow while they work (`"grow"`:
+   * it stops them, grows the table and publishes the job again), and when
+   * they slow this thread down (`"stop"`: they leave the solve).
    */
-  onHelp: ((grow: boolean) => void) | null = null;
+  onHelp: ((action: "start" | "grow" | "stop") => void) | null = null;
+  /** The node count at which the main thread reads the clock to time its rate alone (Infinity: none). */
+  rateAt = Infinity;
+  /** The time and nodes at `rateAt`. */
+  rateTime = 0;
+  rateNodes = 0;
+  /** The main thread's nodes per ms alone, from `rateAt` to `helpAt` (0: not watching). */
+  soloRate = 0;
+  /** The start of the current window in which the main thread's rate with helpers is measured. */
+  watchTime = 0;
+  watchNodes = 0;
   /** Called after each finished root probe (main thread only): `(probe, min, max)`; never inside the search. */
   onProbe: ((probe: number, min: number, max: number) => void) | null = null;
   readonly features: number;
@@ -250,11 +263,16 @@ export class SolverEngine {
   mask = 0;
   keyShift = 0;
   hashShift = 0;
+  /** Where a key's low half is cut for the data word's tag (see {@linkcode tagShift}). */
+  tagShift = 28;
   generation = 1;
   /** The node count at which the table grows (Infinity: at its size). */
   growAt = Infinity;
-  /** Move keys, 8 slots per ply: threat count << 3 | rank, plus 512 for the table's move. */
+  /** Move keys, 8 slots per ply: threat count << 3 | rank. */
   readonly moves = new Int32Array((CELLS + 1) * 8);
+  /** The winning cells each move leaves its player (8 slots per ply, by rank; −1: not counted). */
+  readonly movesLo = new Int32Array((CELLS + 1) * 8);
+  readonly movesHi = new Int32Array((CELLS + 1) * 8);
   /** The generic path's sorter (feature subsets only). */
   readonly sortLo = new Int32Array((CELLS + 1) * 8);
   readonly sortHi = new Int32Array((CELLS + 1) * 8);
@@ -271,12 +289,14 @@ export class SolverEngine {
   sync(): void {
     const table = this.table;
     this.words = table.words;
-    this.mask = 2 ** table.bits - 1;
+    // Shifts, not 2 ** bits (a call of pow in compiled code): bits ≤ 29.
+    this.mask = (1 << table.bits) - 1;
     this.keyShift = table.bits;
     this.hashShift = 32 - table.bits;
+    this.tagShift = tagShift(table.bits);
     this.generation = table.generation;
     this.growAt = table.bits < table.maxBits
-      ? this.nodes + GROW_AFTER * 2 ** table.bits
+      ? this.nodes + GROW_AFTER * (1 << table.bits)
       : Infinity;
   }
 
@@ -288,18 +308,19 @@ export class SolverEngine {
   put(
     slot: number,
     check: number,
-    generation: number,
+    tag: number,
     keyLo: number,
     keyHi: number,
     bits: number,
   ): void {
-    if (generation !== this.generation) {
+    if ((tag & 255) !== this.generation) {
       check = keyHi | ((keyLo >>> this.keyShift) << 21);
       slot = ((keyLo ^
         (Math.imul(check, HASH_MULTIPLIER) >>> this.hashShift)) &
         this.mask) << 1;
+      tag = (keyLo >>> this.tagShift) << 8 | this.generation;
     }
-    const data = this.generation << 16 | bits;
+    const data = tag << 16 | bits;
     this.words[slot + 1] = data;
     this.words[slot] = check ^ data;
   }
@@ -308,16 +329,45 @@ export class SolverEngine {
   checkBudget(): void {
     if (this.nodes >= this.growAt) {
       if (this.control !== null && this.onHelp !== null) {
-        // Threads: the solver pauses the helpers around the growth.
-        this.onHelp(true);
+        // Threads: the solver pauses the helpers around the growth; the
+        // growth's time is no measure of the helpers' cost.
+        this.onHelp("grow");
+        this.watchTime = performance.now();
+        this.watchNodes = this.nodes;
       } else {
         this.table.grow();
         this.sync();
       }
     }
+    if (this.nodes >= this.rateAt) {
+      this.rateAt = Infinity;
+      this.rateTime = performance.now();
+      this.rateNodes = this.nodes;
+    }
     if (this.nodes >= this.helpAt) {
       this.helpAt = Infinity;
-      this.onHelp?.(false);
+      const now = performance.now();
+      this.soloRate = (this.nodes - this.rateNodes) /
+        Math.max(now - this.rateTime, 0.001);
+      this.watchTime = now;
+      this.watchNodes = this.nodes;
+      this.onHelp?.("start");
+    } else if (this.soloRate > 0 && this.control !== null) {
+      // A helper must not make the solve slower than this thread alone:
+      // when this thread's own rate falls well below its rate alone (the
+      // helper takes its core, or the shared table its cache), the
+      // helpers leave for the rest of the solve.
+      const now = performance.now();
+      if (now - this.watchTime >= HELP_WATCH_MS) {
+        const rate = (this.nodes - this.watchNodes) / (now - this.watchTime);
+        if (rate < HELP_SLOWDOWN * this.soloRate) {
+          this.soloRate = 0;
+          this.onHelp?.("stop");
+        } else {
+          this.watchTime = now;
+          this.watchNodes = this.nodes;
+        }
+      }
     }
     if (this.nodes >= this.maxNodes) {
       const granted = this.budget === null ? 0 : claimNodes(this.budget);
@@ -341,30 +391,40 @@ export class SolverEngine {
         throw PROBE_STALE;
       }
     }
-    if (this.deadline !== Infinity && performance.now() >= this.deadline) {
-      this.stopReason = "timeMs";
-      throw BUDGET_STOP;
+    if (this.deadline !== Infinity || this.slowAt !== Infinity) {
+      const now = performance.now();
+      if (now >= this.deadline) {
+        this.stopReason = "timeMs";
+        throw BUDGET_STOP;
+      }
+      if (now >= this.slowAt) {
+        this.slowAt = Infinity;
+        this.onSlow?.();
+      }
     }
     this.checkAt = Math.min(
       this.maxNodes,
       this.growAt,
       this.helpAt,
-      this.deadline === Infinity && control === null
+      this.rateAt,
+      this.deadline === Infinity && this.slowAt === Infinity &&
+        control === null
         ? Infinity
         : this.nodes + CLOCK_INTERVAL,
     );
   }
 
   /**
-   * The full solver's node (every feature): negamax with alpha-beta on
-   * the position given by the side to move's stones (cl, ch) and the
-   * occupied cells (ml, mh), n stones played. The side to move cannot win
-   * with its next stone (the caller checked, or the non-losing pruning of
-   * the parent guarantees it).
+   * The full solver's node (every feature): a null-window negamax on the
+   * position given by the side to move's stones (cl, ch) and the occupied
+   * cells (ml, mh), n stones played, for the window (alpha, alpha + 1).
+   * The side to move cannot win with its next stone (the caller checked,
+   * or the non-losing pruning of the parent guarantees it).
    *
-   * Bound contract for the window (alpha, beta) and true score v: the
-   * result r is v when alpha < v < beta; when v <= alpha, v <= r <= alpha
-   * (an upper bound); when v >= beta, beta <= r <= v (a lower bound).
+   * Only null windows are searched (the root narrows the score by them),
+   * so alpha never moves: a score above it is a cutoff. Bound contract
+   * for the true score v: the result r satisfies v <= r <= alpha when
+   * v <= alpha (an upper bound), alpha < r <= v otherwise (a lower bound).
    */
   search(
     cl: number,
@@ -373,95 +433,99 @@ export class SolverEngine {
     mh: number,
     n: number,
     alpha: number,
-    beta: number,
+    wl: number,
+    wh: number,
   ): number {
+    // The masks are number literals (see _solver_bits.ts): BOTTOM_LO
+    // 0x204081, BOTTOM_HI 0x4081, BOARD_LO 0x7efdfbf, BOARD_HI 0xfdfbf;
+    // CELLS is 42; a stored bound b is b + 32 (BOUND_OFFSET), the move 7
+    // is none (NO_BEST), the hash multiplier HASH_MULTIPLIER; a test of
+    // tests/connect_four_test.ts checks them against the constants.
     if (this.nodes >= this.checkAt) this.checkBudget();
     this.nodes++;
-    let pl = (ml + BOTTOM_LO) & BOARD_LO;
-    let ph = (mh + BOTTOM_HI) & BOARD_HI;
+    let pl = (ml + 0x204081) & 0x7efdfbf;
+    let ph = (mh + 0x4081) & 0xfdfbf;
     // Moves that do not lose at once: block the opponent's playable
-    // winning cell (two of them: lost), never play under one.
-    winningCells(cl ^ ml, ch ^ mh, ml, mh);
-    const tl = WIN[0]!, th = WIN[1]!;
+    // winning cell (two of them: lost), never play under one. The parent
+    // counted them when it ordered its moves (wl, wh: the opponent's
+    // winning cells before this stone fell; −1 when it did not).
+    const ol = cl ^ ml, oh = ch ^ mh;
+    let tl: number, th: number;
+    if (wl === -1) {
+      tl = winLo(ol, oh, ml);
+      th = winHi(ol, oh, mh);
+    } else {
+      tl = wl & ~ml;
+      th = wh & ~mh;
+    }
     const fl = pl & tl, fh = ph & th;
     if ((fl | fh) !== 0) {
       if (
         (fl & (fl - 1)) !== 0 || (fh & (fh - 1)) !== 0 ||
         (fl !== 0 && fh !== 0)
       ) {
-        return 0 - ((CELLS - n) >> 1);
+        return 0 - ((42 - n) >> 1);
       }
       pl = fl;
       ph = fh;
     }
     pl &= ~(tl >>> 1);
     ph &= ~(th >>> 1);
-    if ((pl | ph) === 0) return 0 - ((CELLS - n) >> 1);
+    if ((pl | ph) === 0) return 0 - ((42 - n) >> 1);
     // Two stones or fewer left and nobody can win with them: a draw.
-    if (n >= CELLS - 2) return 0;
+    if (n >= 40) return 0;
     // Bounds from the move count: the opponent cannot win with its next
     // stone, we cannot win with ours.
-    const min = 0 - ((CELLS - 2 - n) >> 1);
-    if (alpha < min) {
-      alpha = min;
-      if (alpha >= beta) return alpha;
-    }
-    const max = (CELLS - 1 - n) >> 1;
-    if (beta > max) {
-      beta = max;
-      if (alpha >= beta) return beta;
-    }
-    // The table: both bounds narrow the window, the best move goes first.
+    const min = 0 - ((40 - n) >> 1);
+    if (min > alpha) return min;
+    const max = (41 - n) >> 1;
+    if (max <= alpha) return max;
+    // The table: either bound may settle the window; the best move goes first.
     const keyLo = cl + ml, keyHi = ch + mh;
     const generation = this.generation;
-    const check = keyHi | ((keyLo >>> this.keyShift) << 21);
-    const slot = ((keyLo ^
-      (Math.imul(check, HASH_MULTIPLIER) >>> this.hashShift)) &
-      this.mask) << 1;
+    const tagShift = this.tagShift, keyShift = this.keyShift;
+    const hashShift = this.hashShift, mask = this.mask;
+    const tag = (keyLo >>> tagShift) << 8 | generation;
+    const check = keyHi | ((keyLo >>> keyShift) << 21);
+    const slot =
+      ((keyLo ^ (Math.imul(check, -1640531535) >>> hashShift)) & mask) << 1;
     const words = this.words;
     const old = words[slot + 1]!;
-    let lower = -BOUND_OFFSET, upper = BOUND_OFFSET - 1, best = NO_BEST;
-    if ((words[slot]! ^ old) === check && old >>> 16 === generation) {
-      lower = (old & 63) - BOUND_OFFSET;
-      upper = ((old >>> 6) & 63) - BOUND_OFFSET;
+    let lower = -32, upper = 31, best = 7;
+    if ((words[slot]! ^ old) === check && old >>> 16 === tag) {
+      lower = (old & 63) - 32;
+      if (lower > alpha) return lower;
+      upper = ((old >>> 6) & 63) - 32;
+      if (upper <= alpha) return upper;
       best = (old >>> 12) & 7;
-      if (alpha < lower) {
-        alpha = lower;
-        if (alpha >= beta) return alpha;
-      }
-      if (beta > upper) {
-        beta = upper;
-        if (alpha >= beta) return beta;
-      }
     }
-    const alpha0 = alpha;
-    let bestMove = best;
     const several = (pl & (pl - 1)) !== 0 || (ph & (ph - 1)) !== 0 ||
       (pl !== 0 && ph !== 0);
     // Enhanced transposition cutoff: a child whose stored upper bound is
     // low enough proves this node's fail-high without a search.
-    if (n < ETC_BELOW && several) {
-      const ol = cl ^ ml, oh = ch ^ mh;
-      for (let col = 0; col < WIDTH; col++) {
-        const bl = pl & COLUMN_LO[col]!, bh = ph & COLUMN_HI[col]!;
+    if (several && n < ETC_BELOW) {
+      for (let col = 0; col < 7; col++) {
+        const bl = col < 4 ? pl & (63 << 7 * col) : 0;
+        const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);
         if ((bl | bh) === 0) continue;
         const cLo = ol + (ml | bl), cHi = oh + (mh | bh);
-        const cCheck = cHi | ((cLo >>> this.keyShift) << 21);
+        const cCheck = cHi | ((cLo >>> keyShift) << 21);
         const cSlot = ((cLo ^
-          (Math.imul(cCheck, HASH_MULTIPLIER) >>> this.hashShift)) &
-          this.mask) << 1;
+          (Math.imul(cCheck, -1640531535) >>> hashShift)) & mask) << 1;
         const d = words[cSlot + 1]!;
-        if ((words[cSlot]! ^ d) === cCheck && d >>> 16 === generation) {
-          const score = BOUND_OFFSET - ((d >>> 6) & 63);
-          if (score >= beta) {
+        if (
+          (words[cSlot]! ^ d) === cCheck &&
+          d >>> 16 === ((cLo >>> tagShift) << 8 | generation)
+        ) {
+          const score = 32 - ((d >>> 6) & 63);
+          if (score > alpha) {
             this.put(
               slot,
               check,
-              generation,
+              tag,
               keyLo,
               keyHi,
-              col << 12 | (upper + BOUND_OFFSET) << 6 |
-                (score + BOUND_OFFSET),
+              col << 12 | (upper + 32) << 6 | (score + 32),
             );
             return score;
           }
@@ -470,45 +534,49 @@ export class SolverEngine {
     }
     // The table's best move first, before the others are scored: when it
     // cuts, their threat counts were never needed.
-    let skip = NO_BEST;
-    if (best !== NO_BEST && several) {
-      const bl = pl & COLUMN_LO[best]!, bh = ph & COLUMN_HI[best]!;
+    let skip = 7;
+    if (best !== 7 && several) {
+      const bl = best < 4 ? pl & (63 << 7 * best) : 0;
+      const bh = best < 4 ? 0 : ph & (63 << 7 * best - 28);
       if ((bl | bh) !== 0) {
         skip = best;
-        const score = 0 - this.search(
-          cl ^ ml,
-          ch ^ mh,
-          ml | bl,
-          mh | bh,
-          n + 1,
-          0 - beta,
-          0 - alpha,
-        );
-        if (score >= beta) {
+        const score = 0 -
+          this.search(ol, oh, ml | bl, mh | bh, n + 1, -1 - alpha, -1, -1);
+        if (score > alpha) {
           this.put(
             slot,
             check,
-            generation,
+            tag,
             keyLo,
             keyHi,
-            best << 12 | (upper + BOUND_OFFSET) << 6 | (score + BOUND_OFFSET),
+            best << 12 | (upper + 32) << 6 | (score + 32),
           );
           return score;
         }
-        if (score > alpha) alpha = score;
       }
     }
     // Order the other moves: insertion of keys (threats << 3 | rank) into
-    // this ply's slots, largest first; one move needs no scores.
+    // this ply's slots, largest first; one move needs no scores. Rank r is
+    // column r >> 1 when r is odd, 6 − (r >> 1) when even: 6, 0, 5, 1, 4,
+    // 2, 3, so that the centre (rank 6) goes first among equals.
     const moves = this.moves;
+    // The winning cells each move leaves, by rank: its child's opponent's.
+    const movesLo = this.movesLo, movesHi = this.movesHi;
     const base = n << 3;
     let end = base;
-    for (let rank = 0; rank < WIDTH; rank++) {
-      const col = RANK_COLUMN[rank]!;
-      const bl = pl & COLUMN_LO[col]!, bh = ph & COLUMN_HI[col]!;
+    for (let rank = 0; rank < 7; rank++) {
+      const col = (rank & 1) !== 0 ? rank >> 1 : 6 - (rank >> 1);
+      const bl = col < 4 ? pl & (63 << 7 * col) : 0;
+      const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);
       if ((bl | bh) === 0 || col === skip) continue;
       let key = rank;
-      if (several) key |= threatCount(cl | bl, ch | bh, ml, mh) << 3;
+      if (several) {
+        const wLo = winLo(cl | bl, ch | bh, ml);
+        const wHi = winHi(cl | bl, ch | bh, mh);
+        movesLo[base + rank] = wLo;
+        movesHi[base + rank] = wHi;
+        key |= (bitCount(wLo) + bitCount(wHi)) << 3;
+      } else movesLo[base + rank] = -1;
       let at = end++;
       while (at > base && moves[at - 1]! < key) {
         moves[at] = moves[at - 1]!;
@@ -517,41 +585,38 @@ export class SolverEngine {
       moves[at] = key;
     }
     for (let at = base; at < end; at++) {
-      const col = RANK_COLUMN[moves[at]! & 7]!;
+      const rank = moves[at]! & 7;
+      const col = (rank & 1) !== 0 ? rank >> 1 : 6 - (rank >> 1);
       const score = 0 - this.search(
-        cl ^ ml,
-        ch ^ mh,
-        ml | (pl & COLUMN_LO[col]!),
-        mh | (ph & COLUMN_HI[col]!),
+        ol,
+        oh,
+        col < 4 ? ml | (pl & (63 << 7 * col)) : ml,
+        col < 4 ? mh : mh | (ph & (63 << 7 * col - 28)),
         n + 1,
-        0 - beta,
-        0 - alpha,
+        -1 - alpha,
+        movesLo[base + rank]!,
+        movesHi[base + rank]!,
       );
-      if (score >= beta) {
+      if (score > alpha) {
         this.put(
           slot,
           check,
-          generation,
+          tag,
           keyLo,
           keyHi,
-          col << 12 | (upper + BOUND_OFFSET) << 6 | (score + BOUND_OFFSET),
+          col << 12 | (upper + 32) << 6 | (score + 32),
         );
         return score;
       }
-      if (score > alpha) {
-        alpha = score;
-        bestMove = col;
-      }
     }
-    // Inside the window the score is exact; at or below it, an upper bound.
-    if (alpha > alpha0) lower = alpha;
+    // Every move failed low: alpha is an upper bound; the table's move stays.
     this.put(
       slot,
       check,
-      generation,
+      tag,
       keyLo,
       keyHi,
-      bestMove << 12 | (alpha + BOUND_OFFSET) << 6 | (lower + BOUND_OFFSET),
+      best << 12 | (alpha + 32) << 6 | (lower + 32),
     );
     return alpha;
   }
@@ -637,13 +702,13 @@ export class SolverEngine {
     const sortScore = this.sortScore;
     const base = n << 3;
     let end = base;
-    const threats = (features & SOLVER_THREAT_ORDER) !== 0 &&
+    const byThreats = (features & SOLVER_THREAT_ORDER) !== 0 &&
       popcount(pl) + popcount(ph) > 1;
     for (let k = WIDTH - 1; k >= 0; k--) {
       const col = COLUMN_ORDER[k]!;
       const bl = pl & COLUMN_LO[col]!, bh = ph & COLUMN_HI[col]!;
       if ((bl | bh) === 0) continue;
-      const score = threats ? threatCount(cl | bl, ch | bh, ml, mh) : 0;
+      const score = byThreats ? threats(cl | bl, ch | bh, ml, mh) : 0;
       let at = end++;
       while (at > base && sortScore[at - 1]! > score) {
         sortLo[at] = sortLo[at - 1]!;
@@ -718,7 +783,7 @@ export class SolverEngine {
         let r: number;
         try {
           r = full
-            ? this.search(cl, ch, ml, mh, n, med, med + 1)
+            ? this.search(cl, ch, ml, mh, n, med, -1, -1)
             : this.node(cl, ch, ml, mh, n, med, med + 1);
         } catch (error) {
           if (error === PROBE_STALE) continue;

@@ -6,14 +6,43 @@
  * @module
  */
 
-/** The fewest entries (2^17): below it the check word cannot hold the rest of the key. */
+/** The fewest entries a table holds (2^17, 1 MiB): the smallest `entries` option. */
 export const MIN_TABLE_BITS = 17;
+/**
+ * log2 of the entries a solve starts on (2^10, 8 KiB, which stays in the
+ * first-level cache; see {@linkcode SolverTable.bits}).
+ */
+export const START_TABLE_BITS = 17;
 /** The most entries (2^29, 4 GiB). */
 export const MAX_TABLE_BITS = 29;
 /** Bytes per entry: the check word and the data word. */
 export const SOLVER_BYTES_PER_ENTRY = 8;
+/** The largest copy {@linkcode SolverTable.grow} keeps for the next growth: 2^20 entries' words (8 MiB). */
+const SCRATCH_WORDS = 2 ** 21;
 /** A generation fits in 8 bits of the data word; past it the table is wiped. */
 const MAX_GENERATION = 255;
+
+/**
+ * Where the key's low half is cut for the data word's top byte: the slot
+ * holds the low `bits` bits of it, the check word the next 11 (beside the
+ * 21 bits of the high half), the data word's top byte what is left (at most
+ * 8 bits, so at least 2^9 entries in use); nothing is left from 2^17
+ * entries up.
+ *
+ * @param bits log2 of the entries in use, 9…29
+ * @returns `bits + 11`, at most 28 (the low half's width)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tagShift } from "./_solver_table.ts";
+ * assert.ok(tagShift(10) === 21 && tagShift(17) === 28 && tagShift(25) === 28);
+ * ```
+ */
+export function tagShift(bits: number): number {
+  return Math.min(bits + 11, 28);
+}
+
 /** Golden-ratio multiplier: the high bits of the product spread the key. */
 export const HASH_MULTIPLIER = 0x9e3779b1 | 0;
 /** The stored bound offset: a bound b is kept as b + 32 in six bits. */
@@ -28,12 +57,14 @@ export const NO_BEST = 7;
  *
  * The key is the position's `stones + occupied` as two halves (28 and 21
  * bits). An entry's slot takes the low half's low `bits` bits XOR a hash of
- * the rest, and the check word holds the rest (21 + 28 − `bits` ≤ 32 bits):
- * slot and check together give back the whole key, so a hit is never a
- * collision. The data word holds a lower and an upper bound on the score
- * (6 bits each), the best move (3 bits) and the generation (8 bits):
- * {@linkcode SolverTable.clear} starts a new generation instead of wiping
- * memory, so a solver that clears before each small position pays nothing.
+ * the rest; the check word holds the high half and the next 11 bits of the
+ * low half, the data word's top byte what is left of it (see
+ * {@linkcode tagShift}): slot, check and that byte together give back the
+ * whole key, so a hit is never a collision. The data word also holds a
+ * lower and an upper bound on the score (6 bits each), the best move (3
+ * bits) and the generation (8 bits): {@linkcode SolverTable.clear} starts a
+ * new generation instead of wiping memory, so a solver that clears before
+ * each small position pays nothing.
  *
  * Lock-free sharing: the check word is stored XOR the data word, so an
  * entry read while another thread writes it (one word old, one new) fails
@@ -57,9 +88,10 @@ export class SolverTable {
   /** log2 of {@linkcode SolverTable.size}. */
   readonly maxBits: number;
   /**
-   * log2 of the entries in use: a solve starts on the first 2^17 (1 MiB,
-   * which stays in the processor's cache) and {@linkcode SolverTable.grow}
-   * doubles them as the work grows, up to {@linkcode SolverTable.size}.
+   * log2 of the entries in use: a solve starts on the first
+   * 2^{@linkcode START_TABLE_BITS} (8 KiB, which stays in the processor's
+   * first-level cache) and {@linkcode SolverTable.grow} doubles them as the
+   * work grows, up to {@linkcode SolverTable.size}.
    */
   bits: number;
   /** The largest `bits` used since the last wipe: what a wipe must zero. */
@@ -68,6 +100,8 @@ export class SolverTable {
   readonly words: Int32Array;
   /** The current generation (1…255): entries of other generations are empty. */
   generation = 1;
+  /** Where {@linkcode SolverTable.grow} copies the entries it moves from a small table. */
+  #scratch: Int32Array = new Int32Array(0);
 
   /**
    * An empty table.
@@ -81,7 +115,7 @@ export class SolverTable {
     while (bits < MAX_TABLE_BITS && 2 ** (bits + 1) <= entries) bits++;
     this.maxBits = bits;
     this.size = 2 ** bits;
-    this.bits = this.#dirtyBits = MIN_TABLE_BITS;
+    this.bits = this.#dirtyBits = START_TABLE_BITS;
     this.words = words ?? new Int32Array(
       shared
         ? new SharedArrayBuffer(this.size * SOLVER_BYTES_PER_ENTRY)
@@ -89,10 +123,10 @@ export class SolverTable {
     );
   }
 
-  /** Empties every entry: a new generation (a wipe every 255 clears), back to 2^17 entries in use. */
+  /** Empties every entry: a new generation (a wipe every 255 clears), back to the start's entries in use. */
   clear(): void {
     this.#nextGeneration();
-    this.bits = MIN_TABLE_BITS;
+    this.bits = START_TABLE_BITS;
   }
 
   #nextGeneration(): void {
@@ -106,8 +140,9 @@ export class SolverTable {
 
   /**
    * Doubles the entries in use (`times` times, up to {@linkcode SolverTable.size}),
-   * moving every entry of the current generation to its new slot: slot and
-   * check give back the whole key, so nothing is lost but what collides.
+   * moving every entry of the current generation to its new slot: slot,
+   * check and tag give back the whole key, so nothing is lost but what
+   * collides.
    *
    * @param times how many doublings
    * @returns false when the table was already at its size
@@ -116,27 +151,58 @@ export class SolverTable {
     const oldBits = this.bits;
     const bits = Math.min(this.maxBits, oldBits + times);
     if (bits === oldBits) return false;
-    const old = this.words.slice(0, 2 * 2 ** oldBits);
+    const length = 2 * 2 ** oldBits;
+    let old: Int32Array;
+    if (length <= SCRATCH_WORDS) {
+      // Small growths come often (a solve starts on 2^10 entries): one
+      // buffer serves them all. A large one is rare and its copy is not kept.
+      if (this.#scratch.length === 0) {
+        this.#scratch = new Int32Array(SCRATCH_WORDS);
+      }
+      old = this.#scratch;
+      old.set(this.words.subarray(0, length));
+    } else old = this.words.slice(0, length);
     const oldGeneration = this.generation;
     this.#nextGeneration();
     this.bits = bits;
     if (bits > this.#dirtyBits) this.#dirtyBits = bits;
     const lowMask = 2 ** oldBits - 1;
-    for (let i = 0; i < old.length; i += 2) {
+    const oldHashShift = 32 - oldBits;
+    const words = this.words;
+    const generation = this.generation;
+    const mask = 2 ** bits - 1;
+    const hashShift = 32 - bits;
+    const newTagShift = tagShift(bits);
+    for (let i = 0; i < length; i += 2) {
       const data = old[i + 1]!;
-      if (data >>> 16 !== oldGeneration) continue;
-      const check = old[i]! ^ data;
-      const keyHi = check & 0x1fffff;
-      const keyLo = (check >>> 21) * 2 ** oldBits +
-        (((i >> 1) ^ (Math.imul(check, HASH_MULTIPLIER) >>> (32 - oldBits))) &
+      if (((data >>> 16) & 255) !== oldGeneration) continue;
+      const oldCheck = old[i]! ^ data;
+      const keyHi = oldCheck & 0x1fffff;
+      // The low half: above the slot's bits, the check's 11 and the tag's
+      // top byte (keys stay below 2^28, so the shift cannot overflow).
+      const keyLo = ((oldCheck >>> 21 | (data >>> 24) << 11) << oldBits) |
+        (((i >> 1) ^ (Math.imul(oldCheck, HASH_MULTIPLIER) >>> oldHashShift)) &
           lowMask);
-      this.#write(keyLo, keyHi, (data & 0xffff) | this.generation << 16);
+      const check = keyHi | ((keyLo >>> bits) << 21);
+      const slot =
+        ((keyLo ^ (Math.imul(check, HASH_MULTIPLIER) >>> hashShift)) &
+          mask) << 1;
+      const moved = ((keyLo >>> newTagShift) << 8 | generation) << 16 |
+        (data & 0xffff);
+      words[slot + 1] = moved;
+      words[slot] = check ^ moved;
     }
     return true;
   }
-  /** The check word of a key (all but the slot's bits), as an int32. */
+
+  /** The check word of a key (the high half and 11 bits of the low half above the slot's), as an int32. */
   #check(keyLo: number, keyHi: number): number {
     return keyHi | ((keyLo >>> this.bits) << 21);
+  }
+
+  /** The data word's top 16 bits for a key: the low half's bits past the check's, and the generation. */
+  #tag(keyLo: number): number {
+    return (keyLo >>> tagShift(this.bits)) << 8 | this.generation;
   }
 
   /** Index of the first word of a key's slot. */
@@ -157,8 +223,8 @@ export class SolverTable {
     const slot = this.#slot(keyLo, check);
     const data = this.words[slot + 1]!;
     return (this.words[slot]! ^ data) === check &&
-        data >>> 16 === this.generation
-      ? data
+        data >>> 16 === this.#tag(keyLo)
+      ? data & 0xffff
       : -1;
   }
 
@@ -178,17 +244,10 @@ export class SolverTable {
     upper: number,
     move: number,
   ): void {
-    this.#write(
-      keyLo,
-      keyHi,
-      this.generation << 16 | move << 12 | (upper + BOUND_OFFSET) << 6 |
-        (lower + BOUND_OFFSET),
-    );
-  }
-
-  #write(keyLo: number, keyHi: number, data: number): void {
     const check = this.#check(keyLo, keyHi);
     const slot = this.#slot(keyLo, check);
+    const data = this.#tag(keyLo) << 16 | move << 12 |
+      (upper + BOUND_OFFSET) << 6 | (lower + BOUND_OFFSET);
     this.words[slot + 1] = data;
     this.words[slot] = check ^ data;
   }
@@ -197,7 +256,7 @@ export class SolverTable {
   filled(): number {
     let count = 0;
     for (let i = 1; i < 2 * 2 ** this.bits; i += 2) {
-      if (this.words[i]! >>> 16 === this.generation) count++;
+      if (((this.words[i]! >>> 16) & 255) === this.generation) count++;
     }
     return count;
   }

@@ -82,6 +82,7 @@ import {
   BUDGET_STOP,
   BUDGET_WORDS,
   CLAIMED,
+  CLOCK_INTERVAL,
   CONTROL_WORDS,
   GENERATION,
   JOB,
@@ -100,11 +101,36 @@ import {
 import type { WorkerStart } from "./_solver_worker.ts";
 
 /**
- * Nodes a threaded solve searches alone before it wakes its helpers: below
- * it the helpers' start and the full-size table (out of the cache) cost
- * more than they save.
+ * Nodes a threaded solve searches alone before it wakes its helpers
+ * (524,288, about 60 ms): a shorter solve cannot repay their start, the
+ * table they share (each one's writes evict the other's cache lines) and
+ * their stop at its end. Measured on the Begin-Medium sample, 2 threads on
+ * a loaded 2-core machine: with the helpers from 131,072 nodes, the 21
+ * positions of 131 k to 1 M nodes took 1.13× their one-thread time (the
+ * worst 1.6×). Past it the main thread still watches its own rate: see
+ * {@linkcode ConnectFourSolverOptions.threads}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ConnectFour, ConnectFourSolver, HELPER_START_NODES } from "../../mod.ts";
+ * const one = new ConnectFourSolver({ entries: 1 << 22, threads: 1 });
+ * const two = new ConnectFourSolver({ entries: 1 << 22, threads: 2 });
+ * try {
+ *   // 3712522217335 takes 168,276 nodes: the helpers never join.
+ *   const position = ConnectFour.parse("3712522217335");
+ *   const alone = one.solve(position);
+ *   assert.ok(alone.nodes < HELPER_START_NODES);
+ *   assert.equal(two.solve(position).nodes, alone.nodes);
+ * } finally {
+ *   two.close();
+ * }
+ * ```
  */
-const HELP_AFTER = 2 ** 17;
+export const HELPER_START_NODES = 2 ** 19;
+
+/** The small solves at the end of {@linkcode ConnectFourSolver.warmUp}. */
+const WARM_UP_SMALL_SOLVES = 3000;
 
 /** The longest {@linkcode ConnectFourSolver.warmUp} waits for its helpers' own warm-up. */
 const HELPER_WARM_UP_MS = 10_000;
@@ -205,9 +231,16 @@ export interface ConnectFourSolverOptions {
   /**
    * Threads that search each long solve (an integer in 1…64, default 1):
    * with more than one, `threads − 1` workers share the table (in a
-   * `SharedArrayBuffer`) and join a solve once it passes 131,072 nodes
-   * (they pause while the table grows),
-   * probing the root's null windows beside the main thread's. Scores stay
+   * `SharedArrayBuffer`) and join a solve once it passes
+   * {@linkcode HELPER_START_NODES} (they pause while the table grows),
+   * probing the root's null windows beside the main thread's. A helper must
+   * not make a solve slower than one thread: the main thread times its own
+   * nodes per ms alone (from half that count to the helpers' start), then
+   * in 20 ms windows while they work, and sends them away for the rest of
+   * the solve when its rate falls below 3/4 of its rate alone (a helper
+   * without a core of its own, or whose writes to the shared table evict
+   * the main thread's). On a machine whose other processes keep the cores
+   * busy that is within the first 20 ms of help. Scores stay
    * exact; node counts then vary from run to run, and `maxNodes` bounds
    * the nodes of all threads together (see {@linkcode SolveOptions.maxNodes}). Call
    * {@linkcode ConnectFourSolver.close} when done, or the workers keep the
@@ -249,11 +282,21 @@ export interface SolveOptions {
    * the caller.
    */
   onProbe?: (progress: SolveProgress) => void;
+  /**
+   * Called once, with the progress so far, when the solve has run for
+   * `slowMs` milliseconds of wall-clock time and goes on (the clock is read
+   * every {@linkcode CLOCK_INTERVAL} nodes, so a solve that ends sooner
+   * never calls it): what a command tells a user who waits. An error it
+   * throws ends the solve and reaches the caller.
+   */
+  onSlow?: (progress: SolveProgress) => void;
+  /** When {@linkcode SolveOptions.onSlow} is called: milliseconds ≥ 0 (default 10,000). */
+  slowMs?: number;
 }
 
-/** What {@linkcode SolveOptions.onProbe} receives after each root probe. */
+/** What {@linkcode SolveOptions.onProbe} receives after each root probe, and {@linkcode SolveOptions.onSlow} when a solve runs long. */
 export interface SolveProgress {
-  /** The probe's null window was (`probe`, `probe` + 1). */
+  /** The probe's null window is (`probe`, `probe` + 1): for onProbe the probe that finished, for onSlow the one under way. */
   probe: number;
   /** The proven lower bound on the score so far (at least −18). */
   lower: number;
@@ -271,7 +314,17 @@ export type UnlimitedSolveOptions = SolveOptions & {
   timeMs?: undefined;
 };
 
-const SOLVE_OPTIONS = ["weak", "maxNodes", "timeMs", "onProbe"] as const;
+const SOLVE_OPTIONS = [
+  "weak",
+  "maxNodes",
+  "timeMs",
+  "onProbe",
+  "onSlow",
+  "slowMs",
+] as const;
+
+/** The default {@linkcode SolveOptions.slowMs}. */
+export const DEFAULT_SLOW_MS = 10_000;
 const SOLVER_OPTIONS = ["entries", "megabytes", "features", "threads"] as const;
 
 /** What the budget checks need, read once per solve. */
@@ -280,6 +333,8 @@ interface Budget {
   maxNodes: number;
   timeMs: number;
   onProbe: ((progress: SolveProgress) => void) | null;
+  onSlow: ((progress: SolveProgress) => void) | null;
+  slowMs: number;
 }
 
 /** Checks a solve's arguments once, before anything is searched. */
@@ -325,11 +380,29 @@ function checkSolve(
       `${where}: onProbe must be a function, got ${describe(onProbe)}`,
     );
   }
+  const onSlow = options?.onSlow;
+  if (onSlow !== undefined && typeof onSlow !== "function") {
+    throw new Error(
+      `${where}: onSlow must be a function, got ${describe(onSlow)}`,
+    );
+  }
+  const slowMs = options?.slowMs;
+  if (
+    slowMs !== undefined && (typeof slowMs !== "number" || !(slowMs >= 0))
+  ) {
+    throw new Error(
+      `${where}: slowMs must be a number ≥ 0 (milliseconds), got ${
+        describe(slowMs)
+      }`,
+    );
+  }
   return {
     weak: weak === true,
     maxNodes,
     timeMs: timeMs ?? Infinity,
     onProbe: onProbe ?? null,
+    onSlow: onSlow ?? null,
+    slowMs: slowMs ?? DEFAULT_SLOW_MS,
   };
 }
 
@@ -424,7 +497,10 @@ export class ConnectFourSolver {
       this.#budget = new BigInt64Array(
         new SharedArrayBuffer(8 * BUDGET_WORDS),
       );
-      this.#engine.onHelp = (grow) => this.#startHelpers(grow);
+      this.#engine.onHelp = (action) => {
+        if (action === "stop") this.#helperNodeSum += this.#stopHelpers();
+        else this.#startHelpers(action === "grow");
+      };
       for (let index = 0; index < threads - 1; index++) {
         const worker = new Worker(
           new URL("./_solver_worker.ts", import.meta.url),
@@ -474,7 +550,7 @@ export class ConnectFourSolver {
   }
 
   /**
-   * Called by the engine at HELP_AFTER nodes (`grow` false): publishes the
+   * Called by the engine at HELPER_START_NODES nodes (`grow` false): publishes the
    * job to the helpers; and when the table must grow while they work
    * (`grow` true): stops them, grows it, publishes the job again.
    */
@@ -542,10 +618,11 @@ export class ConnectFourSolver {
 
   /**
    * Warms the search up: solves built-in positions (seeded random games of
-   * 20–36 stones, each cut at 20,000 nodes) so that the JIT compiles the
-   * hot paths before the first position that is timed. Through
-   * `deno task solve`, the first End-Easy positions took 1–12 ms each for
-   * a few dozen nodes before it; the table is left empty.
+   * 20–36 stones, each cut at 20,000 nodes, then 3,000 small solves of
+   * 36–40 stones) so that the JIT compiles the hot paths, the search and
+   * the solve's own setup, before the first position that is timed.
+   * Through `deno task solve`, the first End-Easy positions took 1–12 ms
+   * each for a few dozen nodes before it; the table is left empty.
    *
    * @param weak warm the weak solve (what the caller will run)
    * @returns the nodes searched
@@ -561,17 +638,52 @@ export class ConnectFourSolver {
    */
   warmUp(weak = false): number {
     let nodes = 0;
+    const quiet = () => {};
     for (let round = 0; round < 3; round++) {
       for (let stones = 36; stones >= 20; stones -= 4) {
         for (let seed = 1; seed <= 6; seed++) {
           const position = randomConnectFour(stones, 97 * stones + seed);
-          nodes += this.solve(position, {
-            weak,
-            maxNodes: 20_000,
-            timeMs: undefined,
-          }).nodes;
+          // Every other solve reads the clock (every 4,096 nodes): a path
+          // that compiled code never used would be dropped at its first
+          // use, in a timed solve (a 4,676-node Middle-Easy position took
+          // 1-6 ms instead of 0.4 through deno task solve, which asks for
+          // onSlow).
+          nodes += (seed % 2 === 0
+            ? this.solve(position, {
+              weak,
+              maxNodes: 20_000,
+              timeMs: undefined,
+            })
+            : this.solve(position, {
+              weak,
+              maxNodes: 20_000,
+              timeMs: 60_000,
+              onSlow: quiet,
+              slowMs: 60_000,
+            })).nodes;
         }
       }
+    }
+    // A solve's own path (the argument checks, the setup, the root's loop,
+    // the result) runs once a position: a few dozen runs above leave it
+    // interpreted, and each End-Easy position then paid about 4 us for it
+    // (its search 8-10 us). Thousands of small solves, with the options'
+    // shapes that callers pass, compile it too (a few ms).
+    const small = [36, 37, 38, 39, 40].map((stones) =>
+      randomConnectFour(stones, stones)
+    );
+    for (let i = 0; i < WARM_UP_SMALL_SOLVES; i++) {
+      const position = small[i % small.length]!;
+      const shape = i % 4;
+      // The fourth shape stops at 8 nodes: the budget check's path, which
+      // the search's compiled code otherwise drops on the first use.
+      nodes += (shape === 0
+        ? this.solve(position, { weak })
+        : shape === 1
+        ? this.solve(position, { weak, maxNodes: undefined, timeMs: undefined })
+        : shape === 2
+        ? this.solve(position, { weak, onSlow: quiet, slowMs: 60_000 })
+        : this.solve(position, { weak, maxNodes: 8 })).nodes;
     }
     this.table.clear();
     this.#awaitHelpers();
@@ -699,10 +811,23 @@ export class ConnectFourSolver {
           // The first node reads the clock, so timeMs: 0 stops at once.
           engine.checkAt = 0;
         }
+        const onSlow = budget.onSlow;
+        if (onSlow !== null) {
+          engine.slowAt = performance.now() + budget.slowMs;
+          engine.onSlow = () =>
+            onSlow({
+              probe: engine.probe,
+              lower: Math.max(engine.min, -MAX_SCORE),
+              upper: Math.min(engine.max, MAX_SCORE),
+              nodes: engine.nodes + this.#helperNodesSoFar(),
+            });
+          engine.checkAt = Math.min(engine.checkAt, CLOCK_INTERVAL);
+        }
         engine.stopReason = null;
         if (threaded) {
-          engine.helpAt = HELP_AFTER;
-          engine.checkAt = Math.min(engine.checkAt, HELP_AFTER);
+          engine.helpAt = HELPER_START_NODES;
+          engine.rateAt = HELPER_START_NODES / 2;
+          engine.checkAt = Math.min(engine.checkAt, engine.rateAt);
           const at = this.#position;
           at[0] = cl;
           at[1] = ch;
@@ -731,11 +856,16 @@ export class ConnectFourSolver {
           engine.maxNodes = Infinity;
           engine.budget = null;
           engine.deadline = Infinity;
+          engine.slowAt = Infinity;
+          engine.onSlow = null;
           engine.helpAt = Infinity;
+          engine.rateAt = Infinity;
+          engine.soloRate = 0;
           engine.onProbe = null;
-          if (engine.control !== null) {
-            helperNodes = this.#helperNodeSum + this.#stopHelpers();
-          }
+          // The helpers' nodes: of the jobs they left (a growth, or sent
+          // away for slowing this thread), and of the job they are in.
+          helperNodes = this.#helperNodeSum;
+          if (engine.control !== null) helperNodes += this.#stopHelpers();
           this.#helperNodeSum = 0;
         }
         min = engine.min;
