@@ -53,7 +53,9 @@ export interface ReadmeRun {
  * ```ts
  * import assert from "node:assert/strict";
  * import { readmeCommands } from "./readme_commands.ts";
- * const text = "a\n```sh\necho 1 | x   # one\n\ny\n```\n```text\nz\n```\n";
+ * const fence = "`".repeat(3); // a literal fence would end this example
+ * const text = `a\n${fence}sh\necho 1 | x   # one\n\ny\n${fence}\n` +
+ *   `${fence}text\nz\n${fence}\n`;
  * assert.deepEqual(readmeCommands(text), ["echo 1 | x", "y"]);
  * ```
  */
@@ -104,6 +106,15 @@ export const RUNS: Readonly<Record<string, ReadmeRun>> = {
   "npx --yes deno@2.9.6 task openings --after 44433322": {
     expect: /^444333227 -?\d+ \d+ [\d.]+$/m,
   },
+  "npx --yes deno@2.9.6 task bench:c4ref": {
+    expect:
+      /^\| data\/connect4\/end_easy\.txt \| 10 \| [\d.]+ µs \(\d+ nodes\) \|/m,
+  },
+  "npx --yes deno@2.9.6 task grade tests/fixtures/grade --timeout 3 --memory 128":
+    {
+      expect:
+        /^submission +exercise +verdict +detail\n[^]*^wrong\.ts +mex +wrong +mex\(\[1\]\) returned 2/m,
+    },
   "npx --yes deno@2.9.6 task lab": {
     expect: /http:\/\/(?:localhost|127\.0\.0\.1):\d+\/lab\?token=[0-9a-f]+/,
     server: true,
@@ -152,13 +163,15 @@ interface Finished {
   problem: string | null;
 }
 
-async function collect(stream: ReadableStream<Uint8Array>): Promise<string> {
-  let text = "";
+async function collect(
+  stream: ReadableStream<Uint8Array>,
+  onText: (text: string) => void,
+): Promise<void> {
+  // Told as it comes: a server's URL must be seen while it runs.
   const decoder = new TextDecoder();
   for await (const chunk of stream) {
-    text += decoder.decode(chunk, { stream: true });
+    onText(decoder.decode(chunk, { stream: true }));
   }
-  return text;
 }
 
 /** Runs one command with `bash -c`, in its own process group. */
@@ -181,8 +194,8 @@ async function runOne(command: string, run: ReadmeRun): Promise<Finished> {
   await writer.close().catch(() => {});
   let output = "";
   const drained = Promise.all([
-    collect(child.stdout).then((text) => output += text),
-    collect(child.stderr).then((text) => output += text),
+    collect(child.stdout, (text) => output += text),
+    collect(child.stderr, (text) => output += text),
   ]);
   const signalGroup = (signal: Deno.Signal) => {
     try {
@@ -213,6 +226,7 @@ async function runOne(command: string, run: ReadmeRun): Promise<Finished> {
       try {
         const response = await fetch(`${address.origin}/api/status`, {
           headers: { Authorization: `token ${token}` },
+          signal: AbortSignal.timeout(30_000),
         });
         await response.body?.cancel();
         if (!response.ok) {
@@ -222,7 +236,21 @@ async function runOne(command: string, run: ReadmeRun): Promise<Finished> {
         problem = `GET /api/status failed: ${(error as Error).message}`;
       }
     }
+    // Ctrl-C, and again as the server's banner says if a confirmation is
+    // asked; a server still up after that is a failure, stopped by SIGTERM.
+    const stopped = (ms: number) =>
+      Promise.race([
+        child.status.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+      ]);
     signalGroup("SIGINT");
+    if (!await stopped(10_000)) {
+      signalGroup("SIGINT");
+      if (!await stopped(10_000)) {
+        problem ??= "the server did not stop on Ctrl-C (twice)";
+        signalGroup("SIGTERM");
+      }
+    }
   }
   const status = await child.status;
   clearTimeout(timer);
@@ -245,7 +273,12 @@ async function main(): Promise<number> {
   );
   const ciRun = await Deno.readTextFile(new URL("./run", import.meta.url));
   const failed: string[] = [];
+  // Arguments, if any, keep only the commands that contain one of them.
+  const only = Deno.args;
   for (const command of readmeCommands(readme)) {
+    if (only.length > 0 && !only.some((word) => command.includes(word))) {
+      continue;
+    }
     const run = RUNS[command];
     const started = performance.now();
     let problem: string | null;
