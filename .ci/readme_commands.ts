@@ -70,19 +70,42 @@ export function readmeCommands(markdown: string): string[] {
   return commands;
 }
 
-/** Whether the committed figures/ is what the run just wrote (git's view). */
+/** figures/ as git sees it against the commit: untracked and changed files, with their diffs. */
+async function figuresState(): Promise<string | null> {
+  const run = async (args: string[]) => {
+    const output = await new Deno.Command("git", {
+      args,
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    return output.success ? new TextDecoder().decode(output.stdout) : null;
+  };
+  const status = await run(["status", "--porcelain", "--", "figures/"]);
+  const diff = await run(["diff", "--binary", "--", "figures/"]);
+  return status === null || diff === null ? null : status + diff;
+}
+
+/**
+ * figures/ before any command ran: a test run before this script (the
+ * browser test's screenshot) may have rewritten a file, which is not what
+ * `task figures` is judged by.
+ */
+const FIGURES_BEFORE = await figuresState();
+
+/** Whether `task figures` left figures/ as it was (the committed figures are what it computes). */
 async function figuresUnchanged(): Promise<string | null> {
-  const output = await new Deno.Command("git", {
+  const after = await figuresState();
+  if (after === null || FIGURES_BEFORE === null) return "git status failed";
+  if (after === FIGURES_BEFORE) return null;
+  const status = await new Deno.Command("git", {
     args: ["status", "--porcelain", "--", "figures/"],
     cwd: ROOT,
     stdout: "piped",
-    stderr: "piped",
   }).output();
-  const changed = new TextDecoder().decode(output.stdout).trim();
-  if (!output.success) return "git status failed";
-  return changed === ""
-    ? null
-    : `the committed figures/ differs from what task figures computes:\n${changed}`;
+  return `the committed figures/ differs from what task figures computes:\n${
+    new TextDecoder().decode(status.stdout).trim()
+  }`;
 }
 
 /** Every command of README.md and how it is run, keyed by its exact text. */
