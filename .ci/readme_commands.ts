@@ -70,8 +70,10 @@ export function readmeCommands(markdown: string): string[] {
   return commands;
 }
 
-/** figures/ as git sees it against the commit: untracked and changed files, with their diffs. */
-async function figuresState(): Promise<string | null> {
+/** figures/ as git sees it against the commit: its status lines and its diff, or null when git failed. */
+async function figuresState(): Promise<
+  { status: string; diff: string } | null
+> {
   const run = async (args: string[]) => {
     const output = await new Deno.Command("git", {
       args,
@@ -83,7 +85,7 @@ async function figuresState(): Promise<string | null> {
   };
   const status = await run(["status", "--porcelain", "--", "figures/"]);
   const diff = await run(["diff", "--binary", "--", "figures/"]);
-  return status === null || diff === null ? null : status + diff;
+  return status === null || diff === null ? null : { status, diff };
 }
 
 /**
@@ -97,15 +99,12 @@ const FIGURES_BEFORE = await figuresState();
 async function figuresUnchanged(): Promise<string | null> {
   const after = await figuresState();
   if (after === null || FIGURES_BEFORE === null) return "git status failed";
-  if (after === FIGURES_BEFORE) return null;
-  const status = await new Deno.Command("git", {
-    args: ["status", "--porcelain", "--", "figures/"],
-    cwd: ROOT,
-    stdout: "piped",
-  }).output();
-  return `the committed figures/ differs from what task figures computes:\n${
-    new TextDecoder().decode(status.stdout).trim()
-  }`;
+  if (
+    after.status === FIGURES_BEFORE.status && after.diff === FIGURES_BEFORE.diff
+  ) {
+    return null;
+  }
+  return `the committed figures/ differs from what task figures computes:\n${after.status.trim()}`;
 }
 
 /** Every command of README.md and how it is run, keyed by its exact text. */
