@@ -266,7 +266,8 @@ export class SolverEngine {
   /** Called after each finished root probe (main thread only): `(probe, min, max)`; never inside the search. */
   onProbe: ((probe: number, min: number, max: number) => void) | null = null;
   readonly features: number;
-  readonly table: SolverTable;
+  /** The table searched: the solver's own, or the one shared with helpers while they work. */
+  table: SolverTable;
   /** The table's words, mask, shifts and generation, copied from it by {@linkcode SolverEngine.sync}. */
   words: Int32Array = new Int32Array(0);
   mask = 0;
