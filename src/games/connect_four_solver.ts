@@ -693,6 +693,11 @@ export class ConnectFourSolver {
         }
       }
     }
+    // The helpers warm up beside this thread. Waiting for them comes
+    // before the small solves below: a thread that slept (waiting) came
+    // back to cold caches, and the first positions timed after were slower
+    // (End-Easy with 2 threads about 12 us against 9 with 1).
+    this.#awaitHelpers();
     // A solve's own path (the argument checks, the setup, the root's loop,
     // the result) runs once a position: a few dozen runs above leave it
     // interpreted, and each End-Easy position then paid about 4 us for it
@@ -715,7 +720,6 @@ export class ConnectFourSolver {
         : this.solve(position, { weak, maxNodes: 8 })).nodes;
     }
     this.table.clear();
-    this.#awaitHelpers();
     return nodes;
   }
 
