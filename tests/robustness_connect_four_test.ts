@@ -230,7 +230,7 @@ Deno.test("bad solve options are clear errors, and the position is unchanged", (
   );
   assert.throws(
     () => solveConnectFour(position, { maxNode: 5 } as object),
-    /^Error: solveConnectFour: unknown option "maxNode"; known options: weak, maxNodes, timeMs, onProbe$/,
+    /^Error: solveConnectFour: unknown option "maxNode"; known options: weak, maxNodes, timeMs, onProbe, onSlow, slowMs$/,
   );
 });
 
