@@ -40,8 +40,8 @@ Flags:
   --reference PATH  the reference solver's program: it reads one line of
                   moves per position on stdin and prints "<moves> <score>
                   <nodes> <microseconds>" per line, as Pascal Pons' c4solver
-                  does (github.com/PascalPons/connect4, built with its own
-                  Makefile). Without it, our times alone.
+                  does (github.com/PascalPons/connect4, tag part12, built
+                  with its own Makefile). Without it, our times alone.
   --every N       take the 1st, (N+1)-th, (2N+1)-th... line of each file
                   (default ${DEFAULT_EVERY}; 1 for every line)
   --first N       then keep only the first N of those (default: all)

@@ -85,6 +85,9 @@ Deno.test("threads: two threads score every position of the fast sets and a seed
       else assert.equal(threaded.nodes, alone.nodes, `${moves}: helped`);
     }
     assert.ok(helped >= 2, `${helped} positions long enough for the helpers`);
+    // The main thread's own table is not the shared one: it searches that
+    // only while its helpers work (see SolverTable.adopt).
+    assert.ok(!(two.table.words.buffer instanceof SharedArrayBuffer));
   });
 });
 

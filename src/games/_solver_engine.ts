@@ -50,6 +50,14 @@ export const CLOCK_INTERVAL = 4096;
 const HELP_WATCH_MS = 20;
 
 /**
+ * How many such windows: the first 100 ms of help decide. Later the table
+ * has grown (its lines out of the cache), and this thread's rate falls
+ * without any helper: compared with its rate before, it would send helpers
+ * away from every long solve (the first move `4` ran on one thread).
+ */
+const HELP_WATCH_WINDOWS = 5;
+
+/**
  * The helpers leave a solve when the main thread's own nodes per ms fall
  * below this share of its rate alone.
  */
@@ -251,13 +259,15 @@ export class SolverEngine {
   rateNodes = 0;
   /** The main thread's nodes per ms alone, from `rateAt` to `helpAt` (0: not watching). */
   soloRate = 0;
-  /** The start of the current window in which the main thread's rate with helpers is measured. */
+  /** The start of the current window in which the main thread's rate with helpers is measured, and the windows left. */
   watchTime = 0;
   watchNodes = 0;
+  watchWindows = 0;
   /** Called after each finished root probe (main thread only): `(probe, min, max)`; never inside the search. */
   onProbe: ((probe: number, min: number, max: number) => void) | null = null;
   readonly features: number;
-  readonly table: SolverTable;
+  /** The table searched: the solver's own, or the one shared with helpers while they work. */
+  table: SolverTable;
   /** The table's words, mask, shifts and generation, copied from it by {@linkcode SolverEngine.sync}. */
   words: Int32Array = new Int32Array(0);
   mask = 0;
@@ -351,6 +361,7 @@ export class SolverEngine {
         Math.max(now - this.rateTime, 0.001);
       this.watchTime = now;
       this.watchNodes = this.nodes;
+      this.watchWindows = HELP_WATCH_WINDOWS;
       this.onHelp?.("start");
     } else if (this.soloRate > 0 && this.control !== null) {
       // A helper must not make the solve slower than this thread alone:
@@ -363,7 +374,8 @@ export class SolverEngine {
         if (rate < HELP_SLOWDOWN * this.soloRate) {
           this.soloRate = 0;
           this.onHelp?.("stop");
-        } else {
+        } else if (--this.watchWindows === 0) this.soloRate = 0;
+        else {
           this.watchTime = now;
           this.watchNodes = this.nodes;
         }

@@ -195,6 +195,44 @@ export class SolverTable {
     return true;
   }
 
+  /**
+   * Takes another table's entries of its current generation (same size,
+   * same entries in use) under a new generation of this one: a threaded
+   * solve moves from the main thread's own table to the shared one when
+   * its helpers join.
+   *
+   * @param from the table whose entries are copied; unchanged
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { SolverTable } from "../../mod.ts";
+   * const mine = new SolverTable(1 << 17), shared = new SolverTable(1 << 17, true);
+   * mine.store(12345, 678, -3, 5, 2);
+   * shared.adopt(mine);
+   * assert.equal(shared.probe(12345, 678), mine.probe(12345, 678));
+   * ```
+   */
+  adopt(from: SolverTable): void {
+    this.#nextGeneration();
+    this.bits = from.bits;
+    if (this.bits > this.#dirtyBits) this.#dirtyBits = this.bits;
+    const length = 2 * 2 ** this.bits;
+    const source = from.words, words = this.words;
+    const old = from.generation << 16, generation = this.generation << 16;
+    for (let i = 0; i < length; i += 2) {
+      const data = source[i + 1]!;
+      if ((data & 0xff0000) !== old) {
+        // Another generation's, or none: empty here.
+        words[i + 1] = words[i] = 0;
+        continue;
+      }
+      const moved = (data & ~0xff0000) | generation;
+      words[i + 1] = moved;
+      words[i] = (source[i]! ^ data) ^ moved;
+    }
+  }
+
   /** The check word of a key (the high half and 11 bits of the low half above the slot's), as an int32. */
   #check(keyLo: number, keyHi: number): number {
     return keyHi | ((keyLo >>> this.bits) << 21);

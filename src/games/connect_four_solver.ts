@@ -6,8 +6,9 @@
  * holding lower and upper bounds, null-window searches that narrow the score
  * window (iterative deepening on the window, not on the depth), pruning of
  * moves that lose at once, and threat-count move ordering by insertion into
- * fixed typed arrays. The recursion passes four small integers and allocates
- * nothing.
+ * fixed typed arrays. The recursion passes small integers (the position's
+ * four halves, the stone count, the null window's alpha, and the winning
+ * cells the parent counted for this move) and allocates nothing.
  *
  * Symmetry: {@linkcode ConnectFour} has mirrored and symmetric keys, and the
  * tests check that mirrored positions score the same; keying the table by
@@ -30,12 +31,23 @@
  * nodes and 336 s to 1.52e9 nodes and 196 s on 2 threads (the reference
  * C++ solver: 2.41e9 nodes, 260 s), `4453` to 27.2 M nodes.
  *
+ * Compiled code (issue 27, profiled with perf and V8's --perf-prof): the
+ * search writes its masks as number literals (an imported constant is read
+ * from its module cell and checked at every use), each half of the winning
+ * cells is a small function that inlines (`winLo`, `winHi` in
+ * `_solver_bits.ts`), the root searches null windows only (one alpha), and
+ * a child takes its opponent's winning cells from its parent's move
+ * ordering. {@linkcode ConnectFourSolver.warmUp} also compiles the solve's
+ * own path and the clock's (a path compiled code never took is dropped at
+ * its first use, then in a timed solve). Against the reference C++ solver
+ * through `deno task bench:c4ref`: see `docs/connect_four_speed.md`.
+ *
  * Threads: see {@linkcode ConnectFourSolverOptions.threads}. On 2 idle
  * cores, two threads solved `4453` (weak) in 3.9 s against 5.9 s (1.5×;
  * 31.7 M nodes against 28.2 M) and 16 positions of 14 stones in 0.83 s
  * against 0.99–1.09 s. When other processes keep the cores busy, the
- * second thread gets no core of its own and the same solve was 1.3×
- * slower.
+ * second thread gets no core of its own: the main thread then sends the
+ * helpers away ({@linkcode HELPER_START_NODES}).
  *
  * Scores (the public benchmarks' convention), from the side to move: 0 for a
  * draw; 22 − k when it wins with its k-th stone; −(22 − k) when the opponent
@@ -236,11 +248,13 @@ export interface ConnectFourSolverOptions {
    * probing the root's null windows beside the main thread's. A helper must
    * not make a solve slower than one thread: the main thread times its own
    * nodes per ms alone (from half that count to the helpers' start), then
-   * in 20 ms windows while they work, and sends them away for the rest of
-   * the solve when its rate falls below 3/4 of its rate alone (a helper
-   * without a core of its own, or whose writes to the shared table evict
-   * the main thread's). On a machine whose other processes keep the cores
-   * busy that is within the first 20 ms of help. Scores stay
+   * in the first five 20 ms windows while they work, and sends them away
+   * for the rest of the solve when its rate falls below 3/4 of its rate
+   * alone (a helper without a core of its own, or whose writes to the
+   * shared table evict the main thread's). On a machine whose other
+   * processes keep the cores busy that is within the first 20 ms of help.
+   * (Later windows would compare with a rate from a smaller table: the
+   * main thread slows as the table grows, helpers or not.) Scores stay
    * exact; node counts then vary from run to run, and `maxNodes` bounds
    * the nodes of all threads together (see {@linkcode SolveOptions.maxNodes}). Call
    * {@linkcode ConnectFourSolver.close} when done, or the workers keep the
@@ -434,6 +448,10 @@ export class ConnectFourSolver {
   readonly #helperNodes: Float64Array | null = null;
   /** The shared node budget of a threaded solve (see BUDGET_WORDS). */
   readonly #budget: BigInt64Array | null = null;
+  /** Whether the shared budget holds a limit from the last solve (it is reset only then). */
+  #budgetLimited = true;
+  /** The table shared with the helpers (null with one thread). */
+  readonly #shared: SolverTable | null = null;
   #job = 0;
   /** Nodes of helpers that left the current solve's earlier jobs. */
   #helperNodeSum = 0;
@@ -485,7 +503,10 @@ export class ConnectFourSolver {
       ? 1
       : checkInteger(where, "threads", options.threads, 1, 64);
     this.threads = threads;
-    this.table = new SolverTable(entries, threads > 1);
+    // The main thread searches its own table (on an ArrayBuffer: solves
+    // were about a microsecond slower on a SharedArrayBuffer's) and moves
+    // to the shared one only when its helpers join.
+    this.table = new SolverTable(entries);
     this.#engine = new SolverEngine(this.table, features);
     if (threads > 1) {
       this.#control = new Int32Array(
@@ -497,6 +518,7 @@ export class ConnectFourSolver {
       this.#budget = new BigInt64Array(
         new SharedArrayBuffer(8 * BUDGET_WORDS),
       );
+      this.#shared = new SolverTable(entries, true);
       this.#engine.onHelp = (action) => {
         if (action === "stop") this.#helperNodeSum += this.#stopHelpers();
         else this.#startHelpers(action === "grow");
@@ -508,8 +530,8 @@ export class ConnectFourSolver {
         );
         worker.postMessage(
           {
-            words: this.table.words,
-            size: this.table.size,
+            words: this.#shared.words,
+            size: this.#shared.size,
             control: this.#control,
             nodes: this.#helperNodes,
             budget: this.#budget,
@@ -557,7 +579,14 @@ export class ConnectFourSolver {
   #startHelpers(grow: boolean): void {
     const control = this.#control!;
     const engine = this.#engine;
-    const table = this.table;
+    const table = this.#shared!;
+    if (engine.table !== table) {
+      // The helpers' first job of this solve: the search moves to the
+      // shared table, with what it has found so far.
+      table.adopt(engine.table);
+      engine.table = table;
+      engine.sync();
+    }
     if (grow) {
       // The table cannot grow while several threads write (entries would
       // move under them): the helpers leave the job first.
@@ -664,6 +693,11 @@ export class ConnectFourSolver {
         }
       }
     }
+    // The helpers warm up beside this thread. Waiting for them comes
+    // before the small solves below: a thread that slept (waiting) came
+    // back to cold caches, and the first positions timed after were slower
+    // (End-Easy with 2 threads about 12 us against 9 with 1).
+    this.#awaitHelpers();
     // A solve's own path (the argument checks, the setup, the root's loop,
     // the result) runs once a position: a few dozen runs above leave it
     // interpreted, and each End-Easy position then paid about 4 us for it
@@ -686,7 +720,6 @@ export class ConnectFourSolver {
         : this.solve(position, { weak, maxNodes: 8 })).nodes;
     }
     this.table.clear();
-    this.#awaitHelpers();
     return nodes;
   }
 
@@ -792,12 +825,16 @@ export class ConnectFourSolver {
           // Every thread claims its nodes from one shared budget, so that
           // all of them together stop at maxNodes (see SolveOptions).
           const shared = this.#budget!;
-          Atomics.store(shared, CLAIMED, 0n);
-          Atomics.store(
-            shared,
-            LIMIT,
-            budget.maxNodes === Infinity ? -1n : BigInt(budget.maxNodes),
-          );
+          // A solve without a limit after one without: nothing to store.
+          if (budget.maxNodes !== Infinity || this.#budgetLimited) {
+            Atomics.store(shared, CLAIMED, 0n);
+            Atomics.store(
+              shared,
+              LIMIT,
+              budget.maxNodes === Infinity ? -1n : BigInt(budget.maxNodes),
+            );
+            this.#budgetLimited = budget.maxNodes !== Infinity;
+          }
           if (budget.maxNodes !== Infinity) {
             engine.budget = shared;
             engine.maxNodes = 0;
@@ -867,6 +904,10 @@ export class ConnectFourSolver {
           helperNodes = this.#helperNodeSum;
           if (engine.control !== null) helperNodes += this.#stopHelpers();
           this.#helperNodeSum = 0;
+          if (engine.table !== this.table) {
+            engine.table = this.table;
+            engine.sync();
+          }
         }
         min = engine.min;
         max = engine.max;
