@@ -123,26 +123,6 @@ export class ExplicitTree implements Position {
    * assert.throws(() => ExplicitTree.from(cyclic as never), /children\[1\]\[1\] contains itself/);
    * ```
    */
-  /**
-   * Builds a tree from its text, `"[[3, 5], [2, 9], [1, 8]]"`: see
-   * {@linkcode parseTree}, whose errors name the line and column of a typo.
-   *
-   * @param text the tree as nested brackets of whole numbers
-   * @returns the tree, positioned at its root
-   * @throws {Error} from {@linkcode parseTree} or {@linkcode ExplicitTree.from}
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { alphaBeta, ExplicitTree } from "../../mod.ts";
-   * assert.equal(alphaBeta(ExplicitTree.parse("[[3, 5], [2, 9], [1, 8]]")).value, 3);
-   * assert.throws(() => ExplicitTree.parse("[[3, 5], [2, 9] [1, 8]]"), /line 1, column 17/);
-   * ```
-   */
-  static parse(text: string): ExplicitTree {
-    return ExplicitTree.from(parseTree(text));
-  }
-
   static from(nested: NestedTree): ExplicitTree {
     const sizes = checkTree(nested);
     const total = sizes.get(nested as object) ?? 1;
@@ -194,6 +174,26 @@ export class ExplicitTree implements Position {
       maxMoves: Math.max(maxMoves, 1),
       height,
     });
+  }
+
+  /**
+   * Builds a tree from its text, `"[[3, 5], [2, 9], [1, 8]]"`: see
+   * {@linkcode parseTree}, whose errors name the line and column of a typo.
+   *
+   * @param text the tree as nested brackets of whole numbers
+   * @returns the tree, positioned at its root
+   * @throws {Error} from {@linkcode parseTree} or {@linkcode ExplicitTree.from}
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { alphaBeta, ExplicitTree } from "../../mod.ts";
+   * assert.equal(alphaBeta(ExplicitTree.parse("[[3, 5], [2, 9], [1, 8]]")).value, 3);
+   * assert.throws(() => ExplicitTree.parse("[[3, 5], [2, 9] [1, 8]]"), /line 1, column 17/);
+   * ```
+   */
+  static parse(text: string): ExplicitTree {
+    return ExplicitTree.from(parseTree(text));
   }
 
   /** Number of nodes in the whole tree. */
