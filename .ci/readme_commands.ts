@@ -13,7 +13,8 @@
  * there: the tests (its main step) and `task lab --check` (before the tests,
  * which need JupyterLab).
  *
- * Prints one line per command and exits 1 when any failed.
+ * Prints one line per command and exits 1 when any failed. An argument
+ * runs only the commands that contain it (`… readme_commands.ts "task lab"`).
  *
  * @module
  */
@@ -105,7 +106,8 @@ export const RUNS: Readonly<Record<string, ReadmeRun>> = {
     expect: /^444333227 -?\d+ \d+ [\d.]+$/m,
   },
   "npx --yes deno@2.9.6 task lab": {
-    expect: /http:\/\/(?:localhost|127\.0\.0\.1):\d+\/lab\?token=[0-9a-f]+/,
+    // The 127.0.0.1 form: localhost may resolve to ::1, where it does not listen.
+    expect: /http:\/\/127\.0\.0\.1:\d+\/lab\?token=[0-9a-f]+/,
     server: true,
     timeoutMs: 5 * 60_000,
   },
@@ -152,13 +154,15 @@ interface Finished {
   problem: string | null;
 }
 
-async function collect(stream: ReadableStream<Uint8Array>): Promise<string> {
-  let text = "";
+/** Reads a stream to its end, handing each piece of text on as it comes. */
+async function collect(
+  stream: ReadableStream<Uint8Array>,
+  onText: (text: string) => void,
+): Promise<void> {
   const decoder = new TextDecoder();
   for await (const chunk of stream) {
-    text += decoder.decode(chunk, { stream: true });
+    onText(decoder.decode(chunk, { stream: true }));
   }
-  return text;
 }
 
 /** Runs one command with `bash -c`, in its own process group. */
@@ -180,9 +184,10 @@ async function runOne(command: string, run: ReadmeRun): Promise<Finished> {
   }
   await writer.close().catch(() => {});
   let output = "";
+  // Read as it comes: a server's URL is needed while it runs.
   const drained = Promise.all([
-    collect(child.stdout).then((text) => output += text),
-    collect(child.stderr).then((text) => output += text),
+    collect(child.stdout, (text) => output += text),
+    collect(child.stderr, (text) => output += text),
   ]);
   const signalGroup = (signal: Deno.Signal) => {
     try {
@@ -213,6 +218,7 @@ async function runOne(command: string, run: ReadmeRun): Promise<Finished> {
       try {
         const response = await fetch(`${address.origin}/api/status`, {
           headers: { Authorization: `token ${token}` },
+          signal: AbortSignal.timeout(30_000),
         });
         await response.body?.cancel();
         if (!response.ok) {
@@ -245,7 +251,10 @@ async function main(): Promise<number> {
   );
   const ciRun = await Deno.readTextFile(new URL("./run", import.meta.url));
   const failed: string[] = [];
+  // An argument picks the commands that contain it (for a rerun of one).
+  const only = Deno.args[0];
   for (const command of readmeCommands(readme)) {
+    if (only !== undefined && !command.includes(only)) continue;
     const run = RUNS[command];
     const started = performance.now();
     let problem: string | null;
