@@ -54,7 +54,8 @@ export interface ReadmeRun {
  * ```ts
  * import assert from "node:assert/strict";
  * import { readmeCommands } from "./readme_commands.ts";
- * const text = "a\n```sh\necho 1 | x   # one\n\ny\n```\n```text\nz\n```\n";
+ * const fence = "`".repeat(3); // a literal one would end this example
+ * const text = `a\n${fence}sh\necho 1 | x   # one\n\ny\n${fence}\n${fence}text\nz\n${fence}\n`;
  * assert.deepEqual(readmeCommands(text), ["echo 1 | x", "y"]);
  * ```
  */
