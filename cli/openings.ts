@@ -14,10 +14,11 @@ import {
   type SolveStopReason,
 } from "../mod.ts";
 import {
-  BOOK_TITLE,
+  bookTitle,
   firstMovesText,
   mirrorMoves,
   type OpeningLine,
+  parseFirstMoves,
 } from "../src/course/connect_four/first_moves.ts";
 import {
   defaultThreads,
@@ -28,6 +29,11 @@ import {
   UsageError,
 } from "./_connect_four_cli.ts";
 import { FlagsOnce } from "./_flags.ts";
+import {
+  DEFAULT_BOOK_PLIES,
+  extendBook,
+  FULL_BOOK_PLIES,
+} from "./_opening_book.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import {
   connectForCommand,
@@ -62,7 +68,7 @@ export const DEFAULT_AFTER_MAX_NODES = 20_000_000;
 
 /** The text of `deno task openings --help`. */
 export const HELP =
-  `usage: deno task openings [--full | --book | --after MOVES] [--threads N] [--megabytes M] [--max-nodes N] [--time-ms T] [--nats URL [--nats-unreachable SECONDS]] [--out FILE]
+  `usage: deno task openings [--full | --book [--plies N | --full] | --after MOVES] [--threads N] [--megabytes M] [--max-nodes N] [--time-ms T] [--nats URL [--nats-unreachable SECONDS]] [--out FILE]
 
 Solves exactly, one after the other, the position after each legal move
 from a start position, and prints one line per move:
@@ -78,6 +84,13 @@ from a start position, and prints one line per move:
 Progress goes to stderr: each root null-window probe, the bounds proven so
 far, nodes and seconds; at the end, how many solves a budget stopped.
 
+Sensible play: a sensible move does not lose against perfect play when a
+move that does not lose exists, and loses as late as possible when every
+move loses; the engine plays the highest score, the column nearest the
+centre on a tie, then the left one; the human may move first or second.
+The book holds every position after a move from each position such a game
+reaches before ply N, so each answers at once with every column proven.
+
 Budgets: an --after run (the default) stops each solve after
 ${DEFAULT_AFTER_MAX_NODES} nodes unless --max-nodes or --time-ms is given,
 so that it ends in about a minute at most. --full and --book have no budget
@@ -90,9 +103,17 @@ Flags:
   --full          the empty board's seven first moves (4 solves by mirror
                   symmetry, 1-4 minutes each on 2 cores), written to
                   ${FIRST_MOVES_FILE} with the command and the time taken
-  --book          every position after two moves (25 solves by mirror
-                  symmetry), written to ${BOOK_FILE}: the opening book
-                  of deno task solve --book
+  --book          the opening book, written to ${BOOK_FILE}: every
+                  position after two moves (25 solves by mirror symmetry),
+                  then every position after a move from a position that
+                  sensible play reaches before ply ${DEFAULT_BOOK_PLIES} (below), so
+                  that deno task play and the site's play page prove every
+                  column there at once. It extends the file: positions
+                  proven there are not searched again
+  --plies N       with --book: cover sensible play before ply N, 2-12
+                  (default ${DEFAULT_BOOK_PLIES}, the committed book: about 17 minutes of
+                  solving here on top of the two-move positions' 20)
+  --full          with --book: --plies ${FULL_BOOK_PLIES}, deeper than the committed book
   --threads N     threads per solve, 1-64 (default: the machine's cores)
   --megabytes M   the largest table, in MiB (default 512; it grows to it)
   --max-nodes N   stop each move's solve after N nodes (all threads
@@ -127,6 +148,8 @@ export interface OpeningsArgs {
   full: boolean;
   /** `--book`: write {@linkcode BOOK_FILE}. */
   book: boolean;
+  /** With `--book`: cover sensible play before this ply (`--plies N`, `--full`). */
+  plies?: number;
   /** `--threads N`, when given. */
   threads?: number;
   /** `--megabytes M` (default 512, the solver's default). */
@@ -163,6 +186,7 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
     megabytes: 512,
   };
   let afterGiven = false;
+  let plies: number | undefined;
   const flags = new FlagsOnce("openings");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -193,6 +217,16 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
         );
       }
       result.after = moves === "-" ? "" : moves;
+    } else if (isFlag(arg, "--plies")) {
+      plies = integerValue(
+        "openings",
+        "--plies",
+        value("--plies"),
+        2,
+        2,
+        12,
+        "an integer in 2…12",
+      );
     } else if (isFlag(arg, "--threads")) {
       result.threads = threadsValue("openings", value("--threads"));
     } else if (isFlag(arg, "--megabytes")) {
@@ -250,9 +284,22 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
   if (result.unreachableMs !== undefined && result.nats === undefined) {
     throw new UsageError(`openings: ${UNREACHABLE_ALONE}`);
   }
-  if ([result.full, result.book, afterGiven].filter(Boolean).length > 1) {
-    throw new UsageError("openings: give one of --full, --book and --after");
+  // --book --full: the book's whole cover.
+  if (result.book && result.full && plies === undefined) {
+    result.full = false;
+    result.after = "";
+    plies = FULL_BOOK_PLIES;
   }
+  if ([result.full, result.book, afterGiven].filter(Boolean).length > 1) {
+    throw new UsageError(
+      "openings: give one of --full, --book and --after (with --book, --full is --plies " +
+        `${FULL_BOOK_PLIES}, and --plies goes alone)`,
+    );
+  }
+  if (plies !== undefined && !result.book) {
+    throw new UsageError("openings: --plies goes with --book");
+  }
+  if (result.book) result.plies = plies ?? DEFAULT_BOOK_PLIES;
   if (
     !result.full && !result.book && result.maxNodes === undefined &&
     result.timeMs === undefined
@@ -611,6 +658,19 @@ function afterTitle(after: string): string[] {
   ];
 }
 
+/** The lines of the file a `--book` run extends (none when it is absent). */
+function bookLines(file: string): OpeningLine[] {
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(file);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
+  // A line a budget stopped is searched again.
+  return parseFirstMoves(text).filter((line) => line.lower === line.upper);
+}
+
 async function main(args: readonly string[]): Promise<number> {
   const options = readCommandLine(parseOpeningsArgs, args, HELP);
   if (typeof options === "number") return options;
@@ -634,23 +694,47 @@ async function main(args: readonly string[]): Promise<number> {
   // The command as run, for the file's header: the flags that change the
   // work (where it ran and where it is written do not).
   const kept = withoutFlags(args, ["--nats", "--nats-unreachable", "--out"]);
-  const command = options.full || options.book
+  const command = options.book
     ? [
-      `deno task openings ${options.book ? "--book" : "--full"}`,
-      ...kept.filter((arg) => arg !== "--full" && arg !== "--book"),
+      "deno task openings --book",
+      ...withoutFlags(kept, ["--plies"]).filter((arg) =>
+        arg !== "--full" && arg !== "--book"
+      ),
+      `--plies ${options.plies}`,
+    ].join(" ")
+    : options.full
+    ? [
+      "deno task openings --full",
+      ...kept.filter((arg) => arg !== "--full"),
     ].join(" ")
     : ["deno task openings", ...kept].join(" ");
   const file = options.out ??
     (options.book ? BOOK_FILE : options.full ? FIRST_MOVES_FILE : null);
   const title = options.book
-    ? BOOK_TITLE
+    ? bookTitle(options.plies!)
     : options.full
     ? undefined
     : afterTitle(options.after);
+  let known: OpeningLine[] = [];
+  if (options.book) {
+    try {
+      known = bookLines(file!);
+    } catch (error) {
+      warn(
+        `openings: --book extends ${file}, which cannot be read: ${
+          (error as Error).message
+        } (move it away to start afresh)`,
+      );
+      return 2;
+    }
+  }
   const clock = performance.now();
-  const finished: OpeningLine[] = [];
+  const finished: OpeningLine[] = [...known];
   const write = (lines: readonly OpeningLine[], complete: boolean) => {
     if (file === null) return;
+    // A book's time is its solves' (lines kept from the file count theirs).
+    const solving = lines.filter((line) => line.mirrorOf === null)
+      .reduce((sum, line) => sum + line.seconds, 0);
     Deno.writeTextFileSync(
       file,
       firstMovesText(lines, {
@@ -658,14 +742,15 @@ async function main(args: readonly string[]): Promise<number> {
         threads,
         megabytes: options.megabytes,
         date: begun.toISOString().slice(0, 10),
-        seconds: (performance.now() - clock) / 1000,
+        seconds: options.book ? solving : (performance.now() - clock) / 1000,
         complete,
+        extends: options.book,
       }, title),
     );
   };
   try {
     // Before any solve: a file that cannot be written fails now, not after hours.
-    write([], false);
+    write(finished, false);
   } catch (error) {
     warn(`openings: cannot write ${file}: ${(error as Error).message}`);
     return 2;
@@ -676,48 +761,69 @@ async function main(args: readonly string[]): Promise<number> {
     // Written after every move: an interrupted run keeps what it proved.
     write(finished, false);
   };
-  let lines: OpeningLine[];
-  if (options.nats !== undefined) {
-    try {
-      lines = await solvePlanOverNats(plan, {
-        url: options.nats,
+  const solver = options.nats === undefined
+    ? new ConnectFourSolver({ megabytes: options.megabytes, threads })
+    : null;
+  /** Solves a plan here or over NATS, reporting each line. */
+  const solveAll = async (
+    planned: readonly PlannedLine[],
+  ): Promise<OpeningLine[]> =>
+    solver === null
+      ? await solvePlanOverNats(planned, {
+        url: options.nats!,
         threads,
         megabytes: options.megabytes,
         maxNodes: options.maxNodes,
         timeMs: options.timeMs,
         unreachableMs: options.unreachableMs,
-      }, report);
-    } catch (error) {
-      if (!(error instanceof RemoteStop)) throw error;
-      if (error.message !== "") {
-        warn(
-          `${error.message}${
-            file !== null && finished.length > 0
-              ? `; the finished lines are in ${file}`
-              : ""
-          }`,
-        );
-      }
-      return error.code;
-    }
-  } else {
-    const solver = new ConnectFourSolver({
-      megabytes: options.megabytes,
-      threads,
-    });
-    try {
-      solver.warmUp();
-      lines = solvePlan(
+      }, report)
+      : solvePlan(
         solver,
-        plan,
+        planned,
         options.timeMs,
         warn,
         report,
         options.maxNodes,
       );
-    } finally {
-      solver.close();
+  let lines: OpeningLine[];
+  try {
+    solver?.warmUp();
+    if (options.book) {
+      const cover = await extendBook({
+        plies: options.plies!,
+        known,
+        base: plan,
+        solve: solveAll,
+        log: warn,
+      });
+      lines = sortByMoves(finished);
+      warn(
+        `openings: the book answers every column of ${cover.positions} positions of sensible play before ply ${options.plies} (${cover.solved} solved by this run)` +
+          (cover.unproven.length === 0
+            ? ""
+            : `; a budget left ${cover.unproven.length} of them unproven (${
+              cover.unproven.slice(0, 5).join(", ")
+            }${
+              cover.unproven.length > 5 ? ", …" : ""
+            }), so the cover stops there`),
+      );
+    } else {
+      lines = await solveAll(plan);
     }
+  } catch (error) {
+    if (!(error instanceof RemoteStop)) throw error;
+    if (error.message !== "") {
+      warn(
+        `${error.message}${
+          file !== null && finished.length > known.length
+            ? `; the finished lines are in ${file}`
+            : ""
+        }`,
+      );
+    }
+    return error.code;
+  } finally {
+    solver?.close();
   }
   const stopped = lines.filter((line) => line.lower !== line.upper).length;
   if (stopped > 0) {

@@ -83,7 +83,8 @@ Prints one line per position as soon as it is solved:
     stone, -(22-k) when the opponent does (with --weak: only the sign)
   <moves> <score> 0 <microseconds> book
     with --book, for a position of the opening book (${BOOK_PATH}:
-    every position of at most two moves, solved once by
+    every position of at most two moves and the positions sensible play
+    reaches in its first ten plies, solved once by
     deno task openings --book): looked up, not searched
   <moves> <lower>..<upper> <nodes> <microseconds> stopped:<budget>
     when --max-nodes or --time-ms stopped the solve: the score is proven to
@@ -115,7 +116,7 @@ about 200 s on 2 cores; the empty board exactly: hours). When stdin is not
 a terminal, a solve that no budget bounds and that runs ${SLOW_NOTE_S} s gets a
 note on stderr (the nodes and bounds so far) and goes on; nothing is
 guessed in advance. --max-nodes N or --time-ms T bounds every solve; --book
-answers the positions of at most two moves at once.
+answers the book's positions at once.
 
 A bad line prints "line N: <why>" to stderr and the next lines are still
 solved. At the end, stderr gets one summary line when any line was bad,

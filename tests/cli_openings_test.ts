@@ -18,6 +18,11 @@ import {
   parseFirstMoves,
 } from "../src/course/connect_four/first_moves.ts";
 import { UsageError } from "../cli/_connect_four_cli.ts";
+import {
+  DEFAULT_BOOK_PLIES,
+  extendBook,
+  FULL_BOOK_PLIES,
+} from "../cli/_opening_book.ts";
 import { assertCleanFailure, runCli } from "./_cli.ts";
 
 const OPENINGS = new URL("../cli/openings.ts", import.meta.url).pathname;
@@ -207,7 +212,11 @@ Deno.test("openings: flags are checked, each error names the flag, the value and
       /--time-ms must be a whole number of milliseconds ≥ 0, got "-3"/,
     ],
     [["--full", "--after", "4"], /give one of --full, --book and --after/],
-    [["--book", "--full"], /give one of --full, --book and --after/],
+    [["--book", "--after", "4"], /give one of --full, --book and --after/],
+    [["--book", "--full", "--plies", "4"], /--plies goes alone/],
+    [["--full", "--plies", "4"], /--plies goes with --book/],
+    [["--book", "--plies", "1"], /--plies must be an integer in 2…12, got "1"/],
+    [["--book", "--plies", "13"], /--plies must be an integer in 2…12/],
     [["4"], /unknown argument "4"/],
   ];
   for (const [args, message] of cases) {
@@ -300,6 +309,12 @@ Deno.test('openings: an empty --after is an error (only "-" names the empty boar
   );
   assert.equal(parseOpeningsArgs(["--full"]).maxNodes, undefined);
   assert.equal(parseOpeningsArgs(["--book"]).maxNodes, undefined);
+  // --book covers sensible play to DEFAULT_BOOK_PLIES; --full is the rest.
+  assert.equal(parseOpeningsArgs(["--book"]).plies, DEFAULT_BOOK_PLIES);
+  assert.equal(parseOpeningsArgs(["--book", "--plies", "5"]).plies, 5);
+  assert.equal(parseOpeningsArgs(["--book", "--full"]).plies, FULL_BOOK_PLIES);
+  assert.equal(parseOpeningsArgs(["--book", "--full"]).full, false);
+  assert.equal(parseOpeningsArgs(["--full"]).plies, undefined);
   assert.equal(
     parseOpeningsArgs(["--book", "--max-nodes", "5"]).maxNodes,
     5,
@@ -445,4 +460,91 @@ Deno.test("deno task openings: --out writes the run's file (header, then the lin
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+Deno.test("openings --book: the cover is extended ply by ply, each position and its mirror or transposition solved once, the file's lines reused", async () => {
+  // A toy run: the solver replaced by a table of made-up exact scores, so
+  // the walk is checked without hours of solving.
+  const base = [{ moves: "44", mirrorOf: null }, {
+    moves: "43",
+    mirrorOf: null,
+  }];
+  const known: OpeningLine[] = [];
+  // Every position of two moves scores 0 (a draw), except the file's "44".
+  for (let a = 1; a <= 7; a++) {
+    for (let b = 1; b <= 7; b++) {
+      known.push({
+        moves: `${a}${b}`,
+        lower: 0,
+        upper: 0,
+        nodes: 1,
+        seconds: 0,
+        mirrorOf: null,
+      });
+    }
+  }
+  const solvedMoves: string[] = [];
+  const logs: string[] = [];
+  const cover = await extendBook({
+    plies: 3,
+    known,
+    base,
+    solve: (plan) => {
+      const lines = plan.map((entry) => {
+        solvedMoves.push(entry.moves);
+        return {
+          moves: entry.moves,
+          lower: 0,
+          upper: 0,
+          nodes: 1,
+          seconds: 0,
+          mirrorOf: null,
+        };
+      });
+      return Promise.resolve(lines);
+    },
+    log: (text) => logs.push(text),
+  });
+  // Every two-move position was in the file: nothing of the base is solved.
+  assert.ok(
+    solvedMoves.every((moves) => moves.length === 3),
+    solvedMoves.join(),
+  );
+  // All columns draw: the human plays any (7 first moves), the engine the
+  // centre; at ply 2 the positions after 7 human first moves and the
+  // engine's reply (4), and after the engine's 4 and 7 human replies: 13
+  // positions (44 is both), whose 91 children are 47 positions up to mirror
+  // images and transpositions.
+  assert.equal(new Set(solvedMoves).size, solvedMoves.length);
+  const keys = new Set(
+    solvedMoves.map((m) => ConnectFour.parse(m).symmetricKey()),
+  );
+  assert.equal(keys.size, solvedMoves.length);
+  assert.deepEqual(cover, {
+    positions: 1 + 7 + 13,
+    unproven: [],
+    solved: solvedMoves.length,
+  });
+  assert.match(
+    logs.join("\n"),
+    /ply 2: 13 positions of sensible play, \d+ positions after their moves to solve/,
+  );
+  // A budget that stops a solve leaves its parent unproven: the walk stops there.
+  const stopped = await extendBook({
+    plies: 3,
+    known,
+    base,
+    solve: (plan) =>
+      Promise.resolve(plan.map((entry) => ({
+        moves: entry.moves,
+        lower: -1,
+        upper: 1,
+        nodes: 9,
+        seconds: 0,
+        mirrorOf: null,
+      }))),
+    log: () => {},
+  });
+  assert.equal(stopped.positions, 8);
+  assert.equal(stopped.unproven.length, 13);
 });

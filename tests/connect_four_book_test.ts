@@ -62,7 +62,11 @@ Deno.test("book: a parent whose children are all given gets the negamax of their
 Deno.test("book: the committed book holds every 2-move position exactly; its first moves equal the separately solved ones and its empty board the weak solve", () => {
   const text = read("book.txt");
   const lines = parseFirstMoves(text);
-  assert.equal(lines.length, 49);
+  // The 49 two-move positions, then the cover of sensible play (see
+  // tests/connect_four_cover_test.ts): 358 exact lines in all.
+  assert.equal(lines.filter((line) => line.moves.length === 2).length, 49);
+  assert.equal(lines.length, 358);
+  assert.ok(lines.every((line) => line.lower === line.upper));
   const byMoves = new Map(lines.map((line) => [line.moves, line]));
   for (let a = 1; a <= 7; a++) {
     for (let b = 1; b <= 7; b++) {
@@ -76,8 +80,9 @@ Deno.test("book: the committed book holds every 2-move position exactly; its fir
     }
   }
   const book = ConnectFourBook.parse(text);
-  // 49 positions are 25 up to mirror images; 4 first moves and the empty board follow.
-  assert.deepEqual([book.given, book.derived, book.size], [25, 5, 30]);
+  // 49 two-move positions are 25 up to mirror images, the cover's 309 more;
+  // 4 first moves and the empty board follow.
+  assert.deepEqual([book.given, book.derived, book.size], [334, 5, 339]);
   for (const line of parseFirstMoves(read("first_moves.txt"))) {
     assert.equal(
       book.lookup(ConnectFour.parse(line.moves)),

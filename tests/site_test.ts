@@ -252,8 +252,10 @@ Deno.test("Connect Four hints: the book's scores for the first moves, the solver
       assert.equal(hint.upper, hint.lower);
     }
   }
-  // Past the book, a budget too small gives bounds, not a guess.
-  const cut = hints.column("44", 3, 1_000)!;
+  // Past the book (11 is no position of its cover of sensible play), a
+  // budget too small gives bounds, not a guess.
+  assert.equal(book.lookup(ConnectFour.parse("114")), null);
+  const cut = hints.column("11", 3, 1_000)!;
   assert.equal(cut.source, "solver");
   assert.ok(cut.nodes <= 1_000 && cut.lower < cut.upper, JSON.stringify(cut));
   assert.ok(cut.min <= cut.lower && cut.upper <= cut.max);

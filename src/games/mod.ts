@@ -18,6 +18,7 @@ export {
 } from "./connect_four.ts";
 export * from "./connect_four_solver.ts";
 export * from "./connect_four_book.ts";
+export * from "./connect_four_cover.ts";
 export * from "./connect_four_benchmark.ts";
 export * from "./chess/mod.ts";
 export * from "./connect_four_evaluation.ts";

@@ -315,7 +315,10 @@ export const CONNECT4_SOLVE_NODES = 500_000;
  */
 export const CONNECT4_PERFECT_NODES = 10_000_000;
 
-/** The committed opening book (every position up to two stones), read once. */
+/**
+ * The committed opening book, read once: every position of up to two stones
+ * and the cover of sensible play to ply 10.
+ */
 let book: ConnectFourBook | undefined;
 function openingBook(): ConnectFourBook {
   return book ??= ConnectFourBook.parse(CONNECT4_BOOK_TEXT, {

@@ -257,10 +257,29 @@ Deno.test({
       );
       assertClean(log, "play.html");
 
+      // A position of the book's cover of sensible play (44, the engine's
+      // reply to the centre): every column from the book at once, even with
+      // a budget of one node a column (they took 29-44 s when only the
+      // two-move positions were in the book).
+      await page.goto(`file://${out}/play.html#c4=44&engine=none&budget=1`, {
+        waitUntil: "load",
+      });
+      await humanTurn(page, true);
+      assert.deepEqual(
+        (await c4State(page)).labels,
+        [1, 2, 3, 4, 5, 6, 7].map((column) =>
+          asText(-book.lookup(ConnectFour.parse(`44${column}`))!)
+        ),
+        "the hints of 44",
+      );
+      assertClean(log, "play.html at 44");
+
       // The solver runs in a Web Worker: the page takes a move while the
-      // columns of 44 are still being solved (7 × up to 16 M nodes).
+      // columns of 11 are still being solved (7 × up to 16 M nodes; 11 is
+      // no position of the book's cover of sensible play, whose columns
+      // are all in the book).
       await page.goto(
-        `file://${out}/play.html#c4=44&engine=none&budget=16000000`,
+        `file://${out}/play.html#c4=11&engine=none&budget=16000000`,
         { waitUntil: "load" },
       );
       await page.waitForFunction(`${c4}.dataset.turn === "human"`);
@@ -268,7 +287,7 @@ Deno.test({
       await page.evaluate(`${c4}.addEventListener("click", () => {
         globalThis.hintsAtClick = ${c4}.dataset.hints; }, true)`);
       await page.click(`#connect-four button.c4-col[data-col="2"]`);
-      assert.equal((await c4State(page)).moves, "443");
+      assert.equal((await c4State(page)).moves, "113");
       assert.equal(await page.evaluate("globalThis.hintsAtClick"), "");
       assertClean(log, "play.html while solving");
 

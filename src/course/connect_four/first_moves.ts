@@ -39,6 +39,11 @@ export interface FirstMovesRun {
   seconds: number;
   /** False while the run is still going (or was interrupted). */
   complete: boolean;
+  /**
+   * The run extended a file (the opening book): the lines it kept were
+   * computed by earlier runs, and `seconds` sums every line's own time.
+   */
+  extends?: boolean;
 }
 
 /** The title of `first_moves.txt`: what its lines are. */
@@ -49,14 +54,33 @@ export const FIRST_MOVES_TITLE: readonly string[] = [
   "# player does.",
 ];
 
-/** The title of `book.txt`: what its lines are. */
-export const BOOK_TITLE: readonly string[] = [
-  "# Connect Four's opening book: every position after two moves solved",
-  "# exactly, the score from the side to move there (the first player): 0 a",
-  "# draw, 22-k when it wins with its k-th stone, -(22-k) when the second",
-  "# player does. The positions after one move and the empty board follow by",
-  "# negamax (src/games/connect_four_book.ts).",
-];
+/**
+ * The title of `book.txt`: what its lines are, for a book that covers
+ * sensible play before ply `plies`.
+ *
+ * @param plies the cover's depth (`deno task openings --book --plies N`)
+ * @returns the `#` lines
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bookTitle } from "./first_moves.ts";
+ * assert.match(bookTitle(8).join("\n"), /before ply 8/);
+ * ```
+ */
+export function bookTitle(plies: number): string[] {
+  return [
+    "# Connect Four's opening book: exact scores, each from the side to move in",
+    "# its position (0 a draw, 22-k when it wins with its k-th stone, -(22-k)",
+    "# when the other side does), of every position after two moves and of",
+    "# every position after a move from a position that a game of sensible",
+    `# play reaches before ply ${plies}: the human's moves do not lose when a move`,
+    "# that does not lose exists (else they lose latest), the engine plays the",
+    "# highest score (centre, then left, on a tie), the human moves first or",
+    "# second (src/games/connect_four_cover.ts). Shallower positions follow by",
+    "# negamax (src/games/connect_four_book.ts).",
+  ];
+}
 
 /**
  * The moves seen in a mirror: column c becomes 8 − c.
@@ -110,13 +134,17 @@ export function firstMovesText(
   const nodes = searched.reduce((sum, line) => sum + line.nodes, 0);
   const header = [
     ...title,
-    "# Computed once by this project's solver on this 2-core machine:",
+    run.extends
+      ? "# Computed by this project's solver on this 2-core machine, by runs that each extend the file; the last one:"
+      : "# Computed once by this project's solver on this 2-core machine:",
     `#   ${run.command}   (${run.threads} thread${
       run.threads === 1 ? "" : "s"
     }, table up to ${run.megabytes} MiB, begun ${run.date})`,
     `#   ${searched.length} solves, ${nodes} nodes, ${
       Math.round(run.seconds)
-    } s in all${run.complete ? "" : " so far: the run had not finished"}`,
+    } s${run.extends ? " of solving (each line's own time)" : ""} in all${
+      run.complete ? "" : " so far: the run had not finished"
+    }`,
     "# Column c and 8-c are mirror images, so a mirrored move copies its twin's",
     "# score (how = mirror:<twin>) instead of being searched again.",
     "# Columns: moves score-or-lower..upper nodes seconds how",
