@@ -29,6 +29,9 @@ import type { BudgetReport, SearchResult } from "./search_result.ts";
 import type { SearchSettings } from "./search_settings.ts";
 import type { SearchTrace } from "./search_trace.ts";
 
+/** Nodes between two calls of `checkBudget` when only a node budget (or none) is set. */
+const UNWATCHED_STRIDE = 1 << 30;
+
 /** Depth used when the caller sets none: deeper than any game ends. */
 export const UNLIMITED_DEPTH = 1 << 30;
 
@@ -59,9 +62,10 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   /**
    * The node count at which the plain searchers next call
    * {@linkcode SearchContext.checkBudget}: one compare per node, the clock
-   * read at most every 1,024 nodes.
+   * read at most every 1,024 nodes. Always an integer below 2^31 while the
+   * node count is (see {@linkcode SearchContext.armCheck}).
    */
-  nextCheck = Infinity;
+  nextCheck = 0;
   /** Set when a budget stopped the search. */
   aborted = false;
   /** The value of `rootMove` (side to move's view; MAX's for minimax). */
@@ -135,9 +139,23 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     this.nodeLimit = maxNodes;
     this.deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
     this.aborted = false;
-    this.nextCheck = this.#watching()
-      ? Math.min(maxNodes + 1, this.stats.nodes + 1024)
-      : maxNodes + 1;
+    this.#armCheck(this.stats.nodes);
+  }
+
+  /**
+   * Sets `nextCheck` to the next node count at which a budget can be spent.
+   * Kept a small integer (an SMI to V8) even without a node budget, where
+   * `maxNodes + 1` is Infinity: the field then stays an SMI and the per-node
+   * compare is one integer compare, where a double field cost a load and a
+   * conversion at every node (tic-tac-toe minimax, side by side: 0.9x the time).
+   * Without a budget it is called every 2^30 nodes, which changes nothing.
+   */
+  #armCheck(nodes: number): void {
+    const next = Math.min(
+      this.nodeLimit + 1,
+      nodes + (this.#watching() ? 1024 : UNWATCHED_STRIDE),
+    );
+    this.nextCheck = next <= 0x7fffffff ? next | 0 : next;
   }
 
   /** Whether anything but the node count can stop the search: it is then read every 1,024 nodes. */
@@ -165,9 +183,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
       this.aborted = true;
       throw BUDGET_STOP;
     }
-    this.nextCheck = this.#watching()
-      ? Math.min(this.nodeLimit + 1, nodes + 1024)
-      : this.nodeLimit + 1;
+    this.#armCheck(nodes);
   }
 
   /**
