@@ -208,11 +208,22 @@ function alphaBetaNode(
     const move = moves[i]!;
     position.play(move);
     let value: number;
+    // A leaf child has no line of its own: see `context.setPvMove`.
+    let isLeaf: boolean;
     try {
-      value = depth === 1 || position.isTerminal()
-        ? 0 - context.enterLeaf(ply + 1)
-        : 0 -
+      if (depth === 1 || position.isTerminal()) {
+        isLeaf = true;
+        // A leaf entered here, without a call of its own: counted as
+        // `context.expand` and `context.leafValue` would count it.
+        if (++stats.nodes >= context.nextCheck) context.checkBudget();
+        stats.leaves++;
+        stats.steps += 2;
+        value = 0 - context.checkValue(position.evaluate());
+      } else {
+        isLeaf = false;
+        value = 0 -
           alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha, true);
+      }
     } catch (error) {
       // Whatever threw below, the caller gets its position back.
       position.undo(move);
@@ -234,7 +245,8 @@ function alphaBetaNode(
     if (bestValue > alpha) {
       alpha = bestValue;
       steps++;
-      context.updatePv(ply, move);
+      if (isLeaf) context.setPvMove(ply, move);
+      else context.updatePv(ply, move);
     }
     if (alpha >= beta) {
       stats.cutoffs++;

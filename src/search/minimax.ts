@@ -104,11 +104,20 @@ function maxMinNode(
     const move = moves[i]!;
     position.play(move);
     let value: number;
+    // A leaf child has no line of its own: see `context.setPvMove`.
+    let isLeaf: boolean;
     try {
       if (depth === 1 || position.isTerminal()) {
-        const leaf = context.enterLeaf(ply + 1);
+        isLeaf = true;
+        // A leaf entered here, without a call of its own: counted as
+        // `context.expand` and `context.leafValue` would count it.
+        if (++stats.nodes >= context.nextCheck) context.checkBudget();
+        stats.leaves++;
+        stats.steps += 2;
+        const leaf = context.checkValue(position.evaluate());
         value = position.turn() === 1 ? leaf : 0 - leaf;
       } else {
+        isLeaf = false;
         value = maxMinNode(context, ply + 1, depth - 1, true);
       }
     } catch (error) {
@@ -120,7 +129,8 @@ function maxMinNode(
     if (isMax ? value > bestValue : value < bestValue) {
       bestValue = value;
       steps++;
-      context.updatePv(ply, move);
+      if (isLeaf) context.setPvMove(ply, move);
+      else context.updatePv(ply, move);
       if (ply === 0) {
         context.rootMove = move;
         context.rootValue = value;

@@ -99,10 +99,21 @@ function negamaxNode(
     const move = moves[i]!;
     position.play(move);
     let value: number;
+    // A leaf child has no line of its own: see `context.setPvMove`.
+    let isLeaf: boolean;
     try {
-      value = depth === 1 || position.isTerminal()
-        ? 0 - context.enterLeaf(ply + 1)
-        : 0 - negamaxNode(context, ply + 1, depth - 1, true);
+      if (depth === 1 || position.isTerminal()) {
+        isLeaf = true;
+        // A leaf entered here, without a call of its own: counted as
+        // `context.expand` and `context.leafValue` would count it.
+        if (++stats.nodes >= context.nextCheck) context.checkBudget();
+        stats.leaves++;
+        stats.steps += 2;
+        value = 0 - context.checkValue(position.evaluate());
+      } else {
+        isLeaf = false;
+        value = 0 - negamaxNode(context, ply + 1, depth - 1, true);
+      }
     } catch (error) {
       // Whatever threw below, the caller gets its position back.
       position.undo(move);
@@ -112,7 +123,8 @@ function negamaxNode(
     if (value > bestValue) {
       bestValue = value;
       steps++;
-      context.updatePv(ply, move);
+      if (isLeaf) context.setPvMove(ply, move);
+      else context.updatePv(ply, move);
       if (ply === 0) {
         context.rootMove = move;
         context.rootValue = value;
