@@ -83,9 +83,12 @@ function negamaxNode(
     stats.nodes++;
     stats.steps++;
     if (stats.nodes >= context.nextCheck) context.checkBudget();
-    context.pvLength[ply] = 0;
     count = position.generateMoves(moves);
-    if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
+    // The PV row is cleared for a leaf only: with a move, the first child's
+    // value (finite) always improves on the starting ±VALUE_INFINITE and
+    // sets the row, so a store per node is saved.
+    if (count === 0) context.pvLength[ply] = 0;
+    else if (ply + 1 >= context.plies) context.reach(ply + 1);
   } else {
     count = context.expand(ply, depth);
   }
