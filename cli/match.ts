@@ -84,7 +84,7 @@ import {
   engineTable,
   isEngineName,
   OURS,
-} from "../src/jobs/engines.ts";
+} from "../src/uci/engines.ts";
 import { matchOverNats } from "./_nats_match.ts";
 import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";

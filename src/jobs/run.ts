@@ -24,7 +24,7 @@ import {
   engineOptions,
   type EngineTable,
   engineTable,
-} from "./engines.ts";
+} from "../uci/engines.ts";
 import type { GameRecord } from "../match/tournament.ts";
 import type {
   ChessTask,
