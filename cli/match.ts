@@ -74,6 +74,11 @@ import { matchOverNats } from "./_nats_match.ts";
 import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";
 import {
+  gameLine,
+  matchScoreLine,
+  scoreTally,
+} from "../src/uci/match_lines.ts";
+import {
   SECURITY_FLAGS,
   SECURITY_HELP,
   securityFlags,
@@ -355,11 +360,7 @@ async function main(args: readonly string[]): Promise<number> {
   const engineA = processes.engine(a);
   const engineB = processes.engine(b);
   const scores: number[] = [];
-  const tally = () => {
-    const w = scores.filter((s) => s === 1).length;
-    const l = scores.filter((s) => s === 0).length;
-    return `+${w} =${scores.length - w - l} -${l}`;
-  };
+  const tally = () => scoreTally(scores);
   let stopping = false;
   // After a signal, the match's own path (a killed engine's game, a refused
   // restart) waits for the handler's exit code instead of racing it.
@@ -418,26 +419,10 @@ async function main(args: readonly string[]): Promise<number> {
         if (game.fault !== null) {
           console.error(`match: game ${i + 1}: ${game.fault}`);
         }
-        say(
-          `game ${
-            i + 1
-          }: ${game.white} - ${game.black} ${game.result} (${game.reason}, ${game.moves.length} plies, ${game.opening}) ${
-            Math.round((performance.now() - started) / 1000)
-          } s`,
-        );
+        say(gameLine(game, i, (performance.now() - started) / 1000));
       },
     });
-    const n = result.games.length;
-    const { difference, low, high, prior } = result.elo;
-    say(
-      `${a.label} vs ${b.label}: +${result.wins} =${result.draws} -${result.losses}, score ${result.score}/${n} (${
-        (100 * result.score / n).toFixed(1)
-      }%), Elo difference ${difference.toFixed(0)} [${low.toFixed(0)}, ${
-        high.toFixed(0)
-      }] (95%${
-        prior ? ", with 1 virtual draw: every game was won or lost" : ""
-      })`,
-    );
+    say(matchScoreLine(a.label, b.label, result));
     return stopping ? await stopped : 0;
   } catch (error) {
     if (stopping) return await stopped;
