@@ -93,7 +93,7 @@ async function main(): Promise<number> {
   print(
     `site: ${build.pages.length} pages (${
       build.pages.filter((page) => page.kind === "notebook").length
-    } notebooks, ${build.charts} charts, ${build.steppers} steppers) and ${build.assets.length} files in ${
+    } notebooks, ${build.charts} charts, ${build.steppers} steppers, ${build.editable} cells to edit and run) and ${build.assets.length} files in ${
       seconds.toFixed(1)
     } s`,
   );

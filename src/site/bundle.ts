@@ -72,3 +72,111 @@ export async function bundlePlay(web: string, book: string): Promise<string> {
     await esbuild.stop();
   }
 }
+
+/**
+ * Lets the library's modules load in a worker: they reach `node:path` and
+ * `node:url` through esbuild's `require` shim (for the file paths of
+ * functions that read and write files, which a page never calls) and read
+ * `import.meta.url` at load time. The worker gets stand-ins that compute a
+ * path and nothing else.
+ */
+const WORKER_SHIMS = `self.__gtsImportMeta={url:"file:///site/src/"};
+self.require=function(name){
+var join=function(){var parts=[];Array.prototype.forEach.call(arguments,function(p){String(p).split("/").forEach(function(s,i){if(s===".."){parts.pop();}else if(s!=="."&&(s!==""||(parts.length===0&&i===0))){parts.push(s);}});});return parts.join("/")||".";};
+var path={join:join,resolve:join,normalize:function(p){return join(p);},dirname:function(p){return String(p).replace(/\\/[^/]*$/,"")||"/";},basename:function(p,e){var b=String(p).replace(/^.*\\//,"");return e&&b.endsWith(e)?b.slice(0,-e.length):b;},extname:function(p){var m=String(p).match(/\\.[^./]*$/);return m?m[0]:"";},relative:function(a,b){return b;},isAbsolute:function(p){return String(p).charAt(0)==="/";},sep:"/"};
+if(name==="node:path")return path;
+if(name==="node:url")return {fileURLToPath:function(u){return new URL(String(u)).pathname;},pathToFileURL:function(p){return new URL("file://"+p);}};
+throw new Error(name+" is not available in the browser");
+};
+`;
+
+/** A static `import … from "…"` of an ES module, as esbuild writes it. */
+const MODULE_IMPORT =
+  /\bimport\s*(\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)\s*from\s*("[^"]+")\s*;?/g;
+
+/** Runs `deno bundle` on `entry` for browsers; its output's text. */
+async function denoBundle(
+  root: string,
+  entry: string,
+  format: "esm" | "iife",
+): Promise<string> {
+  const out = await Deno.makeTempFile({ suffix: ".js" });
+  try {
+    const command = new Deno.Command(Deno.execPath(), {
+      args: [
+        "bundle",
+        "--quiet",
+        "--platform",
+        "browser",
+        "--format",
+        format,
+        "--minify",
+        "--config",
+        join(root, "deno.json"),
+        "-o",
+        out,
+        entry,
+      ],
+      cwd: root,
+      stdout: "piped",
+      stderr: "piped",
+    });
+    const result = await command.output();
+    if (!result.success) {
+      const text = new TextDecoder().decode(result.stderr).trim();
+      throw new Error(
+        `bundleCourse: deno bundle ${entry} failed: ${
+          text.split("\n").slice(-5).join("\n")
+        }`,
+      );
+    }
+    return await Deno.readTextFile(out);
+  } finally {
+    await Deno.remove(out).catch(() => {});
+  }
+}
+
+/**
+ * The notebook pages' script `run.js` ("Edit and run", see
+ * `src/site/web/cell_runner.ts`) with the worker's source inlined: the
+ * library's browser-safe modules and the runtime
+ * (`src/site/web/cell_worker.ts`). Both go through `deno bundle`, which
+ * resolves the `npm:` packages (sucrase, acorn, DOMPurify, marked, Plot)
+ * from Deno's cache as the library itself does.
+ *
+ * @param root the repository's root
+ * @returns the script's text
+ * @throws {Error} when a bundle fails (deno bundle's last lines), or the
+ *   worker's bundle still holds a module `import`/`export` (a classic
+ *   worker would not load it)
+ */
+export async function bundleCourse(root: string): Promise<string> {
+  const [worker, runner] = await Promise.all([
+    denoBundle(root, "src/site/web/cell_worker.ts", "esm"),
+    denoBundle(root, "src/site/web/cell_runner.ts", "iife"),
+  ]);
+  // The ESM format keeps `import.meta` (iife would empty it): it becomes
+  // the shim's object, and the imports of `node:` modules that esbuild
+  // left become `require` calls, so that the bundle is a classic script.
+  const classic = worker.replace(/\bimport\.meta\b/g, "self.__gtsImportMeta")
+    .replace(
+      MODULE_IMPORT,
+      (_, names: string, from: string) =>
+        names.startsWith("*")
+          ? `var ${names.replace(/^\*\s*as\s+/, "")}=require(${from});`
+          : names.startsWith("{")
+          ? `var ${names.replace(/\s+as\s+/g, ":")}=require(${from});`
+          : `var ${names}=require(${from}).default;`,
+    );
+  const left = classic.match(MODULE_IMPORT) ?? classic.match(/\bexport\s*\{/);
+  if (left !== null) {
+    throw new Error(
+      `bundleCourse: the worker's bundle still holds ${
+        JSON.stringify(left[0].slice(0, 80))
+      }; a classic worker would not load it`,
+    );
+  }
+  return `self.GTS_LIBRARY_SOURCE=${
+    JSON.stringify(WORKER_SHIMS + classic)
+  };\n${runner}`;
+}

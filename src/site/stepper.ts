@@ -172,6 +172,55 @@ export function liveStepperScript(
   id: string,
   sanitize: (html: string) => string,
 ): { script: string } | { dropped: string } {
+  const parts = stepperParts(script, id, sanitize);
+  if ("dropped" in parts) return parts;
+  const code = libraryCode();
+  return {
+    script: code[0] + JSON.stringify(parts.id) + ";\n" + code[1] +
+      scriptJson(parts.data) + ";\n" + code[2] + scriptJson(parts.live) +
+      ";\n" + code[3],
+  };
+}
+
+/** A stepper's data, checked, as {@linkcode stepperParts} returns it. */
+export interface StepperParts {
+  /** The stepper's id. */
+  id: string;
+  /** The recorded search, rebuilt field by field. */
+  data: unknown;
+  /** The live markup, sanitised. */
+  live: string;
+}
+
+/**
+ * The checked data of a stepper's script, or why it is dropped: the script
+ * must be the library's stepper code character for character, name its own
+ * stepper, and hold a recorded search of the right shape.
+ *
+ * @param script the text of the `<script>` in the stepper
+ * @param id the id of the stepper's `<div>`
+ * @param sanitize makes the live markup safe (the site's HTML sanitiser)
+ * @returns the id, the data and the sanitised live markup, or the reason
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { searchSteps } from "../notebook/search_steps.ts";
+ * import { stepperHtml } from "../notebook/search_stepper.ts";
+ * import { stepperParts } from "./stepper.ts";
+ * const html = stepperHtml(searchSteps([[3, 5], [2, 9]]));
+ * const id = html.match(/id="([^"]+)"/)![1]!;
+ * const script = html.match(/<script>([^]*)<\/script>/)![1]!;
+ * const parts = stepperParts(script, id, (markup) => markup);
+ * assert.ok("data" in parts && parts.id === id);
+ * assert.deepEqual(stepperParts(script, "gts-stepper-other-1", (m) => m), { dropped: "its script names another stepper" });
+ * ```
+ */
+export function stepperParts(
+  script: string,
+  id: string,
+  sanitize: (html: string) => string,
+): StepperParts | { dropped: string } {
   const parts = cut(script);
   const code = libraryCode();
   if (parts === null || parts.code.some((part, i) => part !== code[i])) {
@@ -190,9 +239,31 @@ export function liveStepperScript(
   if (typeof live !== "string") {
     return { dropped: "its live markup is not a JSON string" };
   }
-  return {
-    script: code[0] + JSON.stringify(ownId) + ";\n" + code[1] +
-      scriptJson(checked) + ";\n" + code[2] + scriptJson(sanitize(live)) +
-      ";\n" + code[3],
-  };
+  return { id: ownId, data: checked, live: sanitize(live) };
+}
+
+/**
+ * The site's file `stepper_live.js`: the library's stepper code with its
+ * three data holes reading the `data-gts-id`, `data-gts-steps` and
+ * `data-gts-live` attributes of its own `<script>` element. A page adds
+ * such an element to a stepper that an edited cell displayed (its data
+ * checked by {@linkcode stepperParts}): the page's policy runs the site's
+ * own files, never a script a cell wrote.
+ *
+ * @returns the script's text
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stepperLiveFile } from "./stepper.ts";
+ * assert.match(stepperLiveFile(), /var data=JSON\.parse\(document\.currentScript\.getAttribute\("data-gts-steps"\)\);/);
+ * ```
+ */
+export function stepperLiveFile(): string {
+  const code = libraryCode();
+  const attribute = (name: string) =>
+    `document.currentScript.getAttribute("data-gts-${name}")`;
+  return code[0] + `JSON.parse(${attribute("id")});\n` + code[1] +
+    `JSON.parse(${attribute("steps")});\n` + code[2] + attribute("live") +
+    ";\n" + code[3];
 }

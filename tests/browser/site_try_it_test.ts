@@ -1,0 +1,213 @@
+/**
+ * "Edit and run" on the course site, in chromium from `file://`: a try-it
+ * cell edited (another tree) runs in a Web Worker and shows the new table
+ * and the new stepper (live, through the site's `stepper_live.js`); a
+ * syntax error shows its message with the line and column; an infinite loop
+ * is ended by the time budget and by Stop; an import the worker lacks says
+ * which modules it has; and no page logs an error (a Content-Security-Policy
+ * violation is one) or asks the network.
+ *
+ * Writes figures/screenshots/site_try_it.png.
+ */
+
+import assert from "node:assert/strict";
+import type { Page } from "puppeteer-core";
+import { ROOT, runCli } from "../_cli.ts";
+import { findChromium, launchChromium, watchPage } from "./_browser.ts";
+import { lacks } from "../_programs.ts";
+
+const chromium = findChromium();
+
+/** The first try-it cell whose source holds `marker`, as a selector index. */
+async function cellIndex(page: Page, marker: string): Promise<number> {
+  const index = await page.evaluate(
+    `[...document.querySelectorAll("section.cell.code")].findIndex((cell) =>
+      cell.hasAttribute("data-editable") &&
+      cell.querySelector("pre.source").textContent.includes(${
+      JSON.stringify(marker)
+    }))`,
+  ) as number;
+  assert.ok(index >= 0, `no editable cell holds ${marker}`);
+  return index;
+}
+
+const cell = (index: number) =>
+  `document.querySelectorAll("section.cell.code")[${index}]`;
+
+/** Opens the cell's editor, puts `code` in it, presses Run. */
+async function editAndRun(page: Page, index: number, code: string | null) {
+  await page.evaluate(`(() => {
+    const cell = ${cell(index)};
+    const edit = cell.querySelector("button[data-action=edit]");
+    if (edit) edit.click();
+    const editor = cell.querySelector("textarea.cell-editor");
+    ${code === null ? "" : `editor.value = ${JSON.stringify(code)};`}
+    cell.querySelector("button[data-action=run]").click();
+  })()`);
+}
+
+/** Waits until the cell's run is over; its state and outputs' text. */
+async function runResult(page: Page, index: number, timeout = 60_000) {
+  await page.waitForFunction(
+    `["done", "error", "stopped"].includes(${cell(index)}.dataset.runState)`,
+    { timeout },
+  );
+  return await page.evaluate(`(() => {
+    const cell = ${cell(index)};
+    return {
+      state: cell.dataset.runState,
+      status: cell.querySelector(".run-status").textContent,
+      text: cell.querySelector(".run-outputs").textContent,
+      errors: [...cell.querySelectorAll(".run-outputs .output.error")].map((e) => e.textContent),
+    };
+  })()`) as { state: string; status: string; text: string; errors: string[] };
+}
+
+Deno.test({
+  name:
+    "site in chromium: a try-it cell edited and run, its syntax error placed, a loop stopped by the budget and by Stop",
+  ignore: lacks("chromium"),
+  async fn() {
+    const out = await Deno.makeTempDir({ prefix: "gts-site-try-" });
+    const build = await runCli("site.ts", ["--out", out], {
+      permissions: [
+        "--allow-read",
+        "--allow-write",
+        "--allow-run",
+        "--allow-env",
+      ],
+    });
+    assert.equal(build.code, 0, build.stderr);
+    assert.match(build.stdout, /[1-9]\d* cells to edit and run/);
+    const { browser, close } = await launchChromium(chromium!);
+    try {
+      const page = await browser.newPage();
+      const log = await watchPage(page);
+      await page.setViewport({ width: 1100, height: 1000 });
+      await page.goto(`file://${out}/01_minimax.html`, { waitUntil: "load" });
+
+      // The table cell: another tree, another value (the max of the mins
+      // 7, 1, 8: 8 by move 2; the committed tree's value is 3).
+      const table = await cellIndex(page, "// Try it: your own tree.");
+      const source = await page.evaluate(
+        `${cell(table)}.querySelector("pre.source").textContent`,
+      ) as string;
+      assert.match(
+        source,
+        /const myTree = "\[\[3, 12, 8\], \[2, 4, 6\], \[14, 5, 2\]\]";/,
+      );
+      await editAndRun(
+        page,
+        table,
+        source.replace(
+          /const myTree = "[^"]*";/,
+          'const myTree = "[[9, 7], [1, 20], [8, 30]]";',
+        ),
+      );
+      const ran = await runResult(page, table);
+      assert.equal(ran.state, "done", JSON.stringify(ran));
+      const row = await page.evaluate(
+        `[...${
+          cell(table)
+        }.querySelectorAll(".run-outputs table tbody td")].map((td) => td.textContent)`,
+      ) as string[];
+      assert.equal(row[0], "8", `the value of the edited tree: ${row}`);
+      assert.equal(row[1], "2", "its best move");
+      assert.equal(row[2], "2 0", "its PV");
+      assert.match(ran.text, /finished within the budget/);
+
+      // The stepper cell uses the edited tree (the kernel's state: myTree of
+      // the cell above, as edited) and is live.
+      const stepped = await cellIndex(page, "// Try it: your tree, stepped.");
+      await editAndRun(page, stepped, null);
+      const steppedRun = await runResult(page, stepped);
+      assert.equal(steppedRun.state, "done", JSON.stringify(steppedRun));
+      const stepper = await page.evaluate(`(() => {
+        const root = ${
+        cell(stepped)
+      }.querySelector(".run-outputs .gts-stepper");
+        return root && {
+          mode: root.getAttribute("data-mode"),
+          leaves: [...root.querySelectorAll("g[data-node]")].length,
+          next: !!root.querySelector("button[data-action]"),
+        };
+      })()`) as { mode: string; leaves: number; next: boolean } | null;
+      assert.ok(stepper, "a stepper is shown");
+      assert.equal(stepper.mode, "live", "the stepper's script ran");
+      assert.equal(stepper.leaves, 10, "root, 3 inner nodes, 6 leaves");
+      await page.evaluate(`${cell(stepped)}.scrollIntoView()`);
+      await page.screenshot({
+        path: `${ROOT}/figures/screenshots/site_try_it.png`,
+      });
+
+      // A syntax error: its message, with the line and column in the cell.
+      await editAndRun(page, table, "const a = 1;\nconst b = (a +;\n");
+      const syntax = await runResult(page, table);
+      assert.equal(syntax.state, "error");
+      assert.match(
+        syntax.errors[0]!,
+        /^SyntaxError: Unexpected token \(line 2, column 16\)$/,
+      );
+
+      // A runtime error is placed in the cell too.
+      await editAndRun(
+        page,
+        table,
+        'const x: number = 1;\nconst tree = ExplicitTree.parse("[[1,");\n',
+      );
+      const thrown = await runResult(page, table);
+      assert.match(thrown.errors.join("\n"), /\(line 2, column \d+\)/);
+
+      // An import the worker does not have is named, with what it has.
+      await editAndRun(
+        page,
+        table,
+        'import { x } from "../src/nowhere.ts";\nx',
+      );
+      const missing = await runResult(page, table);
+      assert.match(
+        missing.errors.join("\n"),
+        /src\/nowhere\.ts.*only \.\.\/mod\.ts/,
+      );
+
+      // An endless loop: the budget ends it.
+      await page.evaluate(
+        `${cell(table)}.querySelector("input.run-budget").value = "2"`,
+      );
+      await editAndRun(page, table, "while (true) {}");
+      const budget = await runResult(page, table, 30_000);
+      assert.equal(budget.state, "stopped");
+      assert.match(
+        budget.text,
+        /time budget of 2 s ran out \(the worker was terminated\)/,
+      );
+
+      // And Stop ends it.
+      await page.evaluate(
+        `${cell(table)}.querySelector("input.run-budget").value = "600"`,
+      );
+      await editAndRun(page, table, "let n = 0;\nfor (;;) n++;");
+      await page.waitForFunction(
+        `${cell(table)}.dataset.runState === "running"`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await page.evaluate(
+        `${cell(table)}.querySelector("button[data-action=stop]").click()`,
+      );
+      const stopped = await runResult(page, table, 10_000);
+      assert.equal(stopped.state, "stopped");
+      assert.match(stopped.text, /stopped by you after \d+\.\d s/);
+
+      // Then the cell runs again.
+      await editAndRun(page, table, source);
+      const again = await runResult(page, table);
+      assert.equal(again.state, "done", JSON.stringify(again));
+
+      assert.deepEqual(log.errors, [], "the page logged errors");
+      assert.deepEqual(log.external, [], "the page asked the network");
+    } finally {
+      await close();
+      await Deno.remove(out, { recursive: true });
+    }
+  },
+});
