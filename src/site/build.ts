@@ -678,7 +678,7 @@ ${list}
   pages.push({ file: "index.html", title: "Course", kind: "front" });
 
   // The notebooks; "Edit and run" needs the library bundled (in parallel).
-  const courseScript = bundleCourse(root);
+  const courseScript = bundleCourse();
   courseScript.catch(() => {});
   let charts = 0, steppers = 0, editable = 0;
   for (let i = 0; i < names.length; i++) {

@@ -11,6 +11,10 @@
 
 import * as esbuild from "esbuild";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** This checkout's root: the course's worker and runner are bundled from it. */
+const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** What the two bundles are built for: browsers of the last few years. */
 const TARGET = ["chrome100", "firefox100", "safari15"];
@@ -144,16 +148,18 @@ async function denoBundle(
  * resolves the `npm:` packages (sucrase, acorn, DOMPurify, marked, Plot)
  * from Deno's cache as the library itself does.
  *
- * @param root the repository's root
+ * The code comes from this checkout, whatever repository the site is built
+ * from: what runs on a page is never decided by the files being published.
+ *
  * @returns the script's text
  * @throws {Error} when a bundle fails (deno bundle's last lines), or the
  *   worker's bundle still holds a module `import`/`export` (a classic
  *   worker would not load it)
  */
-export async function bundleCourse(root: string): Promise<string> {
+export async function bundleCourse(): Promise<string> {
   const [worker, runner] = await Promise.all([
-    denoBundle(root, "src/site/web/cell_worker.ts", "esm"),
-    denoBundle(root, "src/site/web/cell_runner.ts", "iife"),
+    denoBundle(CHECKOUT, "src/site/web/cell_worker.ts", "esm"),
+    denoBundle(CHECKOUT, "src/site/web/cell_runner.ts", "iife"),
   ]);
   // The ESM format keeps `import.meta` (iife would empty it): it becomes
   // the shim's object, and the imports of `node:` modules that esbuild

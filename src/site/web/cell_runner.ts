@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The notebook pages' "Edit and run": every try-it and exercise cell
  * (`section.cell.code[data-editable]`) gets an editor with Run and Stop.
@@ -123,7 +124,7 @@ class CellEditor {
   readonly #outputs: HTMLElement;
   #worker: Worker | null = null;
   #url: string | null = null;
-  #timer: number | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #started = 0;
 
   constructor(section: HTMLElement) {
