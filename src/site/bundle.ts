@@ -94,6 +94,53 @@ throw new Error(name+" is not available in the browser");
 };
 `;
 
+/**
+ * The worker's `Deno`: a read-only copy of the repository's small data
+ * files (`DATA_FILES`, by their path from `data/`), so that the functions
+ * of the library that read a cached table work as in the notebook; any
+ * other `Deno.…` call throws an error that says what the worker cannot do
+ * (write files, run programs, read anything else).
+ */
+const DENO_SHIM = `self.Deno=(function(files){
+function NotFound(m){var e=new Error(m);e.name="NotFound";Object.setPrototypeOf(e,NotFound.prototype);return e;}
+NotFound.prototype=Object.create(Error.prototype);
+function PermissionDenied(m){var e=new Error(m);e.name="PermissionDenied";Object.setPrototypeOf(e,PermissionDenied.prototype);return e;}
+PermissionDenied.prototype=Object.create(Error.prototype);
+function read(path){var text=String(path&&path.href!==undefined?path.href:path);var m=text.match(/(?:^|[/])(data[/][^?#]*)$/);
+if(m&&Object.prototype.hasOwnProperty.call(files,m[1]))return files[m[1]];
+throw new NotFound("the site's worker has no file "+text+" (it reads only its copy of the repository's small data files)");}
+var known={readTextFileSync:read,readTextFile:function(p){return Promise.resolve().then(function(){return read(p);});},
+errors:{NotFound:NotFound,PermissionDenied:PermissionDenied},build:{os:"browser"},args:[],
+env:{get:function(){return undefined;},has:function(){return false;},toObject:function(){return {};}}};
+return new Proxy(known,{get:function(target,name){if(typeof name==="symbol"||name in target)return target[name];
+return function(){throw new PermissionDenied("Deno."+String(name)+" is not available in the site's worker: it writes no file, runs no program and reads only its copy of data/");};}});
+})(DATA_FILES);
+`;
+
+/** Data files larger than this are left out of the worker (the chess games). */
+const DATA_FILE_LIMIT = 64 * 1024;
+
+/** The repository's small data files, by their path (`data/…`). */
+async function dataFiles(root: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  const walk = async (folder: string) => {
+    const entries = await Array.fromAsync(Deno.readDir(join(root, folder)));
+    for (const entry of entries.sort((a, b) => a.name < b.name ? -1 : 1)) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory) {
+        await walk(path);
+      } else if (entry.isFile && /\.(txt|epd|json)$/.test(entry.name)) {
+        const info = await Deno.stat(join(root, path));
+        if (info.size <= DATA_FILE_LIMIT) {
+          files[path] = await Deno.readTextFile(join(root, path));
+        }
+      }
+    }
+  };
+  await walk("data");
+  return files;
+}
+
 /** A static `import … from "…"` of an ES module, as esbuild writes it. */
 const MODULE_IMPORT =
   /\bimport\s*(\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)\s*from\s*("[^"]+")\s*;?/g;
@@ -157,9 +204,10 @@ async function denoBundle(
  *   worker would not load it)
  */
 export async function bundleCourse(): Promise<string> {
-  const [worker, runner] = await Promise.all([
+  const [worker, runner, data] = await Promise.all([
     denoBundle(CHECKOUT, "src/site/web/cell_worker.ts", "esm"),
     denoBundle(CHECKOUT, "src/site/web/cell_runner.ts", "iife"),
+    dataFiles(CHECKOUT),
   ]);
   // The ESM format keeps `import.meta` (iife would empty it): it becomes
   // the shim's object, and the imports of `node:` modules that esbuild
@@ -182,7 +230,12 @@ export async function bundleCourse(): Promise<string> {
       }; a classic worker would not load it`,
     );
   }
+  const shims = WORKER_SHIMS +
+    DENO_SHIM.replace(
+      "DATA_FILES",
+      JSON.stringify(data).replace(/</g, "\\u003c"),
+    );
   return `self.GTS_LIBRARY_SOURCE=${
-    JSON.stringify(WORKER_SHIMS + classic)
+    JSON.stringify(shims + classic)
   };\n${runner}`;
 }

@@ -4,8 +4,10 @@
  * and the new stepper (live, through the site's `stepper_live.js`); a
  * syntax error shows its message with the line and column; an infinite loop
  * is ended by the time budget and by Stop; an import the worker lacks says
- * which modules it has; and no page logs an error (a Content-Security-Policy
- * violation is one) or asks the network.
+ * which modules it has; the worker reaches no network (the page's policy
+ * holds in it) and writes no file; every try-it cell of the course, run as
+ * committed, shows the text of its committed output; and no page logs an
+ * error (a Content-Security-Policy violation is one) or asks the network.
  *
  * Writes figures/screenshots/site_try_it.png.
  */
@@ -122,6 +124,13 @@ Deno.test({
       await editAndRun(page, stepped, null);
       const steppedRun = await runResult(page, stepped);
       assert.equal(steppedRun.state, "done", JSON.stringify(steppedRun));
+      // stepper_live.js loads as a file: the stepper turns live soon after.
+      await page.waitForFunction(
+        `${
+          cell(stepped)
+        }.querySelector(".run-outputs .gts-stepper")?.getAttribute("data-mode") === "live"`,
+        { timeout: 10_000 },
+      ).catch(() => {});
       const stepper = await page.evaluate(`(() => {
         const root = ${
         cell(stepped)
@@ -203,8 +212,87 @@ Deno.test({
       const again = await runResult(page, table);
       assert.equal(again.state, "done", JSON.stringify(again));
 
+      // The worker is held by the page's policy (connect-src 'none'), and
+      // its Deno writes nothing.
+      await editAndRun(
+        page,
+        table,
+        [
+          'let said = "";',
+          'self.addEventListener("securitypolicyviolation", (event: any) => { said += ` | refused by ${event.effectiveDirective}`; });',
+          'try { await fetch("https://example.org/x"); said += "fetched"; } catch (error) { said += String(error); }',
+          'try { Deno.writeTextFileSync("x", "y"); } catch (error) { said += " | " + String(error); }',
+          "await new Promise((resolve) => setTimeout(resolve, 200));",
+          "said",
+        ].join("\n"),
+      );
+      const held = await runResult(page, table);
+      assert.equal(held.state, "done", JSON.stringify(held));
+      assert.match(held.text, /TypeError: Failed to fetch/);
+      assert.match(held.text, /refused by connect-src/);
+      assert.doesNotMatch(held.text, /fetched/);
+      assert.match(
+        held.text,
+        /Deno\.writeTextFileSync is not available in the site's worker/,
+      );
+
       assert.deepEqual(log.errors, [], "the page logged errors");
       assert.deepEqual(log.external, [], "the page asked the network");
+
+      // Every try-it cell of the course, run as committed, shows what its
+      // committed output shows (the text; scripts aside, stepper ids named
+      // alike): the browser's library computes what the kernel did.
+      const names = (await Array.fromAsync(Deno.readDir(out)))
+        .map((entry) => entry.name).filter((name) =>
+          /^\d+_.*\.html$/.test(name)
+        )
+        .sort();
+      let cellsRun = 0;
+      for (const name of names) {
+        const notebookPage = await browser.newPage();
+        const pageLog = await watchPage(notebookPage);
+        await notebookPage.goto(`file://${out}/${name}`, { waitUntil: "load" });
+        const cells = await notebookPage.evaluate(
+          `[...document.querySelectorAll("section.cell.code")].flatMap((cell, i) => cell.hasAttribute("data-editable") ? [i] : [])`,
+        ) as number[];
+        for (const index of cells) {
+          await editAndRun(notebookPage, index, null);
+          const result = await runResult(notebookPage, index, 120_000);
+          assert.equal(
+            result.state,
+            "done",
+            `${name} cell ${index}: ${result.text}`,
+          );
+          await notebookPage.waitForFunction(
+            `[...${
+              cell(index)
+            }.querySelectorAll(".gts-stepper")].every((s) => s.getAttribute("data-mode") === "live")`,
+            { timeout: 10_000 },
+          );
+          const [committed, shown] = await notebookPage.evaluate(`(() => {
+            const text = (element) => {
+              const copy = element.cloneNode(true);
+              copy.querySelectorAll("script").forEach((script) => script.remove());
+              return copy.textContent.replace(/gts-stepper-[0-9a-z]+-\\d+/g, "ID").replace(/\\s+/g, " ").trim();
+            };
+            const cell = ${cell(index)};
+            return [text(cell.querySelector(".outputs:not(.run-outputs)")), text(cell.querySelector(".run-outputs"))];
+          })()`) as [string, string];
+          assert.equal(shown, committed, `${name} cell ${index}`);
+          cellsRun++;
+        }
+        assert.deepEqual(pageLog.errors, [], `${name}: the page logged errors`);
+        assert.deepEqual(
+          pageLog.external,
+          [],
+          `${name}: the page asked the network`,
+        );
+        await notebookPage.close();
+      }
+      console.log(
+        `${ran} try-it cells of ${names.length} notebooks ran as committed`,
+      );
+      assert.ok(cellsRun >= 15, `try-it cells run: ${cellsRun}`);
     } finally {
       await close();
       await Deno.remove(out, { recursive: true });

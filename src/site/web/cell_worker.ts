@@ -21,6 +21,8 @@ import * as course from "../../course/mod.ts";
 import * as plot from "../../plot/mod.ts";
 import * as notebook from "../../notebook/mod.ts";
 import * as exercises from "../../exercises/mod.ts";
+import * as chess from "../../games/chess/mod.ts";
+import * as courseChess from "../../course/chess/mod.ts";
 import { inspectValue } from "./inspect.ts";
 
 /** The library's modules, by their path in the repository. */
@@ -30,6 +32,8 @@ const MODULES: Record<string, unknown> = {
   "src/plot/mod.ts": plot,
   "src/notebook/mod.ts": notebook,
   "src/exercises/mod.ts": exercises,
+  "src/games/chess/mod.ts": chess,
+  "src/course/chess/mod.ts": courseChess,
 };
 
 /** A notebook's import specifier as a path in the repository. */
