@@ -241,10 +241,13 @@ class CellEditor {
         const error = data.error as {
           name: string;
           message: string;
-          line?: number;
-          column?: number;
+          places?: [number, number][];
         };
-        const at = place(error.line, error.column);
+        // The innermost frame in the cell: an error the library throws is
+        // shown where the cell called it.
+        const at = (error.places ?? []).map(([line, column]) =>
+          place(line, column)
+        ).find((found) => found !== null) ?? null;
         this.#outputs.appendChild(textOutput(
           "output error",
           `${error.name}: ${error.message}${

@@ -10,8 +10,9 @@
  * that the page starts from a blob URL.
  *
  * Messages out: `{ stream: "stdout" | "stderr", text }`, `{ display }`
- * (MIME type to text), `{ error: { name, message, line?, column? } }`
- * (`line`, `column`: the place in the worker's script), `{ done }`.
+ * (MIME type to text), `{ error: { name, message, places } }` (`places`:
+ * `[line, column]` of the worker's script in the error's stack, innermost
+ * first), `{ done }`.
  *
  * @module
  */
@@ -94,18 +95,23 @@ for (const name of ["warn", "error"] as const) {
     post({ stream: "stderr", text: line(args) });
 }
 
-/** The first place of the worker's own script in an error's stack. */
-function placeOf(error: unknown): { line?: number; column?: number } {
+/**
+ * The places of the worker's own script in an error's stack, innermost
+ * first (the library's frames among them: the page keeps the first that
+ * lies in the cell).
+ */
+function placesOf(error: unknown): [number, number][] {
   const stack = (error as { stack?: unknown })?.stack;
-  if (typeof stack !== "string") return {};
+  if (typeof stack !== "string") return [];
   const here = self.location.href;
+  const places: [number, number][] = [];
   for (const frame of stack.split("\n").slice(1)) {
     const match = frame.match(/(blob:[^\s()]+):(\d+):(\d+)\)?\s*$/);
     if (match && match[1] === here) {
-      return { line: Number(match[2]), column: Number(match[3]) };
+      places.push([Number(match[2]), Number(match[3])]);
     }
   }
-  return {};
+  return places;
 }
 
 self.onmessage = async () => {
@@ -119,7 +125,7 @@ self.onmessage = async () => {
   } catch (error) {
     const name = error instanceof Error ? error.name : "Error";
     const message = error instanceof Error ? error.message : String(error);
-    post({ error: { name, message, ...placeOf(error) } });
+    post({ error: { name, message, places: placesOf(error) } });
     post({ done: true });
   }
 };
