@@ -50,6 +50,7 @@ import {
 } from "./image.ts";
 import { isSafeLink, sanitizeHtml, sanitizeSvgFile } from "./sanitize.ts";
 import { stepperLiveFile } from "./stepper.ts";
+import { walksLiveFile } from "./walks.ts";
 
 /** The repository's root folder. */
 export const ROOT: string = fileURLToPath(new URL("../../", import.meta.url));
@@ -730,8 +731,15 @@ ${list}
   await Deno.copyFile(join(web, "site.css"), join(out, "site.css"));
   await write("run.js", await courseScript);
   await write("stepper_live.js", stepperLiveFile());
+  await write("walks_live.js", walksLiveFile());
 
-  const assets = ["site.css", "play.js", "run.js", "stepper_live.js"];
+  const assets = [
+    "site.css",
+    "play.js",
+    "run.js",
+    "stepper_live.js",
+    "walks_live.js",
+  ];
   const realRoot = await Deno.realPath(root);
   for (const file of [...copies].sort()) {
     const bytes = await assetBytes(root, realRoot, file, warnings);

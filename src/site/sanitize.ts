@@ -23,6 +23,7 @@ import {
   SITE_PURIFY_CONFIG,
 } from "./sanitize_rules.ts";
 import { liveStepperScript } from "./stepper.ts";
+import { liveWalksScript } from "./walks.ts";
 
 export { isLocalCss, isSafeLink } from "./sanitize_rules.ts";
 
@@ -111,7 +112,9 @@ export function sanitizeHtml(
   }
   const scripts: string[] = [];
   if (options.steppers) {
-    const divs = [...fragment.querySelectorAll("div.gts-stepper")];
+    const divs = [
+      ...fragment.querySelectorAll("div.gts-stepper, div.gts-walks"),
+    ];
     let from = 0;
     for (const { id, text } of mine.scripts) {
       const at = divs.findIndex((div, i) => i >= from && div.id === id);
@@ -120,7 +123,10 @@ export function sanitizeHtml(
         continue;
       }
       from = at + 1;
-      const live = liveStepperScript(text, id, (markup) => {
+      const rebuild = divs[at]!.classList.contains("gts-walks")
+        ? liveWalksScript
+        : liveStepperScript;
+      const live = rebuild(text, id, (markup) => {
         const inner = sanitizeHtml(markup);
         mine.dropped.push(...inner.dropped);
         return inner.html;

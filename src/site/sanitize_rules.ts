@@ -267,7 +267,7 @@ export function isLocalCss(css: string): boolean {
 
 /** What one sanitising run collected. */
 export interface PurifyRun {
-  /** Steppers' scripts met, with their `<div>`'s id. */
+  /** Steppers' scripts met (search and walk steppers), with their `<div>`'s id. */
   scripts: { id: string; text: string }[];
   /** What was removed, for the builder's warnings. */
   dropped: string[];
@@ -311,7 +311,10 @@ export function addSiteHooks(
     const element = node as unknown as HookElement;
     if (data.tagName === "script") {
       const parent = element.parentNode;
-      if (parent?.classList?.contains("gts-stepper") && parent.id) {
+      if (
+        (parent?.classList?.contains("gts-stepper") ||
+          parent?.classList?.contains("gts-walks")) && parent.id
+      ) {
         current()?.scripts.push({
           id: parent.id,
           text: element.textContent ?? "",

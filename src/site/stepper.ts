@@ -25,14 +25,32 @@ import { searchSteps } from "../notebook/search_steps.ts";
 const HOLES =
   /^(.*?\bid=)([^\n]*);\n(.*?\bvar data=)([^\n]*);\n(.*?\bbox\.innerHTML=)([^\n]*);\n(.*)$/s;
 
-interface ScriptParts {
+/** A script cut at its three data holes: the code around them, and the holes. */
+export interface ScriptParts {
   code: [string, string, string, string];
   id: string;
   data: string;
   live: string;
 }
 
-function cut(script: string): ScriptParts | null {
+/**
+ * A stepper's script cut at its three data holes (`id=…;`, `var data=…;`,
+ * `box.innerHTML=…;`, each up to the line's end), or null when it has
+ * not these three.
+ *
+ * @param script the script's text
+ * @returns the four pieces of code around the holes and the holes' text
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cut } from "./stepper.ts";
+ * const parts = cut('(function(){var id="a";\nvar data={};\nbox.innerHTML="";\n})()');
+ * assert.deepEqual(parts?.id, '"a"');
+ * assert.equal(cut("alert(1)"), null);
+ * ```
+ */
+export function cut(script: string): ScriptParts | null {
   const m = script.match(HOLES);
   if (m === null) return null;
   return {
@@ -61,8 +79,20 @@ function libraryCode(): ScriptParts["code"] {
   return reference.code;
 }
 
-/** JSON for an inline script: no `<` at all, so no `</script>` or `<!--`. */
-function scriptJson(value: unknown): string {
+/**
+ * JSON for an inline script: no `<` at all, so no `</script>` or `<!--`.
+ *
+ * @param value what to write
+ * @returns the JSON
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scriptJson } from "./stepper.ts";
+ * assert.equal(scriptJson("</script>"), '"\\u003c/script>"');
+ * ```
+ */
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
@@ -131,7 +161,21 @@ function checkData(value: unknown): StepperData | string {
   return { nodes, x, steps: checked };
 }
 
-function parseJson(text: string): { value: unknown } | null {
+/**
+ * JSON read as data, or null when it is not JSON.
+ *
+ * @param text the JSON
+ * @returns `{ value }` or null
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseJson } from "./stepper.ts";
+ * assert.deepEqual(parseJson("[1]"), { value: [1] });
+ * assert.equal(parseJson("alert(1)"), null);
+ * ```
+ */
+export function parseJson(text: string): { value: unknown } | null {
   try {
     return { value: JSON.parse(text) };
   } catch {

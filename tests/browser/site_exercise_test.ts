@@ -4,7 +4,8 @@
  * exercise cells do) gets "Edit and run"; a right minimax handed in shows
  * "passed" and what was checked; a wrong one (MAX everywhere) shows
  * "failed", the counterexample's tree and the student's value beside the
- * right one, sanitised (its scripts dropped) and with no console error.
+ * right one, sanitised, with its stepper through both walks live (the
+ * site's `walks_live.js`, not the report's script) and no console error.
  * The student's helper comes from an earlier cell, as in the kernel.
  *
  * Writes figures/screenshots/site_exercise_failed.png.
@@ -120,8 +121,9 @@ Deno.test({
         return await page.evaluate(`(() => ({
           state: ${CELL}.dataset.runState,
           text: ${CELL}.querySelector(".run-outputs").textContent,
-          scripts: ${CELL}.querySelectorAll(".run-outputs script").length,
-        }))()`) as { state: string; text: string; scripts: number };
+          scripts: [...${CELL}.querySelectorAll(".run-outputs script")].map((script) =>
+            script.getAttribute("src") + ":" + script.textContent),
+        }))()`) as { state: string; text: string; scripts: string[] };
       };
 
       const right = await handIn(RIGHT);
@@ -138,7 +140,36 @@ Deno.test({
         wrong.text,
         /returned \S+; the minimax value \(MAX's view\) is/,
       );
-      assert.equal(wrong.scripts, 0, "the report's own script is not run");
+      // The report's own script is not run: the site's walks_live.js is.
+      assert.deepEqual(wrong.scripts, ["walks_live.js:"]);
+      // Its stepper through both walks turns live and steps.
+      const walks = `${CELL}.querySelector(".run-outputs [data-role=walks]")`;
+      await page.waitForFunction(
+        `${walks}?.getAttribute("data-mode") === "live"`,
+        { timeout: 10_000 },
+      );
+      const steps = Number(
+        await page.evaluate(`${walks}.getAttribute("data-steps")`),
+      );
+      assert.ok(steps > 1, `steps ${steps}`);
+      assert.equal(
+        await page.evaluate(`${walks}.getAttribute("data-step")`),
+        "1",
+      );
+      await page.evaluate(
+        `${walks}.querySelector("button[data-action=next]").click()`,
+      );
+      assert.equal(
+        await page.evaluate(`${walks}.getAttribute("data-step")`),
+        "2",
+      );
+      await page.evaluate(
+        `${walks}.querySelector("button[data-action=end]").click()`,
+      );
+      assert.equal(
+        await page.evaluate(`${walks}.getAttribute("data-step")`),
+        String(steps),
+      );
       await page.evaluate(`${CELL}.scrollIntoView()`);
       await page.screenshot({
         path: `${ROOT}/figures/screenshots/site_exercise_failed.png`,

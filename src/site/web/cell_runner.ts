@@ -8,7 +8,8 @@
  * allows workers from `blob:` and nothing else new), and shows what the cell
  * prints and displays. Markup a cell displays goes through DOMPurify with
  * the site's rules before it lands in the page; a search stepper gets the
- * site's own `stepper_live.js` with its checked data. A run is stopped by
+ * site's own `stepper_live.js` with its checked data, an exercise report's
+ * walk stepper `walks_live.js`. A run is stopped by
  * Stop or by its time budget, the worker terminated either way.
  *
  * Bundled by `deno task site` into the classic script `run.js`, after the
@@ -26,6 +27,7 @@ import {
   SITE_PURIFY_CONFIG,
 } from "../sanitize_rules.ts";
 import { stepperParts } from "../stepper.ts";
+import { walksParts } from "../walks.ts";
 
 const LIBRARY = (self as unknown as { GTS_LIBRARY_SOURCE: string })
   .GTS_LIBRARY_SOURCE;
@@ -79,16 +81,18 @@ function renderDisplay(bundle: Record<string, string>): HTMLElement {
     const { fragment, run } = clean(html);
     div.appendChild(fragment);
     for (const { id, text } of run.scripts) {
-      const stepper = [...div.querySelectorAll("div.gts-stepper")].find((d) =>
-        d.id === id
-      );
-      const parts = stepperParts(text, id, cleanHtml);
+      const stepper = [
+        ...div.querySelectorAll("div.gts-stepper, div.gts-walks"),
+      ]
+        .find((d) => d.id === id);
+      const walks = stepper?.classList.contains("gts-walks") ?? false;
+      const parts = (walks ? walksParts : stepperParts)(text, id, cleanHtml);
       if (stepper === undefined || "dropped" in parts) continue;
       const script = document.createElement("script");
       script.setAttribute("data-gts-id", JSON.stringify(parts.id));
       script.setAttribute("data-gts-steps", JSON.stringify(parts.data));
       script.setAttribute("data-gts-live", parts.live);
-      script.src = "stepper_live.js";
+      script.src = walks ? "walks_live.js" : "stepper_live.js";
       stepper.appendChild(script);
     }
     return div;
