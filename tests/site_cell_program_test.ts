@@ -148,3 +148,14 @@ Deno.test("cellProgram: a place in the program maps back to the cell's line and 
   assert.deepEqual(place, { line: 3, column: 14 });
   assert.equal(program.place(1, 1), null, "the wrapper is not the cell");
 });
+
+Deno.test("cellProgram: what is not a cell's text is refused, naming the argument", () => {
+  assert.throws(
+    () => cellProgram(42 as unknown as string),
+    /cellProgram: source must be the cell's text \(a string\), got number/,
+  );
+  assert.throws(
+    () => cellProgram("1", ["2", null as unknown as string]),
+    /cellProgram: earlier\[1\] must be a cell's text \(a string\), got object/,
+  );
+});

@@ -322,6 +322,7 @@ function importedSpecifiers(code: string): string[] {
  * @returns the program, where the cell starts in it, and a map back
  * @throws {CellSyntaxError} when the cell does not parse, at its place; an
  *   `export` in the cell is one too (a cell is not a module)
+ * @throws {TypeError} when `source` or an entry of `earlier` is not a string
  *
  * @example
  * ```ts
@@ -341,6 +342,19 @@ export function cellProgram(
   source: string,
   earlier: readonly string[] = [],
 ): CellProgram {
+  if (typeof source !== "string") {
+    throw new TypeError(
+      `cellProgram: source must be the cell's text (a string), got ${typeof source}`,
+    );
+  }
+  const bad = earlier.findIndex((text) => typeof text !== "string");
+  if (bad >= 0) {
+    throw new TypeError(
+      `cellProgram: earlier[${bad}] must be a cell's text (a string), got ${typeof earlier[
+        bad
+      ]}`,
+    );
+  }
   const stripped = strip(source);
   const map = decodeMappings(stripped.map);
   const body = parseCell(stripped.code, map);
