@@ -8,7 +8,7 @@
  * site's `walks_live.js`, not the report's script) and no console error.
  * The student's helper comes from an earlier cell, as in the kernel.
  *
- * Writes figures/screenshots/site_exercise_failed.png.
+ * With GTS_SCREENSHOTS=1 it writes figures/screenshots/site_exercise_failed.png.
  */
 
 import assert from "node:assert/strict";
@@ -171,9 +171,11 @@ Deno.test({
         String(steps),
       );
       await page.evaluate(`${CELL}.scrollIntoView()`);
-      await page.screenshot({
-        path: `${ROOT}/figures/screenshots/site_exercise_failed.png`,
-      });
+      if (Deno.env.get("GTS_SCREENSHOTS") === "1") {
+        await page.screenshot({
+          path: `${ROOT}/figures/screenshots/site_exercise_failed.png`,
+        });
+      }
       assert.deepEqual(log.errors, [], "the page logged errors");
       assert.deepEqual(log.external, [], "the page asked the network");
     } finally {
