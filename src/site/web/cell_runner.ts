@@ -29,17 +29,16 @@ import {
 import { stepperParts } from "../stepper.ts";
 import { walksParts } from "../walks.ts";
 
-const LIBRARY = (self as unknown as { GTS_LIBRARY_SOURCE: string })
-  .GTS_LIBRARY_SOURCE;
+const LIBRARY = (self as unknown as { GTS_LIBRARY_SOURCE?: string })
+  .GTS_LIBRARY_SOURCE ?? "";
 const LIBRARY_LINES = LIBRARY.split("\n").length;
 const CELL_PREFIX = "\nself.__gtsCell = ";
 
 /** Seconds a run may take unless the reader sets another budget. */
 const DEFAULT_BUDGET_SECONDS = 20;
 
-const purify = createDOMPurify(window);
+let purify: ReturnType<typeof createDOMPurify> | undefined;
 let purifyRun: PurifyRun | undefined;
-addSiteHooks(purify, () => purifyRun);
 const marked = new Marked({ gfm: true });
 
 /** Markup made safe; the steppers' scripts it held, kept aside. */
@@ -47,6 +46,10 @@ function clean(html: string): { fragment: DocumentFragment; run: PurifyRun } {
   const run: PurifyRun = { scripts: [], dropped: [] };
   purifyRun = run;
   try {
+    if (purify === undefined) {
+      purify = createDOMPurify(window);
+      addSiteHooks(purify, () => purifyRun);
+    }
     const fragment = purify.sanitize(html, {
       ...SITE_PURIFY_CONFIG,
       RETURN_DOM_FRAGMENT: true,
@@ -333,8 +336,13 @@ function button(text: string, action: string): HTMLButtonElement {
 }
 
 const EDITORS = new Map<Element, CellEditor>();
-for (
-  const section of document.querySelectorAll("section.cell.code[data-editable]")
-) {
-  EDITORS.set(section, new CellEditor(section as HTMLElement));
+// Only on a page of the site (run.js sets the worker's source first).
+if (LIBRARY !== "" && typeof document !== "undefined") {
+  for (
+    const section of document.querySelectorAll(
+      "section.cell.code[data-editable]",
+    )
+  ) {
+    EDITORS.set(section, new CellEditor(section as HTMLElement));
+  }
 }

@@ -82,19 +82,6 @@ function displayOf(value: unknown): Record<string, string> | null {
   return { "text/plain": inspectValue(value, true) };
 }
 
-const post = (message: unknown) => self.postMessage(message);
-const line = (args: unknown[]) =>
-  args.map((arg) => typeof arg === "string" ? arg : inspectValue(arg, true))
-    .join(" ") + "\n";
-for (const name of ["log", "info", "debug"] as const) {
-  console[name] = (...args: unknown[]) =>
-    post({ stream: "stdout", text: line(args) });
-}
-for (const name of ["warn", "error"] as const) {
-  console[name] = (...args: unknown[]) =>
-    post({ stream: "stderr", text: line(args) });
-}
-
 /**
  * The places of the worker's own script in an error's stack, innermost
  * first (the library's frames among them: the page keeps the first that
@@ -114,18 +101,38 @@ function placesOf(error: unknown): [number, number][] {
   return places;
 }
 
-self.onmessage = async () => {
-  const cell = (self as unknown as { __gtsCell?: unknown }).__gtsCell;
-  try {
-    if (typeof cell !== "function") throw new Error("no cell to run");
-    const value = await cell({ import: importModule });
-    const bundle = displayOf(await value);
-    if (bundle !== null) post({ display: bundle });
-    post({ done: true });
-  } catch (error) {
-    const name = error instanceof Error ? error.name : "Error";
-    const message = error instanceof Error ? error.message : String(error);
-    post({ error: { name, message, places: placesOf(error) } });
-    post({ done: true });
+/** Whether this runs as the site's worker (a classic worker of a page). */
+const IN_WORKER = typeof (self as { importScripts?: unknown }).importScripts ===
+  "function";
+
+const post = (message: unknown) => self.postMessage(message);
+const line = (args: unknown[]) =>
+  args.map((arg) => typeof arg === "string" ? arg : inspectValue(arg, true))
+    .join(" ") + "\n";
+
+if (IN_WORKER) {
+  // What the cell prints goes to the page, as the kernel's streams.
+  for (const name of ["log", "info", "debug"] as const) {
+    console[name] = (...args: unknown[]) =>
+      post({ stream: "stdout", text: line(args) });
   }
-};
+  for (const name of ["warn", "error"] as const) {
+    console[name] = (...args: unknown[]) =>
+      post({ stream: "stderr", text: line(args) });
+  }
+  self.onmessage = async () => {
+    const cell = (self as unknown as { __gtsCell?: unknown }).__gtsCell;
+    try {
+      if (typeof cell !== "function") throw new Error("no cell to run");
+      const value = await cell({ import: importModule });
+      const bundle = displayOf(await value);
+      if (bundle !== null) post({ display: bundle });
+      post({ done: true });
+    } catch (error) {
+      const name = error instanceof Error ? error.name : "Error";
+      const message = error instanceof Error ? error.message : String(error);
+      post({ error: { name, message, places: placesOf(error) } });
+      post({ done: true });
+    }
+  };
+}
