@@ -14,6 +14,11 @@ import type { EngineSpec } from "../src/jobs/job.ts";
 import { chessMatchOverNats } from "../src/jobs/remote.ts";
 import { connectForCommand, progressLine, queuedJobsFate } from "./_nats.ts";
 import { print } from "./_output.ts";
+import {
+  gameLine,
+  matchScoreLine,
+  scoreTally,
+} from "../src/uci/match_lines.ts";
 import type { NatsSecurity } from "../src/jobs/nats_address.ts";
 
 /** What cli/match.ts parsed, as far as the jobs need it. */
@@ -56,11 +61,7 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
     return 2;
   }
   const scores: number[] = [];
-  const tally = () => {
-    const w = scores.filter((s) => s === 1).length;
-    const l = scores.filter((s) => s === 0).length;
-    return `+${w} =${scores.length - w - l} -${l}`;
-  };
+  const tally = () => scoreTally(scores);
   const stop = new AbortController();
   let stoppedBy: [Deno.Signal, number] | null = null;
   const onSignal = (signal: Deno.Signal, code: number) => () => {
@@ -98,26 +99,10 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
         if (game.fault !== null) {
           console.error(`match: game ${i + 1}: ${game.fault}`);
         }
-        print(
-          `game ${
-            i + 1
-          }: ${game.white} - ${game.black} ${game.result} (${game.reason}, ${game.moves.length} plies, ${game.opening}) ${
-            Math.round((performance.now() - started) / 1000)
-          } s`,
-        );
+        print(gameLine(game, i, (performance.now() - started) / 1000));
       },
     });
-    const n = result.games.length;
-    const { difference, low, high, prior } = result.elo;
-    print(
-      `${a.label} vs ${b.label}: +${result.wins} =${result.draws} -${result.losses}, score ${result.score}/${n} (${
-        (100 * result.score / n).toFixed(1)
-      }%), Elo difference ${difference.toFixed(0)} [${low.toFixed(0)}, ${
-        high.toFixed(0)
-      }] (95%${
-        prior ? ", with 1 virtual draw: every game was won or lost" : ""
-      })`,
-    );
+    print(matchScoreLine(a.label, b.label, result));
     return 0;
   } catch (error) {
     const where = stoppedBy === null

@@ -3,27 +3,10 @@
  * against each other over the openings of data/chess/openings.txt, colours
  * alternated, adjudicated by the rules (src/uci/chess_match.ts), prints a
  * line per game and the score with an Elo difference and its 95% interval,
- * and writes the games as PGN.
- *
- *   SPEC  NAME:SETTINGS, NAME an engine's name:
- *         ours:depth=N | ours:nodes=N | ours:movetime=MS  (cli/uci.ts)
- *         stockfish:skill=S,depth=N | stockfish:nodes=N | ...
- *         NAME:depth=N | ...   any UCI program, named with
- *                              --engine NAME=PATH (never by its path)
- *         Settings: depth 1…100, nodes ≥ 1, movetime ≥ 1 (ms, below
- *         --timeout), skill 0…20 (Stockfish only); each at most once, at
- *         least one of depth, nodes, movetime.
- *   --engine NAME=PATH  a UCI program for the specs (repeatable, each NAME
- *                    once); stockfish is configured by itself when
- *                    installed; the workers of --nats have their own
- *   --games N        games (default: two per opening)
- *   --openings FILE  default data/chess/openings.txt; a .pgn file gives
- *                    the distinct first plies of its games (openingsFromGames)
- *   --opening-plies N  plies taken from each game of a .pgn (default 8)
- *   --max-plies N    a draw after N plies in all (default 300)
- *   --pgn FILE       write the games there, each as it ends (default: none)
- *   --timeout MS     budget of one search, for its bestmove (default 60000)
- *   --handshake-timeout MS  budget of uciok and readyok (default 10000)
+ * and writes the games as PGN. The flags are {@linkcode HELP}'s; a SPEC is
+ * `NAME:SETTINGS` (src/uci/engine_spec.ts), NAME an engine of the table
+ * (src/uci/engines.ts: `ours`, `stockfish`, `--engine NAME=PATH`), never
+ * a path; the engines' processes are src/uci/engine_processes.ts's.
  *
  * Budgets in depth or nodes make the games reproducible (Stockfish's skill
  * levels below 20 choose among moves at random: those games are not).
@@ -65,29 +48,36 @@
 
 import {
   ChessMatchError,
-  type ChessMover,
   type ChessOpening,
-  engineMove,
   gameScore,
-  openingsFromGames,
   playChessMatch,
-  readOpenings,
 } from "../src/uci/chess_match.ts";
-import { readPgnGames } from "../src/games/chess/notation.ts";
-import { UciProcess } from "../src/uci/uci_engine.ts";
 import {
-  engineCommand,
   EngineFlagError,
-  engineNames,
-  engineOptions,
   type EngineTable,
   engineTable,
-  isEngineName,
-  OURS,
-} from "../src/jobs/engines.ts";
+} from "../src/uci/engines.ts";
+import {
+  checkEngineKnown,
+  checkMovetime,
+  EngineSpecError,
+  parseEngineSpec,
+  type UciEngineSpec,
+} from "../src/uci/engine_spec.ts";
+import { EngineProcesses } from "../src/uci/engine_processes.ts";
+import {
+  DEFAULT_OPENINGS_FILE,
+  loadOpenings,
+  OpeningsFileError,
+} from "../src/uci/openings_file.ts";
 import { matchOverNats } from "./_nats_match.ts";
 import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";
+import {
+  gameLine,
+  matchScoreLine,
+  scoreTally,
+} from "../src/uci/match_lines.ts";
 import {
   SECURITY_FLAGS,
   SECURITY_HELP,
@@ -97,6 +87,7 @@ import {
 } from "./_nats.ts";
 import { DEFAULT_UNREACHABLE_MS } from "../src/jobs/nats.ts";
 
+/** The text of `deno task match --help`. */
 const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
        [--games N] [--openings FILE]
        [--opening-plies N] [--max-plies N] [--pgn FILE] [--timeout MS]
@@ -131,101 +122,6 @@ const ROOT = new URL("..", import.meta.url);
 
 /** A bad command line: one line, exit 2. */
 class Usage extends Error {}
-
-/** An engine spec: which engine (by name), its options, its `go` limits. */
-interface Spec {
-  engine: string;
-  label: string;
-  go: string;
-  movetime: number | null;
-  options: Record<string, number>;
-}
-
-/** The settings of a spec, each with its range. */
-const SETTINGS: Record<string, [number, number]> = {
-  depth: [1, 100],
-  nodes: [1, 1e12],
-  movetime: [1, 86_400_000],
-  skill: [0, 20],
-};
-
-function parseSpec(flag: string, text: string): Spec {
-  const at = text.indexOf(":");
-  const engine = at < 0 ? text : text.slice(0, at);
-  const settings = at < 0 ? "" : text.slice(at + 1);
-  if (text.includes("/")) {
-    const last = text.lastIndexOf(":");
-    throw new Usage(
-      `${flag}: ${
-        JSON.stringify(text)
-      } names a program by its path; engines are named: give --engine NAME=${
-        last < 0 ? text : text.slice(0, last)
-      } and ${flag} NAME:${last < 0 ? "depth=N" : text.slice(last + 1)}`,
-    );
-  }
-  if (!isEngineName(engine)) {
-    throw new Usage(
-      `${flag}: an engine is NAME:SETTINGS ("ours:depth=3", "stockfish:skill=3,depth=5", or a NAME of --engine NAME=PATH; NAME: 1…32 of a-z, 0-9, _, -), got ${
-        JSON.stringify(text)
-      }`,
-    );
-  }
-  const go: string[] = [];
-  const options: Record<string, number> = {};
-  const seen = new Set<string>();
-  let movetime: number | null = null;
-  for (const pair of settings.split(",")) {
-    if (pair === "" && settings === "") continue;
-    const match = /^([a-z]+)=(\d+)$/.exec(pair);
-    if (!match) {
-      throw new Usage(
-        `${flag}: ${JSON.stringify(pair)} in ${
-          JSON.stringify(text)
-        } is not a setting: expected key=integer (depth=, nodes=, movetime=, skill=)`,
-      );
-    }
-    const key = match[1]!;
-    const value = Number(match[2]);
-    const range = SETTINGS[key];
-    if (range === undefined || (key === "skill" && engine !== "stockfish")) {
-      throw new Usage(
-        `${flag}: unknown setting ${JSON.stringify(key)} in ${
-          JSON.stringify(text)
-        } (known: depth, nodes, movetime${
-          engine === "stockfish" ? ", skill" : "; skill is Stockfish's"
-        })`,
-      );
-    }
-    if (seen.has(key)) {
-      throw new Usage(
-        `${flag}: ${key} is given twice in ${JSON.stringify(text)}`,
-      );
-    }
-    seen.add(key);
-    if (value < range[0] || value > range[1]) {
-      throw new Usage(
-        `${flag}: ${key} must be an integer in ${range[0]}…${range[1]}, got ${
-          match[2]
-        } in ${JSON.stringify(text)}${
-          key === "depth" && value === 0
-            ? " (depth 0 is no search; Stockfish's is an endless one)"
-            : ""
-        }`,
-      );
-    }
-    if (key === "skill") options["Skill Level"] = value;
-    else go.push(`${key} ${value}`);
-    if (key === "movetime") movetime = value;
-  }
-  if (go.length === 0) {
-    throw new Usage(
-      `${flag}: ${
-        JSON.stringify(text)
-      } needs a budget: depth=, nodes= or movetime=`,
-    );
-  }
-  return { engine, label: text, go: go.join(" "), movetime, options };
-}
 
 const FLAGS = [
   "--a",
@@ -295,8 +191,8 @@ function integerFlag(
 
 /** Everything the run needs, checked before any engine starts. */
 interface Plan {
-  a: Spec;
-  b: Spec;
+  a: UciEngineSpec;
+  b: UciEngineSpec;
   games: number | undefined;
   maxPlies: number;
   openings: ChessOpening[];
@@ -327,8 +223,8 @@ function plan(args: readonly string[]): Plan | null {
     if (error instanceof EngineFlagError) throw new Usage(error.message);
     throw error;
   }
-  const a = parseSpec("--a", flags.get("--a")!);
-  const b = parseSpec("--b", flags.get("--b")!);
+  const a = parseEngineSpec("--a", flags.get("--a")!);
+  const b = parseEngineSpec("--b", flags.get("--b")!);
   const games = flags.has("--games")
     ? integerFlag(flags, "--games", 1, 1_000_000, 0)
     : undefined;
@@ -342,40 +238,10 @@ function plan(args: readonly string[]): Plan | null {
     86_400_000,
     10_000,
   );
-  for (const [flag, spec] of [["--a", a], ["--b", b]] as const) {
-    if (spec.movetime !== null && spec.movetime >= timeoutMs) {
-      throw new Usage(
-        `${flag}: movetime=${spec.movetime} must be below --timeout (${timeoutMs} ms), or every search would time out`,
-      );
-    }
-  }
-  const openingsFile = flags.get("--openings") ??
-    new URL("data/chess/openings.txt", ROOT).pathname;
-  let text: string;
-  try {
-    text = Deno.readTextFileSync(openingsFile);
-  } catch (error) {
-    throw new Usage(
-      `cannot read --openings ${openingsFile}: ${(error as Error).message}`,
-    );
-  }
-  let openings: ChessOpening[];
-  try {
-    openings = openingsFile.endsWith(".pgn")
-      ? openingsFromGames(readPgnGames(text), openingPlies)
-      : readOpenings(text);
-  } catch (error) {
-    throw new Usage(`--openings ${openingsFile}: ${(error as Error).message}`);
-  }
-  if (openings.length === 0) {
-    throw new Usage(
-      `--openings ${openingsFile} has no opening (${
-        openingsFile.endsWith(".pgn")
-          ? `no game with more than ${openingPlies} plies from the start position`
-          : 'expected lines "name ; moves in UCI"'
-      })`,
-    );
-  }
+  checkMovetime("--a", a, timeoutMs);
+  checkMovetime("--b", b, timeoutMs);
+  const openingsFile = flags.get("--openings") ?? DEFAULT_OPENINGS_FILE;
+  const openings = loadOpenings(openingsFile, openingPlies);
   const nats = flags.get("--nats") ?? null;
   if (flags.has("--batch") && nats === null) {
     throw new Usage("--batch goes with --nats");
@@ -401,19 +267,9 @@ function plan(args: readonly string[]): Plan | null {
     }
   }
   // Over --nats, each worker runs the engines configured on it.
-  for (const [flag, spec] of [["--a", a], ["--b", b]] as const) {
-    if (nats !== null || spec.engine === OURS || engines.has(spec.engine)) {
-      continue;
-    }
-    throw new Usage(
-      spec.engine === "stockfish"
-        ? `${flag}: stockfish is not on PATH nor at /usr/games/stockfish (apt-get install stockfish, or --engine stockfish=PATH)`
-        : `${flag}: unknown engine ${
-          JSON.stringify(spec.engine)
-        } (known here: ${
-          engineNames(engines)
-        }; add it with --engine ${spec.engine}=PATH)`,
-    );
+  if (nats === null) {
+    checkEngineKnown("--a", a, engines);
+    checkEngineKnown("--b", b, engines);
   }
   const pgnPath = flags.get("--pgn") ?? null;
   let pgn: Deno.FsFile | null = null;
@@ -449,83 +305,6 @@ function plan(args: readonly string[]): Plan | null {
   };
 }
 
-/** A spec's engine as a ChessMover that can restart and be killed. */
-interface Engine extends ChessMover {
-  start(): Promise<void>;
-  kill(): Promise<void>;
-  close(): Promise<void>;
-  pid(): number | null;
-}
-
-function engine(
-  spec: Spec,
-  run: Plan,
-  live: Set<UciProcess>,
-  inflight: Set<Promise<void>>,
-  stop: AbortSignal,
-  say: (line: string) => void,
-): Engine {
-  const command = engineCommand(spec.engine, run.engines);
-  let proc: UciProcess | null = null;
-  const launch = async () => {
-    proc = await UciProcess.start(command, {
-      name: spec.label,
-      options: engineOptions(spec.engine, spec.options),
-      cwd: ROOT,
-      timeoutMs: run.timeoutMs,
-      handshakeTimeoutMs: run.handshakeTimeoutMs,
-      // Ctrl-C reaches only this process, which ends the engines itself,
-      // instead of their deaths racing the signal as faults of a game.
-      detached: true,
-      signal: stop,
-    });
-    live.add(proc);
-  };
-  // The signal handler waits for a start in flight, so that no engine
-  // outlives the run.
-  const start = async () => {
-    const starting = launch();
-    inflight.add(starting);
-    try {
-      await starting;
-    } finally {
-      inflight.delete(starting);
-    }
-  };
-  const kill = async () => {
-    const old = proc;
-    proc = null;
-    if (old) {
-      await old.kill();
-      live.delete(old);
-    }
-  };
-  return {
-    name: spec.label,
-    start,
-    kill,
-    close: async () => {
-      const old = proc;
-      proc = null;
-      if (old) {
-        await old.close();
-        live.delete(old);
-      }
-    },
-    pid: () => (proc as UciProcess | null)?.pid ?? null,
-    newGame: async () => {
-      if (proc === null) throw new Error(`${spec.label} is not running`);
-      await proc.newGame();
-    },
-    move: (moves) => engineMove(proc, spec.label, spec.go, moves),
-    restart: async () => {
-      await kill();
-      await start();
-      say(`restarted ${spec.label} (pid ${proc!.pid})`);
-    },
-  };
-}
-
 /** Writes all of `text` (writeSync may write part of it). */
 function writeAll(file: Deno.FsFile, text: string): void {
   const bytes = new TextEncoder().encode(text);
@@ -540,7 +319,10 @@ async function main(args: readonly string[]): Promise<number> {
   try {
     run = plan(args);
   } catch (error) {
-    if (!(error instanceof Usage)) throw error;
+    if (
+      !(error instanceof Usage || error instanceof EngineSpecError ||
+        error instanceof OpeningsFileError)
+    ) throw error;
     console.error(`match: ${error.message} (see --help)`);
     return 2;
   }
@@ -549,7 +331,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 0;
   }
   if (run.nats !== null) {
-    const data = ({ engine, label, go, options }: Spec) => ({
+    const data = ({ engine, label, go, options }: UciEngineSpec) => ({
       engine,
       label,
       go,
@@ -563,20 +345,22 @@ async function main(args: readonly string[]): Promise<number> {
     });
   }
   const { a, b } = run;
-  const live = new Set<UciProcess>();
   // Aborted on a signal: an engine in its handshake is killed at once, and
   // no engine is started (or restarted) afterwards.
   const stop = new AbortController();
   const say = print;
-  const inflight = new Set<Promise<void>>();
-  const engineA = engine(a, run, live, inflight, stop.signal, say);
-  const engineB = engine(b, run, live, inflight, stop.signal, say);
+  const processes = new EngineProcesses({
+    engines: run.engines,
+    timeoutMs: run.timeoutMs,
+    handshakeTimeoutMs: run.handshakeTimeoutMs,
+    cwd: ROOT,
+    signal: stop.signal,
+    say,
+  });
+  const engineA = processes.engine(a);
+  const engineB = processes.engine(b);
   const scores: number[] = [];
-  const tally = () => {
-    const w = scores.filter((s) => s === 1).length;
-    const l = scores.filter((s) => s === 0).length;
-    return `+${w} =${scores.length - w - l} -${l}`;
-  };
+  const tally = () => scoreTally(scores);
   let stopping = false;
   // After a signal, the match's own path (a killed engine's game, a refused
   // restart) waits for the handler's exit code instead of racing it.
@@ -586,8 +370,7 @@ async function main(args: readonly string[]): Promise<number> {
     if (stopping) return;
     stopping = true;
     stop.abort();
-    await Promise.allSettled([...inflight]);
-    await Promise.all([...live].map((p) => p.kill()));
+    await processes.killAll();
     try {
       run.pgn?.close();
     } catch {
@@ -636,26 +419,10 @@ async function main(args: readonly string[]): Promise<number> {
         if (game.fault !== null) {
           console.error(`match: game ${i + 1}: ${game.fault}`);
         }
-        say(
-          `game ${
-            i + 1
-          }: ${game.white} - ${game.black} ${game.result} (${game.reason}, ${game.moves.length} plies, ${game.opening}) ${
-            Math.round((performance.now() - started) / 1000)
-          } s`,
-        );
+        say(gameLine(game, i, (performance.now() - started) / 1000));
       },
     });
-    const n = result.games.length;
-    const { difference, low, high, prior } = result.elo;
-    say(
-      `${a.label} vs ${b.label}: +${result.wins} =${result.draws} -${result.losses}, score ${result.score}/${n} (${
-        (100 * result.score / n).toFixed(1)
-      }%), Elo difference ${difference.toFixed(0)} [${low.toFixed(0)}, ${
-        high.toFixed(0)
-      }] (95%${
-        prior ? ", with 1 virtual draw: every game was won or lost" : ""
-      })`,
-    );
+    say(matchScoreLine(a.label, b.label, result));
     return stopping ? await stopped : 0;
   } catch (error) {
     if (stopping) return await stopped;

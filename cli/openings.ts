@@ -7,19 +7,29 @@
  * @module
  */
 
+import { ConnectFourSolver } from "../mod.ts";
 import {
-  ConnectFour,
-  ConnectFourSolver,
-  type SolveResult,
-  type SolveStopReason,
-} from "../mod.ts";
-import {
+  afterTitle,
   bookTitle,
   firstMovesText,
-  mirrorMoves,
   type OpeningLine,
-  parseFirstMoves,
 } from "../src/course/connect_four/first_moves.ts";
+import {
+  bookPlan,
+  openingLineText,
+  openingsPlan,
+  type PlannedLine,
+  readBookLines,
+  searchedMoves,
+  solvePlan,
+  sortedByMoves,
+} from "../src/course/connect_four/openings.ts";
+import {
+  DEFAULT_BOOK_PLIES,
+  extendBook,
+  FULL_BOOK_PLIES,
+} from "../src/course/connect_four/opening_book.ts";
+import { solvePlanOverJobs } from "../src/course/connect_four/openings_remote.ts";
 import {
   defaultThreads,
   flagValue,
@@ -29,11 +39,6 @@ import {
   UsageError,
 } from "./_connect_four_cli.ts";
 import { FlagsOnce } from "./_flags.ts";
-import {
-  DEFAULT_BOOK_PLIES,
-  extendBook,
-  FULL_BOOK_PLIES,
-} from "./_opening_book.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import {
   connectForCommand,
@@ -42,7 +47,6 @@ import {
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
-import { solveOverNats } from "../src/jobs/remote.ts";
 import {
   DEFAULT_UNREACHABLE_MS,
   JobFailedError,
@@ -309,205 +313,6 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
   return result;
 }
 
-/**
- * The position after `after`, which must be legal and unfinished.
- *
- * @throws {Error} naming the position when it is illegal or already over
- */
-function startPosition(after: string): ConnectFour {
-  const start = ConnectFour.parse(after);
-  if (start.isTerminal()) {
-    throw new Error(`the position ${JSON.stringify(after)} is over`);
-  }
-  return start;
-}
-
-/** Which budget stopped a line's solve (lines absent here finished). */
-const STOPPED_BY = new WeakMap<OpeningLine, SolveStopReason>();
-
-/** One line of a run, before it is solved: searched, or copied from its mirror. */
-export interface PlannedLine {
-  /** The moves from the empty board. */
-  moves: string;
-  /** The line (solved earlier in the plan) whose score it copies, or `null` when it is searched. */
-  mirrorOf: string | null;
-}
-
-/**
- * The lines of a run from `after`, in the order they are reported: the
- * centre first, then outwards; from a symmetric position a move to column
- * 5, 6 or 7 copies its mirror 3, 2 or 1 (planned before it).
- *
- * @param after the start position's moves
- * @returns one entry per legal move
- * @throws {Error} when `after` is not a legal unfinished position
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { openingsPlan } from "./openings.ts";
- * assert.deepEqual(openingsPlan("4").slice(0, 3), [
- *   { moves: "44", mirrorOf: null },
- *   { moves: "43", mirrorOf: null },
- *   { moves: "45", mirrorOf: "43" },
- * ]);
- * ```
- */
-export function openingsPlan(after: string): PlannedLine[] {
-  let start: ConnectFour;
-  try {
-    start = startPosition(after);
-  } catch (error) {
-    throw new Error(`openings: ${(error as Error).message}`);
-  }
-  // The board, not the move order: "4435" and "4453" are one position.
-  const symmetric = start.mirroredKey() === start.key();
-  const plan: PlannedLine[] = [];
-  const planned = new Set<number>();
-  // The centre first, then outwards: the most telling results come first.
-  for (const column of [4, 3, 5, 2, 6, 1, 7]) {
-    if (!start.canPlay(column - 1)) continue;
-    const mirror = symmetric && column > 4 && planned.has(8 - column);
-    plan.push({
-      moves: after + column,
-      mirrorOf: mirror ? after + (8 - column) : null,
-    });
-    planned.add(column);
-  }
-  return plan;
-}
-
-/**
- * The book's 49 lines in the order they are reported: the seven moves
- * after each first move 4, 3, 2 and 1 (after 4 the mirrored ones copy their
- * twins), each batch after 3, 2 and 1 followed by its mirror images after
- * 5, 6 and 7 — 25 searched.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { bookPlan } from "./openings.ts";
- * const plan = bookPlan();
- * assert.equal(plan.length, 49);
- * assert.equal(plan.filter((line) => line.mirrorOf === null).length, 25);
- * ```
- */
-export function bookPlan(): PlannedLine[] {
-  const plan: PlannedLine[] = [];
-  for (const first of [4, 3, 2, 1]) {
-    const batch = openingsPlan(String(first));
-    plan.push(...batch);
-    if (first === 4) continue;
-    for (const line of sortByMoves(batch)) {
-      plan.push({
-        moves: mirrorMoves(line.moves),
-        mirrorOf: line.mirrorOf ?? line.moves,
-      });
-    }
-  }
-  return plan;
-}
-
-function sortByMoves<T extends { moves: string }>(lines: readonly T[]): T[] {
-  return [...lines].sort((a, b) => a.moves.localeCompare(b.moves));
-}
-
-/** A mirror line: its twin's score, nodes and seconds under its own moves. */
-function mirrorLine(twin: OpeningLine, entry: PlannedLine): OpeningLine {
-  return { ...twin, moves: entry.moves, mirrorOf: entry.mirrorOf };
-}
-
-/** Runs a plan here, one solve after the other. */
-function solvePlan(
-  solver: ConnectFourSolver,
-  plan: readonly PlannedLine[],
-  timeMs: number | undefined,
-  log: (text: string) => void,
-  done: (line: OpeningLine) => void,
-  maxNodes: number | undefined,
-): OpeningLine[] {
-  const lines = new Map<string, OpeningLine>();
-  for (const entry of plan) {
-    let line: OpeningLine;
-    if (entry.mirrorOf !== null) {
-      line = mirrorLine(lines.get(entry.mirrorOf)!, entry);
-    } else {
-      const moves = entry.moves;
-      const clock = performance.now();
-      const seconds = () => (performance.now() - clock) / 1000;
-      log(`${moves}: solving`);
-      const result: SolveResult = solver.solve(ConnectFour.parse(moves), {
-        timeMs,
-        maxNodes,
-        onProbe: ({ probe, lower, upper, nodes }) =>
-          log(
-            `${moves}: probe ${probe}: score in ${lower}..${upper}, ${nodes} nodes, ${
-              seconds().toFixed(1)
-            } s`,
-          ),
-      });
-      line = {
-        moves,
-        lower: result.lower,
-        upper: result.upper,
-        nodes: result.nodes,
-        seconds: seconds(),
-        mirrorOf: null,
-      };
-      if (result.stopReason !== null) STOPPED_BY.set(line, result.stopReason);
-    }
-    lines.set(entry.moves, line);
-    done(line);
-  }
-  return sortByMoves([...lines.values()]);
-}
-
-/**
- * Solves the position after each legal move from `after`, reporting progress through
- * `log` and each finished line through `done`.
- *
- * @param solver the solver (its table is cleared for each move)
- * @param after the start position's moves
- * @param timeMs a budget per solve, or `undefined`
- * @param log receives progress text
- * @param done receives each line as soon as it is known
- * @param maxNodes a node budget per solve, or `undefined`
- * @returns every line, in column order; from a symmetric position, a move
- *   to column 5, 6 or 7 copies its mirror 3, 2 or 1 instead of a search
- * @throws {Error} when `after` is not a legal unfinished position
- */
-export function solveOpenings(
-  solver: ConnectFourSolver,
-  after: string,
-  timeMs: number | undefined,
-  log: (text: string) => void,
-  done: (line: OpeningLine) => void,
-  maxNodes?: number,
-): OpeningLine[] {
-  return solvePlan(solver, openingsPlan(after), timeMs, log, done, maxNodes);
-}
-
-/**
- * Solves every position after two moves ({@linkcode bookPlan}): 25 solves
- * for 49 positions.
- *
- * @param solver the solver (its table is cleared for each position)
- * @param timeMs a budget per solve, or `undefined`
- * @param log receives progress text
- * @param done receives each line as soon as it is known
- * @param maxNodes a node budget per solve, or `undefined`
- * @returns the 49 lines
- */
-export function solveBook(
-  solver: ConnectFourSolver,
-  timeMs: number | undefined,
-  log: (text: string) => void,
-  done: (line: OpeningLine) => void,
-  maxNodes?: number,
-): OpeningLine[] {
-  return solvePlan(solver, bookPlan(), timeMs, log, done, maxNodes);
-}
-
 /** What {@linkcode solvePlanOverNats} needs besides the plan. */
 interface RemoteRun {
   url: string;
@@ -526,9 +331,10 @@ class RemoteStop extends Error {
 }
 
 /**
- * Runs a plan over the workers of a NATS server, one job per searched
- * line; reports the lines through `done` in the plan's order (as the local
- * run does), each as soon as it and every line before it are known.
+ * Runs a plan over the workers of a NATS server (solvePlanOverJobs), with
+ * this command's progress lines, and SIGINT/SIGTERM stopping the run.
+ *
+ * @throws {RemoteStop} when it does not finish: the line to say and the exit code
  */
 async function solvePlanOverNats(
   plan: readonly PlannedLine[],
@@ -537,23 +343,8 @@ async function solvePlanOverNats(
 ): Promise<OpeningLine[]> {
   const jobs = await connectForCommand("openings", run.url);
   if (jobs === null) throw new RemoteStop("", 2);
-  const searched = plan.filter((entry) => entry.mirrorOf === null)
-    .map((entry) => entry.moves);
-  const solved = new Map<string, OpeningLine>();
-  const lines = new Map<string, OpeningLine>();
-  let next = 0;
-  const flush = () => {
-    while (next < plan.length) {
-      const entry = plan[next]!;
-      const line = entry.mirrorOf === null
-        ? solved.get(entry.moves)
-        : mirrorLine(lines.get(entry.mirrorOf)!, entry);
-      if (line === undefined) return;
-      lines.set(entry.moves, line);
-      done(line);
-      next++;
-    }
-  };
+  const searched = searchedMoves(plan).length;
+  let solved = 0;
   const stop = new AbortController();
   let stoppedBy: [Deno.Signal, number] | null = null;
   const onSignal = (signal: Deno.Signal, code: number) => () => {
@@ -565,10 +356,10 @@ async function solvePlanOverNats(
   Deno.addSignalListener("SIGINT", onInt);
   Deno.addSignalListener("SIGTERM", onTerm);
   warn(
-    `openings: ${searched.length} solves as jobs for the workers of ${jobs.server} (${plan.length} lines)`,
+    `openings: ${searched} solves as jobs for the workers of ${jobs.server} (${plan.length} lines)`,
   );
   try {
-    await solveOverNats(jobs, searched, {
+    return await solvePlanOverJobs(jobs, plan, {
       megabytes: run.megabytes,
       threads: run.threads,
       ...(run.maxNodes === undefined ? {} : { maxNodes: run.maxNodes }),
@@ -579,40 +370,21 @@ async function solvePlanOverNats(
       signal: stop.signal,
       onProgress: (p) => warn(progressLine("openings", p, "solves")),
       onRefusal: (line) => warn(`openings: ${line}`),
-      onProbe: (index, worker, p) =>
+      onProbe: (moves, worker, p) =>
         warn(
-          `${
-            searched[index]
-          }: probe ${p.probe}: score in ${p.lower}..${p.upper}, ${p.nodes} nodes, ${
+          `${moves}: probe ${p.probe}: score in ${p.lower}..${p.upper}, ${p.nodes} nodes, ${
             p.seconds.toFixed(1)
           } s on worker ${worker}`,
         ),
-      onSolve: (record) => {
-        const line: OpeningLine = {
-          moves: record.moves,
-          lower: record.lower,
-          upper: record.upper,
-          nodes: record.nodes,
-          seconds: record.seconds,
-          mirrorOf: null,
-        };
-        if (record.stopReason !== null) {
-          STOPPED_BY.set(line, record.stopReason);
-        }
-        solved.set(record.moves, line);
-        flush();
-      },
-    });
-    return sortByMoves([...lines.values()]);
+      onSolve: () => solved++,
+    }, done);
   } catch (error) {
     const stopped = stoppedBy as [Deno.Signal, number] | null;
     if (stopped !== null) {
       throw new RemoteStop(
         `openings: stopped by ${
           stopped[0]
-        } after ${solved.size} of ${searched.length} solves${
-          queuedJobsFate(error)
-        }`,
+        } after ${solved} of ${searched} solves${queuedJobsFate(error)}`,
         stopped[1],
       );
     }
@@ -645,30 +417,6 @@ function withoutFlags(
     kept.push(arg);
   }
   return kept;
-}
-
-/** The title of an `--after` run's file (`--out`): what its lines are. */
-function afterTitle(after: string): string[] {
-  return [
-    `# Connect Four: the position after each move from ${
-      after === "" ? "the empty board" : after
-    } solved exactly, the`,
-    "# score from the side to move there: 0 a draw, 22-k when it wins with its",
-    "# k-th stone, -(22-k) when the other side does.",
-  ];
-}
-
-/** The lines of the file a `--book` run extends (none when it is absent). */
-function bookLines(file: string): OpeningLine[] {
-  let text: string;
-  try {
-    text = Deno.readTextFileSync(file);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return [];
-    throw error;
-  }
-  // A line a budget stopped is searched again.
-  return parseFirstMoves(text).filter((line) => line.lower === line.upper);
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -718,7 +466,7 @@ async function main(args: readonly string[]): Promise<number> {
   let known: OpeningLine[] = [];
   if (options.book) {
     try {
-      known = bookLines(file!);
+      known = readBookLines(file!);
     } catch (error) {
       warn(
         `openings: --book extends ${file}, which cannot be read: ${
@@ -757,7 +505,7 @@ async function main(args: readonly string[]): Promise<number> {
   }
   const report = (line: OpeningLine) => {
     finished.push(line);
-    print(lineText(line));
+    print(openingLineText(line));
     // Written after every move: an interrupted run keeps what it proved.
     write(finished, false);
   };
@@ -796,7 +544,7 @@ async function main(args: readonly string[]): Promise<number> {
         solve: solveAll,
         log: warn,
       });
-      lines = sortByMoves(finished);
+      lines = sortedByMoves(finished);
       warn(
         `openings: the book answers every column of ${cover.positions} positions of sensible play before ply ${options.plies} (${cover.solved} solved by this run)` +
           (cover.unproven.length === 0
@@ -844,21 +592,6 @@ async function main(args: readonly string[]): Promise<number> {
     warn(`openings: wrote ${file}`);
   }
   return 0;
-}
-
-/** One stdout line (see {@linkcode HELP}). */
-function lineText(line: OpeningLine): string {
-  const score = line.lower === line.upper
-    ? String(line.lower)
-    : `${line.lower}..${line.upper}`;
-  if (line.mirrorOf !== null) {
-    return `${line.moves} ${score} mirror:${line.mirrorOf}`;
-  }
-  return `${line.moves} ${score} ${line.nodes} ${line.seconds.toFixed(1)}${
-    line.lower === line.upper
-      ? ""
-      : ` stopped:${STOPPED_BY.get(line) ?? "budget"}`
-  }`;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

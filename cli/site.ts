@@ -30,6 +30,11 @@ has a Content-Security-Policy that runs only the site's own scripts; no
 symlink is followed out of the repository. What was dropped is listed on
 stderr.
 
+Try-it and exercise cells get "Edit and run" on their page: the code the
+editor shows runs when the reader presses Run, in a Web Worker with the
+library bundled, a time budget and a Stop button, and what it displays is
+sanitised like the notebooks' outputs.
+
   --out DIR   the folder to write (default: site/ in the repository); an
               existing folder is replaced only when an earlier build wrote it
   -h, --help  this text`;
@@ -93,7 +98,7 @@ async function main(): Promise<number> {
   print(
     `site: ${build.pages.length} pages (${
       build.pages.filter((page) => page.kind === "notebook").length
-    } notebooks, ${build.charts} charts, ${build.steppers} steppers) and ${build.assets.length} files in ${
+    } notebooks, ${build.charts} charts, ${build.steppers} steppers, ${build.editable} cells to edit and run) and ${build.assets.length} files in ${
       seconds.toFixed(1)
     } s`,
   );

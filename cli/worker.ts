@@ -41,7 +41,7 @@ import {
 import type { NatsSecurity } from "../src/jobs/nats_address.ts";
 import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";
-import { EngineFlagError, engineTable } from "../src/jobs/engines.ts";
+import { EngineFlagError, engineTable } from "../src/uci/engines.ts";
 import {
   connectForCommand,
   SECURITY_FLAGS,

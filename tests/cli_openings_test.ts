@@ -10,8 +10,8 @@ import {
   DEFAULT_AFTER,
   DEFAULT_AFTER_MAX_NODES,
   parseOpeningsArgs,
-  solveOpenings,
 } from "../cli/openings.ts";
+import { solveOpenings } from "../src/course/connect_four/openings.ts";
 import {
   firstMovesText,
   type OpeningLine,
@@ -22,7 +22,7 @@ import {
   DEFAULT_BOOK_PLIES,
   extendBook,
   FULL_BOOK_PLIES,
-} from "../cli/_opening_book.ts";
+} from "../src/course/connect_four/opening_book.ts";
 import { assertCleanFailure, runCli } from "./_cli.ts";
 
 const OPENINGS = new URL("../cli/openings.ts", import.meta.url).pathname;

@@ -17,7 +17,7 @@ import {
 } from "../mod.ts";
 import { createPlaySession } from "../src/play/mod.ts";
 import { bestColumn, ConnectFourHints } from "../src/play/web/c4_hints.ts";
-import { DEFAULT_BOOK_PLIES } from "../cli/_opening_book.ts";
+import { DEFAULT_BOOK_PLIES } from "../src/course/connect_four/opening_book.ts";
 
 const TEXT = Deno.readTextFileSync(
   new URL("../data/connect4/book.txt", import.meta.url),

@@ -155,6 +155,21 @@ const WRONG_ANSWERS: Record<string, { check: string; message: string }> = {
     message:
       "negamax(tree, 1) returned 1; the negamax value (for the side to move) is −1: that is the value for the other side; negamax returns the value for the side to move, so negate each child's value",
   },
+  "order_moves_child_view": {
+    check: "nodes",
+    message:
+      "alpha-beta with your orderMoves entered 6 nodes, with the course's orderMoves 5: at node 0.1 (MAX) your order is [1, 0], but the estimates of moves 0, 1 are 0, −1 (MAX's view), so best-first for MAX is [0, 1]: order by the estimate of the position each move leads to, as the side to move sees it (0 − evaluate() after the move), the best first",
+  },
+  "order_moves_max_view": {
+    check: "nodes",
+    message:
+      "alpha-beta with your orderMoves entered 6 nodes, with the course's orderMoves 5: at node 0 (MIN) your order is [1, 0], but the estimates of moves 0, 1 are 0, 1 (MAX's view), so best-first for MIN is [0, 1]: order by the estimate of the position each move leads to, as the side to move sees it (0 − evaluate() after the move), the best first",
+  },
+  "order_moves_worst_first": {
+    check: "nodes",
+    message:
+      "alpha-beta with your orderMoves entered 6 nodes, with the course's orderMoves 5: at node 0.1 (MAX) your order is [1, 0], but the estimates of moves 0, 1 are 0, −1 (MAX's view), so best-first for MAX is [0, 1]: order by the estimate of the position each move leads to, as the side to move sees it (0 − evaluate() after the move), the best first",
+  },
   "quiesce_every_move": {
     check: "nodes",
     message:
@@ -185,6 +200,21 @@ const WRONG_ANSWERS: Record<string, { check: string; message: string }> = {
     message:
       "alphaBetaWithTable(board, 9, -Infinity, Infinity, table), made again right after the same call on a fresh table, entered 4 nodes below the root; the table should answer it at the root: store every result with its depth and bound (exact, or lower when it failed high, upper when it failed low), and probe the table before searching",
   },
+  "uct_exploration_sign": {
+    check: "nodes",
+    message:
+      "in iteration 4, uctIteration(root, tree, Math.SQRT2, random) went to node 0 where the course's UCT goes to node 1: every child of the root has been tried, so UCB1 picks the child of highest mean plus exploration bonus (move 0: 1/2 + Math.SQRT2·√(ln 3/2) = 1.548; move 1: 0.5/1 + Math.SQRT2·√(ln 3/1) = 1.982)",
+  },
+  "uct_result_not_flipped": {
+    check: "value",
+    message:
+      "after iteration 4, node 0 has wins 0 after 2 visits; the course's UCT gives it 1: a node's wins count for the player who made the move into it (win 1, draw ½, loss 0), so the result flips at every ply on the way up",
+  },
+  "uct_visits_new_node_only": {
+    check: "value",
+    message:
+      "after iteration 1, the root has 0 visits; the course's UCT gives it 1: every node on the iteration's path, the root and the new child included, counts one more visit",
+  },
 };
 
 Deno.test("exercises: every exercise has a reference solution under tests/exercises/right/ that passes", async () => {
@@ -208,12 +238,14 @@ Deno.test("exercises: the course's textbook code passes its own exercises", () =
     ["minimax", textbook.minimax],
     ["negamax", textbook.negamax],
     ["alphaBeta", textbook.alphaBeta],
+    ["orderMoves", textbook.orderMoves],
     ["alphaBetaFailHard", textbook.alphaBetaFailHard],
     ["mex", textbook.mex],
     ["grundy", textbook.grundy],
     ["iterativeDeepening", textbook.iterativeDeepening],
     ["alphaBetaWithTable", textbook.alphaBetaWithTable],
     ["quiesce", textbook.quiesce],
+    ["uctIteration", textbook.uctIteration],
   ];
   for (const [id, fn] of pairs) {
     const report = checkExercise(id, fn);
@@ -333,7 +365,7 @@ Deno.test("exercises: the quiescence windows behind the messages enter the nodes
 Deno.test("exercises: bad arguments to checkExercise are named", () => {
   assert.throws(
     () => checkExercise("alphabeta", textbook.alphaBeta),
-    /^Error: checkExercise: no exercise "alphabeta"; the exercises are minimax, negamax, alphaBeta, alphaBetaFailHard, mex, grundy, iterativeDeepening, alphaBetaWithTable, quiesce$/,
+    /^Error: checkExercise: no exercise "alphabeta"; the exercises are minimax, negamax, alphaBeta, orderMoves, alphaBetaFailHard, mex, grundy, iterativeDeepening, alphaBetaWithTable, quiesce, uctIteration$/,
   );
   assert.throws(
     () => checkExercise("minimax", undefined as never),

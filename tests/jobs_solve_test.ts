@@ -22,7 +22,11 @@ import {
 import { closeTaskRunner, runTask } from "../src/jobs/run.ts";
 import { type Jobs, openJobs, runJobs } from "../src/jobs/nats.ts";
 import { ConnectFour, ConnectFourSolver } from "../mod.ts";
-import { bookPlan, openingsPlan, solveBook } from "../cli/openings.ts";
+import {
+  bookPlan,
+  openingsPlan,
+  solveBook,
+} from "../src/course/connect_four/openings.ts";
 import { mirrorMoves } from "../src/course/connect_four/first_moves.ts";
 
 const options = { sanitizeOps: false, sanitizeResources: false };

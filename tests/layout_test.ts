@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const SRC = join(ROOT, "src");
+const CLI = join(ROOT, "cli");
+const NOTEBOOKS = join(ROOT, "notebooks");
 
 /** The folders of src/ by rank; "." is the modules directly in src/. */
 const RANKS: Readonly<Record<string, number>> = {
@@ -54,14 +56,19 @@ function modules(dir: string): string[] {
   return out.sort();
 }
 
-/** The specifiers a module's code imports (doc comments and line comments left out). */
-function importedSpecifiers(code: string): string[] {
+/**
+ * The specifiers a module's code imports (doc comments and line comments
+ * left out); with `urls`, also the files it names with `new URL`, which is
+ * how a module names a Deno worker's file (and a command, a program it runs).
+ */
+function importedSpecifiers(code: string, urls = true): string[] {
   const text = code
     .replace(/\/\*\*[\s\S]*?\*\//g, "")
     .replace(/^\s*\/\/.*$/gm, "");
   const found: string[] = [];
-  const pattern =
-    /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|new URL\(\s*)(["'`])(\.{1,2}\/[^"'`$]*)/g;
+  const pattern = urls
+    ? /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|new URL\(\s*)(["'`])(\.{1,2}\/[^"'`$]*)/g
+    : /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'`])(\.{1,2}\/[^"'`$]*)/g;
   for (const match of text.matchAll(pattern)) found.push(match[2]!);
   return found;
 }
@@ -147,5 +154,104 @@ Deno.test("layout: the rule sees what it forbids", () => {
       ].join("\n"),
     ),
     ["../games/a.ts", "./b.ts", "../match/_w.ts", "../jobs/m.ts"],
+  );
+});
+
+// cli/ holds the thin commands: a command's code that other code needs is
+// library code, and belongs in src/. So nothing in src/ or in a notebook
+// imports cli/, and a file of cli/ imports from cli/ only the shared helpers
+// (`_flags.ts`, `_output.ts`, `_nats.ts`, ...: a leading underscore), never
+// a command (before the move, `cli/_opening_book.ts` imported the plan's
+// type from the command `cli/openings.ts`).
+
+/** The code cells of a notebook, one text. */
+function notebookCode(path: string): string {
+  const notebook = JSON.parse(Deno.readTextFileSync(path)) as {
+    cells: { cell_type: string; source: string | string[] }[];
+  };
+  return notebook.cells
+    .filter((cell) => cell.cell_type === "code")
+    .map((cell) =>
+      Array.isArray(cell.source) ? cell.source.join("") : cell.source
+    )
+    .join("\n");
+}
+
+/**
+ * Every import of a file of cli/ by `files`, as `file -> target` relative
+ * to the root. A command run as a program (`new URL("./worker.ts", ...)`
+ * given to `deno run`) is not an import: only import statements and
+ * `import()` count.
+ */
+function importsOfCli(files: readonly [string, string][]): string[] {
+  const out: string[] = [];
+  for (const [file, code] of files) {
+    for (const spec of importedSpecifiers(code, false)) {
+      const target = normalize(join(dirname(file), spec));
+      if (target.startsWith(CLI + "/")) {
+        out.push(`${relative(ROOT, file)} -> ${relative(ROOT, target)}`);
+      }
+    }
+  }
+  return out;
+}
+
+/** The imports among `imports` (from files of cli/) that reach a command, not a `_` helper. */
+function commandImports(imports: readonly string[]): string[] {
+  return imports.filter((line) => {
+    const target = line.split(" -> ")[1]!;
+    return !/^cli\/_[a-z0-9_]+\.ts$/.test(target);
+  });
+}
+
+function read(paths: readonly string[]): [string, string][] {
+  return paths.map((path) => [path, Deno.readTextFileSync(path)]);
+}
+
+Deno.test("layout: nothing in src/ or in a notebook imports cli/", () => {
+  const notebooks = [...Deno.readDirSync(NOTEBOOKS)]
+    .filter((entry) => entry.name.endsWith(".ipynb"))
+    .map((entry) => join(NOTEBOOKS, entry.name));
+  assert.ok(notebooks.length >= 5, `only ${notebooks.length} notebooks read`);
+  assert.deepEqual(
+    importsOfCli([
+      ...read(modules(SRC)),
+      ...notebooks.map((path): [string, string] => [path, notebookCode(path)]),
+    ]),
+    [],
+  );
+});
+
+Deno.test("layout: a file of cli/ imports from cli/ only the shared _ helpers, never a command", () => {
+  const imports = importsOfCli(read(modules(CLI)));
+  assert.ok(
+    imports.some((line) => line.endsWith("cli/_output.ts")),
+    `the imports of cli/ were not read: ${imports.length}`,
+  );
+  assert.deepEqual(commandImports(imports), []);
+});
+
+Deno.test("layout: the cli/ rules see what they forbid", () => {
+  assert.deepEqual(
+    importsOfCli([
+      [join(SRC, "course/x.ts"), 'import { y } from "../../cli/openings.ts";'],
+      [
+        join(NOTEBOOKS, "n.ipynb"),
+        'const m = await import("../cli/_nats.ts");',
+      ],
+      [join(CLI, "b.ts"), 'const w = new URL("./worker.ts", import.meta.url);'],
+    ]),
+    [
+      "src/course/x.ts -> cli/openings.ts",
+      "notebooks/n.ipynb -> cli/_nats.ts",
+    ],
+  );
+  assert.deepEqual(
+    commandImports([
+      "cli/_opening_book.ts -> cli/openings.ts",
+      "cli/openings.ts -> cli/_nats.ts",
+      "cli/match.ts -> cli/_nats_match.ts",
+    ]),
+    ["cli/_opening_book.ts -> cli/openings.ts"],
   );
 });

@@ -59,7 +59,7 @@ Deno.test("deno task site --out builds every page, with nothing remote", async (
       new RegExp(
         `^site: ${
           names.length + 2
-        } pages \\(${names.length} notebooks, \\d+ charts, \\d+ steppers\\)`,
+        } pages \\(${names.length} notebooks, \\d+ charts, \\d+ steppers, [1-9]\\d* cells to edit and run\\)`,
       ),
     );
     const pages = ["index.html", "play.html", ...names.map((n) => `${n}.html`)];
@@ -89,6 +89,27 @@ Deno.test("deno task site --out builds every page, with nothing remote", async (
     );
     assert.doesNotMatch(script, /\bDeno\./, "no Deno API in the bundle");
     assert.doesNotMatch(script, /^import\s/m, "one classic script");
+
+    // "Edit and run": the try-it cells' pages load run.js, start workers from
+    // blob: URLs and allow no eval; the worker's library is a classic script.
+    const minimaxPage = await Deno.readTextFile(join(out, "01_minimax.html"));
+    assert.match(
+      minimaxPage,
+      /<section class="cell code" data-editable="try-it">/,
+    );
+    assert.match(minimaxPage, /<script src="run.js"><\/script>/);
+    const policy = minimaxPage.match(/content="(default-src[^"]*)"/)![1]!;
+    assert.match(policy, /worker-src blob:/);
+    assert.match(policy, /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')*;/);
+    assert.doesNotMatch(policy, /unsafe-eval|wasm/);
+    const runJs = await Deno.readTextFile(join(out, "run.js"));
+    const library = JSON.parse(
+      runJs.match(/^self\.GTS_LIBRARY_SOURCE=("(?:[^"\\]|\\.)*");/)![1]!,
+    ) as string;
+    assert.doesNotMatch(library, /\bimport\s*\{[^}]*\}\s*from\s*"/);
+    assert.doesNotMatch(library, /\bimport\.meta\b/);
+    assert.doesNotMatch(runJs, /^import\s/m);
+    await Deno.stat(join(out, "stepper_live.js"));
 
     // A second build replaces the first (its marker says it is the site's).
     await Deno.writeTextFile(join(out, "stale.html"), "old");

@@ -1,9 +1,9 @@
 /**
  * Exercises checked against the engine: the student writes an algorithm
- * of the course (minimax, negamax, alpha-beta fail-soft and fail-hard, mex
- * and Grundy numbers, iterative deepening, a transposition table with
- * bounds, quiescence) and one call, {@linkcode checkExercise}, checks it on
- * seeded cases of growing size. On success it says what was checked; on
+ * of the course (minimax, negamax, alpha-beta fail-soft and fail-hard, move
+ * ordering, mex and Grundy numbers, iterative deepening, a transposition
+ * table with bounds, quiescence, one UCT iteration) and one call,
+ * {@linkcode checkExercise}, checks it on seeded cases of growing size. On success it says what was checked; on
  * failure it shows the smallest counterexample, the student's value beside
  * the right one, and where the two searches part, with a stepper through
  * both. `deno task grade DIR` runs the same checks over a folder of

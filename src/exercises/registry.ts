@@ -17,18 +17,22 @@ import {
 import { GRUNDY, MEX } from "./grundy_exercises.ts";
 import { ITERATIVE_DEEPENING } from "./deepening_exercise.ts";
 import { ALPHA_BETA_WITH_TABLE } from "./table_exercise.ts";
+import { ORDER_MOVES } from "./ordering_exercise.ts";
+import { UCT_ITERATION } from "./uct_exercise.ts";
 
 /** Every exercise with its checks, in the course's order. */
 export const ALL_EXERCISES: readonly Exercise<unknown>[] = [
   MINIMAX,
   NEGAMAX,
   ALPHA_BETA,
+  ORDER_MOVES,
   ALPHA_BETA_FAIL_HARD,
   MEX,
   GRUNDY,
   ITERATIVE_DEEPENING,
   ALPHA_BETA_WITH_TABLE,
   QUIESCE,
+  UCT_ITERATION,
 ];
 
 /**
@@ -39,7 +43,7 @@ export const ALL_EXERCISES: readonly Exercise<unknown>[] = [
  * ```ts
  * import assert from "node:assert/strict";
  * import { EXERCISES } from "./registry.ts";
- * assert.deepEqual(EXERCISES.map((e) => e.id).slice(0, 4), ["minimax", "negamax", "alphaBeta", "alphaBetaFailHard"]);
+ * assert.deepEqual(EXERCISES.map((e) => e.id).slice(0, 4), ["minimax", "negamax", "alphaBeta", "orderMoves"]);
  * assert.match(EXERCISES[2]!.signature, /^function alphaBeta\(position: Position, depth: number, alpha: number, beta: number\): number/);
  * ```
  */

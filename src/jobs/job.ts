@@ -30,7 +30,7 @@
  */
 
 import { describe } from "../validate.ts";
-import { ENGINE_NAME } from "./engines.ts";
+import { ENGINE_NAME } from "../uci/engines.ts";
 import {
   createPlayer,
   GAME_NAMES,

@@ -44,7 +44,7 @@ import {
   type EngineTable,
   isEngineName,
   OURS,
-} from "./engines.ts";
+} from "../uci/engines.ts";
 import {
   AckPolicy,
   type ConsumerInfo,

@@ -24,7 +24,7 @@ import {
   engineOptions,
   type EngineTable,
   engineTable,
-} from "./engines.ts";
+} from "../uci/engines.ts";
 import type { GameRecord } from "../match/tournament.ts";
 import type {
   ChessTask,
@@ -223,7 +223,7 @@ interface Engine extends ChessMover {
   close(): Promise<void>;
 }
 
-/** An engine as cli/match.ts starts it, on this worker: by name, from the worker's table. */
+/** An engine as `deno task match` starts it (src/uci/engine_processes.ts), on this worker: by name, from the worker's table. */
 function engine(
   spec: EngineSpec,
   task: ChessTask,

@@ -43,3 +43,16 @@ export {
   type MarkdownTableOptions,
   type TableCell,
 } from "./markdown_table.ts";
+export {
+  appendKey,
+  type Box,
+  boxesOverlap,
+  CHAR_EM,
+  type KeyOptions,
+  type PlacedTag,
+  placeTags,
+  type PlaceTagsOptions,
+  type TagPoint,
+  textBox,
+  wrapText,
+} from "./label_layout.ts";

@@ -35,9 +35,13 @@ import {
   relative,
 } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Notebook, NotebookCell, NotebookOutput } from "../notebook/jupyter.ts";
+import type {
+  Notebook,
+  NotebookCell,
+  NotebookOutput,
+} from "../notebook/jupyter.ts";
 import { readNotebook } from "../notebook/jupyter.ts";
-import { bundlePlay } from "./bundle.ts";
+import { bundleCourse, bundlePlay } from "./bundle.ts";
 import { policyMeta } from "./csp.ts";
 import {
   dataImageProblem,
@@ -45,6 +49,8 @@ import {
   imageFileProblem,
 } from "./image.ts";
 import { isSafeLink, sanitizeHtml, sanitizeSvgFile } from "./sanitize.ts";
+import { stepperLiveFile } from "./stepper.ts";
+import { walksLiveFile } from "./walks.ts";
 
 /** The repository's root folder. */
 export const ROOT: string = fileURLToPath(new URL("../../", import.meta.url));
@@ -70,6 +76,8 @@ export interface SiteBuild {
   charts: number;
   /** Steppers over all notebook pages. */
   steppers: number;
+  /** Cells with "Edit and run" (try-it and exercise cells) over all pages. */
+  editable: number;
   /** Other files written (style sheet, script, figures), by name inside the folder. */
   assets: string[];
   /**
@@ -282,6 +290,8 @@ function inlineSvg(svg: string): string {
 interface Shown {
   charts: number;
   steppers: number;
+  /** Cells that get "Edit and run". */
+  editable: number;
   /** The steppers' rebuilt scripts (their hashes go into the page's CSP). */
   scripts: string[];
   /** What the sanitiser and the image checks removed. */
@@ -399,11 +409,36 @@ function renderCell(
   const outputs = (Array.isArray(cell.outputs) ? cell.outputs : []).map((
     output,
   ) => renderOutput(output, md, shown)).join("\n");
-  return `<section class="cell code"><pre class="source"><code>${
-    escapeHtml(source)
-  }</code></pre>${
+  const kind = editableKind(source);
+  if (kind !== null) shown.editable++;
+  return `<section class="cell code"${
+    kind === null ? "" : ` data-editable="${kind}"`
+  }><pre class="source"><code>${escapeHtml(source)}</code></pre>${
     outputs ? `\n<div class="outputs">${outputs}</div>` : ""
   }</section>`;
+}
+
+/**
+ * Whether a code cell gets "Edit and run" on its page, and as what: a
+ * try-it cell (it says `// Try it` or calls `tryIt`) or an exercise (it
+ * calls `checkExercise`); null for the others (their work is the lesson's
+ * measurement, shown as committed).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { editableKind } from "./build.ts";
+ * assert.equal(editableKind('// Try it: your tree.\nconst myTree = "[1, 2]";'), "try-it");
+ * assert.equal(editableKind("checkExercise(\"minimax\", minimax)"), "exercise");
+ * assert.equal(editableKind("const data = lesson000();"), null);
+ * ```
+ */
+export function editableKind(source: string): "try-it" | "exercise" | null {
+  if (/\bcheckExercise\s*\(/.test(source)) return "exercise";
+  if (/^\s*\/\/\s*Try it\b/m.test(source) || /\btryIt\s*\(/.test(source)) {
+    return "try-it";
+  }
+  return null;
 }
 
 /** A notebook's title: its first Markdown heading, or its file name. */
@@ -460,10 +495,17 @@ export function renderNotebook(
   html: string;
   charts: number;
   steppers: number;
+  editable: number;
   scripts: string[];
   dropped: string[];
 } {
-  const shown: Shown = { charts: 0, steppers: 0, scripts: [], dropped: [] };
+  const shown: Shown = {
+    charts: 0,
+    steppers: 0,
+    editable: 0,
+    scripts: [],
+    dropped: [],
+  };
   const md = markdown(
     `notebooks/${name}.ipynb`,
     notebooks,
@@ -636,14 +678,17 @@ ${list}
   );
   pages.push({ file: "index.html", title: "Course", kind: "front" });
 
-  // The notebooks.
-  let charts = 0, steppers = 0;
+  // The notebooks; "Edit and run" needs the library bundled (in parallel).
+  const courseScript = bundleCourse();
+  courseScript.catch(() => {});
+  let charts = 0, steppers = 0, editable = 0;
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!, title = nav.notebooks[i]!.title;
     const page = renderNotebook(notebooks[i]!, name, names, copies);
     report(`notebooks/${JSON.stringify(name)}.ipynb`, page.dropped);
     charts += page.charts;
     steppers += page.steppers;
+    editable += page.editable;
     const previous = i > 0 ? names[i - 1] : undefined;
     const next = i + 1 < names.length ? names[i + 1] : undefined;
     const pager = `<nav class="pager">${
@@ -662,7 +707,9 @@ ${list}
         `${pager}\n<article class="notebook">${page.html}</article>\n${pager}`,
         nav,
         pageHref(name),
-        { inline: page.scripts },
+        page.editable > 0
+          ? { inline: page.scripts, files: ["run.js"], blobWorkers: true }
+          : { inline: page.scripts },
       ),
     );
     pages.push({ file: `${name}.html`, title, kind: "notebook" });
@@ -682,8 +729,17 @@ ${list}
   const book = await Deno.readTextFile(join(root, "data/connect4/book.txt"));
   await write("play.js", await bundlePlay(web, book));
   await Deno.copyFile(join(web, "site.css"), join(out, "site.css"));
+  await write("run.js", await courseScript);
+  await write("stepper_live.js", stepperLiveFile());
+  await write("walks_live.js", walksLiveFile());
 
-  const assets = ["site.css", "play.js"];
+  const assets = [
+    "site.css",
+    "play.js",
+    "run.js",
+    "stepper_live.js",
+    "walks_live.js",
+  ];
   const realRoot = await Deno.realPath(root);
   for (const file of [...copies].sort()) {
     const bytes = await assetBytes(root, realRoot, file, warnings);
@@ -693,7 +749,14 @@ ${list}
     await Deno.writeFile(to, bytes);
     assets.push(`assets/${file}`);
   }
-  return { pages, charts, steppers, assets, warnings: warnings.map(printable) };
+  return {
+    pages,
+    charts,
+    steppers,
+    editable,
+    assets,
+    warnings: warnings.map(printable),
+  };
 }
 
 /**

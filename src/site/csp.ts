@@ -6,6 +6,13 @@
  * `<base>`, no form submissions. A script that slips into a page anyway
  * (an inline `<script>`, an `onerror=`, a `javascript:` link) does not run.
  *
+ * The play page and the notebook pages with "Edit and run" start Web Workers
+ * from `blob:` URLs (chromium refuses workers from `file:` URLs): they add
+ * `worker-src blob:` and nothing else. An edited cell's program is written
+ * into the worker's script itself, not evaluated, so no page needs
+ * `'unsafe-eval'`; a worker from a `blob:` URL is held by its page's policy,
+ * so it cannot load a script (`importScripts`) or reach the network either.
+ *
  * @module
  */
 
@@ -33,7 +40,10 @@ export function scriptHash(text: string): string {
 export interface PolicyOptions {
   /** Inline scripts the builder wrote into the page, allowed by their hash. */
   inlineScripts?: readonly string[];
-  /** Whether the page starts Web Workers from `blob:` URLs (the play page). */
+  /**
+   * Whether the page starts Web Workers from `blob:` URLs (the play page,
+   * the notebook pages with "Edit and run").
+   */
   blobWorkers?: boolean;
 }
 

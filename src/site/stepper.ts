@@ -25,14 +25,32 @@ import { searchSteps } from "../notebook/search_steps.ts";
 const HOLES =
   /^(.*?\bid=)([^\n]*);\n(.*?\bvar data=)([^\n]*);\n(.*?\bbox\.innerHTML=)([^\n]*);\n(.*)$/s;
 
-interface ScriptParts {
+/** A script cut at its three data holes: the code around them, and the holes. */
+export interface ScriptParts {
   code: [string, string, string, string];
   id: string;
   data: string;
   live: string;
 }
 
-function cut(script: string): ScriptParts | null {
+/**
+ * A stepper's script cut at its three data holes (`id=…;`, `var data=…;`,
+ * `box.innerHTML=…;`, each up to the line's end), or null when it has
+ * not these three.
+ *
+ * @param script the script's text
+ * @returns the four pieces of code around the holes and the holes' text
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cut } from "./stepper.ts";
+ * const parts = cut('(function(){var id="a";\nvar data={};\nbox.innerHTML="";\n})()');
+ * assert.deepEqual(parts?.id, '"a"');
+ * assert.equal(cut("alert(1)"), null);
+ * ```
+ */
+export function cut(script: string): ScriptParts | null {
   const m = script.match(HOLES);
   if (m === null) return null;
   return {
@@ -61,8 +79,20 @@ function libraryCode(): ScriptParts["code"] {
   return reference.code;
 }
 
-/** JSON for an inline script: no `<` at all, so no `</script>` or `<!--`. */
-function scriptJson(value: unknown): string {
+/**
+ * JSON for an inline script: no `<` at all, so no `</script>` or `<!--`.
+ *
+ * @param value what to write
+ * @returns the JSON
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scriptJson } from "./stepper.ts";
+ * assert.equal(scriptJson("</script>"), '"\\u003c/script>"');
+ * ```
+ */
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
@@ -131,7 +161,21 @@ function checkData(value: unknown): StepperData | string {
   return { nodes, x, steps: checked };
 }
 
-function parseJson(text: string): { value: unknown } | null {
+/**
+ * JSON read as data, or null when it is not JSON.
+ *
+ * @param text the JSON
+ * @returns `{ value }` or null
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseJson } from "./stepper.ts";
+ * assert.deepEqual(parseJson("[1]"), { value: [1] });
+ * assert.equal(parseJson("alert(1)"), null);
+ * ```
+ */
+export function parseJson(text: string): { value: unknown } | null {
   try {
     return { value: JSON.parse(text) };
   } catch {
@@ -172,6 +216,55 @@ export function liveStepperScript(
   id: string,
   sanitize: (html: string) => string,
 ): { script: string } | { dropped: string } {
+  const parts = stepperParts(script, id, sanitize);
+  if ("dropped" in parts) return parts;
+  const code = libraryCode();
+  return {
+    script: code[0] + JSON.stringify(parts.id) + ";\n" + code[1] +
+      scriptJson(parts.data) + ";\n" + code[2] + scriptJson(parts.live) +
+      ";\n" + code[3],
+  };
+}
+
+/** A stepper's data, checked, as {@linkcode stepperParts} returns it. */
+export interface StepperParts {
+  /** The stepper's id. */
+  id: string;
+  /** The recorded search, rebuilt field by field. */
+  data: unknown;
+  /** The live markup, sanitised. */
+  live: string;
+}
+
+/**
+ * The checked data of a stepper's script, or why it is dropped: the script
+ * must be the library's stepper code character for character, name its own
+ * stepper, and hold a recorded search of the right shape.
+ *
+ * @param script the text of the `<script>` in the stepper
+ * @param id the id of the stepper's `<div>`
+ * @param sanitize makes the live markup safe (the site's HTML sanitiser)
+ * @returns the id, the data and the sanitised live markup, or the reason
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { searchSteps } from "../notebook/search_steps.ts";
+ * import { stepperHtml } from "../notebook/search_stepper.ts";
+ * import { stepperParts } from "./stepper.ts";
+ * const html = stepperHtml(searchSteps([[3, 5], [2, 9]]));
+ * const id = html.match(/id="([^"]+)"/)![1]!;
+ * const script = html.match(/<script>([^]*)<\/script>/)![1]!;
+ * const parts = stepperParts(script, id, (markup) => markup);
+ * assert.ok("data" in parts && parts.id === id);
+ * assert.deepEqual(stepperParts(script, "gts-stepper-other-1", (m) => m), { dropped: "its script names another stepper" });
+ * ```
+ */
+export function stepperParts(
+  script: string,
+  id: string,
+  sanitize: (html: string) => string,
+): StepperParts | { dropped: string } {
   const parts = cut(script);
   const code = libraryCode();
   if (parts === null || parts.code.some((part, i) => part !== code[i])) {
@@ -190,9 +283,31 @@ export function liveStepperScript(
   if (typeof live !== "string") {
     return { dropped: "its live markup is not a JSON string" };
   }
-  return {
-    script: code[0] + JSON.stringify(ownId) + ";\n" + code[1] +
-      scriptJson(checked) + ";\n" + code[2] + scriptJson(sanitize(live)) +
-      ";\n" + code[3],
-  };
+  return { id: ownId, data: checked, live: sanitize(live) };
+}
+
+/**
+ * The site's file `stepper_live.js`: the library's stepper code with its
+ * three data holes reading the `data-gts-id`, `data-gts-steps` and
+ * `data-gts-live` attributes of its own `<script>` element. A page adds
+ * such an element to a stepper that an edited cell displayed (its data
+ * checked by {@linkcode stepperParts}): the page's policy runs the site's
+ * own files, never a script a cell wrote.
+ *
+ * @returns the script's text
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stepperLiveFile } from "./stepper.ts";
+ * assert.match(stepperLiveFile(), /var data=JSON\.parse\(document\.currentScript\.getAttribute\("data-gts-steps"\)\);/);
+ * ```
+ */
+export function stepperLiveFile(): string {
+  const code = libraryCode();
+  const attribute = (name: string) =>
+    `document.currentScript.getAttribute("data-gts-${name}")`;
+  return code[0] + `JSON.parse(${attribute("id")});\n` + code[1] +
+    `JSON.parse(${attribute("steps")});\n` + code[2] + attribute("live") +
+    ";\n" + code[3];
 }

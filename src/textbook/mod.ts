@@ -29,6 +29,7 @@ export * from "./negamax.ts";
 export * from "./alpha_beta.ts";
 export * from "./alpha_beta_fail_hard.ts";
 export * from "./alpha_beta_negamax.ts";
+export * from "./order_moves.ts";
 export * from "./iterative_deepening.ts";
 export * from "./pvs.ts";
 export * from "./transposition_table.ts";

@@ -12,31 +12,130 @@ import { Random } from "../random.ts";
 import { legalMoves } from "./moves.ts";
 
 /** A node of the tree: the move that led here and what playouts through it found. */
-class Node {
-  children: Node[] = [];
-  visits = 0;
-  /** Results for the player who made `move`: win 1, draw ½, loss 0. */
-  wins = 0;
-  constructor(
-    readonly move: Move,
-    readonly untried: Move[],
-  ) {}
-
-  /** UCB1: the child to walk down to. */
-  select(exploration: number): Node {
-    let best = this.children[0]!, bestScore = -Infinity;
-    for (const child of this.children) {
-      const score = child.wins / child.visits +
-        exploration * Math.sqrt(Math.log(this.visits) / child.visits);
-      if (score > bestScore) [best, bestScore] = [child, score];
-    }
-    return best;
-  }
+export interface UctNode {
+  /** The move into this node (−1 at the root). */
+  move: Move;
+  /** Playouts that went through this node. */
+  visits: number;
+  /** Their results for the player who made `move`: win 1, draw ½, loss 0. */
+  wins: number;
+  /** Moves not yet expanded into children (none once the game is over). */
+  untried: Move[];
+  /** The expanded children, in the order they were added. */
+  children: UctNode[];
 }
 
-/** A node's moves to expand: none once the game is over. */
-function movesOf(position: Position): Move[] {
-  return position.isTerminal() ? [] : legalMoves(position);
+/**
+ * A node not yet visited, for the position reached by `move`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TicTacToe } from "../../mod.ts";
+ * import { newUctNode } from "./mod.ts";
+ * assert.equal(newUctNode(TicTacToe.parse("XO.......")).untried.length, 7);
+ * ```
+ */
+export function newUctNode(position: Position, move: Move = NO_MOVE): UctNode {
+  return {
+    move,
+    visits: 0,
+    wins: 0,
+    untried: position.isTerminal() ? [] : legalMoves(position),
+    children: [],
+  };
+}
+
+/**
+ * UCB1: the child of `node` with the highest mean result plus
+ * `exploration · √(ln N / n)`; the first of equal scores.
+ *
+ * @example A seldom tried child beats a slightly better mean
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { uctSelect } from "./mod.ts";
+ * const child = (visits: number, wins: number) =>
+ *   ({ move: 0, visits, wins, untried: [], children: [] });
+ * const node = { ...child(11, 5), children: [child(10, 6), child(1, 0.5)] };
+ * assert.equal(uctSelect(node, Math.SQRT2), node.children[1]);
+ * ```
+ */
+export function uctSelect(node: UctNode, exploration: number): UctNode {
+  let best = node.children[0]!, bestScore = -Infinity;
+  for (const child of node.children) {
+    const score = child.wins / child.visits +
+      exploration * Math.sqrt(Math.log(node.visits) / child.visits);
+    if (score > bestScore) [best, bestScore] = [child, score];
+  }
+  return best;
+}
+
+/**
+ * One iteration of UCT from `root`, which stands for `position`: selection
+ * by {@linkcode uctSelect} while every child has been tried, expansion of
+ * the untried move at `random(untried.length)`, a playout choosing each move
+ * at `random(moves.length)`, and backpropagation up the path. The two uses
+ * of `random`, in this order, are what makes the same seed grow the same
+ * tree.
+ *
+ * @param root the tree's root (changed in place)
+ * @param position the root's position; every move played is undone
+ * @param exploration the UCB1 constant c
+ * @param random an index in 0 … n − 1 for n choices
+ *
+ * @example Two iterations expand both children of the root
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ExplicitTree } from "../../mod.ts";
+ * import { newUctNode, uctIteration } from "./mod.ts";
+ * const tree = ExplicitTree.from([1, -1]);
+ * const root = newUctNode(tree);
+ * uctIteration(root, tree, Math.SQRT2, () => 0);
+ * uctIteration(root, tree, Math.SQRT2, () => 0);
+ * assert.deepEqual(root.children.map((c) => [c.move, c.visits, c.wins]), [[0, 1, 1], [1, 1, 0]]);
+ * ```
+ */
+export function uctIteration(
+  root: UctNode,
+  position: Position,
+  exploration: number,
+  random: (n: number) => number,
+): void {
+  // 1. Selection: down the tree while every child has been tried.
+  const path = [root];
+  let node = root;
+  while (node.untried.length === 0 && node.children.length > 0) {
+    node = uctSelect(node, exploration);
+    position.play(node.move);
+    path.push(node);
+  }
+  // 2. Expansion: one untried move becomes a child.
+  if (node.untried.length > 0) {
+    const move = node.untried.splice(random(node.untried.length), 1)[0]!;
+    position.play(move);
+    const child = newUctNode(position, move);
+    node.children.push(child);
+    path.push(child);
+  }
+  // 3. Playout: random moves to the end of the game.
+  const played: Move[] = [];
+  while (!position.isTerminal()) {
+    const moves = legalMoves(position);
+    const move = moves[random(moves.length)]!;
+    position.play(move);
+    played.push(move);
+  }
+  // Win 1, draw ½, loss 0 for the side to move at the end ...
+  let result = (Math.sign(position.evaluate()) + 1) / 2;
+  for (const move of played.reverse()) position.undo(move);
+  // 4. Backpropagation: ... which is the side that did not just move.
+  for (let at = path.length - 1; at >= 0; at--) {
+    const visited = path[at]!;
+    result = 1 - result;
+    visited.visits++;
+    visited.wins += result;
+    if (at > 0) position.undo(visited.move);
+  }
 }
 
 /**
@@ -63,46 +162,11 @@ export function uct(
   exploration = Math.SQRT2,
 ): Move {
   const random = new Random(seed);
-  const root = new Node(NO_MOVE, movesOf(position));
+  const root = newUctNode(position);
   for (let i = 0; i < playouts; i++) {
-    // 1. Selection: down the tree while every child has been tried.
-    const path = [root];
-    let node = root;
-    while (node.untried.length === 0 && node.children.length > 0) {
-      node = node.select(exploration);
-      position.play(node.move);
-      path.push(node);
-    }
-    // 2. Expansion: one untried move becomes a child.
-    if (node.untried.length > 0) {
-      const index = random.int(0, node.untried.length - 1);
-      const move = node.untried.splice(index, 1)[0]!;
-      position.play(move);
-      const child = new Node(move, movesOf(position));
-      node.children.push(child);
-      path.push(child);
-    }
-    // 3. Playout: random moves to the end of the game.
-    const played: Move[] = [];
-    while (!position.isTerminal()) {
-      const moves = legalMoves(position);
-      const move = moves[random.int(0, moves.length - 1)]!;
-      position.play(move);
-      played.push(move);
-    }
-    // Win 1, draw ½, loss 0 for the side to move at the end ...
-    let result = (Math.sign(position.evaluate()) + 1) / 2;
-    for (const move of played.reverse()) position.undo(move);
-    // 4. Backpropagation: ... which is the side that did not just move.
-    for (let at = path.length - 1; at >= 0; at--) {
-      const visited = path[at]!;
-      result = 1 - result;
-      visited.visits++;
-      visited.wins += result;
-      if (at > 0) position.undo(visited.move);
-    }
+    uctIteration(root, position, exploration, (n) => random.int(0, n - 1));
   }
-  let best: Node | undefined;
+  let best: UctNode | undefined;
   for (const child of root.children) {
     if (best === undefined || child.visits > best.visits) best = child;
   }

@@ -6,10 +6,14 @@
  * shows its message, both values and the counterexample twice; its stepper
  * walks both searches node by node up to where they part, by buttons and
  * keys, every node's state as the walks say. No console errors, no request
- * off the machine.
+ * off the machine. (3) The HTML nbconvert exports from a committed lesson
+ * notebook, whose Exercises section holds a failed check as its output: the
+ * counterexample and the stepper show there too; with GTS_SCREENSHOTS=1 a
+ * screenshot of it goes to figures/screenshots/exercise_failed_notebook.png.
  */
 
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import type { Page } from "puppeteer-core";
 import {
   checkExercise,
@@ -283,6 +287,119 @@ Deno.test({
       await page.goto(`file://${dir}/exported.html`, { waitUntil: "load" });
       await checkPage(page, failed);
       assertClean(log, true);
+    } finally {
+      await close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+/** Exports `notebook` to HTML with nbconvert into `dir`; returns the file. */
+async function exportNotebook(notebook: string, dir: string): Promise<string> {
+  const convert = await new Deno.Command(pathOf("jupyter"), {
+    args: [
+      "nbconvert",
+      "--to",
+      "html",
+      "--output-dir",
+      dir,
+      "--output",
+      "exported",
+      notebook,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+    env: { PYDEVD_DISABLE_FILE_VALIDATION: "1" },
+  }).output();
+  assert.ok(convert.success, new TextDecoder().decode(convert.stderr));
+  return `${dir}/exported.html`;
+}
+
+Deno.test({
+  name:
+    "exercise report in chromium: a committed lesson notebook exported by nbconvert shows its failed exercise's counterexample and stepper",
+  ignore: lacks("chromium", "jupyter"),
+  async fn() {
+    const root = join(import.meta.dirname!, "..", "..");
+    const notebook = join(root, "notebooks", "01_minimax.ipynb");
+    // The message the committed output shows, read from the notebook itself.
+    const cells = (JSON.parse(await Deno.readTextFile(notebook)) as {
+      cells: {
+        source: string[];
+        outputs?: { data?: Record<string, string[]> }[];
+      }[];
+    }).cells;
+    const cell = cells.find((c) =>
+      c.source.join("").startsWith("// Exercise: minimax.")
+    );
+    assert.ok(cell, "01_minimax has no minimax exercise cell");
+    const plain = (cell.outputs?.[0]?.data?.["text/plain"] ?? []).join("");
+    const message = plain.split("\n")[1]!;
+    assert.match(message, /^minimax\(tree, \d\) /);
+    const dir = await Deno.makeTempDir({ prefix: "gts-exercise-lesson-" });
+    const { browser, close } = await launchChromium(chromium!);
+    try {
+      const html = await exportNotebook(notebook, dir);
+      const page = await browser.newPage();
+      const log = await watchPage(page);
+      await page.setViewport({ width: 1100, height: 900 });
+      await page.goto(`file://${html}`, { waitUntil: "load" });
+      const selector = ".gts-exercise[data-exercise=minimax]";
+      const seen = await page.evaluate(`(() => {
+        const report = document.querySelector(${JSON.stringify(selector)});
+        const walks = report.querySelector("[data-role=walks]");
+        return {
+          verdict: report.getAttribute("data-verdict"),
+          message: report.querySelector("[data-role=message]").textContent,
+          mode: walks.getAttribute("data-mode"),
+          steps: walks.getAttribute("data-steps"),
+          panes: [...walks.querySelectorAll("svg[data-pane]")].map((svg) =>
+            svg.getAttribute("data-pane") + ":" + svg.querySelectorAll("g[data-node]").length),
+        };
+      })()`) as Record<string, unknown>;
+      assert.equal(seen.verdict, "failed");
+      assert.equal(seen.message, message);
+      // Scripts run in the exported page: the stepper is live, both trees drawn.
+      assert.equal(seen.mode, "live");
+      assert.ok(Number(seen.steps) >= 2, `steps ${seen.steps}`);
+      assert.deepEqual(
+        (seen.panes as string[]).map((pane) => pane.split(":")[0]),
+        ["yours", "right"],
+      );
+      assert.ok(
+        (seen.panes as string[]).every((p) => Number(p.split(":")[1]) > 1),
+      );
+      // Step to where the searches part: the node turns red on the side that enters it.
+      await page.evaluate(
+        `document.querySelector(${
+          JSON.stringify(selector)
+        } + " [data-role=walks] button[data-action=end]").click()`,
+      );
+      const end = await page.evaluate(`(() => {
+        const walks = document.querySelector(${
+        JSON.stringify(selector)
+      } + " [data-role=walks]");
+        return {
+          step: walks.getAttribute("data-step"),
+          text: walks.querySelector("[data-role=text]").textContent,
+          parting: walks.querySelectorAll("g[data-state=parting]").length,
+        };
+      })()`) as { step: string; text: string; parting: number };
+      assert.equal(end.step, seen.steps);
+      assert.match(end.text, /here the searches part/);
+      assert.ok(end.parting >= 1);
+      assertClean(log, true);
+      if (Deno.env.get("GTS_SCREENSHOTS") === "1") {
+        const report = await page.$(selector);
+        await report!.screenshot({
+          path: join(
+            root,
+            "figures",
+            "screenshots",
+            "exercise_failed_notebook.png",
+          ),
+        });
+      }
     } finally {
       await close();
       await Deno.remove(dir, { recursive: true });

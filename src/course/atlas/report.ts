@@ -11,7 +11,12 @@
  */
 
 import * as Plot from "@observablehq/plot";
-import { markdownTable, renderSvg } from "../../plot/mod.ts";
+import {
+  appendKey,
+  markdownTable,
+  placeTags,
+  renderSvg,
+} from "../../plot/mod.ts";
 import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
 import { claimRow, type CourseRow, PREVIOUS_MOVE_MAX_RATIO } from "../rows.ts";
 import { GAME_IDS, type GameId } from "./games.ts";
@@ -528,7 +533,45 @@ export function factsTable(facts: readonly AtlasGameFacts[]): string {
   );
 }
 
-/** Power against cost: each technique's geometric-mean share of alpha-beta's nodes over the games, by its lines of code. */
+/** The power-cost chart's frame, in pixels: fixed, so that tags are placed where Plot draws the dots. */
+const POWER_COST = {
+  width: 760,
+  height: 460,
+  marginTop: 20,
+  marginRight: 40,
+  marginBottom: 40,
+  marginLeft: 50,
+  radius: 5,
+  tagSize: 9,
+} as const;
+
+/** A log scale's pixel for `value`, over `domain` onto `range`. */
+function logPixel(
+  value: number,
+  domain: readonly [number, number],
+  range: readonly [number, number],
+): number {
+  const t = Math.log(value / domain[0]) / Math.log(domain[1] / domain[0]);
+  return range[0] + t * (range[1] - range[0]);
+}
+
+/** The inverse of {@linkcode logPixel}. */
+function logValue(
+  pixel: number,
+  domain: readonly [number, number],
+  range: readonly [number, number],
+): number {
+  const t = (pixel - range[0]) / (range[1] - range[0]);
+  return domain[0] * (domain[1] / domain[0]) ** t;
+}
+
+/**
+ * Power against cost: each technique's geometric-mean share of alpha-beta's
+ * nodes over the games, by its lines of code. Each dot carries a number,
+ * placed where it overlaps no other number or dot, and the key under the
+ * chart names the techniques: 26 names, some 80 characters long, do not fit
+ * beside their dots without covering each other.
+ */
 export function powerCostChart(rows: readonly AtlasRow[]): Chart {
   const points = techniqueIds(rows).flatMap((id) => {
     const list = rows.filter((r) =>
@@ -546,19 +589,59 @@ export function powerCostChart(rows: readonly AtlasRow[]): Chart {
       share,
     }];
   });
+  const f = POWER_COST;
+  // Padded domains keep the dots and their numbers off the frame's edges.
+  const extent = (values: number[]): [number, number] => [
+    Math.min(...values, 1) / 1.5,
+    Math.max(...values, 1) * 1.5,
+  ];
+  const xDomain = extent(points.map((p) => p.loc));
+  const yDomain = extent(points.map((p) => p.share));
+  const xRange = [f.marginLeft, f.width - f.marginRight] as const;
+  const yRange = [f.height - f.marginBottom, f.marginTop] as const;
+  const tags = placeTags(
+    points.map((p, i) => ({
+      x: logPixel(p.loc, xDomain, xRange),
+      y: logPixel(p.share, yDomain, yRange),
+      tag: String(i + 1),
+    })),
+    {
+      area: {
+        left: 0,
+        right: f.width,
+        top: f.marginTop,
+        bottom: f.height - f.marginBottom,
+      },
+      fontSize: f.tagSize,
+      radius: f.radius,
+    },
+  );
+  const placed = tags.map((tag, i) => ({
+    tag: tag.tag,
+    loc: points[i]!.loc,
+    share: points[i]!.share,
+    tagLoc: logValue(tag.x, xDomain, xRange),
+    tagShare: logValue(tag.y, yDomain, yRange),
+    leader: tag.leader,
+  }));
   const svg = renderSvg({
     title:
       "Power against cost: share of alpha-beta's nodes (lower is stronger) by lines of code",
-    width: 760,
-    height: 460,
-    marginRight: 40,
+    width: f.width,
+    height: f.height,
+    marginTop: f.marginTop,
+    marginRight: f.marginRight,
+    marginBottom: f.marginBottom,
+    marginLeft: f.marginLeft,
     x: {
       type: "log",
+      domain: xDomain,
       label: "lines of code (rule: see the atlas)",
       grid: true,
     },
     y: {
       type: "log",
+      domain: yDomain,
       label: "nodes / alpha-beta's (geometric mean over games)",
       grid: true,
       // A ratio in plain decimals (0.003, 0.3, 2): the default log format
@@ -568,18 +651,32 @@ export function powerCostChart(rows: readonly AtlasRow[]): Chart {
     color: { legend: true },
     marks: [
       Plot.ruleY([1], { stroke: "#999" }),
-      Plot.dot(points, { x: "loc", y: "share", fill: "contract", r: 5 }),
-      Plot.text(points, {
-        x: "loc",
-        y: "share",
-        text: "technique",
-        dx: 6,
-        textAnchor: "start",
-        fontSize: 9,
+      Plot.link(placed.filter((p) => p.leader), {
+        x1: "loc",
+        y1: "share",
+        x2: "tagLoc",
+        y2: "tagShare",
+        stroke: "#aaa",
+        strokeWidth: 0.75,
+      }),
+      Plot.dot(points, { x: "loc", y: "share", fill: "contract", r: f.radius }),
+      Plot.text(placed, {
+        x: "tagLoc",
+        y: "tagShare",
+        text: "tag",
+        textAnchor: "middle",
+        fontSize: f.tagSize,
       }),
     ],
   });
-  return { name: "power_cost", title: "Power against cost", svg };
+  return {
+    name: "power_cost",
+    title: "Power against cost",
+    svg: appendKey(
+      svg,
+      points.map((p, i) => ({ tag: String(i + 1), name: p.technique })),
+    ),
+  };
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;

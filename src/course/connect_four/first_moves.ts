@@ -83,6 +83,30 @@ export function bookTitle(plies: number): string[] {
 }
 
 /**
+ * The title of the file of an `--after` run (`deno task openings --after
+ * MOVES --out FILE`): what its lines are.
+ *
+ * @param after the start position's moves ("" the empty board)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { afterTitle } from "./first_moves.ts";
+ * assert.match(afterTitle("").join("\n"), /each move from the empty board/);
+ * assert.match(afterTitle("44").join("\n"), /each move from 44 /);
+ * ```
+ */
+export function afterTitle(after: string): string[] {
+  return [
+    `# Connect Four: the position after each move from ${
+      after === "" ? "the empty board" : after
+    } solved exactly, the`,
+    "# score from the side to move there: 0 a draw, 22-k when it wins with its",
+    "# k-th stone, -(22-k) when the other side does.",
+  ];
+}
+
+/**
  * The moves seen in a mirror: column c becomes 8 − c.
  *
  * @param moves column digits 1–7

@@ -9,14 +9,14 @@
  * @module
  */
 
+import { ConnectFour } from "../../games/connect_four.ts";
 import {
   columnScores,
-  ConnectFour,
   COVER_START,
   type CoverPosition,
   nextCoverLevel,
-} from "../mod.ts";
-import type { OpeningLine } from "../src/course/connect_four/first_moves.ts";
+} from "../../games/connect_four_cover.ts";
+import type { OpeningLine } from "./first_moves.ts";
 import type { PlannedLine } from "./openings.ts";
 
 /**
@@ -61,6 +61,21 @@ export interface BookCover {
  *
  * @param run the cover's depth, the lines known, and how to solve
  * @returns how much of the cover the book now answers
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { extendBook } from "./opening_book.ts";
+ * import { bookPlan, type PlannedLine } from "./openings.ts";
+ * // A stand-in solver that calls every position a draw: the two-move
+ * // positions (25 searched, 24 mirrors), then the cover before ply 1.
+ * const solve = (plan: readonly PlannedLine[]) =>
+ *   Promise.resolve(plan.map(({ moves, mirrorOf }) => ({
+ *     moves, lower: 0, upper: 0, nodes: 1, seconds: 0, mirrorOf,
+ *   })));
+ * const cover = await extendBook({ plies: 1, known: [], base: bookPlan(), solve, log: () => {} });
+ * assert.deepEqual(cover, { positions: 1, unproven: [], solved: 25 });
+ * ```
  */
 export async function extendBook(run: BookRun): Promise<BookCover> {
   /** Exact scores by symmetric key: the lines' and those derived from them. */

@@ -16,7 +16,7 @@
  */
 
 import { describe } from "../validate.ts";
-import { findStockfish } from "../uci/uci_engine.ts";
+import { findStockfish } from "./uci_engine.ts";
 
 /** A name of an engine: 1…32 of `a-z 0-9 _ -`, starting with a letter or digit (nothing path-like). */
 export const ENGINE_NAME: RegExp = /^[a-z0-9][a-z0-9_-]{0,31}$/;

@@ -1,0 +1,267 @@
+/**
+ * Labels that neither overlap nor leave the chart, laid out without fonts:
+ * a text's box is estimated from its length (an em-width per character),
+ * the same estimate the tests measure rendered charts with. Points are
+ * labelled with short tags (numbers) placed around their dots, away from
+ * every other tag and dot, and the long names go to a key under the chart.
+ *
+ * @module
+ */
+
+/** Estimated advance of one character, in ems: digits in DejaVu Sans are 0.64 em. */
+export const CHAR_EM = 0.65;
+
+/** A box in pixels. */
+export interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The box a text takes, by its anchor (`start`, `middle` or `end`) and its
+ * vertical middle `y` (Plot's text marks centre the line on `y`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { textBox } from "./label_layout.ts";
+ * assert.deepEqual(textBox(100, 50, "middle", "12", 10), { left: 93.5, right: 106.5, top: 44, bottom: 56 });
+ * ```
+ */
+export function textBox(
+  x: number,
+  y: number,
+  anchor: "start" | "middle" | "end",
+  text: string,
+  fontSize: number,
+): Box {
+  const width = [...text].length * fontSize * CHAR_EM;
+  const left = anchor === "start"
+    ? x
+    : anchor === "end"
+    ? x - width
+    : x - width / 2;
+  const half = fontSize / 2 + 1;
+  return { left, right: left + width, top: y - half, bottom: y + half };
+}
+
+/** Whether two boxes overlap (touching edges do not). */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom &&
+    b.top < a.bottom;
+}
+
+/** A point to tag, in pixels. */
+export interface TagPoint {
+  x: number;
+  y: number;
+  tag: string;
+}
+
+/** Where a tag went: its centre, and whether it needs a line to its dot. */
+export interface PlacedTag {
+  x: number;
+  y: number;
+  tag: string;
+  /** Far enough from its dot that a leader line shows which dot it names. */
+  leader: boolean;
+}
+
+/** Options of {@linkcode placeTags}. */
+export interface PlaceTagsOptions {
+  /** The area the tags must stay inside. */
+  area: Box;
+  /** The tags' font size in pixels. */
+  fontSize: number;
+  /** The dots' radius in pixels (tags keep off every dot). */
+  radius: number;
+}
+
+/**
+ * Places a short tag by every point: right, left, above or below its dot
+ * when there is room, otherwise further out (with a leader line), never
+ * over another tag or dot, never outside `area`. Points are taken from top
+ * to bottom; a point with no free place within 12 rings keeps the ring-1
+ * place on its right and is reported by the tests that measure the chart.
+ *
+ * @example Two dots at the same place: the second tag goes elsewhere
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { placeTags, textBox, boxesOverlap } from "./label_layout.ts";
+ * const area = { left: 0, right: 200, top: 0, bottom: 100 };
+ * const tags = placeTags([{ x: 50, y: 50, tag: "1" }, { x: 50, y: 50, tag: "2" }], { area, fontSize: 9, radius: 5 });
+ * const [a, b] = tags.map((t) => textBox(t.x, t.y, "middle", t.tag, 9));
+ * assert.equal(boxesOverlap(a!, b!), false);
+ * ```
+ */
+export function placeTags(
+  points: readonly TagPoint[],
+  options: PlaceTagsOptions,
+): PlacedTag[] {
+  const { area, fontSize, radius } = options;
+  const dots = points.map((p) => ({
+    left: p.x - radius,
+    right: p.x + radius,
+    top: p.y - radius,
+    bottom: p.y + radius,
+  }));
+  const placed: Box[] = [];
+  const result: PlacedTag[] = new Array(points.length);
+  const order = points.map((_, i) => i).sort((a, b) =>
+    points[a]!.y - points[b]!.y || points[a]!.x - points[b]!.x
+  );
+  const inside = (box: Box) =>
+    box.left >= area.left && box.right <= area.right &&
+    box.top >= area.top && box.bottom <= area.bottom;
+  const free = (box: Box) =>
+    inside(box) && !placed.some((other) => boxesOverlap(box, other)) &&
+    !dots.some((dot) => boxesOverlap(box, dot));
+  for (const i of order) {
+    const p = points[i]!;
+    const width = [...p.tag].length * fontSize * CHAR_EM;
+    const step = fontSize + 3;
+    const candidates: { x: number; y: number; leader: boolean }[] = [];
+    for (let ring = 1; ring <= 12; ring++) {
+      const dx = radius + 2 + width / 2 + (ring - 1) * step;
+      const dy = radius + fontSize / 2 + 2 + (ring - 1) * step;
+      const leader = ring > 1;
+      candidates.push(
+        { x: p.x + dx, y: p.y, leader },
+        { x: p.x - dx, y: p.y, leader },
+        { x: p.x, y: p.y - dy, leader },
+        { x: p.x, y: p.y + dy, leader },
+        { x: p.x + dx, y: p.y - dy, leader: true },
+        { x: p.x + dx, y: p.y + dy, leader: true },
+        { x: p.x - dx, y: p.y - dy, leader: true },
+        { x: p.x - dx, y: p.y + dy, leader: true },
+      );
+    }
+    const found = candidates.find((c) =>
+      free(textBox(c.x, c.y, "middle", p.tag, fontSize))
+    ) ?? candidates[0]!;
+    placed.push(textBox(found.x, found.y, "middle", p.tag, fontSize));
+    result[i] = { x: found.x, y: found.y, tag: p.tag, leader: found.leader };
+  }
+  return result;
+}
+
+/**
+ * `text` broken at spaces into lines of at most `width` pixels (estimated);
+ * a word longer than a line gets a line of its own.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wrapText } from "./label_layout.ts";
+ * assert.deepEqual(wrapText("aa bb cc", 10, 33), ["aa bb", "cc"]);
+ * ```
+ */
+export function wrapText(
+  text: string,
+  fontSize: number,
+  width: number,
+): string[] {
+  const fits = (line: string) => [...line].length * fontSize * CHAR_EM <= width;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter((w) => w !== "")) {
+    const longer = line === "" ? word : `${line} ${word}`;
+    if (line === "" || fits(longer)) line = longer;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(
+    />/g,
+    "&gt;",
+  );
+}
+
+/** Options of {@linkcode appendKey}. */
+export interface KeyOptions {
+  /** Columns of entries (default 2). */
+  columns?: number;
+  /** Font size in pixels (default 10). */
+  fontSize?: number;
+}
+
+/**
+ * Appends a key under a chart rendered by `renderSvg`: one entry per tag,
+ * `tag  name`, in columns, names wrapped to their column; the chart's
+ * height and viewBox grow to hold it. The key is a `<g aria-label="key">`
+ * of `<text>` lines (anchored at their start, centred on their `y`).
+ *
+ * @param svg a standalone SVG whose root has `width`, `height` and a viewBox
+ * @param entries the tags and what they stand for, in reading order
+ * @throws {Error} when the root has no numeric width and height
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { appendKey } from "./label_layout.ts";
+ * const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100" height="100" width="300"></svg>';
+ * const keyed = appendKey(svg, [{ tag: "1", name: "minimax" }, { tag: "2", name: "alpha-beta" }]);
+ * assert.match(keyed, /viewBox="0 0 300 134" height="134"/);
+ * assert.match(keyed, /<g aria-label="key"[^>]*><text x="10" y="117">1<\/text><text x="30" y="117">minimax<\/text><text x="150" y="117">2<\/text>/);
+ * ```
+ */
+export function appendKey(
+  svg: string,
+  entries: readonly { tag: string; name: string }[],
+  options: KeyOptions = {},
+): string {
+  const columns = options.columns ?? 2;
+  const fontSize = options.fontSize ?? 10;
+  const root = /^<svg[^>]*>/.exec(svg)?.[0] ?? "";
+  const width = Number(/ width="([\d.]+)"/.exec(root)?.[1]);
+  const height = Number(/ height="([\d.]+)"/.exec(root)?.[1]);
+  if (!Number.isFinite(width) || !Number.isFinite(height)) {
+    throw new Error(
+      `appendKey: svg must start with an <svg> root with a numeric width and height, got ${
+        root.slice(0, 80)
+      }`,
+    );
+  }
+  const margin = 10;
+  const line = fontSize + 4;
+  const columnWidth = (width - 2 * margin) / columns;
+  const indent = 2 * fontSize;
+  const perColumn = Math.ceil(entries.length / columns);
+  const texts: string[] = [];
+  let tallest = 0;
+  for (let c = 0; c < columns; c++) {
+    let y = height + margin + line / 2;
+    const x = margin + c * columnWidth;
+    for (const entry of entries.slice(c * perColumn, (c + 1) * perColumn)) {
+      texts.push(`<text x="${x}" y="${y}">${escapeXml(entry.tag)}</text>`);
+      for (
+        const part of wrapText(
+          entry.name,
+          fontSize,
+          columnWidth - indent - margin,
+        )
+      ) {
+        texts.push(
+          `<text x="${x + indent}" y="${y}">${escapeXml(part)}</text>`,
+        );
+        y += line;
+      }
+    }
+    tallest = Math.max(tallest, y - height - line / 2);
+  }
+  const total = Math.ceil(height + tallest + margin);
+  const grown = root
+    .replace(/ height="[\d.]+"/, ` height="${total}"`)
+    .replace(/ viewBox="0 0 ([\d.]+) [\d.]+"/, ` viewBox="0 0 $1 ${total}"`);
+  const key = `<g aria-label="key" font-size="${fontSize}" ` +
+    `text-anchor="start" dominant-baseline="middle">${texts.join("")}</g>`;
+  return grown + svg.slice(root.length).replace(/<\/svg>$/, `${key}</svg>`);
+}

@@ -1,0 +1,58 @@
+/**
+ * Values as the site's worker prints them (Deno's `console.log` style, in
+ * short): strings quoted inside objects, arrays and plain objects one level
+ * after another up to a depth, Maps and Sets with their entries.
+ *
+ * @module
+ */
+
+/**
+ * A value as text.
+ *
+ * @param value anything
+ * @param top whether it is printed on its own (a string then keeps quotes
+ *   only when `quoteTop`)
+ * @param depth how many levels of nesting are written out
+ * @returns the text
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inspectValue } from "./inspect.ts";
+ * assert.equal(inspectValue({ a: [1, "b"], c: new Map([[1, 2]]) }), '{ a: [ 1, "b" ], c: Map(1) { 1 => 2 } }');
+ * assert.equal(inspectValue("x", true), '"x"');
+ * ```
+ */
+export function inspectValue(value: unknown, top = false, depth = 3): string {
+  void top;
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "bigint") return `${value}n`;
+  if (typeof value === "function") {
+    return `[Function: ${value.name || "(anonymous)"}]`;
+  }
+  if (typeof value !== "object" || value === null) return String(value);
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (depth < 0) return Array.isArray(value) ? "[Array]" : "[Object]";
+  const inner = (v: unknown) => inspectValue(v, false, depth - 1);
+  if (Array.isArray(value)) {
+    return value.length === 0 ? "[]" : `[ ${value.map(inner).join(", ")} ]`;
+  }
+  if (value instanceof Map) {
+    return `Map(${value.size}) { ${
+      [...value].map(([k, v]) => `${inner(k)} => ${inner(v)}`).join(", ")
+    } }`;
+  }
+  if (value instanceof Set) {
+    return `Set(${value.size}) { ${[...value].map(inner).join(", ")} }`;
+  }
+  const entries = Object.entries(value);
+  const name = value.constructor && value.constructor !== Object
+    ? `${value.constructor.name} `
+    : "";
+  if (entries.length === 0) return `${name}{}`;
+  return `${name}{ ${
+    entries.map(([k, v]) =>
+      `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${inner(v)}`
+    ).join(", ")
+  } }`;
+}
