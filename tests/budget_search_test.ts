@@ -25,6 +25,7 @@ import {
   TranspositionTable,
   UniformTree,
 } from "../mod.ts";
+import { ticTacToePositions, uniformTrees } from "./_arbitraries.ts";
 
 type Result = SearchResult & BudgetReport;
 type Searcher = (
@@ -114,6 +115,62 @@ Deno.test("every searcher with a random small maxNodes stops, says so, and resto
       },
     ),
     { seed: 19, numRuns: 400 },
+  );
+});
+
+/** A position that counts its `evaluate()` calls, everything else passed on. */
+class CountingEvaluations implements Position {
+  evaluations = 0;
+  readonly maxMoves: number;
+  constructor(readonly inner: Position) {
+    this.maxMoves = inner.maxMoves;
+  }
+  generateMoves(out: Int32Array): number {
+    return this.inner.generateMoves(out);
+  }
+  play(move: number): void {
+    this.inner.play(move);
+  }
+  undo(move: number): void {
+    this.inner.undo(move);
+  }
+  isTerminal(): boolean {
+    return this.inner.isTerminal();
+  }
+  evaluate(): number {
+    this.evaluations++;
+    return this.inner.evaluate();
+  }
+  turn(): 1 | -1 {
+    return this.inner.turn();
+  }
+  key(): number {
+    return this.inner.key();
+  }
+  clone(): this {
+    return new CountingEvaluations(this.inner.clone()) as this;
+  }
+}
+
+Deno.test("a stopped plain search counts as leaves exactly the positions it evaluated", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...ONE_SHOT.slice(0, 3)),
+      fc.oneof(ticTacToePositions, uniformTrees),
+      fc.integer({ min: 1, max: 2000 }),
+      ([name, search], root, maxNodes) => {
+        const position = new CountingEvaluations(root);
+        const result = search(position, { maxNodes });
+        // A stop before any root move is finished values the root itself.
+        const rootValued = result.stoppedByBudget && result.move === -1;
+        assert.equal(
+          result.stats.leaves,
+          position.evaluations - (rootValued ? 1 : 0),
+          `${name}, maxNodes ${maxNodes}: leaves`,
+        );
+      },
+    ),
+    { seed: 27, numRuns: 300 },
   );
 });
 

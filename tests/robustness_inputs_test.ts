@@ -1061,10 +1061,63 @@ Deno.test("TicTacToe.play/undo: a bad or out-of-turn move is an error and change
     () => parsed.undo(4),
     /cell 4 does not hold the last move's mark/,
   );
+  // The history marks parsed stones with −1: undo(-1) must not match it.
+  assert.throws(
+    () => parsed.undo(-1),
+    /cell -1 does not hold the last move's mark/,
+  );
+  assert.equal(parsed.toString(), "X...O...X");
   parsed.undo(0);
   assert.equal(parsed.toString(), "....O...X");
   parsed.play(2);
   assert.throws(() => parsed.undo(8), /the last move played was cell 2, got 8/);
+});
+
+Deno.test("TicTacToe.undo on a parsed position: exactly the cells holding the last mover's mark, after a play only that move", () => {
+  fc.assert(
+    fc.property(
+      ticTacToePositions,
+      fc.oneof(
+        fc.integer({ min: -2, max: 10 }),
+        fc.double(),
+        fc.constantFrom(Number.NaN, "4", null),
+      ),
+      (built, cell) => {
+        const position = TicTacToe.parse(built.toString());
+        const mark = position.ply % 2 === 1 ? "X" : "O";
+        const board = position.toString();
+        const allowed = position.ply > 0 && typeof cell === "number" &&
+          Number.isInteger(cell) && cell >= 0 && cell < 9 &&
+          board[cell] === mark;
+        if (allowed) {
+          position.undo(cell);
+          assert.equal(position.ply, built.ply - 1);
+          assert.equal(position.toString()[cell as number], ".");
+          // Played again, the move has a history: only it can be undone.
+          position.play(cell);
+          for (let other = 0; other < 9; other++) {
+            if (other !== cell) {
+              assert.throws(
+                () => position.undo(other),
+                new RegExp(
+                  `the last move played was cell ${cell}, got ${other}`,
+                ),
+              );
+            }
+          }
+          assert.equal(position.toString(), board);
+        } else {
+          assert.throws(
+            () => position.undo(cell as number),
+            /^Error: TicTacToe.undo: /,
+          );
+          assert.equal(position.toString(), board);
+          assert.equal(position.ply, built.ply);
+        }
+      },
+    ),
+    { seed: 7, numRuns: 300 },
+  );
 });
 
 /** The cell played last, found by trying each X/O cell of the side that moved last on a clone. */

@@ -9,6 +9,8 @@ import type { Move, Position, Value } from "../position.ts";
 import { describe } from "../validate.ts";
 
 const EMPTY = 0;
+/** In the move history: a parsed stone, whose order is not known. */
+const UNKNOWN_MOVE = -1;
 const X = 1;
 const O = 2;
 
@@ -83,10 +85,12 @@ export class TicTacToe implements Position {
    * clears it.
    */
   #winner = EMPTY;
-  /** The cell played at each ply since the start (parsed positions have no earlier history). */
+  /**
+   * The cell played at each ply, or {@linkcode UNKNOWN_MOVE} for the stones
+   * of a parsed position, which have no history: undo can then only check
+   * the mark. One load and one compare make undo's test on the hot path.
+   */
   readonly #moves = new Int8Array(9);
-  /** Stones on the board when the position was made: undo below it can only check the mark. */
-  #startPly = 0;
   #ply = 0;
 
   private constructor() {}
@@ -150,7 +154,7 @@ export class TicTacToe implements Position {
       if (board[cell] === O) position.#oBits |= 1 << cell;
     }
     position.#ply = xs + os;
-    position.#startPly = xs + os;
+    position.#moves.fill(UNKNOWN_MOVE, 0, xs + os);
     position.#winner = xWins ? X : oWins ? O : EMPTY;
     return position;
   }
@@ -170,10 +174,26 @@ export class TicTacToe implements Position {
     );
   }
 
+  /**
+   * Throws unless `cell` may be undone though it is not the recorded last
+   * move: a parsed stone (no history) of the side that moved last (cold:
+   * only called when the recorded move differs).
+   */
+  #checkUnknownUndo(cell: unknown): void {
+    const ply = this.#ply;
+    if (
+      ply === 0 || this.#moves[ply - 1] !== UNKNOWN_MOVE ||
+      !((cell as number) >>> 0 === cell && cell < 9) ||
+      this.#at(cell) !== ((ply & 1) === 1 ? X : O)
+    ) {
+      throw this.#undoError(cell);
+    }
+  }
+
   /** Why `undo(cell)` is refused (cold: only called when it is). */
   #undoError(cell: unknown): Error {
     const ply = this.#ply;
-    return ply > this.#startPly
+    return ply > 0 && this.#moves[ply - 1] !== UNKNOWN_MOVE
       ? new Error(
         `TicTacToe.undo: the last move played was cell ${
           this.#moves[ply - 1]
@@ -279,20 +299,15 @@ export class TicTacToe implements Position {
    */
   undo(cell: Move): void {
     const ply = this.#ply;
-    const piece = (ply & 1) === 1 ? X : O;
-    if (
-      ply > this.#startPly
-        ? this.#moves[ply - 1] !== cell
-        : ply === 0 || !((cell >>> 0) === cell && cell < 9) ||
-          this.#at(cell) !== piece
-    ) {
-      throw this.#undoError(cell);
+    // At ply 0 the load is undefined: never a cell, so the cold path refuses
+    // it; `cell < 0` sends UNKNOWN_MOVE itself there too.
+    if (this.#moves[ply - 1] !== cell || cell < 0) {
+      this.#checkUnknownUndo(cell);
     }
-    if (piece === X) this.#xBits &= ~(1 << cell);
+    if ((ply & 1) === 1) this.#xBits &= ~(1 << cell);
     else this.#oBits &= ~(1 << cell);
     this.#winner = EMPTY;
     this.#ply = ply - 1;
-    if (ply <= this.#startPly) this.#startPly = ply - 1;
   }
 
   isTerminal(): boolean {
@@ -319,7 +334,6 @@ export class TicTacToe implements Position {
     copy.#oBits = this.#oBits;
     copy.#winner = this.#winner;
     copy.#moves.set(this.#moves);
-    copy.#startPly = this.#startPly;
     copy.#ply = this.#ply;
     return copy as this;
   }

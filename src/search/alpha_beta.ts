@@ -160,7 +160,10 @@ export function alphaBeta(
   const context = createContext(position, settings);
   let value: number;
   try {
-    value = alphaBetaNode(context, 0, depth, alpha, beta, false);
+    // The root is the one node whose leaf test is not made by its parent.
+    value = depth === 0 || position.isTerminal()
+      ? context.rootLeafValue()
+      : alphaBetaNode(context, 0, depth, alpha, beta);
   } catch (error) {
     return context.stopped(error, settings.byDefault);
   }
@@ -170,10 +173,10 @@ export function alphaBeta(
 
 /**
  * The value of the current position from the side to move's view, under the
- * bound contract of {@linkcode alphaBeta} for the window (alpha, beta).
- * `live` says the caller has already asked `isTerminal()` (false) and the
- * depth is not 0: leaves are valued by their parent, without a call of their
- * own, and `isTerminal()` is still asked once per node.
+ * bound contract of {@linkcode alphaBeta} for the window (alpha, beta). The
+ * caller has already asked `isTerminal()` (false) and the depth is not 0:
+ * leaves are valued by their parent, without a call of their own, and
+ * `isTerminal()` is still asked once per node.
  */
 function alphaBetaNode(
   context: SearchContext,
@@ -181,23 +184,18 @@ function alphaBetaNode(
   depth: number,
   alpha: number,
   beta: number,
-  live: boolean,
 ): number {
   const position = context.position;
   const stats = context.stats;
   const moves = context.moves[ply]!;
-  let count: number;
-  if (live) {
-    // `context.expand` without its leaf test, which the caller made.
-    stats.nodes++;
-    stats.steps++;
-    if (stats.nodes >= context.nextCheck) context.checkBudget();
-    context.pvLength[ply] = 0;
-    count = position.generateMoves(moves);
-    if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
-  } else {
-    count = context.expand(ply, depth);
-  }
+  // Entered as every node is (see `context.rootLeafValue`); the caller made
+  // the leaf test.
+  stats.nodes++;
+  stats.steps++;
+  if (stats.nodes >= context.nextCheck) context.checkBudget();
+  context.pvLength[ply] = 0;
+  const count = position.generateMoves(moves);
+  if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
   if (count === 0) {
     return context.leafValue();
   }
@@ -208,11 +206,22 @@ function alphaBetaNode(
     const move = moves[i]!;
     position.play(move);
     let value: number;
+    // A leaf child has no line of its own: see `context.setPvMove`.
+    let isLeaf: boolean;
     try {
-      value = depth === 1 || position.isTerminal()
-        ? 0 - context.enterLeaf(ply + 1)
-        : 0 -
-          alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha, true);
+      if (depth === 1 || position.isTerminal()) {
+        isLeaf = true;
+        // A leaf entered here, without a call of its own, counted as
+        // `context.rootLeafValue` counts a leaf root: two steps in all.
+        if (++stats.nodes >= context.nextCheck) context.checkBudget();
+        stats.leaves++;
+        stats.steps += 2;
+        value = 0 - context.checkValue(position.evaluate());
+      } else {
+        isLeaf = false;
+        value = 0 -
+          alphaBetaNode(context, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+      }
     } catch (error) {
       // Whatever threw below, the caller gets its position back.
       position.undo(move);
@@ -234,7 +243,8 @@ function alphaBetaNode(
     if (bestValue > alpha) {
       alpha = bestValue;
       steps++;
-      context.updatePv(ply, move);
+      if (isLeaf) context.setPvMove(ply, move);
+      else context.updatePv(ply, move);
     }
     if (alpha >= beta) {
       stats.cutoffs++;

@@ -54,43 +54,43 @@ export function minimax(
   const depth = settings.depth;
   const context = createContext(position, settings);
   const toRoot = (value: number) => position.turn() === 1 ? value : 0 - value;
-  let maxValue: number;
+  let value: number;
   try {
-    maxValue = maxMinNode(context, 0, depth, false);
+    // The root is the one node whose leaf test is not made by its parent.
+    value = depth === 0 || position.isTerminal()
+      ? context.rootLeafValue()
+      : toRoot(maxMinNode(context, 0, depth));
   } catch (error) {
     return context.stopped(error, settings.byDefault, toRoot);
   }
-  return { ...context.result(toRoot(maxValue)), ...finishedReport(depth) };
+  return { ...context.result(value), ...finishedReport(depth) };
 }
 
 /**
- * The value of the current position from MAX's view. `live` says the caller
- * has already asked `isTerminal()` (false) and the depth is not 0: leaves are
- * valued by their parent, without a call of their own (a leaf is every
- * other node of tic-tac-toe's tree), and `isTerminal()` is still asked once
- * per node.
+ * The value of the current position from MAX's view. The caller has already
+ * asked `isTerminal()` (false) and the depth is not 0: leaves are valued by
+ * their parent, without a call of their own (a leaf is every other node of
+ * tic-tac-toe's tree), and `isTerminal()` is still asked once per node.
  */
 function maxMinNode(
   context: SearchContext,
   ply: number,
   depth: number,
-  live: boolean,
 ): number {
   const position = context.position;
   const stats = context.stats;
   const moves = context.moves[ply]!;
-  let count: number;
-  if (live) {
-    // `context.expand` without its leaf test, which the caller made.
-    stats.nodes++;
-    stats.steps++;
-    if (stats.nodes >= context.nextCheck) context.checkBudget();
-    context.pvLength[ply] = 0;
-    count = position.generateMoves(moves);
-    if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
-  } else {
-    count = context.expand(ply, depth);
-  }
+  // Entered as every node is (see `context.rootLeafValue`); the caller made
+  // the leaf test.
+  stats.nodes++;
+  stats.steps++;
+  if (stats.nodes >= context.nextCheck) context.checkBudget();
+  const count = position.generateMoves(moves);
+  // The PV row is cleared for a leaf only: with a move, the first child's
+  // value (finite) always improves on the starting ±VALUE_INFINITE and
+  // sets the row, so a store per node is saved.
+  if (count === 0) context.pvLength[ply] = 0;
+  else if (ply + 1 >= context.plies) context.reach(ply + 1);
   if (count === 0) {
     // To MAX's view with `0 - v`, not `-v`: −0 is not a small integer in V8.
     const value = context.leafValue();
@@ -104,12 +104,21 @@ function maxMinNode(
     const move = moves[i]!;
     position.play(move);
     let value: number;
+    // A leaf child has no line of its own: see `context.setPvMove`.
+    let isLeaf: boolean;
     try {
       if (depth === 1 || position.isTerminal()) {
-        const leaf = context.enterLeaf(ply + 1);
+        isLeaf = true;
+        // A leaf entered here, without a call of its own, counted as
+        // `context.rootLeafValue` counts a leaf root: two steps in all.
+        if (++stats.nodes >= context.nextCheck) context.checkBudget();
+        stats.leaves++;
+        stats.steps += 2;
+        const leaf = context.checkValue(position.evaluate());
         value = position.turn() === 1 ? leaf : 0 - leaf;
       } else {
-        value = maxMinNode(context, ply + 1, depth - 1, true);
+        isLeaf = false;
+        value = maxMinNode(context, ply + 1, depth - 1);
       }
     } catch (error) {
       // Whatever threw below, the caller gets its position back.
@@ -120,7 +129,8 @@ function maxMinNode(
     if (isMax ? value > bestValue : value < bestValue) {
       bestValue = value;
       steps++;
-      context.updatePv(ply, move);
+      if (isLeaf) context.setPvMove(ply, move);
+      else context.updatePv(ply, move);
       if (ply === 0) {
         context.rootMove = move;
         context.rootValue = value;

@@ -55,7 +55,10 @@ export function negamax(
   const context = createContext(position, settings);
   let value: number;
   try {
-    value = negamaxNode(context, 0, depth, false);
+    // The root is the one node whose leaf test is not made by its parent.
+    value = depth === 0 || position.isTerminal()
+      ? context.rootLeafValue()
+      : negamaxNode(context, 0, depth);
   } catch (error) {
     return context.stopped(error, settings.byDefault);
   }
@@ -63,32 +66,30 @@ export function negamax(
 }
 
 /**
- * The value of the current position from the side to move's view. `live`
- * says the caller has already asked `isTerminal()` (false) and the depth is
- * not 0: leaves are valued by their parent, without a call of their own, and
+ * The value of the current position from the side to move's view. The
+ * caller has already asked `isTerminal()` (false) and the depth is not 0:
+ * leaves are valued by their parent, without a call of their own, and
  * `isTerminal()` is still asked once per node.
  */
 function negamaxNode(
   context: SearchContext,
   ply: number,
   depth: number,
-  live: boolean,
 ): number {
   const position = context.position;
   const stats = context.stats;
   const moves = context.moves[ply]!;
-  let count: number;
-  if (live) {
-    // `context.expand` without its leaf test, which the caller made.
-    stats.nodes++;
-    stats.steps++;
-    if (stats.nodes >= context.nextCheck) context.checkBudget();
-    context.pvLength[ply] = 0;
-    count = position.generateMoves(moves);
-    if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
-  } else {
-    count = context.expand(ply, depth);
-  }
+  // Entered as every node is (see `context.rootLeafValue`); the caller made
+  // the leaf test.
+  stats.nodes++;
+  stats.steps++;
+  if (stats.nodes >= context.nextCheck) context.checkBudget();
+  const count = position.generateMoves(moves);
+  // The PV row is cleared for a leaf only: with a move, the first child's
+  // value (finite) always improves on the starting ±VALUE_INFINITE and
+  // sets the row, so a store per node is saved.
+  if (count === 0) context.pvLength[ply] = 0;
+  else if (ply + 1 >= context.plies) context.reach(ply + 1);
   if (count === 0) {
     return context.leafValue();
   }
@@ -99,10 +100,21 @@ function negamaxNode(
     const move = moves[i]!;
     position.play(move);
     let value: number;
+    // A leaf child has no line of its own: see `context.setPvMove`.
+    let isLeaf: boolean;
     try {
-      value = depth === 1 || position.isTerminal()
-        ? 0 - context.enterLeaf(ply + 1)
-        : 0 - negamaxNode(context, ply + 1, depth - 1, true);
+      if (depth === 1 || position.isTerminal()) {
+        isLeaf = true;
+        // A leaf entered here, without a call of its own, counted as
+        // `context.rootLeafValue` counts a leaf root: two steps in all.
+        if (++stats.nodes >= context.nextCheck) context.checkBudget();
+        stats.leaves++;
+        stats.steps += 2;
+        value = 0 - context.checkValue(position.evaluate());
+      } else {
+        isLeaf = false;
+        value = 0 - negamaxNode(context, ply + 1, depth - 1);
+      }
     } catch (error) {
       // Whatever threw below, the caller gets its position back.
       position.undo(move);
@@ -112,7 +124,8 @@ function negamaxNode(
     if (value > bestValue) {
       bestValue = value;
       steps++;
-      context.updatePv(ply, move);
+      if (isLeaf) context.setPvMove(ply, move);
+      else context.updatePv(ply, move);
       if (ply === 0) {
         context.rootMove = move;
         context.rootValue = value;
