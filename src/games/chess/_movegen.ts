@@ -59,20 +59,29 @@ const PIN = new Int8Array(128);
 const PINNED = new Int32Array(16);
 const CASTLES = new Int32Array(2);
 
-/** Writes the pseudo-legal moves (all, or only captures and promotions) into `out`; returns how many. */
+/**
+ * Writes the pseudo-legal moves (all, or only captures and promotions) into
+ * `out`; returns how many. With `legal` (out of check, after
+ * {@linkcode scanKing}), the moves of the king, of a pinned piece and en
+ * passant captures are tested as each piece's moves are written, so that
+ * only legal moves are kept: every other move out of check is legal.
+ */
 export function generatePseudo(
   b: Board,
   out: Int32Array,
   quiets: boolean,
+  legal = false,
 ): number {
   const squares = b.squares, list = b.list;
   const us = b.side, usBit = us << 3;
   const ep = b.ep;
+  const king = b.kings[us]!;
   let n = 0;
   const end = us * 16 + b.listCount[us]!;
   for (let i = us * 16; i < end; i++) {
     const from = list[i]!;
     const type = squares[from]! & 7;
+    const start = n;
     const from64 = (from + (from & 7)) >> 1;
     if (type === PAWN) {
       const forward = us === WHITE ? 16 : -16;
@@ -131,6 +140,50 @@ export function generatePseudo(
         }
       }
     }
+    if (
+      legal && (from === king || PIN[from] !== 0 || (ep >= 0 && type === PAWN))
+    ) {
+      n = keepLegal(b, out, start, n, from, king);
+    }
+  }
+  return n;
+}
+
+/**
+ * Keeps, in place, the legal ones of the moves `out[start…end)` of the
+ * piece on `from`, out of check: a king's step or castling onto or across
+ * no attacked square, a pinned piece's move along its pin line, an en
+ * passant capture that leaves the king safe (made and tested: it can
+ * uncover a rank). Returns the new end.
+ */
+function keepLegal(
+  b: Board,
+  out: Int32Array,
+  start: number,
+  end: number,
+  from: number,
+  king: number,
+): number {
+  const pin = PIN[from]!;
+  let n = start;
+  for (let i = start; i < end; i++) {
+    const m = out[i]!;
+    const t = (m >> 6) & 63;
+    const to = t + (t & 56);
+    if (from === king) {
+      if (unsafe(b, to, king)) continue;
+      // The square between is the one the king crosses (f1, d1, f8, d8).
+      if (moveKind(m) === CASTLING && unsafe(b, (king + to) >> 1, king)) {
+        continue;
+      }
+    } else {
+      if (pin !== 0) {
+        const line = RAY_STEP[to - king + 119]!;
+        if ((line < 0 ? -line : line) !== pin) continue;
+      }
+      if (moveKind(m) === EN_PASSANT && b.exposesKing(m)) continue;
+    }
+    out[n++] = m;
   }
   return n;
 }
@@ -149,7 +202,7 @@ function addPromotions(out: Int32Array, n: number, m: number): number {
  * Adds the castling moves the rights and the empty squares allow, and with
  * `safe` the attacks too (out of check, neither the square the king
  * crosses nor the one it lands on attacked); without it
- * {@linkcode filterLegal} tests those, with the king's steps. The moves are
+ * {@linkcode keepLegal} tests those, with the king's steps. The moves are
  * written with 0…63 squares: e1 = 4, g1 = 6, c1 = 2, e8 = 60, g8 = 62,
  * c8 = 58.
  */
@@ -217,7 +270,7 @@ function attackedWithoutKing(b: Board, to: number, king: number): boolean {
 }
 
 /**
- * Per square, what {@linkcode filterLegal} learnt of it for the king this
+ * Per square, what {@linkcode keepLegal} learnt of it for the king this
  * generation: 0 not asked, 1 safe, 2 attacked (the squares asked are in
  * `ASKED`, cleared at the end): a square a castling crosses is also a
  * king's step.
@@ -314,63 +367,55 @@ function isEvasion(
 }
 
 /**
- * Copies the legal moves among `moves[0…n)` into `out`; returns how many.
- * The scan of the king's lines also settles the ply's in-check cache. In
- * check, a pinned piece has no legal move (its pin line meets the checking
- * line only at the king), and any other answer to a single check that
- * {@linkcode isEvasion} accepts is legal, en passant aside (made and tested).
+ * Copies the legal moves among `moves[0…n)`, in check (after
+ * {@linkcode scanKing}), into `out`; returns how many. A pinned piece has
+ * no legal move then (its pin line meets the checking line only at the
+ * king), and any other answer to a single check that {@linkcode isEvasion}
+ * accepts is legal, en passant aside (made and tested). Castling never is.
  */
-export function filterLegal(
+function keepEvasions(
   b: Board,
   moves: Int32Array,
   n: number,
   out: Int32Array,
+  king: number,
 ): number {
-  const king = b.kings[b.side]!;
   const king64 = (king + (king & 7)) >> 1;
+  const checker = checkers > 1 ? -2 : checkerSquare;
   let count = 0;
-  const pinned = scanKing(b, king);
-  b.checks[b.ply] = checkers > 0 ? 1 : 0;
-  if (checkers > 0) {
-    const checker = checkers > 1 ? -2 : checkerSquare;
-    for (let i = 0; i < n; i++) {
-      const m = moves[i]!;
-      if ((m & 63) === king64) {
-        // Castling is never an answer to a check.
-        if (moveKind(m) === CASTLING) continue;
-        const t = (m >> 6) & 63;
-        if (attackedWithoutKing(b, t + (t & 56), king)) continue;
-      } else if (!isEvasion(b, m, checker, king)) {
-        continue;
-      } else if (moveKind(m) === EN_PASSANT) {
-        if (b.exposesKing(m)) continue;
-      } else {
-        const f = m & 63;
-        if (PIN[f + (f & 56)] !== 0) continue;
-      }
-      out[count++] = m;
-    }
-    for (let i = 0; i < pinned; i++) PIN[PINNED[i]!] = 0;
-    return count;
-  }
   for (let i = 0; i < n; i++) {
     const m = moves[i]!;
-    const f = m & 63, t = (m >> 6) & 63;
-    const from = f + (f & 56), to = t + (t & 56);
-    if (from === king) {
-      if (unsafe(b, to, king)) continue;
-      // The square between is the one the king crosses (f1, d1, f8, d8).
-      if (moveKind(m) === CASTLING && unsafe(b, (king + to) >> 1, king)) {
-        continue;
-      }
+    if ((m & 63) === king64) {
+      if (moveKind(m) === CASTLING) continue;
+      const t = (m >> 6) & 63;
+      if (attackedWithoutKing(b, t + (t & 56), king)) continue;
+    } else if (!isEvasion(b, m, checker, king)) {
+      continue;
     } else if (moveKind(m) === EN_PASSANT) {
       if (b.exposesKing(m)) continue;
-    } else if (PIN[from] !== 0) {
-      const line = RAY_STEP[to - king + 119]!;
-      if ((line < 0 ? -line : line) !== PIN[from]) continue;
+    } else {
+      const f = m & 63;
+      if (PIN[f + (f & 56)] !== 0) continue;
     }
     out[count++] = m;
   }
+  return count;
+}
+
+/**
+ * Writes the legal moves (all, or only captures and promotions) into
+ * `out`; returns how many. One scan of the king's lines finds the checkers
+ * and the pins (and settles the ply's in-check cache); out of check the
+ * generator keeps the legal moves as it writes them, in check the
+ * candidates are filtered.
+ */
+function legalMoves(b: Board, out: Int32Array, quiets: boolean): number {
+  const king = b.kings[b.side]!;
+  const pinned = scanKing(b, king);
+  b.checks[b.ply] = checkers > 0 ? 1 : 0;
+  const count = checkers > 0
+    ? keepEvasions(b, PSEUDO, generatePseudo(b, PSEUDO, quiets), out, king)
+    : generatePseudo(b, out, quiets, true);
   for (let i = 0; i < pinned; i++) PIN[PINNED[i]!] = 0;
   for (let i = 0; i < asked; i++) SAFETY[ASKED[i]!] = 0;
   asked = 0;
@@ -379,8 +424,7 @@ export function filterLegal(
 
 /** Writes the legal moves into `out`; returns how many. */
 export function generateLegal(b: Board, out: Int32Array): number {
-  const n = generatePseudo(b, PSEUDO, true);
-  return filterLegal(b, PSEUDO, n, out);
+  return legalMoves(b, out, true);
 }
 
 /**
@@ -461,7 +505,7 @@ export function generateNoisy(
   checks: boolean,
 ): number {
   const squares = b.squares;
-  let count = filterLegal(b, PSEUDO, generatePseudo(b, PSEUDO, false), out);
+  let count = legalMoves(b, out, false);
   for (let i = 0; i < count; i++) {
     const m = out[i]!;
     const score = mvvLvaScore(b, m);
@@ -476,7 +520,7 @@ export function generateNoisy(
     SCORES[j] = score;
   }
   if (!checks) return count;
-  const n = filterLegal(b, PSEUDO, generatePseudo(b, PSEUDO, true), LEGAL);
+  const n = legalMoves(b, LEGAL, true);
   const king = b.kings[b.side ^ 1]!;
   for (let i = 0; i < n; i++) {
     const m = LEGAL[i]!;
