@@ -315,7 +315,9 @@ function scanKing(b: Board, king: number): number {
   for (let i = them * 16; i < end; i++) {
     const from = list[i]!;
     const diff = king - from + 119;
-    const bits = ATTACKS[diff]! & PIECE_BIT[squares[from]!]!;
+    const line = ATTACKS[diff]!;
+    if (line === 0) continue;
+    const bits = line & PIECE_BIT[squares[from]!]!;
     if (bits === 0) continue;
     if ((bits & SLIDER_BITS) === 0) {
       checkers++;
