@@ -113,7 +113,12 @@ export function generatePseudo(
         }
       }
     } else if (type === KNIGHT || type === KING) {
-      for (let d = DIRECTION_START[type]!; d < DIRECTION_END[type]!; d++) {
+      // The bounds read once: a store into `out` could alias the table.
+      for (
+        let d = DIRECTION_START[type]!, e = DIRECTION_END[type]!;
+        d < e;
+        d++
+      ) {
         const to = from + DIRECTIONS[d]!;
         if (to & 0x88) continue;
         const q = squares[to]!;
@@ -125,7 +130,11 @@ export function generatePseudo(
         n = addCastling(b, out, n, false);
       }
     } else {
-      for (let d = DIRECTION_START[type]!; d < DIRECTION_END[type]!; d++) {
+      for (
+        let d = DIRECTION_START[type]!, e = DIRECTION_END[type]!;
+        d < e;
+        d++
+      ) {
         const step = DIRECTIONS[d]!;
         for (let to = from + step; !(to & 0x88); to += step) {
           const q = squares[to]!;
