@@ -60,6 +60,24 @@ const PINNED = new Int32Array(16);
 const CASTLES = new Int32Array(2);
 
 /**
+ * `JUMPS[from · 9 + i]`: the knight's targets from `from` (0x88) that are on
+ * the board, then −1 (at most 8 and the end); from 1152 on, the king's
+ * steps alike. Read in place
+ * of the eight steps and their off-board tests.
+ */
+const JUMPS = new Int8Array(2 * 128 * 9).fill(-1);
+for (let from = 0; from < 128; from++) {
+  if (from & 0x88) continue;
+  for (const [base, type] of [[0, KNIGHT], [1152, KING]] as const) {
+    let k = base + from * 9;
+    for (let d = DIRECTION_START[type]!; d < DIRECTION_END[type]!; d++) {
+      const to = from + DIRECTIONS[d]!;
+      if (!(to & 0x88)) JUMPS[k++] = to;
+    }
+  }
+}
+
+/**
  * Writes the pseudo-legal moves (all, or only captures and promotions) into
  * `out`; returns how many. With `legal` (out of check, after
  * {@linkcode scanKing}), the moves of the king, of a pinned piece and en
@@ -113,14 +131,9 @@ export function generatePseudo(
         }
       }
     } else if (type === KNIGHT || type === KING) {
-      // The bounds read once: a store into `out` could alias the table.
-      for (
-        let d = DIRECTION_START[type]!, e = DIRECTION_END[type]!;
-        d < e;
-        d++
-      ) {
-        const to = from + DIRECTIONS[d]!;
-        if (to & 0x88) continue;
+      for (let k = (type === KING ? 1152 : 0) + from * 9;; k++) {
+        const to = JUMPS[k]!;
+        if (to < 0) break;
         const q = squares[to]!;
         if (q === EMPTY ? quiets : (q & 8) !== usBit) {
           out[n++] = from64 | ((to + (to & 7)) >> 1) << 6;
