@@ -128,6 +128,10 @@ export const RUNS: Readonly<Record<string, ReadmeRun>> = {
   "npx --yes deno@2.9.6 task openings --after 44433322": {
     expect: /^444333227 -?\d+ \d+ [\d.]+$/m,
   },
+  "npx --yes deno@2.9.6 task bench:perft": {
+    // With Stockfish or without: the Kiwipete row's count and our time.
+    expect: /^\| 2 \| 4 \| 4085603 \| [\d.]+ m?s \|/m,
+  },
   "npx --yes deno@2.9.6 task bench:c4ref": {
     expect:
       /^\| data\/connect4\/end_easy\.txt \| 10 \| [\d.]+ µs \(\d+ nodes\) \|/m,

@@ -218,7 +218,11 @@ export class Board {
     for (let i = base; i < end; i++) {
       const from = list[i]!;
       const diff = square - from + 119;
-      const bits = ATTACKS[diff]! & PIECE_BIT[squares[from]!]!;
+      // Most pieces are off every line and jump to the square: the table
+      // alone says so, before the piece is read.
+      const line = ATTACKS[diff]!;
+      if (line === 0) continue;
+      const bits = line & PIECE_BIT[squares[from]!]!;
       if (bits === 0) continue;
       if ((bits & SLIDER_BITS) === 0) return true;
       const step = RAY_STEP[diff]!;

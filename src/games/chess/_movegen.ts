@@ -5,10 +5,11 @@
  * (tested with the king lifted off, so a slider's ray through it counts), an
  * en passant capture that exposes the king (made and tested: it can uncover
  * a rank), or a move of a pinned piece off its pin line (pins are found once
- * per generation from the enemy sliders). In check, only king moves,
- * captures of the single checker, blocks of a checking slider and en
- * passant captures are candidates, each made and tested. Castling is
- * checked when generated.
+ * per generation from the enemy sliders, in the same walk that finds the
+ * checkers). In check, only king moves, captures of the single checker and
+ * blocks of a checking slider by an unpinned piece are legal, en passant
+ * captures made and tested. Castling's squares are tested with the king's
+ * steps, each square once.
  *
  * The buffers here are module-level scratch: generation is never re-entered
  * (making a move never generates), so one set serves every board.
@@ -58,20 +59,47 @@ const PIN = new Int8Array(128);
 const PINNED = new Int32Array(16);
 const CASTLES = new Int32Array(2);
 
-/** Writes the pseudo-legal moves (all, or only captures and promotions) into `out`; returns how many. */
+/**
+ * `JUMPS[from · 9 + i]`: the knight's targets from `from` (0x88) that are on
+ * the board, then −1 (at most 8 and the end); from 1152 on, the king's
+ * steps alike. Read in place
+ * of the eight steps and their off-board tests.
+ */
+const JUMPS = new Int8Array(2 * 128 * 9).fill(-1);
+for (let from = 0; from < 128; from++) {
+  if (from & 0x88) continue;
+  for (const [base, type] of [[0, KNIGHT], [1152, KING]] as const) {
+    let k = base + from * 9;
+    for (let d = DIRECTION_START[type]!; d < DIRECTION_END[type]!; d++) {
+      const to = from + DIRECTIONS[d]!;
+      if (!(to & 0x88)) JUMPS[k++] = to;
+    }
+  }
+}
+
+/**
+ * Writes the pseudo-legal moves (all, or only captures and promotions) into
+ * `out`; returns how many. With `legal` (out of check, after
+ * {@linkcode scanKing}), the moves of the king, of a pinned piece and en
+ * passant captures are tested as each piece's moves are written, so that
+ * only legal moves are kept: every other move out of check is legal.
+ */
 export function generatePseudo(
   b: Board,
   out: Int32Array,
   quiets: boolean,
+  legal = false,
 ): number {
   const squares = b.squares, list = b.list;
   const us = b.side, usBit = us << 3;
   const ep = b.ep;
+  const king = b.kings[us]!;
   let n = 0;
   const end = us * 16 + b.listCount[us]!;
   for (let i = us * 16; i < end; i++) {
     const from = list[i]!;
     const type = squares[from]! & 7;
+    const start = n;
     const from64 = (from + (from & 7)) >> 1;
     if (type === PAWN) {
       const forward = us === WHITE ? 16 : -16;
@@ -103,19 +131,23 @@ export function generatePseudo(
         }
       }
     } else if (type === KNIGHT || type === KING) {
-      for (let d = DIRECTION_START[type]!; d < DIRECTION_END[type]!; d++) {
-        const to = from + DIRECTIONS[d]!;
-        if (to & 0x88) continue;
+      for (let k = (type === KING ? 1152 : 0) + from * 9;; k++) {
+        const to = JUMPS[k]!;
+        if (to < 0) break;
         const q = squares[to]!;
         if (q === EMPTY ? quiets : (q & 8) !== usBit) {
           out[n++] = from64 | ((to + (to & 7)) >> 1) << 6;
         }
       }
       if (type === KING && quiets && b.castling !== 0) {
-        n = addCastling(b, out, n);
+        n = addCastling(b, out, n, false);
       }
     } else {
-      for (let d = DIRECTION_START[type]!; d < DIRECTION_END[type]!; d++) {
+      for (
+        let d = DIRECTION_START[type]!, e = DIRECTION_END[type]!;
+        d < e;
+        d++
+      ) {
         const step = DIRECTIONS[d]!;
         for (let to = from + step; !(to & 0x88); to += step) {
           const q = squares[to]!;
@@ -130,6 +162,50 @@ export function generatePseudo(
         }
       }
     }
+    if (
+      legal && (from === king || PIN[from] !== 0 || (ep >= 0 && type === PAWN))
+    ) {
+      n = keepLegal(b, out, start, n, from, king);
+    }
+  }
+  return n;
+}
+
+/**
+ * Keeps, in place, the legal ones of the moves `out[start…end)` of the
+ * piece on `from`, out of check: a king's step or castling onto or across
+ * no attacked square, a pinned piece's move along its pin line, an en
+ * passant capture that leaves the king safe (made and tested: it can
+ * uncover a rank). Returns the new end.
+ */
+function keepLegal(
+  b: Board,
+  out: Int32Array,
+  start: number,
+  end: number,
+  from: number,
+  king: number,
+): number {
+  const pin = PIN[from]!;
+  let n = start;
+  for (let i = start; i < end; i++) {
+    const m = out[i]!;
+    const t = (m >> 6) & 63;
+    const to = t + (t & 56);
+    if (from === king) {
+      if (unsafe(b, to, king)) continue;
+      // The square between is the one the king crosses (f1, d1, f8, d8).
+      if (moveKind(m) === CASTLING && unsafe(b, (king + to) >> 1, king)) {
+        continue;
+      }
+    } else {
+      if (pin !== 0) {
+        const line = RAY_STEP[to - king + 119]!;
+        if ((line < 0 ? -line : line) !== pin) continue;
+      }
+      if (moveKind(m) === EN_PASSANT && b.exposesKing(m)) continue;
+    }
+    out[n++] = m;
   }
   return n;
 }
@@ -145,43 +221,59 @@ function addPromotions(out: Int32Array, n: number, m: number): number {
 }
 
 /**
- * Adds the castling moves the rights, the empty squares and the attacks
- * allow. The moves are written with 0…63 squares: e1 = 4, g1 = 6, c1 = 2,
- * e8 = 60, g8 = 62, c8 = 58.
+ * Adds the castling moves the rights and the empty squares allow, and with
+ * `safe` the attacks too (out of check, neither the square the king
+ * crosses nor the one it lands on attacked); without it
+ * {@linkcode keepLegal} tests those, with the king's steps. The moves are
+ * written with 0…63 squares: e1 = 4, g1 = 6, c1 = 2, e8 = 60, g8 = 62,
+ * c8 = 58.
  */
-function addCastling(b: Board, out: Int32Array, n: number): number {
+function addCastling(
+  b: Board,
+  out: Int32Array,
+  n: number,
+  safe: boolean,
+): number {
   const squares = b.squares, castling = b.castling;
   if (b.side === WHITE) {
-    if ((castling & (WHITE_KINGSIDE | WHITE_QUEENSIDE)) === 0 || b.inCheck()) {
+    if (
+      (castling & (WHITE_KINGSIDE | WHITE_QUEENSIDE)) === 0 ||
+      (safe && b.inCheck())
+    ) {
       return n;
     }
     if (
       (castling & WHITE_KINGSIDE) && squares[F1] === EMPTY &&
-      squares[G1] === EMPTY && !b.attacked(F1, 1) && !b.attacked(G1, 1)
+      squares[G1] === EMPTY &&
+      !(safe && (b.attacked(F1, 1) || b.attacked(G1, 1)))
     ) {
       out[n++] = 4 | 6 << 6 | CASTLING << 14;
     }
     if (
       (castling & WHITE_QUEENSIDE) && squares[D1] === EMPTY &&
-      squares[C1] === EMPTY && squares[B1] === EMPTY && !b.attacked(D1, 1) &&
-      !b.attacked(C1, 1)
+      squares[C1] === EMPTY && squares[B1] === EMPTY &&
+      !(safe && (b.attacked(D1, 1) || b.attacked(C1, 1)))
     ) {
       out[n++] = 4 | 2 << 6 | CASTLING << 14;
     }
   } else {
-    if ((castling & (BLACK_KINGSIDE | BLACK_QUEENSIDE)) === 0 || b.inCheck()) {
+    if (
+      (castling & (BLACK_KINGSIDE | BLACK_QUEENSIDE)) === 0 ||
+      (safe && b.inCheck())
+    ) {
       return n;
     }
     if (
       (castling & BLACK_KINGSIDE) && squares[F8] === EMPTY &&
-      squares[G8] === EMPTY && !b.attacked(F8, 0) && !b.attacked(G8, 0)
+      squares[G8] === EMPTY &&
+      !(safe && (b.attacked(F8, 0) || b.attacked(G8, 0)))
     ) {
       out[n++] = 60 | 62 << 6 | CASTLING << 14;
     }
     if (
       (castling & BLACK_QUEENSIDE) && squares[D8] === EMPTY &&
-      squares[C8] === EMPTY && squares[B8] === EMPTY && !b.attacked(D8, 0) &&
-      !b.attacked(C8, 0)
+      squares[C8] === EMPTY && squares[B8] === EMPTY &&
+      !(safe && (b.attacked(D8, 0) || b.attacked(C8, 0)))
     ) {
       out[n++] = 60 | 58 << 6 | CASTLING << 14;
     }
@@ -199,16 +291,59 @@ function attackedWithoutKing(b: Board, to: number, king: number): boolean {
   return attacked;
 }
 
-/** Marks in {@linkcode PIN} the side to move's pieces pinned to `king`; returns how many. */
-function findPins(b: Board, king: number): number {
+/**
+ * Per square, what {@linkcode keepLegal} learnt of it for the king this
+ * generation: 0 not asked, 1 safe, 2 attacked (the squares asked are in
+ * `ASKED`, cleared at the end): a square a castling crosses is also a
+ * king's step.
+ */
+const SAFETY = new Int8Array(128);
+const ASKED = new Int32Array(16);
+let asked = 0;
+
+/**
+ * Whether the king on `king`, out of check, would be attacked on `to`.
+ * Out of check no enemy ray passes through the king, so lifting it off
+ * changes nothing, and the answer serves the castling squares too.
+ */
+function unsafe(b: Board, to: number, king: number): boolean {
+  const known = SAFETY[to]!;
+  if (known !== 0) return known === 2;
+  const attacked = attackedWithoutKing(b, to, king);
+  SAFETY[to] = attacked ? 2 : 1;
+  ASKED[asked++] = to;
+  return attacked;
+}
+
+/** The checkers {@linkcode scanKing} found: 0, 1, or 2 for two or more. */
+let checkers = 0;
+/** The square of the one checker {@linkcode scanKing} found (with `checkers` 1). */
+let checkerSquare = -1;
+
+/**
+ * One pass over the enemy pieces that attack `king` or line up with it:
+ * counts the checkers into `checkers` (the one's square into
+ * `checkerSquare`) and marks in {@linkcode PIN} the side to move's pieces
+ * pinned to it; returns how many are pinned. Checks and pins come from the
+ * same rays, so one walk finds both.
+ */
+function scanKing(b: Board, king: number): number {
   const squares = b.squares, list = b.list;
   const them = b.side ^ 1, usBit = b.side << 3;
   let pinned = 0;
+  checkers = 0;
+  checkerSquare = -1;
   const end = them * 16 + b.listCount[them]!;
   for (let i = them * 16; i < end; i++) {
     const from = list[i]!;
     const diff = king - from + 119;
-    if ((ATTACKS[diff]! & PIECE_BIT[squares[from]!]! & SLIDER_BITS) === 0) {
+    const line = ATTACKS[diff]!;
+    if (line === 0) continue;
+    const bits = line & PIECE_BIT[squares[from]!]!;
+    if (bits === 0) continue;
+    if ((bits & SLIDER_BITS) === 0) {
+      checkers++;
+      checkerSquare = from;
       continue;
     }
     const step = RAY_STEP[diff]!;
@@ -219,35 +354,17 @@ function findPins(b: Board, king: number): number {
       if (blocker >= 0 || (squares[to]! & 8) !== usBit) break;
       blocker = to;
     }
-    if (to === king && blocker >= 0) {
+    if (to !== king) continue;
+    if (blocker < 0) {
+      checkers++;
+      checkerSquare = from;
+    } else {
       PIN[blocker] = step < 0 ? -step : step;
       PINNED[pinned++] = blocker;
     }
   }
+  if (checkers > 2) checkers = 2;
   return pinned;
-}
-
-/** The square of the one piece giving check to `king`, or −2 in double check. */
-function findChecker(b: Board, king: number): number {
-  const squares = b.squares, list = b.list;
-  const them = b.side ^ 1;
-  let checker = -1;
-  const end = them * 16 + b.listCount[them]!;
-  for (let i = them * 16; i < end; i++) {
-    const from = list[i]!;
-    const diff = king - from + 119;
-    const bits = ATTACKS[diff]! & PIECE_BIT[squares[from]!]!;
-    if (bits === 0) continue;
-    if ((bits & SLIDER_BITS) !== 0) {
-      const step = RAY_STEP[diff]!;
-      let to = from + step;
-      while (to !== king && squares[to] === EMPTY) to += step;
-      if (to !== king) continue;
-    }
-    if (checker >= 0) return -2;
-    checker = from;
-  }
-  return checker;
 }
 
 /**
@@ -273,55 +390,65 @@ function isEvasion(
     RAY_STEP[to - checker + 119] === step && RAY_STEP[king - to + 119] === step;
 }
 
-/** Copies the legal moves among `moves[0…n)` into `out`; returns how many. */
-export function filterLegal(
+/**
+ * Copies the legal moves among `moves[0…n)`, in check (after
+ * {@linkcode scanKing}), into `out`; returns how many. A pinned piece has
+ * no legal move then (its pin line meets the checking line only at the
+ * king), and any other answer to a single check that {@linkcode isEvasion}
+ * accepts is legal, en passant aside (made and tested). Castling never is.
+ */
+function keepEvasions(
   b: Board,
   moves: Int32Array,
   n: number,
   out: Int32Array,
+  king: number,
 ): number {
-  const king = b.kings[b.side]!;
   const king64 = (king + (king & 7)) >> 1;
+  const checker = checkers > 1 ? -2 : checkerSquare;
   let count = 0;
-  if (b.inCheck()) {
-    const checker = findChecker(b, king);
-    for (let i = 0; i < n; i++) {
-      const m = moves[i]!;
-      if ((m & 63) === king64) {
-        const t = (m >> 6) & 63;
-        if (attackedWithoutKing(b, t + (t & 56), king)) continue;
-      } else if (!isEvasion(b, m, checker, king) || b.exposesKing(m)) {
-        continue;
-      }
-      out[count++] = m;
-    }
-    return count;
-  }
-  const pinned = findPins(b, king);
   for (let i = 0; i < n; i++) {
     const m = moves[i]!;
-    const f = m & 63, t = (m >> 6) & 63;
-    const from = f + (f & 56), to = t + (t & 56);
-    if (from === king) {
-      if (moveKind(m) !== CASTLING && attackedWithoutKing(b, to, king)) {
-        continue;
-      }
+    if ((m & 63) === king64) {
+      if (moveKind(m) === CASTLING) continue;
+      const t = (m >> 6) & 63;
+      if (attackedWithoutKing(b, t + (t & 56), king)) continue;
+    } else if (!isEvasion(b, m, checker, king)) {
+      continue;
     } else if (moveKind(m) === EN_PASSANT) {
       if (b.exposesKing(m)) continue;
-    } else if (PIN[from] !== 0) {
-      const line = RAY_STEP[to - king + 119]!;
-      if ((line < 0 ? -line : line) !== PIN[from]) continue;
+    } else {
+      const f = m & 63;
+      if (PIN[f + (f & 56)] !== 0) continue;
     }
     out[count++] = m;
   }
+  return count;
+}
+
+/**
+ * Writes the legal moves (all, or only captures and promotions) into
+ * `out`; returns how many. One scan of the king's lines finds the checkers
+ * and the pins (and settles the ply's in-check cache); out of check the
+ * generator keeps the legal moves as it writes them, in check the
+ * candidates are filtered.
+ */
+function legalMoves(b: Board, out: Int32Array, quiets: boolean): number {
+  const king = b.kings[b.side]!;
+  const pinned = scanKing(b, king);
+  b.checks[b.ply] = checkers > 0 ? 1 : 0;
+  const count = checkers > 0
+    ? keepEvasions(b, PSEUDO, generatePseudo(b, PSEUDO, quiets), out, king)
+    : generatePseudo(b, out, quiets, true);
   for (let i = 0; i < pinned; i++) PIN[PINNED[i]!] = 0;
+  for (let i = 0; i < asked; i++) SAFETY[ASKED[i]!] = 0;
+  asked = 0;
   return count;
 }
 
 /** Writes the legal moves into `out`; returns how many. */
 export function generateLegal(b: Board, out: Int32Array): number {
-  const n = generatePseudo(b, PSEUDO, true);
-  return filterLegal(b, PSEUDO, n, out);
+  return legalMoves(b, out, true);
 }
 
 /**
@@ -402,7 +529,7 @@ export function generateNoisy(
   checks: boolean,
 ): number {
   const squares = b.squares;
-  let count = filterLegal(b, PSEUDO, generatePseudo(b, PSEUDO, false), out);
+  let count = legalMoves(b, out, false);
   for (let i = 0; i < count; i++) {
     const m = out[i]!;
     const score = mvvLvaScore(b, m);
@@ -417,7 +544,7 @@ export function generateNoisy(
     SCORES[j] = score;
   }
   if (!checks) return count;
-  const n = filterLegal(b, PSEUDO, generatePseudo(b, PSEUDO, true), LEGAL);
+  const n = legalMoves(b, LEGAL, true);
   const king = b.kings[b.side ^ 1]!;
   for (let i = 0; i < n; i++) {
     const m = LEGAL[i]!;
@@ -522,6 +649,6 @@ export function isLegal(b: Board, m: number): boolean {
 
 /** Whether the castling move `m` is one {@linkcode addCastling} would generate. */
 function isCastling(b: Board, m: number): boolean {
-  const n = addCastling(b, CASTLES, 0);
+  const n = addCastling(b, CASTLES, 0, true);
   return (n > 0 && CASTLES[0] === m) || (n > 1 && CASTLES[1] === m);
 }
