@@ -397,11 +397,14 @@ export function freePort(): number {
  * Starts JupyterLab from `.venv/` on 127.0.0.1 with a random token on a free
  * port, without opening a browser, and waits until it answers `/api/status`.
  * Jupyter's runtime files go to a fresh folder in `.jupyter/`, removed by
- * `stop`; JupyterLab's defaults are {@linkcode LAB_SETTINGS_OVERRIDES}.
+ * `stop`, unless `env` names a `JUPYTER_RUNTIME_DIR` of its own;
+ * JupyterLab's defaults are {@linkcode LAB_SETTINGS_OVERRIDES}.
  *
  * @param options `env` added to the server's (e.g. `JUPYTER_DATA_DIR` for a
- *   test's own notebook signatures), `timeoutMs` to wait for the server
- *   (default 120,000), `root` the folder it serves (default the checkout)
+ *   test's own notebook signatures, or every writable folder of
+ *   {@linkcode labEnv} for a server that writes nothing in the checkout),
+ *   `timeoutMs` to wait for the server (default 120,000), `root` the folder
+ *   it serves (default the checkout)
  * @returns the running server
  * @throws {LabFault} when the server exits or does not answer in time
  */
@@ -418,12 +421,17 @@ export async function startLab(options: {
   const port = freePort();
   await writeLabOverrides(options.venv);
   // A runtime folder of its own inside .jupyter/ (removed by stop), so that
-  // servers started side by side by tests never share connection files.
-  await Deno.mkdir(LAB_JUPYTER_HOME, { recursive: true });
-  const runtime = await Deno.makeTempDir({
-    dir: LAB_JUPYTER_HOME,
-    prefix: "runtime-",
-  });
+  // servers started side by side by tests never share connection files;
+  // none when the caller gives one.
+  const given = options.env?.JUPYTER_RUNTIME_DIR;
+  let runtime: string | null = null;
+  if (given === undefined) {
+    await Deno.mkdir(LAB_JUPYTER_HOME, { recursive: true });
+    runtime = await Deno.makeTempDir({
+      dir: LAB_JUPYTER_HOME,
+      prefix: "runtime-",
+    });
+  }
   const child = new Deno.Command(venvPython(options.venv), {
     args: labArgs([
       "--no-browser",
@@ -433,7 +441,7 @@ export async function startLab(options: {
       `--IdentityProvider.token=${token}`,
     ], options.root),
     cwd: LAB_ROOT,
-    env: { ...labEnv(runtime), ...options.env },
+    env: { ...labEnv(runtime ?? given), ...options.env },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -472,7 +480,9 @@ export async function startLab(options: {
       clearTimeout(killer);
     }
     await drained.catch(() => {});
-    await Deno.remove(runtime, { recursive: true }).catch(() => {});
+    if (runtime !== null) {
+      await Deno.remove(runtime, { recursive: true }).catch(() => {});
+    }
   };
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   while (true) {

@@ -157,17 +157,49 @@ async function diagnose(path: string, ms: number): Promise<string> {
 
 /** What a page reported while it was open. */
 export interface PageLog {
-  /** Console errors and uncaught exceptions of the page. */
+  /**
+   * Console errors and uncaught exceptions of the page. Each console error
+   * ends with the URL of the script or resource it came from, when known.
+   */
   errors: string[];
-  /** Every URL the page asked for, besides `file:` and `data:` ones (all refused). */
+  /**
+   * Every URL the page asked for, besides `file:` and `data:` ones and those
+   * of the origins it was allowed (all refused).
+   */
   external: string[];
+}
+
+/** Options of {@linkcode watchPage}. */
+export interface WatchOptions {
+  /**
+   * Origins (`http://127.0.0.1:PORT`) whose requests go through: a server
+   * the test started on this machine, e.g. JupyterLab. Default: none.
+   */
+  allowOrigins?: readonly string[];
 }
 
 /**
  * Records the page's console errors and uncaught exceptions, and refuses
- * every request that would leave the machine, noting its URL.
+ * every request that would leave the machine, noting its URL; requests to
+ * `options.allowOrigins` go through.
  */
-export async function watchPage(page: Page): Promise<PageLog> {
+export async function watchPage(
+  page: Page,
+  options: WatchOptions = {},
+): Promise<PageLog> {
+  const origins = options.allowOrigins ?? [];
+  for (const origin of origins) {
+    if (!/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(origin)) {
+      throw new Error(
+        `watchPage: allowOrigins holds ${
+          JSON.stringify(origin)
+        }, which is not http(s)://127.0.0.1, localhost or [::1] with a port: a page may only reach servers of this machine`,
+      );
+    }
+  }
+  const allowed = (url: string) =>
+    url.startsWith("file:") || url.startsWith("data:") ||
+    origins.some((origin) => url === origin || url.startsWith(`${origin}/`));
   const log: PageLog = { errors: [], external: [] };
   page.on("console", (message) => {
     if (message.type() !== "error") return;
@@ -185,7 +217,7 @@ export async function watchPage(page: Page): Promise<PageLog> {
   await page.setRequestInterception(true);
   page.on("request", (request) => {
     const url = request.url();
-    if (url.startsWith("file:") || url.startsWith("data:")) {
+    if (allowed(url)) {
       request.continue();
     } else {
       log.external.push(url);
