@@ -334,10 +334,11 @@ export function reportHtml(report: ExerciseReport): string {
     );
   }
   const f = report.failure;
+  // Left-aligned by hand: JupyterLab's own table style right-aligns cells.
   const row = (name: string, role: string, value: string) =>
     value === ""
       ? ""
-      : `<tr><th style="text-align:left;padding-right:8px;vertical-align:top">${name}</th><td data-role="${role}"><code>${
+      : `<tr><th style="text-align:left;padding-right:8px;vertical-align:top">${name}</th><td data-role="${role}" style="text-align:left"><code>${
         escapeHtml(value)
       }</code></td></tr>`;
   const parts = [
