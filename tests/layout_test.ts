@@ -25,12 +25,14 @@ const RANKS: Readonly<Record<string, number>> = {
   players: 2,
   notebook: 2,
   match: 3,
-  site: 3,
   exercises: 3,
   uci: 4,
   jobs: 5,
   play: 5,
   course: 6,
+  // The site renders every notebook and bundles the course's library for
+  // the cells a reader edits and runs in the page: it stands above all.
+  site: 7,
 };
 
 /** One import of a module of src/ from another folder's module. */

@@ -362,8 +362,10 @@ function renderOutput(
     const clean = sanitizeHtml(joined(html), { steppers: true });
     shown.dropped.push(...clean.dropped);
     shown.scripts.push(...clean.scripts);
-    shown.steppers += (clean.html.match(/<div class="gts-stepper"/g) ?? [])
-      .length;
+    // A search stepper or an exercise report's walk through both searches:
+    // each gets its rebuilt script.
+    shown.steppers +=
+      (clean.html.match(/<div class="gts-(?:stepper|walks)"/g) ?? []).length;
     return `<div class="output html" data-mime="text/html">${clean.html}</div>`;
   }
   for (const mime of ["image/png", "image/jpeg"]) {

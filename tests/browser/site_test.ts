@@ -211,10 +211,10 @@ Deno.test({
         marks.forEach((count, i) =>
           assert.ok(count > 0, `${name}: chart ${i + 1} has no marks`)
         );
-        // Every stepper's script, rebuilt by the builder, ran under the
-        // page's Content-Security-Policy.
+        // Every stepper's script (an exercise report's walks too), rebuilt
+        // by the builder, ran under the page's Content-Security-Policy.
         const modes = await page.evaluate(
-          `[...document.querySelectorAll(".gts-stepper")].map((s) => s.getAttribute("data-mode"))`,
+          `[...document.querySelectorAll(".gts-stepper, .gts-walks")].map((s) => s.getAttribute("data-mode"))`,
         ) as string[];
         assert.deepEqual(
           modes.filter((mode) => mode !== "live"),
