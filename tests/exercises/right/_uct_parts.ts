@@ -53,6 +53,22 @@ export function expand(
   path.push(child);
 }
 
+/** Selection by UCB1, then expansion: the path from the root to the node the playout starts from. */
+export function descend(
+  root: UctNode,
+  position: Position,
+  exploration: number,
+  random: (n: number) => number,
+): UctNode[] {
+  const path = select(
+    root,
+    position,
+    (parent, child) => ucb1(parent, child, exploration),
+  );
+  expand(path, position, random);
+  return path;
+}
+
 /** Playout: random moves to the end, undone again; the result (win 1, draw ½, loss 0) for the side to move at the end. */
 export function playout(
   position: Position,

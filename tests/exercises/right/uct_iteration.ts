@@ -2,7 +2,7 @@
 // search, as lesson 003 describes it, over the course's UctNode.
 import type { Position } from "../../../mod.ts";
 import type { UctNode } from "../../../src/textbook/mod.ts";
-import { backUp, expand, playout, select, ucb1 } from "./_uct_parts.ts";
+import { backUp, descend, playout } from "./_uct_parts.ts";
 
 export function uctIteration(
   root: UctNode,
@@ -10,11 +10,6 @@ export function uctIteration(
   exploration: number,
   random: (n: number) => number,
 ): void {
-  const path = select(
-    root,
-    position,
-    (parent, child) => ucb1(parent, child, exploration),
-  );
-  expand(path, position, random);
+  const path = descend(root, position, exploration, random);
   backUp(path, position, playout(position, random));
 }

@@ -2,7 +2,7 @@
 // for one player, instead of flipping it at every ply.
 import type { Position } from "../../../mod.ts";
 import type { UctNode } from "../../../src/textbook/mod.ts";
-import { expand, playout, select, ucb1 } from "../right/_uct_parts.ts";
+import { descend, playout } from "../right/_uct_parts.ts";
 
 export function uctIteration(
   root: UctNode,
@@ -10,12 +10,7 @@ export function uctIteration(
   exploration: number,
   random: (n: number) => number,
 ): void {
-  const path = select(
-    root,
-    position,
-    (parent, child) => ucb1(parent, child, exploration),
-  );
-  expand(path, position, random);
+  const path = descend(root, position, exploration, random);
   const result = playout(position, random);
   for (let at = path.length - 1; at >= 0; at--) {
     path[at]!.visits++;

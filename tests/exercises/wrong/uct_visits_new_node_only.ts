@@ -2,7 +2,7 @@
 // path keep their old visits (their wins are still added).
 import type { Position } from "../../../mod.ts";
 import type { UctNode } from "../../../src/textbook/mod.ts";
-import { expand, playout, select, ucb1 } from "../right/_uct_parts.ts";
+import { descend, playout } from "../right/_uct_parts.ts";
 
 export function uctIteration(
   root: UctNode,
@@ -10,12 +10,7 @@ export function uctIteration(
   exploration: number,
   random: (n: number) => number,
 ): void {
-  const path = select(
-    root,
-    position,
-    (parent, child) => ucb1(parent, child, exploration),
-  );
-  expand(path, position, random);
+  const path = descend(root, position, exploration, random);
   let result = playout(position, random);
   for (let at = path.length - 1; at >= 0; at--) {
     result = 1 - result;
