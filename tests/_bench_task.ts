@@ -1,5 +1,6 @@
 // Running a bench as its deno task runs it: the command is read from
 // deno.json, so a test sees the task's own permissions and file.
+import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -42,4 +43,16 @@ export async function runBenchTask(
   }).output();
   const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
   return { code: run.code, out: decode(run.stdout), err: decode(run.stderr) };
+}
+
+/** Runs `deno task <task> ...args` and checks it refuses them: exit 2, `message` on stderr, no stack trace. */
+export async function assertRefused(
+  task: string,
+  args: readonly string[],
+  message: RegExp,
+): Promise<void> {
+  const { code, err } = await runBenchTask(task, ...args);
+  assert.equal(code, 2, `${args.join(" ")}: ${err}`);
+  assert.match(err, message);
+  assert.doesNotMatch(err, /^\s+at /m);
 }

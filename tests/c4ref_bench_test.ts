@@ -6,7 +6,7 @@
 // that is not there. Counts and outcomes are judged, never times.
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { runBenchTask } from "./_bench_task.ts";
+import { assertRefused, runBenchTask } from "./_bench_task.ts";
 import {
   formatMicros,
   parseReferenceBenchArgs,
@@ -123,10 +123,7 @@ Deno.test("bench:c4ref: bad command lines and files exit 2 naming the flag, the 
       [["/nonexistent/set.txt"], /cannot use \/nonexistent\/set\.txt/],
     ] as const
   ) {
-    const { code, err } = await bench(...args);
-    assert.equal(code, 2, `${args.join(" ")}: ${err}`);
-    assert.match(err, message);
-    assert.doesNotMatch(err, /^\s+at /m);
+    await assertRefused("bench:c4ref", args, message);
   }
 });
 

@@ -2,7 +2,7 @@
 // run as CI runs it, beside Stockfish, and its judgement of the command
 // line. Counts and outcomes are judged, never times.
 import assert from "node:assert/strict";
-import { runBenchTask } from "./_bench_task.ts";
+import { assertRefused, runBenchTask } from "./_bench_task.ts";
 import {
   formatMs,
   nodesSearched,
@@ -62,10 +62,7 @@ Deno.test("bench:perft: bad command lines exit 2 naming the flag, the value and 
       [["--fast"], /unknown argument "--fast"/],
     ] as const
   ) {
-    const { code, err } = await bench(...args);
-    assert.equal(code, 2, `${args.join(" ")}: ${err}`);
-    assert.match(err, message);
-    assert.doesNotMatch(err, /^\s+at /m);
+    await assertRefused("bench:perft", args, message);
   }
 });
 
