@@ -11,6 +11,7 @@
 import { MAX_SCORE, type PositionLine, readPositionLines } from "../mod.ts";
 import { FlagsOnce, UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
+import { integerFlag, loadAverage } from "./_side_by_side.ts";
 
 /** The set the small default run solves (a few seconds in all, CI runs it). */
 export const DEFAULT_SET = "data/connect4/end_easy.txt";
@@ -77,26 +78,6 @@ export interface ReferenceBenchArgs {
   files: string[];
 }
 
-/** Reads an integer flag's value, naming the flag, the value and the range when it is not one. */
-function integerFlag(
-  flag: string,
-  text: string | undefined,
-  min: number,
-  max: number,
-): number {
-  const value = text !== undefined && /^\d{1,9}$/.test(text)
-    ? Number(text)
-    : NaN;
-  if (!(value >= min && value <= max)) {
-    throw new UsageError(
-      `bench:c4ref: ${flag} must be an integer in ${min}…${max}, got ${
-        JSON.stringify(text ?? null)
-      }`,
-    );
-  }
-  return value;
-}
-
 /**
  * Parses `deno task bench:c4ref`'s arguments.
  *
@@ -155,19 +136,19 @@ export function parseReferenceBenchArgs(
         result.reference = text;
         break;
       case "--every":
-        result.every = integerFlag(flag, text, 1, 1_000_000);
+        result.every = integerFlag("bench:c4ref", flag, text, 1, 1_000_000);
         break;
       case "--first":
-        result.first = integerFlag(flag, text, 1, 1_000_000);
+        result.first = integerFlag("bench:c4ref", flag, text, 1, 1_000_000);
         break;
       case "--runs":
-        result.runs = integerFlag(flag, text, 1, 100);
+        result.runs = integerFlag("bench:c4ref", flag, text, 1, 100);
         break;
       case "--threads":
-        result.threads = integerFlag(flag, text, 1, 64);
+        result.threads = integerFlag("bench:c4ref", flag, text, 1, 64);
         break;
       case "--timeout":
-        result.timeoutS = integerFlag(flag, text, 1, 86_400);
+        result.timeoutS = integerFlag("bench:c4ref", flag, text, 1, 86_400);
         break;
       default:
         throw new UsageError(
@@ -386,15 +367,6 @@ function formatNodes(nodes: number): string {
   return `${(nodes / 1e6).toPrecision(3)} M nodes`;
 }
 
-/** The load averages (1, 5, 15 minutes), or a note when they cannot be read. */
-function load(): string {
-  try {
-    return Deno.loadavg().map((x) => x.toFixed(2)).join(", ");
-  } catch {
-    return "unknown (needs --allow-sys=loadavg)";
-  }
-}
-
 /** The cores the machine reports. */
 function cores(): number {
   return Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1));
@@ -458,7 +430,7 @@ async function main(args: readonly string[]): Promise<number> {
       options.every === 1 ? "" : "th"
     } line, best of ${options.runs} run${
       options.runs === 1 ? "" : "s"
-    }; ${cores()} cores; load average ${load()} (1, 5, 15 min)`,
+    }; ${cores()} cores; load average ${loadAverage()} (1, 5, 15 min)`,
   );
   print("");
   const ratioColumns = options.reference === null
@@ -553,7 +525,7 @@ async function main(args: readonly string[]): Promise<number> {
     faults += failures.length;
   }
   print("");
-  print(`load average after: ${load()} (1, 5, 15 min)`);
+  print(`load average after: ${loadAverage()} (1, 5, 15 min)`);
   return faults === 0 ? 0 : 1;
 }
 

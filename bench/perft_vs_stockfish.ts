@@ -11,6 +11,7 @@ import { Chess, perft } from "../mod.ts";
 import { findProgram } from "../src/programs.ts";
 import { FlagsOnce, UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
+import { integerFlag, loadAverage } from "./_side_by_side.ts";
 
 /** The positions file. */
 export const PERFT_FILE = "data/chess/perft.txt";
@@ -59,26 +60,6 @@ export interface PerftBenchArgs {
   timeoutS: number;
 }
 
-/** Reads an integer flag's value, naming the flag, the value and the range when it is not one. */
-function integerFlag(
-  flag: string,
-  text: string | undefined,
-  min: number,
-  max: number,
-): number {
-  const value = text !== undefined && /^\d{1,9}$/.test(text)
-    ? Number(text)
-    : NaN;
-  if (!(value >= min && value <= max)) {
-    throw new UsageError(
-      `bench:perft: ${flag} must be an integer in ${min}…${max}, got ${
-        JSON.stringify(text ?? null)
-      }`,
-    );
-  }
-  return value;
-}
-
 /**
  * Parses `deno task bench:perft`'s arguments.
  *
@@ -122,9 +103,11 @@ export function parsePerftBenchArgs(args: readonly string[]): PerftBenchArgs {
     }
     const text = equals < 0 ? args[++i] : arg.slice(equals + 1);
     flags.check(flag, text);
-    if (flag === "--depth") result.depth = integerFlag(flag, text, 1, 64);
-    else if (flag === "--runs") result.runs = integerFlag(flag, text, 1, 100);
-    else result.timeoutS = integerFlag(flag, text, 1, 86_400);
+    if (flag === "--depth") {
+      result.depth = integerFlag("bench:perft", flag, text, 1, 64);
+    } else if (flag === "--runs") {
+      result.runs = integerFlag("bench:perft", flag, text, 1, 100);
+    } else result.timeoutS = integerFlag("bench:perft", flag, text, 1, 86_400);
   }
   if (result.full && result.depth !== null) {
     throw new UsageError(
@@ -316,15 +299,6 @@ export function formatMs(ms: number): string {
     : `${(ms / 1000).toPrecision(3)} s`;
 }
 
-/** The load averages (1, 5, 15 minutes), or a note when they cannot be read. */
-function load(): string {
-  try {
-    return Deno.loadavg().map((x) => x.toFixed(2)).join(", ");
-  } catch {
-    return "unknown (needs --allow-sys=loadavg)";
-  }
-}
-
 async function main(args: readonly string[]): Promise<number> {
   const options = readCommandLine(parsePerftBenchArgs, args, HELP);
   if (typeof options === "number") return options;
@@ -364,7 +338,7 @@ async function main(args: readonly string[]): Promise<number> {
   }
   // Ours warmed alike: the compiler has seen every kind of move.
   for (const { fen } of lines) perft(Chess.fromFen(fen), Math.min(depth, 3));
-  print(`load average before: ${load()} (1, 5, 15 min)`);
+  print(`load average before: ${loadAverage()} (1, 5, 15 min)`);
   print("");
   const header = ["position", "depth", "nodes", "ours"];
   if (stockfish !== null) header.push("stockfish", "ours / stockfish");
@@ -444,7 +418,7 @@ async function main(args: readonly string[]): Promise<number> {
   print(`| ${total.join(" | ")} |`);
   await stockfish?.close();
   print("");
-  print(`load average after: ${load()} (1, 5, 15 min)`);
+  print(`load average after: ${loadAverage()} (1, 5, 15 min)`);
   for (const failure of failures) warn(`bench:perft: ${failure}`);
   return failures.length === 0 ? 0 : 1;
 }

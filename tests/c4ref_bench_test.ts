@@ -6,36 +6,18 @@
 // that is not there. Counts and outcomes are judged, never times.
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { assertRefused, runBenchTask } from "./_bench_task.ts";
 import {
   formatMicros,
   parseReferenceBenchArgs,
   parseSolverOutput,
 } from "../bench/connect_four_vs_reference.ts";
 
-const BENCH = fileURLToPath(
-  new URL("../bench/connect_four_vs_reference.ts", import.meta.url),
-);
 const SOLVE = fileURLToPath(new URL("../cli/solve.ts", import.meta.url));
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-/** Runs the bench as its deno task does; returns exit code, stdout, stderr. */
-async function bench(...args: string[]) {
-  const run = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-run",
-      "--allow-sys=loadavg",
-      BENCH,
-      ...args,
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code: run.code, out: decode(run.stdout), err: decode(run.stderr) };
+/** Runs the bench as its deno task does. */
+function bench(...args: string[]) {
+  return runBenchTask("bench:c4ref", ...args);
 }
 
 /** A shell script in a fresh temporary folder; returns its path. */
@@ -141,10 +123,7 @@ Deno.test("bench:c4ref: bad command lines and files exit 2 naming the flag, the 
       [["/nonexistent/set.txt"], /cannot use \/nonexistent\/set\.txt/],
     ] as const
   ) {
-    const { code, err } = await bench(...args);
-    assert.equal(code, 2, `${args.join(" ")}: ${err}`);
-    assert.match(err, message);
-    assert.doesNotMatch(err, /^\s+at /m);
+    await assertRefused("bench:c4ref", args, message);
   }
 });
 

@@ -2,7 +2,7 @@
 // run as CI runs it, beside Stockfish, and its judgement of the command
 // line. Counts and outcomes are judged, never times.
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
+import { assertRefused, runBenchTask } from "./_bench_task.ts";
 import {
   formatMs,
   nodesSearched,
@@ -11,30 +11,9 @@ import {
 } from "../bench/perft_vs_stockfish.ts";
 import { lacks } from "./_programs.ts";
 
-const BENCH = fileURLToPath(
-  new URL("../bench/perft_vs_stockfish.ts", import.meta.url),
-);
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-
-/** Runs the bench as its deno task does; returns exit code, stdout, stderr. */
-async function bench(...args: string[]) {
-  const run = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-run",
-      "--allow-env=PATH",
-      "--allow-sys=loadavg",
-      BENCH,
-      ...args,
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code: run.code, out: decode(run.stdout), err: decode(run.stderr) };
+/** Runs the bench as its deno task does. */
+function bench(...args: string[]) {
+  return runBenchTask("bench:perft", ...args);
 }
 
 Deno.test(
@@ -83,10 +62,7 @@ Deno.test("bench:perft: bad command lines exit 2 naming the flag, the value and 
       [["--fast"], /unknown argument "--fast"/],
     ] as const
   ) {
-    const { code, err } = await bench(...args);
-    assert.equal(code, 2, `${args.join(" ")}: ${err}`);
-    assert.match(err, message);
-    assert.doesNotMatch(err, /^\s+at /m);
+    await assertRefused("bench:perft", args, message);
   }
 });
 

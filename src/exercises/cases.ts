@@ -11,6 +11,7 @@ import fc from "fast-check";
 import type { Position } from "../position.ts";
 import { ExplicitTree, type NestedTree } from "../trees/explicit_tree.ts";
 import { TicTacToe } from "../games/tic_tac_toe.ts";
+import type { Phase } from "./exercise.ts";
 
 /**
  * A tree as the checks draw it: every node has a value (a leaf's, or an
@@ -91,6 +92,43 @@ export function caseTrees(
   }
   // No move leads to the root: it is never noisy.
   return levels[0]!.map((root) => ({ ...root, noisy: false }));
+}
+
+/** A phase's tree size and how many trees it tries. */
+export interface TreePhaseSize extends TreeSize {
+  /** How many trees to try. */
+  runs: number;
+}
+
+/**
+ * The phases of an exercise checked on trees: one a size, in the order
+ * given (growing), each naming its size as the report shows it.
+ *
+ * @param sizes the sizes and how many trees each tries
+ * @param cases the cases of one size
+ * @returns the phases
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { caseTrees, treePhases } from "./cases.ts";
+ * const phases = treePhases([{ branching: 2, depth: 3, runs: 10 }], (size) => caseTrees(size));
+ * assert.deepEqual(
+ *   phases.map(({ what, upTo, runs }) => ({ what, upTo, runs })),
+ *   [{ what: "trees", upTo: "b = 2, d = 3", runs: 10 }],
+ * );
+ * ```
+ */
+export function treePhases<Case>(
+  sizes: readonly TreePhaseSize[],
+  cases: (size: TreeSize) => fc.Arbitrary<Case>,
+): Phase<Case>[] {
+  return sizes.map(({ branching, depth, runs }) => ({
+    what: "trees",
+    upTo: `b = ${branching}, d = ${depth}`,
+    runs,
+    cases: cases({ branching, depth }),
+  }));
 }
 
 /** Plies from the root to the deepest leaf. */

@@ -16,6 +16,7 @@ import {
   type CaseTree,
   caseTrees,
   treeLiteral,
+  treePhases,
   treePosition,
   treeSize,
 } from "./cases.ts";
@@ -246,20 +247,22 @@ export const ITERATIVE_DEEPENING: Exercise<DeepeningCase> = {
     "the previous iteration's best move first",
     "position left as found",
   ],
-  phases: [
-    { branching: 2, depth: 3, runs: 60 },
-    { branching: 3, depth: 4, runs: 60 },
-    { branching: 4, depth: 5, runs: 30 },
-  ].map(({ branching, depth, runs }) => ({
-    what: "trees",
-    upTo: `b = ${branching}, d = ${depth}`,
-    runs,
-    cases: fc.integer({ min: 1, max: depth }).chain((height) =>
-      fc.record({
-        tree: caseTrees({ branching, depth: height }, { uniformDepth: true }),
-        shallower: fc.integer({ min: 0, max: height - 1 }),
-      }).map(({ tree, shallower }) => ({ tree, maxDepth: height - shallower }))
-    ),
-  })),
+  phases: treePhases(
+    [
+      { branching: 2, depth: 3, runs: 60 },
+      { branching: 3, depth: 4, runs: 60 },
+      { branching: 4, depth: 5, runs: 30 },
+    ],
+    ({ branching, depth }) =>
+      fc.integer({ min: 1, max: depth }).chain((height) =>
+        fc.record({
+          tree: caseTrees({ branching, depth: height }, { uniformDepth: true }),
+          shallower: fc.integer({ min: 0, max: height - 1 }),
+        }).map(({ tree, shallower }) => ({
+          tree,
+          maxDepth: height - shallower,
+        }))
+      ),
+  ),
   judge: judgeDeepening,
 };

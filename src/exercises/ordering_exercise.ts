@@ -16,6 +16,7 @@ import {
   type CaseTree,
   caseTrees,
   treeLiteral,
+  treePhases,
   treePosition,
   treeSize,
 } from "./cases.ts";
@@ -213,17 +214,13 @@ export const ORDER_MOVES: Exercise<OrderingCase> = {
     "the value of the course's ab searching in your order",
     "nodes entered no more than with the course's best-first order (the minimal tree)",
   ],
-  phases: [
-    { branching: 2, depth: 3, runs: 100 },
-    { branching: 3, depth: 4, runs: 100 },
-    { branching: 4, depth: 5, runs: 50 },
-  ].map(({ branching, depth, runs }) => ({
-    what: "trees",
-    upTo: `b = ${branching}, d = ${depth}`,
-    runs,
-    cases: caseTrees({ branching, depth }).map((tree) => ({
-      tree: exactEstimates(tree),
-    })),
-  })),
+  phases: treePhases(
+    [
+      { branching: 2, depth: 3, runs: 100 },
+      { branching: 3, depth: 4, runs: 100 },
+      { branching: 4, depth: 5, runs: 50 },
+    ],
+    (size) => caseTrees(size).map((tree) => ({ tree: exactEstimates(tree) })),
+  ),
   judge: judgeOrdering,
 };

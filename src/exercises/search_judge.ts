@@ -20,6 +20,7 @@ import {
   freshPosition,
   treeHeight,
   treeLiteral,
+  treePhases,
 } from "./cases.ts";
 import { drawTree, valueText } from "./drawn_tree.ts";
 import type {
@@ -455,11 +456,8 @@ function windowsArbitrary(
 }
 
 function searchPhases(spec: SearchSpec): Phase<SearchCase>[] {
-  const phases: Phase<SearchCase>[] = TREE_SIZES.map((size) => ({
-    what: "trees",
-    upTo: `b = ${size.branching}, d = ${size.depth}`,
-    runs: size.runs,
-    cases: fc.record({
+  const phases = treePhases<SearchCase>(TREE_SIZES, (size) =>
+    fc.record({
       tree: caseTrees(size, { noisy: spec.noisy }),
       // Shrinks to 0: the whole tree.
       shallower: fc.integer({ min: 0, max: size.depth }),
@@ -470,8 +468,7 @@ function searchPhases(spec: SearchSpec): Phase<SearchCase>[] {
       at: { kind: "tree" as const, tree },
       depth: spec.hasDepth ? Math.max(0, treeHeight(tree) - shallower) : 0,
       windows,
-    })),
-  }));
+    })));
   if (spec.boards) {
     for (const [min, max, runs] of [[2, 4, 30], [4, 6, 20]] as const) {
       phases.push({

@@ -7,7 +7,10 @@
  */
 
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import assert from "node:assert/strict";
 import { findProgram } from "../../src/programs.ts";
+import { runCli } from "../_cli.ts";
+import { pathOf } from "../_programs.ts";
 
 /** What to do about a missing or broken chromium, for messages. */
 export const CHROMIUM_HINT =
@@ -225,4 +228,52 @@ export async function watchPage(
     }
   });
   return log;
+}
+
+/**
+ * Builds the site as `deno task site` does into a fresh temporary folder
+ * (its name starting with `prefix`); fails the test when the build fails.
+ * Returns the folder and what the build printed.
+ */
+export async function buildSite(
+  prefix: string,
+): Promise<{ out: string; stdout: string }> {
+  const out = await Deno.makeTempDir({ prefix });
+  const build = await runCli("site.ts", ["--out", out], {
+    permissions: [
+      "--allow-read",
+      "--allow-write",
+      "--allow-run",
+      "--allow-env",
+    ],
+  });
+  assert.equal(build.code, 0, build.stderr);
+  return { out, stdout: build.stdout };
+}
+
+/**
+ * Exports `notebook` to HTML with `jupyter nbconvert` into `dir`, as a
+ * reader would; fails the test when nbconvert fails. Returns the file.
+ */
+export async function exportNotebook(
+  notebook: string,
+  dir: string,
+): Promise<string> {
+  const convert = await new Deno.Command(pathOf("jupyter"), {
+    args: [
+      "nbconvert",
+      "--to",
+      "html",
+      "--output-dir",
+      dir,
+      "--output",
+      "exported",
+      notebook,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+    env: { PYDEVD_DISABLE_FILE_VALIDATION: "1" },
+  }).output();
+  assert.ok(convert.success, new TextDecoder().decode(convert.stderr));
+  return `${dir}/exported.html`;
 }

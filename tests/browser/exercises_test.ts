@@ -24,12 +24,13 @@ import { paneStates } from "../../src/exercises/report_html.ts";
 import { minimax } from "../../src/textbook/mod.ts";
 import { alphaBeta } from "../exercises/wrong/alpha_beta_window_not_narrowed.ts";
 import {
+  exportNotebook,
   findChromium,
   launchChromium,
   type PageLog,
   watchPage,
 } from "./_browser.ts";
-import { lacks, pathOf } from "../_programs.ts";
+import { lacks } from "../_programs.ts";
 
 const chromium = findChromium();
 
@@ -263,22 +264,7 @@ Deno.test({
       `${dir}/exercise.ipynb`,
       JSON.stringify(notebook),
     );
-    const convert = await new Deno.Command(pathOf("jupyter"), {
-      args: [
-        "nbconvert",
-        "--to",
-        "html",
-        "--output-dir",
-        dir,
-        "--output",
-        "exported",
-        `${dir}/exercise.ipynb`,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-      env: { PYDEVD_DISABLE_FILE_VALIDATION: "1" },
-    }).output();
-    assert.ok(convert.success, new TextDecoder().decode(convert.stderr));
+    await exportNotebook(`${dir}/exercise.ipynb`, dir);
     const { browser, close } = await launchChromium(chromium!);
     try {
       const page = await browser.newPage();
@@ -293,27 +279,6 @@ Deno.test({
     }
   },
 });
-
-/** Exports `notebook` to HTML with nbconvert into `dir`; returns the file. */
-async function exportNotebook(notebook: string, dir: string): Promise<string> {
-  const convert = await new Deno.Command(pathOf("jupyter"), {
-    args: [
-      "nbconvert",
-      "--to",
-      "html",
-      "--output-dir",
-      dir,
-      "--output",
-      "exported",
-      notebook,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-    env: { PYDEVD_DISABLE_FILE_VALIDATION: "1" },
-  }).output();
-  assert.ok(convert.success, new TextDecoder().decode(convert.stderr));
-  return `${dir}/exported.html`;
-}
 
 Deno.test({
   name:

@@ -12,8 +12,13 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { checkNotebook, findJupyter } from "../../src/notebook/jupyter.ts";
-import { findChromium, launchChromium, watchPage } from "./_browser.ts";
-import { lacks, pathOf } from "../_programs.ts";
+import {
+  exportNotebook,
+  findChromium,
+  launchChromium,
+  watchPage,
+} from "./_browser.ts";
+import { lacks } from "../_programs.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const chromium = findChromium();
@@ -136,22 +141,7 @@ Deno.test({
         timeout: 120,
       });
       assert.deepEqual(check.problems.map((p) => p.message), []);
-      const convert = await new Deno.Command(pathOf("jupyter"), {
-        args: [
-          "nbconvert",
-          "--to",
-          "html",
-          "--output-dir",
-          dir,
-          "--output",
-          "exported",
-          executed,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-        env: { PYDEVD_DISABLE_FILE_VALIDATION: "1" },
-      }).output();
-      assert.ok(convert.success, new TextDecoder().decode(convert.stderr));
+      await exportNotebook(executed, dir);
       const page = await browser.newPage();
       const log = await watchPage(page);
       await page.setViewport({ width: 1000, height: 800 });

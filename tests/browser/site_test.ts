@@ -25,8 +25,9 @@ import {
 } from "../../mod.ts";
 import { listNotebooks, readNotebook } from "../../src/notebook/jupyter.ts";
 import { formatHint } from "../../src/play/web/c4_hints.ts";
-import { ROOT, runCli } from "../_cli.ts";
+import { ROOT } from "../_cli.ts";
 import {
+  buildSite,
   findChromium,
   launchChromium,
   type PageLog,
@@ -157,16 +158,7 @@ Deno.test({
     "site in chromium: every page clean offline, charts have marks, a stepper steps, the engines play as solved",
   ignore: lacks("chromium"),
   async fn() {
-    const out = await Deno.makeTempDir({ prefix: "gts-site-" });
-    const build = await runCli("site.ts", ["--out", out], {
-      permissions: [
-        "--allow-read",
-        "--allow-write",
-        "--allow-run",
-        "--allow-env",
-      ],
-    });
-    assert.equal(build.code, 0, build.stderr);
+    const { out } = await buildSite("gts-site-");
     const names = (await listNotebooks(`${ROOT}/notebooks`)).map((path) =>
       path.replace(/^.*\//, "").replace(/\.ipynb$/, "")
     );

@@ -15,8 +15,13 @@
 
 import assert from "node:assert/strict";
 import type { Page } from "puppeteer-core";
-import { ROOT, runCli } from "../_cli.ts";
-import { findChromium, launchChromium, watchPage } from "./_browser.ts";
+import { ROOT } from "../_cli.ts";
+import {
+  buildSite,
+  findChromium,
+  launchChromium,
+  watchPage,
+} from "./_browser.ts";
 import { lacks } from "../_programs.ts";
 
 const chromium = findChromium();
@@ -71,17 +76,8 @@ Deno.test({
     "site in chromium: a try-it cell edited and run, its syntax error placed, a loop stopped by the budget and by Stop",
   ignore: lacks("chromium"),
   async fn() {
-    const out = await Deno.makeTempDir({ prefix: "gts-site-try-" });
-    const build = await runCli("site.ts", ["--out", out], {
-      permissions: [
-        "--allow-read",
-        "--allow-write",
-        "--allow-run",
-        "--allow-env",
-      ],
-    });
-    assert.equal(build.code, 0, build.stderr);
-    assert.match(build.stdout, /[1-9]\d* cells to edit and run/);
+    const { out, stdout } = await buildSite("gts-site-try-");
+    assert.match(stdout, /[1-9]\d* cells to edit and run/);
     const { browser, close } = await launchChromium(chromium!);
     try {
       const page = await browser.newPage();
@@ -312,7 +308,7 @@ Deno.test({
         `${cellsRun} editable cells of ${names.length} notebooks ran as committed, ${tryItsCompared} try-it cells showed their committed output`,
       );
       const editable = Number(
-        build.stdout.match(/(\d+) cells to edit and run/)![1],
+        stdout.match(/(\d+) cells to edit and run/)![1],
       );
       assert.equal(cellsRun, editable, "every editable cell ran");
       let tryIts = 0;

@@ -21,12 +21,13 @@ import {
 import { findJupyter } from "../../src/notebook/jupyter.ts";
 import { checkNotebook } from "../../src/notebook/jupyter.ts";
 import {
+  exportNotebook,
   findChromium,
   launchChromium,
   type PageLog,
   watchPage,
 } from "./_browser.ts";
-import { lacks, pathOf } from "../_programs.ts";
+import { lacks } from "../_programs.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const NAMES_001 = { "": "A", "0": "B", "1": "C", "2": "D" };
@@ -287,22 +288,7 @@ Deno.test({
         timeout: 120,
       });
       assert.deepEqual(check.problems.map((p) => p.message), []);
-      const convert = await new Deno.Command(pathOf("jupyter"), {
-        args: [
-          "nbconvert",
-          "--to",
-          "html",
-          "--output-dir",
-          dir,
-          "--output",
-          "exported",
-          executed,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-        env: { PYDEVD_DISABLE_FILE_VALIDATION: "1" },
-      }).output();
-      assert.ok(convert.success, new TextDecoder().decode(convert.stderr));
+      await exportNotebook(executed, dir);
       const page = await browser.newPage();
       const log = await watchPage(page);
       await page.goto(`file://${dir}/exported.html`, { waitUntil: "load" });

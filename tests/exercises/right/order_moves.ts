@@ -3,13 +3,13 @@
 // the side to move there, the opponent), and sort best-first; sort() is
 // stable, so ties keep the generator's order.
 import type { Move, Position } from "../../../mod.ts";
+import { estimatesOf } from "./_estimates.ts";
 
 export function orderMoves(position: Position, moves: Move[]): Move[] {
-  const estimate = new Map<Move, number>();
-  for (const move of moves) {
-    position.play(move);
-    estimate.set(move, 0 - position.evaluate());
-    position.undo(move);
-  }
+  const estimate = estimatesOf(
+    position,
+    moves,
+    (after) => 0 - after.evaluate(),
+  );
   return [...moves].sort((a, b) => estimate.get(b)! - estimate.get(a)!);
 }

@@ -1,13 +1,13 @@
 // Wrong: every node sorted by MAX's view, highest first, also where MIN
 // moves and wants the lowest first.
 import type { Move, Position } from "../../../mod.ts";
+import { estimatesOf } from "../right/_estimates.ts";
 
 export function orderMoves(position: Position, moves: Move[]): Move[] {
-  const estimate = new Map<Move, number>();
-  for (const move of moves) {
-    position.play(move);
-    estimate.set(move, position.turn() * position.evaluate());
-    position.undo(move);
-  }
+  const estimate = estimatesOf(
+    position,
+    moves,
+    (after) => after.turn() * after.evaluate(),
+  );
   return [...moves].sort((a, b) => estimate.get(b)! - estimate.get(a)!);
 }
