@@ -36,6 +36,7 @@ import {
   type ScheduledGame,
   scheduleRoundRobin,
 } from "./tournament.ts";
+import { type Adjudication, checkAdjudication } from "./adjudication.ts";
 
 /** Most games one batch may hold (a job's limit, `MAX_JOB_GAMES`). */
 export const MAX_SPRT_BATCH_GAMES = 10_000;
@@ -56,6 +57,8 @@ export interface SprtBatch {
   openings: string[];
   /** This batch's slice of the schedule. */
   games: ScheduledGame[];
+  /** Ends games early by the players' scores (absent: every game to its end). */
+  adjudication?: Adjudication;
 }
 
 /** Options of {@linkcode sprtMatch}. */
@@ -94,6 +97,8 @@ export interface SprtMatchOptions {
   playBatch?: (task: SprtBatch, index: number) => Promise<GameRecord[]>;
   /** Told the test's status after each batch. */
   onBatch?: (status: SprtMatchStatus) => void;
+  /** Ends games early by the players' scores (see `adjudication.ts`); absent: every game to its end. */
+  adjudication?: Adjudication;
 }
 
 /** Where an {@linkcode sprtMatch} stands after a batch. */
@@ -128,6 +133,7 @@ const KEYS = [
   "workers",
   "playBatch",
   "onBatch",
+  "adjudication",
 ];
 
 function checkEven(
@@ -162,6 +168,9 @@ function playOnWorkers(
         players: task.players,
         openings: task.openings,
         games,
+        ...(task.adjudication === undefined
+          ? {}
+          : { adjudication: task.adjudication }),
       }, { signal: stop.signal }).catch((error) => {
         stop.abort();
         throw error;
@@ -288,6 +297,9 @@ export async function sprtMatch(
       );
     }
   }
+  const adjudication = options.adjudication === undefined
+    ? {}
+    : { adjudication: checkAdjudication(where, options.adjudication) };
   const playBatch = options.playBatch ??
     ((task: SprtBatch) => playOnWorkers(task, workers));
   const schedule = scheduleRoundRobin(2, openings.length, {
@@ -310,6 +322,7 @@ export async function sprtMatch(
       players: [...players],
       openings: [...openings],
       games,
+      ...adjudication,
     };
     const played = [...await playBatch(task, batches)].sort((a, b) =>
       a.round - b.round

@@ -530,6 +530,9 @@ export function playBatchHere(task: SprtBatch): GameRecord[] {
       players[first]!,
       players[second]!,
       game.seed,
+      task.adjudication === undefined
+        ? {}
+        : { adjudication: task.adjudication },
     );
     record.round = game.round;
     record.seats = game.seats;
