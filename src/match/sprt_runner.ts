@@ -152,7 +152,23 @@ function checkEven(
   return value as number;
 }
 
-/** Plays a task's games over `workers` Deno workers, game k on worker k mod workers. */
+/**
+ * Plays a batch's games over `workers` Deno workers, game k on worker
+ * k mod workers: {@linkcode sprtMatch}'s default `playBatch`, for a
+ * `playBatch` that wraps it (a cache of batches).
+ *
+ * @param task the batch
+ * @param workers Deno workers (1…256)
+ * @returns the records, in the batch's order
+ */
+export function playBatchOnWorkers(
+  task: SprtBatch,
+  workers: number,
+): Promise<GameRecord[]> {
+  checkInteger("playBatchOnWorkers", "workers", workers, 1, 256);
+  return playOnWorkers(task, workers);
+}
+
 function playOnWorkers(
   task: SprtBatch,
   workers: number,
