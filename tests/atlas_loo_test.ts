@@ -7,18 +7,25 @@
 
 import assert from "node:assert/strict";
 import {
+  ATLAS_SMALL,
+  atlasFile,
+  atlasReport,
   chessEloOpenings,
   ELO_LOO_FULL,
   ELO_LOO_SMALL,
   ELO_LOO_TESTS,
   ELO_TESTS,
   eloCacheFile,
+  type EloItem,
   eloStanding,
   type EloTest,
+  leaveOneOutSettingsLine,
+  leaveOneOutTable,
   LOO_ENGINE,
   LOO_NOT_TESTED,
   looDepths,
   looEngine,
+  runAtlas,
   runElo,
   runEloOnWorkers,
 } from "../src/course/mod.ts";
@@ -320,5 +327,62 @@ Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or
     ]),
     /no leave-one-out Elo test for "mcts"/,
     "a technique without a test",
+  );
+});
+
+Deno.test("the leave-one-out table: finished, stopped and not-run tests each say what they are, and the atlas report shows it", () => {
+  const test = (id: string) => ELO_LOO_TESTS.find((t) => t.technique === id)!;
+  const item = (id: string, extra: Partial<EloItem>): EloItem => ({
+    technique: id,
+    game: "chess",
+    mode: "nodes",
+    seed: 0,
+    budget: 40_000,
+    engine: test(id).engine,
+    elo0: 0,
+    elo1: 10,
+    alpha: 0.05,
+    beta: 0.05,
+    decision: null,
+    elo: { estimate: 40, low: 20, high: 60 },
+    llr: 1.5,
+    bounds: [-2.944, 2.944],
+    pairs: 100,
+    games: 200,
+    counts: [5, 20, 40, 25, 10],
+    ...extra,
+  });
+  const loo = {
+    settings: ELO_LOO_FULL,
+    items: [
+      item("quiescence", { decision: "H1", llr: 2.95 }),
+      item("null-move", { partial: true }),
+    ],
+  };
+  const table = leaveOneOutTable(loo);
+  assert.match(table, /\| quiescence +\| \+40 \[\+20, \+60\], 200 games, H1 /);
+  assert.match(
+    table,
+    /\| null-move +\| \+40 \[\+20, \+60\], 200 games, stopped before its end, undecided so far /,
+  );
+  assert.match(table, /\| lmr +\| — \(not run\)/);
+  assert.match(table, /\| pvs +\| — \(the deepening searcher/);
+  const line = leaveOneOutSettingsLine(ELO_LOO_FULL);
+  assert.match(line, /40,000 nodes a move/);
+  assert.match(
+    line,
+    /resign when both engines see one side 600 centipawns behind for 3 moves each/,
+  );
+  assert.match(
+    line,
+    /draw when every score is within ±20 for 8 moves each after 68 plies/,
+  );
+  // In the atlas's report, beside (not instead of) the add-one table.
+  const file = atlasFile(runAtlas(ATLAS_SMALL, { games: ["tic-tac-toe"] }));
+  const report = atlasReport({ ...file, leaveOneOut: loo });
+  const titles = report.tables.map((t) => t.title);
+  assert.ok(titles.some((t) => t.startsWith("Atlas, strength: leave-one-out")));
+  assert.ok(
+    !atlasReport(file).tables.some((t) => t.title.includes("leave-one-out")),
   );
 });

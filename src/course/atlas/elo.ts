@@ -370,7 +370,31 @@ export const ELO_TESTS: readonly EloTest[] = [
     (b) => chessEngine(b, { razoring: { margins: CHESS_MARGINS } }),
   ),
   chess("check-extensions", (b) => chessEngine(b, { checkExtensions: true })),
+  // The table's test: without a table there is no table move either.
+  chess(
+    "tt",
+    (b) => chessEngine(b),
+    (b) => ({
+      kind: "search",
+      searcher: "deepening",
+      ...b,
+      options: { order: without("tt"), quiescence: true },
+    } as PlayerSpec),
+  ),
+  chess("etc", (b) => chessEngine(b, { enhancedCutoffs: true })),
 ];
+
+/**
+ * Why a chess row of the atlas has no Elo test (add-one-to-base): the
+ * chess engine is the deepening searcher, the only one with quiescence,
+ * and it has no switch for these searchers.
+ */
+export const ELO_CHESS_NOT_TESTED: Readonly<Record<string, string>> = {
+  pvs:
+    "no test: PVS is a searcher of its own, without quiescence, so neither the engine with it nor a like-for-like baseline can be built (the deepening searcher has no PVS switch)",
+  mtdf: "no test: a searcher of its own, without quiescence",
+  sss: "no test: a searcher of its own, without quiescence",
+};
 
 /**
  * Atlas rows whose Elo test would be another row's, game by game: on
