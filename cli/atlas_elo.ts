@@ -8,14 +8,17 @@
  *
  * Usage: `deno task atlas-elo [--mode add-one|leave-one-out] [--full]
  * [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish]
- * [--stockfish PATH] [--status] [--depths] [--nats URL [--batch N]
+ * [--stockfish PATH] [--status] [--depths] [--max-batches N] [--nats URL [--batch N]
  * [--nats-unreachable SECONDS]]`.
  *
  * `--mode leave-one-out` plays the full chess engine against itself less
  * one technique (`ELO_LOO_TESTS`; small default `ELO_LOO_SMALL`, `--full`
  * `ELO_LOO_FULL`: 40,000 nodes a move, SPRT [0, 10], adjudicated); the
  * default mode is add-one-to-base. Every batch of games is cached as it
- * ends, so a stopped run resumes at the batch it stopped in. `--status`
+ * ends, so a stopped run resumes at the batch it stopped in;
+ * `--max-batches N` plays at most N new batches of each test in this run
+ * and leaves the rest for the next (a time-boxed run gives every technique
+ * a few batches in turn). `--status`
  * plays nothing and prints where each test stands in the cache (finished,
  * stopped before its end, or not run); `--depths` prints the depth the full
  * engine finishes per node budget on 12 middlegames (how the budget was
@@ -56,7 +59,7 @@ import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
-  "usage: deno task atlas-elo [--mode add-one|leave-one-out] [--full] [--status] [--depths] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
+  "usage: deno task atlas-elo [--mode add-one|leave-one-out] [--full] [--status] [--depths] [--max-batches N] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
 const GAMES: readonly EloGame[] = ["connect-four", "chess"];
 const DESIGNS: readonly EloDesign[] = ["add-one", "leave-one-out"];
 /** The node budgets `--depths` measures, and its positions. */
@@ -67,6 +70,7 @@ interface Plan {
   settings: EloSettings;
   status: boolean;
   depths: boolean;
+  maxBatches?: number;
   workers: number;
   games?: EloGame[];
   techniques?: string[];
@@ -102,7 +106,18 @@ function parseArgs(args: readonly string[]): Plan {
     if (arg === "--full") full = true;
     else if (arg === "--status") plan.status = true;
     else if (arg === "--depths") plan.depths = true;
-    else if (arg === "--mode") {
+    else if (arg === "--max-batches") {
+      const text = value(args, ++i, arg);
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+        throw new Error(
+          `--max-batches must be an integer in 1…1000000, got ${
+            JSON.stringify(text)
+          }`,
+        );
+      }
+      plan.maxBatches = n;
+    } else if (arg === "--mode") {
       const text = value(args, ++i, arg);
       if (!DESIGNS.includes(text as EloDesign)) {
         throw new Error(
@@ -240,6 +255,7 @@ async function play(
     cacheDir: ATLAS_CACHE,
     progress,
     workers: plan.workers,
+    ...(plan.maxBatches === undefined ? {} : { maxBatches: plan.maxBatches }),
     ...(plan.games === undefined ? {} : { games: plan.games }),
     ...(plan.techniques === undefined ? {} : { techniques: plan.techniques }),
     ...(jobs === null ? {} : {

@@ -328,6 +328,11 @@ Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or
     /no leave-one-out Elo test for "mcts"/,
     "a technique without a test",
   );
+  assertCleanFailure(
+    await runCli("atlas_elo.ts", ["--max-batches", "0"]),
+    /--max-batches must be an integer in 1…1000000, got "0"/,
+    "no batches",
+  );
 });
 
 Deno.test("the leave-one-out table: finished, stopped and not-run tests each say what they are, and the atlas report shows it", () => {
@@ -385,4 +390,49 @@ Deno.test("the leave-one-out table: finished, stopped and not-run tests each say
   assert.ok(
     !atlasReport(file).tables.some((t) => t.title.includes("leave-one-out")),
   );
+});
+
+Deno.test("maxBatches: a time-boxed run plays a few batches of each test in turn, and the next run goes on from them", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const settings = { ...ELO_LOO_SMALL, batchGames: 2 };
+    const options = { cacheDir: dir, techniques: ["etc", "killer"] };
+    const file = (id: string) =>
+      eloCacheFile(
+        dir,
+        settings,
+        ELO_LOO_TESTS.find((t) => t.technique === id)!,
+        "nodes",
+      );
+    let played = 0;
+    const { playBatchHere } = await import("../src/course/atlas/elo.ts");
+    const playBatch = (task: SprtBatch) => {
+      played++;
+      return Promise.resolve(playBatchHere(task));
+    };
+    const first = await runEloOnWorkers(settings, {
+      ...options,
+      maxBatches: 1,
+      playBatch,
+    });
+    assert.equal(played, 2);
+    assert.deepEqual(first.map((i) => [i.games, i.partial]), [
+      [2, true],
+      [2, true],
+    ]);
+    // Stopped tests are not cached as finished.
+    assert.throws(() => Deno.statSync(file("etc")), Deno.errors.NotFound);
+    // Here, on one core, the next run finishes them from their batches.
+    const second = runElo(settings, { ...options, maxBatches: 1 });
+    assert.deepEqual(second.map((i) => [i.games, i.partial]), [
+      [4, undefined],
+      [4, undefined],
+    ]);
+    assert.ok(Deno.statSync(file("etc")).isFile);
+    // The whole test in one run gives the same items.
+    const whole = runElo(settings, { techniques: ["etc", "killer"] });
+    assert.deepEqual(second, whole);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });

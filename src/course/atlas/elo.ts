@@ -655,9 +655,10 @@ function toItem(
  * @param mode equal nodes or equal time
  * @param cacheFile the test's cache file: each batch is cached beside it
  *   and read back, so a stopped test resumes at its last batch
- * @param playMissing false: play nothing, read the cached batches only
- *   (the item is then `partial` when a batch is missing before the end)
- * @returns the finished test (or, without `playMissing`, where it stands)
+ * @param newBatches most batches to play that are not in the cache (0:
+ *   read the cached batches only); a test that needs more is returned
+ *   `partial`, where it stands
+ * @returns the finished test, or where it stands when `newBatches` ran out
  *
  * @example Static order at 1,000 nodes per move, a few pairs
  * ```ts
@@ -674,7 +675,7 @@ export function runEloTest(
   settings: EloSettings,
   mode: "nodes" | "time",
   cacheFile?: string,
-  playMissing = true,
+  newBatches = Infinity,
 ): EloItem {
   const budget = budgetOf(settings, test.game, mode);
   const players = [test.candidate(budget), test.baseline(budget)];
@@ -703,7 +704,7 @@ export function runEloTest(
     };
     const file = batchFile(cacheFile, settings, played / settings.batchGames);
     const cached = cachedBatch(file, task);
-    if (cached === undefined && !playMissing) {
+    if (cached === undefined && newBatches-- <= 0) {
       return {
         ...toItem(test, settings, mode, sprt.status(), played),
         partial: true,
@@ -860,6 +861,13 @@ export interface RunEloOptions {
   games?: readonly EloGame[];
   /** Play on this many workers (`sprtMatch`); absent: here, on one core. */
   workers?: number;
+  /**
+   * Most batches each test plays in this call beyond its cached ones
+   * (default no limit): a test not finished then is returned `partial`
+   * and resumes from its batches in the next call, so a time-boxed run can
+   * give every technique a few batches in turn.
+   */
+  maxBatches?: number;
   /** `runEloOnWorkers` only: plays a batch elsewhere (`sprtBatchesOverNats`: NATS workers on other machines). */
   playBatch?: (task: SprtBatch) => Promise<GameRecord[]>;
 }
@@ -1018,8 +1026,19 @@ export function runElo(
     if (mode === "stockfish") {
       if (cached !== undefined) items.push(cached);
     } else {
+      if (cached !== undefined) {
+        items.push(cached);
+        continue;
+      }
+      const item = runEloTest(
+        test,
+        settings,
+        mode,
+        file,
+        options.maxBatches ?? Infinity,
+      );
       items.push(
-        cached ?? saved(options, file, runEloTest(test, settings, mode, file)),
+        item.partial ? stopped(options, item) : saved(options, file, item),
       );
     }
   }
@@ -1056,7 +1075,7 @@ export function eloStanding(
   for (const { test, mode, file } of eloUnits(settings, options)) {
     if (mode === "stockfish") continue;
     const item = cachedItem(file, test) ??
-      runEloTest(test, settings, mode, file, false);
+      runEloTest(test, settings, mode, file, 0);
     standing.push({ test, mode, item: item.games === 0 ? null : item });
   }
   return standing;
@@ -1077,24 +1096,58 @@ export async function runEloOnWorkers(
   const items: EloItem[] = [];
   for (const { test, mode, file } of eloUnits(settings, options)) {
     if (mode === "stockfish") continue;
-    items.push(
-      cachedItem(file, test) ??
-        saved(
-          options,
+    const cached = cachedItem(file, test);
+    if (cached !== undefined) {
+      items.push(cached);
+      continue;
+    }
+    // `maxBatches` new batches, then the test stops where it stands.
+    let left = options.maxBatches ?? Infinity;
+    const play = options.playBatch ??
+      ((task: SprtBatch) =>
+        playBatchOnWorkers(
+          task,
+          options.workers ?? navigator.hardwareConcurrency,
+        ));
+    const limited = (task: SprtBatch) => {
+      if (left-- <= 0) return Promise.reject(new BatchLimit());
+      return play(task);
+    };
+    try {
+      items.push(saved(
+        options,
+        file,
+        await runEloTestOnWorkers(
+          test,
+          settings,
+          mode,
+          options.workers,
+          limited,
           file,
-          await runEloTestOnWorkers(
-            test,
-            settings,
-            mode,
-            options.workers,
-            options.playBatch,
-            file,
-            options.progress,
-          ),
+          options.progress,
         ),
-    );
+      ));
+    } catch (error) {
+      if (!(error instanceof BatchLimit)) throw error;
+      items.push(stopped(options, runEloTest(test, settings, mode, file, 0)));
+    }
   }
   return items;
+}
+
+/** Thrown by a `playBatch` past `maxBatches`: the test stops where it stands. */
+class BatchLimit extends Error {
+  constructor() {
+    super("maxBatches new batches played");
+  }
+}
+
+/** A test stopped by `maxBatches`: reported, not cached as finished (its batches are). */
+function stopped(options: RunEloOptions, item: EloItem): EloItem {
+  options.progress?.(
+    `atlas elo: ${item.technique} on ${item.game} (${item.mode}) stopped after ${item.games} games (maxBatches), undecided so far`,
+  );
+  return item;
 }
 
 /** Signed Elo, whole numbers, one decimal below 1 so that a small bound never reads "−0". */
