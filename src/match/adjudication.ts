@@ -43,7 +43,9 @@ export interface DrawRule {
 
 /** When a game is ended by the players' scores (either rule may be absent). */
 export interface Adjudication {
+  /** Lost when both engines agree one side is this far behind (absent: never resigned). */
   resign?: ResignRule;
+  /** Drawn when every score stays this close to 0 (absent: never drawn by score). */
   draw?: DrawRule;
 }
 
@@ -144,7 +146,12 @@ export class Adjudicator {
   /** Each ply's score from the first player's view (undefined: no score). */
   readonly #scores: (number | undefined)[] = [];
 
-  /** @param rules the rules (checked) */
+  /**
+   * A judge for one game.
+   *
+   * @param rules the rules (checked)
+   * @throws {Error} on a bad rule, naming its key, value and range
+   */
   constructor(rules: Adjudication) {
     this.#rules = checkAdjudication("new Adjudicator", rules);
   }
