@@ -142,7 +142,7 @@ export function atlasFile(
  * import { ELO_LOO_FULL } from "./leave_one_out.ts";
  * import { leaveOneOutTable } from "./report.ts";
  * const table = leaveOneOutTable({ settings: ELO_LOO_FULL, items: [] });
- * assert.match(table, /null-move \| — \(not run\)/);
+ * assert.match(table, /\| null-move +\| — \(not run\)/);
  * ```
  */
 export function leaveOneOutTable(
