@@ -1062,6 +1062,7 @@ export function runElo(
  * const dir = Deno.makeTempDirSync();
  * const standing = eloStanding(ELO_LOO_SMALL, { cacheDir: dir, techniques: ["etc"] });
  * assert.deepEqual(standing.map((s) => [s.test.technique, s.item]), [["etc", null]]);
+ * Deno.removeSync(dir, { recursive: true });
  * ```
  */
 export function eloStanding(
