@@ -6,9 +6,23 @@
  * technique's games against Stockfish at a fixed skill. A test already in
  * the cache is not played again, so an interrupted run resumes.
  *
- * Usage: `deno task atlas-elo [--full] [--workers N] [--games LIST]
- * [--techniques LIST] [--no-stockfish] [--stockfish PATH] [--nats URL
- * [--batch N] [--nats-unreachable SECONDS]]`. With `--nats` the SPRTs'
+ * Usage: `deno task atlas-elo [--mode add-one|leave-one-out] [--full]
+ * [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish]
+ * [--stockfish PATH] [--status] [--depths] [--max-batches N] [--nats URL [--batch N]
+ * [--nats-unreachable SECONDS]]`.
+ *
+ * `--mode leave-one-out` plays the full chess engine against itself less
+ * one technique (`ELO_LOO_TESTS`; small default `ELO_LOO_SMALL`, `--full`
+ * `ELO_LOO_FULL`: 40,000 nodes a move, SPRT [0, 10], adjudicated); the
+ * default mode is add-one-to-base. Every batch of games is cached as it
+ * ends, so a stopped run resumes at the batch it stopped in;
+ * `--max-batches N` plays at most N new batches of each test in this run
+ * and leaves the rest for the next (a time-boxed run gives every technique
+ * a few batches in turn). `--status`
+ * plays nothing and prints where each test stands in the cache (finished,
+ * stopped before its end, or not run); `--depths` prints the depth the full
+ * engine finishes per node budget on 12 middlegames (how the budget was
+ * chosen) and exits. With `--nats` the SPRTs'
  * batches are played as jobs by the workers of a NATS JetStream server
  * (`deno task worker --nats URL` on any machine), `--batch` games a job;
  * the test itself runs here; a server unreachable for
@@ -21,10 +35,15 @@
 import {
   ATLAS_CACHE,
   ELO_FULL,
+  ELO_LOO_FULL,
+  ELO_LOO_SMALL,
   ELO_SMALL,
+  type EloDesign,
   type EloGame,
   type EloSettings,
+  eloStanding,
   formatElo,
+  looDepths,
   runEloOnWorkers,
   runStockfishElo,
   selectedEloTests,
@@ -40,11 +59,18 @@ import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
-  "usage: deno task atlas-elo [--full] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
+  "usage: deno task atlas-elo [--mode add-one|leave-one-out] [--full] [--status] [--depths] [--max-batches N] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
 const GAMES: readonly EloGame[] = ["connect-four", "chess"];
+const DESIGNS: readonly EloDesign[] = ["add-one", "leave-one-out"];
+/** The node budgets `--depths` measures, and its positions. */
+const DEPTH_BUDGETS = [10_000, 20_000, 40_000, 80_000];
+const DEPTH_POSITIONS = 12;
 
 interface Plan {
   settings: EloSettings;
+  status: boolean;
+  depths: boolean;
+  maxBatches?: number;
   workers: number;
   games?: EloGame[];
   techniques?: string[];
@@ -66,15 +92,42 @@ function value(args: readonly string[], i: number, flag: string): string {
 function parseArgs(args: readonly string[]): Plan {
   const plan: Plan = {
     settings: ELO_SMALL,
+    status: false,
+    depths: false,
     workers: navigator.hardwareConcurrency,
     stockfish: true,
   };
+  let full = false;
+  let design: EloDesign = "add-one";
   const flags = new FlagsOnce("atlas-elo");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     flags.check(arg);
-    if (arg === "--full") plan.settings = ELO_FULL;
-    else if (arg === "--workers") {
+    if (arg === "--full") full = true;
+    else if (arg === "--status") plan.status = true;
+    else if (arg === "--depths") plan.depths = true;
+    else if (arg === "--max-batches") {
+      const text = value(args, ++i, arg);
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+        throw new Error(
+          `--max-batches must be an integer in 1…1000000, got ${
+            JSON.stringify(text)
+          }`,
+        );
+      }
+      plan.maxBatches = n;
+    } else if (arg === "--mode") {
+      const text = value(args, ++i, arg);
+      if (!DESIGNS.includes(text as EloDesign)) {
+        throw new Error(
+          `--mode must be one of ${DESIGNS.join(", ")}, got ${
+            JSON.stringify(text)
+          }`,
+        );
+      }
+      design = text as EloDesign;
+    } else if (arg === "--workers") {
       const text = value(args, ++i, arg);
       const n = Number(text);
       if (!Number.isInteger(n) || n < 1 || n > 256) {
@@ -116,6 +169,16 @@ function parseArgs(args: readonly string[]): Plan {
       Deno.exit(0);
     } else throw new Error(`Unknown option ${arg}\n${USAGE}`);
   }
+  plan.settings = design === "leave-one-out"
+    ? (full ? ELO_LOO_FULL : ELO_LOO_SMALL)
+    : (full ? ELO_FULL : ELO_SMALL);
+  if (design === "leave-one-out" && plan.games?.includes("connect-four")) {
+    throw new Error(
+      `--games: leave-one-out tests the chess engine only, got ${
+        plan.games.join(",")
+      }`,
+    );
+  }
   if (plan.batch !== undefined && plan.nats === undefined) {
     throw new Error(`--batch goes with --nats\n${USAGE}`);
   }
@@ -123,11 +186,13 @@ function parseArgs(args: readonly string[]): Plan {
     throw new Error(`${UNREACHABLE_ALONE}\n${USAGE}`);
   }
   if (plan.techniques !== undefined) {
-    const known = new Set(selectedEloTests().map((t) => t.technique));
+    const known = new Set(
+      selectedEloTests({}, design).map((t) => t.technique),
+    );
     const unknown = plan.techniques.filter((t) => !known.has(t));
     if (unknown.length > 0) {
       throw new Error(
-        `--techniques: no Elo test for ${
+        `--techniques: no ${design} Elo test for ${
           unknown.map((t) => JSON.stringify(t)).join(", ")
         }; known: ${[...known].join(", ")}`,
       );
@@ -139,6 +204,36 @@ function parseArgs(args: readonly string[]): Plan {
 async function main(): Promise<number> {
   const plan = parseArgs(Deno.args);
   const progress = (line: string) => console.error(line);
+  if (plan.depths) {
+    print("nodes a move\tmedian depth\tmin\tmax\tdepth per position");
+    for (const row of looDepths(DEPTH_BUDGETS, DEPTH_POSITIONS)) {
+      print(
+        `${row.nodes}\t${row.median}\t${row.min}\t${row.max}\t${
+          row.depths.join(",")
+        }`,
+      );
+    }
+    return 0;
+  }
+  if (plan.status) {
+    const standing = eloStanding(plan.settings, {
+      cacheDir: ATLAS_CACHE,
+      ...(plan.games === undefined ? {} : { games: plan.games }),
+      ...(plan.techniques === undefined ? {} : { techniques: plan.techniques }),
+    });
+    for (const { test, mode, item } of standing) {
+      print(
+        `${test.game}\t${test.technique}\t${mode}\t${
+          item === null ? "not run" : formatElo(item)
+        }${
+          item === null
+            ? ""
+            : `\tLLR ${item.llr} in [${item.bounds.join(", ")}]`
+        }`,
+      );
+    }
+    return 0;
+  }
   let jobs: Jobs | null = null;
   if (plan.nats !== undefined) {
     jobs = await connectForCommand("atlas-elo", plan.nats);
@@ -160,6 +255,7 @@ async function play(
     cacheDir: ATLAS_CACHE,
     progress,
     workers: plan.workers,
+    ...(plan.maxBatches === undefined ? {} : { maxBatches: plan.maxBatches }),
     ...(plan.games === undefined ? {} : { games: plan.games }),
     ...(plan.techniques === undefined ? {} : { techniques: plan.techniques }),
     ...(jobs === null ? {} : {
@@ -174,7 +270,7 @@ async function play(
   };
   const items = await runEloOnWorkers(plan.settings, options);
   if (plan.stockfish && plan.settings.stockfish !== null) {
-    for (const test of selectedEloTests(options)) {
+    for (const test of selectedEloTests(options, plan.settings.design)) {
       if (test.game !== "chess") continue;
       const item = await runStockfishElo(test, plan.settings, {
         cacheDir: ATLAS_CACHE,

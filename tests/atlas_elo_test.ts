@@ -180,6 +180,22 @@ Deno.test("the Strength table shows each row's tests, Connect Four and chess, an
   );
   assert.match(table, /\| Connect Four +\|[^\n]*\| n\/a +\|/);
   assert.match(table, /every Elo player deepens/);
+  // Issue 25 item 7: the table, ETC have chess tests; PVS says why not.
+  for (const id of ["tt", "etc", "aspiration"]) {
+    assert.ok(
+      ELO_TESTS.some((t) => t.game === "chess" && t.technique === id),
+      id,
+    );
+  }
+  const pvs = rows.find((r) => r.technique === "pvs")!.name;
+  assert.match(
+    table,
+    new RegExp(
+      `\\| ${
+        pvs.replace(/[()]/g, ".")
+      } +\\| chess +\\|[^\\n]*— \\(no test: PVS is a searcher of its own`,
+    ),
+  );
 });
 
 Deno.test("SearchPlayer: off-by-default options, budgets, and bad options rejected with the rule", () => {

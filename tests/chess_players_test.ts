@@ -16,8 +16,11 @@ import {
   ELO_SMALL,
   ELO_TESTS,
   eloCacheFile,
+  type EloItem,
+  formatElo,
   runEloTest,
   runStockfishElo,
+  stockfishSeeds,
 } from "../src/course/mod.ts";
 import { lacks } from "./_programs.ts";
 
@@ -222,7 +225,7 @@ Deno.test("runStockfishElo refuses a test of another game and settings without S
 });
 
 Deno.test(
-  "runStockfishElo against Debian's Stockfish: each engine's games, the gain, and the shared engine played once",
+  "runStockfishElo against Debian's Stockfish: each row's candidate and its own baseline play their own games, never another row's",
   { ignore: lacks("stockfish") },
   async () => {
     const dir = Deno.makeTempDirSync();
@@ -234,15 +237,35 @@ Deno.test(
       const tests = ELO_TESTS.filter((t) =>
         t.game === "chess" && ["null-move", "lmr"].includes(t.technique)
       );
+      const budget = { maxNodes: settings.games.chess.nodes };
       const items = [];
       for (const test of tests) {
         items.push(await runStockfishElo(test, settings, { cacheDir: dir }));
       }
-      // Two tests share their baseline: three players' games, not four.
+      // The two tests' baselines are the same engine, yet each row plays
+      // its own games (issue 25: one shared set made the rows dependent):
+      // four sets of games, each with its own seed and openings.
+      assert.deepEqual(tests[0]!.baseline(budget), tests[1]!.baseline(budget));
       const players = [...Deno.readDirSync(dir)].filter((e) =>
         e.name.includes("sf-player")
+      ).map((e) =>
+        JSON.parse(Deno.readTextFileSync(`${dir}/${e.name}`)) as {
+          key: string;
+        }
       );
-      assert.equal(players.length, 3);
+      assert.equal(players.length, 4);
+      const seeds = players.map((p) => JSON.parse(p.key).seed as number);
+      assert.equal(new Set(seeds).size, 4);
+      const rowSeeds = items.map((i) => i.stockfish!.seeds!);
+      assert.deepEqual(
+        new Set(seeds),
+        new Set(rowSeeds.flatMap((s) => [s.candidate, s.baseline])),
+      );
+      // Different seeds draw different openings for the two baselines.
+      const openings = rowSeeds.map((s) =>
+        chessEloOpenings(1, { ...settings, seed: s.baseline })[0]!.fen
+      );
+      assert.notEqual(openings[0], openings[1]);
       for (const item of items) {
         assert.equal(item.mode, "stockfish");
         assert.equal(item.games, 4);
@@ -266,3 +289,48 @@ Deno.test(
     }
   },
 );
+
+Deno.test("the Stockfish column's seeds: every row's candidate and baseline have their own, so no two rows share games", () => {
+  const rows = ELO_TESTS.filter((t) => t.game === "chess");
+  const seeds = rows.flatMap((t) => {
+    const s = stockfishSeeds(t.technique, ELO_FULL);
+    return [s.candidate, s.baseline];
+  });
+  assert.equal(new Set(seeds).size, 2 * rows.length);
+  // The baselines that are the same engine (most rows') still differ in seed.
+  const budget = { maxNodes: 1000 };
+  const same = rows.filter((t) =>
+    JSON.stringify(t.baseline(budget)) ===
+      JSON.stringify(
+        rows.find((r) => r.technique === "null-move")!.baseline(budget),
+      )
+  );
+  assert.ok(same.length >= 5);
+  assert.equal(
+    new Set(same.map((t) => stockfishSeeds(t.technique, ELO_FULL).baseline))
+      .size,
+    same.length,
+  );
+  // An item of the committed run before (no seeds) says its baseline was shared.
+  const old = {
+    elo: { estimate: 50, low: -44, high: 143 },
+    games: 200,
+    stockfish: {
+      skill: 5,
+      depth: 5,
+      candidate: [-81, 0, 0],
+      baseline: [-131, 0, 0],
+    },
+  } as unknown as EloItem;
+  assert.match(formatElo(old), /baseline games shared with other rows/);
+  const own = {
+    ...old,
+    stockfish: { ...old.stockfish!, seeds: stockfishSeeds("lmr", ELO_FULL) },
+  };
+  assert.doesNotMatch(formatElo(own), /shared/);
+  // Another run seed, other seeds.
+  assert.notEqual(
+    stockfishSeeds("lmr", { ...ELO_FULL, seed: 1 }).baseline,
+    stockfishSeeds("lmr", ELO_FULL).baseline,
+  );
+});

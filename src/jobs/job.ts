@@ -29,6 +29,7 @@
  * @module
  */
 
+import { checkAdjudication } from "../match/adjudication.ts";
 import { describe } from "../validate.ts";
 import { ENGINE_NAME } from "../uci/engines.ts";
 import {
@@ -317,6 +318,13 @@ function checkGamesTask(task: Record<string, unknown>): GamesTask {
       throw invalid(`${where}.seats`, seats, "two different players");
     }
   });
+  if (task.adjudication !== undefined) {
+    try {
+      checkAdjudication("decodeJob: task", task.adjudication);
+    } catch (error) {
+      throw new JobError("invalid", (error as Error).message);
+    }
+  }
   return task as unknown as GamesTask;
 }
 

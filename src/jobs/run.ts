@@ -86,6 +86,9 @@ export async function runTask(
           players: task.players,
           openings: task.openings,
           games: task.games,
+          ...(task.adjudication === undefined
+            ? {}
+            : { adjudication: task.adjudication }),
         },
         () => options?.onGame?.(),
         options?.signal,

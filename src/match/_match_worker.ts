@@ -30,6 +30,9 @@ self.onmessage = (event: MessageEvent<MatchJob>) => {
         players[first]!,
         players[second]!,
         game.seed,
+        job.adjudication === undefined
+          ? {}
+          : { adjudication: job.adjudication },
       );
       record.round = game.round;
       record.seats = game.seats;

@@ -16,3 +16,4 @@ export {
 export * from "./accuracy.ts";
 export * from "./sprt.ts";
 export * from "./sprt_runner.ts";
+export * from "./adjudication.ts";

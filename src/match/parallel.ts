@@ -8,6 +8,7 @@
  * @module
  */
 
+import type { Adjudication } from "./adjudication.ts";
 import { describe } from "../validate.ts";
 import type { GameName, PlayerSpec } from "../players/player_spec.ts";
 import { createPlayer, parsePosition } from "../players/player_spec.ts";
@@ -28,6 +29,8 @@ export interface MatchJob {
   openings: string[];
   /** This worker's share of the schedule. */
   games: ScheduledGame[];
+  /** Ends games early by the players' scores (absent: every game to its end). */
+  adjudication?: Adjudication;
 }
 
 /** What a worker sends back: a record, the end of its share, or an error. */

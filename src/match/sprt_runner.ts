@@ -36,6 +36,7 @@ import {
   type ScheduledGame,
   scheduleRoundRobin,
 } from "./tournament.ts";
+import { type Adjudication, checkAdjudication } from "./adjudication.ts";
 
 /** Most games one batch may hold (a job's limit, `MAX_JOB_GAMES`). */
 export const MAX_SPRT_BATCH_GAMES = 10_000;
@@ -56,6 +57,8 @@ export interface SprtBatch {
   openings: string[];
   /** This batch's slice of the schedule. */
   games: ScheduledGame[];
+  /** Ends games early by the players' scores (absent: every game to its end). */
+  adjudication?: Adjudication;
 }
 
 /** Options of {@linkcode sprtMatch}. */
@@ -94,6 +97,8 @@ export interface SprtMatchOptions {
   playBatch?: (task: SprtBatch, index: number) => Promise<GameRecord[]>;
   /** Told the test's status after each batch. */
   onBatch?: (status: SprtMatchStatus) => void;
+  /** Ends games early by the players' scores (see `adjudication.ts`); absent: every game to its end. */
+  adjudication?: Adjudication;
 }
 
 /** Where an {@linkcode sprtMatch} stands after a batch. */
@@ -128,6 +133,7 @@ const KEYS = [
   "workers",
   "playBatch",
   "onBatch",
+  "adjudication",
 ];
 
 function checkEven(
@@ -146,7 +152,23 @@ function checkEven(
   return value as number;
 }
 
-/** Plays a task's games over `workers` Deno workers, game k on worker k mod workers. */
+/**
+ * Plays a batch's games over `workers` Deno workers, game k on worker
+ * k mod workers: {@linkcode sprtMatch}'s default `playBatch`, for a
+ * `playBatch` that wraps it (a cache of batches).
+ *
+ * @param task the batch
+ * @param workers Deno workers (1…256)
+ * @returns the records, in the batch's order
+ */
+export function playBatchOnWorkers(
+  task: SprtBatch,
+  workers: number,
+): Promise<GameRecord[]> {
+  checkInteger("playBatchOnWorkers", "workers", workers, 1, 256);
+  return playOnWorkers(task, workers);
+}
+
 function playOnWorkers(
   task: SprtBatch,
   workers: number,
@@ -162,6 +184,9 @@ function playOnWorkers(
         players: task.players,
         openings: task.openings,
         games,
+        ...(task.adjudication === undefined
+          ? {}
+          : { adjudication: task.adjudication }),
       }, { signal: stop.signal }).catch((error) => {
         stop.abort();
         throw error;
@@ -288,6 +313,9 @@ export async function sprtMatch(
       );
     }
   }
+  const adjudication = options.adjudication === undefined
+    ? {}
+    : { adjudication: checkAdjudication(where, options.adjudication) };
   const playBatch = options.playBatch ??
     ((task: SprtBatch) => playOnWorkers(task, workers));
   const schedule = scheduleRoundRobin(2, openings.length, {
@@ -310,6 +338,7 @@ export async function sprtMatch(
       players: [...players],
       openings: [...openings],
       games,
+      ...adjudication,
     };
     const played = [...await playBatch(task, batches)].sort((a, b) =>
       a.round - b.round

@@ -16,6 +16,7 @@ import { hashInts, Random } from "../random.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 import type { EloGame } from "./elo.ts";
 import type { Player } from "../players/player.ts";
+import { type Adjudication, Adjudicator } from "./adjudication.ts";
 
 /** A finished game. */
 export interface GameRecord {
@@ -35,6 +36,14 @@ export interface GameRecord {
   nodes: [number, number];
   /** The seed the players were given for this game. */
   seed: number;
+  /** Set when the game was ended by the players' scores (`playGame`'s `adjudication`), not by its rules. */
+  adjudicated?: "resign" | "draw";
+}
+
+/** Options of {@linkcode playGame}. */
+export interface PlayGameOptions {
+  /** End the game early when both players' scores agree (see `adjudication.ts`); absent: play to the end. */
+  adjudication?: Adjudication;
 }
 
 /**
@@ -59,7 +68,9 @@ export const MAX_SCHEDULED_GAMES = 1_000_000;
  * @param first the player to move first
  * @param second the other player
  * @param seed given to both players' `newGame` (integer 0…2^32 − 1)
- * @returns the record, with `round` 0 and seats [0, 1]
+ * @param options `adjudication`: end the game early by the players' scores
+ * @returns the record, with `round` 0 and seats [0, 1] (`adjudicated` set
+ *   when a rule of `adjudication` ended it)
  * @throws {Error} when a player returns an illegal move or changes the position
  *
  * @example Perfect tic-tac-toe against itself is a draw
@@ -77,8 +88,16 @@ export function playGame<P extends Position>(
   first: Player<P>,
   second: Player<P>,
   seed: number,
+  options: PlayGameOptions = {},
 ): GameRecord {
   checkInteger("playGame", "seed", seed, 0, 0xffffffff);
+  checkOptions("playGame", options, ["adjudication"]);
+  const judge = options.adjudication === undefined
+    ? null
+    : new Adjudicator(options.adjudication);
+  let adjudicated:
+    | { result: GameRecord["result"]; rule: "resign" | "draw" }
+    | null = null;
   const position = opening.clone();
   const moves: Move[] = [];
   const nodes: [number, number] = [0, 0];
@@ -116,12 +135,20 @@ export function playGame<P extends Position>(
     moves.push(move);
     // Chess: the game's repetitions count three times, the next search's once.
     position.markRoot?.();
+    const verdict = judge?.add(player.lastValue) ?? null;
+    if (verdict !== null && !position.isTerminal()) {
+      adjudicated = {
+        result: verdict,
+        rule: verdict === "1/2-1/2" ? "draw" : "resign",
+      };
+      break;
+    }
   }
   // The side to move at the end has lost (negative), drawn (0) or won.
   const end = Math.sign(position.evaluate());
   const firstToMoveAtEnd = (moves.length & 1) === 0;
   const firstScore = end === 0 ? 0.5 : (end > 0) === firstToMoveAtEnd ? 1 : 0;
-  return {
+  const record: GameRecord = {
     round: 0,
     opening: String(opening),
     seats: [0, 1],
@@ -131,6 +158,11 @@ export function playGame<P extends Position>(
     nodes,
     seed,
   };
+  if (adjudicated !== null) {
+    record.result = adjudicated.result;
+    record.adjudicated = adjudicated.rule;
+  }
+  return record;
 }
 
 /** Options of {@linkcode roundRobin}. */

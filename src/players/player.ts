@@ -53,6 +53,12 @@ export interface Player<P extends Position = Position> {
   /** Nodes the last {@linkcode Player.chooseMove} spent (0 before the first move). */
   readonly lastNodes: number;
   /**
+   * The last move's search value from the mover's view, in the position's
+   * `evaluate()` scale, for players that search (absent otherwise): what a
+   * match's adjudication reads.
+   */
+  readonly lastValue?: number;
+  /**
    * Chooses a legal move for the side to move of an unfinished position,
    * and leaves the position as it found it.
    */

@@ -21,8 +21,10 @@ import { Chess } from "../../games/chess/mod.ts";
 import { readPgnGames } from "../../games/chess/mod.ts";
 import { Random } from "../../random.ts";
 import {
+  type Adjudication,
   connectFourOpenings,
   type GameRecord,
+  playBatchOnWorkers,
   playGame,
   type ScheduledGame,
   scheduleRoundRobin,
@@ -38,6 +40,7 @@ import {
 import { openingsFromGames } from "../../uci/mod.ts";
 import type { Position } from "../../position.ts";
 import { readCache, writeCache } from "./_cache.ts";
+import { ELO_LOO_TESTS } from "./leave_one_out.ts";
 
 /**
  * Equal nodes (a node budget per move), equal time (milliseconds per
@@ -71,9 +74,20 @@ export interface StockfishSettings {
   depth: number;
 }
 
+/**
+ * How a test is built: `"add-one"`, the engine + technique against the
+ * engine without it (`ELO_TESTS`); `"leave-one-out"`, the full engine
+ * against the full engine less one technique (`ELO_LOO_TESTS`).
+ */
+export type EloDesign = "add-one" | "leave-one-out";
+
 /** The tests' parameters and budgets. */
 export interface EloSettings {
   run: "small" | "full";
+  /** Add-one-to-base (absent: the committed runs before leave-one-out) or leave-one-out. */
+  design?: EloDesign;
+  /** Games ended early by the engines' scores (absent: every game to its end). */
+  adjudication?: Adjudication;
   /** H0: the technique gains `elo0` (logistic Elo). */
   elo0: number;
   /** H1: it gains `elo1`. */
@@ -356,7 +370,31 @@ export const ELO_TESTS: readonly EloTest[] = [
     (b) => chessEngine(b, { razoring: { margins: CHESS_MARGINS } }),
   ),
   chess("check-extensions", (b) => chessEngine(b, { checkExtensions: true })),
+  // The table's test: without a table there is no table move either.
+  chess(
+    "tt",
+    (b) => chessEngine(b),
+    (b) => ({
+      kind: "search",
+      searcher: "deepening",
+      ...b,
+      options: { order: without("tt"), quiescence: true },
+    } as PlayerSpec),
+  ),
+  chess("etc", (b) => chessEngine(b, { enhancedCutoffs: true })),
 ];
+
+/**
+ * Why a chess row of the atlas has no Elo test (add-one-to-base): the
+ * chess engine is the deepening searcher, the only one with quiescence,
+ * and it has no switch for these searchers.
+ */
+export const ELO_CHESS_NOT_TESTED: Readonly<Record<string, string>> = {
+  pvs:
+    "no test: PVS is a searcher of its own, without quiescence, so neither the engine with it nor a like-for-like baseline can be built (the deepening searcher has no PVS switch)",
+  mtdf: "no test: a searcher of its own, without quiescence",
+  sss: "no test: a searcher of its own, without quiescence",
+};
 
 /**
  * Atlas rows whose Elo test would be another row's, game by game: on
@@ -408,12 +446,20 @@ export interface EloItem {
   games: number;
   /** Pentanomial counts of the candidate's pair scores 0, ½, 1, 1½, 2 (against Stockfish: [] ). */
   counts: number[];
+  /** Set when the test was stopped before its end (read from its cached batches): undecided so far, never a result. */
+  partial?: true;
   /** Against Stockfish: each engine's Elo over Stockfish. */
   stockfish?: {
     skill: number;
     depth: number;
     candidate: EloTriple;
     baseline: EloTriple;
+    /**
+     * The seeds of the candidate's and the baseline's own games (each row
+     * its own); absent in the committed run before issue 25, whose rows
+     * shared one set of games by the full engine.
+     */
+    seeds?: { candidate: number; baseline: number };
   };
 }
 
@@ -530,6 +576,9 @@ export function playBatchHere(task: SprtBatch): GameRecord[] {
       players[first]!,
       players[second]!,
       game.seed,
+      task.adjudication === undefined
+        ? {}
+        : { adjudication: task.adjudication },
     );
     record.round = game.round;
     record.seats = game.seats;
@@ -604,7 +653,12 @@ function toItem(
  * @param test the test
  * @param settings elo0/elo1/α/β, budgets, openings
  * @param mode equal nodes or equal time
- * @returns the finished test
+ * @param cacheFile the test's cache file: each batch is cached beside it
+ *   and read back, so a stopped test resumes at its last batch
+ * @param newBatches most batches to play that are not in the cache (0:
+ *   read the cached batches only); a test that needs more is returned
+ *   `partial`, where it stands
+ * @returns the finished test, or where it stands when `newBatches` ran out
  *
  * @example Static order at 1,000 nodes per move, a few pairs
  * ```ts
@@ -620,6 +674,8 @@ export function runEloTest(
   test: EloTest,
   settings: EloSettings,
   mode: "nodes" | "time",
+  cacheFile?: string,
+  newBatches = Infinity,
 ): EloItem {
   const budget = budgetOf(settings, test.game, mode);
   const players = [test.candidate(budget), test.baseline(budget)];
@@ -638,13 +694,23 @@ export function runEloTest(
   let played = 0;
   while (played < maxGames && sprt.decision === null) {
     const games = schedule.slice(played, played + settings.batchGames);
-    const records = playBatchHere({
+    const task: SprtBatch = {
       kind: "games",
       game: test.game,
       players,
       openings,
       games,
-    });
+      ...adjudicationOf(settings),
+    };
+    const file = batchFile(cacheFile, settings, played / settings.batchGames);
+    const cached = cachedBatch(file, task);
+    if (cached === undefined && newBatches-- <= 0) {
+      return {
+        ...toItem(test, settings, mode, sprt.status(), played),
+        partial: true,
+      };
+    }
+    const records = cached ?? savedBatch(file, task, playBatchHere(task));
     played += records.length;
     for (let k = 0; k + 1 < records.length; k += 2) {
       if (sprt.decision !== null) break;
@@ -675,8 +741,11 @@ export async function runEloTestOnWorkers(
   mode: "nodes" | "time",
   workers: number = navigator.hardwareConcurrency,
   playBatch?: (task: SprtBatch) => Promise<GameRecord[]>,
+  cacheFile?: string,
+  progress?: (message: string) => void,
 ): Promise<EloItem> {
   const budget = budgetOf(settings, test.game, mode);
+  const play = playBatch ?? ((task) => playBatchOnWorkers(task, workers));
   const result = await sprtMatch({
     game: test.game,
     candidate: test.candidate(budget),
@@ -690,9 +759,93 @@ export async function runEloTestOnWorkers(
     batchGames: settings.batchGames,
     seed: settings.seed,
     workers,
-    ...(playBatch === undefined ? {} : { playBatch }),
+    ...adjudicationOf(settings),
+    // Each batch is cached as it finishes, so a stopped test resumes there.
+    playBatch: async (task, index) => {
+      const file = batchFile(cacheFile, settings, index);
+      return cachedBatch(file, task) ??
+        savedBatch(file, task, await play(task));
+    },
+    onBatch: (status) =>
+      progress?.(
+        `atlas elo: ${test.technique} on ${test.game} (${mode}): ${status.gamesPlayed} games, ${
+          formatStatus(status)
+        }`,
+      ),
   });
   return toItem(test, settings, mode, result, result.gamesPlayed);
+}
+
+/** The settings' adjudication as an option (none when absent). */
+function adjudicationOf(
+  settings: EloSettings,
+): { adjudication?: Adjudication } {
+  return settings.adjudication === undefined
+    ? {}
+    : { adjudication: settings.adjudication };
+}
+
+/**
+ * The cache file of one batch of a test: the test's file and the batch's
+ * place (games per batch and index), so a stopped test resumes at the
+ * batch it stopped in.
+ */
+function batchFile(
+  file: string | undefined,
+  settings: EloSettings,
+  index: number,
+): string | undefined {
+  return file?.replace(/\.json$/, `__b${settings.batchGames}-${index}.json`);
+}
+
+/** A cached batch: its players and games must be the task's, else it is played again. */
+interface CachedBatch {
+  players: string;
+  adjudication: string;
+  rounds: number[];
+  records: GameRecord[];
+}
+
+function batchKey(task: SprtBatch) {
+  return {
+    players: JSON.stringify(task.players),
+    adjudication: JSON.stringify(task.adjudication ?? null),
+    rounds: task.games.map((g) => g.round),
+  };
+}
+
+function cachedBatch(
+  file: string | undefined,
+  task: SprtBatch,
+): GameRecord[] | undefined {
+  const cached = readCache<CachedBatch>(file);
+  if (cached === undefined) return undefined;
+  const key = batchKey(task);
+  return cached.players === key.players &&
+      cached.adjudication === key.adjudication &&
+      JSON.stringify(cached.rounds) === JSON.stringify(key.rounds)
+    ? cached.records
+    : undefined;
+}
+
+function savedBatch(
+  file: string | undefined,
+  task: SprtBatch,
+  records: GameRecord[],
+): GameRecord[] {
+  writeCache(file, { ...batchKey(task), records } satisfies CachedBatch);
+  return records;
+}
+
+/** An SPRT's standing in a line: `Elo +12 [−3, +27], LLR 1.2 in [−2.94, 2.94]`. */
+function formatStatus(status: ReturnType<Sprt["status"]>): string {
+  const e = status.elo;
+  const f = (x: number) => Number.isFinite(x) ? signed(r1(x)) : "∞";
+  return `Elo ${f(e.estimate)} [${f(e.lower95)}, ${f(e.upper95)}], LLR ${
+    r3(status.llr)
+  } in [${r3(status.lower)}, ${r3(status.upper)}], ${
+    status.decision ?? "undecided"
+  }`;
 }
 
 /** Options of {@linkcode runElo}. */
@@ -708,6 +861,13 @@ export interface RunEloOptions {
   games?: readonly EloGame[];
   /** Play on this many workers (`sprtMatch`); absent: here, on one core. */
   workers?: number;
+  /**
+   * Most batches each test plays in this call beyond its cached ones
+   * (default no limit): a test not finished then is returned `partial`
+   * and resumes from its batches in the next call, so a time-boxed run can
+   * give every technique a few batches in turn.
+   */
+  maxBatches?: number;
   /** `runEloOnWorkers` only: plays a batch elsewhere (`sprtBatchesOverNats`: NATS workers on other machines). */
   playBatch?: (task: SprtBatch) => Promise<GameRecord[]>;
 }
@@ -740,7 +900,23 @@ export function eloCacheFile(
     : mode === "time"
     ? `t${budgets.timeMs}x${budgets.timeGames}`
     : `n${budgets.nodes}-sf${sf?.skill}d${sf?.depth}x${sf?.games}`;
-  return `${dir}/${settings.run}__elo-${mode}-${test.technique}__${test.game}__${settings.seed}__${settings.elo0}-${settings.elo1}-${shape}.json`;
+  // Settings the committed add-one runs did not have add to the name only when set.
+  const design = settings.design === "leave-one-out" ? "loo-" : "";
+  const adj = settings.adjudication;
+  const rules = adj === undefined
+    ? ""
+    : `-adj${
+      adj.resign === undefined ? "" : `r${adj.resign.score}x${adj.resign.moves}`
+    }${
+      adj.draw === undefined
+        ? ""
+        : `d${adj.draw.score}x${adj.draw.moves}a${adj.draw.afterPly}`
+    }`;
+  const plies =
+    settings.chessPlies.join("-") === "8-12-16" || test.game !== "chess"
+      ? ""
+      : `-p${settings.chessPlies.join("-")}`;
+  return `${dir}/${settings.run}__elo-${design}${mode}-${test.technique}__${test.game}__${settings.seed}__${settings.elo0}-${settings.elo1}-${shape}${rules}${plies}.json`;
 }
 
 /**
@@ -754,8 +930,12 @@ export function eloCacheFile(
  * assert.ok(chess.length > 0 && chess.every((t) => t.game === "chess"));
  * ```
  */
-export function selectedEloTests(options: RunEloOptions = {}): EloTest[] {
-  return ELO_TESTS.filter((t) =>
+export function selectedEloTests(
+  options: RunEloOptions = {},
+  design: EloDesign = "add-one",
+): EloTest[] {
+  const tests = design === "leave-one-out" ? ELO_LOO_TESTS : ELO_TESTS;
+  return tests.filter((t) =>
     (options.techniques === undefined ||
       options.techniques.includes(t.technique)) &&
     (options.games === undefined || options.games.includes(t.game))
@@ -773,7 +953,7 @@ function* eloUnits(
 ): Generator<{ test: EloTest; mode: EloMode; file: string | undefined }> {
   const dir = options.cacheDir;
   if (dir !== undefined) Deno.mkdirSync(dir, { recursive: true });
-  for (const test of selectedEloTests(options)) {
+  for (const test of selectedEloTests(options, settings.design)) {
     for (const mode of settings.modes) {
       yield {
         test,
@@ -846,12 +1026,60 @@ export function runElo(
     if (mode === "stockfish") {
       if (cached !== undefined) items.push(cached);
     } else {
+      if (cached !== undefined) {
+        items.push(cached);
+        continue;
+      }
+      const item = runEloTest(
+        test,
+        settings,
+        mode,
+        file,
+        options.maxBatches ?? Infinity,
+      );
       items.push(
-        cached ?? saved(options, file, runEloTest(test, settings, mode)),
+        item.partial ? stopped(options, item) : saved(options, file, item),
       );
     }
   }
   return items;
+}
+
+/**
+ * Where each selected test stands in the cache, playing nothing: its
+ * finished item, or the item of its cached batches marked `partial` (a run
+ * stopped in it), or null when none of its games is cached ("not run").
+ *
+ * @param settings the run's settings
+ * @param options `cacheDir` (required), techniques, games
+ * @returns one entry per test and mode of the settings
+ * @throws {Error} without `cacheDir`
+ *
+ * @example Nothing cached: every test "not run"
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ELO_LOO_SMALL, eloStanding } from "../mod.ts";
+ * const dir = Deno.makeTempDirSync();
+ * const standing = eloStanding(ELO_LOO_SMALL, { cacheDir: dir, techniques: ["etc"] });
+ * assert.deepEqual(standing.map((s) => [s.test.technique, s.item]), [["etc", null]]);
+ * Deno.removeSync(dir, { recursive: true });
+ * ```
+ */
+export function eloStanding(
+  settings: EloSettings,
+  options: RunEloOptions,
+): { test: EloTest; mode: "nodes" | "time"; item: EloItem | null }[] {
+  if (options.cacheDir === undefined) {
+    throw new Error("eloStanding: options.cacheDir is required, got undefined");
+  }
+  const standing = [];
+  for (const { test, mode, file } of eloUnits(settings, options)) {
+    if (mode === "stockfish") continue;
+    const item = cachedItem(file, test) ??
+      runEloTest(test, settings, mode, file, 0);
+    standing.push({ test, mode, item: item.games === 0 ? null : item });
+  }
+  return standing;
 }
 
 /**
@@ -869,22 +1097,58 @@ export async function runEloOnWorkers(
   const items: EloItem[] = [];
   for (const { test, mode, file } of eloUnits(settings, options)) {
     if (mode === "stockfish") continue;
-    items.push(
-      cachedItem(file, test) ??
-        saved(
-          options,
+    const cached = cachedItem(file, test);
+    if (cached !== undefined) {
+      items.push(cached);
+      continue;
+    }
+    // `maxBatches` new batches, then the test stops where it stands.
+    let left = options.maxBatches ?? Infinity;
+    const play = options.playBatch ??
+      ((task: SprtBatch) =>
+        playBatchOnWorkers(
+          task,
+          options.workers ?? navigator.hardwareConcurrency,
+        ));
+    const limited = (task: SprtBatch) => {
+      if (left-- <= 0) return Promise.reject(new BatchLimit());
+      return play(task);
+    };
+    try {
+      items.push(saved(
+        options,
+        file,
+        await runEloTestOnWorkers(
+          test,
+          settings,
+          mode,
+          options.workers,
+          limited,
           file,
-          await runEloTestOnWorkers(
-            test,
-            settings,
-            mode,
-            options.workers,
-            options.playBatch,
-          ),
+          options.progress,
         ),
-    );
+      ));
+    } catch (error) {
+      if (!(error instanceof BatchLimit)) throw error;
+      items.push(stopped(options, runEloTest(test, settings, mode, file, 0)));
+    }
   }
   return items;
+}
+
+/** Thrown by a `playBatch` past `maxBatches`: the test stops where it stands. */
+class BatchLimit extends Error {
+  constructor() {
+    super("maxBatches new batches played");
+  }
+}
+
+/** A test stopped by `maxBatches`: reported, not cached as finished (its batches are). */
+function stopped(options: RunEloOptions, item: EloItem): EloItem {
+  options.progress?.(
+    `atlas elo: ${item.technique} on ${item.game} (${item.mode}) stopped after ${item.games} games (maxBatches), undecided so far`,
+  );
+  return item;
 }
 
 /** Signed Elo, whole numbers, one decimal below 1 so that a small bound never reads "−0". */
@@ -900,7 +1164,9 @@ const signed = (x: number | null) => {
  * the games being those the SPRT counted (its pairs) and the ones played
  * past its decision named apart, and a test whose every pair scored 1–1
  * said so (`0 [−0.3, +0.3], 204 games (224 played), every pair 1–1, H0`);
- * against Stockfish `+35 [−10, +80] (+120 vs +85 over Stockfish), 200 games`.
+ * against Stockfish `+35 [−10, +80] (+120 vs +85 over Stockfish), 200 games`
+ * (a row whose baseline games other rows shared, as in the committed run
+ * before issue 25, says so).
  *
  * @example
  * ```ts
@@ -919,7 +1185,11 @@ export function formatElo(item: EloItem): string {
     const over = (x: number | null) => x === null ? "±∞" : signed(x);
     return `${est} [${lo}, ${hi}] (${over(item.stockfish.candidate[0])} vs ${
       over(item.stockfish.baseline[0])
-    } over Stockfish), ${item.games} games`;
+    } over Stockfish), ${item.games} games${
+      // The committed run before issue 25 had one baseline set for most rows.
+      item.stockfish.seeds === undefined
+        ? ", baseline games shared with other rows (not independent)"
+        : ""}`;
   }
   const counted = 2 * item.pairs;
   const played = item.games > counted ? ` (${item.games} played)` : "";
@@ -927,6 +1197,8 @@ export function formatElo(item: EloItem): string {
     ? ", every pair 1–1"
     : "";
   return `${est} [${lo}, ${hi}], ${counted} games${played}${even}, ${
-    item.decision ?? "undecided"
+    item.partial
+      ? "stopped before its end, undecided so far"
+      : item.decision ?? "undecided"
   }`;
 }

@@ -11,6 +11,7 @@ export * from "./measure.ts";
 export * from "./decision_tree.ts";
 export * from "./report.ts";
 export * from "./elo.ts";
+export * from "./leave_one_out.ts";
 export * from "./stockfish_elo.ts";
 export * from "./engine_rows.ts";
 export * from "./engine_order.ts";

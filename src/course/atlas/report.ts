@@ -43,6 +43,7 @@ import {
   measureEngineOrder,
 } from "./engine_order.ts";
 import {
+  ELO_CHESS_NOT_TESTED,
   ELO_FULL,
   ELO_NOT_TESTED,
   ELO_ONE_EXPERIMENT,
@@ -51,10 +52,17 @@ import {
   type EloGame,
   type EloItem,
   type EloSettings,
+  eloStanding,
   type EloTest,
   formatElo,
   runElo,
 } from "./elo.ts";
+import {
+  ELO_LOO_FULL,
+  ELO_LOO_TESTS,
+  LOO_ENGINE,
+  LOO_NOT_TESTED,
+} from "./leave_one_out.ts";
 
 /** What `figures/atlas/rows.json` holds: a run's rows and facts, and the tree derived from them. */
 export interface AtlasFile {
@@ -70,6 +78,13 @@ export interface AtlasFile {
   engine?: EngineRow[];
   /** The chess engine's move order, before and now, and each element's share; absent in a file from before it. */
   engineOrder?: EngineOrderRow[];
+  /**
+   * Leave-one-out Elo (the full chess engine against it less one
+   * technique): the tests the cache held when the file was written,
+   * finished or stopped before their end (`partial`); a test absent here
+   * was not run. Absent in a file from before them.
+   */
+  leaveOneOut?: { settings: EloSettings; items: EloItem[] };
 }
 
 /** The committed atlas data. */
@@ -93,6 +108,7 @@ export function atlasFile(
   elo?: { settings: EloSettings; items: EloItem[] },
   engine?: EngineRow[],
   engineOrder?: EngineOrderRow[],
+  leaveOneOut?: { settings: EloSettings; items: EloItem[] },
 ): AtlasFile {
   const { settings, facts } = results;
   const rows = elo === undefined ? results.rows : results.rows.map((row) => {
@@ -114,7 +130,70 @@ export function atlasFile(
     ...(elo === undefined ? {} : { eloSettings: elo.settings, elo: elo.items }),
     ...(engine === undefined ? {} : { engine }),
     ...(engineOrder === undefined ? {} : { engineOrder }),
+    ...(leaveOneOut === undefined ? {} : { leaveOneOut }),
   };
+}
+
+/**
+ * Leave-one-out: each technique's test of the full chess engine against
+ * it less that technique, SPRT at equal nodes with adjudicated games; a
+ * test the run did not reach says "not run", one stopped before its end
+ * says so (its games so far, never a decision), and a technique without a
+ * test gives the reason.
+ *
+ * @example Nothing run yet
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ELO_LOO_FULL } from "./leave_one_out.ts";
+ * import { leaveOneOutTable } from "./report.ts";
+ * const table = leaveOneOutTable({ settings: ELO_LOO_FULL, items: [] });
+ * assert.match(table, /\| null-move +\| — \(not run\)/);
+ * ```
+ */
+export function leaveOneOutTable(
+  loo: { settings: EloSettings; items: readonly EloItem[] },
+): string {
+  const lines = ELO_LOO_TESTS.map((test) => {
+    const item = loo.items.find((i) =>
+      i.technique === test.technique && i.game === test.game &&
+      i.mode === "nodes" && i.engine === test.engine
+    );
+    return [
+      test.technique,
+      item === undefined ? "— (not run)" : formatElo(item),
+      item === undefined ? "" : `${item.llr} in [${item.bounds.join(", ")}]`,
+    ];
+  });
+  for (const [id, why] of Object.entries(LOO_NOT_TESTED)) {
+    lines.push([id, `— (${why})`, ""]);
+  }
+  return markdownTable(
+    [
+      "technique left out",
+      "Elo the full engine loses without it [95%], games, decision",
+      "LLR",
+    ],
+    lines,
+  );
+}
+
+/** The leave-one-out settings in a line: budget, SPRT, adjudication. */
+export function leaveOneOutSettingsLine(settings: EloSettings): string {
+  const chess = settings.games.chess;
+  const adj = settings.adjudication;
+  return `${LOO_ENGINE}; ${
+    chess.nodes.toLocaleString("en-US")
+  } nodes a move, SPRT elo0 = ${settings.elo0}, elo1 = ${settings.elo1}, α = ${settings.alpha}, β = ${settings.beta}, at most ${chess.maxGames} games, openings of ${
+    settings.chessPlies.join(", ")
+  } plies; adjudication: ${
+    adj?.resign === undefined
+      ? "no resign"
+      : `resign when both engines see one side ${adj.resign.score} centipawns behind for ${adj.resign.moves} moves each`
+  }, ${
+    adj?.draw === undefined
+      ? "no draw"
+      : `draw when every score is within ±${adj.draw.score} for ${adj.draw.moves} moves each after ${adj.draw.afterPly} plies`
+  }`;
 }
 
 /**
@@ -431,7 +510,8 @@ export function strengthTable(
       ELO_ONE_EXPERIMENT[id]?.game !== game &&
       (game === "connect-four"
         ? rows.some((r) => r.technique === id && r.game === game)
-        : ELO_TESTS.some((t) => t.technique === id && t.game === game))
+        : ELO_TESTS.some((t) => t.technique === id && t.game === game) ||
+          ELO_CHESS_NOT_TESTED[id] !== undefined)
     );
     for (const id of ids) {
       const of = (mode: EloItem["mode"]) =>
@@ -442,8 +522,9 @@ export function strengthTable(
       const time = of("time");
       const stockfish = of("stockfish");
       const test = eloTest(id, game);
-      const why = ELO_NOT_TESTED[id] ??
-        (test === undefined ? "no test" : "not run");
+      const why =
+        (game === "chess" ? ELO_CHESS_NOT_TESTED : ELO_NOT_TESTED)[id] ??
+          (test === undefined ? "no test" : "not run");
       const merged = Object.entries(ELO_ONE_EXPERIMENT).filter(([, same]) =>
         same.game === game && same.technique === id
       ).map(([other]) => nameOf(rows, other));
@@ -467,9 +548,11 @@ export function strengthTable(
         time === undefined ? "—" : formatElo(time),
         game === "connect-four"
           ? "n/a"
-          : stockfish === undefined
-          ? "not run"
-          : formatElo(stockfish),
+          : stockfish !== undefined
+          ? formatElo(stockfish)
+          : test === undefined
+          ? "no test"
+          : "not run",
       ]);
     }
   }
@@ -806,6 +889,13 @@ export function atlasReport(
       } (deepening, table, quiescence) before and now, the order built up one element at a time, and less one element at a time`,
       markdown: engineOrderTable(data.engineOrder),
     }]),
+    ...(data.leaveOneOut === undefined ? [] : [{
+      title:
+        `Atlas, strength: leave-one-out Elo, the full chess engine against it less one technique (${
+          leaveOneOutSettingsLine(data.leaveOneOut.settings)
+        })`,
+      markdown: leaveOneOutTable(data.leaveOneOut),
+    }]),
     ...(data.elo === undefined || data.eloSettings === undefined ? [] : [{
       title:
         `Atlas, strength: Elo of engine + technique over the engine by SPRT (${
@@ -884,6 +974,15 @@ export function useCommittedAtlasElo(): void {
   ATLAS_RUN.committedElo = true;
 }
 
+/** The leave-one-out tests in the cache (finished or stopped), or undefined when none is. */
+function looFromCache():
+  | { settings: EloSettings; items: EloItem[] }
+  | undefined {
+  const items = eloStanding(ELO_LOO_FULL, { cacheDir: ATLAS_CACHE })
+    .flatMap((s) => s.item === null ? [] : [s.item]);
+  return items.length === 0 ? undefined : { settings: ELO_LOO_FULL, items };
+}
+
 /** The committed Elo tests, for a full run that keeps them. */
 function committedElo(): { settings: EloSettings; items: EloItem[] } {
   const committed = readAtlasFile();
@@ -917,7 +1016,17 @@ export const ATLAS: LessonEntry = {
     const engine = measureEngineRows(ATLAS_RUN.settings);
     const engineOrder = measureEngineOrder(ATLAS_RUN.settings, progress);
     if (full) {
-      const file = atlasFile(results, elo, engine, engineOrder);
+      // Leave-one-out is played by `deno task atlas-elo --mode
+      // leave-one-out --full` (hours); here it is read from the cache as it
+      // stands (never played), or kept from the committed file without one.
+      const leaveOneOut = looFromCache() ?? readAtlasFile()?.leaveOneOut;
+      const file = atlasFile(
+        results,
+        elo,
+        engine,
+        engineOrder,
+        leaveOneOut,
+      );
       saveAtlasFile(file);
       return atlasReport(file, results.timeRatios);
     }

@@ -10,9 +10,14 @@
  * errors, the estimates being independent). Stockfish below level 20
  * chooses among its good moves at random, so these games do not replay.
  *
- * Each engine's games are cached per player, so the engine that several
- * tests share (the baseline of most, the candidate of the ordering tests)
- * plays its games once.
+ * Each row's candidate and its own baseline play independent games: each
+ * has its own seed ({@linkcode stockfishSeeds}: from the run's seed, the
+ * row's technique and the role), which draws its openings, so no two rows
+ * share a set of games, even where their baselines are the same engine
+ * (the committed run before issue 25 let one set of 100 games by the full
+ * engine serve 9 of the 10 rows, so the rows were not independent and each
+ * row's gap followed that one draw). A row's games are cached under its
+ * seed.
  *
  * @module
  */
@@ -23,6 +28,7 @@ import { eloEstimate } from "../../match/mod.ts";
 import { playChessGame, playerMover } from "../../uci/mod.ts";
 import type { Chess } from "../../games/chess/mod.ts";
 import type { Player } from "../../players/player.ts";
+import { hashInts } from "../../random.ts";
 import {
   chessEloOpenings,
   eloCacheFile,
@@ -49,6 +55,36 @@ function fingerprint(text: string): string {
   return hash.toString(16).padStart(8, "0");
 }
 
+/**
+ * The seeds of a row's two sets of games against Stockfish: distinct for
+ * every row and role, so each row's candidate and baseline play their own
+ * games on their own openings.
+ *
+ * @param technique the row's technique
+ * @param settings the run's settings (its `seed`)
+ * @returns the candidate's and the baseline's seed
+ *
+ * @example Two rows with the same baseline engine get different games
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ELO_FULL, stockfishSeeds } from "../mod.ts";
+ * const lmr = stockfishSeeds("lmr", ELO_FULL);
+ * const nullMove = stockfishSeeds("null-move", ELO_FULL);
+ * assert.notEqual(lmr.baseline, nullMove.baseline);
+ * assert.notEqual(lmr.candidate, lmr.baseline);
+ * ```
+ */
+export function stockfishSeeds(
+  technique: string,
+  settings: EloSettings,
+): { candidate: number; baseline: number } {
+  const row = parseInt(fingerprint(technique), 16);
+  return {
+    candidate: hashInts(settings.seed, row, 1),
+    baseline: hashInts(settings.seed, row, 2),
+  };
+}
+
 /** Options of {@linkcode runStockfishElo}. */
 export interface StockfishEloOptions {
   /** The folder of the per-item cache (required: games are expensive). */
@@ -61,17 +97,19 @@ export interface StockfishEloOptions {
 async function scoreOf(
   spec: PlayerSpec,
   settings: EloSettings,
+  seed: number,
   options: StockfishEloOptions,
 ): Promise<PlayerScore> {
   const sf = settings.stockfish!;
   const nodes = settings.games.chess.nodes;
-  const key = JSON.stringify({ spec, sf, nodes, seed: settings.seed });
+  const key = JSON.stringify({ spec, sf, nodes, seed });
   const file = `${options.cacheDir}/${settings.run}__sf-player__${
     fingerprint(key)
   }.json`;
   const cached = readCache<PlayerScore & { key: string }>(file);
   if (cached !== undefined && cached.key === key) return cached;
-  const openings = chessEloOpenings(sf.games / 2, settings);
+  // The seed draws this set's openings: another row's set has others.
+  const openings = chessEloOpenings(sf.games / 2, { ...settings, seed });
   const player = createPlayer("chess", spec) as unknown as Player<Chess>;
   const ours = playerMover(player, "ours");
   const program = options.stockfish ?? stockfishProgram();
@@ -164,11 +202,26 @@ export async function runStockfishElo(
   }
   const file = eloCacheFile(options.cacheDir, settings, test, "stockfish");
   // An item played against another engine than the test's today is stale.
+  // So is one whose baseline was shared with other rows (no seeds).
+  const seeds = stockfishSeeds(test.technique, settings);
   const cached = readCache<EloItem>(file);
-  if (cached !== undefined && cached.engine === test.engine) return cached;
+  if (
+    cached !== undefined && cached.engine === test.engine &&
+    cached.stockfish?.seeds?.baseline === seeds.baseline
+  ) return cached;
   const budget = { maxNodes: settings.games.chess.nodes };
-  const candidate = await scoreOf(test.candidate(budget), settings, options);
-  const baseline = await scoreOf(test.baseline(budget), settings, options);
+  const candidate = await scoreOf(
+    test.candidate(budget),
+    settings,
+    seeds.candidate,
+    options,
+  );
+  const baseline = await scoreOf(
+    test.baseline(budget),
+    settings,
+    seeds.baseline,
+    options,
+  );
   const elo = (counts: number[]) => {
     const e = eloEstimate(counts);
     return [e.estimate, e.lower95, e.upper95] as [number, number, number];
@@ -206,6 +259,7 @@ export async function runStockfishElo(
       depth: sf.depth,
       candidate: c.map(finiteOrNull) as EloTriple,
       baseline: b.map(finiteOrNull) as EloTriple,
+      seeds,
     },
   };
   writeCache(file, item);
