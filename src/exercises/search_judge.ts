@@ -127,32 +127,49 @@ export function forView(
   return view === "max" ? position.turn() * value : value;
 }
 
-/** What the window contract reads into a returned value. */
-function contractBreak(
+/**
+ * What the window contract reads into a returned value, or null when the
+ * value keeps it. `explain` adds why a result outside the window is a bound
+ * (the alpha-beta exercises teach it; the table exercise's messages name
+ * the stored bound instead).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { contractBreak } from "./search_judge.ts";
+ * assert.equal(contractBreak(3, 3, 0, 5), null);
+ * assert.equal(contractBreak(5, 7, 0, 5), null);
+ * assert.match(contractBreak(5, 4, 0, 5)!, /at least 5 \(a result ≥ beta is a lower bound\), but it is 4$/);
+ * assert.match(contractBreak(5, 4, 0, 5, false)!, /at least 5, but it is 4$/);
+ * ```
+ */
+export function contractBreak(
   value: number,
   exact: number,
   alpha: number,
   beta: number,
+  explain = true,
 ): string | null {
+  const why = (text: string) => explain ? ` (${text})` : "";
   if (value <= alpha) {
     return exact <= value
       ? null
-      : `which says the value is at most ${
-        valueText(value)
-      } (a result ≤ alpha is an upper bound), but it is ${valueText(exact)}`;
+      : `which says the value is at most ${valueText(value)}${
+        why("a result ≤ alpha is an upper bound")
+      }, but it is ${valueText(exact)}`;
   }
   if (value >= beta) {
     return exact >= value
       ? null
-      : `which says the value is at least ${
-        valueText(value)
-      } (a result ≥ beta is a lower bound), but it is ${valueText(exact)}`;
+      : `which says the value is at least ${valueText(value)}${
+        why("a result ≥ beta is a lower bound")
+      }, but it is ${valueText(exact)}`;
   }
   return exact === value
     ? null
-    : `which says the value is exactly ${
-      valueText(value)
-    } (alpha < result < beta), but it is ${valueText(exact)}`;
+    : `which says the value is exactly ${valueText(value)}${
+      why("alpha < result < beta")
+    }, but it is ${valueText(exact)}`;
 }
 
 /** The value message, or null when the value is right. */

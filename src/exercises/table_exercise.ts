@@ -21,6 +21,7 @@ import {
   boardText,
 } from "./cases.ts";
 import { describeThrown, describeValue } from "./describe.ts";
+import { contractBreak } from "./search_judge.ts";
 import { valueText } from "./drawn_tree.ts";
 import type { Exercise, Failure, StudentFunction } from "./exercise.ts";
 import { nodeName, WalkError, WalkingPosition } from "./walk.ts";
@@ -57,33 +58,6 @@ function callText(c: TableCall): string {
 
 function ordinal(k: number): string {
   return k === 1 ? "1st" : k === 2 ? "2nd" : k === 3 ? "3rd" : `${k}th`;
-}
-
-function contractBreak(
-  value: number,
-  exact: number,
-  alpha: number,
-  beta: number,
-): string | null {
-  if (value <= alpha) {
-    return exact <= value
-      ? null
-      : `which says the value is at most ${valueText(value)}, but it is ${
-        valueText(exact)
-      }`;
-  }
-  if (value >= beta) {
-    return exact >= value
-      ? null
-      : `which says the value is at least ${valueText(value)}, but it is ${
-        valueText(exact)
-      }`;
-  }
-  return exact === value
-    ? null
-    : `which says the value is exactly ${valueText(value)}, but it is ${
-      valueText(exact)
-    }`;
 }
 
 function judgeTable(fn: StudentFunction, testCase: TableCase): Failure | null {
@@ -156,7 +130,7 @@ function judgeTable(fn: StudentFunction, testCase: TableCase): Failure | null {
         valueText(value),
       );
     }
-    const broken = contractBreak(value, exact, c.alpha, c.beta);
+    const broken = contractBreak(value, exact, c.alpha, c.beta, false);
     if (broken !== null) {
       return fail(
         "table",
