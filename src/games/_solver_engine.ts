@@ -230,8 +230,14 @@ export class SolverEngine {
    */
   budget: BigInt64Array | null = null;
   deadline = Infinity;
-  /** When to call {@linkcode SolverEngine.onSlow} (a `performance.now()` time; Infinity: never). */
+  /**
+   * When to call {@linkcode SolverEngine.onSlow} (a `performance.now()`
+   * time; Infinity: never; −1: `slowMs` after the first clock reading, so
+   * that a solve which ends before it reads no clock).
+   */
   slowAt = Infinity;
+  /** The milliseconds after the first clock reading when `slowAt` is −1. */
+  slowMs = 0;
   /** Called once when the clock passes `slowAt`; the search goes on. */
   onSlow: (() => void) | null = null;
   stopReason: SolveStopReason | null = null;
@@ -409,6 +415,7 @@ export class SolverEngine {
         this.stopReason = "timeMs";
         throw BUDGET_STOP;
       }
+      if (this.slowAt < 0) this.slowAt = now + this.slowMs;
       if (now >= this.slowAt) {
         this.slowAt = Infinity;
         this.onSlow?.();
