@@ -35,9 +35,11 @@
  * search writes its masks as number literals (an imported constant is read
  * from its module cell and checked at every use), each half of the winning
  * cells is a small function that inlines (`winLo`, `winHi` in
- * `_solver_bits.ts`), the root searches null windows only (one alpha), and
- * a child takes its opponent's winning cells from its parent's move
- * ordering. {@linkcode ConnectFourSolver.warmUp} also compiles the solve's
+ * `_solver_bits.ts`; the move ordering writes them out and the node stores
+ * its entry from one place, so that V8's budget of 920 inlined bytecode
+ * bytes a function covers every call), the root searches null windows
+ * only (one alpha), and a child takes its opponent's winning cells from its
+ * parent's move ordering. {@linkcode ConnectFourSolver.warmUp} also compiles the solve's
  * own path and the clock's (a path compiled code never took is dropped at
  * its first use, then in a timed solve). Against the reference C++ solver
  * through `deno task bench:c4ref`: see `docs/connect_four_speed.md`.
