@@ -593,7 +593,8 @@ export class SolverEngine {
           // winLo and winHi of _solver_bits.ts and their bitCount, written
           // out: V8 inlines calls only up to its budget, and this loop runs
           // up to 7 times a node (called, they took a tenth of the search's
-          // time). The node counts the tests pin change if they differ.
+          // time). The node totals bench/connect_four_bench.ts pins (CI runs
+          // it) change if the two differ.
           const sl = cl | bl, sh = ch | bh;
           let wLo = (sl << 1) & (sl << 2) & (sl << 3);
           let a = sl << 7, b = sl << 14, c = sl << 21;
