@@ -12,6 +12,7 @@ import {
   MAX_SCORE,
   type ParsedPositionLine,
   parsePositionLine,
+  type SolveOptions,
   type SolveProgress,
   type SolveResult,
 } from "../mod.ts";
@@ -164,6 +165,17 @@ async function main(args: readonly string[]): Promise<number> {
   // A terminal's user sees the solve run; a file or a pipe gets the note.
   const note = !Deno.stdin.isTerminal();
   let bad = 0, mismatches = 0, stopped = 0, number = 0;
+  let moves = "";
+  // One options object for every line, made before the first is timed: a
+  // solve's time is the solve's, not an object's and a closure's.
+  const solveOptions: SolveOptions = note && maxNodes === undefined &&
+      timeMs === undefined
+    ? {
+      weak,
+      onSlow: (progress) => warn(slowNote(number, moves, progress)),
+      slowMs: SLOW_NOTE_MS,
+    }
+    : { weak, maxNodes, timeMs };
   for (; !next.done; next = await lines.next()) {
     const text = next.value;
     number++;
@@ -204,17 +216,8 @@ async function main(args: readonly string[]): Promise<number> {
         nodes: 0,
       }
       : null;
-    const moves = line.moves;
-    result ??= solver.solve(
-      line.position,
-      note && maxNodes === undefined && timeMs === undefined
-        ? {
-          weak,
-          onSlow: (progress) => warn(slowNote(number, moves, progress)),
-          slowMs: SLOW_NOTE_MS,
-        }
-        : { weak, maxNodes, timeMs },
-    );
+    moves = line.moves;
+    result ??= solver.solve(line.position, solveOptions);
     const micros = Math.round(1000 * (performance.now() - start));
     let out = result.exact
       ? `${line.moves} ${result.score} ${result.nodes} ${micros}${

@@ -461,3 +461,30 @@ Deno.test("solve's onSlow is called once when a solve runs past slowMs and the s
     /ConnectFourSolver\.solve: slowMs must be a number ≥ 0 \(milliseconds\), got -1/,
   );
 });
+
+Deno.test("a solve with onSlow that ends before the first clock reading reads no clock; one that runs on calls onSlow at that reading", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 17 });
+  const clock = performance.now;
+  let readings = 0;
+  performance.now = () => {
+    readings++;
+    return clock.call(performance);
+  };
+  try {
+    // 81 nodes: the clock would be read first at node 4,096.
+    const small = ConnectFour.parse("2252576253462244111563365343671351441");
+    const result = solver.solve(small, { onSlow: () => {}, slowMs: 10_000 });
+    assert.ok(result.nodes < 4096, `${result.nodes}`);
+    assert.equal(readings, 0);
+    // 444333222 runs past node 4,096: slowMs 0 counts from that reading.
+    const seen: number[] = [];
+    solver.solve(ConnectFour.parse("444333222"), {
+      onSlow: (progress) => seen.push(progress.nodes),
+      slowMs: 0,
+    });
+    assert.deepEqual(seen, [4096]);
+    assert.ok(readings > 0);
+  } finally {
+    performance.now = clock;
+  }
+});

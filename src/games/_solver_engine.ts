@@ -13,7 +13,7 @@ import {
   SolverTable,
   tagShift,
 } from "./_solver_table.ts";
-import { bitCount, threats, winHi, winLo } from "./_solver_bits.ts";
+import { threats, winHi, winLo } from "./_solver_bits.ts";
 import {
   BOARD_HI,
   BOARD_LO,
@@ -203,13 +203,17 @@ export const BUDGET_STOP = new BudgetStop(
 const GROW_AFTER = 1;
 
 /**
- * Enhanced transposition cutoffs at nodes with fewer stones than this (all
- * of them). Measured against none: nodes −19% on 16 positions of 14 stones
- * (8.30 → 6.74 M), −6% on Middle-Easy (447 → 420), −2% on End-Easy; time
- * 0.57–0.70× the old solver's with it, 0.62–0.91× without. Below 30 or 36
- * stones only: fewer nodes saved (7.33 M, 6.82 M), no time gained.
+ * Enhanced transposition cutoffs at nodes with fewer stones than this: all
+ * that can have one. A node of 39 stones has children of 40, and a node of
+ * 40 or more returns before the table, so no entry of 40 stones exists: the
+ * up to 7 probes of those children (random lines of the table, End-Easy's
+ * most frequent nodes) always missed. Measured against none: nodes −19% on
+ * 16 positions of 14 stones (8.30 → 6.74 M), −6% on Middle-Easy (447 →
+ * 420), −2% on End-Easy; time 0.57–0.70× the old solver's with it,
+ * 0.62–0.91× without. Below 30 or 36 stones only: fewer nodes saved (7.33
+ * M, 6.82 M), no time gained.
  */
-const ETC_BELOW = CELLS;
+const ETC_BELOW = 39;
 
 /**
  * The search itself, apart from the public class so that its fields are
@@ -230,8 +234,14 @@ export class SolverEngine {
    */
   budget: BigInt64Array | null = null;
   deadline = Infinity;
-  /** When to call {@linkcode SolverEngine.onSlow} (a `performance.now()` time; Infinity: never). */
+  /**
+   * When to call {@linkcode SolverEngine.onSlow} (a `performance.now()`
+   * time; Infinity: never; −1: `slowMs` after the first clock reading, so
+   * that a solve which ends before it reads no clock).
+   */
   slowAt = Infinity;
+  /** The milliseconds after the first clock reading when `slowAt` is −1. */
+  slowMs = 0;
   /** Called once when the clock passes `slowAt`; the search goes on. */
   onSlow: (() => void) | null = null;
   stopReason: SolveStopReason | null = null;
@@ -409,6 +419,7 @@ export class SolverEngine {
         this.stopReason = "timeMs";
         throw BUDGET_STOP;
       }
+      if (this.slowAt < 0) this.slowAt = now + this.slowMs;
       if (now >= this.slowAt) {
         this.slowAt = Infinity;
         this.onSlow?.();
@@ -513,124 +524,146 @@ export class SolverEngine {
     }
     const several = (pl & (pl - 1)) !== 0 || (ph & (ph - 1)) !== 0 ||
       (pl !== 0 && ph !== 0);
-    // Enhanced transposition cutoff: a child whose stored upper bound is
-    // low enough proves this node's fail-high without a search.
-    if (several && n < ETC_BELOW) {
-      for (let col = 0; col < 7; col++) {
-        const bl = col < 4 ? pl & (63 << 7 * col) : 0;
-        const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);
-        if ((bl | bh) === 0) continue;
-        const cLo = ol + (ml | bl), cHi = oh + (mh | bh);
-        const cCheck = cHi | ((cLo >>> keyShift) << 21);
-        const cSlot = ((cLo ^
-          (Math.imul(cCheck, -1640531535) >>> hashShift)) & mask) << 1;
-        const d = words[cSlot + 1]!;
-        if (
-          (words[cSlot]! ^ d) === cCheck &&
-          d >>> 16 === ((cLo >>> tagShift) << 8 | generation)
-        ) {
-          const score = 32 - ((d >>> 6) & 63);
-          if (score > alpha) {
-            this.put(
-              slot,
-              check,
-              tag,
-              keyLo,
-              keyHi,
-              col << 12 | (upper + 32) << 6 | (score + 32),
-            );
-            return score;
+    // Where the node ends, the entry is stored once: one call of put (an
+    // inlined copy each), so that V8's inlining budget (920 bytes of
+    // bytecode a function) keeps the winning cells of the node's start
+    // inlined as well. Without a cutoff every move failed low: alpha is an
+    // upper bound and the table's move stays.
+    let result = alpha;
+    let stored = best << 12 | (alpha + 32) << 6 | (lower + 32);
+    ended: {
+      // Enhanced transposition cutoff: a child whose stored upper bound is
+      // low enough proves this node's fail-high without a search.
+      if (several && n < ETC_BELOW) {
+        for (let col = 0; col < 7; col++) {
+          const bl = col < 4 ? pl & (63 << 7 * col) : 0;
+          const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);
+          if ((bl | bh) === 0) continue;
+          const cLo = ol + (ml | bl), cHi = oh + (mh | bh);
+          const cCheck = cHi | ((cLo >>> keyShift) << 21);
+          const cSlot = ((cLo ^
+            (Math.imul(cCheck, -1640531535) >>> hashShift)) & mask) << 1;
+          const d = words[cSlot + 1]!;
+          if (
+            (words[cSlot]! ^ d) === cCheck &&
+            d >>> 16 === ((cLo >>> tagShift) << 8 | generation)
+          ) {
+            const score = 32 - ((d >>> 6) & 63);
+            if (score > alpha) {
+              result = score;
+              stored = col << 12 | (upper + 32) << 6 | (score + 32);
+              break ended;
+            }
           }
         }
       }
-    }
-    // The table's best move first, before the others are scored: when it
-    // cuts, their threat counts were never needed.
-    let skip = 7;
-    if (best !== 7 && several) {
-      const bl = best < 4 ? pl & (63 << 7 * best) : 0;
-      const bh = best < 4 ? 0 : ph & (63 << 7 * best - 28);
-      if ((bl | bh) !== 0) {
-        skip = best;
-        const score = 0 -
-          this.search(ol, oh, ml | bl, mh | bh, n + 1, -1 - alpha, -1, -1);
+      // The table's best move first, before the others are scored: when it
+      // cuts, their threat counts were never needed.
+      let skip = 7;
+      if (best !== 7 && several) {
+        const bl = best < 4 ? pl & (63 << 7 * best) : 0;
+        const bh = best < 4 ? 0 : ph & (63 << 7 * best - 28);
+        if ((bl | bh) !== 0) {
+          skip = best;
+          const score = 0 -
+            this.search(ol, oh, ml | bl, mh | bh, n + 1, -1 - alpha, -1, -1);
+          if (score > alpha) {
+            result = score;
+            stored = best << 12 | (upper + 32) << 6 | (score + 32);
+            break ended;
+          }
+        }
+      }
+      // Order the other moves: insertion of keys (threats << 3 | rank) into
+      // this ply's slots, largest first; one move needs no scores. Rank r is
+      // column r >> 1 when r is odd, 6 − (r >> 1) when even: 6, 0, 5, 1, 4,
+      // 2, 3, so that the centre (rank 6) goes first among equals.
+      const moves = this.moves;
+      // The winning cells each move leaves, by rank: its child's opponent's.
+      const movesLo = this.movesLo, movesHi = this.movesHi;
+      const base = n << 3;
+      let end = base;
+      for (let rank = 0; rank < 7; rank++) {
+        const col = (rank & 1) !== 0 ? rank >> 1 : 6 - (rank >> 1);
+        const bl = col < 4 ? pl & (63 << 7 * col) : 0;
+        const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);
+        if ((bl | bh) === 0 || col === skip) continue;
+        let key = rank;
+        if (several) {
+          // winLo and winHi of _solver_bits.ts and their bitCount, written
+          // out: V8 inlines calls only up to its budget, and this loop runs
+          // up to 7 times a node (called, they took a tenth of the search's
+          // time). The node totals bench/connect_four_bench.ts pins (CI runs
+          // it) change if the two differ.
+          const sl = cl | bl, sh = ch | bh;
+          let wLo = (sl << 1) & (sl << 2) & (sl << 3);
+          let a = sl << 7, b = sl << 14, c = sl << 21;
+          let e = (sl >>> 7) | (sh << 21), f = (sl >>> 14) | (sh << 14);
+          let g = (sl >>> 21) | (sh << 7);
+          wLo |= (a & b & (c | e)) | (e & f & (a | g));
+          a = sl << 6, b = sl << 12, c = sl << 18;
+          e = (sl >>> 6) | (sh << 22), f = (sl >>> 12) | (sh << 16);
+          g = (sl >>> 18) | (sh << 10);
+          wLo |= (a & b & (c | e)) | (e & f & (a | g));
+          a = sl << 8, b = sl << 16, c = sl << 24;
+          e = (sl >>> 8) | (sh << 20), f = (sl >>> 16) | (sh << 12);
+          g = (sl >>> 24) | (sh << 4);
+          wLo |= (a & b & (c | e)) | (e & f & (a | g));
+          wLo &= 0x7efdfbf ^ ml;
+          let wHi = (sh << 1) & (sh << 2) & (sh << 3);
+          a = (sh << 7) | (sl >>> 21), b = (sh << 14) | (sl >>> 14);
+          c = (sh << 21) | (sl >>> 7);
+          e = sh >>> 7, f = sh >>> 14, g = sh >>> 21;
+          wHi |= (a & b & (c | e)) | (e & f & (a | g));
+          a = (sh << 6) | (sl >>> 22), b = (sh << 12) | (sl >>> 16);
+          c = (sh << 18) | (sl >>> 10);
+          e = sh >>> 6, f = sh >>> 12, g = sh >>> 18;
+          wHi |= (a & b & (c | e)) | (e & f & (a | g));
+          a = (sh << 8) | (sl >>> 20), b = (sh << 16) | (sl >>> 12);
+          c = (sh << 24) | (sl >>> 4);
+          e = sh >>> 8, f = sh >>> 16, g = sh >>> 24;
+          wHi |= (a & b & (c | e)) | (e & f & (a | g));
+          wHi &= 0xfdfbf ^ mh;
+          movesLo[base + rank] = wLo;
+          movesHi[base + rank] = wHi;
+          let x = wLo - ((wLo >>> 1) & 0x55555555);
+          x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+          let y = wHi - ((wHi >>> 1) & 0x55555555);
+          y = (y & 0x33333333) + ((y >>> 2) & 0x33333333);
+          // Each byte of x + y counts at most 16: no carry between bytes.
+          x = ((x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f)) +
+            ((y & 0x0f0f0f0f) + ((y >>> 4) & 0x0f0f0f0f));
+          key |= (Math.imul(x, 0x01010101) >>> 24) << 3;
+        } else movesLo[base + rank] = -1;
+        let at = end++;
+        while (at > base && moves[at - 1]! < key) {
+          moves[at] = moves[at - 1]!;
+          at--;
+        }
+        moves[at] = key;
+      }
+      for (let at = base; at < end; at++) {
+        const rank = moves[at]! & 7;
+        const col = (rank & 1) !== 0 ? rank >> 1 : 6 - (rank >> 1);
+        const score = 0 - this.search(
+          ol,
+          oh,
+          col < 4 ? ml | (pl & (63 << 7 * col)) : ml,
+          col < 4 ? mh : mh | (ph & (63 << 7 * col - 28)),
+          n + 1,
+          -1 - alpha,
+          movesLo[base + rank]!,
+          movesHi[base + rank]!,
+        );
         if (score > alpha) {
-          this.put(
-            slot,
-            check,
-            tag,
-            keyLo,
-            keyHi,
-            best << 12 | (upper + 32) << 6 | (score + 32),
-          );
-          return score;
+          result = score;
+          stored = col << 12 | (upper + 32) << 6 | (score + 32);
+          break ended;
         }
       }
     }
-    // Order the other moves: insertion of keys (threats << 3 | rank) into
-    // this ply's slots, largest first; one move needs no scores. Rank r is
-    // column r >> 1 when r is odd, 6 − (r >> 1) when even: 6, 0, 5, 1, 4,
-    // 2, 3, so that the centre (rank 6) goes first among equals.
-    const moves = this.moves;
-    // The winning cells each move leaves, by rank: its child's opponent's.
-    const movesLo = this.movesLo, movesHi = this.movesHi;
-    const base = n << 3;
-    let end = base;
-    for (let rank = 0; rank < 7; rank++) {
-      const col = (rank & 1) !== 0 ? rank >> 1 : 6 - (rank >> 1);
-      const bl = col < 4 ? pl & (63 << 7 * col) : 0;
-      const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);
-      if ((bl | bh) === 0 || col === skip) continue;
-      let key = rank;
-      if (several) {
-        const wLo = winLo(cl | bl, ch | bh, ml);
-        const wHi = winHi(cl | bl, ch | bh, mh);
-        movesLo[base + rank] = wLo;
-        movesHi[base + rank] = wHi;
-        key |= (bitCount(wLo) + bitCount(wHi)) << 3;
-      } else movesLo[base + rank] = -1;
-      let at = end++;
-      while (at > base && moves[at - 1]! < key) {
-        moves[at] = moves[at - 1]!;
-        at--;
-      }
-      moves[at] = key;
-    }
-    for (let at = base; at < end; at++) {
-      const rank = moves[at]! & 7;
-      const col = (rank & 1) !== 0 ? rank >> 1 : 6 - (rank >> 1);
-      const score = 0 - this.search(
-        ol,
-        oh,
-        col < 4 ? ml | (pl & (63 << 7 * col)) : ml,
-        col < 4 ? mh : mh | (ph & (63 << 7 * col - 28)),
-        n + 1,
-        -1 - alpha,
-        movesLo[base + rank]!,
-        movesHi[base + rank]!,
-      );
-      if (score > alpha) {
-        this.put(
-          slot,
-          check,
-          tag,
-          keyLo,
-          keyHi,
-          col << 12 | (upper + 32) << 6 | (score + 32),
-        );
-        return score;
-      }
-    }
-    // Every move failed low: alpha is an upper bound; the table's move stays.
-    this.put(
-      slot,
-      check,
-      tag,
-      keyLo,
-      keyHi,
-      best << 12 | (alpha + 32) << 6 | (lower + 32),
-    );
-    return alpha;
+    this.put(slot, check, tag, keyLo, keyHi, stored);
+    return result;
   }
 
   /**
