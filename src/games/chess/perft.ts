@@ -9,7 +9,7 @@
 import type { Position } from "../../position.ts";
 import { checkInteger, checkOptions } from "../../validate.ts";
 import type { Board } from "./_board.ts";
-import { generateLegal } from "./_movegen.ts";
+import { countLegal, generateLegal } from "./_movegen.ts";
 import { Chess, chessBoardCopy } from "./position.ts";
 
 /** Options of {@linkcode perft}. */
@@ -122,7 +122,8 @@ function countBoard(
   budget: { nodes: number; maxNodes: number },
 ): number {
   const moves = buffers[ply]!;
-  const n = generateLegal(board, moves);
+  // The last ply is counted, not written (bulk counting).
+  const n = depth === 1 ? countLegal(board) : generateLegal(board, moves);
   budget.nodes += n;
   if (budget.nodes > budget.maxNodes) return -1;
   if (depth === 1) return n;
