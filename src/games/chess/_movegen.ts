@@ -452,12 +452,12 @@ export function generateLegal(b: Board, out: Int32Array): number {
 }
 
 /**
- * The number of legal moves, counted without writing them where that is
- * safe (perft's last ply): out of check, with no pinned piece and no en
- * passant square, every move but the king's is legal, so those are counted
- * as {@linkcode generatePseudo} would write them, and the king's steps and
- * castlings are tested as {@linkcode keepLegal} tests them. Otherwise the
- * count is {@linkcode generateLegal}'s, by the same scan.
+ * The number of legal moves, counted without writing them (perft's last
+ * ply). Out of check every move is legal but a king's step or castling onto
+ * or across an attacked square, a pinned piece's move off its pin line and
+ * an en passant capture that exposes the king, so only those are tested, as
+ * {@linkcode keepLegal} tests them; in check the evasions are generated and
+ * counted.
  */
 export function countLegal(b: Board): number {
   const king = b.kings[b.side]!;
@@ -465,8 +465,6 @@ export function countLegal(b: Board): number {
   b.checks[b.ply] = checkers > 0 ? 1 : 0;
   const count = checkers > 0
     ? keepEvasions(b, PSEUDO, generatePseudo(b, PSEUDO, true), LEGAL, king)
-    : pinned > 0 || b.ep >= 0
-    ? generatePseudo(b, LEGAL, true, true)
     : countFree(b, king);
   for (let i = 0; i < pinned; i++) PIN[PINNED[i]!] = 0;
   for (let i = 0; i < asked; i++) SAFETY[ASKED[i]!] = 0;
@@ -475,12 +473,13 @@ export function countLegal(b: Board): number {
 }
 
 /**
- * {@linkcode generatePseudo}'s moves with `quiets` and `legal`, counted:
- * only out of check, with no pinned piece and no en passant square.
+ * {@linkcode generatePseudo}'s moves with `quiets` and `legal` (out of
+ * check, after {@linkcode scanKing}), counted.
  */
 function countFree(b: Board, king: number): number {
   const squares = b.squares, list = b.list;
   const us = b.side, usBit = us << 3;
+  const ep = b.ep;
   const forward = us === WHITE ? 16 : -16;
   const lastRank = us === WHITE ? 7 : 0, secondRank = us === WHITE ? 1 : 6;
   let n = 0;
@@ -488,10 +487,12 @@ function countFree(b: Board, king: number): number {
   for (let i = us * 16; i < end; i++) {
     const from = list[i]!;
     const type = squares[from]! & 7;
+    // A pinned piece moves only along its pin line: by steps of ±pin.
+    const pin = PIN[from]!;
     if (type === PAWN) {
       const to = from + forward;
       const last = (to >> 4) === lastRank;
-      if (squares[to] === EMPTY) {
+      if ((pin === 0 || pin === 16) && squares[to] === EMPTY) {
         if (last) n += 4;
         else {
           n++;
@@ -502,9 +503,22 @@ function countFree(b: Board, king: number): number {
       }
       for (let c = to - 1; c <= to + 1; c += 2) {
         if (c & 0x88) continue;
+        if (pin !== 0 && c - from !== pin && from - c !== pin) continue;
         const q = squares[c]!;
-        if (q !== EMPTY && (q & 8) !== usBit) n += last ? 4 : 1;
+        if (q !== EMPTY) {
+          if ((q & 8) !== usBit) n += last ? 4 : 1;
+        } else if (
+          c === ep &&
+          !b.exposesKing(
+            (from + (from & 7)) >> 1 | ((c + (c & 7)) >> 1) << 6 |
+              EN_PASSANT << 14,
+          )
+        ) {
+          n++;
+        }
       }
+    } else if (pin !== 0 && type === KNIGHT) {
+      continue;
     } else if (type === KNIGHT) {
       for (let k = from * 9;; k++) {
         const to = JUMPS[k]!;
@@ -534,6 +548,7 @@ function countFree(b: Board, king: number): number {
         d++
       ) {
         const step = DIRECTIONS[d]!;
+        if (pin !== 0 && step !== pin && step !== -pin) continue;
         for (let to = from + step; !(to & 0x88); to += step) {
           const q = squares[to]!;
           if (q === EMPTY) {
