@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Chess, perft, PERFT_MAX_NODES } from "../mod.ts";
+import { Chess, perft, PERFT_MAX_NODES, type Position } from "../mod.ts";
 
 /** The published perft counts: `FEN ; d1 ; d2 ; d3 ; d4 ; d5` per line. */
 function readPerft(): { fen: string; counts: number[] }[] {
@@ -96,4 +96,48 @@ Deno.test("the position with the most legal moves known (218) fits a maxMoves bu
   );
   assert.equal(position.maxMoves, 256);
   assert.equal(position.generateMoves(new Int32Array(position.maxMoves)), 218);
+});
+
+Deno.test("perft() of a Chess (bare make/unmake, last ply counted unwritten) equals the count by generateMoves/play/undo along random games", () => {
+  // The same position seen only through the Position methods perft's
+  // generic count uses: not a Chess, so perft plays it by play/undo.
+  const viaPlay = (chess: Chess): Position =>
+    ({
+      maxMoves: chess.maxMoves,
+      generateMoves: (out: Int32Array) => chess.generateMoves(out),
+      play: (move: number) => chess.play(move),
+      undo: (move: number) => chess.undo(move),
+    }) as unknown as Position;
+  let seed = 12345;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return Math.floor((seed / 2147483648) * n);
+  };
+  const starts = [
+    ...readPerft().map(({ fen }) => fen),
+    // En passant beside a pin along the rank, and promotions by capture.
+    "8/8/8/K2pP2r/8/8/8/7k w - d6 0 2",
+    "1r2k3/2P5/8/8/8/8/5p2/4K1R1 w - - 0 1",
+  ];
+  let checked = 0;
+  for (const fen of starts) {
+    for (let game = 0; game < 4; game++) {
+      const chess = Chess.fromFen(fen);
+      const moves = new Int32Array(chess.maxMoves);
+      for (let ply = 0; ply < 24; ply++) {
+        for (let depth = 1; depth <= 2; depth++) {
+          assert.equal(
+            perft(chess, depth),
+            perft(viaPlay(chess), depth),
+            `${chess.toFen()} depth ${depth}`,
+          );
+        }
+        checked++;
+        const n = chess.generateMoves(moves);
+        if (n === 0) break;
+        chess.play(moves[random(n)]!);
+      }
+    }
+  }
+  assert.ok(checked > 400, `${checked} positions checked`);
 });

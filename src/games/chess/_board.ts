@@ -430,6 +430,115 @@ export class Board {
     this.keysHi[this.ply] = this.keyHi;
   }
 
+  /**
+   * Plays the legal `move` keeping only what move generation reads: the
+   * squares, piece lists, kings, side, castling rights and en passant
+   * square (set after any double push beside an enemy pawn: the generator
+   * tests every en passant capture itself). No key, score, clocks, piece
+   * counts or cached facts: for perft, on a board of its own (the key and
+   * score are left stale). Take it back with {@linkcode Board.unmakeBare}.
+   */
+  makeBare(move: number): void {
+    const p = this.ply;
+    if (p + 1 >= this.capacity) this.grow(this.capacity * 2);
+    const squares = this.squares, list = this.list, slots = this.slot;
+    const f = move & 63, t = (move >> 6) & 63, kind = move >> 14;
+    const from = f + (f & 56), to = t + (t & 56);
+    const us = this.side, them = us ^ 1;
+    const piece = squares[from]!;
+    this.stackCastling[p] = this.castling;
+    this.stackEp[p] = this.ep;
+    this.ep = -1;
+    const captureSquare = kind === EN_PASSANT
+      ? (us === WHITE ? to - 16 : to + 16)
+      : to;
+    const captured = squares[captureSquare]!;
+    this.stackCaptured[p] = captured;
+    if (captured !== EMPTY) {
+      const base = them * 16;
+      const slot = slots[captureSquare]!;
+      const lastSquare = list[base + --this.listCount[them]!]!;
+      list[base + slot] = lastSquare;
+      slots[lastSquare] = slot;
+      this.stackSlot[p] = slot;
+      squares[captureSquare] = EMPTY;
+    }
+    squares[from] = EMPTY;
+    const slot = slots[from]!;
+    list[us * 16 + slot] = to;
+    slots[to] = slot;
+    squares[to] = kind === PROMOTION ? movePromotion(move) | us << 3 : piece;
+    const type = piece & 7;
+    if (type === KING) {
+      this.kings[us] = to;
+      if (kind === CASTLING) {
+        const rookFrom = to === G1 ? H1 : to === C1 ? A1 : to === G8 ? H8 : A8;
+        const rookTo = to === G1 ? F1 : to === C1 ? D1 : to === G8 ? F8 : D8;
+        squares[rookTo] = squares[rookFrom]!;
+        squares[rookFrom] = EMPTY;
+        const rookSlot = slots[rookFrom]!;
+        list[us * 16 + rookSlot] = rookTo;
+        slots[rookTo] = rookSlot;
+      }
+    } else if (type === PAWN && (to - from === 32 || from - to === 32)) {
+      const pawn = PAWN | them << 3;
+      if (
+        (!((to - 1) & 0x88) && squares[to - 1] === pawn) ||
+        (!((to + 1) & 0x88) && squares[to + 1] === pawn)
+      ) {
+        this.ep = (from + to) >> 1;
+      }
+    }
+    this.castling &= CASTLING_MASK[from]! & CASTLING_MASK[to]!;
+    this.side = them;
+    this.ply = p + 1;
+  }
+
+  /** Takes back {@linkcode Board.makeBare}'s `move`, the last move made. */
+  unmakeBare(move: number): void {
+    const p = --this.ply;
+    const squares = this.squares, list = this.list, slots = this.slot;
+    const f = move & 63, t = (move >> 6) & 63, kind = move >> 14;
+    const from = f + (f & 56), to = t + (t & 56);
+    const us = this.side ^ 1, them = this.side;
+    this.side = us;
+    this.castling = this.stackCastling[p]!;
+    this.ep = this.stackEp[p]!;
+    const piece = kind === PROMOTION ? PAWN | us << 3 : squares[to]!;
+    squares[to] = EMPTY;
+    squares[from] = piece;
+    const slot = slots[to]!;
+    list[us * 16 + slot] = from;
+    slots[from] = slot;
+    if ((piece & 7) === KING) {
+      this.kings[us] = from;
+      if (kind === CASTLING) {
+        const rookFrom = to === G1 ? H1 : to === C1 ? A1 : to === G8 ? H8 : A8;
+        const rookTo = to === G1 ? F1 : to === C1 ? D1 : to === G8 ? F8 : D8;
+        squares[rookFrom] = squares[rookTo]!;
+        squares[rookTo] = EMPTY;
+        const rookSlot = slots[rookTo]!;
+        list[us * 16 + rookSlot] = rookFrom;
+        slots[rookFrom] = rookSlot;
+      }
+    }
+    const captured = this.stackCaptured[p]!;
+    if (captured !== EMPTY) {
+      const captureSquare = kind === EN_PASSANT
+        ? (us === WHITE ? to - 16 : to + 16)
+        : to;
+      squares[captureSquare] = captured;
+      const base = them * 16;
+      const last = this.listCount[them]!++;
+      const capturedSlot = this.stackSlot[p]!;
+      const moved = list[base + capturedSlot]!;
+      list[base + last] = moved;
+      slots[moved] = last;
+      list[base + capturedSlot] = captureSquare;
+      slots[captureSquare] = capturedSlot;
+    }
+  }
+
   /** Takes back `move`, the last move made. */
   unmake(move: number): void {
     const p = --this.ply;

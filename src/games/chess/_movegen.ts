@@ -452,6 +452,119 @@ export function generateLegal(b: Board, out: Int32Array): number {
 }
 
 /**
+ * The number of legal moves, counted without writing them (perft's last
+ * ply). Out of check every move is legal but a king's step or castling onto
+ * or across an attacked square, a pinned piece's move off its pin line and
+ * an en passant capture that exposes the king, so only those are tested, as
+ * {@linkcode keepLegal} tests them; in check the evasions are generated and
+ * counted.
+ */
+export function countLegal(b: Board): number {
+  const king = b.kings[b.side]!;
+  const pinned = scanKing(b, king);
+  b.checks[b.ply] = checkers > 0 ? 1 : 0;
+  const count = checkers > 0
+    ? keepEvasions(b, PSEUDO, generatePseudo(b, PSEUDO, true), LEGAL, king)
+    : countFree(b, king);
+  for (let i = 0; i < pinned; i++) PIN[PINNED[i]!] = 0;
+  for (let i = 0; i < asked; i++) SAFETY[ASKED[i]!] = 0;
+  asked = 0;
+  return count;
+}
+
+/**
+ * {@linkcode generatePseudo}'s moves with `quiets` and `legal` (out of
+ * check, after {@linkcode scanKing}), counted.
+ */
+function countFree(b: Board, king: number): number {
+  const squares = b.squares, list = b.list;
+  const us = b.side, usBit = us << 3;
+  const ep = b.ep;
+  const forward = us === WHITE ? 16 : -16;
+  const lastRank = us === WHITE ? 7 : 0, secondRank = us === WHITE ? 1 : 6;
+  let n = 0;
+  const end = us * 16 + b.listCount[us]!;
+  for (let i = us * 16; i < end; i++) {
+    const from = list[i]!;
+    const type = squares[from]! & 7;
+    // A pinned piece moves only along its pin line: by steps of ±pin.
+    const pin = PIN[from]!;
+    if (type === PAWN) {
+      const to = from + forward;
+      const last = (to >> 4) === lastRank;
+      if ((pin === 0 || pin === 16) && squares[to] === EMPTY) {
+        if (last) n += 4;
+        else {
+          n++;
+          if ((from >> 4) === secondRank && squares[to + forward] === EMPTY) {
+            n++;
+          }
+        }
+      }
+      for (let c = to - 1; c <= to + 1; c += 2) {
+        if (c & 0x88) continue;
+        if (pin !== 0 && c - from !== pin && from - c !== pin) continue;
+        const q = squares[c]!;
+        if (q !== EMPTY) {
+          if ((q & 8) !== usBit) n += last ? 4 : 1;
+        } else if (
+          c === ep &&
+          !b.exposesKing(
+            (from + (from & 7)) >> 1 | ((c + (c & 7)) >> 1) << 6 |
+              EN_PASSANT << 14,
+          )
+        ) {
+          n++;
+        }
+      }
+    } else if (pin !== 0 && type === KNIGHT) {
+      continue;
+    } else if (type === KNIGHT) {
+      for (let k = from * 9;; k++) {
+        const to = JUMPS[k]!;
+        if (to < 0) break;
+        const q = squares[to]!;
+        if (q === EMPTY || (q & 8) !== usBit) n++;
+      }
+    } else if (type === KING) {
+      for (let k = 1152 + from * 9;; k++) {
+        const to = JUMPS[k]!;
+        if (to < 0) break;
+        const q = squares[to]!;
+        if ((q === EMPTY || (q & 8) !== usBit) && !unsafe(b, to, king)) n++;
+      }
+      if (b.castling !== 0) {
+        const castles = addCastling(b, CASTLES, 0, false);
+        for (let j = 0; j < castles; j++) {
+          const t = (CASTLES[j]! >> 6) & 63;
+          const to = t + (t & 56);
+          if (!unsafe(b, to, king) && !unsafe(b, (king + to) >> 1, king)) n++;
+        }
+      }
+    } else {
+      for (
+        let d = DIRECTION_START[type]!, e = DIRECTION_END[type]!;
+        d < e;
+        d++
+      ) {
+        const step = DIRECTIONS[d]!;
+        if (pin !== 0 && step !== pin && step !== -pin) continue;
+        for (let to = from + step; !(to & 0x88); to += step) {
+          const q = squares[to]!;
+          if (q === EMPTY) {
+            n++;
+            continue;
+          }
+          if ((q & 8) !== usBit) n++;
+          break;
+        }
+      }
+    }
+  }
+  return n;
+}
+
+/**
  * Whether the side to move has a legal move. Out of check, any pseudo-legal
  * move (en passant aside) of a piece off every line through its king is
  * legal, so the answer usually comes from the first piece tried.

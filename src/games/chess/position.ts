@@ -66,6 +66,9 @@ export interface ChessOptions {
 
 const OPTION_KEYS = ["noisyChecks"];
 
+// Set by Chess's static block: the one way to its private board from outside the class.
+let boardCopyOf: (position: Chess) => Board;
+
 /**
  * A chess position searched by `play`/`undo`, on a dedicated generator:
  * a 0x88 board with piece lists, 32-bit integers only, a preallocated
@@ -127,6 +130,10 @@ export class Chess implements Position {
   readonly #board: Board;
   #root = 0;
   #noisyChecks = false;
+
+  static {
+    boardCopyOf = (position) => position.#board.copy();
+  }
 
   private constructor(board: Board, root: number, noisyChecks: boolean) {
     this.#board = board;
@@ -663,6 +670,15 @@ export class Chess implements Position {
   moveFromSan(san: string): Move {
     return parseSan(this.#board, "Chess.moveFromSan", san);
   }
+}
+
+/**
+ * A copy of `position`'s board, history included, for the package's own
+ * counts that play moves without the public checks (perft): the position
+ * itself is never touched.
+ */
+export function chessBoardCopy(position: Chess): Board {
+  return boardCopyOf(position);
 }
 
 /**
