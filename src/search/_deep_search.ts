@@ -968,9 +968,12 @@ export function deepNode(
       // Step 4'. Late-move pruning: past its quota of quiet moves, a node
       // near the horizon skips the rest, once a move has shown the node is
       // not lost to a mate (a decisive best value is always searched on).
+      // A move that gives check is kept: it may be a quiet mate, which
+      // quiescence below would not find either.
       quietMoves++;
       if (
-        lmpQuota >= 0 && quietMoves > lmpQuota && bestValue > -DECISIVE
+        lmpQuota >= 0 && quietMoves > lmpQuota && bestValue > -DECISIVE &&
+        !givesCheck(c, move)
       ) {
         c.horizonLeaves++;
         continue;
@@ -1064,8 +1067,25 @@ export function deepNode(
 }
 
 /**
+ * Whether `move` gives check (false when the position cannot tell): played,
+ * tested and undone, also when the test throws.
+ */
+function givesCheck(c: DeepContext, move: number): boolean {
+  if (!c.hasIsCheck) return false;
+  const position = c.position;
+  position.play(move);
+  try {
+    return position.isCheck!();
+  } finally {
+    position.undo(move);
+  }
+}
+
+/**
  * Null-move pruning's search (step 2b): the side to move passes and the
- * opponent gets a null window at beta, `nullReduction` plies shallower.
+ * opponent gets a null window at beta, `nullReduction` plies shallower
+ * (depth-adaptive: also `floor(depth / nullDivisor)` shallower, leaving at
+ * least 1 ply).
  * The trace is held back (a pass is no move of the tree) and no pass
  * follows a pass. Returns the value from the passing side's view.
  */
@@ -1076,8 +1096,15 @@ function nullMoveSearch(
   beta: number,
 ): number {
   const position = c.position;
-  const reduced = depth - 1 - c.nullReduction -
-    (c.nullDivisor === 0 ? 0 : Math.floor(depth / c.nullDivisor));
+  let reduced = depth - 1 - c.nullReduction;
+  // The depth-adaptive reduction keeps at least one full ply: quiescence
+  // plays captures only (and skips losing ones), so a pass straight into it
+  // would not see a quiet mate in one, and the node would be cut on a threat
+  // it never looked at.
+  if (c.nullDivisor !== 0) {
+    reduced -= Math.floor(depth / c.nullDivisor);
+    if (reduced < 1) reduced = 1;
+  }
   const savedNullPly = c.nullPly;
   const trace = c.trace;
   c.reach(ply + 1);

@@ -104,7 +104,9 @@ export interface DeepSearchOptions extends SearchOptions {
    * non-PV node `d` plies from the horizon, `d` at most `maxDepth`, not at
    * the root and not in check, once `baseMoves + d²` quiet moves after the
    * first have been reached the remaining quiet moves are skipped, unless
-   * the best value so far is a decisive loss (|v| ≥ 50,000). The result is
+   * the best value so far is a decisive loss (|v| ≥ 50,000) or the move
+   * gives check (a quiet mate that quiescence would not see either; tested
+   * with `isCheck` when the position has it). The result is
    * the searched moves' (fail-soft over them). Contract: may change the
    * value (a good late quiet move is never seen); sound only when the order
    * puts every move that matters within the quota. Uses `isQuiet` when the
@@ -158,8 +160,10 @@ export interface NullMoveOptions {
    * Depth-adaptive reduction (integer 1…64; absent: the fixed `reduction`
    * at every node, as before): a node `d` plies from the horizon reduces
    * the null-move search by `reduction + floor(d / depthDivisor)` (engines:
-   * 3 + d/3), and tries it only at non-PV nodes (a null window) and never
-   * when beta is decisive (|beta| ≥ 50,000, a chess mate score).
+   * 3 + d/3), leaving at least 1 ply (a pass straight into quiescence
+   * would miss a quiet mate in one), and tries it only at non-PV nodes (a
+   * null window) and never when beta is decisive (|beta| ≥ 50,000, a chess
+   * mate score).
    */
   depthDivisor?: number;
 }
