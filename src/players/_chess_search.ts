@@ -10,6 +10,7 @@ import { CHESS_MOVE_LIMIT } from "../games/chess/mod.ts";
 import type { Move, Position } from "../position.ts";
 import {
   iterativeDeepening,
+  type IterativeDeepeningOptions,
   type IterativeDeepeningResult,
 } from "../search/iterative_deepening.ts";
 import type { MoveScorer, OrderOption } from "../search/ordering.ts";
@@ -46,6 +47,58 @@ export const CHESS_ENGINE_ORDER: OrderOption = Object.freeze(
   ] as const,
 );
 
+/** Futility and razoring margins of the engine (centipawns by plies to the horizon). */
+const MARGINS = [100, 300];
+
+/**
+ * The engine's selective search, on top of the table, quiescence and
+ * {@linkcode CHESS_ENGINE_ORDER}: aspiration (±50), PVS, null move with
+ * R = 3 + depth/3 (from depth 3, non-PV nodes, at least one ply left),
+ * logarithmic late-move reductions after two moves, futility and razoring
+ * (100, 300), reverse futility (100 a ply, depth ≤ 6), late-move pruning
+ * (3 + depth² quiet moves, depth ≤ 3), check extensions and enhanced
+ * transposition cutoffs.
+ *
+ * Measured (issue 25, item 8: /tmp scripts, counts not times) on the first
+ * 10 WAC positions with at least 20 pieces at 1,300,000 nodes a move
+ * (≈ 1 s here): the previous engine (table, order, quiescence only)
+ * finished a median depth of 7; every technique of the atlas's full engine
+ * 12.5; adding PVS 12, the adaptive null move 16, logarithmic LMR 18,
+ * reverse futility 19 and late-move pruning 19 (see docs/engine.md for the
+ * table and the match against the previous engine).
+ *
+ * @example A depth the previous engine needed many more nodes for
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess, CHESS_MOVE_LIMIT, iterativeDeepening, TranspositionTable } from "../../mod.ts";
+ * import { CHESS_ENGINE_ORDER, CHESS_ENGINE_SELECTIVE } from "./_chess_search.ts";
+ * const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+ * const search = (options: object) =>
+ *   iterativeDeepening(Chess.fromFen(fen), {
+ *     depth: 7,
+ *     tt: new TranspositionTable({ megabytes: 8 }),
+ *     order: CHESS_ENGINE_ORDER,
+ *     maxMove: CHESS_MOVE_LIMIT,
+ *     quiescence: true,
+ *     ...options,
+ *   }).stats.nodes;
+ * assert.ok(search(CHESS_ENGINE_SELECTIVE) < search({}) / 4);
+ * ```
+ */
+export const CHESS_ENGINE_SELECTIVE: Readonly<IterativeDeepeningOptions> =
+  Object.freeze({
+    aspirationDelta: 50,
+    pvs: true,
+    nullMove: Object.freeze({ reduction: 3, minDepth: 3, depthDivisor: 3 }),
+    lateMoveReductions: Object.freeze({ formula: "log", fullMoves: 2 }),
+    futility: Object.freeze({ margins: Object.freeze(MARGINS) }),
+    razoring: Object.freeze({ margins: Object.freeze(MARGINS) }),
+    reverseFutility: Object.freeze({ margin: 100, maxDepth: 6 }),
+    lateMovePruning: Object.freeze({ maxDepth: 3, baseMoves: 3 }),
+    checkExtensions: true,
+    enhancedCutoffs: true,
+  });
+
 /** Budgets of one {@linkcode searchChess} call. */
 export interface ChessSearchLimits {
   /** Deepest iteration. */
@@ -64,7 +117,8 @@ export interface ChessSearchLimits {
 
 /**
  * Iterative deepening to `limits.depth` with the table, quiescence over
- * captures at the horizon, and {@linkcode CHESS_ENGINE_ORDER}. The caller marks the root
+ * captures at the horizon, {@linkcode CHESS_ENGINE_ORDER} and the selective
+ * search of {@linkcode CHESS_ENGINE_SELECTIVE}. The caller marks the root
  * (`position.markRoot()`) after playing the game's moves.
  *
  * @example The engine finds the Scholar's mate
@@ -89,6 +143,7 @@ export function searchChess(
     order: CHESS_ENGINE_ORDER,
     maxMove: CHESS_MOVE_LIMIT,
     quiescence: true,
+    ...CHESS_ENGINE_SELECTIVE,
     ...(limits.maxNodes === undefined ? {} : { maxNodes: limits.maxNodes }),
     ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
     ...(limits.interrupt === undefined ? {} : { interrupt: limits.interrupt }),
