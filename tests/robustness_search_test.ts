@@ -39,6 +39,8 @@ const SELECTIVE = [
   "lateMoveReductions",
   "futility",
   "razoring",
+  "reverseFutility",
+  "lateMovePruning",
   "checkExtensions",
 ];
 
@@ -67,7 +69,7 @@ const SEARCHERS: [string, Searcher, string[]][] = [
   [
     "iterativeDeepening",
     iterativeDeepening,
-    [...DEEP, "previous", "aspirationDelta", "quiescence"],
+    [...DEEP, "previous", "aspirationDelta", "quiescence", "pvs"],
   ],
   ["aspiration", aspiration, [...DEEP, "delta", "guess"]],
   ["mtdf", mtdf, [...DEEP, "guess"]],
@@ -345,6 +347,8 @@ const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     { reduction: 1.5 },
     { minDepth: 0 },
     { depth: 3 },
+    { depthDivisor: 0 },
+    { depthDivisor: 65 },
   ),
   lateMoveReductions: fc.constantFrom(
     1,
@@ -356,6 +360,8 @@ const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     { fullMoves: 0 },
     { fullMoves: "3" },
     { margin: 1 },
+    { formula: "sqrt" },
+    { formula: "log", reduction: 2 },
   ),
   futility: fc.constantFrom(
     1,
@@ -377,6 +383,27 @@ const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     { margins: [2_000_000] },
     { margin: [100] },
   ),
+  reverseFutility: fc.constantFrom(
+    1,
+    true,
+    null,
+    {},
+    { margin: 0 },
+    { margin: 1.5 },
+    { margin: 100, maxDepth: 0 },
+    { margins: [100] },
+  ),
+  lateMovePruning: fc.constantFrom(
+    1,
+    true,
+    "on",
+    { maxDepth: 0 },
+    { maxDepth: 65 },
+    { baseMoves: -1 },
+    { baseMoves: 257 },
+    { quota: 3 },
+  ),
+  pvs: fc.constantFrom(1, 0, "true", null, {}),
   checkExtensions: fc.constantFrom(1, 0, "true", null, {}),
   tableCutoffs: fc.constantFrom(1, 0, "false", null, {}),
   enhancedCutoffs: fc.constantFrom(1, 0, "true", null, {}),

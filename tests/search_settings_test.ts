@@ -42,6 +42,8 @@ const DEEP = [
   "lateMoveReductions",
   "futility",
   "razoring",
+  "reverseFutility",
+  "lateMovePruning",
   "checkExtensions",
   "tableCutoffs",
   "enhancedCutoffs",
@@ -57,7 +59,7 @@ const SEARCHERS: [string, Searcher, string[]][] = [
   [
     "iterativeDeepening",
     iterativeDeepening,
-    [...DEEP, "previous", "aspirationDelta", "quiescence"],
+    [...DEEP, "previous", "aspirationDelta", "quiescence", "pvs"],
   ],
   ["aspiration", aspiration, [...DEEP, "delta", "guess"]],
   ["mtdf", mtdf, [...DEEP, "guess"]],
@@ -89,7 +91,7 @@ const BAD: Record<string, [unknown, string]> = {
   ],
   nullMove: [
     { depth: 3 },
-    'nullMove has an unknown key "depth"; known keys: reduction, minDepth',
+    'nullMove has an unknown key "depth"; known keys: reduction, minDepth, depthDivisor',
   ],
   lateMoveReductions: [
     { minDepth: 1 },
@@ -103,6 +105,15 @@ const BAD: Record<string, [unknown, string]> = {
     { margins: [100, -1] },
     "razoring.margins[1] must be an integer in 0…1000000, got -1",
   ],
+  reverseFutility: [
+    { margin: 0 },
+    "reverseFutility.margin must be an integer in 1…1000000, got 0",
+  ],
+  lateMovePruning: [
+    { baseMoves: 300 },
+    "lateMovePruning.baseMoves must be an integer in 0…256, got 300",
+  ],
+  pvs: ["yes", 'pvs must be a boolean, got "yes"'],
   checkExtensions: [1, "checkExtensions must be a boolean, got 1"],
   tableCutoffs: [1, "tableCutoffs must be a boolean, got 1"],
   enhancedCutoffs: [{}, "enhancedCutoffs must be a boolean, got an object"],
@@ -215,10 +226,18 @@ function everyOption(): Record<string, unknown> {
     maxMove: CHESS_MOVE_LIMIT,
     exactDepth: false,
     interrupt: new Int32Array(1),
-    nullMove: { reduction: 2, minDepth: 3 },
-    lateMoveReductions: { fullMoves: 3, minDepth: 3, reduction: 1 },
+    nullMove: { reduction: 2, minDepth: 3, depthDivisor: 3 },
+    lateMoveReductions: {
+      fullMoves: 3,
+      minDepth: 3,
+      reduction: 1,
+      formula: "fixed",
+    },
     futility: { margins: [100] },
     razoring: { margins: [300] },
+    reverseFutility: { margin: 100, maxDepth: 6 },
+    lateMovePruning: { maxDepth: 3, baseMoves: 3 },
+    pvs: true,
     checkExtensions: true,
     tableCutoffs: true,
     enhancedCutoffs: false,
@@ -243,10 +262,12 @@ Deno.test("every searcher reads each option it knows exactly once, nested keys t
     search(position, counted(given, reads));
     const expected = new Map(keys.map((key) => [key, 1]));
     const nested: Record<string, string[]> = {
-      nullMove: ["reduction", "minDepth"],
-      lateMoveReductions: ["fullMoves", "minDepth", "reduction"],
+      nullMove: ["reduction", "minDepth", "depthDivisor"],
+      lateMoveReductions: ["fullMoves", "minDepth", "reduction", "formula"],
       futility: ["margins"],
       razoring: ["margins"],
+      reverseFutility: ["margin", "maxDepth"],
+      lateMovePruning: ["maxDepth", "baseMoves"],
     };
     for (const [parent, children] of Object.entries(nested)) {
       if (!keys.includes(parent)) continue;
@@ -322,7 +343,11 @@ Deno.test("the settings object is frozen, nested parts too, and holds every defa
   assert.ok(Object.isFrozen(settings));
   assert.ok(Object.isFrozen(settings.nullMove));
   assert.ok(Object.isFrozen(settings.futilityMargins));
-  assert.deepEqual(settings.nullMove, { reduction: 2, minDepth: 3 });
+  assert.deepEqual(settings.nullMove, {
+    reduction: 2,
+    minDepth: 3,
+    depthDivisor: 0,
+  });
   assert.equal(settings.lateMoveReductions, null);
   assert.throws(() => {
     (settings as { depth: number }).depth = 5;

@@ -96,11 +96,11 @@ Deno.test("bad selective values are clear errors naming the searcher, the option
   const cases: [object, RegExp][] = [
     [
       { nullMove: true },
-      /^pvs: nullMove must be false or an object with reduction, minDepth, got true$/,
+      /^pvs: nullMove must be false or an object with reduction, minDepth, depthDivisor, got true$/,
     ],
     [
       { nullMove: { r: 2 } },
-      /^pvs: nullMove has an unknown key "r"; known keys: reduction, minDepth$/,
+      /^pvs: nullMove has an unknown key "r"; known keys: reduction, minDepth, depthDivisor$/,
     ],
     [
       { nullMove: { reduction: 0 } },

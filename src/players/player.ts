@@ -17,9 +17,11 @@ import { type Move, NO_MOVE, type Position } from "../position.ts";
 import { hashInts, Random } from "../random.ts";
 import { alphaBeta } from "../search/alpha_beta.ts";
 import type {
+  LateMovePruningOptions,
   LateMoveReductionOptions,
   MarginOptions,
   NullMoveOptions,
+  ReverseFutilityOptions,
 } from "../search/deep_search_options.ts";
 import {
   iterativeDeepening,
@@ -275,6 +277,12 @@ export interface SearchPlayerSearchOptions {
   futility?: MarginOptions | false;
   /** Razoring (selective). */
   razoring?: MarginOptions | false;
+  /** Reverse futility pruning (selective). */
+  reverseFutility?: ReverseFutilityOptions | false;
+  /** Late-move pruning (selective). */
+  lateMovePruning?: LateMovePruningOptions | false;
+  /** `"deepening"` only: principal variation search in every iteration. */
+  pvs?: boolean;
   /** Check extensions. */
   checkExtensions?: boolean;
   /** Table entries order moves only (`false`), or also settle nodes (default). */
@@ -294,10 +302,13 @@ const SEARCH_OPTION_KEYS = [
   "lateMoveReductions",
   "futility",
   "razoring",
+  "reverseFutility",
+  "lateMovePruning",
   "checkExtensions",
   "quiescence",
   "tableCutoffs",
   "enhancedCutoffs",
+  "pvs",
 ];
 
 /** Options of {@linkcode SearchPlayer}: a node or time budget per move, or both. */
@@ -369,7 +380,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
    * @param options `searcher`, `maxNodes`, `timeMs`, `maxDepth`, `table`,
    *   `options`, `view`, `name`
    * @throws {Error} on an unknown option, a bad value, neither budget, or
-   *   `previous`/`aspirationDelta`/`quiescence` with another searcher than
+   *   `previous`/`aspirationDelta`/`quiescence`/`pvs` with another searcher than
    *   `"deepening"`
    */
   constructor(options: SearchPlayerOptions<P>) {
@@ -430,7 +441,9 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
       );
     }
     checkOptions(`${where}: options`, search, SEARCH_OPTION_KEYS);
-    for (const key of ["previous", "aspirationDelta", "quiescence"] as const) {
+    for (
+      const key of ["previous", "aspirationDelta", "quiescence", "pvs"] as const
+    ) {
       if (search[key] !== undefined && searcher !== "deepening") {
         throw new Error(
           `${where}: options.${key} is for the "deepening" searcher, got searcher ${
@@ -465,6 +478,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
         "quiescence",
         "tableCutoffs",
         "enhancedCutoffs",
+        "pvs",
       ] as const
     ) {
       if (search[key] !== undefined && typeof search[key] !== "boolean") {
@@ -481,6 +495,8 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
         "lateMoveReductions",
         "futility",
         "razoring",
+        "reverseFutility",
+        "lateMovePruning",
       ] as const
     ) {
       const value = search[key];

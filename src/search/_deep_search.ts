@@ -50,6 +50,7 @@ import {
 } from "./ordering.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
 import { probeSettings, type SearchSettings } from "./search_settings.ts";
+import { lmrLogReduction } from "./_selective_settings.ts";
 import {
   boundOf,
   DEPTH_END,
@@ -121,13 +122,23 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   nullMinDepth = 0;
   /** The ply whose side passed on the current line, so that no two passes follow (−2: none). */
   nullPly = -2;
+  /** Null move's depth-adaptive divisor (0: the fixed reduction at every node). */
+  nullDivisor = 0;
   /** Late-move reductions' plies (0: off), least depth and unreduced moves. */
   lmrReduction = 0;
+  /** Late-move reductions by the logarithmic table ({@linkcode lmrLogReduction}). */
+  lmrLog = false;
   lmrMinDepth = 0;
   lmrFullMoves = 0;
   /** Futility and razoring margins by distance to the horizon (null: off). */
   futilityMargins: Int32Array | null = null;
   razorMargins: Int32Array | null = null;
+  /** Reverse futility's margin per ply (0: off) and most plies to the horizon. */
+  rfpMargin = 0;
+  rfpMaxDepth = 0;
+  /** Late-move pruning's most plies to the horizon (0: off) and base count. */
+  lmpMaxDepth = 0;
+  lmpBaseMoves = 0;
   checkExtensions = false;
   /** The depth of the last root search, which bounds check extensions. */
   rootDepth = 0;
@@ -392,12 +403,22 @@ function copySelective(
     }
     c.nullReduction = nullMove.reduction;
     c.nullMinDepth = nullMove.minDepth;
+    c.nullDivisor = nullMove.depthDivisor;
   }
   const lmr = settings.lateMoveReductions;
   if (lmr !== null) {
     c.lmrReduction = lmr.reduction;
     c.lmrMinDepth = lmr.minDepth;
     c.lmrFullMoves = lmr.fullMoves;
+    c.lmrLog = lmr.formula === "log";
+  }
+  if (settings.reverseFutility !== null) {
+    c.rfpMargin = settings.reverseFutility.margin;
+    c.rfpMaxDepth = settings.reverseFutility.maxDepth;
+  }
+  if (settings.lateMovePruning !== null) {
+    c.lmpMaxDepth = settings.lateMovePruning.maxDepth;
+    c.lmpBaseMoves = settings.lateMovePruning.baseMoves;
   }
   if (settings.futilityMargins !== null) {
     c.futilityMargins = Int32Array.from(settings.futilityMargins);
@@ -410,7 +431,8 @@ function copySelective(
     throw missingMethod(c.where, "checkExtensions", "isCheck()", position);
   }
   c.selective = c.nullReduction !== 0 || c.lmrReduction !== 0 ||
-    c.futilityMargins !== null || c.razorMargins !== null;
+    c.futilityMargins !== null || c.razorMargins !== null ||
+    c.rfpMargin !== 0 || c.lmpMaxDepth !== 0;
 }
 
 /** The error of a technique asked for on a position without a method it needs. */
@@ -434,6 +456,14 @@ function missingMethod(
  * fixed-depth minimax's value for every depth of at least r.
  */
 const ENDED_FLOOR = 1 << 29;
+
+/**
+ * Values at least this far from 0 are won or lost games (chess: mate
+ * scores, above half of CHESS_MATE by the evaluation's own rule): reverse
+ * futility, late-move pruning and the depth-adaptive null move never prune
+ * on them, so that a forced mate is searched, not guessed.
+ */
+const DECISIVE = 50_000;
 
 /**
  * `exactDepth`'s table rule: an entry stored with depth `stored` may settle
@@ -817,6 +847,11 @@ export function deepNode(
   }
   // Step 2. Selective pruning before any move (off unless asked for; never
   // at the root or in check, where a static guess is least trustworthy).
+  // A PV node (a window wider than null) is where the value itself is
+  // wanted: the later techniques (reverse futility, late-move pruning, the
+  // depth-adaptive null move) prune only at the others, where a bound
+  // suffices.
+  const pvNode = beta - alpha > 1;
   let inCheck = false;
   let futilityBase = VALUE_INFINITE;
   if (c.selective && ply > 0) {
@@ -840,12 +875,26 @@ export function deepNode(
         if (value <= alpha) return clamp(c, value, alpha, beta);
         c.pvLength[ply] = 0;
       }
+      // Step 2a'. Reverse futility (static null move): so far above beta
+      // this close to the horizon that the opponent is assumed unable to
+      // recover `margin` per ply; the static value is returned (fail-soft,
+      // a lower bound claimed without a search). Never on a decisive
+      // value, so that a mate score is always searched.
+      if (
+        c.rfpMargin !== 0 && !pvNode && depth <= c.rfpMaxDepth &&
+        beta > -DECISIVE && beta < DECISIVE && staticEval < DECISIVE &&
+        staticEval - c.rfpMargin * depth >= beta
+      ) {
+        c.horizonLeaves++;
+        return clamp(c, staticEval, alpha, beta);
+      }
       // Step 2b. Null move: if the side to move could pass and still stay
       // at or above beta after a shallower search, a real move (assumed
       // better than passing) would too, so the node fails high.
       if (
         c.nullReduction !== 0 && depth >= c.nullMinDepth &&
         c.nullPly !== ply - 1 && staticEval >= beta &&
+        (c.nullDivisor === 0 || (!pvNode && beta < DECISIVE)) &&
         (!c.hasNullAllowed || position.nullMoveAllowed!())
       ) {
         const value = nullMoveSearch(c, ply, depth, beta);
@@ -905,11 +954,30 @@ export function deepNode(
   // Step 4. The move loop.
   let bestValue = -VALUE_INFINITE;
   let bestMove = NO_MOVE;
+  // Late-move pruning's quota at this node (−1: off here).
+  const lmpQuota = c.lmpMaxDepth !== 0 && !pvNode && ply > 0 && !inCheck &&
+      depth <= c.lmpMaxDepth
+    ? c.lmpBaseMoves + depth * depth
+    : -1;
+  let quietMoves = 0;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     let reduction = 0;
     if (c.selective && i > 0 && (!c.hasIsQuiet || position.isQuiet!(move))) {
+      // Step 4'. Late-move pruning: past its quota of quiet moves, a node
+      // near the horizon skips the rest, once a move has shown the node is
+      // not lost to a mate (a decisive best value is always searched on).
+      // A move that gives check is kept: it may be a quiet mate, which
+      // quiescence below would not find either.
+      quietMoves++;
+      if (
+        lmpQuota >= 0 && quietMoves > lmpQuota && bestValue > -DECISIVE &&
+        !givesCheck(c, move)
+      ) {
+        c.horizonLeaves++;
+        continue;
+      }
       // Step 4a. Futility pruning of this quiet move: its value is at most
       // the static value plus the margin, which is kept as the fail-soft
       // bound.
@@ -924,7 +992,9 @@ export function deepNode(
         c.lmrReduction !== 0 && i >= c.lmrFullMoves &&
         depth >= c.lmrMinDepth && !inCheck
       ) {
-        reduction = c.lmrReduction;
+        reduction = c.lmrLog
+          ? lmrLogReduction(depth, i + 1, pvNode)
+          : c.lmrReduction;
       }
     }
     position.play(move);
@@ -997,8 +1067,25 @@ export function deepNode(
 }
 
 /**
+ * Whether `move` gives check (false when the position cannot tell): played,
+ * tested and undone, also when the test throws.
+ */
+function givesCheck(c: DeepContext, move: number): boolean {
+  if (!c.hasIsCheck) return false;
+  const position = c.position;
+  position.play(move);
+  try {
+    return position.isCheck!();
+  } finally {
+    position.undo(move);
+  }
+}
+
+/**
  * Null-move pruning's search (step 2b): the side to move passes and the
- * opponent gets a null window at beta, `nullReduction` plies shallower.
+ * opponent gets a null window at beta, `nullReduction` plies shallower
+ * (depth-adaptive: also `floor(depth / nullDivisor)` shallower, leaving at
+ * least 1 ply).
  * The trace is held back (a pass is no move of the tree) and no pass
  * follows a pass. Returns the value from the passing side's view.
  */
@@ -1009,7 +1096,15 @@ function nullMoveSearch(
   beta: number,
 ): number {
   const position = c.position;
-  const reduced = depth - 1 - c.nullReduction;
+  let reduced = depth - 1 - c.nullReduction;
+  // The depth-adaptive reduction keeps at least one full ply: quiescence
+  // plays captures only (and skips losing ones), so a pass straight into it
+  // would not see a quiet mate in one, and the node would be cut on a threat
+  // it never looked at.
+  if (c.nullDivisor !== 0) {
+    reduced -= Math.floor(depth / c.nullDivisor);
+    if (reduced < 1) reduced = 1;
+  }
   const savedNullPly = c.nullPly;
   const trace = c.trace;
   c.reach(ply + 1);

@@ -1,6 +1,7 @@
 /**
  * The selective options of the shared deep node (null move, late-move
- * reductions, futility, razoring), read for `resolveSearchSettings`:
+ * reductions, futility, razoring, reverse futility, late-move pruning),
+ * read for `resolveSearchSettings`:
  * each off unless given an object, each key of that object read once,
  * checked and completed with its default.
  *
@@ -16,6 +17,11 @@ export interface NullMoveSettings {
   readonly reduction: number;
   /** Fewest plies to the horizon at which a null move is tried (1…64). */
   readonly minDepth: number;
+  /**
+   * Depth-adaptive reduction (0: off, today's fixed one): the reduction is
+   * `reduction + floor(depth / depthDivisor)`, tried at non-PV nodes only.
+   */
+  readonly depthDivisor: number;
 }
 
 /** Late-move reductions, resolved. */
@@ -24,8 +30,26 @@ export interface LateMoveReductionSettings {
   readonly fullMoves: number;
   /** Fewest plies to the horizon at which a move is reduced (2…64). */
   readonly minDepth: number;
-  /** Plies a late move is reduced by (1…16). */
+  /** Plies a late move is reduced by (1…16) under the `"fixed"` formula. */
   readonly reduction: number;
+  /** `"fixed"`: `reduction` plies; `"log"`: the logarithmic table ({@linkcode lmrLogReduction}). */
+  readonly formula: "fixed" | "log";
+}
+
+/** Reverse futility pruning (static null move), resolved. */
+export interface ReverseFutilitySettings {
+  /** Margin per ply to the horizon (1…VALUE_INFINITE, evaluation units). */
+  readonly margin: number;
+  /** Most plies to the horizon at which a node is pruned (1…64). */
+  readonly maxDepth: number;
+}
+
+/** Late-move pruning (move-count pruning), resolved. */
+export interface LateMovePruningSettings {
+  /** Most plies to the horizon at which quiet moves are skipped (1…64). */
+  readonly maxDepth: number;
+  /** Quiet moves searched at depth d before the rest are skipped: `baseMoves + d²` (0…256). */
+  readonly baseMoves: number;
 }
 
 /** The selective part of the settings; null is off. */
@@ -34,6 +58,8 @@ export interface SelectiveSettings {
   readonly lateMoveReductions: LateMoveReductionSettings | null;
   readonly futilityMargins: readonly number[] | null;
   readonly razorMargins: readonly number[] | null;
+  readonly reverseFutility: ReverseFutilitySettings | null;
+  readonly lateMovePruning: LateMovePruningSettings | null;
 }
 
 /** The selective settings when none is given (the common case: nothing to read). */
@@ -42,20 +68,24 @@ const ALL_OFF: SelectiveSettings = Object.freeze({
   lateMoveReductions: null,
   futilityMargins: null,
   razorMargins: null,
+  reverseFutility: null,
+  lateMovePruning: null,
 });
 
 /** Keys of each selective option's object. */
 const SELECTIVE_KEYS = {
-  nullMove: ["reduction", "minDepth"],
-  lateMoveReductions: ["fullMoves", "minDepth", "reduction"],
+  nullMove: ["reduction", "minDepth", "depthDivisor"],
+  lateMoveReductions: ["fullMoves", "minDepth", "reduction", "formula"],
   futility: ["margins"],
   razoring: ["margins"],
+  reverseFutility: ["margin", "maxDepth"],
+  lateMovePruning: ["maxDepth", "baseMoves"],
 } as const;
 
 type SelectiveName = keyof typeof SELECTIVE_KEYS;
 
 /**
- * Reads the four selective options from the caller's values (already read
+ * Reads the six selective options from the caller's values (already read
  * once from the options object).
  *
  * @param where the searcher, named in errors
@@ -69,12 +99,20 @@ type SelectiveName = keyof typeof SELECTIVE_KEYS;
  * import assert from "node:assert/strict";
  * import { resolveSelective } from "./_selective_settings.ts";
  * const s = resolveSelective("pvs", { nullMove: {}, futility: { margins: [100] } });
- * assert.deepEqual(s.nullMove, { reduction: 2, minDepth: 3 });
+ * assert.deepEqual(s.nullMove, { reduction: 2, minDepth: 3, depthDivisor: 0 });
  * assert.ok(s.lateMoveReductions === null && Object.isFrozen(s.futilityMargins));
  * assert.throws(
  *   () => resolveSelective("pvs", { nullMove: { depth: 3 } }),
- *   /pvs: nullMove has an unknown key "depth"; known keys: reduction, minDepth/,
+ *   /pvs: nullMove has an unknown key "depth"; known keys: reduction, minDepth, depthDivisor/,
  * );
+ * const late = resolveSelective("iterativeDeepening", {
+ *   lateMoveReductions: { formula: "log" },
+ *   reverseFutility: { margin: 80 },
+ *   lateMovePruning: {},
+ * });
+ * assert.equal(late.lateMoveReductions?.formula, "log");
+ * assert.deepEqual(late.reverseFutility, { margin: 80, maxDepth: 6 });
+ * assert.deepEqual(late.lateMovePruning, { maxDepth: 3, baseMoves: 3 });
  * ```
  */
 export function resolveSelective(
@@ -83,7 +121,8 @@ export function resolveSelective(
 ): SelectiveSettings {
   if (
     given.nullMove === undefined && given.lateMoveReductions === undefined &&
-    given.futility === undefined && given.razoring === undefined
+    given.futility === undefined && given.razoring === undefined &&
+    given.reverseFutility === undefined && given.lateMovePruning === undefined
   ) {
     return ALL_OFF;
   }
@@ -100,14 +139,23 @@ export function resolveSelective(
   const nullMoveSettings = nullMove && Object.freeze({
     reduction: integer("nullMove.reduction", nullMove.reduction, 2, 1, 16),
     minDepth: integer("nullMove.minDepth", nullMove.minDepth, 3, 1, 64),
+    depthDivisor: integer(
+      "nullMove.depthDivisor",
+      nullMove.depthDivisor,
+      0,
+      1,
+      64,
+    ),
   });
   const lmr = selectiveObject(
     where,
     "lateMoveReductions",
     given.lateMoveReductions,
   );
+  const formula = lmr && lmrFormula(where, lmr.formula, lmr.reduction);
   const lmrSettings = lmr && Object.freeze({
     reduction: integer("lateMoveReductions.reduction", lmr.reduction, 1, 1, 16),
+    formula: formula!,
     minDepth: integer("lateMoveReductions.minDepth", lmr.minDepth, 3, 2, 64),
     fullMoves: integer(
       "lateMoveReductions.fullMoves",
@@ -122,12 +170,94 @@ export function resolveSelective(
     margins(where, "futility", futility.margins);
   const razoring = selectiveObject(where, "razoring", given.razoring);
   const razorMargins = razoring && margins(where, "razoring", razoring.margins);
+  const rfp = selectiveObject(where, "reverseFutility", given.reverseFutility);
+  const reverseFutility = rfp && Object.freeze({
+    margin: checkInteger(
+      where,
+      "reverseFutility.margin",
+      rfp.margin,
+      1,
+      VALUE_INFINITE,
+    ),
+    maxDepth: integer("reverseFutility.maxDepth", rfp.maxDepth, 6, 1, 64),
+  });
+  const lmp = selectiveObject(where, "lateMovePruning", given.lateMovePruning);
+  const lateMovePruning = lmp && Object.freeze({
+    maxDepth: integer("lateMovePruning.maxDepth", lmp.maxDepth, 3, 1, 64),
+    baseMoves: integer("lateMovePruning.baseMoves", lmp.baseMoves, 3, 0, 256),
+  });
   return {
     nullMove: nullMoveSettings,
     lateMoveReductions: lmrSettings,
     futilityMargins,
     razorMargins,
+    reverseFutility,
+    lateMovePruning,
   };
+}
+
+/**
+ * Late-move reductions' formula: `"fixed"` (the default) or `"log"`, which
+ * takes its plies from the table and so refuses a `reduction`.
+ */
+function lmrFormula(
+  where: string,
+  formula: unknown,
+  reduction: unknown,
+): "fixed" | "log" {
+  if (formula === undefined || formula === "fixed") return "fixed";
+  if (formula !== "log") {
+    throw new Error(
+      `${where}: lateMoveReductions.formula must be "fixed" or "log", got ${
+        describe(formula)
+      }`,
+    );
+  }
+  if (reduction !== undefined) {
+    throw new Error(
+      `${where}: lateMoveReductions.reduction is the "fixed" formula's plies; with formula "log" the table gives them, got ${
+        describe(reduction)
+      }`,
+    );
+  }
+  return "log";
+}
+
+/**
+ * The plies a late move is reduced by under `formula: "log"`: the common
+ * engine formula `floor(0.75 + ln(depth) · ln(moveNumber) / 2.25)` (the
+ * constants engines such as Ethereal and Stockfish's ancestors tuned: the
+ * reduction grows with the logarithms of both the depth left and the
+ * move's place in the order), one ply less at a PV node, and never so much
+ * that the reduced search lands directly in quiescence (at least 1 ply
+ * left). `moveNumber` counts from 1; 0 means no reduction.
+ *
+ * @param depth plies to the horizon of the node (≥ 1)
+ * @param moveNumber the move's place in the node's order, from 1
+ * @param pvNode whether the node's window is wider than a null window
+ *
+ * @example Late moves deep in the tree lose more plies
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lmrLogReduction } from "./_selective_settings.ts";
+ * assert.equal(lmrLogReduction(3, 4, false), 1);
+ * assert.equal(lmrLogReduction(12, 30, false), 4);
+ * assert.equal(lmrLogReduction(12, 30, true), 3);
+ * assert.equal(lmrLogReduction(2, 40, false), 0); // 1 ply left at most
+ * ```
+ */
+export function lmrLogReduction(
+  depth: number,
+  moveNumber: number,
+  pvNode: boolean,
+): number {
+  if (depth < 2 || moveNumber < 2) return 0;
+  let r = Math.floor(
+    0.75 + Math.log(depth) * Math.log(moveNumber) / 2.25,
+  );
+  if (pvNode) r--;
+  if (r > depth - 2) r = depth - 2;
+  return r > 0 ? r : 0;
 }
 
 /**

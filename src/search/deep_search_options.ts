@@ -87,6 +87,33 @@ export interface DeepSearchOptions extends SearchOptions {
    */
   razoring?: MarginOptions | false;
   /**
+   * Reverse futility pruning, the static null move (selective; off by
+   * default): at a non-PV node (a null window) `d` plies from the horizon,
+   * `d` at most `maxDepth`, not at the root and not in check, whose static
+   * evaluation minus `margin · d` is still at least beta, the node returns
+   * its static evaluation at once (fail-soft: a lower bound at or above
+   * beta that no search proved). Never when beta or the static value is
+   * decisive (|v| ≥ 50,000, a chess mate score). Contract: may change the
+   * value; sound when the side not to move can never recover more than
+   * `margin` per ply. Useful with `pvs` (iterative deepening), which gives
+   * most nodes a null window.
+   */
+  reverseFutility?: ReverseFutilityOptions | false;
+  /**
+   * Late-move pruning, move-count pruning (selective; off by default): at a
+   * non-PV node `d` plies from the horizon, `d` at most `maxDepth`, not at
+   * the root and not in check, once `baseMoves + d²` quiet moves after the
+   * first have been reached the remaining quiet moves are skipped, unless
+   * the best value so far is a decisive loss (|v| ≥ 50,000) or the move
+   * gives check (a quiet mate that quiescence would not see either; tested
+   * with `isCheck` when the position has it). The result is
+   * the searched moves' (fail-soft over them). Contract: may change the
+   * value (a good late quiet move is never seen); sound only when the order
+   * puts every move that matters within the quota. Uses `isQuiet` when the
+   * position has it (otherwise every move counts as quiet).
+   */
+  lateMovePruning?: LateMovePruningOptions | false;
+  /**
    * Check extensions (selective; off by default): a node whose side to move
    * is in check searches one ply deeper, while fewer than twice the root
    * depth plies from the root. Contract: may change the value (it searches
@@ -129,6 +156,16 @@ export interface NullMoveOptions {
   reduction?: number;
   /** Fewest plies to the horizon at which a null move is tried (integer 1…64, default 3). */
   minDepth?: number;
+  /**
+   * Depth-adaptive reduction (integer 1…64; absent: the fixed `reduction`
+   * at every node, as before): a node `d` plies from the horizon reduces
+   * the null-move search by `reduction + floor(d / depthDivisor)` (engines:
+   * 3 + d/3), leaving at least 1 ply (a pass straight into quiescence
+   * would miss a quiet mate in one), and tries it only at non-PV nodes (a
+   * null window) and never when beta is decisive (|beta| ≥ 50,000, a chess
+   * mate score).
+   */
+  depthDivisor?: number;
 }
 
 /** The `lateMoveReductions` option of {@linkcode DeepSearchOptions}. */
@@ -139,6 +176,31 @@ export interface LateMoveReductionOptions {
   minDepth?: number;
   /** Plies a late move is reduced by (integer 1…16, default 1; never below the horizon). */
   reduction?: number;
+  /**
+   * `"fixed"` (default): `reduction` plies for every late move. `"log"`:
+   * the common engine table `floor(0.75 + ln(d) · ln(n) / 2.25)` for the
+   * `n`-th move (from 1) of a node `d` plies from the horizon, one ply less
+   * at a PV node, never leaving less than 1 ply (see `lmrLogReduction`);
+   * `reduction` is then refused. A reduced move that beats alpha is searched
+   * again at full depth (null window first under PVS, then the window).
+   */
+  formula?: "fixed" | "log";
+}
+
+/** The `reverseFutility` option of {@linkcode DeepSearchOptions}. */
+export interface ReverseFutilityOptions {
+  /** Margin per ply to the horizon (integer 1…1,000,000, required; chess: centipawns). */
+  margin: number;
+  /** Most plies to the horizon at which a node is pruned (integer 1…64, default 6). */
+  maxDepth?: number;
+}
+
+/** The `lateMovePruning` option of {@linkcode DeepSearchOptions}. */
+export interface LateMovePruningOptions {
+  /** Most plies to the horizon at which quiet moves are skipped (integer 1…64, default 3). */
+  maxDepth?: number;
+  /** Quiet moves kept at depth d: `baseMoves + d²` (integer 0…256, default 3). */
+  baseMoves?: number;
 }
 
 /** The `futility` and `razoring` options of {@linkcode DeepSearchOptions}. */

@@ -19,9 +19,11 @@ import {
   readOptions,
 } from "../validate.ts";
 import {
+  type LateMovePruningSettings,
   type LateMoveReductionSettings,
   type NullMoveSettings,
   resolveSelective,
+  type ReverseFutilitySettings,
 } from "./_selective_settings.ts";
 import { DEFAULT_MAX_NODES, UNLIMITED_DEPTH } from "./_search_context.ts";
 import type { PreviousHint } from "./iterative_deepening.ts";
@@ -81,7 +83,13 @@ export interface SearchSettings {
   /** Futility and razoring margins by distance to the horizon, or null when off. */
   readonly futilityMargins: readonly number[] | null;
   readonly razorMargins: readonly number[] | null;
+  /** Reverse futility pruning's parameters, or null when off. */
+  readonly reverseFutility: ReverseFutilitySettings | null;
+  /** Late-move pruning's parameters, or null when off. */
+  readonly lateMovePruning: LateMovePruningSettings | null;
   readonly checkExtensions: boolean;
+  /** Iterative deepening's PVS: null-window tests for all but the first move. */
+  readonly pvs: boolean;
   /** MTD(f)'s and aspiration's first guess (null: none given). */
   readonly guess: number | null;
   /** Aspiration half-width (`delta`, `aspirationDelta`; null: full windows). */
@@ -108,6 +116,8 @@ const DEEP_KEYS = [
   "lateMoveReductions",
   "futility",
   "razoring",
+  "reverseFutility",
+  "lateMovePruning",
   "checkExtensions",
   "tableCutoffs",
   "enhancedCutoffs",
@@ -144,7 +154,8 @@ type OptionKey =
   | "delta"
   | "previous"
   | "aspirationDelta"
-  | "quiescence";
+  | "quiescence"
+  | "pvs";
 
 /** Every public searcher that takes these options, with its rules. */
 const SEARCHERS = {
@@ -154,7 +165,7 @@ const SEARCHERS = {
   pvs: { keys: [...DEEP_KEYS, "alpha", "beta"] },
   quiescence: { keys: [...DEEP_KEYS, "alpha", "beta"] },
   iterativeDeepening: {
-    keys: [...DEEP_KEYS, "previous", "aspirationDelta", "quiescence"],
+    keys: [...DEEP_KEYS, "previous", "aspirationDelta", "quiescence", "pvs"],
   },
   aspiration: { keys: [...DEEP_KEYS, "delta", "guess"], delta: 1 },
   mtdf: { keys: [...DEEP_KEYS, "guess"], passes: "MTD(f)", ownTable: true },
@@ -344,6 +355,7 @@ function settingsOf(
     );
   }
   const quiescence = flag(where, "quiescence", given.quiescence) === true;
+  const pvs = flag(where, "pvs", given.pvs) === true;
   return Object.freeze({
     where,
     depth,
@@ -367,7 +379,10 @@ function settingsOf(
     lateMoveReductions: selective.lateMoveReductions,
     futilityMargins: selective.futilityMargins,
     razorMargins: selective.razorMargins,
+    reverseFutility: selective.reverseFutility,
+    lateMovePruning: selective.lateMovePruning,
     checkExtensions,
+    pvs,
     guess,
     aspirationDelta,
     previous,
