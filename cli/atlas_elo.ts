@@ -13,7 +13,7 @@
  *
  * `--mode leave-one-out` plays the full chess engine against itself less
  * one technique (`ELO_LOO_TESTS`; small default `ELO_LOO_SMALL`, `--full`
- * `ELO_LOO_FULL`: 40,000 nodes a move, SPRT [0, 10], adjudicated); the
+ * `ELO_LOO_FULL`: 20,000 nodes a move, SPRT [0, 10], adjudicated); the
  * default mode is add-one-to-base. Every batch of games is cached as it
  * ends, so a stopped run resumes at the batch it stopped in;
  * `--max-batches N` plays at most N new batches of each test in this run
@@ -63,7 +63,7 @@ const USAGE =
 const GAMES: readonly EloGame[] = ["connect-four", "chess"];
 const DESIGNS: readonly EloDesign[] = ["add-one", "leave-one-out"];
 /** The node budgets `--depths` measures, and its positions. */
-const DEPTH_BUDGETS = [10_000, 20_000, 40_000, 80_000];
+const DEPTH_BUDGETS = [5_000, 10_000, 20_000, 40_000];
 const DEPTH_POSITIONS = 12;
 
 interface Plan {

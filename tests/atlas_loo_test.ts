@@ -30,6 +30,7 @@ import {
   runEloOnWorkers,
 } from "../src/course/mod.ts";
 import { CHESS_ADJUDICATION, type SprtBatch } from "../mod.ts";
+import { CHESS_ENGINE_SELECTIVE } from "../src/players/_chess_search.ts";
 import { assertCleanFailure, runCli } from "./_cli.ts";
 
 const budget = { maxNodes: 1000 };
@@ -45,6 +46,9 @@ Deno.test("every leave-one-out test is the full engine against the full engine l
     quiescence: ["quiescence"],
     "null-move": ["nullMove"],
     lmr: ["lateMoveReductions"],
+    pvs: ["pvs"],
+    "reverse-futility": ["reverseFutility"],
+    "late-move-pruning": ["lateMovePruning"],
     futility: ["futility"],
     razoring: ["razoring"],
     aspiration: ["aspirationDelta"],
@@ -113,12 +117,12 @@ Deno.test("every chess technique of the atlas has a leave-one-out test or a stat
   }
 });
 
-Deno.test("the full run's settings: SPRT [0, 10] at 40,000 nodes a move, adjudicated, enough openings, cache names every setting", () => {
+Deno.test("the full run's settings: SPRT [0, 10] at 20,000 nodes a move, adjudicated, enough openings, cache names every setting", () => {
   assert.deepEqual(
     [ELO_LOO_FULL.elo0, ELO_LOO_FULL.elo1, ELO_LOO_FULL.alpha],
     [0, 10, 0.05],
   );
-  assert.equal(ELO_LOO_FULL.games.chess.nodes, 40_000);
+  assert.equal(ELO_LOO_FULL.games.chess.nodes, 20_000);
   assert.deepEqual(ELO_LOO_FULL.adjudication, CHESS_ADJUDICATION);
   // Each opening with both colours: maxGames / 2 distinct openings.
   assert.equal(
@@ -131,7 +135,7 @@ Deno.test("the full run's settings: SPRT [0, 10] at 40,000 nodes a move, adjudic
   const test = ELO_LOO_TESTS.find((t) => t.technique === "null-move")!;
   assert.equal(
     eloCacheFile(".c", ELO_LOO_FULL, test, "nodes"),
-    ".c/full__elo-loo-nodes-null-move__chess__0__0-10-n40000x1200-adjr600x3d20x8a68-p8-10-12-14-16.json",
+    ".c/full__elo-loo-nodes-null-move__chess__0__0-10-n20000x1200-adjr600x3d20x8a68-p8-10-12-14-16.json",
   );
   // Another adjudication, budget or design is another file.
   const names = new Set([
@@ -144,7 +148,7 @@ Deno.test("the full run's settings: SPRT [0, 10] at 40,000 nodes a move, adjudic
         ...ELO_LOO_FULL,
         games: {
           ...ELO_LOO_FULL.games,
-          chess: { ...ELO_LOO_FULL.games.chess, nodes: 20_000 },
+          chess: { ...ELO_LOO_FULL.games.chess, nodes: 40_000 },
         },
       },
       test,
@@ -371,9 +375,9 @@ Deno.test("the leave-one-out table: finished, stopped and not-run tests each say
     /\| null-move +\| \+40 \[\+20, \+60\], 200 games, stopped before its end, undecided so far /,
   );
   assert.match(table, /\| lmr +\| — \(not run\)/);
-  assert.match(table, /\| pvs +\| — \(the deepening searcher/);
+  assert.match(table, /\| pvs +\| — \(not run\)/);
   const line = leaveOneOutSettingsLine(ELO_LOO_FULL);
-  assert.match(line, /40,000 nodes a move/);
+  assert.match(line, /20,000 nodes a move/);
   assert.match(
     line,
     /resign when both engines see one side 600 centipawns behind for 3 moves each/,
@@ -435,4 +439,19 @@ Deno.test("maxBatches: a time-boxed run plays a few batches of each test in turn
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+Deno.test("the full engine of the leave-one-out tests is the UCI engine's search: the same selective settings, quiescence and order", () => {
+  const options = optionsOf(looEngine(budget));
+  for (const [key, value] of Object.entries(CHESS_ENGINE_SELECTIVE)) {
+    assert.deepEqual(options[key], value, key);
+  }
+  assert.equal(options.quiescence, true);
+  assert.deepEqual(options.order, [
+    "tt",
+    "captures",
+    "static",
+    "quiet-killer",
+    "quiet-history",
+  ]);
 });

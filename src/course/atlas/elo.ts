@@ -228,7 +228,7 @@ const ENGINE =
   "alpha-beta with table move, killers, history (centre first), deepened";
 const ENGINE_ID = "the engine's iterative deepening with the previous move";
 const CHESS =
-  "the UCI engine: deepening, table, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence";
+  "the base engine (the UCI engine before its selective search): deepening, table, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence";
 /** The chess engine the committed full run played before its order became the engines' (killers before every capture). */
 export const OLD_CHESS_ENGINE =
   "the UCI engine: deepening, table, MVV-LVA, killers, history, quiescence";

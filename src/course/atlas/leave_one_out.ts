@@ -10,10 +10,10 @@
  *
  * The budget, measured (`deno task atlas-elo --mode leave-one-out --depths`
  * prints it again): on the atlas's 12 first chess middlegames the full
- * engine finishes a median depth of 5 at 10,000 and 20,000 nodes a move, 6
- * at 40,000 (4…7) and 7 at 80,000 (5…8); the UCI engine's defaults
- * (deepening, table, ordering, quiescence) reach 3, 4, 4 and 5. So the
- * full run plays 40,000 nodes a move.
+ * engine finishes a median depth of 4 at 5,000 nodes a move (3…5), 5 at
+ * 10,000 (3…7), 6 at 20,000 (4…9) and 8 at 40,000 (5…10). So the full run
+ * plays 20,000 nodes a move: the least budget at depth 6, so that the
+ * SPRTs get the most games for the machine time.
  *
  * @module
  */
@@ -22,30 +22,28 @@ import { createPlayer, type PlayerSpec } from "../../players/mod.ts";
 import type { SearchPlayer } from "../../players/player.ts";
 import { CHESS_ADJUDICATION } from "../../match/mod.ts";
 import { checkInteger } from "../../validate.ts";
+import { CHESS_ENGINE_SELECTIVE } from "../../players/_chess_search.ts";
 import type { EloBudget, EloSettings, EloTest } from "./elo.ts";
 import { ATLAS_GAMES } from "./games.ts";
 
 const TABLE = 1 << 16;
-const MARGINS = [100, 300];
 /** The engines' order as spec names (`CHESS_ENGINE_ORDER`). */
 const ORDER = ["tt", "captures", "static", "quiet-killer", "quiet-history"];
 
-/** The full engine's searcher options: every technique on. */
+/**
+ * The full engine's searcher options: every technique on, as the UCI
+ * engine plays ({@linkcode CHESS_ENGINE_SELECTIVE}, quiescence, the
+ * engines' order).
+ */
 const FULL_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({
   order: ORDER,
   quiescence: true,
-  aspirationDelta: 50,
-  nullMove: {},
-  lateMoveReductions: {},
-  futility: { margins: MARGINS },
-  razoring: { margins: MARGINS },
-  checkExtensions: true,
-  enhancedCutoffs: true,
+  ...CHESS_ENGINE_SELECTIVE,
 });
 
 /** The full engine, described: what every leave-one-out test starts from. */
 export const LOO_ENGINE =
-  "the full engine: deepening, table (65,536 entries), table move, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence, aspiration (±50), null move, LMR, futility and razoring (100, 300), check extensions, ETC";
+  "the full engine (the UCI engine's search): deepening, table (65,536 entries), table move, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence, aspiration (±50), PVS, null move (R = 3 + depth/3), logarithmic LMR, futility and razoring (100, 300), reverse futility (100 a ply), late-move pruning, check extensions, ETC";
 
 /**
  * The full engine at a budget, less the options named in `drop` (and with
@@ -103,6 +101,9 @@ export const ELO_LOO_TESTS: readonly EloTest[] = [
   loo("quiescence", (b) => looEngine(b, ["quiescence"])),
   loo("null-move", (b) => looEngine(b, ["nullMove"])),
   loo("lmr", (b) => looEngine(b, ["lateMoveReductions"])),
+  loo("pvs", (b) => looEngine(b, ["pvs"])),
+  loo("reverse-futility", (b) => looEngine(b, ["reverseFutility"])),
+  loo("late-move-pruning", (b) => looEngine(b, ["lateMovePruning"])),
   loo("static-order", (b) => looEngine(b, [], orderWithout("static"))),
   loo("killer", (b) => looEngine(b, [], orderWithout("quiet-killer"))),
   loo("history", (b) => looEngine(b, [], orderWithout("quiet-history"))),
@@ -121,8 +122,6 @@ export const ELO_LOO_TESTS: readonly EloTest[] = [
 
 /** Why a chess technique of the atlas has no leave-one-out test. */
 export const LOO_NOT_TESTED: Readonly<Record<string, string>> = {
-  pvs:
-    "the deepening searcher (the only one with quiescence, aspiration and the previous iteration's move) has no PVS switch: PVS is a searcher of its own, without quiescence, so a full engine with it cannot be built from the spec",
   mtdf: "a searcher of its own (no quiescence): not part of the full engine",
   sss: "a searcher of its own (no quiescence): not part of the full engine",
 };
@@ -149,7 +148,7 @@ export const ELO_LOO_SMALL: EloSettings = {
 };
 
 /**
- * The full run: SPRT [0, 10], α = β = 0.05, at 40,000 nodes a move (the
+ * The full run: SPRT [0, 10], α = β = 0.05, at 20,000 nodes a move (the
  * full engine's median depth 6 in middlegames), at most 1,200 games a
  * technique (a 95% interval near ±20 Elo when undecided), adjudicated.
  */
@@ -164,7 +163,7 @@ export const ELO_LOO_FULL: EloSettings = {
   modes: ["nodes"],
   games: {
     "connect-four": { maxGames: 2, timeGames: 2, nodes: 1000, timeMs: 1 },
-    chess: { maxGames: 1200, timeGames: 100, nodes: 40_000, timeMs: 30 },
+    chess: { maxGames: 1200, timeGames: 100, nodes: 20_000, timeMs: 30 },
   },
   stones: 4,
   chessPlies: [8, 10, 12, 14, 16],
