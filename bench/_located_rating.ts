@@ -160,3 +160,30 @@ export function locateRating(results: readonly RatedResult[]): LocatedRating {
   const margin = Z95 / Math.sqrt(information);
   return { elo, low: elo - margin, high: elo + margin, games, prior };
 }
+
+/**
+ * How far below an opponent a player must be, at 95% (one-sided), when it
+ * lost all of `games` games: the exact binomial bound on its expected
+ * score, p ≤ 1 − 0.05^(1/games) (about 3/games), turned into an Elo
+ * difference. Tighter than the interval with a virtual draw.
+ *
+ * @param games the games, all lost
+ * @returns the (negative) Elo difference ours is below at 95%
+ * @throws {Error} when `games` is not an integer ≥ 1
+ *
+ * @example 100 games lost: at least 607 below
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { allLostBound } from "./_located_rating.ts";
+ * assert.equal(Math.round(allLostBound(100)), -607);
+ * ```
+ */
+export function allLostBound(games: number): number {
+  if (!Number.isSafeInteger(games) || games < 1) {
+    throw new Error(
+      `allLostBound: games must be an integer ≥ 1, got ${games}`,
+    );
+  }
+  const p = 1 - Math.pow(0.05, 1 / games);
+  return -400 * Math.log10((1 - p) / p);
+}

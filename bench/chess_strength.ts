@@ -23,6 +23,7 @@ import { FlagsOnce, UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
 import { integerFlag, loadAverage } from "./_side_by_side.ts";
 import {
+  allLostBound,
   GLAURUNG_CCRL_4040,
   locateRating,
   type RatedResult,
@@ -390,6 +391,18 @@ async function main(args: readonly string[]): Promise<number> {
       }% | ${signed(difference)} [${signed(low)}, ${signed(high)}] | ${
         Math.round(p.rating + difference)
       } [${Math.round(p.rating + low)}, ${Math.round(p.rating + high)}] |`,
+    );
+  }
+  for (const p of played) {
+    if (p.wins > 0 || p.draws > 0) continue;
+    const below = allLostBound(p.losses);
+    print("");
+    print(
+      `${p.label}: every one of ${p.losses} games lost: ours is below ${
+        Math.round(p.rating + below)
+      } (${Math.round(p.rating)} ${
+        signed(below)
+      }) at 95%, one-sided (the score's binomial bound 1 − 0.05^(1/${p.losses}))`,
     );
   }
   const levels = played.filter((p) => p.label.startsWith("stockfish:"));

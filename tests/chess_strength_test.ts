@@ -13,7 +13,11 @@ import {
   searchReport,
 } from "../bench/chess_depth_vs_stockfish.ts";
 import { matchCommand, parseStrengthArgs } from "../bench/chess_strength.ts";
-import { locateRating, STOCKFISH_SKILL_ELO } from "../bench/_located_rating.ts";
+import {
+  allLostBound,
+  locateRating,
+  STOCKFISH_SKILL_ELO,
+} from "../bench/_located_rating.ts";
 import { engineOptions, engineTable } from "../src/uci/engines.ts";
 import { expectedScore } from "../src/match/elo.ts";
 
@@ -198,6 +202,10 @@ Deno.test("locateRating: one rating explains the scores against rated opponents;
   const lost = locateRating([{ rating: 2793, wins: 0, draws: 0, losses: 20 }]);
   assert.equal(lost.prior, true);
   assert.ok(lost.elo < 2793 - 400 && lost.high < 2793);
+  // All lost: the binomial bound, tighter than the virtual draw's interval.
+  assert.ok(allLostBound(20) < lost.high - 2793);
+  assert.ok(allLostBound(200) < allLostBound(20));
+  assert.throws(() => allLostBound(0), /games must be an integer ≥ 1, got 0/);
   assert.throws(
     () => locateRating([{ rating: 1600, wins: 1.5, draws: 0, losses: 0 }]),
     /results\[0\]\.wins must be an integer ≥ 0, got 1.5/,
