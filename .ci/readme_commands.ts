@@ -132,6 +132,14 @@ export const RUNS: Readonly<Record<string, ReadmeRun>> = {
     // With Stockfish or without: the Kiwipete row's count and our time.
     expect: /^\| 2 \| 4 \| 4085603 \| [\d.]+ m?s \|/m,
   },
+  "npx --yes deno@2.9.6 task bench:depth": {
+    // With Stockfish or without: WAC.001's row of ours.
+    expect: /^\| WAC\.001 \| 26 \| \d+( mate)? \| \d+ \| \d+ \|/m,
+  },
+  "npx --yes deno@2.9.6 task bench:strength": {
+    // With the opponents or without: the table's header.
+    expect: /^\| opponent \| its rating \| games \|/m,
+  },
   "npx --yes deno@2.9.6 task bench:c4ref": {
     expect:
       /^\| data\/connect4\/end_easy\.txt \| 10 \| [\d.]+ µs \(\d+ nodes\) \|/m,

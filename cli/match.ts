@@ -96,7 +96,7 @@ const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
   SPEC: ours:depth=N | ours:nodes=N | ours:movetime=MS
         stockfish:skill=S,depth=N | stockfish:nodes=N | ...
         NAME:depth=N ... (any UCI program, named by --engine NAME=PATH,
-        repeatable, once per NAME; stockfish is there when installed)
+        repeatable, once per NAME; stockfish and glaurung are there when installed)
   Settings: depth 1…100, nodes ≥ 1, movetime ≥ 1 ms (below --timeout),
   skill 0…20 (Stockfish only); each once; at least one of depth, nodes,
   movetime.
@@ -206,7 +206,7 @@ interface Plan {
   batch: number | undefined;
   /** `--nats-unreachable`, in ms. */
   unreachableMs: number | undefined;
-  /** The engines here (`--engine`, and Stockfish when installed). */
+  /** The engines here (`--engine`, and Stockfish and Glaurung when installed). */
   engines: EngineTable;
   /** `--nats-creds`, `--nats-nkey`, `--nats-ca`. */
   security: ReturnType<typeof securityFlags>;

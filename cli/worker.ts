@@ -9,7 +9,7 @@
  * src/ and cli/): others are given back to the queue, with a message here
  * and on the command's side. A chess job names its engines; the worker
  * runs only `ours` (cli/uci.ts) and the engines configured here with
- * `--engine NAME=PATH` (Stockfish by itself when installed): a job naming
+ * `--engine NAME=PATH` (Stockfish and Glaurung by themselves when installed): a job naming
  * any other goes to the dead-letter stream (`unknown-engine`) and fails
  * its run. Credentials and TLS are the NATS server's (see --help). A
  * message that is not a job (not JSON, too large, a bad field) goes to the
@@ -63,8 +63,9 @@ stopped (Ctrl-C or SIGTERM give the job in progress back to the queue).
 ${SECURITY_HELP}
   --engine NAME=PATH  a chess engine jobs may name (NAME: a-z, 0-9, _, -),
                       once per NAME, repeatable; "ours" (cli/uci.ts) is
-                      always there, "stockfish" by itself when installed
-                      (PATH, then /usr/games); a job never gives a path
+                      always there, "stockfish" and "glaurung" by
+                      themselves when installed (PATH, then /usr/games);
+                      a job never gives a path
   --name NAME         this worker's name in messages (default HOST/PID)
   --max-jobs N        exit 0 after N jobs (default: serve until stopped)
   --set-ack-wait SECONDS

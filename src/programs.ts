@@ -1,6 +1,7 @@
 /**
  * The external programs this project can use — Stockfish, nats-server,
- * chromium, Jupyter with the Deno kernelspec, the C compiler, Python — and
+ * chromium, Jupyter with the Deno kernelspec, the C compiler, Python,
+ * openssl, Glaurung — and
  * the one way they are found, for the commands and for the tests alike.
  *
  * A program is *missing* only when it is not installed at all: no file of its
@@ -108,6 +109,14 @@ export const PROGRAMS = {
     onPath: true,
     folders: [],
     debian: ["openssl"],
+  },
+  // A second engine that is not ours, rated on a public list
+  // (docs/chess_strength.md): `deno task bench:strength`'s other opponent.
+  glaurung: {
+    names: ["glaurung"],
+    onPath: true,
+    folders: ["/usr/games"],
+    debian: ["glaurung"],
   },
 } as const satisfies Record<string, ExternalProgram>;
 

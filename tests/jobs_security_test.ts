@@ -208,7 +208,7 @@ Deno.test(
       ], { code, run: "unknownengine" });
       await assert.rejects(
         unknown,
-        /job 0 failed on worker w: job unknownengine\.0 names engine "marker", which worker w does not have \(it has: ours, fake(, stockfish)?; start workers with --engine marker=PATH\)/,
+        /job 0 failed on worker w: job unknownengine\.0 names engine "marker", which worker w does not have \(it has: ours, fake(, glaurung)?(, stockfish)?; start workers with --engine marker=PATH\)/,
       );
       const [dead] = await deadLetters(jobs, 1, crafted.length);
       assert.equal(dead!.reason, "unknown-engine");

@@ -70,7 +70,7 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
     [["--a", "ours", "--b", engine], /"ours" needs a budget/],
     [
       ["--a", "gnuchess:depth=1", "--b", engine],
-      /--a: unknown engine "gnuchess" \(known here: ours, marker(, stockfish)?; add it with --engine gnuchess=PATH\)/,
+      /--a: unknown engine "gnuchess" \(known here: ours, (glaurung, )?marker(, stockfish)?; add it with --engine gnuchess=PATH\)/,
     ],
     // Engines are named, never given by their path.
     [

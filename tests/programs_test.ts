@@ -149,7 +149,7 @@ Deno.test("findProgram: the Deno kernelspec in the checkout's .jupyter, JUPYTER_
 Deno.test("findProgram refuses a name it does not know, naming the known ones", () => {
   assert.throws(
     () => findProgram("gnuchess" as ProgramName),
-    /findProgram: name must be one of stockfish, nats-server, chromium, jupyter, deno-kernelspec, cc, python3, openssl, got "gnuchess"/,
+    /findProgram: name must be one of stockfish, nats-server, chromium, jupyter, deno-kernelspec, cc, python3, openssl, glaurung, got "gnuchess"/,
   );
   assert.throws(
     () => findProgram("toString" as ProgramName),
@@ -162,7 +162,7 @@ Deno.test("installCommand: one apt-get install of every package, once, then the 
     installCommand([...PROGRAM_NAMES]),
     "apt-get install --no-install-recommends stockfish nats-server chromium " +
       "jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client " +
-      "gcc libc6-dev python3 openssl && .ci/kernel",
+      "gcc libc6-dev python3 openssl glaurung && .ci/kernel",
   );
   assert.equal(installCommand(["deno-kernelspec"]), ".ci/kernel");
   assert.equal(

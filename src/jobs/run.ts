@@ -44,7 +44,7 @@ const ROOT = new URL("../../", import.meta.url);
  * @param task the task (checked by `decodeJob`)
  * @param options `signal`: stops the games (or the solve) and rejects; `onGame`: told after each game (or the solve);
  *   `onProbe`: told each root probe of a solve, with its seconds so far; `engines`: the chess engines a chess task
- *   may name (default: `engineTable([])`, Stockfish when installed; `ours` always)
+ *   may name (default: `engineTable([])`, Stockfish and Glaurung when installed; `ours` always)
  * @returns the records, in the task's order, or the error that stopped them
  *
  * @example

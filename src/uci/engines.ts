@@ -10,6 +10,9 @@
  *   then Debian's `/usr/games/stockfish`): a convenience that reads the
  *   worker's own machine, never a message; `--engine stockfish=PATH`
  *   replaces it;
+ * - `glaurung` likewise (Debian's Glaurung 2.2, a second engine that is not
+ *   ours, rated on CCRL: docs/chess_strength.md), `--engine glaurung=PATH`
+ *   replacing it;
  * - any other name is configured with `--engine NAME=PATH`.
  *
  * @module
@@ -17,6 +20,7 @@
 
 import { describe } from "../validate.ts";
 import { findStockfish } from "./uci_engine.ts";
+import { findProgram } from "../programs.ts";
 
 /** A name of an engine: 1…32 of `a-z 0-9 _ -`, starting with a letter or digit (nothing path-like). */
 export const ENGINE_NAME: RegExp = /^[a-z0-9][a-z0-9_-]{0,31}$/;
@@ -79,7 +83,7 @@ function resolveProgram(flag: string, name: string, text: string): string {
 /**
  * The engine table of a command line: every `--engine NAME=PATH` value
  * (each NAME at most once, never `ours`), over the defaults (`stockfish`
- * when installed). Each PATH must be a file now (a relative one is taken
+ * and `glaurung` when installed). Each PATH must be a file now (a relative one is taken
  * from the current directory, a bare command from PATH).
  *
  * @param values the `--engine` values, in order
@@ -105,6 +109,8 @@ export function engineTable(
   const table = new Map<string, string>();
   const stockfish = findStockfish();
   if (stockfish !== null) table.set("stockfish", stockfish);
+  const glaurung = findProgram("glaurung");
+  if (glaurung !== null) table.set("glaurung", glaurung);
   const given = new Set<string>();
   for (const value of values) {
     const at = typeof value === "string" ? value.indexOf("=") : -1;
@@ -216,7 +222,8 @@ export function engineCommand(name: string, table: EngineTable): string[] {
 /**
  * The UCI options engine `name` starts with: Stockfish gets one thread and
  * 16 MiB of hash, and the skill level asked for (nothing else a job says
- * reaches it); others none.
+ * reaches it); Glaurung one thread and 16 MiB of hash (its default is a
+ * thread per core, which would take the opponent's); others none.
  *
  * @example
  * ```ts
@@ -225,6 +232,7 @@ export function engineCommand(name: string, table: EngineTable): string[] {
  * assert.deepEqual(engineOptions("stockfish", { "Skill Level": 3 }), {
  *   Threads: 1, Hash: 16, "Skill Level": 3,
  * });
+ * assert.deepEqual(engineOptions("glaurung", {}), { Threads: 1, Hash: 16 });
  * assert.deepEqual(engineOptions("ours", {}), {});
  * ```
  */
@@ -232,6 +240,7 @@ export function engineOptions(
   name: string,
   options: Readonly<Record<string, number>>,
 ): Record<string, number> {
+  if (name === "glaurung") return { Threads: 1, Hash: 16 };
   if (name !== "stockfish") return {};
   const skill = options["Skill Level"];
   return skill === undefined
