@@ -210,10 +210,14 @@ Deno.test("match: an engine that cannot start (not executable, exits at once, ne
     ],
     [
       [
+        // The partner answers its handshake at once (a shell script, not
+        // Deno starting up), so only the engine under test can miss 500 ms.
         "--engine",
         `silent=${fixture("silent.sh")}`,
+        "--engine",
+        `prompt=${fixture("hangs_on_go.sh")}`,
         "--a",
-        OURS,
+        "prompt:depth=1",
         "--b",
         "silent:depth=1",
         "--handshake-timeout",
@@ -226,10 +230,12 @@ Deno.test("match: an engine that cannot start (not executable, exits at once, ne
       [
         "--engine",
         `garbage=${fixture("garbage.sh")}`,
+        "--engine",
+        `prompt=${fixture("hangs_on_go.sh")}`,
         "--a",
         "garbage:depth=1",
         "--b",
-        OURS,
+        "prompt:depth=1",
         "--handshake-timeout",
         "500",
       ],
