@@ -1,5 +1,8 @@
 /**
- * `deno task test`: runs `deno test -A --doc` with the task's arguments,
+ * `deno task test`: runs `deno test -A --doc --parallel` with the task's
+ * arguments (test files run side by side, as many as the machine has
+ * cores, or `DENO_JOBS`: many tests wait on the programs they start, so
+ * two cores finish the suite well before one would),
  * passing its output through unchanged (its summary line `ok | N passed | …`
  * included, which `.ci/run` reads), then ends with one line: each external
  * program that is not installed, how many tests it held back (ignored, see
@@ -17,7 +20,7 @@ const records = await Deno.makeTempFile({ prefix: "gts_held_back_" });
 let code = 1;
 try {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["test", "-A", "--doc", ...Deno.args],
+    args: ["test", "-A", "--doc", "--parallel", ...Deno.args],
     env: { [HELD_BACK_FILE_ENV]: records },
     stdin: "inherit",
     stdout: "inherit",
