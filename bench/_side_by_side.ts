@@ -1,13 +1,72 @@
 /**
  * What the benches that time ours beside another program share
- * (`bench/perft_vs_stockfish.ts`, `bench/connect_four_vs_reference.ts`):
- * their integer flags, judged alike, and the machine's load average they
- * print around their table.
+ * (`bench/perft_vs_stockfish.ts`, `bench/connect_four_vs_reference.ts`,
+ * `bench/chess_depth_vs_stockfish.ts`, `bench/chess_strength.ts`): their
+ * command lines and integer flags, judged alike, and the machine's load
+ * average they print around their table.
  *
  * @module
  */
 
-import { UsageError } from "../cli/_flags.ts";
+import { FlagsOnce, UsageError } from "../cli/_flags.ts";
+
+/** A bench's command line, read: `--help`, `--full`, and each value flag with its text. */
+export interface BenchFlags {
+  help: boolean;
+  full: boolean;
+  /** The value flags in the order given, each with its text (undefined when it is missing). */
+  values: [flag: string, text: string | undefined][];
+}
+
+/**
+ * Reads a bench's command line: `-h`/`--help`, `--full`, and the flags of
+ * `valueFlags`, each as `--flag value` or `--flag=value`. Any flag given
+ * twice and any other argument are refused.
+ *
+ * @param command the command, as its messages name it (`bench:perft`)
+ * @param args the arguments
+ * @param valueFlags the flags that take a value
+ * @returns what was given, values not yet judged
+ * @throws {UsageError} naming an unknown argument or a flag given twice
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readBenchFlags } from "./_side_by_side.ts";
+ * const read = readBenchFlags("bench:perft", ["--runs=3", "--depth", "4"], ["--depth", "--runs"]);
+ * assert.deepEqual(read, { help: false, full: false, values: [["--runs", "3"], ["--depth", "4"]] });
+ * assert.throws(() => readBenchFlags("bench:perft", ["--fast"], ["--runs"]), /unknown argument "--fast"/);
+ * assert.throws(() => readBenchFlags("bench:perft", ["--full", "--full"], []), /--full/);
+ * ```
+ */
+export function readBenchFlags(
+  command: string,
+  args: readonly string[],
+  valueFlags: readonly string[],
+): BenchFlags {
+  const read: BenchFlags = { help: false, full: false, values: [] };
+  const flags = new FlagsOnce(command);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "-h" || arg === "--help" || arg === "--full") {
+      flags.check(arg);
+      if (arg === "--full") read.full = true;
+      else read.help = true;
+      continue;
+    }
+    const equals = arg.indexOf("=");
+    const flag = equals < 0 ? arg : arg.slice(0, equals);
+    if (!valueFlags.includes(flag)) {
+      throw new UsageError(
+        `${command}: unknown argument ${JSON.stringify(arg)}`,
+      );
+    }
+    const text = equals < 0 ? args[++i] : arg.slice(equals + 1);
+    flags.check(flag, text);
+    read.values.push([flag, text]);
+  }
+  return read;
+}
 
 /**
  * Reads an integer flag's value.

@@ -11,9 +11,9 @@
 import { findProgram } from "../src/programs.ts";
 import { engineCommand, engineOptions } from "../src/uci/engines.ts";
 import { UciProcess } from "../src/uci/uci_engine.ts";
-import { FlagsOnce, UsageError } from "../cli/_flags.ts";
+import { UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
-import { integerFlag, loadAverage } from "./_side_by_side.ts";
+import { integerFlag, loadAverage, readBenchFlags } from "./_side_by_side.ts";
 
 /** The positions file. */
 export const POSITIONS_FILE = "data/chess/wac.epd";
@@ -89,26 +89,14 @@ export function parseDepthBenchArgs(args: readonly string[]): DepthBenchArgs {
     movetimeMs: DEFAULT_MOVETIME_MS,
     full: false,
   };
-  const given = new Set<string>();
-  const flags = new FlagsOnce("bench:depth");
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "-h" || arg === "--help" || arg === "--full") {
-      flags.check(arg);
-      if (arg === "--full") result.full = true;
-      else result.help = true;
-      continue;
-    }
-    const equals = arg.indexOf("=");
-    const flag = equals < 0 ? arg : arg.slice(0, equals);
-    if (flag !== "--positions" && flag !== "--movetime") {
-      throw new UsageError(
-        `bench:depth: unknown argument ${JSON.stringify(arg)}`,
-      );
-    }
-    const text = equals < 0 ? args[++i] : arg.slice(equals + 1);
-    flags.check(flag, text);
-    given.add(flag);
+  const read = readBenchFlags("bench:depth", args, [
+    "--positions",
+    "--movetime",
+  ]);
+  result.help = read.help;
+  result.full = read.full;
+  const given = read.values.map(([flag]) => flag);
+  for (const [flag, text] of read.values) {
     if (flag === "--positions") {
       result.positions = integerFlag("bench:depth", flag, text, 1, 50);
     } else {

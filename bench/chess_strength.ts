@@ -19,9 +19,9 @@ import {
 } from "../src/uci/openings_file.ts";
 import { gameLine, matchScoreLine } from "../src/uci/match_lines.ts";
 import { findProgram } from "../src/programs.ts";
-import { FlagsOnce, UsageError } from "../cli/_flags.ts";
+import { UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
-import { integerFlag, loadAverage } from "./_side_by_side.ts";
+import { integerFlag, loadAverage, readBenchFlags } from "./_side_by_side.ts";
 import {
   allLostBound,
   GLAURUNG_CCRL_4040,
@@ -125,28 +125,16 @@ export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
     glaurungGames: DEFAULTS.glaurungGames,
     full: false,
   };
-  const given: string[] = [];
-  const flags = new FlagsOnce("bench:strength");
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "-h" || arg === "--help" || arg === "--full") {
-      flags.check(arg);
-      if (arg === "--full") result.full = true;
-      else result.help = true;
-      continue;
-    }
-    const equals = arg.indexOf("=");
-    const flag = equals < 0 ? arg : arg.slice(0, equals);
-    if (
-      !["--skills", "--games", "--movetime", "--glaurung-games"].includes(flag)
-    ) {
-      throw new UsageError(
-        `bench:strength: unknown argument ${JSON.stringify(arg)}`,
-      );
-    }
-    const text = equals < 0 ? args[++i] : arg.slice(equals + 1);
-    flags.check(flag, text);
-    given.push(flag);
+  const read = readBenchFlags("bench:strength", args, [
+    "--skills",
+    "--games",
+    "--movetime",
+    "--glaurung-games",
+  ]);
+  result.help = read.help;
+  result.full = read.full;
+  const given = read.values.map(([flag]) => flag);
+  for (const [flag, text] of read.values) {
     if (flag === "--skills") result.skills = skillList(text);
     else if (flag === "--games") {
       result.games = integerFlag("bench:strength", flag, text, 1, 10_000);

@@ -9,9 +9,9 @@
 
 import { Chess, perft } from "../mod.ts";
 import { findProgram } from "../src/programs.ts";
-import { FlagsOnce, UsageError } from "../cli/_flags.ts";
+import { UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
-import { integerFlag, loadAverage } from "./_side_by_side.ts";
+import { integerFlag, loadAverage, readBenchFlags } from "./_side_by_side.ts";
 
 /** The positions file. */
 export const PERFT_FILE = "data/chess/perft.txt";
@@ -85,24 +85,14 @@ export function parsePerftBenchArgs(args: readonly string[]): PerftBenchArgs {
     runs: 3,
     timeoutS: DEFAULT_TIMEOUT_S,
   };
-  const flags = new FlagsOnce("bench:perft");
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "-h" || arg === "--help" || arg === "--full") {
-      flags.check(arg);
-      if (arg === "--full") result.full = true;
-      else result.help = true;
-      continue;
-    }
-    const equals = arg.indexOf("=");
-    const flag = equals < 0 ? arg : arg.slice(0, equals);
-    if (!["--depth", "--runs", "--timeout"].includes(flag)) {
-      throw new UsageError(
-        `bench:perft: unknown argument ${JSON.stringify(arg)}`,
-      );
-    }
-    const text = equals < 0 ? args[++i] : arg.slice(equals + 1);
-    flags.check(flag, text);
+  const read = readBenchFlags("bench:perft", args, [
+    "--depth",
+    "--runs",
+    "--timeout",
+  ]);
+  result.help = read.help;
+  result.full = read.full;
+  for (const [flag, text] of read.values) {
     if (flag === "--depth") {
       result.depth = integerFlag("bench:perft", flag, text, 1, 64);
     } else if (flag === "--runs") {
