@@ -62,6 +62,16 @@ export const UNKNOWN = -1;
 /** What the stack holds for a null move: no real move (0…65535) equals it. */
 export const NULL_MOVE = -2;
 
+/** Where the castling rook stands, by the king's destination (G1, C1, G8 or C8). */
+function castlingRookFrom(kingTo: number): number {
+  return kingTo === G1 ? H1 : kingTo === C1 ? A1 : kingTo === G8 ? H8 : A8;
+}
+
+/** Where the castling rook goes, by the king's destination (G1, C1, G8 or C8). */
+function castlingRookTo(kingTo: number): number {
+  return kingTo === G1 ? F1 : kingTo === C1 ? D1 : kingTo === G8 ? F8 : D8;
+}
+
 /** The board, its history stack and the make/unmake that keeps them. */
 export class Board {
   /** Piece code per 0x88 square (0 empty). */
@@ -317,8 +327,8 @@ export class Board {
       this.kings[us] = to;
       if (kind === CASTLING) {
         const rook = ROOK | us << 3;
-        const rookFrom = to === G1 ? H1 : to === C1 ? A1 : to === G8 ? H8 : A8;
-        const rookTo = to === G1 ? F1 : to === C1 ? D1 : to === G8 ? F8 : D8;
+        const rookFrom = castlingRookFrom(to);
+        const rookTo = castlingRookTo(to);
         squares[rookFrom] = EMPTY;
         squares[rookTo] = rook;
         const rookSlot = this.slot[rookFrom]!;
@@ -472,8 +482,8 @@ export class Board {
     if (type === KING) {
       this.kings[us] = to;
       if (kind === CASTLING) {
-        const rookFrom = to === G1 ? H1 : to === C1 ? A1 : to === G8 ? H8 : A8;
-        const rookTo = to === G1 ? F1 : to === C1 ? D1 : to === G8 ? F8 : D8;
+        const rookFrom = castlingRookFrom(to);
+        const rookTo = castlingRookTo(to);
         squares[rookTo] = squares[rookFrom]!;
         squares[rookFrom] = EMPTY;
         const rookSlot = slots[rookFrom]!;
@@ -513,8 +523,8 @@ export class Board {
     if ((piece & 7) === KING) {
       this.kings[us] = from;
       if (kind === CASTLING) {
-        const rookFrom = to === G1 ? H1 : to === C1 ? A1 : to === G8 ? H8 : A8;
-        const rookTo = to === G1 ? F1 : to === C1 ? D1 : to === G8 ? F8 : D8;
+        const rookFrom = castlingRookFrom(to);
+        const rookTo = castlingRookTo(to);
         squares[rookFrom] = squares[rookTo]!;
         squares[rookTo] = EMPTY;
         const rookSlot = slots[rookTo]!;
@@ -567,8 +577,8 @@ export class Board {
     if ((piece & 7) === KING) {
       this.kings[us] = from;
       if (kind === CASTLING) {
-        const rookFrom = to === G1 ? H1 : to === C1 ? A1 : to === G8 ? H8 : A8;
-        const rookTo = to === G1 ? F1 : to === C1 ? D1 : to === G8 ? F8 : D8;
+        const rookFrom = castlingRookFrom(to);
+        const rookTo = castlingRookTo(to);
         squares[rookFrom] = squares[rookTo]!;
         squares[rookTo] = EMPTY;
         const rookSlot = this.slot[rookTo]!;
