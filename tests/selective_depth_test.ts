@@ -12,6 +12,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { lmrLogReduction } from "../src/search/_selective_settings.ts";
 import {
   alphaBeta,
   aspiration,
@@ -360,4 +361,29 @@ Deno.test("each new option searches fewer nodes at a fixed depth on chess middle
       `${name}: ${after} nodes with, ${before} without`,
     );
   }
+});
+
+Deno.test("lmrLogReduction: the table gives the formula's reductions, inside and past its edge", () => {
+  // The formula as its JSDoc states it, computed here with no table.
+  const formula = (depth: number, moveNumber: number, pvNode: boolean) => {
+    if (depth < 2 || moveNumber < 2) return 0;
+    let r = Math.floor(0.75 + Math.log(depth) * Math.log(moveNumber) / 2.25);
+    if (pvNode) r--;
+    if (r > depth - 2) r = depth - 2;
+    return r > 0 ? r : 0;
+  };
+  let compared = 0;
+  for (let depth = 0; depth <= 100; depth++) {
+    for (let moveNumber = 0; moveNumber <= 260; moveNumber++) {
+      for (const pvNode of [false, true]) {
+        assert.equal(
+          lmrLogReduction(depth, moveNumber, pvNode),
+          formula(depth, moveNumber, pvNode),
+          `depth ${depth}, move ${moveNumber}, pv ${pvNode}`,
+        );
+        compared++;
+      }
+    }
+  }
+  assert.equal(compared, 101 * 261 * 2);
 });

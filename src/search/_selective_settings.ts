@@ -223,6 +223,28 @@ function lmrFormula(
   return "log";
 }
 
+/** The logarithmic formula's reduction before the PV and horizon rules. */
+function lmrLogBase(depth: number, moveNumber: number): number {
+  return Math.floor(0.75 + Math.log(depth) * Math.log(moveNumber) / 2.25);
+}
+
+/** Depths and move numbers below this read {@linkcode LMR_LOG_TABLE}. */
+const LMR_TABLE_SIZE = 64;
+
+/** `lmrLogBase(depth, moveNumber)` at `depth * LMR_TABLE_SIZE + moveNumber`. */
+const LMR_LOG_TABLE: Int8Array = (() => {
+  const table = new Int8Array(LMR_TABLE_SIZE * LMR_TABLE_SIZE);
+  for (let depth = 1; depth < LMR_TABLE_SIZE; depth++) {
+    for (let moveNumber = 1; moveNumber < LMR_TABLE_SIZE; moveNumber++) {
+      table[depth * LMR_TABLE_SIZE + moveNumber] = lmrLogBase(
+        depth,
+        moveNumber,
+      );
+    }
+  }
+  return table;
+})();
+
 /**
  * The plies a late move is reduced by under `formula: "log"`: the common
  * engine formula `floor(0.75 + ln(depth) · ln(moveNumber) / 2.25)` (the
@@ -252,9 +274,11 @@ export function lmrLogReduction(
   pvNode: boolean,
 ): number {
   if (depth < 2 || moveNumber < 2) return 0;
-  let r = Math.floor(
-    0.75 + Math.log(depth) * Math.log(moveNumber) / 2.25,
-  );
+  // The table spares the hot path two logarithms per reduced move; past its
+  // edge the formula itself gives the same numbers.
+  let r = depth < LMR_TABLE_SIZE && moveNumber < LMR_TABLE_SIZE
+    ? LMR_LOG_TABLE[depth * LMR_TABLE_SIZE + moveNumber]!
+    : lmrLogBase(depth, moveNumber);
   if (pvNode) r--;
   if (r > depth - 2) r = depth - 2;
   return r > 0 ? r : 0;
