@@ -88,7 +88,10 @@ function send(out: readonly string[]): void {
 }
 
 const flag = new Int32Array(new SharedArrayBuffer(4));
-const engine = new UciEngine({ interrupt: flag });
+const engine = new UciEngine({
+  interrupt: flag,
+  onInfo: (line) => send([line]),
+});
 let stepping = false;
 
 /** Runs the search in progress, an iteration per macrotask, so lines are read in between. */

@@ -286,3 +286,45 @@ Deno.test("a raised interrupt flag stops the deep searchers within 1,024 nodes; 
     /alphaBeta: interrupt must be an Int32Array of at least one element \(a flag another thread sets\), got an array of 1/,
   );
 });
+
+Deno.test("iterativeDeepening's onIteration: each finished row once, in order; true stops there; a bad value is refused", () => {
+  const position = TicTacToe.parse("X...O....");
+  const before = position.key();
+  const seen: number[] = [];
+  const full = iterativeDeepening(position, {
+    onIteration: (row) => {
+      seen.push(row.depth);
+    },
+  });
+  assert.deepEqual(seen, full.rows.map((row) => row.depth));
+  assert.ok(full.solved && seen.length > 3);
+  const plain = iterativeDeepening(position);
+  assert.equal(full.stats.nodes, plain.stats.nodes);
+  // Stopped after depth 3: that iteration's result, no budget named.
+  const stopped = iterativeDeepening(position, {
+    onIteration: (row) => row.depth === 3,
+  });
+  assert.deepEqual(stopped.rows.map((row) => row.depth), [1, 2, 3]);
+  assert.equal(stopped.depth, 3);
+  assert.equal(stopped.value, plain.rows[2]!.value);
+  assert.equal(stopped.stoppedByBudget, false);
+  // What the callback throws leaves the search, the position as it was.
+  assert.throws(
+    () =>
+      iterativeDeepening(position, {
+        onIteration: (row) => {
+          if (row.depth === 2) throw new Error("enough");
+        },
+      }),
+    /enough/,
+  );
+  assert.equal(position.key(), before);
+  assert.throws(
+    () => iterativeDeepening(position, { onIteration: 3 as never }),
+    /iterativeDeepening: onIteration must be a function called with each finished iteration's row, got 3/,
+  );
+  assert.throws(
+    () => alphaBeta(position, { depth: 2, onIteration: () => {} } as never),
+    /alphaBeta.*onIteration/,
+  );
+});

@@ -1,7 +1,8 @@
 // The UCI engine: the state machine driven directly, then `deno task uci`'s
 // program as a subprocess.
 import assert from "node:assert/strict";
-import { Chess, UciEngine } from "../mod.ts";
+import { Chess, TranspositionTable, UciEngine } from "../mod.ts";
+import { searchChess } from "../src/players/_chess_search.ts";
 
 /** Sends `lines`, runs every search to its end, returns everything said. */
 function talk(engine: UciEngine, lines: string[]): string[] {
@@ -250,6 +251,10 @@ Deno.test("new UciEngine checks its options: name one printable line, hashMegaby
       { interrupt: [0] },
       /new UciEngine: interrupt must be a non-empty Int32Array/,
     ],
+    [
+      { onInfo: "stdout" },
+      /new UciEngine: onInfo must be a function taking one info line, got "stdout"/,
+    ],
   ];
   for (const [options, message] of bad) {
     assert.throws(() => new UciEngine(options as never), message);
@@ -258,4 +263,61 @@ Deno.test("new UciEngine checks its options: name one printable line, hashMegaby
     new UciEngine({ name: "ok name" }).receive("uci")[0],
     "id name ok name",
   );
+});
+
+Deno.test("UCI go depth N is one deepening: its nodes are one search's, not a search per depth", () => {
+  const fen =
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+  const engine = new UciEngine();
+  const out = talk(engine, [`position fen ${fen}`, "go depth 7"]);
+  const last = out.filter((l) => l.startsWith("info depth")).at(-1)!;
+  const nodes = Number(/ nodes (\d+) /.exec(last)![1]);
+  // The same search by hand: one call to depth 7 with a fresh 16 MiB table.
+  const position = Chess.fromFen(fen);
+  position.markRoot();
+  const one = searchChess(position, new TranspositionTable({ megabytes: 16 }), {
+    depth: 7,
+  });
+  assert.equal(nodes, one.stats.nodes);
+  assert.equal(out.at(-1), `bestmove ${position.moveToUci(one.move)}`);
+  // A search per depth, as each iteration once was, costs more.
+  const table = new TranspositionTable({ megabytes: 16 });
+  let perDepth = 0;
+  for (let depth = 1; depth <= 7; depth++) {
+    perDepth += searchChess(position, table, { depth }).stats.nodes;
+  }
+  assert.ok(perDepth > nodes, `${perDepth} per depth against ${nodes}`);
+});
+
+Deno.test("UCI onInfo: each info line as its iteration finishes, step returns the bestmove", () => {
+  const seen: string[] = [];
+  const engine = new UciEngine({ onInfo: (line) => seen.push(line) });
+  engine.receive("position startpos moves e2e4 e7e5");
+  engine.receive("go depth 4");
+  const returned: string[] = [];
+  let steps = 0;
+  while (engine.searching) {
+    returned.push(...engine.step());
+    steps++;
+  }
+  assert.equal(steps, 1);
+  assert.deepEqual(seen.map((l) => Number(l.split(" ")[2])), [1, 2, 3, 4]);
+  assert.equal(returned.length, 1);
+  assert.match(returned[0]!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  // Nodes only grow from line to line: one search's running count.
+  const nodes = seen.map((l) => Number(/ nodes (\d+) /.exec(l)![1]));
+  for (let i = 1; i < nodes.length; i++) assert.ok(nodes[i]! > nodes[i - 1]!);
+});
+
+Deno.test("UCI go depth stops deepening at a mate, as before: a mate found, no deeper lines", () => {
+  const engine = new UciEngine();
+  // White mates at once: Qg7#, the f6 pawn guarding the queen.
+  const out = talk(engine, [
+    "position fen 6k1/5p1p/5PpQ/8/8/8/8/6K1 w - - 0 1",
+    "go depth 20",
+  ]);
+  const infos = out.filter((l) => l.startsWith("info depth"));
+  assert.match(infos.at(-1)!, / score mate \d+ /);
+  assert.ok(infos.length < 20, `${infos.length} iterations`);
+  assert.match(out.at(-1)!, /^bestmove /);
 });

@@ -9,6 +9,7 @@ import type { Chess } from "../games/chess/mod.ts";
 import { CHESS_MOVE_LIMIT } from "../games/chess/mod.ts";
 import type { Move, Position } from "../position.ts";
 import {
+  type DepthRow,
   iterativeDeepening,
   type IterativeDeepeningOptions,
   type IterativeDeepeningResult,
@@ -139,6 +140,8 @@ export interface ChessSearchLimits {
    * 1,024 nodes, as a spent time budget stops it (depth 1 always finishes).
    */
   interrupt?: Int32Array;
+  /** Each finished iteration, as it finishes; `true` stops the deepening there (`iterativeDeepening`'s option). */
+  onIteration?: (row: DepthRow) => boolean | void;
 }
 
 /**
@@ -173,5 +176,8 @@ export function searchChess(
     ...(limits.maxNodes === undefined ? {} : { maxNodes: limits.maxNodes }),
     ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
     ...(limits.interrupt === undefined ? {} : { interrupt: limits.interrupt }),
+    ...(limits.onIteration === undefined
+      ? {}
+      : { onIteration: limits.onIteration }),
   });
 }

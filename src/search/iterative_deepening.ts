@@ -12,8 +12,9 @@
  * finishes; later iterations cut short by `maxNodes` or `timeMs` are
  * discarded (anytime: the result is the last finished depth's). The options:
  * `depth`, `maxNodes`, `timeMs`, `previous`, `aspirationDelta`,
- * `quiescence`, `pvs`, and `tt`, `exactDepth`, `order`, `failHard`, `maxMove` as
- * for {@linkcode alphaBeta}; any other key is an error. The result is the
+ * `quiescence`, `pvs`, `onIteration`, and `tt`, `exactDepth`, `order`,
+ * `failHard`, `maxMove` as for {@linkcode alphaBeta}; any other key is an
+ * error. The result is the
  * last finished iteration's value, move and PV, the summed counters
  * (`passes` = iterations run), one row per depth, and the budget report.
  *
@@ -119,6 +120,14 @@ export interface IterativeDeepeningOptions extends DeepSearchOptions {
    * without it (more nodes only where the order is poor).
    */
   pvs?: boolean;
+  /**
+   * Called with each finished iteration's row as soon as it is finished
+   * (never inside the recursion), e.g. to print a UCI `info` line while the
+   * search goes on. Returning `true` stops the deepening there: the result
+   * is that iteration's (`stoppedByBudget` stays false). What it throws
+   * leaves the search, the position restored.
+   */
+  onIteration?: (row: DepthRow) => boolean | void;
 }
 
 /** One finished iteration. */
@@ -178,6 +187,22 @@ export interface IterativeDeepeningResult
  * assert.ok(result.value === 0 && result.solved);
  * assert.ok(result.rows.at(-1)!.cumulativeNodes === result.stats.nodes);
  * ```
+ *
+ * @example Each iteration reported as it finishes, the deepening stopped at a mate
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess, CHESS_MATE, iterativeDeepening } from "../../mod.ts";
+ * const lines: string[] = [];
+ * const result = iterativeDeepening(Chess.fromFen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), {
+ *   depth: 8,
+ *   onIteration: (row) => {
+ *     lines.push(`depth ${row.depth} value ${row.value}`);
+ *     return row.value >= CHESS_MATE - 100; // a mate found: deeper changes nothing
+ *   },
+ * });
+ * assert.deepEqual(lines, [`depth 1 value ${CHESS_MATE - 1}`]);
+ * assert.ok(result.depth === 1 && !result.stoppedByBudget);
+ * ```
  */
 export function iterativeDeepening(
   position: Position,
@@ -230,7 +255,7 @@ export function iterativeDeepening(
     move = pv.length > 0 ? pv[0]! : c.rootMove;
     finished = depth;
     const nodes = c.stats.nodes - before.nodes;
-    rows.push({
+    const row: DepthRow = {
       depth,
       value,
       move,
@@ -239,9 +264,14 @@ export function iterativeDeepening(
       cumulativeNodes: c.stats.nodes,
       leaves: c.stats.leaves - before.leaves,
       researches: c.stats.researches - before.researches,
-    });
+    };
+    rows.push(row);
     solved = c.horizonLeaves === 0;
-    if (solved) break;
+    if (solved) {
+      settings.onIteration?.(row);
+      break;
+    }
+    if (settings.onIteration?.(row) === true) break;
     if (previous !== "none") c.setPvLine(previous === "pv" ? pv : [move]);
   }
   // Nodes of a discarded iteration were spent: they stay in stats, not in rows.

@@ -26,7 +26,7 @@ import {
   type ReverseFutilitySettings,
 } from "./_selective_settings.ts";
 import { DEFAULT_MAX_NODES, UNLIMITED_DEPTH } from "./_search_context.ts";
-import type { PreviousHint } from "./iterative_deepening.ts";
+import type { DepthRow, PreviousHint } from "./iterative_deepening.ts";
 import {
   type MoveOrder,
   type MoveScorer,
@@ -98,6 +98,8 @@ export interface SearchSettings {
   readonly previous: PreviousHint;
   /** Quiescence at the horizon (iterative deepening's `quiescence`). */
   readonly quiescence: boolean;
+  /** Iterative deepening's report of each finished iteration (null: none). */
+  readonly onIteration: ((row: DepthRow) => boolean | void) | null;
 }
 
 /** The keys of the course's plain recursion. */
@@ -155,7 +157,8 @@ type OptionKey =
   | "previous"
   | "aspirationDelta"
   | "quiescence"
-  | "pvs";
+  | "pvs"
+  | "onIteration";
 
 /** Every public searcher that takes these options, with its rules. */
 const SEARCHERS = {
@@ -165,7 +168,14 @@ const SEARCHERS = {
   pvs: { keys: [...DEEP_KEYS, "alpha", "beta"] },
   quiescence: { keys: [...DEEP_KEYS, "alpha", "beta"] },
   iterativeDeepening: {
-    keys: [...DEEP_KEYS, "previous", "aspirationDelta", "quiescence", "pvs"],
+    keys: [
+      ...DEEP_KEYS,
+      "previous",
+      "aspirationDelta",
+      "quiescence",
+      "pvs",
+      "onIteration",
+    ],
   },
   aspiration: { keys: [...DEEP_KEYS, "delta", "guess"], delta: 1 },
   mtdf: { keys: [...DEEP_KEYS, "guess"], passes: "MTD(f)", ownTable: true },
@@ -356,6 +366,14 @@ function settingsOf(
   }
   const quiescence = flag(where, "quiescence", given.quiescence) === true;
   const pvs = flag(where, "pvs", given.pvs) === true;
+  const onIteration = given.onIteration ?? null;
+  if (onIteration !== null && typeof onIteration !== "function") {
+    throw new Error(
+      `${where}: onIteration must be a function called with each finished iteration's row, got ${
+        describe(onIteration)
+      }`,
+    );
+  }
   return Object.freeze({
     where,
     depth,
@@ -387,6 +405,7 @@ function settingsOf(
     aspirationDelta,
     previous,
     quiescence,
+    onIteration: onIteration as SearchSettings["onIteration"],
   });
 }
 

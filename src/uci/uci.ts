@@ -6,16 +6,20 @@
  * and the engine's order: table move, captures by MVV-LVA (losing ones by
  * static exchange after the quiet moves), quiet killers, quiet history.
  *
- * A search runs one iteration per {@linkcode UciEngine.step} call, so a
- * caller can read `stop` between iterations. Inside an iteration the time
- * and node budgets of `go` stop it (the searcher checks the clock every
- * 1,024 nodes; quiescence nodes count against `nodes` only), and so does the
- * `interrupt` flag of {@linkcode UciEngineOptions}, which another thread sets
- * when a line that ends the search arrives (`cli/uci.ts` does: `stop` is
- * answered within milliseconds in every mode). Without that flag a search
- * without a depth or node limit runs in slices of {@linkcode UCI_SLICE_MS},
- * so `stop` is read within about that long; depth and node limits are never
- * sliced, so those searches are reproducible.
+ * A search is one iterative deepening, run by {@linkcode UciEngine.step},
+ * each finished iteration's `info` line sent to the `onInfo` option at once
+ * (or returned by `step`). Inside an iteration the time and node budgets of
+ * `go` stop it (the searcher checks the clock every 1,024 nodes; quiescence
+ * nodes count against `nodes` only), and so does the `interrupt` flag of
+ * {@linkcode UciEngineOptions}, which another thread sets when a line that
+ * ends the search arrives (`cli/uci.ts` does: `stop` is answered within
+ * milliseconds in every mode). Three searches run one iteration per `step`
+ * call instead (a search per iteration, the table carrying the work over):
+ * without that flag, a search without a depth or node limit, in slices of
+ * {@linkcode UCI_SLICE_MS}, so `stop` is read within about that long; `go
+ * ponder`, so that `ponderhit`'s limits are read between iterations; and a
+ * search move by move (`searchmoves`, a root drawn by rule). Depth and node
+ * limits are never sliced, so those searches are reproducible.
  *
  * The protocol's promises: every `go` ends in exactly one `bestmove`. A
  * malformed `go` is answered with an `info string` naming the problem and
@@ -58,6 +62,12 @@ export interface UciEngineOptions {
    * (`stop`, `quit`, `go`, `position`, `ucinewgame`, or the end of input).
    */
   interrupt?: Int32Array;
+  /**
+   * Where `info` lines go as their iterations finish, while
+   * {@linkcode UciEngine.step} runs (`cli/uci.ts` prints them at once); without
+   * it, `step` returns them with its other lines.
+   */
+  onInfo?: (line: string) => void;
 }
 
 /** What `go` asked for, as {@linkcode UciEngine} read it. */
@@ -143,6 +153,7 @@ export class UciEngine {
   #hashMegabytes: number;
   readonly #now: () => number;
   readonly #interrupt: Int32Array | undefined;
+  readonly #onInfo: ((line: string) => void) | undefined;
   #position: Chess = Chess.start();
   #quit = false;
   // The search in progress.
@@ -167,7 +178,13 @@ export class UciEngine {
    */
   constructor(options?: UciEngineOptions) {
     const where = "new UciEngine";
-    checkOptions(where, options, ["name", "hashMegabytes", "now", "interrupt"]);
+    checkOptions(where, options, [
+      "name",
+      "hashMegabytes",
+      "now",
+      "interrupt",
+      "onInfo",
+    ]);
     const name = options?.name ?? "game-tree-search";
     // A newline would inject a protocol line; control characters garble it.
     if (
@@ -207,6 +224,15 @@ export class UciEngine {
       );
     }
     this.#interrupt = interrupt;
+    const onInfo = options?.onInfo;
+    if (onInfo !== undefined && typeof onInfo !== "function") {
+      throw new Error(
+        `${where}: onInfo must be a function taking one info line, got ${
+          describe(onInfo)
+        }`,
+      );
+    }
+    this.#onInfo = onInfo;
     this.#table = new TranspositionTable({ megabytes });
   }
 
@@ -356,6 +382,13 @@ export class UciEngine {
     // limits stay unsliced, so their searches (and matches) are reproducible.
     const sliced = this.#interrupt === undefined &&
       limits.depth === UCI_MAX_DEPTH && limits.nodes === Infinity;
+    // Unsliced, the whole search is one deepening: a search per iteration
+    // would repeat the shallower ones and lose the killers and history (43%
+    // more nodes to depth 10 on WAC middlegames). A ponder search stays
+    // stepped, so that ponderhit's limits are read between iterations.
+    if (!sliced && this.#rootMoves === null && this.#ponderLimits === null) {
+      return this.#searchWhole(elapsed);
+    }
     const timeMs = Math.min(
       limits.timeMs === Infinity
         ? Infinity
@@ -383,6 +416,39 @@ export class UciEngine {
       if (this.#hold) this.#waiting = true;
       else out.push(...this.#finish());
     }
+    return out;
+  }
+
+  /**
+   * The rest of the search as one deepening from depth 1, each finished
+   * iteration's `info` line sent to `onInfo` (or returned) at once.
+   */
+  #searchWhole(elapsed: number): string[] {
+    const limits = this.#limits;
+    const out: string[] = [];
+    const base = this.#nodes;
+    const timeMs = limits.timeMs === Infinity
+      ? Infinity
+      : Math.max(1, limits.timeMs - elapsed);
+    const result = searchChess(this.#position, this.#table, {
+      depth: limits.depth,
+      ...this.#budget(timeMs),
+      onIteration: (row) => {
+        this.#nodes = base + row.cumulativeNodes;
+        this.#depth = row.depth;
+        this.#best = row.pv[0] ?? row.move;
+        const line = this.#info(row.depth, row.value, row.pv);
+        if (this.#onInfo === undefined) out.push(line);
+        else this.#onInfo(line);
+        // A mate found: deeper iterations would only confirm it.
+        return Math.abs(row.value) >= CHESS_MATE - MATE_BAND;
+      },
+    });
+    this.#nodes = base + result.stats.nodes;
+    // Cut by a line the caller has yet to deliver: it ends the search.
+    if (result.stoppedByBudget && this.#interrupted()) return out;
+    if (this.#hold) this.#waiting = true;
+    else out.push(...this.#finish());
     return out;
   }
 
