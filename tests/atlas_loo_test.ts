@@ -57,15 +57,17 @@ Deno.test("every leave-one-out test is the full engine against the full engine l
     "static-order": [],
     killer: [],
     history: [],
+    "killers-and-history": [],
     "tt-move": [],
     tt: ["enhancedCutoffs"],
   };
-  const orderLacks: Record<string, string> = {
-    "static-order": "static",
-    killer: "quiet-killer",
-    history: "quiet-history",
-    "tt-move": "tt",
-    tt: "tt",
+  const orderLacks: Record<string, string[]> = {
+    "static-order": ["static"],
+    killer: ["quiet-killer"],
+    history: ["quiet-history"],
+    "killers-and-history": ["quiet-killer", "quiet-history"],
+    "tt-move": ["tt"],
+    tt: ["tt"],
   };
   assert.deepEqual(
     ELO_LOO_TESTS.map((t) => t.technique).sort(),
@@ -88,13 +90,7 @@ Deno.test("every leave-one-out test is the full engine against the full engine l
     const order = options.order as string[];
     const fullOrder = fullOptions.order as string[];
     const dropped = fullOrder.filter((o) => !order.includes(o));
-    assert.deepEqual(
-      dropped,
-      orderLacks[test.technique] === undefined
-        ? []
-        : [orderLacks[test.technique]],
-      where,
-    );
+    assert.deepEqual(dropped, orderLacks[test.technique] ?? [], where);
     // Only the table's own test drops the table.
     assert.equal(
       "table" in baseline,

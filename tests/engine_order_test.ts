@@ -29,7 +29,10 @@ import {
   ATLAS_SMALL,
   ENGINE_ORDER_VARIANTS,
   engineOrderTable,
+  FULL_ENGINE_ORDER_VARIANTS,
+  fullEngineOrderTable,
   measureEngineOrder,
+  measureFullEngineOrder,
 } from "../src/course/atlas/mod.ts";
 
 /** A chess position that records, for every node, the moves searched from it in order. */
@@ -258,4 +261,38 @@ Deno.test("the atlas's engine-order table: every order on both chess sets, each 
   const nodes = (id: string) =>
     rows.filter((r) => r.variant === id).reduce((a, r) => a + r.nodes, 0);
   assert.notEqual(nodes("no-mvv-lva"), nodes("engine"));
+});
+
+Deno.test("killers and history inside the full engine: each order leaves out exactly what it names, and leaving them out changes the search", () => {
+  const settings = {
+    ...ATLAS_SMALL,
+    positions: { ...ATLAS_SMALL.positions, chess: 2, wac: 2 },
+  };
+  const rows = measureFullEngineOrder(settings);
+  assert.equal(rows.length, 2 * FULL_ENGINE_ORDER_VARIANTS.length);
+  const engine = CHESS_ENGINE_ORDER as readonly unknown[];
+  const left = (id: string) => {
+    const order = FULL_ENGINE_ORDER_VARIANTS.find((v) => v.id === id)!
+      .order as readonly unknown[];
+    return engine.filter((o) => !order.includes(o));
+  };
+  assert.deepEqual(left("engine"), []);
+  assert.deepEqual(left("no-killers"), ["quiet-killer"]);
+  assert.deepEqual(left("no-history"), ["quiet-history"]);
+  assert.deepEqual(left("neither"), ["quiet-killer", "quiet-history"]);
+  for (const game of ["chess", "wac"] as const) {
+    const of = (id: string) =>
+      rows.find((r) => r.variant === id && r.game === game)!;
+    assert.equal(of("engine").shareOfEngine.median, 1);
+    assert.equal(of("engine").valueChanged, 0);
+    assert.equal(of("engine").moveChanged, 0);
+    assert.equal(of("neither").positions, 2);
+  }
+  const nodes = (id: string) =>
+    rows.filter((r) => r.variant === id).reduce((a, r) => a + r.nodes, 0);
+  assert.notEqual(nodes("neither"), nodes("engine"));
+  assert.match(
+    fullEngineOrderTable(rows),
+    /\| without killers and history +\| 2 WAC +\| +4 \|/,
+  );
 });

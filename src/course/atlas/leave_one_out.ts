@@ -107,6 +107,16 @@ export const ELO_LOO_TESTS: readonly EloTest[] = [
   loo("static-order", (b) => looEngine(b, [], orderWithout("static"))),
   loo("killer", (b) => looEngine(b, [], orderWithout("quiet-killer"))),
   loo("history", (b) => looEngine(b, [], orderWithout("quiet-history"))),
+  // Each of the two can stand in for the other: the pair is tested too.
+  loo(
+    "killers-and-history",
+    (b) =>
+      looEngine(
+        b,
+        [],
+        ORDER.filter((o) => o !== "quiet-killer" && o !== "quiet-history"),
+      ),
+  ),
   loo("tt-move", (b) => looEngine(b, [], orderWithout("tt"))),
   // Without a table there is no table move and no ETC (both read it).
   loo(

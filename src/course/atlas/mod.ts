@@ -15,3 +15,4 @@ export * from "./leave_one_out.ts";
 export * from "./stockfish_elo.ts";
 export * from "./engine_rows.ts";
 export * from "./engine_order.ts";
+export * from "./full_engine_order.ts";

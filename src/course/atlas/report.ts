@@ -43,6 +43,11 @@ import {
   measureEngineOrder,
 } from "./engine_order.ts";
 import {
+  type FullEngineOrderRow,
+  fullEngineOrderTable,
+  measureFullEngineOrder,
+} from "./full_engine_order.ts";
+import {
   ELO_CHESS_NOT_TESTED,
   ELO_FULL,
   ELO_NOT_TESTED,
@@ -78,6 +83,8 @@ export interface AtlasFile {
   engine?: EngineRow[];
   /** The chess engine's move order, before and now, and each element's share; absent in a file from before it. */
   engineOrder?: EngineOrderRow[];
+  /** Killers and history inside the full engine, deeper; absent in a file from before it. */
+  fullEngineOrder?: FullEngineOrderRow[];
   /**
    * Leave-one-out Elo (the full chess engine against it less one
    * technique): the tests the cache held when the file was written,
@@ -109,6 +116,7 @@ export function atlasFile(
   engine?: EngineRow[],
   engineOrder?: EngineOrderRow[],
   leaveOneOut?: { settings: EloSettings; items: EloItem[] },
+  fullEngineOrder?: FullEngineOrderRow[],
 ): AtlasFile {
   const { settings, facts } = results;
   const rows = elo === undefined ? results.rows : results.rows.map((row) => {
@@ -130,6 +138,7 @@ export function atlasFile(
     ...(elo === undefined ? {} : { eloSettings: elo.settings, elo: elo.items }),
     ...(engine === undefined ? {} : { engine }),
     ...(engineOrder === undefined ? {} : { engineOrder }),
+    ...(fullEngineOrder === undefined ? {} : { fullEngineOrder }),
     ...(leaveOneOut === undefined ? {} : { leaveOneOut }),
   };
 }
@@ -889,6 +898,13 @@ export function atlasReport(
       } (deepening, table, quiescence) before and now, the order built up one element at a time, and less one element at a time`,
       markdown: engineOrderTable(data.engineOrder),
     }]),
+    ...(data.fullEngineOrder === undefined ? [] : [{
+      title:
+        `Atlas, killers and history inside the full engine (the UCI engine's search, selective search on): nodes to depth ${
+          data.fullEngineOrder[0]?.depth
+        } with its order, without each, without both`,
+      markdown: fullEngineOrderTable(data.fullEngineOrder),
+    }]),
     ...(data.leaveOneOut === undefined ? [] : [{
       title:
         `Atlas, strength: leave-one-out Elo, the full chess engine against it less one technique (${
@@ -1015,6 +1031,10 @@ export const ATLAS: LessonEntry = {
     };
     const engine = measureEngineRows(ATLAS_RUN.settings);
     const engineOrder = measureEngineOrder(ATLAS_RUN.settings, progress);
+    const fullEngineOrder = measureFullEngineOrder(
+      ATLAS_RUN.settings,
+      progress,
+    );
     if (full) {
       // Leave-one-out is played by `deno task atlas-elo --mode
       // leave-one-out --full` (hours); here it is read from the cache as it
@@ -1026,6 +1046,7 @@ export const ATLAS: LessonEntry = {
         engine,
         engineOrder,
         leaveOneOut,
+        fullEngineOrder,
       );
       saveAtlasFile(file);
       return atlasReport(file, results.timeRatios);
@@ -1035,7 +1056,14 @@ export const ATLAS: LessonEntry = {
     const committed = readAtlasFile();
     if (committed === null) {
       return atlasReport(
-        atlasFile(results, elo, engine, engineOrder),
+        atlasFile(
+          results,
+          elo,
+          engine,
+          engineOrder,
+          undefined,
+          fullEngineOrder,
+        ),
         results.timeRatios,
       );
     }
