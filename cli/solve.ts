@@ -165,10 +165,10 @@ let solveMicros = 0;
  * Solves a position and times the solve alone, as the reference does
  * (its clock is read right before and right after its solve). A function
  * of its own, compiled by {@linkcode warmTimedSolve} before the first line:
- * the timed region written out in main's loop ran there once a line,
- * interpreted, with the clock's calls and the solve's call through the
- * interpreter's inline caches (End-Easy's 40 positions, per-line minimum of
- * 24 interleaved runs: 7.30 us, 6.95 as this function).
+ * written out in main's loop, which runs once a line, the timed region ran
+ * its first lines in the interpreter, the clock's calls and the solve's
+ * call through its inline caches (End-Easy's 40 positions, per-line minimum
+ * of 30 interleaved runs: 7.15 us, 6.70 as this function).
  */
 function timedSolve(
   solver: ConnectFourSolver,
@@ -276,7 +276,7 @@ async function main(args: readonly string[]): Promise<number> {
     if (line === null) continue;
     const looked = book?.lookup(line.position) ?? null;
     // The reference wipes its table before it starts its clock: the wipe
-    // that comes every 255 solves (about 15 us) is done here too.
+    // that comes every 255 solves (15-27 us) is done here too.
     solver.table.wipeIfDue();
     const known = looked !== null && weak ? Math.sign(looked) : looked;
     moves = line.moves;

@@ -132,7 +132,7 @@ export class SolverTable {
   /**
    * Does now the wipe that the next {@linkcode SolverTable.clear} would do
    * (the one of every 255 clears, which zeroes the entries used since the
-   * last: 1 MiB, about 15 µs, for a table of 2^17 in use), so that it lands
+   * last: 1 MiB, 15–27 µs measured, for a table of 2^17 in use), so that it lands
    * where the caller wants it, not inside a timed solve. The reference
    * solver wipes its table before it starts its clock, and `task solve`
    * calls this before it starts its own. Otherwise nothing changes: the
