@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { SLOW_NOTE_MS, slowNote } from "../cli/solve.ts";
+import { elapsedMicros, SLOW_NOTE_MS, slowNote } from "../cli/solve.ts";
 
 const SOLVE = new URL("../cli/solve.ts", import.meta.url).pathname;
 
@@ -277,4 +277,19 @@ Deno.test("deno task solve: no note for an early position that solves in a secon
       SLOW_NOTE_MS / 1000
     } s (5,000,000 nodes, score in -1..2 so far) and goes on: an early position can take minutes to hours (--max-nodes N or --time-ms T bounds it)`,
   );
+});
+
+Deno.test("a solve's microseconds are counted as the reference counts them: the difference of two readings cut to the microsecond", () => {
+  // The reference subtracts two gettimeofday readings: 0.2 us across a
+  // microsecond's edge prints 1, 0.6 us within one prints 0.
+  assert.equal(elapsedMicros(1.0009, 1.0011), 1);
+  assert.equal(elapsedMicros(1.0001, 1.0007), 0);
+  assert.equal(elapsedMicros(5, 5), 0);
+  // Over many starts, the mean is the duration (0.4 us here).
+  let sum = 0;
+  for (let i = 0; i < 1000; i++) {
+    const start = 7 + i * 0.0000137;
+    sum += elapsedMicros(start, start + 0.0004);
+  }
+  assert.ok(Math.abs(sum / 1000 - 0.4) < 0.02, `${sum / 1000}`);
 });
