@@ -37,7 +37,10 @@
 
 import type { Move } from "../position.ts";
 import { Chess, CHESS_MATE } from "../games/chess/mod.ts";
-import { searchChess } from "../players/_chess_search.ts";
+import {
+  CHESS_ENGINE_POSITION as ENGINE,
+  searchChess,
+} from "../players/_chess_search.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
 import type { IterativeDeepeningResult } from "../search/iterative_deepening.ts";
 import { checkOptions, describe } from "../validate.ts";
@@ -143,7 +146,7 @@ export class UciEngine {
   #hashMegabytes: number;
   readonly #now: () => number;
   readonly #interrupt: Int32Array | undefined;
-  #position: Chess = Chess.start();
+  #position: Chess = Chess.start(ENGINE);
   #quit = false;
   // The search in progress.
   #searching = false;
@@ -280,7 +283,7 @@ export class UciEngine {
           break;
         case "ucinewgame":
           this.#table.clear();
-          this.#position = Chess.start();
+          this.#position = Chess.start(ENGINE);
           break;
         case "setoption":
           this.#setOption(args);
@@ -648,10 +651,10 @@ function readPosition(args: string[]): Chess {
   const moves = movesAt < 0 ? [] : args.slice(movesAt + 1);
   let position: Chess;
   if (head[0] === "startpos" && head.length === 1) {
-    position = Chess.start();
+    position = Chess.start(ENGINE);
   } else if (head[0] === "fen" && head.length >= 5) {
     try {
-      position = Chess.fromFen(head.slice(1).join(" "));
+      position = Chess.fromFen(head.slice(1).join(" "), ENGINE);
     } catch (error) {
       throw new Error(
         `position: ${error instanceof Error ? error.message : String(error)}`,
