@@ -192,7 +192,7 @@ function checkGame(where: string, game: unknown): GameName {
  *   options: { order: ["tt", "static", "killer", "history"], quiescence: true, nullMove: {} },
  * });
  * assert.equal(engine.name, "deepening n2000");
- * const pesto = createPlayer("chess", { kind: "search", maxNodes: 2000, evaluation: "engine" });
+ * const pesto = createPlayer("chess", { kind: "search", searcher: "deepening", maxNodes: 2000, evaluation: "engine" });
  * assert.equal(pesto.name, "deepening n2000");
  * assert.throws(
  *   () => createPlayer("connect-four", { kind: "search", maxNodes: 10, evaluation: "engine" }),

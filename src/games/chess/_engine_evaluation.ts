@@ -12,8 +12,10 @@
  * One pass over the piece lists computes it all from scratch: mobility must
  * walk every piece anyway, so the table sums ride along for two table reads
  * a piece, and make/unmake (and perft, and the course's evaluation) pay
- * nothing for them. Module-level typed arrays only: nothing is allocated
- * per call.
+ * nothing for them. A direct-mapped cache by Zobrist key
+ * ({@linkcode cachedEngineEvaluation}) answers the positions a search
+ * evaluates again (iterative deepening's repeated quiescence). Module-level
+ * typed arrays only: nothing is allocated per call.
  *
  * @module
  */
@@ -155,7 +157,8 @@ export function engineEvaluation(board: Board): number {
       mobilityEg += sign * (reach - MOBILITY_OFFSET[type]!) *
         MOBILITY_EG[type]!;
       if (near > 0) {
-        ATTACK_UNITS[color] = ATTACK_UNITS[color]! + near * ATTACK_WEIGHT[type]!;
+        ATTACK_UNITS[color] = ATTACK_UNITS[color]! +
+          near * ATTACK_WEIGHT[type]!;
         ATTACKERS[color] = ATTACKERS[color]! + 1;
       }
     }
@@ -192,6 +195,37 @@ export function engineEvaluation(board: Board): number {
   return ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
 }
 
+/** Entries of the evaluation cache (a power of two). */
+const CACHE_SIZE = 1 << 16;
+const CACHE_LO = new Int32Array(CACHE_SIZE);
+// −1: no key has it (the high half is 21 bits, never negative).
+const CACHE_HI = new Int32Array(CACHE_SIZE).fill(-1);
+const CACHE_VALUE = new Int32Array(CACHE_SIZE);
+
+/**
+ * {@linkcode engineEvaluation} through a cache of 65,536 entries indexed by
+ * the low bits of the Zobrist key and checked by both halves (53 bits: a
+ * wrong hit is as unlikely as a transposition table's). The value is
+ * white's view, so the side to move (in the key) never changes it.
+ */
+export function cachedEngineEvaluation(board: Board): number {
+  const lo = board.keyLo, hi = board.keyHi;
+  const index = lo & (CACHE_SIZE - 1);
+  if (CACHE_LO[index] === lo && CACHE_HI[index] === hi) {
+    return CACHE_VALUE[index]!;
+  }
+  const value = engineEvaluation(board);
+  CACHE_LO[index] = lo;
+  CACHE_HI[index] = hi;
+  CACHE_VALUE[index] = value;
+  return value;
+}
+
+/** Empties the cache of {@linkcode cachedEngineEvaluation} (tests compare it with fresh values). */
+export function clearEngineEvaluationCache(): void {
+  CACHE_HI.fill(-1);
+}
+
 /**
  * The middlegame safety of `color`'s king (positive is safe): its pawn
  * shield and open files when it stands on its first two ranks, less the
@@ -211,7 +245,9 @@ function kingSafety(board: Board, color: number): number {
       if (f < 0 || f > 7) continue;
       const near = king - file + f + forward;
       if (squares[near] === pawn) score += SHIELD_NEAR;
-      else if (((near + forward) & 0x88) === 0 && squares[near + forward] === pawn) {
+      else if (
+        ((near + forward) & 0x88) === 0 && squares[near + forward] === pawn
+      ) {
         score += SHIELD_FAR;
       }
       if (PAWNS_ON_FILE[color * 10 + f + 1] === 0) score += KING_OPEN_FILE;
@@ -224,4 +260,54 @@ function kingSafety(board: Board, color: number): number {
     score -= attack > KING_ATTACK_CAP ? KING_ATTACK_CAP : attack;
   }
   return score;
+}
+
+/** The engine evaluation's terms of one position, white's view, `[middlegame, endgame]` each. */
+export interface EngineTerms {
+  /** PeSTO's material and piece-square tables. */
+  material: [number, number];
+  /** Doubled, isolated and passed pawns. */
+  pawns: [number, number];
+  /** Both bishops. */
+  bishopPair: [number, number];
+  /** Rooks on open and half-open files. */
+  rooks: [number, number];
+  /** Squares the knights, bishops, rooks and queens reach. */
+  mobility: [number, number];
+  /** Pawn shield, open files by the king, attackers near it (middlegame only). */
+  king: [number, number];
+  /** The game phase, 0 (bare kings and pawns) … 24 (all pieces). */
+  phase: number;
+  /** The blended value, white's view, before the tempo. */
+  total: number;
+}
+
+/**
+ * The terms of {@linkcode engineEvaluation} for `board`, as an object (for
+ * tests and for showing what the engine sees; the search reads the total).
+ *
+ * @example The start position: everything balanced, the phase full
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseFen, START_FEN } from "./_fen.ts";
+ * import { engineTerms } from "./_engine_evaluation.ts";
+ * const terms = engineTerms(parseFen("example", START_FEN));
+ * assert.deepEqual(terms.pawns, [0, 0]);
+ * assert.equal(terms.phase, 24);
+ * assert.equal(terms.total, 0);
+ * ```
+ */
+export function engineTerms(board: Board): EngineTerms {
+  const total = engineEvaluation(board);
+  const pair = (i: number): [number, number] => [TERMS[i]!, TERMS[i + 1]!];
+  return {
+    material: pair(TERM_INDEX.material),
+    pawns: pair(TERM_INDEX.pawns),
+    bishopPair: pair(TERM_INDEX.bishopPair),
+    rooks: pair(TERM_INDEX.rooks),
+    mobility: pair(TERM_INDEX.mobility),
+    king: pair(TERM_INDEX.king),
+    phase: TERMS[PHASE_INDEX]!,
+    total,
+  };
 }

@@ -19,7 +19,16 @@ export const ISOLATED_MG = -10;
 /** Per isolated pawn, endgame. */
 export const ISOLATED_EG = -15;
 /** A passed pawn by its rank counted from its own side (1 … 6), middlegame. */
-export const PASSED_MG: Int32Array = Int32Array.from([0, 0, 5, 10, 20, 35, 60, 0]);
+export const PASSED_MG: Int32Array = Int32Array.from([
+  0,
+  0,
+  5,
+  10,
+  20,
+  35,
+  60,
+  0,
+]);
 /** A passed pawn by its relative rank, endgame. */
 export const PASSED_EG: Int32Array = Int32Array.from([
   0,
@@ -42,12 +51,18 @@ export const PAWNS_ON_FILE: Int32Array = new Int32Array(20);
 const WHITE_LOWEST = new Int32Array(10);
 /** `BLACK_HIGHEST[file + 1]`: the rank of black's least advanced pawn on the file (highest rank), −1 when none. */
 const BLACK_HIGHEST = new Int32Array(10);
+/** `WHITE_HIGHEST[file + 1]`: the rank of white's most advanced pawn on the file, −1 when none. */
+const WHITE_HIGHEST = new Int32Array(10);
+/** `BLACK_LOWEST[file + 1]`: the rank of black's most advanced pawn on the file, 8 when none. */
+const BLACK_LOWEST = new Int32Array(10);
 
 /** Fills the per-file pawn tables of `board`. */
 export function scanPawns(board: Board): void {
   PAWNS_ON_FILE.fill(0);
   WHITE_LOWEST.fill(8);
   BLACK_HIGHEST.fill(-1);
+  WHITE_HIGHEST.fill(-1);
+  BLACK_LOWEST.fill(8);
   const list = board.list, squares = board.squares;
   for (let color = WHITE; color <= BLACK; color++) {
     const end = color * 16 + board.listCount[color]!;
@@ -58,7 +73,11 @@ export function scanPawns(board: Board): void {
       PAWNS_ON_FILE[color * 10 + file]!++;
       if (color === WHITE) {
         if (rank < WHITE_LOWEST[file]!) WHITE_LOWEST[file] = rank;
-      } else if (rank > BLACK_HIGHEST[file]!) BLACK_HIGHEST[file] = rank;
+        if (rank > WHITE_HIGHEST[file]!) WHITE_HIGHEST[file] = rank;
+      } else {
+        if (rank > BLACK_HIGHEST[file]!) BLACK_HIGHEST[file] = rank;
+        if (rank < BLACK_LOWEST[file]!) BLACK_LOWEST[file] = rank;
+      }
     }
   }
 }
@@ -102,8 +121,10 @@ export function pawnStructure(board: Board, out: Int32Array): void {
       if ((squares[square]! & 7) !== PAWN) continue;
       const file = (square & 7) + 1, rank = square >> 4;
       if (color === WHITE) {
-        // Passed: no black pawn ahead on its file or the files beside it.
+        // Passed: no black pawn ahead on its file or the files beside it,
+        // and the front one of its file (a pawn behind its own is not).
         if (
+          WHITE_HIGHEST[file] === rank &&
           BLACK_HIGHEST[file - 1]! <= rank && BLACK_HIGHEST[file]! <= rank &&
           BLACK_HIGHEST[file + 1]! <= rank
         ) {
@@ -111,6 +132,7 @@ export function pawnStructure(board: Board, out: Int32Array): void {
           eg += PASSED_EG[rank]!;
         }
       } else if (
+        BLACK_LOWEST[file] === rank &&
         WHITE_LOWEST[file - 1]! >= rank && WHITE_LOWEST[file]! >= rank &&
         WHITE_LOWEST[file + 1]! >= rank
       ) {

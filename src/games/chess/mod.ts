@@ -6,8 +6,8 @@
  */
 export {
   Chess,
-  type ChessEvaluation,
   CHESS_MOVE_LIMIT,
+  type ChessEvaluation,
   type ChessOptions,
 } from "./position.ts";
 export { perft, PERFT_MAX_NODES, type PerftOptions } from "./perft.ts";

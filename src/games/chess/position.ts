@@ -43,7 +43,7 @@ import {
   KING_ENDGAME,
   KING_MIDDLEGAME,
 } from "./evaluation.ts";
-import { engineEvaluation, TEMPO } from "./_engine_evaluation.ts";
+import { cachedEngineEvaluation, TEMPO } from "./_engine_evaluation.ts";
 
 /**
  * Options of {@linkcode Chess.fromFen} and {@linkcode Chess.start}.
@@ -388,7 +388,7 @@ export class Chess implements Position {
     if (status === CHECKMATE) return -(CHESS_MATE - (board.ply - this.#root));
     if (status !== ONGOING) return 0;
     if (this.#engine) {
-      const score = engineEvaluation(board);
+      const score = cachedEngineEvaluation(board);
       return (board.side === WHITE ? score : 0 - score) + TEMPO;
     }
     const kings = board.kings;
@@ -453,7 +453,7 @@ export class Chess implements Position {
    * ```
    */
   withEvaluation(evaluation: ChessEvaluation): Chess {
-    const engine = checkEvaluation("Chess.withEvaluation", evaluation);
+    const engine = checkEvaluation("Chess.withEvaluation", evaluation, true);
     return new Chess(this.#board.copy(), this.#root, this.#noisyChecks, engine);
   }
 
@@ -826,9 +826,13 @@ function checkBoolean(where: string, name: string, value: unknown): boolean {
   return value;
 }
 
-/** Whether `value` (undefined: the default) names the engine evaluation; refuses any other name. */
-function checkEvaluation(where: string, value: unknown): boolean {
-  if (value === undefined) return false;
+/** Whether `value` (undefined: the default, unless `required`) names the engine evaluation; refuses any other name. */
+function checkEvaluation(
+  where: string,
+  value: unknown,
+  required = false,
+): boolean {
+  if (value === undefined && !required) return false;
   if (!EVALUATIONS.includes(value as ChessEvaluation)) {
     throw new Error(
       `${where}: evaluation must be "simplified" or "engine", got ${
