@@ -58,11 +58,15 @@ const BLACK_LOWEST = new Int32Array(10);
 
 /** Fills the per-file pawn tables of `board`. */
 export function scanPawns(board: Board): void {
-  PAWNS_ON_FILE.fill(0);
-  WHITE_LOWEST.fill(8);
-  BLACK_HIGHEST.fill(-1);
-  WHITE_HIGHEST.fill(-1);
-  BLACK_LOWEST.fill(8);
+  // A loop, not fill(): five builtin calls cost more than the whole scan.
+  for (let file = 0; file < 10; file++) {
+    PAWNS_ON_FILE[file] = 0;
+    PAWNS_ON_FILE[10 + file] = 0;
+    WHITE_LOWEST[file] = 8;
+    BLACK_HIGHEST[file] = -1;
+    WHITE_HIGHEST[file] = -1;
+    BLACK_LOWEST[file] = 8;
+  }
   const list = board.list, squares = board.squares;
   for (let color = WHITE; color <= BLACK; color++) {
     const end = color * 16 + board.listCount[color]!;
