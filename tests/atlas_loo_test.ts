@@ -100,6 +100,19 @@ Deno.test("every leave-one-out test is the full engine against the full engine l
   }
 });
 
+Deno.test("the leave-one-out engines search with the engine evaluation, and the description (the cache's key) names it", () => {
+  const full = looEngine(budget);
+  assert.ok(full.kind === "search" && full.evaluation === "engine");
+  for (const test of ELO_LOO_TESTS) {
+    const baseline = test.baseline(budget);
+    assert.ok(
+      baseline.kind === "search" && baseline.evaluation === "engine",
+      test.technique,
+    );
+  }
+  assert.match(LOO_ENGINE, /the engine evaluation \(PeSTO's tapered tables/);
+});
+
 Deno.test("every chess technique of the atlas has a leave-one-out test or a stated reason", () => {
   const chess = new Set(
     ELO_TESTS.filter((t) => t.game === "chess").map((t) => t.technique),

@@ -78,6 +78,46 @@ Deno.test("chess is a game of the player specs: positions by FEN, searching play
   );
 });
 
+Deno.test('a chess search spec with evaluation "engine" searches the engine\'s evaluation on a copy; other games and values are refused', () => {
+  const fen =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  const spec = {
+    kind: "search",
+    searcher: "deepening",
+    maxDepth: 2,
+    maxNodes: 100_000,
+  } as const;
+  const course = createPlayer("chess", spec) as SearchPlayer<Chess>;
+  const engine = createPlayer("chess", {
+    ...spec,
+    evaluation: "engine",
+  }) as SearchPlayer<Chess>;
+  const position = Chess.fromFen(fen);
+  engine.chooseMove(position);
+  course.chooseMove(position);
+  // The same search on a position made with the engine evaluation.
+  const direct = createPlayer("chess", spec) as SearchPlayer<Chess>;
+  direct.chooseMove(Chess.fromFen(fen, { evaluation: "engine" }));
+  assert.equal(engine.lastValue, direct.lastValue);
+  assert.notEqual(engine.lastValue, course.lastValue);
+  // The game's position is searched on a copy: still the course's evaluation.
+  assert.equal(position.evaluation, "simplified");
+  assert.equal(position.toFen(), fen);
+  assert.throws(
+    () => createPlayer("chess", { ...spec, evaluation: "pesto" as "engine" }),
+    /createPlayer: evaluation must be "simplified" or "engine", got "pesto"/,
+  );
+  assert.throws(
+    () =>
+      createPlayer("tic-tac-toe", {
+        kind: "search",
+        maxNodes: 100,
+        evaluation: "engine",
+      }),
+    /createPlayer: evaluation is for chess only \(the game is tic-tac-toe\), got "engine"/,
+  );
+});
+
 Deno.test("playGame judges chess by its rules: a repetition ends the game on its third occurrence, not its second", () => {
   const shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
   const white = cycle("white", [shuffle[0]!, shuffle[2]!]);

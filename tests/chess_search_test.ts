@@ -9,6 +9,7 @@ import {
   Chess,
   CHESS_MATE,
   CHESS_MOVE_LIMIT,
+  type ChessOptions,
   iterativeDeepening,
   minimax,
   type MoveScorer,
@@ -59,9 +60,13 @@ const capturesFirst: MoveScorer = (position, move) =>
   (position as Chess).mvvLva(move);
 
 /** Every searcher's value, each with its own fresh table. */
-function allValues(fen: string, depth: number): Record<string, number> {
+function allValues(
+  fen: string,
+  depth: number,
+  options?: ChessOptions,
+): Record<string, number> {
   const table = () => new TranspositionTable({ entries: 1 << 14 });
-  const at = () => Chess.fromFen(fen);
+  const at = () => Chess.fromFen(fen, options);
   const ordered = {
     order: ["tt", "killer", "history"] as const,
     maxMove: CHESS_MOVE_LIMIT,
@@ -97,9 +102,13 @@ function allValues(fen: string, depth: number): Record<string, number> {
   };
 }
 
-function assertAgree(fen: string, depth: number): void {
-  const expected = minimax(Chess.fromFen(fen), { depth }).value;
-  for (const [name, value] of Object.entries(allValues(fen, depth))) {
+function assertAgree(
+  fen: string,
+  depth: number,
+  options?: ChessOptions,
+): void {
+  const expected = minimax(Chess.fromFen(fen, options), { depth }).value;
+  for (const [name, value] of Object.entries(allValues(fen, depth, options))) {
     assert.equal(value, expected, `${name} depth ${depth} on ${fen}`);
   }
 }
@@ -114,6 +123,22 @@ Deno.test("every searcher returns minimax's value at depth 3 on the tactical pos
   for (const fen of [...TACTICAL, ...randomPositions(99, 4)]) {
     assertAgree(fen, 3);
   }
+});
+
+Deno.test("with the engine evaluation, every searcher returns minimax's value at depth 2 on 24 random positions and the tactical ones, depth 3 on a few", () => {
+  const engine: ChessOptions = { evaluation: "engine" };
+  for (const fen of [...randomPositions(4242, 24), ...TACTICAL]) {
+    assertAgree(fen, 2, engine);
+  }
+  for (const fen of [...TACTICAL.slice(0, 2), ...randomPositions(77, 3)]) {
+    assertAgree(fen, 3, engine);
+  }
+  // The values are the engine's: not those of the course's evaluation.
+  const fen = STARTS[1]!;
+  assert.notEqual(
+    minimax(Chess.fromFen(fen, engine), { depth: 1 }).value,
+    minimax(Chess.fromFen(fen), { depth: 1 }).value,
+  );
 });
 
 Deno.test("the searchers see mate distances: mate in two is CHESS_MATE − 3 for all of them", () => {

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { createPlaySession, type PlaySession } from "../src/play/mod.ts";
+import { Chess, TranspositionTable } from "../mod.ts";
+import {
+  CHESS_ENGINE_POSITION,
+  searchChess,
+} from "../src/players/_chess_search.ts";
 
 /** Plays `choices` as moves, skipping to the next candidate when one is illegal; returns the transcript. */
 function playOut(
@@ -146,6 +151,24 @@ Deno.test("play sessions reject bad options with a clear message", () => {
     () => createPlaySession("othello"),
     /play: game must be one of tictactoe, connect4, nim, chess, got "othello"/,
   );
+});
+
+Deno.test("createPlaySession chess: the engine searches with the engine evaluation (its hint's score is the engine's)", () => {
+  const fen =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  const game = createPlaySession("chess", { depth: 2, position: fen });
+  game.start();
+  const score = (position: Chess) => {
+    position.markRoot();
+    const value =
+      searchChess(position, new TranspositionTable({ megabytes: 16 }), {
+        depth: 2,
+      }).value;
+    return `${value >= 0 ? "+" : "-"}${(Math.abs(value) / 100).toFixed(2)}`;
+  };
+  const engine = score(Chess.fromFen(fen, CHESS_ENGINE_POSITION));
+  assert.notEqual(engine, score(Chess.fromFen(fen)));
+  assert.ok(game.input("hint").text.includes(`, ${engine} for you.`));
 });
 
 Deno.test("createPlaySession chess: a position repeated once goes on; the third time is a draw", () => {

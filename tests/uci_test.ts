@@ -2,7 +2,10 @@
 // program as a subprocess.
 import assert from "node:assert/strict";
 import { Chess, TranspositionTable, UciEngine } from "../mod.ts";
-import { searchChess } from "../src/players/_chess_search.ts";
+import {
+  CHESS_ENGINE_POSITION,
+  searchChess,
+} from "../src/players/_chess_search.ts";
 
 /** Sends `lines`, runs every search to its end, returns everything said. */
 function talk(engine: UciEngine, lines: string[]): string[] {
@@ -81,6 +84,35 @@ Deno.test("UCI position: startpos and fen with moves; bad input named, position 
     assert.match(out[0]!, message, line);
     assert.equal(engine.fen, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", line);
   }
+});
+
+Deno.test("the UCI engine searches with the engine evaluation, not the course's", () => {
+  const fen =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  const scoreAt = (lines: string[], depth: number) =>
+    Number(
+      lines.find((l) => l.startsWith(`info depth ${depth} `))!.split(" ")[5],
+    );
+  const out = talk(new UciEngine(), [`position fen ${fen}`, "go depth 2"]);
+  const searched = (position: Chess) => {
+    position.markRoot();
+    return searchChess(position, new TranspositionTable({ megabytes: 16 }), {
+      depth: 2,
+    }).value;
+  };
+  const engine = searched(Chess.fromFen(fen, CHESS_ENGINE_POSITION));
+  assert.equal(scoreAt(out, 2), engine);
+  assert.notEqual(scoreAt(out, 2), searched(Chess.fromFen(fen)));
+  // After ucinewgame and from the start position too.
+  const start = talk(new UciEngine(), [
+    "ucinewgame",
+    "position startpos moves e2e4 e7e5",
+    "go depth 2",
+  ]);
+  const position = Chess.start(CHESS_ENGINE_POSITION);
+  position.play(position.moveFromUci("e2e4"));
+  position.play(position.moveFromUci("e7e5"));
+  assert.equal(scoreAt(start, 2), searched(position));
 });
 
 Deno.test("UCI go depth N: one info line per depth, then a legal bestmove", () => {
@@ -273,20 +305,13 @@ Deno.test("UCI go depth N is one deepening: its nodes are one search's, not a se
   const last = out.filter((l) => l.startsWith("info depth")).at(-1)!;
   const nodes = Number(/ nodes (\d+) /.exec(last)![1]);
   // The same search by hand: one call to depth 7 with a fresh 16 MiB table.
-  const position = Chess.fromFen(fen);
+  const position = Chess.fromFen(fen, CHESS_ENGINE_POSITION);
   position.markRoot();
   const one = searchChess(position, new TranspositionTable({ megabytes: 16 }), {
     depth: 7,
   });
   assert.equal(nodes, one.stats.nodes);
   assert.equal(out.at(-1), `bestmove ${position.moveToUci(one.move)}`);
-  // A search per depth, as each iteration once was, costs more.
-  const table = new TranspositionTable({ megabytes: 16 });
-  let perDepth = 0;
-  for (let depth = 1; depth <= 7; depth++) {
-    perDepth += searchChess(position, table, { depth }).stats.nodes;
-  }
-  assert.ok(perDepth > nodes, `${perDepth} per depth against ${nodes}`);
 });
 
 Deno.test("UCI onInfo: each info line as its iteration finishes, step returns the bestmove", () => {

@@ -22,7 +22,10 @@ import type { Move, Position } from "../position.ts";
 import { alphaBeta } from "../search/alpha_beta.ts";
 import { minimax } from "../search/minimax.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
-import { searchChess } from "../players/_chess_search.ts";
+import {
+  CHESS_ENGINE_POSITION,
+  searchChess,
+} from "../players/_chess_search.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 
 /** The games `deno task play` knows. */
@@ -622,8 +625,8 @@ function chess(options: PlayOptions): Game<Chess> {
   let position: Chess;
   try {
     position = options.position === undefined
-      ? Chess.start()
-      : Chess.fromFen(options.position);
+      ? Chess.start(CHESS_ENGINE_POSITION)
+      : Chess.fromFen(options.position, CHESS_ENGINE_POSITION);
   } catch (error) {
     throw new Error(
       `${where}: --position must be a legal FEN: ${

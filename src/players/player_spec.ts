@@ -6,7 +6,7 @@
  * @module
  */
 
-import { Chess } from "../games/chess/mod.ts";
+import { Chess, type ChessEvaluation } from "../games/chess/mod.ts";
 import { ConnectFour } from "../games/connect_four.ts";
 import { TicTacToe } from "../games/tic_tac_toe.ts";
 import type { Position } from "../position.ts";
@@ -89,7 +89,9 @@ export const GAME_NAMES: readonly GameName[] = [
  *   (default `"centre-first"`, the board's own), so that centre first can
  *   be tested as a static order; on chess `"static"` is MVV-LVA (captures
  *   first) and `options.quiescence: true` (with `searcher: "deepening"`)
- *   searches captures at the horizon.
+ *   searches captures at the horizon; on chess `evaluation: "engine"`
+ *   searches with the engine's evaluation (a copy of the position made by
+ *   `Chess.withEvaluation`), default the position's own (the course's).
  *
  * Each may carry a `name`.
  */
@@ -122,6 +124,7 @@ export type PlayerSpec =
     options?: SearchSpecOptions;
     quality?: EvaluationQuality;
     columns?: "centre-first" | "left-to-right";
+    evaluation?: ChessEvaluation;
     name?: string;
   };
 
@@ -189,6 +192,12 @@ function checkGame(where: string, game: unknown): GameName {
  *   options: { order: ["tt", "static", "killer", "history"], quiescence: true, nullMove: {} },
  * });
  * assert.equal(engine.name, "deepening n2000");
+ * const pesto = createPlayer("chess", { kind: "search", searcher: "deepening", maxNodes: 2000, evaluation: "engine" });
+ * assert.equal(pesto.name, "deepening n2000");
+ * assert.throws(
+ *   () => createPlayer("connect-four", { kind: "search", maxNodes: 10, evaluation: "engine" }),
+ *   /createPlayer: evaluation is for chess only \(the game is connect-four\), got "engine"/,
+ * );
  * ```
  */
 export function createPlayer(game: GameName, spec: PlayerSpec): Player {
@@ -228,7 +237,14 @@ export function createPlayer(game: GameName, spec: PlayerSpec): Player {
     case "random":
       return new RandomPlayer(options);
     case "search": {
-      const { kind: _kind, quality, columns, options: search, ...rest } = spec;
+      const {
+        kind: _kind,
+        quality,
+        columns,
+        evaluation,
+        options: search,
+        ...rest
+      } = spec;
       checkOptions(where, options, [
         "searcher",
         "maxNodes",
@@ -238,8 +254,16 @@ export function createPlayer(game: GameName, spec: PlayerSpec): Player {
         "options",
         "quality",
         "columns",
+        "evaluation",
         "name",
       ]);
+      if (evaluation !== undefined && game !== "chess") {
+        throw new Error(
+          `${where}: evaluation is for chess only (the game is ${game}), got ${
+            describe(evaluation)
+          }`,
+        );
+      }
       if (game === "connect-four") {
         const evaluation = connectFourEvaluation(quality ?? "good");
         if (
@@ -265,6 +289,20 @@ export function createPlayer(game: GameName, spec: PlayerSpec): Player {
         if (value !== undefined) {
           throw new Error(`${where}: ${key} is for connect-four only`);
         }
+      }
+      if (evaluation !== undefined) {
+        if (evaluation !== "simplified" && evaluation !== "engine") {
+          throw new Error(
+            `${where}: evaluation must be "simplified" or "engine", got ${
+              describe(evaluation)
+            }`,
+          );
+        }
+        return new SearchPlayer<Chess>({
+          ...rest,
+          options: searchOptions(game, search),
+          view: (position) => position.withEvaluation(evaluation),
+        }) as unknown as Player;
       }
       return new SearchPlayer({
         ...rest,

@@ -43,7 +43,7 @@ const FULL_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({
 
 /** The full engine, described: what every leave-one-out test starts from. */
 export const LOO_ENGINE =
-  "the full engine (the UCI engine's search): deepening, table (65,536 entries), table move, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence, aspiration (±50), PVS, null move (R = 3 + depth/3), logarithmic LMR, futility and razoring (100, 300), reverse futility (100 a ply), late-move pruning, check extensions, ETC";
+  "the full engine (the UCI engine's search): deepening, table (65,536 entries), table move, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence, aspiration (±50), PVS, null move (R = 3 + depth/3), logarithmic LMR, futility and razoring (100, 300), reverse futility (100 a ply), late-move pruning, check extensions, ETC; the engine evaluation (PeSTO's tapered tables, pawn structure, bishop pair, rook files, mobility, king safety, tempo)";
 
 /**
  * The full engine at a budget, less the options named in `drop` (and with
@@ -55,6 +55,7 @@ export const LOO_ENGINE =
  * import { looEngine } from "./leave_one_out.ts";
  * const full = looEngine({ maxNodes: 1000 });
  * assert.ok(full.kind === "search" && full.options?.nullMove !== undefined);
+ * assert.ok(full.kind === "search" && full.evaluation === "engine");
  * const without = looEngine({ maxNodes: 1000 }, ["nullMove"]);
  * assert.ok(without.kind === "search" && without.options?.nullMove === undefined);
  * ```
@@ -72,6 +73,7 @@ export function looEngine(
     searcher: "deepening",
     ...(table ? { table: TABLE } : {}),
     ...budget,
+    evaluation: "engine",
     options,
   } as PlayerSpec;
 }

@@ -6,6 +6,12 @@
  * used once neither side has a queen, or each side with a queen has at most
  * one minor piece besides and no rook.
  *
+ * This is the course's evaluation and the default of every `Chess` position
+ * (the notebooks and tests pin node counts and values with it). The UCI
+ * engine evaluates with the engine evaluation instead (`Chess.fromFen(fen,
+ * { evaluation: "engine" })`, see `ChessEvaluation`: PeSTO's tapered tables,
+ * pawn structure, mobility, king safety).
+ *
  * Values are from the side to move's view, like every value in the project.
  * Checkmate is worth {@linkcode CHESS_MATE} minus the distance in plies from
  * the search root, so a faster mate scores higher; draws are 0. Heuristic

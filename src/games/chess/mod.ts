@@ -4,7 +4,12 @@
  *
  * @module
  */
-export { Chess, CHESS_MOVE_LIMIT, type ChessOptions } from "./position.ts";
+export {
+  Chess,
+  CHESS_MOVE_LIMIT,
+  type ChessEvaluation,
+  type ChessOptions,
+} from "./position.ts";
 export { perft, PERFT_MAX_NODES, type PerftOptions } from "./perft.ts";
 export { CHESS_MATE, PIECE_VALUES } from "./evaluation.ts";
 export {

@@ -43,6 +43,7 @@ import {
   KING_ENDGAME,
   KING_MIDDLEGAME,
 } from "./evaluation.ts";
+import { cachedEngineEvaluation, TEMPO } from "./_engine_evaluation.ts";
 
 /**
  * Options of {@linkcode Chess.fromFen} and {@linkcode Chess.start}.
@@ -62,9 +63,41 @@ export interface ChessOptions {
    * checks" quiescence). Default false. Also a settable property.
    */
   noisyChecks?: boolean;
+  /**
+   * Which evaluation {@linkcode Chess.evaluate} returns (see
+   * {@linkcode ChessEvaluation}). Default `"simplified"`, the course's.
+   */
+  evaluation?: ChessEvaluation;
 }
 
-const OPTION_KEYS = ["noisyChecks"];
+/**
+ * The evaluations a {@linkcode Chess} position can return:
+ *
+ * - `"simplified"` (the default): the course's Simplified Evaluation Function,
+ *   material plus piece-square tables ({@linkcode PIECE_VALUES}); the course's
+ *   notebooks and tests pin node counts and values with it;
+ * - `"engine"`: the UCI engine's, tapered by game phase between middlegame and
+ *   endgame values: PeSTO's material and piece-square tables (Ronald
+ *   Friederich, Chess Programming Wiki "PeSTO's Evaluation Function"), doubled,
+ *   isolated and passed pawns, the bishop pair, rooks on open and half-open
+ *   files, mobility of knights, bishops, rooks and queens, king safety (pawn
+ *   shield, open files by the king, attackers near it) and a tempo bonus of
+ *   10 for the side to move.
+ *
+ * @example The same position under both
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess } from "../../../mod.ts";
+ * assert.equal(Chess.start().evaluate(), 0);
+ * assert.equal(Chess.start({ evaluation: "engine" }).evaluate(), 10); // the tempo
+ * ```
+ */
+export type ChessEvaluation = "simplified" | "engine";
+
+/** The evaluations, in {@linkcode ChessEvaluation}'s order. */
+const EVALUATIONS: readonly ChessEvaluation[] = ["simplified", "engine"];
+
+const OPTION_KEYS = ["noisyChecks", "evaluation"];
 
 // Set by Chess's static block: the one way to its private board from outside the class.
 let boardCopyOf: (position: Chess) => Board;
@@ -96,8 +129,10 @@ let boardCopyOf: (position: Chess) => Board;
  *   for the third time counting the game before the root. The root is where
  *   the position was created, or where {@linkcode Chess.markRoot} was last
  *   called (call it after playing a game's moves, before searching).
- * - **`evaluate()`**: material plus piece-square tables (see
- *   {@linkcode PIECE_VALUES}) in centipawns from the side to move's view;
+ * - **`evaluate()`**: by default material plus piece-square tables (see
+ *   {@linkcode PIECE_VALUES}), or the engine's evaluation with the option
+ *   `evaluation: "engine"` or {@linkcode Chess.withEvaluation} (see
+ *   {@linkcode ChessEvaluation}), in centipawns from the side to move's view;
  *   0 for a draw; `-(CHESS_MATE - n)` when checkmated `n` plies after the
  *   root, so a searcher prefers the fastest mate.
  *
@@ -130,15 +165,23 @@ export class Chess implements Position {
   readonly #board: Board;
   #root = 0;
   #noisyChecks = false;
+  /** Whether evaluate() is the engine's ("engine") rather than the course's. */
+  #engine = false;
 
   static {
     boardCopyOf = (position) => position.#board.copy();
   }
 
-  private constructor(board: Board, root: number, noisyChecks: boolean) {
+  private constructor(
+    board: Board,
+    root: number,
+    noisyChecks: boolean,
+    engine: boolean,
+  ) {
     this.#board = board;
     this.#root = root;
     this.#noisyChecks = noisyChecks;
+    this.#engine = engine;
   }
 
   /**
@@ -149,7 +192,7 @@ export class Chess implements Position {
    * which reads as 1 (as Stockfish reads it) and is written back as 1.
    *
    * @param fen the position
-   * @param options `noisyChecks` (default false)
+   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`)
    * @throws {Error} naming the FEN field and the rule it breaks: piece
    *   placement, side, castling rights that need a king and rook at home, an
    *   en passant square behind a pawn that just moved two squares, clocks,
@@ -175,13 +218,14 @@ export class Chess implements Position {
       "noisyChecks",
       options?.noisyChecks ?? false,
     );
-    return new Chess(readFen("Chess.fromFen", fen), 0, noisyChecks);
+    const engine = checkEvaluation("Chess.fromFen", options?.evaluation);
+    return new Chess(readFen("Chess.fromFen", fen), 0, noisyChecks, engine);
   }
 
   /**
    * The start position.
    *
-   * @param options `noisyChecks` (default false)
+   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`)
    *
    * @example
    * ```ts
@@ -197,7 +241,13 @@ export class Chess implements Position {
       "noisyChecks",
       options?.noisyChecks ?? false,
     );
-    return new Chess(parseFen("Chess.start", START_FEN), 0, noisyChecks);
+    const engine = checkEvaluation("Chess.start", options?.evaluation);
+    return new Chess(
+      parseFen("Chess.start", START_FEN),
+      0,
+      noisyChecks,
+      engine,
+    );
   }
 
   /**
@@ -337,6 +387,10 @@ export class Chess implements Position {
     const status = statusOf(this.#board, this.#root);
     if (status === CHECKMATE) return -(CHESS_MATE - (board.ply - this.#root));
     if (status !== ONGOING) return 0;
+    if (this.#engine) {
+      const score = cachedEngineEvaluation(board);
+      return (board.side === WHITE ? score : 0 - score) + TEMPO;
+    }
     const kings = board.kings;
     const table = isEndgame(board.counts) ? KING_ENDGAME : KING_MIDDLEGAME;
     const score = board.score + table[kings[WHITE]!]! +
@@ -354,7 +408,53 @@ export class Chess implements Position {
   }
 
   clone(): this {
-    return new Chess(this.#board.copy(), this.#root, this.#noisyChecks) as this;
+    return new Chess(
+      this.#board.copy(),
+      this.#root,
+      this.#noisyChecks,
+      this.#engine,
+    ) as this;
+  }
+
+  /**
+   * Which evaluation {@linkcode Chess.evaluate} returns:
+   * {@linkcode ChessEvaluation}.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * assert.equal(Chess.start().evaluation, "simplified");
+   * assert.equal(Chess.start({ evaluation: "engine" }).clone().evaluation, "engine");
+   * ```
+   */
+  get evaluation(): ChessEvaluation {
+    return this.#engine ? "engine" : "simplified";
+  }
+
+  /**
+   * A copy that evaluates with `evaluation`: the same position, game
+   * history (so repetitions still count), root and `noisyChecks`.
+   *
+   * @param evaluation `"simplified"` or `"engine"` ({@linkcode ChessEvaluation})
+   * @throws {Error} naming the argument when it is neither
+   *
+   * @example A searcher on the engine's evaluation, the game left as it was
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { alphaBeta, Chess } from "../../../mod.ts";
+   * const game = Chess.fromFen("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1");
+   * const engine = game.withEvaluation("engine");
+   * assert.equal(engine.evaluation, "engine");
+   * assert.equal(game.evaluation, "simplified");
+   * assert.equal(engine.toFen(), game.toFen());
+   * assert.ok(alphaBeta(engine, { depth: 2 }).value !== alphaBeta(game, { depth: 2 }).value);
+   * assert.throws(() => game.withEvaluation("pesto" as "engine"), /Chess.withEvaluation: evaluation must be "simplified" or "engine", got "pesto"/);
+   * ```
+   */
+  withEvaluation(evaluation: ChessEvaluation): Chess {
+    const engine = checkEvaluation("Chess.withEvaluation", evaluation, true);
+    return new Chess(this.#board.copy(), this.#root, this.#noisyChecks, engine);
   }
 
   /**
@@ -724,6 +824,23 @@ function checkBoolean(where: string, name: string, value: unknown): boolean {
     );
   }
   return value;
+}
+
+/** Whether `value` (undefined: the default, unless `required`) names the engine evaluation; refuses any other name. */
+function checkEvaluation(
+  where: string,
+  value: unknown,
+  required = false,
+): boolean {
+  if (value === undefined && !required) return false;
+  if (!EVALUATIONS.includes(value as ChessEvaluation)) {
+    throw new Error(
+      `${where}: evaluation must be "simplified" or "engine", got ${
+        describe(value)
+      }`,
+    );
+  }
+  return value === "engine";
 }
 
 function checkMove(where: string, move: unknown): void {

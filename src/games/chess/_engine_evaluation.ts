@@ -1,0 +1,313 @@
+/**
+ * The engine evaluation (the UCI engine's, `Chess` with `evaluation:
+ * "engine"`), from white's view in centipawns: PeSTO's tapered material and
+ * piece-square tables (see `_pesto.ts`), pawn structure (`_pawns.ts`),
+ * bishop pair, rooks on open and half-open files, mobility of knights,
+ * bishops, rooks and queens (pseudo-legal squares: empty or holding an
+ * enemy piece), king safety (the pawn shield, open files beside the king,
+ * and the pieces that reach the squares around the enemy king), each as a
+ * middlegame and an endgame value, blended by the game phase. The side to
+ * move gets a tempo bonus in `Chess.evaluate`.
+ *
+ * One pass over the piece lists computes it all from scratch: mobility must
+ * walk every piece anyway, so the table sums ride along for two table reads
+ * a piece, and make/unmake (and perft, and the course's evaluation) pay
+ * nothing for them. A direct-mapped cache by Zobrist key
+ * ({@linkcode cachedEngineEvaluation}) answers the positions a search
+ * evaluates again (iterative deepening's repeated quiescence). Module-level
+ * typed arrays only: nothing is allocated per call.
+ *
+ * @module
+ */
+
+import type { Board } from "./_board.ts";
+import {
+  BISHOP,
+  BLACK,
+  DIRECTION_END,
+  DIRECTION_START,
+  DIRECTIONS,
+  EMPTY,
+  KING,
+  KNIGHT,
+  PAWN,
+  QUEEN,
+  ROOK,
+  WHITE,
+} from "./_squares.ts";
+import {
+  EG_PIECE_SQUARE,
+  MG_PIECE_SQUARE,
+  PHASE_MAX,
+  PHASE_WEIGHT,
+} from "./_pesto.ts";
+import { PAWNS_ON_FILE, pawnStructure, scanPawns } from "./_pawns.ts";
+
+/** Both bishops (middlegame, endgame). */
+export const BISHOP_PAIR_MG = 30;
+/** Both bishops, endgame. */
+export const BISHOP_PAIR_EG = 50;
+/** A rook on a file without pawns, middlegame. */
+export const ROOK_OPEN_MG = 25;
+/** A rook on a file without pawns, endgame. */
+export const ROOK_OPEN_EG = 10;
+/** A rook on a file without pawns of its side (the enemy's there), middlegame. */
+export const ROOK_HALF_OPEN_MG = 12;
+/** A rook on a half-open file, endgame. */
+export const ROOK_HALF_OPEN_EG = 5;
+/**
+ * Mobility by type (knight … queen): a piece scores `(squares − offset) ·
+ * weight`, middlegame and endgame weights (Fruit's proportions).
+ */
+const MOBILITY_OFFSET = Int32Array.from([0, 0, 4, 6, 7, 13]);
+const MOBILITY_MG = Int32Array.from([0, 0, 4, 5, 2, 1]);
+const MOBILITY_EG = Int32Array.from([0, 0, 4, 5, 4, 2]);
+/** A shield pawn one rank in front of the king (middlegame only). */
+export const SHIELD_NEAR = 12;
+/** A shield pawn two ranks in front of the king (middlegame only). */
+export const SHIELD_FAR = 6;
+/** A file at or beside the king without a pawn of its side (middlegame only). */
+export const KING_OPEN_FILE = -15;
+/** Attack units per square around the enemy king a piece reaches (knight … queen). */
+const ATTACK_WEIGHT = Int32Array.from([0, 0, 2, 2, 3, 5]);
+/** The most the attack on one king counts (middlegame centipawns). */
+const KING_ATTACK_CAP = 400;
+/** The side to move's bonus, added in `Chess.evaluate`. */
+export const TEMPO = 10;
+
+/** `NEAR_KING[to − king + 119]`: 1 when `to` is the king's square or touches it. */
+const NEAR_KING = new Uint8Array(239);
+for (const step of [0, 1, -1, 15, 16, 17, -15, -16, -17]) {
+  NEAR_KING[step + 119] = 1;
+}
+
+/**
+ * The terms of the last evaluation, white's view, middlegame then endgame:
+ * material and tables 0–1, pawns 2–3, bishop pair 4–5, rooks 6–7, mobility
+ * 8–9, king safety 10–11; 12 the phase.
+ */
+export const TERMS: Int32Array = new Int32Array(13);
+/** Index of each term's middlegame value in {@linkcode TERMS} (its endgame value follows). */
+export const TERM_INDEX = Object.freeze({
+  material: 0,
+  pawns: 2,
+  bishopPair: 4,
+  rooks: 6,
+  mobility: 8,
+  king: 10,
+});
+/** Index of the phase (0 … 24) in {@linkcode TERMS}. */
+export const PHASE_INDEX = 12;
+
+const PAWN_OUT = new Int32Array(2);
+/** Attack units on each side's king, by the attacking side; and the attackers. */
+const ATTACK_UNITS = new Int32Array(2);
+const ATTACKERS = new Int32Array(2);
+
+/** The engine evaluation of `board` from white's view (no tempo), filling {@linkcode TERMS}. */
+export function engineEvaluation(board: Board): number {
+  const squares = board.squares, list = board.list, kings = board.kings;
+  let materialMg = 0, materialEg = 0, phase = 0;
+  let rooksMg = 0, rooksEg = 0, mobilityMg = 0, mobilityEg = 0;
+  scanPawns(board);
+  ATTACK_UNITS[0] = ATTACK_UNITS[1] = 0;
+  ATTACKERS[0] = ATTACKERS[1] = 0;
+  for (let color = WHITE; color <= BLACK; color++) {
+    const sign = color === WHITE ? 1 : -1;
+    const enemyKing = kings[color ^ 1]!;
+    const end = color * 16 + board.listCount[color]!;
+    for (let i = color * 16; i < end; i++) {
+      const square = list[i]!;
+      const piece = squares[square]!;
+      const type = piece & 7;
+      materialMg += MG_PIECE_SQUARE[piece * 128 + square]!;
+      materialEg += EG_PIECE_SQUARE[piece * 128 + square]!;
+      phase += PHASE_WEIGHT[piece]!;
+      if (type === PAWN || type === KING) continue;
+      if (type === ROOK) {
+        const file = (square & 7) + 1;
+        if (PAWNS_ON_FILE[color * 10 + file] === 0) {
+          if (PAWNS_ON_FILE[(color ^ 1) * 10 + file] === 0) {
+            rooksMg += sign * ROOK_OPEN_MG;
+            rooksEg += sign * ROOK_OPEN_EG;
+          } else {
+            rooksMg += sign * ROOK_HALF_OPEN_MG;
+            rooksEg += sign * ROOK_HALF_OPEN_EG;
+          }
+        }
+      }
+      // Mobility and the squares it reaches around the enemy king.
+      let reach = 0, near = 0;
+      const slides = type !== KNIGHT;
+      const stepsEnd = DIRECTION_END[type]!;
+      for (let d = DIRECTION_START[type]!; d < stepsEnd; d++) {
+        const step = DIRECTIONS[d]!;
+        let to = square + step;
+        while ((to & 0x88) === 0) {
+          const target = squares[to]!;
+          if (target !== EMPTY && (target >> 3) === color) break;
+          reach++;
+          near += NEAR_KING[to - enemyKing + 119]!;
+          if (target !== EMPTY || !slides) break;
+          to += step;
+        }
+      }
+      mobilityMg += sign * (reach - MOBILITY_OFFSET[type]!) *
+        MOBILITY_MG[type]!;
+      mobilityEg += sign * (reach - MOBILITY_OFFSET[type]!) *
+        MOBILITY_EG[type]!;
+      if (near > 0) {
+        ATTACK_UNITS[color] = ATTACK_UNITS[color]! +
+          near * ATTACK_WEIGHT[type]!;
+        ATTACKERS[color] = ATTACKERS[color]! + 1;
+      }
+    }
+  }
+  pawnStructure(board, PAWN_OUT);
+  const counts = board.counts;
+  let pairMg = 0, pairEg = 0;
+  if (counts[BISHOP]! >= 2) {
+    pairMg += BISHOP_PAIR_MG;
+    pairEg += BISHOP_PAIR_EG;
+  }
+  if (counts[BISHOP | 8]! >= 2) {
+    pairMg -= BISHOP_PAIR_MG;
+    pairEg -= BISHOP_PAIR_EG;
+  }
+  const kingMg = kingSafety(board, WHITE) - kingSafety(board, BLACK);
+  if (phase > PHASE_MAX) phase = PHASE_MAX;
+  const mg = materialMg + PAWN_OUT[0]! + pairMg + rooksMg + mobilityMg + kingMg;
+  const eg = materialEg + PAWN_OUT[1]! + pairEg + rooksEg + mobilityEg;
+  TERMS[0] = materialMg;
+  TERMS[1] = materialEg;
+  TERMS[2] = PAWN_OUT[0]!;
+  TERMS[3] = PAWN_OUT[1]!;
+  TERMS[4] = pairMg;
+  TERMS[5] = pairEg;
+  TERMS[6] = rooksMg;
+  TERMS[7] = rooksEg;
+  TERMS[8] = mobilityMg;
+  TERMS[9] = mobilityEg;
+  TERMS[10] = kingMg;
+  TERMS[11] = 0;
+  TERMS[12] = phase;
+  // | 0 truncates toward zero, so a mirrored position gets exactly the negation.
+  return ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
+}
+
+/** Entries of the evaluation cache (a power of two). */
+const CACHE_SIZE = 1 << 16;
+const CACHE_LO = new Int32Array(CACHE_SIZE);
+// −1: no key has it (the high half is 21 bits, never negative).
+const CACHE_HI = new Int32Array(CACHE_SIZE).fill(-1);
+const CACHE_VALUE = new Int32Array(CACHE_SIZE);
+
+/**
+ * {@linkcode engineEvaluation} through a cache of 65,536 entries indexed by
+ * the low bits of the Zobrist key and checked by both halves (53 bits: a
+ * wrong hit is as unlikely as a transposition table's). The value is
+ * white's view, so the side to move (in the key) never changes it.
+ */
+export function cachedEngineEvaluation(board: Board): number {
+  const lo = board.keyLo, hi = board.keyHi;
+  const index = lo & (CACHE_SIZE - 1);
+  if (CACHE_LO[index] === lo && CACHE_HI[index] === hi) {
+    return CACHE_VALUE[index]!;
+  }
+  const value = engineEvaluation(board);
+  CACHE_LO[index] = lo;
+  CACHE_HI[index] = hi;
+  CACHE_VALUE[index] = value;
+  return value;
+}
+
+/** Empties the cache of {@linkcode cachedEngineEvaluation} (tests compare it with fresh values). */
+export function clearEngineEvaluationCache(): void {
+  CACHE_HI.fill(-1);
+}
+
+/**
+ * The middlegame safety of `color`'s king (positive is safe): its pawn
+ * shield and open files when it stands on its first two ranks, less the
+ * enemy's attack on the squares around it (counted by {@linkcode
+ * engineEvaluation}'s mobility pass: two attackers at least, and the
+ * attacker still has a queen).
+ */
+function kingSafety(board: Board, color: number): number {
+  const king = board.kings[color]!, squares = board.squares;
+  const file = king & 7, rank = king >> 4;
+  const home = color === WHITE ? rank : 7 - rank;
+  const forward = color === WHITE ? 16 : -16;
+  const pawn = PAWN | color << 3;
+  let score = 0;
+  if (home <= 1) {
+    for (let f = file - 1; f <= file + 1; f++) {
+      if (f < 0 || f > 7) continue;
+      const near = king - file + f + forward;
+      if (squares[near] === pawn) score += SHIELD_NEAR;
+      else if (
+        ((near + forward) & 0x88) === 0 && squares[near + forward] === pawn
+      ) {
+        score += SHIELD_FAR;
+      }
+      if (PAWNS_ON_FILE[color * 10 + f + 1] === 0) score += KING_OPEN_FILE;
+    }
+  }
+  const enemy = color ^ 1;
+  if (ATTACKERS[enemy]! >= 2 && board.counts[QUEEN | enemy << 3]! > 0) {
+    const units = ATTACK_UNITS[enemy]!;
+    const attack = (units * units) >> 2;
+    score -= attack > KING_ATTACK_CAP ? KING_ATTACK_CAP : attack;
+  }
+  return score;
+}
+
+/** The engine evaluation's terms of one position, white's view, `[middlegame, endgame]` each. */
+export interface EngineTerms {
+  /** PeSTO's material and piece-square tables. */
+  material: [number, number];
+  /** Doubled, isolated and passed pawns. */
+  pawns: [number, number];
+  /** Both bishops. */
+  bishopPair: [number, number];
+  /** Rooks on open and half-open files. */
+  rooks: [number, number];
+  /** Squares the knights, bishops, rooks and queens reach. */
+  mobility: [number, number];
+  /** Pawn shield, open files by the king, attackers near it (middlegame only). */
+  king: [number, number];
+  /** The game phase, 0 (bare kings and pawns) … 24 (all pieces). */
+  phase: number;
+  /** The blended value, white's view, before the tempo. */
+  total: number;
+}
+
+/**
+ * The terms of {@linkcode engineEvaluation} for `board`, as an object (for
+ * tests and for showing what the engine sees; the search reads the total).
+ *
+ * @example The start position: everything balanced, the phase full
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseFen, START_FEN } from "./_fen.ts";
+ * import { engineTerms } from "./_engine_evaluation.ts";
+ * const terms = engineTerms(parseFen("example", START_FEN));
+ * assert.deepEqual(terms.pawns, [0, 0]);
+ * assert.equal(terms.phase, 24);
+ * assert.equal(terms.total, 0);
+ * ```
+ */
+export function engineTerms(board: Board): EngineTerms {
+  const total = engineEvaluation(board);
+  const pair = (i: number): [number, number] => [TERMS[i]!, TERMS[i + 1]!];
+  return {
+    material: pair(TERM_INDEX.material),
+    pawns: pair(TERM_INDEX.pawns),
+    bishopPair: pair(TERM_INDEX.bishopPair),
+    rooks: pair(TERM_INDEX.rooks),
+    mobility: pair(TERM_INDEX.mobility),
+    king: pair(TERM_INDEX.king),
+    phase: TERMS[PHASE_INDEX]!,
+    total,
+  };
+}
