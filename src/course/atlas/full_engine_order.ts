@@ -1,6 +1,6 @@
 /**
  * Killers and history inside the full engine: the UCI engine's search
- * (deepening, table, quiescence and its selective search,
+ * (its evaluation, deepening, table, quiescence and its selective search,
  * `CHESS_ENGINE_SELECTIVE`) to a depth where the selective search works,
  * with its order, without quiet killers, without quiet history, and
  * without both. At the atlas's engine depth without selective search
@@ -20,6 +20,7 @@ import { Chess, CHESS_MOVE_LIMIT } from "../../games/chess/mod.ts";
 import { markdownTable } from "../../plot/mod.ts";
 import {
   CHESS_ENGINE_ORDER,
+  CHESS_ENGINE_POSITION,
   CHESS_ENGINE_SELECTIVE,
 } from "../../players/_chess_search.ts";
 import {
@@ -121,15 +122,18 @@ export function measureFullEngineOrder(
     const results = FULL_ENGINE_ORDER_VARIANTS.map((variant) => {
       const list = positions.map((item) => {
         table.clear();
-        const result = iterativeDeepening(Chess.fromFen(item.fen!), {
-          depth,
-          tt: table,
-          order: variant.order,
-          maxMove: CHESS_MOVE_LIMIT,
-          quiescence: true,
-          ...CHESS_ENGINE_SELECTIVE,
-          maxNodes: 50_000_000,
-        });
+        const result = iterativeDeepening(
+          Chess.fromFen(item.fen!, CHESS_ENGINE_POSITION),
+          {
+            depth,
+            tt: table,
+            order: variant.order,
+            maxMove: CHESS_MOVE_LIMIT,
+            quiescence: true,
+            ...CHESS_ENGINE_SELECTIVE,
+            maxNodes: 50_000_000,
+          },
+        );
         if (result.depth < depth && !result.solved) {
           throw new Error(
             `measureFullEngineOrder: ${variant.id} on ${item.fen} stopped at depth ${result.depth} of ${depth} after 50,000,000 nodes`,
