@@ -24,8 +24,9 @@ import type { TranspositionTable } from "../search/transposition_table.ts";
  * Measured (docs/chess_strength.md): at 20,000 nodes a move, openings of
  * data/chess/games.pgn with both colours, the engine on it against the same
  * search on the course's evaluation 62–17–21 (70.5 %, +151 Elo [77, 226],
- * 100 games); it costs about 40 % of the nodes a second (median 654 k → 391 k
- * on `bench:depth --full`'s ten WAC positions, depth 16 → 14 at 1 s).
+ * 100 games), and at 100 ms a move 54–25–21 (66.5 %, +119 [47, 191]); it
+ * costs about 40 % of the nodes a second (median 654 k → 391 k on
+ * `bench:depth --full`'s ten WAC positions, depth 16 → 14 at 1 s).
  *
  * @example
  * ```ts
