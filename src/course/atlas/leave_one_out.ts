@@ -10,8 +10,9 @@
  *
  * The budget, measured (`deno task atlas-elo --mode leave-one-out --depths`
  * prints it again): on the atlas's 12 first chess middlegames the full
- * engine finishes a median depth of 4 at 5,000 nodes a move (3…5), 5 at
- * 10,000 (3…7), 6 at 20,000 (4…9) and 8 at 40,000 (5…10). So the full run
+ * engine (with the engine evaluation) finishes a median depth of 4 at 5,000
+ * nodes a move (1…5), 5 at 10,000 (3…7), 6 at 20,000 (5…8) and 7 at 40,000
+ * (6…9). So the full run
  * plays 20,000 nodes a move: the least budget at depth 6, so that the
  * SPRTs get the most games for the machine time.
  *
