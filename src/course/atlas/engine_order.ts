@@ -22,9 +22,9 @@ import {
   type OrderOption,
   TranspositionTable,
 } from "../../search/mod.ts";
-import { distribution } from "../distribution.ts";
+import { chessSets, shareOfNodes } from "./_chess_sets.ts";
 import { engineDepth } from "./engine_rows.ts";
-import { ATLAS_GAMES } from "./games.ts";
+
 import type { AtlasSettings } from "./measure.ts";
 
 const ENGINE = CHESS_ENGINE_ORDER as readonly (string | MoveScorer)[];
@@ -134,7 +134,6 @@ export interface EngineOrderRow {
   valueChanged: number;
 }
 
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const TABLE_ENTRIES = 1 << 18;
 
 /** A chess position whose `staticExchange` is hidden, so no capture counts as losing. */
@@ -169,11 +168,7 @@ export function measureEngineOrder(
   const depth = engineDepth(settings);
   const table = new TranspositionTable({ entries: TABLE_ENTRIES });
   const rows: EngineOrderRow[] = [];
-  for (const game of ["chess", "wac"] as const) {
-    const positions = ATLAS_GAMES[game].positions(
-      settings.positions[game],
-      settings.run === "full",
-    );
+  for (const { game, positions } of chessSets(settings)) {
     const results = ENGINE_ORDER_VARIANTS.map((variant) => {
       const list = positions.map((item) => {
         table.clear();
@@ -198,14 +193,7 @@ export function measureEngineOrder(
       results[ENGINE_ORDER_VARIANTS.findIndex((v) => v.id === id)]!;
     const before = at("before");
     const engine = at("engine");
-    const share = (list: { nodes: number }[], base: { nodes: number }[]) => {
-      const d = distribution(list.map((r, i) => r.nodes / base[i]!.nodes));
-      return {
-        median: round4(d.median),
-        low: round4(d.low),
-        high: round4(d.high),
-      };
-    };
+    const share = shareOfNodes;
     ENGINE_ORDER_VARIANTS.forEach((variant, v) => {
       const list = results[v]!;
       rows.push({

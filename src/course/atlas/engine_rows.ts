@@ -21,8 +21,8 @@ import { iterativeDeepening } from "../../search/iterative_deepening.ts";
 import { TranspositionTable } from "../../search/transposition_table.ts";
 import { CHESS_MOVE_LIMIT } from "../../games/chess/mod.ts";
 import { CHESS_ENGINE_ORDER } from "../../players/_chess_search.ts";
-import { distribution } from "../distribution.ts";
-import { ATLAS_GAMES, findsKeyMove } from "./games.ts";
+import { chessSets, shareOfNodes } from "./_chess_sets.ts";
+import { findsKeyMove } from "./games.ts";
 import type { AtlasSettings } from "./measure.ts";
 
 /** One selective option (or none) on top of the engine. */
@@ -95,7 +95,6 @@ export function engineDepth(settings: AtlasSettings): number {
   return settings.run === "full" ? 5 : 3;
 }
 
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const TABLE_ENTRIES = 1 << 18;
 
 /**
@@ -120,11 +119,7 @@ export function measureEngineRows(settings: AtlasSettings): EngineRow[] {
   const depth = engineDepth(settings);
   const table = new TranspositionTable({ entries: TABLE_ENTRIES });
   const rows: EngineRow[] = [];
-  for (const game of ["chess", "wac"] as const) {
-    const positions = ATLAS_GAMES[game].positions(
-      settings.positions[game],
-      settings.run === "full",
-    );
+  for (const { game, positions } of chessSets(settings)) {
     const results = ENGINE_VARIANTS.map((variant) =>
       positions.map((item) => {
         table.clear();
@@ -148,18 +143,13 @@ export function measureEngineRows(settings: AtlasSettings): EngineRow[] {
     const base = results[0]!;
     ENGINE_VARIANTS.forEach((variant, v) => {
       const list = results[v]!;
-      const d = distribution(list.map((r, i) => r.nodes / base[i]!.nodes));
       rows.push({
         variant: variant.id,
         name: variant.name,
         game,
         depth,
         positions: list.length,
-        share: {
-          median: round4(d.median),
-          low: round4(d.low),
-          high: round4(d.high),
-        },
+        share: shareOfNodes(list, base),
         valueChanged: list.filter((r, i) => r.value !== base[i]!.value).length,
         moveChanged: list.filter((r, i) => r.move !== base[i]!.move).length,
         solved: game === "wac"

@@ -28,8 +28,7 @@ import {
   type OrderOption,
   TranspositionTable,
 } from "../../search/mod.ts";
-import { distribution } from "../distribution.ts";
-import { ATLAS_GAMES } from "./games.ts";
+import { chessSets, shareOfNodes } from "./_chess_sets.ts";
 import type { AtlasSettings } from "./measure.ts";
 
 const ENGINE = CHESS_ENGINE_ORDER as readonly unknown[];
@@ -82,8 +81,6 @@ export function fullEngineOrderDepth(settings: AtlasSettings): number {
   return settings.run === "full" ? 10 : 4;
 }
 
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
-
 /**
  * Every order of {@linkcode FULL_ENGINE_ORDER_VARIANTS} on the atlas's
  * middlegames and WAC positions at {@linkcode fullEngineOrderDepth}: the
@@ -114,11 +111,7 @@ export function measureFullEngineOrder(
   const depth = fullEngineOrderDepth(settings);
   const table = new TranspositionTable({ entries: 1 << 18 });
   const rows: FullEngineOrderRow[] = [];
-  for (const game of ["chess", "wac"] as const) {
-    const positions = ATLAS_GAMES[game].positions(
-      settings.positions[game],
-      settings.run === "full",
-    );
+  for (const { game, positions } of chessSets(settings)) {
     const results = FULL_ENGINE_ORDER_VARIANTS.map((variant) => {
       const list = positions.map((item) => {
         table.clear();
@@ -151,7 +144,6 @@ export function measureFullEngineOrder(
     const engine = results[0]!;
     FULL_ENGINE_ORDER_VARIANTS.forEach((variant, v) => {
       const list = results[v]!;
-      const d = distribution(list.map((r, i) => r.nodes / engine[i]!.nodes));
       rows.push({
         variant: variant.id,
         name: variant.name,
@@ -159,11 +151,7 @@ export function measureFullEngineOrder(
         depth,
         positions: list.length,
         nodes: list.reduce((sum, r) => sum + r.nodes, 0),
-        shareOfEngine: {
-          median: round4(d.median),
-          low: round4(d.low),
-          high: round4(d.high),
-        },
+        shareOfEngine: shareOfNodes(list, engine),
         valueChanged: list.filter((r, i) => r.value !== engine[i]!.value)
           .length,
         moveChanged: list.filter((r, i) => r.move !== engine[i]!.move).length,

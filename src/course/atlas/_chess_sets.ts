@@ -1,0 +1,57 @@
+/**
+ * What the atlas's engine measurements on chess share: the two sets of
+ * positions (middlegames from games.pgn, WAC) at a run's size, and a
+ * variant's nodes as a share of a base's, position by position.
+ *
+ * @module
+ */
+
+import { distribution } from "../distribution.ts";
+import { ATLAS_GAMES, type AtlasPosition } from "./games.ts";
+import type { AtlasSettings } from "./measure.ts";
+
+/**
+ * The middlegames and the WAC positions of a run, in that order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ATLAS_SMALL } from "./measure.ts";
+ * import { chessSets } from "./_chess_sets.ts";
+ * const sets = chessSets({ ...ATLAS_SMALL, positions: { ...ATLAS_SMALL.positions, chess: 1, wac: 2 } });
+ * assert.deepEqual(sets.map((s) => [s.game, s.positions.length]), [["chess", 1], ["wac", 2]]);
+ * ```
+ */
+export function chessSets(
+  settings: AtlasSettings,
+): { game: "chess" | "wac"; positions: AtlasPosition[] }[] {
+  return (["chess", "wac"] as const).map((game) => ({
+    game,
+    positions: ATLAS_GAMES[game].positions(
+      settings.positions[game],
+      settings.run === "full",
+    ),
+  }));
+}
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/**
+ * Nodes of `list` over those of `base`, position by position: median and
+ * 5–95%, to four decimals.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shareOfNodes } from "./_chess_sets.ts";
+ * const share = shareOfNodes([{ nodes: 50 }, { nodes: 100 }, { nodes: 300 }], [{ nodes: 100 }, { nodes: 100 }, { nodes: 100 }]);
+ * assert.deepEqual(share, { median: 1, low: 0.5, high: 3 }); // nearest ranks
+ * ```
+ */
+export function shareOfNodes(
+  list: readonly { nodes: number }[],
+  base: readonly { nodes: number }[],
+): { median: number; low: number; high: number } {
+  const d = distribution(list.map((r, i) => r.nodes / base[i]!.nodes));
+  return { median: round4(d.median), low: round4(d.low), high: round4(d.high) };
+}
