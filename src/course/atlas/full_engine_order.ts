@@ -35,7 +35,16 @@ const ENGINE = CHESS_ENGINE_ORDER as readonly unknown[];
 const without = (...items: string[]) =>
   ENGINE.filter((o) => !items.includes(o as string)) as OrderOption;
 
-/** The orders of the full engine measured, the engine's own first. */
+/**
+ * The orders of the full engine measured, the engine's own first.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { FULL_ENGINE_ORDER_VARIANTS } from "./full_engine_order.ts";
+ * assert.deepEqual(FULL_ENGINE_ORDER_VARIANTS.map((v) => v.id), ["engine", "no-killers", "no-history", "neither"]);
+ * ```
+ */
 export const FULL_ENGINE_ORDER_VARIANTS: readonly {
   id: string;
   name: string;
@@ -76,7 +85,18 @@ export interface FullEngineOrderRow {
   moveChanged: number;
 }
 
-/** The depth of the measurement: 10 in the full run, 4 in the small one. */
+/**
+ * The depth of the measurement: 10 in the full run, 4 in the small one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ATLAS_FULL, ATLAS_SMALL } from "./measure.ts";
+ * import { fullEngineOrderDepth } from "./full_engine_order.ts";
+ * assert.equal(fullEngineOrderDepth(ATLAS_FULL), 10);
+ * assert.equal(fullEngineOrderDepth(ATLAS_SMALL), 4);
+ * ```
+ */
 export function fullEngineOrderDepth(settings: AtlasSettings): number {
   return settings.run === "full" ? 10 : 4;
 }
