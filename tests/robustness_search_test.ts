@@ -69,7 +69,14 @@ const SEARCHERS: [string, Searcher, string[]][] = [
   [
     "iterativeDeepening",
     iterativeDeepening,
-    [...DEEP, "previous", "aspirationDelta", "quiescence", "pvs"],
+    [
+      ...DEEP,
+      "previous",
+      "aspirationDelta",
+      "quiescence",
+      "pvs",
+      "onIteration",
+    ],
   ],
   ["aspiration", aspiration, [...DEEP, "delta", "guess"]],
   ["mtdf", mtdf, [...DEEP, "guess"]],
@@ -337,6 +344,7 @@ const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     new Uint8Array(4),
   ),
   quiescence: fc.constantFrom(1, 0, "true", null),
+  onIteration: fc.constantFrom(1, null, "f", {}, [], true),
   nullMove: fc.constantFrom(
     1,
     true,

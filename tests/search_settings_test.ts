@@ -59,7 +59,14 @@ const SEARCHERS: [string, Searcher, string[]][] = [
   [
     "iterativeDeepening",
     iterativeDeepening,
-    [...DEEP, "previous", "aspirationDelta", "quiescence", "pvs"],
+    [
+      ...DEEP,
+      "previous",
+      "aspirationDelta",
+      "quiescence",
+      "pvs",
+      "onIteration",
+    ],
   ],
   ["aspiration", aspiration, [...DEEP, "delta", "guess"]],
   ["mtdf", mtdf, [...DEEP, "guess"]],
@@ -123,6 +130,10 @@ const BAD: Record<string, [unknown, string]> = {
     "aspirationDelta must be an integer in 1…999999, got 0",
   ],
   quiescence: [1, "quiescence must be a boolean, got 1"],
+  onIteration: [
+    3,
+    "onIteration must be a function called with each finished iteration's row, got 3",
+  ],
   delta: [0, "delta must be an integer in 1…999999, got 0"],
   guess: [0.5, "guess must be an integer in -999999…999999, got 0.5"],
 };

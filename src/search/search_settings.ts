@@ -366,8 +366,8 @@ function settingsOf(
   }
   const quiescence = flag(where, "quiescence", given.quiescence) === true;
   const pvs = flag(where, "pvs", given.pvs) === true;
-  const onIteration = given.onIteration ?? null;
-  if (onIteration !== null && typeof onIteration !== "function") {
+  const onIteration = given.onIteration;
+  if (onIteration !== undefined && typeof onIteration !== "function") {
     throw new Error(
       `${where}: onIteration must be a function called with each finished iteration's row, got ${
         describe(onIteration)
@@ -405,7 +405,7 @@ function settingsOf(
     aspirationDelta,
     previous,
     quiescence,
-    onIteration: onIteration as SearchSettings["onIteration"],
+    onIteration: (onIteration ?? null) as SearchSettings["onIteration"],
   });
 }
 
