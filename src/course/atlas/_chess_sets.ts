@@ -55,3 +55,39 @@ export function shareOfNodes(
   const d = distribution(list.map((r, i) => r.nodes / base[i]!.nodes));
   return { median: round4(d.median), low: round4(d.low), high: round4(d.high) };
 }
+
+const percent = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
+
+/**
+ * A share as the atlas's chess tables print it: median (5–95%), in per cent.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shareText } from "./_chess_sets.ts";
+ * assert.equal(shareText({ median: 0.8, low: 0.05, high: 1.1 }), "80% (5.0%–110%)");
+ * ```
+ */
+export function shareText(
+  share: { median: number; low: number; high: number },
+): string {
+  return `${percent(share.median)} (${percent(share.low)}–${
+    percent(share.high)
+  })`;
+}
+
+/**
+ * A set's size and name as the tables print it ("20 middlegames", "30 WAC").
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { setText } from "./_chess_sets.ts";
+ * assert.equal(setText({ game: "wac", positions: 30 }), "30 WAC");
+ * ```
+ */
+export function setText(
+  row: { game: "chess" | "wac"; positions: number },
+): string {
+  return `${row.positions} ${row.game === "wac" ? "WAC" : "middlegames"}`;
+}

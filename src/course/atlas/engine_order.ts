@@ -22,7 +22,7 @@ import {
   type OrderOption,
   TranspositionTable,
 } from "../../search/mod.ts";
-import { chessSets, shareOfNodes } from "./_chess_sets.ts";
+import { chessSets, setText, shareOfNodes, shareText } from "./_chess_sets.ts";
 import { engineDepth } from "./engine_rows.ts";
 
 import type { AtlasSettings } from "./measure.ts";
@@ -216,10 +216,6 @@ export function measureEngineOrder(
   return rows;
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
-const range = (s: { median: number; low: number; high: number }) =>
-  `${pct(s.median)} (${pct(s.low)}–${pct(s.high)})`;
-
 /**
  * The rows as a table: nodes of each order as a share of the old order's
  * and of the new one's, median (5–95%) per position, middlegames and WAC.
@@ -246,12 +242,12 @@ export function engineOrderTable(rows: readonly EngineOrderRow[]): string {
     ],
     rows.map((r) => [
       r.name,
-      `${r.positions} ${r.game === "wac" ? "WAC" : "middlegames"}`,
+      setText(r),
       r.depth,
       r.nodes.toLocaleString("en-US"),
-      range(r.shareOfBefore),
-      range(r.shareOfEngine),
-      r.shareOfPrevious === undefined ? "" : range(r.shareOfPrevious),
+      shareText(r.shareOfBefore),
+      shareText(r.shareOfEngine),
+      r.shareOfPrevious === undefined ? "" : shareText(r.shareOfPrevious),
     ]),
   );
 }

@@ -28,7 +28,7 @@ import {
   type OrderOption,
   TranspositionTable,
 } from "../../search/mod.ts";
-import { chessSets, shareOfNodes } from "./_chess_sets.ts";
+import { chessSets, setText, shareOfNodes, shareText } from "./_chess_sets.ts";
 import type { AtlasSettings } from "./measure.ts";
 
 const ENGINE = CHESS_ENGINE_ORDER as readonly unknown[];
@@ -181,8 +181,6 @@ export function measureFullEngineOrder(
   return rows;
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
-
 /**
  * The rows as a table: each order's nodes, as a share of the full
  * engine's, and the positions where its value or move differs.
@@ -210,12 +208,10 @@ export function fullEngineOrderTable(
     ],
     rows.map((r) => [
       r.name,
-      `${r.positions} ${r.game === "wac" ? "WAC" : "middlegames"}`,
+      setText(r),
       r.depth,
       r.nodes.toLocaleString("en-US"),
-      `${pct(r.shareOfEngine.median)} (${pct(r.shareOfEngine.low)}–${
-        pct(r.shareOfEngine.high)
-      })`,
+      shareText(r.shareOfEngine),
       `${r.valueChanged} of ${r.positions}`,
       `${r.moveChanged} of ${r.positions}`,
     ]),
