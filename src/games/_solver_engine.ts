@@ -14,6 +14,7 @@ import {
   tagShift,
 } from "./_solver_table.ts";
 import { threats, winHi, winLo } from "./_solver_bits.ts";
+import { HELP_WATCH_MS, helpVerdict } from "./_solver_help.ts";
 import {
   BOARD_HI,
   BOARD_LO,
@@ -45,23 +46,6 @@ const COLUMN_ORDER = Int32Array.from([3, 2, 4, 1, 5, 0, 6]);
 
 /** Nodes between two readings of the clock when `timeMs` is given. */
 export const CLOCK_INTERVAL = 4096;
-
-/** How long (ms) the main thread's rate is measured at a time while helpers work. */
-const HELP_WATCH_MS = 20;
-
-/**
- * How many such windows: the first 100 ms of help decide. Later the table
- * has grown (its lines out of the cache), and this thread's rate falls
- * without any helper: compared with its rate before, it would send helpers
- * away from every long solve (the first move `4` ran on one thread).
- */
-const HELP_WATCH_WINDOWS = 5;
-
-/**
- * The helpers leave a solve when the main thread's own nodes per ms fall
- * below this share of its rate alone.
- */
-const HELP_SLOWDOWN = 0.75;
 
 /** Which budget stopped a solve. */
 export type SolveStopReason = "maxNodes" | "timeMs";
@@ -269,10 +253,12 @@ export class SolverEngine {
   rateNodes = 0;
   /** The main thread's nodes per ms alone, from `rateAt` to `helpAt` (0: not watching). */
   soloRate = 0;
-  /** The start of the current window in which the main thread's rate with helpers is measured, and the windows left. */
+  /** The start of the current window of the main thread's rate with helpers, and that window's number (1 first: see {@linkcode helpVerdict}). */
   watchTime = 0;
-  watchNodes = 0;
-  watchWindows = 0;
+  watchWindow = 0;
+  /** The time and nodes at the end of the first window, from which the rate with helpers is judged. */
+  judgeTime = 0;
+  judgeNodes = 0;
   /** Called after each finished root probe (main thread only): `(probe, min, max)`; never inside the search. */
   onProbe: ((probe: number, min: number, max: number) => void) | null = null;
   readonly features: number;
@@ -352,8 +338,9 @@ export class SolverEngine {
         // Threads: the solver pauses the helpers around the growth; the
         // growth's time is no measure of the helpers' cost.
         this.onHelp("grow");
+        // The helpers' return is a new transition: not judged either.
         this.watchTime = performance.now();
-        this.watchNodes = this.nodes;
+        if (this.watchWindow > 1) this.watchWindow = 1;
       } else {
         this.table.grow();
         this.sync();
@@ -369,10 +356,11 @@ export class SolverEngine {
       const now = performance.now();
       this.soloRate = (this.nodes - this.rateNodes) /
         Math.max(now - this.rateTime, 0.001);
-      this.watchTime = now;
-      this.watchNodes = this.nodes;
-      this.watchWindows = HELP_WATCH_WINDOWS;
+      this.watchWindow = 1;
       this.onHelp?.("start");
+      // The windows start after the move to the shared table, whose copy
+      // of this thread's entries is no part of the helpers' cost.
+      this.watchTime = performance.now();
     } else if (this.soloRate > 0 && this.control !== null) {
       // A helper must not make the solve slower than this thread alone:
       // when this thread's own rate falls well below its rate alone (the
@@ -380,14 +368,20 @@ export class SolverEngine {
       // helpers leave for the rest of the solve.
       const now = performance.now();
       if (now - this.watchTime >= HELP_WATCH_MS) {
-        const rate = (this.nodes - this.watchNodes) / (now - this.watchTime);
-        if (rate < HELP_SLOWDOWN * this.soloRate) {
-          this.soloRate = 0;
-          this.onHelp?.("stop");
-        } else if (--this.watchWindows === 0) this.soloRate = 0;
-        else {
+        const window = this.watchWindow;
+        if (window === 1) {
+          this.judgeTime = now;
+          this.judgeNodes = this.nodes;
+        }
+        const rate = (this.nodes - this.judgeNodes) /
+          Math.max(now - this.judgeTime, 0.001);
+        const verdict = helpVerdict(window, rate, this.soloRate);
+        if (verdict === "watch") {
+          this.watchWindow = window + 1;
           this.watchTime = now;
-          this.watchNodes = this.nodes;
+        } else {
+          this.soloRate = 0;
+          if (verdict === "stop") this.onHelp?.("stop");
         }
       }
     }

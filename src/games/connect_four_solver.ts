@@ -250,11 +250,12 @@ export interface ConnectFourSolverOptions {
    * probing the root's null windows beside the main thread's. A helper must
    * not make a solve slower than one thread: the main thread times its own
    * nodes per ms alone (from half that count to the helpers' start), then
-   * in the first five 20 ms windows while they work, and sends them away
-   * for the rest of the solve when its rate falls below 3/4 of its rate
-   * alone (a helper without a core of its own, or whose writes to the
-   * shared table evict the main thread's). On a machine whose other
-   * processes keep the cores busy that is within the first 20 ms of help.
+   * over the 20 ms windows of their first 100 ms but the first (their
+   * wake-up), and sends them away for the rest of the solve when that rate
+   * falls below 3/4 of its rate alone (a helper without a core of its own,
+   * or whose writes to the shared table evict the main thread's), or at
+   * once below half of it: on a machine whose other processes keep the
+   * cores busy, within the first 40 ms of help (see `_solver_help.ts`).
    * (Later windows would compare with a rate from a smaller table: the
    * main thread slows as the table grows, helpers or not.) Scores stay
    * exact; node counts then vary from run to run, and `maxNodes` bounds

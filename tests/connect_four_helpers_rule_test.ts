@@ -1,0 +1,62 @@
+// The rule by which a threaded solve keeps or sends away its helpers,
+// judged on window rates alone (no threads, no clock).
+import assert from "node:assert/strict";
+import {
+  HELP_GIVE_UP,
+  HELP_SLOWDOWN,
+  HELP_WATCH_WINDOWS,
+  helpVerdict,
+} from "../src/games/_solver_help.ts";
+
+const SOLO = 6_000;
+
+/** Runs the windows' cumulative rates through the rule until it stops watching. */
+function verdictOf(rates: number[]): { verdict: string; window: number } {
+  for (let window = 1; window <= rates.length; window++) {
+    const verdict = helpVerdict(window, rates[window - 1]!, SOLO);
+    if (verdict !== "watch") return { verdict, window };
+  }
+  return { verdict: "watch", window: rates.length };
+}
+
+Deno.test("the first window after the helpers join is never judged", () => {
+  // Measured on an idle 2-core machine at the opening's solve: 0.2-0.3 of
+  // the rate alone in the first window, then the rate alone or more.
+  for (const rate of [0, 1, 0.2 * SOLO, 0.3 * SOLO]) {
+    assert.equal(helpVerdict(1, rate, SOLO), "watch");
+  }
+  assert.deepEqual(
+    verdictOf([0.23 * SOLO, 0.95 * SOLO, 0.98 * SOLO, 1.1 * SOLO, 1.05 * SOLO]),
+    { verdict: "keep", window: HELP_WATCH_WINDOWS },
+  );
+});
+
+Deno.test("a slow recovery keeps the helpers when the rate over the judged windows holds", () => {
+  // One run of the opening: 0.60, 0.87 and 0.97 of the rate alone after
+  // the transition; cumulative 0.60, 0.73, 0.81, 0.85.
+  assert.deepEqual(
+    verdictOf([0.2 * SOLO, 0.6 * SOLO, 0.73 * SOLO, 0.81 * SOLO, 0.85 * SOLO]),
+    { verdict: "keep", window: HELP_WATCH_WINDOWS },
+  );
+});
+
+Deno.test("a helper that takes the main thread's core is sent away", () => {
+  // Half the rate or less from the second window: at once.
+  assert.deepEqual(verdictOf([0.2 * SOLO, 0.45 * SOLO]), {
+    verdict: "stop",
+    window: 2,
+  });
+  // Between half and 3/4 throughout: at the last window.
+  assert.deepEqual(
+    verdictOf([0.2 * SOLO, 0.6 * SOLO, 0.65 * SOLO, 0.7 * SOLO, 0.7 * SOLO]),
+    { verdict: "stop", window: HELP_WATCH_WINDOWS },
+  );
+});
+
+Deno.test("the thresholds sit where their documentation says", () => {
+  const last = HELP_WATCH_WINDOWS;
+  assert.equal(helpVerdict(last, HELP_SLOWDOWN * SOLO, SOLO), "keep");
+  assert.equal(helpVerdict(last, HELP_SLOWDOWN * SOLO - 1, SOLO), "stop");
+  assert.equal(helpVerdict(2, HELP_GIVE_UP * SOLO, SOLO), "watch");
+  assert.equal(helpVerdict(2, HELP_GIVE_UP * SOLO - 1, SOLO), "stop");
+});
