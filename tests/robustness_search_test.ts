@@ -17,7 +17,6 @@ import {
   type Move,
   MOVE_ORDERS,
   mtdf,
-  negamax,
   type Position,
   pvs,
   quiescence,
@@ -29,59 +28,8 @@ import {
   UniformTree,
   type Value,
 } from "../mod.ts";
+import { type Searcher, SEARCHERS } from "./_searchers.ts";
 import { playChoices } from "./_arbitraries.ts";
-
-type Searcher = (position: Position, options?: object) => SearchResult;
-
-/** The selective options of the shared deep node (issue 17), all off by default. */
-const SELECTIVE = [
-  "nullMove",
-  "lateMoveReductions",
-  "futility",
-  "razoring",
-  "reverseFutility",
-  "lateMovePruning",
-  "checkExtensions",
-];
-
-const DEEP = [
-  "depth",
-  "maxNodes",
-  "timeMs",
-  "tt",
-  "order",
-  "failHard",
-  "maxMove",
-  "exactDepth",
-  "interrupt",
-  ...SELECTIVE,
-  "tableCutoffs",
-  "enhancedCutoffs",
-];
-
-/** Every exported searcher, with the option keys it documents. */
-const SEARCHERS: [string, Searcher, string[]][] = [
-  ["minimax", minimax, ["depth", "maxNodes", "timeMs"]],
-  ["negamax", negamax, ["depth", "maxNodes", "timeMs"]],
-  ["alphaBeta", alphaBeta, [...DEEP, "alpha", "beta", "trace"]],
-  ["pvs", pvs, [...DEEP, "alpha", "beta"]],
-  ["quiescence", quiescence, [...DEEP, "alpha", "beta"]],
-  [
-    "iterativeDeepening",
-    iterativeDeepening,
-    [
-      ...DEEP,
-      "previous",
-      "aspirationDelta",
-      "quiescence",
-      "pvs",
-      "onIteration",
-    ],
-  ],
-  ["aspiration", aspiration, [...DEEP, "delta", "guess"]],
-  ["mtdf", mtdf, [...DEEP, "guess"]],
-  ["sssStar", sssStar, DEEP],
-];
 
 /** Searchers that take an `order` option (a scorer among them). */
 const ORDERED = SEARCHERS.filter(([, , keys]) => keys.includes("order"));

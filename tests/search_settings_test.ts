@@ -6,72 +6,20 @@
  */
 import assert from "node:assert/strict";
 import {
-  alphaBeta,
-  aspiration,
   Chess,
   CHESS_MOVE_LIMIT,
-  iterativeDeepening,
   mcts,
-  minimax,
   mtdf,
-  negamax,
   type Position,
   pvs,
-  quiescence,
   sssStar,
   TicTacToe,
   TraceRecorder,
   TranspositionTable,
   VALUE_INFINITE,
 } from "../mod.ts";
+import { SEARCHERS } from "./_searchers.ts";
 import { resolveSearchSettings } from "../src/search/search_settings.ts";
-
-type Searcher = (position: Position, options?: object) => unknown;
-
-const DEEP = [
-  "depth",
-  "maxNodes",
-  "timeMs",
-  "tt",
-  "order",
-  "failHard",
-  "maxMove",
-  "exactDepth",
-  "interrupt",
-  "nullMove",
-  "lateMoveReductions",
-  "futility",
-  "razoring",
-  "reverseFutility",
-  "lateMovePruning",
-  "checkExtensions",
-  "tableCutoffs",
-  "enhancedCutoffs",
-];
-
-/** Every public searcher of these options, with the keys it documents. */
-const SEARCHERS: [string, Searcher, string[]][] = [
-  ["minimax", minimax, ["depth", "maxNodes", "timeMs"]],
-  ["negamax", negamax, ["depth", "maxNodes", "timeMs"]],
-  ["alphaBeta", alphaBeta, [...DEEP, "alpha", "beta", "trace"]],
-  ["pvs", pvs, [...DEEP, "alpha", "beta"]],
-  ["quiescence", quiescence, [...DEEP, "alpha", "beta"]],
-  [
-    "iterativeDeepening",
-    iterativeDeepening,
-    [
-      ...DEEP,
-      "previous",
-      "aspirationDelta",
-      "quiescence",
-      "pvs",
-      "onIteration",
-    ],
-  ],
-  ["aspiration", aspiration, [...DEEP, "delta", "guess"]],
-  ["mtdf", mtdf, [...DEEP, "guess"]],
-  ["sssStar", sssStar, DEEP],
-];
 
 /** One bad value per option, and the rule its error states after `name: `. */
 const BAD: Record<string, [unknown, string]> = {
