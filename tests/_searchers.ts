@@ -43,6 +43,7 @@ export const DEEP = [
   "exactDepth",
   "interrupt",
   ...SELECTIVE,
+  "skipLosingCaptures",
   "tableCutoffs",
   "enhancedCutoffs",
 ];

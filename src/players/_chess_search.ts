@@ -146,6 +146,7 @@ export const CHESS_ENGINE_SELECTIVE: Readonly<IterativeDeepeningOptions> =
     reverseFutility: Object.freeze({ margin: 100, maxDepth: 6 }),
     lateMovePruning: Object.freeze({ maxDepth: 3, baseMoves: 3 }),
     checkExtensions: true,
+    skipLosingCaptures: true,
     enhancedCutoffs: true,
   });
 

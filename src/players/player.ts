@@ -285,6 +285,8 @@ export interface SearchPlayerSearchOptions {
   pvs?: boolean;
   /** Check extensions. */
   checkExtensions?: boolean;
+  /** Quiescence leaves out captures that lose by static exchange (a game with `staticExchange`). */
+  skipLosingCaptures?: boolean;
   /** Table entries order moves only (`false`), or also settle nodes (default). */
   tableCutoffs?: boolean;
   /** Enhanced transposition cutoffs (needs `table`). */
@@ -305,6 +307,7 @@ const SEARCH_OPTION_KEYS = [
   "reverseFutility",
   "lateMovePruning",
   "checkExtensions",
+  "skipLosingCaptures",
   "quiescence",
   "tableCutoffs",
   "enhancedCutoffs",
@@ -475,6 +478,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
       const key of [
         "exactDepth",
         "checkExtensions",
+        "skipLosingCaptures",
         "quiescence",
         "tableCutoffs",
         "enhancedCutoffs",

@@ -140,6 +140,8 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   lmpMaxDepth = 0;
   lmpBaseMoves = 0;
   checkExtensions = false;
+  /** Quiescence skips captures that lose by static exchange. */
+  skipLosingCaptures = false;
   /** The depth of the last root search, which bounds check extensions. */
   rootDepth = 0;
   /** Which optional methods the position has. */
@@ -429,6 +431,15 @@ function copySelective(
   c.checkExtensions = settings.checkExtensions;
   if (c.checkExtensions && !c.hasIsCheck) {
     throw missingMethod(c.where, "checkExtensions", "isCheck()", position);
+  }
+  c.skipLosingCaptures = settings.skipLosingCaptures;
+  if (c.skipLosingCaptures && !c.hasStaticExchange) {
+    throw missingMethod(
+      c.where,
+      "skipLosingCaptures",
+      "staticExchange()",
+      position,
+    );
   }
   c.selective = c.nullReduction !== 0 || c.lmrReduction !== 0 ||
     c.futilityMargins !== null || c.razorMargins !== null ||
@@ -1177,8 +1188,14 @@ function quiesce(
   const count = position.generateNoisyMoves!(moves);
   if (count !== 0) c.reach(ply + 1);
   stats.steps += 3;
+  const skipLosing = c.skipLosingCaptures;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
+    // A quiet move among the noisy ones (a check) has no exchange to lose.
+    if (
+      skipLosing && !(c.hasIsQuiet && position.isQuiet!(move)) &&
+      position.staticExchange!(move) < 0
+    ) continue;
     position.play(move);
     let value: number;
     try {

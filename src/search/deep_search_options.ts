@@ -122,6 +122,15 @@ export interface DeepSearchOptions extends SearchOptions {
    */
   checkExtensions?: boolean;
   /**
+   * Quiescence leaves out the captures that lose material by static exchange
+   * (selective; off by default): at a quiescence node a capture whose
+   * `staticExchange` is below 0 is not searched, as engines prune them (the
+   * side to move may still stand pat). Contract: may change the value (an
+   * exchange that loses on the board but wins by what follows is not seen);
+   * the main search is unchanged. Needs `staticExchange`.
+   */
+  skipLosingCaptures?: boolean;
+  /**
    * Whether table entries may settle a node (default true). With `false`
    * the table serves move ordering only: each node still probes it for the
    * stored best move and still stores its result, but no entry's bound ever

@@ -88,6 +88,8 @@ export interface SearchSettings {
   /** Late-move pruning's parameters, or null when off. */
   readonly lateMovePruning: LateMovePruningSettings | null;
   readonly checkExtensions: boolean;
+  /** Quiescence leaves out captures that lose by static exchange. */
+  readonly skipLosingCaptures: boolean;
   /** Iterative deepening's PVS: null-window tests for all but the first move. */
   readonly pvs: boolean;
   /** MTD(f)'s and aspiration's first guess (null: none given). */
@@ -121,6 +123,7 @@ const DEEP_KEYS = [
   "reverseFutility",
   "lateMovePruning",
   "checkExtensions",
+  "skipLosingCaptures",
   "tableCutoffs",
   "enhancedCutoffs",
 ] as const;
@@ -355,6 +358,8 @@ function settingsOf(
   const selective = resolveSelective(where, given);
   const checkExtensions =
     flag(where, "checkExtensions", given.checkExtensions) === true;
+  const skipLosingCaptures =
+    flag(where, "skipLosingCaptures", given.skipLosingCaptures) === true;
   const interrupt = interruptFlag(where, given.interrupt);
   const previous = given.previous === undefined ? "move" : given.previous;
   if (previous !== "none" && previous !== "move" && previous !== "pv") {
@@ -400,6 +405,7 @@ function settingsOf(
     reverseFutility: selective.reverseFutility,
     lateMovePruning: selective.lateMovePruning,
     checkExtensions,
+    skipLosingCaptures,
     pvs,
     guess,
     aspirationDelta,

@@ -2,7 +2,8 @@
  * The Universal Chess Interface as a pure state machine: lines in, lines
  * out, no I/O (`cli/uci.ts` reads standard input and prints). The search is
  * the project's {@linkcode iterativeDeepening} with a
- * {@linkcode TranspositionTable}, quiescence over captures at the horizon,
+ * {@linkcode TranspositionTable}, quiescence over captures at the horizon
+ * (those that lose by static exchange left out),
  * and the engine's order: table move, captures by MVV-LVA (losing ones by
  * static exchange after the quiet moves), quiet killers, quiet history.
  *

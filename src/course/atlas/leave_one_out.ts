@@ -44,7 +44,7 @@ const FULL_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({
 
 /** The full engine, described: what every leave-one-out test starts from. */
 export const LOO_ENGINE =
-  "the full engine (the UCI engine's search): deepening, table (65,536 entries), table move, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence, aspiration (±50), PVS, null move (R = 3 + depth/3), logarithmic LMR, futility and razoring (100, 300), reverse futility (100 a ply), late-move pruning, check extensions, ETC; the engine evaluation (PeSTO's tapered tables, pawn structure, bishop pair, rook files, mobility, king safety, tempo)";
+  "the full engine (the UCI engine's search): deepening, table (65,536 entries), table move, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence (captures that lose by SEE left out), aspiration (±50), PVS, null move (R = 3 + depth/3), logarithmic LMR, futility and razoring (100, 300), reverse futility (100 a ply), late-move pruning, check extensions, ETC; the engine evaluation (PeSTO's tapered tables, pawn structure, bishop pair, rook files, mobility, king safety, tempo)";
 
 /**
  * The full engine at a budget, less the options named in `drop` (and with
@@ -101,7 +101,9 @@ function loo(
  * Ids are the atlas rows' (`static-order` is captures by MVV-LVA).
  */
 export const ELO_LOO_TESTS: readonly EloTest[] = [
-  loo("quiescence", (b) => looEngine(b, ["quiescence"])),
+  // Without quiescence, its pruning of losing captures has nothing to prune.
+  loo("quiescence", (b) => looEngine(b, ["quiescence", "skipLosingCaptures"])),
+  loo("losing-captures", (b) => looEngine(b, ["skipLosingCaptures"])),
   loo("null-move", (b) => looEngine(b, ["nullMove"])),
   loo("lmr", (b) => looEngine(b, ["lateMoveReductions"])),
   loo("pvs", (b) => looEngine(b, ["pvs"])),
