@@ -1,8 +1,10 @@
 /**
  * The chess board the search walks: a 0x88 array of piece codes, a piece
- * list per side, incremental Zobrist key and material-plus-table score, and
- * make/unmake with a preallocated per-ply stack (captured piece, its list
- * slot, castling rights, en passant square, halfmove clock, score, key).
+ * list per side, incremental Zobrist key, pawn key, material-plus-table
+ * score and PeSTO table sums (the engine evaluation's), and make/unmake
+ * with a preallocated per-ply stack (captured piece, its list slot,
+ * castling rights, en passant square, halfmove clock, score, PeSTO sums,
+ * key, pawn key).
  * Everything is a 32-bit integer in a typed array; nothing is allocated per
  * move except when the stack doubles (amortised, once per new depth).
  *
@@ -55,6 +57,7 @@ import {
   SIDE_LO,
 } from "./_zobrist.ts";
 import { PIECE_SQUARE } from "./evaluation.ts";
+import { PESTO_PACKED } from "./_pesto.ts";
 
 /** Cached per-ply facts: not computed yet. */
 export const UNKNOWN = -1;
@@ -96,6 +99,17 @@ export class Board {
   keyHi = 0;
   /** Material plus piece-square tables of all but the kings, white's view. */
   score = 0;
+  /**
+   * PeSTO's middlegame and endgame material plus tables of every piece
+   * (kings too), white's view, packed as `middlegame · 65536 + endgame`
+   * (`PESTO_PACKED` of `_pesto.ts`): the engine evaluation reads them here
+   * instead of summing the pieces.
+   */
+  pesto = 0;
+  /** Low half of the pawn key: the Zobrist piece keys of the pawns alone (the engine evaluation's pawn cache). */
+  pawnKeyLo = 0;
+  /** High half of the pawn key. */
+  pawnKeyHi = 0;
   /** Moves played on this board since it was set up: the stack index. */
   ply = 0;
 
@@ -108,6 +122,9 @@ export class Board {
   stackEp: Int32Array = new Int32Array(0);
   stackHalfmove: Int32Array = new Int32Array(0);
   stackScore: Int32Array = new Int32Array(0);
+  stackPesto: Int32Array = new Int32Array(0);
+  stackPawnKeyLo: Int32Array = new Int32Array(0);
+  stackPawnKeyHi: Int32Array = new Int32Array(0);
   keysLo: Int32Array = new Int32Array(0);
   keysHi: Int32Array = new Int32Array(0);
   /** Per ply: 1 when the side to move is in check, 0 when not, UNKNOWN. */
@@ -133,6 +150,9 @@ export class Board {
     this.stackEp = copy(this.stackEp, new Int32Array(capacity));
     this.stackHalfmove = copy(this.stackHalfmove, new Int32Array(capacity));
     this.stackScore = copy(this.stackScore, new Int32Array(capacity));
+    this.stackPesto = copy(this.stackPesto, new Int32Array(capacity));
+    this.stackPawnKeyLo = copy(this.stackPawnKeyLo, new Int32Array(capacity));
+    this.stackPawnKeyHi = copy(this.stackPawnKeyHi, new Int32Array(capacity));
     this.keysLo = copy(this.keysLo, new Int32Array(capacity));
     this.keysHi = copy(this.keysHi, new Int32Array(capacity));
     this.checks = copy(this.checks, new Int8Array(capacity));
@@ -158,6 +178,9 @@ export class Board {
     board.keyLo = this.keyLo;
     board.keyHi = this.keyHi;
     board.score = this.score;
+    board.pesto = this.pesto;
+    board.pawnKeyLo = this.pawnKeyLo;
+    board.pawnKeyHi = this.pawnKeyHi;
     board.ply = this.ply;
     board.stackCaptured.set(this.stackCaptured);
     board.stackSlot.set(this.stackSlot);
@@ -165,6 +188,9 @@ export class Board {
     board.stackEp.set(this.stackEp);
     board.stackHalfmove.set(this.stackHalfmove);
     board.stackScore.set(this.stackScore);
+    board.stackPesto.set(this.stackPesto);
+    board.stackPawnKeyLo.set(this.stackPawnKeyLo);
+    board.stackPawnKeyHi.set(this.stackPawnKeyHi);
     board.keysLo.set(this.keysLo);
     board.keysHi.set(this.keysHi);
     board.checks.set(this.checks);
@@ -173,7 +199,7 @@ export class Board {
     return board;
   }
 
-  /** Puts `piece` on the empty `square` while setting up (lists, counts, score; not the key). */
+  /** Puts `piece` on the empty `square` while setting up (lists, counts, score, PeSTO sums; not the keys). */
   put(piece: number, square: number): void {
     const color = piece >> 3;
     const n = this.listCount[color]!;
@@ -183,6 +209,7 @@ export class Board {
     this.listCount[color] = n + 1;
     this.counts[piece]!++;
     this.score += PIECE_SQUARE[piece * 128 + square]!;
+    this.pesto += PESTO_PACKED[piece * 128 + square]!;
     if ((piece & 7) === KING) this.kings[color] = square;
   }
 
@@ -206,9 +233,22 @@ export class Board {
     return [lo, hi];
   }
 
-  /** Ends a setup: key, history entry 0, caches. */
+  /** The pawn key computed from scratch (the board keeps it incrementally). */
+  computePawnKey(): [number, number] {
+    let lo = 0, hi = 0;
+    for (let square = 0; square < 128; square++) {
+      const piece = this.squares[square]!;
+      if ((square & 0x88) || (piece & 7) !== PAWN) continue;
+      lo ^= PIECE_LO[piece * 128 + square]!;
+      hi ^= PIECE_HI[piece * 128 + square]!;
+    }
+    return [lo, hi];
+  }
+
+  /** Ends a setup: keys, history entry 0, caches. */
   finishSetup(): void {
     [this.keyLo, this.keyHi] = this.computeKey();
+    [this.pawnKeyLo, this.pawnKeyHi] = this.computePawnKey();
     this.ply = 0;
     this.keysLo[0] = this.keyLo;
     this.keysHi[0] = this.keyHi;
@@ -271,11 +311,15 @@ export class Board {
     const us = this.side, them = us ^ 1;
     const piece = squares[from]!;
     let lo = this.keyLo ^ SIDE_LO, hi = this.keyHi ^ SIDE_HI;
-    let score = this.score;
+    let score = this.score, pesto = this.pesto;
+    let pawnLo = this.pawnKeyLo, pawnHi = this.pawnKeyHi;
     this.stackCastling[p] = this.castling;
     this.stackEp[p] = this.ep;
     this.stackHalfmove[p] = this.halfmove;
     this.stackScore[p] = score;
+    this.stackPesto[p] = pesto;
+    this.stackPawnKeyLo[p] = pawnLo;
+    this.stackPawnKeyHi[p] = pawnHi;
     this.stackMove[p] = move;
     if (this.ep >= 0) {
       lo ^= EN_PASSANT_LO[this.ep & 7]!;
@@ -299,8 +343,13 @@ export class Board {
       squares[captureSquare] = EMPTY;
       this.counts[captured]!--;
       score -= PIECE_SQUARE[captured * 128 + captureSquare]!;
+      pesto -= PESTO_PACKED[captured * 128 + captureSquare]!;
       lo ^= PIECE_LO[captured * 128 + captureSquare]!;
       hi ^= PIECE_HI[captured * 128 + captureSquare]!;
+      if ((captured & 7) === PAWN) {
+        pawnLo ^= PIECE_LO[captured * 128 + captureSquare]!;
+        pawnHi ^= PIECE_HI[captured * 128 + captureSquare]!;
+      }
       this.halfmove = 0;
     } else if ((piece & 7) === PAWN) {
       this.halfmove = 0;
@@ -321,8 +370,19 @@ export class Board {
     squares[to] = placed;
     score += PIECE_SQUARE[placed * 128 + to]! -
       PIECE_SQUARE[piece * 128 + from]!;
+    pesto += PESTO_PACKED[placed * 128 + to]! -
+      PESTO_PACKED[piece * 128 + from]!;
     lo ^= PIECE_LO[piece * 128 + from]! ^ PIECE_LO[placed * 128 + to]!;
     hi ^= PIECE_HI[piece * 128 + from]! ^ PIECE_HI[placed * 128 + to]!;
+    if ((piece & 7) === PAWN) {
+      // A pawn leaves `from`; it reaches `to` unless it promotes.
+      pawnLo ^= PIECE_LO[piece * 128 + from]!;
+      pawnHi ^= PIECE_HI[piece * 128 + from]!;
+      if (placed === piece) {
+        pawnLo ^= PIECE_LO[piece * 128 + to]!;
+        pawnHi ^= PIECE_HI[piece * 128 + to]!;
+      }
+    }
     if ((piece & 7) === KING) {
       this.kings[us] = to;
       if (kind === CASTLING) {
@@ -336,6 +396,8 @@ export class Board {
         this.slot[rookTo] = rookSlot;
         score += PIECE_SQUARE[rook * 128 + rookTo]! -
           PIECE_SQUARE[rook * 128 + rookFrom]!;
+        pesto += PESTO_PACKED[rook * 128 + rookTo]! -
+          PESTO_PACKED[rook * 128 + rookFrom]!;
         lo ^= PIECE_LO[rook * 128 + rookFrom]! ^ PIECE_LO[rook * 128 + rookTo]!;
         hi ^= PIECE_HI[rook * 128 + rookFrom]! ^ PIECE_HI[rook * 128 + rookTo]!;
       }
@@ -350,6 +412,9 @@ export class Board {
     if (us === BLACK) this.fullmove++;
     this.side = them;
     this.score = score;
+    this.pesto = pesto;
+    this.pawnKeyLo = pawnLo;
+    this.pawnKeyHi = pawnHi;
     this.keyLo = lo;
     this.keyHi = hi;
     const q = p + 1;
@@ -382,6 +447,9 @@ export class Board {
     this.stackEp[p] = this.ep;
     this.stackHalfmove[p] = this.halfmove;
     this.stackScore[p] = this.score;
+    this.stackPesto[p] = this.pesto;
+    this.stackPawnKeyLo[p] = this.pawnKeyLo;
+    this.stackPawnKeyHi[p] = this.pawnKeyHi;
     this.stackMove[p] = NULL_MOVE;
     this.stackCaptured[p] = EMPTY;
     if (this.ep >= 0) {
@@ -445,8 +513,8 @@ export class Board {
    * squares, piece lists, kings, side, castling rights and en passant
    * square (set after any double push beside an enemy pawn: the generator
    * tests every en passant capture itself). No key, score, clocks, piece
-   * counts or cached facts: for perft, on a board of its own (the key and
-   * score are left stale). Take it back with {@linkcode Board.unmakeBare}.
+   * counts or cached facts: for perft, on a board of its own (the keys,
+   * score and PeSTO sums are left stale). Take it back with {@linkcode Board.unmakeBare}.
    */
   makeBare(move: number): void {
     const p = this.ply;
@@ -561,6 +629,9 @@ export class Board {
     this.ep = this.stackEp[p]!;
     this.halfmove = this.stackHalfmove[p]!;
     this.score = this.stackScore[p]!;
+    this.pesto = this.stackPesto[p]!;
+    this.pawnKeyLo = this.stackPawnKeyLo[p]!;
+    this.pawnKeyHi = this.stackPawnKeyHi[p]!;
     this.keyLo = this.keysLo[p]!;
     this.keyHi = this.keysHi[p]!;
     let piece = squares[to]!;

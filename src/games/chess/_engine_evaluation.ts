@@ -9,13 +9,16 @@
  * middlegame and an endgame value, blended by the game phase. The side to
  * move gets a tempo bonus in `Chess.evaluate`.
  *
- * One pass over the piece lists computes it all from scratch: mobility must
- * walk every piece anyway, so the table sums ride along for two table reads
- * a piece, and make/unmake (and perft, and the course's evaluation) pay
- * nothing for them. A direct-mapped cache by Zobrist key
- * ({@linkcode cachedEngineEvaluation}) answers the positions a search
- * evaluates again (iterative deepening's repeated quiescence). Module-level
- * typed arrays only: nothing is allocated per call.
+ * The table sums are the board's, kept by make/unmake (one packed addition a
+ * moved piece; perft's bare make/unmake pays nothing), the phase comes from
+ * the board's piece counts, and the pawn terms (and the files holding
+ * pawns, which the rook and king terms read) from a cache by the board's
+ * pawn key ({@linkcode probePawns}); one pass over the pieces other than
+ * pawns and kings computes the rest, mobility and the attack on the kings.
+ * A direct-mapped cache by Zobrist key ({@linkcode cachedEngineEvaluation})
+ * answers the positions a search evaluates again (iterative deepening's
+ * repeated quiescence). Module-level typed arrays only: nothing is
+ * allocated per call.
  *
  * @module
  */
@@ -35,13 +38,8 @@ import {
   ROOK,
   WHITE,
 } from "./_squares.ts";
-import {
-  EG_PIECE_SQUARE,
-  MG_PIECE_SQUARE,
-  PHASE_MAX,
-  PHASE_WEIGHT,
-} from "./_pesto.ts";
-import { PAWNS_ON_FILE, pawnStructure, scanPawns } from "./_pawns.ts";
+import { pestoEndgame, pestoMiddlegame, PHASE_MAX } from "./_pesto.ts";
+import { clearPawnCache, PAWN_ENTRY, probePawns } from "./_pawns.ts";
 
 /** Both bishops (middlegame, endgame). */
 export const BISHOP_PAIR_MG = 30;
@@ -99,7 +97,6 @@ export const TERM_INDEX = Object.freeze({
 /** Index of the phase (0 … 24) in {@linkcode TERMS}. */
 export const PHASE_INDEX = 12;
 
-const PAWN_OUT = new Int32Array(2);
 /** Attack units on each side's king, by the attacking side; and the attackers. */
 const ATTACK_UNITS = new Int32Array(2);
 const ATTACKERS = new Int32Array(2);
@@ -107,9 +104,16 @@ const ATTACKERS = new Int32Array(2);
 /** The engine evaluation of `board` from white's view (no tempo), filling {@linkcode TERMS}. */
 export function engineEvaluation(board: Board): number {
   const squares = board.squares, list = board.list, kings = board.kings;
-  let materialMg = 0, materialEg = 0, phase = 0;
+  const counts = board.counts;
+  const materialMg = pestoMiddlegame(board.pesto);
+  const materialEg = pestoEndgame(board.pesto);
+  // PHASE_WEIGHT of _pesto.ts by the counts: knight and bishop 1, rook 2, queen 4.
+  let phase = counts[KNIGHT]! + counts[KNIGHT | 8]! + counts[BISHOP]! +
+    counts[BISHOP | 8]! + 2 * (counts[ROOK]! + counts[ROOK | 8]!) +
+    4 * (counts[QUEEN]! + counts[QUEEN | 8]!);
   let rooksMg = 0, rooksEg = 0, mobilityMg = 0, mobilityEg = 0;
-  scanPawns(board);
+  probePawns(board);
+  const pawnFiles = PAWN_ENTRY[2]!;
   ATTACK_UNITS[0] = ATTACK_UNITS[1] = 0;
   ATTACKERS[0] = ATTACKERS[1] = 0;
   for (let color = WHITE; color <= BLACK; color++) {
@@ -120,14 +124,11 @@ export function engineEvaluation(board: Board): number {
       const square = list[i]!;
       const piece = squares[square]!;
       const type = piece & 7;
-      materialMg += MG_PIECE_SQUARE[piece * 128 + square]!;
-      materialEg += EG_PIECE_SQUARE[piece * 128 + square]!;
-      phase += PHASE_WEIGHT[piece]!;
       if (type === PAWN || type === KING) continue;
       if (type === ROOK) {
-        const file = (square & 7) + 1;
-        if (PAWNS_ON_FILE[color * 10 + file] === 0) {
-          if (PAWNS_ON_FILE[(color ^ 1) * 10 + file] === 0) {
+        const file = square & 7;
+        if (((pawnFiles >> (color * 8 + file)) & 1) === 0) {
+          if (((pawnFiles >> ((color ^ 1) * 8 + file)) & 1) === 0) {
             rooksMg += sign * ROOK_OPEN_MG;
             rooksEg += sign * ROOK_OPEN_EG;
           } else {
@@ -163,8 +164,6 @@ export function engineEvaluation(board: Board): number {
       }
     }
   }
-  pawnStructure(board, PAWN_OUT);
-  const counts = board.counts;
   let pairMg = 0, pairEg = 0;
   if (counts[BISHOP]! >= 2) {
     pairMg += BISHOP_PAIR_MG;
@@ -174,14 +173,16 @@ export function engineEvaluation(board: Board): number {
     pairMg -= BISHOP_PAIR_MG;
     pairEg -= BISHOP_PAIR_EG;
   }
-  const kingMg = kingSafety(board, WHITE) - kingSafety(board, BLACK);
+  const kingMg = kingSafety(board, WHITE, pawnFiles) -
+    kingSafety(board, BLACK, pawnFiles);
   if (phase > PHASE_MAX) phase = PHASE_MAX;
-  const mg = materialMg + PAWN_OUT[0]! + pairMg + rooksMg + mobilityMg + kingMg;
-  const eg = materialEg + PAWN_OUT[1]! + pairEg + rooksEg + mobilityEg;
+  const pawnsMg = PAWN_ENTRY[0]!, pawnsEg = PAWN_ENTRY[1]!;
+  const mg = materialMg + pawnsMg + pairMg + rooksMg + mobilityMg + kingMg;
+  const eg = materialEg + pawnsEg + pairEg + rooksEg + mobilityEg;
   TERMS[0] = materialMg;
   TERMS[1] = materialEg;
-  TERMS[2] = PAWN_OUT[0]!;
-  TERMS[3] = PAWN_OUT[1]!;
+  TERMS[2] = pawnsMg;
+  TERMS[3] = pawnsEg;
   TERMS[4] = pairMg;
   TERMS[5] = pairEg;
   TERMS[6] = rooksMg;
@@ -221,9 +222,10 @@ export function cachedEngineEvaluation(board: Board): number {
   return value;
 }
 
-/** Empties the cache of {@linkcode cachedEngineEvaluation} (tests compare it with fresh values). */
+/** Empties the cache of {@linkcode cachedEngineEvaluation} and the pawn cache (tests compare them with fresh values). */
 export function clearEngineEvaluationCache(): void {
   CACHE_HI.fill(-1);
+  clearPawnCache();
 }
 
 /**
@@ -231,9 +233,10 @@ export function clearEngineEvaluationCache(): void {
  * shield and open files when it stands on its first two ranks, less the
  * enemy's attack on the squares around it (counted by {@linkcode
  * engineEvaluation}'s mobility pass: two attackers at least, and the
- * attacker still has a queen).
+ * attacker still has a queen). `pawnFiles`: the files holding pawns, as in
+ * {@linkcode PAWN_ENTRY}.
  */
-function kingSafety(board: Board, color: number): number {
+function kingSafety(board: Board, color: number, pawnFiles: number): number {
   const king = board.kings[color]!, squares = board.squares;
   const file = king & 7, rank = king >> 4;
   const home = color === WHITE ? rank : 7 - rank;
@@ -250,7 +253,7 @@ function kingSafety(board: Board, color: number): number {
       ) {
         score += SHIELD_FAR;
       }
-      if (PAWNS_ON_FILE[color * 10 + f + 1] === 0) score += KING_OPEN_FILE;
+      if (((pawnFiles >> (color * 8 + f)) & 1) === 0) score += KING_OPEN_FILE;
     }
   }
   const enemy = color ^ 1;

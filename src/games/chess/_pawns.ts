@@ -1,8 +1,11 @@
 /**
  * Pawn structure for the engine evaluation: doubled, isolated and passed
  * pawns, from the pawns per file. {@linkcode scanPawns} fills the per-file
- * tables (which the rook and king terms read too), {@linkcode pawnStructure}
- * scores them. Module-level typed arrays, nothing allocated per call.
+ * tables, {@linkcode pawnStructure} scores them, and {@linkcode probePawns}
+ * answers both (the score and which files hold pawns, which the rook and
+ * king terms read) from a small cache by the board's pawn key: they depend
+ * on the pawns alone, and a search meets few pawn structures. Module-level
+ * typed arrays, nothing allocated per call.
  *
  * @module
  */
@@ -147,4 +150,63 @@ export function pawnStructure(board: Board, out: Int32Array): void {
   }
   out[0] = mg;
   out[1] = eg;
+}
+
+/** Entries of the pawn cache (a power of two). */
+const PAWN_CACHE_SIZE = 1 << 14;
+const PAWN_CACHE_LO = new Int32Array(PAWN_CACHE_SIZE);
+// −1: no pawn key has it (the high half is 21 bits, never negative).
+const PAWN_CACHE_HI = new Int32Array(PAWN_CACHE_SIZE).fill(-1);
+const PAWN_CACHE_MG = new Int32Array(PAWN_CACHE_SIZE);
+const PAWN_CACHE_EG = new Int32Array(PAWN_CACHE_SIZE);
+const PAWN_CACHE_FILES = new Int32Array(PAWN_CACHE_SIZE);
+
+/**
+ * What {@linkcode probePawns} answers: the pawn structure from white's view
+ * (middlegame 0, endgame 1), and at 2 the files holding pawns, bit `file`
+ * (0 for a … 7 for h) for white's and bit `8 + file` for black's.
+ */
+export const PAWN_ENTRY: Int32Array = new Int32Array(3);
+
+/**
+ * Fills {@linkcode PAWN_ENTRY} for `board`: from the cache when its pawn
+ * key (both halves) is there, else by {@linkcode scanPawns} and
+ * {@linkcode pawnStructure}, then stored.
+ *
+ * @example A doubled, isolated pair on the c-file and black's pawns on b, c, d
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseFen } from "./_fen.ts";
+ * import { PAWN_ENTRY, probePawns } from "./_pawns.ts";
+ * probePawns(parseFen("example", "4k3/1ppp4/8/8/8/2P5/2P5/4K3 w - - 0 1"));
+ * assert.deepEqual([...PAWN_ENTRY], [-30, -50, 0b1110_0000_0100]);
+ * ```
+ */
+export function probePawns(board: Board): void {
+  const lo = board.pawnKeyLo, hi = board.pawnKeyHi;
+  const index = lo & (PAWN_CACHE_SIZE - 1);
+  if (PAWN_CACHE_LO[index] === lo && PAWN_CACHE_HI[index] === hi) {
+    PAWN_ENTRY[0] = PAWN_CACHE_MG[index]!;
+    PAWN_ENTRY[1] = PAWN_CACHE_EG[index]!;
+    PAWN_ENTRY[2] = PAWN_CACHE_FILES[index]!;
+    return;
+  }
+  scanPawns(board);
+  pawnStructure(board, PAWN_ENTRY);
+  let files = 0;
+  for (let file = 0; file < 8; file++) {
+    if (PAWNS_ON_FILE[file + 1] !== 0) files |= 1 << file;
+    if (PAWNS_ON_FILE[10 + file + 1] !== 0) files |= 1 << (8 + file);
+  }
+  PAWN_ENTRY[2] = files;
+  PAWN_CACHE_LO[index] = lo;
+  PAWN_CACHE_HI[index] = hi;
+  PAWN_CACHE_MG[index] = PAWN_ENTRY[0]!;
+  PAWN_CACHE_EG[index] = PAWN_ENTRY[1]!;
+  PAWN_CACHE_FILES[index] = files;
+}
+
+/** Empties the cache of {@linkcode probePawns} (tests compare it with fresh values). */
+export function clearPawnCache(): void {
+  PAWN_CACHE_HI.fill(-1);
 }
