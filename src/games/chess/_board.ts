@@ -1,10 +1,10 @@
 /**
  * The chess board the search walks: a 0x88 array of piece codes, a piece
- * list per side, incremental Zobrist key, pawn key, material-plus-table
- * score and PeSTO table sums (the engine evaluation's), and make/unmake
- * with a preallocated per-ply stack (captured piece, its list slot,
- * castling rights, en passant square, halfmove clock, score, PeSTO sums,
- * key, pawn key).
+ * list per side, incremental Zobrist key and material-plus-table score, and
+ * make/unmake with a preallocated per-ply stack (captured piece, its list
+ * slot, castling rights, en passant square, halfmove clock, score, key; and
+ * per ply the engine evaluation's PeSTO table sums and pawn key, which
+ * unmake need not restore).
  * Everything is a 32-bit integer in a typed array; nothing is allocated per
  * move except when the stack doubles (amortised, once per new depth).
  *
@@ -99,17 +99,6 @@ export class Board {
   keyHi = 0;
   /** Material plus piece-square tables of all but the kings, white's view. */
   score = 0;
-  /**
-   * PeSTO's middlegame and endgame material plus tables of every piece
-   * (kings too), white's view, packed as `middlegame · 65536 + endgame`
-   * (`PESTO_PACKED` of `_pesto.ts`): the engine evaluation reads them here
-   * instead of summing the pieces.
-   */
-  pesto = 0;
-  /** Low half of the pawn key: the Zobrist piece keys of the pawns alone (the engine evaluation's pawn cache). */
-  pawnKeyLo = 0;
-  /** High half of the pawn key. */
-  pawnKeyHi = 0;
   /** Moves played on this board since it was set up: the stack index. */
   ply = 0;
 
@@ -122,9 +111,6 @@ export class Board {
   stackEp: Int32Array = new Int32Array(0);
   stackHalfmove: Int32Array = new Int32Array(0);
   stackScore: Int32Array = new Int32Array(0);
-  stackPesto: Int32Array = new Int32Array(0);
-  stackPawnKeyLo: Int32Array = new Int32Array(0);
-  stackPawnKeyHi: Int32Array = new Int32Array(0);
   keysLo: Int32Array = new Int32Array(0);
   keysHi: Int32Array = new Int32Array(0);
   /** Per ply: 1 when the side to move is in check, 0 when not, UNKNOWN. */
@@ -133,6 +119,18 @@ export class Board {
   statuses: Int8Array = new Int8Array(0);
   /** Per ply: the move played there, so that `Chess.undo` can refuse any other. */
   stackMove: Int32Array = new Int32Array(0);
+  /**
+   * Per ply: PeSTO's middlegame and endgame material plus tables of every
+   * piece (kings too), white's view, packed as `middlegame · 65536 +
+   * endgame` (`PESTO_PACKED` of `_pesto.ts`), which the engine evaluation
+   * reads instead of summing the pieces. Kept per ply like the key: make
+   * writes the next ply's, unmake has nothing to restore.
+   */
+  pestos: Int32Array = new Int32Array(0);
+  /** Per ply: low half of the pawn key, the Zobrist piece keys of the pawns alone (the engine evaluation's pawn cache). */
+  pawnKeysLo: Int32Array = new Int32Array(0);
+  /** Per ply: high half of the pawn key. */
+  pawnKeysHi: Int32Array = new Int32Array(0);
 
   constructor(capacity = 256) {
     this.grow(capacity);
@@ -150,14 +148,14 @@ export class Board {
     this.stackEp = copy(this.stackEp, new Int32Array(capacity));
     this.stackHalfmove = copy(this.stackHalfmove, new Int32Array(capacity));
     this.stackScore = copy(this.stackScore, new Int32Array(capacity));
-    this.stackPesto = copy(this.stackPesto, new Int32Array(capacity));
-    this.stackPawnKeyLo = copy(this.stackPawnKeyLo, new Int32Array(capacity));
-    this.stackPawnKeyHi = copy(this.stackPawnKeyHi, new Int32Array(capacity));
     this.keysLo = copy(this.keysLo, new Int32Array(capacity));
     this.keysHi = copy(this.keysHi, new Int32Array(capacity));
     this.checks = copy(this.checks, new Int8Array(capacity));
     this.statuses = copy(this.statuses, new Int8Array(capacity));
     this.stackMove = copy(this.stackMove, new Int32Array(capacity));
+    this.pestos = copy(this.pestos, new Int32Array(capacity));
+    this.pawnKeysLo = copy(this.pawnKeysLo, new Int32Array(capacity));
+    this.pawnKeysHi = copy(this.pawnKeysHi, new Int32Array(capacity));
     this.capacity = capacity;
   }
 
@@ -178,9 +176,6 @@ export class Board {
     board.keyLo = this.keyLo;
     board.keyHi = this.keyHi;
     board.score = this.score;
-    board.pesto = this.pesto;
-    board.pawnKeyLo = this.pawnKeyLo;
-    board.pawnKeyHi = this.pawnKeyHi;
     board.ply = this.ply;
     board.stackCaptured.set(this.stackCaptured);
     board.stackSlot.set(this.stackSlot);
@@ -188,18 +183,18 @@ export class Board {
     board.stackEp.set(this.stackEp);
     board.stackHalfmove.set(this.stackHalfmove);
     board.stackScore.set(this.stackScore);
-    board.stackPesto.set(this.stackPesto);
-    board.stackPawnKeyLo.set(this.stackPawnKeyLo);
-    board.stackPawnKeyHi.set(this.stackPawnKeyHi);
     board.keysLo.set(this.keysLo);
     board.keysHi.set(this.keysHi);
     board.checks.set(this.checks);
     board.statuses.set(this.statuses);
     board.stackMove.set(this.stackMove);
+    board.pestos.set(this.pestos);
+    board.pawnKeysLo.set(this.pawnKeysLo);
+    board.pawnKeysHi.set(this.pawnKeysHi);
     return board;
   }
 
-  /** Puts `piece` on the empty `square` while setting up (lists, counts, score, PeSTO sums; not the keys). */
+  /** Puts `piece` on the empty `square` while setting up (lists, counts, score; not the keys or PeSTO sums). */
   put(piece: number, square: number): void {
     const color = piece >> 3;
     const n = this.listCount[color]!;
@@ -209,7 +204,6 @@ export class Board {
     this.listCount[color] = n + 1;
     this.counts[piece]!++;
     this.score += PIECE_SQUARE[piece * 128 + square]!;
-    this.pesto += PESTO_PACKED[piece * 128 + square]!;
     if ((piece & 7) === KING) this.kings[color] = square;
   }
 
@@ -233,6 +227,17 @@ export class Board {
     return [lo, hi];
   }
 
+  /** The PeSTO sums computed from scratch (the board keeps them incrementally, {@linkcode Board.pesto}). */
+  computePesto(): number {
+    let pesto = 0;
+    for (let square = 0; square < 128; square++) {
+      const piece = this.squares[square]!;
+      if ((square & 0x88) || piece === EMPTY) continue;
+      pesto += PESTO_PACKED[piece * 128 + square]!;
+    }
+    return pesto;
+  }
+
   /** The pawn key computed from scratch (the board keeps it incrementally). */
   computePawnKey(): [number, number] {
     let lo = 0, hi = 0;
@@ -248,12 +253,28 @@ export class Board {
   /** Ends a setup: keys, history entry 0, caches. */
   finishSetup(): void {
     [this.keyLo, this.keyHi] = this.computeKey();
-    [this.pawnKeyLo, this.pawnKeyHi] = this.computePawnKey();
     this.ply = 0;
+    this.pestos[0] = this.computePesto();
+    [this.pawnKeysLo[0], this.pawnKeysHi[0]] = this.computePawnKey();
     this.keysLo[0] = this.keyLo;
     this.keysHi[0] = this.keyHi;
     this.checks[0] = UNKNOWN;
     this.statuses[0] = UNKNOWN;
+  }
+
+  /** The PeSTO sums of the position, packed (see {@linkcode Board.pestos}). */
+  get pesto(): number {
+    return this.pestos[this.ply]!;
+  }
+
+  /** Low half of the position's pawn key. */
+  get pawnKeyLo(): number {
+    return this.pawnKeysLo[this.ply]!;
+  }
+
+  /** High half of the position's pawn key. */
+  get pawnKeyHi(): number {
+    return this.pawnKeysHi[this.ply]!;
   }
 
   /** The key below 2^53. */
@@ -311,15 +332,12 @@ export class Board {
     const us = this.side, them = us ^ 1;
     const piece = squares[from]!;
     let lo = this.keyLo ^ SIDE_LO, hi = this.keyHi ^ SIDE_HI;
-    let score = this.score, pesto = this.pesto;
-    let pawnLo = this.pawnKeyLo, pawnHi = this.pawnKeyHi;
+    let score = this.score, pesto = this.pestos[p]!;
+    let pawnLo = this.pawnKeysLo[p]!, pawnHi = this.pawnKeysHi[p]!;
     this.stackCastling[p] = this.castling;
     this.stackEp[p] = this.ep;
     this.stackHalfmove[p] = this.halfmove;
     this.stackScore[p] = score;
-    this.stackPesto[p] = pesto;
-    this.stackPawnKeyLo[p] = pawnLo;
-    this.stackPawnKeyHi[p] = pawnHi;
     this.stackMove[p] = move;
     if (this.ep >= 0) {
       lo ^= EN_PASSANT_LO[this.ep & 7]!;
@@ -412,13 +430,13 @@ export class Board {
     if (us === BLACK) this.fullmove++;
     this.side = them;
     this.score = score;
-    this.pesto = pesto;
-    this.pawnKeyLo = pawnLo;
-    this.pawnKeyHi = pawnHi;
     this.keyLo = lo;
     this.keyHi = hi;
     const q = p + 1;
     this.ply = q;
+    this.pestos[q] = pesto;
+    this.pawnKeysLo[q] = pawnLo;
+    this.pawnKeysHi[q] = pawnHi;
     this.keysLo[q] = lo;
     this.keysHi[q] = hi;
     this.checks[q] = UNKNOWN;
@@ -447,9 +465,6 @@ export class Board {
     this.stackEp[p] = this.ep;
     this.stackHalfmove[p] = this.halfmove;
     this.stackScore[p] = this.score;
-    this.stackPesto[p] = this.pesto;
-    this.stackPawnKeyLo[p] = this.pawnKeyLo;
-    this.stackPawnKeyHi[p] = this.pawnKeyHi;
     this.stackMove[p] = NULL_MOVE;
     this.stackCaptured[p] = EMPTY;
     if (this.ep >= 0) {
@@ -466,6 +481,9 @@ export class Board {
     this.ply = q;
     this.keysLo[q] = lo;
     this.keysHi[q] = hi;
+    this.pestos[q] = this.pestos[p]!;
+    this.pawnKeysLo[q] = this.pawnKeysLo[p]!;
+    this.pawnKeysHi[q] = this.pawnKeysHi[p]!;
     this.checks[q] = UNKNOWN;
     this.statuses[q] = UNKNOWN;
   }
@@ -629,9 +647,6 @@ export class Board {
     this.ep = this.stackEp[p]!;
     this.halfmove = this.stackHalfmove[p]!;
     this.score = this.stackScore[p]!;
-    this.pesto = this.stackPesto[p]!;
-    this.pawnKeyLo = this.stackPawnKeyLo[p]!;
-    this.pawnKeyHi = this.stackPawnKeyHi[p]!;
     this.keyLo = this.keysLo[p]!;
     this.keyHi = this.keysHi[p]!;
     let piece = squares[to]!;

@@ -154,12 +154,14 @@ export function pawnStructure(board: Board, out: Int32Array): void {
 
 /** Entries of the pawn cache (a power of two). */
 const PAWN_CACHE_SIZE = 1 << 14;
-const PAWN_CACHE_LO = new Int32Array(PAWN_CACHE_SIZE);
-// −1: no pawn key has it (the high half is 21 bits, never negative).
-const PAWN_CACHE_HI = new Int32Array(PAWN_CACHE_SIZE).fill(-1);
-const PAWN_CACHE_MG = new Int32Array(PAWN_CACHE_SIZE);
-const PAWN_CACHE_EG = new Int32Array(PAWN_CACHE_SIZE);
-const PAWN_CACHE_FILES = new Int32Array(PAWN_CACHE_SIZE);
+/**
+ * Entry `i` at `4i`: the pawn key's low half, its high half (−1: empty, a
+ * high half is 21 bits, never negative), the structure packed as
+ * `middlegame · 65536 + endgame`, the files holding pawns. One array, so
+ * that a probe reads one cache line.
+ */
+const PAWN_CACHE = new Int32Array(4 * PAWN_CACHE_SIZE);
+for (let i = 0; i < PAWN_CACHE_SIZE; i++) PAWN_CACHE[4 * i + 1] = -1;
 
 /**
  * What {@linkcode probePawns} answers: the pawn structure from white's view
@@ -183,12 +185,15 @@ export const PAWN_ENTRY: Int32Array = new Int32Array(3);
  * ```
  */
 export function probePawns(board: Board): void {
-  const lo = board.pawnKeyLo, hi = board.pawnKeyHi;
-  const index = lo & (PAWN_CACHE_SIZE - 1);
-  if (PAWN_CACHE_LO[index] === lo && PAWN_CACHE_HI[index] === hi) {
-    PAWN_ENTRY[0] = PAWN_CACHE_MG[index]!;
-    PAWN_ENTRY[1] = PAWN_CACHE_EG[index]!;
-    PAWN_ENTRY[2] = PAWN_CACHE_FILES[index]!;
+  const ply = board.ply;
+  const lo = board.pawnKeysLo[ply]!, hi = board.pawnKeysHi[ply]!;
+  const at = (lo & (PAWN_CACHE_SIZE - 1)) << 2;
+  if (PAWN_CACHE[at] === lo && PAWN_CACHE[at + 1] === hi) {
+    const packed = PAWN_CACHE[at + 2]!;
+    const eg = (packed << 16) >> 16;
+    PAWN_ENTRY[0] = (packed - eg) >> 16;
+    PAWN_ENTRY[1] = eg;
+    PAWN_ENTRY[2] = PAWN_CACHE[at + 3]!;
     return;
   }
   scanPawns(board);
@@ -199,14 +204,14 @@ export function probePawns(board: Board): void {
     if (PAWNS_ON_FILE[10 + file + 1] !== 0) files |= 1 << (8 + file);
   }
   PAWN_ENTRY[2] = files;
-  PAWN_CACHE_LO[index] = lo;
-  PAWN_CACHE_HI[index] = hi;
-  PAWN_CACHE_MG[index] = PAWN_ENTRY[0]!;
-  PAWN_CACHE_EG[index] = PAWN_ENTRY[1]!;
-  PAWN_CACHE_FILES[index] = files;
+  PAWN_CACHE[at] = lo;
+  PAWN_CACHE[at + 1] = hi;
+  // Both halves stay far below 2^15 (eight pawns a side).
+  PAWN_CACHE[at + 2] = PAWN_ENTRY[0]! * 65536 + PAWN_ENTRY[1]!;
+  PAWN_CACHE[at + 3] = files;
 }
 
 /** Empties the cache of {@linkcode probePawns} (tests compare it with fresh values). */
 export function clearPawnCache(): void {
-  PAWN_CACHE_HI.fill(-1);
+  for (let i = 0; i < PAWN_CACHE_SIZE; i++) PAWN_CACHE[4 * i + 1] = -1;
 }
