@@ -2,7 +2,9 @@
  * The chess board the search walks: a 0x88 array of piece codes, a piece
  * list per side, incremental Zobrist key and material-plus-table score, and
  * make/unmake with a preallocated per-ply stack (captured piece, its list
- * slot, castling rights, en passant square, halfmove clock, score, key).
+ * slot, castling rights, en passant square, halfmove clock, score, key; and
+ * per ply the engine evaluation's PeSTO table sums and pawn key, which
+ * unmake need not restore).
  * Everything is a 32-bit integer in a typed array; nothing is allocated per
  * move except when the stack doubles (amortised, once per new depth).
  *
@@ -55,6 +57,7 @@ import {
   SIDE_LO,
 } from "./_zobrist.ts";
 import { PIECE_SQUARE } from "./evaluation.ts";
+import { PESTO_PACKED } from "./_pesto.ts";
 
 /** Cached per-ply facts: not computed yet. */
 export const UNKNOWN = -1;
@@ -116,6 +119,18 @@ export class Board {
   statuses: Int8Array = new Int8Array(0);
   /** Per ply: the move played there, so that `Chess.undo` can refuse any other. */
   stackMove: Int32Array = new Int32Array(0);
+  /**
+   * Per ply: PeSTO's middlegame and endgame material plus tables of every
+   * piece (kings too), white's view, packed as `middlegame · 65536 +
+   * endgame` (`PESTO_PACKED` of `_pesto.ts`), which the engine evaluation
+   * reads instead of summing the pieces. Kept per ply like the key: make
+   * writes the next ply's, unmake has nothing to restore.
+   */
+  pestos: Int32Array = new Int32Array(0);
+  /** Per ply: low half of the pawn key, the Zobrist piece keys of the pawns alone (the engine evaluation's pawn cache). */
+  pawnKeysLo: Int32Array = new Int32Array(0);
+  /** Per ply: high half of the pawn key. */
+  pawnKeysHi: Int32Array = new Int32Array(0);
 
   constructor(capacity = 256) {
     this.grow(capacity);
@@ -138,6 +153,9 @@ export class Board {
     this.checks = copy(this.checks, new Int8Array(capacity));
     this.statuses = copy(this.statuses, new Int8Array(capacity));
     this.stackMove = copy(this.stackMove, new Int32Array(capacity));
+    this.pestos = copy(this.pestos, new Int32Array(capacity));
+    this.pawnKeysLo = copy(this.pawnKeysLo, new Int32Array(capacity));
+    this.pawnKeysHi = copy(this.pawnKeysHi, new Int32Array(capacity));
     this.capacity = capacity;
   }
 
@@ -170,10 +188,13 @@ export class Board {
     board.checks.set(this.checks);
     board.statuses.set(this.statuses);
     board.stackMove.set(this.stackMove);
+    board.pestos.set(this.pestos);
+    board.pawnKeysLo.set(this.pawnKeysLo);
+    board.pawnKeysHi.set(this.pawnKeysHi);
     return board;
   }
 
-  /** Puts `piece` on the empty `square` while setting up (lists, counts, score; not the key). */
+  /** Puts `piece` on the empty `square` while setting up (lists, counts, score; not the keys or PeSTO sums). */
   put(piece: number, square: number): void {
     const color = piece >> 3;
     const n = this.listCount[color]!;
@@ -206,14 +227,54 @@ export class Board {
     return [lo, hi];
   }
 
-  /** Ends a setup: key, history entry 0, caches. */
+  /** The PeSTO sums computed from scratch (the board keeps them incrementally, {@linkcode Board.pesto}). */
+  computePesto(): number {
+    let pesto = 0;
+    for (let square = 0; square < 128; square++) {
+      const piece = this.squares[square]!;
+      if ((square & 0x88) || piece === EMPTY) continue;
+      pesto += PESTO_PACKED[piece * 128 + square]!;
+    }
+    return pesto;
+  }
+
+  /** The pawn key computed from scratch (the board keeps it incrementally). */
+  computePawnKey(): [number, number] {
+    let lo = 0, hi = 0;
+    for (let square = 0; square < 128; square++) {
+      const piece = this.squares[square]!;
+      if ((square & 0x88) || (piece & 7) !== PAWN) continue;
+      lo ^= PIECE_LO[piece * 128 + square]!;
+      hi ^= PIECE_HI[piece * 128 + square]!;
+    }
+    return [lo, hi];
+  }
+
+  /** Ends a setup: keys, history entry 0, caches. */
   finishSetup(): void {
     [this.keyLo, this.keyHi] = this.computeKey();
     this.ply = 0;
+    this.pestos[0] = this.computePesto();
+    [this.pawnKeysLo[0], this.pawnKeysHi[0]] = this.computePawnKey();
     this.keysLo[0] = this.keyLo;
     this.keysHi[0] = this.keyHi;
     this.checks[0] = UNKNOWN;
     this.statuses[0] = UNKNOWN;
+  }
+
+  /** The PeSTO sums of the position, packed (see {@linkcode Board.pestos}). */
+  get pesto(): number {
+    return this.pestos[this.ply]!;
+  }
+
+  /** Low half of the position's pawn key. */
+  get pawnKeyLo(): number {
+    return this.pawnKeysLo[this.ply]!;
+  }
+
+  /** High half of the position's pawn key. */
+  get pawnKeyHi(): number {
+    return this.pawnKeysHi[this.ply]!;
   }
 
   /** The key below 2^53. */
@@ -271,7 +332,8 @@ export class Board {
     const us = this.side, them = us ^ 1;
     const piece = squares[from]!;
     let lo = this.keyLo ^ SIDE_LO, hi = this.keyHi ^ SIDE_HI;
-    let score = this.score;
+    let score = this.score, pesto = this.pestos[p]!;
+    let pawnLo = this.pawnKeysLo[p]!, pawnHi = this.pawnKeysHi[p]!;
     this.stackCastling[p] = this.castling;
     this.stackEp[p] = this.ep;
     this.stackHalfmove[p] = this.halfmove;
@@ -299,8 +361,13 @@ export class Board {
       squares[captureSquare] = EMPTY;
       this.counts[captured]!--;
       score -= PIECE_SQUARE[captured * 128 + captureSquare]!;
+      pesto -= PESTO_PACKED[captured * 128 + captureSquare]!;
       lo ^= PIECE_LO[captured * 128 + captureSquare]!;
       hi ^= PIECE_HI[captured * 128 + captureSquare]!;
+      if ((captured & 7) === PAWN) {
+        pawnLo ^= PIECE_LO[captured * 128 + captureSquare]!;
+        pawnHi ^= PIECE_HI[captured * 128 + captureSquare]!;
+      }
       this.halfmove = 0;
     } else if ((piece & 7) === PAWN) {
       this.halfmove = 0;
@@ -321,8 +388,19 @@ export class Board {
     squares[to] = placed;
     score += PIECE_SQUARE[placed * 128 + to]! -
       PIECE_SQUARE[piece * 128 + from]!;
+    pesto += PESTO_PACKED[placed * 128 + to]! -
+      PESTO_PACKED[piece * 128 + from]!;
     lo ^= PIECE_LO[piece * 128 + from]! ^ PIECE_LO[placed * 128 + to]!;
     hi ^= PIECE_HI[piece * 128 + from]! ^ PIECE_HI[placed * 128 + to]!;
+    if ((piece & 7) === PAWN) {
+      // A pawn leaves `from`; it reaches `to` unless it promotes.
+      pawnLo ^= PIECE_LO[piece * 128 + from]!;
+      pawnHi ^= PIECE_HI[piece * 128 + from]!;
+      if (placed === piece) {
+        pawnLo ^= PIECE_LO[piece * 128 + to]!;
+        pawnHi ^= PIECE_HI[piece * 128 + to]!;
+      }
+    }
     if ((piece & 7) === KING) {
       this.kings[us] = to;
       if (kind === CASTLING) {
@@ -336,6 +414,8 @@ export class Board {
         this.slot[rookTo] = rookSlot;
         score += PIECE_SQUARE[rook * 128 + rookTo]! -
           PIECE_SQUARE[rook * 128 + rookFrom]!;
+        pesto += PESTO_PACKED[rook * 128 + rookTo]! -
+          PESTO_PACKED[rook * 128 + rookFrom]!;
         lo ^= PIECE_LO[rook * 128 + rookFrom]! ^ PIECE_LO[rook * 128 + rookTo]!;
         hi ^= PIECE_HI[rook * 128 + rookFrom]! ^ PIECE_HI[rook * 128 + rookTo]!;
       }
@@ -354,6 +434,9 @@ export class Board {
     this.keyHi = hi;
     const q = p + 1;
     this.ply = q;
+    this.pestos[q] = pesto;
+    this.pawnKeysLo[q] = pawnLo;
+    this.pawnKeysHi[q] = pawnHi;
     this.keysLo[q] = lo;
     this.keysHi[q] = hi;
     this.checks[q] = UNKNOWN;
@@ -398,6 +481,9 @@ export class Board {
     this.ply = q;
     this.keysLo[q] = lo;
     this.keysHi[q] = hi;
+    this.pestos[q] = this.pestos[p]!;
+    this.pawnKeysLo[q] = this.pawnKeysLo[p]!;
+    this.pawnKeysHi[q] = this.pawnKeysHi[p]!;
     this.checks[q] = UNKNOWN;
     this.statuses[q] = UNKNOWN;
   }
@@ -445,8 +531,8 @@ export class Board {
    * squares, piece lists, kings, side, castling rights and en passant
    * square (set after any double push beside an enemy pawn: the generator
    * tests every en passant capture itself). No key, score, clocks, piece
-   * counts or cached facts: for perft, on a board of its own (the key and
-   * score are left stale). Take it back with {@linkcode Board.unmakeBare}.
+   * counts or cached facts: for perft, on a board of its own (the keys,
+   * score and PeSTO sums are left stale). Take it back with {@linkcode Board.unmakeBare}.
    */
   makeBare(move: number): void {
     const p = this.ply;

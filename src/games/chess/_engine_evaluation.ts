@@ -9,13 +9,16 @@
  * middlegame and an endgame value, blended by the game phase. The side to
  * move gets a tempo bonus in `Chess.evaluate`.
  *
- * One pass over the piece lists computes it all from scratch: mobility must
- * walk every piece anyway, so the table sums ride along for two table reads
- * a piece, and make/unmake (and perft, and the course's evaluation) pay
- * nothing for them. A direct-mapped cache by Zobrist key
- * ({@linkcode cachedEngineEvaluation}) answers the positions a search
- * evaluates again (iterative deepening's repeated quiescence). Module-level
- * typed arrays only: nothing is allocated per call.
+ * The table sums are the board's, kept by make/unmake (one packed addition a
+ * moved piece; perft's bare make/unmake pays nothing), the phase comes from
+ * the board's piece counts, and the pawn terms (and the files holding
+ * pawns, which the rook and king terms read) from a cache by the board's
+ * pawn key ({@linkcode probePawns}); one pass over the pieces other than
+ * pawns and kings computes the rest, mobility and the attack on the kings.
+ * A direct-mapped cache by Zobrist key ({@linkcode cachedEngineEvaluation})
+ * answers the positions a search evaluates again (iterative deepening's
+ * repeated quiescence). Module-level typed arrays only: nothing is
+ * allocated per call.
  *
  * @module
  */
@@ -35,13 +38,8 @@ import {
   ROOK,
   WHITE,
 } from "./_squares.ts";
-import {
-  EG_PIECE_SQUARE,
-  MG_PIECE_SQUARE,
-  PHASE_MAX,
-  PHASE_WEIGHT,
-} from "./_pesto.ts";
-import { PAWNS_ON_FILE, pawnStructure, scanPawns } from "./_pawns.ts";
+import { pestoEndgame, pestoMiddlegame, PHASE_MAX } from "./_pesto.ts";
+import { clearPawnCache, PAWN_ENTRY, probePawns } from "./_pawns.ts";
 
 /** Both bishops (middlegame, endgame). */
 export const BISHOP_PAIR_MG = 30;
@@ -99,7 +97,6 @@ export const TERM_INDEX = Object.freeze({
 /** Index of the phase (0 … 24) in {@linkcode TERMS}. */
 export const PHASE_INDEX = 12;
 
-const PAWN_OUT = new Int32Array(2);
 /** Attack units on each side's king, by the attacking side; and the attackers. */
 const ATTACK_UNITS = new Int32Array(2);
 const ATTACKERS = new Int32Array(2);
@@ -107,27 +104,32 @@ const ATTACKERS = new Int32Array(2);
 /** The engine evaluation of `board` from white's view (no tempo), filling {@linkcode TERMS}. */
 export function engineEvaluation(board: Board): number {
   const squares = board.squares, list = board.list, kings = board.kings;
-  let materialMg = 0, materialEg = 0, phase = 0;
+  const counts = board.counts;
+  const pesto = board.pestos[board.ply]!;
+  const materialMg = pestoMiddlegame(pesto), materialEg = pestoEndgame(pesto);
+  // PHASE_WEIGHT of _pesto.ts by the counts: knight and bishop 1, rook 2, queen 4.
+  let phase = counts[KNIGHT]! + counts[KNIGHT | 8]! + counts[BISHOP]! +
+    counts[BISHOP | 8]! + 2 * (counts[ROOK]! + counts[ROOK | 8]!) +
+    4 * (counts[QUEEN]! + counts[QUEEN | 8]!);
   let rooksMg = 0, rooksEg = 0, mobilityMg = 0, mobilityEg = 0;
-  scanPawns(board);
+  probePawns(board);
+  const pawnFiles = PAWN_ENTRY[2]!;
   ATTACK_UNITS[0] = ATTACK_UNITS[1] = 0;
   ATTACKERS[0] = ATTACKERS[1] = 0;
   for (let color = WHITE; color <= BLACK; color++) {
     const sign = color === WHITE ? 1 : -1;
-    const enemyKing = kings[color ^ 1]!;
+    // NEAR_KING[to + nearBase]: whether `to` touches the enemy king.
+    const nearBase = 119 - kings[color ^ 1]!;
     const end = color * 16 + board.listCount[color]!;
     for (let i = color * 16; i < end; i++) {
       const square = list[i]!;
       const piece = squares[square]!;
       const type = piece & 7;
-      materialMg += MG_PIECE_SQUARE[piece * 128 + square]!;
-      materialEg += EG_PIECE_SQUARE[piece * 128 + square]!;
-      phase += PHASE_WEIGHT[piece]!;
       if (type === PAWN || type === KING) continue;
       if (type === ROOK) {
-        const file = (square & 7) + 1;
-        if (PAWNS_ON_FILE[color * 10 + file] === 0) {
-          if (PAWNS_ON_FILE[(color ^ 1) * 10 + file] === 0) {
+        const file = square & 7;
+        if (((pawnFiles >> (color * 8 + file)) & 1) === 0) {
+          if (((pawnFiles >> ((color ^ 1) * 8 + file)) & 1) === 0) {
             rooksMg += sign * ROOK_OPEN_MG;
             rooksEg += sign * ROOK_OPEN_EG;
           } else {
@@ -136,20 +138,33 @@ export function engineEvaluation(board: Board): number {
           }
         }
       }
-      // Mobility and the squares it reaches around the enemy king.
+      // Mobility and the squares it reaches around the enemy king: empty
+      // squares and enemy pieces, a knight's one step, a slider's run of
+      // empty squares and the piece that ends it.
       let reach = 0, near = 0;
-      const slides = type !== KNIGHT;
       const stepsEnd = DIRECTION_END[type]!;
-      for (let d = DIRECTION_START[type]!; d < stepsEnd; d++) {
-        const step = DIRECTIONS[d]!;
-        let to = square + step;
-        while ((to & 0x88) === 0) {
+      if (type === KNIGHT) {
+        for (let d = DIRECTION_START[KNIGHT]!; d < stepsEnd; d++) {
+          const to = square + DIRECTIONS[d]!;
+          if ((to & 0x88) !== 0) continue;
           const target = squares[to]!;
-          if (target !== EMPTY && (target >> 3) === color) break;
+          if (target !== EMPTY && (target >> 3) === color) continue;
           reach++;
-          near += NEAR_KING[to - enemyKing + 119]!;
-          if (target !== EMPTY || !slides) break;
-          to += step;
+          near += NEAR_KING[to + nearBase]!;
+        }
+      } else {
+        for (let d = DIRECTION_START[type]!; d < stepsEnd; d++) {
+          const step = DIRECTIONS[d]!;
+          let to = square + step;
+          while ((to & 0x88) === 0 && squares[to] === EMPTY) {
+            reach++;
+            near += NEAR_KING[to + nearBase]!;
+            to += step;
+          }
+          if ((to & 0x88) === 0 && (squares[to]! >> 3) !== color) {
+            reach++;
+            near += NEAR_KING[to + nearBase]!;
+          }
         }
       }
       mobilityMg += sign * (reach - MOBILITY_OFFSET[type]!) *
@@ -163,8 +178,6 @@ export function engineEvaluation(board: Board): number {
       }
     }
   }
-  pawnStructure(board, PAWN_OUT);
-  const counts = board.counts;
   let pairMg = 0, pairEg = 0;
   if (counts[BISHOP]! >= 2) {
     pairMg += BISHOP_PAIR_MG;
@@ -174,14 +187,16 @@ export function engineEvaluation(board: Board): number {
     pairMg -= BISHOP_PAIR_MG;
     pairEg -= BISHOP_PAIR_EG;
   }
-  const kingMg = kingSafety(board, WHITE) - kingSafety(board, BLACK);
+  const kingMg = kingSafety(board, WHITE, pawnFiles) -
+    kingSafety(board, BLACK, pawnFiles);
   if (phase > PHASE_MAX) phase = PHASE_MAX;
-  const mg = materialMg + PAWN_OUT[0]! + pairMg + rooksMg + mobilityMg + kingMg;
-  const eg = materialEg + PAWN_OUT[1]! + pairEg + rooksEg + mobilityEg;
+  const pawnsMg = PAWN_ENTRY[0]!, pawnsEg = PAWN_ENTRY[1]!;
+  const mg = materialMg + pawnsMg + pairMg + rooksMg + mobilityMg + kingMg;
+  const eg = materialEg + pawnsEg + pairEg + rooksEg + mobilityEg;
   TERMS[0] = materialMg;
   TERMS[1] = materialEg;
-  TERMS[2] = PAWN_OUT[0]!;
-  TERMS[3] = PAWN_OUT[1]!;
+  TERMS[2] = pawnsMg;
+  TERMS[3] = pawnsEg;
   TERMS[4] = pairMg;
   TERMS[5] = pairEg;
   TERMS[6] = rooksMg;
@@ -197,10 +212,13 @@ export function engineEvaluation(board: Board): number {
 
 /** Entries of the evaluation cache (a power of two). */
 const CACHE_SIZE = 1 << 16;
-const CACHE_LO = new Int32Array(CACHE_SIZE);
-// −1: no key has it (the high half is 21 bits, never negative).
-const CACHE_HI = new Int32Array(CACHE_SIZE).fill(-1);
-const CACHE_VALUE = new Int32Array(CACHE_SIZE);
+/**
+ * Entry `i` at `4i`: the key's low half, its high half (−1: empty, a high
+ * half is 21 bits, never negative), the value (and a slot unused). One
+ * array, so that a probe reads one cache line, not three.
+ */
+const CACHE = new Int32Array(4 * CACHE_SIZE);
+for (let i = 0; i < CACHE_SIZE; i++) CACHE[4 * i + 1] = -1;
 
 /**
  * {@linkcode engineEvaluation} through a cache of 65,536 entries indexed by
@@ -210,20 +228,19 @@ const CACHE_VALUE = new Int32Array(CACHE_SIZE);
  */
 export function cachedEngineEvaluation(board: Board): number {
   const lo = board.keyLo, hi = board.keyHi;
-  const index = lo & (CACHE_SIZE - 1);
-  if (CACHE_LO[index] === lo && CACHE_HI[index] === hi) {
-    return CACHE_VALUE[index]!;
-  }
+  const at = (lo & (CACHE_SIZE - 1)) << 2;
+  if (CACHE[at] === lo && CACHE[at + 1] === hi) return CACHE[at + 2]!;
   const value = engineEvaluation(board);
-  CACHE_LO[index] = lo;
-  CACHE_HI[index] = hi;
-  CACHE_VALUE[index] = value;
+  CACHE[at] = lo;
+  CACHE[at + 1] = hi;
+  CACHE[at + 2] = value;
   return value;
 }
 
-/** Empties the cache of {@linkcode cachedEngineEvaluation} (tests compare it with fresh values). */
+/** Empties the cache of {@linkcode cachedEngineEvaluation} and the pawn cache (tests compare them with fresh values). */
 export function clearEngineEvaluationCache(): void {
-  CACHE_HI.fill(-1);
+  for (let i = 0; i < CACHE_SIZE; i++) CACHE[4 * i + 1] = -1;
+  clearPawnCache();
 }
 
 /**
@@ -231,9 +248,10 @@ export function clearEngineEvaluationCache(): void {
  * shield and open files when it stands on its first two ranks, less the
  * enemy's attack on the squares around it (counted by {@linkcode
  * engineEvaluation}'s mobility pass: two attackers at least, and the
- * attacker still has a queen).
+ * attacker still has a queen). `pawnFiles`: the files holding pawns, as in
+ * {@linkcode PAWN_ENTRY}.
  */
-function kingSafety(board: Board, color: number): number {
+function kingSafety(board: Board, color: number, pawnFiles: number): number {
   const king = board.kings[color]!, squares = board.squares;
   const file = king & 7, rank = king >> 4;
   const home = color === WHITE ? rank : 7 - rank;
@@ -250,7 +268,7 @@ function kingSafety(board: Board, color: number): number {
       ) {
         score += SHIELD_FAR;
       }
-      if (PAWNS_ON_FILE[color * 10 + f + 1] === 0) score += KING_OPEN_FILE;
+      if (((pawnFiles >> (color * 8 + f)) & 1) === 0) score += KING_OPEN_FILE;
     }
   }
   const enemy = color ^ 1;

@@ -1,8 +1,11 @@
 /**
  * Pawn structure for the engine evaluation: doubled, isolated and passed
  * pawns, from the pawns per file. {@linkcode scanPawns} fills the per-file
- * tables (which the rook and king terms read too), {@linkcode pawnStructure}
- * scores them. Module-level typed arrays, nothing allocated per call.
+ * tables, {@linkcode pawnStructure} scores them, and {@linkcode probePawns}
+ * answers both (the score and which files hold pawns, which the rook and
+ * king terms read) from a small cache by the board's pawn key: they depend
+ * on the pawns alone, and a search meets few pawn structures. Module-level
+ * typed arrays, nothing allocated per call.
  *
  * @module
  */
@@ -147,4 +150,68 @@ export function pawnStructure(board: Board, out: Int32Array): void {
   }
   out[0] = mg;
   out[1] = eg;
+}
+
+/** Entries of the pawn cache (a power of two). */
+const PAWN_CACHE_SIZE = 1 << 14;
+/**
+ * Entry `i` at `4i`: the pawn key's low half, its high half (−1: empty, a
+ * high half is 21 bits, never negative), the structure packed as
+ * `middlegame · 65536 + endgame`, the files holding pawns. One array, so
+ * that a probe reads one cache line.
+ */
+const PAWN_CACHE = new Int32Array(4 * PAWN_CACHE_SIZE);
+for (let i = 0; i < PAWN_CACHE_SIZE; i++) PAWN_CACHE[4 * i + 1] = -1;
+
+/**
+ * What {@linkcode probePawns} answers: the pawn structure from white's view
+ * (middlegame 0, endgame 1), and at 2 the files holding pawns, bit `file`
+ * (0 for a … 7 for h) for white's and bit `8 + file` for black's.
+ */
+export const PAWN_ENTRY: Int32Array = new Int32Array(3);
+
+/**
+ * Fills {@linkcode PAWN_ENTRY} for `board`: from the cache when its pawn
+ * key (both halves) is there, else by {@linkcode scanPawns} and
+ * {@linkcode pawnStructure}, then stored.
+ *
+ * @example A doubled, isolated pair on the c-file and black's pawns on b, c, d
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseFen } from "./_fen.ts";
+ * import { PAWN_ENTRY, probePawns } from "./_pawns.ts";
+ * probePawns(parseFen("example", "4k3/1ppp4/8/8/8/2P5/2P5/4K3 w - - 0 1"));
+ * assert.deepEqual([...PAWN_ENTRY], [-30, -50, 0b1110_0000_0100]);
+ * ```
+ */
+export function probePawns(board: Board): void {
+  const ply = board.ply;
+  const lo = board.pawnKeysLo[ply]!, hi = board.pawnKeysHi[ply]!;
+  const at = (lo & (PAWN_CACHE_SIZE - 1)) << 2;
+  if (PAWN_CACHE[at] === lo && PAWN_CACHE[at + 1] === hi) {
+    const packed = PAWN_CACHE[at + 2]!;
+    const eg = (packed << 16) >> 16;
+    PAWN_ENTRY[0] = (packed - eg) >> 16;
+    PAWN_ENTRY[1] = eg;
+    PAWN_ENTRY[2] = PAWN_CACHE[at + 3]!;
+    return;
+  }
+  scanPawns(board);
+  pawnStructure(board, PAWN_ENTRY);
+  let files = 0;
+  for (let file = 0; file < 8; file++) {
+    if (PAWNS_ON_FILE[file + 1] !== 0) files |= 1 << file;
+    if (PAWNS_ON_FILE[10 + file + 1] !== 0) files |= 1 << (8 + file);
+  }
+  PAWN_ENTRY[2] = files;
+  PAWN_CACHE[at] = lo;
+  PAWN_CACHE[at + 1] = hi;
+  // Both halves stay far below 2^15 (eight pawns a side).
+  PAWN_CACHE[at + 2] = PAWN_ENTRY[0]! * 65536 + PAWN_ENTRY[1]!;
+  PAWN_CACHE[at + 3] = files;
+}
+
+/** Empties the cache of {@linkcode probePawns} (tests compare it with fresh values). */
+export function clearPawnCache(): void {
+  for (let i = 0; i < PAWN_CACHE_SIZE; i++) PAWN_CACHE[4 * i + 1] = -1;
 }

@@ -154,6 +154,15 @@ const EG_TABLES: readonly (readonly number[])[] = [
 export const MG_PIECE_SQUARE: Int32Array = new Int32Array(16 * 128);
 /** The endgame values, laid out as {@linkcode MG_PIECE_SQUARE}. */
 export const EG_PIECE_SQUARE: Int32Array = new Int32Array(16 * 128);
+/**
+ * `PESTO_PACKED[piece · 128 + square]`: {@linkcode MG_PIECE_SQUARE} and
+ * {@linkcode EG_PIECE_SQUARE} in one integer, `middlegame · 65536 +
+ * endgame`, so that the board keeps both sums with one addition a piece
+ * (a sum over at most 16 pieces a side stays inside both halves: each
+ * half's magnitude is below 2^15, the packed sum an int32). Read a sum back with
+ * {@linkcode pestoMiddlegame} and {@linkcode pestoEndgame}.
+ */
+export const PESTO_PACKED: Int32Array = new Int32Array(16 * 128);
 /** Game phase weight by piece code: knight and bishop 1, rook 2, queen 4. */
 export const PHASE_WEIGHT: Int32Array = new Int32Array(16);
 /** The phase of the start position: all pieces on, the middlegame values count fully. */
@@ -173,6 +182,39 @@ for (const color of [WHITE, BLACK]) {
         (MG_MATERIAL[type]! + MG_TABLES[type]![index]!);
       EG_PIECE_SQUARE[piece * 128 + square] = sign *
         (EG_MATERIAL[type]! + EG_TABLES[type]![index]!);
+      PESTO_PACKED[piece * 128 + square] =
+        MG_PIECE_SQUARE[piece * 128 + square]! * 65536 +
+        EG_PIECE_SQUARE[piece * 128 + square]!;
     }
   }
+}
+
+/**
+ * The endgame half of a sum of {@linkcode PESTO_PACKED} entries: the low 16
+ * bits, signed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pestoEndgame } from "./_pesto.ts";
+ * assert.equal(pestoEndgame(3 * 65536 - 5), -5);
+ * ```
+ */
+export function pestoEndgame(packed: number): number {
+  return (packed << 16) >> 16;
+}
+
+/**
+ * The middlegame half of a sum of {@linkcode PESTO_PACKED} entries.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pestoMiddlegame } from "./_pesto.ts";
+ * assert.equal(pestoMiddlegame(3 * 65536 - 5), 3);
+ * assert.equal(pestoMiddlegame(-3 * 65536 + 5), -3);
+ * ```
+ */
+export function pestoMiddlegame(packed: number): number {
+  return (packed - ((packed << 16) >> 16)) >> 16;
 }
