@@ -218,7 +218,12 @@ const CACHE_SIZE = 1 << 16;
  * array, so that a probe reads one cache line, not three.
  */
 const CACHE = new Int32Array(4 * CACHE_SIZE);
-for (let i = 0; i < CACHE_SIZE; i++) CACHE[4 * i + 1] = -1;
+emptyCache();
+
+/** Marks every entry of the evaluation cache empty. */
+function emptyCache(): void {
+  for (let i = 0; i < CACHE_SIZE; i++) CACHE[4 * i + 1] = -1;
+}
 
 /**
  * {@linkcode engineEvaluation} through a cache of 65,536 entries indexed by
@@ -239,7 +244,7 @@ export function cachedEngineEvaluation(board: Board): number {
 
 /** Empties the cache of {@linkcode cachedEngineEvaluation} and the pawn cache (tests compare them with fresh values). */
 export function clearEngineEvaluationCache(): void {
-  for (let i = 0; i < CACHE_SIZE; i++) CACHE[4 * i + 1] = -1;
+  emptyCache();
   clearPawnCache();
 }
 

@@ -12,6 +12,7 @@
 
 import type { Board } from "./_board.ts";
 import { BLACK, PAWN, WHITE } from "./_squares.ts";
+import { pestoEndgame, pestoMiddlegame } from "./_pesto.ts";
 
 /** Per extra pawn on a file (middlegame, endgame). */
 export const DOUBLED_MG = -10;
@@ -161,7 +162,7 @@ const PAWN_CACHE_SIZE = 1 << 14;
  * that a probe reads one cache line.
  */
 const PAWN_CACHE = new Int32Array(4 * PAWN_CACHE_SIZE);
-for (let i = 0; i < PAWN_CACHE_SIZE; i++) PAWN_CACHE[4 * i + 1] = -1;
+clearPawnCache();
 
 /**
  * What {@linkcode probePawns} answers: the pawn structure from white's view
@@ -189,10 +190,10 @@ export function probePawns(board: Board): void {
   const lo = board.pawnKeysLo[ply]!, hi = board.pawnKeysHi[ply]!;
   const at = (lo & (PAWN_CACHE_SIZE - 1)) << 2;
   if (PAWN_CACHE[at] === lo && PAWN_CACHE[at + 1] === hi) {
+    // Packed as PeSTO's pairs are (`_pesto.ts`).
     const packed = PAWN_CACHE[at + 2]!;
-    const eg = (packed << 16) >> 16;
-    PAWN_ENTRY[0] = (packed - eg) >> 16;
-    PAWN_ENTRY[1] = eg;
+    PAWN_ENTRY[0] = pestoMiddlegame(packed);
+    PAWN_ENTRY[1] = pestoEndgame(packed);
     PAWN_ENTRY[2] = PAWN_CACHE[at + 3]!;
     return;
   }
