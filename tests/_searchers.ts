@@ -44,6 +44,7 @@ export const DEEP = [
   "interrupt",
   ...SELECTIVE,
   "skipLosingCaptures",
+  "quiescenceEvasions",
   "tableCutoffs",
   "enhancedCutoffs",
 ];

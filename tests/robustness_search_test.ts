@@ -362,6 +362,7 @@ const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   pvs: fc.constantFrom(1, 0, "true", null, {}),
   checkExtensions: fc.constantFrom(1, 0, "true", null, {}),
   skipLosingCaptures: fc.constantFrom(1, 0, "true", null, {}),
+  quiescenceEvasions: fc.constantFrom(1, 0, "true", null, {}),
   tableCutoffs: fc.constantFrom(1, 0, "false", null, {}),
   enhancedCutoffs: fc.constantFrom(1, 0, "true", null, {}),
   tt: fc.constantFrom({}, 1, "tt", null, []),

@@ -287,6 +287,8 @@ export interface SearchPlayerSearchOptions {
   checkExtensions?: boolean;
   /** Quiescence leaves out captures that lose by static exchange (a game with `staticExchange`). */
   skipLosingCaptures?: boolean;
+  /** Quiescence searches every move out of check (a game with `isCheck`). */
+  quiescenceEvasions?: boolean;
   /** Table entries order moves only (`false`), or also settle nodes (default). */
   tableCutoffs?: boolean;
   /** Enhanced transposition cutoffs (needs `table`). */
@@ -308,6 +310,7 @@ const SEARCH_OPTION_KEYS = [
   "lateMovePruning",
   "checkExtensions",
   "skipLosingCaptures",
+  "quiescenceEvasions",
   "quiescence",
   "tableCutoffs",
   "enhancedCutoffs",
@@ -479,6 +482,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
         "exactDepth",
         "checkExtensions",
         "skipLosingCaptures",
+        "quiescenceEvasions",
         "quiescence",
         "tableCutoffs",
         "enhancedCutoffs",

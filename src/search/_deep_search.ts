@@ -142,6 +142,10 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   checkExtensions = false;
   /** Quiescence skips captures that lose by static exchange. */
   skipLosingCaptures = false;
+  /** Quiescence searches every move out of check (within EVASION_PLIES). */
+  quiescenceEvasions = false;
+  /** The ply at which the current quiescence search began. */
+  quiescenceFrom = 0;
   /** The depth of the last root search, which bounds check extensions. */
   rootDepth = 0;
   /** Which optional methods the position has. */
@@ -441,6 +445,10 @@ function copySelective(
       position,
     );
   }
+  c.quiescenceEvasions = settings.quiescenceEvasions;
+  if (c.quiescenceEvasions && !c.hasIsCheck) {
+    throw missingMethod(c.where, "quiescenceEvasions", "isCheck()", position);
+  }
   c.selective = c.nullReduction !== 0 || c.lmrReduction !== 0 ||
     c.futilityMargins !== null || c.razorMargins !== null ||
     c.rfpMargin !== 0 || c.lmpMaxDepth !== 0;
@@ -475,6 +483,14 @@ const ENDED_FLOOR = 1 << 29;
  * on them, so that a forced mate is searched, not guessed.
  */
 const DECISIVE = 50_000;
+
+/**
+ * `quiescenceEvasions`: the plies of a quiescence search within which a
+ * side in check searches its evasions. An evasion may itself give check
+ * (a discovered one), so a chain of checks needs no capture to go on; past
+ * this many plies the captures-only rule (stand pat) ends it.
+ */
+const EVASION_PLIES = 32;
 
 /**
  * `exactDepth`'s table rule: an entry stored with depth `stored` may settle
@@ -825,7 +841,10 @@ export function deepNode(
   }
   if (depth === 0) {
     c.horizonLeaves++;
-    if (c.quiescence) return quiesce(c, ply, alpha, beta);
+    if (c.quiescence) {
+      c.quiescenceFrom = ply;
+      return quiesce(c, ply, alpha, beta);
+    }
     stats.leaves++;
     stats.steps++;
     return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
@@ -881,6 +900,7 @@ export function deepNode(
         if (!c.quiescence || !c.hasNoisy) {
           return clamp(c, staticEval, alpha, beta);
         }
+        c.quiescenceFrom = ply;
         const value = quiesce(c, ply, alpha, alpha + 1);
         if (c.aborted) return 0;
         if (value <= alpha) return clamp(c, value, alpha, beta);
@@ -1178,17 +1198,37 @@ function quiesce(
   const position = c.position;
   const stats = c.stats;
   const alphaOrig = alpha;
-  stats.leaves++;
-  stats.steps++;
-  const standPat = c.checkValue(position.evaluate());
-  if (standPat >= beta || !c.hasNoisy) return clamp(c, standPat, alpha, beta);
-  let bestValue = standPat;
-  if (bestValue > alpha) alpha = bestValue;
   const moves = c.moves[ply]!;
-  const count = position.generateNoisyMoves!(moves);
+  let bestValue: number;
+  let count: number;
+  let skipLosing = c.skipLosingCaptures;
+  if (
+    c.quiescenceEvasions && ply - c.quiescenceFrom < EVASION_PLIES &&
+    position.isCheck!()
+  ) {
+    // In check there is no standing pat: every evasion is searched (the
+    // node is not terminal, so there is at least one), none skipped.
+    count = position.generateMoves(moves);
+    if (count === 0) {
+      stats.leaves++;
+      stats.steps++;
+      return clamp(c, c.checkValue(position.evaluate()), alpha, beta);
+    }
+    bestValue = -VALUE_INFINITE;
+    skipLosing = false;
+  } else {
+    stats.leaves++;
+    stats.steps++;
+    const standPat = c.checkValue(position.evaluate());
+    if (standPat >= beta || !c.hasNoisy) {
+      return clamp(c, standPat, alpha, beta);
+    }
+    bestValue = standPat;
+    if (bestValue > alpha) alpha = bestValue;
+    count = position.generateNoisyMoves!(moves);
+  }
   if (count !== 0) c.reach(ply + 1);
   stats.steps += 3;
-  const skipLosing = c.skipLosingCaptures;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     // A quiet move among the noisy ones (a check) has no exchange to lose.

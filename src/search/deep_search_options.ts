@@ -131,6 +131,18 @@ export interface DeepSearchOptions extends SearchOptions {
    */
   skipLosingCaptures?: boolean;
   /**
+   * Quiescence searches every move out of check (selective; off by default):
+   * a quiescence node whose side to move is in check does not stand pat (a
+   * side in check has no quiet alternative it could keep) but searches
+   * every legal move, so a capture that checks and forks is answered by the
+   * evasions and what follows them; within the first 32 plies of a
+   * quiescence search (beyond them, a chain of checks is cut off with the
+   * stand-pat rule, so the search always ends). Contract: may change the
+   * value (it searches more than captures-only quiescence); the main search
+   * is unchanged. Needs `isCheck`.
+   */
+  quiescenceEvasions?: boolean;
+  /**
    * Whether table entries may settle a node (default true). With `false`
    * the table serves move ordering only: each node still probes it for the
    * stored best move and still stores its result, but no entry's bound ever

@@ -90,6 +90,8 @@ export interface SearchSettings {
   readonly checkExtensions: boolean;
   /** Quiescence leaves out captures that lose by static exchange. */
   readonly skipLosingCaptures: boolean;
+  /** Quiescence searches every move out of check instead of standing pat. */
+  readonly quiescenceEvasions: boolean;
   /** Iterative deepening's PVS: null-window tests for all but the first move. */
   readonly pvs: boolean;
   /** MTD(f)'s and aspiration's first guess (null: none given). */
@@ -124,6 +126,7 @@ const DEEP_KEYS = [
   "lateMovePruning",
   "checkExtensions",
   "skipLosingCaptures",
+  "quiescenceEvasions",
   "tableCutoffs",
   "enhancedCutoffs",
 ] as const;
@@ -360,6 +363,8 @@ function settingsOf(
     flag(where, "checkExtensions", given.checkExtensions) === true;
   const skipLosingCaptures =
     flag(where, "skipLosingCaptures", given.skipLosingCaptures) === true;
+  const quiescenceEvasions =
+    flag(where, "quiescenceEvasions", given.quiescenceEvasions) === true;
   const interrupt = interruptFlag(where, given.interrupt);
   const previous = given.previous === undefined ? "move" : given.previous;
   if (previous !== "none" && previous !== "move" && previous !== "pv") {
@@ -406,6 +411,7 @@ function settingsOf(
     lateMovePruning: selective.lateMovePruning,
     checkExtensions,
     skipLosingCaptures,
+    quiescenceEvasions,
     pvs,
     guess,
     aspirationDelta,
