@@ -238,3 +238,73 @@ Deno.test("sprtMatch: every bad input is an error naming the argument, before an
     );
   }
 });
+
+/**
+ * Records made up for a batch: the candidate (player 0) scores
+ * `pattern[pair % pattern.length]` over each pair of games (2, 1.5, 1, 0.5
+ * or 0), so a test's counts are known without playing.
+ */
+function madeUpBatch(pattern: readonly number[]) {
+  return (task: GamesTask): Promise<GameRecord[]> =>
+    Promise.resolve(task.games.map((game) => {
+      const pairScore = pattern[(game.round >> 1) % pattern.length]!;
+      // The first game of a pair takes min(pairScore, 1), the second the rest.
+      const score = game.round % 2 === 0
+        ? Math.min(pairScore, 1)
+        : pairScore - Math.min(pairScore, 1);
+      const firstScore = game.seats[0] === 0 ? score : 1 - score;
+      return {
+        round: game.round,
+        opening: task.openings[game.opening]!,
+        seats: game.seats,
+        players: ["a", "b"],
+        moves: [],
+        result: firstScore === 1 ? "1-0" : firstScore === 0 ? "0-1" : "1/2-1/2",
+        nodes: [0, 0],
+        seed: game.seed,
+      };
+    }));
+}
+
+Deno.test("sprtMatch: with precision, an undecided test ends once its Elo is known to ±precision, and only then", async () => {
+  const options = {
+    game: "connect-four" as const,
+    candidate: deep,
+    baseline: shallow,
+    openings,
+    elo0: 0,
+    elo1: 10,
+    maxGames: 2000,
+    batchGames: 40,
+    // Pairs scoring 2, 0, 1, 1 again and again: an Elo of 0 whose interval
+    // narrows (past the 100 pairs) long before the SPRT decides between 0
+    // and 10.
+    playBatch: madeUpBatch([2, 0, 1, 1]),
+  };
+  const precise = await sprtMatch({ ...options, precision: 25 });
+  assert.equal(precise.stopped, "precision");
+  assert.equal(precise.decision, null);
+  assert.ok(precise.pairs >= 100, `${precise.pairs} pairs`);
+  assert.ok(precise.elo.upper95 - precise.elo.estimate <= 25);
+  assert.ok(precise.elo.estimate - precise.elo.lower95 <= 25);
+  // One batch earlier, past the 100 pairs, the interval was still wider.
+  const before = await sprtMatch({
+    ...options,
+    maxGames: precise.gamesPlayed - 40,
+  });
+  assert.equal(before.stopped, "budget");
+  assert.ok(before.pairs >= 100, `${before.pairs} pairs`);
+  assert.ok(before.elo.upper95 - before.elo.estimate > 25);
+  // Without precision the same games go on until the budget or a decision.
+  const plain = await sprtMatch(options);
+  assert.equal(plain.stopped, "budget");
+  assert.equal(plain.gamesPlayed, 2000);
+  await assert.rejects(
+    sprtMatch({ ...options, precision: 0 }),
+    /sprtMatch: precision must be a number in \(0, 1000\], got 0/,
+  );
+  await assert.rejects(
+    sprtMatch({ ...options, precision: "25" as never }),
+    /sprtMatch: precision must be a number in \(0, 1000\], got "25"/,
+  );
+});

@@ -89,6 +89,74 @@ export interface EloEstimate {
   upper95: number;
 }
 
+/**
+ * Fewest pairs before {@linkcode withinPrecision} may end a test: a few
+ * pairs that all score the same have an interval of width 0, which says
+ * nothing yet.
+ */
+export const PRECISION_MIN_PAIRS = 100;
+
+/**
+ * Whether an undecided test may stop for precision: at least
+ * {@linkcode PRECISION_MIN_PAIRS} pairs counted, and the 95% interval
+ * reaching no further than `precision` Elo from the estimate on either
+ * side (an unbounded end never does). A test that stops this way has no
+ * decision; what it has is an Elo known to ±`precision`.
+ *
+ * @param status where the test stands (its Elo interval and pairs)
+ * @param precision the widest half-interval accepted, in Elo (> 0)
+ * @throws {Error} when `precision` is not a number above 0 and at most
+ *   {@linkcode MAX_SPRT_ELO}
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withinPrecision } from "./sprt.ts";
+ * const elo = { estimate: 12, lower95: -10, upper95: 35 };
+ * assert.ok(withinPrecision({ elo, pairs: 150 }, 25));
+ * assert.ok(!withinPrecision({ elo, pairs: 150 }, 20));
+ * assert.ok(!withinPrecision({ elo, pairs: 40 }, 25)); // too few pairs
+ * assert.throws(() => withinPrecision({ elo, pairs: 150 }, 0), /precision must be a number in \(0, 1000\], got 0/);
+ * ```
+ */
+export function withinPrecision(
+  status: { readonly elo: EloEstimate; readonly pairs: number },
+  precision: number,
+): boolean {
+  checkPrecision("withinPrecision", precision);
+  const { estimate, lower95, upper95 } = status.elo;
+  return status.pairs >= PRECISION_MIN_PAIRS &&
+    estimate - lower95 <= precision && upper95 - estimate <= precision;
+}
+
+/**
+ * Checks a precision option (Elo, in (0, {@linkcode MAX_SPRT_ELO}]).
+ *
+ * @returns the precision
+ * @throws {Error} naming `where`, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkPrecision } from "./sprt.ts";
+ * assert.equal(checkPrecision("f", 25), 25);
+ * assert.throws(() => checkPrecision("f", "25"), /f: precision must be a number in \(0, 1000\], got "25"/);
+ * ```
+ */
+export function checkPrecision(where: string, precision: unknown): number {
+  if (
+    typeof precision !== "number" || !(precision > 0) ||
+    precision > MAX_SPRT_ELO
+  ) {
+    throw new Error(
+      `${where}: precision must be a number in (0, ${MAX_SPRT_ELO}], got ${
+        describe(precision)
+      }`,
+    );
+  }
+  return precision;
+}
+
 /** Where a test stands. */
 export interface SprtStatus {
   /** The log-likelihood ratio of H1 against H0 (0 before any result). */

@@ -29,7 +29,13 @@ import {
   parsePosition,
   type PlayerSpec,
 } from "../players/player_spec.ts";
-import { type GameScore, Sprt, type SprtStatus } from "./sprt.ts";
+import {
+  checkPrecision,
+  type GameScore,
+  Sprt,
+  type SprtStatus,
+  withinPrecision,
+} from "./sprt.ts";
 import {
   type GameRecord,
   MAX_SCHEDULED_GAMES,
@@ -83,6 +89,12 @@ export interface SprtMatchOptions {
   model?: "pentanomial" | "trinomial";
   /** The budget: most games to play (even, 2…`MAX_SCHEDULED_GAMES`). */
   maxGames: number;
+  /**
+   * Also stop an undecided test, after a batch, once its Elo is known to
+   * ±`precision` ({@linkcode withinPrecision}; Elo, in (0, 1000]). Absent:
+   * only a decision or `maxGames` ends the test.
+   */
+  precision?: number;
   /** Games per batch (even, 2…{@linkcode MAX_SPRT_BATCH_GAMES}; default 16 per worker). */
   batchGames?: number;
   /** Seed of the opening order and of the players' game seeds (default 0). */
@@ -111,8 +123,11 @@ export interface SprtMatchStatus extends SprtStatus {
 
 /** What {@linkcode sprtMatch} ends with. */
 export interface SprtMatchResult extends SprtMatchStatus {
-  /** A decision, or the budget spent undecided ("stopped undecided after `gamesPlayed` games"). */
-  stopped: "decision" | "budget";
+  /**
+   * A decision; the budget spent undecided ("stopped undecided after
+   * `gamesPlayed` games"); or, undecided, the Elo known to ±`precision`.
+   */
+  stopped: "decision" | "budget" | "precision";
   /** Every game played, by round. */
   records: GameRecord[];
 }
@@ -128,6 +143,7 @@ const KEYS = [
   "beta",
   "model",
   "maxGames",
+  "precision",
   "batchGames",
   "seed",
   "workers",
@@ -202,8 +218,9 @@ function candidateScore(record: GameRecord): GameScore {
 }
 
 /**
- * Plays `candidate` against `baseline` in batches until the SPRT decides
- * or `maxGames` games are played; pairs of games are fed to the test in
+ * Plays `candidate` against `baseline` in batches until the SPRT decides,
+ * `maxGames` games are played, or (with `precision`) the Elo is known to
+ * ±`precision` after a batch; pairs of games are fed to the test in
  * round order, and the test stops at its first crossing (the rest of that
  * batch is played and counted in `gamesPlayed`, not in the test).
  *
@@ -211,7 +228,7 @@ function candidateScore(record: GameRecord): GameScore {
  * by the players' own budgets.
  *
  * @param options the players, openings, test (`elo0`, `elo1`, `alpha`,
- *   `beta`, `model`), budget (`maxGames`), `batchGames`, `seed`,
+ *   `beta`, `model`), budget (`maxGames`, `precision`), `batchGames`, `seed`,
  *   `workers`, `playBatch`, `onBatch`
  * @returns the test's final status, why it stopped, and the records
  * @throws {Error} (rejects) on a bad option, player or opening (before any
@@ -291,6 +308,9 @@ export async function sprtMatch(
     2,
     MAX_SCHEDULED_GAMES,
   );
+  const precision = options.precision === undefined
+    ? null
+    : checkPrecision(where, options.precision);
   const workers = options.workers === undefined
     ? navigator.hardwareConcurrency
     : checkInteger(where, "workers", options.workers, 1, 256);
@@ -330,7 +350,10 @@ export async function sprtMatch(
     gamesPlayed: records.length,
     batches,
   });
-  while (records.length < maxGames && test.decision === null) {
+  const precise = () =>
+    precision !== null && test.decision === null &&
+    withinPrecision(test.status(), precision);
+  while (records.length < maxGames && test.decision === null && !precise()) {
     const games = schedule.slice(records.length, records.length + batchGames);
     const task: SprtBatch = {
       kind: "games",
@@ -367,7 +390,11 @@ export async function sprtMatch(
   }
   return {
     ...status(),
-    stopped: test.decision === null ? "budget" : "decision",
+    stopped: test.decision !== null
+      ? "decision"
+      : precise()
+      ? "precision"
+      : "budget",
     records,
   };
 }

@@ -31,6 +31,7 @@ import {
   Sprt,
   type SprtBatch,
   sprtMatch,
+  withinPrecision,
 } from "../../match/mod.ts";
 import {
   createPlayer,
@@ -110,6 +111,14 @@ export interface EloSettings {
   stockfish: StockfishSettings | null;
   /** Seed of the openings and of the schedule. */
   seed: number;
+  /**
+   * An undecided test also ends, after a batch, once its Elo is known to
+   * ±`precision` (`withinPrecision`: at least 100 pairs, the 95% interval
+   * within `precision` of the estimate on both sides). Absent: only a
+   * decision or the game budget ends a test. Not part of a test's cache
+   * name: the batches are the same, only where the test ends moves.
+   */
+  precision?: number;
 }
 
 /** The small default: a loose [0, 100], a few games, tiny budgets (seconds). */
@@ -448,6 +457,8 @@ export interface EloItem {
   counts: number[];
   /** Set when the test was stopped before its end (read from its cached batches): undecided so far, never a result. */
   partial?: true;
+  /** Set when the test ended undecided with its Elo known to ±this (the settings' `precision`): a result, without a decision. */
+  precision?: number;
   /** Against Stockfish: each engine's Elo over Stockfish. */
   stockfish?: {
     skill: number;
@@ -641,6 +652,10 @@ function toItem(
     pairs: status.pairs,
     games,
     counts: status.counts,
+    ...(status.decision === null && settings.precision !== undefined &&
+        withinPrecision(status, settings.precision)
+      ? { precision: settings.precision }
+      : {}),
   };
 }
 
@@ -692,7 +707,10 @@ export function runEloTest(
     seed: settings.seed,
   });
   let played = 0;
-  while (played < maxGames && sprt.decision === null) {
+  const precise = () =>
+    settings.precision !== undefined && sprt.decision === null &&
+    withinPrecision(sprt.status(), settings.precision);
+  while (played < maxGames && sprt.decision === null && !precise()) {
     const games = schedule.slice(played, played + settings.batchGames);
     const task: SprtBatch = {
       kind: "games",
@@ -756,6 +774,9 @@ export async function runEloTestOnWorkers(
     alpha: settings.alpha,
     beta: settings.beta,
     maxGames: gamesOf(settings, test.game, mode),
+    ...(settings.precision === undefined
+      ? {}
+      : { precision: settings.precision }),
     batchGames: settings.batchGames,
     seed: settings.seed,
     workers,
@@ -1174,6 +1195,8 @@ const signed = (x: number | null) => {
  * import { type EloItem, formatElo } from "./elo.ts";
  * const item = { elo: { estimate: 0, low: -0.3, high: 0.3 }, pairs: 102, games: 224, counts: [0, 0, 102, 0, 0], decision: "H0" } as EloItem;
  * assert.equal(formatElo(item), "0 [−0.3, +0.3], 204 games (224 played), every pair 1–1, H0");
+ * const known = { elo: { estimate: -4, low: -28.5, high: 20.1 }, pairs: 210, games: 420, counts: [10, 60, 70, 55, 15], decision: null, precision: 25 } as EloItem;
+ * assert.equal(formatElo(known), "−4 [−29, +20], 420 games, undecided, known to ±25 (ended there)");
  * ```
  */
 export function formatElo(item: EloItem): string {
@@ -1197,8 +1220,9 @@ export function formatElo(item: EloItem): string {
     ? ", every pair 1–1"
     : "";
   return `${est} [${lo}, ${hi}], ${counted} games${played}${even}, ${
-    item.partial
-      ? "stopped before its end, undecided so far"
-      : item.decision ?? "undecided"
+    item.partial ? "stopped before its end, undecided so far" : item.decision ??
+      (item.precision === undefined
+        ? "undecided"
+        : `undecided, known to ±${item.precision} (ended there)`)
   }`;
 }

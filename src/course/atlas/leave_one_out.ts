@@ -166,7 +166,9 @@ export const ELO_LOO_SMALL: EloSettings = {
 /**
  * The full run: SPRT [0, 10], α = β = 0.05, at 20,000 nodes a move (the
  * full engine's median depth 6 in middlegames), at most 1,200 games a
- * technique (a 95% interval near ±20 Elo when undecided), adjudicated.
+ * technique (a 95% interval near ±20 Elo when undecided), adjudicated; an
+ * undecided test ends once its Elo is known to ±25 (issue 25's rule:
+ * decided at [0, 10], or an interval no wider than ±25).
  */
 export const ELO_LOO_FULL: EloSettings = {
   run: "full",
@@ -186,6 +188,8 @@ export const ELO_LOO_FULL: EloSettings = {
   stockfish: null,
   adjudication: CHESS_ADJUDICATION,
   seed: 0,
+  // Issue 25: each test ends decided, or with its Elo known to ±25.
+  precision: 25,
 };
 
 /** Depths the full engine finished at one node budget. */

@@ -192,9 +192,11 @@ export function leaveOneOutSettingsLine(settings: EloSettings): string {
   const adj = settings.adjudication;
   return `${LOO_ENGINE}; ${
     chess.nodes.toLocaleString("en-US")
-  } nodes a move, SPRT elo0 = ${settings.elo0}, elo1 = ${settings.elo1}, α = ${settings.alpha}, β = ${settings.beta}, at most ${chess.maxGames} games, openings of ${
-    settings.chessPlies.join(", ")
-  } plies; adjudication: ${
+  } nodes a move, SPRT elo0 = ${settings.elo0}, elo1 = ${settings.elo1}, α = ${settings.alpha}, β = ${settings.beta}, at most ${chess.maxGames} games${
+    settings.precision === undefined
+      ? ""
+      : ` (an undecided test ends once its Elo is known to ±${settings.precision}, after at least 100 pairs)`
+  }, openings of ${settings.chessPlies.join(", ")} plies; adjudication: ${
     adj?.resign === undefined
       ? "no resign"
       : `resign when both engines see one side ${adj.resign.score} centipawns behind for ${adj.resign.moves} moves each`
