@@ -79,6 +79,12 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   aborted = false;
   /** The value of `rootMove` (side to move's view; MAX's for minimax). */
   rootValue = 0;
+  /**
+   * Whether the position has `playGenerated` and `undoGenerated`: minimax,
+   * negamax and plain alpha-beta then play and undo the moves they generate
+   * with them, never a caller's move (see `Position.playGenerated`).
+   */
+  readonly trustGenerated: boolean;
 
   /**
    * Builds the buffers for `settings.depth` plies, at most
@@ -92,6 +98,8 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     this.stats = stats;
     this.where = where;
     checkPosition(where, position);
+    this.trustGenerated = typeof position.playGenerated === "function" &&
+      typeof position.undoGenerated === "function";
     this.maxMoves = position.maxMoves;
     if (!Number.isInteger(this.maxMoves) || this.maxMoves < 1) {
       throw new Error(
