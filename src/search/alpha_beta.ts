@@ -195,7 +195,7 @@ function alphaBetaNode(
   stats.nodes++;
   stats.steps++;
   if (stats.nodes >= context.nextCheck) context.checkBudget();
-  context.pvLength[ply] = 0;
+  context.clearLine(ply);
   const count = position.generateMoves(moves);
   if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
   if (count === 0) {

@@ -91,7 +91,7 @@ function maxMinNode(
   // The PV row is cleared for a leaf only: with a move, the first child's
   // value (finite) always improves on the starting ±VALUE_INFINITE and
   // sets the row, so a store per node is saved.
-  if (count === 0) context.pvLength[ply] = 0;
+  if (count === 0) context.clearLine(ply);
   else if (ply + 1 >= context.plies) context.reach(ply + 1);
   if (count === 0) {
     // To MAX's view with `0 - v`, not `-v`: −0 is not a small integer in V8.

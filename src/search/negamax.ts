@@ -90,7 +90,7 @@ function negamaxNode(
   // The PV row is cleared for a leaf only: with a move, the first child's
   // value (finite) always improves on the starting ±VALUE_INFINITE and
   // sets the row, so a store per node is saved.
-  if (count === 0) context.pvLength[ply] = 0;
+  if (count === 0) context.clearLine(ply);
   else if (ply + 1 >= context.plies) context.reach(ply + 1);
   if (count === 0) {
     return context.leafValue();
