@@ -281,6 +281,30 @@ export class TicTacToe implements Position {
     ) {
       throw this.#playError(cell);
     }
+    this.playGenerated(cell);
+  }
+
+  /**
+   * `play(cell)` without its legality test, for a cell that
+   * {@linkcode TicTacToe.generateMoves} has just written for this position
+   * (the searchers' entry: see `Position.playGenerated`): the same change,
+   * the history included, so a later `undo(cell)` is checked as after
+   * `play(cell)`. Any other cell leaves the board wrong: use `play`.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { TicTacToe } from "../../mod.ts";
+   * const position = TicTacToe.empty();
+   * const moves = new Int32Array(position.maxMoves);
+   * position.generateMoves(moves);
+   * position.playGenerated(moves[4]!);
+   * assert.equal(position.toString(), "....X....");
+   * position.undo(4);
+   * assert.equal(position.toString(), ".........");
+   * ```
+   */
+  playGenerated(cell: Move): void {
     const piece = (this.#ply & 1) === 0 ? X : O;
     this.#moves[this.#ply] = cell;
     this.#ply++;
@@ -304,6 +328,27 @@ export class TicTacToe implements Position {
     if (this.#moves[ply - 1] !== cell || cell < 0) {
       this.#checkUnknownUndo(cell);
     }
+    this.undoGenerated(cell);
+  }
+
+  /**
+   * `undo(cell)` without its test that `cell` is the last move, for the cell
+   * that {@linkcode TicTacToe.playGenerated} (or `play`) played last (the
+   * searchers' entry: see `Position.undoGenerated`): the same change. Any
+   * other cell leaves the board wrong: use `undo`.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { TicTacToe } from "../../mod.ts";
+   * const position = TicTacToe.parse("X........");
+   * position.playGenerated(4);
+   * position.undoGenerated(4);
+   * assert.equal(position.toString(), "X........");
+   * ```
+   */
+  undoGenerated(cell: Move): void {
+    const ply = this.#ply;
     if ((ply & 1) === 1) this.#xBits &= ~(1 << cell);
     else this.#oBits &= ~(1 << cell);
     this.#winner = EMPTY;

@@ -216,7 +216,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     this.aborted = false;
     this.followPv = (this.flags & ORDER_PV) !== 0 && this.pvLineLength > 0;
     this.rootMove = NO_MOVE;
-    this.pvLength[0] = 0;
+    this.clearLine(0);
   }
 
   /**
@@ -236,7 +236,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
    * counters are charged to the search.
    */
   principalVariation(value: number, depth: number, trusted: boolean): number[] {
-    const seed = Array.from(this.pv.subarray(0, this.pvLength[0]!));
+    const seed = this.line(0);
     if (!trusted && this.rootMove !== NO_MOVE) {
       seed.splice(0, seed.length, this.rootMove);
     }
@@ -346,7 +346,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   ): SearchResult<ExtendedStats> {
     const pv = exact
       ? this.principalVariation(value, depth, trusted)
-      : Array.from(this.pv.subarray(0, this.pvLength[0]!));
+      : this.line(0);
     return agreeing({ value, move: this.rootMove, pv, stats: this.stats });
   }
 }
@@ -818,7 +818,7 @@ export function deepNode(
   const stats = c.stats;
   stats.nodes++;
   stats.steps++;
-  c.pvLength[ply] = 0;
+  c.clearLine(ply);
   if (
     stats.nodes > c.nodeLimit ||
     ((stats.nodes & 1023) === 0 && c.outOfTime())
@@ -904,7 +904,7 @@ export function deepNode(
         const value = quiesce(c, ply, alpha, alpha + 1);
         if (c.aborted) return 0;
         if (value <= alpha) return clamp(c, value, alpha, beta);
-        c.pvLength[ply] = 0;
+        c.clearLine(ply);
       }
       // Step 2a'. Reverse futility (static null move): so far above beta
       // this close to the horizon that the opponent is assumed unable to
@@ -1279,7 +1279,7 @@ function quiescenceNode(
   stats.nodes++;
   stats.quiescenceNodes++;
   stats.steps++;
-  c.pvLength[ply] = 0;
+  c.clearLine(ply);
   if (
     stats.nodes > c.nodeLimit ||
     ((stats.nodes & 1023) === 0 && c.outOfTime())

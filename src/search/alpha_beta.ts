@@ -188,12 +188,14 @@ function alphaBetaNode(
   const position = context.position;
   const stats = context.stats;
   const moves = context.moves[ply]!;
+  // The moves below come from `generateMoves` here: see `Position.playGenerated`.
+  const trusted = context.trustGenerated;
   // Entered as every node is (see `context.rootLeafValue`); the caller made
   // the leaf test.
   stats.nodes++;
   stats.steps++;
   if (stats.nodes >= context.nextCheck) context.checkBudget();
-  context.pvLength[ply] = 0;
+  context.clearLine(ply);
   const count = position.generateMoves(moves);
   if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
   if (count === 0) {
@@ -204,7 +206,8 @@ function alphaBetaNode(
   let steps = 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
-    position.play(move);
+    if (trusted) position.playGenerated!(move);
+    else position.play(move);
     let value: number;
     // A leaf child has no line of its own: see `context.setPvMove`.
     let isLeaf: boolean;
@@ -224,10 +227,12 @@ function alphaBetaNode(
       }
     } catch (error) {
       // Whatever threw below, the caller gets its position back.
-      position.undo(move);
+      if (trusted) position.undoGenerated!(move);
+      else position.undo(move);
       throw error;
     }
-    position.undo(move);
+    if (trusted) position.undoGenerated!(move);
+    else position.undo(move);
     if (context.trace !== null) {
       context.trace.node(ply + 1, move, 0 - beta, 0 - alpha, 0 - value);
     }

@@ -120,7 +120,7 @@ export function mtdf(
       // The best lower bound proved so far, with the move that proved it.
       c.rootMove = move;
       c.rootValue = lower;
-      c.pvLength[0] = 0;
+      c.clearLine(0);
       return c.stoppedResult();
     }
     if (g < beta) {

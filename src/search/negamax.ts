@@ -79,6 +79,8 @@ function negamaxNode(
   const position = context.position;
   const stats = context.stats;
   const moves = context.moves[ply]!;
+  // The moves below come from `generateMoves` here: see `Position.playGenerated`.
+  const trusted = context.trustGenerated;
   // Entered as every node is (see `context.rootLeafValue`); the caller made
   // the leaf test.
   stats.nodes++;
@@ -88,7 +90,7 @@ function negamaxNode(
   // The PV row is cleared for a leaf only: with a move, the first child's
   // value (finite) always improves on the starting ±VALUE_INFINITE and
   // sets the row, so a store per node is saved.
-  if (count === 0) context.pvLength[ply] = 0;
+  if (count === 0) context.clearLine(ply);
   else if (ply + 1 >= context.plies) context.reach(ply + 1);
   if (count === 0) {
     return context.leafValue();
@@ -98,7 +100,8 @@ function negamaxNode(
   let steps = 5 + 4 * count;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
-    position.play(move);
+    if (trusted) position.playGenerated!(move);
+    else position.play(move);
     let value: number;
     // A leaf child has no line of its own: see `context.setPvMove`.
     let isLeaf: boolean;
@@ -117,10 +120,12 @@ function negamaxNode(
       }
     } catch (error) {
       // Whatever threw below, the caller gets its position back.
-      position.undo(move);
+      if (trusted) position.undoGenerated!(move);
+      else position.undo(move);
       throw error;
     }
-    position.undo(move);
+    if (trusted) position.undoGenerated!(move);
+    else position.undo(move);
     if (value > bestValue) {
       bestValue = value;
       steps++;
