@@ -87,12 +87,12 @@ export interface Position {
   undo(move: Move): void;
   /**
    * Optional (with `undoGenerated`): `play(move)` for a move that
-   * `generateMoves` has just written for this very position, so without
-   * the legality test a caller's move needs; the position must end exactly
-   * as `play(move)` leaves it. Minimax, negamax and plain alpha-beta play
-   * the moves they generate with it when the position has both methods
-   * (tic-tac-toe: 0.93x the time of minimax from the empty board); every
-   * other caller uses `play`, which keeps its checks.
+   * `generateMoves` (or `generateNoisyMoves`) has just written for this
+   * very position, so without the legality test a caller's move needs; the
+   * position must end exactly as `play(move)` leaves it. The searchers
+   * play the moves they generate with it when the position has both
+   * methods (tic-tac-toe: 0.93x the time of minimax from the empty board);
+   * every other caller uses `play`, which keeps its checks.
    */
   playGenerated?(move: Move): void;
   /**

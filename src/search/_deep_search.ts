@@ -545,15 +545,18 @@ function enhancedCutoff(
   const childDepth = tableDepth(depth - 1);
   for (let m = 0; m < count; m++) {
     const move = moves[m]!;
-    position.play(move);
+    if (c.trustGenerated) position.playGenerated!(move);
+    else position.play(move);
     let childKey: number;
     try {
       childKey = position.key();
     } catch (error) {
-      position.undo(move);
+      if (c.trustGenerated) position.undoGenerated!(move);
+      else position.undo(move);
       throw error;
     }
-    position.undo(move);
+    if (c.trustGenerated) position.undoGenerated!(move);
+    else position.undo(move);
     stats.etcProbes++;
     const i = tt.probe(childKey);
     if (i < 0) continue;
@@ -982,7 +985,9 @@ export function deepNode(
   if (c.flags !== 0 || c.scorer !== null) {
     orderMoves(c, ply, moves, count, ttMove);
   }
-  // Step 4. The move loop.
+  // Step 4. The move loop. The moves come from `generateMoves` here: see
+  // `Position.playGenerated`.
+  const trusted = c.trustGenerated;
   let bestValue = -VALUE_INFINITE;
   let bestMove = NO_MOVE;
   // Late-move pruning's quota at this node (−1: off here).
@@ -1028,7 +1033,8 @@ export function deepNode(
           : c.lmrReduction;
       }
     }
-    position.play(move);
+    if (trusted) position.playGenerated!(move);
+    else position.play(move);
     let value: number;
     try {
       if (reduction !== 0) {
@@ -1045,10 +1051,12 @@ export function deepNode(
       }
     } catch (error) {
       // Whatever threw below (see SearchContext), the caller gets its position back.
-      position.undo(move);
+      if (trusted) position.undoGenerated!(move);
+      else position.undo(move);
       throw error;
     }
-    position.undo(move);
+    if (trusted) position.undoGenerated!(move);
+    else position.undo(move);
     c.followPv = false;
     if (c.aborted) return 0;
     if (c.trace !== null) {
@@ -1104,11 +1112,13 @@ export function deepNode(
 function givesCheck(c: DeepContext, move: number): boolean {
   if (!c.hasIsCheck) return false;
   const position = c.position;
-  position.play(move);
+  if (c.trustGenerated) position.playGenerated!(move);
+  else position.play(move);
   try {
     return position.isCheck!();
   } finally {
-    position.undo(move);
+    if (c.trustGenerated) position.undoGenerated!(move);
+    else position.undo(move);
   }
 }
 
@@ -1229,6 +1239,8 @@ function quiesce(
   }
   if (count !== 0) c.reach(ply + 1);
   stats.steps += 3;
+  // Generated here (noisy moves or evasions): see `Position.playGenerated`.
+  const trusted = c.trustGenerated;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     // A quiet move among the noisy ones (a check) has no exchange to lose.
@@ -1236,15 +1248,18 @@ function quiesce(
       skipLosing && !(c.hasIsQuiet && position.isQuiet!(move)) &&
       position.staticExchange!(move) < 0
     ) continue;
-    position.play(move);
+    if (trusted) position.playGenerated!(move);
+    else position.play(move);
     let value: number;
     try {
       value = 0 - quiescenceNode(c, ply + 1, 0 - beta, 0 - alpha);
     } catch (error) {
-      position.undo(move);
+      if (trusted) position.undoGenerated!(move);
+      else position.undo(move);
       throw error;
     }
-    position.undo(move);
+    if (trusted) position.undoGenerated!(move);
+    else position.undo(move);
     if (c.aborted) return 0;
     stats.steps += 5;
     if (value > bestValue) {

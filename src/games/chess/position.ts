@@ -352,6 +352,41 @@ export class Chess implements Position {
   }
 
   /**
+   * `play(move)` without its legality test, for a move that
+   * {@linkcode Chess.generateMoves} or {@linkcode Chess.generateNoisyMoves}
+   * has just written for this position (the searchers' entry: see
+   * `Position.playGenerated`): the same change. Any other move leaves the
+   * board wrong: use `play`.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.start();
+   * const moves = new Int32Array(position.maxMoves);
+   * const count = position.generateMoves(moves);
+   * const e4 = moves.subarray(0, count).find((m) => position.moveToUci(m) === "e2e4")!;
+   * position.playGenerated(e4);
+   * assert.equal(position.toFen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+   * position.undoGenerated(e4);
+   * assert.equal(position.toFen(), Chess.start().toFen());
+   * ```
+   */
+  playGenerated(move: Move): void {
+    this.#board.make(move);
+  }
+
+  /**
+   * `undo(move)` without its test that `move` is the last move played, for
+   * the move {@linkcode Chess.playGenerated} (or `play`) played last (the
+   * searchers' entry: see `Position.undoGenerated`): the same change. Any
+   * other move leaves the board wrong: use `undo`.
+   */
+  undoGenerated(move: Move): void {
+    this.#board.unmake(move);
+  }
+
+  /**
    * Takes back `move`, which must be the last move played (each ply keeps
    * the move played there).
    *
