@@ -145,6 +145,14 @@ export interface Position {
    */
   staticExchange?(move: Move): number;
   /**
+   * Optional (with `staticExchange`): whether `staticExchange(move) < 0`,
+   * answered without working the exchange out where the sign is plain
+   * (chess: a capture of a piece worth at least the capturer's cannot
+   * lose). The searchers ask only for the sign, so they use it when the
+   * position has it.
+   */
+  losesExchange?(move: Move): boolean;
+  /**
    * Optional: passes the turn without a move (a null move), for null-move
    * pruning; undone by `undoNull`, before any other undo. Only called where
    * `nullMoveAllowed()` (when present) says yes. Chess has it; Connect Four

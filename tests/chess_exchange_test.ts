@@ -99,6 +99,34 @@ Deno.test("staticExchange on every capture of 40 games: within [victim − attac
   );
 });
 
+Deno.test("losesExchange is staticExchange's sign, for every move (quiet ones too) of 40 games", () => {
+  let moves = 0, losing = 0, plain = 0;
+  const buffer = new Int32Array(256);
+  for (const game of loadGames(40)) {
+    for (const fen of game.fens) {
+      const position = Chess.fromFen(fen);
+      const count = position.generateMoves(buffer);
+      for (let i = 0; i < count; i++) {
+        const move = buffer[i]!;
+        const value = position.staticExchange(move);
+        assert.equal(
+          position.losesExchange(move),
+          value < 0,
+          `${fen} ${position.moveToUci(move)}: ${value}`,
+        );
+        assert.equal(position.toFen(), fen);
+        moves++;
+        if (value < 0) losing++;
+        if (!position.isQuiet(move) && value >= 0) plain++;
+      }
+    }
+  }
+  assert.ok(
+    moves > 10_000 && losing > 100 && plain > 100,
+    `${moves} moves, ${losing} losing, ${plain} captures not losing`,
+  );
+});
+
 /** The piece letter (lower case) on `square` of a FEN's board, or "". */
 function pieceOn(fen: string, square: string): string {
   const rows = fen.split(" ")[0]!.split("/");

@@ -123,3 +123,43 @@ Deno.test("skipLosingCaptures: a bad value or a position without staticExchange 
     /quiescence: skipLosingCaptures needs the position to implement staticExchange\(\), which UniformTree lacks/,
   );
 });
+
+Deno.test("the searchers ask losesExchange for the sign when the position has it, with the results staticExchange gives", () => {
+  let asked = 0;
+  fc.assert(
+    fc.property(
+      fc.array(fc.nat(), { minLength: 10, maxLength: 40 }),
+      (choices) => {
+        const position = Chess.start({ evaluation: "engine" });
+        const moves = new Int32Array(position.maxMoves);
+        for (const choice of choices) {
+          if (position.isTerminal()) break;
+          const count = position.generateMoves(moves);
+          position.play(moves[choice % count]!);
+        }
+        if (position.isTerminal()) return;
+        const signOnly = position.clone();
+        const loses = signOnly.losesExchange.bind(signOnly);
+        signOnly.losesExchange = (move) => {
+          asked++;
+          return loses(move);
+        };
+        const valueOnly = position.clone();
+        Object.assign(valueOnly, { losesExchange: undefined });
+        const options = {
+          depth: 3,
+          skipLosingCaptures: true,
+          order: ["captures", "quiet-history"] as const,
+        };
+        const fast = quiescence(signOnly, options);
+        const slow = quiescence(valueOnly, options);
+        assert.deepEqual(
+          [fast.value, fast.pv, fast.stats],
+          [slow.value, slow.pv, slow.stats],
+        );
+      },
+    ),
+    { numRuns: 40, seed: 2514 },
+  );
+  assert.ok(asked > 0);
+});

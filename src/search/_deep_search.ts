@@ -153,6 +153,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   readonly hasIsQuiet: boolean;
   readonly hasNullAllowed: boolean;
   readonly hasStaticExchange: boolean;
+  readonly hasLosesExchange: boolean;
 
   /**
    * Copies `settings` into the fields the node reads (nothing below reads
@@ -185,6 +186,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     this.hasIsQuiet = typeof position.isQuiet === "function";
     this.hasNullAllowed = typeof position.nullMoveAllowed === "function";
     this.hasStaticExchange = typeof position.staticExchange === "function";
+    this.hasLosesExchange = typeof position.losesExchange === "function";
     copySelective(this, settings, position);
     for (let ply = 0; ply < this.plies; ply++) {
       this.scores.push(new Int32Array(this.maxMoves));
@@ -692,7 +694,7 @@ function orderEngineMoves(
       if (captures) {
         // The exchange is worked out only where it can change the order.
         score += exchange && !isTtMove && move !== pvMove &&
-            position.staticExchange!(move) < 0
+            losesExchange(c, move)
           ? SCORE_LOSING_CAPTURE
           : SCORE_GOOD_CAPTURE;
       }
@@ -713,6 +715,13 @@ function orderEngineMoves(
     scores[j] = score;
     moves[j] = move;
   }
+}
+
+/** Whether `move` loses by static exchange: the position's sign test when it has one. */
+function losesExchange(c: DeepContext, move: number): boolean {
+  return c.hasLosesExchange
+    ? c.position.losesExchange!(move)
+    : c.position.staticExchange!(move) < 0;
 }
 
 /** A scorer's value when it is an integer within ±2^24; an `Error` otherwise. */
@@ -1246,7 +1255,7 @@ function quiesce(
     // A quiet move among the noisy ones (a check) has no exchange to lose.
     if (
       skipLosing && !(c.hasIsQuiet && position.isQuiet!(move)) &&
-      position.staticExchange!(move) < 0
+      losesExchange(c, move)
     ) continue;
     if (trusted) position.playGenerated!(move);
     else position.play(move);

@@ -66,6 +66,27 @@ function leastAttacker(b: Board, target: number, side: number): number {
 }
 
 /**
+ * Whether {@linkcode staticExchange} of `m` is below 0. Where the piece
+ * taken (with a promotion's gain) is worth at least the piece left on the
+ * square, the value is at least their difference, since the mover may
+ * stop after the first recapture: not below 0, and nothing to work out.
+ */
+export function losesExchange(b: Board, m: number): boolean {
+  const squares = b.squares;
+  const kind = moveKind(m);
+  const f = m & 63, t = (m >> 6) & 63;
+  const from = f + (f & 56), to = t + (t & 56);
+  let gain = VALUES[kind === EN_PASSANT ? PAWN : squares[to]! & 7]!;
+  let onSquare = VALUES[squares[from]! & 7]!;
+  if (kind === PROMOTION) {
+    const promoted = ((m >> 12) & 3) + KNIGHT;
+    gain += VALUES[promoted]! - VALUES[PAWN]!;
+    onSquare = VALUES[promoted]!;
+  }
+  return gain < onSquare && staticExchange(b, m) < 0;
+}
+
+/**
  * The static exchange value of `m` (legal on `b`) for the side to move, in
  * centipawns: the captured piece's value (a promotion adds its gain), less
  * what the exchange on the target square then costs, each side stopping

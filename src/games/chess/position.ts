@@ -16,7 +16,7 @@ import {
   repeats,
   statusOf,
 } from "./_status.ts";
-import { staticExchange } from "./_exchange.ts";
+import { losesExchange, staticExchange } from "./_exchange.ts";
 import { parseFen, START_FEN, toFen } from "./_fen.ts";
 import {
   generateLegal,
@@ -534,6 +534,26 @@ export class Chess implements Position {
    */
   staticExchange(move: Move): number {
     return staticExchange(this.#board, move);
+  }
+
+  /**
+   * Whether {@linkcode Chess.staticExchange} of `move` is below 0: a
+   * capture of a piece worth at least the capturer (a promotion counting
+   * its gain) cannot lose, since the capturer may stop after one
+   * recapture, so only the other moves work the exchange out.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const position = Chess.fromFen("4k3/8/2p5/3p4/8/8/3R4/4K3 w - - 0 1");
+   * assert.ok(position.losesExchange(position.moveFromUci("d2d5")));
+   * const pawnTakes = Chess.fromFen("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1");
+   * assert.ok(!pawnTakes.losesExchange(pawnTakes.moveFromUci("e4d5")));
+   * ```
+   */
+  losesExchange(move: Move): boolean {
+    return losesExchange(this.#board, move);
   }
 
   /** Whether the side to move is in check. */
