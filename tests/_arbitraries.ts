@@ -1,12 +1,19 @@
 /**
  * fast-check arbitraries shared by the property tests: seeded uniform trees
- * of mixed shape and reachable tic-tac-toe positions.
+ * of mixed shape, reachable tic-tac-toe positions, and chess positions
+ * reached by random play.
  *
  * @module
  */
 
 import fc from "fast-check";
-import { TicTacToe, TREE_ORDERS, UniformTree } from "../mod.ts";
+import {
+  Chess,
+  type ChessOptions,
+  TicTacToe,
+  TREE_ORDERS,
+  UniformTree,
+} from "../mod.ts";
 
 /** Uniform trees with up to about 4,000 leaves, every order, any seed. */
 export const uniformTrees: fc.Arbitrary<UniformTree> = fc
@@ -31,6 +38,24 @@ export const ticTacToePositions: fc.Arbitrary<TicTacToe> = fc
 export function playChoices(choices: readonly number[]): TicTacToe {
   const position = TicTacToe.empty();
   const moves = new Int32Array(9);
+  for (const choice of choices) {
+    if (position.isTerminal()) break;
+    const count = position.generateMoves(moves);
+    position.play(moves[choice % count]!);
+  }
+  return position;
+}
+
+/**
+ * The chess position reached from the start by playing, for each choice, the
+ * legal move at `choice % count` (stopping when the game ends).
+ */
+export function chessAfterChoices(
+  choices: readonly number[],
+  options?: ChessOptions,
+): Chess {
+  const position = Chess.start(options);
+  const moves = new Int32Array(position.maxMoves);
   for (const choice of choices) {
     if (position.isTerminal()) break;
     const count = position.generateMoves(moves);

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { chessAfterChoices } from "./_arbitraries.ts";
 import {
   Chess,
   iterativeDeepening,
@@ -20,16 +21,8 @@ import {
 import { CHESS_MOVE_LIMIT } from "../src/games/chess/mod.ts";
 
 /** A position after `choices` picked among the legal moves from the start. */
-function randomPosition(choices: readonly number[]): Chess {
-  const position = Chess.start(CHESS_ENGINE_POSITION);
-  const moves = new Int32Array(position.maxMoves);
-  for (const choice of choices) {
-    if (position.isTerminal()) break;
-    const count = position.generateMoves(moves);
-    position.play(moves[choice % count]!);
-  }
-  return position;
-}
+const randomPosition = (choices: readonly number[]) =>
+  chessAfterChoices(choices, CHESS_ENGINE_POSITION);
 
 Deno.test("Chess.playGenerated/undoGenerated change the position as play/undo do, for every generated and noisy move", () => {
   fc.assert(

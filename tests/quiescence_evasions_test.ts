@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { chessAfterChoices } from "./_arbitraries.ts";
 import { Chess, iterativeDeepening, quiescence, UniformTree } from "../mod.ts";
 
 // Nxf7+ forks the king on h8 and the queen on d8: captures-only quiescence
@@ -71,13 +72,7 @@ Deno.test("quiescence with evasions returns the plain negamax value of its tree 
     fc.property(
       fc.array(fc.nat(), { minLength: 6, maxLength: 40 }),
       (choices) => {
-        const position = Chess.start();
-        const moves = new Int32Array(position.maxMoves);
-        for (const choice of choices) {
-          if (position.isTerminal()) break;
-          const count = position.generateMoves(moves);
-          position.play(moves[choice % count]!);
-        }
+        const position = chessAfterChoices(choices);
         if (position.isTerminal()) return;
         position.markRoot();
         const fen = position.toFen();

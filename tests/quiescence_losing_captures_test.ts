@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { chessAfterChoices } from "./_arbitraries.ts";
 import {
   Chess,
   iterativeDeepening,
@@ -70,13 +71,7 @@ Deno.test("on random games, skipping leaves the position as found and searches f
     fc.property(
       fc.array(fc.nat(), { minLength: 10, maxLength: 40 }),
       (choices) => {
-        const position = Chess.start({ evaluation: "engine" });
-        const moves = new Int32Array(position.maxMoves);
-        for (const choice of choices) {
-          if (position.isTerminal()) break;
-          const count = position.generateMoves(moves);
-          position.play(moves[choice % count]!);
-        }
+        const position = chessAfterChoices(choices, { evaluation: "engine" });
         if (position.isTerminal()) return;
         const fen = position.toFen();
         const plain = quiescence(position, { depth: 1 });
@@ -130,13 +125,7 @@ Deno.test("the searchers ask losesExchange for the sign when the position has it
     fc.property(
       fc.array(fc.nat(), { minLength: 10, maxLength: 40 }),
       (choices) => {
-        const position = Chess.start({ evaluation: "engine" });
-        const moves = new Int32Array(position.maxMoves);
-        for (const choice of choices) {
-          if (position.isTerminal()) break;
-          const count = position.generateMoves(moves);
-          position.play(moves[choice % count]!);
-        }
+        const position = chessAfterChoices(choices, { evaluation: "engine" });
         if (position.isTerminal()) return;
         const signOnly = position.clone();
         const loses = signOnly.losesExchange.bind(signOnly);

@@ -26,6 +26,15 @@ import {
 const openings = connectFourOpenings(200, { stones: 4, seed: 17 }).map(String);
 const deep: PlayerSpec = { kind: "alpha-beta", depth: 4, name: "depth 4" };
 const shallow: PlayerSpec = { kind: "alpha-beta", depth: 1, name: "depth 1" };
+/** Depth 4 against depth 1, SPRT [0, 10]: the tests add the budget. */
+const deepAgainstShallow = {
+  game: "connect-four" as const,
+  candidate: deep,
+  baseline: shallow,
+  openings,
+  elo0: 0,
+  elo1: 10,
+};
 
 Deno.test("sprtMatch: depth 4 against depth 1 on Connect Four accepts H1 of [0, 50] within a few hundred games", async () => {
   const seen: SprtMatchStatus[] = [];
@@ -185,12 +194,7 @@ Deno.test("sprtMatch: a playBatch that returns the wrong games is an error, not 
 
 Deno.test("sprtMatch: every bad input is an error naming the argument, before any game", async () => {
   const base = {
-    game: "connect-four" as const,
-    candidate: deep,
-    baseline: shallow,
-    openings,
-    elo0: 0,
-    elo1: 10,
+    ...deepAgainstShallow,
     maxGames: 20,
   };
   const cases: [Record<string, unknown>, RegExp][] = [
@@ -268,12 +272,7 @@ function madeUpBatch(pattern: readonly number[]) {
 
 Deno.test("sprtMatch: with precision, an undecided test ends once its Elo is known to ±precision, and only then", async () => {
   const options = {
-    game: "connect-four" as const,
-    candidate: deep,
-    baseline: shallow,
-    openings,
-    elo0: 0,
-    elo1: 10,
+    ...deepAgainstShallow,
     maxGames: 2000,
     batchGames: 40,
     // Pairs scoring 2, 0, 1, 1 again and again: an Elo of 0 whose interval

@@ -66,12 +66,11 @@ function leastAttacker(b: Board, target: number, side: number): number {
 }
 
 /**
- * Whether {@linkcode staticExchange} of `m` is below 0. Where the piece
- * taken (with a promotion's gain) is worth at least the piece left on the
- * square, the value is at least their difference, since the mover may
- * stop after the first recapture: not below 0, and nothing to work out.
+ * The first capture of `m`: writes what it takes (the captured piece's
+ * value, a promotion's gain added) to `GAINS[0]` and returns the value of
+ * the piece then standing on the target square.
  */
-export function losesExchange(b: Board, m: number): boolean {
+function firstCapture(b: Board, m: number): number {
   const squares = b.squares;
   const kind = moveKind(m);
   const f = m & 63, t = (m >> 6) & 63;
@@ -83,7 +82,19 @@ export function losesExchange(b: Board, m: number): boolean {
     gain += VALUES[promoted]! - VALUES[PAWN]!;
     onSquare = VALUES[promoted]!;
   }
-  return gain < onSquare && staticExchange(b, m) < 0;
+  GAINS[0] = gain;
+  return onSquare;
+}
+
+/**
+ * Whether {@linkcode staticExchange} of `m` is below 0. Where the piece
+ * taken (with a promotion's gain) is worth at least the piece left on the
+ * square, the value is at least their difference, since the mover may
+ * stop after the first recapture: not below 0, and nothing to work out.
+ */
+export function losesExchange(b: Board, m: number): boolean {
+  const onSquare = firstCapture(b, m);
+  return GAINS[0]! < onSquare && staticExchange(b, m) < 0;
 }
 
 /**
@@ -94,21 +105,12 @@ export function losesExchange(b: Board, m: number): boolean {
  * square is attacked.
  */
 export function staticExchange(b: Board, m: number): number {
-  const squares = b.squares;
   const f = m & 63, t = (m >> 6) & 63;
   const from = f + (f & 56), to = t + (t & 56);
-  const kind = moveKind(m);
-  SCRATCH.set(squares);
-  let gain = VALUES[kind === EN_PASSANT ? PAWN : squares[to]! & 7]!;
-  let onSquare = VALUES[squares[from]! & 7]!;
-  if (kind === PROMOTION) {
-    const promoted = ((m >> 12) & 3) + KNIGHT;
-    gain += VALUES[promoted]! - VALUES[PAWN]!;
-    onSquare = VALUES[promoted]!;
-  }
-  if (kind === EN_PASSANT) SCRATCH[(from & 0x70) | (to & 7)] = EMPTY;
+  let onSquare = firstCapture(b, m);
+  SCRATCH.set(b.squares);
+  if (moveKind(m) === EN_PASSANT) SCRATCH[(from & 0x70) | (to & 7)] = EMPTY;
   SCRATCH[from] = EMPTY;
-  GAINS[0] = gain;
   let side = b.side ^ 1;
   let d = 0;
   while (d < GAINS.length - 1) {
