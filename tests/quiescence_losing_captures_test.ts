@@ -15,6 +15,10 @@ import {
   UniformTree,
 } from "../mod.ts";
 
+/** Positions of 10 to 40 random moves from the start, with the engine evaluation. */
+const enginePositions = fc.array(fc.nat(), { minLength: 10, maxLength: 40 })
+  .map((choices) => chessAfterChoices(choices, { evaluation: "engine" }));
+
 // White's only capture, Rxd5, loses the rook to cxd5.
 const LOSING = "4k3/8/2p5/3p4/8/8/3R4/4K3 w - - 0 1";
 // The same capture with no defender wins the pawn.
@@ -69,9 +73,8 @@ Deno.test("on random games, skipping leaves the position as found and searches f
   let plainNodes = 0, skippingNodes = 0;
   fc.assert(
     fc.property(
-      fc.array(fc.nat(), { minLength: 10, maxLength: 40 }),
-      (choices) => {
-        const position = chessAfterChoices(choices, { evaluation: "engine" });
+      enginePositions,
+      (position) => {
         if (position.isTerminal()) return;
         const fen = position.toFen();
         const plain = quiescence(position, { depth: 1 });
@@ -123,9 +126,8 @@ Deno.test("the searchers ask losesExchange for the sign when the position has it
   let asked = 0;
   fc.assert(
     fc.property(
-      fc.array(fc.nat(), { minLength: 10, maxLength: 40 }),
-      (choices) => {
-        const position = chessAfterChoices(choices, { evaluation: "engine" });
+      enginePositions,
+      (position) => {
         if (position.isTerminal()) return;
         const signOnly = position.clone();
         const loses = signOnly.losesExchange.bind(signOnly);
