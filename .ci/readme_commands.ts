@@ -140,6 +140,10 @@ export const RUNS: Readonly<Record<string, ReadmeRun>> = {
     // With the opponents or without: the table's header.
     expect: /^\| opponent \| its rating \| games \|/m,
   },
+  "npx --yes deno@2.9.6 task bench:engine": {
+    // Ours alone: the best of the two rounds and the nodes of a round.
+    expect: /^\| best \| \d+ ms \|$[^]*^nodes a round: ours \d+$/m,
+  },
   "npx --yes deno@2.9.6 task bench:c4ref": {
     expect:
       /^\| data\/connect4\/end_easy\.txt \| 10 \| [\d.]+ µs \(\d+ nodes\) \|/m,
