@@ -34,7 +34,10 @@ Deno.test("bench:engine: against a baseline checkout, both alternated, the ratio
   assert.match(out, /ours and the baseline \(\.\) alternated/);
   assert.match(out, /^\| {2}\| baseline \| ours \| ours \/ baseline \|$/m);
   assert.match(out, /^\| best \| \d+ ms \| \d+ ms \| [\d.]+× \|$/m);
-  assert.match(out, /^\| median of the rounds' ratios \| {2}\| {2}\| [\d.]+× \|$/m);
+  assert.match(
+    out,
+    /^\| median of the rounds' ratios \| {2}\| {2}\| [\d.]+× \|$/m,
+  );
   assert.match(
     out,
     /^the same searches: every value, depth and node count equal$/m,
