@@ -97,13 +97,13 @@ export interface EloEstimate {
 export const PRECISION_MIN_PAIRS = 100;
 
 /**
- * Whether an undecided test may stop for precision: at least
+ * Whether a test may stop for precision: undecided, at least
  * {@linkcode PRECISION_MIN_PAIRS} pairs counted, and the 95% interval
  * reaching no further than `precision` Elo from the estimate on either
  * side (an unbounded end never does). A test that stops this way has no
  * decision; what it has is an Elo known to ±`precision`.
  *
- * @param status where the test stands (its Elo interval and pairs)
+ * @param status where the test stands (its decision, Elo interval and pairs)
  * @param precision the widest half-interval accepted, in Elo (> 0)
  * @throws {Error} when `precision` is not a number above 0 and at most
  *   {@linkcode MAX_SPRT_ELO}
@@ -113,19 +113,24 @@ export const PRECISION_MIN_PAIRS = 100;
  * import assert from "node:assert/strict";
  * import { withinPrecision } from "./sprt.ts";
  * const elo = { estimate: 12, lower95: -10, upper95: 35 };
- * assert.ok(withinPrecision({ elo, pairs: 150 }, 25));
- * assert.ok(!withinPrecision({ elo, pairs: 150 }, 20));
- * assert.ok(!withinPrecision({ elo, pairs: 40 }, 25)); // too few pairs
- * assert.throws(() => withinPrecision({ elo, pairs: 150 }, 0), /precision must be a number in \(0, 1000\], got 0/);
+ * assert.ok(withinPrecision({ decision: null, elo, pairs: 150 }, 25));
+ * assert.ok(!withinPrecision({ decision: null, elo, pairs: 150 }, 20));
+ * assert.ok(!withinPrecision({ decision: null, elo, pairs: 40 }, 25)); // too few pairs
+ * assert.ok(!withinPrecision({ decision: "H0", elo, pairs: 150 }, 25)); // decided
+ * assert.throws(() => withinPrecision({ decision: null, elo, pairs: 150 }, 0), /precision must be a number in \(0, 1000\], got 0/);
  * ```
  */
 export function withinPrecision(
-  status: { readonly elo: EloEstimate; readonly pairs: number },
+  status: {
+    readonly decision: "H0" | "H1" | null;
+    readonly elo: EloEstimate;
+    readonly pairs: number;
+  },
   precision: number,
 ): boolean {
   checkPrecision("withinPrecision", precision);
   const { estimate, lower95, upper95 } = status.elo;
-  return status.pairs >= PRECISION_MIN_PAIRS &&
+  return status.decision === null && status.pairs >= PRECISION_MIN_PAIRS &&
     estimate - lower95 <= precision && upper95 - estimate <= precision;
 }
 

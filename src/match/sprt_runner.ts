@@ -351,8 +351,7 @@ export async function sprtMatch(
     batches,
   });
   const precise = () =>
-    precision !== null && test.decision === null &&
-    withinPrecision(test.status(), precision);
+    precision !== null && withinPrecision(test.status(), precision);
   while (records.length < maxGames && test.decision === null && !precise()) {
     const games = schedule.slice(records.length, records.length + batchGames);
     const task: SprtBatch = {

@@ -652,7 +652,7 @@ function toItem(
     pairs: status.pairs,
     games,
     counts: status.counts,
-    ...(status.decision === null && settings.precision !== undefined &&
+    ...(settings.precision !== undefined &&
         withinPrecision(status, settings.precision)
       ? { precision: settings.precision }
       : {}),
@@ -708,7 +708,7 @@ export function runEloTest(
   });
   let played = 0;
   const precise = () =>
-    settings.precision !== undefined && sprt.decision === null &&
+    settings.precision !== undefined &&
     withinPrecision(sprt.status(), settings.precision);
   while (played < maxGames && sprt.decision === null && !precise()) {
     const games = schedule.slice(played, played + settings.batchGames);
