@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import { UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
 import { integerFlag, loadAverage, readBenchFlags } from "./_side_by_side.ts";
+import { loadWac } from "../src/course/chess/wac.ts";
 
 /** The positions file. */
 export const WAC_FILE = "data/chess/wac.epd";
@@ -189,15 +190,10 @@ function round(
   return { ms: performance.now() - started, found };
 }
 
-/**
- * The positions: every 8th of the first 300 lines of the WAC file, as FEN
- * with move counters.
- */
+/** The positions: every 8th of the WAC file's 300, as FEN with move counters. */
 function positions(count: number): string[] {
-  const lines = Deno.readTextFileSync(WAC_FILE).split("\n")
-    .filter((line) => line.trim() !== "").slice(0, 300);
-  return lines.filter((_, i) => i % 8 === 0).slice(0, count)
-    .map((line) => line.split(" ").slice(0, 4).join(" ") + " 0 1");
+  return loadWac().filter((_, i) => i % 8 === 0).slice(0, count)
+    .map((entry) => entry.fen);
 }
 
 const median = (times: readonly number[]) =>
