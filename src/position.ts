@@ -101,6 +101,21 @@ export interface Position {
    * the position must end exactly as `undo(move)` leaves it. Must not throw.
    */
   undoGenerated?(move: Move): void;
+  /**
+   * Optional: the value of a game won at the search root (chess:
+   * `CHESS_MATE`), for a game whose evaluation scores a win `n`
+   * plies after the root as `winValue − n` and a loss as its negation, so
+   * that the quickest win is preferred; every other value must lie within
+   * ±`winValue / 2`. Such a value depends on the path to the position, not on
+   * the position alone, so the searchers' tables keep a value beyond
+   * ±`winValue / 2` as plies from the node instead (`value + ply` for a win,
+   * `value − ply` for a loss) and turn it back at the ply where they read it:
+   * a position reached at another ply, or in a later search from another
+   * root, gets its own distance. An integer from 2 to
+   * `VALUE_INFINITE / 2`. Absent, values are stored as they are, and must
+   * depend on the position only.
+   */
+  readonly winValue?: number;
   /** Whether the game has ended (checked before any move is generated). */
   isTerminal(): boolean;
   /**

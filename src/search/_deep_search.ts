@@ -77,6 +77,18 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   flags: number;
   scorer: MoveScorer | null;
   failHard: boolean;
+  /**
+   * The position's `winValue` and half of it ({@linkcode tableValue}); the
+   * half is VALUE_INFINITE when the position has none, so that no value is
+   * ever moved.
+   */
+  winValue = 0;
+  winHalf: number = VALUE_INFINITE;
+  /**
+   * The ply of the search root below the position's marked root: non-zero
+   * only for the PV probes, which search from inside the line.
+   */
+  plyBase = 0;
   /** Set when a table entry settled the node just left (told to the trace, then cleared). */
   tableCut = false;
   /** Null-window tests for all but the first move (PVS). */
@@ -188,6 +200,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     this.hasStaticExchange = typeof position.staticExchange === "function";
     this.hasLosesExchange = typeof position.losesExchange === "function";
     copySelective(this, settings, position);
+    copyWinValue(this, settings.where, position);
     for (let ply = 0; ply < this.plies; ply++) {
       this.scores.push(new Int32Array(this.maxMoves));
     }
@@ -306,6 +319,9 @@ export class DeepContext extends SearchContext<ExtendedStats> {
             let v: number;
             try {
               probe.startSearch();
+              // The probe's ply 1 is the line's next ply: table values
+              // read there are turned at their true distance.
+              probe.plyBase = line.length;
               v = 0 - deepNode(probe, 1, need - 1, 0 - w - 1, 0 - w + 1);
             } finally {
               // A probe that throws must not leave its move under the line.
@@ -563,7 +579,7 @@ function enhancedCutoff(
     const i = tt.probe(childKey);
     if (i < 0) continue;
     const stored = tt.depth(i);
-    const value = tt.value(i);
+    const value = tt.value(i) - tableShift(c, tt.value(i), ply + 1);
     if (
       value > 0 - beta || (tt.bound(i) & BOUND_UPPER) === 0 ||
       !(c.exactDepth ? exactUsable(stored, childDepth) : stored >= childDepth)
@@ -583,7 +599,7 @@ function enhancedCutoff(
     if (c.storeEntries) {
       tt.store(
         key,
-        result,
+        tableValue(c, result, ply),
         c.horizonLeaves !== horizonBefore
           ? ttDepth
           : c.exactDepth && ttDepth !== DEPTH_END
@@ -597,6 +613,56 @@ function enhancedCutoff(
     return true;
   }
   return false;
+}
+
+/**
+ * Takes the position's `winValue` (when it has one) into the context.
+ *
+ * @throws {Error} naming the searcher when `winValue` is not an integer
+ * from 2 to VALUE_INFINITE / 2
+ */
+function copyWinValue(c: DeepContext, where: string, position: Position) {
+  const win = position.winValue;
+  if (win === undefined) return;
+  if (!Number.isInteger(win) || win < 2 || win > VALUE_INFINITE / 2) {
+    throw new Error(
+      `${where}: position.winValue = ${
+        String(win)
+      } is not an integer from 2 to ${VALUE_INFINITE / 2} (VALUE_INFINITE / 2)`,
+    );
+  }
+  c.winValue = win;
+  c.winHalf = Math.floor(win / 2);
+}
+
+/**
+ * `value`, found `ply` plies below the search root, as the table keeps it:
+ * a win or loss (beyond ±winHalf, at most ±winValue) as plies from this
+ * node rather than from the root, so that the entry depends on the
+ * position only ({@linkcode Position.winValue}). Every other value is kept
+ * as it is; so is everything when the position has no `winValue`.
+ */
+function tableValue(c: DeepContext, value: number, ply: number): number {
+  if (value > c.winHalf) {
+    if (value <= c.winValue) return value + ply + c.plyBase;
+  } else if (value < 0 - c.winHalf && value >= 0 - c.winValue) {
+    return value - ply - c.plyBase;
+  }
+  return value;
+}
+
+/**
+ * The shift {@linkcode tableValue} applied to a stored `stored` read at
+ * `ply`: the node's value is `stored − shift`. A kept win lies in
+ * (winHalf, winValue + MAX_PLY], which holds no value kept unshifted.
+ */
+function tableShift(c: DeepContext, stored: number, ply: number): number {
+  if (stored > c.winHalf) {
+    if (stored <= c.winValue + MAX_PLY) return ply + c.plyBase;
+  } else if (stored < 0 - c.winHalf && stored >= 0 - c.winValue - MAX_PLY) {
+    return 0 - ply - c.plyBase;
+  }
+  return 0;
 }
 
 /** Fail-hard clamp (identity for fail-soft). */
@@ -873,17 +939,20 @@ export function deepNode(
     const i = tt.probe(key);
     if (i >= 0) {
       ttMove = tt.move(i);
+      // The node's value is the stored one less `shift`: the window moves
+      // instead, so the bound test (and its counters) stays the table's.
+      const shift = tableShift(c, tt.value(i), ply);
       if (
         ply > 0 && c.tableCutoffs &&
         (c.exactDepth
-          ? exactCutoff(tt, i, ttDepth, alpha, beta)
-          : tt.cutoff(i, ttDepth, alpha, beta))
+          ? exactCutoff(tt, i, ttDepth, alpha + shift, beta + shift)
+          : tt.cutoff(i, ttDepth, alpha + shift, beta + shift))
       ) {
         stats.ttCutoffs++;
         stats.steps++;
         if (c.trace !== null) c.tableCut = true;
         if (tt.depth(i) <= ENDED_FLOOR) c.horizonLeaves++;
-        return clamp(c, tt.value(i), alpha, beta);
+        return clamp(c, tt.value(i) - shift, alpha, beta);
       }
     }
   }
@@ -1101,7 +1170,7 @@ export function deepNode(
   if (tt !== null && c.storeEntries) {
     tt.store(
       key,
-      result,
+      tableValue(c, result, ply),
       c.horizonLeaves !== horizonBefore
         ? ttDepth
         : c.exactDepth && ttDepth !== DEPTH_END

@@ -34,7 +34,9 @@
  *   an entry costs nodes, never correctness.
  * - **Values** must depend on the position only, not on the path to it
  *   (true for the games and trees here; a game with a repetition rule or a
- *   ply-dependent score must fold that into the key or the value).
+ *   ply-dependent score must fold that into the key or the value). Chess
+ *   scores a mate by its distance from the root: the deep searchers keep
+ *   such values as distances from the node (`Position.winValue`).
  * - **Bounds**: store `boundOf(best, alphaOrig, beta)` with the window the
  *   node was searched with, where `best` is the fail-soft (or fail-hard)
  *   result under the searcher's bound contract. A value at or below the

@@ -162,6 +162,12 @@ export class Chess implements Position {
   readonly maxMoves = 256;
   /** Moves are 16-bit: history ordering sizes its table by {@linkcode CHESS_MOVE_LIMIT}. */
   readonly moveLimit: number = CHESS_MOVE_LIMIT;
+  /**
+   * Checkmate `n` plies after the root is worth `CHESS_MATE − n`
+   * ({@linkcode Chess.evaluate}): the searchers' tables keep mate scores as
+   * plies from the node ({@linkcode Position.winValue}).
+   */
+  readonly winValue: number = CHESS_MATE;
   readonly #board: Board;
   #root = 0;
   #noisyChecks = false;
