@@ -107,7 +107,10 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   keepAfterDone = false;
   /** The last root move that raised alpha after `keepAfter` (NO_MOVE: none). */
   raisedMove = NO_MOVE;
-  /** Its value in the pass (exact below the pass's beta, else a lower bound). */
+  /**
+   * Its value in the pass: in the window, so exact (a move that reaches beta
+   * ends the pass, which then is not the one a budget cut).
+   */
   raisedValue = 0;
   /**
    * Cut only on entries of exactly the needed depth (or subtrees that ended
