@@ -65,6 +65,7 @@ export const SEARCHERS: [string, Searcher, string[]][] = [
       "aspirationDelta",
       "quiescence",
       "pvs",
+      "keepCutMove",
       "onIteration",
     ],
   ],

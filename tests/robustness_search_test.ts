@@ -360,6 +360,7 @@ const BAD_VALUES: Record<string, fc.Arbitrary<unknown>> = {
     { quota: 3 },
   ),
   pvs: fc.constantFrom(1, 0, "true", null, {}),
+  keepCutMove: fc.constantFrom(1, 0, "true", null, {}, []),
   checkExtensions: fc.constantFrom(1, 0, "true", null, {}),
   skipLosingCaptures: fc.constantFrom(1, 0, "true", null, {}),
   quiescenceEvasions: fc.constantFrom(1, 0, "true", null, {}),

@@ -80,6 +80,7 @@ const BAD: Record<string, [unknown, string]> = {
     "aspirationDelta must be an integer in 1…999999, got 0",
   ],
   quiescence: [1, "quiescence must be a boolean, got 1"],
+  keepCutMove: ["yes", 'keepCutMove must be a boolean, got "yes"'],
   onIteration: [
     3,
     "onIteration must be a function called with each finished iteration's row, got 3",
@@ -210,6 +211,7 @@ function everyOption(): Record<string, unknown> {
     previous: "pv",
     aspirationDelta: 50,
     quiescence: true,
+    keepCutMove: true,
     delta: 50,
     guess: 0,
   };

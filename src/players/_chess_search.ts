@@ -166,6 +166,8 @@ export interface ChessSearchLimits {
   interrupt?: Int32Array;
   /** Each finished iteration, as it finishes; `true` stops the deepening there (`iterativeDeepening`'s option). */
   onIteration?: (row: DepthRow) => boolean | void;
+  /** Play a better root move of an iteration the budget cut (`iterativeDeepening`'s option; default false). */
+  keepCutMove?: boolean;
 }
 
 /**
@@ -205,5 +207,8 @@ export function searchChess(
     ...(limits.onIteration === undefined
       ? {}
       : { onIteration: limits.onIteration }),
+    ...(limits.keepCutMove === undefined
+      ? {}
+      : { keepCutMove: limits.keepCutMove }),
   });
 }

@@ -283,6 +283,8 @@ export interface SearchPlayerSearchOptions {
   lateMovePruning?: LateMovePruningOptions | false;
   /** `"deepening"` only: principal variation search in every iteration. */
   pvs?: boolean;
+  /** `"deepening"` only: play a better root move an iteration cut by the budget had finished (`iterativeDeepening`'s option). */
+  keepCutMove?: boolean;
   /** Check extensions. */
   checkExtensions?: boolean;
   /** Quiescence leaves out captures that lose by static exchange (a game with `staticExchange`). */
@@ -315,6 +317,7 @@ const SEARCH_OPTION_KEYS = [
   "tableCutoffs",
   "enhancedCutoffs",
   "pvs",
+  "keepCutMove",
 ];
 
 /** Options of {@linkcode SearchPlayer}: a node or time budget per move, or both. */
@@ -341,7 +344,8 @@ export interface SearchPlayerOptions<P extends Position> {
  * An anytime player for Elo tests at equal nodes or equal time: it deepens
  * (depth 1, 2, …) with the chosen searcher and its options within a node
  * or time budget per move, and plays the last finished depth's move (an
- * iteration cut by the budget is discarded, its nodes still spent).
+ * iteration cut by the budget is discarded, its nodes still spent; with
+ * `"deepening"` and `keepCutMove`, but for a better root move it finished).
  * `"alpha-beta"`, `"pvs"`, `"mtdf"` and `"sss"` (MT-SSS*) are deepened by the player, each
  * depth a new search over the same table (MTD(f) guessing the previous
  * depth's value); `"deepening"` is one {@linkcode iterativeDeepening} call,
@@ -386,7 +390,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
    * @param options `searcher`, `maxNodes`, `timeMs`, `maxDepth`, `table`,
    *   `options`, `view`, `name`
    * @throws {Error} on an unknown option, a bad value, neither budget, or
-   *   `previous`/`aspirationDelta`/`quiescence`/`pvs` with another searcher than
+   *   `previous`/`aspirationDelta`/`quiescence`/`pvs`/`keepCutMove` with another searcher than
    *   `"deepening"`
    */
   constructor(options: SearchPlayerOptions<P>) {
@@ -448,7 +452,13 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
     }
     checkOptions(`${where}: options`, search, SEARCH_OPTION_KEYS);
     for (
-      const key of ["previous", "aspirationDelta", "quiescence", "pvs"] as const
+      const key of [
+        "previous",
+        "aspirationDelta",
+        "quiescence",
+        "pvs",
+        "keepCutMove",
+      ] as const
     ) {
       if (search[key] !== undefined && searcher !== "deepening") {
         throw new Error(
@@ -487,6 +497,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
         "tableCutoffs",
         "enhancedCutoffs",
         "pvs",
+        "keepCutMove",
       ] as const
     ) {
       if (search[key] !== undefined && typeof search[key] !== "boolean") {

@@ -109,6 +109,22 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   pvLineLength = 0;
   followPv = false;
   /**
+   * Iterative deepening's `keepCutMove`: the previous iteration's move
+   * (NO_MOVE: off). A root move that raises alpha after this one was
+   * searched in the same pass beat it at the pass's depth; the last such
+   * move and its value are kept in `raisedMove` and `raisedValue`.
+   */
+  keepAfter = NO_MOVE;
+  /** Whether `keepAfter` has been searched in the current pass. */
+  keepAfterDone = false;
+  /** The last root move that raised alpha after `keepAfter` (NO_MOVE: none). */
+  raisedMove = NO_MOVE;
+  /**
+   * Its value in the pass: in the window, so exact (a move that reaches beta
+   * ends the pass, which then is not the one a budget cut).
+   */
+  raisedValue = 0;
+  /**
    * Cut only on entries of exactly the needed depth (or subtrees that ended
    * within it), so a depth-limited value is fixed-depth minimax's.
    */
@@ -231,6 +247,8 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     this.aborted = false;
     this.followPv = (this.flags & ORDER_PV) !== 0 && this.pvLineLength > 0;
     this.rootMove = NO_MOVE;
+    this.keepAfterDone = false;
+    this.raisedMove = NO_MOVE;
     this.clearLine(0);
   }
 
@@ -1155,7 +1173,14 @@ export function deepNode(
       alpha = bestValue;
       stats.steps++;
       c.updatePv(ply, move);
+      if (ply === 0 && c.keepAfterDone) {
+        c.raisedMove = move;
+        c.raisedValue = bestValue;
+      }
     }
+    // Only a move that raises alpha after the previous iteration's move was
+    // searched has beaten it (before, alpha may not hold that move yet).
+    if (ply === 0 && move === c.keepAfter) c.keepAfterDone = true;
     if (alpha >= beta) {
       stats.cutoffs++;
       stats.steps++;

@@ -10,9 +10,11 @@
  * (default: until an iteration reaches the end of every line), with the
  * shared alpha-beta node of {@linkcode alphaBeta}'s options. Depth 1 always
  * finishes; later iterations cut short by `maxNodes` or `timeMs` are
- * discarded (anytime: the result is the last finished depth's). The options:
+ * discarded (anytime: the result is the last finished depth's), unless
+ * `keepCutMove` keeps a better root move the cut iteration had finished
+ * (see Budgets). The options:
  * `depth`, `maxNodes`, `timeMs`, `previous`, `aspirationDelta`,
- * `quiescence`, `pvs`, `onIteration`, and `tt`, `exactDepth`, `order`,
+ * `quiescence`, `pvs`, `keepCutMove`, `onIteration`, and `tt`, `exactDepth`, `order`,
  * `failHard`, `maxMove` as for {@linkcode alphaBeta}; any other key is an
  * error. The result is the
  * last finished iteration's value, move and PV, the summed counters
@@ -61,6 +63,20 @@
  * of every line, so a value cut short by a budget is never taken for the
  * full search's.
  *
+ * With `keepCutMove` (default false), a cut iteration d is not thrown away
+ * whole: if its cut pass, after searching the last finished iteration's
+ * move, finished the search of another root move that raised the pass's
+ * alpha, that move (the last one to do so) is the result's `move`, with
+ * `pv` the pass's line from it and `value` its exact value at depth d (a
+ * move that raises alpha stays below the pass's beta, or the pass would
+ * have ended on it; exact as any in-window value, under the table
+ * contract), which (without selective pruning) is strictly above the
+ * previous move's value at depth d, and a lower bound of the root's; `cutMove` says so. `depth`,
+ * `completedDepth`, `rows` and `exact` stay the finished iterations'
+ * (`exact` is false), `stoppedByBudget` is true. A move that only failed
+ * low, or a pass that finished none, changes nothing; `move` is `pv[0]`
+ * always.
+ *
  * ## Errors
  *
  * An unknown option key or a bad option value (`maxNodes` a positive
@@ -92,7 +108,7 @@ export type PreviousHint = "none" | "move" | "pv";
 
 /** Options of {@linkcode iterativeDeepening} (`maxNodes` and `timeMs` as in `SearchOptions`). */
 export interface IterativeDeepeningOptions extends DeepSearchOptions {
-  /** Stop starting iterations after this many nodes in all; an iteration cut short is discarded. */
+  /** Stop starting iterations after this many nodes in all; an iteration cut short is discarded (but see `keepCutMove`). */
   maxNodes?: number;
   /** Stop after this many milliseconds (the clock is read every 1,024 nodes); same rule. */
   timeMs?: number;
@@ -120,6 +136,42 @@ export interface IterativeDeepeningOptions extends DeepSearchOptions {
    * without it (more nodes only where the order is poor).
    */
   pvs?: boolean;
+  /**
+   * Keep the root move of an iteration cut short by a budget (`maxNodes`,
+   * `timeMs`, `interrupt`) when it beat the last finished iteration's move
+   * (default false: a cut iteration is discarded whole). Within each pass
+   * the previous move is searched first (or, whatever the order, a move
+   * counts only once that one was searched), so a later move whose search
+   * finished and raised the pass's alpha is better at the cut depth, as
+   * engines reason. The result's `move` is then that move (the last such
+   * one of the cut pass), `pv` the cut pass's line from it, `value` its
+   * value there and `cutMove` true; `depth`, `completedDepth` and `rows`
+   * stay the finished iterations', and `stoppedByBudget` is true. A move
+   * that only failed low, or a cut pass that finished no such move,
+   * changes nothing.
+   *
+   * Contract: the value is the move's exact value at the cut depth (a move
+   * that raises alpha is below the pass's beta, or the pass would have ended
+   * on it: an aspiration fail high is re-searched with beta open), under the
+   * module doc's table contract, so without `tt` or selective pruning it is
+   * `-minimax(child, { depth: d − 1 })` of the move's child, strictly above
+   * the previous move's; a lower bound of the root's value at that depth.
+   *
+   * @example A budget cuts depth 2 after it finished a better move than depth 1's
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { iterativeDeepening, UniformTree } from "../../mod.ts";
+   * const tree = new UniformTree({ branching: 4, depth: 3, seed: 0 });
+   * const options = { depth: 2, maxNodes: 19 };
+   * const kept = iterativeDeepening(tree, { ...options, keepCutMove: true });
+   * assert.ok(kept.cutMove && kept.completedDepth === 1 && kept.stoppedByBudget);
+   * assert.ok(kept.move === 1 && kept.rows[0]!.move === 3 && kept.pv[0] === 1);
+   * assert.equal(kept.value, iterativeDeepening(tree, { depth: 2 }).value);
+   * const discarded = iterativeDeepening(tree, options);
+   * assert.ok(discarded.move === 3 && !discarded.cutMove);
+   * ```
+   */
+  keepCutMove?: boolean;
   /**
    * Called with each finished iteration's row as soon as it is finished
    * (never inside the recursion), e.g. to print a UCI `info` line while the
@@ -161,12 +213,19 @@ export interface IterativeDeepeningResult
   solved: boolean;
   /** True when a node or time budget stopped the deepening. */
   stoppedByBudget: boolean;
+  /**
+   * True when `keepCutMove` kept the cut iteration's move: `move`, `pv` and
+   * `value` are that iteration's (depth `depth + 1`), not the last row's.
+   * Always false without `keepCutMove`.
+   */
+  cutMove: boolean;
 }
 
 /**
  * Iterative deepening (T003.1–T003.3): depths 1, 2, … up to `depth` (default:
  * until one reaches the end of every line); an iteration cut short by a
- * budget is discarded, so the result is the last finished depth's.
+ * budget is discarded, so the result is the last finished depth's (with
+ * `keepCutMove`, but for a better root move the cut iteration finished).
  *
  * Bound contract: the full root window is used, so the value is exact for the
  * last finished depth: `minimax(position, { depth })`'s when that is the
@@ -220,6 +279,8 @@ export function iterativeDeepening(
   const delta = settings.aspirationDelta;
   if (previous !== "none") c.flags |= ORDER_PV;
   c.pvs = settings.pvs;
+  const keepCutMove = settings.keepCutMove;
+  let cutMove = false;
   const rows: DepthRow[] = [];
   let value = 0;
   let move = NO_MOVE;
@@ -242,6 +303,15 @@ export function iterativeDeepening(
     );
     if (c.aborted) {
       stoppedByBudget = true;
+      // The cut pass searched the previous move and then finished a better
+      // one (deepNode records only those): keep it, with its line.
+      if (keepCutMove && c.raisedMove !== NO_MOVE && c.raisedMove !== move) {
+        move = c.raisedMove;
+        value = c.raisedValue;
+        const line = c.line(0);
+        pv = line[0] === move ? line : [move];
+        cutMove = true;
+      }
       break;
     }
     value = iterationValue;
@@ -273,6 +343,7 @@ export function iterativeDeepening(
     }
     if (settings.onIteration?.(row) === true) break;
     if (previous !== "none") c.setPvLine(previous === "pv" ? pv : [move]);
+    if (keepCutMove) c.keepAfter = move;
   }
   // Nodes of a discarded iteration were spent: they stay in stats, not in rows.
   return {
@@ -284,6 +355,7 @@ export function iterativeDeepening(
     depth: finished,
     solved,
     stoppedByBudget,
+    cutMove,
     completedDepth: finished,
     exact: solved || finished === maxDepth,
   };

@@ -102,6 +102,8 @@ export interface SearchSettings {
   readonly previous: PreviousHint;
   /** Quiescence at the horizon (iterative deepening's `quiescence`). */
   readonly quiescence: boolean;
+  /** Iterative deepening keeps a cut iteration's root move that beat the previous one. */
+  readonly keepCutMove: boolean;
   /** Iterative deepening's report of each finished iteration (null: none). */
   readonly onIteration: ((row: DepthRow) => boolean | void) | null;
 }
@@ -164,6 +166,7 @@ type OptionKey =
   | "aspirationDelta"
   | "quiescence"
   | "pvs"
+  | "keepCutMove"
   | "onIteration";
 
 /** Every public searcher that takes these options, with its rules. */
@@ -180,6 +183,7 @@ const SEARCHERS = {
       "aspirationDelta",
       "quiescence",
       "pvs",
+      "keepCutMove",
       "onIteration",
     ],
   },
@@ -376,6 +380,7 @@ function settingsOf(
   }
   const quiescence = flag(where, "quiescence", given.quiescence) === true;
   const pvs = flag(where, "pvs", given.pvs) === true;
+  const keepCutMove = flag(where, "keepCutMove", given.keepCutMove) === true;
   const onIteration = given.onIteration;
   if (onIteration !== undefined && typeof onIteration !== "function") {
     throw new Error(
@@ -417,6 +422,7 @@ function settingsOf(
     aspirationDelta,
     previous,
     quiescence,
+    keepCutMove,
     onIteration: (onIteration ?? null) as SearchSettings["onIteration"],
   });
 }
