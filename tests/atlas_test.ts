@@ -374,3 +374,53 @@ Deno.test("the decision tree's play leaves name the gains an SPRT accepted at eq
     /in play, gains an SPRT accepted at equal nodes:\n\s+- quiescence/,
   );
 });
+
+Deno.test("the decision tree lists the leave-one-out gains of today's full engine, and only those", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const items = committed.leaveOneOut!.items;
+  const h1 = items.filter((i) => i.decision === "H1");
+  assert.ok(h1.length > 0, "the committed run has a decided gain");
+  const playLeaf = (file: AtlasFile) => {
+    const leaves: Extract<ReturnType<typeof deriveTree>, { leaf: string }>[] =
+      [];
+    const walk = (n: ReturnType<typeof deriveTree>) => {
+      if ("question" in n) {
+        walk(n.yes);
+        walk(n.no);
+      } else leaves.push(n);
+    };
+    walk(deriveTree(file));
+    return leaves.find((l) => l.games.includes("chess"))!;
+  };
+  const leftOut = (file: AtlasFile) =>
+    playLeaf(file).strength.filter((g) => g.text.includes("leave-one-out"));
+  const listed = leftOut(committed);
+  assert.equal(listed.length, h1.length);
+  for (const [k, gain] of listed.entries()) {
+    assert.match(
+      gain.text,
+      /: the full engine loses [+−]\d+ Elo \[[+−]\d+, [+−]\d+\] without it on chess \(leave-one-out, H1 after \d+ games\)$/,
+    );
+    // Largest loss first.
+    if (k > 0) {
+      const elo = (text: string) =>
+        Number(/loses ([+−]\d+)/.exec(text)![1]!.replace("−", "-"));
+      assert.ok(elo(listed[k - 1]!.text) >= elo(gain.text));
+    }
+  }
+  // An item played by another engine than today's test is not today's.
+  const stale: AtlasFile = {
+    ...committed,
+    leaveOneOut: {
+      ...committed.leaveOneOut!,
+      items: items.map((i) => ({ ...i, engine: "an older engine" })),
+    },
+  };
+  assert.deepEqual(leftOut(stale), []);
+  // Without the leave-one-out run, the leaf lists the add-one gains alone.
+  const { leaveOneOut: _, ...withoutLoo } = committed;
+  assert.deepEqual(leftOut(withoutLoo as AtlasFile), []);
+  assert.ok(playLeaf(withoutLoo as AtlasFile).strength.length > 0);
+});

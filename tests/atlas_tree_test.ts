@@ -103,6 +103,16 @@ function treeProblems(tree: DecisionNode, data: AtlasFile): string[] {
         if (h0 !== undefined) {
           problems.push(`${at}: its SPRT accepted H0 (${h0.elo.estimate})`);
         }
+        // Leaving it out of the full engine cost nothing: an H0 too.
+        const looH0 = (data.leaveOneOut?.items ?? []).find((i) =>
+          (i.technique === "tt-move" ? "tt-move-only" : i.technique) ===
+            t.technique && i.game === game && i.decision === "H0"
+        );
+        if (looH0 !== undefined) {
+          problems.push(
+            `${at}: its leave-one-out SPRT accepted H0 (${looH0.elo.estimate})`,
+          );
+        }
       }
     }
     const evaluated = leaf.games.some((g) =>
@@ -177,5 +187,42 @@ Deno.test("the rules' check finds each kind of broken leaf", () => {
   assert.match(
     problems,
     /no game reaches it, yet it is not drawn as not measured/,
+  );
+});
+
+Deno.test("a leave-one-out H0 refuses the technique on its game, and the check finds a tree that ignores it", () => {
+  const killerH0 = {
+    ...COMMITTED.leaveOneOut!.items.find((i) => i.technique === "killer")!,
+    decision: "H0" as const,
+    elo: { estimate: -12, low: -30, high: 6 },
+  };
+  const data: AtlasFile = {
+    ...COMMITTED,
+    leaveOneOut: {
+      ...COMMITTED.leaveOneOut!,
+      items: [
+        ...COMMITTED.leaveOneOut!.items.filter((i) => i.technique !== "killer"),
+        killerH0,
+      ],
+    },
+  };
+  const killerOnChess = (tree: DecisionNode) =>
+    leavesOf(tree).some((l) =>
+      l.techniques.some((t) =>
+        t.technique === "killer" && t.games.includes("chess")
+      )
+    );
+  // Without the H0 the killers are recommended on chess; with it, not.
+  assert.ok(killerOnChess(deriveTree(COMMITTED)));
+  const derived = deriveTree(data);
+  assert.ok(!killerOnChess(derived));
+  assert.deepEqual(treeProblems(derived, data), []);
+  assert.match(
+    JSON.stringify(derived),
+    /chess: 28%, but the full engine loses nothing without it \(leave-one-out accepted H0, −12 Elo\)/,
+  );
+  assert.match(
+    treeProblems(deriveTree(COMMITTED), data).join("\n"),
+    /killer on chess: its leave-one-out SPRT accepted H0 \(-12\)/,
   );
 });

@@ -26,13 +26,17 @@
  *    engine (MCTS-Solver is measured against plain UCT, so it is listed
  *    only by the leaf of MCTS), largest gain first, with its Elo and the
  *    games the SPRT counted; a test played against the engine before its
- *    order changed says so.
+ *    order changed says so. The leave-one-out tests, when given, count
+ *    too: one that accepted H1 (the full chess engine loses without the
+ *    technique) is listed as such a gain, and one that accepted H0 is an
+ *    SPRT that accepted H0 for rule 2.
  *
  * @module
  */
 
 import type { AtlasGameFacts, AtlasRow } from "./measure.ts";
 import { ELO_TESTS, type EloItem } from "./elo.ts";
+import { ELO_LOO_TESTS } from "./leave_one_out.ts";
 
 /** Share of repeated keys from which transpositions count as frequent. */
 export const FREQUENT_REPEATS = 0.2;
@@ -80,6 +84,38 @@ export interface AtlasData {
   facts: readonly AtlasGameFacts[];
   rows: readonly AtlasRow[];
   elo?: readonly EloItem[];
+  /** The leave-one-out tests (`rows.json`'s `leaveOneOut`), when run. */
+  leaveOneOut?: { readonly items: readonly EloItem[] };
+}
+
+/** The SPRTs a leaf reads: add-one-to-base and leave-one-out. */
+interface Sprts {
+  elo: readonly EloItem[];
+  loo: readonly EloItem[];
+}
+
+/** The atlas row that measures a leave-one-out test's technique, where the ids differ. */
+const LOO_ROW: Readonly<Record<string, string>> = { "tt-move": "tt-move-only" };
+
+/** Names of the leave-one-out techniques that have no atlas row. */
+const LOO_NAMES: Readonly<Record<string, string>> = {
+  "losing-captures": "captures losing by SEE left out of quiescence",
+  "killers-and-history": "killers and history together",
+  "reverse-futility": "reverse futility pruning",
+  "late-move-pruning": "late-move pruning",
+};
+
+/** The atlas row id a leave-one-out item's technique is measured by. */
+const rowIdOf = (item: EloItem) => LOO_ROW[item.technique] ?? item.technique;
+
+/** Leave-one-out items of today's tests (played by the engine the tests name), at equal nodes. */
+function todaysLoo(items: readonly EloItem[]): EloItem[] {
+  return items.filter((i) =>
+    i.mode === "nodes" &&
+    ELO_LOO_TESTS.some((t) =>
+      t.technique === i.technique && t.game === i.game && t.engine === i.engine
+    )
+  );
 }
 
 const signedElo = (x: number | null) =>
@@ -95,6 +131,34 @@ function oldEngine(item: EloItem): boolean {
 
 /** The leaf's gains that an SPRT at equal nodes accepted, largest first (rule 3). */
 function strengthOf(
+  ids: readonly string[],
+  rows: readonly AtlasRow[],
+  sprts: Sprts,
+  mcts: boolean,
+): LeafGain[] {
+  const gain = (i: EloItem) => i.elo.estimate ?? Infinity;
+  const interval = (i: EloItem) =>
+    `${signedElo(i.elo.estimate)} Elo [${signedElo(i.elo.low)}, ${
+      signedElo(i.elo.high)
+    }]`;
+  const leftOut: LeafGain[] = mcts ? [] : sprts.loo
+    .filter((i) => i.decision === "H1" && ids.includes(i.game))
+    .sort((a, b) => gain(b) - gain(a) || (a.technique < b.technique ? -1 : 1))
+    .map((i) => ({
+      technique: rowIdOf(i),
+      game: i.game,
+      text: `${
+        rows.find((r) => r.technique === rowIdOf(i))?.name ??
+          LOO_NAMES[i.technique] ?? i.technique
+      }: the full engine loses ${
+        interval(i)
+      } without it on ${i.game} (leave-one-out, H1 after ${2 * i.pairs} games)`,
+    }));
+  return [...leftOut, ...addedOne(ids, rows, sprts.elo, mcts)];
+}
+
+/** Rule 3's add-one-to-base gains, largest first. */
+function addedOne(
   ids: readonly string[],
   rows: readonly AtlasRow[],
   elo: readonly EloItem[],
@@ -134,7 +198,7 @@ const percent = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
 /** Why `row` does not let its technique be recommended on its game, or null when it does (rule 2). */
 function refusal(
   row: AtlasRow,
-  elo: readonly EloItem[],
+  sprts: Sprts,
 ): string | null {
   if (row.share === null) return "not measured";
   if (row.shareOf !== undefined) return `measured against ${row.shareOf}`;
@@ -142,13 +206,23 @@ function refusal(
     return `value changed on ${row.valueDiffers} of ${row.positions}`;
   }
   if (!(row.share.median < 1)) return percent(row.share.median);
-  const h0 = elo.find((i) =>
+  const h0 = sprts.elo.find((i) =>
     i.technique === row.technique && i.game === row.game &&
     i.decision === "H0"
   );
   if (h0 !== undefined) {
     return `${percent(row.share.median)}, but its SPRT accepted H0 (${
       signedElo(h0.elo.estimate)
+    } Elo)`;
+  }
+  const looH0 = sprts.loo.find((i) =>
+    rowIdOf(i) === row.technique && i.game === row.game && i.decision === "H0"
+  );
+  if (looH0 !== undefined) {
+    return `${
+      percent(row.share.median)
+    }, but the full engine loses nothing without it (leave-one-out accepted H0, ${
+      signedElo(looH0.elo.estimate)
     } Elo)`;
   }
   return null;
@@ -159,7 +233,7 @@ function leaf(
   games: readonly AtlasGameFacts[],
   rows: readonly AtlasRow[],
   pick: (row: AtlasRow) => boolean,
-  elo: readonly EloItem[],
+  sprts: Sprts,
   options: { strength: boolean; mcts?: boolean },
 ): DecisionNode {
   const ids = games.map((g) => g.game);
@@ -182,14 +256,14 @@ function leaf(
   }
   const techniques: LeafTechnique[] = [];
   for (const [technique, list] of byTechnique) {
-    const good = list.filter((r) => refusal(r, elo) === null);
+    const good = list.filter((r) => refusal(r, sprts) === null);
     if (good.length === 0) continue;
     const logs = good.map((r) => Math.log(Math.max(r.share!.median, 1e-4)));
     const share = Math.round(
       Math.exp(logs.reduce((a, b) => a + b, 0) / logs.length) * 1e4,
     ) / 1e4;
     const elsewhere = list.filter((r) => !good.includes(r)).map((r) =>
-      `${r.game}: ${refusal(r, elo)}`
+      `${r.game}: ${refusal(r, sprts)}`
     );
     techniques.push({
       technique,
@@ -214,7 +288,7 @@ function leaf(
     measured: true,
     techniques: techniques.slice(0, LEAF_TECHNIQUES),
     strength: options.strength
-      ? strengthOf(ids, rows, elo, options.mcts === true)
+      ? strengthOf(ids, rows, sprts, options.mcts === true)
       : [],
   };
 }
@@ -235,7 +309,10 @@ function leaf(
  */
 export function deriveTree(data: AtlasData): DecisionNode {
   const { facts, rows } = data;
-  const elo = data.elo ?? [];
+  const sprts: Sprts = {
+    elo: data.elo ?? [],
+    loo: todaysLoo(data.leaveOneOut?.items ?? []),
+  };
   const staticShare = (game: string) =>
     rows.find((r) => r.game === game && r.technique === "static-order")?.share
       ?.median;
@@ -264,7 +341,7 @@ export function deriveTree(data: AtlasData): DecisionNode {
       impartial,
       rows,
       (r) => r.contract === "replacement" || sound(r),
-      elo,
+      sprts,
       exactOnly,
     ),
     no: {
@@ -278,7 +355,7 @@ export function deriveTree(data: AtlasData): DecisionNode {
           frequent,
           rows,
           sound,
-          elo,
+          sprts,
           exactOnly,
         ),
         no: leaf(
@@ -286,7 +363,7 @@ export function deriveTree(data: AtlasData): DecisionNode {
           rare,
           rows,
           sound,
-          elo,
+          sprts,
           exactOnly,
         ),
       },
@@ -301,7 +378,7 @@ export function deriveTree(data: AtlasData): DecisionNode {
             ordered,
             rows,
             sound,
-            elo,
+            sprts,
             played,
           ),
           no: leaf(
@@ -309,7 +386,7 @@ export function deriveTree(data: AtlasData): DecisionNode {
             unordered,
             rows,
             sound,
-            elo,
+            sprts,
             played,
           ),
         },
@@ -318,7 +395,7 @@ export function deriveTree(data: AtlasData): DecisionNode {
           noEvaluation,
           rows,
           (r) => r.contract === "different",
-          elo,
+          sprts,
           { strength: true, mcts: true },
         ),
       },

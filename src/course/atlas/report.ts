@@ -134,6 +134,7 @@ export function atlasFile(
       facts,
       rows,
       ...(elo === undefined ? {} : { elo: elo.items }),
+      ...(leaveOneOut === undefined ? {} : { leaveOneOut }),
     }),
     ...(elo === undefined ? {} : { eloSettings: elo.settings, elo: elo.items }),
     ...(engine === undefined ? {} : { engine }),
