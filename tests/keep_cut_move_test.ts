@@ -23,8 +23,8 @@ import {
   SearchPlayer,
   TranspositionTable,
   UniformTree,
-  type Value,
 } from "../mod.ts";
+import { DelegatingPosition } from "../src/_delegating_position.ts";
 
 /**
  * A position that passes everything on to `inner` and logs each root move
@@ -32,41 +32,22 @@ import {
  * pruning every move played is one node, so the log gives the node count
  * at which each root move's search ended.
  */
-class Logged implements Position {
-  readonly maxMoves: number;
+class Logged extends DelegatingPosition {
   /** Moves played so far, all searches together. */
   plays = 0;
   /** Each root move undone, with `plays` at that moment. */
   readonly rootUndos: { move: Move; plays: number }[] = [];
   #ply = 0;
 
-  constructor(readonly inner: Position) {
-    this.maxMoves = inner.maxMoves;
-  }
-  generateMoves(out: Int32Array): number {
-    return this.inner.generateMoves(out);
-  }
-  play(move: Move): void {
+  override play(move: Move): void {
     this.plays++;
     this.#ply++;
     this.inner.play(move);
   }
-  undo(move: Move): void {
+  override undo(move: Move): void {
     this.inner.undo(move);
     this.#ply--;
     if (this.#ply === 0) this.rootUndos.push({ move, plays: this.plays });
-  }
-  isTerminal(): boolean {
-    return this.inner.isTerminal();
-  }
-  evaluate(): Value {
-    return this.inner.evaluate();
-  }
-  turn(): 1 | -1 {
-    return this.inner.turn();
-  }
-  key(): number {
-    return this.inner.key();
   }
   clone(): this {
     return new Logged(this.inner.clone()) as this;
