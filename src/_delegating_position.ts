@@ -38,10 +38,18 @@ export abstract class DelegatingPosition<P extends Position = Position>
   /** The wrapped position's `maxMoves`. */
   readonly maxMoves: number;
 
+  /**
+   * The wrapped position's `winValue` (undefined when it has none), so that
+   * a wrapped chess position's mates are kept in a table as the bare
+   * position's are.
+   */
+  readonly winValue?: number;
+
   /** Wraps `inner`. */
   constructor(inner: P) {
     this.inner = inner;
     this.maxMoves = inner.maxMoves;
+    this.winValue = inner.winValue;
   }
   /** `inner.generateMoves(out)`. */
   generateMoves(out: Int32Array): number {

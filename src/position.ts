@@ -111,7 +111,8 @@ export interface Position {
    * ±`winValue / 2` as plies from the node instead (`value + ply` for a win,
    * `value − ply` for a loss) and turn it back at the ply where they read it:
    * a position reached at another ply, or in a later search from another
-   * root, gets its own distance. An integer from 2 to
+   * root (marked with `markRoot`, so that `n` counts from it), gets its own
+   * distance. An integer from 2 to
    * `VALUE_INFINITE / 2`. Absent, values are stored as they are, and must
    * depend on the position only.
    */

@@ -11,6 +11,7 @@ import {
   type AtlasFile,
   type DecisionNode,
   deriveTree,
+  ELO_LOO_TESTS,
 } from "../src/course/mod.ts";
 
 const COMMITTED = JSON.parse(
@@ -103,12 +104,28 @@ function treeProblems(tree: DecisionNode, data: AtlasFile): string[] {
         if (h0 !== undefined) {
           problems.push(`${at}: its SPRT accepted H0 (${h0.elo.estimate})`);
         }
-        // Leaving it out of the full engine cost nothing: an H0 too.
-        const looH0 = (data.leaveOneOut?.items ?? []).find((i) =>
+        // Leaving it out of today's full engine cost less than the test's
+        // elo1: an H0 too, unless a gain accepted elsewhere outweighs it
+        // (its pair's leave-one-out or its own add-one test, H1).
+        const loo = (data.leaveOneOut?.items ?? []).filter((i) =>
+          i.mode === "nodes" &&
+          ELO_LOO_TESTS.some((test) =>
+            test.technique === i.technique && test.engine === i.engine
+          )
+        );
+        const looH0 = loo.find((i) =>
           (i.technique === "tt-move" ? "tt-move-only" : i.technique) ===
             t.technique && i.game === game && i.decision === "H0"
         );
-        if (looH0 !== undefined) {
+        const outweighed = loo.some((i) =>
+          i.technique === "killers-and-history" && i.decision === "H1" &&
+          i.game === game && ["killer", "history"].includes(t.technique)
+        ) ||
+          (data.elo ?? []).some((i) =>
+            i.technique === t.technique && i.game === game &&
+            i.mode === "nodes" && i.decision === "H1"
+          );
+        if (looH0 !== undefined && !outweighed) {
           problems.push(
             `${at}: its leave-one-out SPRT accepted H0 (${looH0.elo.estimate})`,
           );
@@ -190,21 +207,20 @@ Deno.test("the rules' check finds each kind of broken leaf", () => {
   );
 });
 
-Deno.test("a leave-one-out H0 refuses the technique on its game, and the check finds a tree that ignores it", () => {
-  const killerH0 = {
-    ...COMMITTED.leaveOneOut!.items.find((i) => i.technique === "killer")!,
-    decision: "H0" as const,
-    elo: { estimate: -12, low: -30, high: 6 },
-  };
-  const data: AtlasFile = {
+Deno.test("a leave-one-out H0 refuses the technique on its game unless its pair's test gained, and the check finds a tree that ignores it", () => {
+  const items = COMMITTED.leaveOneOut!.items;
+  const withItems = (
+    changes: Record<string, Partial<(typeof items)[number]>>,
+  ): AtlasFile => ({
     ...COMMITTED,
     leaveOneOut: {
       ...COMMITTED.leaveOneOut!,
-      items: [
-        ...COMMITTED.leaveOneOut!.items.filter((i) => i.technique !== "killer"),
-        killerH0,
-      ],
+      items: items.map((i) => ({ ...i, ...(changes[i.technique] ?? {}) })),
     },
+  });
+  const killerH0 = {
+    decision: "H0" as const,
+    elo: { estimate: -12, low: -30, high: 6 },
   };
   const killerOnChess = (tree: DecisionNode) =>
     leavesOf(tree).some((l) =>
@@ -212,17 +228,33 @@ Deno.test("a leave-one-out H0 refuses the technique on its game, and the check f
         t.technique === "killer" && t.games.includes("chess")
       )
     );
-  // Without the H0 the killers are recommended on chess; with it, not.
   assert.ok(killerOnChess(deriveTree(COMMITTED)));
-  const derived = deriveTree(data);
+  // Killers and history together gained (H1): the killers' H0 alone says
+  // history stands in for them, so they stay recommended.
+  const paired = withItems({ killer: killerH0 });
+  assert.ok(killerOnChess(deriveTree(paired)));
+  assert.deepEqual(treeProblems(deriveTree(paired), paired), []);
+  // Without the pair's gain the H0 refuses them on chess.
+  const alone = withItems({
+    killer: killerH0,
+    "killers-and-history": { decision: null },
+  });
+  const derived = deriveTree(alone);
   assert.ok(!killerOnChess(derived));
-  assert.deepEqual(treeProblems(derived, data), []);
+  assert.deepEqual(treeProblems(derived, alone), []);
   assert.match(
     JSON.stringify(derived),
-    /chess: 28%, but the full engine loses nothing without it \(leave-one-out accepted H0, −12 Elo\)/,
+    /chess: 28%, but the full engine loses less than \+10 Elo without it \(leave-one-out accepted H0 at \[0, 10\]: −12\)/,
   );
   assert.match(
-    treeProblems(deriveTree(COMMITTED), data).join("\n"),
+    treeProblems(deriveTree(COMMITTED), alone).join("\n"),
     /killer on chess: its leave-one-out SPRT accepted H0 \(-12\)/,
   );
+  // An H0 played by another engine than today's is not read.
+  const stale = withItems({
+    killer: { ...killerH0, engine: "an older engine" },
+    "killers-and-history": { decision: null },
+  });
+  assert.ok(killerOnChess(deriveTree(stale)));
+  assert.deepEqual(treeProblems(deriveTree(stale), stale), []);
 });

@@ -12,8 +12,10 @@ import {
   iterativeDeepening,
   mtdf,
   type Position,
+  TicTacToe,
   TranspositionTable,
 } from "../mod.ts";
+import { DelegatingPosition } from "../src/_delegating_position.ts";
 
 /**
  * A race to `goal`: each move adds 1 or 2 to a shared count; whoever makes
@@ -135,5 +137,24 @@ Deno.test("a bad winValue is a named error", () => {
         error.message.includes("integer from 2 to 500000"),
     );
     assert.ok(race.count === 0 && race.ply === 0);
+  }
+});
+
+Deno.test("a wrapped position (DelegatingPosition) keeps its wins in the table as the bare one does", () => {
+  class Wrapped extends DelegatingPosition {
+    clone(): this {
+      return new Wrapped(this.inner.clone()) as this;
+    }
+  }
+  assert.equal(new Wrapped(Chess.start()).winValue, CHESS_MATE);
+  assert.equal(new Wrapped(TicTacToe.empty()).winValue, undefined);
+  for (const goal of [7, 8, 10, 11]) {
+    const tt = new TranspositionTable({ entries: 1 << 10 });
+    const wrapped = new Wrapped(new Race(goal));
+    assert.equal(
+      alphaBeta(wrapped, { tt }).value,
+      alphaBeta(new Race(goal)).value,
+      `goal ${goal}`,
+    );
   }
 });

@@ -27,9 +27,12 @@
  *    only by the leaf of MCTS), largest gain first, with its Elo and the
  *    games the SPRT counted; a test played against the engine before its
  *    order changed says so. The leave-one-out tests, when given, count
- *    too: one that accepted H1 (the full chess engine loses without the
- *    technique) is listed as such a gain, and one that accepted H0 is an
- *    SPRT that accepted H0 for rule 2.
+ *    too: those that accepted H1 (the full chess engine loses without the
+ *    technique) are listed first, largest loss first, then the add-one
+ *    gains; one that accepted H0 is an SPRT that accepted H0 for rule 2,
+ *    unless a gain accepted elsewhere outweighs it (the pair test of
+ *    techniques that stand in for each other, or the technique's own
+ *    add-one test, accepted H1).
  *
  * @module
  */
@@ -104,6 +107,32 @@ const LOO_NAMES: Readonly<Record<string, string>> = {
   "reverse-futility": "reverse futility pruning",
   "late-move-pruning": "late-move pruning",
 };
+
+/**
+ * Leave-one-out tests of techniques that can stand in for each other, and
+ * the atlas rows they cover: the full engine without one of them keeps the
+ * other, so an H0 for one alone says they overlap, not that it is useless.
+ */
+const LOO_PAIRS: Readonly<Record<string, readonly string[]>> = {
+  "killers-and-history": ["killer", "history"],
+};
+
+/**
+ * Whether a gain accepted elsewhere outweighs `row`'s leave-one-out H0:
+ * the engine without it and the technique that stands in for it loses
+ * (a pair's H1), or it gained over the base engine (its add-one H1).
+ */
+function standsInFor(row: AtlasRow, sprts: Sprts): boolean {
+  const pairH1 = sprts.loo.some((i) =>
+    i.decision === "H1" && i.game === row.game &&
+    (LOO_PAIRS[i.technique] ?? []).includes(row.technique)
+  );
+  const addOneH1 = sprts.elo.some((i) =>
+    i.technique === row.technique && i.game === row.game &&
+    i.mode === "nodes" && i.decision === "H1"
+  );
+  return pairH1 || addOneH1;
+}
 
 /** The atlas row id a leave-one-out item's technique is measured by. */
 const rowIdOf = (item: EloItem) => LOO_ROW[item.technique] ?? item.technique;
@@ -218,12 +247,12 @@ function refusal(
   const looH0 = sprts.loo.find((i) =>
     rowIdOf(i) === row.technique && i.game === row.game && i.decision === "H0"
   );
-  if (looH0 !== undefined) {
-    return `${
-      percent(row.share.median)
-    }, but the full engine loses nothing without it (leave-one-out accepted H0, ${
+  if (looH0 !== undefined && !standsInFor(row, sprts)) {
+    return `${percent(row.share.median)}, but the full engine loses less than ${
+      signedElo(looH0.elo1)
+    } Elo without it (leave-one-out accepted H0 at [${looH0.elo0}, ${looH0.elo1}]: ${
       signedElo(looH0.elo.estimate)
-    } Elo)`;
+    })`;
   }
   return null;
 }
