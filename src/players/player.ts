@@ -372,7 +372,11 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
   /** The searcher. */
   readonly searcher: SearchPlayerSearcher;
   lastNodes = 0;
-  /** Value of the last move's search (the view's scale, mover's view). */
+  /**
+   * Value of the last move's search (the view's scale, mover's view); with
+   * `keepCutMove`, when the move came from an iteration the budget cut, that
+   * move's value at the cut depth (`lastDepth + 1`).
+   */
   lastValue = 0;
   /** Depth of the last move's last finished iteration. */
   lastDepth = 0;
