@@ -109,11 +109,11 @@ Deno.bench({
 const tt = new TranspositionTable({ entries: 1 << 20 });
 Deno.bench({
   name:
-    "alphaBeta depth 5, table + killer + history, WAC.001-010 (761,640 nodes)",
+    "alphaBeta depth 5, table + killer + history, WAC.001-010 (761,636 nodes)",
   group: "alpha-beta with the evaluation",
   ...RUNS,
   fn() {
-    searchAll(761_640, (position) => {
+    searchAll(761_636, (position) => {
       tt.clear();
       return alphaBeta(position, {
         depth: 5,
