@@ -16,6 +16,7 @@ import {
   ExplicitTree,
   iterativeDeepening,
   type IterativeDeepeningOptions,
+  type IterativeDeepeningResult,
   type Move,
   type NestedTree,
   NO_MOVE,
@@ -81,6 +82,29 @@ function nodesWhenDone(
   return { at: done.plays + roots, total: full.stats.nodes };
 }
 
+/**
+ * `nested` searched with `options` and `keepCutMove` at the budget that
+ * ends just after root `move`'s search at depth 2 (which must cut the
+ * iteration), with the tree and the budget for the runs to compare.
+ */
+function keptAt(
+  nested: NestedTree,
+  options: IterativeDeepeningOptions,
+  move: Move,
+): { tree: ExplicitTree; at: number; kept: IterativeDeepeningResult } {
+  const { at, total } = nodesWhenDone(nested, options, move);
+  assert.ok(at < total, `budget ${at} must cut the iteration (${total})`);
+  const tree = ExplicitTree.from(nested);
+  const before = tree.key();
+  const kept = iterativeDeepening(tree, {
+    ...options,
+    maxNodes: at,
+    keepCutMove: true,
+  });
+  assert.equal(tree.key(), before);
+  return { tree, at, kept };
+}
+
 // Depth 1 (static values, MAX's view) prefers move 0 (5 > 3 > 1); depth 2
 // (MIN's replies) gives 2, 4 and 0: move 1 is better. Move 0 is searched
 // first at depth 2, move 1 raises alpha from 2 to 4, and move 2 is cut
@@ -95,16 +119,7 @@ const SHIFTING: NestedTree = {
 
 Deno.test("keepCutMove: the better move finished before the budget cut is played, with its depth-2 value; without it, depth 1's move", () => {
   const options = { depth: 2 };
-  const { at, total } = nodesWhenDone(SHIFTING, options, 1);
-  assert.ok(at < total, `budget ${at} must cut the iteration (${total})`);
-  const tree = ExplicitTree.from(SHIFTING);
-  const before = tree.key();
-  const kept = iterativeDeepening(tree, {
-    ...options,
-    maxNodes: at,
-    keepCutMove: true,
-  });
-  assert.equal(tree.key(), before);
+  const { tree, at, kept } = keptAt(SHIFTING, options, 1);
   assert.equal(kept.move, 1);
   assert.equal(kept.cutMove, true);
   assert.equal(kept.value, 4);
@@ -151,15 +166,10 @@ const FAIL_LOW: NestedTree = {
 };
 
 Deno.test("keepCutMove: a move that only failed low is not kept, though it beat the previous move's bound", () => {
-  const options = { depth: 2, aspirationDelta: 5 };
-  const { at, total } = nodesWhenDone(FAIL_LOW, options, 1);
-  assert.ok(at < total);
-  const tree = ExplicitTree.from(FAIL_LOW);
-  const result = iterativeDeepening(tree, {
-    ...options,
-    maxNodes: at,
-    keepCutMove: true,
-  });
+  const { kept: result } = keptAt(FAIL_LOW, {
+    depth: 2,
+    aspirationDelta: 5,
+  }, 1);
   assert.ok(result.stoppedByBudget);
   assert.equal(result.move, 0);
   assert.equal(result.value, 50);
@@ -179,14 +189,7 @@ const FAIL_LOW_THEN_BETTER: NestedTree = {
 
 Deno.test("keepCutMove: under an aspiration window, a move that raised alpha after the previous one failed low is kept with its exact value", () => {
   const options = { depth: 2, aspirationDelta: 5 };
-  const { at, total } = nodesWhenDone(FAIL_LOW_THEN_BETTER, options, 1);
-  assert.ok(at < total);
-  const tree = ExplicitTree.from(FAIL_LOW_THEN_BETTER);
-  const result = iterativeDeepening(tree, {
-    ...options,
-    maxNodes: at,
-    keepCutMove: true,
-  });
+  const { tree, at, kept: result } = keptAt(FAIL_LOW_THEN_BETTER, options, 1);
   assert.ok(result.cutMove && result.move === 1 && result.value === 47);
   assert.deepEqual(result.pv, [1, 0]);
   assert.equal(

@@ -26,7 +26,7 @@ import {
   SearchContext,
   UNLIMITED_DEPTH,
 } from "./_search_context.ts";
-import { describe } from "../validate.ts";
+import { checkInteger, describe } from "../validate.ts";
 import {
   HISTORY_LIMIT,
   type MoveScorer,
@@ -597,7 +597,8 @@ function enhancedCutoff(
     const i = tt.probe(childKey);
     if (i < 0) continue;
     const stored = tt.depth(i);
-    const value = tt.value(i) - tableShift(c, tt.value(i), ply + 1);
+    const kept = tt.value(i);
+    const value = kept - tableShift(c, kept, ply + 1);
     if (
       value > 0 - beta || (tt.bound(i) & BOUND_UPPER) === 0 ||
       !(c.exactDepth ? exactUsable(stored, childDepth) : stored >= childDepth)
@@ -640,15 +641,14 @@ function enhancedCutoff(
  * from 2 to VALUE_INFINITE / 2
  */
 function copyWinValue(c: DeepContext, where: string, position: Position) {
-  const win = position.winValue;
-  if (win === undefined) return;
-  if (!Number.isInteger(win) || win < 2 || win > VALUE_INFINITE / 2) {
-    throw new Error(
-      `${where}: position.winValue = ${
-        String(win)
-      } is not an integer from 2 to ${VALUE_INFINITE / 2} (VALUE_INFINITE / 2)`,
-    );
-  }
+  if (position.winValue === undefined) return;
+  const win = checkInteger(
+    where,
+    "position.winValue",
+    position.winValue,
+    2,
+    VALUE_INFINITE / 2,
+  );
   c.winValue = win;
   c.winHalf = Math.floor(win / 2);
 }
