@@ -8,8 +8,8 @@
  *
  * Usage: `deno task atlas-elo [--mode add-one|leave-one-out] [--full]
  * [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish]
- * [--stockfish PATH] [--status] [--depths] [--max-batches N] [--nats URL [--batch N]
- * [--nats-unreachable SECONDS]]`.
+ * [--stockfish PATH] [--status] [--depths] [--max-batches N] [--nodes N]
+ * [--nats URL [--batch N] [--nats-unreachable SECONDS]]`.
  *
  * `--mode leave-one-out` plays the full chess engine against itself less
  * one technique (`ELO_LOO_TESTS`; small default `ELO_LOO_SMALL`, `--full`
@@ -22,7 +22,11 @@
  * plays nothing and prints where each test stands in the cache (finished,
  * stopped before its end, or not run); `--depths` prints the depth the full
  * engine finishes per node budget on 12 middlegames (how the budget was
- * chosen) and exits. With `--nats` the SPRTs'
+ * chosen) and exits. `--nodes N` plays chess at N nodes a move instead of
+ * the run's budget (and `--depths` then measures N alone): a technique's
+ * worth at a deeper search, kept in the cache apart from the run's (the
+ * budget is part of each test's cache key); `deno task figures` reads the
+ * run's own budget only. With `--nats` the SPRTs'
  * batches are played as jobs by the workers of a NATS JetStream server
  * (`deno task worker --nats URL` on any machine), `--batch` games a job;
  * the test itself runs here; a server unreachable for
@@ -59,7 +63,7 @@ import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
-  "usage: deno task atlas-elo [--mode add-one|leave-one-out] [--full] [--status] [--depths] [--max-batches N] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
+  "usage: deno task atlas-elo [--mode add-one|leave-one-out] [--full] [--status] [--depths] [--max-batches N] [--nodes N] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
 const GAMES: readonly EloGame[] = ["connect-four", "chess"];
 const DESIGNS: readonly EloDesign[] = ["add-one", "leave-one-out"];
 /** The node budgets `--depths` measures, and its positions. */
@@ -71,6 +75,7 @@ interface Plan {
   status: boolean;
   depths: boolean;
   maxBatches?: number;
+  nodes?: number;
   workers: number;
   games?: EloGame[];
   techniques?: string[];
@@ -117,6 +122,17 @@ function parseArgs(args: readonly string[]): Plan {
         );
       }
       plan.maxBatches = n;
+    } else if (arg === "--nodes") {
+      const text = value(args, ++i, arg);
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < 1_000 || n > 10_000_000) {
+        throw new Error(
+          `--nodes must be an integer in 1000…10000000 (nodes a chess move), got ${
+            JSON.stringify(text)
+          }`,
+        );
+      }
+      plan.nodes = n;
     } else if (arg === "--mode") {
       const text = value(args, ++i, arg);
       if (!DESIGNS.includes(text as EloDesign)) {
@@ -172,6 +188,13 @@ function parseArgs(args: readonly string[]): Plan {
   plan.settings = design === "leave-one-out"
     ? (full ? ELO_LOO_FULL : ELO_LOO_SMALL)
     : (full ? ELO_FULL : ELO_SMALL);
+  if (plan.nodes !== undefined) {
+    const games = plan.settings.games;
+    plan.settings = {
+      ...plan.settings,
+      games: { ...games, chess: { ...games.chess, nodes: plan.nodes } },
+    };
+  }
   if (design === "leave-one-out" && plan.games?.includes("connect-four")) {
     throw new Error(
       `--games: leave-one-out tests the chess engine only, got ${
@@ -206,7 +229,8 @@ async function main(): Promise<number> {
   const progress = (line: string) => console.error(line);
   if (plan.depths) {
     print("nodes a move\tmedian depth\tmin\tmax\tdepth per position");
-    for (const row of looDepths(DEPTH_BUDGETS, DEPTH_POSITIONS)) {
+    const budgets = plan.nodes === undefined ? DEPTH_BUDGETS : [plan.nodes];
+    for (const row of looDepths(budgets, DEPTH_POSITIONS)) {
       print(
         `${row.nodes}\t${row.median}\t${row.min}\t${row.max}\t${
           row.depths.join(",")

@@ -349,6 +349,29 @@ Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or
   );
 });
 
+Deno.test("atlas-elo --nodes: another budget a move reaches the run (here --depths measures it alone); a budget out of range fails with one line", async () => {
+  const depths = await runCli("atlas_elo.ts", [
+    "--mode",
+    "leave-one-out",
+    "--depths",
+    "--nodes",
+    "1500",
+  ], { timeoutMs: 120_000 });
+  assert.equal(depths.code, 0, depths.stderr);
+  const rows = depths.stdout.trim().split("\n").slice(1);
+  assert.equal(rows.length, 1, depths.stdout);
+  assert.match(rows[0]!, /^1500\t\d+\t\d+\t\d+\t(\d+,){11}\d+$/);
+  for (const bad of ["999", "10000001", "2.5", "many"]) {
+    assertCleanFailure(
+      await runCli("atlas_elo.ts", ["--nodes", bad]),
+      new RegExp(
+        `--nodes must be an integer in 1000…10000000 \\(nodes a chess move\\), got "${bad}"`,
+      ),
+      `--nodes ${bad}`,
+    );
+  }
+});
+
 Deno.test("the leave-one-out table: finished, stopped and not-run tests each say what they are, and the atlas report shows it", () => {
   const test = (id: string) => ELO_LOO_TESTS.find((t) => t.technique === id)!;
   const item = (id: string, extra: Partial<EloItem>): EloItem => ({
