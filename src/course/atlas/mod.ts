@@ -16,3 +16,4 @@ export * from "./stockfish_elo.ts";
 export * from "./engine_rows.ts";
 export * from "./engine_order.ts";
 export * from "./full_engine_order.ts";
+export * from "./null_move_overlap.ts";
