@@ -1,11 +1,24 @@
 /**
  * What the atlas's engine measurements on chess share: the two sets of
- * positions (middlegames from games.pgn, WAC) at a run's size, and a
- * variant's nodes as a share of a base's, position by position.
+ * positions (middlegames from games.pgn, WAC) at a run's size, the full
+ * engine's search of one position to a depth, and a variant's nodes as a
+ * share of a base's, position by position.
  *
  * @module
  */
 
+import { Chess, CHESS_MOVE_LIMIT } from "../../games/chess/mod.ts";
+import {
+  CHESS_ENGINE_ORDER,
+  CHESS_ENGINE_POSITION,
+  CHESS_ENGINE_SELECTIVE,
+} from "../../players/_chess_search.ts";
+import {
+  iterativeDeepening,
+  type IterativeDeepeningOptions,
+  type IterativeDeepeningResult,
+  type TranspositionTable,
+} from "../../search/mod.ts";
 import { distribution } from "../distribution.ts";
 import { ATLAS_GAMES, type AtlasPosition } from "./games.ts";
 import type { AtlasSettings } from "./measure.ts";
@@ -32,6 +45,56 @@ export function chessSets(
       settings.run === "full",
     ),
   }));
+}
+
+/** The node budget of {@linkcode fullEngineSearch}: far above what its depths need, so that no position runs away. */
+const FULL_ENGINE_MAX_NODES = 50_000_000;
+
+/**
+ * The full engine (the UCI engine's search and evaluation: the table,
+ * `CHESS_ENGINE_ORDER`, quiescence, `CHESS_ENGINE_SELECTIVE`) on `fen` to
+ * `depth`, with `table` cleared first and `options` over the engine's
+ * (another order, a technique switched off). Bounded by 50,000,000 nodes.
+ *
+ * @param where the caller and what it measures, for the error
+ * @throws {Error} when the budget stops the search short of `depth`
+ *
+ * @example The engine with and without its null move on one position
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TranspositionTable } from "../../search/mod.ts";
+ * import { fullEngineSearch } from "./_chess_sets.ts";
+ * const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+ * const table = new TranspositionTable({ entries: 1 << 12 });
+ * const on = fullEngineSearch("example", fen, 4, table);
+ * const off = fullEngineSearch("example", fen, 4, table, { nullMove: false });
+ * assert.ok(on.depth === 4 && off.depth === 4 && on.stats.nodes > 0 && off.stats.nodes > 0);
+ * ```
+ */
+export function fullEngineSearch(
+  where: string,
+  fen: string,
+  depth: number,
+  table: TranspositionTable,
+  options: IterativeDeepeningOptions = {},
+): IterativeDeepeningResult {
+  table.clear();
+  const result = iterativeDeepening(Chess.fromFen(fen, CHESS_ENGINE_POSITION), {
+    ...CHESS_ENGINE_SELECTIVE,
+    order: CHESS_ENGINE_ORDER,
+    ...options,
+    depth,
+    tt: table,
+    maxMove: CHESS_MOVE_LIMIT,
+    quiescence: true,
+    maxNodes: FULL_ENGINE_MAX_NODES,
+  });
+  if (result.depth < depth && !result.solved) {
+    throw new Error(
+      `${where} on ${fen} stopped at depth ${result.depth} of ${depth} after 50,000,000 nodes`,
+    );
+  }
+  return result;
 }
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;

@@ -16,19 +16,16 @@
  * @module
  */
 
-import { Chess, CHESS_MOVE_LIMIT } from "../../games/chess/mod.ts";
 import { markdownTable } from "../../plot/mod.ts";
+import { CHESS_ENGINE_ORDER } from "../../players/_chess_search.ts";
+import { type OrderOption, TranspositionTable } from "../../search/mod.ts";
 import {
-  CHESS_ENGINE_ORDER,
-  CHESS_ENGINE_POSITION,
-  CHESS_ENGINE_SELECTIVE,
-} from "../../players/_chess_search.ts";
-import {
-  iterativeDeepening,
-  type OrderOption,
-  TranspositionTable,
-} from "../../search/mod.ts";
-import { chessSets, setText, shareOfNodes, shareText } from "./_chess_sets.ts";
+  chessSets,
+  fullEngineSearch,
+  setText,
+  shareOfNodes,
+  shareText,
+} from "./_chess_sets.ts";
 import type { AtlasSettings } from "./measure.ts";
 
 const ENGINE = CHESS_ENGINE_ORDER as readonly unknown[];
@@ -134,24 +131,13 @@ export function measureFullEngineOrder(
   for (const { game, positions } of chessSets(settings)) {
     const results = FULL_ENGINE_ORDER_VARIANTS.map((variant) => {
       const list = positions.map((item) => {
-        table.clear();
-        const result = iterativeDeepening(
-          Chess.fromFen(item.fen!, CHESS_ENGINE_POSITION),
-          {
-            depth,
-            tt: table,
-            order: variant.order,
-            maxMove: CHESS_MOVE_LIMIT,
-            quiescence: true,
-            ...CHESS_ENGINE_SELECTIVE,
-            maxNodes: 50_000_000,
-          },
+        const result = fullEngineSearch(
+          `measureFullEngineOrder: ${variant.id}`,
+          item.fen!,
+          depth,
+          table,
+          { order: variant.order },
         );
-        if (result.depth < depth && !result.solved) {
-          throw new Error(
-            `measureFullEngineOrder: ${variant.id} on ${item.fen} stopped at depth ${result.depth} of ${depth} after 50,000,000 nodes`,
-          );
-        }
         return {
           nodes: result.stats.nodes,
           value: result.value,

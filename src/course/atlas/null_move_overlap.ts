@@ -16,18 +16,10 @@
  * @module
  */
 
-import { Chess } from "../../games/chess/mod.ts";
-import { CHESS_MOVE_LIMIT } from "../../games/chess/mod.ts";
-import {
-  CHESS_ENGINE_ORDER,
-  CHESS_ENGINE_POSITION,
-  CHESS_ENGINE_SELECTIVE,
-} from "../../players/_chess_search.ts";
-import { iterativeDeepening } from "../../search/iterative_deepening.ts";
 import { TranspositionTable } from "../../search/transposition_table.ts";
 import { checkInteger } from "../../validate.ts";
 import { markdownTable } from "../../plot/mod.ts";
-import { shareOfNodes, shareText } from "./_chess_sets.ts";
+import { fullEngineSearch, shareOfNodes, shareText } from "./_chess_sets.ts";
 import { ATLAS_GAMES } from "./games.ts";
 
 /** One share of nodes: null move on over off, on one set at one depth. */
@@ -79,18 +71,9 @@ export function nullMoveOverlap(
     checkInteger("nullMoveOverlap", `depths[${i}]`, d, 1, 20)
   );
   const table = new TranspositionTable({ entries: TABLE_ENTRIES });
-  const nodes = (fen: string, depth: number, options: object) => {
-    table.clear();
-    return iterativeDeepening(Chess.fromFen(fen, CHESS_ENGINE_POSITION), {
-      ...CHESS_ENGINE_SELECTIVE,
-      ...options,
-      depth,
-      tt: table,
-      order: CHESS_ENGINE_ORDER,
-      maxMove: CHESS_MOVE_LIMIT,
-      quiescence: true,
-    }).stats.nodes;
-  };
+  const nodes = (fen: string, depth: number, options: object) =>
+    fullEngineSearch("nullMoveOverlap", fen, depth, table, options).stats
+      .nodes;
   const rows: NullMoveOverlapRow[] = [];
   for (const game of ["chess", "wac"] as const) {
     const fens = ATLAS_GAMES[game].positions(positions, true).map((p) =>
