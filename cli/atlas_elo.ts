@@ -94,6 +94,27 @@ function value(args: readonly string[], i: number, flag: string): string {
   return next;
 }
 
+/** The integer after `flag`, in `min`…`max` (`unit` says what it counts). */
+function integerValue(
+  args: readonly string[],
+  i: number,
+  flag: string,
+  min: number,
+  max: number,
+  unit?: string,
+): number {
+  const text = value(args, i, flag);
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(
+      `${flag} must be an integer in ${min}…${max}${
+        unit === undefined ? "" : ` (${unit})`
+      }, got ${JSON.stringify(text)}`,
+    );
+  }
+  return n;
+}
+
 function parseArgs(args: readonly string[]): Plan {
   const plan: Plan = {
     settings: ELO_SMALL,
@@ -112,27 +133,16 @@ function parseArgs(args: readonly string[]): Plan {
     else if (arg === "--status") plan.status = true;
     else if (arg === "--depths") plan.depths = true;
     else if (arg === "--max-batches") {
-      const text = value(args, ++i, arg);
-      const n = Number(text);
-      if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
-        throw new Error(
-          `--max-batches must be an integer in 1…1000000, got ${
-            JSON.stringify(text)
-          }`,
-        );
-      }
-      plan.maxBatches = n;
+      plan.maxBatches = integerValue(args, ++i, arg, 1, 1_000_000);
     } else if (arg === "--nodes") {
-      const text = value(args, ++i, arg);
-      const n = Number(text);
-      if (!Number.isInteger(n) || n < 1_000 || n > 10_000_000) {
-        throw new Error(
-          `--nodes must be an integer in 1000…10000000 (nodes a chess move), got ${
-            JSON.stringify(text)
-          }`,
-        );
-      }
-      plan.nodes = n;
+      plan.nodes = integerValue(
+        args,
+        ++i,
+        arg,
+        1_000,
+        10_000_000,
+        "nodes a chess move",
+      );
     } else if (arg === "--mode") {
       const text = value(args, ++i, arg);
       if (!DESIGNS.includes(text as EloDesign)) {
@@ -144,14 +154,7 @@ function parseArgs(args: readonly string[]): Plan {
       }
       design = text as EloDesign;
     } else if (arg === "--workers") {
-      const text = value(args, ++i, arg);
-      const n = Number(text);
-      if (!Number.isInteger(n) || n < 1 || n > 256) {
-        throw new Error(
-          `--workers must be an integer in 1…256, got ${JSON.stringify(text)}`,
-        );
-      }
-      plan.workers = n;
+      plan.workers = integerValue(args, ++i, arg, 1, 256);
     } else if (arg === "--games") {
       const games = value(args, ++i, arg).split(",");
       for (const game of games) {
@@ -172,14 +175,7 @@ function parseArgs(args: readonly string[]): Plan {
     else if (arg === "--nats-unreachable") {
       plan.unreachableMs = unreachableMs(value(args, ++i, arg));
     } else if (arg === "--batch") {
-      const text = value(args, ++i, arg);
-      const n = Number(text);
-      if (!Number.isInteger(n) || n < 1 || n > 10_000) {
-        throw new Error(
-          `--batch must be an integer in 1…10000, got ${JSON.stringify(text)}`,
-        );
-      }
-      plan.batch = n;
+      plan.batch = integerValue(args, ++i, arg, 1, 10_000);
     } else if (arg === "--help" || arg === "-h") {
       print(USAGE);
       Deno.exit(0);
