@@ -14,7 +14,12 @@ import {
   tagShift,
 } from "./_solver_table.ts";
 import { threats, winHi, winLo } from "./_solver_bits.ts";
-import { HELP_WATCH_MS, helpVerdict } from "./_solver_help.ts";
+import {
+  HELP_SETTLE_WINDOWS,
+  HELP_WATCH_MS,
+  helpVerdict,
+} from "./_solver_help.ts";
+import { SPLIT_PLIES, splitSearch } from "./_solver_split.ts";
 import {
   BOARD_HI,
   BOARD_LO,
@@ -53,8 +58,8 @@ export type SolveStopReason = "maxNodes" | "timeMs";
 /**
  * The control words threads share (an `Int32Array` on a
  * `SharedArrayBuffer`): the job's number and position, the root's proven
- * bounds, the main thread's probe, the last job told to stop, and how many
- * helpers work.
+ * bounds, the last job told to stop, and how many helpers work (word 5 is
+ * unused).
  */
 export const CONTROL_WORDS = 16;
 /** Job counter: a helper waits on it and takes the job it moves to. */
@@ -67,8 +72,6 @@ export const ACTIVE = 2;
 export const MIN = 3;
 /** The root's proven upper bound. */
 export const MAX = 4;
-/** The main thread's current probe. */
-export const MED = 5;
 /** The table's generation and entries in use (log2) for the job. */
 export const GENERATION = 6;
 export const BITS = 7;
@@ -97,22 +100,6 @@ function atomicMin(control: Int32Array, i: number, value: number): void {
     if (seen === old) return;
     old = seen;
   }
-}
-
-/**
- * A helper's probe in [min, max): the middle of the larger side of the main
- * thread's probe `med`, so that whichever way the main probe ends, the
- * helper has narrowed the other part; `med` itself when the window leaves
- * no other choice (then both search the same tree, sharing the table).
- */
-function besideProbe(min: number, max: number, med: number): number {
-  if (med < min || med >= max || max - min < 2) return med;
-  // Below: probes in [min, med - 1]; above: in [med + 1, max - 1].
-  const below = med - min, above = max - 1 - med;
-  if (below === 0 && above === 0) return med;
-  return below >= above
-    ? min + ((below - 1) >> 1)
-    : med + 1 + ((above - 1) >> 1);
 }
 
 /**
@@ -233,8 +220,13 @@ export class SolverEngine {
   control: Int32Array | null = null;
   /** The job this engine works on (threads). */
   job = 0;
-  /** True in a worker: picks root probes beside the main thread's. */
-  helper = false;
+  /**
+   * The threads' shared table of children being searched (see
+   * `_solver_split.ts`), or null with one thread.
+   */
+  busy: Int32Array | null = null;
+  /** Nodes of fewer stones are shared out between the threads (see `_solver_split.ts`); 0 when the probe is not. */
+  splitBelow = 0;
   /** The null window's value being probed at the root (stale when the shared bounds leave it behind). */
   probe = 0;
   /** The node count at which the main thread wakes its helpers (Infinity: none). */
@@ -256,7 +248,7 @@ export class SolverEngine {
   /** The start of the current window of the main thread's rate with helpers, and that window's number (1 first: see {@linkcode helpVerdict}). */
   watchTime = 0;
   watchWindow = 0;
-  /** The time and nodes at the end of the first window, from which the rate with helpers is judged. */
+  /** The time and nodes at the end of the last unjudged window, from which the rate with helpers is judged. */
   judgeTime = 0;
   judgeNodes = 0;
   /** Called after each finished root probe (main thread only): `(probe, min, max)`; never inside the search. */
@@ -333,6 +325,7 @@ export class SolverEngine {
 
   /** Runs when the node count reaches checkAt: stops, or schedules the next check. */
   checkBudget(): void {
+    let restart = false;
     if (this.nodes >= this.growAt) {
       if (this.control !== null && this.onHelp !== null) {
         // Threads: the solver pauses the helpers around the growth; the
@@ -358,6 +351,9 @@ export class SolverEngine {
         Math.max(now - this.rateTime, 0.001);
       this.watchWindow = 1;
       this.onHelp?.("start");
+      // The probe under way was searched alone: search it again, now
+      // shared out with the helpers (the table keeps what it found).
+      if (this.busy !== null && this.features === SOLVER_ALL) restart = true;
       // The windows start after the move to the shared table, whose copy
       // of this thread's entries is no part of the helpers' cost.
       this.watchTime = performance.now();
@@ -369,7 +365,7 @@ export class SolverEngine {
       const now = performance.now();
       if (now - this.watchTime >= HELP_WATCH_MS) {
         const window = this.watchWindow;
-        if (window === 1) {
+        if (window <= HELP_SETTLE_WINDOWS) {
           this.judgeTime = now;
           this.judgeNodes = this.nodes;
         }
@@ -429,6 +425,7 @@ export class SolverEngine {
         ? Infinity
         : this.nodes + CLOCK_INTERVAL,
     );
+    if (restart) throw PROBE_STALE;
   }
 
   /**
@@ -814,14 +811,16 @@ export class SolverEngine {
         if (med <= 0 && Math.trunc(min / 2) < med) {
           med = Math.trunc(min / 2);
         } else if (med >= 0 && (max >> 1) > med) med = max >> 1;
-        if (control !== null) {
-          if (!this.helper) Atomics.store(control, MED, med);
-          else med = besideProbe(min, max, Atomics.load(control, MED));
-        }
+        // Threads all search this probe (every one computes it from the
+        // same shared bounds) and share out its shallow nodes.
+        const busy = full && control !== null ? this.busy : null;
         this.probe = med;
+        this.splitBelow = busy === null ? 0 : n + SPLIT_PLIES;
         let r: number;
         try {
-          r = full
+          r = busy !== null
+            ? splitSearch(this, busy, cl, ch, ml, mh, n, med)
+            : full
             ? this.search(cl, ch, ml, mh, n, med, -1, -1)
             : this.node(cl, ch, ml, mh, n, med, med + 1);
         } catch (error) {

@@ -13,16 +13,22 @@
 export const HELP_WATCH_MS = 20;
 
 /**
- * How many windows decide: about the first 100 ms of help. Later the table
+ * The first windows after the helpers join (or come back after the table
+ * grew) are not judged: see {@linkcode helpVerdict}.
+ */
+export const HELP_SETTLE_WINDOWS = 2;
+
+/**
+ * How many windows decide: about the first 120 ms of help. Later the table
  * has grown (its lines out of the cache) and this thread's rate falls
  * without any helper: compared with its rate before, it would send helpers
  * away from every long solve.
  */
-export const HELP_WATCH_WINDOWS = 5;
+export const HELP_WATCH_WINDOWS = 6;
 
 /**
  * The helpers leave when the main thread's rate over the windows after the
- * first falls below this share of its rate alone.
+ * unjudged ones falls below this share of its rate alone.
  */
 export const HELP_SLOWDOWN = 0.75;
 
@@ -39,22 +45,27 @@ export type HelpVerdict = "watch" | "stop" | "keep";
 
 /**
  * The verdict after window `window` (1 to {@linkcode HELP_WATCH_WINDOWS}).
- * The first window after the helpers join (or come back after the table
- * grew) is not judged: it holds their wake-up and the main thread's move to
- * the shared table, which ran at 0.2 to 0.3 of the rate alone on an idle
- * 2-core machine and then recovered (judging it had sent the helpers away
- * from the opening's solve, which then ran on one thread). `rate` is the
- * main thread's nodes per ms from the end of the first window to the end of
- * this one; `soloRate` its rate before the helpers joined.
+ * The first {@linkcode HELP_SETTLE_WINDOWS} windows after the helpers join
+ * (or come back after the table grew) are not judged. They hold the
+ * helpers' wake-up, the main thread's move to the shared table and the
+ * threads' first descent together: every thread searches the first move
+ * of each shallow node (see `_solver_split.ts`), so until they part they
+ * write the same table lines. On an idle 2-core machine the main thread ran
+ * at 0.2 to 0.3 of its rate alone in the first window and 0.2 to 0.4 in
+ * the second, then at its rate alone (judging either window sent the
+ * helpers away from solves that two threads finish in 0.7 to 0.85 of one
+ * thread's time). `rate` is the main thread's nodes per ms from the end of
+ * the last unjudged window to the end of this one; `soloRate` its rate
+ * before the helpers joined.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { helpVerdict } from "./_solver_help.ts";
- * assert.equal(helpVerdict(1, 100, 5000), "watch"); // the transition
- * assert.equal(helpVerdict(2, 2000, 5000), "stop"); // under half: at once
- * assert.equal(helpVerdict(5, 4500, 5000), "keep");
- * assert.equal(helpVerdict(5, 3500, 5000), "stop");
+ * assert.equal(helpVerdict(2, 100, 5000), "watch"); // settling
+ * assert.equal(helpVerdict(3, 2000, 5000), "stop"); // under half: at once
+ * assert.equal(helpVerdict(6, 4500, 5000), "keep");
+ * assert.equal(helpVerdict(6, 3500, 5000), "stop");
  * ```
  */
 export function helpVerdict(
@@ -62,7 +73,7 @@ export function helpVerdict(
   rate: number,
   soloRate: number,
 ): HelpVerdict {
-  if (window <= 1) return "watch";
+  if (window <= HELP_SETTLE_WINDOWS) return "watch";
   if (window < HELP_WATCH_WINDOWS) {
     return rate < HELP_GIVE_UP * soloRate ? "stop" : "watch";
   }

@@ -1,8 +1,9 @@
 /**
  * A helper thread of a {@linkcode ConnectFourSolver} made with `threads`:
  * it waits on the shared control words for a job, searches the job's root
- * with null windows beside the main thread's, over the same shared table,
- * and leaves when the job is told to stop. It is only ever run as a Worker.
+ * with the main thread's null windows over the same shared table, sharing
+ * out the shallow nodes' moves with it (`_solver_split.ts`), and leaves
+ * when the job is told to stop. It is only ever run as a Worker.
  *
  * @module
  */
@@ -40,13 +41,15 @@ export interface WorkerStart {
   nodes: Float64Array;
   /** The solve's shared node budget (see `BUDGET_WORDS`). */
   budget: BigInt64Array;
+  /** The threads' table of children being searched (see `_solver_split.ts`). */
+  busy: Int32Array;
   /** This helper's slot in `nodes`. */
   index: number;
 }
 
 /** Serves jobs until the worker is terminated. */
 function serve(start: WorkerStart): void {
-  const { words, size, control, nodes, budget, index } = start;
+  const { words, size, control, nodes, budget, busy, index } = start;
   // This thread's JIT starts cold: compile the search on a private table
   // first, or the first jobs run it in the interpreter.
   new ConnectFourSolver({ entries: 2 ** 17 }).warmUp();
@@ -56,7 +59,7 @@ function serve(start: WorkerStart): void {
   Atomics.notify(control, READY);
   const table = new SolverTable(size, false, words);
   const engine = new SolverEngine(table, SOLVER_ALL);
-  engine.helper = true;
+  engine.busy = busy;
   let seen = 0;
   for (;;) {
     // A worker blocked in Atomics.wait is not always ended by terminate():

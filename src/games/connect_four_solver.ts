@@ -49,7 +49,11 @@
  * 31.7 M nodes against 28.2 M) and 16 positions of 14 stones in 0.83 s
  * against 0.99–1.09 s. When other processes keep the cores busy, the
  * second thread gets no core of its own: the main thread then sends the
- * helpers away ({@linkcode HELPER_START_NODES}).
+ * helpers away ({@linkcode HELPER_START_NODES}). Since the threads share
+ * out the shallow nodes' moves (`_solver_split.ts`), the first move `4`
+ * solved exactly takes 131–140 s on two threads against 263 s on one
+ * (902 M nodes; two threads 963–974 M), where helpers that probed other
+ * windows took 205 s against 191 s on an earlier machine.
  *
  * Scores (the public benchmarks' convention), from the side to move: 0 for a
  * draw; 22 − k when it wins with its k-th stone; −(22 − k) when the opponent
@@ -102,7 +106,6 @@ import {
   JOB,
   LIMIT,
   MAX,
-  MED,
   MIN,
   POSITION,
   READY,
@@ -113,6 +116,7 @@ import {
   STOPPED,
 } from "./_solver_engine.ts";
 import type { WorkerStart } from "./_solver_worker.ts";
+import { BUSY_WORDS } from "./_solver_split.ts";
 
 /**
  * Nodes a threaded solve searches alone before it wakes its helpers
@@ -246,16 +250,18 @@ export interface ConnectFourSolverOptions {
    * Threads that search each long solve (an integer in 1…64, default 1):
    * with more than one, `threads − 1` workers share the table (in a
    * `SharedArrayBuffer`) and join a solve once it passes
-   * {@linkcode HELPER_START_NODES} (they pause while the table grows),
-   * probing the root's null windows beside the main thread's. A helper must
-   * not make a solve slower than one thread: the main thread times its own
-   * nodes per ms alone (from half that count to the helpers' start), then
-   * over the 20 ms windows of their first 100 ms but the first (their
-   * wake-up), and sends them away for the rest of the solve when that rate
+   * {@linkcode HELPER_START_NODES} (they pause while the table grows). All
+   * threads then search the main thread's root probe, which it starts
+   * again with them, and share out the moves of the nodes near the root
+   * (ABDADA, see `_solver_split.ts`). A helper must not make a solve
+   * slower than one thread: the main thread times its own nodes per ms
+   * alone (from half that count to the helpers' start), then over the 20
+   * ms windows of their first 120 ms but the first two (their wake-up and
+   * the threads' first descent together), and sends them away for the rest of the solve when that rate
    * falls below 3/4 of its rate alone (a helper without a core of its own,
    * or whose writes to the shared table evict the main thread's), or at
    * once below half of it: on a machine whose other processes keep the
-   * cores busy, within the first 40 ms of help (see `_solver_help.ts`).
+   * cores busy, within the first 60 ms of help (see `_solver_help.ts`).
    * (Later windows would compare with a rate from a smaller table: the
    * main thread slows as the table grows, helpers or not.) Scores stay
    * exact; node counts then vary from run to run, and `maxNodes` bounds
@@ -545,6 +551,9 @@ export class ConnectFourSolver {
         new SharedArrayBuffer(8 * BUDGET_WORDS),
       );
       this.#shared = new SolverTable(entries, true);
+      this.#engine.busy = new Int32Array(
+        new SharedArrayBuffer(4 * BUSY_WORDS),
+      );
       this.#engine.onHelp = (action) => {
         if (action === "stop") this.#helperNodeSum += this.#stopHelpers();
         else this.#startHelpers(action === "grow");
@@ -561,6 +570,7 @@ export class ConnectFourSolver {
             control: this.#control,
             nodes: this.#helperNodes,
             budget: this.#budget,
+            busy: this.#engine.busy,
             index,
           } satisfies WorkerStart,
         );
@@ -624,7 +634,6 @@ export class ConnectFourSolver {
     Atomics.store(control, BITS, table.bits);
     Atomics.store(control, MIN, engine.min);
     Atomics.store(control, MAX, engine.max);
-    Atomics.store(control, MED, engine.probe);
     for (let i = 0; i < 5; i++) {
       Atomics.store(control, POSITION + i, this.#position[i]!);
     }
