@@ -42,8 +42,9 @@ Flags:
                   (default 64; a solve uses 1 MiB and grows into it)
   --threads N     threads per solve, 1-64 (default: the machine's cores);
                   helpers join a solve past 524,288 nodes, sharing the
-                  table, and leave it when they slow it (on 2 idle cores:
-                  the 4453 weak solve 1.5x faster)
+                  table and the moves near the root, and leave it when
+                  they slow it (on 2 idle cores: the first move 4 solved
+                  exactly in about half the time of one thread)
   -h, --help      this text
 
 No budget: c4bench times full solves, so each position runs to its end. The

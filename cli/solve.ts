@@ -136,14 +136,15 @@ Flags:
   --time-ms T     stop each position after about T milliseconds
   --threads N     threads per solve, 1-64 (default: the machine's cores);
                   helpers join a solve past 524,288 nodes, sharing the
-                  table, and leave it when they slow it (on 2 idle cores:
-                  the 4453 weak solve 1.5x faster)
+                  table and the moves near the root, and leave it when
+                  they slow it (on 2 idle cores: the first move 4 solved
+                  exactly in about half the time of one thread)
   -h, --help      this text
 
 Budgets: without --max-nodes or --time-ms every solve runs to its end.
 Positions of 20 stones or more take milliseconds, but an early one can take
-minutes to hours with no output meanwhile (the first move 4 solved weakly:
-about 200 s on 2 cores; the empty board exactly: hours). When stdin is not
+minutes to hours with no output meanwhile (the first move 4 solved exactly:
+about 140 s on 2 cores; the empty board exactly: hours). When stdin is not
 a terminal, a solve that no budget bounds and that runs ${SLOW_NOTE_S} s gets a
 note on stderr (the nodes and bounds so far) and goes on; nothing is
 guessed in advance. --max-nodes N or --time-ms T bounds every solve; --book
