@@ -271,6 +271,9 @@ export class SolverEngine {
   /** The winning cells each move leaves its player (8 slots per ply, by rank; −1: not counted). */
   readonly movesLo = new Int32Array((CELLS + 1) * 8);
   readonly movesHi = new Int32Array((CELLS + 1) * 8);
+  /** The split search's moves of each ply in the order tried, and those it put off (see `_solver_split.ts`). */
+  readonly splitMoves = new Int32Array((CELLS + 1) * 8);
+  readonly putOff = new Int32Array((CELLS + 1) * 8);
   /** The generic path's sorter (feature subsets only). */
   readonly sortLo = new Int32Array((CELLS + 1) * 8);
   readonly sortHi = new Int32Array((CELLS + 1) * 8);

@@ -33,11 +33,6 @@ export const BUSY_WORDS = 2 * BUSY_ENTRIES;
  */
 export const SPLIT_PLIES = 8;
 
-/** The moves of each ply, in the order they are tried (8 slots a ply). */
-const splitMoves = new Int32Array(43 * 8);
-/** The moves each ply put off while another thread searched them. */
-const putOff = new Int32Array(43 * 8);
-
 /**
  * The busy table's slot of the position with key (keyLo, keyHi).
  *
@@ -176,6 +171,9 @@ export function splitSearch(
   }
   let result = alpha;
   let stored = best << 12 | (alpha + 32) << 6 | (lower + 32);
+  // The engine's own buffers, not the module's: a callback of the search
+  // (onSlow) may run another solver's search on this thread.
+  const { splitMoves, putOff } = engine;
   const base = n << 3;
   let end = base, later = base;
   ended: {
