@@ -58,8 +58,8 @@ export type SolveStopReason = "maxNodes" | "timeMs";
 /**
  * The control words threads share (an `Int32Array` on a
  * `SharedArrayBuffer`): the job's number and position, the root's proven
- * bounds, the last job told to stop, and how many helpers work (word 5 is
- * unused).
+ * bounds, the last job told to stop, and how many helpers work (words 5
+ * and 15 are unused).
  */
 export const CONTROL_WORDS = 16;
 /** Job counter: a helper waits on it and takes the job it moves to. */
@@ -158,8 +158,14 @@ export function claimNodes(budget: BigInt64Array): number {
   }
 }
 
-/** Thrown when another thread's result made the current root probe useless. */
-const PROBE_STALE = new Error("Connect Four root probe settled elsewhere");
+/**
+ * Thrown when another thread's result made the current root probe useless,
+ * or when the helpers join and the probe under way is searched again with
+ * them; the root's loop catches it and probes anew.
+ */
+const PROBE_STALE = new Error(
+  "Connect Four root probe settled elsewhere or shared anew",
+);
 
 /** Thrown from the recursion when a budget runs out; caught by `solve`. */
 export class BudgetStop extends Error {}
@@ -184,7 +190,7 @@ const GROW_AFTER = 1;
  * 0.62–0.91× without. Below 30 or 36 stones only: fewer nodes saved (7.33
  * M, 6.82 M), no time gained.
  */
-const ETC_BELOW = 39;
+export const ETC_BELOW = 39;
 
 /**
  * The search itself, apart from the public class so that its fields are
@@ -356,7 +362,10 @@ export class SolverEngine {
       this.onHelp?.("start");
       // The probe under way was searched alone: search it again, now
       // shared out with the helpers (the table keeps what it found).
-      if (this.busy !== null && this.features === SOLVER_ALL) restart = true;
+      if (
+        this.control !== null && this.busy !== null &&
+        this.features === SOLVER_ALL
+      ) restart = true;
       // The windows start after the move to the shared table, whose copy
       // of this thread's entries is no part of the helpers' cost.
       this.watchTime = performance.now();

@@ -36,7 +36,7 @@ export const HELP_SLOWDOWN = 0.75;
  * Before the last window, the helpers leave at once when the rate so far
  * falls below this share: on a machine whose cores are all busy the main
  * thread then shares its core with a helper, and a solve should not wait
- * 100 ms to find out.
+ * 120 ms to find out.
  */
 export const HELP_GIVE_UP = 0.5;
 

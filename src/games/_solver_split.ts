@@ -17,7 +17,7 @@
  */
 
 import { threats, winHi, winLo } from "./_solver_bits.ts";
-import type { SolverEngine } from "./_solver_engine.ts";
+import { ETC_BELOW, type SolverEngine } from "./_solver_engine.ts";
 
 /** Slots of the shared table of children being searched (a power of 2). */
 export const BUSY_ENTRIES = 4096;
@@ -109,14 +109,18 @@ function searchChild(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { ConnectFour, ConnectFourSolver } from "../../mod.ts";
- * const solver = new ConnectFourSolver({ threads: 2, entries: 1 << 20 });
- * try {
- *   // About 900,000 nodes: the helper joins past HELPER_START_NODES.
- *   assert.equal(solver.solve(ConnectFour.parse("61525564")).score, -2);
- * } finally {
- *   solver.close();
- * }
+ * import { ConnectFour } from "./connect_four.ts";
+ * import { SOLVER_ALL, SolverEngine } from "./_solver_engine.ts";
+ * import { SolverTable } from "./_solver_table.ts";
+ * import { BUSY_WORDS, splitSearch } from "./_solver_split.ts";
+ * const p = ConnectFour.parse("4455"); // the side to move wins: score 18
+ * const engine = new SolverEngine(new SolverTable(1 << 17), SOLVER_ALL);
+ * engine.splitBelow = p.moveCount + 4;
+ * const busy = new Int32Array(new SharedArrayBuffer(4 * BUSY_WORDS));
+ * const args = [p.currentLo, p.currentHi, p.maskLo, p.maskHi] as const;
+ * // A null window below the score fails high, one at it fails low.
+ * assert.ok(splitSearch(engine, busy, ...args, p.moveCount, 17) > 17);
+ * assert.ok(splitSearch(engine, busy, ...args, p.moveCount, 18) <= 18);
  * ```
  */
 export function splitSearch(
@@ -176,9 +180,11 @@ export function splitSearch(
   const { splitMoves, putOff } = engine;
   const base = n << 3;
   let end = base, later = base;
+  const several = (pl & (pl - 1)) !== 0 || (ph & (ph - 1)) !== 0 ||
+    (pl !== 0 && ph !== 0);
   ended: {
-    // Enhanced transposition cutoff, as in the plain search.
-    for (let col = 0; col < 7; col++) {
+    // Enhanced transposition cutoff, where the plain search tries it.
+    for (let col = 0; several && n < ETC_BELOW && col < 7; col++) {
       const bl = col < 4 ? pl & (63 << 7 * col) : 0;
       const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);
       if ((bl | bh) === 0) continue;

@@ -45,9 +45,10 @@
  * through `deno task bench:c4ref`: see `docs/connect_four_speed.md`.
  *
  * Threads: see {@linkcode ConnectFourSolverOptions.threads}. On 2 idle
- * cores, two threads solved `4453` (weak) in 3.9 s against 5.9 s (1.5×;
- * 31.7 M nodes against 28.2 M) and 16 positions of 14 stones in 0.83 s
- * against 0.99–1.09 s. When other processes keep the cores busy, the
+ * cores, the earlier helpers (which probed other root windows than the
+ * main thread) solved `4453` (weak) in 3.9 s against 5.9 s on one thread
+ * (1.5×; 31.7 M nodes against 28.2 M) and 16 positions of 14 stones in
+ * 0.83 s against 0.99–1.09 s. When other processes keep the cores busy, the
  * second thread gets no core of its own: the main thread then sends the
  * helpers away ({@linkcode HELPER_START_NODES}). Since the threads share
  * out the shallow nodes' moves (`_solver_split.ts`), the first move `4`
@@ -257,11 +258,12 @@ export interface ConnectFourSolverOptions {
    * slower than one thread: the main thread times its own nodes per ms
    * alone (from half that count to the helpers' start), then over the 20
    * ms windows of their first 120 ms but the first two (their wake-up and
-   * the threads' first descent together), and sends them away for the rest of the solve when that rate
-   * falls below 3/4 of its rate alone (a helper without a core of its own,
-   * or whose writes to the shared table evict the main thread's), or at
-   * once below half of it: on a machine whose other processes keep the
-   * cores busy, within the first 60 ms of help (see `_solver_help.ts`).
+   * the threads' first descent together), and sends them away for the
+   * rest of the solve when that rate falls below 3/4 of its rate alone (a
+   * helper without a core of its own, or whose writes to the shared table
+   * evict the main thread's), or at once below half of it: on a machine
+   * whose other processes keep the cores busy, within the first 60 ms of
+   * help (see `_solver_help.ts`).
    * (Later windows would compare with a rate from a smaller table: the
    * main thread slows as the table grows, helpers or not.) Scores stay
    * exact; node counts then vary from run to run, and `maxNodes` bounds
