@@ -133,6 +133,9 @@ export function splitSearch(
   n: number,
   alpha: number,
 ): number {
+  // The plain node's start, copied rather than shared: that node is
+  // written out for V8's inlining budget (see SolverEngine.search), and a
+  // shared helper would change the code every solve runs.
   if (engine.nodes >= engine.checkAt) engine.checkBudget();
   engine.nodes++;
   let pl = (ml + 0x204081) & 0x7efdfbf;
