@@ -18,6 +18,7 @@
 
 import { threats, winHi, winLo } from "./_solver_bits.ts";
 import { ETC_BELOW, type SolverEngine } from "./_solver_engine.ts";
+import { SolverTable } from "./_solver_table.ts";
 
 /** Slots of the shared table of children being searched (a power of 2). */
 export const BUSY_ENTRIES = 4096;
@@ -161,23 +162,22 @@ export function splitSearch(
   if (min > alpha) return min;
   const max = (41 - n) >> 1;
   if (max <= alpha) return max;
+  // The table through its own probe and store: these nodes are few, so
+  // they need not be the plain node's written-out copies.
+  const table = engine.table;
   const keyLo = cl + ml, keyHi = ch + mh;
-  const { generation, tagShift, keyShift, hashShift, mask, words } = engine;
-  const tag = (keyLo >>> tagShift) << 8 | generation;
-  const check = keyHi | ((keyLo >>> keyShift) << 21);
-  const slot =
-    ((keyLo ^ (Math.imul(check, -1640531535) >>> hashShift)) & mask) << 1;
-  const old = words[slot + 1]!;
+  const entry = table.probe(keyLo, keyHi);
   let lower = -32, upper = 31, best = 7;
-  if ((words[slot]! ^ old) === check && old >>> 16 === tag) {
-    lower = (old & 63) - 32;
+  if (entry >= 0) {
+    lower = SolverTable.lower(entry);
     if (lower > alpha) return lower;
-    upper = ((old >>> 6) & 63) - 32;
+    upper = SolverTable.upper(entry);
     if (upper <= alpha) return upper;
-    best = (old >>> 12) & 7;
+    best = SolverTable.move(entry);
   }
+  // Without a cutoff every move failed low: alpha is an upper bound.
   let result = alpha;
-  let stored = best << 12 | (alpha + 32) << 6 | (lower + 32);
+  let storedLower = lower, storedUpper = alpha, storedMove = best;
   // The engine's own buffers, not the module's: a callback of the search
   // (onSlow) may run another solver's search on this thread.
   const { splitMoves, putOff } = engine;
@@ -191,19 +191,14 @@ export function splitSearch(
       const bl = col < 4 ? pl & (63 << 7 * col) : 0;
       const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);
       if ((bl | bh) === 0) continue;
-      const cLo = ol + (ml | bl), cHi = oh + (mh | bh);
-      const cCheck = cHi | ((cLo >>> keyShift) << 21);
-      const cSlot =
-        ((cLo ^ (Math.imul(cCheck, -1640531535) >>> hashShift)) & mask) << 1;
-      const d = words[cSlot + 1]!;
-      if (
-        (words[cSlot]! ^ d) === cCheck &&
-        d >>> 16 === ((cLo >>> tagShift) << 8 | generation)
-      ) {
-        const score = 32 - ((d >>> 6) & 63);
+      const child = table.probe(ol + (ml | bl), oh + (mh | bh));
+      if (child >= 0) {
+        const score = 0 - SolverTable.upper(child);
         if (score > alpha) {
           result = score;
-          stored = col << 12 | (upper + 32) << 6 | (score + 32);
+          storedLower = score;
+          storedUpper = upper;
+          storedMove = col;
           break ended;
         }
       }
@@ -240,11 +235,13 @@ export function splitSearch(
       const score = searchChild(engine, busy, ol, oh, cml, cmh, n + 1, alpha);
       if (score > alpha) {
         result = score;
-        stored = col << 12 | (upper + 32) << 6 | (score + 32);
+        storedLower = score;
+        storedUpper = upper;
+        storedMove = col;
         break ended;
       }
     }
   }
-  engine.put(slot, check, tag, keyLo, keyHi, stored);
+  table.store(keyLo, keyHi, storedLower, storedUpper, storedMove);
   return result;
 }
