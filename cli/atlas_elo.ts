@@ -15,7 +15,10 @@
  * one technique (`ELO_LOO_TESTS`; small default `ELO_LOO_SMALL`, `--full`
  * `ELO_LOO_FULL`: 20,000 nodes a move, SPRT [0, 10], adjudicated); the
  * default mode is add-one-to-base. Every batch of games is cached as it
- * ends, so a stopped run resumes at the batch it stopped in;
+ * ends, so a stopped run resumes at the batch it stopped in; the full
+ * leave-one-out run caches its games in `figures/atlas/leave_one_out_games/`
+ * (committed: it takes hours, and resumes from them on another day or
+ * machine), every other run in `.atlas-cache/`;
  * `--max-batches N` plays at most N new batches of each test in this run
  * and leaves the rest for the next (a time-boxed run gives every technique
  * a few batches in turn). `--status`
@@ -47,6 +50,7 @@ import {
   type EloSettings,
   eloStanding,
   formatElo,
+  LOO_GAMES,
   looDepths,
   runEloOnWorkers,
   runStockfishElo,
@@ -220,6 +224,17 @@ function parseArgs(args: readonly string[]): Plan {
   return plan;
 }
 
+/**
+ * Where a run's games go: the full leave-one-out run's are committed
+ * (`LOO_GAMES`), so that it resumes on another day or machine; every other
+ * run's stay in the ignored `.atlas-cache/`.
+ */
+function cacheDir(settings: EloSettings): string {
+  return settings.run === "full" && settings.design === "leave-one-out"
+    ? LOO_GAMES
+    : ATLAS_CACHE;
+}
+
 async function main(): Promise<number> {
   const plan = parseArgs(Deno.args);
   const progress = (line: string) => console.error(line);
@@ -237,7 +252,7 @@ async function main(): Promise<number> {
   }
   if (plan.status) {
     const standing = eloStanding(plan.settings, {
-      cacheDir: ATLAS_CACHE,
+      cacheDir: cacheDir(plan.settings),
       ...(plan.games === undefined ? {} : { games: plan.games }),
       ...(plan.techniques === undefined ? {} : { techniques: plan.techniques }),
     });
@@ -272,7 +287,7 @@ async function play(
   jobs: Jobs | null,
 ): Promise<number> {
   const options = {
-    cacheDir: ATLAS_CACHE,
+    cacheDir: cacheDir(plan.settings),
     progress,
     workers: plan.workers,
     ...(plan.maxBatches === undefined ? {} : { maxBatches: plan.maxBatches }),

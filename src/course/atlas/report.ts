@@ -106,6 +106,17 @@ export const ATLAS_CACHE: string =
     .pathname;
 
 /**
+ * The games of the full leave-one-out run (`deno task atlas-elo --mode
+ * leave-one-out --full`), batch by batch as the run caches them, and each
+ * finished test. Committed, unlike {@linkcode ATLAS_CACHE}: the run takes
+ * hours, so it resumes from these files on another day or machine, and
+ * `deno task figures --full atlas` reads its table from them.
+ */
+export const LOO_GAMES: string =
+  new URL("../../../figures/atlas/leave_one_out_games/", import.meta.url)
+    .pathname;
+
+/**
  * The data of a run as committed: counts only, with the derived tree, and
  * the Elo tests when given (each Connect Four row's `elo` is then its
  * equal-nodes test, formatted).
@@ -993,11 +1004,11 @@ export function useCommittedAtlasElo(): void {
   ATLAS_RUN.committedElo = true;
 }
 
-/** The leave-one-out tests in the cache (finished or stopped), or undefined when none is. */
+/** The leave-one-out tests of the committed games (finished or stopped), or undefined when none is. */
 function looFromCache():
   | { settings: EloSettings; items: EloItem[] }
   | undefined {
-  const items = eloStanding(ELO_LOO_FULL, { cacheDir: ATLAS_CACHE })
+  const items = eloStanding(ELO_LOO_FULL, { cacheDir: LOO_GAMES })
     .flatMap((s) => s.item === null ? [] : [s.item]);
   return items.length === 0 ? undefined : { settings: ELO_LOO_FULL, items };
 }

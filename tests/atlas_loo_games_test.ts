@@ -1,0 +1,116 @@
+/**
+ * The committed games of the full leave-one-out run
+ * (`figures/atlas/leave_one_out_games/`): every file is read by a test of
+ * today's run, and the games replay move for move on today's engine. A
+ * change to the chess engine or to a test's players that would leave these
+ * games describing another engine fails here, so the run is played again
+ * rather than resumed on stale games.
+ */
+
+import assert from "node:assert/strict";
+import {
+  ELO_LOO_FULL,
+  ELO_LOO_TESTS,
+  eloCacheFile,
+  eloStanding,
+  LOO_GAMES,
+} from "../src/course/mod.ts";
+import { createPlayer, parsePosition } from "../src/players/player_spec.ts";
+import type { PlayerSpec } from "../src/players/player_spec.ts";
+import { playGame } from "../src/match/tournament.ts";
+import type { GameRecord } from "../src/match/tournament.ts";
+
+interface Batch {
+  players: string;
+  adjudication: string;
+  rounds: number[];
+  records: GameRecord[];
+}
+
+const BATCH = /__b(\d+)-(\d+)\.json$/;
+
+function gameFiles(): string[] {
+  return [...Deno.readDirSync(LOO_GAMES)]
+    .map((entry) => entry.name)
+    .filter((name) => name.endsWith(".json"))
+    .sort();
+}
+
+function readBatch(name: string): Batch {
+  return JSON.parse(Deno.readTextFileSync(`${LOO_GAMES}/${name}`)) as Batch;
+}
+
+Deno.test("every committed leave-one-out file belongs to a test of the full run, and the run reads every game of its batches", () => {
+  const files = gameFiles();
+  assert.ok(files.length > 0, `no games in ${LOO_GAMES}`);
+  const known = new Set<string>();
+  const standing = new Map(
+    eloStanding(ELO_LOO_FULL, { cacheDir: LOO_GAMES })
+      .map((s) => [s.test.technique, s.item?.games ?? 0]),
+  );
+  for (const test of ELO_LOO_TESTS) {
+    const base = eloCacheFile(LOO_GAMES, ELO_LOO_FULL, test, "nodes")
+      .split("/").pop()!;
+    known.add(base);
+    const batches = files.filter((name) =>
+      name.startsWith(base.replace(/\.json$/, "__b"))
+    );
+    for (const name of batches) known.add(name);
+    const records = batches.reduce(
+      (sum, name) => sum + readBatch(name).records.length,
+      0,
+    );
+    // A batch whose players or openings are not today's is not read: the
+    // standing would count fewer games than the files hold.
+    const read = standing.get(test.technique) ?? 0;
+    assert.equal(
+      read,
+      records,
+      `${test.technique}: the run reads ${read} games of the ${records} its ${batches.length} batches hold`,
+    );
+  }
+  const stray = files.filter((name) => !known.has(name));
+  assert.deepEqual(
+    stray,
+    [],
+    "files no test of the full leave-one-out run reads",
+  );
+});
+
+Deno.test("the committed leave-one-out games replay move for move on today's engine", () => {
+  // The shortest game of each of three techniques keeps this to seconds.
+  const shortest = new Map<string, { name: string; index: number }>();
+  const lengthOf = new Map<string, number>();
+  for (const name of gameFiles().filter((n) => BATCH.test(n))) {
+    const technique = name.replace(/^full__elo-loo-nodes-/, "").split("__")[0]!;
+    readBatch(name).records.forEach((record, index) => {
+      const length = record.moves.length;
+      if (length < (lengthOf.get(technique) ?? Infinity)) {
+        lengthOf.set(technique, length);
+        shortest.set(technique, { name, index });
+      }
+    });
+  }
+  const picked = [...shortest.entries()].slice(0, 3);
+  assert.ok(picked.length > 0, `no batches in ${LOO_GAMES}`);
+  for (const [technique, { name, index }] of picked) {
+    const batch = readBatch(name);
+    const specs = JSON.parse(batch.players) as PlayerSpec[];
+    const adjudication = JSON.parse(batch.adjudication);
+    const record = batch.records[index]!;
+    const players = specs.map((spec) => createPlayer("chess", spec));
+    const replay = playGame(
+      parsePosition("chess", record.opening),
+      players[record.seats[0]]!,
+      players[record.seats[1]]!,
+      record.seed,
+      adjudication === null ? {} : { adjudication },
+    );
+    assert.deepEqual(
+      replay.moves,
+      record.moves,
+      `${technique}: game ${index} of ${name} plays otherwise today`,
+    );
+    assert.equal(replay.result, record.result, `${technique}: result`);
+  }
+});
