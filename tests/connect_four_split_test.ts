@@ -7,6 +7,9 @@ import { ConnectFourSolver, randomConnectFour } from "../mod.ts";
 import type { ConnectFour } from "../mod.ts";
 import {
   BUDGET_STOP,
+  CONTROL_WORDS,
+  MAX,
+  MIN,
   SOLVER_ALL,
   SolverEngine,
 } from "../src/games/_solver_engine.ts";
@@ -181,4 +184,55 @@ Deno.test("split search: a child marked as another thread's is searched after it
     }
   }
   assert.ok(changed > 0, "no mark changed the search");
+});
+
+Deno.test("split search: when the helpers join, the main thread searches the probe under way again, shared out, and the solve stays exact", () => {
+  // One thread with the control words of a threaded solve and no helper
+  // behind them: reaching helpAt restarts the probe (more nodes than the
+  // same solve without a busy table, which has nothing to share out), and
+  // the root still proves the exact score.
+  let seed = 1;
+  let position = searchable(randomConnectFour(10, seed));
+  const solver = new ConnectFourSolver({ entries: 1 << 17 });
+  while (position === null || solver.solve(position).nodes < 20_000) {
+    position = searchable(randomConnectFour(10, ++seed));
+  }
+  const p = position;
+  const truth = solver.solve(p).score;
+  const run = (shared: boolean) => {
+    const engine = new SolverEngine(new SolverTable(1 << 17), SOLVER_ALL);
+    const control = new Int32Array(new SharedArrayBuffer(4 * CONTROL_WORDS));
+    const min = 0 - ((42 - p.moveCount) >> 1);
+    const max = (43 - p.moveCount) >> 1;
+    control[MIN] = min;
+    control[MAX] = max;
+    engine.control = control;
+    engine.job = 1;
+    engine.busy = shared
+      ? new Int32Array(new SharedArrayBuffer(4 * BUSY_WORDS))
+      : null;
+    const actions: string[] = [];
+    engine.onHelp = (action) => actions.push(action);
+    engine.growAt = Infinity;
+    engine.helpAt = engine.checkAt = 5_000;
+    engine.root(
+      p.currentLo,
+      p.currentHi,
+      p.maskLo,
+      p.maskHi,
+      p.moveCount,
+      min,
+      max,
+    );
+    assert.equal(engine.min, truth, `shared ${shared}: min`);
+    assert.equal(engine.max, truth, `shared ${shared}: max`);
+    assert.equal(actions[0], "start");
+    return engine.nodes;
+  };
+  const alone = run(false);
+  const restarted = run(true);
+  assert.ok(
+    restarted > alone,
+    `the probe under way was not searched again: ${restarted} nodes against ${alone}`,
+  );
 });
