@@ -51,7 +51,7 @@ Deno.test("UCI handshake: id, the Hash option, uciok; isready; unknown commands 
   );
   assert.throws(
     () => new UciEngine({ hash: 4 } as never),
-    /new UciEngine: unknown option "hash"; known options: name, hashMegabytes, now/,
+    /new UciEngine: unknown option "hash"; known options: name, hashMegabytes, moveOverheadMs, now/,
   );
 });
 
@@ -264,7 +264,7 @@ Deno.test("deno task uci as a subprocess: handshake, a position, go depth 3 → 
   assert.ok(lines.some((l) => l.startsWith("info depth 3 ")));
 });
 
-Deno.test("new UciEngine checks its options: name one printable line, hashMegabytes 1…1024, now a function", () => {
+Deno.test("new UciEngine checks its options: name one printable line, hashMegabytes 1…1024, moveOverheadMs 0…5000, now a function", () => {
   const bad: [unknown, RegExp][] = [
     [
       { name: "a\nb" },
@@ -278,6 +278,12 @@ Deno.test("new UciEngine checks its options: name one printable line, hashMegaby
     ],
     [{ hashMegabytes: 1.5 }, /hashMegabytes must be an integer in 1…1024/],
     [{ hashMegabytes: 2048 }, /hashMegabytes must be an integer in 1…1024/],
+    [
+      { moveOverheadMs: -1 },
+      /new UciEngine: moveOverheadMs must be an integer in 0…5000 \(ms\), got -1/,
+    ],
+    [{ moveOverheadMs: 2.5 }, /moveOverheadMs must be an integer in 0…5000/],
+    [{ moveOverheadMs: 5001 }, /moveOverheadMs must be an integer in 0…5000/],
     [{ now: 5 }, /new UciEngine: now must be a function, got 5/],
     [
       { interrupt: [0] },
@@ -345,4 +351,48 @@ Deno.test("UCI go depth stops deepening at a mate, as before: a mate found, no d
   assert.match(infos.at(-1)!, / score mate \d+ /);
   assert.ok(infos.length < 20, `${infos.length} iterations`);
   assert.match(out.at(-1)!, /^bestmove /);
+});
+
+Deno.test("UCI go movetime searches its time less the Move Overhead (default 10 ms, set by setoption or the constructor); a bad overhead is named", () => {
+  assert.ok(
+    new UciEngine().receive("uci").includes(
+      "option name Move Overhead type spin default 10 min 0 max 5000",
+    ),
+  );
+  /** The fake clock's time at which `go movetime 100` ends: each step moves it 5 ms on. */
+  const endOf = (engine: UciEngine, now: { ms: number }): number => {
+    engine.receive("position startpos");
+    now.ms = 0;
+    engine.receive("go movetime 100");
+    while (engine.searching) {
+      engine.step();
+      if (engine.searching) now.ms += 5;
+    }
+    return now.ms;
+  };
+  const now = { ms: 0 };
+  const engine = new UciEngine({ now: () => now.ms });
+  assert.equal(endOf(engine, now), 90);
+  assert.deepEqual(engine.receive("setoption name Move Overhead value 30"), []);
+  assert.equal(endOf(engine, now), 70);
+  assert.deepEqual(engine.receive("setoption name move overhead value 0"), []);
+  assert.equal(endOf(engine, now), 100);
+  const built = new UciEngine({ now: () => now.ms, moveOverheadMs: 45 });
+  assert.equal(endOf(built, now), 55);
+  for (const value of ["-1", "5001", "1.5", "soon"]) {
+    assert.match(
+      engine.receive(`setoption name Move Overhead value ${value}`)[0]!,
+      new RegExp(
+        `^info string setoption: Move Overhead must be an integer in 0…5000 \\(ms\\), got "${
+          value.replace(".", "\\.")
+        }"`,
+      ),
+    );
+  }
+  assert.match(
+    engine.receive("setoption name Move Overhead")[0]!,
+    /^info string setoption: Move Overhead must be an integer in 0…5000 \(ms\), got undefined/,
+  );
+  // The bad values left the last good one.
+  assert.equal(endOf(engine, now), 100);
 });
