@@ -50,7 +50,7 @@ export const FULL = {
 /** The text of `deno task bench:strength --help`. */
 export const HELP =
   `usage: deno task bench:strength [--skills S,S,...] [--games N]
-       [--movetime MS] [--glaurung-games N] | --full
+       [--movetime MS] [--glaurung-games N] | --full [--concurrency N]
 
 Plays our engine (deno task uci's program) against Stockfish at each skill
 level S and against Glaurung, N games each, both sides "go movetime MS",
@@ -71,6 +71,11 @@ Flags:
   --games N            games against each skill level, 1-10000 (default ${DEFAULTS.games})
   --movetime MS        each move's time for both sides, 1-60000 (default ${DEFAULTS.movetimeMs})
   --glaurung-games N   games against Glaurung, 0-10000 (0: none; default ${DEFAULTS.glaurungGames})
+  --concurrency N      games played at the same time, 1-16 (default 1),
+                       each by its own pair of engine processes: a game's
+                       two engines take turns, so one game keeps about one
+                       core busy, and more games than cores slow every
+                       engine (at a time a move, that changes the result)
   --full               skills ${
     FULL.skills.join(",")
   }, ${FULL.games} games each, ${FULL.glaurungGames} against Glaurung,
@@ -98,6 +103,8 @@ export interface StrengthArgs {
   glaurungGames: number;
   /** `--full`. */
   full: boolean;
+  /** Games played at the same time (`--concurrency`). */
+  concurrency: number;
 }
 
 /**
@@ -124,19 +131,26 @@ export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
     movetimeMs: DEFAULTS.movetimeMs,
     glaurungGames: DEFAULTS.glaurungGames,
     full: false,
+    concurrency: 1,
   };
   const read = readBenchFlags("bench:strength", args, [
     "--skills",
     "--games",
     "--movetime",
     "--glaurung-games",
+    "--concurrency",
   ]);
   result.help = read.help;
   result.full = read.full;
-  const given = read.values.map(([flag]) => flag);
+  // How many games run at once is not part of what --full measures.
+  const given = read.values.map(([flag]) => flag).filter((flag) =>
+    flag !== "--concurrency"
+  );
   for (const [flag, text] of read.values) {
     if (flag === "--skills") result.skills = skillList(text);
-    else if (flag === "--games") {
+    else if (flag === "--concurrency") {
+      result.concurrency = integerFlag("bench:strength", flag, text, 1, 16);
+    } else if (flag === "--games") {
       result.games = integerFlag("bench:strength", flag, text, 1, 10_000);
     } else if (flag === "--movetime") {
       result.movetimeMs = integerFlag("bench:strength", flag, text, 1, 60_000);
@@ -298,7 +312,11 @@ async function main(args: readonly string[]): Promise<number> {
       opponents.some((o) => o.spec === "glaurung")
         ? `, ${options.glaurungGames} against Glaurung`
         : ""
-    }; ${openings.length} openings of data/chess/openings.txt, colours reversed`,
+    }; ${openings.length} openings of data/chess/openings.txt, colours reversed${
+      options.concurrency > 1
+        ? `; ${options.concurrency} games at a time, each by its own engines`
+        : ""
+    }`,
   );
   print(`load average before: ${loadAverage()} (1, 5, 15 min)`);
   const played: Played[] = [];
@@ -316,10 +334,13 @@ async function main(args: readonly string[]): Promise<number> {
         "--b",
         command.split(" --b ")[1]!.split(" ")[0]!,
       );
-      const engineA = processes.engine(a), engineB = processes.engine(b);
+      const pairs = Array.from(
+        { length: Math.min(options.concurrency, games) },
+        () => [processes.engine(a), processes.engine(b)] as const,
+      );
+      const engines = pairs.flat();
       try {
-        await engineA.start();
-        await engineB.start();
+        for (const engine of engines) await engine.start();
       } catch (error) {
         warn(
           `bench:strength: ${opponent.spec}: an engine could not be started: ${
@@ -327,12 +348,14 @@ async function main(args: readonly string[]): Promise<number> {
           }`,
         );
         failed = true;
-        await Promise.all([engineA.kill(), engineB.kill()]);
+        await Promise.all(engines.map((engine) => engine.kill()));
         continue;
       }
       const started = performance.now();
       try {
+        const [engineA, engineB] = pairs[0]!;
         const result = await playChessMatch(engineA, engineB, openings, {
+          morePairs: pairs.slice(1),
           games,
           maxPlies: 300,
           onGame: (game, i) => {
@@ -356,7 +379,7 @@ async function main(args: readonly string[]): Promise<number> {
         warn(`bench:strength: ${opponent.spec}: ${(error as Error).message}`);
         failed = true;
       } finally {
-        await Promise.all([engineA.close(), engineB.close()]);
+        await Promise.all(engines.map((engine) => engine.close()));
       }
     }
   } finally {

@@ -236,3 +236,91 @@ Deno.test(
     }
   },
 );
+
+Deno.test("playChessMatch with morePairs: every game is played once, by index its opening and colours, the same games as one pair; a pair whose engine cannot restart stops the others taking games", async () => {
+  const openings = [{ name: "e4", moves: ["e2e4"] }, {
+    name: "d4",
+    moves: ["d2d4"],
+  }, { name: "c4", moves: ["c2c4"] }];
+  // Deterministic movers: the game depends on its opening and colours only.
+  const pick = (k: number) => (count: number) => k % count;
+  const pairs = [0, 1, 2].map(() =>
+    [scripted("a", pick(3)), scripted("b", pick(5))] as const
+  );
+  const played: number[][] = [[], [], []];
+  // Which pair played a game: each pair's first engine counts its moves.
+  const counting = pairs.map(([first, second], p) =>
+    [{
+      ...first,
+      name: first.name,
+      move: (moves: readonly string[]) => {
+        const index = moves.length;
+        if (index <= 1) played[p]!.push(index);
+        return first.move(moves);
+      },
+    }, second] as const
+  );
+  const alone = await playChessMatch(pairs[0]![0], pairs[0]![1], openings, {
+    games: 12,
+    maxPlies: 30,
+  });
+  const seen: number[] = [];
+  const together = await playChessMatch(
+    counting[0]![0],
+    counting[0]![1],
+    openings,
+    {
+      games: 12,
+      maxPlies: 30,
+      morePairs: counting.slice(1),
+      onGame: (_, i) => seen.push(i),
+    },
+  );
+  assert.deepEqual(seen.toSorted((x, y) => x - y), [...Array(12).keys()]);
+  assert.deepEqual(
+    together.games.map((g) => [g.white, g.opening, g.moves.join(" ")]),
+    alone.games.map((g) => [g.white, g.opening, g.moves.join(" ")]),
+  );
+  assert.deepEqual(
+    [together.wins, together.draws, together.losses],
+    [alone.wins, alone.draws, alone.losses],
+  );
+  assert.ok(
+    played.every((moves) => moves.length > 0),
+    `every pair played: ${JSON.stringify(played)}`,
+  );
+  // A pair's engine fails and cannot restart: the match stops with the
+  // games that ended, and no pair starts a game after the failure.
+  let started = 0;
+  const broken: ChessMover = {
+    name: "broken",
+    move: () => Promise.reject(new Error("gone")),
+    restart: () => Promise.reject(new Error("no program")),
+  };
+  const slow: ChessMover = {
+    name: "a",
+    newGame: () => {
+      started++;
+      return Promise.resolve();
+    },
+    move: pairs[0]![0].move,
+  };
+  const error = await playChessMatch(slow, pairs[0]![1], openings, {
+    games: 40,
+    maxPlies: 30,
+    morePairs: [[broken, pairs[1]![1]]],
+  }).then(() => null, (e) => e);
+  assert.ok(error instanceof Error, "the match stopped");
+  assert.match(
+    error.message,
+    /playChessMatch: broken failed in game 2 and could not be restarted: no program/,
+  );
+  assert.ok(started <= 2, `the other pair went on: ${started} games`);
+  await assert.rejects(
+    () =>
+      playChessMatch(pairs[0]![0], pairs[0]![1], openings, {
+        morePairs: [[pairs[1]![0]]] as never,
+      }),
+    /playChessMatch: morePairs must be an array of \[engine, engine\] pairs, got/,
+  );
+});

@@ -151,6 +151,14 @@ Deno.test("bench:strength: bad command lines exit 2 naming the flag, the value a
       [["--full", "--games", "4"], /give --games and --full not both/],
       [["--games", "2", "--games=3"], /--games is given twice \("2" and "3"\)/],
       [["--elo"], /unknown argument "--elo"/],
+      [
+        ["--concurrency", "0"],
+        /--concurrency must be an integer in 1…16, got "0"/,
+      ],
+      [
+        ["--concurrency", "17"],
+        /--concurrency must be an integer in 1…16, got "17"/,
+      ],
     ] as const
   ) {
     await assertRefused("bench:strength", args, message);
@@ -165,6 +173,7 @@ Deno.test("bench:strength's parsers: the options, --full, the match line", () =>
     movetimeMs: 20,
     glaurungGames: 2,
     full: false,
+    concurrency: 1,
   });
   assert.deepEqual(parseStrengthArgs(["--full"]), {
     help: false,
@@ -173,7 +182,12 @@ Deno.test("bench:strength's parsers: the options, --full, the match line", () =>
     movetimeMs: 100,
     glaurungGames: 100,
     full: true,
+    concurrency: 1,
   });
+  assert.equal(
+    parseStrengthArgs(["--full", "--concurrency", "2"]).concurrency,
+    2,
+  );
   assert.deepEqual(
     parseStrengthArgs(["--skills=0,19", "--glaurung-games", "0"]).skills,
     [0, 19],
@@ -238,7 +252,7 @@ Deno.test(
 );
 
 Deno.test(
-  "bench:strength: two games against Stockfish at skill 0 and two against Glaurung, each counted and located",
+  "bench:strength: two games against Stockfish at skill 0 and two against Glaurung, two at a time, each counted and located",
   { ignore: lacks("stockfish", "glaurung") },
   async () => {
     const { code, out, err } = await runBenchTask(
@@ -251,8 +265,11 @@ Deno.test(
       "10",
       "--glaurung-games",
       "2",
+      "--concurrency",
+      "2",
     );
     assert.equal(code, 0, out + err);
+    assert.match(out, /; 2 games at a time, each by its own engines$/m);
     assert.match(
       out,
       /^\$ deno task match --a ours:movetime=10 --b stockfish:skill=0,movetime=10 --games 2$/m,

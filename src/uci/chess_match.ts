@@ -388,8 +388,15 @@ export class ChessMatchError extends Error {
 export interface ChessMatchOptions extends ChessGameOptions {
   /** Games to play (default: two per opening, colours swapped). */
   games?: number;
-  /** Called after each game (progress). */
+  /** Called after each game (progress), in the order the games end. */
   onGame?: (game: ChessGameRecord, index: number) => void;
+  /**
+   * More pairs of the same two engines, each its own processes, that play
+   * games at the same time as `a` and `b` (a pair takes the next game as it
+   * finishes one): game i is still opening ⌊i/2⌋ with the first engine
+   * white in the even games, whichever pair plays it. Default none.
+   */
+  morePairs?: readonly (readonly [ChessMover, ChessMover])[];
 }
 
 /** The outcome of {@linkcode playChessMatch}, from the first engine's side. */
@@ -527,7 +534,12 @@ export async function playChessMatch(
   openings: readonly ChessOpening[],
   options?: ChessMatchOptions,
 ): Promise<ChessMatchResult> {
-  checkOptions("playChessMatch", options, [...GAME_KEYS, "games", "onGame"]);
+  checkOptions("playChessMatch", options, [
+    ...GAME_KEYS,
+    "games",
+    "onGame",
+    "morePairs",
+  ]);
   if (!Array.isArray(openings) || openings.length === 0) {
     throw new Error(
       `playChessMatch: openings must be a non-empty array, got ${
@@ -541,36 +553,63 @@ export async function playChessMatch(
     ...(options?.maxPlies === undefined ? {} : { maxPlies: options.maxPlies }),
     ...(options?.headers === undefined ? {} : { headers: options.headers }),
   };
-  const games: ChessGameRecord[] = [];
-  for (let i = 0; i < count; i++) {
-    const opening = openings[Math.floor(i / 2) % openings.length]!;
-    const aWhite = i % 2 === 0;
-    const game = await playChessGame(
-      aWhite ? a : b,
-      aWhite ? b : a,
-      opening,
-      {
-        ...gameOptions,
-        headers: { ...gameOptions.headers, Round: String(i + 1) },
-      },
+  const more = options?.morePairs ?? [];
+  if (
+    !Array.isArray(more) ||
+    more.some((pair) => !Array.isArray(pair) || pair.length !== 2)
+  ) {
+    throw new Error(
+      `playChessMatch: morePairs must be an array of [engine, engine] pairs, got ${
+        describe(more)
+      }`,
     );
-    games.push(game);
-    options?.onGame?.(game, i);
-    if (game.faultSide !== null && i + 1 < count) {
-      const faulty = (game.faultSide === "white") === aWhite ? a : b;
-      try {
-        await faulty.restart?.();
-      } catch (error) {
-        throw new ChessMatchError(
-          `playChessMatch: ${faulty.name} failed in game ${
-            i + 1
-          } and could not be restarted: ${
-            error instanceof Error ? error.message : String(error)
-          }`,
-          games,
-        );
+  }
+  const games: ChessGameRecord[] = new Array(count);
+  let next = 0;
+  let failure: ChessMatchError | null = null;
+  // Each pair takes the next game as it finishes one, until the games run
+  // out or an engine that failed cannot be restarted (then no pair starts
+  // another game, and the games in progress end first).
+  const play = async ([first, second]: readonly [ChessMover, ChessMover]) => {
+    while (failure === null && next < count) {
+      const i = next++;
+      const opening = openings[Math.floor(i / 2) % openings.length]!;
+      const aWhite = i % 2 === 0;
+      const game = await playChessGame(
+        aWhite ? first : second,
+        aWhite ? second : first,
+        opening,
+        {
+          ...gameOptions,
+          headers: { ...gameOptions.headers, Round: String(i + 1) },
+        },
+      );
+      games[i] = game;
+      options?.onGame?.(game, i);
+      if (game.faultSide !== null && next < count) {
+        const faulty = (game.faultSide === "white") === aWhite ? first : second;
+        try {
+          await faulty.restart?.();
+        } catch (error) {
+          failure ??= new ChessMatchError(
+            `playChessMatch: ${faulty.name} failed in game ${
+              i + 1
+            } and could not be restarted: ${
+              error instanceof Error ? error.message : String(error)
+            }`,
+            [],
+          );
+        }
       }
     }
+  };
+  await Promise.all([play([a, b]), ...more.map(play)]);
+  if (failure !== null) {
+    const error: ChessMatchError = failure;
+    throw new ChessMatchError(
+      error.message,
+      games.filter((game) => game !== undefined),
+    );
   }
   return scoreChessMatch(games);
 }
