@@ -50,7 +50,8 @@ export const FULL = {
 /** The text of `deno task bench:strength --help`. */
 export const HELP =
   `usage: deno task bench:strength [--skills S,S,...] [--games N]
-       [--movetime MS] [--glaurung-games N] | --full [--concurrency N]
+         [--movetime MS] [--glaurung-games N] [--concurrency N]
+       deno task bench:strength --full [--concurrency N]
 
 Plays our engine (deno task uci's program) against Stockfish at each skill
 level S and against Glaurung, N games each, both sides "go movetime MS",
@@ -71,15 +72,18 @@ Flags:
   --games N            games against each skill level, 1-10000 (default ${DEFAULTS.games})
   --movetime MS        each move's time for both sides, 1-60000 (default ${DEFAULTS.movetimeMs})
   --glaurung-games N   games against Glaurung, 0-10000 (0: none; default ${DEFAULTS.glaurungGames})
-  --concurrency N      games played at the same time, 1-16 (default 1),
-                       each by its own pair of engine processes: a game's
-                       two engines take turns, so one game keeps about one
-                       core busy, and more games than cores slow every
-                       engine (at a time a move, that changes the result)
   --full               skills ${
     FULL.skills.join(",")
   }, ${FULL.games} games each, ${FULL.glaurungGames} against Glaurung,
                        ${FULL.movetimeMs} ms a move (not with the flags above)
+  --concurrency N      games played at the same time, 1-16 (default 1; with
+                       --full too), each by its own pair of engine
+                       processes: the same openings and colours by game,
+                       but a game's two engines take turns, so one game
+                       keeps about one core busy, and more games than
+                       cores slow every engine (with a fixed time a move,
+                       a slowed engine searches less, which changes the
+                       result)
   -h, --help           this text
 
 Each match is the one "deno task match --a ours:movetime=MS --b

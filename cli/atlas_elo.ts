@@ -16,7 +16,8 @@
  * `ELO_LOO_FULL`: 20,000 nodes a move, SPRT [0, 10], adjudicated); the
  * default mode is add-one-to-base. Every batch of games is cached as it
  * ends, so a stopped run resumes at the batch it stopped in; the full
- * leave-one-out run caches its games in `figures/atlas/leave_one_out_games/`
+ * leave-one-out run at its own budget (not `--nodes`) caches its games in
+ * `figures/atlas/leave_one_out_games/`
  * (committed: it takes hours, and resumes from them on another day or
  * machine), every other run in `.atlas-cache/`;
  * `--max-batches N` plays at most N new batches of each test in this run
@@ -225,12 +226,27 @@ function parseArgs(args: readonly string[]): Plan {
 }
 
 /**
- * Where a run's games go: the full leave-one-out run's are committed
- * (`LOO_GAMES`), so that it resumes on another day or machine; every other
- * run's stay in the ignored `.atlas-cache/`.
+ * Where a run's games go: the full leave-one-out run's at its own budget
+ * are committed (`LOO_GAMES`), so that it resumes on another day or
+ * machine; every other run's (another `--nodes` budget included) stay in
+ * the ignored `.atlas-cache/`.
+ *
+ * @param settings the run's settings, `--nodes` applied
+ * @returns the folder of the run's cached games
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ATLAS_CACHE, ELO_LOO_FULL, LOO_GAMES } from "../src/course/mod.ts";
+ * import { atlasEloCacheDir } from "./atlas_elo.ts";
+ * assert.equal(atlasEloCacheDir(ELO_LOO_FULL), LOO_GAMES);
+ * const deeper = { ...ELO_LOO_FULL.games.chess, nodes: 80_000 };
+ * assert.equal(atlasEloCacheDir({ ...ELO_LOO_FULL, games: { ...ELO_LOO_FULL.games, chess: deeper } }), ATLAS_CACHE);
+ * ```
  */
-function cacheDir(settings: EloSettings): string {
-  return settings.run === "full" && settings.design === "leave-one-out"
+export function atlasEloCacheDir(settings: EloSettings): string {
+  return settings.run === "full" && settings.design === "leave-one-out" &&
+      settings.games.chess.nodes === ELO_LOO_FULL.games.chess.nodes
     ? LOO_GAMES
     : ATLAS_CACHE;
 }
@@ -252,7 +268,7 @@ async function main(): Promise<number> {
   }
   if (plan.status) {
     const standing = eloStanding(plan.settings, {
-      cacheDir: cacheDir(plan.settings),
+      cacheDir: atlasEloCacheDir(plan.settings),
       ...(plan.games === undefined ? {} : { games: plan.games }),
       ...(plan.techniques === undefined ? {} : { techniques: plan.techniques }),
     });
@@ -287,7 +303,7 @@ async function play(
   jobs: Jobs | null,
 ): Promise<number> {
   const options = {
-    cacheDir: cacheDir(plan.settings),
+    cacheDir: atlasEloCacheDir(plan.settings),
     progress,
     workers: plan.workers,
     ...(plan.maxBatches === undefined ? {} : { maxBatches: plan.maxBatches }),

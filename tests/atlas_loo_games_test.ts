@@ -9,12 +9,16 @@
 
 import assert from "node:assert/strict";
 import {
+  ATLAS_CACHE,
+  ELO_FULL,
   ELO_LOO_FULL,
+  ELO_LOO_SMALL,
   ELO_LOO_TESTS,
   eloCacheFile,
   eloStanding,
   LOO_GAMES,
 } from "../src/course/mod.ts";
+import { atlasEloCacheDir } from "../cli/atlas_elo.ts";
 import { createPlayer, parsePosition } from "../src/players/player_spec.ts";
 import type { PlayerSpec } from "../src/players/player_spec.ts";
 import { playGame } from "../src/match/tournament.ts";
@@ -77,8 +81,27 @@ Deno.test("every committed leave-one-out file belongs to a test of the full run,
   );
 });
 
+Deno.test("only the full leave-one-out run at its own budget keeps its games in the committed folder", () => {
+  assert.equal(atlasEloCacheDir(ELO_LOO_FULL), LOO_GAMES);
+  const chess = ELO_LOO_FULL.games.chess;
+  for (
+    const settings of [
+      ELO_LOO_SMALL,
+      ELO_FULL,
+      {
+        ...ELO_LOO_FULL,
+        games: { ...ELO_LOO_FULL.games, chess: { ...chess, nodes: 80_000 } },
+      },
+    ]
+  ) {
+    assert.equal(atlasEloCacheDir(settings), ATLAS_CACHE);
+  }
+});
+
 Deno.test("the committed leave-one-out games replay move for move on today's engine", () => {
-  // The shortest game of each of three techniques keeps this to seconds.
+  // Any change to the search changes nearly every game, so a few games
+  // find it: the shortest game of each of three techniques keeps this to
+  // seconds.
   const shortest = new Map<string, { name: string; index: number }>();
   const lengthOf = new Map<string, number>();
   for (const name of gameFiles().filter((n) => BATCH.test(n))) {
@@ -112,5 +135,11 @@ Deno.test("the committed leave-one-out games replay move for move on today's eng
       `${technique}: game ${index} of ${name} plays otherwise today`,
     );
     assert.equal(replay.result, record.result, `${technique}: result`);
+    assert.deepEqual(replay.nodes, record.nodes, `${technique}: nodes`);
+    assert.equal(
+      replay.adjudicated,
+      record.adjudicated,
+      `${technique}: adjudication`,
+    );
   }
 });

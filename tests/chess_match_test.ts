@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { Chess as ChessJs } from "chess.js";
 import {
   Chess,
+  ChessMatchError,
   type ChessMover,
   openingsFromGames,
   playChessGame,
@@ -248,7 +249,8 @@ Deno.test("playChessMatch with morePairs: every game is played once, by index it
     [scripted("a", pick(3)), scripted("b", pick(5))] as const
   );
   const played: number[][] = [[], [], []];
-  // Which pair played a game: each pair's first engine counts its moves.
+  // Which pairs played: each pair's first engine notes its first move as
+  // black (the opening's one move played, its reply the game's second).
   const counting = pairs.map(([first, second], p) =>
     [{
       ...first,
@@ -297,7 +299,7 @@ Deno.test("playChessMatch with morePairs: every game is played once, by index it
     move: () => Promise.reject(new Error("gone")),
     restart: () => Promise.reject(new Error("no program")),
   };
-  const slow: ChessMover = {
+  const counted: ChessMover = {
     name: "a",
     newGame: () => {
       started++;
@@ -305,22 +307,54 @@ Deno.test("playChessMatch with morePairs: every game is played once, by index it
     },
     move: pairs[0]![0].move,
   };
-  const error = await playChessMatch(slow, pairs[0]![1], openings, {
+  const error = await playChessMatch(counted, pairs[0]![1], openings, {
     games: 40,
     maxPlies: 30,
     morePairs: [[broken, pairs[1]![1]]],
   }).then(() => null, (e) => e);
-  assert.ok(error instanceof Error, "the match stopped");
+  assert.ok(error instanceof ChessMatchError, "the match stopped");
+  assert.ok(error.games.length <= 2, `${error.games.length} games ended`);
   assert.match(
     error.message,
     /playChessMatch: broken failed in game 2 and could not be restarted: no program/,
   );
   assert.ok(started <= 2, `the other pair went on: ${started} games`);
+  // A throw from onGame stops every pair: no game starts after it.
+  let games = 0;
   await assert.rejects(
     () =>
       playChessMatch(pairs[0]![0], pairs[0]![1], openings, {
-        morePairs: [[pairs[1]![0]]] as never,
+        games: 40,
+        maxPlies: 30,
+        morePairs: [pairs[1]!, pairs[2]!],
+        onGame: () => {
+          if (++games === 1) throw new Error("stdout closed");
+        },
       }),
-    /playChessMatch: morePairs must be an array of \[engine, engine\] pairs, got/,
+    /^Error: stdout closed$/,
+  );
+  // Time for any pair left playing to show it.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(games <= 3, `${games} games ended after the throw`);
+  await assert.rejects(
+    () =>
+      playChessMatch(pairs[0]![0], pairs[0]![1], openings, {
+        morePairs: [pairs[1]!, [pairs[2]![0]]] as never,
+      }),
+    /playChessMatch: morePairs\[1\] must be a pair \[engine, engine\], got /,
+  );
+  await assert.rejects(
+    () =>
+      playChessMatch(pairs[0]![0], pairs[0]![1], openings, {
+        morePairs: "two" as never,
+      }),
+    /playChessMatch: morePairs must be an array of \[engine, engine\] pairs, got "two"/,
+  );
+  await assert.rejects(
+    () =>
+      playChessMatch(pairs[0]![0], pairs[0]![1], openings, {
+        morePairs: [pairs[1]!, [pairs[2]![0], pairs[0]![1]]],
+      }),
+    /playChessMatch: morePairs\[1\] plays "b" of \(a, b\) too: games at the same time need their own engines/,
   );
 });

@@ -395,4 +395,20 @@ Deno.test("UCI go movetime searches its time less the Move Overhead (default 10 
   );
   // The bad values left the last good one.
   assert.equal(endOf(engine, now), 100);
+  // The clocks keep back 50 ms, or the overhead when it is more: 6 s over
+  // 30 moves to go is 200 ms a move.
+  const clockEnd = (overhead: number): number => {
+    const timed = new UciEngine({ now: () => now.ms });
+    timed.receive(`setoption name Move Overhead value ${overhead}`);
+    timed.receive("position startpos");
+    now.ms = 0;
+    timed.receive("go wtime 6000 btime 6000");
+    while (timed.searching) {
+      timed.step();
+      if (timed.searching) now.ms += 10;
+    }
+    return now.ms;
+  };
+  assert.equal(clockEnd(10), 150);
+  assert.equal(clockEnd(100), 100);
 });

@@ -503,6 +503,51 @@ export function scoreChessMatch(games: ChessGameRecord[]): ChessMatchResult {
 }
 
 /**
+ * (a, b) and `morePairs`, checked: an array of [engine, engine] pairs, no
+ * engine in two pairs (two games at once on one engine would garble both).
+ */
+function checkedPairs(
+  a: ChessMover,
+  b: ChessMover,
+  more: readonly (readonly [ChessMover, ChessMover])[],
+): (readonly [ChessMover, ChessMover])[] {
+  if (!Array.isArray(more)) {
+    throw new Error(
+      `playChessMatch: morePairs must be an array of [engine, engine] pairs, got ${
+        describe(more)
+      }`,
+    );
+  }
+  more.forEach((pair, k) => {
+    if (!Array.isArray(pair) || pair.length !== 2) {
+      throw new Error(
+        `playChessMatch: morePairs[${k}] must be a pair [engine, engine], got ${
+          describe(pair)
+        }`,
+      );
+    }
+  });
+  const pairs = [[a, b] as const, ...more];
+  const owner = new Map<ChessMover, number>();
+  pairs.forEach((pair, p) => {
+    for (const mover of pair) {
+      const first = owner.get(mover) ?? p;
+      if (first !== p) {
+        throw new Error(
+          `playChessMatch: morePairs[${p - 1}] plays ${
+            describe(mover.name)
+          } of ${
+            first === 0 ? "(a, b)" : `morePairs[${first - 1}]`
+          } too: games at the same time need their own engines`,
+        );
+      }
+      owner.set(mover, first);
+    }
+  });
+  return pairs;
+}
+
+/**
  * Plays `a` against `b`: game i starts from opening ⌊i/2⌋ (cycling), with
  * `a` white in the even games, so each opening is played with both colours.
  * A game in which an engine fails is lost by it; the engine is restarted
@@ -553,45 +598,36 @@ export async function playChessMatch(
     ...(options?.maxPlies === undefined ? {} : { maxPlies: options.maxPlies }),
     ...(options?.headers === undefined ? {} : { headers: options.headers }),
   };
-  const more = options?.morePairs ?? [];
-  if (
-    !Array.isArray(more) ||
-    more.some((pair) => !Array.isArray(pair) || pair.length !== 2)
-  ) {
-    throw new Error(
-      `playChessMatch: morePairs must be an array of [engine, engine] pairs, got ${
-        describe(more)
-      }`,
-    );
-  }
+  const pairs = checkedPairs(a, b, options?.morePairs ?? []);
   const games: ChessGameRecord[] = new Array(count);
   let next = 0;
-  let failure: ChessMatchError | null = null;
-  // Each pair takes the next game as it finishes one, until the games run
-  // out or an engine that failed cannot be restarted (then no pair starts
-  // another game, and the games in progress end first).
+  // The first error of any pair; then no pair starts another game, and the
+  // games in progress end first (so no engine is left playing on its own).
+  let failed = false;
+  let failure: unknown = null;
   const play = async ([first, second]: readonly [ChessMover, ChessMover]) => {
-    while (failure === null && next < count) {
-      const i = next++;
-      const opening = openings[Math.floor(i / 2) % openings.length]!;
-      const aWhite = i % 2 === 0;
-      const game = await playChessGame(
-        aWhite ? first : second,
-        aWhite ? second : first,
-        opening,
-        {
-          ...gameOptions,
-          headers: { ...gameOptions.headers, Round: String(i + 1) },
-        },
-      );
-      games[i] = game;
-      options?.onGame?.(game, i);
-      if (game.faultSide !== null && next < count) {
+    try {
+      while (!failed && next < count) {
+        const i = next++;
+        const opening = openings[Math.floor(i / 2) % openings.length]!;
+        const aWhite = i % 2 === 0;
+        const game = await playChessGame(
+          aWhite ? first : second,
+          aWhite ? second : first,
+          opening,
+          {
+            ...gameOptions,
+            headers: { ...gameOptions.headers, Round: String(i + 1) },
+          },
+        );
+        games[i] = game;
+        options?.onGame?.(game, i);
+        if (game.faultSide === null || failed || next >= count) continue;
         const faulty = (game.faultSide === "white") === aWhite ? first : second;
         try {
           await faulty.restart?.();
         } catch (error) {
-          failure ??= new ChessMatchError(
+          throw new ChessMatchError(
             `playChessMatch: ${faulty.name} failed in game ${
               i + 1
             } and could not be restarted: ${
@@ -601,13 +637,16 @@ export async function playChessMatch(
           );
         }
       }
+    } catch (error) {
+      if (!failed) failure = error;
+      failed = true;
     }
   };
-  await Promise.all([play([a, b]), ...more.map(play)]);
-  if (failure !== null) {
-    const error: ChessMatchError = failure;
+  await Promise.all(pairs.map(play));
+  if (failed) {
+    if (!(failure instanceof ChessMatchError)) throw failure;
     throw new ChessMatchError(
-      error.message,
+      failure.message,
       games.filter((game) => game !== undefined),
     );
   }

@@ -96,9 +96,10 @@ export const UCI_MAX_DEPTH = 64;
 /**
  * The default `Move Overhead`: `go movetime N` searches N − 10 ms. The
  * engine's own overhead, from `go` read to `bestmove` written, measured at a
- * median of 3.6 ms (16 moves at `movetime 100`, both cores busy); 10 ms is
- * also Stockfish's default. The clocks keep back at least 50 ms, since a
- * move late there loses the game.
+ * median of 3.6 ms (16 moves at `movetime 100`, both cores busy), so 10 ms
+ * leaves room for a busy machine (Stockfish's option of that name has the
+ * same default, for its clock). The clocks keep back at least 50 ms, since
+ * a move late there loses the game.
  */
 export const UCI_MOVE_OVERHEAD_MS = 10;
 

@@ -1051,8 +1051,9 @@ export const ATLAS: LessonEntry = {
     );
     if (full) {
       // Leave-one-out is played by `deno task atlas-elo --mode
-      // leave-one-out --full` (hours); here it is read from the cache as it
-      // stands (never played), or kept from the committed file without one.
+      // leave-one-out --full` (hours); here it is read from its committed
+      // games as they stand (never played), or kept from the committed file
+      // without any.
       const leaveOneOut = looFromCache() ?? readAtlasFile()?.leaveOneOut;
       const file = atlasFile(
         results,
