@@ -359,26 +359,26 @@ Deno.test("UCI go movetime searches its time less the Move Overhead (default 10 
       "option name Move Overhead type spin default 10 min 0 max 5000",
     ),
   );
-  /** The fake clock's time at which `go movetime 100` ends: each step moves it 5 ms on. */
-  const endOf = (engine: UciEngine, now: { ms: number }): number => {
+  const now = { ms: 0 };
+  /** The fake clock's time at which `go` ends, moved `stepMs` on after each step. */
+  const endOf = (engine: UciEngine, go = "go movetime 100", stepMs = 5) => {
     engine.receive("position startpos");
     now.ms = 0;
-    engine.receive("go movetime 100");
+    engine.receive(go);
     while (engine.searching) {
       engine.step();
-      if (engine.searching) now.ms += 5;
+      if (engine.searching) now.ms += stepMs;
     }
     return now.ms;
   };
-  const now = { ms: 0 };
   const engine = new UciEngine({ now: () => now.ms });
-  assert.equal(endOf(engine, now), 90);
+  assert.equal(endOf(engine), 90);
   assert.deepEqual(engine.receive("setoption name Move Overhead value 30"), []);
-  assert.equal(endOf(engine, now), 70);
+  assert.equal(endOf(engine), 70);
   assert.deepEqual(engine.receive("setoption name move overhead value 0"), []);
-  assert.equal(endOf(engine, now), 100);
+  assert.equal(endOf(engine), 100);
   const built = new UciEngine({ now: () => now.ms, moveOverheadMs: 45 });
-  assert.equal(endOf(built, now), 55);
+  assert.equal(endOf(built), 55);
   for (const value of ["-1", "5001", "1.5", "soon"]) {
     assert.match(
       engine.receive(`setoption name Move Overhead value ${value}`)[0]!,
@@ -394,21 +394,11 @@ Deno.test("UCI go movetime searches its time less the Move Overhead (default 10 
     /^info string setoption: Move Overhead must be an integer in 0…5000 \(ms\), got undefined/,
   );
   // The bad values left the last good one.
-  assert.equal(endOf(engine, now), 100);
+  assert.equal(endOf(engine), 100);
   // The clocks keep back 50 ms, or the overhead when it is more: 6 s over
   // 30 moves to go is 200 ms a move.
-  const clockEnd = (overhead: number): number => {
-    const timed = new UciEngine({ now: () => now.ms });
-    timed.receive(`setoption name Move Overhead value ${overhead}`);
-    timed.receive("position startpos");
-    now.ms = 0;
-    timed.receive("go wtime 6000 btime 6000");
-    while (timed.searching) {
-      timed.step();
-      if (timed.searching) now.ms += 10;
-    }
-    return now.ms;
-  };
-  assert.equal(clockEnd(10), 150);
-  assert.equal(clockEnd(100), 100);
+  const clock = "go wtime 6000 btime 6000";
+  assert.equal(endOf(new UciEngine({ now: () => now.ms }), clock, 10), 150);
+  engine.receive("setoption name Move Overhead value 100");
+  assert.equal(endOf(engine, clock, 10), 100);
 });
