@@ -42,6 +42,7 @@
 
 import {
   ATLAS_CACHE,
+  atlasEloCacheDir,
   ELO_FULL,
   ELO_LOO_FULL,
   ELO_LOO_SMALL,
@@ -51,7 +52,6 @@ import {
   type EloSettings,
   eloStanding,
   formatElo,
-  LOO_GAMES,
   looDepths,
   runEloOnWorkers,
   runStockfishElo,
@@ -223,32 +223,6 @@ function parseArgs(args: readonly string[]): Plan {
     }
   }
   return plan;
-}
-
-/**
- * Where a run's games go: the full leave-one-out run's at its own budget
- * are committed (`LOO_GAMES`), so that it resumes on another day or
- * machine; every other run's (another `--nodes` budget included) stay in
- * the ignored `.atlas-cache/`.
- *
- * @param settings the run's settings, `--nodes` applied
- * @returns the folder of the run's cached games
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ATLAS_CACHE, ELO_LOO_FULL, LOO_GAMES } from "../src/course/mod.ts";
- * import { atlasEloCacheDir } from "./atlas_elo.ts";
- * assert.equal(atlasEloCacheDir(ELO_LOO_FULL), LOO_GAMES);
- * const deeper = { ...ELO_LOO_FULL.games.chess, nodes: 80_000 };
- * assert.equal(atlasEloCacheDir({ ...ELO_LOO_FULL, games: { ...ELO_LOO_FULL.games, chess: deeper } }), ATLAS_CACHE);
- * ```
- */
-export function atlasEloCacheDir(settings: EloSettings): string {
-  return settings.run === "full" && settings.design === "leave-one-out" &&
-      settings.games.chess.nodes === ELO_LOO_FULL.games.chess.nodes
-    ? LOO_GAMES
-    : ATLAS_CACHE;
 }
 
 async function main(): Promise<number> {

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import {
   ATLAS_CACHE,
+  atlasEloCacheDir,
   ELO_FULL,
   ELO_LOO_FULL,
   ELO_LOO_SMALL,
@@ -18,10 +19,8 @@ import {
   eloStanding,
   LOO_GAMES,
 } from "../src/course/mod.ts";
-import { atlasEloCacheDir } from "../cli/atlas_elo.ts";
-import { createPlayer, parsePosition } from "../src/players/player_spec.ts";
+import { playBatchHere } from "../src/course/atlas/elo.ts";
 import type { PlayerSpec } from "../src/players/player_spec.ts";
-import { playGame } from "../src/match/tournament.ts";
 import type { GameRecord } from "../src/match/tournament.ts";
 
 interface Batch {
@@ -118,17 +117,24 @@ Deno.test("the committed leave-one-out games replay move for move on today's eng
   assert.ok(picked.length > 0, `no batches in ${LOO_GAMES}`);
   for (const [technique, { name, index }] of picked) {
     const batch = readBatch(name);
-    const specs = JSON.parse(batch.players) as PlayerSpec[];
-    const adjudication = JSON.parse(batch.adjudication);
     const record = batch.records[index]!;
-    const players = specs.map((spec) => createPlayer("chess", spec));
-    const replay = playGame(
-      parsePosition("chess", record.opening),
-      players[record.seats[0]]!,
-      players[record.seats[1]]!,
-      record.seed,
-      adjudication === null ? {} : { adjudication },
-    );
+    // The one game alone, as the run played it (`playBatchHere`).
+    const [replay] = playBatchHere({
+      kind: "games",
+      game: "chess",
+      players: JSON.parse(batch.players) as PlayerSpec[],
+      openings: [record.opening],
+      games: [{
+        round: record.round,
+        opening: 0,
+        seats: record.seats,
+        seed: record.seed,
+      }],
+      ...(batch.adjudication === "null"
+        ? {}
+        : { adjudication: JSON.parse(batch.adjudication) }),
+    });
+    assert.ok(replay !== undefined);
     assert.deepEqual(
       replay.moves,
       record.moves,

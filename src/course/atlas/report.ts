@@ -117,6 +117,31 @@ export const LOO_GAMES: string =
     .pathname;
 
 /**
+ * Where `deno task atlas-elo` keeps a run's games: the full leave-one-out run's at its own budget
+ * are committed (`LOO_GAMES`), so that it resumes on another day or
+ * machine; every other run's (another `--nodes` budget included) stay in
+ * the ignored `.atlas-cache/`.
+ *
+ * @param settings the run's settings, `--nodes` applied
+ * @returns the folder of the run's cached games
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ATLAS_CACHE, atlasEloCacheDir, ELO_LOO_FULL, LOO_GAMES } from "../mod.ts";
+ * assert.equal(atlasEloCacheDir(ELO_LOO_FULL), LOO_GAMES);
+ * const deeper = { ...ELO_LOO_FULL.games.chess, nodes: 80_000 };
+ * assert.equal(atlasEloCacheDir({ ...ELO_LOO_FULL, games: { ...ELO_LOO_FULL.games, chess: deeper } }), ATLAS_CACHE);
+ * ```
+ */
+export function atlasEloCacheDir(settings: EloSettings): string {
+  return settings.run === "full" && settings.design === "leave-one-out" &&
+      settings.games.chess.nodes === ELO_LOO_FULL.games.chess.nodes
+    ? LOO_GAMES
+    : ATLAS_CACHE;
+}
+
+/**
  * The data of a run as committed: counts only, with the derived tree, and
  * the Elo tests when given (each Connect Four row's `elo` is then its
  * equal-nodes test, formatted).
