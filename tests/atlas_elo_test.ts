@@ -8,13 +8,20 @@ import {
   type EloSettings,
   type EloTest,
   formatElo,
+  playBatchHere,
   runAtlas,
   runElo,
   runEloTest,
   runEloTestOnWorkers,
   strengthTable,
 } from "../src/course/mod.ts";
-import { ConnectFour, createPlayer, SearchPlayer, TicTacToe } from "../mod.ts";
+import {
+  ConnectFour,
+  createPlayer,
+  SearchPlayer,
+  type SprtBatch,
+  TicTacToe,
+} from "../mod.ts";
 
 /** ELO_SMALL with other Connect Four budgets and other settings. */
 function withGames(
@@ -120,6 +127,46 @@ Deno.test("the job unit is idempotent: the same test on the workers gives the sa
   const here = runEloTest(test, settings, "nodes");
   const there = await runEloTestOnWorkers(test, settings, "nodes", 2);
   assert.deepEqual(there, here);
+});
+
+Deno.test("a batch cached as the workers return it (not in round order) is read back in round order: the same pairs and item", async () => {
+  const test = ELO_TESTS.find((t) => t.technique === "history")!;
+  const settings = withGames({ maxGames: 4 }, { batchGames: 4 });
+  const dir = Deno.makeTempDirSync();
+  try {
+    const file = `${dir}/history.json`;
+    // The candidate (player 0) wins rounds 0 and 1 and loses 2 and 3: pairs
+    // (0, 1) and (2, 3) score 2 and 0; pairs of neighbours in the order
+    // returned below, (0, 2) and (1, 3), would score 1 and 1.
+    const evensFirst = (task: SprtBatch) => {
+      const records = playBatchHere(task).map((record) => {
+        const candidateWins = record.round < 2;
+        const candidateFirst = record.seats[0] === 0;
+        return {
+          ...record,
+          result: candidateWins === candidateFirst
+            ? "1-0" as const
+            : "0-1" as const,
+        };
+      });
+      return Promise.resolve([
+        ...records.filter((record) => record.round % 2 === 0),
+        ...records.filter((record) => record.round % 2 === 1),
+      ]);
+    };
+    const there = await runEloTestOnWorkers(
+      test,
+      settings,
+      "nodes",
+      1,
+      evensFirst,
+      file,
+    );
+    assert.deepEqual(there.counts, [1, 0, 0, 0, 1]);
+    assert.deepEqual(runEloTest(test, settings, "nodes", file), there);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });
 
 Deno.test("the Elo cache resumes: a finished test is read back, a cut file or one played against another engine is played again", () => {

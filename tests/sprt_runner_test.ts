@@ -188,7 +188,7 @@ Deno.test("sprtMatch: a playBatch that returns the wrong games is an error, not 
       batchGames: 10,
       playBatch: () => Promise.resolve([]),
     }),
-    /sprtMatch: playBatch returned 0 records for batch 0, not its 10 games \(rounds 0…9\)/,
+    /sprtMatch: playBatch's records for batch 0 must be its 10 games \(rounds 0…9\), got 0 records/,
   );
 });
 

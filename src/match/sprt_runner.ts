@@ -362,19 +362,11 @@ export async function sprtMatch(
       games,
       ...adjudication,
     };
-    const played = [...await playBatch(task, batches)].sort((a, b) =>
-      a.round - b.round
+    const played = inRoundOrder(
+      await playBatch(task, batches),
+      task,
+      `${where}: playBatch's records for batch ${batches}`,
     );
-    if (
-      played.length !== games.length ||
-      played.some((record, k) => record?.round !== games[k]!.round)
-    ) {
-      throw new Error(
-        `${where}: playBatch returned ${played.length} records for batch ${batches}, not its ${games.length} games (rounds ${
-          games[0]!.round
-        }…${games.at(-1)!.round})`,
-      );
-    }
     batches++;
     for (let k = 0; k < played.length; k += 2) {
       records.push(played[k]!, played[k + 1]!);
@@ -396,4 +388,49 @@ export async function sprtMatch(
       : "budget",
     records,
   };
+}
+
+/**
+ * A batch's records in round order, checked to be exactly its games: a
+ * batch played on workers comes back in the order its games finished, and
+ * the pentanomial pairs (rounds 2k and 2k + 1, one opening with each
+ * colour) are only right in round order.
+ *
+ * @param records the batch's records, in any order
+ * @param task the batch they were played for
+ * @param what names the records in the error
+ * @returns a sorted copy
+ * @throws when a round is missing, repeated or not the batch's
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type GameRecord, inRoundOrder, type SprtBatch } from "./mod.ts";
+ * const task = { games: [{ round: 4 }, { round: 5 }] } as unknown as SprtBatch;
+ * const records = [{ round: 5 }, { round: 4 }] as unknown as GameRecord[];
+ * const rounds = inRoundOrder(records, task, "records").map((r) => r.round);
+ * assert.deepEqual(rounds, [4, 5]);
+ * assert.throws(() => inRoundOrder(records.slice(1), task, "records"), /must be its 2 games/);
+ * ```
+ */
+export function inRoundOrder(
+  records: readonly GameRecord[],
+  task: SprtBatch,
+  what: string,
+): GameRecord[] {
+  const { games } = task;
+  const sorted = [...records].sort((a, b) => a.round - b.round);
+  if (
+    sorted.length !== games.length ||
+    sorted.some((record, k) => record?.round !== games[k]!.round)
+  ) {
+    throw new Error(
+      `${what} must be its ${games.length} games (rounds ${games[0]?.round}…${
+        games.at(-1)?.round
+      }), got ${sorted.length} records (rounds ${
+        sorted.map((record) => record?.round).join(", ")
+      })`,
+    );
+  }
+  return sorted;
 }

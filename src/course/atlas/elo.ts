@@ -24,6 +24,7 @@ import {
   type Adjudication,
   connectFourOpenings,
   type GameRecord,
+  inRoundOrder,
   playBatchOnWorkers,
   playGame,
   type ScheduledGame,
@@ -728,7 +729,12 @@ export function runEloTest(
         partial: true,
       };
     }
-    const records = cached ?? savedBatch(file, task, playBatchHere(task));
+    // Workers return a batch's games as they finish: pairs need round order.
+    const records = inRoundOrder(
+      cached ?? savedBatch(file, task, playBatchHere(task)),
+      task,
+      `runEloTest: the records of batch ${played / settings.batchGames}`,
+    );
     played += records.length;
     for (let k = 0; k + 1 < records.length; k += 2) {
       if (sprt.decision !== null) break;
@@ -842,11 +848,17 @@ function cachedBatch(
   const cached = readCache<CachedBatch>(file);
   if (cached === undefined) return undefined;
   const key = batchKey(task);
-  return cached.players === key.players &&
-      cached.adjudication === key.adjudication &&
-      JSON.stringify(cached.rounds) === JSON.stringify(key.rounds)
-    ? cached.records
-    : undefined;
+  if (
+    cached.players !== key.players ||
+    cached.adjudication !== key.adjudication ||
+    JSON.stringify(cached.rounds) !== JSON.stringify(key.rounds) ||
+    !Array.isArray(cached.records)
+  ) return undefined;
+  try {
+    return inRoundOrder(cached.records, task, "cached batch");
+  } catch {
+    return undefined; // A cut or edited file: its games are played again.
+  }
 }
 
 function savedBatch(
