@@ -603,11 +603,14 @@ export async function playChessMatch(
   let next = 0;
   // The first error of any pair; then no pair starts another game, and the
   // games in progress end first (so no engine is left playing on its own).
-  let failed = false;
-  let failure: unknown = null;
+  // A holder, since only the closures below write it.
+  const stop: { failure: { restart: string } | { error: unknown } | null } = {
+    failure: null,
+  };
+  const failed = () => stop.failure !== null;
   const play = async ([first, second]: readonly [ChessMover, ChessMover]) => {
     try {
-      while (!failed && next < count) {
+      while (!failed() && next < count) {
         const i = next++;
         const opening = openings[Math.floor(i / 2) % openings.length]!;
         const aWhite = i % 2 === 0;
@@ -622,31 +625,31 @@ export async function playChessMatch(
         );
         games[i] = game;
         options?.onGame?.(game, i);
-        if (game.faultSide === null || failed || next >= count) continue;
+        if (game.faultSide === null || failed() || next >= count) continue;
         const faulty = (game.faultSide === "white") === aWhite ? first : second;
         try {
           await faulty.restart?.();
         } catch (error) {
-          throw new ChessMatchError(
-            `playChessMatch: ${faulty.name} failed in game ${
+          // Told with the games once every pair has stopped.
+          stop.failure ??= {
+            restart: `playChessMatch: ${faulty.name} failed in game ${
               i + 1
             } and could not be restarted: ${
               error instanceof Error ? error.message : String(error)
             }`,
-            [],
-          );
+          };
         }
       }
     } catch (error) {
-      if (!failed) failure = error;
-      failed = true;
+      stop.failure ??= { error };
     }
   };
   await Promise.all(pairs.map(play));
-  if (failed) {
-    if (!(failure instanceof ChessMatchError)) throw failure;
+  const { failure } = stop;
+  if (failure !== null) {
+    if ("error" in failure) throw failure.error;
     throw new ChessMatchError(
-      failure.message,
+      failure.restart,
       games.filter((game) => game !== undefined),
     );
   }
