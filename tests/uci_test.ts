@@ -41,6 +41,11 @@ Deno.test("UCI handshake: id, the Hash option, uciok; isready; unknown commands 
     engine.receive("setoption name Hash value 0")[0]!,
     /^info string setoption: Hash must be an integer in 1…1024 \(MiB\), got "0"/,
   );
+  // Digits only, as for Move Overhead: "1e2" is a number to Number() alone.
+  assert.match(
+    engine.receive("setoption name Hash value 1e2")[0]!,
+    /^info string setoption: Hash must be an integer in 1…1024 \(MiB\), got "1e2"/,
+  );
   assert.match(
     engine.receive("setoption name Ponder value true")[0]!,
     /^info string setoption: unknown option "Ponder"/,
@@ -274,7 +279,7 @@ Deno.test("new UciEngine checks its options: name one printable line, hashMegaby
     [{ name: "x\u0007" }, /name must be a non-empty line/],
     [
       { hashMegabytes: 0 },
-      /new UciEngine: hashMegabytes must be an integer in 1…1024, got 0/,
+      /new UciEngine: hashMegabytes must be an integer in 1…1024 \(MiB\), got 0/,
     ],
     [{ hashMegabytes: 1.5 }, /hashMegabytes must be an integer in 1…1024/],
     [{ hashMegabytes: 2048 }, /hashMegabytes must be an integer in 1…1024/],

@@ -122,6 +122,21 @@ const MAX_OVERHEAD_MS = 5_000;
 /** The least a clock budget keeps back (a move late on the clock loses). */
 const CLOCK_RESERVE_MS = 50;
 
+/** The largest `Hash` in MiB. */
+const MAX_HASH_MB = 1024;
+
+/** `value` as a table size in MiB (an integer in 1…MAX_HASH_MB), or an error naming `where` and the value as given (`text`). */
+function hashOf(value: number, where: string, text: unknown): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_HASH_MB) {
+    throw new Error(
+      `${where} must be an integer in 1…${MAX_HASH_MB} (MiB), got ${
+        describe(text)
+      }`,
+    );
+  }
+  return value;
+}
+
 /** `value` as a move overhead (an integer in 0…MAX_OVERHEAD_MS), or an error naming `where` and the value as given (`text`, undefined when none was). */
 function overheadOf(
   value: number,
@@ -244,14 +259,11 @@ export class UciEngine {
     }
     this.name = name;
     const megabytes = options?.hashMegabytes ?? 16;
-    if (!Number.isInteger(megabytes) || megabytes < 1 || megabytes > 1024) {
-      throw new Error(
-        `${where}: hashMegabytes must be an integer in 1…1024, got ${
-          describe(megabytes)
-        }`,
-      );
-    }
-    this.#hashMegabytes = megabytes;
+    this.#hashMegabytes = hashOf(
+      megabytes,
+      `${where}: hashMegabytes`,
+      megabytes,
+    );
     const overhead = options?.moveOverheadMs ?? UCI_MOVE_OVERHEAD_MS;
     this.#moveOverheadMs = overheadOf(
       overhead,
@@ -348,7 +360,7 @@ export class UciEngine {
           out.push(
             `id name ${this.name}`,
             "id author the game-tree-search course project",
-            `option name Hash type spin default 16 min 1 max 1024`,
+            `option name Hash type spin default 16 min 1 max ${MAX_HASH_MB}`,
             `option name Move Overhead type spin default ${UCI_MOVE_OVERHEAD_MS} min 0 max ${MAX_OVERHEAD_MS}`,
             "uciok",
           );
@@ -737,14 +749,12 @@ export class UciEngine {
     if (name !== "hash") {
       throw new Error(`setoption: unknown option ${describe(match[1])}`);
     }
-    const megabytes = Number(value);
-    if (!Number.isInteger(megabytes) || megabytes < 1 || megabytes > 1024) {
-      throw new Error(
-        `setoption: Hash must be an integer in 1…1024 (MiB), got ${
-          describe(value)
-        }`,
-      );
-    }
+    // Digits only: Number("") and Number(" 1e2 ") are numbers too.
+    const megabytes = hashOf(
+      /^\d+$/.test(value ?? "") ? Number(value) : NaN,
+      "setoption: Hash",
+      value,
+    );
     this.#hashMegabytes = megabytes;
     this.#table = new TranspositionTable({ megabytes });
   }
