@@ -219,13 +219,32 @@ Deno.test("the Strength table shows each row's tests, Connect Four and chess, an
   const table = strengthTable(smallElo(), rows);
   const items = smallElo();
   for (const item of items) assert.ok(table.includes(formatElo(item)));
-  // Null move is tested on chess only; against Stockfish is chess's alone.
+  // Null move is tested on chess only.
   assert.match(table, /\| null-move pruning \(R = 2\) +\| chess +\|/);
   assert.doesNotMatch(
     table,
     /\| null-move pruning \(R = 2\) +\| Connect Four/,
   );
-  assert.match(table, /\| Connect Four +\|[^\n]*\| n\/a +\|/);
+  // The small run plays no game against Stockfish: no such column. Where a
+  // run did, it is chess's alone, and the chess rows it did not reach say so.
+  assert.doesNotMatch(table, /Stockfish/);
+  const lmr = items.find((i) => i.technique === "lmr" && i.game === "chess")!;
+  const against: EloItem = {
+    ...lmr,
+    mode: "stockfish",
+    stockfish: {
+      skill: 5,
+      depth: 5,
+      candidate: [-81, -120, -40],
+      baseline: [-131, -170, -90],
+      seeds: { candidate: 1, baseline: 2 },
+    },
+  };
+  const withStockfish = strengthTable([...items, against], rows);
+  assert.match(withStockfish, /\| against Stockfish: gain \[95%\] +\|/);
+  assert.match(withStockfish, /\| Connect Four +\|[^\n]*\| n\/a +\|/);
+  assert.ok(withStockfish.includes(formatElo(against)));
+  assert.match(withStockfish, /\| chess +\|[^\n]*\| not run +\|/);
   assert.match(table, /every Elo player deepens/);
   // Issue 25 item 7: the table, ETC have chess tests; PVS says why not.
   for (const id of ["tt", "etc", "aspiration"]) {

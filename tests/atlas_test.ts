@@ -424,3 +424,21 @@ Deno.test("the decision tree lists the leave-one-out gains of today's full engin
   assert.deepEqual(leftOut(withoutLoo as AtlasFile), []);
   assert.ok(playLeaf(withoutLoo as AtlasFile).strength.length > 0);
 });
+
+Deno.test("the committed figures hold no Stockfish row whose baseline games other rows shared, and the Strength table shows that column only when a run played it", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const shared = committed.elo!.filter((item) =>
+    item.mode === "stockfish" && item.stockfish?.seeds === undefined
+  );
+  assert.deepEqual(shared.map((item) => item.technique), []);
+  const header = (items: AtlasFile["elo"]) =>
+    strengthTable(items!, committed.rows).split("\n")[0]!;
+  const played = committed.elo!.some((item) => item.mode === "stockfish");
+  assert.equal(header(committed.elo).includes("against Stockfish"), played);
+  const withoutStockfish = committed.elo!.filter((item) =>
+    item.mode !== "stockfish"
+  );
+  assert.doesNotMatch(header(withoutStockfish), /Stockfish/);
+});

@@ -1220,11 +1220,7 @@ export function formatElo(item: EloItem): string {
     const over = (x: number | null) => x === null ? "±∞" : signed(x);
     return `${est} [${lo}, ${hi}] (${over(item.stockfish.candidate[0])} vs ${
       over(item.stockfish.baseline[0])
-    } over Stockfish), ${item.games} games${
-      // The committed run before issue 25 had one baseline set for most rows.
-      item.stockfish.seeds === undefined
-        ? ", baseline games shared with other rows (not independent)"
-        : ""}`;
+    } over Stockfish), ${item.games} games`;
   }
   const counted = 2 * item.pairs;
   const played = item.games > counted ? ` (${item.games} played)` : "";

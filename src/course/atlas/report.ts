@@ -543,15 +543,18 @@ export function costTable(
  * Strength: each Elo test by SPRT, "engine + technique" against the engine
  * without it, at equal nodes and at equal time (the time column is
  * machine-dependent: printed, never judged), one row per technique and
- * game (Connect Four rows without a test say why); on chess also the gain
- * over the baseline against Stockfish at a fixed skill (fixed length, not
- * an SPRT).
+ * game (Connect Four rows without a test say why); on chess also, when the
+ * items hold it, the gain over the baseline against Stockfish at a fixed
+ * skill (fixed length, not an SPRT; each row's candidate and baseline play
+ * their own games).
  */
 export function strengthTable(
   items: readonly EloItem[],
   rows: readonly AtlasRow[],
 ): string {
   const lines: string[][] = [];
+  // The Stockfish column is shown only when a run played it.
+  const withStockfish = items.some((item) => item.mode === "stockfish");
   for (const game of ["connect-four", "chess"] as const) {
     // A row whose test is another row's is shown once, with that row.
     const ids = techniqueIds(rows).filter((id) =>
@@ -594,13 +597,15 @@ export function strengthTable(
           ? ""
           : `${nodes.llr} in [${nodes.bounds[0]}, ${nodes.bounds[1]}]`,
         time === undefined ? "—" : formatElo(time),
-        game === "connect-four"
-          ? "n/a"
+        ...(!withStockfish
+          ? []
+          : game === "connect-four"
+          ? ["n/a"]
           : stockfish !== undefined
-          ? formatElo(stockfish)
+          ? [formatElo(stockfish)]
           : test === undefined
-          ? "no test"
-          : "not run",
+          ? ["no test"]
+          : ["not run"]),
       ]);
     }
   }
@@ -612,7 +617,7 @@ export function strengthTable(
       "equal nodes: Elo [95%], games, decision",
       "LLR",
       "equal time (machine-dependent)",
-      "against Stockfish: gain [95%]",
+      ...(withStockfish ? ["against Stockfish: gain [95%]"] : []),
     ],
     lines,
   );
@@ -1046,7 +1051,18 @@ function committedElo(): { settings: EloSettings; items: EloItem[] } {
       `--committed-elo: ${ATLAS_FILE.pathname} holds no Elo tests to keep`,
     );
   }
-  return { settings: committed.eloSettings, items: committed.elo };
+  // Issue 25: rows against Stockfish that shared one baseline draw (the
+  // run before each row had its own games) measure nothing independent,
+  // so they go rather than stand beside the others.
+  const items = committed.elo.filter((item) =>
+    item.mode !== "stockfish" || item.stockfish?.seeds !== undefined
+  );
+  return {
+    settings: items.some((item) => item.mode === "stockfish")
+      ? committed.eloSettings
+      : { ...committed.eloSettings, stockfish: null },
+    items,
+  };
 }
 
 /** The atlas lesson of the figures job. */
