@@ -125,27 +125,26 @@ const CLOCK_RESERVE_MS = 50;
 /** The largest `Hash` in MiB. */
 const MAX_HASH_MB = 1024;
 
-/** `value` as a table size in MiB (an integer in 1…MAX_HASH_MB), or an error naming `where` and the value as given (`text`). */
-function hashOf(value: number, where: string, text: unknown): number {
-  if (!Number.isInteger(value) || value < 1 || value > MAX_HASH_MB) {
-    throw new Error(
-      `${where} must be an integer in 1…${MAX_HASH_MB} (MiB), got ${
-        describe(text)
-      }`,
-    );
-  }
-  return value;
-}
+/** The integer options' ranges and units: `Hash` and `Move Overhead`. */
+const OPTION_RANGES = {
+  hash: { min: 1, max: MAX_HASH_MB, unit: "MiB" },
+  overhead: { min: 0, max: MAX_OVERHEAD_MS, unit: "ms" },
+} as const;
 
-/** `value` as a move overhead (an integer in 0…MAX_OVERHEAD_MS), or an error naming `where` and the value as given (`text`, undefined when none was). */
-function overheadOf(
+/**
+ * `value` as option `option` (an integer in its range), or an error naming
+ * `where` and the value as given (`text`, undefined when none was).
+ */
+function optionValue(
+  option: keyof typeof OPTION_RANGES,
   value: number,
   where: string,
   text: unknown,
 ): number {
-  if (!Number.isInteger(value) || value < 0 || value > MAX_OVERHEAD_MS) {
+  const { min, max, unit } = OPTION_RANGES[option];
+  if (!Number.isInteger(value) || value < min || value > max) {
     throw new Error(
-      `${where} must be an integer in 0…${MAX_OVERHEAD_MS} (ms), got ${
+      `${where} must be an integer in ${min}…${max} (${unit}), got ${
         describe(text)
       }`,
     );
@@ -259,13 +258,15 @@ export class UciEngine {
     }
     this.name = name;
     const megabytes = options?.hashMegabytes ?? 16;
-    this.#hashMegabytes = hashOf(
+    this.#hashMegabytes = optionValue(
+      "hash",
       megabytes,
       `${where}: hashMegabytes`,
       megabytes,
     );
     const overhead = options?.moveOverheadMs ?? UCI_MOVE_OVERHEAD_MS;
-    this.#moveOverheadMs = overheadOf(
+    this.#moveOverheadMs = optionValue(
+      "overhead",
       overhead,
       `${where}: moveOverheadMs`,
       overhead,
@@ -738,9 +739,12 @@ export class UciEngine {
       );
     }
     const name = match[1]!.toLowerCase(), value = match[2];
+    // Digits only: Number("") and Number(" 1e2 ") are numbers too.
+    const number = /^\d+$/.test(value ?? "") ? Number(value) : NaN;
     if (name === "move overhead") {
-      this.#moveOverheadMs = overheadOf(
-        /^\d+$/.test(value ?? "") ? Number(value) : NaN,
+      this.#moveOverheadMs = optionValue(
+        "overhead",
+        number,
         "setoption: Move Overhead",
         value,
       );
@@ -749,9 +753,9 @@ export class UciEngine {
     if (name !== "hash") {
       throw new Error(`setoption: unknown option ${describe(match[1])}`);
     }
-    // Digits only: Number("") and Number(" 1e2 ") are numbers too.
-    const megabytes = hashOf(
-      /^\d+$/.test(value ?? "") ? Number(value) : NaN,
+    const megabytes = optionValue(
+      "hash",
+      number,
       "setoption: Hash",
       value,
     );
