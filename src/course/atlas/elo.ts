@@ -729,9 +729,9 @@ export function runEloTest(
         partial: true,
       };
     }
-    // Workers return a batch's games as they finish: pairs need round order.
-    const records = inRoundOrder(
-      cached ?? savedBatch(file, task, playBatchHere(task)),
+    // A cached batch comes back in round order (cachedBatch); pairs need it.
+    const records = cached ?? inRoundOrder(
+      savedBatch(file, task, playBatchHere(task)),
       task,
       `runEloTest: the records of batch ${played / settings.batchGames}`,
     );

@@ -1051,18 +1051,7 @@ function committedElo(): { settings: EloSettings; items: EloItem[] } {
       `--committed-elo: ${ATLAS_FILE.pathname} holds no Elo tests to keep`,
     );
   }
-  // Issue 25: rows against Stockfish that shared one baseline draw (the
-  // run before each row had its own games) measure nothing independent,
-  // so they go rather than stand beside the others.
-  const items = committed.elo.filter((item) =>
-    item.mode !== "stockfish" || item.stockfish?.seeds !== undefined
-  );
-  return {
-    settings: items.some((item) => item.mode === "stockfish")
-      ? committed.eloSettings
-      : { ...committed.eloSettings, stockfish: null },
-    items,
-  };
+  return { settings: committed.eloSettings, items: committed.elo };
 }
 
 /** The atlas lesson of the figures job. */
