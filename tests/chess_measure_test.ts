@@ -11,8 +11,11 @@ import {
   deepeningOverhead,
   ebf,
   findHorizonExamples,
+  lazyGamePositions,
   leafArithmetic,
   legalMoveCounts,
+  loadGameList,
+  loadGames,
   materialOf,
   measureChess,
   measurePosition,
@@ -68,6 +71,32 @@ Deno.test("readGamePositions: a bad game is named", () => {
     () => readGamePositions('[Event "x"]\n\n1. e5 *\n'),
     /readGamePositions: game 1 does not parse/,
   );
+});
+
+Deno.test("lazyGamePositions: each game replayed once, when first asked for, as readGamePositions reads it", () => {
+  const games = lazyGamePositions(PGN + '\n[Event "bad"]\n\n1. e5 *\n');
+  assert.equal(games.length, 3);
+  // The bad third game is not replayed until asked for.
+  const first = games.at(0);
+  assert.deepEqual(first, readGamePositions(PGN)[0]);
+  assert.equal(games.at(0), first, "kept, not replayed");
+  assert.deepEqual(games.at(1), readGamePositions(PGN)[1]);
+  assert.throws(() => games.at(2), /readGamePositions: game 3 does not parse/);
+  for (const index of [-1, 3, 0.5, NaN]) {
+    assert.equal(games.at(index), undefined);
+  }
+});
+
+Deno.test("sampleMiddlegames: the games of games.pgn read on demand give the sample of the whole file read at once", () => {
+  const all = loadGames();
+  const list = loadGameList();
+  assert.equal(list.length, all.length);
+  for (const [count, seed] of [[20, 1], [30, 7]] as const) {
+    assert.deepEqual(
+      sampleMiddlegames(list, count, seed),
+      sampleMiddlegames(all, count, seed),
+    );
+  }
 });
 
 Deno.test("phases: by ply and non-pawn material", () => {

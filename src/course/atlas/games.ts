@@ -19,7 +19,7 @@ import {
 } from "../../games/connect_four_evaluation.ts";
 import { parseGrades } from "../../match/accuracy.ts";
 import { Random } from "../../random.ts";
-import { loadGames } from "../chess/_games.ts";
+import { loadGameList } from "../chess/_games.ts";
 import { sampleMiddlegames } from "../chess/samples.ts";
 import { loadWac } from "../chess/wac.ts";
 
@@ -269,7 +269,7 @@ export const ATLAS_GAMES: Readonly<Record<GameId, AtlasGame>> = {
     depth: (full) => full ? 4 : 2,
     budget: (full) => full ? 200_000 : 5_000,
     positions(count) {
-      return sampleMiddlegames(loadGames(), count, 1).map((s) => ({
+      return sampleMiddlegames(loadGameList(), count, 1).map((s) => ({
         label: s.fen,
         fen: s.fen,
         make: () => Chess.fromFen(s.fen),

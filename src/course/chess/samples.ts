@@ -7,7 +7,7 @@
 
 import { Chess } from "../../games/chess/mod.ts";
 import { Random } from "../../random.ts";
-import type { GamePositions } from "./_games.ts";
+import type { GameList } from "./_games.ts";
 import { phaseOf } from "./phase.ts";
 
 /** A sampled position with where it comes from. */
@@ -23,7 +23,8 @@ export interface SampledPosition {
  * Draws `count` middlegame positions (see `phase.ts`) from distinct games,
  * deterministically for a `seed`; games without a middlegame are skipped.
  * Positions whose side to move has fewer than 2 legal moves are skipped too
- * (a forced move measures nothing).
+ * (a forced move measures nothing). `games` is an array or a
+ * {@linkcode GameList}, which replays only the games the sample visits.
  *
  * @example
  * ```ts
@@ -36,12 +37,12 @@ export interface SampledPosition {
  * ```
  */
 export function sampleMiddlegames(
-  games: readonly GamePositions[],
+  games: GameList,
   count: number,
   seed = 1,
 ): SampledPosition[] {
   const random = new Random(seed);
-  const order = games.map((_, i) => i);
+  const order = Array.from({ length: games.length }, (_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = random.int(0, i);
     [order[i], order[j]] = [order[j]!, order[i]!];
@@ -50,7 +51,7 @@ export function sampleMiddlegames(
   const sample: SampledPosition[] = [];
   for (const index of order) {
     if (sample.length >= count) break;
-    const { game, fens } = games[index]!;
+    const { game, fens } = games.at(index)!;
     const plies = fens.map((_, ply) => ply).filter((ply) =>
       ply < fens.length - 1 && phaseOf(ply, fens[ply]!) === "middlegame"
     );
