@@ -37,6 +37,52 @@ Deno.test("readPgnGames: the first games of data/chess/games.pgn replay on Chess
   }
 });
 
+Deno.test("readPgnGames with maxPlies: each game's first plies, as the whole game reads them", () => {
+  const text = firstGames(30);
+  const whole = readPgnGames(text);
+  for (const plies of [0, 1, 8, 21]) {
+    const cut = readPgnGames(text, { maxPlies: plies });
+    assert.equal(cut.length, whole.length);
+    cut.forEach((game, i) => {
+      const full = whole[i]!;
+      assert.deepEqual(game.moves, full.moves.slice(0, plies));
+      assert.deepEqual(game.sans, full.sans.slice(0, plies));
+      assert.deepEqual(game.fens, full.fens.slice(0, game.moves.length + 1));
+      assert.deepEqual([game.headers, game.result], [
+        full.headers,
+        full.result,
+      ]);
+    });
+  }
+  // Comments, nested variations, NAGs, a ";" comment, "3.Bc4" and "2..." are
+  // stepped over; a result ends the moves.
+  const marked =
+    `[Result "1-0"]\n\n1. e4 {best (by test)} e5 $1 (1... c5 (1... e6 2. d4) 2. Nf3) 2. Nf3 ; a) comment\n2... Nc6 3.Bc4 Bc5 1-0\n`;
+  assert.deepEqual(readPgnGames(marked, { maxPlies: 3 })[0]!.sans, [
+    "e4",
+    "e5",
+    "Nf3",
+  ]);
+  assert.deepEqual(readPgnGames(marked, { maxPlies: 5 })[0]!.sans, [
+    "e4",
+    "e5",
+    "Nf3",
+    "Nc6",
+    "Bc4",
+  ]);
+  assert.equal(readPgnGames(marked, { maxPlies: 50 })[0]!.moves.length, 6);
+  for (const maxPlies of [-1, 1.5, NaN, "3"]) {
+    assert.throws(
+      () => readPgnGames(marked, { maxPlies: maxPlies as number }),
+      /readPgnGames: options\.maxPlies must be an integer in 0…1000000000, got /,
+    );
+  }
+  assert.throws(
+    () => readPgnGames(marked, { plies: 3 } as never),
+    /readPgnGames: .*plies/,
+  );
+});
+
 Deno.test("readPgnGames: games split at tag lines after moves, a FEN tag, no tags at all", () => {
   const text = `[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n[Event "b"]\n` +
     `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. O-O *\n\n` +

@@ -7,6 +7,7 @@
  */
 
 import { readPgnGames } from "../games/chess/notation.ts";
+import { checkInteger } from "../validate.ts";
 import {
   type ChessOpening,
   openingsFromGames,
@@ -38,6 +39,7 @@ export class OpeningsFileError extends Error {
  * @returns at least one opening
  * @throws {OpeningsFileError} naming `--openings` and the file when it
  *   cannot be read, has a bad line, or holds no opening
+ * @throws {Error} when `plies` is not an integer in 1…100
  *
  * @example
  * ```ts
@@ -45,9 +47,11 @@ export class OpeningsFileError extends Error {
  * import { DEFAULT_OPENINGS_FILE, loadOpenings } from "./openings_file.ts";
  * assert.ok(loadOpenings(DEFAULT_OPENINGS_FILE, 8).length > 0);
  * assert.throws(() => loadOpenings("/dev/null", 8), /--openings \/dev\/null has no opening/);
+ * assert.throws(() => loadOpenings("/dev/null", 0), /loadOpenings: plies must be an integer in 1…100, got 0/);
  * ```
  */
 export function loadOpenings(file: string, plies: number): ChessOpening[] {
+  checkInteger("loadOpenings", "plies", plies, 1, 100);
   let text: string;
   try {
     text = Deno.readTextFileSync(file);
@@ -60,7 +64,8 @@ export function loadOpenings(file: string, plies: number): ChessOpening[] {
   let openings: ChessOpening[];
   try {
     openings = pgn
-      ? openingsFromGames(readPgnGames(text), plies)
+      // A game longer than the line is all openingsFromGames takes.
+      ? openingsFromGames(readPgnGames(text, { maxPlies: plies + 1 }), plies)
       : readOpenings(text);
   } catch (error) {
     throw new OpeningsFileError(

@@ -521,14 +521,18 @@ export function chessEloOpenings(
   settings: EloSettings,
 ): ChessEloOpening[] {
   if (chessLines === null) {
+    const lengths = [8, 10, 12, 14, 16, 18, 20];
+    // openingsFromGames takes games longer than the line: one ply more is
+    // all it reads of each.
     const games = readPgnGames(
       Deno.readTextFileSync(
         new URL("../../../data/chess/games.pgn", import.meta.url),
       ),
+      { maxPlies: Math.max(...lengths) + 1 },
     );
     const seen = new Set<string>();
     chessLines = [];
-    for (const plies of [8, 10, 12, 14, 16, 18, 20]) {
+    for (const plies of lengths) {
       for (const opening of openingsFromGames(games, plies)) {
         const position = Chess.start();
         for (const uci of opening.moves) {

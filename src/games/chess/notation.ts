@@ -21,7 +21,7 @@
 
 // deno-lint-ignore no-import-prefix -- mod.ts must load without deno.json (see the module doc)
 import { Chess as ChessJs, validateFen } from "npm:chess.js@1.4.0";
-import { describe } from "../../validate.ts";
+import { checkInteger, checkOptions, describe } from "../../validate.ts";
 import type { Board } from "./_board.ts";
 import { parseFen, START_FEN, toFen } from "./_fen.ts";
 import { parseUci } from "./_notation.ts";
@@ -57,9 +57,16 @@ const TAG_LINE = /^\s*\[[A-Za-z0-9_]+\s+"/;
  * write them) are merged into one, since chess.js 1.4.0's grammar refuses a
  * second comment in a row; comments are not kept.
  *
+ * With `maxPlies`, each game is read to that many plies only (its moves,
+ * SANs and FENs stop there; its headers and result are the game's): the
+ * text is cut after that move before chess.js reads it, which is what makes
+ * reading the openings of many games quick.
+ *
  * @param text PGN
+ * @param options `maxPlies`: read at most this many plies of each game
+ *   (an integer from 0; default: all)
  * @throws {Error} naming the game (its number and first line) that chess.js
- *   cannot read, with chess.js's reason
+ *   cannot read, with chess.js's reason; on a bad `maxPlies`, naming it
  *
  * @example A short game with a comment pair
  * ```ts
@@ -70,19 +77,33 @@ const TAG_LINE = /^\s*\[[A-Za-z0-9_]+\s+"/;
  * assert.deepEqual(game!.sans, ["f3", "e5", "g4", "Qh4#"]);
  * assert.ok(game!.fens.length === 5 && game!.result === "0-1" && game!.headers.White === "A");
  * assert.throws(() => readPgnGames("1. e5 *"), /readPgnGames: game 1 \(line 1\) cannot be read/);
+ * const [opening] = readPgnGames(`[Result "0-1"]\n\n1. f3 {x} (1. e4) e5 2. g4 Qh4# 0-1\n`, { maxPlies: 2 });
+ * assert.ok(opening!.moves.join() === "f2f3,e7e5" && opening!.result === "0-1");
  * ```
  */
-export function readPgnGames(text: string): PgnGame[] {
+export function readPgnGames(
+  text: string,
+  options: { maxPlies?: number } = {},
+): PgnGame[] {
   if (typeof text !== "string") {
     throw new Error(
       `readPgnGames: text must be a string of PGN, got ${describe(text)}`,
     );
   }
+  checkOptions("readPgnGames", options, ["maxPlies"]);
+  const maxPlies = options.maxPlies === undefined ? Infinity : checkInteger(
+    "readPgnGames",
+    "options.maxPlies",
+    options.maxPlies,
+    0,
+    1e9,
+  );
   const games: PgnGame[] = [];
   for (const { first, body } of splitGames(text)) {
     const chess = new ChessJs();
     try {
-      chess.loadPgn(body.replace(/\}\s*\{/g, " "));
+      const read = maxPlies === Infinity ? body : cutAfterPly(body, maxPlies);
+      chess.loadPgn(read.replace(/\}\s*\{/g, " "));
     } catch (error) {
       throw new Error(
         `readPgnGames: game ${
@@ -110,6 +131,52 @@ export function readPgnGames(text: string): PgnGame[] {
     });
   }
   return games;
+}
+
+/**
+ * A game's text cut after its first `plies` moves: tag pairs kept, then the
+ * move text up to the end of that move. Comments (`{…}`, `;` to the line's
+ * end), variations (`(…)`, nested), NAGs (`$1`) and move numbers are
+ * stepped over, not counted; a result ends the moves. chess.js then reads
+ * the cut text and judges every move in it.
+ */
+function cutAfterPly(body: string, plies: number): string {
+  let at = 0, counted = 0, depth = 0;
+  // The tag pairs: whole lines that start with "[".
+  while (at < body.length) {
+    const end = body.indexOf("\n", at);
+    const line = body.slice(at, end < 0 ? body.length : end);
+    if (line.trim() !== "" && !line.trimStart().startsWith("[")) break;
+    at = end < 0 ? body.length : end + 1;
+  }
+  while (at < body.length && counted < plies) {
+    const char = body[at]!;
+    if (char === "{") {
+      const close = body.indexOf("}", at);
+      at = close < 0 ? body.length : close + 1;
+    } else if (char === ";") {
+      const close = body.indexOf("\n", at);
+      at = close < 0 ? body.length : close + 1;
+    } else if (char === "(") {
+      depth++;
+      at++;
+    } else if (char === ")") {
+      depth--;
+      at++;
+    } else if (/\s/.test(char)) {
+      at++;
+    } else {
+      const token = /^[^\s{}();]+/.exec(body.slice(at, at + 64))![0];
+      at += token.length;
+      if (depth > 0 || token.startsWith("$") || /^\d+\.+$/.test(token)) {
+        continue;
+      }
+      if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token)) break;
+      // "12.e4" writes the number and the move as one token.
+      counted++;
+    }
+  }
+  return body.slice(0, at);
 }
 
 /** The games' texts: a game starts at a tag line that follows moves, or at moves after a result. */
