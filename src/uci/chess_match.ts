@@ -21,7 +21,8 @@ import { Chess } from "../games/chess/mod.ts";
 import { type PgnGame, writePgn } from "../games/chess/notation.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 import { type EloGame, eloRatings } from "../match/elo.ts";
-import { UciError, type UciProcess } from "./uci_engine.ts";
+import type { UciProcess } from "./uci_engine.ts";
+import { UciError } from "./uci_error.ts";
 
 /** An opening: a name and moves in UCI from the start position. */
 export interface ChessOpening {

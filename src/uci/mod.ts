@@ -8,5 +8,6 @@
  */
 export * from "./uci.ts";
 export * from "./uci_engine.ts";
+export * from "./uci_error.ts";
 export * from "./chess_match.ts";
 export * from "./player_mover.ts";

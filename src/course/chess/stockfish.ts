@@ -8,7 +8,8 @@
  */
 
 import { CHESS_MATE } from "../../games/chess/mod.ts";
-import { UciError, UciProcess } from "../../uci/uci_engine.ts";
+import { UciProcess } from "../../uci/uci_engine.ts";
+import { UciError } from "../../uci/uci_error.ts";
 import { checkInteger, checkOptions } from "../../validate.ts";
 import type { HorizonExample } from "./horizon.ts";
 
