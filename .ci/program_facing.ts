@@ -406,8 +406,19 @@ if (import.meta.main) {
       console.log(`${path}: ${reason}`);
     }
   } else if (Deno.args.includes("--ignore")) {
-    // For `deno test --ignore=…`: everything else.
-    console.log(files.filter((file) => !selected.includes(file)).join(","));
+    // For `deno test --ignore=…`: everything else. The flag replaces
+    // deno.json's excludes (DENO_DIR's npm packages in .deno/ hold
+    // markdown that --doc would run), so they are named again.
+    const config = JSON.parse(Deno.readTextFileSync(ROOT + "deno.json")) as {
+      exclude?: string[];
+      test?: { exclude?: string[] };
+    };
+    const excluded = [...config.exclude ?? [], ...config.test?.exclude ?? []];
+    console.log(
+      [...excluded, ...files.filter((file) => !selected.includes(file))].join(
+        ",",
+      ),
+    );
   } else {
     console.log(selected.join("\n"));
   }

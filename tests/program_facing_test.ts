@@ -56,3 +56,25 @@ Deno.test("program_facing: each facing module says which import or text makes it
     /^imports .*UciProcess.* from \.\.\/uci\/uci_engine\.ts$/,
   );
 });
+
+Deno.test("program_facing --ignore: the files left out, after deno.json's excludes, which deno test's --ignore replaces", async () => {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", ".ci/program_facing.ts", "--ignore"],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(output.success, new TextDecoder().decode(output.stderr));
+  const ignored = new TextDecoder().decode(output.stdout).trim().split(",");
+  const config = JSON.parse(await Deno.readTextFile("deno.json"));
+  const excluded = [...config.exclude, ...config.test.exclude];
+  // The cache of npm packages (DENO_DIR=.deno in CI) holds markdown with
+  // code that --doc would run.
+  assert.ok(excluded.includes(".deno/"));
+  assert.deepEqual(ignored.slice(0, excluded.length), excluded);
+  assert.ok(ignored.includes("tests/tic_tac_toe_test.ts"));
+  assert.ok(!ignored.includes("src/programs.ts"));
+  assert.equal(
+    ignored.length - excluded.length + facing.size,
+    files.length,
+  );
+});
