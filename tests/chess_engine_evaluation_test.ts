@@ -21,21 +21,13 @@ import {
   ISOLATED_MG,
   PASSED_EG,
 } from "../src/games/chess/_pawns.ts";
+import { firstGames, GAMES_PGN } from "./_games_pgn.ts";
 
 const ENGINE = { evaluation: "engine" } as const;
-const GAMES_TEXT = Deno.readTextFileSync(
-  new URL("../data/chess/games.pgn", import.meta.url),
-);
-/** The text of the first `n` games of the file (chess.js takes about 10 ms a game: read what is used). */
-function firstGames(n: number): string {
-  let at = 0;
-  for (let i = 0; i < n; i++) at = GAMES_TEXT.indexOf("[Event ", at + 1);
-  return GAMES_TEXT.slice(0, at);
-}
 /** The first 60 games, whole. */
 const GAMES = readPgnGames(firstGames(60));
 /** Every game's first 30 plies: the openings random play starts from. */
-const OPENINGS = readPgnGames(GAMES_TEXT, { maxPlies: 30 });
+const OPENINGS = readPgnGames(GAMES_PGN, { maxPlies: 30 });
 
 /** The same position with the colours swapped and the board turned over (a1 ↔ a8). */
 function mirrorFen(fen: string): string {

@@ -38,16 +38,8 @@ import {
   engineTerms,
 } from "../src/games/chess/_engine_evaluation.ts";
 import { Random } from "../src/random.ts";
+import { firstGames } from "./_games_pgn.ts";
 
-const GAMES_TEXT = Deno.readTextFileSync(
-  new URL("../data/chess/games.pgn", import.meta.url),
-);
-/** The text of the first `n` games of the file (chess.js takes about 10 ms a game: read what is used). */
-function firstGames(n: number): string {
-  let at = 0;
-  for (let i = 0; i < n; i++) at = GAMES_TEXT.indexOf("[Event ", at + 1);
-  return GAMES_TEXT.slice(0, at);
-}
 const GAMES = readPgnGames(firstGames(40));
 
 /** Positions rich in the moves that change the sums oddly: promotions (with captures), en passant, castling. */

@@ -4,17 +4,7 @@
 // first games only.
 import assert from "node:assert/strict";
 import { Chess, readPgnGames, writePgn } from "../mod.ts";
-
-const GAMES = Deno.readTextFileSync(
-  new URL("../data/chess/games.pgn", import.meta.url),
-);
-
-/** The text of the first `n` games of the file. */
-function firstGames(n: number): string {
-  let at = 0;
-  for (let i = 0; i < n; i++) at = GAMES.indexOf("[Event ", at + 1);
-  return GAMES.slice(0, at);
-}
+import { firstGames } from "./_games_pgn.ts";
 
 Deno.test("readPgnGames: the first games of data/chess/games.pgn replay on Chess, move by move", () => {
   const games = readPgnGames(firstGames(6));
