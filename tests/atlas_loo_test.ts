@@ -1,8 +1,9 @@
 /**
  * The atlas's leave-one-out Elo (issue 25): the full chess engine against
- * itself less one technique, adjudicated, cached batch by batch, and the
- * `--mode leave-one-out` of `deno task atlas-elo`. Outcomes are counts,
- * specs and decisions, never times.
+ * itself less one technique, adjudicated, cached batch by batch (the
+ * command, `deno task atlas-elo --mode leave-one-out`, is tried in
+ * tests/atlas_loo_cli_test.ts). Outcomes are counts, specs and decisions,
+ * never times.
  */
 
 import assert from "node:assert/strict";
@@ -31,7 +32,6 @@ import {
 } from "../src/course/mod.ts";
 import { CHESS_ADJUDICATION, type SprtBatch } from "../mod.ts";
 import { CHESS_ENGINE_SELECTIVE } from "../src/players/_chess_search.ts";
-import { assertCleanFailure, runCli } from "./_cli.ts";
 
 const budget = { maxNodes: 1000 };
 type Options = Record<string, unknown>;
@@ -305,71 +305,6 @@ Deno.test("looDepths: the full engine finishes deeper with more nodes, and deepe
   );
   assert.ok(large!.median >= plain!.median);
   assert.throws(() => looDepths([0], 4), /budgets\[0\]/);
-});
-
-Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or game fails with one line", async () => {
-  const status = await runCli("atlas_elo.ts", [
-    "--mode",
-    "leave-one-out",
-    "--status",
-    "--techniques",
-    "etc",
-  ], { timeoutMs: 60_000 });
-  assert.equal(status.code, 0, status.stderr);
-  assert.match(status.stdout, /^chess\tetc\tnodes\t/m);
-  assertCleanFailure(
-    await runCli("atlas_elo.ts", ["--mode", "sideways"]),
-    /--mode must be one of add-one, leave-one-out, got "sideways"/,
-    "a bad mode",
-  );
-  assertCleanFailure(
-    await runCli("atlas_elo.ts", [
-      "--mode",
-      "leave-one-out",
-      "--games",
-      "connect-four",
-    ]),
-    /leave-one-out tests the chess engine only/,
-    "connect four with leave-one-out",
-  );
-  assertCleanFailure(
-    await runCli("atlas_elo.ts", [
-      "--mode",
-      "leave-one-out",
-      "--techniques",
-      "mcts",
-    ]),
-    /no leave-one-out Elo test for "mcts"/,
-    "a technique without a test",
-  );
-  assertCleanFailure(
-    await runCli("atlas_elo.ts", ["--max-batches", "0"]),
-    /--max-batches must be an integer in 1…1000000, got "0"/,
-    "no batches",
-  );
-});
-
-Deno.test("atlas-elo --nodes: another budget a move reaches the run (here --depths measures it alone); a budget out of range fails with one line", async () => {
-  const depths = await runCli("atlas_elo.ts", [
-    "--mode",
-    "leave-one-out",
-    "--depths",
-    "--nodes",
-    "1500",
-  ], { timeoutMs: 120_000 });
-  assert.equal(depths.code, 0, depths.stderr);
-  const rows = depths.stdout.trim().split("\n").slice(1);
-  assert.equal(rows.length, 1, depths.stdout);
-  assert.match(rows[0]!, /^1500\t\d+\t\d+\t\d+\t(\d+,){11}\d+$/);
-  for (const bad of ["999", "10000001", "2.5", "many"]) {
-    assertCleanFailure(
-      await runCli("atlas_elo.ts", ["--nodes", bad]),
-      new RegExp(
-        `--nodes must be an integer in 1000…10000000 \\(nodes a chess move\\), got "${bad}"`,
-      ),
-      `--nodes ${bad}`,
-    );
-  }
 });
 
 Deno.test("the leave-one-out table: finished, stopped and not-run tests each say what they are, and the atlas report shows it", () => {

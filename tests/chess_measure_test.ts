@@ -22,15 +22,11 @@ import {
   phaseOf,
   readEpd,
   readGamePositions,
-  refereeExamples,
   sampleMiddlegames,
   SMALL_RUN,
   solveRates,
-  stockfishEvaluate,
   summariseBranching,
 } from "../src/course/chess/mod.ts";
-import { CHESS_MATE } from "../src/games/chess/mod.ts";
-import { lacks, pathOf } from "./_programs.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // White's queen may take a pawn on d5 that a pawn on e6 defends.
@@ -278,25 +274,4 @@ Deno.test("measureChess + chessReport: a tiny run is deterministic and has every
   ]);
   assert.ok(report.rows[0]!.agrees, "the course's arithmetic is exact");
   assert.ok(report.charts.every((c) => c.svg.startsWith("<svg")));
-});
-
-Deno.test({
-  name: "Stockfish referee: a mate in one, and the queen trap confirmed",
-  ignore: lacks("stockfish"),
-  async fn() {
-    const stockfish = pathOf("stockfish");
-    const [mate] = await stockfishEvaluate(
-      [{
-        fen: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-        moves: [],
-      }],
-      6,
-      stockfish,
-    );
-    assert.equal(mate!.score, CHESS_MATE - 1);
-    assert.equal(mate!.pv[0], "a1a8");
-    const found = findHorizonExamples([{ id: "trap", fen: QUEEN_TRAP }], [1]);
-    const [verdict] = await refereeExamples(found, 8, stockfish);
-    assert.ok(verdict!.confirmed && verdict!.quietMove - verdict!.move > 500);
-  },
 });

@@ -1,0 +1,73 @@
+/**
+ * `deno task atlas-elo --mode leave-one-out` as a user runs it: its status
+ * plays nothing, `--nodes` reaches the run, bad flags fail with one line
+ * (the leave-one-out tests themselves: tests/atlas_loo_test.ts).
+ */
+
+import assert from "node:assert/strict";
+import { assertCleanFailure, runCli } from "./_cli.ts";
+
+Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or game fails with one line", async () => {
+  const status = await runCli("atlas_elo.ts", [
+    "--mode",
+    "leave-one-out",
+    "--status",
+    "--techniques",
+    "etc",
+  ], { timeoutMs: 60_000 });
+  assert.equal(status.code, 0, status.stderr);
+  assert.match(status.stdout, /^chess\tetc\tnodes\t/m);
+  assertCleanFailure(
+    await runCli("atlas_elo.ts", ["--mode", "sideways"]),
+    /--mode must be one of add-one, leave-one-out, got "sideways"/,
+    "a bad mode",
+  );
+  assertCleanFailure(
+    await runCli("atlas_elo.ts", [
+      "--mode",
+      "leave-one-out",
+      "--games",
+      "connect-four",
+    ]),
+    /leave-one-out tests the chess engine only/,
+    "connect four with leave-one-out",
+  );
+  assertCleanFailure(
+    await runCli("atlas_elo.ts", [
+      "--mode",
+      "leave-one-out",
+      "--techniques",
+      "mcts",
+    ]),
+    /no leave-one-out Elo test for "mcts"/,
+    "a technique without a test",
+  );
+  assertCleanFailure(
+    await runCli("atlas_elo.ts", ["--max-batches", "0"]),
+    /--max-batches must be an integer in 1…1000000, got "0"/,
+    "no batches",
+  );
+});
+
+Deno.test("atlas-elo --nodes: another budget a move reaches the run (here --depths measures it alone); a budget out of range fails with one line", async () => {
+  const depths = await runCli("atlas_elo.ts", [
+    "--mode",
+    "leave-one-out",
+    "--depths",
+    "--nodes",
+    "1500",
+  ], { timeoutMs: 120_000 });
+  assert.equal(depths.code, 0, depths.stderr);
+  const rows = depths.stdout.trim().split("\n").slice(1);
+  assert.equal(rows.length, 1, depths.stdout);
+  assert.match(rows[0]!, /^1500\t\d+\t\d+\t\d+\t(\d+,){11}\d+$/);
+  for (const bad of ["999", "10000001", "2.5", "many"]) {
+    assertCleanFailure(
+      await runCli("atlas_elo.ts", ["--nodes", bad]),
+      new RegExp(
+        `--nodes must be an integer in 1000…10000000 \\(nodes a chess move\\), got "${bad}"`,
+      ),
+      `--nodes ${bad}`,
+    );
+  }
+});
