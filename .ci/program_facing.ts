@@ -33,7 +33,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** What in a module's own text means it can start or find a program. */
 const FACES_PROGRAMS =
-  /\bDeno\.Command\b|\bDeno\.run\b|child_process|\bprograms\.ts\b|puppeteer|\/usr\/games|\/usr\/sbin/;
+  /\bDeno\.Command\b|\bDeno\.run\b|\bDeno\s*\[|\}\s*=\s*Deno\b|child_process|\bprograms\.ts\b|puppeteer|\/usr\/games|\/usr\/sbin/;
 
 /** Folders `deno test` does not read for this project. */
 const SKIPPED = new Set(["node_modules", "fixtures"]);
@@ -95,7 +95,7 @@ function readImports(code: string): { imports: Edge[]; whole: boolean } {
   let whole = false;
   for (
     const match of code.matchAll(
-      /^import\s+(type\s+)?([^;]*?)\s*from\s*"([^"]+)"/gm,
+      /^import\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']/gm,
     )
   ) {
     if (match[1]) continue;
@@ -111,12 +111,12 @@ function readImports(code: string): { imports: Edge[]; whole: boolean } {
     if (head !== "") names.push("default");
     imports.push({ specifier: match[3]!, names });
   }
-  for (const match of code.matchAll(/^import\s+"([^"]+)"/gm)) {
+  for (const match of code.matchAll(/^import\s+["']([^"']+)["']/gm)) {
     imports.push({ specifier: match[1]!, names: null });
   }
   for (
     const match of code.matchAll(
-      /^export\s+(type\s+)?\{([^}]*)\}\s*from\s*"([^"]+)"/gm,
+      /^export\s+(type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/gm,
     )
   ) {
     if (match[1]) continue;
@@ -127,37 +127,31 @@ function readImports(code: string): { imports: Edge[]; whole: boolean } {
   }
   for (
     const match of code.matchAll(
-      /^export\s+\*(?:\s+as\s+\w+)?\s+from\s*"([^"]+)"/gm,
+      /^export\s+\*(?:\s+as\s+\w+)?\s+from\s*["']([^"']+)["']/gm,
     )
   ) {
     imports.push({ specifier: match[1]!, names: null });
   }
   // import("x") and new Worker(new URL("x", import.meta.url)): the whole module.
   for (const match of code.matchAll(/(?<![.\w])import\(\s*([^)]*)/g)) {
-    const literal = /^"([^"]+)"/.exec(match[1]!.trim());
+    const literal = /^["']([^"']+)["']/.exec(match[1]!.trim());
     if (literal) imports.push({ specifier: literal[1]!, names: null });
     else whole = true;
   }
   for (const match of code.matchAll(/new Worker\(\s*([^,)]*)/g)) {
-    const literal = /new URL\(\s*"([^"]+)"/.exec(match[1]!);
+    const literal = /new URL\(\s*["']([^"']+)["']/.exec(match[1]!);
     if (literal) imports.push({ specifier: literal[1]!, names: null });
     else whole = true;
   }
   return { imports, whole };
 }
 
-/** The code of a module with its comments' lines left out (doc examples are read apart). */
-function codeLines(text: string): string {
-  return text.split("\n").filter((line) => !/^\s*(\*|\/\*\*|\/\/)/.test(line))
-    .join("\n");
-}
-
-/** The doc examples Deno runs: fenced ts/js blocks in comments, `ignore` ones left out. */
+/** The doc examples Deno runs: fenced ts/js blocks in comments (three backticks or more), `ignore` ones left out. */
 function examples(text: string): string[] {
   const blocks: string[] = [];
   let block: string[] | null = null;
   for (const line of text.split("\n")) {
-    const fence = /^\s*\*\s?```(\S*)(.*)$/.exec(line);
+    const fence = /^\s*\*\s*`{3,}(\S*)(.*)$/.exec(line);
     if (fence) {
       if (block !== null) {
         blocks.push(block.join("\n"));
@@ -175,6 +169,39 @@ function examples(text: string): string[] {
   return blocks;
 }
 
+/**
+ * The names an `export const a = …, b = …` declares: what precedes each
+ * top-level comma's `=`, not the keys of an object literal inside.
+ */
+function declaredNames(body: string): string[] {
+  const names: string[] = [];
+  let depth = 0, quote = "", start = 0;
+  const take = (part: string) => {
+    const head = part.split("=")[0]!;
+    // A destructuring pattern: every name in it, to be safe.
+    for (
+      const name of head.replace(/:[^,}\]]*/g, "").matchAll(/[A-Za-z_$][\w$]*/g)
+    ) {
+      names.push(name[0]);
+    }
+  };
+  for (let i = 0; i < body.length; i++) {
+    const char = body[i]!;
+    if (quote !== "") {
+      if (char === "\\") i++;
+      else if (char === quote) quote = "";
+    } else if (char === '"' || char === "'" || char === "`") quote = char;
+    else if ("([{".includes(char)) depth++;
+    else if (")]}".includes(char)) depth--;
+    else if (char === "," && depth === 0) {
+      take(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  take(body.slice(start));
+  return names;
+}
+
 /** Reads what a module declares, or null when it is not a file here. */
 function moduleInfo(path: string): ModuleInfo | null {
   let text: string;
@@ -183,7 +210,10 @@ function moduleInfo(path: string): ModuleInfo | null {
   } catch {
     return null;
   }
-  const code = codeLines(text);
+  // Imports are read at the start of lines (doc examples' lines start with
+  // "*"); the text the programs are looked for in is all of it, comments
+  // included: a mention counts, which can only keep a file in.
+  const code = text;
   const own = readImports(code);
   const exampleImports: Edge[] = [];
   let exampleWhole = false;
@@ -205,9 +235,7 @@ function moduleInfo(path: string): ModuleInfo | null {
       /^export\s+(?:const|let|var)\s+([\s\S]*?);\s*$/gm,
     )
   ) {
-    for (const name of match[1]!.matchAll(/(?:^|,)\s*(\w+)\s*(?::[^=,]*)?=/g)) {
-      locals.add(name[1]!);
-    }
+    for (const name of declaredNames(match[1]!)) locals.add(name);
   }
   for (const match of code.matchAll(/^export\s+(type\s+)?\{([^}]*)\}\s*;/gm)) {
     for (const name of clauseNames(match[2]!, "exported")) locals.add(name);
@@ -215,7 +243,7 @@ function moduleInfo(path: string): ModuleInfo | null {
   const reexports = new Map<string, { specifier: string; name: string }>();
   for (
     const match of code.matchAll(
-      /^export\s+(type\s+)?\{([^}]*)\}\s*from\s*"([^"]+)"/gm,
+      /^export\s+(type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/gm,
     )
   ) {
     if (match[1]) continue;
@@ -230,14 +258,15 @@ function moduleInfo(path: string): ModuleInfo | null {
   }
   for (
     const match of code.matchAll(
-      /^export\s+\*\s+as\s+(\w+)\s+from\s*"([^"]+)"/gm,
+      /^export\s+\*\s+as\s+(\w+)\s+from\s*["']([^"']+)["']/gm,
     )
   ) {
     reexports.set(match[1]!, { specifier: match[2]!, name: "*" });
   }
-  const stars = [...code.matchAll(/^export\s+\*\s+from\s*"([^"]+)"/gm)].map((
-    m,
-  ) => m[1]!);
+  const stars = [...code.matchAll(/^export\s+\*\s+from\s*["']([^"']+)["']/gm)]
+    .map((
+      m,
+    ) => m[1]!);
   return {
     ownText: FACES_PROGRAMS.test(code) || own.whole,
     imports: own.imports,
@@ -254,12 +283,15 @@ function moduleInfo(path: string): ModuleInfo | null {
 class Facing {
   #infos = new Map<string, ModuleInfo | null>();
   #modules = new Map<string, boolean>();
+  #pending = new Set<string>();
+  #depth = 0;
   #imports: Record<string, string> = {};
   /** Why a module or binding faces: the next step of the chain. */
   readonly reasons = new Map<string, string>();
 
-  constructor() {
-    const config = JSON.parse(Deno.readTextFileSync(ROOT + "deno.json")) as {
+  /** `root`: the repository's folder, ending in "/" (its deno.json maps the bare imports). */
+  constructor(root: string) {
+    const config = JSON.parse(Deno.readTextFileSync(root + "deno.json")) as {
       imports?: Record<string, string>;
     };
     this.#imports = config.imports ?? {};
@@ -285,8 +317,13 @@ class Facing {
   module(path: string): boolean {
     const known = this.#modules.get(path);
     if (known !== undefined) return known;
-    // A cycle reaches a module on the way: it adds nothing of its own.
-    this.#modules.set(path, false);
+    // On a cycle, a module still being decided counts as not facing for
+    // now. A "no" found meanwhile may rest on that, so it is kept only when
+    // the outermost decision is "no" too (then the whole cycle is); a "yes"
+    // is always final.
+    if (this.#pending.has(path)) return false;
+    this.#pending.add(path);
+    this.#depth++;
     const info = this.#info(path);
     let result = info === null || info.ownText;
     if (result) {
@@ -302,7 +339,17 @@ class Facing {
         );
       }
     }
-    this.#modules.set(path, result);
+    this.#depth--;
+    if (result) {
+      this.#modules.set(path, true);
+      this.#pending.delete(path);
+    }
+    if (this.#depth === 0) {
+      if (!result) {
+        for (const pending of this.#pending) this.#modules.set(pending, false);
+      }
+      this.#pending.clear();
+    }
     return result;
   }
 
@@ -373,15 +420,15 @@ class Facing {
   }
 }
 
-/** The files among `files` (repository paths) that face the programs. */
-export function programFacingFiles(files: string[]): string[] {
-  const facing = new Facing();
-  return files.filter((file) => facing.file(ROOT + file));
+/** The files among `files` (paths under `root`, default this repository) that face the programs. */
+export function programFacingFiles(files: string[], root = ROOT): string[] {
+  const facing = new Facing(root);
+  return files.filter((file) => facing.file(root + file));
 }
 
 /** Why each module that faces the programs does: the next step of its chain. */
 export function facingReasons(files: string[]): Map<string, string> {
-  const facing = new Facing();
+  const facing = new Facing(ROOT);
   for (const file of files) facing.file(ROOT + file);
   return new Map(
     [...facing.reasons].map((
