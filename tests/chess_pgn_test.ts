@@ -61,6 +61,11 @@ Deno.test("readPgnGames with maxPlies: each game's first plies, as the whole gam
     "Bc4",
   ]);
   assert.equal(readPgnGames(marked, { maxPlies: 50 })[0]!.moves.length, 6);
+  // Without a Result tag, the result comes from the end of the moves.
+  const untagged = "1. f3 e5 2. g4 Qh4# 0-1\n";
+  for (const maxPlies of [2, 4]) {
+    assert.equal(readPgnGames(untagged, { maxPlies })[0]!.result, "0-1");
+  }
   for (const maxPlies of [-1, 1.5, NaN, "3"]) {
     assert.throws(
       () => readPgnGames(marked, { maxPlies: maxPlies as number }),

@@ -64,8 +64,9 @@ export function loadOpenings(file: string, plies: number): ChessOpening[] {
   let openings: ChessOpening[];
   try {
     openings = pgn
-      // A game longer than the line is all openingsFromGames takes.
-      ? openingsFromGames(readPgnGames(text, { maxPlies: plies + 1 }), plies)
+      // Read whole: a move chess.js refuses anywhere in the user's file is
+      // an error, even past the plies taken.
+      ? openingsFromGames(readPgnGames(text), plies)
       : readOpenings(text);
   } catch (error) {
     throw new OpeningsFileError(

@@ -176,7 +176,10 @@ function cutAfterPly(body: string, plies: number): string {
       counted++;
     }
   }
-  return body.slice(0, at);
+  // The game's result, when its moves end with one, stays with the cut
+  // text: a game without a Result tag gets its result from there.
+  const result = /(?:^|\s)(1-0|0-1|1\/2-1\/2|\*)\s*$/.exec(body.slice(at));
+  return result ? `${body.slice(0, at)} ${result[1]}\n` : body.slice(0, at);
 }
 
 /** The games' texts: a game starts at a tag line that follows moves, or at moves after a result. */
