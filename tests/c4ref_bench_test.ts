@@ -20,9 +20,16 @@ function bench(...args: string[]) {
   return runBenchTask("bench:c4ref", ...args);
 }
 
+/** The folders {@linkcode script} made, removed when the module unloads. */
+const scriptDirs: string[] = [];
+globalThis.addEventListener("unload", () => {
+  for (const dir of scriptDirs) Deno.removeSync(dir, { recursive: true });
+});
+
 /** A shell script in a fresh temporary folder; returns its path. */
 async function script(body: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "c4ref_test_" });
+  scriptDirs.push(dir);
   const path = `${dir}/reference.sh`;
   await Deno.writeTextFile(path, `#!/bin/sh\n${body}\n`);
   await Deno.chmod(path, 0o755);

@@ -11,12 +11,14 @@ Deno.test("mod.ts loads and searches with no deno.json: no dependency but the pi
     const { alphaBeta, TicTacToe } = await import(${JSON.stringify(modUrl)});
     console.log(alphaBeta(TicTacToe.empty()).stats.nodes);
   `;
+  // An empty folder, so that no deno.json is found above the cwd either.
+  const cwd = Deno.makeTempDirSync({ prefix: "mod_test_" });
   const { success, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["eval", "--no-config", "--no-lock", script],
-    cwd: Deno.makeTempDirSync(),
+    cwd,
     stdout: "piped",
     stderr: "piped",
-  }).output();
+  }).output().finally(() => Deno.removeSync(cwd));
   assert.ok(success, new TextDecoder().decode(stderr));
   assert.equal(new TextDecoder().decode(stdout).trim(), "18297");
 });

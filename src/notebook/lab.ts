@@ -125,11 +125,12 @@ export async function installedJupyterLab(
  * ```ts
  * import assert from "node:assert/strict";
  * import { ensureJupyterLab } from "./lab.ts";
- * const venv = `${await Deno.makeTempDir()}/.venv`;
+ * const dir = await Deno.makeTempDir();
  * await assert.rejects(
- *   ensureJupyterLab({ venv, python: "/nonexistent/python3" }),
+ *   ensureJupyterLab({ venv: `${dir}/.venv`, python: "/nonexistent/python3" }),
  *   /ensureJupyterLab: \/nonexistent\/python3 -m venv .* failed/,
  * );
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function ensureJupyterLab(options: {
