@@ -47,6 +47,9 @@ export interface PgnGame {
 /** A line that ends a game's moves with its result. */
 const TERMINATION = /(?:^|\s)(?:1-0|0-1|1\/2-1\/2|\*)\s*$/;
 
+/** A result, as a token or a Result tag's value. */
+const RESULT = /^(?:1-0|0-1|1\/2-1\/2|\*)$/;
+
 /** A tag pair line: `[Name "value"]`. */
 const TAG_LINE = /^\s*\[[A-Za-z0-9_]+\s+"/;
 
@@ -125,9 +128,7 @@ export function readPgnGames(
       moves: history.map((move) => move.lan),
       sans: history.map((move) => move.san),
       fens,
-      result: /^(1-0|0-1|1\/2-1\/2|\*)$/.test(headers.Result ?? "")
-        ? headers.Result!
-        : "*",
+      result: RESULT.test(headers.Result ?? "") ? headers.Result! : "*",
     });
   }
   return games;
@@ -142,11 +143,11 @@ export function readPgnGames(
  */
 function cutAfterPly(body: string, plies: number): string {
   let at = 0, counted = 0, depth = 0;
-  // The tag pairs: whole lines that start with "[".
+  // The tag pairs, and blank lines, as splitGames knows them.
   while (at < body.length) {
     const end = body.indexOf("\n", at);
     const line = body.slice(at, end < 0 ? body.length : end);
-    if (line.trim() !== "" && !line.trimStart().startsWith("[")) break;
+    if (line.trim() !== "" && !TAG_LINE.test(line)) break;
     at = end < 0 ? body.length : end + 1;
   }
   while (at < body.length && counted < plies) {
@@ -171,15 +172,17 @@ function cutAfterPly(body: string, plies: number): string {
       if (depth > 0 || token.startsWith("$") || /^\d+\.+$/.test(token)) {
         continue;
       }
-      if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token)) break;
+      if (RESULT.test(token)) break;
       // "12.e4" writes the number and the move as one token.
       counted++;
     }
   }
   // The game's result, when its moves end with one, stays with the cut
   // text: a game without a Result tag gets its result from there.
-  const result = /(?:^|\s)(1-0|0-1|1\/2-1\/2|\*)\s*$/.exec(body.slice(at));
-  return result ? `${body.slice(0, at)} ${result[1]}\n` : body.slice(0, at);
+  const result = TERMINATION.exec(body.slice(at));
+  return result
+    ? `${body.slice(0, at)} ${result[0].trim()}\n`
+    : body.slice(0, at);
 }
 
 /** The games' texts: a game starts at a tag line that follows moves, or at moves after a result. */
