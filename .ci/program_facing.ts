@@ -45,20 +45,14 @@ interface Edge {
   names: string[] | null;
 }
 
-/** What one module declares. */
-interface ModuleInfo {
-  /** Its code (doc comments left in) matches {@linkcode FACES_PROGRAMS}. */
+/** What one module declares: its own imports and re-exports (its doc examples' apart), and more. */
+interface ModuleInfo extends Omit<ReadImports, "whole"> {
+  /** Its text (comments included) matches {@linkcode FACES_PROGRAMS}, or it imports a module it cannot name. */
   ownText: boolean;
-  /** Its imports, the doc examples' excluded. */
-  imports: Edge[];
   /** The imports of its doc examples that Deno runs. */
   exampleImports: Edge[];
   /** Names it defines itself. */
   locals: Set<string>;
-  /** `export { a as b } from "x"`: b → the name a in x (`*` for `export * as b`). */
-  reexports: Map<string, { specifier: string; name: string }>;
-  /** `export * from "x"`. */
-  stars: string[];
 }
 
 /** Every TypeScript file `deno test --doc` reads here. */
@@ -79,19 +73,33 @@ async function candidateFiles(folder = ""): Promise<string[]> {
   return found.sort();
 }
 
-/** The names of an import or export clause: `{ a, b as c, type T }`. */
-function clauseNames(clause: string, side: "imported" | "exported"): string[] {
+/** The names of an import or export clause, `{ a, b as c, type T }`: each as imported and as exported. */
+function clausePairs(clause: string): { imported: string; exported: string }[] {
   return clause.split(",").map((part) => part.trim()).filter((part) =>
     part !== "" && !part.startsWith("type ")
   ).map((part) => {
-    const [first, , second] = part.split(/\s+/);
-    return side === "imported" ? first! : (second ?? first!);
+    const [imported, , exported] = part.split(/\s+/);
+    return { imported: imported!, exported: exported ?? imported! };
   });
 }
 
-/** The imports (and re-exports) of a piece of code written as deno fmt writes it. */
-function readImports(code: string): { imports: Edge[]; whole: boolean } {
+/** What {@linkcode readImports} finds. */
+interface ReadImports {
+  /** Every import and re-export, as an edge. */
+  imports: Edge[];
+  /** An `import()` or `Worker` whose module is not a literal. */
+  whole: boolean;
+  /** `export { a as b } from "x"`: b → the name a in x (`*` for `export * as b`). */
+  reexports: Map<string, { specifier: string; name: string }>;
+  /** `export * from "x"`. */
+  stars: string[];
+}
+
+/** The imports and re-exports of a piece of code written as deno fmt writes it. */
+function readImports(code: string): ReadImports {
   const imports: Edge[] = [];
+  const reexports = new Map<string, { specifier: string; name: string }>();
+  const stars: string[] = [];
   let whole = false;
   for (
     const match of code.matchAll(
@@ -102,7 +110,7 @@ function readImports(code: string): { imports: Edge[]; whole: boolean } {
     const clause = match[2]!;
     const names: string[] = [];
     const braces = /\{([^}]*)\}/.exec(clause);
-    if (braces) names.push(...clauseNames(braces[1]!, "imported"));
+    if (braces) names.push(...clausePairs(braces[1]!).map((p) => p.imported));
     const head = clause.replace(/\{[^}]*\}/, "").replace(/,/g, " ").trim();
     if (head.startsWith("* as ")) {
       imports.push({ specifier: match[3]!, names: null });
@@ -120,17 +128,22 @@ function readImports(code: string): { imports: Edge[]; whole: boolean } {
     )
   ) {
     if (match[1]) continue;
-    imports.push({
-      specifier: match[3]!,
-      names: clauseNames(match[2]!, "imported"),
-    });
+    const specifier = match[3]!;
+    const pairs = clausePairs(match[2]!);
+    imports.push({ specifier, names: pairs.map((p) => p.imported) });
+    for (const { imported, exported } of pairs) {
+      reexports.set(exported, { specifier, name: imported });
+    }
   }
   for (
     const match of code.matchAll(
-      /^export\s+\*(?:\s+as\s+\w+)?\s+from\s*["']([^"']+)["']/gm,
+      /^export\s+\*(?:\s+as\s+(\w+))?\s+from\s*["']([^"']+)["']/gm,
     )
   ) {
-    imports.push({ specifier: match[1]!, names: null });
+    const specifier = match[2]!;
+    imports.push({ specifier, names: null });
+    if (match[1]) reexports.set(match[1], { specifier, name: "*" });
+    else stars.push(specifier);
   }
   // import("x") and new Worker(new URL("x", import.meta.url)): the whole module.
   for (const match of code.matchAll(/(?<![.\w])import\(\s*([^)]*)/g)) {
@@ -143,7 +156,7 @@ function readImports(code: string): { imports: Edge[]; whole: boolean } {
     if (literal) imports.push({ specifier: literal[1]!, names: null });
     else whole = true;
   }
-  return { imports, whole };
+  return { imports, whole, reexports, stars };
 }
 
 /** The doc examples Deno runs: fenced ts/js blocks in comments (three backticks or more), `ignore` ones left out. */
@@ -211,10 +224,9 @@ function moduleInfo(path: string): ModuleInfo | null {
     return null;
   }
   // Imports are read at the start of lines (doc examples' lines start with
-  // "*"); the text the programs are looked for in is all of it, comments
+  // "*"); the programs are looked for in all of the text, comments
   // included: a mention counts, which can only keep a file in.
-  const code = text;
-  const own = readImports(code);
+  const own = readImports(text);
   const exampleImports: Edge[] = [];
   let exampleWhole = false;
   for (const example of examples(text)) {
@@ -224,58 +236,31 @@ function moduleInfo(path: string): ModuleInfo | null {
   }
   const locals = new Set<string>();
   for (
-    const match of code.matchAll(
+    const match of text.matchAll(
       /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|const|let|var|class|enum|interface|type|namespace)\s+(\w+)/gm,
     )
   ) locals.add(match[1]!);
-  if (/^export\s+default\b/m.test(code)) locals.add("default");
+  if (/^export\s+default\b/m.test(text)) locals.add("default");
   // `export const A1 = 0, A8 = 112;`: every declarator is a name.
   for (
-    const match of code.matchAll(
+    const match of text.matchAll(
       /^export\s+(?:const|let|var)\s+([\s\S]*?);\s*$/gm,
     )
   ) {
     for (const name of declaredNames(match[1]!)) locals.add(name);
   }
-  for (const match of code.matchAll(/^export\s+(type\s+)?\{([^}]*)\}\s*;/gm)) {
-    for (const name of clauseNames(match[2]!, "exported")) locals.add(name);
+  for (const match of text.matchAll(/^export\s+(type\s+)?\{([^}]*)\}\s*;/gm)) {
+    for (const { exported } of clausePairs(match[2]!)) locals.add(exported);
   }
-  const reexports = new Map<string, { specifier: string; name: string }>();
-  for (
-    const match of code.matchAll(
-      /^export\s+(type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/gm,
-    )
-  ) {
-    if (match[1]) continue;
-    for (
-      const part of match[2]!.split(",").map((p) => p.trim()).filter((p) =>
-        p !== "" && !p.startsWith("type ")
-      )
-    ) {
-      const [from, , to] = part.split(/\s+/);
-      reexports.set(to ?? from!, { specifier: match[3]!, name: from! });
-    }
-  }
-  for (
-    const match of code.matchAll(
-      /^export\s+\*\s+as\s+(\w+)\s+from\s*["']([^"']+)["']/gm,
-    )
-  ) {
-    reexports.set(match[1]!, { specifier: match[2]!, name: "*" });
-  }
-  const stars = [...code.matchAll(/^export\s+\*\s+from\s*["']([^"']+)["']/gm)]
-    .map((
-      m,
-    ) => m[1]!);
   return {
-    ownText: FACES_PROGRAMS.test(code) || own.whole,
+    ownText: FACES_PROGRAMS.test(text) || own.whole,
     imports: own.imports,
     exampleImports: exampleWhole
       ? [{ specifier: "", names: null }]
       : exampleImports,
     locals,
-    reexports,
-    stars,
+    reexports: own.reexports,
+    stars: own.stars,
   };
 }
 
@@ -461,10 +446,9 @@ if (import.meta.main) {
       test?: { exclude?: string[] };
     };
     const excluded = [...config.exclude ?? [], ...config.test?.exclude ?? []];
+    const facing = new Set(selected);
     console.log(
-      [...excluded, ...files.filter((file) => !selected.includes(file))].join(
-        ",",
-      ),
+      [...excluded, ...files.filter((file) => !facing.has(file))].join(","),
     );
   } else {
     console.log(selected.join("\n"));
