@@ -41,6 +41,7 @@ import {
 } from "../../players/mod.ts";
 import { openingsFromGames } from "../../uci/mod.ts";
 import type { Position } from "../../position.ts";
+import { gamesFile } from "../chess/_games.ts";
 import { readCache, writeCache } from "./_cache.ts";
 import { ELO_LOO_TESTS } from "./leave_one_out.ts";
 
@@ -524,12 +525,9 @@ export function chessEloOpenings(
     const lengths = [8, 10, 12, 14, 16, 18, 20];
     // openingsFromGames takes games longer than the line: one ply more is
     // all it reads of each.
-    const games = readPgnGames(
-      Deno.readTextFileSync(
-        new URL("../../../data/chess/games.pgn", import.meta.url),
-      ),
-      { maxPlies: Math.max(...lengths) + 1 },
-    );
+    const games = readPgnGames(gamesFile(), {
+      maxPlies: Math.max(...lengths) + 1,
+    });
     const seen = new Set<string>();
     chessLines = [];
     for (const plies of lengths) {

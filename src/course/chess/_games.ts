@@ -116,8 +116,18 @@ export function lazyGamePositions(text: string): GameList {
   };
 }
 
-/** The text of `data/chess/games.pgn` (414 games of the FIDE Women's World Rapid 2024). */
-function gamesFile(): string {
+/**
+ * The text of `data/chess/games.pgn` (414 games of the FIDE Women's World
+ * Rapid 2024), read from the repository each call.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { gamesFile } from "./_games.ts";
+ * assert.match(gamesFile(), /^\[Event /);
+ * ```
+ */
+export function gamesFile(): string {
   return Deno.readTextFileSync(
     new URL("../../../data/chess/games.pgn", import.meta.url),
   );
