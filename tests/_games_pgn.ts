@@ -5,10 +5,10 @@
  * @module
  */
 
+import { gamesFile } from "../src/course/chess/_games.ts";
+
 /** The text of `data/chess/games.pgn`. */
-export const GAMES_PGN: string = Deno.readTextFileSync(
-  new URL("../data/chess/games.pgn", import.meta.url),
-);
+export const GAMES_PGN: string = gamesFile();
 
 /**
  * The text of the first `count` games of the file.
