@@ -33,7 +33,7 @@ for a submission that cannot be run): submission, exercise, verdict
 (passed, wrong, crashed, timed out, out of memory, refused) and the detail:
 what was checked, or the first message the student would see.
 
-  --timeout SECONDS  time for one exercise's checks (default 20)
+  --timeout SECONDS  CPU time for one exercise's checks (default 20)
   --memory MB        V8 heap of a submission (default 512)
   --json             one JSON object per row instead of the table
   -h, --help         this text

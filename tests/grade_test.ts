@@ -148,6 +148,34 @@ Deno.test("grade: gradeFolder gives the same rows to a program, as it finds them
   );
 });
 
+Deno.test("grade: the time limit counts CPU seconds, so waiting is no fault, and a wall clock five times longer stops a process that waits for ever", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "grade_clock_" });
+  try {
+    // Atomics.wait blocks the process without using the CPU, as a machine
+    // too busy to run it would: 3 s of waiting against a limit of 2 CPU s.
+    const wait = (ms: string) =>
+      `const cell = new Int32Array(new SharedArrayBuffer(4));
+let waited = false;
+export function mex(values: number[]): number {
+  if (!waited) { waited = true; Atomics.wait(cell, 0, 0, ${ms}); }
+  let value = 0;
+  while (values.includes(value)) value++;
+  return value;
+}
+`;
+    await Deno.writeTextFile(`${dir}/waits.ts`, wait("3000"));
+    await Deno.writeTextFile(`${dir}/waits_for_ever.ts`, wait("Infinity"));
+    const rows = await gradeFolder(dir, { timeoutSeconds: 2 });
+    assert.deepEqual(rows.map((r) => [r.submission, r.verdict]), [
+      ["waits.ts", "passed"],
+      ["waits_for_ever.ts", "timed out"],
+    ]);
+    assert.match(rows[1]!.detail, /^killed: no result within the time limit/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("grade: a notebook becomes its code cells and an export of the exercise functions; the import rule", () => {
   assert.throws(
     () => notebookModule(JSON.stringify({ nbformat: 3, worksheets: [] })),

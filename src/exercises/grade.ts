@@ -2,8 +2,11 @@
  * `deno task grade DIR`: the exercises' checks over a folder of handed-in
  * modules and notebooks, each submission in a subprocess of its own with no
  * permission (no file, network, environment or program), a memory limit
- * (V8's heap, and the process's resident memory watched), a wall-clock
- * limit per exercise (the process is killed) and a limit on what it prints.
+ * (V8's heap, and the process's resident memory watched), a time limit per
+ * exercise counted in the process's CPU seconds, so that a busy machine does
+ * not change a verdict (the process is killed; a wall-clock limit several
+ * times longer stops a process that waits without computing), and a limit
+ * on what it prints.
  * A wrong, crashing, hanging or hostile submission becomes a row of the
  * table and the others go on: when a process is killed during an exercise,
  * a fresh one checks the exercises after it.
@@ -48,7 +51,11 @@ export interface GradeRow {
 
 /** Options of {@linkcode gradeFolder}. */
 export interface GradeOptions {
-  /** Seconds an exercise's checks may take before the process is killed (default 20). */
+  /**
+   * CPU seconds an exercise's checks may use before the process is killed
+   * (default 20); a process that has not answered after five times as many
+   * seconds of wall clock is killed too. Where `/proc` cannot be read, the limit is wall clock.
+   */
   timeoutSeconds?: number;
   /** Megabytes of V8 heap a submission may use (default 512). */
   memoryMb?: number;
@@ -70,11 +77,19 @@ const ROOT_PATH = decodeURIComponent(ROOT.pathname);
 /** Seconds a subprocess gets to start before its first exercise's clock. */
 const STARTUP_SECONDS = 20;
 
+/**
+ * How many times the time limit a subprocess may go without an answer on
+ * the wall clock. The limit proper counts CPU seconds, which a busy machine
+ * does not stretch; this one stops a process that waits without computing
+ * (on a lock, say), which would never use up its CPU seconds.
+ */
+const WALL_CLOCK_FACTOR = 5;
+
 /** Resident memory beyond the heap limit that a Deno process needs anyway. */
 const RUNTIME_MB = 300;
 
-/** Milliseconds between two looks at a subprocess's resident memory. */
-const MEMORY_POLL_MS = 50;
+/** Milliseconds between two looks at a subprocess's memory and clocks. */
+const POLL_MS = 50;
 
 const MODULE = "(module)";
 
@@ -410,19 +425,33 @@ async function runChild(
       child.kill("SIGKILL");
     } catch { /* already ended */ }
   };
-  let timer = setTimeout(
-    () => stop("timed out"),
-    limits.timeoutMs + 1000 * STARTUP_SECONDS,
-  );
-  const abort = () => stop("interrupted");
-  limits.signal?.addEventListener("abort", abort);
-  if (limits.signal?.aborted) abort();
-  const memory = setInterval(() => {
+  // The clock of the exercise being checked: CPU seconds since its start
+  // (the last message, or the spawn with time to start), and a wall clock
+  // several times longer for a process that waits without computing.
+  let allowedMs = limits.timeoutMs + 1000 * STARTUP_SECONDS;
+  let cpuStartMs = 0;
+  let wallStartMs = Date.now();
+  const cpuMs = () => cpuMilliseconds(child.pid);
+  const watch = () => {
+    // Memory first: a submission over both limits at one look is judged by
+    // what it filled, not by how long the machine took to fill it.
     const rss = residentMb(child.pid);
     if (rss !== null && rss > limits.memoryMb + RUNTIME_MB) {
       stop("out of memory");
+      return;
     }
-  }, MEMORY_POLL_MS);
+    const cpu = cpuMs();
+    const wall = Date.now() - wallStartMs;
+    if (
+      cpu === null
+        ? wall > allowedMs
+        : cpu - cpuStartMs > allowedMs || wall > WALL_CLOCK_FACTOR * allowedMs
+    ) stop("timed out");
+  };
+  const abort = () => stop("interrupted");
+  limits.signal?.addEventListener("abort", abort);
+  if (limits.signal?.aborted) abort();
+  const poll = setInterval(watch, POLL_MS);
   const writer = child.stdin.getWriter();
   await writer.write(new TextEncoder().encode(`${token}\n`)).catch(() => {});
   await writer.close().catch(() => {});
@@ -448,8 +477,9 @@ async function runChild(
         }
         messages.push(message);
         // Each result starts the next exercise's clock.
-        clearTimeout(timer);
-        timer = setTimeout(() => stop("timed out"), limits.timeoutMs);
+        allowedMs = limits.timeoutMs;
+        cpuStartMs = cpuMs() ?? 0;
+        wallStartMs = Date.now();
       }
     }
   };
@@ -462,8 +492,7 @@ async function runChild(
     }
   };
   const [status] = await Promise.all([child.status, readOut(), readErr()]);
-  clearTimeout(timer);
-  clearInterval(memory);
+  clearInterval(poll);
   limits.signal?.removeEventListener("abort", abort);
   limits.signal?.throwIfAborted();
   return {
@@ -473,6 +502,23 @@ async function runChild(
     signal: status.signal,
     stderr,
   };
+}
+
+/**
+ * The CPU time a process has used, user and system, all its threads, in
+ * milliseconds, from /proc (null where there is none). Linux reports it in
+ * ticks of 1/100 s to every program (USER_HZ).
+ */
+function cpuMilliseconds(pid: number): number | null {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // The name in parentheses may hold spaces; the fields follow the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The resident memory of a process in megabytes, from /proc (null where there is none). */
