@@ -152,7 +152,7 @@ Deno.test("grade: the time limit counts CPU seconds, so waiting is no fault, and
   const dir = await Deno.makeTempDir({ prefix: "grade_clock_" });
   try {
     // Atomics.wait blocks the process without using the CPU, as a machine
-    // too busy to run it would: 3 s of waiting against a limit of 2 CPU s.
+    // too busy to run it would: 1.5 s of waiting against a limit of 1 CPU s.
     const wait = (ms: string) =>
       `const cell = new Int32Array(new SharedArrayBuffer(4));
 let waited = false;
@@ -163,9 +163,9 @@ export function mex(values: number[]): number {
   return value;
 }
 `;
-    await Deno.writeTextFile(`${dir}/waits.ts`, wait("3000"));
+    await Deno.writeTextFile(`${dir}/waits.ts`, wait("1500"));
     await Deno.writeTextFile(`${dir}/waits_for_ever.ts`, wait("Infinity"));
-    const rows = await gradeFolder(dir, { timeoutSeconds: 2 });
+    const rows = await gradeFolder(dir, { timeoutSeconds: 1 });
     assert.deepEqual(rows.map((r) => [r.submission, r.verdict]), [
       ["waits.ts", "passed"],
       ["waits_for_ever.ts", "timed out"],
