@@ -66,9 +66,11 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     ["hanging.ts", "mex", "passed"],
     ["hostile_buffers.ts", "mex", "out of memory"],
     ["hostile_import.ipynb", "(module)", "refused"],
+    ["hostile_judge.ts", "mex", "wrong"],
     ["hostile_memory.ts", "minimax", "out of memory"],
     ["hostile_network.ts", "(module)", "refused"],
     ["hostile_print.ts", "(module)", "refused"],
+    ["hostile_prototype.ts", "minimax", "wrong"],
     ["hostile_read.ts", "(module)", "refused"],
     ["hostile_spawn.ts", "mex", "refused"],
     ["hostile_spoof.ts", "mex", "wrong"],
@@ -108,6 +110,12 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     /^killed: no result within the time limit/,
   );
   assert.match(detail("hostile_buffers.ts", "mex"), /over the memory limit/);
+  // The judges it replaced were its own copy's, not the grader's.
+  assert.match(detail("hostile_judge.ts", "mex"), /^mex\(\[1\]\) returned 1/);
+  assert.match(
+    detail("hostile_prototype.ts", "minimax"),
+    /threw TypeError: Cannot assign to read only property 'evaluate'/,
+  );
   assert.match(detail("hostile_memory.ts", "minimax"), /heap limit/);
   assert.match(
     detail("hostile_read.ts", "(module)"),

@@ -55,10 +55,20 @@ const FROZEN: readonly object[] = [
  * @param load imports the submission (a literal dynamic import, so that
  *   it is part of the module graph and needs no permission)
  * @param ids the exercises to check, in order (unknown ids are skipped)
+ * @param shared module namespaces whose exports are frozen, with their
+ *   prototypes and what they hold, before the submission loads: the
+ *   checks' private copy of the library, whose objects the checks hand the
+ *   submission
+ * @param packages npm packages' namespaces that both sides load as one
+ *   instance (fast-check): their classes and functions are frozen with
+ *   their prototypes, not the objects they hold, which the package itself
+ *   builds on
  */
 export async function runGradeChild(
   load: () => Promise<Record<string, unknown>>,
   ids: readonly string[],
+  shared: readonly object[] = [],
+  packages: readonly object[] = [],
 ): Promise<void> {
   const encoder = new TextEncoder();
   const encode = encoder.encode.bind(encoder);
@@ -75,6 +85,19 @@ export async function runGradeChild(
     }
   };
   for (const frozen of FROZEN) Object.freeze(frozen);
+  for (const namespace of shared) {
+    for (const key of Object.keys(namespace)) {
+      freezeDeep((namespace as Record<string, unknown>)[key]);
+    }
+  }
+  for (const namespace of packages) {
+    for (const key of Object.keys(namespace)) {
+      const value = (namespace as Record<string, unknown>)[key];
+      if (typeof value !== "function") continue;
+      Object.freeze(value);
+      if (value.prototype !== undefined) Object.freeze(value.prototype);
+    }
+  }
   let module: Record<string, unknown>;
   try {
     module = await load();
@@ -123,6 +146,47 @@ export async function runGradeChild(
   send({ done: true });
   // Whatever the submission left running (timers, promises) ends here.
   exit(0);
+}
+
+/**
+ * Freezes `value`, a function's prototype, and every function, plain object
+ * and array its own data properties hold, once each. Instances of other
+ * classes are left as they are: their class is frozen where it is exported,
+ * and a package's objects (fast-check's arbitraries) keep the state they
+ * change. A typed array's elements cannot be frozen; the checks hand none
+ * to a submission.
+ */
+function freezeDeep(value: unknown, seen = new Set<unknown>()): void {
+  if (
+    value === null || (typeof value !== "object" && typeof value !== "function")
+  ) return;
+  if (seen.has(value)) return;
+  if (typeof value === "object") {
+    const prototype = Object.getPrototypeOf(value);
+    if (
+      prototype !== null && prototype !== Object.prototype &&
+      prototype !== Array.prototype
+    ) return;
+  }
+  seen.add(value);
+  Object.freeze(value);
+  if (typeof value === "function" && value.prototype !== undefined) {
+    // A class's prototype: frozen as the class is, whatever it extends.
+    seen.add(value.prototype);
+    Object.freeze(value.prototype);
+    freezeProperties(value.prototype, seen);
+  }
+  freezeProperties(value, seen);
+}
+
+/** {@linkcode freezeDeep} on the values of `value`'s own data properties. */
+function freezeProperties(value: object, seen: Set<unknown>): void {
+  for (const key of Reflect.ownKeys(value)) {
+    const property = Object.getOwnPropertyDescriptor(value, key);
+    if (property !== undefined && "value" in property) {
+      freezeDeep(property.value, seen);
+    }
+  }
 }
 
 /** The first line of stdin: the token of this run. */

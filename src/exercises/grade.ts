@@ -15,6 +15,7 @@
  */
 
 import { checkInteger, checkOptions, describe } from "../validate.ts";
+import { type CheckerCopy, copyChecker } from "./_checker_copy.ts";
 import type { ChildMessage } from "./_grade_child.ts";
 import { EXERCISES } from "./registry.ts";
 import {
@@ -119,16 +120,47 @@ export async function gradeFolder(
 ): Promise<GradeRow[]> {
   const limits = readLimits(options);
   const submissions = await findSubmissions(dir);
-  if (submissions.length > 0) await cacheLibrary();
   const rows: GradeRow[] = [];
-  for (const submission of submissions) {
-    limits.signal?.throwIfAborted();
-    for (const row of await gradeSubmission(submission, limits)) {
-      rows.push(row);
-      options.onRow?.(row);
+  if (submissions.length === 0) return rows;
+  await cacheLibrary();
+  const checks = await copyChecker(ROOT_PATH, CHILD);
+  try {
+    for (const submission of submissions) {
+      limits.signal?.throwIfAborted();
+      for (const row of await gradeSubmission(submission, limits, checks)) {
+        rows.push(row);
+        options.onRow?.(row);
+      }
     }
+  } finally {
+    await Deno.remove(checks.dir, { recursive: true }).catch(() => {});
   }
   return rows;
+}
+
+/** The grader's subprocess module, relative to the project. */
+const CHILD = "src/exercises/_grade_child.ts";
+
+/**
+ * The subprocess's entry: the checks from their private copy, every copied
+ * module's exports handed over to be frozen with fast-check's, then the
+ * submission.
+ */
+function entryModule(checks: CheckerCopy): string {
+  const url = (file: string) =>
+    JSON.stringify(new URL(`file://${checks.dir}/${file}`).href);
+  const lines = [`import { runGradeChild } from ${url(CHILD)};`];
+  const names = checks.files.map((file, i) => {
+    lines.push(`import * as m${i} from ${url(file)};`);
+    return `m${i}`;
+  });
+  lines.push(`import * as fastCheck from "fast-check";`);
+  lines.push(
+    `await runGradeChild(() => import("./submission.ts"), Deno.args, [${
+      names.join(", ")
+    }], [fastCheck]);`,
+  );
+  return lines.join("\n") + "\n";
 }
 
 interface Limits {
@@ -200,7 +232,7 @@ async function cacheLibrary(): Promise<void> {
       "cache",
       `--config=${ROOT_PATH}deno.json`,
       `${ROOT_PATH}mod.ts`,
-      `${ROOT_PATH}src/exercises/_grade_child.ts`,
+      `${ROOT_PATH}${CHILD}`,
     ],
     stdin: "null",
     stdout: "null",
@@ -219,6 +251,7 @@ async function cacheLibrary(): Promise<void> {
 async function gradeSubmission(
   submission: Submission,
   limits: Limits,
+  checks: CheckerCopy,
 ): Promise<GradeRow[]> {
   const row = (exercise: string, verdict: Verdict, detail: string) => ({
     submission: submission.name,
@@ -239,12 +272,7 @@ async function gradeSubmission(
   try {
     const file = `${work}/submission.ts`;
     await Deno.writeTextFile(file, source);
-    await Deno.writeTextFile(
-      `${work}/entry.ts`,
-      `import { runGradeChild } from ${
-        JSON.stringify(new URL("src/exercises/_grade_child.ts", ROOT).href)
-      };\nawait runGradeChild(() => import("./submission.ts"), Deno.args);\n`,
-    );
+    await Deno.writeTextFile(`${work}/entry.ts`, entryModule(checks));
     try {
       const imports = await resolvedImports(
         file,
