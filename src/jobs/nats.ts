@@ -31,6 +31,7 @@
  * @module
  */
 
+import { type JobEvent, readJobEvent } from "./job_event.ts";
 import { connect, headers, type NatsConnection } from "@nats-io/transport-node";
 import {
   JobsConnectError,
@@ -436,18 +437,7 @@ async function ensureStream(
   }
 }
 
-/** What a worker reports about a job on the run's event subject. */
-export type JobEvent =
-  | { type: "start"; index: number; worker: string; delivery: number }
-  | { type: "game"; index: number; worker: string }
-  | { type: "probe"; index: number; worker: string; probe: SolveProbe }
-  | {
-    type: "refused";
-    index: number;
-    worker: string;
-    workerCode: string;
-    jobCode: string;
-  };
+export type { JobEvent } from "./job_event.ts";
 
 /** Options of {@linkcode serveJobs}. */
 export interface ServeOptions {
@@ -1113,17 +1103,10 @@ export async function runJobs(
   const events = jobs.nc.subscribe(eventSubject(run), {
     callback: (error, msg) => {
       if (error) return;
-      let e: JobEvent;
-      try {
-        e = JSON.parse(decoder.decode(msg.data));
-      } catch {
-        return;
-      }
-      if (
-        !Number.isInteger(e.index) || e.index < 0 || e.index >= tasks.length
-      ) {
-        return;
-      }
+      // Anyone who may publish on the subject can send anything: only a
+      // well-formed event of this run is read.
+      const e = readJobEvent(decoder.decode(msg.data), tasks.length);
+      if (e === null) return;
       if (e.type === "start") {
         started.add(e.index);
         gamesReported.delete(e.index);
@@ -1147,7 +1130,7 @@ export async function runJobs(
   // A watch started again after a reconnect sees the same values again.
   const refusedValues = new Set<string>();
   const refuse = (key: string, revision: number, value: Uint8Array) => {
-    const verdict = judgeResult(key, value, run, digests, options.code);
+    const verdict = judgeResult(key, value, run, digests, options.code, tasks);
     if (verdict.ok) return verdict.result;
     if (refusedValues.has(`${key}@${revision}`)) return null;
     refusedValues.add(`${key}@${revision}`);

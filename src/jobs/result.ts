@@ -10,7 +10,8 @@
  * @module
  */
 
-import type { JobResult } from "./job.ts";
+import type { JobResult, Task } from "./job.ts";
+import { recordsProblem } from "./records.ts";
 
 /**
  * The digest of a job: SHA-256 of its message's bytes, 64 hex digits. The
@@ -114,6 +115,9 @@ export function isResultOf(
  * @param run the publisher's run
  * @param digests the digest of each job it published, by number
  * @param code the code version of the run
+ * @param tasks the task of each job it published, by number: a result
+ *   whose records do not answer its job is refused as malformed
+ *   (`recordsProblem`); absent, the records are not looked at
  * @returns the result, or the reason and a line saying why not
  *
  * @example
@@ -139,6 +143,7 @@ export function judgeResult(
   run: string,
   digests: readonly string[],
   code: string,
+  tasks?: readonly Task[],
 ): ResultVerdict {
   const refuse = (reason: ResultRefusal, error: string): ResultVerdict => ({
     ok: false,
@@ -187,6 +192,16 @@ export function judgeResult(
         JSON.stringify(result.code.slice(0, 64))
       }, the run's is ${code}`,
     );
+  }
+  const task = tasks?.[index];
+  if (task !== undefined && result.outcome.ok) {
+    const problem = recordsProblem(task, result.outcome.records);
+    if (problem !== null) {
+      return refuse(
+        "result-malformed",
+        `holds records that do not answer job ${key}: ${problem}`,
+      );
+    }
   }
   return { ok: true, result };
 }
