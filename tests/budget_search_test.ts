@@ -12,6 +12,7 @@ import {
   aspiration,
   type BudgetReport,
   DEFAULT_MAX_NODES,
+  ExplicitTree,
   iterativeDeepening,
   minimax,
   mtdf,
@@ -327,4 +328,38 @@ Deno.test("iterativeDeepening's onIteration: each finished row once, in order; t
     () => alphaBeta(position, { depth: 2, onIteration: () => {} } as never),
     /alphaBeta.*onIteration/,
   );
+});
+
+Deno.test("an interrupt stops a search given no budget as a budget does: a stopped result, never the default budget's error", () => {
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  Atomics.store(stop, 0, 1);
+  const searches = {
+    alphaBeta: () => alphaBeta(TicTacToe.empty(), { interrupt: stop }),
+    pvs: () => pvs(TicTacToe.empty(), { interrupt: stop }),
+    quiescence: () => quiescence(TicTacToe.empty(), { interrupt: stop }),
+    mtdf: () => mtdf(TicTacToe.empty(), { interrupt: stop }),
+    sssStar: () =>
+      sssStar(TicTacToe.empty(), {
+        interrupt: stop,
+        tt: new TranspositionTable({ entries: 16 }),
+      }),
+  };
+  for (const [name, search] of Object.entries(searches)) {
+    const result = search();
+    assert.equal(result.stoppedByBudget, true, name);
+    assert.equal(result.exact, false, name);
+  }
+});
+
+Deno.test("quiescence stopped at its root reports the root move it finished with that move's value, a lower bound", () => {
+  const tree = ExplicitTree.from({
+    value: -50,
+    children: [
+      { noisy: true, value: -30, children: [-30] },
+      { noisy: true, value: -20, children: [-20] },
+    ],
+  });
+  assert.equal(quiescence(tree, { depth: 0 }).value, -20);
+  const cut = quiescence(tree, { depth: 0, maxNodes: 2 });
+  assert.deepEqual([cut.stoppedByBudget, cut.move, cut.value], [true, 0, -30]);
 });

@@ -413,7 +413,7 @@ export function oneShotResult(
   byDefault: boolean,
 ): SearchResult<ExtendedStats> & BudgetReport {
   if (c.aborted) {
-    if (byDefault) throw defaultBudgetError(c.where);
+    if (c.stoppedByDefault(byDefault)) throw defaultBudgetError(c.where);
     return c.stoppedResult();
   }
   return { ...c.deepResult(value, depth, exact), ...finishedReport(depth) };
@@ -1368,7 +1368,11 @@ function quiesce(
     if (value > bestValue) {
       bestValue = value;
       stats.steps++;
-      if (ply === 0) c.rootMove = move;
+      if (ply === 0) {
+        // A budget stop reports this move with its value (stoppedResult).
+        c.rootMove = move;
+        c.rootValue = value;
+      }
     }
     if (bestValue > alpha) {
       alpha = bestValue;

@@ -314,6 +314,16 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   }
 
   /**
+   * Whether a stop was the default budget's: the search was given none
+   * (`byDefault`) and no one raised its `interrupt` flag, which stops a
+   * search as a budget does and is reported as one.
+   */
+  stoppedByDefault(byDefault: boolean): boolean {
+    return byDefault &&
+      !(this.interrupt !== null && Atomics.load(this.interrupt, 0) !== 0);
+  }
+
+  /**
    * What a plain searcher's entry point does with what its search threw:
    * anything but {@linkcode BUDGET_STOP} goes on; a stop by the default
    * budget is {@linkcode defaultBudgetError}; a stop by the caller's budget
@@ -325,7 +335,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     toRoot?: (value: number) => number,
   ): SearchResult<S> & BudgetReport {
     if (error !== BUDGET_STOP) throw error;
-    if (byDefault) throw defaultBudgetError(this.where);
+    if (this.stoppedByDefault(byDefault)) throw defaultBudgetError(this.where);
     return this.stoppedResult(toRoot);
   }
 

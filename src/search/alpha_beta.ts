@@ -16,7 +16,9 @@
  * The options: `depth` (default: to the end), `alpha` and `beta` (default:
  * ±VALUE_INFINITE), `trace`, `tt`, `order` (default `"tt"` with a table,
  * else `"natural"`), `failHard` (default false), `maxMove` (history table
- * size), `exactDepth` (default false); any other key is an error. The
+ * size), `exactDepth` (default false), the budgets `maxNodes`, `timeMs` and
+ * `interrupt`, and the selective options of `DeepSearchOptions`; any other
+ * key is an error. The
  * result holds the value from the side to move's view, the first move that
  * set it, the principal variation and the counters, `cutoffs` among them
  * (with a new option: {@linkcode ExtendedStats}).

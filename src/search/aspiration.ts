@@ -10,8 +10,8 @@
  * `stats.passes` counts every root search). Without `guess`, iterative
  * deepening supplies the previous depth's value as the guess at each depth.
  * The options: `delta`, `guess`, `depth`, `maxNodes`, `timeMs`, and `tt`,
- * `exactDepth`, `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta};
- * any other key is an error.
+ * `exactDepth`, `order`, `failHard`, `maxMove`, `interrupt` and the
+ * selective options as for {@linkcode alphaBeta}; any other key is an error.
  *
  * ## Table contract
  *

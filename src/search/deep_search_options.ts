@@ -60,7 +60,9 @@ export interface DeepSearchOptions extends SearchOptions {
   /**
    * Late-move reductions (selective; off by default): quiet moves after the
    * first `fullMoves` of a node at least `minDepth` plies from the horizon,
-   * not in check and not giving check, are searched `reduction` plies
+   * not in check (the root excepted: there the test is not made, as in the
+   * games the atlas's engine has played; a change waits for its next
+   * leave-one-out run) and not giving check, are searched `reduction` plies
    * shallower with a null window; only a move that then beats alpha is
    * searched again at full depth. Contract: may change the value (a move
    * that looks bad when reduced but is good at full depth is missed); sound

@@ -15,8 +15,8 @@
  * (see Budgets). The options:
  * `depth`, `maxNodes`, `timeMs`, `previous`, `aspirationDelta`,
  * `quiescence`, `pvs`, `keepCutMove`, `onIteration`, and `tt`, `exactDepth`, `order`,
- * `failHard`, `maxMove` as for {@linkcode alphaBeta}; any other key is an
- * error. The result is the
+ * `failHard`, `maxMove`, `interrupt` and the selective options as for
+ * {@linkcode alphaBeta}; any other key is an error. The result is the
  * last finished iteration's value, move and PV, the summed counters
  * (`passes` = iterations run), one row per depth, and the budget report.
  *

@@ -21,7 +21,9 @@ import { resolveSearchSettings } from "./search_settings.ts";
 /**
  * Searches every move to the end of the game (or to `options.depth`) and
  * folds the tree with max on MAX's turn and min on MIN's (lesson 004, T004.1).
- * The value is exact: no window, no bound.
+ * The value is exact, no window and no bound, when the search finishes; a
+ * budget (`maxNodes`, `timeMs`) that stops it gives the stopped result of
+ * {@linkcode BudgetReport}, which says so (`exact: false`).
  *
  * Errors: an unknown option key (`{ dept: 1 }`) or a depth that is not an
  * integer in 0…2^30 is an `Error` naming `minimax`, the option, the value and
@@ -31,8 +33,8 @@ import { resolveSearchSettings } from "./search_settings.ts";
  * search with that error after the moves still played are undone.
  *
  * @param position the root; left as it was found, also when the search throws
- * @param options `depth`: plies to search (default: to the end); any other
- *   key is an error
+ * @param options `depth`: plies to search (default: to the end), and the
+ *   budgets `maxNodes` and `timeMs`; any other key is an error
  * @returns the value from the side to move's view, the first best move, the
  *   principal variation and the counters
  * @throws {Error} on an unknown option or a bad depth, a bad leaf value, a

@@ -116,7 +116,7 @@ export function mtdf(
     c.stats.passes++;
     g = deepNode(c, 0, depth, beta - 1, beta);
     if (c.aborted) {
-      if (byDefault) throw defaultBudgetError("mtdf");
+      if (c.stoppedByDefault(byDefault)) throw defaultBudgetError("mtdf");
       // The best lower bound proved so far, with the move that proved it.
       c.rootMove = move;
       c.rootValue = lower;

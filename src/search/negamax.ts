@@ -31,9 +31,10 @@ import { resolveSearchSettings } from "./search_settings.ts";
  * search with that error after the moves still played are undone.
  *
  * @param position the root; left as it was found, also when the search throws
- * @param options `depth`: plies to search (default: to the end); any other
- *   key is an error
- * @returns the exact value from the side to move's view, the first best move,
+ * @param options `depth`: plies to search (default: to the end), and the
+ *   budgets `maxNodes` and `timeMs`; any other key is an error
+ * @returns the value from the side to move's view (exact unless a budget
+ *   stopped the search: see {@linkcode BudgetReport}), the first best move,
  *   the principal variation and the counters
  * @throws {Error} on an unknown option or a bad depth, a bad leaf value, a
  *   line deeper than {@linkcode MAX_PLY}, or what the position threw

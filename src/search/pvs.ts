@@ -9,7 +9,8 @@
  * after the first are tested with the null window (alpha, alpha + 1); a test
  * that returns a value strictly inside (alpha, beta) is re-searched with the
  * full window (`stats.researches`). The options: `depth`, `alpha`, `beta`,
- * and `tt`, `exactDepth`, `order`, `failHard`, `maxMove` as for
+ * and `tt`, `exactDepth`, `order`, `failHard`, `maxMove`, the budgets
+ * (`maxNodes`, `timeMs`, `interrupt`) and the selective options as for
  * {@linkcode alphaBeta}; any other key is an error.
  *
  * ## Table contract

@@ -12,8 +12,9 @@
  * once, so then this is exactly alpha-beta to `depth` (and without `depth` a
  * search to the end: minimax's value). `stats.quiescenceNodes` counts the
  * nodes past the horizon. The options: `depth`, `alpha`, `beta`, and `tt`,
- * `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}; any other key
- * is an error.
+ * `order`, `failHard`, `maxMove`, the budgets (`maxNodes`, `timeMs`,
+ * `interrupt`) and the selective options as for {@linkcode alphaBeta}; any
+ * other key is an error.
  *
  * ## Errors
  *

@@ -123,7 +123,7 @@ export function sssStar(
     c.stats.passes++;
     g = deepNode(c, 0, depth, gamma - 1, gamma);
     if (c.aborted) {
-      if (byDefault) throw defaultBudgetError("sssStar");
+      if (c.stoppedByDefault(byDefault)) throw defaultBudgetError("sssStar");
       // Every pass so far failed low: only upper bounds are known.
       c.rootMove = NO_MOVE;
       return c.stoppedResult();
