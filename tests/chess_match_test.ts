@@ -58,6 +58,17 @@ Deno.test("data/chess/openings.txt: every line legal, names unique", () => {
     () => readOpenings("no semicolon here"),
     /readOpenings: line 1: expected "name ; moves in UCI", got "no semicolon here"/,
   );
+  // Names become the PGN's Opening tag: refused when read, not after a game.
+  for (const name of ['Evil "name', "tab\there", "back\\slash"]) {
+    assert.throws(
+      () => readOpenings(`ok ; e2e4\n${name} ; e2e4 e7e5`),
+      /readOpenings: line 2: the name .* must not hold a quote, a backslash or a control character/,
+    );
+  }
+  const [player] = readPgnGames(
+    `[White "A\\\\B"]\n[Black "C"]\n\n1. e4 e5 2. Nf3 Nc6 *\n`,
+  );
+  assert.equal(openingsFromGames([player!], 2)[0]!.name, "A??B - C, 2 plies");
 });
 
 Deno.test("playChessGame adjudicates: checkmate, max plies, an illegal move loses", async () => {

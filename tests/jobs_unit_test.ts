@@ -193,6 +193,37 @@ Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () 
   );
 });
 
+Deno.test("decodeJob: what a chess job's games would fail on only once played (a tag its PGN cannot hold, an illegal opening move) is refused before", () => {
+  const chess = chessJob();
+  const refused: [(job: typeof chess) => void, RegExp][] = [
+    [
+      (job) => job.task.a.label = 'A"x',
+      /task\.a\.label must be 1…200 characters, no control characters, quotes/,
+    ],
+    [
+      (job) => (job.task.headers as Record<string, string>)["Bad Key]"] = "x",
+      /task\.headers must be tag names of letters, digits and _/,
+    ],
+    [
+      (job) => job.task.headers.Event = "a\\b",
+      /task\.headers\.Event must be a PGN tag's value/,
+    ],
+    [
+      (job) => job.task.games[0]!.opening.name = 'Evil "name',
+      /task\.games\[0\]\.opening\.name must be a PGN tag's value/,
+    ],
+    [
+      (job) => job.task.games[0]!.opening.moves = ["e2e4", "e2e4"],
+      /task\.games\[0\]\.opening\.moves\[1\] must be a legal move in /,
+    ],
+  ];
+  for (const [spoil, message] of refused) {
+    const job = structuredClone(chess);
+    spoil(job);
+    assert.throws(() => decodeJob(bytes(job)), message);
+  }
+});
+
 Deno.test("decodeJob: a job names engines, never programs: paths, path-like names, extra fields and options beyond Stockfish's skill are refused", () => {
   const refused: [string, (b: Record<string, unknown>) => void, RegExp][] = [
     // What format 1 took: a program's path, run by every worker.

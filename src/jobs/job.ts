@@ -29,6 +29,8 @@
  * @module
  */
 
+import { Chess } from "../games/chess/position.ts";
+import { isPgnTagName, isPgnTagValue } from "../games/chess/notation.ts";
 import { checkAdjudication } from "../match/adjudication.ts";
 import { describe } from "../validate.ts";
 import { ENGINE_NAME } from "../uci/engines.ts";
@@ -352,12 +354,12 @@ function checkEngine(field: string, value: unknown): EngineSpec {
     );
   }
   const label = checkString(`${field}.label`, value.label, 200);
-  // Printed in the worker's log and the publisher's lines.
-  if (label === "" || /[\p{Cc}\p{Cf}]/u.test(label)) {
+  // Printed in the worker's log and the publisher's lines, and a PGN tag.
+  if (label === "" || /[\p{Cc}\p{Cf}]/u.test(label) || !isPgnTagValue(label)) {
     throw invalid(
       `${field}.label`,
       label,
-      "1…200 characters, no control characters",
+      "1…200 characters, no control characters, quotes or backslashes",
     );
   }
   if (
@@ -397,7 +399,18 @@ function checkChessTask(task: Record<string, unknown>): ChessTask {
     throw invalid("task.headers", task.headers, "an object");
   }
   for (const [key, tag] of Object.entries(task.headers)) {
-    checkString(`task.headers.${key}`, tag, 1000);
+    // Each becomes a tag of every game's PGN: checked here, so that a job
+    // the worker accepts never fails only after its games were played.
+    if (!isPgnTagName(key)) {
+      throw invalid("task.headers", key, "tag names of letters, digits and _");
+    }
+    if (!isPgnTagValue(checkString(`task.headers.${key}`, tag, 1000))) {
+      throw invalid(
+        `task.headers.${key}`,
+        tag,
+        "a PGN tag's value: no quote, backslash or control character",
+      );
+    }
   }
   const games = checkList("task.games", task.games, 1, MAX_JOB_GAMES);
   games.forEach((g, i) => {
@@ -408,11 +421,29 @@ function checkChessTask(task: Record<string, unknown>): ChessTask {
     if (!isObject(opening)) {
       throw invalid(`${where}.opening`, opening, "an object");
     }
-    checkString(`${where}.opening.name`, opening.name, 1000);
+    if (
+      !isPgnTagValue(checkString(`${where}.opening.name`, opening.name, 1000))
+    ) {
+      throw invalid(
+        `${where}.opening.name`,
+        opening.name,
+        "a PGN tag's value: no quote, backslash or control character",
+      );
+    }
+    const position = Chess.start();
     checkList(`${where}.opening.moves`, opening.moves, 0, 1000).forEach(
       (m, j) => {
         if (typeof m !== "string" || !/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(m)) {
           throw invalid(`${where}.opening.moves[${j}]`, m, "a move in UCI");
+        }
+        try {
+          position.play(position.moveFromUci(m));
+        } catch {
+          throw invalid(
+            `${where}.opening.moves[${j}]`,
+            m,
+            `a legal move in ${position.toFen()}`,
+          );
         }
       },
     );

@@ -18,7 +18,11 @@
  */
 
 import { Chess } from "../games/chess/mod.ts";
-import { type PgnGame, writePgn } from "../games/chess/notation.ts";
+import {
+  isPgnTagValue,
+  type PgnGame,
+  writePgn,
+} from "../games/chess/notation.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 import { type EloGame, eloRatings } from "../match/elo.ts";
 import type { UciProcess } from "./uci_engine.ts";
@@ -73,7 +77,17 @@ export function readOpenings(text: string): ChessOpening[] {
         );
       }
     }
-    openings.push({ name: line.slice(0, at).trim(), moves });
+    const name = line.slice(0, at).trim();
+    if (!isPgnTagValue(name)) {
+      // The name becomes each game's Opening tag: refused here, not after
+      // a game was played.
+      throw new Error(
+        `readOpenings: line ${i + 1}: the name ${
+          describe(name)
+        } must not hold a quote, a backslash or a control character (it is the PGN's Opening tag)`,
+      );
+    }
+    openings.push({ name, moves });
   });
   return openings;
 }
@@ -81,7 +95,8 @@ export function readOpenings(text: string): ChessOpening[] {
 /**
  * Openings cut from real games: the first `plies` moves of each game that
  * has more, each distinct line once, in the games' order; named by the
- * game's players and round. Real games' openings are as balanced as the
+ * game's players and round (a quote, backslash or control character of
+ * theirs, which a PGN tag may not hold, becomes "?"). Real games' openings are as balanced as the
  * players made them, and there are many more than a hand-written list.
  *
  * @throws {Error} when `plies` is not an integer in 1…100
@@ -111,12 +126,12 @@ export function openingsFromGames(
     if (seen.has(key)) continue;
     seen.add(key);
     const { White = "?", Black = "?", Round } = game.headers;
-    openings.push({
-      name: `${White} - ${Black}${
-        Round && Round !== "?" ? ` (round ${Round})` : ""
-      }, ${plies} plies`,
-      moves,
-    });
+    const name = `${White} - ${Black}${
+      Round && Round !== "?" ? ` (round ${Round})` : ""
+    }, ${plies} plies`;
+    // The name becomes each game's Opening tag, which may hold no quote,
+    // backslash or control character: those of the players' names are "?".
+    openings.push({ name: name.replace(/["\\\p{Cc}]/gu, "?"), moves });
   }
   return openings;
 }

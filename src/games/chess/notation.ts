@@ -234,6 +234,42 @@ const TAG_NAME = /^[A-Za-z0-9_]+$/;
 const TAG_VALUE_FORBIDDEN = /["\\\u0000-\u001f\u007f]/;
 
 /**
+ * Whether `text` can be a PGN tag's value as {@linkcode writePgn} writes
+ * it: no quote, no backslash, no control character. Whatever will become
+ * a tag (an opening's name, an engine's label) is checked with it where it
+ * is read, so that a game is never played only to fail when written.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPgnTagName, isPgnTagValue } from "./notation.ts";
+ * assert.equal(isPgnTagValue("Ruy Lopez, Morphy Defence (C78)"), true);
+ * assert.equal(isPgnTagValue('Evil "name'), false);
+ * assert.equal(isPgnTagName("Opening"), true);
+ * assert.equal(isPgnTagName("Bad Key]"), false);
+ * ```
+ */
+export function isPgnTagValue(text: string): boolean {
+  return !TAG_VALUE_FORBIDDEN.test(text);
+}
+
+/**
+ * Whether `name` can be a PGN tag's name: letters, digits and underscores
+ * (see {@linkcode isPgnTagValue}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPgnTagName } from "./notation.ts";
+ * assert.equal(isPgnTagName("White_Elo2"), true);
+ * assert.equal(isPgnTagName(""), false);
+ * ```
+ */
+export function isPgnTagName(name: string): boolean {
+  return TAG_NAME.test(name);
+}
+
+/**
  * A game as PGN text, written by chess.js (moves in SAN, a `FEN` and `SetUp`
  * tag when the game does not start from the standard position). Every
  * field is checked first, so that the text reads back as the same game: a
