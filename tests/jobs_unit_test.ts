@@ -55,6 +55,24 @@ function gamesJob(): Job {
   };
 }
 
+Deno.test("decodeJob: a solver player must come with a node budget a move, which a worker's games need to end", () => {
+  const job = gamesJob();
+  (job.task as { players: unknown[] }).players[0] = {
+    kind: "solver",
+    weak: true,
+  };
+  assert.throws(
+    () => decodeJob(bytes(job)),
+    /decodeJob: task\.players\[0\]\.maxNodes must be a node budget a move/,
+  );
+  (job.task as { players: unknown[] }).players[0] = {
+    kind: "solver",
+    weak: true,
+    maxNodes: 10_000,
+  };
+  assert.equal(decodeJob(bytes(job)).index, 0);
+});
+
 Deno.test("decodeJob: any bytes give a job or a JobError, never another exception", () => {
   fc.assert(
     fc.property(fc.uint8Array({ maxLength: 200 }), (data) => {

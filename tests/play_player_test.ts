@@ -143,6 +143,37 @@ Deno.test("SolverPlayer: every move keeps the solved score", () => {
   assert.equal(weak.name, "weak solver");
 });
 
+Deno.test("SolverPlayer with maxNodes: a move ends within its budget, scores are proven lower bounds, and lastStopped says so", () => {
+  const board = ConnectFour.parse("44");
+  const exact = new SolverPlayer({ entries: 1 << 18 });
+  const bounded = new SolverPlayer({ entries: 1 << 18, maxNodes: 5000 });
+  const bounds = bounded.scoreMoves(board);
+  assert.equal(bounded.lastStopped, true);
+  // Seven solves, each at most what was left (and one node to play it).
+  assert.ok(bounded.lastNodes <= 5000 + 7, String(bounded.lastNodes));
+  assert.equal(board.toString(), "44");
+  const near = ConnectFour.parse("7422341735647741166133573473242566");
+  const scores = exact.scoreMoves(near);
+  assert.deepEqual(bounded.scoreMoves(near), scores);
+  assert.equal(bounded.lastStopped, false);
+  assert.equal(bounds.length, 7);
+  // On a position solved in full too: every bound at or below the score.
+  const middle = ConnectFour.parse(
+    Deno.readTextFileSync(
+      new URL("../data/connect4/middle_easy.txt", import.meta.url),
+    ).split(" ")[0]!,
+  );
+  const full = exact.scoreMoves(middle);
+  const small = new SolverPlayer({ entries: 1 << 18, maxNodes: 40 });
+  const partial = small.scoreMoves(middle);
+  assert.equal(small.lastStopped, true);
+  partial.forEach((bound, col) => assert.ok(bound <= full[col]!, `${col}`));
+  assert.throws(
+    () => new SolverPlayer({ maxNodes: 0 }),
+    /new SolverPlayer: maxNodes must be an integer in 1…1000000000000000, got 0/,
+  );
+});
+
 Deno.test("Players reject bad options with clear errors", () => {
   const cases: [() => unknown, RegExp][] = [
     [

@@ -281,6 +281,16 @@ function checkGamesTask(task: Record<string, unknown>): GamesTask {
   }
   const players = checkList("task.players", task.players, 2, 256);
   players.forEach((spec, i) => {
+    // The one player without a budget of its own: a worker's move must end.
+    if (
+      isObject(spec) && spec.kind === "solver" && spec.maxNodes === undefined
+    ) {
+      throw invalid(
+        `task.players[${i}].maxNodes`,
+        undefined,
+        "a node budget a move: a solver's move without one may take hours",
+      );
+    }
     try {
       createPlayer(game as GameName, spec as PlayerSpec);
     } catch (error) {

@@ -821,6 +821,13 @@ export interface SolverPlayerOptions {
   entries?: number;
   /** Name (default `"solver"` or `"weak solver"`). */
   name?: string;
+  /**
+   * Nodes a move may take, all its columns' solves together (default: no
+   * limit, as a perfect player needs; an opening position can take
+   * hours). A column whose solve the budget stopped is scored by its
+   * proven lower bound, and {@linkcode SolverPlayer.lastStopped} says so.
+   */
+  maxNodes?: number;
 }
 
 /**
@@ -845,17 +852,24 @@ export class SolverPlayer implements Player<ConnectFour> {
   /** Whether only win, draw and loss count. */
   readonly weak: boolean;
   lastNodes = 0;
+  /** Whether the node budget stopped a solve of the last move (its scores are then bounds). */
+  lastStopped = false;
+  /** Nodes a move may take (`Infinity`: no limit). */
+  readonly maxNodes: number;
   readonly #solver: ConnectFourSolver;
 
   /**
    * A perfect player with its own solver and table.
    *
-   * @param options `weak`, `entries`, `name`
+   * @param options `weak`, `entries`, `name`, `maxNodes`
    * @throws {Error} on an unknown option or a bad value
    */
   constructor(options?: SolverPlayerOptions) {
     const where = "new SolverPlayer";
-    checkOptions(where, options, ["weak", "entries", "name"]);
+    checkOptions(where, options, ["weak", "entries", "name", "maxNodes"]);
+    this.maxNodes = options?.maxNodes === undefined
+      ? Infinity
+      : checkInteger(where, "maxNodes", options.maxNodes, 1, 1e15);
     const weak = options?.weak ?? false;
     if (typeof weak !== "boolean") {
       throw new Error(
@@ -879,8 +893,9 @@ export class SolverPlayer implements Player<ConnectFour> {
 
   /**
    * The score of each column 0–6 for the side to move (the solver's
-   * convention; `weak`: −1, 0, 1), `-Infinity` for a full column; sets
-   * {@linkcode SolverPlayer.lastNodes}.
+   * convention; `weak`: −1, 0, 1), `-Infinity` for a full column; a proven
+   * lower bound where `maxNodes` stopped the column's solve; sets
+   * {@linkcode SolverPlayer.lastNodes} and {@linkcode SolverPlayer.lastStopped}.
    *
    * @param board an unfinished game; left as found
    * @returns seven scores
@@ -888,23 +903,41 @@ export class SolverPlayer implements Player<ConnectFour> {
   scoreMoves(board: ConnectFour): number[] {
     const scores: number[] = [];
     let nodes = 0;
+    let stopped = false;
     for (let col = 0; col < 7; col++) {
       if (!board.canPlay(col) || board.isTerminal()) {
         scores.push(-Infinity);
       } else if (board.isWinningMove(col)) {
         scores.push(this.weak ? 1 : (43 - board.moveCount) >> 1);
       } else {
+        const left = this.maxNodes - nodes;
+        if (left <= 0) {
+          // Spent: the column keeps the bound its stone count proves (the
+          // opponent's fastest possible win), unsearched.
+          scores.push(this.weak ? -1 : 0 - ((42 - board.moveCount) >> 1));
+          stopped = true;
+          continue;
+        }
         board.play(col);
         try {
-          const result = this.#solver.solve(board, { weak: this.weak });
+          // Each solve gets what the earlier columns left.
+          const result = this.#solver.solve(
+            board,
+            left === Infinity
+              ? { weak: this.weak }
+              : { weak: this.weak, maxNodes: left },
+          );
           nodes += result.nodes + 1;
-          scores.push(0 - result.score);
+          // The child's upper bound is this column's proven lower bound.
+          scores.push(0 - result.upper);
+          if (!result.exact) stopped = true;
         } finally {
           board.undo(col);
         }
       }
     }
     this.lastNodes = nodes;
+    this.lastStopped = stopped;
     return scores;
   }
 

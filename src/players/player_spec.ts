@@ -78,7 +78,8 @@ export const GAME_NAMES: readonly GameName[] = [
  *   tic-tac-toe the game's own `evaluate()` is used;
  * - `{ kind: "mcts", playouts?, maxNodes?, timeMs?, exploration?, seed?, solver? }`:
  *   {@linkcode MctsPlayer} (`solver: true`: MCTS-Solver);
- * - `{ kind: "solver", weak? }`: {@linkcode SolverPlayer} (Connect Four only);
+ * - `{ kind: "solver", weak?, maxNodes? }`: {@linkcode SolverPlayer} (Connect
+ *   Four only; `maxNodes` a move, without which a move may take hours);
  * - `{ kind: "random", seed? }`: {@linkcode RandomPlayer};
  * - `{ kind: "search", searcher?, maxNodes?, timeMs?, maxDepth?, table?,
  *   options?, quality? }`: {@linkcode SearchPlayer} (an anytime searcher
@@ -112,7 +113,7 @@ export type PlayerSpec =
     solver?: boolean;
     name?: string;
   }
-  | { kind: "solver"; weak?: boolean; name?: string }
+  | { kind: "solver"; weak?: boolean; name?: string; maxNodes?: number }
   | { kind: "random"; seed?: number; name?: string }
   | {
     kind: "search";
