@@ -299,7 +299,49 @@ Deno.test("mcts() rejects unknown options and bad values with clear errors", () 
   }
   assert.throws(
     () => mcts(null as unknown as Position),
-    /mcts: position must be a Position, got null/,
+    /mcts: position must be a Position \(methods generateMoves, .*\), got null/,
   );
   assert.equal(position.key(), 0);
+});
+
+/** Tic-tac-toe whose evaluate() gives `value` at its n-th call. */
+class BadValuePosition extends DelegatingPosition<TicTacToe> {
+  calls = 0;
+  constructor(
+    readonly value: unknown,
+    readonly at: number,
+    start = "X...O....",
+  ) {
+    super(TicTacToe.parse(start));
+  }
+  override evaluate(): number {
+    return ++this.calls === this.at
+      ? this.value as number
+      : this.inner.evaluate();
+  }
+  clone(): this {
+    return this;
+  }
+}
+
+Deno.test("mcts() refuses what every searcher refuses from evaluate(), leaving the position as found; a position without maxMoves is named", () => {
+  // A finished root (its one evaluate()), and a playout's end.
+  for (const [at, start] of [[1, "XXX.OO..."], [3, "X...O...."]] as const) {
+    for (const value of [NaN, undefined, "1", Infinity, 2.5, 1e9]) {
+      const position = new BadValuePosition(value, at, start);
+      assert.throws(
+        () => mcts(position, { playouts: 50 }),
+        /mcts: position\.evaluate\(\) must return an integer strictly between ±1000000/,
+        String(value),
+      );
+      assert.equal(position.inner.toString(), start);
+    }
+  }
+  const shapeless = Object.assign(Object.create(TicTacToe.empty()), {
+    maxMoves: undefined,
+  });
+  assert.throws(
+    () => mcts(shapeless),
+    /mcts: position\.maxMoves must be a positive integer, got undefined/,
+  );
 });

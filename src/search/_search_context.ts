@@ -412,7 +412,7 @@ const POSITION_METHODS = [
 ] as const;
 
 /** Rejects a root that does not have the methods of a `Position`. */
-function checkPosition(where: string, position: unknown): void {
+export function checkPosition(where: string, position: unknown): void {
   const missing = position === null || typeof position !== "object"
     ? "all"
     : POSITION_METHODS.find((name) =>
@@ -430,7 +430,7 @@ function checkPosition(where: string, position: unknown): void {
 }
 
 /** The error for a bad leaf value (out of line, so the check stays small enough to inline). */
-function badValue(where: string, value: unknown): Error {
+export function badValue(where: string, value: unknown): Error {
   return new Error(
     `${where}: position.evaluate() must return an integer strictly between ±${VALUE_INFINITE} (VALUE_INFINITE), got ${
       describe(value)

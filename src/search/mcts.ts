@@ -81,7 +81,13 @@
  * @module
  */
 
-import { type Move, NO_MOVE, type Position, type Value } from "../position.ts";
+import {
+  type Move,
+  NO_MOVE,
+  type Position,
+  type Value,
+  VALUE_INFINITE,
+} from "../position.ts";
 import { Random } from "../random.ts";
 import type { SearchStats } from "../stats.ts";
 import {
@@ -92,6 +98,7 @@ import {
   readOptions,
 } from "../validate.ts";
 import type { SearchResult } from "./search_result.ts";
+import { badValue, checkPosition } from "./_search_context.ts";
 
 /** Options of {@linkcode mcts}. */
 export interface MctsOptions {
@@ -346,13 +353,13 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
   const deadline = timeLimit === undefined
     ? Infinity
     : performance.now() + timeLimit;
-  if (
-    position === null || typeof position !== "object" ||
-    typeof position.generateMoves !== "function" ||
-    typeof position.play !== "function" || typeof position.undo !== "function"
-  ) {
+  // The same shape the other searchers ask for, named the same way.
+  checkPosition("mcts", position);
+  if (!Number.isInteger(position.maxMoves) || position.maxMoves < 1) {
     throw new Error(
-      `mcts: position must be a Position, got ${describe(position)}`,
+      `mcts: position.maxMoves must be a positive integer, got ${
+        describe(position.maxMoves)
+      }`,
     );
   }
 
@@ -374,7 +381,7 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
     return {
       move: NO_MOVE,
       pv: [],
-      value: Math.sign(position.evaluate()) * MCTS_VALUE_SCALE,
+      value: Math.sign(checkedValue(position.evaluate())) * MCTS_VALUE_SCALE,
       stats,
     };
   }
@@ -492,7 +499,7 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
       // The result for the side to move at the end, then at the new node.
       let end = 0;
       if (truncated) stats.truncatedPlayouts++;
-      else end = Math.sign(position.evaluate());
+      else end = Math.sign(checkedValue(position.evaluate()));
       // A leaf whose game ended (no playout move) is a proven result.
       const proven = solver === true && !truncated && depthPlayed === treePlies;
       let result = ((depthPlayed - treePlies) & 1) === 0 ? end : 0 - end;
@@ -676,4 +683,17 @@ function resultOf(tree: Tree, stats: MctsStats): MctsResult {
     MCTS_VALUE_SCALE * (tree.score[best]! / tree.visits[best]! - 1),
   );
   return { move: pv.length > 0 ? pv[0]! : NO_MOVE, pv, value, stats };
+}
+
+/**
+ * `value` when it is an integer strictly inside ±VALUE_INFINITE, as every
+ * searcher asks of `evaluate()` (a NaN would zero the playouts' sums and a
+ * string or a fraction pass for a win); throws naming mcts otherwise.
+ */
+function checkedValue(value: number): number {
+  if (
+    (value | 0) !== value || value >= VALUE_INFINITE ||
+    value <= -VALUE_INFINITE
+  ) throw badValue("mcts", value);
+  return value;
 }
