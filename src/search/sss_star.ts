@@ -47,7 +47,7 @@
  * the table without writing it (not counted in `stats`). When a deeper entry
  * answered, the line is probed on past `depth` where it must be (as a deeper
  * search went) to an end whose value is the value, and stops early only if
- * no move's probe confirms the expected value The probes are
+ * no move's probe confirms the expected value. The probes are
  * capped at 64 times the search's nodes plus 100,000 each and are outside
  * `maxNodes`: on a line the probes cannot re-prove within that (a forced
  * line of hundreds of plies with a small table), `pv` ends early, short of
