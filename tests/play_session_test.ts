@@ -129,19 +129,19 @@ Deno.test("play sessions reject bad options with a clear message", () => {
   );
   assert.throws(
     () => createPlaySession("nim", { position: "3 x" }),
-    /play nim: heap 2 must be a whole number, got "x"/,
+    /play nim: --position heap 2 must be a whole number, got "x"/,
   );
   assert.throws(
     () => createPlaySession("nim", { position: "3 2000" }),
-    /play nim: heap 2 must be an integer in 0…1000, got 2000/,
+    /play nim: --position heap 2 must be an integer in 0…1000, got 2000/,
   );
   assert.throws(
     () => createPlaySession("tictactoe", { position: "XX" }),
-    /TicTacToe/,
+    /^Error: play tictactoe: --position must be nine cells of X, O and \.: TicTacToe/,
   );
   assert.throws(
     () => createPlaySession("connect4", { position: "48" }),
-    /ConnectFour/,
+    /^Error: play connect4: --position must be the columns played, digits 1-7: ConnectFour/,
   );
   assert.throws(
     () => createPlaySession("chess", { position: "rnbqkbnr/pppppppp/8" }),

@@ -396,7 +396,7 @@ Deno.test("UCI go movetime searches its time less the Move Overhead (default 10 
   }
   assert.match(
     engine.receive("setoption name Move Overhead")[0]!,
-    /^info string setoption: Move Overhead must be an integer in 0…5000 \(ms\), got undefined/,
+    /^info string setoption: Move Overhead must be an integer in 0…5000 \(ms\), got no value \(setoption name … value N\)/,
   );
   // The bad values left the last good one.
   assert.equal(endOf(engine), 100);

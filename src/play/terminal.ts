@@ -217,10 +217,27 @@ class Session<P extends Position> implements PlaySession {
 
 const OUTCOME = ["a loss", "a draw", "a win"];
 
+/** The game's parse of `--position`; its error names the flag and the rule. */
+function positionFlag<T>(where: string, rule: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new Error(
+      `${where}: --position must be ${rule}: ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+    );
+  }
+}
+
 function tictactoe(options: PlayOptions): Game<TicTacToe> {
   const position = options.position === undefined
     ? TicTacToe.empty()
-    : TicTacToe.parse(options.position);
+    : positionFlag(
+      "play tictactoe",
+      "nine cells of X, O and .",
+      () => TicTacToe.parse(options.position!),
+    );
   const depth = options.depth;
   const search = (plies: number | undefined) =>
     minimax(position, plies === undefined ? {} : { depth: plies });
@@ -355,7 +372,11 @@ function boundWord(lower: number, upper: number): string {
 function connect4(options: PlayOptions): Game<ConnectFour> {
   const position = options.position === undefined
     ? ConnectFour.empty()
-    : ConnectFour.parse(options.position);
+    : positionFlag(
+      "play connect4",
+      "the columns played, digits 1-7",
+      () => ConnectFour.parse(options.position!),
+    );
   const depth = options.depth ?? 8;
   const solveFrom = options.solveFrom ?? 12;
   const nodes = options.nodes ?? CONNECT4_SOLVE_NODES;
@@ -484,10 +505,18 @@ function nim(options: PlayOptions): Game<Nim> {
   const start = text.trim().split(/[\s,]+/).map((part, i) => {
     if (!/^\d+$/.test(part)) {
       throw new Error(
-        `${where}: heap ${i + 1} must be a whole number, got ${describe(part)}`,
+        `${where}: --position heap ${i + 1} must be a whole number, got ${
+          describe(part)
+        }`,
       );
     }
-    return checkInteger(where, `heap ${i + 1}`, Number(part), 0, 1000);
+    return checkInteger(
+      where,
+      `--position heap ${i + 1}`,
+      Number(part),
+      0,
+      1000,
+    );
   });
   const position = new Nim(start);
   const binary = (n: number, width: number) =>

@@ -145,7 +145,9 @@ function optionValue(
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new Error(
       `${where} must be an integer in ${min}…${max} (${unit}), got ${
-        describe(text)
+        text === undefined
+          ? "no value (setoption name … value N)"
+          : describe(text)
       }`,
     );
   }
