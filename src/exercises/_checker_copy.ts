@@ -36,17 +36,19 @@ export interface CheckerCopy {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { fileURLToPath } from "node:url";
  * import { copyChecker } from "./_checker_copy.ts";
- * const root = fileURLToPath(new URL("../../", import.meta.url));
- * const copy = await copyChecker(root, "src/exercises/registry.ts");
+ * const root = `${await Deno.makeTempDir()}/`;
+ * await Deno.writeTextFile(`${root}deno.json`, "{}");
+ * await Deno.mkdir(`${root}src`);
+ * await Deno.writeTextFile(`${root}src/a.ts`, 'export { b } from "./b.ts";\n');
+ * await Deno.writeTextFile(`${root}src/b.ts`, "export const b = 1;\n");
  * try {
- *   assert.ok(copy.files.includes("src/exercises/registry.ts"));
+ *   const copy = await copyChecker(root, "src/a.ts");
+ *   assert.deepEqual(copy.files.sort(), ["src/a.ts", "src/b.ts"]);
  *   assert.ok(copy.dir.startsWith(`${root}.grading-checks-`));
- *   const copied = await Deno.readTextFile(`${copy.dir}/src/exercises/registry.ts`);
- *   assert.equal(copied, await Deno.readTextFile(`${root}src/exercises/registry.ts`));
+ *   assert.equal(await Deno.readTextFile(`${copy.dir}/src/b.ts`), "export const b = 1;\n");
  * } finally {
- *   await Deno.remove(copy.dir, { recursive: true });
+ *   await Deno.remove(root, { recursive: true });
  * }
  * ```
  */
