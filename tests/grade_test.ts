@@ -66,11 +66,11 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     ["hanging.ts", "mex", "passed"],
     ["hostile_buffers.ts", "mex", "out of memory"],
     ["hostile_import.ipynb", "(module)", "refused"],
-    ["hostile_judge.ts", "mex", "wrong"],
+    ["hostile_judge.ipynb", "mex", "wrong"],
     ["hostile_memory.ts", "minimax", "out of memory"],
     ["hostile_network.ts", "(module)", "refused"],
     ["hostile_print.ts", "(module)", "refused"],
-    ["hostile_prototype.ts", "minimax", "wrong"],
+    ["hostile_prototype.ipynb", "minimax", "wrong"],
     ["hostile_read.ts", "(module)", "refused"],
     ["hostile_spawn.ts", "mex", "refused"],
     ["hostile_spoof.ts", "mex", "wrong"],
@@ -111,9 +111,9 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
   );
   assert.match(detail("hostile_buffers.ts", "mex"), /over the memory limit/);
   // The judges it replaced were its own copy's, not the grader's.
-  assert.match(detail("hostile_judge.ts", "mex"), /^mex\(\[1\]\) returned 1/);
+  assert.match(detail("hostile_judge.ipynb", "mex"), /^mex\(\[1\]\) returned 1/);
   assert.match(
-    detail("hostile_prototype.ts", "minimax"),
+    detail("hostile_prototype.ipynb", "minimax"),
     /threw TypeError: Cannot assign to read only property 'evaluate'/,
   );
   assert.match(detail("hostile_memory.ts", "minimax"), /heap limit/);
