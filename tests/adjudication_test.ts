@@ -144,6 +144,11 @@ Deno.test("checkAdjudication: names the key, the value and the rule", () => {
     /forfeit/,
   );
   assert.throws(() => checkAdjudication("here", "resign"), /must be an object/);
+  // At 0 a level game would be resigned: a resign threshold is above a draw.
+  assert.throws(
+    () => checkAdjudication("here", { resign: { score: 0, moves: 1 } }),
+    /here: adjudication\.resign\.score must be an integer in 1…1000000, got 0/,
+  );
   assert.throws(
     () =>
       playGame(

@@ -459,3 +459,37 @@ Deno.test("exercises: the report's readers name what they were given instead", (
     /^Error: reportHtml: report must be what checkExercise returned, got an object$/,
   );
 });
+
+Deno.test("a wrong answer is reported, never a crash of the checks: an array that holds itself, an error whose message throws, moves as text", () => {
+  const loop = (_values: number[]): unknown => {
+    const list: unknown[] = [];
+    list.push(list);
+    return list;
+  };
+  const looped = checkExercise("mex", loop as never);
+  assert.equal(looped.passed, false);
+  assert.match(
+    looped.failure!.message,
+    /returned \[\[…itself\]\], not a number/,
+  );
+  const unreadable = (_values: number[]): number => {
+    const error = new Error("x");
+    Object.defineProperty(error, "message", {
+      get() {
+        throw new Error("boom");
+      },
+    });
+    throw error;
+  };
+  const thrown = checkExercise("mex", unreadable);
+  assert.equal(thrown.passed, false);
+  assert.match(
+    thrown.failure!.message,
+    /an Error whose name or message throws/,
+  );
+  // "0" sorts and joins as 0 does: the moves must be numbers.
+  const asText = (_position: unknown, moves: number[]) => moves.map(String);
+  const ordered = checkExercise("orderMoves", asText as never);
+  assert.equal(ordered.passed, false);
+  assert.match(ordered.failure!.message, /returned \["0"/);
+});

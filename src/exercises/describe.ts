@@ -25,7 +25,12 @@ function cut(text: string): string {
  */
 export function describeThrown(error: unknown): string {
   if (error instanceof Error) {
-    return cut(`${error.name}: ${error.message}`);
+    // A student's error may have a name or message that throws when read.
+    try {
+      return cut(`${error.name}: ${error.message}`);
+    } catch {
+      return "an Error whose name or message throws when read";
+    }
   }
   return cut(`the ${typeof error} ${describeValue(error)}`);
 }
@@ -40,13 +45,34 @@ export function describeThrown(error: unknown): string {
  * assert.equal(describeValue(undefined), "undefined");
  * assert.equal(describeValue(Promise.resolve(1)), "a Promise");
  * assert.equal(describeValue([1, 2]), "[1, 2]");
+ * const loop: unknown[] = [1];
+ * loop.push(loop);
+ * assert.equal(describeValue(loop), "[1, […itself]]");
  * ```
  */
-export function describeValue(value: unknown): string {
+export function describeValue(
+  value: unknown,
+  open: Set<unknown> = new Set(),
+): string {
   if (typeof value === "string") return cut(JSON.stringify(value));
   if (typeof value === "bigint") return `${value}n`;
   if (Array.isArray(value)) {
-    return cut(`[${value.map((item) => describeValue(item)).join(", ")}]`);
+    // A student's array may hold itself: the repeat is named, not followed.
+    if (open.has(value)) return "[…itself]";
+    open.add(value);
+    try {
+      const items: string[] = [];
+      let length = 0;
+      for (const item of value) {
+        const text = describeValue(item, open);
+        items.push(text);
+        length += text.length + 2;
+        if (length > 400) break; // cut() keeps less than this anyway
+      }
+      return cut(`[${items.join(", ")}]`);
+    } finally {
+      open.delete(value);
+    }
   }
   if (value === null) return "null";
   if (typeof value === "function") return "a function";

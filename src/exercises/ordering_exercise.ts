@@ -136,6 +136,8 @@ function judgeOrdering(
       const sorted = [...moves].sort((a, b) => a - b).join();
       if (
         !Array.isArray(result) ||
+        // Moves are numbers: "1" would pass a comparison of joined text.
+        !result.every((move) => typeof move === "number") ||
         [...result].sort((a, b) => a - b).join() !== sorted
       ) {
         throw new OrderFault(

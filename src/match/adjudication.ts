@@ -110,7 +110,15 @@ export function checkAdjudication(where: string, value: unknown): Adjudication {
         );
       }
     }
-    checkInteger(where, `adjudication.${name}.score`, fields.score, 0, 1e6);
+    // A resign threshold of 0 would score a level game (both sides at 0)
+    // as lost for whoever reached it: it must be above a draw's.
+    checkInteger(
+      where,
+      `adjudication.${name}.score`,
+      fields.score,
+      name === "resign" ? 1 : 0,
+      1e6,
+    );
     checkInteger(where, `adjudication.${name}.moves`, fields.moves, 1, 1000);
     if (name === "draw") {
       checkInteger(
