@@ -141,7 +141,7 @@ function treeMarkup(
       }" width="${SIZE}" height="${SIZE}" rx="3"/>`
       : `<circle cx="${x[n]}" cy="${y[n]}" r="${SIZE / 2 + 1}"/>`;
     parts.push(
-      `<g data-node="${node.path}" data-kind="${
+      `<g data-node="${escapeHtml(String(node.path))}" data-kind="${
         isLeaf ? "leaf" : node.isMax ? "max" : "min"
       }" data-state="${view.state}"${
         n === current ? ' data-current="true"' : ""
@@ -415,7 +415,7 @@ root.addEventListener("keydown",function(e){
 });
 show(0);
 })();`;
-  return `<div class="gts-stepper" id="${id}" tabindex="0" data-algorithm="${recorded.algorithm}" data-mode="static" data-step="0" data-steps="${last}" data-current-node="">` +
+  return `<div class="gts-stepper" id="${id}" tabindex="0" data-algorithm="${escapeHtml(String(recorded.algorithm))}" data-mode="static" data-step="0" data-steps="${last}" data-current-node="">` +
     `<style>${css}</style>` +
     (title === undefined ? "" : `<div><b>${escapeHtml(title)}</b></div>`) +
     staticPart +
