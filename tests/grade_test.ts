@@ -111,7 +111,10 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
   );
   assert.match(detail("hostile_buffers.ts", "mex"), /over the memory limit/);
   // The judges it replaced were its own copy's, not the grader's.
-  assert.match(detail("hostile_judge.ipynb", "mex"), /^mex\(\[1\]\) returned 1/);
+  assert.match(
+    detail("hostile_judge.ipynb", "mex"),
+    /^mex\(\[1\]\) returned 1/,
+  );
   assert.match(
     detail("hostile_prototype.ipynb", "minimax"),
     /threw TypeError: Cannot assign to read only property 'evaluate'/,

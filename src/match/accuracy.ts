@@ -190,6 +190,13 @@ export function moveAccuracy(
 ): AccuracyResult {
   const where = "moveAccuracy";
   checkOptions(where, options, ["limit"]);
+  if (!Array.isArray(graded as unknown)) {
+    throw new Error(
+      `${where}: graded must be a list of graded positions (readGradedPositions), got ${
+        describe(graded)
+      }`,
+    );
+  }
   const limit = options?.limit === undefined
     ? graded.length
     : checkInteger(where, "limit", options.limit, 0, graded.length);

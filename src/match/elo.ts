@@ -102,6 +102,13 @@ const Z95 = 1.959963984540054;
  * ```
  */
 export function expectedScore(difference: number): number {
+  if (typeof difference !== "number" || Number.isNaN(difference)) {
+    throw new Error(
+      `expectedScore: difference must be a number of Elo points, got ${
+        describe(difference)
+      }`,
+    );
+  }
   return 1 / (1 + Math.pow(10, -difference / 400));
 }
 
@@ -271,7 +278,8 @@ export function eloRatings(
   if (players < 2) {
     throw new Error(`${where}: needs games between at least 2 players`);
   }
-  const anchor = options?.anchor ?? "mean";
+  // Absent means "mean"; null is no anchor's name and is refused below.
+  const anchor = options?.anchor === undefined ? "mean" : options.anchor;
   if (anchor !== "mean") {
     checkInteger(where, "anchor", anchor, 0, players - 1);
   }

@@ -307,9 +307,12 @@ export function scheduleRoundRobin(
   openings: number,
   options?: { gamesPerPair?: number | undefined; seed?: number | undefined },
 ): ScheduledGame[] {
+  // Named as roundRobin, whose schedule this is and whose options these
+  // are: the runners pass their own on (roundRobin, parallel, sprt).
   const where = "roundRobin";
   checkInteger(where, "players.length", players, 2, 1000);
   checkInteger(where, "openings.length", openings, 1, 1_000_000);
+  checkOptions(where, options, ["gamesPerPair", "seed"]);
   const perPair = options?.gamesPerPair ?? 2;
   checkInteger(where, "gamesPerPair", perPair, 2, 1_000_000);
   if (perPair % 2 !== 0) {
@@ -365,11 +368,24 @@ export function scheduleRoundRobin(
  * ```
  */
 export function eloGames(records: readonly GameRecord[]): EloGame[] {
-  return records.map(({ seats, result }) => ({
-    a: seats[0],
-    b: seats[1],
-    score: result === "1-0" ? 1 : result === "0-1" ? 0 : 0.5,
-  }));
+  return records.map(({ seats, result }, i) => {
+    // Only a draw scores one half: any other text is an error, not a draw.
+    const score = result === "1-0"
+      ? 1
+      : result === "0-1"
+      ? 0
+      : result === "1/2-1/2"
+      ? 0.5
+      : NaN;
+    if (Number.isNaN(score)) {
+      throw new Error(
+        `eloGames: records[${i}].result must be "1-0", "0-1" or "1/2-1/2", got ${
+          describe(result)
+        }`,
+      );
+    }
+    return { a: seats[0], b: seats[1], score };
+  });
 }
 
 /**

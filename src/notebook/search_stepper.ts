@@ -415,7 +415,9 @@ root.addEventListener("keydown",function(e){
 });
 show(0);
 })();`;
-  return `<div class="gts-stepper" id="${id}" tabindex="0" data-algorithm="${escapeHtml(String(recorded.algorithm))}" data-mode="static" data-step="0" data-steps="${last}" data-current-node="">` +
+  return `<div class="gts-stepper" id="${id}" tabindex="0" data-algorithm="${
+    escapeHtml(String(recorded.algorithm))
+  }" data-mode="static" data-step="0" data-steps="${last}" data-current-node="">` +
     `<style>${css}</style>` +
     (title === undefined ? "" : `<div><b>${escapeHtml(title)}</b></div>`) +
     staticPart +

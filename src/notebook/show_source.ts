@@ -223,6 +223,13 @@ export function showSource(
 ): SourceView {
   const where = "showSource";
   checkOptions(where, options, ["doc", "file"]);
+  if (options.doc !== undefined && typeof options.doc !== "boolean") {
+    throw new Error(
+      `${where}: options.doc must be true or false, got ${
+        describe(options.doc)
+      }`,
+    );
+  }
   const qualified = nameOf(where, subject);
   const [name, method] = qualified.split(".") as [string, string | undefined];
   const escaped = name.replace(/\$/g, "\\$");

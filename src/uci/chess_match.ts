@@ -488,6 +488,13 @@ export async function engineMove(
  * ```
  */
 export function scoreChessMatch(games: ChessGameRecord[]): ChessMatchResult {
+  if (!Array.isArray(games) || games.length === 0) {
+    throw new Error(
+      `scoreChessMatch: games must be a list of at least one game, got ${
+        describe(games)
+      }`,
+    );
+  }
   let wins = 0, draws = 0, losses = 0;
   const elo: EloGame[] = [];
   games.forEach((game, i) => {

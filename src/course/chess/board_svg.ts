@@ -6,6 +6,8 @@
  * @module
  */
 
+import { checkInteger, checkOptions } from "../../validate.ts";
+
 const PIECES: Record<string, string> = {
   K: "♔",
   Q: "♕",
@@ -49,7 +51,8 @@ const escape = (text: string) =>
  * ```
  */
 export function boardSvg(fen: string, options: BoardSvgOptions = {}): string {
-  const s = options.square ?? 40;
+  checkOptions("boardSvg", options, ["move", "line", "caption", "square"]);
+  const s = checkInteger("boardSvg", "square", options.square ?? 40, 8, 400);
   const margin = 16;
   const captionLines = options.caption ? options.caption.split("\n") : [];
   const captionHeight = 18 * captionLines.length +

@@ -9,6 +9,7 @@
 import { alphaBeta, minimax } from "../../search/mod.ts";
 import { UniformTree } from "../../trees/mod.ts";
 import { quantile } from "../distribution.ts";
+import { checkInteger, checkOptions, describe } from "../../validate.ts";
 import {
   SEARCHES,
   type SearchKind,
@@ -50,9 +51,27 @@ const memo = new Map<string, GrowthPoint[]>();
  * ```
  */
 export function depthGrowth(options: GrowthOptions = {}): GrowthPoint[] {
+  const where = "depthGrowth";
+  checkOptions(where, options, ["branchings", "maxLeaves", "seeds"]);
   const branchings = options.branchings ?? [2, 3, 4, 6];
-  const maxLeaves = options.maxLeaves ?? 2 ** 20;
-  const seeds = options.seeds ?? 5;
+  if (!Array.isArray(branchings) || branchings.length === 0) {
+    throw new Error(
+      `${where}: branchings must be a list of branching factors, got ${
+        describe(branchings)
+      }`,
+    );
+  }
+  branchings.forEach((b, i) =>
+    checkInteger(where, `branchings[${i}]`, b, 2, 64)
+  );
+  const maxLeaves = checkInteger(
+    where,
+    "maxLeaves",
+    options.maxLeaves ?? 2 ** 20,
+    2,
+    2 ** 30,
+  );
+  const seeds = checkInteger(where, "seeds", options.seeds ?? 5, 1, 1000);
   const key = JSON.stringify([branchings, maxLeaves, seeds]);
   const known = memo.get(key);
   if (known) return known;
