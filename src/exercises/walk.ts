@@ -140,11 +140,18 @@ export class WalkingPosition implements Position {
     try {
       this.#inner.play(move);
     } catch (error) {
+      // A finished game has no legal move, whatever generateMoves lists:
+      // the hint names the test the search skipped.
+      const ended = this.#inner.isTerminal();
       throw new WalkError(
         `${log.searcher} played move ${String(move)} at ${nodeName(here)}, ` +
           `which is not a legal move there (${
             (error as Error).message ?? String(error)
-          }): play only the moves generateMoves gives`,
+          }): ${
+            ended
+              ? "the game is over there: test isTerminal() before playing on"
+              : "play only the moves generateMoves gives"
+          }`,
       );
     }
     this.#moves.push(move);
