@@ -4,7 +4,7 @@
 // with exactly the message the student sees (docs/exercises.md lists them).
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { ExplicitTree, TicTacToe } from "../mod.ts";
+import { ExplicitTree, type Position, TicTacToe } from "../mod.ts";
 import * as textbook from "../src/textbook/mod.ts";
 import {
   checkExercise,
@@ -498,4 +498,76 @@ Deno.test("a wrong answer is reported, never a crash of the checks: an array tha
   const ordered = checkExercise("orderMoves", asText as never);
   assert.equal(ordered.passed, false);
   assert.match(ordered.failure!.message, /returned \["0"/);
+});
+
+Deno.test("a best-first order that breaks ties the other way fails with the tie rule said, where it acts", () => {
+  const reversedTies = (position: Position, moves: number[]): number[] => {
+    const estimate = new Map<number, number>();
+    for (const move of moves) {
+      position.play(move);
+      estimate.set(move, 0 - position.evaluate());
+      position.undo(move);
+    }
+    return [...moves].reverse().sort((a, b) =>
+      estimate.get(b)! - estimate.get(a)!
+    );
+  };
+  const report = checkExercise("orderMoves", reversedTies);
+  assert.equal(report.passed, false);
+  assert.match(
+    report.failure!.message,
+    /is \[[\d, ]+\] \(equal estimates keep the order of moves, as a stable sort does\): order by/,
+  );
+});
+
+Deno.test("a UCT that takes the last of equal UCB1 scores fails with the tie rule said", () => {
+  const lastOfTies = (
+    root: textbook.UctNode,
+    position: Position,
+    exploration: number,
+    random: (n: number) => number,
+  ): void => {
+    const path = [root];
+    let node = root;
+    while (node.untried.length === 0 && node.children.length > 0) {
+      let best = node.children[0]!, bestScore = -Infinity;
+      for (const child of node.children) {
+        const score = child.wins / child.visits +
+          exploration * Math.sqrt(Math.log(node.visits) / child.visits);
+        if (score >= bestScore) [best, bestScore] = [child, score];
+      }
+      node = best;
+      position.play(node.move);
+      path.push(node);
+    }
+    if (node.untried.length > 0) {
+      const move = node.untried.splice(random(node.untried.length), 1)[0]!;
+      position.play(move);
+      const child = textbook.newUctNode(position, move);
+      node.children.push(child);
+      path.push(child);
+    }
+    const played: number[] = [];
+    while (!position.isTerminal()) {
+      const moves = textbook.legalMoves(position);
+      const move = moves[random(moves.length)]!;
+      position.play(move);
+      played.push(move);
+    }
+    let result = (Math.sign(position.evaluate()) + 1) / 2;
+    for (const move of played.reverse()) position.undo(move);
+    for (let at = path.length - 1; at >= 0; at--) {
+      const visited = path[at]!;
+      result = 1 - result;
+      visited.visits++;
+      visited.wins += result;
+      if (at > 0) position.undo(visited.move);
+    }
+  };
+  const report = checkExercise("uctIteration", lastOfTies as never);
+  assert.equal(report.passed, false);
+  assert.match(
+    report.failure!.message,
+    /, the first in move order of equal ones$/,
+  );
 });

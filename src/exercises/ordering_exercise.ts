@@ -196,7 +196,12 @@ function judgeOrdering(
       `estimates of moves ${moves.join(", ")} are ${estimates.join(", ")} ` +
       `(MAX's view), so best-first for ${max ? "MAX" : "MIN"} is ${
         listText(rightOrders.get(at) ?? [])
-      }: order by the estimate of the position each move leads to, as the ` +
+      }${
+        // Another order of equal estimates is another search, with other
+        // counts: the rule the course's order follows is said where it acts.
+        new Set(estimates).size < estimates.length
+          ? " (equal estimates keep the order of moves, as a stable sort does)"
+          : ""}: order by the estimate of the position each move leads to, as the ` +
       `side to move sees it (0 − evaluate() after the move), the best first`,
     `${yours} nodes entered`,
     `${right} nodes entered`,
@@ -209,7 +214,7 @@ export const ORDER_MOVES: Exercise<OrderingCase> = {
   lesson: "Alpha-beta (000)",
   title: "Move ordering (best-first)",
   signature:
-    "function orderMoves(position: Position, moves: Move[]): Move[] // best-first for the side to move, by the evaluation after each move",
+    "function orderMoves(position: Position, moves: Move[]): Move[] // best-first for the side to move, by the evaluation after each move; equal ones keep the order of moves",
   checks: [
     "the same moves, each once",
     "position left as found",

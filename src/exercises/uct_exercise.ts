@@ -194,6 +194,13 @@ function judgeUct(fn: StudentFunction, testCase: UctCase): Failure | null {
         parent !== null && parent.untried.length === 0 &&
         parent.children.length > 0
       ) {
+        const ucb = parent.children.map((child) =>
+          child.wins / child.visits +
+          exploration * Math.sqrt(Math.log(parent.visits) / child.visits)
+        );
+        const tied = ucb.some((u, i) =>
+          ucb.some((v, j) => i < j && Math.abs(u - v) < 1e-12)
+        );
         const scores = parent.children.map((child) =>
           `move ${child.move}: ${
             numberText(child.wins)
@@ -208,7 +215,9 @@ function judgeUct(fn: StudentFunction, testCase: UctCase): Failure | null {
           `every child of ${
             nodeName(from)
           } has been tried, so UCB1 picks the child of highest mean plus ` +
-          `exploration bonus (${scores.join("; ")})`;
+          `exploration bonus (${scores.join("; ")})${
+            tied ? ", the first in move order of equal ones" : ""
+          }`;
       }
       return fail(
         "nodes",
