@@ -14,6 +14,8 @@
  * @module
  */
 
+import { denoOutput } from "./_deno_output.ts";
+
 /** A copy of the checks' module graph. */
 export interface CheckerCopy {
   /** The folder the files were copied into (inside the project, so that deno.json applies). */
@@ -56,26 +58,19 @@ export async function copyChecker(
   root: string,
   entry: string,
 ): Promise<CheckerCopy> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "info",
-      "--json",
-      "--no-remote",
-      `--config=${root}deno.json`,
-      `${root}${entry}`,
-    ],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!output.success) {
+  const run = await denoOutput([
+    "info",
+    "--json",
+    "--no-remote",
+    `--config=${root}deno.json`,
+    `${root}${entry}`,
+  ]);
+  if (!run.success) {
     throw new Error(
-      `grade: the checks' modules cannot be listed: ${
-        new TextDecoder().decode(output.stderr).trim()
-      }`,
+      `grade: the checks' modules cannot be listed: ${run.stderr}`,
     );
   }
-  const graph = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+  const graph = JSON.parse(run.stdout) as {
     modules: { specifier: string }[];
   };
   const rootUrl = new URL(`file://${root}`).href;

@@ -16,6 +16,7 @@
 
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 import { type CheckerCopy, copyChecker } from "./_checker_copy.ts";
+import { denoOutput } from "./_deno_output.ts";
 import type { ChildMessage } from "./_grade_child.ts";
 import { EXERCISES } from "./registry.ts";
 import {
@@ -227,22 +228,15 @@ function readLimits(options: GradeOptions): Limits {
  * nothing a submission names is ever fetched.
  */
 async function cacheLibrary(): Promise<void> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "cache",
-      `--config=${ROOT_PATH}deno.json`,
-      `${ROOT_PATH}mod.ts`,
-      `${ROOT_PATH}${CHILD}`,
-    ],
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!output.success) {
+  const run = await denoOutput([
+    "cache",
+    `--config=${ROOT_PATH}deno.json`,
+    `${ROOT_PATH}mod.ts`,
+    `${ROOT_PATH}${CHILD}`,
+  ]);
+  if (!run.success) {
     throw new Error(
-      `grade: the library's modules cannot be cached: ${
-        new TextDecoder().decode(output.stderr).trim()
-      }`,
+      `grade: the library's modules cannot be cached: ${run.stderr}`,
     );
   }
 }

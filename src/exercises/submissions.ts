@@ -11,6 +11,7 @@
 
 import { describe } from "../validate.ts";
 import { EXERCISES } from "./registry.ts";
+import { denoOutput } from "./_deno_output.ts";
 
 /** A file of the folder that will be graded. */
 export interface Submission {
@@ -244,26 +245,21 @@ export async function resolvedImports(
   file: string,
   config: string,
 ): Promise<ResolvedImport[]> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "info",
-      "--json",
-      "--no-remote",
-      "--no-npm",
-      "--config",
-      config,
-      file,
-    ],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!output.success) {
-    const reason = new TextDecoder().decode(output.stderr).trim().split("\n")
+  const run = await denoOutput([
+    "info",
+    "--json",
+    "--no-remote",
+    "--no-npm",
+    "--config",
+    config,
+    file,
+  ]);
+  if (!run.success) {
+    const reason = run.stderr.split("\n")
       .filter((line) => line.trim() !== "").slice(0, 2).join(" ");
     throw new RefusedSubmission(`its imports cannot be read: ${reason}`);
   }
-  const info = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+  const info = JSON.parse(run.stdout) as {
     roots: string[];
     modules: {
       specifier: string;
