@@ -201,14 +201,11 @@ function judgeUct(fn: StudentFunction, testCase: UctCase): Failure | null {
         const tied = ucb.some((u, i) =>
           ucb.some((v, j) => i < j && Math.abs(u - v) < 1e-12)
         );
-        const scores = parent.children.map((child) =>
+        const scores = parent.children.map((child, i) =>
           `move ${child.move}: ${
             numberText(child.wins)
           }/${child.visits} + ${c}·√(ln ${parent.visits}/${child.visits}) = ${
-            numberText(
-              child.wins / child.visits +
-                exploration * Math.sqrt(Math.log(parent.visits) / child.visits),
-            )
+            numberText(ucb[i]!)
           }`
         );
         why =
