@@ -129,9 +129,9 @@ export function openingsFromGames(
     const name = `${White} - ${Black}${
       Round && Round !== "?" ? ` (round ${Round})` : ""
     }, ${plies} plies`;
-    // The name becomes each game's Opening tag, which may hold no quote,
-    // backslash or control character: those of the players' names are "?".
-    openings.push({ name: name.replace(/["\\\p{Cc}]/gu, "?"), moves });
+    // The name becomes each game's Opening tag: the players' names are
+    // made fit for it as an engine's text is (tagText), uncut.
+    openings.push({ name: tagText(name, Infinity), moves });
   }
   return openings;
 }
