@@ -399,6 +399,17 @@ function checkEngine(field: string, value: unknown): EngineSpec {
   return value as unknown as EngineSpec;
 }
 
+/** A string of at most 1,000 characters that a PGN tag can hold, or a JobError. */
+function checkTagValue(field: string, value: unknown): void {
+  if (!isPgnTagValue(checkString(field, value, 1000))) {
+    throw invalid(
+      field,
+      value,
+      "a PGN tag's value: no quote, backslash or control character",
+    );
+  }
+}
+
 function checkChessTask(task: Record<string, unknown>): ChessTask {
   checkEngine("task.a", task.a);
   checkEngine("task.b", task.b);
@@ -414,13 +425,7 @@ function checkChessTask(task: Record<string, unknown>): ChessTask {
     if (!isPgnTagName(key)) {
       throw invalid("task.headers", key, "tag names of letters, digits and _");
     }
-    if (!isPgnTagValue(checkString(`task.headers.${key}`, tag, 1000))) {
-      throw invalid(
-        `task.headers.${key}`,
-        tag,
-        "a PGN tag's value: no quote, backslash or control character",
-      );
-    }
+    checkTagValue(`task.headers.${key}`, tag);
   }
   const games = checkList("task.games", task.games, 1, MAX_JOB_GAMES);
   games.forEach((g, i) => {
@@ -431,15 +436,7 @@ function checkChessTask(task: Record<string, unknown>): ChessTask {
     if (!isObject(opening)) {
       throw invalid(`${where}.opening`, opening, "an object");
     }
-    if (
-      !isPgnTagValue(checkString(`${where}.opening.name`, opening.name, 1000))
-    ) {
-      throw invalid(
-        `${where}.opening.name`,
-        opening.name,
-        "a PGN tag's value: no quote, backslash or control character",
-      );
-    }
+    checkTagValue(`${where}.opening.name`, opening.name);
     const position = Chess.start();
     checkList(`${where}.opening.moves`, opening.moves, 0, 1000).forEach(
       (m, j) => {
