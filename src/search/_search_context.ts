@@ -208,7 +208,12 @@ export class SearchContext<S extends SearchStats = SearchStats> {
    */
   outOfTime(): boolean {
     return (this.deadline !== Infinity && performance.now() > this.deadline) ||
-      (this.interrupt !== null && Atomics.load(this.interrupt, 0) !== 0);
+      this.#interrupted();
+  }
+
+  /** Whether another thread has raised the `interrupt` flag. */
+  #interrupted(): boolean {
+    return this.interrupt !== null && Atomics.load(this.interrupt, 0) !== 0;
   }
 
   /**
@@ -319,8 +324,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
    * search as a budget does and is reported as one.
    */
   stoppedByDefault(byDefault: boolean): boolean {
-    return byDefault &&
-      !(this.interrupt !== null && Atomics.load(this.interrupt, 0) !== 0);
+    return byDefault && !this.#interrupted();
   }
 
   /**
