@@ -352,6 +352,13 @@ export function scheduleRoundRobin(
   return games;
 }
 
+/** The first player's score for each result a record may hold. */
+const RESULT_SCORES: ReadonlyMap<string, number> = new Map([
+  ["1-0", 1],
+  ["0-1", 0],
+  ["1/2-1/2", 0.5],
+]);
+
 /**
  * The games of `records` for {@linkcode eloRatings}: seats as player
  * indices, the first mover's score.
@@ -370,14 +377,8 @@ export function scheduleRoundRobin(
 export function eloGames(records: readonly GameRecord[]): EloGame[] {
   return records.map(({ seats, result }, i) => {
     // Only a draw scores one half: any other text is an error, not a draw.
-    const score = result === "1-0"
-      ? 1
-      : result === "0-1"
-      ? 0
-      : result === "1/2-1/2"
-      ? 0.5
-      : NaN;
-    if (Number.isNaN(score)) {
+    const score = RESULT_SCORES.get(result);
+    if (score === undefined) {
       throw new Error(
         `eloGames: records[${i}].result must be "1-0", "0-1" or "1/2-1/2", got ${
           describe(result)
