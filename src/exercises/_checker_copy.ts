@@ -14,7 +14,7 @@
  * @module
  */
 
-import { denoOutput } from "./_deno_output.ts";
+import { commandOutput } from "../command_output.ts";
 
 /** A copy of the checks' module graph. */
 export interface CheckerCopy {
@@ -58,7 +58,7 @@ export async function copyChecker(
   root: string,
   entry: string,
 ): Promise<CheckerCopy> {
-  const run = await denoOutput([
+  const run = await commandOutput(Deno.execPath(), [
     "info",
     "--json",
     "--no-remote",
@@ -67,7 +67,7 @@ export async function copyChecker(
   ]);
   if (!run.success) {
     throw new Error(
-      `grade: the checks' modules cannot be listed: ${run.stderr}`,
+      `grade: the checks' modules cannot be listed: ${run.stderr.trim()}`,
     );
   }
   const graph = JSON.parse(run.stdout) as {

@@ -16,7 +16,7 @@
 
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 import { type CheckerCopy, copyChecker } from "./_checker_copy.ts";
-import { denoOutput } from "./_deno_output.ts";
+import { commandOutput } from "../command_output.ts";
 import type { ChildMessage } from "./_grade_child.ts";
 import { EXERCISES } from "./registry.ts";
 import {
@@ -228,7 +228,7 @@ function readLimits(options: GradeOptions): Limits {
  * nothing a submission names is ever fetched.
  */
 async function cacheLibrary(): Promise<void> {
-  const run = await denoOutput([
+  const run = await commandOutput(Deno.execPath(), [
     "cache",
     `--config=${ROOT_PATH}deno.json`,
     `${ROOT_PATH}mod.ts`,
@@ -236,7 +236,7 @@ async function cacheLibrary(): Promise<void> {
   ]);
   if (!run.success) {
     throw new Error(
-      `grade: the library's modules cannot be cached: ${run.stderr}`,
+      `grade: the library's modules cannot be cached: ${run.stderr.trim()}`,
     );
   }
 }

@@ -11,7 +11,7 @@
 
 import { describe } from "../validate.ts";
 import { EXERCISES } from "./registry.ts";
-import { denoOutput } from "./_deno_output.ts";
+import { commandOutput } from "../command_output.ts";
 
 /** A file of the folder that will be graded. */
 export interface Submission {
@@ -245,7 +245,7 @@ export async function resolvedImports(
   file: string,
   config: string,
 ): Promise<ResolvedImport[]> {
-  const run = await denoOutput([
+  const run = await commandOutput(Deno.execPath(), [
     "info",
     "--json",
     "--no-remote",
@@ -255,7 +255,7 @@ export async function resolvedImports(
     file,
   ]);
   if (!run.success) {
-    const reason = run.stderr.split("\n")
+    const reason = run.stderr.trim().split("\n")
       .filter((line) => line.trim() !== "").slice(0, 2).join(" ");
     throw new RefusedSubmission(`its imports cannot be read: ${reason}`);
   }

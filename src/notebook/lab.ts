@@ -18,6 +18,7 @@
  * @module
  */
 
+import { type CommandOutput, commandOutput } from "../command_output.ts";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { KERNEL_NAME, listNotebooks, PROJECT_JUPYTER_DIR } from "./jupyter.ts";
@@ -43,33 +44,9 @@ export function venvPython(venv: string = VENV_DIR): string {
   return join(venv, "bin", "python");
 }
 
-/** Runs a command to its end; a missing program is a fault naming it. */
-async function run(
-  command: string,
-  args: string[],
-  options: { env?: Record<string, string>; cwd?: string } = {},
-): Promise<{ success: boolean; stdout: string; stderr: string }> {
-  try {
-    const output = await new Deno.Command(command, {
-      args,
-      cwd: options.cwd ?? LAB_ROOT,
-      env: options.env,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const decoder = new TextDecoder();
-    return {
-      success: output.success,
-      stdout: decoder.decode(output.stdout),
-      stderr: decoder.decode(output.stderr),
-    };
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      return { success: false, stdout: "", stderr: `${command}: not found` };
-    }
-    throw error;
-  }
+/** Runs a command to its end in the checkout; a missing program is a failure naming it. */
+function run(command: string, args: string[]): Promise<CommandOutput> {
+  return commandOutput(command, args, { cwd: LAB_ROOT });
 }
 
 /** The last non-empty line of a program's output, for a one-line message. */
