@@ -204,11 +204,21 @@ async function denoBundle(
  *   worker would not load it)
  */
 export async function bundleCourse(): Promise<string> {
-  const [worker, runner, data] = await Promise.all([
-    denoBundle(CHECKOUT, "src/site/web/cell_worker.ts", "esm"),
-    denoBundle(CHECKOUT, "src/site/web/cell_runner.ts", "iife"),
-    dataFiles(CHECKOUT),
-  ]);
+  // One deno bundle at a time: two started together on CI's fresh Deno
+  // cache failed twice with "No such file or directory" (runs ci8 and ciG
+  // of 3 December 2026), never on a warm cache; two bundlers filling the
+  // cache at once is the suspected cause, not a proven one.
+  const data = await dataFiles(CHECKOUT);
+  const worker = await denoBundle(
+    CHECKOUT,
+    "src/site/web/cell_worker.ts",
+    "esm",
+  );
+  const runner = await denoBundle(
+    CHECKOUT,
+    "src/site/web/cell_runner.ts",
+    "iife",
+  );
   // The ESM format keeps `import.meta` (iife would empty it): it becomes
   // the shim's object, and the imports of `node:` modules that esbuild
   // left become `require` calls, so that the bundle is a classic script.
