@@ -181,7 +181,7 @@ export const RUNS: Readonly<Record<string, ReadmeRun>> = {
   "npx --yes deno@2.9.6 task play --help": {
     expect: /^ {2}--nodes N +\S[^]*^ {2}--solve-from N +\S/m,
   },
-  "{ printf 'uci\\nposition startpos moves e2e4\\ngo depth 5\\n'; sleep 2; } | npx --yes deno@2.9.6 task uci":
+  "printf 'uci\\nposition startpos moves e2e4\\ngo depth 5\\n' | npx --yes deno@2.9.6 task uci --finish":
     {
       expect:
         /^info depth 5 .*score cp -?\d+ .*pv [a-h1-8 ]+\n[^]*^bestmove [a-h][1-8][a-h][1-8]/m,

@@ -14,7 +14,11 @@
  * Exit: `quit` and the end of input exit with 0, a search in progress first
  * naming its `bestmove` (as Stockfish does); so a GUI that dies, or the
  * `deno task` wrapper killed while its input closes, leaves no engine
- * running. A closed standard output (the GUI gone, `| head -1`) exits
+ * running. With `--finish`, for a script that pipes its commands in
+ * (`printf … | deno task uci --finish`), the end of input lets a search with
+ * limits (depth, nodes, mate, movetime, clocks) run to its `bestmove` first;
+ * `go infinite` and `go ponder`, which only `stop` would end, are stopped
+ * as without it. A closed standard output (the GUI gone, `| head -1`) exits
  * quietly with 0. SIGINT and SIGTERM end the process at once by the default
  * action, without a message (exit status 130 and 143 in a shell). A line
  * longer than 1 MiB is answered with an `info string` and skipped.
@@ -23,8 +27,46 @@
  */
 
 import { UciEngine } from "../src/uci/uci.ts";
+import { UsageError } from "./_flags.ts";
 import { LineSplitter, MAX_LINE_LENGTH, tooLongMessage } from "./_lines.ts";
-import { writeOrLeave } from "./_output.ts";
+import { readCommandLine, writeOrLeave } from "./_output.ts";
+
+const HELP = `Usage: deno task uci [--finish]
+
+The project's chess engine over UCI on standard input and output.
+
+  --finish   at the end of input, let a search with limits (go depth, nodes,
+             mate, movetime, clocks) run to its bestmove before quitting;
+             without it the end of input stops the search at once, as quit
+             does. go infinite and go ponder are stopped either way.
+  -h, --help this text`;
+
+/** The command line: `--finish`, or help. */
+interface UciOptions {
+  help: boolean;
+  finish: boolean;
+}
+
+function parseUciArgs(args: readonly string[]): UciOptions {
+  const options: UciOptions = { help: false, finish: false };
+  for (const arg of args) {
+    if (arg === "-h" || arg === "--help") options.help = true;
+    else if (arg === "--finish" && !options.finish) options.finish = true;
+    else if (arg === "--finish") {
+      throw new UsageError("uci: --finish is given twice");
+    } else {
+      throw new UsageError(
+        `uci: unknown argument ${
+          JSON.stringify(arg)
+        }; the only one is --finish (a GUI starts the engine without any)`,
+      );
+    }
+  }
+  return options;
+}
+
+const options = readCommandLine(parseUciArgs, Deno.args, HELP);
+if (typeof options === "number") Deno.exit(options);
 
 /** A message from the reader: a line, an over-long line, or the end. */
 type Read =
@@ -43,16 +85,17 @@ interface WorkerScope {
 
 /**
  * The Worker's body, run from its source text (a Worker from a file would
- * need --allow-read, and `deno task uci` runs without permissions). The
- * flag counts lines that end the search and are not yet handled.
+ * need --allow-read, and `deno task uci` runs without permissions).
+ * `flag[0]` counts lines that end the search and are not yet handled.
  */
 function readerMain(Splitter: typeof LineSplitter, scope: WorkerScope): void {
   const post = (message: Read) => scope.postMessage(message);
   scope.onmessage = async (event: MessageEvent) => {
-    const { flag, ending, maxLength } = event.data as {
+    const { flag, ending, maxLength, endStops } = event.data as {
       flag: Int32Array;
       ending: string[];
       maxLength: number;
+      endStops: boolean;
     };
     const splitter = new Splitter(
       maxLength,
@@ -78,7 +121,10 @@ function readerMain(Splitter: typeof LineSplitter, scope: WorkerScope): void {
     } catch {
       // An unreadable input ends like a closed one.
     }
-    Atomics.add(flag, 0, 1);
+    // With --finish only a search that nothing else would end is stopped
+    // (flag[1], kept by the main side); the main side stops one that
+    // started after this look.
+    if (endStops || Atomics.load(flag, 1) === 1) Atomics.add(flag, 0, 1);
     post({ end: true });
   };
 }
@@ -87,18 +133,34 @@ function send(out: readonly string[]): void {
   if (out.length > 0) writeOrLeave(out.join("\n") + "\n");
 }
 
-const flag = new Int32Array(new SharedArrayBuffer(4));
+/** [0]: lines that end the search, not yet handled; [1]: 1 while the search holds its bestmove for stop. */
+const flag = new Int32Array(new SharedArrayBuffer(8));
+
+/** Tells the reader whether the search in progress is one only stop ends. */
+function noteHold(): void {
+  Atomics.store(flag, 1, engine.holdsForStop ? 1 : 0);
+}
 const engine = new UciEngine({
   interrupt: flag,
   onInfo: (line) => send([line]),
 });
 let stepping = false;
 
+/** Whether the input has ended and the engine quits once its search is over (`--finish`). */
+let quitAfterSearch = false;
+
+function quit(): never {
+  send(engine.receive("quit"));
+  Deno.exit(0);
+}
+
 /** Runs the search in progress, an iteration per macrotask, so lines are read in between. */
 function step(): void {
   stepping = false;
   if (!engine.searching || engine.waitingForStop) return;
   send(engine.step());
+  noteHold();
+  if (quitAfterSearch && !engine.searching) quit();
   schedule();
 }
 
@@ -116,16 +178,26 @@ const reader = new Worker(
 reader.onmessage = (event: MessageEvent<Read>) => {
   const read = event.data;
   if ("end" in read) {
-    send(engine.receive("quit"));
-    Deno.exit(0);
+    if (!options.finish || !engine.searching) quit();
+    if (engine.holdsForStop) {
+      Atomics.add(flag, 0, 1);
+      quit();
+    }
+    quitAfterSearch = true;
   } else if ("tooLong" in read) {
     send([`info string ${tooLongMessage(...read.tooLong)}`]);
   } else {
     send(engine.receive(read.line));
+    noteHold();
     // Handled: the search may run on (after a go, a position, ...).
     if (read.ends) Atomics.sub(flag, 0, 1);
     if (engine.quitting) Deno.exit(0);
   }
   schedule();
 };
-reader.postMessage({ flag, ending: ENDING, maxLength: MAX_LINE_LENGTH });
+reader.postMessage({
+  flag,
+  ending: ENDING,
+  maxLength: MAX_LINE_LENGTH,
+  endStops: !options.finish,
+});

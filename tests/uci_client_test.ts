@@ -209,6 +209,70 @@ Deno.test("uci client: end of input during go infinite names the move and exits 
   assertNoStackTrace(stderr, "uci");
 });
 
+Deno.test("uci client: --finish lets a go with limits run to its bestmove after the end of input; go infinite is stopped", async () => {
+  const args = ["run", "--quiet", cliPath("uci.ts"), "--finish"];
+  // The input ends with the go line: without --finish this gets depth 1.
+  const depth = new Client(Deno.execPath(), args);
+  await depth.send("position startpos moves e2e4", "go depth 5");
+  await depth.closeInput();
+  const finished = await depth.exit(60_000);
+  assert.ok(!finished.hung, "still running 60 s after the end of input");
+  assert.equal(finished.status.code, 0);
+  assert.match(finished.rest, /^info depth 5 .*pv [a-h1-8 ]+$/m);
+  assert.equal(count(finished.rest.split("\n"), /^bestmove /), 1);
+  assert.match(
+    finished.rest,
+    /^info depth 5 [^]*^bestmove [a-h][1-8][a-h][1-8]$/m,
+  );
+  assertNoStackTrace(finished.stderr, "uci --finish");
+
+  const nodes = new Client(Deno.execPath(), args);
+  await nodes.send("position startpos", "go nodes 3000");
+  await nodes.closeInput();
+  const byNodes = await nodes.exit(60_000);
+  assert.equal(byNodes.status.code, 0);
+  const last = byNodes.rest.split("\n").filter((l) =>
+    l.startsWith("info depth")
+  ).at(-1);
+  assert.ok(last !== undefined, `no info line: ${byNodes.rest}`);
+  assert.ok(Number(/ nodes (\d+)/.exec(last)![1]) >= 2000, last);
+
+  const infinite = new Client(Deno.execPath(), args);
+  await infinite.send("position startpos", "go infinite");
+  await infinite.until(/^info depth 5 /, 60_000);
+  await infinite.closeInput();
+  const stopped = await infinite.exit();
+  assert.ok(
+    !stopped.hung,
+    "go infinite still running 10 s after the end of input",
+  );
+  assert.equal(stopped.status.code, 0);
+  assert.match(stopped.rest, /^bestmove [a-h][1-8][a-h][1-8]$/m);
+});
+
+Deno.test("uci client: the only argument is --finish; others exit with 2 and name themselves", async () => {
+  for (
+    const [args, message] of [
+      [
+        ["--bogus"],
+        /uci: unknown argument "--bogus"; the only one is --finish/,
+      ],
+      [["--finish", "--finish"], /uci: --finish is given twice/],
+    ] as const
+  ) {
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", cliPath("uci.ts"), ...args],
+      cwd: ROOT,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output();
+    assert.equal(run.code, 2, args.join(" "));
+    assert.match(new TextDecoder().decode(run.stderr), message);
+  }
+});
+
 Deno.test("uci client: go infinite holds its bestmove after a mate until stop", async () => {
   const client = new Client();
   await client.send(

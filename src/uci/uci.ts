@@ -316,6 +316,15 @@ export class UciEngine {
     return this.#waiting;
   }
 
+  /**
+   * Whether the search in progress is `go infinite` or `go ponder` before
+   * `ponderhit`: only `stop` (or `ponderhit`) ends it, so a caller that
+   * waits for its `bestmove` without sending one waits for ever.
+   */
+  get holdsForStop(): boolean {
+    return this.#searching && this.#hold;
+  }
+
   /** Whether `quit` was received. */
   get quitting(): boolean {
     return this.#quit;
