@@ -1,5 +1,6 @@
 /**
- * `deno task test`: runs `deno test -A --doc --parallel` with the task's
+ * `deno task test`: runs `deno bundle` once (see `warmBundler`), then
+ * `deno test -A --doc --parallel` with the task's
  * arguments (test files run side by side, as many as the machine has
  * cores, or `DENO_JOBS`: many tests wait on the programs they start, so
  * two cores finish the suite well before one would),
@@ -16,6 +17,36 @@
 
 import { HELD_BACK_FILE_ENV, heldBackLine } from "./_programs.ts";
 
+/**
+ * Runs `deno bundle` once on a one-line module, so that the esbuild it
+ * fetches is in Deno's cache before test modules bundle side by side: on
+ * CI's fresh cache, bundles started together failed twice with "No such
+ * file or directory" (runs ci8 and ciG), never on a warm one. A failure is
+ * printed and the tests run all the same (the site's tests then report it).
+ */
+async function warmBundler(): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "gts_bundle_warm_" });
+  try {
+    await Deno.writeTextFile(`${dir}/entry.ts`, "export const one = 1;\n");
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: ["bundle", "--quiet", "-o", `${dir}/out.js`, `${dir}/entry.ts`],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!run.success) {
+      console.error(
+        `deno task test: deno bundle (run once before the tests) failed: ${
+          new TextDecoder().decode(run.stderr).trim()
+        }`,
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+await warmBundler();
 const records = await Deno.makeTempFile({ prefix: "gts_held_back_" });
 let code = 1;
 try {
