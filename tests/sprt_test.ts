@@ -263,6 +263,28 @@ Deno.test("sprtLlr: adding a win raises the LLR, adding a loss lowers it", () =>
   );
 });
 
+Deno.test("sprtLlr: a count below 10⁻³ counts as 10⁻³, as fishtest's max(count, 10⁻³); the documented dip where a count leaves 0", () => {
+  for (const [elo0, elo1] of [[0, 10], [-500, -400], [-10, 5]]) {
+    for (const tiny of [1e-4, 1e-9, 5e-4]) {
+      assert.equal(
+        sprtLlr([tiny, 20, 3], elo0!, elo1!),
+        sprtLlr([0, 20, 3], elo0!, elo1!),
+      );
+      assert.equal(
+        sprtLlr([1, 2, tiny, 4, 5], elo0!, elo1!),
+        sprtLlr([1, 2, 0, 4, 5], elo0!, elo1!),
+      );
+    }
+  }
+  // What the module's documentation says: [0, 19, 1] below [0, 20, 0] at
+  // [−500, −400], the stand-in's weight, and a second win raises it again.
+  const [none, one, two] = [[0, 20, 0], [0, 19, 1], [0, 18, 2]].map((c) =>
+    sprtLlr(c, -500, -400)
+  );
+  assert.ok(one! < none!, `${one} < ${none}`);
+  assert.ok(two! > one!, `${two} > ${one}`);
+});
+
 Deno.test("sprtLlr: swapping the players negates it (with the hypotheses mirrored)", () => {
   fc.assert(
     fc.property(counts, hypotheses, (c, { elo0, elo1 }) => {

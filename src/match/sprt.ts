@@ -19,9 +19,13 @@
  * use: a pair cancels most of an opening's bias, so its variance is
  * smaller and the test needs fewer games, and treating the two games of a
  * pair as independent would be wrong when an opening favours one colour.
- * As in fishtest, a count that is 0 is replaced by 10⁻³ (so that the
- * maximum-likelihood distributions exist and nothing is NaN on all draws
- * or all wins). Fishtest's cheaper approximation by the mean μ and the
+ * As in fishtest (`regularize`: max(count, 10⁻³)), a count below 10⁻³,
+ * 0 included, counts as 10⁻³ (so that the maximum-likelihood
+ * distributions exist and nothing is NaN on all draws or all wins). The
+ * price, fishtest's too: where a count goes from 0 to 1 the LLR can move
+ * against the result (at [−500, −400], [0, 20, 0] has a higher LLR than
+ * [0, 19, 1]), since the stand-in's 10⁻³ of a result weighs as a real one
+ * would. Fishtest's cheaper approximation by the mean μ and the
  * variance σ², N · (s1 − s0)(2μ − s0 − s1) / (2σ²), agrees with it when μ
  * is near s0 and s1 but is not monotone in wins when the hypotheses lie
  * far from the data (e.g. [−500, −400] against all draws), so it is not
@@ -227,7 +231,7 @@ function moments(counts: readonly number[]): [number, number, number] {
   const last = counts.length - 1;
   let n = 0, sum = 0, squares = 0;
   for (let i = 0; i <= last; i++) {
-    const c = counts[i]! > 0 ? counts[i]! : EPSILON;
+    const c = Math.max(counts[i]!, EPSILON);
     const x = i / last;
     n += c;
     sum += c * x;
@@ -284,7 +288,7 @@ export function sprtLlr(
 function llr(counts: readonly number[], s0: number, s1: number): number {
   if (total(counts) === 0) return 0;
   let n = 0;
-  for (const c of counts) n += c > 0 ? c : EPSILON;
+  for (const c of counts) n += Math.max(c, EPSILON);
   return n *
     (maxLogLikelihood(counts, n, s1) - maxLogLikelihood(counts, n, s0));
 }
@@ -308,7 +312,7 @@ function maxLogLikelihood(
   for (let iteration = 0; iteration < 300; iteration++) {
     let g = 0, slope = 0;
     for (let i = 0; i <= last; i++) {
-      const f = (counts[i]! > 0 ? counts[i]! : EPSILON) / n;
+      const f = Math.max(counts[i]!, EPSILON) / n;
       const b = i / last - s;
       const q = b / (1 + x * b);
       g += f * q;
@@ -337,7 +341,7 @@ function maxLogLikelihood(
   }
   let value = 0;
   for (let i = 0; i <= last; i++) {
-    const f = (counts[i]! > 0 ? counts[i]! : EPSILON) / n;
+    const f = Math.max(counts[i]!, EPSILON) / n;
     value -= f * Math.log1p(x * (i / last - s));
   }
   return value;
