@@ -261,6 +261,54 @@ Deno.test("renderNotebook shows the richest output: SVG inline, then HTML, image
   assert.match(html, /<a href="https:\/\/example.org">web<\/a>/);
 });
 
+Deno.test("renderNotebook points raw HTML's relative links and images as Markdown's: into the site, or a repo-link span / the alt text", () => {
+  const copies = new Set<string>();
+  const page = renderNotebook(
+    {
+      cells: [
+        {
+          cell_type: "markdown",
+          source:
+            '<a href="../src/mod.ts">code</a> <a href="02_b.ipynb#x">next</a> ' +
+            '<img src="../figures/000/ordering.svg" alt="fig"> <img src="../../outside.png" alt="gone"> ' +
+            '<a href="https://example.org/">web</a> <a href="#top">top</a> [md](02_b.ipynb)',
+        },
+        {
+          cell_type: "code",
+          source: "x",
+          outputs: [{
+            output_type: "display_data",
+            data: { "text/html": '<p><a href="../README.md">readme</a></p>' },
+          }],
+        },
+      ],
+    },
+    "01_a",
+    ["01_a", "02_b"],
+    copies,
+  );
+  const html = page.html;
+  assert.match(
+    html,
+    /<span class="repo-link" title="..\/src\/mod.ts \(in the repository\)">code<\/span>/,
+  );
+  assert.match(html, /<a href="02_b.html#x">next<\/a>/);
+  assert.match(
+    html,
+    /<img src="assets\/figures\/000\/ordering.svg" alt="fig">/,
+  );
+  assert.doesNotMatch(html, /outside\.png/);
+  assert.match(html, / gone /);
+  assert.match(html, /<a href="https:\/\/example.org\/">web<\/a>/);
+  assert.match(html, /<a href="#top">top<\/a>/);
+  assert.match(html, /<a href="02_b.html">md<\/a>/);
+  assert.match(
+    html,
+    /<span class="repo-link" title="..\/README.md \(in the repository\)">readme<\/span>/,
+  );
+  assert.deepEqual([...copies], ["figures/000/ordering.svg"]);
+});
+
 Deno.test("Connect Four hints: the book's scores for the first moves, the solver's after", () => {
   const hints = new ConnectFourHints(BOOK, { megabytes: 16 });
   const book = ConnectFourBook.parse(BOOK);

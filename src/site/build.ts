@@ -48,7 +48,12 @@ import {
   imageDataProblem,
   imageFileProblem,
 } from "./image.ts";
-import { isSafeLink, sanitizeHtml, sanitizeSvgFile } from "./sanitize.ts";
+import {
+  isSafeLink,
+  type Relink,
+  sanitizeHtml,
+  sanitizeSvgFile,
+} from "./sanitize.ts";
 import { stepperLiveFile } from "./stepper.ts";
 import { walksLiveFile } from "./walks.ts";
 
@@ -210,17 +215,36 @@ export function siteLink(
   return null;
 }
 
+/** How the markup of one file (a notebook, a Markdown page) becomes the site's. */
+interface SiteMarkup {
+  /** Markdown to safe HTML, its links and images pointing into the site. */
+  markdown(text: string): string;
+  /** Where a relative link of the file's raw HTML points on the site (see {@linkcode siteLink}). */
+  relink: Relink;
+}
+
 /**
  * A Markdown renderer whose links and images point into the site, and
  * whose output (raw HTML included) goes through the sanitiser; what it
- * drops is added to `dropped`.
+ * drops is added to `dropped`. The links of raw HTML are pointed as
+ * Markdown's are: a link to a file the site does not have becomes a
+ * `repo-link` span, an image its alt text.
  */
 function markdown(
   from: string,
   notebooks: readonly string[],
   copies: Set<string>,
   dropped: string[],
-): (text: string) => string {
+): SiteMarkup {
+  // What the renderer below wrote: already the site's, not to be pointed again.
+  const written = new Set<string>();
+  const relink: Relink = (url) => {
+    if (written.has(url)) return url;
+    const target = siteLink(url, from, notebooks);
+    if (target === null || target.dropped !== undefined) return null;
+    if (target.copy) copies.add(target.copy);
+    return target.href;
+  };
   const droppedLink = (inner: string, reason: string) => {
     dropped.push(`a link (${reason})`);
     return `<span class="dropped-link" title="${
@@ -245,6 +269,7 @@ function markdown(
           return droppedLink(inner, "data: is not a scheme the site links to");
         }
         if (target.copy) copies.add(target.copy);
+        written.add(target.href);
         const title = token.title ? ` title="${escapeHtml(token.title)}"` : "";
         return `<a href="${escapeHtml(target.href)}"${title}>${inner}</a>`;
       },
@@ -267,14 +292,20 @@ function markdown(
           return `<a href="${escapeHtml(target.href)}">${alt}</a>`;
         }
         if (target.copy) copies.add(target.copy);
+        written.add(target.href);
         return `<img src="${escapeHtml(target.href)}" alt="${alt}">`;
       },
     },
   });
-  return (text) => {
-    const clean = sanitizeHtml(marked.parse(text, { async: false }));
-    dropped.push(...clean.dropped);
-    return clean.html;
+  return {
+    markdown: (text) => {
+      const clean = sanitizeHtml(marked.parse(text, { async: false }), {
+        relink,
+      });
+      dropped.push(...clean.dropped);
+      return clean.html;
+    },
+    relink,
   };
 }
 
@@ -313,7 +344,7 @@ function droppedOutput(mime: string, reason: string, shown: Shown): string {
  */
 function renderOutput(
   output: NotebookOutput,
-  md: (text: string) => string,
+  md: SiteMarkup,
   shown: Shown,
 ): string {
   switch (output.output_type) {
@@ -345,7 +376,7 @@ function renderOutput(
     typeof output.data === "object" && output.data !== null ? output.data : {};
   const svg = data["image/svg+xml"];
   if (svg !== undefined) {
-    const clean = sanitizeHtml(inlineSvg(joined(svg)));
+    const clean = sanitizeHtml(inlineSvg(joined(svg)), { relink: md.relink });
     shown.dropped.push(...clean.dropped);
     if (!/^<svg[\s>]/.test(clean.html)) {
       return droppedOutput(
@@ -359,7 +390,10 @@ function renderOutput(
   }
   const html = data["text/html"];
   if (html !== undefined) {
-    const clean = sanitizeHtml(joined(html), { steppers: true });
+    const clean = sanitizeHtml(joined(html), {
+      steppers: true,
+      relink: md.relink,
+    });
     shown.dropped.push(...clean.dropped);
     shown.scripts.push(...clean.scripts);
     // A search stepper or an exercise report's walk through both searches:
@@ -382,7 +416,7 @@ function renderOutput(
   const markdownText = data["text/markdown"];
   if (markdownText !== undefined) {
     return `<div class="output markdown" data-mime="text/markdown">${
-      md(joined(markdownText))
+      md.markdown(joined(markdownText))
     }</div>`;
   }
   const plain = data["text/plain"];
@@ -396,12 +430,12 @@ function renderOutput(
 
 function renderCell(
   cell: NotebookCell,
-  md: (text: string) => string,
+  md: SiteMarkup,
   shown: Shown,
 ): string {
   const source = joined(cell.source);
   if (cell.cell_type === "markdown") {
-    return `<section class="cell markdown">${md(source)}</section>`;
+    return `<section class="cell markdown">${md.markdown(source)}</section>`;
   }
   if (cell.cell_type !== "code") {
     return `<section class="cell raw"><pre>${
@@ -668,10 +702,12 @@ ${list}
 </ol>
 </header>
 <article id="course-map" class="markdown">${
-    markdown("docs/course.md", names, copies, frontDropped)(courseMap)
+    markdown("docs/course.md", names, copies, frontDropped).markdown(courseMap)
   }</article>
 <article id="figures" class="markdown">${
-    markdown("figures/README.md", names, copies, frontDropped)(figures)
+    markdown("figures/README.md", names, copies, frontDropped).markdown(
+      figures,
+    )
   }</article>`;
   report("docs/course.md and figures/README.md", frontDropped);
   await write(

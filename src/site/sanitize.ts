@@ -38,13 +38,20 @@ interface DomElement extends DomNode {
   localName: string;
   id: string;
   innerHTML: string;
+  className: string;
+  title: string;
   classList: { contains(name: string): boolean };
+  childNodes: ArrayLike<DomNode>;
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): Iterable<DomElement>;
   appendChild(node: DomNode): void;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  replaceWith(node: DomNode): void;
 }
 interface DomDocument {
   createElement(name: string): DomElement;
+  createTextNode(text: string): DomNode;
   defaultView: {
     XMLSerializer: new () => { serializeToString(node: DomNode): string };
   };
@@ -64,6 +71,60 @@ function instance(): { purify: DOMPurify; document: DomDocument } {
   return purifier;
 }
 
+/**
+ * Where a relative link or image of the markup points on the site: the new
+ * URL, or null when its target is not on the site (a file of the
+ * repository). See {@linkcode sanitizeHtml}'s `relink`.
+ */
+export type Relink = (url: string, kind: "a" | "img") => string | null;
+
+/** Whether a URL has a scheme or is a fragment (else it is a relative path). */
+function isRelative(url: string): boolean {
+  // deno-lint-ignore no-control-regex
+  const bare = url.replace(/[\u0000-\u0020]/g, "");
+  return !bare.startsWith("#") && !/^[a-z][a-z0-9+.-]*:/i.test(bare);
+}
+
+/**
+ * Points the relative `<a href>` and `<img src>` of raw markup where the
+ * site has their targets: a link whose target is not on the site becomes
+ * the span a Markdown link does (`repo-link`, its URL in the title), an
+ * image its alt text.
+ */
+function relinkFragment(
+  fragment: DomElement,
+  relink: Relink,
+  document: DomDocument,
+): void {
+  for (const link of [...fragment.querySelectorAll("a[href]")]) {
+    const href = link.getAttribute("href")!;
+    if (!isRelative(href)) continue;
+    const target = relink(href, "a");
+    if (target !== null) {
+      link.setAttribute("href", target);
+      continue;
+    }
+    const span = document.createElement("span");
+    span.className = "repo-link";
+    span.title = `${href} (in the repository)`;
+    for (const child of [...Array.from(link.childNodes)]) {
+      span.appendChild(child);
+    }
+    link.replaceWith(span);
+  }
+  for (const image of [...fragment.querySelectorAll("img[src]")]) {
+    const src = image.getAttribute("src")!;
+    if (!isRelative(src)) continue;
+    const target = relink(src, "img");
+    if (target !== null) image.setAttribute("src", target);
+    else {
+      image.replaceWith(
+        document.createTextNode(image.getAttribute("alt") ?? ""),
+      );
+    }
+  }
+}
+
 /** What {@linkcode sanitizeHtml} returns. */
 export interface Sanitized {
   /** The safe markup. */
@@ -79,7 +140,10 @@ export interface Sanitized {
  *
  * @param html the markup
  * @param options `steppers`: give the search steppers their scripts back,
- *   rebuilt by {@linkcode liveStepperScript} (only for `text/html` outputs)
+ *   rebuilt by {@linkcode liveStepperScript} (only for `text/html` outputs);
+ *   `relink`: where each relative `<a href>` and `<img src>` left points
+ *   on the site (null: nowhere, the link becomes a `repo-link` span, the
+ *   image its alt text); without it they stay as written
  * @returns the markup, the scripts it holds, and what was dropped
  *
  * @example
@@ -92,10 +156,24 @@ export interface Sanitized {
  * assert.equal(clean.html, '<p>a<img src="x"><a>b</a></p>');
  * assert.deepEqual(clean.dropped, ["an onclick= handler", "a <script>", "an onerror= handler", 'a link to "javascript:x()"']);
  * ```
+ *
+ * @example Relative links pointed into the site, or out of the page
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sanitizeHtml } from "./sanitize.ts";
+ * const clean = sanitizeHtml(
+ *   '<a href="../src/mod.ts">code</a> <a href="a.ipynb">a</a> <img src="x.png" alt="x"> <a href="#top">top</a>',
+ *   { relink: (url) => url === "a.ipynb" ? "a.html" : null },
+ * );
+ * assert.equal(
+ *   clean.html,
+ *   '<span class="repo-link" title="../src/mod.ts (in the repository)">code</span> <a href="a.html">a</a> x <a href="#top">top</a>',
+ * );
+ * ```
  */
 export function sanitizeHtml(
   html: string,
-  options: { steppers?: boolean } = {},
+  options: { steppers?: boolean; relink?: Relink } = {},
 ): Sanitized {
   const { purify, document } = instance();
   const mine: Run = { scripts: [], dropped: [] };
@@ -142,6 +220,9 @@ export function sanitizeHtml(
     }
   } else if (mine.scripts.length > 0) {
     mine.dropped.push("a <script>");
+  }
+  if (options.relink !== undefined) {
+    relinkFragment(fragment, options.relink, document);
   }
   const holder = document.createElement("div");
   holder.appendChild(fragment);
