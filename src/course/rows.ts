@@ -87,25 +87,43 @@ export function holds(check: Check): boolean {
   }
 }
 
-/** A number in a check: integers with thousands separators, others to 3 decimals. */
-function formatCheckNumber(value: number): string {
-  return value.toLocaleString("en-US", { maximumFractionDigits: 3 });
+/** A number in a check: integers with thousands separators, others to `digits` decimals. */
+function formatCheckNumber(value: number, digits: number): string {
+  return value.toLocaleString("en-US", { maximumFractionDigits: digits });
 }
 
 /**
- * A check as the rows table prints it: `"nodes 939 ≥ 948 ✗"` (✗ when it fails).
+ * A check as the rows table prints it: `"nodes 939 ≥ 948 ✗"` (✗ when it
+ * fails). Numbers show 3 decimals, or more where 3 would print a comparison
+ * that reads the other way than the verdict (R² 0.7996 is "0.7996 ≥ 0.8 ✗",
+ * never "0.8 ≥ 0.8 ✗"): the verdict is the unrounded values'.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { formatCheck } from "./rows.ts";
  * assert.equal(formatCheck({ what: "nodes", value: 939, op: "≥", bound: 948 }), "nodes 939 ≥ 948 ✗");
+ * assert.equal(formatCheck({ what: "R²", value: 0.79961, op: "≥", bound: 0.8 }), "R² 0.7996 ≥ 0.8 ✗");
+ * assert.equal(formatCheck({ what: "R²", value: 0.80004, op: "≥", bound: 0.8 }), "R² 0.8 ≥ 0.8");
  * ```
  */
 export function formatCheck(check: Check): string {
-  return `${check.what} ${formatCheckNumber(check.value)} ${check.op} ${
-    formatCheckNumber(check.bound)
-  }${holds(check) ? "" : " ✗"}`;
+  const verdict = holds(check);
+  let digits = 3;
+  // Printed to fewer digits, the numbers would read as the other verdict.
+  while (
+    digits < 17 &&
+    holds({
+        ...check,
+        value: Number(check.value.toFixed(digits)),
+        bound: Number(check.bound.toFixed(digits)),
+      }) !== verdict
+  ) {
+    digits++;
+  }
+  return `${check.what} ${formatCheckNumber(check.value, digits)} ${check.op} ${
+    formatCheckNumber(check.bound, digits)
+  }${verdict ? "" : " ✗"}`;
 }
 
 /** What a claim row is made of; see {@linkcode claimRow}. */

@@ -309,26 +309,21 @@ function stepsRows(tables: readonly OrderingTable[]): CourseRow[] {
     checks: parts.flatMap(({ table, spread, courseRatio }) => [
       {
         what: `${tag(table)}: ratio`,
-        value: round3(courseRatio),
+        value: courseRatio,
         op: "≥" as const,
-        bound: round3(spread.low),
+        bound: spread.low,
       },
       {
         what: `${tag(table)}: ratio`,
-        value: round3(courseRatio),
+        value: courseRatio,
         op: "≤" as const,
-        bound: round3(spread.high),
+        bound: spread.high,
       },
     ]),
     note:
       "where the course's ratio is outside, so were its worst-first nodes and leaves (T000.2 above): the course's tree was a rare one",
   });
   return [direction, size];
-}
-
-/** Ratios in checks are compared at the precision they are printed with. */
-function round3(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }
 
 function ticTacToe(cells: string): [number, number, number] {

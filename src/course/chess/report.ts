@@ -97,8 +97,8 @@ export function chessRows(r: ChessResults): CourseRow[] {
     test:
       'statement "chess has b ≈ 35"; test: the mean number of legal moves over every position of games.pgn lies within 10 % of 35 (31.5…38.5)',
     checks: [
-      { what: "mean b", value: round2(all.mean), op: "≥", bound: 31.5 },
-      { what: "mean b", value: round2(all.mean), op: "≤", bound: 38.5 },
+      { what: "mean b", value: all.mean, op: "≥", bound: 31.5 },
+      { what: "mean b", value: all.mean, op: "≤", bound: 38.5 },
     ],
     note: `middlegame mean ${f2(middle.mean)} ${
       Math.abs(middle.mean - 35) <= 3.5 ? "is" : "is not"
@@ -121,9 +121,9 @@ export function chessRows(r: ChessResults): CourseRow[] {
       `statement "it costs about 1/(b−1) more"; test: nodes of iterations 1…d−1 over nodes of iteration d (no hints, alpha-beta, d = ${deepest.depth}) is at most 2/(b−1)`,
     checks: [{
       what: "overhead",
-      value: round4(deepest.plain),
+      value: deepest.plain,
       op: "≤",
-      bound: round4(2 * course),
+      bound: 2 * course,
     }],
     note:
       `with ordering from the previous iteration (table, killers, history, PV) the whole deepening costs ${
@@ -155,7 +155,7 @@ export function chessRows(r: ChessResults): CourseRow[] {
       `statement "indispensable in chess engines"; test (T003.10's one rule, shared with T003.10b): over ${r.sample.length} middlegame positions, iterative deepening to depth ${r.settings.depth} (captures-first order) with the previous best move first needs at most ${PREVIOUS_MOVE_MAX_RATIO} × the nodes of deepening without it`,
     checks: [{
       what: "nodes with it over nodes without",
-      value: round4(totals[4]! / totals[3]!),
+      value: totals[4]! / totals[3]!,
       op: "≤",
       bound: PREVIOUS_MOVE_MAX_RATIO,
     }],
@@ -676,14 +676,4 @@ export function readFullReferee(): {
   } catch {
     return null;
   }
-}
-
-/** Rounds a check's value so the row shows what was compared. */
-function round2(x: number): number {
-  return Math.round(x * 100) / 100;
-}
-
-/** Rounds a share to four decimals for its check. */
-function round4(x: number): number {
-  return Math.round(x * 10000) / 10000;
 }

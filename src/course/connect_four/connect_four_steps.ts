@@ -341,7 +341,7 @@ export function connectFourSteps(
         { what: "positions wrong", value: s.wrong, op: "=", bound: 0 },
         {
           what: "mean nodes",
-          value: Math.round(s.meanNodes * 10) / 10,
+          value: s.meanNodes,
           op: "≤",
           bound: s.referenceNodes,
         },

@@ -402,9 +402,6 @@ export function lesson003(seeds = 50): Lesson003 {
   const horizon = horizonDemo();
   const trapRows = traps();
   const fmt = (x: number) => x.toFixed(2);
-  // Checks compare what the row prints.
-  const round2 = (x: number) => Math.round(x * 100) / 100;
-  const round3 = (x: number) => Math.round(x * 1000) / 1000;
   const courseDeepening = deepening.filter((row) =>
     COURSE_DEEPENING[row.branching] !== undefined
   ).map((row) => ({ row, figure: COURSE_DEEPENING[row.branching]! }));
@@ -431,18 +428,18 @@ export function lesson003(seeds = 50): Lesson003 {
             what: `b=${row.branching}: ratio`,
             value: figure,
             op: "≥" as const,
-            bound: round2(row.low),
+            bound: row.low,
           },
           {
             what: `b=${row.branching}: ratio`,
             value: figure,
             op: "≤" as const,
-            bound: round2(row.high),
+            bound: row.high,
           },
         ]),
         ...deepening.map((row) => ({
           what: `b=${row.branching}: |minimax − b/(b−1)| / (b/(b−1))`,
-          value: round3(Math.abs(row.minimax - row.theory) / row.theory),
+          value: Math.abs(row.minimax - row.theory) / row.theory,
           op: "≤" as const,
           bound: 0.05,
         })),
@@ -495,7 +492,7 @@ export function lesson003(seeds = 50): Lesson003 {
         `on ${treeHint.what}, the previous best move first changes the node count by less than 10%: |hint − none| / none < 0.1`,
       checks: [{
         what: "|hint − none| / none",
-        value: round3(Math.abs(treeHint.move - treeHint.none) / treeHint.none),
+        value: Math.abs(treeHint.move - treeHint.none) / treeHint.none,
         op: "<",
         bound: 0.1,
       }],

@@ -171,7 +171,6 @@ export function lesson001(
   const deviation = (o: DeepeningOverhead) =>
     Math.abs(o.overhead - o.predicted) / o.predicted;
   // Checks compare what the row prints.
-  const round3 = (x: number) => Math.round(x * 1000) / 1000;
   const effective = (b: number) =>
     asIs.find((fit) => fit.branching === b)?.fitted;
 
@@ -221,7 +220,7 @@ export function lesson001(
         "at each b, the fitted exponent log_b(fitted factor) of best-first is nearer 1/2 (√b) than 3/4 or 1: below 0.625",
       checks: best.map((fit) => ({
         what: `b=${fit.branching}`,
-        value: round3(fit.exponent),
+        value: fit.exponent,
         op: "<",
         bound: 0.625,
       })),
@@ -239,13 +238,13 @@ export function lesson001(
       checks: asIs.flatMap((fit) => [
         {
           what: `b=${fit.branching}`,
-          value: round3(fit.exponent),
+          value: fit.exponent,
           op: "≥" as const,
           bound: 0.625,
         },
         {
           what: `b=${fit.branching}`,
-          value: round3(fit.exponent),
+          value: fit.exponent,
           op: "<" as const,
           bound: 0.875,
         },
@@ -264,7 +263,7 @@ export function lesson001(
         "at each b, minimax's overhead (nodes at depths 1…d−1 over nodes at d) is within 5% of 1/(b−1): |overhead − 1/(b−1)| / (1/(b−1)) ≤ 0.05",
       checks: minimaxDeepening.map((o) => ({
         what: `b=${o.branching}`,
-        value: round3(deviation(o)),
+        value: deviation(o),
         op: "≤",
         bound: 0.05,
       })),
@@ -282,7 +281,7 @@ export function lesson001(
         "at each b, alpha-beta's overhead is within 25% of 1/(b−1): |overhead − 1/(b−1)| / (1/(b−1)) ≤ 0.25",
       checks: abDeepening.map((o) => ({
         what: `b=${o.branching}`,
-        value: round3(deviation(o)),
+        value: deviation(o),
         op: "≤",
         bound: 0.25,
       })),

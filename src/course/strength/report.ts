@@ -168,7 +168,6 @@ export function strengthRows(
   label: string,
 ): CourseRow[] {
   const { t0038, t0039, product, sum } = results.grid;
-  const r3 = (x: number) => Math.round(x * 1000) / 1000;
   const poor = t0039.perQuality.find((q) => q.quality === "poor");
   const others = t0039.perQuality.filter((q) => q.quality !== "poor");
   return [
@@ -183,11 +182,11 @@ export function strengthRows(
       checks: [
         {
           what: "product RMSE − sum RMSE",
-          value: r3(product.rmse - sum.rmse),
+          value: product.rmse - sum.rmse,
           op: "≤",
           bound: 0,
         },
-        { what: "product R²", value: r3(product.r2), op: "≥", bound: 0.8 },
+        { what: "product R²", value: product.r2, op: "≥", bound: 0.8 },
       ],
       note:
         `${label}; Elo of alpha-beta over depth × evaluation, fitted: ${product.formula} / ${sum.formula}`,
@@ -208,13 +207,13 @@ export function strengthRows(
       checks: [
         ...t0039.perQuality.map((q) => ({
           what: `${q.quality}: deep − shallow`,
-          value: r3(q.deep - q.shallow),
+          value: q.deep - q.shallow,
           op: "<" as const,
           bound: 0,
         })),
         ...others.map((q) => ({
           what: `deep: poor − ${q.quality}`,
-          value: poor === undefined ? Number.NaN : r3(poor.deep - q.deep),
+          value: poor === undefined ? Number.NaN : poor.deep - q.deep,
           op: "<" as const,
           bound: 0,
         })),
