@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   BOUND_EXACT,
   BOUND_LOWER,
@@ -68,6 +69,44 @@ Deno.test("TranspositionTable: colliding keys never read each other's entry", ()
   assert.equal(tt.probe(2 ** 49 + 3), -1);
   assert.equal(tt.filled(), 0);
   assert.equal(tt.move(i), NO_MOVE);
+});
+
+Deno.test("TranspositionTable: a key's slot is key % size, for power-of-two sizes (low bits) and others alike", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(1, 2, 1000, 1024, 4096, 1 << 16, 65_535),
+      fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+      fc.integer({ min: 1, max: 2 ** 20 }),
+      (size, key, apart) => {
+        const tt = new TranspositionTable({ entries: size });
+        // Another key of the same slot replaces it; the next key's slot does
+        // not (unless the table has one slot).
+        const same = key + apart * size <= Number.MAX_SAFE_INTEGER
+          ? key + apart * size
+          : key - apart * size;
+        fc.pre(same >= 0);
+        tt.store(key, 1, 1, 0, BOUND_EXACT);
+        assert.ok(tt.probe(key) >= 0);
+        tt.store(same, 2, 1, 0, BOUND_EXACT);
+        assert.equal(tt.probe(key), -1, `${same} shares ${key}'s slot`);
+        assert.equal(tt.value(tt.probe(same)), 2);
+        const next = key < Number.MAX_SAFE_INTEGER ? key + 1 : key - 1;
+        tt.store(key, 3, 1, 0, BOUND_EXACT);
+        tt.store(next, 4, 1, 0, BOUND_EXACT);
+        assert.equal(tt.probe(key) >= 0, size > 1);
+        assert.equal(tt.probe(key), size > 1 ? key % size : -1);
+      },
+    ),
+    { seed: 27, numRuns: 500 },
+  );
+  // Keys no entry can hold miss, whichever way the slot is found.
+  for (const size of [1024, 1000]) {
+    const tt = new TranspositionTable({ entries: size });
+    tt.store(0, 1, 1, 0, BOUND_EXACT);
+    for (const key of [-1024, -0.5, 0.5, NaN, 2 ** 53, Infinity]) {
+      assert.equal(tt.probe(key), -1, `${key}`);
+    }
+  }
 });
 
 Deno.test("TranspositionTable: boundOf follows the fail-soft contract", () => {
