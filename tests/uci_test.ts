@@ -6,6 +6,7 @@ import {
   CHESS_ENGINE_POSITION,
   searchChess,
 } from "../src/players/_chess_search.ts";
+import { uciTableEntries } from "../src/uci/uci.ts";
 
 /** Sends `lines`, runs every search to its end, returns everything said. */
 function talk(engine: UciEngine, lines: string[]): string[] {
@@ -315,12 +316,13 @@ Deno.test("UCI go depth N is one deepening: its nodes are one search's, not a se
   const out = talk(engine, [`position fen ${fen}`, "go depth 7"]);
   const last = out.filter((l) => l.startsWith("info depth")).at(-1)!;
   const nodes = Number(/ nodes (\d+) /.exec(last)![1]);
-  // The same search by hand: one call to depth 7 with a fresh 16 MiB table.
+  // The same search by hand: one call to depth 7 with a fresh table of a
+  // 16 MiB Hash.
   const position = Chess.fromFen(fen, CHESS_ENGINE_POSITION);
   position.markRoot();
-  const one = searchChess(position, new TranspositionTable({ megabytes: 16 }), {
-    depth: 7,
-  });
+  const table = new TranspositionTable({ entries: uciTableEntries(16) });
+  assert.equal(table.size, 2 ** 19);
+  const one = searchChess(position, table, { depth: 7 });
   assert.equal(nodes, one.stats.nodes);
   assert.equal(out.at(-1), `bestmove ${position.moveToUci(one.move)}`);
 });
