@@ -135,6 +135,8 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   write(session.start());
+  // The engine's first move may end the game: nothing to read then.
+  if (session.over) return 0;
   write(session.prompt());
   const skipped = (number: number, length: number) => {
     write(`\n${tooLongMessage(number, length)}\n`);

@@ -103,12 +103,23 @@ Deno.test("play connect4 --nodes: columns the budget leaves unproven are named, 
   assert.match(out, /column 3: \+18 win \(with your 4th stone\)\n/);
   assert.match(
     out,
-    /column 4: not proven: undecided \(-18…\+18\); alpha-beta undecided within 4 plies\n/,
+    /column 4: not proven: undecided \(-18…\+18\); alpha-beta to depth 4: undecided\n/,
   );
   assert.match(out, /\nProven: columns 3, 6\. Not proven: 1, 2, 4, 5, 7\.\n/);
   assert.match(
     out,
     /Engine plays column \d\. \(not proven within 1000 nodes: [^;]+; alpha-beta to depth 4: /,
+  );
+  // Alpha-beta has a budget too: --depth 24 from four stones stops at the
+  // budget, and the move says at what depth (it ran for minutes before).
+  const deep = await play(
+    ["connect4", "--position", "1771", "--first", "engine", "--depth", "24"],
+    "",
+  );
+  assert.equal(deep.code, 0, deep.err);
+  assert.match(
+    deep.out,
+    /Engine plays column \d\. \(not proven within 500000 nodes: [^;]+; alpha-beta to depth (\d+) \(of 24: the budget of 1000000 nodes a column\): /,
   );
   const bad = await play(["connect4", "--nodes", "-1"], "");
   assert.equal(bad.code, 2);

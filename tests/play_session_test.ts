@@ -153,6 +153,64 @@ Deno.test("play sessions reject bad options with a clear message", () => {
   );
 });
 
+Deno.test("play sessions: options of another game and finished positions are refused; a game the engine's first move ends is over", () => {
+  assert.throws(
+    () => createPlaySession("chess", { nodes: 5 }),
+    /^Error: play: --nodes does not apply to chess \(it is for connect4\)$/,
+  );
+  assert.throws(
+    () => createPlaySession("nim", { depth: 3 }),
+    /^Error: play: --depth does not apply to nim \(it is for tictactoe, connect4, chess\)$/,
+  );
+  assert.throws(
+    () => createPlaySession("tictactoe", { solveFrom: 3 }),
+    /--solve-from does not apply to tictactoe/,
+  );
+  for (
+    const [game, position] of [
+      ["nim", "0 0 0"],
+      ["tictactoe", "XXXOO...."],
+      ["connect4", "1212121"],
+      ["chess", "4k3/8/8/8/8/8/8/R3K3 w - - 150 1"],
+    ]
+  ) {
+    assert.throws(
+      () => createPlaySession(game!, { position }),
+      /play: --position is a finished game: there is no move to play/,
+      `${game} ${position}`,
+    );
+  }
+  assert.throws(
+    () =>
+      createPlaySession("nim", { position: "1000 1000 1000 1000 1000 1000" }),
+    /^Error: play nim: --position must be heap sizes 0…1000 whose positions fit the table's keys: new Nim: /,
+  );
+  const won = createPlaySession("tictactoe", {
+    first: "engine",
+    position: "XX.OO....",
+  });
+  assert.ok(!won.over);
+  assert.match(won.start(), /Engine plays cell 2\.[^]*The engine wins\.\n$/);
+  assert.ok(won.over);
+  assert.equal(won.prompt(), "");
+});
+
+Deno.test("tic-tac-toe with --depth: a 0 within the depth is no result, not a draw", () => {
+  const session = createPlaySession("tictactoe", { depth: 1 });
+  session.start();
+  const { text } = session.input("0");
+  assert.match(
+    text,
+    /\(minimax to depth 1: no win or loss within 1 ply for me\)/,
+  );
+  assert.doesNotMatch(text, /a draw/);
+  const hint = session.input("hint").text;
+  assert.doesNotMatch(hint, /a draw/);
+  const full = createPlaySession("tictactoe", {});
+  full.start();
+  assert.match(full.input("4").text, /\(minimax: a draw for me\)/);
+});
+
 Deno.test("createPlaySession chess: the engine searches with the engine evaluation (its hint's score is the engine's)", () => {
   const fen =
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

@@ -20,6 +20,7 @@ import { Nim, nimSum, winningMoves } from "../games/nim.ts";
 import { TicTacToe } from "../games/tic_tac_toe.ts";
 import type { Move, Position } from "../position.ts";
 import { alphaBeta } from "../search/alpha_beta.ts";
+import { iterativeDeepening } from "../search/iterative_deepening.ts";
 import { minimax } from "../search/minimax.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
 import {
@@ -52,7 +53,7 @@ export interface PlayOptions {
    * moves (`"4455"`), Nim heap sizes (`"3 4 5"`, the default), a chess FEN.
    */
   position?: string;
-  /** Connect Four: stones on the board from which the solver runs without a node budget (default 12; earlier positions take it minutes). */
+  /** Connect Four: stones on the board from which the solver gets {@linkcode CONNECT4_PERFECT_NODES} a column instead of `nodes` (default 12; earlier positions take it minutes). */
   solveFrom?: number;
   /**
    * Connect Four: the solver's node budget per column before `solveFrom`
@@ -78,6 +79,8 @@ export interface PlaySession {
   prompt(): string;
   /** Handles one line: a move, `undo`, `hint`, `help` or `quit`. */
   input(line: string): PlayOutput;
+  /** Whether the game is over (the engine's first move may end it): nothing more to read. */
+  readonly over: boolean;
 }
 
 /** The game-specific half of a session. */
@@ -158,6 +161,10 @@ class Session<P extends Position> implements PlaySession {
 
   prompt(): string {
     return this.#over ? "" : "your move> ";
+  }
+
+  get over(): boolean {
+    return this.#over;
   }
 
   input(line: string): PlayOutput {
@@ -244,6 +251,12 @@ function tictactoe(options: PlayOptions): Game<TicTacToe> {
   const engineName = `minimax${
     depth === undefined ? "" : ` to depth ${depth}`
   }`;
+  // A depth-limited 0 says only that no line ends within the depth: the
+  // board's evaluation of an unfinished game is 0, not a proven draw.
+  const outcomeOf = (value: number) =>
+    value === 0 && depth !== undefined
+      ? `no win or loss within ${depth} ${depth === 1 ? "ply" : "plies"}`
+      : OUTCOME[value + 1] ?? `value ${value}`;
   return {
     position,
     name: "Tic-tac-toe against minimax",
@@ -273,8 +286,10 @@ function tictactoe(options: PlayOptions): Game<TicTacToe> {
     },
     engine() {
       const result = search(depth);
-      const outcome = OUTCOME[result.value + 1] ?? `value ${result.value}`;
-      return { move: result.move, why: `(${engineName}: ${outcome} for me)` };
+      return {
+        move: result.move,
+        why: `(${engineName}: ${outcomeOf(result.value)} for me)`,
+      };
     },
     hint() {
       const buffer = new Int32Array(9);
@@ -289,7 +304,7 @@ function tictactoe(options: PlayOptions): Game<TicTacToe> {
       });
       const best = scored.reduce((a, b) => (b.value > a.value ? b : a));
       return `Hint (${engineName}), each cell for you: ` +
-        scored.map((s) => `${s.move} ${OUTCOME[s.value + 1]}`).join(", ") +
+        scored.map((s) => `${s.move} ${outcomeOf(s.value)}`).join(", ") +
         `. Best: cell ${best.move}.`;
     },
     drawn: () => position.winner() === null,
@@ -334,6 +349,21 @@ export const CONNECT4_SOLVE_NODES = 500_000;
  * stops, alpha-beta decides as below `solveFrom`, and the move says so.
  */
 export const CONNECT4_PERFECT_NODES = 10_000_000;
+
+/**
+ * Alpha-beta's node budget a column where the solver stopped: it deepens
+ * to `--depth` and scores the column by the deepest depth it finished
+ * within the budget (depth 14 takes about 5 s a column from a few stones;
+ * without a budget `--depth 24` ran for minutes).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CONNECT4_ALPHA_BETA_NODES } from "./terminal.ts";
+ * assert.equal(CONNECT4_ALPHA_BETA_NODES, 1_000_000);
+ * ```
+ */
+export const CONNECT4_ALPHA_BETA_NODES = 1_000_000;
 
 /**
  * The committed opening book, read once: every position of up to two stones
@@ -384,12 +414,16 @@ function connect4(options: PlayOptions): Game<ConnectFour> {
   const order = [3, 2, 4, 1, 5, 0, 6];
   /**
    * Every playable column's score for the side to move: the solver first
-   * (within `nodes` below `solveFrom` stones, unbounded from there), and
-   * alpha-beta to `depth` only where the budget stopped it.
+   * (within `nodes` below `solveFrom` stones, CONNECT4_PERFECT_NODES from
+   * there), and alpha-beta deepening to `depth` within
+   * CONNECT4_ALPHA_BETA_NODES only where the solver's budget stopped it.
+   * Sets `reached`: the least depth alpha-beta finished (`depth` when none
+   * was cut).
    */
   const scores = (): ColumnScore[] => {
     const result: ColumnScore[] = [];
     const cap = budget();
+    reached = depth;
     for (const col of order) {
       if (!position.canPlay(col)) continue;
       if (position.isWinningMove(col)) {
@@ -406,13 +440,30 @@ function connect4(options: PlayOptions): Game<ConnectFour> {
       const lower = 0 - solve.upper, upper = 0 - solve.lower;
       const score = solve.exact ? lower : Math.min(
         upper,
-        Math.max(lower, 0 - alphaBeta(position, { depth: depth - 1 }).value),
+        Math.max(lower, 0 - rate(position)),
       );
       position.undo(col);
       result.push({ col, lower, upper, score, exact: solve.exact });
     }
     return result;
   };
+  /** The least depth (the column's move included) alpha-beta finished in the last {@linkcode scores}. */
+  let reached = depth;
+  /** Alpha-beta's value of the position after a column, its side to move's view, within the budget. */
+  const rate = (after: ConnectFour): number => {
+    if (depth === 1) return alphaBeta(after, { depth: 0 }).value;
+    const deepening = iterativeDeepening(after, {
+      depth: depth - 1,
+      maxNodes: CONNECT4_ALPHA_BETA_NODES,
+    });
+    reached = Math.min(reached, deepening.depth + 1);
+    return deepening.value;
+  };
+  /** What alpha-beta did, for the messages: "alpha-beta to depth 8", and where the budget cut it. */
+  const alphaBetaWords = () =>
+    reached < depth
+      ? `alpha-beta to depth ${reached} (of ${depth}: the budget of ${CONNECT4_ALPHA_BETA_NODES} nodes a column)`
+      : `alpha-beta to depth ${depth}`;
   /** The best column, and whether it is proven best (no other can do better). */
   const choose = (scored: ColumnScore[]) => {
     // On equal scores a proven column, then the centre (the order of scored).
@@ -463,10 +514,10 @@ function connect4(options: PlayOptions): Game<ConnectFour> {
           : best.exact
           ? `(proven ${signed(best.score)}, a ${
             mine(scoreWord(best.score))
-          } for me; other columns are not proven within ${budget()} nodes, alpha-beta to depth ${depth} rates none higher)`
+          } for me; other columns are not proven within ${budget()} nodes, ${alphaBetaWords()} rates none higher)`
           : `(not proven within ${budget()} nodes: ${
             boundWord(best.lower, best.upper)
-          }; alpha-beta to depth ${depth}: ${
+          }; ${alphaBetaWords()}: ${
             best.score === 0
               ? "no result within reach, centre first"
               : signed(best.score)
@@ -482,10 +533,10 @@ function connect4(options: PlayOptions): Game<ConnectFour> {
           `  column ${s.col + 1}: ${
             s.exact
               ? `${signed(s.score)} ${scoreWord(s.score)}`
-              : `not proven: ${boundWord(s.lower, s.upper)}; alpha-beta ${
-                s.score === 0
-                  ? `undecided within ${depth} plies`
-                  : signed(s.score)
+              : `not proven: ${
+                boundWord(s.lower, s.upper)
+              }; ${alphaBetaWords()}: ${
+                s.score === 0 ? "undecided" : signed(s.score)
               }`
           }`
         ).join("\n") +
@@ -518,7 +569,11 @@ function nim(options: PlayOptions): Game<Nim> {
       1000,
     );
   });
-  const position = new Nim(start);
+  const position = positionFlag(
+    where,
+    "heap sizes 0…1000 whose positions fit the table's keys",
+    () => new Nim(start),
+  );
   const binary = (n: number, width: number) =>
     n.toString(2).padStart(width, "0");
   return {
@@ -763,9 +818,11 @@ function chess(options: PlayOptions): Game<Chess> {
  *
  * - `tictactoe`: minimax (perfect unless `depth` limits it); cells 0-8.
  * - `connect4`: the solver ({@linkcode solveConnectFour}) on every column,
- *   within `nodes` nodes each before `solveFrom` stones and unbounded from
- *   there; alpha-beta to `depth` (clamped to the solver's proven bounds)
- *   decides only where the budget stopped a solve; columns 1-7; `hint`
+ *   within `nodes` nodes each before `solveFrom` stones and
+ *   {@linkcode CONNECT4_PERFECT_NODES} from there; alpha-beta deepening to
+ *   `depth` within {@linkcode CONNECT4_ALPHA_BETA_NODES} a column (clamped
+ *   to the solver's proven bounds) decides only where the budget stopped a
+ *   solve; columns 1-7; `hint`
  *   shows every column's score and which ones are proven.
  * - `nim`: the nim-sum strategy, explained at every engine move;
  *   `<heap> <take>` with heaps counted from 1.
@@ -837,7 +894,35 @@ export function createPlaySession(
   if (options.nodes !== undefined) {
     checkInteger(where, "--nodes", options.nodes, 0, 1_000_000_000);
   }
+  // An option another game takes would be ignored here: refused instead.
+  const takes: Record<string, readonly string[]> = {
+    tictactoe: ["depth"],
+    connect4: ["depth", "solveFrom", "nodes"],
+    chess: ["depth"],
+    nim: [],
+  };
+  const flag = {
+    depth: "--depth",
+    solveFrom: "--solve-from",
+    nodes: "--nodes",
+  };
+  for (const key of ["depth", "solveFrom", "nodes"] as const) {
+    if (options[key] !== undefined && !takes[game]!.includes(key)) {
+      throw new Error(
+        `${where}: ${flag[key]} does not apply to ${game} (it is for ${
+          (Object.keys(takes) as string[]).filter((g) =>
+            takes[g]!.includes(key)
+          ).join(", ")
+        })`,
+      );
+    }
+  }
   const session = (g: Game<Position>) => {
+    if (g.position.isTerminal()) {
+      throw new Error(
+        `${where}: --position is a finished game: there is no move to play`,
+      );
+    }
     const toMove = g.position.turn();
     // "first" is about who moves in the starting position.
     const human = first === "human" ? toMove : (0 - toMove) as 1 | -1;
