@@ -328,6 +328,14 @@ Deno.test("Connect Four hints: the book's scores for the first moves, the solver
   assert.equal(cut.source, "solver");
   assert.ok(cut.nodes <= 1_000 && cut.lower < cut.upper, JSON.stringify(cut));
   assert.ok(cut.min <= cut.lower && cut.upper <= cut.max);
+  // Early on, a budget that proves nothing shows "?": the range a column
+  // could have stops at ±18, as the solver's bounds do.
+  const unproven = new ConnectFourHints(null, { megabytes: 16 });
+  for (const moves of ["", "117", "1771"]) {
+    const hint = unproven.column(moves, 3, 1)!;
+    assert.ok(hint.min === -18 && hint.max === 18, JSON.stringify(hint));
+    assert.equal(formatHint(hint), "?", moves);
+  }
   assert.throws(
     () => hints.column("44", 7, 10),
     /ConnectFourHints\.column: column must be an integer in 0…6/,

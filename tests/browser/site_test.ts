@@ -266,6 +266,26 @@ Deno.test({
       );
       assertClean(log, "play.html at 44");
 
+      // A budget in the address that no solve can take: a note says so, the
+      // page's own budget is used, and the engine still answers a move.
+      await page.goto(
+        `file://${out}/play.html#c4=44&engine=second&budget=abc`,
+        { waitUntil: "load" },
+      );
+      assert.match(
+        await page.$eval(
+          "#connect-four [data-role=notice]",
+          (node) => node.textContent ?? "",
+        ),
+        /^The address's budget "abc" is not a node count in 1…268435456: the page's \d+ nodes a column are used\.$/,
+      );
+      await humanTurn(page, true);
+      await page.click(`#connect-four button.c4-col[data-col="0"]`);
+      await page.waitForFunction(
+        `${c4}.dataset.moves.length === 4 && ${c4}.dataset.turn === "human"`,
+      );
+      assertClean(log, "play.html with a bad budget");
+
       // The solver runs in a Web Worker: the page takes a move while the
       // columns of 11 are still being solved (7 × up to 16 M nodes; 11 is
       // no position of the book's cover of sensible play, whose columns

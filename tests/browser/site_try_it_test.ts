@@ -198,13 +198,20 @@ Deno.test({
         /time budget of 2 s ran out \(the worker was terminated\)/,
       );
 
-      // And Stop ends it.
+      // And Stop ends it. A budget typed past the field's 600 s is run
+      // as 600 s, and the field says so (3,000,000 s overflowed the timer).
       await page.evaluate(
-        `${cell(table)}.querySelector("input.run-budget").value = "600"`,
+        `${cell(table)}.querySelector("input.run-budget").value = "3000000"`,
       );
       await editAndRun(page, table, "let n = 0;\nfor (;;) n++;");
       await page.waitForFunction(
         `${cell(table)}.dataset.runState === "running"`,
+      );
+      assert.equal(
+        await page.evaluate(
+          `${cell(table)}.querySelector("input.run-budget").value`,
+        ),
+        "600",
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
       await page.evaluate(

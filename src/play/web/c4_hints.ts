@@ -10,7 +10,10 @@
 
 import { CELLS, ConnectFour } from "../../games/connect_four.ts";
 import { ConnectFourBook } from "../../games/connect_four_book.ts";
-import { ConnectFourSolver } from "../../games/connect_four_solver.ts";
+import {
+  ConnectFourSolver,
+  MAX_SCORE,
+} from "../../games/connect_four_solver.ts";
 import { checkInteger, describe } from "../../validate.ts";
 
 /** What is known of one column's score, from the side to move's view. */
@@ -105,8 +108,11 @@ export class ConnectFourHints {
     if (position.isTerminal() || !position.canPlay(column)) return null;
     const n = position.moveCount;
     // The child has n + 1 stones: its own score lies in
-    // −((CELLS − n − 1) >> 1)…(CELLS − n) >> 1, the column's is its negation.
-    const min = -((CELLS - n) >> 1), max = (CELLS - n - 1) >> 1;
+    // −((CELLS − n − 1) >> 1)…(CELLS − n) >> 1, the column's is its negation;
+    // and no score passes ±18 (a win needs a fourth stone), as the solver's
+    // bounds never do.
+    const min = Math.max(-MAX_SCORE, -((CELLS - n) >> 1));
+    const max = Math.min(MAX_SCORE, (CELLS - n - 1) >> 1);
     const exact = (score: number, source: ColumnHint["source"]) => ({
       column,
       lower: score,

@@ -27,6 +27,7 @@ import {
   type ColumnHint,
   ConnectFourHints,
   formatHint,
+  MAX_COLUMN_NODES,
 } from "./c4_hints.ts";
 import type { HintReply, HintRequest } from "./c4_worker.ts";
 
@@ -534,6 +535,10 @@ function connectFour(root: HTMLElement) {
       if ("error" in reply) {
         detail.textContent = `No hints: ${reply.error}`;
         root.dataset.hints = "error";
+        // Without hints the engine has no move: say so rather than "thinking".
+        if (engineToMove()) {
+          status.textContent = `The engine cannot move: ${reply.error}`;
+        }
         return;
       }
       if ("hint" in reply) {
@@ -548,8 +553,9 @@ function connectFour(root: HTMLElement) {
         // "false" once any engine move of the game was not proven best.
         if (!choice.proven) root.dataset.proven = "false";
         describeHints(true);
+        // The player may have switched the engine off in between.
         later(() => {
-          if (asked === moves) playColumn(choice.column);
+          if (asked === moves && engineToMove()) playColumn(choice.column);
         }, 150);
       } else {
         describeHints(true);
@@ -593,6 +599,25 @@ function connectFour(root: HTMLElement) {
       engineSide.value = engine;
     }
     const nodes = params.get("budget");
+    if (
+      nodes !== null &&
+      !(/^[1-9]\d{0,9}$/.test(nodes) && Number(nodes) <= MAX_COLUMN_NODES)
+    ) {
+      // The budget named in the address is not one a solve can take: the
+      // game starts with the page's own, and a note under the board says why.
+      const note = element(
+        "p",
+        { "data-role": "notice" },
+        `The address's budget ${
+          JSON.stringify(nodes.slice(0, 40))
+        } is not a node count in 1…${MAX_COLUMN_NODES}: the page's ${budget.value} nodes a column are used.`,
+      );
+      status.after(note);
+      start.value = c4;
+      newGame(c4);
+      root.scrollIntoView();
+      return true;
+    }
     if (nodes !== null) {
       if (![...budget.options].some((option) => option.value === nodes)) {
         budget.append(element("option", { value: nodes }, nodes));

@@ -34,6 +34,9 @@ const LIBRARY = (self as unknown as { GTS_LIBRARY_SOURCE?: string })
 const LIBRARY_LINES = LIBRARY.split("\n").length;
 const CELL_PREFIX = "\nself.__gtsCell = ";
 
+/** The longest time budget a reader may set, in seconds. */
+const MAX_BUDGET_SECONDS = 600;
+
 /** Seconds a run may take unless the reader sets another budget. */
 const DEFAULT_BUDGET_SECONDS = 20;
 
@@ -155,7 +158,7 @@ class CellEditor {
     this.#budget = document.createElement("input");
     this.#budget.type = "number";
     this.#budget.min = "1";
-    this.#budget.max = "600";
+    this.#budget.max = String(MAX_BUDGET_SECONDS);
     this.#budget.value = String(DEFAULT_BUDGET_SECONDS);
     this.#budget.className = "run-budget";
     label.appendChild(this.#budget);
@@ -215,10 +218,14 @@ class CellEditor {
       this.#setStatus("not run: the code does not parse", "error");
       return;
     }
-    const seconds = Math.max(
-      1,
-      Number(this.#budget.value) || DEFAULT_BUDGET_SECONDS,
-    );
+    // The field's own range, 1…600 s, whatever was typed into it (a value
+    // past about 2.1 million seconds overflowed the timer: no budget); the
+    // field then shows the budget used.
+    const typed = Math.round(Number(this.#budget.value));
+    const seconds = Number.isFinite(typed) && this.#budget.value.trim() !== ""
+      ? Math.min(MAX_BUDGET_SECONDS, Math.max(1, typed))
+      : DEFAULT_BUDGET_SECONDS;
+    this.#budget.value = String(seconds);
     this.#section.classList.add("has-run");
     this.#url = URL.createObjectURL(
       new Blob([LIBRARY, CELL_PREFIX, program.code, ";\n"], {
