@@ -102,7 +102,7 @@ class Faulty implements Position {
     throw this.thrown;
   }
   generateMoves(out: Int32Array): number {
-    this.#tick("generateMoves");
+    if (this.#tick("generateMoves")) return this.badValue as number;
     return this.inner.generateMoves(out);
   }
   play(move: Move): void {
@@ -629,6 +629,36 @@ Deno.test("leaf values outside ±VALUE_INFINITE, NaN or non-integers are clear e
       },
     ),
     { seed: 42, numRuns: 300 },
+  );
+});
+
+Deno.test("a move count outside 0…maxMoves, NaN or a non-integer is a clear error, the position restored", () => {
+  fc.assert(
+    fc.property(
+      smallPositions,
+      fc.constantFrom(...SEARCHERS),
+      fc.constantFrom(-1, 10, Number.NaN, 1.5, "2" as unknown),
+      fc.nat(),
+      (choices, [name, search], badCount, pick) => {
+        const position = new Faulty(playChoices(choices));
+        fc.pre(!position.isTerminal());
+        const before = position.key();
+        position.arm("generateMoves", 1_000_000);
+        search(position);
+        const calls = position.calls;
+        position.arm("generateMoves", 1 + (pick % calls), badCount);
+        assert.throws(
+          () => search(position),
+          (error: Error) =>
+            error.message.startsWith(
+              `${name}: position.generateMoves() must return the number of moves it wrote, an integer in 0…9 (maxMoves), got `,
+            ),
+        );
+        position.disarm();
+        assert.equal(position.key(), before, name);
+      },
+    ),
+    { seed: 43, numRuns: 300 },
   );
 });
 

@@ -306,7 +306,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
         // value; otherwise (the default rule: a deeper entry answered) it
         // goes on, as deep as the probes need.
         if (r <= 0 && (this.exactDepth || position.evaluate() === w)) break;
-        const count = position.generateMoves(moves);
+        const count = this.checkCount(position.generateMoves(moves));
         if (count === 0) break;
         const legal = Array.from(moves.subarray(0, count));
         const hints: number[] = [];
@@ -1047,7 +1047,8 @@ export function deepNode(
   }
   // Step 3. Moves, ordered.
   const moves = c.moves[ply]!;
-  const count = position.generateMoves(moves);
+  const generated = position.generateMoves(moves);
+  const count = c.trustGenerated ? generated : c.checkCount(generated);
   if (count === 0) {
     stats.leaves++;
     stats.steps++;
@@ -1322,6 +1323,7 @@ function quiesce(
     // In check there is no standing pat: every evasion is searched (the
     // node is not terminal, so there is at least one), none skipped.
     count = position.generateMoves(moves);
+    if (!c.trustGenerated) c.checkCount(count);
     if (count === 0) {
       stats.leaves++;
       stats.steps++;
@@ -1339,6 +1341,7 @@ function quiesce(
     bestValue = standPat;
     if (bestValue > alpha) alpha = bestValue;
     count = position.generateNoisyMoves!(moves);
+    if (!c.trustGenerated) c.checkCount(count);
   }
   if (count !== 0) c.reach(ply + 1);
   stats.steps += 3;

@@ -271,6 +271,21 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   }
 
   /**
+   * Returns `count` when it is a move count `generateMoves` may return, an
+   * integer in 0…maxMoves; throws otherwise. The searchers call it for a
+   * position without `playGenerated` (a student's): the library's games,
+   * which have it, are trusted (their counts are tested) and pay nothing.
+   * Without it a count of −1 or NaN skipped the move loop and came back as
+   * ±VALUE_INFINITE, exact.
+   */
+  checkCount(count: number): number {
+    if ((count >>> 0) !== count || count > this.maxMoves) {
+      throw badCount(this.where, count, this.maxMoves);
+    }
+    return count;
+  }
+
+  /**
    * Ply `ply`'s best line becomes `move` alone: the move to a leaf child that
    * the searcher valued in its own loop (minimax, negamax, alpha-beta count
    * such a leaf and call `checkValue(evaluate())` there, with no call per
@@ -438,6 +453,37 @@ export function badValue(where: string, value: unknown): Error {
   return new Error(
     `${where}: position.evaluate() must return an integer strictly between ±${VALUE_INFINITE} (VALUE_INFINITE), got ${
       describe(value)
+    }`,
+  );
+}
+
+/**
+ * The error for a move count out of range: names the searcher, the method,
+ * the rule and the value.
+ *
+ * @param where the searcher
+ * @param count what `generateMoves` returned
+ * @param maxMoves the position's `maxMoves`
+ * @returns the error to throw
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { badCount } from "./_search_context.ts";
+ * assert.equal(
+ *   badCount("minimax", -1, 9).message,
+ *   "minimax: position.generateMoves() must return the number of moves it wrote, an integer in 0…9 (maxMoves), got -1",
+ * );
+ * ```
+ */
+export function badCount(
+  where: string,
+  count: unknown,
+  maxMoves: number,
+): Error {
+  return new Error(
+    `${where}: position.generateMoves() must return the number of moves it wrote, an integer in 0…${maxMoves} (maxMoves), got ${
+      describe(count)
     }`,
   );
 }

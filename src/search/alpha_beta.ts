@@ -198,7 +198,9 @@ function alphaBetaNode(
   stats.steps++;
   if (stats.nodes >= context.nextCheck) context.checkBudget();
   context.clearLine(ply);
-  const count = position.generateMoves(moves);
+  const count = trusted
+    ? position.generateMoves(moves)
+    : context.checkCount(position.generateMoves(moves));
   if (count !== 0 && ply + 1 >= context.plies) context.reach(ply + 1);
   if (count === 0) {
     return context.leafValue();

@@ -98,7 +98,7 @@ import {
   readOptions,
 } from "../validate.ts";
 import type { SearchResult } from "./search_result.ts";
-import { badValue, checkPosition } from "./_search_context.ts";
+import { badCount, badValue, checkPosition } from "./_search_context.ts";
 
 /** Options of {@linkcode mcts}. */
 export interface MctsOptions {
@@ -437,6 +437,9 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
         if (first < 0) {
           // Expansion: all children get slots at once, in seeded random order.
           count = position.generateMoves(moves);
+          if ((count >>> 0) !== count || count > maxMoves) {
+            throw badCount("mcts", count, maxMoves);
+          }
           if (count === 0) break;
           tree.reserve(count);
           first = tree.used;
@@ -487,6 +490,9 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
           break;
         }
         const count = position.generateMoves(moves);
+        if ((count >>> 0) !== count || count > maxMoves) {
+          throw badCount("mcts", count, maxMoves);
+        }
         if (count === 0) break;
         const move = moves[Math.floor(random.next() * count)]!;
         position.play(move);

@@ -87,7 +87,9 @@ function negamaxNode(
   stats.nodes++;
   stats.steps++;
   if (stats.nodes >= context.nextCheck) context.checkBudget();
-  const count = position.generateMoves(moves);
+  const count = trusted
+    ? position.generateMoves(moves)
+    : context.checkCount(position.generateMoves(moves));
   // The PV row is cleared for a leaf only: with a move, the first child's
   // value (finite) always improves on the starting ±VALUE_INFINITE and
   // sets the row, so a store per node is saved.
