@@ -1073,7 +1073,7 @@ Deno.test("TicTacToe.play/undo: a bad or out-of-turn move is an error and change
   assert.throws(() => parsed.undo(8), /the last move played was cell 2, got 8/);
 });
 
-Deno.test("TicTacToe.undo on a parsed position: exactly the cells holding the last mover's mark, after a play only that move", () => {
+Deno.test("TicTacToe.undo on a parsed position: exactly the cells holding the last mover's mark whose side has no line without them, after a play only that move", () => {
   fc.assert(
     fc.property(
       ticTacToePositions,
@@ -1086,9 +1086,29 @@ Deno.test("TicTacToe.undo on a parsed position: exactly the cells holding the la
         const position = TicTacToe.parse(built.toString());
         const mark = position.ply % 2 === 1 ? "X" : "O";
         const board = position.toString();
+        // And not a stone whose side has a line without it: the game was
+        // over before such a move.
+        const lines = [
+          [0, 1, 2],
+          [3, 4, 5],
+          [6, 7, 8],
+          [0, 3, 6],
+          [1, 4, 7],
+          [
+            2,
+            5,
+            8,
+          ],
+          [0, 4, 8],
+          [2, 4, 6],
+        ];
+        const lineWithout = (c: number) =>
+          lines.some((line) =>
+            !line.includes(c) && line.every((at) => board[at] === mark)
+          );
         const allowed = position.ply > 0 && typeof cell === "number" &&
           Number.isInteger(cell) && cell >= 0 && cell < 9 &&
-          board[cell] === mark;
+          board[cell] === mark && !lineWithout(cell);
         if (allowed) {
           position.undo(cell);
           assert.equal(position.ply, built.ply - 1);

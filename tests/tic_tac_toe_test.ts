@@ -52,6 +52,47 @@ Deno.test("TicTacToe.play() rejects an occupied cell, a cell off the board and a
   );
 });
 
+Deno.test("TicTacToe.undo of a parsed stone refuses one that cannot have been the last move (its side had a line without it)", () => {
+  // X holds two lines through cell 0: only 0 can have been X's last move.
+  for (const cell of [1, 2, 3, 6]) {
+    const position = TicTacToe.parse("XXXXOOXOO");
+    assert.throws(
+      () => position.undo(cell),
+      new RegExp(
+        `^Error: TicTacToe\\.undo: cell ${cell} cannot have been the last move: X has three in a row without it, so the game was over before it$`,
+      ),
+    );
+    assert.equal(position.toString(), "XXXXOOXOO");
+  }
+  const position = TicTacToe.parse("XXXXOOXOO");
+  position.undo(0);
+  assert.equal(position.toString(), ".XXXOOXOO");
+  assert.ok(!position.isTerminal() && position.winner() === null);
+  // Every board that parses and every parsed stone undone: the result
+  // parses again, as a board a game can reach.
+  const boards = [
+    "XXXOO....",
+    "XOXOXO...",
+    "XXXXOOXOO",
+    "OOOXX.X..",
+    "X.O.O...X",
+  ];
+  for (const board of boards) {
+    for (let cell = 0; cell < 9; cell++) {
+      const undone = TicTacToe.parse(board);
+      try {
+        undone.undo(cell);
+      } catch {
+        continue;
+      }
+      assert.equal(
+        TicTacToe.parse(undone.toString()).toString(),
+        undone.toString(),
+      );
+    }
+  }
+});
+
 Deno.test("TicTacToe ends on a line even with empty cells, and values it for the side to move", () => {
   const xWon = TicTacToe.parse("XXXOO....");
   assert.deepEqual([xWon.isTerminal(), xWon.winner(), xWon.evaluate()], [

@@ -188,6 +188,16 @@ export class TicTacToe implements Position {
     ) {
       throw this.#undoError(cell);
     }
+    // The last move cannot be one the side played after its own line was
+    // complete: without that stone the game would already have been over.
+    const mover = (ply & 1) === 1 ? this.#xBits : this.#oBits;
+    if (HAS_LINE[mover & ~(1 << cell)] === 1) {
+      throw new Error(
+        `TicTacToe.undo: cell ${cell} cannot have been the last move: ${
+          (ply & 1) === 1 ? "X" : "O"
+        } has three in a row without it, so the game was over before it`,
+      );
+    }
   }
 
   /** Why `undo(cell)` is refused (cold: only called when it is). */
