@@ -135,6 +135,15 @@ Deno.test("ConnectFour generates columns left to right and refuses illegal moves
     /column 0 is not a column 0-6 with room/,
   );
   assert.throws(() => position.play(7), /column 7/);
+  // A numeric string is no column: play refuses it as undo does.
+  for (const bad of ["3", 1.5, -1, NaN] as unknown as number[]) {
+    assert.equal(position.canPlay(bad), false, String(bad));
+    assert.throws(
+      () => position.play(bad),
+      /^Error: ConnectFour\.play: column .+ is not a column 0-6 with room$/,
+    );
+  }
+  assert.equal(position.toString(), "1111114");
   assert.throws(() => position.undo(2), /last move was not in column 2/);
   const copy = position.clone();
   copy.play(3);

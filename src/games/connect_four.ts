@@ -11,6 +11,7 @@
 
 import type { Move, Position, Value } from "../position.ts";
 import { Random } from "../random.ts";
+import { describe } from "../validate.ts";
 
 /** Columns of the board. */
 export const WIDTH = 7;
@@ -324,7 +325,8 @@ export class ConnectFour implements Position {
    * @returns true when the column holds fewer than 6 stones
    */
   canPlay(col: number): boolean {
-    return col >= 0 && col < WIDTH && this.#heights[col]! < HEIGHT;
+    // An integer test first: "3" would index the heights as 3 does.
+    return (col >>> 0) === col && col < WIDTH && this.#heights[col]! < HEIGHT;
   }
 
   /**
@@ -361,7 +363,9 @@ export class ConnectFour implements Position {
       throw new Error(
         this.#won
           ? `ConnectFour.play: the game is over, cannot play column ${move}`
-          : `ConnectFour.play: column ${move} is not a column 0-6 with room`,
+          : `ConnectFour.play: column ${
+            describe(move)
+          } is not a column 0-6 with room`,
       );
     }
     const row = this.#heights[move]!;
