@@ -125,7 +125,14 @@ export interface Position {
    * reject anything else (NaN included) with an `Error`.
    */
   evaluate(): Value;
-  /** +1 when the first player (MAX in the course's tables) is to move, −1 otherwise. */
+  /**
+   * +1 when the first player (MAX in the course's tables) is to move, −1
+   * otherwise. The sides alternate: every move flips it (a game where a
+   * player moves twice models the pass as a move). `minimax` reads it at
+   * each node; negamax, alpha-beta and the searchers built on them negate
+   * the child's value at every move, so a position where it does not flip
+   * gets another value from them than from `minimax`.
+   */
   turn(): 1 | -1;
   /** Integer key (below 2^53); equal positions give equal keys. */
   key(): number;

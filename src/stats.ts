@@ -25,7 +25,12 @@
 export interface SearchStats {
   /** Positions visited, the root and the leaves included. */
   nodes: number;
-  /** Calls of `evaluate()`: terminal positions and positions at the depth limit. */
+  /**
+   * Calls of `evaluate()`: terminal positions, positions at the depth limit,
+   * a selective search's static evaluations at inner nodes, the root of a
+   * search stopped before a move was searched. The probes that complete a
+   * principal variation past the search are not counted.
+   */
   leaves: number;
   /** Nodes left early because `alpha >= beta`. */
   cutoffs: number;

@@ -162,16 +162,40 @@ Deno.test("a stopped plain search counts as leaves exactly the positions it eval
       ([name, search], root, maxNodes) => {
         const position = new CountingEvaluations(root);
         const result = search(position, { maxNodes });
-        // A stop before any root move is finished values the root itself.
-        const rootValued = result.stoppedByBudget && result.move === -1;
+        // A stop before any root move is finished values the root itself:
+        // a call of evaluate() too.
         assert.equal(
           result.stats.leaves,
-          position.evaluations - (rootValued ? 1 : 0),
+          position.evaluations,
           `${name}, maxNodes ${maxNodes}: leaves`,
         );
       },
     ),
     { seed: 27, numRuns: 300 },
+  );
+});
+
+Deno.test("a selective search counts its static evaluations as leaves: stats.leaves is every call of evaluate()", () => {
+  fc.assert(
+    fc.property(
+      uniformTrees,
+      fc.integer({ min: 1, max: 5 }),
+      fc.constantFrom(
+        { futility: { margins: [1, 1] } },
+        { razoring: { margins: [5, 10] } },
+        { reverseFutility: { margin: 3 } },
+      ),
+      (root, depth, selective) => {
+        const position = new CountingEvaluations(root);
+        const result = alphaBeta(position, { depth, ...selective });
+        assert.equal(
+          result.stats.leaves,
+          position.evaluations,
+          `${JSON.stringify(selective)} at depth ${depth}`,
+        );
+      },
+    ),
+    { seed: 28, numRuns: 200 },
   );
 });
 

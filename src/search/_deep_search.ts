@@ -305,7 +305,10 @@ export class DeepContext extends SearchContext<ExtendedStats> {
         // At the depth limit the line ends where the evaluation is the
         // value; otherwise (the default rule: a deeper entry answered) it
         // goes on, as deep as the probes need.
-        if (r <= 0 && (this.exactDepth || position.evaluate() === w)) break;
+        if (
+          r <= 0 &&
+          (this.exactDepth || this.checkValue(position.evaluate()) === w)
+        ) break;
         const count = this.checkCount(position.generateMoves(moves));
         if (count === 0) break;
         const legal = Array.from(moves.subarray(0, count));
@@ -986,6 +989,9 @@ export function deepNode(
   if (c.selective && ply > 0) {
     inCheck = c.hasIsCheck && position.isCheck!();
     if (!inCheck) {
+      // A call of evaluate() is a leaf in the counters (the contract of
+      // stats.leaves), though the node goes on.
+      stats.leaves++;
       const staticEval = c.checkValue(position.evaluate());
       // Step 2a. Razoring: so far below alpha this close to the horizon
       // that only captures could save it; if quiescence (or the static

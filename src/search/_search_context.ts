@@ -373,6 +373,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     if (found && pv[0] !== this.rootMove) {
       pv.splice(0, pv.length, this.rootMove);
     }
+    if (!found) this.stats.leaves++;
     return {
       value: found
         ? toRoot(this.rootValue)

@@ -160,6 +160,7 @@ export function aspiration(
     const value = deepNode(c, 0, depth, alpha, beta);
     if (c.aborted) {
       // No depth finished: the only value known is the root's own.
+      c.stats.leaves++;
       return {
         value: c.checkValue(position.evaluate()),
         move: NO_MOVE,
