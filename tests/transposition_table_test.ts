@@ -109,6 +109,38 @@ Deno.test("TranspositionTable: a key's slot is key % size, for power-of-two size
   }
 });
 
+Deno.test("TranspositionTable: the accessors refuse an index probe cannot have returned, a miss's −1 named", () => {
+  const tt = new TranspositionTable({ entries: 1000 });
+  tt.store(12345, 7, 3, 2, BOUND_LOWER);
+  const i = tt.probe(12345);
+  assert.equal(tt.value(i), 7);
+  const miss = tt.probe(99);
+  assert.equal(miss, -1);
+  for (
+    const [method, read] of [
+      ["value", (k: number) => tt.value(k)],
+      ["depth", (k: number) => tt.depth(k)],
+      ["move", (k: number) => tt.move(k)],
+      ["bound", (k: number) => tt.bound(k)],
+      ["key", (k: number) => tt.key(k)],
+      ["cutoff", (k: number) => tt.cutoff(k, 1, 0, 5)],
+    ] as const
+  ) {
+    assert.throws(
+      () => read(miss),
+      new RegExp(
+        `^Error: TranspositionTable\\.${method}: i must be an entry index probe\\(\\) returned, an integer in 0…999, got -1 \\(probe's miss: no entry\\)$`,
+      ),
+    );
+    for (const bad of [1.5, 1000, NaN, "3"] as unknown as number[]) {
+      assert.throws(
+        () => read(bad),
+        new RegExp(`^Error: TranspositionTable\\.${method}: i must be`),
+      );
+    }
+  }
+});
+
 Deno.test("TranspositionTable: boundOf follows the fail-soft contract", () => {
   assert.equal(boundOf(5, 5, 10), BOUND_UPPER);
   assert.equal(boundOf(10, 5, 10), BOUND_LOWER);

@@ -287,7 +287,9 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     probe.exactDepth = this.exactDepth || !this.tableCutoffs;
     probe.storeEntries = false;
     // A probe re-proves what the search already proved, through the same
-    // table: a generous cap only guards against a table too small to help.
+    // table: one generous cap for all the probes together (their nodes
+    // add up) guards against a table too small to help, and against the
+    // square of a long forced line's length (see mtdf's documentation).
     probe.nodeLimit = 64 * this.stats.nodes + 100_000;
     const moves = new Int32Array(this.maxMoves);
     let w = value;

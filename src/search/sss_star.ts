@@ -48,10 +48,13 @@
  * answered, the line is probed on past `depth` where it must be (as a deeper
  * search went) to an end whose value is the value, and stops early only if
  * no move's probe confirms the expected value. The probes are
- * capped at 64 times the search's nodes plus 100,000 each and are outside
- * `maxNodes`: on a line the probes cannot re-prove within that (a forced
- * line of hundreds of plies with a small table), `pv` ends early, short of
- * those promises, and `move` and `value` are unaffected.
+ * capped, all of them together, at 64 times the search's nodes plus
+ * 100,000, and are outside `maxNodes`: on a line the probes cannot re-prove
+ * within that, `pv` ends early, short of those promises, and `move` and
+ * `value` are unaffected. That happens on forced lines of hundreds of plies
+ * whatever the table's size (the probe at each ply re-proves the rest of
+ * the line, so the work grows with the square of its length: a chain of
+ * 1,000 single moves gets 262 plies with 2^16 entries).
  *
  * ## Errors
  *

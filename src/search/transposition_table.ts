@@ -326,26 +326,43 @@ export class TranspositionTable {
 
   /** Value stored in entry `i` (from the side to move's view). */
   value(i: number): Value {
+    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("value", i);
     return this.#data[STRIDE * i + VALUE]!;
+  }
+
+  /**
+   * The error for an entry index that {@linkcode TranspositionTable.probe}
+   * cannot have returned (−1 is a miss: there is no entry to read).
+   */
+  #badIndex(method: string, i: unknown): Error {
+    return new Error(
+      `TranspositionTable.${method}: i must be an entry index probe() returned, an integer in 0…${
+        this.size - 1
+      }, got ${describe(i)}${i === -1 ? " (probe's miss: no entry)" : ""}`,
+    );
   }
 
   /** Remaining depth entry `i` was searched to ({@linkcode DEPTH_END}: to the end). */
   depth(i: number): number {
+    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("depth", i);
     return this.#data[STRIDE * i + DEPTH]!;
   }
 
   /** Best move stored in entry `i` (or {@linkcode NO_MOVE}). */
   move(i: number): Move {
+    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("move", i);
     return this.#data[STRIDE * i + MOVE]!;
   }
 
   /** Bound type of entry `i`: {@linkcode BOUND_UPPER}, {@linkcode BOUND_LOWER} or {@linkcode BOUND_EXACT}. */
   bound(i: number): number {
+    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("bound", i);
     return this.#data[STRIDE * i + BOUND]!;
   }
 
   /** Key stored in entry `i` (NaN when the entry is empty). */
   key(i: number): number {
+    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("key", i);
     return this.#keys[3 * i]!;
   }
 
@@ -408,6 +425,7 @@ export class TranspositionTable {
    * @returns true when the node can return `value(i)` without searching
    */
   cutoff(i: number, depth: number, alpha: Value, beta: Value): boolean {
+    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("cutoff", i);
     const at = STRIDE * i;
     if (this.#data[at + DEPTH]! < depth) return false;
     const bound = this.#data[at + BOUND]!;
