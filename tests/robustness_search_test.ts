@@ -662,6 +662,35 @@ Deno.test("a move count outside 0…maxMoves, NaN or a non-integer is a clear er
   );
 });
 
+Deno.test("with a table, a key outside 0…2^53 − 1 is an error naming the searcher, not the table", () => {
+  for (const bad of [Number.NaN, -1, 0.5, 2 ** 53, "7" as unknown as number]) {
+    for (
+      const [name, search] of [
+        ["alphaBeta", alphaBeta],
+        ["pvs", pvs],
+        ["mtdf", mtdf],
+        ["sssStar", sssStar],
+        ["iterativeDeepening", iterativeDeepening],
+      ] as const
+    ) {
+      const tree = new UniformTree({ branching: 2, depth: 4, seed: 1 });
+      const before = tree.key();
+      tree.key = () => bad;
+      assert.throws(
+        () =>
+          (search as (p: Position, o: object) => unknown)(tree, {
+            tt: new TranspositionTable({ entries: 64 }),
+          }),
+        new RegExp(
+          `^Error: ${name}: position\\.key\\(\\) must return an integer in 0…2\\^53 − 1, got `,
+        ),
+      );
+      delete (tree as { key?: unknown }).key;
+      assert.equal(tree.key(), before, name);
+    }
+  }
+});
+
 Deno.test("an order scorer's value outside ±2^24, NaN or a non-integer is a clear error", () => {
   fc.assert(
     fc.property(

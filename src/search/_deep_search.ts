@@ -955,7 +955,9 @@ export function deepNode(
   const horizonBefore = c.horizonLeaves;
   const alphaOrig = alpha;
   const tt = c.tt;
-  const key = tt !== null ? position.key() : 0;
+  const key = tt !== null
+    ? c.trustGenerated ? position.key() : c.checkKey(position.key())
+    : 0;
   const ttDepth = tableDepth(depth);
   let ttMove = NO_MOVE;
   if (tt !== null) {

@@ -286,6 +286,25 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   }
 
   /**
+   * Returns `key` when it is a table key, an integer in 0…2^53 − 1; throws
+   * otherwise, naming the searcher (the table's own error would name
+   * `TranspositionTable.store`, which the caller never called). For
+   * positions without `playGenerated`, as {@linkcode SearchContext.checkCount}.
+   */
+  checkKey(key: number): number {
+    if (
+      !(key >= 0 && key <= Number.MAX_SAFE_INTEGER && Math.floor(key) === key)
+    ) {
+      throw new Error(
+        `${this.where}: position.key() must return an integer in 0…2^53 − 1, got ${
+          describe(key)
+        }`,
+      );
+    }
+    return key;
+  }
+
+  /**
    * Ply `ply`'s best line becomes `move` alone: the move to a leaf child that
    * the searcher valued in its own loop (minimax, negamax, alpha-beta count
    * such a leaf and call `checkValue(evaluate())` there, with no call per
