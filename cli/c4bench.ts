@@ -38,8 +38,10 @@ is checked. Blank lines are skipped.
 Flags:
   --weak          only the sign of the score (win 1, draw 0, loss -1)
   --passes N      how many times the file is solved (default 2)
-  --megabytes M   the transposition table's size in MiB, in (0, 4096]
-                  (default 64; a solve uses 1 MiB and grows into it)
+  --megabytes M   the transposition table's size in MiB, in (0, 4096],
+                  rounded down to a power of two, at least 1 (default 512;
+                  a solve uses 1 MiB and grows into it); the header says
+                  the size used
   --threads N     threads per solve, 1-64 (default: the machine's cores);
                   helpers join a solve past 524,288 nodes, sharing the
                   table and the moves near the root, and leave it when

@@ -58,6 +58,9 @@ export function movesLeft(score: number, stones: number): number {
   return last - stones;
 }
 
+/** Candidates tried per position wanted, at most, before giving up. */
+export const MAX_CANDIDATES_PER_POSITION = 1000;
+
 /** The text of `deno task c4sets --help`. */
 export const HELP = `usage: deno task c4sets [--count N] [--max-nodes M]
 
@@ -69,6 +72,10 @@ solved exactly with a budget of M nodes (default 10,000,000) and kept when
 its moves left under perfect play fall in a class that still needs
 positions. Candidates over the budget (the longest, mostly draws) are
 skipped: the Medium sets lack only positions that cost more than M nodes.
+At most ${MAX_CANDIDATES_PER_POSITION} × N × 3 candidates are tried: when the sets are not full
+by then (an M too small to solve the classes' positions), nothing is
+written and the exit status is 1. Progress goes to stderr, each kept
+position and every 1,000 candidates skipped.
 The tutorial's own sets of these classes are not in this repository, so
 these are samples of the same classes, not the same positions.`;
 
@@ -113,7 +120,18 @@ function main(args: readonly string[]): number {
   const sets = CLASSES.map(() => [] as string[]);
   let seed = 0, skipped = 0;
   const wanted = () => sets.some((set) => set.length < options.count);
+  const most = MAX_CANDIDATES_PER_POSITION * options.count * CLASSES.length;
   while (wanted()) {
+    if (seed >= most) {
+      warn(
+        `c4sets: the sets are not full after ${seed} candidates (${skipped} over ${options.maxNodes} nodes): ${
+          CLASSES.map((c, i) => `${c.name} ${sets[i]!.length}/${options.count}`)
+            .join(", ")
+        }; nothing written (a larger --max-nodes solves more candidates)`,
+      );
+      solver.close();
+      return 1;
+    }
     seed++;
     // Draw the stones from the range of a class still short of positions.
     const open = CLASSES.filter((_, i) => sets[i]!.length < options.count);
@@ -123,6 +141,11 @@ function main(args: readonly string[]): number {
     const result = solver.solve(position, { maxNodes: options.maxNodes });
     if (!result.exact) {
       skipped++;
+      if (skipped % 1000 === 0) {
+        warn(
+          `c4sets: ${skipped} candidates skipped so far, over ${options.maxNodes} nodes`,
+        );
+      }
       continue;
     }
     const left = movesLeft(result.score!, stones);

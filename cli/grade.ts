@@ -77,6 +77,9 @@ function positiveInteger(flag: string, value: string | undefined): number {
  * assert.ok(command.timeoutSeconds === 5 && command.memoryMb === 512 && !command.json);
  * assert.throws(() => parseGradeArgs([]), /grade: which folder\? Give DIR/);
  * assert.throws(() => parseGradeArgs(["a", "--memory", "0"]), /--memory needs a whole number above 0, got "0"/);
+ * assert.throws(() => parseGradeArgs(["a", "--memory", "10"]), /--memory must be 64…65536 megabytes, got 10/);
+ * assert.throws(() => parseGradeArgs(["a", "--timeout", "4000"]), /--timeout must be at most 3600 seconds, got 4000/);
+ * assert.throws(() => parseGradeArgs(["a", "--json=no"]), /grade: --json takes no value, got "no"/);
  * ```
  */
 export function parseGradeArgs(args: readonly string[]): GradeCommand {
@@ -95,17 +98,26 @@ export function parseGradeArgs(args: readonly string[]): GradeCommand {
       ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
       : [arg, undefined];
     const value = () => inline ?? args[++i];
+    if ((flag === "--json" || flag === "--help") && inline !== undefined) {
+      throw new UsageError(
+        `grade: ${flag} takes no value, got ${JSON.stringify(inline)}`,
+      );
+    }
     if (flag === "-h" || flag === "--help") options.help = true;
     else if (flag === "--json") options.json = true;
     else if (flag === "--timeout") {
       options.timeoutSeconds = positiveInteger(flag, value());
       if (options.timeoutSeconds > 3600) {
-        throw new UsageError("grade: --timeout must be at most 3600 seconds");
+        throw new UsageError(
+          `grade: --timeout must be at most 3600 seconds, got ${options.timeoutSeconds}`,
+        );
       }
     } else if (flag === "--memory") {
       options.memoryMb = positiveInteger(flag, value());
       if (options.memoryMb < 64 || options.memoryMb > 65536) {
-        throw new UsageError("grade: --memory must be 64…65536 megabytes");
+        throw new UsageError(
+          `grade: --memory must be 64…65536 megabytes, got ${options.memoryMb}`,
+        );
       }
     } else if (arg.startsWith("-") && arg !== "-") {
       throw new UsageError(`grade: unknown argument ${JSON.stringify(arg)}`);

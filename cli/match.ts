@@ -275,11 +275,9 @@ function plan(args: readonly string[]): Plan | null {
   let pgn: Deno.FsFile | null = null;
   if (pgnPath !== null) {
     try {
-      pgn = Deno.openSync(pgnPath, {
-        write: true,
-        create: true,
-        truncate: true,
-      });
+      // Emptied once both engines have started: a run whose engine fails
+      // to start leaves the file as it was.
+      pgn = Deno.openSync(pgnPath, { write: true, create: true });
     } catch (error) {
       throw new Usage(
         `cannot write --pgn ${pgnPath}: ${(error as Error).message}`,
@@ -403,6 +401,7 @@ async function main(args: readonly string[]): Promise<number> {
       }
       say(`engine ${flag.slice(2)}: ${it.name} (pid ${it.pid()})`);
     }
+    run.pgn?.truncateSync(0);
     const started = performance.now();
     const result = await playChessMatch(engineA, engineB, run.openings, {
       ...(run.games === undefined ? {} : { games: run.games }),

@@ -262,9 +262,18 @@ async function main(args: readonly string[]): Promise<number> {
       }
       // The empty board has no moves to write: "-" asks for it. Not a blank
       // line: a stray one in a file would start a solve of many minutes.
-      line = text.trim() === "-"
-        ? { moves: "-", expected: null, position: ConnectFour.parse("") }
-        : parsePositionLine(text);
+      const first = text.trim().split(/\s+/, 1)[0];
+      if (first === "-") {
+        // Its score, if any, and the fields are checked as any line's, on
+        // a one-move stand-in ("-" is no column).
+        const rest = text.trim().slice(1);
+        const checked = parsePositionLine(`4${rest}`)!;
+        line = {
+          moves: "-",
+          expected: checked.expected,
+          position: ConnectFour.parse(""),
+        };
+      } else line = parsePositionLine(text);
     } catch (error) {
       bad++;
       warn(

@@ -101,7 +101,26 @@ async function main(args: readonly string[]): Promise<number> {
       return 2;
     }
   }
-  if (render) return await renderFullRun();
+  if (render) {
+    // --render redraws the committed full run and plays nothing: a flag
+    // about playing would be ignored.
+    const playing = [
+      full ? "--full" : "",
+      workers !== undefined ? "--workers" : "",
+      nats !== undefined ? "--nats" : "",
+      batch !== undefined ? "--batch" : "",
+      patience !== undefined ? "--nats-unreachable" : "",
+    ].filter((flag) => flag !== "");
+    if (playing.length > 0) {
+      console.error(
+        `strength: --render plays no game, so it takes no ${
+          playing.join(", ")
+        }\n${USAGE}`,
+      );
+      return 2;
+    }
+    return await renderFullRun();
+  }
   if (batch !== undefined && nats === undefined) {
     console.error(`--batch goes with --nats\n${USAGE}`);
     return 2;

@@ -78,3 +78,37 @@ Deno.test("deno task c4sets: bad flags exit 2 naming the flag and the value", as
     assert.match(new TextDecoder().decode(run.stderr), message);
   }
 });
+
+Deno.test("c4sets: a budget too small to fill the sets gives up after its candidates, says so, writes nothing and exits 1", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/data/connect4`, { recursive: true });
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-read",
+        `--allow-write=data/connect4`,
+        new URL("../cli/c4sets.ts", import.meta.url).pathname,
+        "--count",
+        "1",
+        "--max-nodes",
+        "1",
+      ],
+      cwd: dir,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output();
+    const err = new TextDecoder().decode(run.stderr);
+    assert.equal(run.code, 1, err);
+    assert.match(err, /c4sets: 1000 candidates skipped so far, over 1 nodes/);
+    assert.match(
+      err,
+      /c4sets: the sets are not full after 3000 candidates \(\d+ over 1 nodes\): .*; nothing written/,
+    );
+    assert.deepEqual([...Deno.readDirSync(`${dir}/data/connect4`)], []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -242,6 +242,19 @@ Deno.test("deno task solve: - is the empty board, printed as -; a blank line is 
   assert.equal(code, 0);
 });
 
+Deno.test("deno task solve: - takes a score as any line does, so --book's own output reads back", async () => {
+  const { code, out, err } = await runSolve("- 1\n- 2\n- 1 2\n", "--book");
+  assert.deepEqual(out.map((line) => line.replace(/ \d+ book/, " T book")), [
+    "- 1 0 T book",
+    "- 1 0 T book MISMATCH expected 2",
+  ]);
+  assert.match(
+    err.join("\n"),
+    /line 3: expected "<moves> \[score\]", got 3 fields/,
+  );
+  assert.equal(code, 1);
+});
+
 Deno.test("deno task solve: no note for an early position that solves in a second, budgeted or not; --help says when one comes", async () => {
   // 4444333 (7 stones) needs about 1.4 M nodes, a fraction of a second:
   // no guessing from the stone count any more, so no note and no try solve.

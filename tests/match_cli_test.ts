@@ -477,3 +477,38 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     },
   );
 }
+
+Deno.test("match --pgn: a run whose engine cannot start leaves the file as it was; a run that plays replaces it", async () => {
+  const pgn = Deno.makeTempFileSync({ suffix: ".pgn" });
+  try {
+    Deno.writeTextFileSync(pgn, "precious game\n".repeat(50));
+    const failed = await runCli("match.ts", [
+      "--a",
+      OURS,
+      "--b",
+      "bad:depth=1",
+      "--engine",
+      "bad=/bin/false",
+      "--pgn",
+      pgn,
+    ]);
+    assert.equal(failed.code, 2, failed.stderr);
+    assert.equal(Deno.readTextFileSync(pgn), "precious game\n".repeat(50));
+    const played = await runCli("match.ts", [
+      "--a",
+      OURS,
+      "--b",
+      OURS,
+      "--games",
+      "2",
+      "--pgn",
+      pgn,
+    ], { timeoutMs: 90_000 });
+    assert.equal(played.code, 0, played.stderr);
+    const text = Deno.readTextFileSync(pgn);
+    assert.doesNotMatch(text, /precious/);
+    assert.equal(readPgnGames(text).length, 2);
+  } finally {
+    Deno.removeSync(pgn);
+  }
+});

@@ -194,6 +194,11 @@ Deno.test("deno task strength rejects unknown arguments and bad --workers with e
     const [args, message] of [
       [["--bogus"], /Unknown argument --bogus/],
       [["--workers", "0"], /--workers must be an integer 1…256, got 0/],
+      [["--full", "--render"], /--render plays no game, so it takes no --full/],
+      [
+        ["--render", "--batch", "5", "--workers", "2"],
+        /--render plays no game, so it takes no --workers, --batch/,
+      ],
     ] as const
   ) {
     const output = await new Deno.Command(Deno.execPath(), {
