@@ -77,7 +77,7 @@ export function readBenchFlags(
  * @param min the least value allowed
  * @param max the greatest value allowed
  * @returns the value
- * @throws {UsageError} naming the flag, the value and the range when it is not an integer in it
+ * @throws {UsageError} naming the flag, the value and the range when it is not an integer in it, or the flag and the range when the value is missing
  *
  * @example
  * ```ts
@@ -88,7 +88,10 @@ export function readBenchFlags(
  *   () => integerFlag("bench:perft", "--runs", "0", 1, 100),
  *   /: bench:perft: --runs must be an integer in 1…100, got "0"$/,
  * );
- * assert.throws(() => integerFlag("bench:c4ref", "--every", undefined, 1, 9), /got null/);
+ * assert.throws(
+ *   () => integerFlag("bench:c4ref", "--every", undefined, 1, 9),
+ *   /: bench:c4ref: --every needs a value, an integer in 1…9$/,
+ * );
  * ```
  */
 export function integerFlag(
@@ -101,10 +104,15 @@ export function integerFlag(
   const value = text !== undefined && /^\d{1,9}$/.test(text)
     ? Number(text)
     : NaN;
+  if (text === undefined) {
+    throw new UsageError(
+      `${command}: ${flag} needs a value, an integer in ${min}…${max}`,
+    );
+  }
   if (!(value >= min && value <= max)) {
     throw new UsageError(
       `${command}: ${flag} must be an integer in ${min}…${max}, got ${
-        JSON.stringify(text ?? null)
+        JSON.stringify(text)
       }`,
     );
   }

@@ -29,7 +29,7 @@ Deno.test("bench:depth: bad command lines exit 2 naming the flag, the value and 
         ["--movetime", "x"],
         /--movetime must be an integer in 1…60000, got "x"/,
       ],
-      [["--movetime"], /--movetime must be an integer in 1…60000, got null/],
+      [["--movetime"], /--movetime needs a value, an integer in 1…60000/],
       [["--positions=2", "--full"], /give --positions and --full not both/],
       [["--full", "--full"], /--full is given twice/],
       [["--movetime", "5", "--movetime", "6"], /--movetime is given twice/],
