@@ -324,3 +324,23 @@ Deno.test("the notebooks' words: English only, SSS\\* escaped, row ids that exis
   assert.doesNotMatch(code, /\$\{heap\}: \$\{take\}/);
   assert.match(code, /from heap \$\{heap \+ 1\}/);
 });
+
+Deno.test("showSource: an overloaded function through its body, a one-line method alone, a file that does not declare the name named", () => {
+  const overloaded = showSource("solveConnectFour");
+  const text = overloaded.markdown;
+  // Both signatures, then the implementation's body and its closing brace.
+  assert.equal(text.match(/^export function solveConnectFour\(/gm)?.length, 3);
+  assert.match(
+    text,
+    /return defaultSolver\.solve\(position, options\);\n\}\n`+\n$/,
+  );
+  const oneLine = showSource("AlphaBetaPlayer.newGame", { doc: false });
+  assert.match(
+    oneLine.markdown,
+    /\n```ts\n {2}newGame\(_seed: number\): void \{\}\n```\n$/,
+  );
+  assert.throws(
+    () => showSource("minimax", { file: "src/textbook/negamax.ts" }),
+    /^Error: showSource: src\/textbook\/negamax\.ts declares no minimax \(looked for/,
+  );
+});

@@ -161,3 +161,40 @@ Deno.test("displaySvg(): the text/html <img> holds the same SVG, its size and it
     "a &quot;b&quot;",
   );
 });
+
+Deno.test("markdownTable: a backslash before a bar keeps the bar in its cell, and a '<' that could open a tag stays text", async () => {
+  const { marked } = await import("marked");
+  const html = await marked.parse(
+    markdownTable(["pattern", "n"], [["a\\|b", 1], ["Array<number>", 2], [
+      "x < 0.1",
+      3,
+    ]]),
+  );
+  // Three rows of two cells: nothing moved into the next column.
+  assert.equal(html.match(/<tr>/g)?.length, 4);
+  assert.match(html, /<td>a\\\|b<\/td>\s*<td[^>]*>1<\/td>/);
+  assert.match(
+    html,
+    /<td>Array&lt;number&gt;<\/td>|<td>Array&lt;number><\/td>/,
+  );
+  assert.match(html, /<td>x &lt; 0\.1<\/td>/);
+});
+
+Deno.test("renderSvg: a continuous color legend, which needs a browser's canvas, is a clear error; a quantized one renders", () => {
+  const data = [{ x: 1, y: 2, v: 0.5 }, { x: 2, y: 3, v: 0.9 }];
+  assert.throws(
+    () =>
+      renderSvg({
+        color: { legend: true },
+        marks: [Plot.dot(data, { x: "x", y: "y", fill: "v" })],
+      }),
+    /^Error: renderSvg: a continuous color legend needs a canvas/,
+  );
+  assert.match(
+    renderSvg({
+      color: { legend: true, type: "quantize" },
+      marks: [Plot.dot(data, { x: "x", y: "y", fill: "v" })],
+    }),
+    /<svg/,
+  );
+});

@@ -126,6 +126,14 @@ function lineStartsInCode(lines: readonly string[], start: number): boolean[] {
   return inCode;
 }
 
+/** Whether `line` opens a declaration of the function `name` (an overload's next signature). */
+function declares(line: string, name: string): boolean {
+  const escaped = name.replace(/\$/g, "\\$");
+  return new RegExp(
+    `^(?:export\\s+)?(?:async\\s+)?function\\*?\\s+${escaped}\\s*[(<]`,
+  ).test(line);
+}
+
 /** The index of the line that ends the declaration starting at `start`. */
 function declarationEnd(lines: readonly string[], start: number): number {
   const first = lines[start]!;
@@ -271,7 +279,11 @@ export function showSource(
     decodeURIComponent(href.slice(ROOT.href.length));
   if (found.length === 0) {
     throw new Error(
-      `${where}: no file under src/ declares ${name} (looked for "export function ${name}", "class ${name}", …)`,
+      `${where}: ${
+        options.file === undefined
+          ? `no file under src/ declares ${name}`
+          : `${options.file} declares no ${name}`
+      } (looked for "export function ${name}", "class ${name}", …)`,
     );
   }
   if (found.length > 1) {
@@ -283,6 +295,17 @@ export function showSource(
   }
   const { href, lines } = found[0]!;
   let start = found[0]!.start, end = declarationEnd(lines, start);
+  // An overloaded function: its signatures end in ";", each at column 0,
+  // then the implementation; all of them are shown, through its body.
+  for (;;) {
+    if (!/^\)[^{]*;\s*$/.test(lines[end]!)) break;
+    let next = end + 1;
+    while (next < lines.length && /^\s*(\/\*\*|\*|\*\/|$)/.test(lines[next]!)) {
+      next++;
+    }
+    if (next >= lines.length || !declares(lines[next]!, name)) break;
+    end = declarationEnd(lines, next);
+  }
   if (method !== undefined) {
     // `deno fmt` puts a class's members at two spaces and closes each there.
     const escapedMethod = method.replace(/\$/g, "\\$");
@@ -300,7 +323,12 @@ export function showSource(
       );
     }
     start += at;
-    end = lines.findIndex((line, i) => i > start && /^ {2}\}/.test(line));
+    // A member whose braces close on its own line (`newGame(): void {}`).
+    const own = lines[start]!;
+    end = own.split("{").length > 1 &&
+        own.split("{").length === own.split("}").length
+      ? start
+      : lines.findIndex((line, i) => i > start && /^ {2}\}/.test(line));
   }
   const from = options.doc === false ? start : docStart(lines, start);
   const text = lines.slice(from, end + 1).join("\n");

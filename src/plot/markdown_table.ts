@@ -96,8 +96,15 @@ export function markdownTable(
 
 function escapeCell(cell: TableCell): string {
   if (cell === null || cell === undefined) return "";
+  // A backslash right before a bar is doubled, so that the bar, escaped,
+  // stays in its cell (other backslashes are the cell's own Markdown
+  // escapes, "SSS\\*"); a "<" that could open an HTML tag is text
+  // ("Array<number>" stayed a tag and vanished), a "<" before a blank or a
+  // digit ("< 0.1") is left as written.
   return String(cell)
+    .replace(/\\(?=\|)/g, "\\\\")
     .replaceAll("|", "\\|")
+    .replace(/<(?=[A-Za-z/!?])/g, "&lt;")
     .replace(/\r?\n/g, "<br>");
 }
 

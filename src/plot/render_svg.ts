@@ -75,9 +75,23 @@ export function renderSvg(
   const { document } = parseHTML(
     "<!DOCTYPE html><html><head></head><body></body></html>",
   ) as unknown as { document: Document };
-  const chart = Plot.plot(
-    { ...options, document } as Plot.PlotOptions,
-  ) as unknown as Element;
+  let chart: Element;
+  try {
+    chart = Plot.plot(
+      { ...options, document } as Plot.PlotOptions,
+    ) as unknown as Element;
+  } catch (error) {
+    // Plot draws a continuous colour legend's ramp on a canvas, which a
+    // page without a browser lacks: its own error names a canvas property.
+    if (
+      error instanceof TypeError && /fillStyle|getContext/.test(error.message)
+    ) {
+      throw new Error(
+        `renderSvg: a continuous color legend needs a canvas, which has no place outside a browser; give color a type "ordinal", "quantize" or "threshold", or legend: false (${error.message})`,
+      );
+    }
+    throw error;
+  }
   const background = renderOptions.background === undefined
     ? "white"
     : renderOptions.background;
