@@ -287,6 +287,28 @@ Deno.test("stepper rejects bad input with a clear message", () => {
     /searchStepper: unknown option "tittle"/,
   );
   assert.throws(() => searchSteps("x" as never), /ExplicitTree|must/);
+  // The options a notebook writes by hand: named, with the rule.
+  assert.throws(
+    () => searchStepper(TREE_000, { title: 5 } as never),
+    /^Error: searchStepper: options\.title must be a string, got 5$/,
+  );
+  for (const names of ["AB", { "": 5 }, [1]]) {
+    assert.throws(
+      () => searchSteps(TREE_000, { names } as never),
+      /^Error: searchSteps: options\.names must map node paths to names/,
+    );
+  }
+  assert.throws(
+    () => searchSteps(TREE_000, { names: { "1.O": "X", root: "A" } }),
+    /^Error: searchSteps: options\.names has keys that are no node path: "1\.O", "root"/,
+  );
+  // A path the tree lacks is skipped: one set of names for a reshaped tree.
+  const named = searchSteps([1, 2], { names: { "": "A", "7.3": "Z" } });
+  assert.deepEqual(named.nodes.map((n) => n.name), ["A", undefined, undefined]);
+  assert.throws(
+    () => searchSteps([[1, "x"]] as never),
+    /^Error: searchSteps: tree: ExplicitTree\.from: /,
+  );
 });
 
 Deno.test("stepper says the window once: the step's text leaves it to the window badge", () => {

@@ -15,7 +15,7 @@
 import { type JupyterDisplay, mimeBundle } from "../plot/_jupyter_display.ts";
 import type { ArrayTree } from "../trees/explicit_tree.ts";
 import { base64Utf8 } from "../plot/_base64.ts";
-import { checkInteger, checkOptions } from "../validate.ts";
+import { checkInteger, checkOptions, describe } from "../validate.ts";
 import {
   type NodeView,
   nodeViewsAt,
@@ -270,6 +270,11 @@ function scriptJson(value: unknown): string {
  * ```
  */
 export function stepperHtml(recorded: SearchSteps, title?: string): string {
+  if (title !== undefined && typeof title !== "string") {
+    throw new Error(
+      `stepperHtml: title must be a string, got ${describe(title)}`,
+    );
+  }
   const place = layout(recorded);
   const data = {
     nodes: recorded.nodes.map((n) => n.path),
@@ -459,6 +464,11 @@ export function searchStepper(
     "title",
   ]);
   const { title, ...rest } = options;
+  if (title !== undefined && typeof title !== "string") {
+    throw new Error(
+      `searchStepper: options.title must be a string, got ${describe(title)}`,
+    );
+  }
   const recorded = searchSteps(tree, rest);
   const html = stepperHtml(recorded, title);
   return {

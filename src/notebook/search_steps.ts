@@ -24,7 +24,7 @@ export type StepAlgorithm = "minimax" | "alphaBeta";
 export interface SearchStepsOptions {
   /** `"alphaBeta"` (default) or `"minimax"` (every node, no window). */
   algorithm?: StepAlgorithm;
-  /** The course's node names by path, e.g. `{ "": "A", "1": "C" }`. */
+  /** The course's node names by path, e.g. `{ "": "A", "1": "C" }`: "" the root, then child indices joined by "."; a path the tree lacks is skipped. */
   names?: Readonly<Record<string, string>>;
   /** Lower end of alpha-beta's root window (default −∞). */
   alpha?: number;
@@ -187,7 +187,24 @@ export function searchSteps(
     );
   }
   const names = options.names ?? {};
-  const explicit = ExplicitTree.from(tree);
+  if (
+    names === null || typeof names !== "object" || Array.isArray(names) ||
+    Object.values(names).some((name) => typeof name !== "string")
+  ) {
+    throw new Error(
+      `${where}: options.names must map node paths to names, e.g. { "": "A", "1": "C" }, got ${
+        describe(names)
+      }`,
+    );
+  }
+  let explicit: ExplicitTree;
+  try {
+    explicit = ExplicitTree.from(tree);
+  } catch (error) {
+    throw new Error(
+      `${where}: tree: ${error instanceof Error ? error.message : error}`,
+    );
+  }
 
   // The written tree, numbered depth-first.
   const nodes: StepperNode[] = [];
@@ -230,6 +247,18 @@ export function searchSteps(
     return id;
   };
   add(tree, "", -1, true);
+  // A path the tree lacks is skipped (one set of names serves a tree a
+  // student reshapes); one that is no path at all is a mistake.
+  const malformed = Object.keys(names).filter((path) =>
+    !/^(?:\d+(?:\.\d+)*)?$/.test(path)
+  );
+  if (malformed.length > 0) {
+    throw new Error(
+      `${where}: options.names has keys that are no node path: ${
+        malformed.map((path) => JSON.stringify(path)).join(", ")
+      } (a path is "" for the root, then child indices from 0 joined by ".", e.g. "1.0")`,
+    );
+  }
 
   // The search itself, on a position that logs its walk.
   const recording = new RecordingPosition(explicit);
