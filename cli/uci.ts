@@ -27,7 +27,7 @@
  */
 
 import { UciEngine } from "../src/uci/uci.ts";
-import { UsageError } from "./_flags.ts";
+import { FlagsOnce, UsageError } from "./_flags.ts";
 import { LineSplitter, MAX_LINE_LENGTH, tooLongMessage } from "./_lines.ts";
 import { readCommandLine, writeOrLeave } from "./_output.ts";
 
@@ -49,12 +49,12 @@ interface UciOptions {
 
 function parseUciArgs(args: readonly string[]): UciOptions {
   const options: UciOptions = { help: false, finish: false };
+  const flags = new FlagsOnce("uci");
   for (const arg of args) {
+    flags.check(arg);
     if (arg === "-h" || arg === "--help") options.help = true;
-    else if (arg === "--finish" && !options.finish) options.finish = true;
-    else if (arg === "--finish") {
-      throw new UsageError("uci: --finish is given twice");
-    } else {
+    else if (arg === "--finish") options.finish = true;
+    else {
       throw new UsageError(
         `uci: unknown argument ${
           JSON.stringify(arg)
@@ -178,11 +178,9 @@ const reader = new Worker(
 reader.onmessage = (event: MessageEvent<Read>) => {
   const read = event.data;
   if ("end" in read) {
-    if (!options.finish || !engine.searching) quit();
-    if (engine.holdsForStop) {
-      Atomics.add(flag, 0, 1);
-      quit();
-    }
+    // No search step runs while this handler does: quit() ends a search
+    // in progress with its bestmove, as `quit` does.
+    if (!options.finish || !engine.searching || engine.holdsForStop) quit();
     quitAfterSearch = true;
   } else if ("tooLong" in read) {
     send([`info string ${tooLongMessage(...read.tooLong)}`]);
