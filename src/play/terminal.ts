@@ -901,15 +901,15 @@ export function createPlaySession(
     chess: ["depth"],
     nim: [],
   };
-  const flag = {
-    depth: "--depth",
-    solveFrom: "--solve-from",
-    nodes: "--nodes",
-  };
-  for (const key of ["depth", "solveFrom", "nodes"] as const) {
+  const flags = [
+    ["depth", "--depth"],
+    ["solveFrom", "--solve-from"],
+    ["nodes", "--nodes"],
+  ] as const;
+  for (const [key, flag] of flags) {
     if (options[key] !== undefined && !takes[game]!.includes(key)) {
       throw new Error(
-        `${where}: ${flag[key]} does not apply to ${game} (it is for ${
+        `${where}: ${flag} does not apply to ${game} (it is for ${
           (Object.keys(takes) as string[]).filter((g) =>
             takes[g]!.includes(key)
           ).join(", ")
