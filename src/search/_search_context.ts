@@ -19,6 +19,7 @@
  * @module
  */
 
+import { isTableKey } from "./transposition_table.ts";
 import {
   MAX_PLY,
   NO_MOVE,
@@ -261,13 +262,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
    * one range test per leaf.
    */
   checkValue(value: number): number {
-    if (
-      (value | 0) !== value || value >= VALUE_INFINITE ||
-      value <= -VALUE_INFINITE
-    ) {
-      throw badValue(this.where, value);
-    }
-    return value;
+    return checkedValue(this.where, value);
   }
 
   /**
@@ -279,10 +274,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
    * ±VALUE_INFINITE, exact.
    */
   checkCount(count: number): number {
-    if ((count >>> 0) !== count || count > this.maxMoves) {
-      throw badCount(this.where, count, this.maxMoves);
-    }
-    return count;
+    return checkedCount(this.where, count, this.maxMoves);
   }
 
   /**
@@ -292,9 +284,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
    * positions without `playGenerated`, as {@linkcode SearchContext.checkCount}.
    */
   checkKey(key: number): number {
-    if (
-      !(key >= 0 && key <= Number.MAX_SAFE_INTEGER && Math.floor(key) === key)
-    ) {
+    if (!isTableKey(key)) {
       throw new Error(
         `${this.where}: position.key() must return an integer in 0…2^53 − 1, got ${
           describe(key)
@@ -475,6 +465,62 @@ export function badValue(where: string, value: unknown): Error {
       describe(value)
     }`,
   );
+}
+
+/**
+ * `value` when it is a leaf value, an integer strictly inside
+ * ±VALUE_INFINITE; throws {@linkcode badValue} otherwise (NaN and
+ * non-numbers included). One integer test and one range test per leaf; the
+ * searchers' contexts and mcts, which has none, share it.
+ *
+ * @param where the searcher
+ * @param value what `evaluate()` returned
+ * @returns the value
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkedValue } from "./_search_context.ts";
+ * assert.equal(checkedValue("mcts", -3), -3);
+ * assert.throws(() => checkedValue("mcts", 0.5), /^Error: mcts: position\.evaluate\(\) must return an integer/);
+ * ```
+ */
+export function checkedValue(where: string, value: number): number {
+  if (
+    (value | 0) !== value || value >= VALUE_INFINITE ||
+    value <= -VALUE_INFINITE
+  ) {
+    throw badValue(where, value);
+  }
+  return value;
+}
+
+/**
+ * `count` when it is a move count `generateMoves` may return, an integer in
+ * 0…maxMoves; throws {@linkcode badCount} otherwise.
+ *
+ * @param where the searcher
+ * @param count what `generateMoves` returned
+ * @param maxMoves the position's `maxMoves`
+ * @returns the count
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkedCount } from "./_search_context.ts";
+ * assert.equal(checkedCount("mcts", 3, 9), 3);
+ * assert.throws(() => checkedCount("mcts", 10, 9), /got 10$/);
+ * ```
+ */
+export function checkedCount(
+  where: string,
+  count: number,
+  maxMoves: number,
+): number {
+  if ((count >>> 0) !== count || count > maxMoves) {
+    throw badCount(where, count, maxMoves);
+  }
+  return count;
 }
 
 /**

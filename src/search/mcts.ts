@@ -81,13 +81,7 @@
  * @module
  */
 
-import {
-  type Move,
-  NO_MOVE,
-  type Position,
-  type Value,
-  VALUE_INFINITE,
-} from "../position.ts";
+import { type Move, NO_MOVE, type Position, type Value } from "../position.ts";
 import { Random } from "../random.ts";
 import type { SearchStats } from "../stats.ts";
 import {
@@ -98,7 +92,11 @@ import {
   readOptions,
 } from "../validate.ts";
 import type { SearchResult } from "./search_result.ts";
-import { badCount, badValue, checkPosition } from "./_search_context.ts";
+import {
+  checkedCount,
+  checkedValue,
+  checkPosition,
+} from "./_search_context.ts";
 
 /** Options of {@linkcode mcts}. */
 export interface MctsOptions {
@@ -381,7 +379,8 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
     return {
       move: NO_MOVE,
       pv: [],
-      value: Math.sign(checkedValue(position.evaluate())) * MCTS_VALUE_SCALE,
+      value: Math.sign(checkedValue("mcts", position.evaluate())) *
+        MCTS_VALUE_SCALE,
       stats,
     };
   }
@@ -436,10 +435,7 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
         let count: number;
         if (first < 0) {
           // Expansion: all children get slots at once, in seeded random order.
-          count = position.generateMoves(moves);
-          if ((count >>> 0) !== count || count > maxMoves) {
-            throw badCount("mcts", count, maxMoves);
-          }
+          count = checkedCount("mcts", position.generateMoves(moves), maxMoves);
           if (count === 0) break;
           tree.reserve(count);
           first = tree.used;
@@ -489,10 +485,11 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
           truncated = true;
           break;
         }
-        const count = position.generateMoves(moves);
-        if ((count >>> 0) !== count || count > maxMoves) {
-          throw badCount("mcts", count, maxMoves);
-        }
+        const count = checkedCount(
+          "mcts",
+          position.generateMoves(moves),
+          maxMoves,
+        );
         if (count === 0) break;
         const move = moves[Math.floor(random.next() * count)]!;
         position.play(move);
@@ -505,7 +502,7 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
       // The result for the side to move at the end, then at the new node.
       let end = 0;
       if (truncated) stats.truncatedPlayouts++;
-      else end = Math.sign(checkedValue(position.evaluate()));
+      else end = Math.sign(checkedValue("mcts", position.evaluate()));
       // A leaf whose game ended (no playout move) is a proven result.
       const proven = solver === true && !truncated && depthPlayed === treePlies;
       let result = ((depthPlayed - treePlies) & 1) === 0 ? end : 0 - end;
@@ -689,17 +686,4 @@ function resultOf(tree: Tree, stats: MctsStats): MctsResult {
     MCTS_VALUE_SCALE * (tree.score[best]! / tree.visits[best]! - 1),
   );
   return { move: pv.length > 0 ? pv[0]! : NO_MOVE, pv, value, stats };
-}
-
-/**
- * `value` when it is an integer strictly inside ±VALUE_INFINITE, as every
- * searcher asks of `evaluate()` (a NaN would zero the playouts' sums and a
- * string or a fraction pass for a win); throws naming mcts otherwise.
- */
-function checkedValue(value: number): number {
-  if (
-    (value | 0) !== value || value >= VALUE_INFINITE ||
-    value <= -VALUE_INFINITE
-  ) throw badValue("mcts", value);
-  return value;
 }

@@ -137,6 +137,26 @@ export const MAX_TABLE_ENTRIES: number = Math.floor(
 /** Largest key a table takes: keys are integers in 0…2^53 − 1. */
 const MAX_KEY = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Whether `key` is one a table takes: an integer in 0…2^53 − 1 (NaN and
+ * non-numbers are not). The table's store and the searchers' check of
+ * `position.key()` share it.
+ *
+ * @param key the candidate key
+ * @returns true for a table key
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isTableKey } from "./transposition_table.ts";
+ * assert.ok(isTableKey(0) && isTableKey(2 ** 53 - 1));
+ * assert.ok(!isTableKey(-1) && !isTableKey(0.5) && !isTableKey(NaN) && !isTableKey(2 ** 53));
+ * ```
+ */
+export function isTableKey(key: number): boolean {
+  return key >= 0 && key <= MAX_KEY && Math.floor(key) === key;
+}
+
 /** Options of {@linkcode TranspositionTable}: give exactly one of the two. */
 export interface TranspositionTableOptions {
   /** Number of entries: an integer in 1…{@linkcode MAX_TABLE_ENTRIES}. */
@@ -326,14 +346,18 @@ export class TranspositionTable {
 
   /** Value stored in entry `i` (from the side to move's view). */
   value(i: number): Value {
-    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("value", i);
+    this.#checkIndex("value", i);
     return this.#data[STRIDE * i + VALUE]!;
   }
 
   /**
-   * The error for an entry index that {@linkcode TranspositionTable.probe}
-   * cannot have returned (−1 is a miss: there is no entry to read).
+   * Throws unless `i` is an entry index {@linkcode TranspositionTable.probe}
+   * can have returned (−1 is a miss: there is no entry to read).
    */
+  #checkIndex(method: string, i: number): void {
+    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex(method, i);
+  }
+
   #badIndex(method: string, i: unknown): Error {
     return new Error(
       `TranspositionTable.${method}: i must be an entry index probe() returned, an integer in 0…${
@@ -344,25 +368,25 @@ export class TranspositionTable {
 
   /** Remaining depth entry `i` was searched to ({@linkcode DEPTH_END}: to the end). */
   depth(i: number): number {
-    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("depth", i);
+    this.#checkIndex("depth", i);
     return this.#data[STRIDE * i + DEPTH]!;
   }
 
   /** Best move stored in entry `i` (or {@linkcode NO_MOVE}). */
   move(i: number): Move {
-    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("move", i);
+    this.#checkIndex("move", i);
     return this.#data[STRIDE * i + MOVE]!;
   }
 
   /** Bound type of entry `i`: {@linkcode BOUND_UPPER}, {@linkcode BOUND_LOWER} or {@linkcode BOUND_EXACT}. */
   bound(i: number): number {
-    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("bound", i);
+    this.#checkIndex("bound", i);
     return this.#data[STRIDE * i + BOUND]!;
   }
 
   /** Key stored in entry `i` (NaN when the entry is empty). */
   key(i: number): number {
-    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("key", i);
+    this.#checkIndex("key", i);
     return this.#keys[3 * i]!;
   }
 
@@ -387,7 +411,7 @@ export class TranspositionTable {
     // One guard on the hot path; `(x | 0) === x` is an int32 test that also
     // rejects NaN and non-numbers, and Math.floor one for keys past 2^31.
     if (
-      !(key >= 0 && key <= MAX_KEY && Math.floor(key) === key) ||
+      !isTableKey(key) ||
       (value | 0) !== value || value > VALUE_INFINITE ||
       value < -VALUE_INFINITE || (depth | 0) !== depth || depth < 0 ||
       depth > DEPTH_END || (move | 0) !== move || move < NO_MOVE ||
@@ -425,7 +449,7 @@ export class TranspositionTable {
    * @returns true when the node can return `value(i)` without searching
    */
   cutoff(i: number, depth: number, alpha: Value, beta: Value): boolean {
-    if ((i >>> 0) !== i || i >= this.size) throw this.#badIndex("cutoff", i);
+    this.#checkIndex("cutoff", i);
     const at = STRIDE * i;
     if (this.#data[at + DEPTH]! < depth) return false;
     const bound = this.#data[at + BOUND]!;
