@@ -15,6 +15,7 @@
  * @module
  */
 
+import { commandOutput } from "../src/command_output.ts";
 import { HELD_BACK_FILE_ENV, heldBackLine } from "./_programs.ts";
 
 /**
@@ -28,17 +29,16 @@ async function warmBundler(): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "gts_bundle_warm_" });
   try {
     await Deno.writeTextFile(`${dir}/entry.ts`, "export const one = 1;\n");
-    const run = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--quiet", "-o", `${dir}/out.js`, `${dir}/entry.ts`],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
+    const run = await commandOutput(Deno.execPath(), [
+      "bundle",
+      "--quiet",
+      "-o",
+      `${dir}/out.js`,
+      `${dir}/entry.ts`,
+    ]);
     if (!run.success) {
       console.error(
-        `deno task test: deno bundle (run once before the tests) failed: ${
-          new TextDecoder().decode(run.stderr).trim()
-        }`,
+        `deno task test: deno bundle (run once before the tests) failed: ${run.stderr.trim()}`,
       );
     }
   } finally {

@@ -72,21 +72,15 @@ function instance(): { purify: DOMPurify; document: DomDocument } {
 }
 
 /**
- * Where a relative link or image of the markup points on the site: the new
- * URL, or null when its target is not on the site (a file of the
+ * Where a link or image of the markup points on the site: the new URL (a
+ * scheme or a fragment, which the sanitiser has already vetted, as it
+ * stands), or null when its target is not on the site (a file of the
  * repository). See {@linkcode sanitizeHtml}'s `relink`.
  */
-export type Relink = (url: string, kind: "a" | "img") => string | null;
-
-/** Whether a URL has a scheme or is a fragment (else it is a relative path). */
-function isRelative(url: string): boolean {
-  // deno-lint-ignore no-control-regex
-  const bare = url.replace(/[\u0000-\u0020]/g, "");
-  return !bare.startsWith("#") && !/^[a-z][a-z0-9+.-]*:/i.test(bare);
-}
+export type Relink = (url: string) => string | null;
 
 /**
- * Points the relative `<a href>` and `<img src>` of raw markup where the
+ * Points the `<a href>` and `<img src>` of raw markup where the
  * site has their targets: a link whose target is not on the site becomes
  * the span a Markdown link does (`repo-link`, its URL in the title), an
  * image its alt text.
@@ -98,8 +92,7 @@ function relinkFragment(
 ): void {
   for (const link of [...fragment.querySelectorAll("a[href]")]) {
     const href = link.getAttribute("href")!;
-    if (!isRelative(href)) continue;
-    const target = relink(href, "a");
+    const target = relink(href);
     if (target !== null) {
       link.setAttribute("href", target);
       continue;
@@ -114,8 +107,7 @@ function relinkFragment(
   }
   for (const image of [...fragment.querySelectorAll("img[src]")]) {
     const src = image.getAttribute("src")!;
-    if (!isRelative(src)) continue;
-    const target = relink(src, "img");
+    const target = relink(src);
     if (target !== null) image.setAttribute("src", target);
     else {
       image.replaceWith(
@@ -141,9 +133,9 @@ export interface Sanitized {
  * @param html the markup
  * @param options `steppers`: give the search steppers their scripts back,
  *   rebuilt by {@linkcode liveStepperScript} (only for `text/html` outputs);
- *   `relink`: where each relative `<a href>` and `<img src>` left points
- *   on the site (null: nowhere, the link becomes a `repo-link` span, the
- *   image its alt text); without it they stay as written
+ *   `relink`: where each `<a href>` and `<img src>` left points on the
+ *   site (null: nowhere, the link becomes a `repo-link` span, the image its
+ *   alt text); without it they stay as written
  * @returns the markup, the scripts it holds, and what was dropped
  *
  * @example
@@ -163,7 +155,7 @@ export interface Sanitized {
  * import { sanitizeHtml } from "./sanitize.ts";
  * const clean = sanitizeHtml(
  *   '<a href="../src/mod.ts">code</a> <a href="a.ipynb">a</a> <img src="x.png" alt="x"> <a href="#top">top</a>',
- *   { relink: (url) => url === "a.ipynb" ? "a.html" : null },
+ *   { relink: (url) => url === "a.ipynb" ? "a.html" : url.startsWith("#") ? url : null },
  * );
  * assert.equal(
  *   clean.html,

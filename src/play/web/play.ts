@@ -605,20 +605,14 @@ function connectFour(root: HTMLElement) {
     ) {
       // The budget named in the address is not one a solve can take: the
       // game starts with the page's own, and a note under the board says why.
-      const note = element(
+      status.after(element(
         "p",
         { "data-role": "notice" },
         `The address's budget ${
           JSON.stringify(nodes.slice(0, 40))
         } is not a node count in 1…${MAX_COLUMN_NODES}: the page's ${budget.value} nodes a column are used.`,
-      );
-      status.after(note);
-      start.value = c4;
-      newGame(c4);
-      root.scrollIntoView();
-      return true;
-    }
-    if (nodes !== null) {
+      ));
+    } else if (nodes !== null) {
       if (![...budget.options].some((option) => option.value === nodes)) {
         budget.append(element("option", { value: nodes }, nodes));
       }
