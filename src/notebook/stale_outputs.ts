@@ -52,27 +52,49 @@ function maskVolatile(value: string): string {
   return maskNumbers(value).replace(/-{3,}/g, "---").replace(/[ \t]+/g, " ");
 }
 
-/** What is compared of one output: its kind and its text, MIME by MIME. */
-function shape(output: NotebookOutput, volatile: boolean): string[] {
+/** One compared part of an output: its name in a message, and its text. */
+interface OutputPart {
+  /** `stream stdout`, `error TypeError` or a MIME type. */
+  label: string;
+  text: string;
+}
+
+/**
+ * What is compared of one output: its kind and its text, MIME by MIME. A
+ * display's kind is the list of its MIME types, so one MIME more or less is
+ * a difference of kind.
+ */
+function shape(
+  output: NotebookOutput,
+  volatile: boolean,
+): { kind: string; parts: OutputPart[] } {
   const mask = volatile ? maskVolatile : (value: string) => value;
   switch (output.output_type) {
-    case "stream":
-      return [`stream ${output.name ?? ""}`, mask(text(output.text))];
-    case "error":
-      return [`error ${output.ename ?? ""}`, mask(output.evalue ?? "")];
+    case "stream": {
+      const label = `stream ${output.name ?? ""}`;
+      return { kind: label, parts: [{ label, text: mask(text(output.text)) }] };
+    }
+    case "error": {
+      const label = `error ${output.ename ?? ""}`;
+      return {
+        kind: label,
+        parts: [{ label, text: mask(output.evalue ?? "") }],
+      };
+    }
     default: {
       const data = output.data ?? {};
-      return [
-        "display",
-        ...Object.keys(data).sort().flatMap((mime) => [
-          mime,
+      const mimes = Object.keys(data).sort();
+      return {
+        kind: `display of ${mimes.join(", ") || "nothing"}`,
+        parts: mimes.map((mime) => ({
+          label: mime,
           // A chart of times changes its ticks and scales: there only its
           // presence is compared.
-          volatile && mime === "image/svg+xml"
+          text: volatile && mime === "image/svg+xml"
             ? "(a chart)"
             : mask(text(data[mime])),
-        ]),
-      ];
+        })),
+      };
     }
   }
 }
@@ -90,6 +112,29 @@ function firstDifference(committed: string, fresh: string): string {
     }
   }
   return "";
+}
+
+/**
+ * Where one output differs, in a sentence, or null when it does not: its
+ * kind, else the first part that differs and the line within that part's
+ * own text.
+ */
+function outputDifference(
+  committed: NotebookOutput,
+  fresh: NotebookOutput,
+  volatile: boolean,
+): string | null {
+  const before = shape(committed, volatile), after = shape(fresh, volatile);
+  if (before.kind !== after.kind) {
+    return `is a ${before.kind} committed, a ${after.kind} now`;
+  }
+  for (let i = 0; i < before.parts.length; i++) {
+    const a = before.parts[i]!, b = after.parts[i]!;
+    if (a.text !== b.text) {
+      return `differs in its ${a.label} at ${firstDifference(a.text, b.text)}`;
+    }
+  }
+  return null;
 }
 
 /**
@@ -126,10 +171,8 @@ export function staleOutputs(
     if (cell.cell_type !== "code") return;
     const tags = (cell as CellWithTags).metadata?.tags;
     const volatile = Array.isArray(tags) && tags.includes(VOLATILE_TAG);
-    const before = (cell.outputs ?? []).map((o) => shape(o, volatile));
-    const after = (fresh.cells[index]!.outputs ?? []).map((o) =>
-      shape(o, volatile)
-    );
+    const before = cell.outputs ?? [];
+    const after = fresh.cells[index]!.outputs ?? [];
     if (before.length !== after.length) {
       stale.push({
         cell: index + 1,
@@ -138,11 +181,11 @@ export function staleOutputs(
       return;
     }
     for (let i = 0; i < before.length; i++) {
-      const a = before[i]!.join("\n"), b = after[i]!.join("\n");
-      if (a !== b) {
+      const difference = outputDifference(before[i]!, after[i]!, volatile);
+      if (difference !== null) {
         stale.push({
           cell: index + 1,
-          reason: `output ${i + 1} differs at ${firstDifference(a, b)}`,
+          reason: `output ${i + 1} ${difference}`,
         });
         return;
       }
