@@ -132,8 +132,66 @@ Deno.test("markdownTable() follows explicit alignments", () => {
 
 Deno.test("markdownTable() rejects a row with the wrong number of cells", () => {
   assert.throws(
-    () => markdownTable(["a", "b"], [["only one"]]),
-    /Row 0 has 1 cells but the table has 2 columns/,
+    () => markdownTable(["a", "b"], [["x", "y"], ["only one"]]),
+    /^Error: markdownTable: rows\[1\] has 1 cells but the table has 2 columns$/,
+  );
+});
+
+Deno.test("markdownTable() names the argument, the value and the rule of bad input", () => {
+  const refused: [() => unknown, RegExp][] = [
+    [
+      () => markdownTable([], []),
+      /markdownTable: columns must be a non-empty array of strings, got an array of 0/,
+    ],
+    [
+      () => markdownTable("ab" as unknown as string[], []),
+      /markdownTable: columns must be a non-empty array of strings, got "ab"/,
+    ],
+    [
+      () => markdownTable(["a", 2 as unknown as string], []),
+      /markdownTable: columns\[1\] must be a string, got 2/,
+    ],
+    [
+      () => markdownTable(["a"], undefined as unknown as []),
+      /markdownTable: rows must be an array of rows, got undefined/,
+    ],
+    [
+      () => markdownTable(["a"], ["x" as unknown as string[]]),
+      /markdownTable: rows\[0\] must be an array of cells, got "x"/,
+    ],
+    [
+      () => markdownTable(["a"], [[{ n: 1 } as unknown as string]]),
+      /markdownTable: rows\[0\]\[0\] must be a string, number, bigint, boolean, null or undefined, got an object/,
+    ],
+    [
+      () => markdownTable(["a"], [[[1, 2] as unknown as string]]),
+      /markdownTable: rows\[0\]\[0\] must be .*, got an array of 2/,
+    ],
+    [
+      () => markdownTable(["a"], [], { aling: "left" } as never),
+      /markdownTable: unknown option "aling"/,
+    ],
+    [
+      () => markdownTable(["a"], [], { align: "middle" as never }),
+      /markdownTable: align must be one of auto, left, right, center or an array of them, one per column, got "middle"/,
+    ],
+    [
+      () => markdownTable(["a", "b"], [], { align: ["left"] }),
+      /markdownTable: align has 1 entries but the table has 2 columns/,
+    ],
+    [
+      () =>
+        markdownTable(["a", "b"], [], { align: ["left", "rigth" as never] }),
+      /markdownTable: align\[1\] must be one of auto, left, right, center, got "rigth"/,
+    ],
+  ];
+  for (const [call, message] of refused) assert.throws(call, message);
+  // Every kind of cell the type allows still prints.
+  assert.equal(
+    markdownTable(["a", "b", "c", "d", "e"], [["x", 1, 2n, true, null]], {
+      align: "left",
+    }).split("\n")[2],
+    "| x   | 1   | 2   | true |     |",
   );
 });
 

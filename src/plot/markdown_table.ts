@@ -1,3 +1,5 @@
+import { checkOptions, describe } from "../validate.ts";
+
 /** A value that `markdownTable` can put in a cell. */
 export type TableCell = string | number | bigint | boolean | null | undefined;
 
@@ -22,6 +24,10 @@ export interface MarkdownTableOptions {
  * @param rows The rows, each with one cell per column.
  * @param options Column alignment.
  * @returns The table, one line per row, ending with a newline.
+ * @throws {Error} naming the argument, the value and the rule: columns that
+ *   are not a non-empty list of strings, a row of another length than the
+ *   header, a cell of another type than {@linkcode TableCell}, an unknown
+ *   option or alignment, or a list of alignments of another length.
  *
  * @example Tabulate node counts beside the course's numbers
  * ```ts
@@ -46,13 +52,7 @@ export function markdownTable(
   rows: readonly (readonly TableCell[])[],
   options: MarkdownTableOptions = {},
 ): string {
-  for (const [index, row] of rows.entries()) {
-    if (row.length !== columns.length) {
-      throw new Error(
-        `Row ${index} has ${row.length} cells but the table has ${columns.length} columns`,
-      );
-    }
-  }
+  checkTable(columns, rows, options);
   const aligns = columns.map((_, column) => {
     const align = typeof options.align === "string"
       ? options.align
@@ -92,6 +92,91 @@ export function markdownTable(
     }).join(" | ")
   } |\n`;
   return line(header) + rule + body.map(line).join("");
+}
+
+const ALIGNS: readonly string[] = ["auto", "left", "right", "center"];
+
+/**
+ * Rejects what would make a wrong table rather than an error: a header that
+ * is not a list of strings, a row of another length, a cell that would print
+ * as `[object Object]`, an alignment that is not one of the four or a list
+ * of another length.
+ */
+function checkTable(
+  columns: unknown,
+  rows: unknown,
+  options: unknown,
+): void {
+  const where = "markdownTable";
+  if (!Array.isArray(columns) || columns.length === 0) {
+    throw new Error(
+      `${where}: columns must be a non-empty array of strings, got ${
+        describe(columns)
+      }`,
+    );
+  }
+  columns.forEach((title, column) => {
+    if (typeof title !== "string") {
+      throw new Error(
+        `${where}: columns[${column}] must be a string, got ${describe(title)}`,
+      );
+    }
+  });
+  if (!Array.isArray(rows)) {
+    throw new Error(
+      `${where}: rows must be an array of rows, got ${describe(rows)}`,
+    );
+  }
+  rows.forEach((row: unknown, index) => {
+    if (!Array.isArray(row)) {
+      throw new Error(
+        `${where}: rows[${index}] must be an array of cells, got ${
+          describe(row)
+        }`,
+      );
+    }
+    if (row.length !== columns.length) {
+      throw new Error(
+        `${where}: rows[${index}] has ${row.length} cells but the table has ${columns.length} columns`,
+      );
+    }
+    row.forEach((cell: unknown, column) => {
+      if (
+        cell !== null && typeof cell === "object" ||
+        typeof cell === "function" || typeof cell === "symbol"
+      ) {
+        throw new Error(
+          `${where}: rows[${index}][${column}] must be a string, number, bigint, boolean, null or undefined, got ${
+            describe(cell)
+          }`,
+        );
+      }
+    });
+  });
+  checkOptions(where, options, ["align"]);
+  const align = (options as MarkdownTableOptions).align;
+  if (align === undefined || ALIGNS.includes(align as string)) return;
+  if (!Array.isArray(align)) {
+    throw new Error(
+      `${where}: align must be one of ${
+        ALIGNS.join(", ")
+      } or an array of them, one per column, got ${describe(align)}`,
+    );
+  }
+  if (align.length !== columns.length) {
+    throw new Error(
+      `${where}: align has ${align.length} entries but the table has ${columns.length} columns`,
+    );
+  }
+  align.forEach((entry: unknown, column) => {
+    if (!ALIGNS.includes(entry as string)) {
+      throw new Error(
+        `${where}: align[${column}] must be one of ${ALIGNS.join(", ")}, got ${
+          describe(entry)
+        }`,
+      );
+    }
+  });
 }
 
 function escapeCell(cell: TableCell): string {
