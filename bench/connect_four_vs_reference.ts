@@ -30,8 +30,12 @@ of each FILE (default ${DEFAULT_SET}), one program after the other, R times
 (default 2), each run starting with the next program. Prints a Markdown
 table: per set the positions, the mean microseconds per position as each
 program prints them (the best of the R runs), the mean nodes, and our time
-over the reference's. The machine's load average is printed before and
-after: the programs share the machine with whatever else runs on it.
+over the reference's. With R > 1 a second table gives each program's mean of
+its per-line minima: every line at its fastest of the R runs, so that a line
+another process slowed in one run does not weigh (on sets of microsecond
+solves one such line can move a run's mean by a tenth). The machine's load
+average is printed before and after: the programs share the machine with
+whatever else runs on it.
 
 FILE: one "<moves> [score]" per line as in data/connect4/ (column digits 1-7,
 first player first; the score from the side to move). Every score printed is
@@ -340,6 +344,32 @@ export function meanOf(solved: readonly Solved[]): Best {
 }
 
 /**
+ * The mean over lines of each line's fastest time in `runs` (every run
+ * answers the same lines, in order).
+ *
+ * @param runs the answers of a program's runs of one set
+ * @returns the mean of the per-line minima in microseconds (0 for no lines)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { meanOfMinima } from "./connect_four_vs_reference.ts";
+ * const run = (a: number, b: number) => [a, b].map((micros) => ({ score: 0, nodes: 1, micros }));
+ * assert.equal(meanOfMinima([run(4, 900), run(6, 10)]), 7);
+ * ```
+ */
+export function meanOfMinima(runs: readonly (readonly Solved[])[]): number {
+  const lines = runs[0]?.length ?? 0;
+  let sum = 0;
+  for (let i = 0; i < lines; i++) {
+    let fastest = Infinity;
+    for (const run of runs) fastest = Math.min(fastest, run[i]!.micros);
+    sum += fastest;
+  }
+  return sum / Math.max(1, lines);
+}
+
+/**
  * A time given in microseconds, written in µs, ms or s (three figures or so).
  *
  * @param micros the time in microseconds
@@ -445,10 +475,12 @@ async function main(args: readonly string[]): Promise<number> {
   print(`| ${header.join(" | ")} |`);
   print(`| --- | ${header.slice(1).map(() => "---:").join(" | ")} |`);
   let faults = 0;
+  const minimaRows: string[] = [];
   for (const { name, lines } of sets) {
     // Moves only, for both: the scores are checked here, not by the programs.
     const input = lines.map((l) => `${l.moves}\n`).join("");
     const best: (Best | null)[] = programs.map(() => null);
+    const runs: Solved[][][] = programs.map(() => []);
     const failures: string[] = [];
     const scores: (number[] | null)[] = programs.map(() => null);
     for (let run = 0; run < options.runs; run++) {
@@ -472,6 +504,7 @@ async function main(args: readonly string[]): Promise<number> {
           continue;
         }
         scores[k] = result.solved.map((s) => s.score);
+        runs[k]!.push(result.solved);
         const mean = meanOf(result.solved);
         if (best[k] === null || mean.micros < best[k]!.micros) best[k] = mean;
       }
@@ -521,8 +554,41 @@ async function main(args: readonly string[]): Promise<number> {
     print(
       `| ${[name, String(lines.length), ...cells, ...ratios].join(" | ")} |`,
     );
+    const minima = runs.map((r) =>
+      r.length === options.runs ? meanOfMinima(r) : null
+    );
+    const referenceMinimum = minima[programs.findIndex((p) => !p.ours)];
+    minimaRows.push(
+      `| ${
+        [
+          name,
+          String(lines.length),
+          ...minima.map((m) => m === null ? "—" : formatMicros(m)),
+          ...(options.reference === null
+            ? []
+            : programs.flatMap((p, k) =>
+              !p.ours ? [] : [
+                minima[k] === null || referenceMinimum === null ||
+                  referenceMinimum === undefined
+                  ? "—"
+                  : `${(minima[k]! / referenceMinimum).toFixed(2)}×`,
+              ]
+            )),
+        ].join(" | ")
+      } |`,
+    );
     for (const failure of failures) warn(`bench:c4ref: ${name}: ${failure}`);
     faults += failures.length;
+  }
+  if (options.runs > 1) {
+    print("");
+    print(
+      `Mean of each line's fastest time over the ${options.runs} runs (a line slowed in one run counts at its fastest):`,
+    );
+    print("");
+    print(`| ${header.join(" | ")} |`);
+    print(`| --- | ${header.slice(1).map(() => "---:").join(" | ")} |`);
+    for (const row of minimaRows) print(row);
   }
   print("");
   print(`load average after: ${loadAverage()} (1, 5, 15 min)`);

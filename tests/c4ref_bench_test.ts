@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { assertRefused, runBenchTask } from "./_bench_task.ts";
 import {
   formatMicros,
+  meanOfMinima,
   parseReferenceBenchArgs,
   parseSolverOutput,
 } from "../bench/connect_four_vs_reference.ts";
@@ -62,7 +63,7 @@ Deno.test("bench:c4ref: with a reference, both programs' times and the ratios; t
     "--every",
     "200",
     "--runs",
-    "1",
+    "2",
     "--threads",
     "2",
   );
@@ -79,6 +80,27 @@ Deno.test("bench:c4ref: with a reference, both programs' times and the ratios; t
   assert.equal(nodes(cells[3]!), nodes(cells[5]!));
   assert.match(cells[6]!, /^[\d.]+×$/);
   assert.match(cells[7]!, /^[\d.]+×$/);
+  // Two runs: a second table of per-line minima, with the same columns,
+  // each at most the best run's mean.
+  const [first, second] = out.split(
+    "Mean of each line's fastest time over the 2 runs",
+  );
+  assert.ok(second !== undefined, out);
+  const minima = second.split("\n").find((line) => line.includes("end_easy"))!
+    .split("|").map((cell) => cell.trim());
+  assert.equal(minima.length, cells.length);
+  const micros = (cell: string) => {
+    const [, value, unit] = /^([\d.]+) (µs|ms|s)/.exec(cell)!;
+    return Number(value) * { "µs": 1, ms: 1e3, s: 1e6 }[unit!]!;
+  };
+  for (const k of [3, 4, 5]) {
+    assert.ok(
+      micros(minima[k]!) <= micros(cells[k]!) * 1.01,
+      `${minima[k]} > ${cells[k]}`,
+    );
+  }
+  assert.match(minima[6]!, /^[\d.]+×$/);
+  assert.ok(first!.includes("ratio (2 threads)"));
 });
 
 Deno.test("bench:c4ref: a reference that scores wrongly, stops, or is missing makes the run fail, naming why", async () => {
@@ -164,6 +186,11 @@ Deno.test("bench:c4ref's parsers: the options, a solver's output lines, the time
     () => parseSolverOutput("ref", "4455 40 3 12\n1 0 1 1\n", lines),
     /output line 1 is "4455 40 3 12"/,
   );
+  // Each line at its fastest: 4 and 10, not the best run's mean (452).
+  const run = (a: number, b: number) =>
+    [a, b].map((micros) => ({ score: 0, nodes: 1, micros }));
+  assert.equal(meanOfMinima([run(4, 900), run(6, 10)]), 7);
+  assert.equal(meanOfMinima([]), 0);
   assert.deepEqual(
     [8.44, 523, 7100, 8_930_000].map(formatMicros),
     ["8.4 µs", "523 µs", "7.10 ms", "8.93 s"],
