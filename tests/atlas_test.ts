@@ -325,7 +325,7 @@ Deno.test("the decision tree's play leaves name the gains an SPRT accepted at eq
     mode,
     decision,
     seed: 0,
-    budget: 1,
+    budget: 1000,
     // Played against today's engine of the test.
     engine: ELO_TESTS.find((t) => t.technique === technique && t.game === game)
       ?.engine ?? "",
@@ -363,7 +363,7 @@ Deno.test("the decision tree's play leaves name the gains an SPRT accepted at eq
   assert.equal(chessLeaf.strength.length, 2);
   assert.match(
     chessLeaf.strength[0]!.text,
-    /^quiescence.*\+400 Elo \[\+380, \+420\] on chess \(H1 after 200 games\)$/,
+    /^quiescence.*\+400 Elo \[\+380, \+420\] on chess over the base engine \(add-one, H1 after 200 games at 1,000 nodes a move\)$/,
   );
   assert.match(chessLeaf.strength[1]!.text, /^null-move pruning.*\+40 Elo/);
   for (const other of leaves.filter((l) => !l.games.includes("chess"))) {
@@ -401,7 +401,7 @@ Deno.test("the decision tree lists the leave-one-out gains of today's full engin
   for (const [k, gain] of listed.entries()) {
     assert.match(
       gain.text,
-      /: the full engine loses [+−]\d+ Elo \[[+−]\d+, [+−]\d+\] without it on chess \(leave-one-out, H1 after \d+ games\)$/,
+      /: the full engine loses [+−]\d+ Elo \[[+−]\d+, [+−]\d+\] without it on chess \(leave-one-out, H1 after \d+ games at 20,000 nodes a move\)$/,
     );
     // Largest loss first.
     if (k > 0) {

@@ -2,7 +2,9 @@
 // from the atlas's data (figures/atlas/rows.json), independently of the
 // code that derives it: a leaf recommends a technique only on a game that
 // reaches it, where the technique was measured below alpha-beta's nodes
-// and no SPRT of it on that game accepted H0; a leaf that no game reaches
+// and no SPRT of it on that game (chess's for the WAC positions) accepted
+// H0; a gain it lists is an SPRT at equal nodes that accepted H1, with its
+// Elo and its budget as the data hold them; a leaf that no game reaches
 // is drawn as not measured; a title names no technique the leaf does not
 // recommend; MCTS-Solver, measured against plain UCT, is no alpha-beta
 // gain. Both the tree derived now and the committed one must pass.
@@ -41,6 +43,58 @@ const TITLE_WORDS: readonly [RegExp, readonly string[]][] = [
   [/Grundy|nim-sum/i, ["grundy"]],
   [/quiescence/i, ["quiescence", "quiescence-checks"]],
 ];
+
+/** The leave-one-out items of today's full engine, at equal nodes. */
+function todaysLoo(data: AtlasFile) {
+  return (data.leaveOneOut?.items ?? []).filter((i) =>
+    i.mode === "nodes" &&
+    ELO_LOO_TESTS.some((test) =>
+      test.technique === i.technique && test.engine === i.engine
+    )
+  );
+}
+
+interface LeafGainLike {
+  technique: string;
+  game: string;
+  text: string;
+}
+
+const signed = (x: number | null) =>
+  x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
+
+/**
+ * Why a listed gain is not one the data holds: an SPRT at equal nodes on
+ * the game (a leaf's game, WAC's being chess) that accepted H1, by today's
+ * full engine left without it or by the technique added to a base engine,
+ * with its Elo and its budget in the text.
+ */
+function gainProblems(
+  where: string,
+  gain: LeafGainLike,
+  leaf: Leaf,
+  data: AtlasFile,
+): string[] {
+  const at = `${where}: the gain of ${gain.technique} on ${gain.game}`;
+  const games = leaf.games.map((g) => g === "wac" ? "chess" : g);
+  if (!games.includes(gain.game)) return [`${at}: not a game of the leaf`];
+  const looId = (t: string) => t === "tt-move" ? "tt-move-only" : t;
+  const item = [
+    ...todaysLoo(data).filter((i) => looId(i.technique) === gain.technique),
+    ...(data.elo ?? []).filter((i) =>
+      i.mode === "nodes" && i.technique === gain.technique
+    ),
+  ].find((i) =>
+    i.game === gain.game && i.decision === "H1" &&
+    gain.text.includes(`${signed(i.elo.estimate)} Elo`) &&
+    gain.text.includes(`${i.budget.toLocaleString("en")} nodes a move`)
+  );
+  return item === undefined
+    ? [
+      `${at}: no SPRT at equal nodes accepted H1 with the Elo and budget its text gives ("${gain.text}")`,
+    ]
+    : [];
+}
 
 /** Every way `tree` breaks the rules, given the data it should follow. */
 function treeProblems(tree: DecisionNode, data: AtlasFile): string[] {
@@ -98,34 +152,22 @@ function treeProblems(tree: DecisionNode, data: AtlasFile): string[] {
             `${at}: ${median} of alpha-beta's nodes, not below them`,
           );
         }
+        // The Win At Chess positions are chess: chess's SPRTs speak for them.
+        const sprtGame = game === "wac" ? "chess" : game;
         const h0 = (data.elo ?? []).find((i) =>
-          i.technique === t.technique && i.game === game && i.decision === "H0"
+          i.technique === t.technique && i.game === sprtGame &&
+          i.decision === "H0"
         );
         if (h0 !== undefined) {
           problems.push(`${at}: its SPRT accepted H0 (${h0.elo.estimate})`);
         }
         // Leaving it out of today's full engine cost less than the test's
-        // elo1: an H0 too, unless a gain accepted elsewhere outweighs it
-        // (its pair's leave-one-out or its own add-one test, H1).
-        const loo = (data.leaveOneOut?.items ?? []).filter((i) =>
-          i.mode === "nodes" &&
-          ELO_LOO_TESTS.some((test) =>
-            test.technique === i.technique && test.engine === i.engine
-          )
-        );
-        const looH0 = loo.find((i) =>
+        // elo1: an SPRT that accepted H0 too.
+        const looH0 = todaysLoo(data).find((i) =>
           (i.technique === "tt-move" ? "tt-move-only" : i.technique) ===
-            t.technique && i.game === game && i.decision === "H0"
+            t.technique && i.game === sprtGame && i.decision === "H0"
         );
-        const outweighed = loo.some((i) =>
-          i.technique === "killers-and-history" && i.decision === "H1" &&
-          i.game === game && ["killer", "history"].includes(t.technique)
-        ) ||
-          (data.elo ?? []).some((i) =>
-            i.technique === t.technique && i.game === game &&
-            i.mode === "nodes" && i.decision === "H1"
-          );
-        if (looH0 !== undefined && !outweighed) {
+        if (looH0 !== undefined) {
           problems.push(
             `${at}: its leave-one-out SPRT accepted H0 (${looH0.elo.estimate})`,
           );
@@ -143,6 +185,9 @@ function treeProblems(tree: DecisionNode, data: AtlasFile): string[] {
         problems.push(
           `${where}: lists MCTS-Solver, measured against plain UCT, as a gain of an alpha-beta game`,
         );
+      }
+      if (typeof gain !== "string") {
+        problems.push(...gainProblems(where, gain as LeafGainLike, leaf, data));
       }
     }
     for (const [word, ids] of TITLE_WORDS) {
@@ -207,7 +252,7 @@ Deno.test("the rules' check finds each kind of broken leaf", () => {
   );
 });
 
-Deno.test("a leave-one-out H0 refuses the technique on its game unless its pair's test gained, and the check finds a tree that ignores it", () => {
+Deno.test("a leave-one-out H0 refuses the technique on chess and on WAC, its pair's gain only explained; the check finds a tree that ignores it", () => {
   const items = COMMITTED.leaveOneOut!.items;
   const withItems = (
     changes: Record<string, Partial<(typeof items)[number]>>,
@@ -222,39 +267,86 @@ Deno.test("a leave-one-out H0 refuses the technique on its game unless its pair'
     decision: "H0" as const,
     elo: { estimate: -12, low: -30, high: 6 },
   };
-  const killerOnChess = (tree: DecisionNode) =>
+  const killerOn = (tree: DecisionNode, game: string) =>
     leavesOf(tree).some((l) =>
       l.techniques.some((t) =>
-        t.technique === "killer" && t.games.includes("chess")
+        t.technique === "killer" && t.games.includes(game)
       )
     );
-  assert.ok(killerOnChess(deriveTree(COMMITTED)));
-  // Killers and history together gained (H1): the killers' H0 alone says
-  // history stands in for them, so they stay recommended.
+  assert.ok(killerOn(deriveTree(COMMITTED), "chess"));
+  assert.ok(killerOn(deriveTree(COMMITTED), "wac"));
+  // Killers and history together gained (H1), but the killers' own test
+  // accepted H0: an SPRT that accepted H0 refuses them on chess and on the
+  // WAC positions, and the refusal names the pair's gain.
   const paired = withItems({ killer: killerH0 });
-  assert.ok(killerOnChess(deriveTree(paired)));
-  assert.deepEqual(treeProblems(deriveTree(paired), paired), []);
-  // Without the pair's gain the H0 refuses them on chess.
-  const alone = withItems({
-    killer: killerH0,
-    "killers-and-history": { decision: null },
-  });
-  const derived = deriveTree(alone);
-  assert.ok(!killerOnChess(derived));
-  assert.deepEqual(treeProblems(derived, alone), []);
+  const derived = deriveTree(paired);
+  assert.ok(!killerOn(derived, "chess") && !killerOn(derived, "wac"));
+  assert.deepEqual(treeProblems(derived, paired), []);
   assert.match(
     JSON.stringify(derived),
-    /chess: 28%, but the full engine loses less than \+10 Elo without it \(leave-one-out accepted H0 at \[0, 10\]: −12\)/,
+    /chess: 28%, but the full engine loses less than \+10 Elo without it \(leave-one-out accepted H0 at \[0, 10\]: −12; without killers and history together it loses \+206 Elo \(H1\): they stand in for each other\)/,
+  );
+  const problems = treeProblems(deriveTree(COMMITTED), paired).join("\n");
+  assert.match(
+    problems,
+    /killer on chess: its leave-one-out SPRT accepted H0 \(-12\)/,
   );
   assert.match(
-    treeProblems(deriveTree(COMMITTED), alone).join("\n"),
-    /killer on chess: its leave-one-out SPRT accepted H0 \(-12\)/,
+    problems,
+    /killer on wac: its leave-one-out SPRT accepted H0 \(-12\)/,
   );
   // An H0 played by another engine than today's is not read.
   const stale = withItems({
     killer: { ...killerH0, engine: "an older engine" },
-    "killers-and-history": { decision: null },
   });
-  assert.ok(killerOnChess(deriveTree(stale)));
+  assert.ok(killerOn(deriveTree(stale), "chess"));
   assert.deepEqual(treeProblems(deriveTree(stale), stale), []);
+});
+
+Deno.test("the check finds a listed gain that no SPRT accepted, or whose Elo or budget its text misstates", () => {
+  const tree = deriveTree(COMMITTED);
+  const leaf = leavesOf(tree).find((l) => l.games.includes("chess"))!;
+  const index = leavesOf(tree).indexOf(leaf);
+  const withGain = (
+    gain: { technique: string; game: string; text: string },
+  ) => {
+    const broken = structuredClone(tree);
+    leavesOf(broken)[index]!.strength.push(gain);
+    return treeProblems(broken, COMMITTED).join("\n");
+  };
+  // MTD(f)'s Connect Four test accepted H0; null move's leave-one-out is undecided.
+  assert.match(
+    withGain({
+      technique: "mtdf",
+      game: "connect-four",
+      text:
+        "MTD(f): +47 Elo [+10, +80] on connect-four (add-one, H1 after 200 games at 5,000 nodes a move)",
+    }),
+    /the gain of mtdf on connect-four: no SPRT at equal nodes accepted H1/,
+  );
+  assert.match(
+    withGain({
+      technique: "null-move",
+      game: "chess",
+      text:
+        "null move: the full engine loses +28 Elo [+4, +53] without it on chess (leave-one-out, H1 after 480 games at 20,000 nodes a move)",
+    }),
+    /the gain of null-move on chess: no SPRT at equal nodes accepted H1/,
+  );
+  // LMR's leave-one-out gain with another Elo, or without its budget.
+  const lmr = leaf.strength.find((g) =>
+    g.technique === "lmr" && g.text.includes("leave-one-out")
+  )!;
+  assert.match(
+    withGain({ ...lmr, text: lmr.text.replace(/\+64 Elo/, "+99 Elo") }),
+    /the gain of lmr on chess: no SPRT/,
+  );
+  assert.match(
+    withGain({ ...lmr, text: lmr.text.replace(/ at 20,000 nodes a move/, "") }),
+    /the gain of lmr on chess: no SPRT/,
+  );
+  assert.match(
+    withGain({ ...lmr, game: "nim" }),
+    /the gain of lmr on nim: not a game of the leaf/,
+  );
 });

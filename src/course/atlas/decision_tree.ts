@@ -16,7 +16,8 @@
  * 2. a leaf recommends a technique only on the games reaching it where it
  *    was measured below alpha-beta's nodes (median share below 1, against
  *    alpha-beta itself, the value unchanged on every position) and where no
- *    SPRT of it on that game accepted H0; each recommendation names those
+ *    SPRT of it on that game (chess's for the WAC positions) accepted H0,
+ *    add-one or leave-one-out; each recommendation names those
  *    games (and the leaf's other games where it failed, with why), best
  *    first by the geometric mean of its shares there, at most
  *    {@linkcode LEAF_TECHNIQUES};
@@ -24,15 +25,15 @@
  *    tests are given, it lists every technique, sound or selective, that
  *    its SPRT at equal nodes accepted as a gain (H1) over an alpha-beta
  *    engine (MCTS-Solver is measured against plain UCT, so it is listed
- *    only by the leaf of MCTS), largest gain first, with its Elo and the
- *    games the SPRT counted; a test played against the engine before its
- *    order changed says so. The leave-one-out tests, when given, count
+ *    only by the leaf of MCTS), largest gain first, with its Elo, the
+ *    engine it was added to, the games the SPRT counted and its node
+ *    budget; a test played against the engine before its order changed
+ *    says so. The leave-one-out tests of today's engine, when given, count
  *    too: those that accepted H1 (the full chess engine loses without the
  *    technique) are listed first, largest loss first, then the add-one
- *    gains; one that accepted H0 is an SPRT that accepted H0 for rule 2,
- *    unless a gain accepted elsewhere outweighs it (the pair test of
- *    techniques that stand in for each other, or the technique's own
- *    add-one test, accepted H1).
+ *    gains; one that accepted H0 refuses the technique by rule 2 (where a
+ *    pair test shows another technique standing in for it, the refusal
+ *    says so).
  *
  * @module
  */
@@ -111,27 +112,31 @@ const LOO_NAMES: Readonly<Record<string, string>> = {
 /**
  * Leave-one-out tests of techniques that can stand in for each other, and
  * the atlas rows they cover: the full engine without one of them keeps the
- * other, so an H0 for one alone says they overlap, not that it is useless.
+ * other, so a refusal by an H0 for one alone says so.
  */
 const LOO_PAIRS: Readonly<Record<string, readonly string[]>> = {
   "killers-and-history": ["killer", "history"],
 };
 
 /**
- * Whether a gain accepted elsewhere outweighs `row`'s leave-one-out H0:
- * the engine without it and the technique that stands in for it loses
- * (a pair's H1), or it gained over the base engine (its add-one H1).
+ * The game whose SPRTs speak for an atlas game: the Win At Chess positions
+ * are chess, whose games are played from the usual openings.
  */
-function standsInFor(row: AtlasRow, sprts: Sprts): boolean {
-  const pairH1 = sprts.loo.some((i) =>
-    i.decision === "H1" && i.game === row.game &&
+export function sprtGame(game: string): string {
+  return game === "wac" ? "chess" : game;
+}
+
+/** The pair test that shows `row`'s technique standing in for another, in words, or "". */
+function pairNote(row: AtlasRow, sprts: Sprts): string {
+  const pair = sprts.loo.find((i) =>
+    i.decision === "H1" && i.game === sprtGame(row.game) &&
     (LOO_PAIRS[i.technique] ?? []).includes(row.technique)
   );
-  const addOneH1 = sprts.elo.some((i) =>
-    i.technique === row.technique && i.game === row.game &&
-    i.mode === "nodes" && i.decision === "H1"
-  );
-  return pairH1 || addOneH1;
+  return pair === undefined
+    ? ""
+    : `; without ${LOO_NAMES[pair.technique] ?? pair.technique} it loses ${
+      signedElo(pair.elo.estimate)
+    } Elo (H1): they stand in for each other`;
 }
 
 /** The atlas row id a leave-one-out item's technique is measured by. */
@@ -181,9 +186,20 @@ function strengthOf(
           LOO_NAMES[i.technique] ?? i.technique
       }: the full engine loses ${
         interval(i)
-      } without it on ${i.game} (leave-one-out, H1 after ${2 * i.pairs} games)`,
+      } without it on ${i.game} (leave-one-out, H1 after ${
+        2 * i.pairs
+      } games at ${i.budget.toLocaleString("en")} nodes a move)`,
     }));
   return [...leftOut, ...addedOne(ids, rows, sprts.elo, mcts)];
+}
+
+/**
+ * The engine an add-one test's candidate played against, short: its
+ * description up to the first parenthesis or colon ("plain alpha-beta",
+ * "the UCI engine").
+ */
+function baselineOf(item: EloItem): string {
+  return item.engine.split(/ \(|:/)[0]!.trim();
 }
 
 /** Rule 3's add-one-to-base gains, largest first. */
@@ -204,16 +220,18 @@ function addedOne(
     )
     .map((i) => {
       const name = i.technique === "mcts"
-        ? "MCTS-Solver (over plain UCT)"
+        ? "MCTS-Solver"
         : rows.find((r) => r.technique === i.technique)?.name ?? i.technique;
       return {
         technique: i.technique,
         game: i.game,
         text: `${name}: ${signedElo(i.elo.estimate)} Elo [${
           signedElo(i.elo.low)
-        }, ${signedElo(i.elo.high)}] on ${i.game} (H1 after ${
-          2 * i.pairs
-        } games${
+        }, ${signedElo(i.elo.high)}] on ${i.game} over ${
+          baselineOf(i)
+        } (add-one, H1 after ${2 * i.pairs} games at ${
+          i.budget.toLocaleString("en")
+        } nodes a move${
           oldEngine(i)
             ? "; against the engine before its move order changed"
             : ""
@@ -235,9 +253,9 @@ function refusal(
     return `value changed on ${row.valueDiffers} of ${row.positions}`;
   }
   if (!(row.share.median < 1)) return percent(row.share.median);
+  const game = sprtGame(row.game);
   const h0 = sprts.elo.find((i) =>
-    i.technique === row.technique && i.game === row.game &&
-    i.decision === "H0"
+    i.technique === row.technique && i.game === game && i.decision === "H0"
   );
   if (h0 !== undefined) {
     return `${percent(row.share.median)}, but its SPRT accepted H0 (${
@@ -245,14 +263,14 @@ function refusal(
     } Elo)`;
   }
   const looH0 = sprts.loo.find((i) =>
-    rowIdOf(i) === row.technique && i.game === row.game && i.decision === "H0"
+    rowIdOf(i) === row.technique && i.game === game && i.decision === "H0"
   );
-  if (looH0 !== undefined && !standsInFor(row, sprts)) {
+  if (looH0 !== undefined) {
     return `${percent(row.share.median)}, but the full engine loses less than ${
       signedElo(looH0.elo1)
     } Elo without it (leave-one-out accepted H0 at [${looH0.elo0}, ${looH0.elo1}]: ${
       signedElo(looH0.elo.estimate)
-    })`;
+    }${pairNote(row, sprts)})`;
   }
   return null;
 }
