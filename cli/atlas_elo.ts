@@ -210,14 +210,21 @@ function parseArgs(args: readonly string[]): Plan {
     throw new Error(`${UNREACHABLE_ALONE}\n${USAGE}`);
   }
   if (plan.techniques !== undefined) {
+    // Known on the games asked for: a technique of another game would
+    // select nothing and the run would end having played nothing.
     const known = new Set(
-      selectedEloTests({}, design).map((t) => t.technique),
+      selectedEloTests(
+        plan.games === undefined ? {} : { games: plan.games },
+        design,
+      ).map((t) => t.technique),
     );
     const unknown = plan.techniques.filter((t) => !known.has(t));
     if (unknown.length > 0) {
       throw new Error(
         `--techniques: no ${design} Elo test for ${
           unknown.map((t) => JSON.stringify(t)).join(", ")
+        }${
+          plan.games === undefined ? "" : ` on ${plan.games.join(",")}`
         }; known: ${[...known].join(", ")}`,
       );
     }

@@ -42,6 +42,19 @@ Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or
     /no leave-one-out Elo test for "mcts"/,
     "a technique without a test",
   );
+  // MCTS-Solver's add-one test is Connect Four's: on chess alone it would
+  // select nothing and play nothing.
+  assertCleanFailure(
+    await runCli("atlas_elo.ts", [
+      "--games",
+      "chess",
+      "--techniques",
+      "mcts",
+      "--status",
+    ]),
+    /--techniques: no add-one Elo test for "mcts" on chess; known: /,
+    "a technique of another game",
+  );
   assertCleanFailure(
     await runCli("atlas_elo.ts", ["--max-batches", "0"]),
     /--max-batches must be an integer in 1…1000000, got "0"/,

@@ -24,6 +24,7 @@ import {
   treeMarkdown,
   treeSvg,
 } from "../src/course/mod.ts";
+import { atlasClaims } from "../src/course/atlas/report.ts";
 
 const FIGURES = new URL("../figures/atlas/", import.meta.url);
 
@@ -269,7 +270,20 @@ Deno.test("the atlas is a lesson of deno task figures, with its two charts and i
     "power_cost",
     "decision_tree",
   ]);
-  assert.deepEqual(report.rows.map((r) => r.id), ["T000.5c", "T003.10b"]);
+  // Tic-tac-toe alone has no chess rows: T003.10b is not judged on NaN.
+  assert.deepEqual(report.rows.map((r) => r.id), ["T000.5c"]);
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const claims = (games: string[]) =>
+    atlasClaims(committed.rows.filter((r) => games.includes(r.game)), "a run");
+  assert.deepEqual(claims(["chess", "wac"]).map((r) => r.id), [
+    "T000.5c",
+    "T003.10b",
+  ]);
+  const chessOnly = claims(["chess"]).find((r) => r.id === "T003.10b")!;
+  assert.deepEqual(chessOnly.checks!.map((c) => c.what), ["chess: ratio"]);
+  assert.ok(Number.isFinite(chessOnly.checks![0]!.value));
   for (const chart of report.charts) {
     assert.match(
       chart.svg,

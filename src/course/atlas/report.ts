@@ -819,7 +819,16 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * The course's claims measured by the atlas: T000.5c (ordering is part of
- * the algorithm) and T003.10b (the previous best move is indispensable in chess).
+ * the algorithm) and T003.10b (the previous best move is indispensable in
+ * chess), each on the games whose rows it needs were measured, and left
+ * out when none was.
+ *
+ * @example Without chess rows there is no T003.10b to judge
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { atlasClaims } from "./report.ts";
+ * assert.deepEqual(atlasClaims([], "a test"), []);
+ * ```
  */
 export function atlasClaims(
   rows: readonly AtlasRow[],
@@ -828,17 +837,20 @@ export function atlasClaims(
   const statics = rows.filter((r) =>
     r.technique === "static-order" && r.share !== null
   );
-  const chess = (["chess", "wac"] as const).map((g) => {
+  // A game without both rows was not measured: no check is judged on it
+  // (a missing row made a NaN that the check called a disagreement).
+  const chess = (["chess", "wac"] as const).flatMap((g) => {
     const hint = rows.find((r) =>
       r.technique === "previous-move" && r.game === g
-    )?.share?.median ?? NaN;
-    const none = rows.find((r) =>
-      r.technique === "deepening" && r.game === g
-    )?.share?.median ?? NaN;
-    return { g, ratio: hint / none };
+    )?.share?.median;
+    const none = rows.find((r) => r.technique === "deepening" && r.game === g)
+      ?.share?.median;
+    return hint === undefined || none === undefined
+      ? []
+      : [{ g, ratio: hint / none }];
   });
   return [
-    claimRow({
+    ...(statics.length === 0 ? [] : [claimRow({
       id: "T000.5c",
       what:
         "ordering is part of the algorithm: the same alpha-beta in another move order (atlas games)",
@@ -854,8 +866,8 @@ export function atlasClaims(
         bound: 0.1,
       })),
       note: `${label}; see the atlas (figures/atlas/)`,
-    }),
-    claimRow({
+    })]),
+    ...(chess.length === 0 ? [] : [claimRow({
       id: "T003.10b",
       what:
         "the previous iteration's best move first is indispensable in chess (atlas)",
@@ -872,7 +884,7 @@ export function atlasClaims(
         bound: PREVIOUS_MOVE_MAX_RATIO,
       })),
       note: `${label}; deepening to the atlas's chess depth`,
-    }),
+    })]),
   ];
 }
 
