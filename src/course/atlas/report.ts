@@ -469,7 +469,7 @@ function againstText(item: EloItem): string {
  */
 function costEloCell(
   rows: readonly AtlasRow[],
-  items: readonly EloItem[] | undefined,
+  items: readonly EloItem[],
   id: string,
   game: EloGame,
 ): string {
@@ -478,15 +478,6 @@ function costEloCell(
     return `one experiment with "${
       nameOf(rows, same.technique)
     }" (the same players): see that row`;
-  }
-  if (items === undefined) {
-    // Without the tests, the row's own equal-nodes result, as formatted
-    // when the file was written (what it was against is not known here).
-    const elo = rows.find((r) => r.technique === id && r.game === game)?.elo;
-    if (elo === undefined || elo === null) return "—";
-    return id === "mcts"
-      ? `MCTS-Solver against plain UCT (not against alpha-beta): ${elo}`
-      : elo;
   }
   const item = items.find((i) =>
     i.technique === id && i.game === game && i.mode === "nodes"
@@ -499,7 +490,20 @@ function costEloCell(
  * Cost: lines of code (the rule of `countLines`), largest table, and the
  * Elo of each game's SPRT at equal nodes, each cell naming what it was
  * against (the budget per move is in the column's header). Without `elo`
- * (the file's tests and their settings) each cell shows its row's `elo`.
+ * (the file's tests and their settings) there are no Elo columns: a
+ * figure whose budget and opponent the table cannot name is not shown.
+ *
+ * @example Without the Elo tests, the cost alone
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { costTable, readAtlasFile } from "./report.ts";
+ * const atlas = readAtlasFile()!;
+ * assert.doesNotMatch(costTable(atlas.rows), /Elo/);
+ * assert.match(
+ *   costTable(atlas.rows, { settings: atlas.eloSettings!, items: atlas.elo! }),
+ *   /Elo on chess \(SPRT at equal nodes, 10,000 nodes a move; against the engine without it\)/,
+ * );
+ * ```
  */
 export function costTable(
   rows: readonly AtlasRow[],
@@ -519,8 +523,7 @@ export function costTable(
       "contract",
       "lines of code",
       "largest table",
-      header("connect-four"),
-      header("chess"),
+      ...(elo === undefined ? [] : [header("connect-four"), header("chess")]),
       "not measured because",
     ],
     techniqueIds(rows).map((id) => {
@@ -531,8 +534,10 @@ export function costTable(
         first.contract,
         first.loc,
         bytes(Math.max(...list.map((r) => r.memoryBytes))),
-        costEloCell(rows, elo?.items, id, "connect-four"),
-        costEloCell(rows, elo?.items, id, "chess"),
+        ...(elo === undefined ? [] : [
+          costEloCell(rows, elo.items, id, "connect-four"),
+          costEloCell(rows, elo.items, id, "chess"),
+        ]),
         first.missing ?? "",
       ];
     }),
