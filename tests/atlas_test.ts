@@ -24,7 +24,7 @@ import {
   treeMarkdown,
   treeSvg,
 } from "../src/course/mod.ts";
-import { atlasClaims } from "../src/course/atlas/report.ts";
+import { atlasClaims, riskTable } from "../src/course/atlas/report.ts";
 
 const FIGURES = new URL("../figures/atlas/", import.meta.url);
 
@@ -113,6 +113,52 @@ Deno.test("sound techniques give alpha-beta's value on every position; the other
             : `, loses the game-theoretic value on ${row.loses}/${row.positions}`),
       );
     }
+  }
+});
+
+Deno.test("the committed run: a sound technique's value differs from alpha-beta's only where the node cap stopped a run, and the risk table says so", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const table = riskTable(committed.rows);
+  for (const row of committed.rows) {
+    if (
+      row.missing !== undefined ||
+      !["sound", "baseline", "replacement"].includes(row.contract)
+    ) continue;
+    assert.ok(
+      row.valueDiffers <= row.capped,
+      `${row.technique} on ${row.game}: value differs on ${row.valueDiffers}, capped ${row.capped}`,
+    );
+    if (row.capped > 0) {
+      const line = table.split("\n").find((l) =>
+        l.startsWith(`| ${row.name} `)
+      )!;
+      assert.match(line, new RegExp(`\\(${row.capped} capped\\)`));
+    }
+  }
+});
+
+Deno.test("the committed leave-one-out tests each ended decided at [0, 10] or known to ±25 at most (issue 25)", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const items = committed.leaveOneOut!.items;
+  assert.ok(items.length > 0);
+  for (const item of items) {
+    const where = `${item.technique}: ${item.decision ?? "undecided"}`;
+    assert.ok(!item.partial, `${where}, stopped before its end`);
+    assert.deepEqual([item.elo0, item.elo1], [0, 10], where);
+    if (item.decision !== null) continue;
+    assert.ok(item.precision !== undefined && item.precision <= 25, where);
+    // Known to ±precision: the interval lies within it on both sides.
+    const { estimate, low, high } = item.elo;
+    assert.ok(
+      estimate !== null && low !== null && high !== null &&
+        estimate - low <= item.precision! + 0.5 &&
+        high - estimate <= item.precision! + 0.5,
+      `${where}, ${low} ≤ ${estimate} ≤ ${high} beyond ±${item.precision}`,
+    );
   }
 });
 

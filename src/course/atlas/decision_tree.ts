@@ -98,6 +98,31 @@ interface Sprts {
   loo: readonly EloItem[];
 }
 
+/**
+ * A leave-one-out or add-one test's technique in words: its atlas row's
+ * name, or the name of a leave-one-out technique that has no row.
+ *
+ * @param technique the test's technique id
+ * @param rows the atlas rows
+ * @returns the name
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { testedName } from "./decision_tree.ts";
+ * assert.equal(testedName("late-move-pruning", []), "late-move pruning");
+ * assert.equal(testedName("killer", [{ technique: "killer", name: "killer moves" } as never]), "killer moves");
+ * ```
+ */
+export function testedName(
+  technique: string,
+  rows: readonly AtlasRow[],
+): string {
+  const id = LOO_ROW[technique] ?? technique;
+  return rows.find((r) => r.technique === id)?.name ?? LOO_NAMES[technique] ??
+    technique;
+}
+
 /** The atlas row that measures a leave-one-out test's technique, where the ids differ. */
 const LOO_ROW: Readonly<Record<string, string>> = { "tt-move": "tt-move-only" };
 
@@ -155,8 +180,24 @@ function todaysLoo(items: readonly EloItem[]): EloItem[] {
 const signedElo = (x: number | null) =>
   x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
 
-/** Whether `item` was played against another engine than today's test of it. */
-function oldEngine(item: EloItem): boolean {
+/**
+ * Whether `item` was played against another engine than today's test of
+ * it (a committed test from before the engine changed).
+ *
+ * @param item an add-one test's result
+ * @returns true when today's test of the technique names another engine
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { oldEngine } from "./decision_tree.ts";
+ * import { ELO_TESTS, type EloItem } from "./elo.ts";
+ * const test = ELO_TESTS.find((t) => t.game === "chess")!;
+ * assert.equal(oldEngine({ technique: test.technique, game: "chess", engine: test.engine } as EloItem), false);
+ * assert.equal(oldEngine({ technique: test.technique, game: "chess", engine: "an older engine" } as EloItem), true);
+ * ```
+ */
+export function oldEngine(item: EloItem): boolean {
   const test = ELO_TESTS.find((t) =>
     t.technique === item.technique && t.game === item.game
   );

@@ -17,3 +17,4 @@ export * from "./engine_rows.ts";
 export * from "./engine_order.ts";
 export * from "./full_engine_order.ts";
 export * from "./null_move_overlap.ts";
+export * from "./what_we_see.ts";

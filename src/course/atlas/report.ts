@@ -425,7 +425,10 @@ export function riskTable(rows: readonly AtlasRow[]): string {
             : r.solved !== null
             ? ` / ${r.solved}/${n}`
             : "";
-          return `${r.valueDiffers}/${n} / ${r.moveDiffers}/${n}${extra}`;
+          // A run the node cap stopped reports its best so far, not the
+          // search's value: such positions are named beside the counts.
+          const capped = r.capped > 0 ? ` (${r.capped} capped)` : "";
+          return `${r.valueDiffers}/${n} / ${r.moveDiffers}/${n}${extra}${capped}`;
         })
       ),
     ]),
