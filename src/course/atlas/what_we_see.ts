@@ -276,7 +276,7 @@ export function leaveOneOutSummary(
  * });
  * assert.match(
  *   nullMoveSummary([row("chess", true, 1.05), row("chess", false, 0.6), row("wac", true, 0.7), row("wac", false, 0.5)]),
- *   /^As the engine is \(reverse futility on\), the null move adds nodes on the middlegames \(105% at depth 6\)/,
+ *   /^As the engine is \(reverse futility on\), the null move adds nodes on the middlegames \(105% at depth 6 of the nodes without it, median\)/,
  * );
  * ```
  */
