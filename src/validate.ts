@@ -200,3 +200,29 @@ export function checkNonNegative(
   }
   return value;
 }
+
+/**
+ * `text` safe to print on a terminal or to put in a NATS header: its
+ * control characters (C0, DEL, C1: a newline, a carriage return, an escape
+ * sequence's ESC) written as `\u` escapes. Text that came from elsewhere
+ * (a message, a notebook) could otherwise forge lines or drive the
+ * terminal, and a header value with a line break is refused outright.
+ *
+ * @param text any text
+ * @returns the text, one line, without control characters
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { printable } from "./validate.ts";
+ * assert.equal(printable("a\nb\u001b[31m"), "a\\u000ab\\u001b[31m");
+ * assert.equal(printable("plain é"), "plain é");
+ * ```
+ */
+export function printable(text: string): string {
+  return String(text).replace(
+    // deno-lint-ignore no-control-regex
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}

@@ -398,3 +398,52 @@ Deno.test(
     }
   },
 );
+
+Deno.test(
+  "jobs: a message whose refusal quotes a line break or an escape sequence reaches the dead letters, its headers and the worker's lines escaped",
+  { ...options, ignore: lacks("nats-server") },
+  async () => {
+    const server = new Server();
+    let jobs: Jobs | null = null;
+    const children: (Child | null)[] = [];
+    try {
+      await server.start();
+      const w = worker(server.url, "w");
+      children.push(w);
+      await w.waitFor(/serving/);
+      jobs = await openJobs(server.url, { name: "test" });
+      // decodeJob's "not JSON" quotes the message: a header value with a
+      // line break was refused, and the message came back for ever.
+      for (const text of ['{\n"a":x}', "\u001b[2J\u001b[31mRED{"]) {
+        await jobs.js.publish(
+          jobSubject("evil"),
+          new TextEncoder().encode(text),
+        );
+      }
+      await w.waitFor(
+        /dead letter, malformed[\s\S]*dead letter, malformed/,
+        30_000,
+      );
+      const consumer = await jobs.js.consumers.get(DEAD_STREAM);
+      const errors = [];
+      for (let i = 0; i < 2; i++) {
+        const m = await consumer.next({ expires: 5000 });
+        assert.ok(m !== null, `dead letter ${i + 1} of 2`);
+        assert.equal(m.headers?.get("Gts-Reason"), "malformed");
+        errors.push(m.headers?.get("Gts-Error") ?? "");
+      }
+      assert.match(errors[0]!, /not JSON .*\{\\u000a"a":x\}/);
+      assert.match(errors[1]!, /not JSON .*\\u001b\[2J\\u001b\[31mRED/);
+      const queue = await jobs.jsm.streams.info(JOBS_STREAM);
+      assert.equal(queue.state.messages, 0, "nothing left to deliver again");
+      assert.doesNotMatch(
+        w.stderr,
+        // deno-lint-ignore no-control-regex
+        /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/,
+      );
+      assert.match(w.stderr, /refused a message on gts\.jobs\.evil .*\\u001b/);
+    } finally {
+      await cleanUp(children, jobs, server);
+    }
+  },
+);

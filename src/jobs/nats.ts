@@ -71,7 +71,7 @@ import {
   taskSummary,
 } from "./job.ts";
 import { closeTaskRunner, runTask, type SolveProbe } from "./run.ts";
-import { checkInteger } from "../validate.ts";
+import { checkInteger, printable } from "../validate.ts";
 
 /** The work-queue stream of jobs. */
 export const JOBS_STREAM = "GTS_JOBS";
@@ -472,7 +472,10 @@ export interface ServeSummary {
 /**
  * Puts `data` (its first 4 KiB: enough to see what it was) on the
  * dead-letter stream, under `gts.dead.<reason>`, with the reason and the
- * error in headers.
+ * error in headers. Every header value goes through {@linkcode printable}:
+ * the error quotes what the message held, and one line break in a header
+ * value made the client refuse the dead letter, so that the message was
+ * never acknowledged and came back for ever. Null when stored, else why not.
  */
 async function deadLetter(
   jobs: Jobs,
@@ -480,15 +483,23 @@ async function deadLetter(
   error: string,
   data: Uint8Array,
   fields: Record<string, string>,
-): Promise<void> {
-  const h = headers();
-  h.set("Gts-Reason", reason);
-  h.set("Gts-Error", error.slice(0, 2000));
-  h.set("Gts-Bytes", String(data.length));
-  for (const [name, value] of Object.entries(fields)) h.set(name, value);
-  await jobs.js.publish(`gts.dead.${reason}`, data.slice(0, 4096), {
-    headers: h,
-  });
+): Promise<string | null> {
+  try {
+    const h = headers();
+    h.set("Gts-Reason", printable(reason));
+    h.set("Gts-Error", printable(error.slice(0, 2000)));
+    h.set("Gts-Bytes", String(data.length));
+    for (const [name, value] of Object.entries(fields)) {
+      h.set(name, printable(value.slice(0, 2000)));
+    }
+    await jobs.js.publish(`gts.dead.${reason}`, data.slice(0, 4096), {
+      headers: h,
+      timeout: ANSWER_MS,
+    });
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** The engines of a chess task that `table` lacks. */
@@ -564,7 +575,9 @@ export async function serveJobs(
   options: ServeOptions,
 ): Promise<ServeSummary> {
   const summary: ServeSummary = { done: 0, skipped: 0, refused: 0, dead: 0 };
-  const log = options.log ?? (() => {});
+  // Lines quote what messages held (a job's error, a refused message's
+  // text): never a raw control character on the worker's terminal.
+  const log = (line: string) => options.log?.(printable(line));
   const told = new Set<string>();
   let waiting = false;
   const handled = () =>
@@ -644,15 +657,28 @@ async function serveOne(
   } catch (error) {
     const reason = error instanceof JobError ? error.reason : "invalid";
     const text = (error as Error).message;
-    await deadLetter(jobs, reason, text, message.data, {
+    const failed = await deadLetter(jobs, reason, text, message.data, {
       "Gts-Subject": message.subject,
       "Gts-Worker": options.worker,
     });
-    // Kept in the dead-letter stream now: done with here (a work queue
-    // keeps a terminated message, an acknowledged one goes).
-    message.ack();
+    if (failed === null) {
+      // Kept in the dead-letter stream now: done with here.
+      message.ack();
+      log(
+        `refused a message on ${message.subject} (dead letter, ${reason}): ${text}`,
+      );
+      return "dead";
+    }
+    // The server away: left unacknowledged, it comes back and is refused
+    // again then.
+    if (jobs.unreachableSince() !== null) {
+      throw new Error(`its dead letter could not be stored: ${failed}`);
+    }
+    // The server there but refusing the dead letter: left unacknowledged,
+    // the message would come back after every ack wait, for ever.
+    message.term();
     log(
-      `refused a message on ${message.subject} (dead letter, ${reason}): ${text}`,
+      `refused a message on ${message.subject} (${reason}): ${text}; its dead letter could not be stored (${failed}): terminated, it is not delivered again`,
     );
     return "dead";
   }
@@ -704,11 +730,21 @@ async function serveOne(
     }; start workers with --engine ${
       isEngineName(missing[0]) ? missing[0] : "NAME"
     }=PATH)`;
-    await deadLetter(jobs, "unknown-engine", text, message.data, {
-      "Gts-Subject": message.subject,
-      "Gts-Worker": options.worker,
-      "Gts-Engine": missing.join(","),
-    });
+    const failed = await deadLetter(
+      jobs,
+      "unknown-engine",
+      text,
+      message.data,
+      {
+        "Gts-Subject": message.subject,
+        "Gts-Worker": options.worker,
+        "Gts-Engine": missing.join(","),
+      },
+    );
+    // Its failed result below still tells the publisher.
+    if (failed !== null) {
+      log(`job ${key}: its dead letter could not be stored: ${failed}`);
+    }
     const result: JobResult = {
       run: job.run,
       index: job.index,
@@ -1140,13 +1176,12 @@ export async function runJobs(
     deadLetter(jobs, verdict.reason, verdict.error, value, {
       "Gts-Subject": `$KV.${RESULTS_BUCKET}.${key}`,
       "Gts-Run": run,
-    }).catch((error) =>
+    }).then((failed) => {
+      if (failed === null) return;
       options.onRefusal?.(
-        `could not put the refused result of ${key} on the dead letters: ${
-          (error as Error).message
-        }`,
-      )
-    );
+        `could not put the refused result of ${key} on the dead letters: ${failed}`,
+      );
+    });
     return null;
   };
 

@@ -56,6 +56,7 @@ import {
 } from "./sanitize.ts";
 import { stepperLiveFile } from "./stepper.ts";
 import { walksLiveFile } from "./walks.ts";
+import { printable } from "../validate.ts";
 
 /** The repository's root folder. */
 export const ROOT: string = fileURLToPath(new URL("../../", import.meta.url));
@@ -793,20 +794,9 @@ ${list}
     steppers,
     editable,
     assets,
+    // A notebook's names and tags may hold escape sequences.
     warnings: warnings.map(printable),
   };
-}
-
-/**
- * A warning safe to print on a terminal: control characters (a notebook's
- * names and tags may hold escape sequences) written as `\u` escapes.
- */
-function printable(line: string): string {
-  return line.replace(
-    // deno-lint-ignore no-control-regex
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
 }
 
 /** Whether `path` is `folder` or inside it (both real paths). */
