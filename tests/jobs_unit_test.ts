@@ -19,6 +19,7 @@ import { natsServer } from "../src/jobs/nats.ts";
 import {
   natsConnectOptions,
   parseNatsAddress,
+  redactAddress,
 } from "../src/jobs/nats_address.ts";
 import { scoreChessMatch } from "../src/uci/chess_match.ts";
 import { roundRobin, scheduleRoundRobin } from "../src/match/tournament.ts";
@@ -427,13 +428,32 @@ Deno.test("--nats addresses: credentials and TLS as NATS clients take them, neve
   });
   assert.equal(parseNatsAddress("tls://T0KEN@h").token, "T0KEN");
   assert.equal(parseNatsAddress("tls://h").server, "tls://h:4222");
-  for (const bad of ["ftp://u:SECRET@h", "nats://u:SECRET@", "SECRET@h:0"]) {
+  // A raw "/" or "@" in a password (the docs say to percent-encode them)
+  // makes the address unreadable: the message still shows none of it.
+  for (
+    const bad of [
+      "ftp://u:SECRET@h",
+      "nats://u:SECRET@",
+      "SECRET@h:0",
+      "nats://worker:pa/SECRET@127.0.0.1:4333",
+      "nats://worker:pa@SECRET@127.0.0.1:4333",
+      "tls://u:SE/CR@ET@h/x",
+    ]
+  ) {
     assert.throws(() => parseNatsAddress(bad), (error: unknown) => {
       assert.match((error as Error).message, /is not a NATS server address/);
-      assert.ok(!(error as Error).message.includes("SECRET"), bad);
+      assert.ok(!/SECRET|SE\/CR|ET@h/.test((error as Error).message), bad);
       return true;
     });
   }
+  assert.equal(
+    redactAddress("nats://worker:pa/ss@127.0.0.1:4333"),
+    "nats://***@127.0.0.1:4333",
+  );
+  assert.equal(
+    redactAddress("nats://worker:pa@ssw0rd@127.0.0.1:4333"),
+    "nats://***@127.0.0.1:4333",
+  );
   const dir = Deno.makeTempDirSync();
   try {
     const junk = `${dir}/junk`;

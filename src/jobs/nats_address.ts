@@ -57,19 +57,27 @@ const ADDRESS =
   /^(?:(nats|tls):\/\/)?(?:([^@/\s]*)@)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\])(?::(\d{1,5}))?\/?$/;
 
 /**
- * `text` with its credentials (whatever stands before an `@`) replaced by
- * `***`: what a message may show of an address.
+ * `text` with its credentials (everything between the scheme and the last
+ * `@`) replaced by `***`: what a message may show of an address. The last
+ * `@`, not the first, and across `/`: a password with a raw `@` or `/` is
+ * what a mistyped address holds, and it must not show either.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { redactAddress } from "./nats_address.ts";
  * assert.equal(redactAddress("nats://worker:s3cret@h:4222"), "nats://***@h:4222");
+ * assert.equal(redactAddress("nats://w:pa/ss@h:4222"), "nats://***@h:4222");
+ * assert.equal(redactAddress("nats://w:p@ss@h:4222"), "nats://***@h:4222");
  * assert.equal(redactAddress("h:4222"), "h:4222");
  * ```
  */
 export function redactAddress(text: string): string {
-  return String(text).replace(/^([a-z]+:\/\/)?[^@/]*@/i, "$1***@");
+  const value = String(text);
+  const at = value.lastIndexOf("@");
+  if (at < 0) return value;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0] ?? "";
+  return `${scheme}***${value.slice(at)}`;
 }
 
 function decodePart(part: string): string | null {
