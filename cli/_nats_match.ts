@@ -14,6 +14,7 @@ import type { EngineSpec } from "../src/jobs/job.ts";
 import { chessMatchOverNats } from "../src/jobs/remote.ts";
 import { connectForCommand, progressLine, queuedJobsFate } from "./_nats.ts";
 import { print } from "./_output.ts";
+import { printable } from "../src/validate.ts";
 import {
   gameLine,
   matchScoreLine,
@@ -96,10 +97,13 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
       onGame: (game, i) => {
         if (run.pgn) writeAll(run.pgn, (i > 0 ? "\n" : "") + game.pgn);
         scores.push(gameScore(game.result, i % 2 === 0));
+        // A game's names, reason and fault are a worker's text.
         if (game.fault !== null) {
-          console.error(`match: game ${i + 1}: ${game.fault}`);
+          console.error(`match: game ${i + 1}: ${printable(game.fault)}`);
         }
-        print(gameLine(game, i, (performance.now() - started) / 1000));
+        print(
+          printable(gameLine(game, i, (performance.now() - started) / 1000)),
+        );
       },
     });
     print(matchScoreLine(a.label, b.label, result));

@@ -161,3 +161,38 @@ Deno.test("judgeResult: with the run's tasks, a result whose records do not answ
     "the result stored under r.0 holds records that do not answer job r.0: 1 record expected, got 0",
   ]);
 });
+
+Deno.test("judgeResult: a worker's name or code the publisher would print with control characters, a negative ms and a delivery below 1 are refused as malformed", () => {
+  const stored = (fields: object) =>
+    new TextEncoder().encode(JSON.stringify({
+      run: "r",
+      index: 0,
+      digest: "ab",
+      code: "c",
+      worker: "w",
+      ms: 1,
+      delivery: 1,
+      outcome: { ok: false, error: "boom" },
+      ...fields,
+    }));
+  assert.equal(judgeResult("r.0", stored({}), "r", ["ab"], "c").ok, true);
+  for (
+    const fields of [
+      { worker: "w\nmatch: all games won" },
+      { worker: "\u001b[2J" },
+      { worker: "" },
+      { worker: "w".repeat(201) },
+      { code: "c\u009b" },
+      { ms: -1 },
+      { delivery: 0 },
+      { delivery: -3 },
+    ]
+  ) {
+    const verdict = judgeResult("r.0", stored(fields), "r", ["ab"], "c");
+    assert.equal(
+      verdict.ok ? "taken" : verdict.reason,
+      "result-malformed",
+      JSON.stringify(fields),
+    );
+  }
+});

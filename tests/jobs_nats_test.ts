@@ -20,7 +20,8 @@ import {
   type RunProgress,
 } from "../src/jobs/nats.ts";
 import { roundRobinOverNats } from "../src/jobs/remote.ts";
-import { JOB_FORMAT, type Task } from "../src/jobs/job.ts";
+import { encodeJob, JOB_FORMAT, type Task } from "../src/jobs/job.ts";
+import { jobDigest } from "../src/jobs/result.ts";
 import { roundRobin } from "../src/match/tournament.ts";
 import {
   createPlayer,
@@ -444,6 +445,61 @@ Deno.test(
       assert.match(w.stderr, /refused a message on gts\.jobs\.evil .*\\u001b/);
     } finally {
       await cleanUp(children, jobs, server);
+    }
+  },
+);
+
+Deno.test(
+  "jobs: a failed job's error, the worker's text, reaches the publisher's line with its control characters escaped and cut to 1,000 characters",
+  { ...options, ignore: lacks("nats-server") },
+  async () => {
+    const server = new Server();
+    let jobs: Jobs | null = null;
+    try {
+      await server.start();
+      jobs = await openJobs(server.url, { name: "test" });
+      const task: Task = {
+        kind: "games",
+        game: "tic-tac-toe",
+        players: [{ kind: "random", seed: 1 }, { kind: "random", seed: 2 }],
+        openings: ["........."],
+        games: [{ round: 0, opening: 0, seats: [0, 1], seed: 1 }],
+      };
+      const code = "c0de";
+      const run = "failrun";
+      const digest = await jobDigest(
+        encodeJob({ format: JOB_FORMAT, run, index: 0, code, task }),
+      );
+      // Stored first, as a worker would (or one that lies): no worker runs.
+      await jobs.results.put(
+        `${run}.0`,
+        new TextEncoder().encode(JSON.stringify({
+          run,
+          index: 0,
+          digest,
+          code,
+          worker: "w",
+          ms: 1,
+          delivery: 1,
+          outcome: {
+            ok: false,
+            error: `\u001b[2J\nmatch: all games won${"x".repeat(5000)}`,
+          },
+        })),
+      );
+      const error = await runJobs(jobs, [task], { code, run }).then(
+        () => null,
+        (error: Error) => error,
+      );
+      assert.ok(error !== null, "the run failed");
+      assert.match(
+        error.message,
+        /^job 0 failed on worker w: \\u001b\[2J\\u000amatch: all games wonx+\.\.\. \(4025 more characters\)$/,
+      );
+      // deno-lint-ignore no-control-regex
+      assert.doesNotMatch(error.message, /[\u0000-\u001f]/);
+    } finally {
+      await cleanUp([], jobs, server);
     }
   },
 );

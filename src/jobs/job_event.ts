@@ -115,8 +115,21 @@ function readProbe(value: unknown): SolveProbe | null {
   };
 }
 
-/** A worker's name or a code version: printable, at most 200 characters. */
-function isName(value: unknown): value is string {
+/**
+ * Whether `value` may be a worker's name or a code version: a string of
+ * 1…200 characters without control characters. The publisher prints both,
+ * and they come from messages anyone with the right to publish can send.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isName } from "./job_event.ts";
+ * assert.equal(isName("lab-3/1234"), true);
+ * assert.equal(isName("w\nfake line"), false);
+ * assert.equal(isName(""), false);
+ * ```
+ */
+export function isName(value: unknown): value is string {
   return typeof value === "string" && value.length > 0 &&
     value.length <= MAX_TEXT &&
     // deno-lint-ignore no-control-regex

@@ -172,6 +172,15 @@ export class RunStoppedError extends Error {
   }
 }
 
+/** The most of a worker's error a publisher prints (a stack, or a flood of text, is cut there). */
+const MAX_ERROR_CHARS = 1000;
+
+/** `text`, or its first `max` characters and a mark that it was cut. */
+const cut = (text: string, max: number) =>
+  text.length <= max
+    ? text
+    : `${text.slice(0, max)}... (${text.length - max} more characters)`;
+
 /** A job that failed on its worker (an engine that cannot start, a game that throws). */
 export class JobFailedError extends Error {
   /** A failure explained by `message`. */
@@ -1170,8 +1179,10 @@ export async function runJobs(
     if (verdict.ok) return verdict.result;
     if (refusedValues.has(`${key}@${revision}`)) return null;
     refusedValues.add(`${key}@${revision}`);
+    // The error quotes the stored value's fields (JSON.stringify leaves
+    // DEL and the C1 controls as they are).
     options.onRefusal?.(
-      `refused ${verdict.error} (dead letter, ${verdict.reason})`,
+      `refused ${printable(verdict.error)} (dead letter, ${verdict.reason})`,
     );
     deadLetter(jobs, verdict.reason, verdict.error, value, {
       "Gts-Subject": `$KV.${RESULTS_BUCKET}.${key}`,
@@ -1199,8 +1210,11 @@ export async function runJobs(
       storedGames += result.outcome.records.length;
       options.onResult?.(result);
     } else if (failure === null) {
+      // The error is the worker's text: printed on the publisher's terminal.
       failure = new JobFailedError(
-        `job ${index} failed on worker ${result.worker}: ${result.outcome.error}`,
+        `job ${index} failed on worker ${result.worker}: ${
+          printable(cut(result.outcome.error, MAX_ERROR_CHARS))
+        }`,
       );
     }
     tell(done === tasks.length);

@@ -11,6 +11,7 @@
  */
 
 import type { JobResult, Task } from "./job.ts";
+import { isName } from "./job_event.ts";
 import { recordsProblem } from "./records.ts";
 
 /**
@@ -66,10 +67,14 @@ function readResult(value: Uint8Array): JobResult | null {
   }
   if (!isObject(result)) return null;
   const outcome = result.outcome;
+  // The worker's name and the code are printed by the publisher (a failed
+  // job's line): the rule of the events' names, which are printed alike.
   const ok = typeof result.run === "string" &&
     Number.isInteger(result.index) && typeof result.digest === "string" &&
-    typeof result.code === "string" && typeof result.worker === "string" &&
-    typeof result.ms === "number" && Number.isInteger(result.delivery) &&
+    isName(result.code) && isName(result.worker) &&
+    typeof result.ms === "number" && Number.isFinite(result.ms) &&
+    result.ms >= 0 && Number.isInteger(result.delivery) &&
+    (result.delivery as number) >= 1 &&
     isObject(outcome) &&
     (outcome.ok === true
       ? Array.isArray(outcome.records)
@@ -168,13 +173,15 @@ export function judgeResult(
   if (result === null) {
     return refuse(
       "result-malformed",
-      `is not a result (JSON with run, index, digest, code, worker, ms, delivery, outcome)`,
+      `is not a result (JSON with run, index, digest, code and worker names of 1…200 printable characters, ms ≥ 0, delivery ≥ 1, outcome)`,
     );
   }
   if (result.run !== run || result.index !== index) {
     return refuse(
       "result-other-job",
-      `is the result of job ${JSON.stringify(result.run)}.${result.index}`,
+      `is the result of job ${
+        JSON.stringify(result.run.slice(0, 64))
+      }.${result.index}`,
     );
   }
   if (result.digest !== digest) {
