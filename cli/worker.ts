@@ -39,6 +39,8 @@ import {
   setAckWait,
 } from "../src/jobs/nats.ts";
 import type { NatsSecurity } from "../src/jobs/nats_address.ts";
+import { isName } from "../src/jobs/job_event.ts";
+import { describe, printable } from "../src/validate.ts";
 import { FlagsOnce } from "./_flags.ts";
 import { print } from "./_output.ts";
 import { EngineFlagError, engineTable } from "../src/uci/engines.ts";
@@ -162,9 +164,19 @@ function parse(args: readonly string[]): Options | null {
     if (error instanceof EngineFlagError) throw new Usage(error.message);
     throw error;
   }
+  const name = seen.get("--name");
+  // The publisher drops every event whose worker is not such a name (its
+  // refusals too), and a line break in it broke the worker's dead letters.
+  if (name !== undefined && !isName(name)) {
+    throw new Usage(
+      `--name must be 1…200 printable characters, got ${
+        printable(describe(name))
+      }`,
+    );
+  }
   return {
     nats,
-    name: seen.get("--name") ?? null,
+    name: name ?? null,
     maxJobs: integer("--max-jobs", 1, 1e9),
     setAckWaitMs: setAckWait === undefined ? undefined : setAckWait * 1000,
     engines: table,
@@ -202,7 +214,8 @@ async function main(args: readonly string[]): Promise<number> {
   }
   const code = await codeVersion();
   const name = options.name ?? `${hostName()}/${Deno.pid}`;
-  const log = (line: string) => console.error(`worker ${name}: ${line}`);
+  const log = (line: string) =>
+    console.error(printable(`worker ${name}: ${line}`));
   const stop = new AbortController();
   const onSignal = () => {
     // `deno task` passes the signal on too: say it once.

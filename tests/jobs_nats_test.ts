@@ -74,6 +74,23 @@ Deno.test(
         ["--nats", closed, "--engine", "/bin/sh=/bin/sh"],
         /worker: --engine "\/bin\/sh=\/bin\/sh": "\/bin\/sh" is not an engine name/,
       ],
+      // The publisher drops the events of a worker whose name it would not
+      // print, and a line break in it broke the dead letters' headers.
+      [
+        "worker.ts",
+        ["--nats", closed, "--name", ""],
+        /worker: --name must be 1…200 printable characters, got ""/,
+      ],
+      [
+        "worker.ts",
+        ["--nats", closed, "--name", "w".repeat(201)],
+        /worker: --name must be 1…200 printable characters, got "w+\.\.\./,
+      ],
+      [
+        "worker.ts",
+        ["--nats", closed, "--name", "w\n\u001b[2Jx"],
+        /worker: --name must be 1…200 printable characters, got "w\\n\\u001b\[2Jx"/,
+      ],
       [
         "worker.ts",
         ["--nats", "nats://u:SECRET@127.0.0.1:99999"],
