@@ -204,6 +204,27 @@ Deno.test("decodeJob: a chess job's engines, moves and budgets are checked", () 
   const bad = structuredClone(chess);
   bad.task.a.go = "infinite; rm -rf /";
   assert.throws(() => decodeJob(bytes(bad)), /task.a.go must be UCI go limits/);
+  // Limits run together, or one given twice (which would the engine take?).
+  for (
+    const [go, message] of [
+      [
+        "depth 3depth 4nodes 5",
+        /task.a.go must be UCI go limits .*separated by one space, got "depth 3depth 4nodes 5"/,
+      ],
+      ["depth 3 ", /separated by one space, got "depth 3 "/],
+      [
+        "depth 3 nodes 5 depth 4",
+        /task.a.go must be UCI go limits each given once \(depth is given twice\), got "depth 3 nodes 5 depth 4"/,
+      ],
+    ] as const
+  ) {
+    const twice = structuredClone(chess);
+    twice.task.a.go = go;
+    assert.throws(() => decodeJob(bytes(twice)), message);
+  }
+  const both = structuredClone(chess);
+  both.task.a.go = "depth 3 nodes 5000 movetime 100";
+  assert.deepEqual(decodeJob(bytes(both)), both);
   const badMove = structuredClone(chess);
   badMove.task.games[0]!.opening.moves = ["e2e4\nquit"];
   assert.throws(

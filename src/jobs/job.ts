@@ -342,6 +342,9 @@ function checkGamesTask(task: Record<string, unknown>): GamesTask {
 
 const ENGINE_KEYS = ["engine", "label", "go", "options"];
 
+const GO_LIMITS =
+  /^(?:depth|nodes|movetime) \d{1,15}(?: (?:depth|nodes|movetime) \d{1,15})*$/;
+
 function checkEngine(field: string, value: unknown): EngineSpec {
   if (!isObject(value)) throw invalid(field, value, "an object");
   for (const key of Object.keys(value)) {
@@ -372,15 +375,22 @@ function checkEngine(field: string, value: unknown): EngineSpec {
       "1…200 characters, no control characters, quotes or backslashes",
     );
   }
-  if (
-    !/^(?:(?:depth|nodes|movetime) \d{1,15} ?)+$/.test(
-      checkString(`${field}.go`, value.go, 200),
-    )
-  ) {
+  const go = checkString(`${field}.go`, value.go, 200);
+  // One space between limits: the old `(limit N ?)+` took "depth 3depth 4".
+  if (!GO_LIMITS.test(go)) {
     throw invalid(
       `${field}.go`,
       value.go,
-      'UCI go limits ("depth N", "nodes N", "movetime MS")',
+      'UCI go limits ("depth N", "nodes N", "movetime MS") separated by one space',
+    );
+  }
+  const limits = go.split(" ").filter((_, i) => i % 2 === 0);
+  const twice = limits.find((limit, i) => limits.indexOf(limit) !== i);
+  if (twice !== undefined) {
+    throw invalid(
+      `${field}.go`,
+      value.go,
+      `UCI go limits each given once (${twice} is given twice)`,
     );
   }
   if (!isObject(value.options)) {
