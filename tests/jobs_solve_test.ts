@@ -15,6 +15,7 @@ import {
   encodeJob,
   type Job,
   JOB_FORMAT,
+  MAX_SOLVE_JOB_MS,
   type SolveRecord,
   type SolveTask,
   type Task,
@@ -49,8 +50,9 @@ const job = (task: unknown): Job =>
 Deno.test("solve jobs: decodeJob takes a solve task and names each broken field", () => {
   assert.deepEqual(decodeJob(encodeJob(job(TASK))), job(TASK));
   assert.deepEqual(
-    decodeJob(encodeJob(job({ ...TASK, moves: "", maxNodes: null }))).task,
-    { ...TASK, moves: "", maxNodes: null },
+    decodeJob(encodeJob(job({ ...TASK, moves: "", maxNodes: null, timeMs: 5 })))
+      .task,
+    { ...TASK, moves: "", maxNodes: null, timeMs: 5 },
   );
   const cases: [Record<string, unknown>, RegExp][] = [
     [
@@ -65,6 +67,12 @@ Deno.test("solve jobs: decodeJob takes a solve task and names each broken field"
     [{ threads: 65 }, /task\.threads must be an integer in 1…64, got 65/],
     [{ maxNodes: -1 }, /task\.maxNodes must be an integer in 0…/],
     [{ timeMs: 1.5 }, /task\.timeMs must be an integer in 0…/],
+    // Its worker keeps a job alive while it runs: a solve must have a budget.
+    [
+      { maxNodes: null },
+      /task\.maxNodes must be a node budget when task\.timeMs is null .*got null/,
+    ],
+    [{ timeMs: 43_200_001 }, /task\.timeMs must be an integer in 0…43200000/],
     [{ kind: "solved" }, /task\.kind must be "games", "chess" or "solve"/],
   ];
   for (const [change, message] of cases) {
@@ -105,7 +113,10 @@ Deno.test("solve jobs: runTask gives the local solver's bounds and, on one threa
         fc.constantFrom(null, 2_000, 200_000),
         fc.boolean(),
         async (moves, maxNodes, weak) => {
-          const task: SolveTask = { ...TASK, moves, maxNodes, weak };
+          // Without a node budget, the time budget solveOverNats gives
+          // (a job must have one), which a solve of seconds never reaches.
+          const timeMs = maxNodes === null ? MAX_SOLVE_JOB_MS : null;
+          const task: SolveTask = { ...TASK, moves, maxNodes, timeMs, weak };
           const decoded = decodeJob(encodeJob(job(task))).task;
           const outcome = await runTask(decoded);
           assert.ok(outcome.ok, JSON.stringify(outcome));

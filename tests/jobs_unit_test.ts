@@ -74,6 +74,19 @@ Deno.test("decodeJob: a solver player must come with a node budget a move, which
   assert.equal(decodeJob(bytes(job)).index, 0);
 });
 
+Deno.test("decodeJob: an alpha-beta player, whose depth is its only budget, is refused deeper than its game's cap", () => {
+  const job = gamesJob();
+  const players = (job.task as { players: unknown[] }).players;
+  players[0] = { kind: "alpha-beta", depth: 42 };
+  assert.throws(
+    () => decodeJob(bytes(job)),
+    /decodeJob: task\.players\[0\]\.depth must be at most 14 on connect-four: an alpha-beta player's depth is its only budget, .*got 42/,
+  );
+  // strength --full plays depth 12 on Connect Four.
+  players[0] = { kind: "alpha-beta", depth: 12, quality: "good" };
+  assert.equal(decodeJob(bytes(job)).index, 0);
+});
+
 Deno.test("decodeJob: any bytes give a job or a JobError, never another exception", () => {
   fc.assert(
     fc.property(fc.uint8Array({ maxLength: 200 }), (data) => {

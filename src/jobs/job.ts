@@ -64,6 +64,27 @@ export const MAX_JOB_BYTES = 256 * 1024;
 export const MAX_JOB_GAMES = 10_000;
 
 /**
+ * The longest time budget of a solve job (ms): 12 hours, well within the
+ * 24 hours after which a job and its result are dropped. A solve job must
+ * have a node or time budget: its worker tells the server it is alive
+ * while it runs, so a solve without one would hold its worker for ever.
+ */
+export const MAX_SOLVE_JOB_MS = 12 * 3600 * 1000;
+
+/**
+ * The deepest alpha-beta player a games job may hold, by game. Alpha-beta
+ * has no node or time budget, only its depth, and its worker's heartbeat
+ * keeps a job alive for as long as it runs: depth 42 on Connect Four never
+ * ends. The caps are above what the project plays (`strength --full`
+ * goes to depth 12 on Connect Four) and stop the hopeless.
+ */
+export const MAX_JOB_ALPHA_BETA_DEPTH: Readonly<Record<GameName, number>> = {
+  "tic-tac-toe": 9,
+  "connect-four": 14,
+  "chess": 6,
+};
+
+/**
  * A batch of round-robin games on Connect Four or tic-tac-toe: the batch of
  * an SPRT or of a tournament, defined beside them ({@linkcode SprtBatch}) so
  * that matches never import the job system.
@@ -281,7 +302,8 @@ function checkGamesTask(task: Record<string, unknown>): GamesTask {
   }
   const players = checkList("task.players", task.players, 2, 256);
   players.forEach((spec, i) => {
-    // The one player without a budget of its own: a worker's move must end.
+    // The players without a budget of their own: a worker's move must end
+    // (random, mcts and search players always have one).
     if (
       isObject(spec) && spec.kind === "solver" && spec.maxNodes === undefined
     ) {
@@ -289,6 +311,17 @@ function checkGamesTask(task: Record<string, unknown>): GamesTask {
         `task.players[${i}].maxNodes`,
         undefined,
         "a node budget a move: a solver's move without one may take hours",
+      );
+    }
+    const cap = MAX_JOB_ALPHA_BETA_DEPTH[game as GameName];
+    if (
+      isObject(spec) && spec.kind === "alpha-beta" &&
+      typeof spec.depth === "number" && spec.depth > cap
+    ) {
+      throw invalid(
+        `task.players[${i}].depth`,
+        spec.depth,
+        `at most ${cap} on ${game}: an alpha-beta player's depth is its only budget, and a deeper one's move may never end`,
       );
     }
     try {
@@ -496,7 +529,14 @@ function checkSolveTask(task: Record<string, unknown>): SolveTask {
     checkInt("task.maxNodes", task.maxNodes, 0, Number.MAX_SAFE_INTEGER);
   }
   if (task.timeMs !== null) {
-    checkInt("task.timeMs", task.timeMs, 0, Number.MAX_SAFE_INTEGER);
+    checkInt("task.timeMs", task.timeMs, 0, MAX_SOLVE_JOB_MS);
+  }
+  if (task.maxNodes === null && task.timeMs === null) {
+    throw invalid(
+      "task.maxNodes",
+      null,
+      `a node budget when task.timeMs is null (or task.timeMs a time budget of at most ${MAX_SOLVE_JOB_MS} ms): a solve without either may take days, and its worker keeps it alive for as long as it runs`,
+    );
   }
   return task as unknown as SolveTask;
 }

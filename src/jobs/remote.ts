@@ -25,6 +25,7 @@ import {
   codeVersion,
   type EngineSpec,
   type GamesTask,
+  MAX_SOLVE_JOB_MS,
   type SolveRecord,
   type Task,
 } from "./job.ts";
@@ -304,7 +305,11 @@ export interface RemoteSolveOptions {
   threads?: number;
   /** A node budget per solve (default: none). */
   maxNodes?: number;
-  /** A time budget per solve, in ms (default: none). */
+  /**
+   * A time budget per solve, in ms (0…{@linkcode MAX_SOLVE_JOB_MS}; default
+   * {@linkcode MAX_SOLVE_JOB_MS} when `maxNodes` is not given either: a job
+   * needs a budget, and a solve stopped by it gives proven bounds).
+   */
   timeMs?: number;
   /** Told each solve as its result is stored, in the order they come. */
   onSolve?: (record: SolveRecord, index: number) => void;
@@ -396,13 +401,11 @@ export async function solveOverNats(
     0,
     Number.MAX_SAFE_INTEGER,
   );
-  const timeMs = options.timeMs === undefined ? null : checkInteger(
-    where,
-    "timeMs",
-    options.timeMs,
-    0,
-    Number.MAX_SAFE_INTEGER,
-  );
+  // A job must have a budget (decodeJob): the longest a job may have when
+  // none was asked for, which an exact solve of the book never reaches.
+  const timeMs = options.timeMs === undefined
+    ? maxNodes === null ? MAX_SOLVE_JOB_MS : null
+    : checkInteger(where, "timeMs", options.timeMs, 0, MAX_SOLVE_JOB_MS);
   const tasks: Task[] = positions.map((moves) => ({
     kind: "solve",
     moves,
