@@ -468,7 +468,7 @@ Deno.test(
           "0".repeat(64)
         }", the job's is ${results[0]!.digest}) (dead letter, result-digest)`,
         `refused the result stored under ${run}.1 is the result of job "${run}".0 (dead letter, result-other-job)`,
-        `refused the result stored under ${run}.2 is not a result (JSON with run, index, digest, code, worker, ms, delivery, outcome) (dead letter, result-malformed)`,
+        `refused the result stored under ${run}.2 is not a result (JSON with run, index, digest, code and worker names of 1…200 printable characters, ms ≥ 0, delivery ≥ 1, outcome) (dead letter, result-malformed)`,
         `refused the result stored under ${run}.7 is for no job this publisher published (run ${run} has jobs 0…2) (dead letter, result-not-published)`,
       ]);
       const dead = await deadLetters(admin, 4);
