@@ -51,6 +51,17 @@ Deno.test("UCI handshake: id, the Hash option, uciok; isready; unknown commands 
     engine.receive("setoption name Ponder value true")[0]!,
     /^info string setoption: unknown option "Ponder"/,
   );
+  // `value` at the end of the line: the option is Hash, its value missing
+  // (found by review: it was read as an option named "Hash value").
+  for (const line of ["setoption name Hash value", "setoption name Hash"]) {
+    assert.deepEqual(engine.receive(line), [
+      "info string setoption: Hash must be an integer in 1…1024 (MiB), got no value (setoption name … value N)",
+    ], line);
+  }
+  assert.match(
+    engine.receive("setoption name Move Overhead value")[0]!,
+    /^info string setoption: Move Overhead must be an integer in 0…5000 \(ms\), got no value/,
+  );
   assert.match(
     engine.receive("setoption Hash")[0]!,
     /^info string setoption: expected "setoption name <id> \[value <x>\]"/,

@@ -744,7 +744,9 @@ export class UciEngine {
 
   #setOption(args: string[]): void {
     const text = args.join(" ");
-    const match = /^name\s+(.+?)(?:\s+value\s+(.*))?$/i.exec(text);
+    // `value` may end the line ("setoption name Hash value"): the option is
+    // then named without it, and its missing value is reported as such.
+    const match = /^name\s+(.+?)(?:\s+value(?:\s+(.*))?)?$/i.exec(text);
     if (!match) {
       throw new Error(
         `setoption: expected "setoption name <id> [value <x>]", got ${
