@@ -6,10 +6,11 @@
  *
  * The search is synchronous, so standard input is read by a Worker: it hands
  * each line over, and for a line that ends the search (`stop`, `quit`, `go`,
- * `position`, `ucinewgame`) and for the end of input it first raises a
- * shared flag that the search reads every 1,024 nodes or so; `stop` is
- * answered within milliseconds in every mode. Other lines (`isready`) are
- * read between iterations.
+ * `position`, `ucinewgame`, and `ponderhit` after `go ponder`) and for the
+ * end of input it first raises a shared flag that the search reads every
+ * 1,024 nodes or so; `stop` is answered within milliseconds in every mode,
+ * and after `ponderhit` the search goes on under `go`'s limits from then.
+ * Other lines (`isready`) are read between iterations.
  *
  * Exit: `quit` and the end of input exit with 0, a search in progress first
  * naming its `bestmove` (as Stockfish does); so a GUI that dies, or the
@@ -74,7 +75,12 @@ type Read =
   | { tooLong: [number, number] }
   | { end: true };
 
-/** Commands that end a search in progress: the reader raises the flag for them. */
+/**
+ * Commands that end a search in progress: the reader raises the flag for
+ * them. It raises it for `ponderhit` too while the last `go` it handed over
+ * was `go ponder`: the pondering iteration in progress may run for seconds,
+ * longer than the clock `ponderhit` starts.
+ */
 const ENDING = ["stop", "quit", "go", "position", "ucinewgame"];
 
 /** What the Worker's body uses of its global scope. */
@@ -101,9 +107,20 @@ function readerMain(Splitter: typeof LineSplitter, scope: WorkerScope): void {
       maxLength,
       (number, length) => post({ tooLong: [number, length] }),
     );
+    // Whether the last go handed over was go ponder and nothing has ended
+    // it since: then ponderhit cuts the iteration in progress, so go's
+    // budgets start on time (the main side takes up the search from there).
+    // Kept here, not asked of the main side, which may not have read that
+    // go yet.
+    let pondering = false;
     const send = (out: string[]) => {
       for (const line of out.splice(0)) {
-        const ends = ending.includes(line.trim().split(/\s+/)[0]!);
+        const words = line.trim().split(/\s+/);
+        const command = words[0]!;
+        const ends = ending.includes(command) ||
+          (command === "ponderhit" && pondering);
+        if (command === "go") pondering = words.includes("ponder");
+        else if (ends || command === "ponderhit") pondering = false;
         if (ends) Atomics.add(flag, 0, 1);
         post({ line, ends });
       }

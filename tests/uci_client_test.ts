@@ -296,6 +296,44 @@ Deno.test("uci client: go infinite holds its bestmove after a mate until stop", 
   assert.equal((await client.exit()).status.code, 0);
 });
 
+Deno.test("uci client: ponderhit after seconds of pondering cuts the iteration in progress; go's movetime then holds", async () => {
+  // Found by review: ponderhit was read only once the pondering iteration
+  // finished, seconds after it came (the clock lost). A fresh table makes
+  // pondering the same every run (no budget, fixed node counts): in this
+  // Queen's Gambit depth 14 comes after 1.3 million nodes and depth 15 needs
+  // 3.9 million more, about 10 s at this engine's speed. The movetime left
+  // after ponderhit is 40 ms; the bound of 2 s only catches the iteration
+  // run out.
+  const client = new Client();
+  await client.send(
+    "ucinewgame",
+    "position startpos moves d2d4 d7d5 c2c4 e7e6 b1c3 g8f6",
+    "go ponder movetime 50",
+  );
+  const pondered = await client.until(/^info depth 14 /, 60_000);
+  const sent = performance.now();
+  await client.send("ponderhit");
+  const said = await client.until(/^bestmove /);
+  const ms = performance.now() - sent;
+  console.log(`bestmove ${ms.toFixed(1)} ms after ponderhit`);
+  assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.ok(ms < 2_000, `bestmove ${ms.toFixed(0)} ms after ponderhit`);
+  // The depth pondered is kept (no iteration from depth 1 reported again),
+  // and nodes and time count from the same start: the engine searches well
+  // under a million nodes a second (nps was once the pondered nodes over
+  // the milliseconds since ponderhit, hundreds of millions).
+  for (const info of said.filter((l) => l.startsWith("info depth"))) {
+    assert.ok(Number(info.split(" ")[2]) > 14, info);
+  }
+  for (const info of [...pondered, ...said]) {
+    const nps = / nps (\d+) /.exec(info);
+    if (nps !== null) assert.ok(Number(nps[1]) < 20_000_000, info);
+  }
+  assert.equal(count(await client.settle(), /^bestmove/), 0);
+  await client.send("quit");
+  assert.equal((await client.exit()).status.code, 0);
+});
+
 Deno.test("uci client: searchmoves restricts the root, roots over or drawn by rule", async () => {
   const client = new Client();
   await client.send("position startpos", "go depth 4 searchmoves a2a3 h2h3");

@@ -420,3 +420,58 @@ Deno.test("UCI go movetime searches its time less the Move Overhead (default 10 
   engine.receive("setoption name Move Overhead value 100");
   assert.equal(endOf(engine, clock, 10), 100);
 });
+
+Deno.test("UCI ponderhit: go's budgets count from ponderhit, the depth and move pondered are kept, info lines count time and nodes from go", () => {
+  // Found by review: ponderhit restarted the deepening from depth 1 and the
+  // info time from 0 while nodes kept the pondered ones (nps in the
+  // hundreds of millions).
+  let now = 0;
+  const engine = new UciEngine({ now: () => now });
+  engine.receive("position startpos moves e2e4 e7e5");
+  engine.receive("go ponder depth 6");
+  const pondered: string[] = [];
+  while (pondered.length < 4) {
+    pondered.push(...engine.step().filter((l) => l.startsWith("info depth")));
+  }
+  assert.deepEqual(pondered.map((l) => Number(l.split(" ")[2])), [1, 2, 3, 4]);
+  const field = (line: string, name: string) =>
+    Number(new RegExp(` ${name} (\\d+)`).exec(line)![1]);
+  // A minute of pondering on the fake clock.
+  now = 60_000;
+  assert.deepEqual(engine.receive("ponderhit"), []);
+  const out: string[] = [];
+  while (engine.searching) out.push(...engine.step());
+  const infos = out.filter((l) => l.startsWith("info depth"));
+  assert.deepEqual(infos.map((l) => Number(l.split(" ")[2])), [5, 6]);
+  for (const info of infos) {
+    assert.ok(field(info, "time") >= 60_000, info);
+    assert.ok(field(info, "nodes") > field(pondered.at(-1)!, "nodes"), info);
+    assert.equal(
+      field(info, "nps"),
+      Math.round(field(info, "nodes") * 1000 / field(info, "time")),
+    );
+  }
+  assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  // go's depth already reached while pondering: ponderhit answers at once,
+  // with the deeper move found.
+  engine.receive("go ponder depth 2");
+  const deeper: string[] = [];
+  while (deeper.length < 3) {
+    deeper.push(...engine.step().filter((l) => l.startsWith("info depth")));
+  }
+  const move = deeper.at(-1)!.split(" pv ")[1]!.split(" ")[0];
+  assert.deepEqual(engine.receive("ponderhit"), [`bestmove ${move}`]);
+  assert.equal(engine.searching, false);
+  // The time budget counts from ponderhit: a movetime of 100 ms is not
+  // spent by the minute pondered.
+  now = 0;
+  engine.receive("go ponder movetime 110");
+  while (engine.step().length === 0);
+  now = 60_000;
+  engine.receive("ponderhit");
+  assert.ok(engine.searching);
+  engine.step();
+  assert.ok(engine.searching, "the movetime was spent by pondering");
+  now = 60_100;
+  while (engine.searching) out.push(...engine.step());
+});

@@ -13,14 +13,23 @@
  * `go` stop it (the searcher checks the clock every 1,024 nodes; quiescence
  * nodes count against `nodes` only), and so does the `interrupt` flag of
  * {@linkcode UciEngineOptions}, which another thread sets when a line that
- * ends the search arrives (`cli/uci.ts` does: `stop` is answered within
- * milliseconds in every mode). Three searches run one iteration per `step`
- * call instead (a search per iteration, the table carrying the work over):
- * without that flag, a search without a depth or node limit, in slices of
+ * ends the search arrives (`cli/uci.ts` does, for `ponderhit` of a ponder
+ * search too: `stop` and `ponderhit` take effect within milliseconds in
+ * every mode). Three searches run one iteration per `step` call instead (a
+ * search per iteration, the table carrying the work over): without that
+ * flag, a search without a depth or node limit, in slices of
  * {@linkcode UCI_SLICE_MS}, so `stop` is read within about that long; `go
- * ponder`, so that `ponderhit`'s limits are read between iterations; and a
- * search move by move (`searchmoves`, a root drawn by rule). Depth and node
- * limits are never sliced, so those searches are reproducible.
+ * ponder`, so that without the flag `ponderhit` is read between iterations;
+ * and a search move by move (`searchmoves`, a root drawn by rule). Depth and
+ * node limits are never sliced, so those searches are reproducible.
+ *
+ * `ponderhit` turns a ponder search into the `go` it came with: the
+ * iteration the flag cut is dropped, the move and depth pondered are kept
+ * (as is the table), and the search deepens on under `go`'s limits, whose
+ * time and nodes count from `ponderhit` (the time pondered was the
+ * opponent's); if the pondered depth already reaches `go depth`, the move
+ * is sent at once. The `info` lines count time and nodes from `go`, through
+ * the pondering, so their `nps` is the search's.
  *
  * The protocol's promises: every `go` ends in exactly one `bestmove`. A
  * malformed `go` is answered with an `info string` naming the problem and
@@ -72,7 +81,8 @@ export interface UciEngineOptions {
    * `SharedArrayBuffer`): while its first element is not 0, the iteration in
    * progress stops at once and {@linkcode UciEngine.step} returns without
    * ending the search, so that the caller can deliver the line that set it
-   * (`stop`, `quit`, `go`, `position`, `ucinewgame`, or the end of input).
+   * (`stop`, `quit`, `go`, `position`, `ucinewgame`, `ponderhit` of a ponder
+   * search, or the end of input).
    */
   interrupt?: Int32Array;
   /**
@@ -226,8 +236,14 @@ export class UciEngine {
   #waiting = false;
   /** The root moves searched one by one (searchmoves, a root drawn by rule); null: one search. */
   #rootMoves: Move[] | null = null;
+  /** When `go` came: the `info` lines' time counts from here. */
   #started = 0;
+  /** When the budgets started: at `go`, or at `ponderhit` for a ponder search. */
+  #budgetFrom = 0;
+  /** The nodes count when the budgets started (0, or the nodes pondered). */
+  #budgetNodes = 0;
   #depth = 0;
+  /** Nodes since `go`, pondering included, as the `info` lines report them. */
   #nodes = 0;
   #best: Move = -1;
   #stopRequested = false;
@@ -454,7 +470,7 @@ export class UciEngine {
     if (this.#interrupted() && this.#depth > 0) return [];
     const limits = this.#limits;
     const depth = this.#depth + 1;
-    const elapsed = this.#now() - this.#started;
+    const elapsed = this.#now() - this.#budgetFrom;
     // Without a depth or node limit the search is timed anyway: without an
     // interrupt flag, run it in slices, so stop is read often. A slice cut
     // short is tried again; the table keeps what it finished. Depth and node
@@ -466,8 +482,9 @@ export class UciEngine {
     // history afresh. Measured (10 WAC middlegames and an opening), that is
     // no steady cost in nodes to a depth: 1.43× with the course's evaluation
     // to depth 10, with the engine's 1.13× to depth 10 and 0.95× to 12. A
-    // ponder search stays stepped, so that ponderhit's limits are read
-    // between iterations.
+    // ponder search stays stepped, so that without the interrupt flag
+    // ponderhit is read between iterations; after ponderhit the search is
+    // one deepening again (see searchWhole for the depth pondered).
     if (!sliced && this.#rootMoves === null && this.#ponderLimits === null) {
       return this.#searchWhole(elapsed);
     }
@@ -487,12 +504,12 @@ export class UciEngine {
       this.#best = result.pv[0] ?? this.#best;
       out.push(this.#info(depth, result.value, result.pv));
     }
-    const time = this.#now() - this.#started;
+    const time = this.#now() - this.#budgetFrom;
     const cut = !result.complete;
     if (cut && sliced && time < limits.timeMs) return out;
     if (
       cut || result.solved || depth >= limits.depth ||
-      this.#nodes >= limits.nodes || time >= limits.timeMs ||
+      this.#spentNodes() >= limits.nodes || time >= limits.timeMs ||
       Math.abs(result.value) >= CHESS_MATE - MATE_BAND
     ) {
       if (this.#hold) this.#waiting = true;
@@ -501,14 +518,23 @@ export class UciEngine {
     return out;
   }
 
+  /** Nodes searched under the budgets: since `go`, or since `ponderhit`. */
+  #spentNodes(): number {
+    return this.#nodes - this.#budgetNodes;
+  }
+
   /**
    * The rest of the search as one deepening from depth 1, each finished
-   * iteration's `info` line sent to `onInfo` (or returned) at once.
+   * iteration's `info` line sent to `onInfo` (or returned) at once. After
+   * `ponderhit` the depth pondered is kept: the iterations up to it, quick
+   * again from the table, neither report nor change the move (a shallower
+   * one may differ), unless they find a mate.
    */
   #searchWhole(elapsed: number): string[] {
     const limits = this.#limits;
     const out: string[] = [];
     const base = this.#nodes;
+    const kept = this.#depth;
     const timeMs = limits.timeMs === Infinity
       ? Infinity
       : Math.max(1, limits.timeMs - elapsed);
@@ -517,13 +543,15 @@ export class UciEngine {
       ...this.#budget(timeMs),
       onIteration: (row) => {
         this.#nodes = base + row.cumulativeNodes;
+        // A mate found: deeper iterations would only confirm it.
+        const mate = Math.abs(row.value) >= CHESS_MATE - MATE_BAND;
+        if (row.depth <= kept && !mate) return false;
         this.#depth = row.depth;
         this.#best = row.pv[0] ?? row.move;
         const line = this.#info(row.depth, row.value, row.pv);
         if (this.#onInfo === undefined) out.push(line);
         else this.#onInfo(line);
-        // A mate found: deeper iterations would only confirm it.
-        return Math.abs(row.value) >= CHESS_MATE - MATE_BAND;
+        return mate;
       },
     });
     this.#nodes = base + result.stats.nodes;
@@ -540,7 +568,7 @@ export class UciEngine {
   }
 
   #budget(timeMs: number): { maxNodes?: number; timeMs?: number } {
-    const left = this.#limits.nodes - this.#nodes;
+    const left = this.#limits.nodes - this.#spentNodes();
     return {
       ...(left === Infinity ? {} : { maxNodes: Math.max(1, left) }),
       ...(timeMs === Infinity ? {} : { timeMs }),
@@ -577,7 +605,9 @@ export class UciEngine {
     for (const move of ordered) {
       const left = deadline - this.#now();
       // Depth 1 always finishes, as in the one-search case.
-      if (depth > 1 && (this.#nodes >= this.#limits.nodes || left <= 0)) {
+      if (
+        depth > 1 && (this.#spentNodes() >= this.#limits.nodes || left <= 0)
+      ) {
         return { ...CUT, value: best?.value ?? 0 };
       }
       position.play(move);
@@ -663,6 +693,8 @@ export class UciEngine {
     this.#waiting = false;
     this.#rootMoves = rootMoves;
     this.#started = this.#now();
+    this.#budgetFrom = this.#started;
+    this.#budgetNodes = 0;
     this.#depth = 0;
     this.#nodes = 0;
     this.#best = -1;
@@ -733,12 +765,17 @@ export class UciEngine {
     const limits = this.#ponderLimits;
     if (!this.#searching || limits === null) return [];
     // The predicted move was played: the search goes on under go's limits,
-    // timed from now.
+    // its time and node budgets counted from now (the time pondered was the
+    // opponent's), and it keeps what pondering found: the move and depth
+    // reached, and the table. The info lines go on counting time and nodes
+    // from go, so their nps stays the search's.
     this.#ponderLimits = null;
     this.#limits = limits;
     this.#hold = false;
-    this.#started = this.#now();
-    if (this.#waiting) return this.#finish();
+    this.#budgetFrom = this.#now();
+    this.#budgetNodes = this.#nodes;
+    // Over (a mate found, the last depth searched) or deep enough already.
+    if (this.#waiting || this.#depth >= limits.depth) return this.#finish();
     return [];
   }
 
