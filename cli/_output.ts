@@ -36,17 +36,28 @@ export function print(text: string): void {
 }
 
 /**
- * Writes `text` whole to stdout (`writeSync` may write part of a buffer).
+ * Writes `bytes` whole to stdout (`writeSync` may write part of a buffer).
+ * Self-contained (no outside names), so `cli/uci.ts` can run its source in
+ * the Worker that answers `isready` during a search.
+ *
+ * @param bytes what to write, newlines included
+ * @throws {Deno.errors.BrokenPipe} when the reader has gone (`| head`)
+ */
+export function writeAll(bytes: Uint8Array): void {
+  let written = 0;
+  while (written < bytes.length) {
+    written += Deno.stdout.writeSync(bytes.subarray(written));
+  }
+}
+
+/**
+ * Writes `text` whole to stdout.
  *
  * @param text what to write, newlines included
  * @throws {Deno.errors.BrokenPipe} when the reader has gone (`| head`)
  */
 function writeOut(text: string): void {
-  const bytes = encoder.encode(text);
-  let written = 0;
-  while (written < bytes.length) {
-    written += Deno.stdout.writeSync(bytes.subarray(written));
-  }
+  writeAll(encoder.encode(text));
 }
 
 /**

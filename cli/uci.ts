@@ -4,13 +4,20 @@
  * `deno task match`. The protocol is src/uci/uci.ts's state machine; this
  * file only reads lines and prints.
  *
- * The search is synchronous, so standard input is read by a Worker: it hands
- * each line over, and for a line that ends the search (`stop`, `quit`, `go`,
+ * The search is synchronous (a `go` with limits is one call for its whole
+ * deepening), so standard input is read by a Worker: it hands each line
+ * over, and for a line that ends the search (`stop`, `quit`, `go`,
  * `position`, `ucinewgame`, and `ponderhit` after `go ponder`) and for the
  * end of input it first raises a shared flag that the search reads every
  * 1,024 nodes or so; `stop` is answered within milliseconds in every mode,
  * and after `ponderhit` the search goes on under `go`'s limits from then.
- * Other lines (`isready`) are read between iterations.
+ * `isready` during a search (or right behind the `go` that starts one) is
+ * answered by the Worker itself, at once, and not handed over; otherwise
+ * the main thread answers it after the lines before it. Both threads write
+ * whole lines under one lock, so `readyok` never lands inside another line.
+ * Other lines (`setoption`, `uci`, ...) are read when the search call
+ * returns: between iterations of a stepped search (`go ponder`,
+ * `searchmoves`), otherwise after its `bestmove`.
  *
  * Exit: `quit` and the end of input exit with 0, a search in progress first
  * naming its `bestmove` (as Stockfish does); so a GUI that dies, or the
@@ -30,7 +37,7 @@
 import { UciEngine } from "../src/uci/uci.ts";
 import { FlagsOnce, UsageError } from "./_flags.ts";
 import { LineSplitter, MAX_LINE_LENGTH, tooLongMessage } from "./_lines.ts";
-import { readCommandLine, writeOrLeave } from "./_output.ts";
+import { readCommandLine, writeAll, writeOrLeave } from "./_output.ts";
 
 const HELP = `Usage: deno task uci [--finish]
 
@@ -71,9 +78,34 @@ if (typeof options === "number") Deno.exit(options);
 
 /** A message from the reader: a line, an over-long line, or the end. */
 type Read =
-  | { line: string; ends: boolean }
+  | { line: string; ends: boolean; go: boolean }
   | { tooLong: [number, number] }
   | { end: true };
+
+/**
+ * The slots of the flag shared with the reader (an `Int32Array` over a
+ * `SharedArrayBuffer`). ENDS is the engine's interrupt flag.
+ */
+const SLOT = {
+  /** Lines that end the search, handed over and not yet handled. */
+  ENDS: 0,
+  /** The search in progress, kept by the main side: one of {@linkcode SEARCH}. */
+  SEARCH: 1,
+  /** `go` lines handed over and not yet handled: a search is about to run. */
+  GOS: 2,
+  /** The lock on stdout, which the reader writes to as well (`readyok`): 1 while held. */
+  WRITING: 3,
+} as const;
+
+/** What the SEARCH slot holds. */
+const SEARCH = {
+  /** No search in progress. */
+  NONE: 0,
+  /** A search that ends by itself (depth, nodes, time) or by `stop`. */
+  RUNNING: 1,
+  /** `go infinite`, or `go ponder` before `ponderhit`: only `stop` ends it. */
+  HELD: 2,
+} as const;
 
 /**
  * Commands that end a search in progress: the reader raises the flag for
@@ -91,17 +123,45 @@ interface WorkerScope {
 
 /**
  * The Worker's body, run from its source text (a Worker from a file would
- * need --allow-read, and `deno task uci` runs without permissions).
- * `flag[0]` counts lines that end the search and are not yet handled.
+ * need --allow-read, and `deno task uci` runs without permissions). `slot`
+ * and `search` are {@linkcode SLOT} and {@linkcode SEARCH}, handed over (the
+ * source text cannot name them).
  */
-function readerMain(Splitter: typeof LineSplitter, scope: WorkerScope): void {
+function readerMain(
+  Splitter: typeof LineSplitter,
+  write: typeof writeAll,
+  scope: WorkerScope,
+): void {
   const post = (message: Read) => scope.postMessage(message);
   scope.onmessage = async (event: MessageEvent) => {
-    const { flag, ending, maxLength, endStops } = event.data as {
-      flag: Int32Array;
-      ending: string[];
-      maxLength: number;
-      endStops: boolean;
+    const { flag, slot, search, ending, maxLength, endStops } = event
+      .data as {
+        flag: Int32Array;
+        slot: typeof SLOT;
+        search: typeof SEARCH;
+        ending: string[];
+        maxLength: number;
+        endStops: boolean;
+      };
+    const readyok = new TextEncoder().encode("readyok\n");
+    /**
+     * Answers isready from here: the main thread may be inside a search,
+     * one synchronous call for its whole deepening, and UCI wants the
+     * answer at once. Under the write lock, so that it never lands inside
+     * a line the main thread is writing.
+     */
+    const answerReady = () => {
+      while (Atomics.compareExchange(flag, slot.WRITING, 0, 1) !== 0) {
+        Atomics.wait(flag, slot.WRITING, 1, 5);
+      }
+      try {
+        write(readyok);
+      } catch {
+        // stdout closed: the main thread exits on its next write.
+      } finally {
+        Atomics.store(flag, slot.WRITING, 0);
+        Atomics.notify(flag, slot.WRITING);
+      }
     };
     const splitter = new Splitter(
       maxLength,
@@ -119,10 +179,25 @@ function readerMain(Splitter: typeof LineSplitter, scope: WorkerScope): void {
         const command = words[0]!;
         const ends = ending.includes(command) ||
           (command === "ponderhit" && pondering);
+        // During a search, or before one that a go handed over is about to
+        // start, isready is answered here (and not handed over: one answer);
+        // otherwise the main thread answers it after the lines before it,
+        // as a GUI that waits for readyok to sync expects.
+        if (
+          command === "isready" &&
+          (Atomics.load(flag, slot.GOS) > 0 ||
+            Atomics.load(flag, slot.SEARCH) !== search.NONE)
+        ) {
+          answerReady();
+          continue;
+        }
         if (command === "go") pondering = words.includes("ponder");
         else if (ends || command === "ponderhit") pondering = false;
-        if (ends) Atomics.add(flag, 0, 1);
-        post({ line, ends });
+        if (ends) Atomics.add(flag, slot.ENDS, 1);
+        // Counted before it is handed over, so the main side never sees
+        // a go it has not been counted for.
+        if (command === "go") Atomics.add(flag, slot.GOS, 1);
+        post({ line, ends, go: command === "go" });
       }
     };
     const out: string[] = [];
@@ -139,23 +214,48 @@ function readerMain(Splitter: typeof LineSplitter, scope: WorkerScope): void {
       // An unreadable input ends like a closed one.
     }
     // With --finish only a search that nothing else would end is stopped
-    // (flag[1], kept by the main side); the main side stops one that
-    // started after this look.
-    if (endStops || Atomics.load(flag, 1) === 1) Atomics.add(flag, 0, 1);
+    // (kept by the main side); the main side stops one that started after
+    // this look.
+    if (endStops || Atomics.load(flag, slot.SEARCH) === search.HELD) {
+      Atomics.add(flag, slot.ENDS, 1);
+    }
     post({ end: true });
   };
 }
 
+/** Shared with the reader: see {@linkcode SLOT}. */
+const flag = new Int32Array(new SharedArrayBuffer(4 * 4));
+
+/**
+ * Writes whole lines under the lock the reader takes to answer isready: a
+ * pipe keeps a write whole only up to PIPE_BUF (4,096 bytes on Linux, 512
+ * on macOS), and writeOrLeave may take more than one write for a long
+ * text, so without the lock a readyok could land inside a line.
+ */
 function send(out: readonly string[]): void {
-  if (out.length > 0) writeOrLeave(out.join("\n") + "\n");
+  if (out.length === 0) return;
+  while (Atomics.compareExchange(flag, SLOT.WRITING, 0, 1) !== 0) {
+    Atomics.wait(flag, SLOT.WRITING, 1, 5);
+  }
+  try {
+    writeOrLeave(out.join("\n") + "\n");
+  } finally {
+    Atomics.store(flag, SLOT.WRITING, 0);
+    Atomics.notify(flag, SLOT.WRITING);
+  }
 }
 
-/** [0]: lines that end the search, not yet handled; [1]: 1 while the search holds its bestmove for stop. */
-const flag = new Int32Array(new SharedArrayBuffer(8));
-
-/** Tells the reader whether the search in progress is one only stop ends. */
-function noteHold(): void {
-  Atomics.store(flag, 1, engine.holdsForStop ? 1 : 0);
+/** Tells the reader what search is in progress (none, one with limits, one only stop ends). */
+function noteSearch(): void {
+  Atomics.store(
+    flag,
+    SLOT.SEARCH,
+    !engine.searching
+      ? SEARCH.NONE
+      : engine.holdsForStop
+      ? SEARCH.HELD
+      : SEARCH.RUNNING,
+  );
 }
 const engine = new UciEngine({
   interrupt: flag,
@@ -176,7 +276,7 @@ function step(): void {
   stepping = false;
   if (!engine.searching || engine.waitingForStop) return;
   send(engine.step());
-  noteHold();
+  noteSearch();
   if (quitAfterSearch && !engine.searching) quit();
   schedule();
 }
@@ -187,7 +287,8 @@ function schedule(): void {
   setTimeout(step, 0);
 }
 
-const source = `(${readerMain.toString()})(${LineSplitter.toString()}, self);`;
+const source =
+  `(${readerMain.toString()})(${LineSplitter.toString()}, ${writeAll.toString()}, self);`;
 const reader = new Worker(
   URL.createObjectURL(new Blob([source], { type: "text/javascript" })),
   { type: "module" },
@@ -203,15 +304,19 @@ reader.onmessage = (event: MessageEvent<Read>) => {
     send([`info string ${tooLongMessage(...read.tooLong)}`]);
   } else {
     send(engine.receive(read.line));
-    noteHold();
+    noteSearch();
     // Handled: the search may run on (after a go, a position, ...).
-    if (read.ends) Atomics.sub(flag, 0, 1);
+    if (read.ends) Atomics.sub(flag, SLOT.ENDS, 1);
+    // After noteSearch: the reader sees the search this go started.
+    if (read.go) Atomics.sub(flag, SLOT.GOS, 1);
     if (engine.quitting) Deno.exit(0);
   }
   schedule();
 };
 reader.postMessage({
   flag,
+  slot: SLOT,
+  search: SEARCH,
   ending: ENDING,
   maxLength: MAX_LINE_LENGTH,
   endStops: !options.finish,

@@ -334,6 +334,36 @@ Deno.test("uci client: ponderhit after seconds of pondering cuts the iteration i
   assert.equal((await client.exit()).status.code, 0);
 });
 
+Deno.test("uci client: isready during a search is answered at once, before the bestmove, and once", async () => {
+  // Found by review: the whole deepening is one synchronous call, so the
+  // main thread read isready only after the bestmove (go movetime 3000:
+  // readyok 3 s late). UCI wants it at once, the search going on.
+  const client = new Client();
+  await client.send("uci");
+  await client.until(/^uciok$/);
+  for (const go of ["go movetime 3000", "go depth 30", "go infinite"]) {
+    await client.send("ucinewgame", "position startpos", go);
+    await client.until(/^info depth 3 /, 60_000);
+    await client.send("isready");
+    const before = await client.until(/^readyok$/);
+    assert.equal(count(before, /^bestmove/), 0, `${go}: ${before.join(" | ")}`);
+    if (go !== "go movetime 3000") await client.send("stop");
+    const rest = await client.until(/^bestmove /);
+    assert.equal(count(rest, /^readyok$/), 0, `${go}: ${rest.join(" | ")}`);
+    // Nothing more: one readyok for the isready, one bestmove for the go.
+    assert.deepEqual(await client.settle(), [], go);
+  }
+  // isready right behind a go, before the main thread has read the go: a
+  // search is about to run, and the answer does not wait for it either.
+  await client.send("position startpos", "go movetime 3000", "isready");
+  const before = await client.until(/^readyok$/);
+  assert.equal(count(before, /^bestmove/), 0, before.join(" | "));
+  await client.until(/^bestmove /);
+  assert.deepEqual(await client.settle(), []);
+  await client.send("quit");
+  assert.equal((await client.exit()).status.code, 0);
+});
+
 Deno.test("uci client: searchmoves restricts the root, roots over or drawn by rule", async () => {
   const client = new Client();
   await client.send("position startpos", "go depth 4 searchmoves a2a3 h2h3");

@@ -21,7 +21,10 @@
  * {@linkcode UCI_SLICE_MS}, so `stop` is read within about that long; `go
  * ponder`, so that without the flag `ponderhit` is read between iterations;
  * and a search move by move (`searchmoves`, a root drawn by rule). Depth and
- * node limits are never sliced, so those searches are reproducible.
+ * node limits are never sliced, so those searches are reproducible. No line
+ * is read while `step` runs (for a search with limits, its whole
+ * deepening): `cli/uci.ts`'s reader answers `isready` itself meanwhile, as
+ * UCI wants it answered at once.
  *
  * `ponderhit` turns a ponder search into the `go` it came with: the
  * iteration the flag cut is dropped, the move and depth pondered are kept
