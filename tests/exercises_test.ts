@@ -205,10 +205,15 @@ const WRONG_ANSWERS: Record<string, { check: string; message: string }> = {
     message:
       "in iteration 4, uctIteration(root, tree, Math.SQRT2, random) went to node 0 where the course's UCT goes to node 1: every child of the root has been tried, so UCB1 picks the child of highest mean plus exploration bonus (move 0: 1/2 + Math.SQRT2·√(ln 3/2) = 1.548; move 1: 0.5/1 + Math.SQRT2·√(ln 3/1) = 1.982)",
   },
+  "uct_playout_parity_ignored": {
+    check: "value",
+    message:
+      "after iteration 3, node 0 has wins 1 after 2 visits; the course's UCT gives it 2: a node's wins count for the player who made the move into it (win 1, draw ½, loss 0), so the result read at the end of the game flips at every ply on the way back to it, the playout's included",
+  },
   "uct_result_not_flipped": {
     check: "value",
     message:
-      "after iteration 4, node 0 has wins 0 after 2 visits; the course's UCT gives it 1: a node's wins count for the player who made the move into it (win 1, draw ½, loss 0), so the result flips at every ply on the way up",
+      "after iteration 3, node 0 has wins 1 after 2 visits; the course's UCT gives it 2: a node's wins count for the player who made the move into it (win 1, draw ½, loss 0), so the result read at the end of the game flips at every ply on the way back to it, the playout's included",
   },
   "uct_visits_new_node_only": {
     check: "value",
@@ -555,6 +560,7 @@ Deno.test("a UCT that takes the last of equal UCB1 scores fails with the tie rul
       played.push(move);
     }
     let result = (Math.sign(position.evaluate()) + 1) / 2;
+    if (played.length % 2 === 1) result = 1 - result;
     for (const move of played.reverse()) position.undo(move);
     for (let at = path.length - 1; at >= 0; at--) {
       const visited = path[at]!;

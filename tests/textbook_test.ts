@@ -275,6 +275,24 @@ Deno.test("textbook Grundy numbers: the library's subtraction games and Nim's ni
   );
 });
 
+Deno.test("textbook UCT: a playout of odd length is credited to the side it favours (found by review)", () => {
+  // Move 0 leads by two forced plies to a loss for MAX, move 1 to a win: the
+  // playouts below the root's children are one ply long, so a result read at
+  // the end of the game and not turned back to the playout's first mover
+  // credited the loss to move 0 and made it look best.
+  const tree = ExplicitTree.from([[[[-5]]], [[[5]]]]);
+  const root = textbook.newUctNode(tree);
+  textbook.uctIteration(root, tree, Math.SQRT2, () => 0);
+  textbook.uctIteration(root, tree, Math.SQRT2, () => 0);
+  assert.deepEqual(
+    root.children.map((child) => [child.move, child.visits, child.wins]),
+    [[0, 1, 0], [1, 1, 1]],
+  );
+  for (const playouts of [3, 4, 10]) {
+    assert.equal(textbook.uct(tree, playouts, 1), 1, `${playouts} playouts`);
+  }
+});
+
 Deno.test("textbook UCT: like the engine's MCTS, keeps the minimax value where a move wins", () => {
   /** The value for the side to move after `move`, by minimax. */
   const valueOf = (position: Position, move: Move) => {

@@ -242,7 +242,8 @@ function judgeUct(fn: StudentFunction, testCase: UctCase): Failure | null {
             numberText(r.wins)
           }: a ` +
           `node's wins count for the player who made the move into it (win ` +
-          `1, draw ½, loss 0), so the result flips at every ply on the way up`;
+          `1, draw ½, loss 0), so the result read at the end of the game ` +
+          `flips at every ply on the way back to it, the playout's included`;
       return fail(
         "value",
         message,

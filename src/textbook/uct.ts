@@ -125,10 +125,14 @@ export function uctIteration(
     position.play(move);
     played.push(move);
   }
-  // Win 1, draw ½, loss 0 for the side to move at the end ...
+  // Win 1, draw ½, loss 0 for the side to move at the end; each playout
+  // move hands the turn over, so after an odd number of them that is the
+  // other side from the one to move where the playout began ...
   let result = (Math.sign(position.evaluate()) + 1) / 2;
+  if (played.length % 2 === 1) result = 1 - result;
   for (const move of played.reverse()) position.undo(move);
-  // 4. Backpropagation: ... which is the side that did not just move.
+  // 4. Backpropagation: ... which is the side that did not make the move
+  // into the path's last node.
   for (let at = path.length - 1; at >= 0; at--) {
     const visited = path[at]!;
     result = 1 - result;

@@ -69,7 +69,7 @@ export function descend(
   return path;
 }
 
-/** Playout: random moves to the end, undone again; the result (win 1, draw ½, loss 0) for the side to move at the end. */
+/** Playout: random moves to the end, undone again; the result (win 1, draw ½, loss 0) for the side to move where the playout began. */
 export function playout(
   position: Position,
   random: (n: number) => number,
@@ -81,9 +81,9 @@ export function playout(
     position.play(move);
     played.push(move);
   }
-  const result = (Math.sign(position.evaluate()) + 1) / 2;
+  const atEnd = (Math.sign(position.evaluate()) + 1) / 2;
   for (const move of played.reverse()) position.undo(move);
-  return result;
+  return played.length % 2 === 0 ? atEnd : 1 - atEnd;
 }
 
 /** Backpropagation: the result flipped at every ply up, each node's move undone. */
