@@ -3,11 +3,13 @@ import {
   dawsonsKayles,
   grundy,
   grundyFunction,
+  grundySum,
   kayles,
   mex,
   octalGame,
   octalSuccessors,
   subtractionGame,
+  sumOfGames,
 } from "../mod.ts";
 
 /** Reads a `n value` table from data/ (comment lines start with #). */
@@ -91,4 +93,33 @@ Deno.test("bad inputs are rejected with clear messages", () => {
   assert.throws(() => octalGame("77"), /Octal game code must look like/);
   const cyclic = grundyFunction((n: number) => [(n + 1) % 3]);
   assert.throws(() => cyclic(0), /cycle/);
+});
+
+Deno.test("grundyFunction's default key tells different states apart (found by review)", () => {
+  // String(state) keyed [[1, 2], [3]] and [[1], [2, 3]] both "1,2,3", so the
+  // second got the first's number, and every object keyed "[object Object]".
+  const sum = grundyFunction(
+    sumOfGames(octalSuccessors(".77"), octalSuccessors(".07")),
+  );
+  for (
+    const [a, b] of [[[1, 2], [3]], [[1], [2, 3]], [[4], []], [[], [4]]]
+  ) {
+    const truth = grundySum(...a!.map(kayles), ...b!.map(dawsonsKayles));
+    assert.equal(sum([a!, b!]), truth, `${a} beside ${b}`);
+  }
+  // An acyclic game of object states: was a false "has a cycle".
+  const counter = grundyFunction((s: { n: number }) =>
+    Array.from({ length: s.n }, (_, n) => ({ n }))
+  );
+  assert.equal(counter({ n: 5 }), 5);
+  // Numbers stay keyed as themselves, strings as their JSON text: "1" is not 1.
+  const mixed = grundyFunction((s: number | string) =>
+    s === "1" ? [] : typeof s === "number" && s > 0 ? ["1", s - 1] : []
+  );
+  assert.equal(mixed("1"), 0);
+  assert.equal(mixed(1), 1);
+  assert.throws(
+    () => grundyFunction((n: bigint) => n > 0n ? [n - 1n] : [])(2n),
+    /grundyFunction: the default key \(JSON text\) cannot key the state 2n; pass options\.key/,
+  );
 });

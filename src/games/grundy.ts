@@ -84,7 +84,18 @@ export function grundySum(...values: number[]): number {
 
 /** Options of {@linkcode grundyFunction}. */
 export interface GrundyOptions<S> {
-  /** Memo key of a state (default: `String(state)`); equal states need equal keys. */
+  /**
+   * Memo key of a state: equal states need equal keys, and different states
+   * different keys (two states of one key share one number, and a state
+   * that meets its own key below it is reported as a cycle). Default: a
+   * number is its own key, anything else its `JSON.stringify` text, which
+   * tells apart numbers, strings, arrays and plain objects of them (`[[1,
+   * 2], [3]]` from `[[1], [2, 3]]`, `"1"` from `1`), but not what JSON
+   * drops or merges: a `Map`, `Set` or class instance's hidden fields, or
+   * `NaN`/`Infinity` inside an array (`[NaN]` and `[null]`). Give such
+   * states a key here; a state JSON cannot write at all (a `bigint`, a
+   * function, `undefined`) is an error naming the option.
+   */
   key?: (state: S) => string | number;
   /**
    * Most states the memo may hold (default {@linkcode DEFAULT_MAX_STATES},
@@ -101,8 +112,10 @@ export interface GrundyOptions<S> {
  * must be finite and acyclic.
  *
  * @param successors the positions reachable in one move from a state
- * @param options `key`: how states are told apart in the memo; `maxStates`:
- *   the memo's limit
+ * @param options `key`: how states are told apart in the memo (default: a
+ *   number as itself, anything else its JSON text; different states need
+ *   different keys: see {@linkcode GrundyOptions.key}); `maxStates`: the
+ *   memo's limit
  * @returns a function from a state to its Grundy number; it throws when the
  *   game has a cycle or more than `maxStates` states
  * @throws {Error} on a successor function that is not a function, or a bad option
@@ -113,6 +126,16 @@ export interface GrundyOptions<S> {
  * import { grundyFunction } from "../../mod.ts";
  * const heap = grundyFunction((n: number) => Array.from({ length: n }, (_, i) => i));
  * assert.ok(heap(7) === 7);
+ * ```
+ *
+ * @example Array states need no key: Kayles rows 1+2 beside 3, then 1 beside 2+3
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { grundyFunction, kayles, octalSuccessors, sumOfGames } from "../../mod.ts";
+ * const rows = octalSuccessors(".77");
+ * const sum = grundyFunction(sumOfGames(rows, rows));
+ * assert.ok(sum([[1, 2], [3]]) === (kayles(1) ^ kayles(2) ^ kayles(3)));
+ * assert.ok(sum([[1], [2, 3]]) === (kayles(1) ^ kayles(2) ^ kayles(3)));
  * ```
  */
 export function grundyFunction<S>(
@@ -134,7 +157,7 @@ export function grundyFunction<S>(
   const maxStates = options?.maxStates === undefined
     ? DEFAULT_MAX_STATES
     : checkInteger(where, "maxStates", options.maxStates, 1, 2 ** 31 - 1);
-  const keyOf = options?.key ?? ((state: S) => String(state));
+  const keyOf: (state: S) => string | number = options?.key ?? defaultKey;
   const memo = new Map<string | number, number>();
   return (root: S): number => {
     const rootKey = keyOf(root);
@@ -184,6 +207,30 @@ export function grundyFunction<S>(
     }
     return memo.get(rootKey)!;
   };
+}
+
+/**
+ * {@linkcode GrundyOptions.key}'s default. Numbers are keyed as themselves,
+ * so that one-heap games pay nothing; `String(state)` keyed the rest and
+ * merged states ("1,2,3" for both `[[1, 2], [3]]` and `[[1], [2, 3]]`,
+ * "[object Object]" for every object).
+ */
+function defaultKey(state: unknown): string | number {
+  if (typeof state === "number") return state;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(state);
+  } catch {
+    // A bigint, or an object that holds itself: reported below.
+  }
+  if (text === undefined) {
+    throw new Error(
+      `grundyFunction: the default key (JSON text) cannot key the state ${
+        describe(state)
+      }; pass options.key, a function giving different states different keys`,
+    );
+  }
+  return text;
 }
 
 /**
