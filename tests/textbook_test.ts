@@ -321,3 +321,118 @@ Deno.test("textbook UCT: like the engine's MCTS, keeps the minimax value where a
   }
   assert.equal(textbook.uct(TicTacToe.parse("XXXOO...."), 10, 1), -1);
 });
+
+/** Throws from the `failAt`-th `evaluate()`; counts the moves on the board. */
+class FailingEvaluate extends DelegatingPosition {
+  evaluations = 0;
+  onBoard = 0;
+  constructor(inner: Position, readonly failAt: number) {
+    super(inner);
+  }
+  override play(move: Move): void {
+    super.play(move);
+    this.onBoard++;
+  }
+  override undo(move: Move): void {
+    super.undo(move);
+    this.onBoard--;
+  }
+  override evaluate(): number {
+    if (++this.evaluations === this.failAt) throw new Error("planted failure");
+    return super.evaluate();
+  }
+  clone(): this {
+    return new FailingEvaluate(this.inner.clone(), this.failAt) as this;
+  }
+}
+
+Deno.test("every textbook searcher leaves the position as found when the game throws (found by review)", () => {
+  // The searchers played, recursed and undid with no try/finally: an error
+  // below left every move above it on the board.
+  const quiescenceTree = () =>
+    ExplicitTree.from({
+      value: 0,
+      children: [
+        { value: 1, noisy: true, children: [1, { value: 2, noisy: true }] },
+        { value: 3, children: [{ value: -5, noisy: true }, 3] },
+      ],
+    });
+  const searchers: [string, () => Position, (p: Position) => unknown][] = [
+    ["minimax", () => TicTacToe.parse("XO.X....."), (p) => textbook.minimax(p)],
+    ["negamax", () => TicTacToe.parse("XO.X....."), (p) => textbook.negamax(p)],
+    [
+      "alphaBeta",
+      () => TicTacToe.parse("XO.X....."),
+      (p) => textbook.alphaBeta(p),
+    ],
+    [
+      "alphaBetaFailHard",
+      () => TicTacToe.parse("XO.X....."),
+      (p) => textbook.alphaBetaFailHard(p),
+    ],
+    [
+      "alphaBetaNegamax",
+      () => TicTacToe.parse("XO.X....."),
+      (p) => textbook.alphaBetaNegamax(p),
+    ],
+    ["pvs", () => TicTacToe.parse("XO.X....."), (p) => textbook.pvs(p)],
+    [
+      "alphaBetaWithTable",
+      () => TicTacToe.parse("XO.X....."),
+      (p) => textbook.alphaBetaWithTable(p),
+    ],
+    [
+      "alphaBetaOrdered",
+      () => TicTacToe.parse("XO.X....."),
+      (p) => textbook.alphaBetaOrdered(p),
+    ],
+    [
+      "orderMoves",
+      () => TicTacToe.parse("XO.X....."),
+      (p) => textbook.orderMoves(p, textbook.legalMoves(p)),
+    ],
+    [
+      "iterativeDeepening",
+      () => TicTacToe.parse("XO.X....."),
+      (p) => textbook.iterativeDeepening(p, 3),
+    ],
+    [
+      "quiesce",
+      quiescenceTree,
+      (p) => textbook.quiesce(p, -Infinity, Infinity),
+    ],
+    [
+      "alphaBetaQuiescence",
+      quiescenceTree,
+      (p) => textbook.alphaBetaQuiescence(p, 1),
+    ],
+    ["uct", () => TicTacToe.parse("XO.X....."), (p) => textbook.uct(p, 20, 1)],
+  ];
+  for (const [name, make, search] of searchers) {
+    // Fail at every evaluate() in turn, until the search needs no more.
+    let thrown = 0;
+    for (let failAt = 1;; failAt++) {
+      const position = make();
+      const before = position.key();
+      const failing = new FailingEvaluate(position, failAt);
+      try {
+        search(failing);
+        break;
+      } catch (error) {
+        assert.match(String(error), /planted failure/, name);
+        thrown++;
+      }
+      assert.equal(failing.onBoard, 0, `${name}, failing at ${failAt}`);
+      assert.equal(position.key(), before, `${name}, failing at ${failAt}`);
+    }
+    assert.ok(thrown >= 2, `${name} threw ${thrown} times`);
+  }
+  // The reviewer's case: a node without a value, met at the depth limit.
+  const tree = ExplicitTree.from({
+    value: 0,
+    children: [{ children: [1, 2] }, 3],
+  });
+  const before = tree.key();
+  assert.throws(() => textbook.minimax(tree, 1));
+  assert.equal(tree.key(), before);
+});

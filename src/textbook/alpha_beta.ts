@@ -17,7 +17,8 @@ import { legalMoves, valueForMax } from "./moves.ts";
  * v <= r, r >= beta means v >= r, and alpha < r < beta means r = v; with the
  * default window r = v.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param depth plies to search (default: to the end of the game)
  * @param alpha the value MAX is already sure of (default −∞)
  * @param beta the value MIN is already sure of (default +∞)
@@ -46,8 +47,12 @@ export function alphaBeta(
   let bestValue = maximizing ? -Infinity : Infinity;
   for (const move of legalMoves(position)) {
     position.play(move);
-    const value = alphaBeta(position, depth - 1, alpha, beta);
-    position.undo(move);
+    let value: Value;
+    try {
+      value = alphaBeta(position, depth - 1, alpha, beta);
+    } finally {
+      position.undo(move); // also when the search below throws
+    }
     if (maximizing) {
       bestValue = Math.max(bestValue, value);
       alpha = Math.max(alpha, bestValue); // raise alpha

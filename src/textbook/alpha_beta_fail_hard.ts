@@ -15,7 +15,8 @@ import { legalMoves, valueForMax } from "./moves.ts";
  * Bound contract: the result r always lies in [alpha, beta]; r = alpha means
  * the true value v <= alpha, r = beta means v >= beta, and in between r = v.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param depth plies to search (default: to the end of the game)
  * @param alpha lower end of the window (default −∞)
  * @param beta upper end of the window (default +∞)
@@ -48,8 +49,12 @@ export function alphaBetaFailHard(
   const maximizing = position.turn() === 1;
   for (const move of legalMoves(position)) {
     position.play(move);
-    const value = alphaBetaFailHard(position, depth - 1, alpha, beta);
-    position.undo(move);
+    let value: Value;
+    try {
+      value = alphaBetaFailHard(position, depth - 1, alpha, beta);
+    } finally {
+      position.undo(move); // also when the search below throws
+    }
     if (maximizing) {
       if (value >= beta) return beta; // beta cutoff
       alpha = Math.max(alpha, value);

@@ -15,7 +15,8 @@ import { legalMoves } from "./moves.ts";
  * Bound contract: r <= alpha means the true value v <= r; r >= beta means
  * v >= r; alpha < r < beta means r = v.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param depth plies to search (default: to the end of the game)
  * @param alpha lower end of the window (default −∞)
  * @param beta upper end of the window (default +∞)
@@ -39,8 +40,12 @@ export function alphaBetaNegamax(
   let bestValue = -Infinity;
   for (const move of legalMoves(position)) {
     position.play(move);
-    const value = 0 - alphaBetaNegamax(position, depth - 1, -beta, -alpha);
-    position.undo(move);
+    let value: Value;
+    try {
+      value = 0 - alphaBetaNegamax(position, depth - 1, -beta, -alpha);
+    } finally {
+      position.undo(move); // also when the search below throws
+    }
     bestValue = Math.max(bestValue, value);
     alpha = Math.max(alpha, bestValue);
     if (alpha >= beta) break;

@@ -21,7 +21,8 @@ export interface Deepened {
 /**
  * Searches `position` to depths 1…`maxDepth`, the previous best move first.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param maxDepth the last iteration's depth (an integer ≥ 1)
  * @returns the last iteration's best move and value
  *
@@ -47,9 +48,13 @@ export function iterativeDeepening(
     let alpha = -Infinity, bestMove = moves[0]!;
     for (const move of moves) {
       position.play(move);
-      const value = 0 -
-        alphaBetaNegamax(position, depth - 1, -Infinity, -alpha);
-      position.undo(move);
+      let value: Value;
+      try {
+        value = 0 -
+          alphaBetaNegamax(position, depth - 1, -Infinity, -alpha);
+      } finally {
+        position.undo(move); // also when the search below throws
+      }
       if (value > alpha) [alpha, bestMove] = [value, move];
     }
     result = { move: bestMove, value: alpha };

@@ -13,7 +13,8 @@ import { legalMoves, valueForMax } from "./moves.ts";
  * The minimax value of `position` searched `depth` plies deep, from the
  * first player's (MAX's) view.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param depth plies to search (default: to the end of the game)
  * @returns the value for MAX: `evaluate()` turned to MAX's side at the leaves
  *
@@ -33,8 +34,12 @@ export function minimax(position: Position, depth = Infinity): Value {
   let bestValue = maximizing ? -Infinity : Infinity;
   for (const move of legalMoves(position)) {
     position.play(move);
-    const value = minimax(position, depth - 1);
-    position.undo(move);
+    let value: Value;
+    try {
+      value = minimax(position, depth - 1);
+    } finally {
+      position.undo(move); // also when the search below throws
+    }
     bestValue = maximizing
       ? Math.max(bestValue, value)
       : Math.min(bestValue, value);

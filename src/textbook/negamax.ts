@@ -11,7 +11,8 @@ import { legalMoves } from "./moves.ts";
 /**
  * The value of `position` for the side to move, searched `depth` plies deep.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param depth plies to search (default: to the end of the game)
  * @returns the value for the side to move
  *
@@ -28,8 +29,11 @@ export function negamax(position: Position, depth = Infinity): Value {
   let bestValue = -Infinity;
   for (const move of legalMoves(position)) {
     position.play(move);
-    bestValue = Math.max(bestValue, 0 - negamax(position, depth - 1));
-    position.undo(move);
+    try {
+      bestValue = Math.max(bestValue, 0 - negamax(position, depth - 1));
+    } finally {
+      position.undo(move); // also when the search below throws
+    }
   }
   return bestValue;
 }

@@ -16,7 +16,8 @@ import { legalMoves, valueForMax } from "./moves.ts";
  * estimate is negated because `evaluate()` speaks for the side to move
  * after the move, the opponent. Ties keep the order of `moves`.
  *
- * @param position the node whose moves are ordered; every move played is undone
+ * @param position the node whose moves are ordered; every move played is undone,
+ *   also when an error ends the search
  * @param moves the moves to order (not changed)
  * @returns a new array, the same moves best-first
  *
@@ -33,8 +34,11 @@ export function orderMoves(position: Position, moves: readonly Move[]): Move[] {
   const estimates = new Map<Move, Value>();
   for (const move of moves) {
     position.play(move);
-    estimates.set(move, 0 - position.evaluate());
-    position.undo(move);
+    try {
+      estimates.set(move, 0 - position.evaluate());
+    } finally {
+      position.undo(move); // also when evaluate throws
+    }
   }
   // Array.prototype.sort is stable: ties keep their order.
   return [...moves].sort((a, b) => estimates.get(b)! - estimates.get(a)!);
@@ -45,7 +49,8 @@ export function orderMoves(position: Position, moves: readonly Move[]): Move[] {
  * order `order` gives: with {@linkcode orderMoves} and good estimates it
  * searches the minimal tree, the best-first row of T000.2–T000.4.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param order orders a node's moves (default {@linkcode orderMoves})
  * @param depth plies to search (default: to the end)
  * @param alpha the value MAX is already sure of (default −∞)
@@ -83,8 +88,12 @@ export function alphaBetaOrdered(
   let bestValue = maximizing ? -Infinity : Infinity;
   for (const move of order(position, legalMoves(position))) {
     position.play(move);
-    const value = alphaBetaOrdered(position, order, depth - 1, alpha, beta);
-    position.undo(move);
+    let value: Value;
+    try {
+      value = alphaBetaOrdered(position, order, depth - 1, alpha, beta);
+    } finally {
+      position.undo(move); // also when the search below throws
+    }
     if (maximizing) {
       bestValue = Math.max(bestValue, value);
       alpha = Math.max(alpha, bestValue);

@@ -16,7 +16,8 @@ import { legalMoves } from "./moves.ts";
  * Bound contract: r <= alpha means the true value v <= alpha; r >= beta
  * means v >= beta; alpha < r < beta means r = v.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param depth plies to search (default: to the end of the game)
  * @param alpha lower end of the window (default −∞)
  * @param beta upper end of the window (default +∞)
@@ -41,15 +42,18 @@ export function pvs(
   for (const move of legalMoves(position)) {
     position.play(move);
     let value: Value;
-    if (first) {
-      value = 0 - pvs(position, depth - 1, -beta, -alpha);
-    } else {
-      value = 0 - pvs(position, depth - 1, -alpha - 1, -alpha); // is it better?
-      if (alpha < value && value < beta) {
-        value = 0 - pvs(position, depth - 1, -beta, -value); // yes: how much?
+    try {
+      if (first) {
+        value = 0 - pvs(position, depth - 1, -beta, -alpha);
+      } else {
+        value = 0 - pvs(position, depth - 1, -alpha - 1, -alpha); // is it better?
+        if (alpha < value && value < beta) {
+          value = 0 - pvs(position, depth - 1, -beta, -value); // yes: how much?
+        }
       }
+    } finally {
+      position.undo(move); // also when the search below throws
     }
-    position.undo(move);
     first = false;
     alpha = Math.max(alpha, value);
     if (alpha >= beta) break;

@@ -13,7 +13,8 @@ import { legalMoves } from "./moves.ts";
 /**
  * The quiescent value of `position` for the side to move (fail-soft).
  *
- * @param position where the search stands; every move played is undone
+ * @param position where the search stands; every move played is undone,
+ *   also when an error ends the search
  * @param alpha lower end of the window
  * @param beta upper end of the window
  * @returns the value for the side to move: r <= alpha an upper bound,
@@ -39,8 +40,12 @@ export function quiesce(position: Position, alpha: Value, beta: Value): Value {
   const count = position.generateNoisyMoves(buffer);
   for (const move of buffer.subarray(0, count)) {
     position.play(move);
-    const value = 0 - quiesce(position, -beta, -alpha);
-    position.undo(move);
+    let value: Value;
+    try {
+      value = 0 - quiesce(position, -beta, -alpha);
+    } finally {
+      position.undo(move); // also when the search below throws
+    }
     bestValue = Math.max(bestValue, value);
     alpha = Math.max(alpha, bestValue);
     if (alpha >= beta) break;
@@ -52,7 +57,8 @@ export function quiesce(position: Position, alpha: Value, beta: Value): Value {
  * Alpha-beta (negamax, fail-soft) to `depth`, then {@linkcode quiesce} at
  * the horizon instead of the bare evaluation.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param depth plies of full-width search before the horizon
  * @param alpha lower end of the window (default −∞)
  * @param beta upper end of the window (default +∞)
@@ -78,8 +84,12 @@ export function alphaBetaQuiescence(
   let bestValue = -Infinity;
   for (const move of legalMoves(position)) {
     position.play(move);
-    const value = 0 - alphaBetaQuiescence(position, depth - 1, -beta, -alpha);
-    position.undo(move);
+    let value: Value;
+    try {
+      value = 0 - alphaBetaQuiescence(position, depth - 1, -beta, -alpha);
+    } finally {
+      position.undo(move); // also when the search below throws
+    }
     bestValue = Math.max(bestValue, value);
     alpha = Math.max(alpha, bestValue);
     if (alpha >= beta) break;

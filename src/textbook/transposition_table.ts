@@ -31,7 +31,8 @@ export type Table = Map<number, TableEntry>;
  * means v >= r, exact in between — for games whose values do not depend on
  * the path to a position.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param depth plies to search (default: to the end of the game)
  * @param alpha lower end of the window (default −∞)
  * @param beta upper end of the window (default +∞)
@@ -68,14 +69,18 @@ export function alphaBetaWithTable(
   let bestValue = -Infinity;
   for (const move of legalMoves(position)) {
     position.play(move);
-    const value = 0 - alphaBetaWithTable(
-      position,
-      depth - 1,
-      -beta,
-      -alpha,
-      table,
-    );
-    position.undo(move);
+    let value: Value;
+    try {
+      value = 0 - alphaBetaWithTable(
+        position,
+        depth - 1,
+        -beta,
+        -alpha,
+        table,
+      );
+    } finally {
+      position.undo(move); // also when the search below throws
+    }
     bestValue = Math.max(bestValue, value);
     alpha = Math.max(alpha, bestValue);
     if (alpha >= beta) break;

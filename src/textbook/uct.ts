@@ -79,7 +79,8 @@ export function uctSelect(node: UctNode, exploration: number): UctNode {
  * tree.
  *
  * @param root the tree's root (changed in place)
- * @param position the root's position; every move played is undone
+ * @param position the root's position; every move played is undone,
+ *   also when an error ends the search
  * @param exploration the UCB1 constant c
  * @param random an index in 0 … n − 1 for n choices
  *
@@ -101,51 +102,58 @@ export function uctIteration(
   exploration: number,
   random: (n: number) => number,
 ): void {
-  // 1. Selection: down the tree while every child has been tried.
   const path = [root];
-  let node = root;
-  while (node.untried.length === 0 && node.children.length > 0) {
-    node = uctSelect(node, exploration);
-    position.play(node.move);
-    path.push(node);
-  }
-  // 2. Expansion: one untried move becomes a child.
-  if (node.untried.length > 0) {
-    const move = node.untried.splice(random(node.untried.length), 1)[0]!;
-    position.play(move);
-    const child = newUctNode(position, move);
-    node.children.push(child);
-    path.push(child);
-  }
-  // 3. Playout: random moves to the end of the game.
-  const played: Move[] = [];
-  while (!position.isTerminal()) {
-    const moves = legalMoves(position);
-    const move = moves[random(moves.length)]!;
-    position.play(move);
-    played.push(move);
-  }
-  // Win 1, draw ½, loss 0 for the side to move at the end; each playout
-  // move hands the turn over, so after an odd number of them that is the
-  // other side from the one to move where the playout began ...
-  let result = (Math.sign(position.evaluate()) + 1) / 2;
-  if (played.length % 2 === 1) result = 1 - result;
-  for (const move of played.reverse()) position.undo(move);
-  // 4. Backpropagation: ... which is the side that did not make the move
-  // into the path's last node.
-  for (let at = path.length - 1; at >= 0; at--) {
-    const visited = path[at]!;
-    result = 1 - result;
-    visited.visits++;
-    visited.wins += result;
-    if (at > 0) position.undo(visited.move);
+  const played: Move[] = []; // every move played, to be undone at the end
+  try {
+    // 1. Selection: down the tree while every child has been tried.
+    let node = root;
+    while (node.untried.length === 0 && node.children.length > 0) {
+      node = uctSelect(node, exploration);
+      position.play(node.move);
+      played.push(node.move);
+      path.push(node);
+    }
+    // 2. Expansion: one untried move becomes a child.
+    if (node.untried.length > 0) {
+      const move = node.untried.splice(random(node.untried.length), 1)[0]!;
+      position.play(move);
+      played.push(move);
+      const child = newUctNode(position, move);
+      node.children.push(child);
+      path.push(child);
+    }
+    // 3. Playout: random moves to the end of the game.
+    let playoutMoves = 0;
+    while (!position.isTerminal()) {
+      const moves = legalMoves(position);
+      const move = moves[random(moves.length)]!;
+      position.play(move);
+      played.push(move);
+      playoutMoves++;
+    }
+    // Win 1, draw ½, loss 0 for the side to move at the end; each playout
+    // move hands the turn over, so after an odd number of them that is the
+    // other side from the one to move where the playout began ...
+    let result = (Math.sign(position.evaluate()) + 1) / 2;
+    if (playoutMoves % 2 === 1) result = 1 - result;
+    // 4. Backpropagation: ... which is the side that did not make the move
+    // into the path's last node.
+    for (let at = path.length - 1; at >= 0; at--) {
+      result = 1 - result;
+      path[at]!.visits++;
+      path[at]!.wins += result;
+    }
+  } finally {
+    // Last played, first undone; also when the game throws on the way.
+    for (const move of played.reverse()) position.undo(move);
   }
 }
 
 /**
  * The root move UCT prefers after `playouts` playouts.
  *
- * @param position the root; every move played is undone
+ * @param position the root; every move played is undone,
+ *   also when an error ends the search
  * @param playouts how many playouts to run (an integer ≥ 1)
  * @param seed the seed of the random playouts and expansions
  * @param exploration the UCB1 constant c (default √2)
