@@ -153,3 +153,40 @@ Deno.test("Nim generates moves in natural order and undo restores the key", () =
   assert.equal(new Nim([0, 0]).isTerminal(), true);
   assert.equal(new Nim([0, 0]).evaluate(), -1);
 });
+
+Deno.test("Nim.undo takes back only the last move played (found by review)", () => {
+  // undo checked only that the heap would not overfill: after take-2 from
+  // [3], undo(take-1) twice gave heaps [3] with ply −1 (the wrong side to move).
+  const nim = new Nim([3]);
+  const take1 = nim.moveOf(0, 1), take2 = nim.moveOf(0, 2);
+  nim.play(take2);
+  assert.throws(
+    () => nim.undo(take1),
+    /^Error: Nim.undo: move 1 is not the last move played: the last move played was 2 \(take 2 from heap 0\), and moves are taken back last first$/,
+  );
+  assert.deepEqual([nim.heaps, nim.turn()], [[1], -1]);
+  nim.undo(take2);
+  assert.deepEqual([nim.heaps, nim.turn()], [[3], 1]);
+  assert.throws(
+    () => nim.undo(take2),
+    /^Error: Nim.undo: move 2 cannot be taken back: no move has been played$/,
+  );
+  // A long game grows the history; a clone keeps it, apart from the original.
+  const long = new Nim([40, 30]);
+  const line: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const move = long.moveOf(i % 2, 1);
+    long.play(move);
+    line.push(move);
+  }
+  const copy = long.clone();
+  line.reverse(); // the last move first
+  for (const move of line) long.undo(move);
+  assert.deepEqual([long.heaps, long.turn(), long.key()], [
+    [40, 30],
+    1,
+    new Nim([40, 30]).key(),
+  ]);
+  copy.undo(line[0]!);
+  assert.deepEqual(copy.heaps, [10, 1]);
+});

@@ -182,6 +182,13 @@ export class Nim implements Position {
   readonly #weights: Float64Array;
   #key = 0;
   #ply = 0;
+  /**
+   * The moves played, in order (`#ply` of them), so that `undo` can refuse
+   * any other move than the last: taking back another heap's counters
+   * would give a position no game reaches, with the wrong side to move.
+   * Grown by doubling, up to the counters, which bound a game's length.
+   */
+  #moves: Int32Array;
 
   /**
    * A Nim game with heaps written as text, `"3 4 5"` or `"3, 4, 5"` (see
@@ -242,6 +249,7 @@ export class Nim implements Position {
       );
     }
     this.#heaps = Int32Array.from(heaps);
+    this.#moves = new Int32Array(Math.min(counters, 16));
     this.#start = Array.from(heaps);
     this.maxMoves = Math.max(
       1,
@@ -319,37 +327,67 @@ export class Nim implements Position {
         }): moves are heap * ${this.stride} + take, 1 ≤ take ≤ the heap`,
       );
     }
+    if (this.#ply === this.#moves.length) this.#grow();
     this.#heaps[heap] = size - take;
     this.#key -= take * this.#weights[heap]!;
-    this.#ply++;
+    this.#moves[this.#ply++] = move;
+  }
+
+  /** Doubles the history (cold: a game of n counters grows it log n times). */
+  #grow(): void {
+    const moves = new Int32Array(Math.max(16, 2 * this.#moves.length));
+    moves.set(this.#moves);
+    this.#moves = moves;
   }
 
   /**
-   * Puts back the counters of `move`.
+   * Puts back the counters of `move`, which must be the last move played
+   * and not yet taken back.
    *
-   * @throws {Error} when `move` would give a heap more counters than it
-   *   started with, or is not an integer move (it cannot have been played);
-   *   the position is unchanged
+   * @throws {Error} when `move` is not that move (or no move has been
+   *   played), naming both; the position is unchanged
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Nim } from "../../mod.ts";
+   * const nim = new Nim([3]);
+   * nim.play(nim.moveOf(0, 2));
+   * assert.throws(() => nim.undo(nim.moveOf(0, 1)), /the last move played was 2/);
+   * nim.undo(nim.moveOf(0, 2));
+   * assert.ok(nim.heaps[0] === 3 && nim.turn() === 1);
+   * ```
    */
   undo(move: Move): void {
+    const ply = this.#ply;
+    if (ply === 0 || this.#moves[ply - 1] !== move) {
+      throw this.#undoError(move);
+    }
+    // The last move played, so legal when played: its numbers are sound.
     const heap = Math.floor(move / this.stride);
     const take = move % this.stride;
-    const size = this.#heaps[heap];
-    if (
-      (move | 0) !== move || size === undefined || take < 1 ||
-      size + take > this.#start[heap]!
-    ) {
-      throw new Error(
+    this.#heaps[heap] = this.#heaps[heap]! + take;
+    this.#key += take * this.#weights[heap]!;
+    this.#ply = ply - 1;
+  }
+
+  /** Why `undo(move)` is refused (cold: only called when it is). */
+  #undoError(move: unknown): Error {
+    const ply = this.#ply;
+    if (ply === 0) {
+      return new Error(
         `Nim.undo: move ${
           describe(move)
-        } cannot be taken back: heap ${heap} has ${size ?? "no such heap"} of ${
-          this.#start[heap] ?? 0
-        } counters`,
+        } cannot be taken back: no move has been played`,
       );
     }
-    this.#heaps[heap] = size + take;
-    this.#key += take * this.#weights[heap]!;
-    this.#ply--;
+    const last = this.#moves[ply - 1]!;
+    const { heap, take } = this.decodeMove(last);
+    return new Error(
+      `Nim.undo: move ${describe(move)} is not the last move played: ` +
+        `the last move played was ${last} (take ${take} from heap ${heap}), ` +
+        `and moves are taken back last first`,
+    );
   }
 
   isTerminal(): boolean {
@@ -375,6 +413,7 @@ export class Nim implements Position {
     copy.#heaps.set(this.#heaps);
     copy.#key = this.#key;
     copy.#ply = this.#ply;
+    copy.#moves = this.#moves.slice();
     return copy as this;
   }
 
