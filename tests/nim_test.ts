@@ -190,3 +190,24 @@ Deno.test("Nim.undo takes back only the last move played (found by review)", () 
   copy.undo(line[0]!);
   assert.deepEqual(copy.heaps, [10, 1]);
 });
+
+Deno.test("Nim.decodeMove and moveOf refuse what names no move (found by review)", () => {
+  const nim = new Nim([3, 4]); // stride 5: moves 1…4 and 6…9
+  for (const move of [-1, 0, Number.NaN, 2.5, 999, 10, "6"]) {
+    assert.throws(
+      () => nim.decodeMove(move as number),
+      /^Error: Nim.decodeMove: move must be an integer in 1…9 \(heap \* 5 \+ take, heap 0…1, take 1…4\), got /,
+      String(move),
+    );
+  }
+  assert.throws(
+    () => nim.decodeMove(5),
+    /^Error: Nim.decodeMove: move 5 takes 0 counters from heap 1: a move is heap \* 5 \+ take with take 1…4$/,
+  );
+  assert.deepEqual(nim.decodeMove(9), { heap: 1, take: 4 });
+  // With every heap empty the stride is 1 and take 1 would be heap 1's move of 0.
+  assert.throws(
+    () => new Nim([0, 0]).moveOf(0, 1),
+    /^Error: Nim.moveOf: every heap started empty \(Nim\(0, 0\)\), so no move takes 1 counters from heap 0$/,
+  );
+});

@@ -277,22 +277,69 @@ export class Nim implements Position {
    * @param take counters to take (1 … stride − 1; legal up to the heap's size)
    * @returns `heap * stride + take`
    * @throws {Error} when `heap` is not a heap's index or `take` is outside
-   *   1 … stride − 1 (it would name a move of another heap)
+   *   1 … stride − 1 (it would name a move of another heap), or when every
+   *   heap started empty (no move exists)
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Nim } from "../../mod.ts";
+   * const nim = new Nim([3, 4, 5]);
+   * assert.ok(nim.moveOf(1, 2) === 1 * 6 + 2);
+   * assert.throws(() => nim.moveOf(1, 6), /Nim.moveOf: take must be an integer in 1…5, got 6/);
+   * ```
    */
   moveOf(heap: number, take: number): Move {
     checkInteger("Nim.moveOf", "heap", heap, 0, this.#start.length - 1);
-    checkInteger("Nim.moveOf", "take", take, 1, Math.max(1, this.stride - 1));
+    if (this.stride === 1) {
+      // take 1…0: 1 would be heap + 1's move of 0 counters.
+      throw new Error(
+        `Nim.moveOf: every heap started empty (${this}), so no move takes ${
+          describe(take)
+        } counters from heap ${heap}`,
+      );
+    }
+    checkInteger("Nim.moveOf", "take", take, 1, this.stride - 1);
     return heap * this.stride + take;
   }
 
   /**
    * The heap and count of an integer move.
    *
-   * @param move a move from {@linkcode Nim.generateMoves} or {@linkcode Nim.moveOf}
+   * @param move a move from {@linkcode Nim.generateMoves} or
+   *   {@linkcode Nim.moveOf}: `heap * stride + take` with heap a heap's index
+   *   and take in 1 … stride − 1 (legal or not in the current position)
    * @returns the move as `{ heap, take }`
+   * @throws {Error} on anything else, naming the move and the rule
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Nim } from "../../mod.ts";
+   * const nim = new Nim([3, 4]);
+   * assert.deepEqual(nim.decodeMove(nim.moveOf(1, 2)), { heap: 1, take: 2 });
+   * assert.throws(() => nim.decodeMove(5), /Nim.decodeMove: move 5 takes 0 counters/);
+   * ```
    */
   decodeMove(move: Move): NimMove {
-    return { heap: Math.floor(move / this.stride), take: move % this.stride };
+    const stride = this.stride;
+    const limit = this.#start.length * stride - 1;
+    if (!Number.isInteger(move) || move < 1 || move > limit) {
+      throw new Error(
+        `Nim.decodeMove: move must be an integer in 1…${limit} ` +
+          `(heap * ${stride} + take, heap 0…${this.#start.length - 1}, take 1…${
+            stride - 1
+          }), got ${describe(move)}`,
+      );
+    }
+    const heap = Math.floor(move / stride), take = move % stride;
+    if (take === 0) {
+      throw new Error(
+        `Nim.decodeMove: move ${move} takes 0 counters from heap ${heap}: ` +
+          `a move is heap * ${stride} + take with take 1…${stride - 1}`,
+      );
+    }
+    return { heap, take };
   }
 
   generateMoves(out: Int32Array): number {
