@@ -123,3 +123,28 @@ Deno.test("grundyFunction's default key tells different states apart (found by r
     /grundyFunction: the default key \(JSON text\) cannot key the state 2n; pass options\.key/,
   );
 });
+
+Deno.test("mex refuses what is not an iterable of non-negative integers (found by review)", () => {
+  // mex(null) was 0, mex("0123") 0, mex([0, "1", 2]) 1 and mex([0, NaN]) 1:
+  // a wrong element counted as missing instead of being an error.
+  for (const values of [null, undefined, "0123", 5, { length: 1 }]) {
+    assert.throws(
+      () => mex(values as never),
+      /^Error: mex: values must be an iterable of non-negative integers \(an array, a Set\), got /,
+    );
+  }
+  const cases: [unknown[], string][] = [
+    [[0, "1", 2], 'values\\[1\\] must be a non-negative integer, got "1"'],
+    [[0, Number.NaN], "values\\[1\\] must be a non-negative integer, got NaN"],
+    [[-1], "values\\[0\\] must be a non-negative integer, got -1"],
+    [[0, 1, 1.5], "values\\[2\\] must be a non-negative integer, got 1.5"],
+  ];
+  for (const [values, message] of cases) {
+    assert.throws(
+      () => mex(values as never),
+      new RegExp(`^Error: mex: ${message}$`),
+    );
+  }
+  assert.equal(mex(new Set([0, 1, 2])), 3);
+  assert.equal(mex([2, 0, 0, 1, 4]), 3);
+});

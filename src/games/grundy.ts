@@ -36,18 +36,51 @@ export const DEFAULT_MAX_STATES = 2 ** 20;
 /**
  * The minimum excluded value: the least non-negative integer not in `values`.
  *
- * @param values non-negative integers, in any order, repeats allowed
+ * @param values an iterable (an array, a `Set`) of non-negative integers, in
+ *   any order, repeats allowed
  * @returns the least non-negative integer missing from `values`
+ * @throws {Error} when `values` is not iterable, or holds anything else
+ *   than a non-negative integer, naming its index and value (a `"1"` or a
+ *   `NaN` would silently count as missing)
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { mex } from "../../mod.ts";
  * assert.ok(mex([0, 1, 3]) === 2 && mex([]) === 0 && mex([1, 2]) === 0);
+ * assert.throws(() => mex([0, "1", 2] as never), /mex: values\[1\] must be a non-negative integer, got "1"/);
  * ```
  */
 export function mex(values: Iterable<number>): number {
-  const seen = new Set(values);
+  if (
+    values === null || values === undefined || typeof values === "string" ||
+    typeof (values as Partial<Iterable<number>>)[Symbol.iterator] !==
+      "function"
+  ) {
+    throw new Error(
+      `mex: values must be an iterable of non-negative integers (an array, a Set), got ${
+        describe(values)
+      }`,
+    );
+  }
+  const seen = new Set<number>();
+  let index = 0;
+  for (const value of values) {
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+      throw new Error(
+        `mex: values[${index}] must be a non-negative integer, got ${
+          describe(value)
+        }`,
+      );
+    }
+    seen.add(value);
+    index++;
+  }
+  return mexOfNumbers(seen);
+}
+
+/** {@linkcode mex} of numbers known to be Grundy numbers, unchecked: grundyFunction's inner loop. */
+function mexOfNumbers(seen: ReadonlySet<number>): number {
   let value = 0;
   while (seen.has(value)) value++;
   return value;
@@ -184,7 +217,9 @@ export function grundyFunction<S>(
       if (pendingKey === undefined) {
         memo.set(
           frame.key,
-          mex(frame.next.map((next) => memo.get(keyOf(next))!)),
+          mexOfNumbers(
+            new Set(frame.next.map((next) => memo.get(keyOf(next))!)),
+          ),
         );
         open.delete(frame.key);
         stack.pop();
