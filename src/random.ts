@@ -5,26 +5,20 @@
  * @module
  */
 
+import { hashIntsUnchecked, mix32 } from "./_hash.ts";
 import { checkInteger, describe } from "./validate.ts";
-
-/**
- * Mixes a 32-bit integer into a well-spread 32-bit integer (the finaliser of
- * MurmurHash3). Pure, so a tree can derive a node's value from its index
- * without storing it.
- */
-function mix32(value: number): number {
-  let h = value | 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /**
  * A deterministic 32-bit hash of a seed and up to two non-negative integers
  * below 2^53: the value of a tree node is `hashInts(seed, level, index)`.
+ *
+ * @param seed a 32-bit integer, signed or unsigned: −2^31…2^32 − 1, as
+ *   {@linkcode Random}'s (−1 and 2^32 − 1, the same bits, hash alike)
+ * @param a an integer in 0…2^53 − 1
+ * @param b an integer in 0…2^53 − 1
+ * @returns a 32-bit unsigned integer
+ * @throws {Error} when an argument is outside its range, naming it (a
+ *   larger seed, a fraction or NaN would silently share another's hash)
  *
  * @example
  * ```ts
@@ -32,14 +26,14 @@ function mix32(value: number): number {
  * import { hashInts } from "./random.ts";
  * assert.ok(hashInts(7, 3, 12) === hashInts(7, 3, 12));
  * assert.ok(hashInts(7, 3, 12) !== hashInts(8, 3, 12));
+ * assert.throws(() => hashInts(2 ** 32 + 5, 3, 12), /hashInts: seed must be an integer in -2147483648…4294967295, got 4294967301/);
  * ```
  */
 export function hashInts(seed: number, a: number, b: number): number {
-  let h = mix32(seed ^ 0x9e3779b9);
-  h = mix32(h ^ (a >>> 0));
-  h = mix32(h ^ Math.floor(a / 0x100000000));
-  h = mix32(h ^ (b >>> 0));
-  return mix32(h ^ Math.floor(b / 0x100000000));
+  checkInteger("hashInts", "seed", seed, -(2 ** 31), 2 ** 32 - 1);
+  checkInteger("hashInts", "a", a, 0, Number.MAX_SAFE_INTEGER);
+  checkInteger("hashInts", "b", b, 0, Number.MAX_SAFE_INTEGER);
+  return hashIntsUnchecked(seed, a, b);
 }
 
 /**

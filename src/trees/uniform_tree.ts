@@ -8,7 +8,7 @@
  */
 
 import type { Move, Position, Value } from "../position.ts";
-import { hashInts } from "../random.ts";
+import { hashIntsUnchecked } from "../_hash.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 
 /** The child orders of lesson 000's experiment (T000.2–T000.4). */
@@ -67,7 +67,7 @@ const OPTION_KEYS = [
 
 /** Seeded value 1…99 of the node at (level, index) of the as-is tree. */
 function seededValue(seed: number, level: number, index: number): Value {
-  return 1 + hashInts(seed, level, index) % 99;
+  return 1 + hashIntsUnchecked(seed, level, index) % 99;
 }
 
 /**
@@ -311,7 +311,8 @@ export class UniformTree implements Position {
     const first = this.#index * this.branching;
     for (let k = 0; k < this.branching; k++) {
       if (
-        hashInts(this.seed ^ 0x5bd1e995, this.#level + 1, first + k) % 100 <
+        hashIntsUnchecked(this.seed ^ 0x5bd1e995, this.#level + 1, first + k) %
+            100 <
           this.noisyPercent
       ) out[count++] = k;
     }
