@@ -144,7 +144,10 @@ Deno.test("ConnectFour generates columns left to right and refuses illegal moves
     );
   }
   assert.equal(position.toString(), "1111114");
-  assert.throws(() => position.undo(2), /last move was not in column 2/);
+  assert.throws(
+    () => position.undo(2),
+    /^Error: ConnectFour.undo: column 2 is not the last move played: the last move played was column 3, and moves are taken back last first$/,
+  );
   const copy = position.clone();
   copy.play(3);
   assert.equal(position.toString(), "1111114");
@@ -236,7 +239,7 @@ Deno.test("randomConnectFour is reproducible and never hands over a finished gam
   }
   assert.throws(
     () => randomConnectFour(42, 1),
-    /stones must be an integer from 0 to 41/,
+    /^Error: randomConnectFour: stones must be an integer in 0…41, got 42$/,
   );
 });
 
@@ -527,4 +530,41 @@ Deno.test("the table's wipe of every 255 clears can be done before a solve, outs
     const b = early.solve(position);
     assert.deepEqual(b, a);
   }
+});
+
+Deno.test("height, undo and randomConnectFour name the function, the value and the rule (found by review)", () => {
+  // height(9), height(-1) and height(1.5) returned undefined and
+  // height("3") the stones of column 3.
+  const position = ConnectFour.parse("4");
+  for (const col of [9, -1, 1.5, "3", Number.NaN]) {
+    assert.throws(
+      () => position.height(col as number),
+      /^Error: ConnectFour.height: col must be an integer in 0…6, got /,
+      String(col),
+    );
+  }
+  assert.equal(position.height(3), 1);
+  // "the last move was not in column 3" after a move in column 3 ("3" is
+  // text, not the column) misled; now the value is quoted and the rule said.
+  assert.throws(
+    () => position.undo("3" as never),
+    /^Error: ConnectFour.undo: column "3" is not the last move played: the last move played was column 3, and moves are taken back last first$/,
+  );
+  assert.throws(
+    () => ConnectFour.empty().undo(3),
+    /^Error: ConnectFour.undo: column 3 is not the last move played: no move has been played, and moves are taken back last first$/,
+  );
+  // The seed was checked by new Random, under its name; the stones got no quotes.
+  assert.throws(
+    () => randomConnectFour(5, 2 ** 40),
+    /^Error: randomConnectFour: seed must be an integer in -2147483648…4294967295, got 1099511627776$/,
+  );
+  assert.throws(
+    () => randomConnectFour("5" as never, 1),
+    /^Error: randomConnectFour: stones must be an integer in 0…41, got "5"$/,
+  );
+  assert.equal(
+    randomConnectFour(5, -1).toString(),
+    randomConnectFour(5, 2 ** 32 - 1).toString(),
+  );
 });

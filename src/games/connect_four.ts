@@ -11,7 +11,7 @@
 
 import type { Move, Position, Value } from "../position.ts";
 import { Random } from "../random.ts";
-import { describe } from "../validate.ts";
+import { checkInteger, describe } from "../validate.ts";
 
 /** Columns of the board. */
 export const WIDTH = 7;
@@ -313,9 +313,27 @@ export class ConnectFour implements Position {
     return this.#won;
   }
 
-  /** Stones in column `col` (0–6). */
+  /**
+   * Stones in column `col`.
+   *
+   * @param col a column 0–6
+   * @returns 0–6
+   * @throws {Error} when `col` is not an integer 0–6 (`"3"` would have
+   *   read column 3, and 9 undefined)
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ConnectFour } from "../../mod.ts";
+   * const position = ConnectFour.parse("4434");
+   * assert.ok(position.height(3) === 3 && position.height(2) === 1);
+   * assert.throws(() => position.height(7), /ConnectFour.height: col must be an integer in 0…6, got 7/);
+   * ```
+   */
   height(col: number): number {
-    return this.#heights[col]!;
+    return this.#heights[
+      checkInteger("ConnectFour.height", "col", col, 0, WIDTH - 1)
+    ]!;
   }
 
   /**
@@ -395,13 +413,12 @@ export class ConnectFour implements Position {
   /**
    * Takes back the last stone, which must be in column `move`.
    *
-   * @throws {Error} when the last move was not in that column
+   * @throws {Error} when the last move was not in that column (or no move
+   *   has been played), naming both
    */
   undo(move: Move): void {
     if (this.#moves === 0 || this.#history[this.#moves - 1] !== move) {
-      throw new Error(
-        `ConnectFour.undo: the last move was not in column ${move}`,
-      );
+      throw this.#undoError(move);
     }
     this.#moves--;
     const row = this.#heights[move]! - 1;
@@ -422,6 +439,19 @@ export class ConnectFour implements Position {
     this.#mirrorKey -= weight * MIRROR_UNIT[cell]!;
     // No move is allowed after a win, so the position before was not won.
     this.#won = false;
+  }
+
+  /** Why `undo(move)` is refused (cold: only called when it is). */
+  #undoError(move: unknown): Error {
+    return new Error(
+      `ConnectFour.undo: column ${
+        describe(move)
+      } is not the last move played: ${
+        this.#moves === 0
+          ? "no move has been played"
+          : `the last move played was column ${this.#history[this.#moves - 1]}`
+      }, and moves are taken back last first`,
+    );
   }
 
   isTerminal(): boolean {
@@ -532,9 +562,11 @@ export class ConnectFour implements Position {
  * seed gives the same position on every machine.
  *
  * @param stones moves to play, 0–41
- * @param seed any integer
+ * @param seed a 32-bit integer, signed or unsigned: −2^31…2^32 − 1, as
+ *   `Random`'s (−1 and 2^32 − 1, the same bits, give the same position)
  * @returns an unfinished position with `stones` stones
- * @throws {Error} when `stones` is not an integer from 0 to 41
+ * @throws {Error} when `stones` is not an integer from 0 to 41, or `seed`
+ *   not one in its range, naming it
  *
  * @example
  * ```ts
@@ -546,13 +578,8 @@ export class ConnectFour implements Position {
  * ```
  */
 export function randomConnectFour(stones: number, seed: number): ConnectFour {
-  if (!Number.isInteger(stones) || stones < 0 || stones >= CELLS) {
-    throw new Error(
-      `randomConnectFour: stones must be an integer from 0 to ${
-        CELLS - 1
-      }, got ${stones}`,
-    );
-  }
+  checkInteger("randomConnectFour", "stones", stones, 0, CELLS - 1);
+  checkInteger("randomConnectFour", "seed", seed, -(2 ** 31), 2 ** 32 - 1);
   const random = new Random(seed);
   const moves = new Int32Array(WIDTH);
   for (;;) {
