@@ -271,3 +271,33 @@ Deno.test("ExplicitTree records the leaves evaluate() was called on and has no s
   assert.deepEqual(tree.visitedLeaves, []);
   assert.equal(ExplicitTree.from(7).isTerminal(), true);
 });
+
+Deno.test("UniformTree takes every tree of fewer than 2^53 nodes, as its doc says (found by review)", () => {
+  // The check was leaves · branching ≥ 2^53, which refused b = 2, d = 52
+  // (2^53 − 1 nodes) and b = 3, d = 33 ((3^34 − 1)/2 nodes).
+  const binary = new UniformTree({ branching: 2, depth: 52 });
+  for (let level = 0; level < 52; level++) binary.play(1);
+  assert.equal(binary.key(), 2 ** 53 - 2); // the last node, numbered from 0
+  binary.undo(1);
+  assert.equal(binary.key(), 2 ** 52 - 2);
+  const ternary = new UniformTree({ branching: 3, depth: 33 });
+  for (let level = 0; level < 33; level++) ternary.play(2);
+  assert.equal(ternary.key(), Number((3n ** 34n - 1n) / 2n - 1n));
+  const cases: [number, number, string][] = [
+    [2, 53, "give 2\\^53 nodes or more: node"],
+    [3, 34, `give 2\\^53 nodes or more \\(${(3n ** 35n - 1n) / 2n}\\): node`],
+    [2, 2 ** 31 - 1, "give 2\\^53 nodes or more: node"],
+  ];
+  for (const [branching, depth, message] of cases) {
+    assert.throws(
+      () => new UniformTree({ branching, depth }),
+      new RegExp(
+        `^Error: new UniformTree: branching ${branching} and depth ${depth} ${message} numbers \\(keys\\) must stay below 2\\^53$`,
+      ),
+    );
+  }
+  assert.equal(
+    new UniformTree({ branching: 1, depth: 2 ** 31 - 1 }).depth,
+    2 ** 31 - 1,
+  );
+});

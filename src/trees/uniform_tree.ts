@@ -226,12 +226,15 @@ export class UniformTree implements Position {
       ? 0
       : checkInteger(where, "noisyPercent", options.noisyPercent, 0, 100);
     this.maxMoves = this.branching;
-    const leaves = this.branching ** this.depth;
-    if (leaves * this.branching >= 2 ** 53) {
+    const nodes = nodeCount(this.branching, this.depth);
+    if (nodes === null || nodes >= 2n ** 53n) {
       throw new Error(
-        `${where}: branching ${this.branching} and depth ${this.depth} give 2^53 nodes or more: node numbers (keys) must stay below 2^53`,
+        `${where}: branching ${this.branching} and depth ${this.depth} give 2^53 nodes or more${
+          nodes === null ? "" : ` (${nodes})`
+        }: node numbers (keys) must stay below 2^53`,
       );
     }
+    const leaves = this.branching ** this.depth;
     if (order !== "as-is" && leaves > MAX_SORTED_LEAVES) {
       throw new Error(
         `${where}: order "${order}" needs all ${leaves} leaves in memory, more than the limit of ${MAX_SORTED_LEAVES} (MAX_SORTED_LEAVES)`,
@@ -406,6 +409,19 @@ export class UniformTree implements Position {
     copy.#index = this.#index;
     return copy as this;
   }
+}
+
+/**
+ * Nodes in the whole tree, (b^(d+1) − 1)/(b − 1) (d + 1 for a chain),
+ * exactly: the float leaves · b rounded near 2^53 and refused trees of
+ * fewer nodes (b = 2, d = 52 has 2^53 − 1). Null when depth ≥ 53 with
+ * b ≥ 2, which is past 2^53 already, without the power.
+ */
+function nodeCount(branching: number, depth: number): bigint | null {
+  if (branching === 1) return BigInt(depth) + 1n;
+  if (depth >= 53) return null;
+  const b = BigInt(branching);
+  return (b ** BigInt(depth + 1) - 1n) / (b - 1n);
 }
 
 /** Breadth-first number of each level's first node (none for a chain: see {@linkcode TreeShape}). */
