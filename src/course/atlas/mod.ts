@@ -18,3 +18,4 @@ export * from "./engine_order.ts";
 export * from "./full_engine_order.ts";
 export * from "./null_move_overlap.ts";
 export * from "./what_we_see.ts";
+export * from "./strength_runs.ts";

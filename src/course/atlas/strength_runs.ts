@@ -1,0 +1,91 @@
+/**
+ * The committed matches that locate the atlas's chess engine
+ * (`figures/atlas/strength_runs.json`): `deno task bench:strength` runs
+ * of the UCI engine against Stockfish at a fixed skill level, as each run
+ * printed its wins, draws and losses.
+ *
+ * @module
+ */
+
+import { checkInteger } from "../../validate.ts";
+
+/** One match: the engine of `commit` against Stockfish at `skill`. */
+export interface StrengthRun {
+  /** When it was played (YYYY-MM-DD). */
+  date: string;
+  /** The commit whose engine played. */
+  commit: string;
+  /** The command that played it. */
+  command: string;
+  /** Stockfish's `Skill Level`, 0…19. */
+  skill: number;
+  /** Milliseconds a move for both sides. */
+  movetimeMs: number;
+  /** Milliseconds our engine kept back from each move. */
+  moveOverheadMs: number;
+  /** Our wins, draws and losses. */
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+/** Where the runs are committed. */
+export const STRENGTH_RUNS_FILE = new URL(
+  "../../../figures/atlas/strength_runs.json",
+  import.meta.url,
+);
+
+/**
+ * The committed runs, each checked field by field.
+ *
+ * @param text the file's text (default: read from {@linkcode STRENGTH_RUNS_FILE})
+ * @returns the runs in the file's order
+ * @throws {Error} naming the run, the field, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readStrengthRuns } from "./strength_runs.ts";
+ * const runs = readStrengthRuns();
+ * assert.ok(runs.length > 0 && runs.every((r) => r.wins + r.draws + r.losses > 0));
+ * assert.throws(
+ *   () => readStrengthRuns('{"runs": [{"skill": 25}]}'),
+ *   /runs\[0\]\.date must be a date YYYY-MM-DD/,
+ * );
+ * ```
+ */
+export function readStrengthRuns(
+  text: string = Deno.readTextFileSync(STRENGTH_RUNS_FILE),
+): StrengthRun[] {
+  const where = "readStrengthRuns";
+  const file = JSON.parse(text) as { runs?: unknown };
+  if (!Array.isArray(file.runs)) {
+    throw new Error(`${where}: the file must hold a list "runs"`);
+  }
+  return file.runs.map((value: unknown, i: number) => {
+    const run = (value ?? {}) as Record<string, unknown>;
+    const at = `runs[${i}]`;
+    const text = (key: string, rule: RegExp, what: string) => {
+      const v = run[key];
+      if (typeof v !== "string" || !rule.test(v)) {
+        throw new Error(
+          `${where}: ${at}.${key} must be ${what}, got ${JSON.stringify(v)}`,
+        );
+      }
+      return v;
+    };
+    const count = (key: string, max: number) =>
+      checkInteger(where, `${at}.${key}`, run[key], 0, max);
+    return {
+      date: text("date", /^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD"),
+      commit: text("commit", /^[0-9a-f]{7,40}$/, "a commit's hash"),
+      command: text("command", /^deno task /, "the deno task that played it"),
+      skill: count("skill", 19),
+      movetimeMs: count("movetimeMs", 3_600_000),
+      moveOverheadMs: count("moveOverheadMs", 60_000),
+      wins: count("wins", 1_000_000),
+      draws: count("draws", 1_000_000),
+      losses: count("losses", 1_000_000),
+    };
+  });
+}
