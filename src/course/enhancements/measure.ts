@@ -22,6 +22,7 @@ import {
 import type { ExtendedStats, SearchStats } from "../../stats.ts";
 import { TREE_ORDERS, UniformTree } from "../../trees/mod.ts";
 import { claimRow, type CourseRow, exactRow } from "../rows.ts";
+import { COURSE_TIC_TAC_TOE } from "../alpha_beta/measure.ts";
 
 /** One searcher on one position. */
 export interface SearcherCost {
@@ -107,7 +108,11 @@ export function failHardCheck(trees = 200): { trees: number; agree: number } {
   return { trees, agree };
 }
 
-/** T002.4: the PV replayed from the root reaches a leaf whose value is the root's. */
+/**
+ * T002.4: alpha-beta's score and PV on lesson 000's "X on 0, O on 1"
+ * (T000.7, whose value the course prints), and the value of the leaf the PV
+ * reaches when replayed from the root; both from X's view.
+ */
 export function pvCheck(): {
   cells: string;
   pv: number[];
@@ -116,15 +121,30 @@ export function pvCheck(): {
 } {
   const cells = "XO.......";
   const position = TicTacToe.parse(cells);
+  const xView = position.turn();
   const result = alphaBeta(position);
   for (const move of result.pv) position.play(move);
+  // evaluate() is the side to move's view: the root's side after an even PV.
   const sign = result.pv.length % 2 === 0 ? 1 : -1;
   return {
     cells,
     pv: result.pv,
-    value: result.value,
-    leaf: sign * position.evaluate(),
+    value: xView * result.value,
+    leaf: xView * sign * position.evaluate(),
   };
+}
+
+/**
+ * T002.4's course figures: the value lesson 000 prints for the position
+ * (T000.7), twice, because the article says the PV comes with the score, so
+ * the leaf it ends in must have that value.
+ */
+function coursePvFigures(cells: string): [number, number] {
+  const printed = COURSE_TIC_TAC_TOE.find((row) => row.cells === cells);
+  if (printed === undefined) {
+    throw new Error(`T002.4: lesson 000 prints no value for ${cells}`);
+  }
+  return [printed.value, printed.value];
 }
 
 /** Everything lesson 002's notebook and figures show. */
@@ -259,10 +279,12 @@ export function lesson002(): Lesson002 {
       }),
       exactRow(
         "T002.4",
-        `PV returned with the score (tic-tac-toe ${pv.cells}): root value / value at the PV's end`,
-        [pv.value, pv.value],
+        `PV returned with the score (tic-tac-toe ${pv.cells}, X's view): root value / value at the PV's end`,
+        coursePvFigures(pv.cells),
         [pv.value, pv.leaf],
-        `PV ${pv.pv.join(" ")}`,
+        `PV ${
+          pv.pv.join(" ")
+        }; the course's figures: the value lesson 000 prints for X on 0 + O on 1 (T000.7), and the same value at the PV's end, since the article says the PV is returned with the score (it prints no number)`,
       ),
     ],
     comparison: rows,
