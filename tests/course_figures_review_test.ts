@@ -3,11 +3,19 @@
 // the comparison is made against it, so the row fails when ours is wrong.
 import assert from "node:assert/strict";
 import {
+  claimRow,
   COURSE_TIC_TAC_TOE,
   type CourseRow,
   exactRow,
   lesson002,
+  lesson003,
+  traps,
 } from "../src/course/mod.ts";
+import {
+  mistakeForgottenUndo,
+  mistakeTerminalAfterLoop,
+} from "../src/course/_traps.ts";
+import { ExplicitTree, negamax, TicTacToe } from "../mod.ts";
 
 function row(rows: readonly CourseRow[], id: string): CourseRow {
   const found = rows.find((r) => r.id === id);
@@ -26,6 +34,49 @@ Deno.test("T002.4: the course's figures are lesson 000's printed value of X on 0
   // The same row with a wrong score of ours disagrees.
   assert.equal(
     exactRow("T002.4", "x", [printed.value, printed.value], [0, 1]).agrees,
+    false,
+  );
+});
+
+Deno.test("T003.7: each trap is judged on what the course says it causes, and an error is no wrong answer", () => {
+  const trapRows = traps();
+  const byName = new Map(trapRows.map((t) => [t.trap, t]));
+  const right = negamax(TicTacToe.empty());
+  // The forgotten undo: a value, not an error message, and not the right one.
+  const forgot = mistakeForgottenUndo(TicTacToe.empty());
+  assert.notEqual(forgot.value, right.value);
+  assert.deepEqual(byName.get("forgot the undo")!.checks, [{
+    what: "forgot the undo: |wrong − right|",
+    value: Math.abs(forgot.value - right.value),
+    op: ">",
+    bound: 0,
+  }]);
+  // The terminal test after the loop: a wrong value and more nodes.
+  const late = mistakeTerminalAfterLoop(TicTacToe.empty());
+  assert.notEqual(late.value, right.value);
+  assert.ok(late.nodes > right.stats.nodes);
+  assert.equal(
+    byName.get("terminal test after the move loop")!.checks.length,
+    2,
+  );
+  // Every check holds, and the row's checks are the traps'.
+  const t0037 = row(lesson003(5).rows, "T003.7");
+  assert.ok(t0037.agrees);
+  assert.deepEqual(t0037.checks, trapRows.flatMap((t) => t.checks));
+  // A trap that throws (here: play's test on a tree, which has no unguarded
+  // moves) makes no row at all: it is not counted as "a different answer".
+  const tree = ExplicitTree.parse("[[3, 5], [2, 9], [1, 8]]");
+  assert.throws(() => mistakeForgottenUndo(tree));
+  // A trap whose value were the right one would fail its check.
+  assert.equal(
+    claimRow({
+      id: "T003.7",
+      what: "x",
+      course: "x",
+      ours: "x",
+      test: "x",
+      checks: [{ what: "|wrong − right|", value: 0, op: ">", bound: 0 }],
+    }).agrees,
     false,
   );
 });

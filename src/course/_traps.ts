@@ -37,72 +37,114 @@ export function mistakeMaxOnBothLevels(position: Position): number {
   return best;
 }
 
+/** What a trap's search answered, and how many positions it visited. */
+export interface TrapAnswer {
+  /** The root's value, from the side to move's view. */
+  value: number;
+  /** Positions visited, the root included (as the library's searchers count nodes). */
+  nodes: number;
+}
+
+/**
+ * The moves of a search written by hand: `playGenerated`/`undoGenerated`
+ * where the position has them, the way the library's searchers play the
+ * moves they have just generated, without `play`'s legality test. With
+ * `play`, tic-tac-toe's test refuses the corrupt move ("the game is over")
+ * and the mistake shows as an error instead of as the wrong answer the
+ * course describes.
+ */
+function unguardedMoves(position: Position): {
+  play: (move: number) => void;
+  undo: (move: number) => void;
+} {
+  return position.playGenerated && position.undoGenerated
+    ? {
+      play: position.playGenerated.bind(position),
+      undo: position.undoGenerated.bind(position),
+    }
+    : {
+      play: position.play.bind(position),
+      undo: position.undo.bind(position),
+    };
+}
+
 /**
  * THE MISTAKE "forgot the undo" (lesson 003, T003.7): negamax that plays a
  * move and never takes it back, so the one shared board leaks into the
- * sibling branches. On a guarded position the corruption surfaces as an
- * error from `play`; the function reports what happened.
+ * sibling branches, which are searched on a board that still holds the
+ * earlier moves. Moves are played without `play`'s test (see
+ * {@linkcode unguardedMoves}), so the leak gives a wrong value, as the course
+ * says, rather than an error. Searches a copy of `position`.
  *
- * @example
+ * @example On the empty tic-tac-toe board it finds a win for X; the truth is a draw
  * ```ts
  * import assert from "node:assert/strict";
- * import { TicTacToe } from "../../mod.ts";
+ * import { negamax, TicTacToe } from "../../mod.ts";
  * import { mistakeForgottenUndo } from "./_traps.ts";
- * assert.ok(mistakeForgottenUndo(TicTacToe.empty()).startsWith("error"));
+ * const wrong = mistakeForgottenUndo(TicTacToe.empty());
+ * assert.equal(wrong.value, 1);
+ * assert.equal(negamax(TicTacToe.empty()).value, 0);
  * ```
  */
-export function mistakeForgottenUndo(position: Position): string {
+export function mistakeForgottenUndo(position: Position): TrapAnswer {
   const copy = position.clone();
+  const { play } = unguardedMoves(copy);
+  let nodes = 0;
   const search = (): number => {
+    nodes++;
     if (copy.isTerminal()) return copy.evaluate();
     const moves = new Int32Array(copy.maxMoves);
     const count = copy.generateMoves(moves);
     let best = -1_000_000;
     for (let i = 0; i < count; i++) {
-      copy.play(moves[i]!);
-      best = Math.max(best, 0 - search()); // ← no copy.undo(moves[i])
+      play(moves[i]!);
+      best = Math.max(best, 0 - search()); // ← no undo(moves[i])
     }
     return best;
   };
-  try {
-    return `value ${search()}`;
-  } catch (error) {
-    return `error: ${(error as Error).message}`;
-  }
+  const value = search();
+  return { value, nodes };
 }
 
 /**
  * THE MISTAKE "terminal test after the move loop" (T003.7): negamax that
  * generates and plays moves before asking whether the game is over, so it
- * "continues the game" on a won board. Reports what happened.
+ * "continues the game" on a won board: more positions than the right
+ * search, and values from games played past their end. Moves are played
+ * without `play`'s test (see {@linkcode unguardedMoves}), which would refuse
+ * a move on a finished game. Searches a copy of `position`.
  *
- * @example
+ * @example On the empty tic-tac-toe board: a win for X instead of the draw, and more nodes
  * ```ts
  * import assert from "node:assert/strict";
- * import { TicTacToe } from "../../mod.ts";
+ * import { negamax, TicTacToe } from "../../mod.ts";
  * import { mistakeTerminalAfterLoop } from "./_traps.ts";
- * assert.ok(mistakeTerminalAfterLoop(TicTacToe.parse("X.O.O...X")).startsWith("error"));
+ * const wrong = mistakeTerminalAfterLoop(TicTacToe.empty());
+ * const right = negamax(TicTacToe.empty());
+ * assert.equal(wrong.value, 1);
+ * assert.equal(right.value, 0);
+ * assert.ok(wrong.nodes > right.stats.nodes);
  * ```
  */
-export function mistakeTerminalAfterLoop(position: Position): string {
+export function mistakeTerminalAfterLoop(position: Position): TrapAnswer {
   const copy = position.clone();
+  const { play, undo } = unguardedMoves(copy);
+  let nodes = 0;
   const search = (): number => {
+    nodes++;
     const moves = new Int32Array(copy.maxMoves);
     const count = copy.generateMoves(moves);
     let best = -1_000_000;
     for (let i = 0; i < count; i++) {
-      copy.play(moves[i]!);
+      play(moves[i]!);
       best = Math.max(best, 0 - search());
-      copy.undo(moves[i]!);
+      undo(moves[i]!);
     }
     if (count === 0 || copy.isTerminal()) return copy.evaluate(); // ← too late
     return best;
   };
-  try {
-    return `value ${search()}`;
-  } catch (error) {
-    return `error: ${(error as Error).message}`;
-  }
+  const value = search();
+  return { value, nodes };
 }
 
 /**

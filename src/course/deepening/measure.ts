@@ -25,7 +25,13 @@ import {
   mistakeTerminalAfterLoop,
   mistakeUnswappedWindow,
 } from "../_traps.ts";
-import { claimRow, type CourseRow, exactRow, formatCount } from "../rows.ts";
+import {
+  type Check,
+  claimRow,
+  type CourseRow,
+  exactRow,
+  formatCount,
+} from "../rows.ts";
 import { quantile } from "../distribution.ts";
 
 /** T003.1 for one branching factor. */
@@ -329,44 +335,90 @@ export interface TrapRow {
   where: string;
   wrong: string;
   right: string;
+  /**
+   * What the course says the trap causes, as checks on the numbers: a value
+   * different from the right search's (`|wrong − right| > 0`), and for the
+   * terminal test after the loop also more nodes than the right search.
+   */
+  checks: Check[];
 }
 
-/** T003.7: each trap run next to the correct code. */
+/** `|wrong − right| > 0`: the trap's value is not the right one (NaN fails). */
+function differs(trap: string, wrong: number, right: number): Check {
+  return {
+    what: `${trap}: |wrong − right|`,
+    value: Math.abs(wrong - right),
+    op: ">",
+    bound: 0,
+  };
+}
+
+/** A value with the nodes that found it: `"value 1 (44 nodes)"`. */
+function answer(value: number, nodes: number): string {
+  return `value ${value} (${formatCount(nodes)} nodes)`;
+}
+
+/**
+ * T003.7: each trap run next to the correct code. The two traps of the move
+ * loop (the forgotten undo, the terminal test after the loop) play their
+ * moves without `play`'s legality test, as the library's searchers do
+ * (see `_traps.ts`): tic-tac-toe's `play` would otherwise stop them with an
+ * error, and the course's point is the wrong answer they give.
+ */
 export function traps(): TrapRow[] {
   const empty = TicTacToe.empty();
-  const won = TicTacToe.parse("X.O.O...X");
   const tree = new UniformTree({ branching: 3, depth: 4, seed: 2 });
   const cache = cacheDemo();
+  const both = mistakeMaxOnBothLevels(empty);
+  const bothRight = minimax(empty).value;
+  const right = negamax(empty);
+  const forgot = mistakeForgottenUndo(empty);
+  const late = mistakeTerminalAfterLoop(empty);
+  const window = mistakeUnswappedWindow(tree);
+  const windowRight = alphaBeta(tree).value;
   return [
     {
       trap: "max on both levels",
       where: "tic-tac-toe, empty board (X's view)",
-      wrong: String(mistakeMaxOnBothLevels(empty)),
-      right: String(minimax(empty).value),
+      wrong: String(both),
+      right: String(bothRight),
+      checks: [differs("max on both levels", both, bothRight)],
     },
     {
       trap: "forgot the undo",
       where: "tic-tac-toe, empty board",
-      wrong: mistakeForgottenUndo(empty),
-      right: `value ${negamax(empty).value}`,
+      wrong: answer(forgot.value, forgot.nodes),
+      right: answer(right.value, right.stats.nodes),
+      checks: [differs("forgot the undo", forgot.value, right.value)],
     },
     {
       trap: "terminal test after the move loop",
-      where: "tic-tac-toe X.O.O...X",
-      wrong: mistakeTerminalAfterLoop(won),
-      right: `value ${negamax(won).value}`,
+      where: "tic-tac-toe, empty board",
+      wrong: answer(late.value, late.nodes),
+      right: answer(right.value, right.stats.nodes),
+      checks: [
+        differs("terminal test after the loop", late.value, right.value),
+        {
+          what: "terminal test after the loop: nodes",
+          value: late.nodes,
+          op: ">",
+          bound: right.stats.nodes,
+        },
+      ],
     },
     {
       trap: "unswapped negamax window",
       where: "uniform tree b=3 d=4 seed 2",
-      wrong: String(mistakeUnswappedWindow(tree)),
-      right: String(alphaBeta(tree).value),
+      wrong: String(window),
+      right: String(windowRight),
+      checks: [differs("unswapped window", window, windowRight)],
     },
     {
       trap: "bound cached as exact",
       where: `tic-tac-toe ${cache.cells} (O to move)`,
       wrong: String(cache.broken),
       right: String(cache.table),
+      checks: [differs("bound cached as exact", cache.broken, cache.table)],
     },
   ];
 }
@@ -401,6 +453,9 @@ export function lesson003(seeds = 50): Lesson003 {
   const cache = cacheDemo();
   const horizon = horizonDemo();
   const trapRows = traps();
+  const t0041 = TicTacToe.parse("X.O.O...X");
+  const lateOnT0041 = mistakeTerminalAfterLoop(t0041);
+  const rightOnT0041 = negamax(t0041);
   const fmt = (x: number) => x.toFixed(2);
   const courseDeepening = deepening.filter((row) =>
     COURSE_DEEPENING[row.branching] !== undefined
@@ -532,13 +587,11 @@ export function lesson003(seeds = 50): Lesson003 {
         "; ",
       ),
       test:
-        `each of the ${trapRows.length} traps gives an answer different from the right one`,
-      checks: [{
-        what: "traps wrong",
-        value: trapRows.filter((t) => t.wrong !== t.right).length,
-        op: "=",
-        bound: trapRows.length,
-      }],
+        "each trap does what the course says: a value different from the right search's, and the terminal test after the move loop, which continues games already won, also visits more nodes (the undo and terminal traps play moves without play's legality test, as the searchers do; with it tic-tac-toe stops them with an error)",
+      checks: trapRows.flatMap((t) => t.checks),
+      note: `on X.O.O...X (T004.1) the terminal test after the loop gives ${
+        answer(lateOnT0041.value, lateOnT0041.nodes)
+      } against ${answer(rightOnT0041.value, rightOnT0041.stats.nodes)}`,
     }),
   ];
   return {
