@@ -5,10 +5,13 @@ import assert from "node:assert/strict";
 import {
   claimRow,
   COURSE_TIC_TAC_TOE,
+  COURSE_TREES,
   type CourseRow,
   exactRow,
+  lesson000,
   lesson002,
   lesson003,
+  minimalLeaves,
   traps,
 } from "../src/course/mod.ts";
 import {
@@ -79,4 +82,21 @@ Deno.test("T003.7: each trap is judged on what the course says it causes, and an
     }).agrees,
     false,
   );
+});
+
+Deno.test("T000.6 tests the formula it names: minimalLeaves(b, d) against the course's 53, 63, 127", () => {
+  const t0006 = row(lesson000(10).rows, "T000.6");
+  assert.ok(t0006.agrees);
+  const formulas = (t0006.checks ?? []).filter((c) =>
+    c.what.endsWith(": formula")
+  );
+  assert.deepEqual(
+    formulas.map((c) => [c.value, c.bound]),
+    COURSE_TREES.map((t) => [
+      minimalLeaves(t.branching, t.depth),
+      t.costs["best-first"].leaves,
+    ]),
+  );
+  assert.deepEqual(formulas.map((c) => c.bound), [53, 63, 127]);
+  assert.equal(t0006.course, "53, 63, 127; 27 + 27 − 1");
 });

@@ -341,6 +341,77 @@ function stepsRows(tables: readonly OrderingTable[]): CourseRow[] {
   return [direction, size];
 }
 
+/** The course's "two ribbons" of the b=3, d=6 minimal tree: 27 + 27 − 1 = 53. */
+const COURSE_RIBBONS = { branching: 3, depth: 6, ribbons: [27, 27] } as const;
+
+/**
+ * T000.6: the minimal-tree formula b^⌈d/2⌉ + b^⌊d/2⌋ − 1 gives the course's
+ * best-first leaves (53, 63, 127) for each tree, best-first alpha-beta
+ * reaches exactly that many leaves on every seed, and the course's two
+ * ribbons of b=3, d=6 are the formula's two powers.
+ */
+function formulaRow(tables: readonly OrderingTable[]): CourseRow {
+  const ribbons = [
+    COURSE_RIBBONS.branching ** Math.ceil(COURSE_RIBBONS.depth / 2),
+    COURSE_RIBBONS.branching ** Math.floor(COURSE_RIBBONS.depth / 2),
+  ];
+  const parts = tables.map((table) => {
+    const { branching, depth } = table.course;
+    const formula = minimalLeaves(branching, depth);
+    const leaves = measure(table.samples, "best-first", "leaves");
+    return {
+      table,
+      formula,
+      printed: table.course.costs["best-first"].leaves,
+      measured: sameOnEverySeed(leaves),
+      off: leaves.filter((n) => n !== formula).length,
+    };
+  });
+  const ribbonText = (two: readonly number[]) => `${two[0]} + ${two[1]} − 1`;
+  return claimRow({
+    id: "T000.6",
+    kind: "exact",
+    what: `best-first leaves = b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (${
+      tables.map(tag).join("; ")
+    }); the two ribbons of b=${COURSE_RIBBONS.branching}, d=${COURSE_RIBBONS.depth}`,
+    course: `${parts.map((p) => formatCount(p.printed)).join(", ")}; ${
+      ribbonText(COURSE_RIBBONS.ribbons)
+    }`,
+    ours: `formula ${
+      parts.map((p) => formatCount(p.formula)).join(", ")
+    }; best-first leaves ${
+      parts.map((p) =>
+        typeof p.measured === "number" ? formatCount(p.measured) : p.measured
+      ).join(", ")
+    }; ${ribbonText(ribbons)}`,
+    test:
+      "for each tree the formula equals the course's best-first leaves, and best-first alpha-beta reaches exactly the formula's leaves on every seed; the ribbons are b^⌈d/2⌉ and b^⌊d/2⌋",
+    checks: [
+      ...parts.map((p) => ({
+        what: `${tag(p.table)}: formula`,
+        value: p.formula,
+        op: "=" as const,
+        bound: p.printed,
+      })),
+      ...parts.map((p) => ({
+        what: `${tag(p.table)}: seeds whose best-first leaves ≠ formula`,
+        value: p.off,
+        op: "=" as const,
+        bound: 0,
+      })),
+      ...ribbons.map((ribbon, i) => ({
+        what: `b=${COURSE_RIBBONS.branching}, d=${COURSE_RIBBONS.depth}: ${
+          i === 0 ? "b^⌈d/2⌉" : "b^⌊d/2⌋"
+        }`,
+        value: ribbon,
+        op: "=" as const,
+        bound: COURSE_RIBBONS.ribbons[i]!,
+      })),
+    ],
+    note: "every depth of every b measured is in lesson 001's growth table",
+  });
+}
+
 function ticTacToe(cells: string): [number, number, number] {
   const position = TicTacToe.parse(cells);
   const full = minimax(position);
@@ -397,8 +468,6 @@ export function lesson000(seeds: number = ORDERING_SEEDS): Lesson000 {
     t.samples.every((s) => s.valuesAgree)
   );
   const searched = tables.reduce((n, t) => n + 3 * t.samples.length, 0);
-  const halves = (b: number, d: number) =>
-    `${b ** Math.ceil(d / 2)} + ${b ** Math.floor(d / 2)} − 1`;
 
   const rows: CourseRow[] = [
     exactRow(
@@ -413,21 +482,7 @@ export function lesson000(seeds: number = ORDERING_SEEDS): Lesson000 {
     ),
     ...tables.flatMap(orderingRows),
     ...stepsRows(tables),
-    exactRow(
-      "T000.6",
-      "best-first leaves = b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (b=3 d=6, b=2 d=10, b=4 d=6); the two ribbons",
-      [53, 63, 127, "27 + 27 − 1"],
-      [
-        ...tables.map((t) =>
-          sameOnEverySeed(measure(t.samples, "best-first", "leaves"))
-        ),
-        halves(3, 6),
-      ],
-      `formula: ${
-        tables.map((t) => minimalLeaves(t.course.branching, t.course.depth))
-          .join(", ")
-      }; every depth of every b measured is in lesson 001's growth table`,
-    ),
+    formulaRow(tables),
     exactRow(
       "T000.7",
       "tic-tac-toe, cell order: minimax / alpha-beta nodes, value (empty; X corner + O centre; X on 0 + O on 1)",
