@@ -3,11 +3,13 @@
 // the comparison is made against it, so the row fails when ours is wrong.
 import assert from "node:assert/strict";
 import {
+  chess35Reference,
   claimRow,
   COURSE_TIC_TAC_TOE,
   COURSE_TREES,
   type CourseRow,
   exactRow,
+  formatCount,
   lesson000,
   lesson002,
   lesson003,
@@ -99,4 +101,20 @@ Deno.test("T000.6 tests the formula it names: minimalLeaves(b, d) against the co
   );
   assert.deepEqual(formulas.map((c) => c.bound), [53, 63, 127]);
   assert.equal(t0006.course, "53, 63, 127; 27 + 27 − 1");
+});
+
+Deno.test("the b = 35 reference counts are computed from the tree, not typed in (T001.3b)", () => {
+  assert.equal(
+    chess35Reference({ branching: 35, depth: 4 }, "best-first"),
+    `35^2 + 35^2 − 1 = ${formatCount(minimalLeaves(35, 4))}`,
+  );
+  // Another tree gives other numbers.
+  assert.equal(
+    chess35Reference({ branching: 3, depth: 4 }, "minimax"),
+    "3^4 = 81",
+  );
+  assert.equal(
+    chess35Reference({ branching: 3, depth: 4 }, "best-first"),
+    "3^2 + 3^2 − 1 = 17",
+  );
 });

@@ -6,7 +6,7 @@
 
 import * as Plot from "@observablehq/plot";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
-import { type Lesson003, lesson003 } from "./measure.ts";
+import { COURSE_DEEPENING, type Lesson003, lesson003 } from "./measure.ts";
 import type { Chart, LessonEntry, LessonReport } from "../report.ts";
 
 /** T003.1: measured ratio, b/(b−1), and the effective-branching prediction, per b. */
@@ -20,11 +20,15 @@ export function deepeningChart(data: Lesson003): Chart {
       series: "b'/(b'−1), b' effective",
     },
   ]);
-  const course = [{ b: 2, ratio: 2.6 }, { b: 4, ratio: 1.5 }];
+  const course = Object.entries(COURSE_DEEPENING).map(([b, ratio]) => ({
+    b: Number(b),
+    ratio,
+  }));
   const svg = renderSvg({
     title: "Iterative deepening 1..d over one search at depth d",
-    subtitle:
-      "black crosses: the course's measurements (2.6 at b=2, 1.5 at b=4)",
+    subtitle: `black crosses: the course's measurements (${
+      course.map(({ b, ratio }) => `${ratio} at b=${b}`).join(", ")
+    })`,
     width: 640,
     height: 340,
     x: { label: "branching factor b", ticks: [2, 3, 4, 8] },

@@ -15,6 +15,7 @@ import {
   depthGrowth,
   fitBranching,
   type GrowthPoint,
+  minimalLeaves,
 } from "./depth_growth.ts";
 import { quantile } from "../distribution.ts";
 import {
@@ -41,8 +42,46 @@ export interface ChessLine {
 
 /** Leaves of each search on one b = 35 tree of depth 4, beside 35^4, 35^3, 35^2. */
 export interface Chess35 {
+  branching: number;
   depth: number;
   leaves: Record<SearchKind, number>;
+}
+
+/**
+ * The count each search's leaves on the b = 35 tree are read against,
+ * computed from its branching and depth: b^d for minimax (and as a ceiling
+ * for worst-first), b^(3d/4) for random order, the minimal tree
+ * b^⌈d/2⌉ + b^⌊d/2⌋ − 1 for best-first.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { chess35Reference } from "./measure.ts";
+ * const tree = { branching: 35, depth: 4 };
+ * assert.equal(chess35Reference(tree, "minimax"), "35^4 = 1,500,625");
+ * assert.equal(chess35Reference(tree, "as-is"), "35^3 = 42,875");
+ * assert.equal(chess35Reference(tree, "best-first"), "35^2 + 35^2 − 1 = 2,449");
+ * assert.equal(chess35Reference(tree, "worst-first"), "≤ 35^4");
+ * ```
+ */
+export function chess35Reference(
+  tree: { branching: number; depth: number },
+  search: SearchKind,
+): string {
+  const { branching: b, depth: d } = tree;
+  const power = (exponent: number) => `${b}^${exponent}`;
+  switch (search) {
+    case "minimax":
+      return `${power(d)} = ${formatCount(b ** d)}`;
+    case "as-is":
+      return `${power(3 * d / 4)} = ${formatCount(b ** (3 * d / 4))}`;
+    case "best-first":
+      return `${power(Math.ceil(d / 2))} + ${power(Math.floor(d / 2))} − 1 = ${
+        formatCount(minimalLeaves(b, d))
+      }`;
+    case "worst-first":
+      return `≤ ${power(d)}`;
+  }
 }
 
 /** Everything lesson 001's notebook and figures show. */
@@ -140,13 +179,14 @@ export function lesson001(
       deepeningOverhead(b, depth, search, 5)
     )
   );
+  const tree35 = { branching: 35, depth: 4 };
   const chess35: Chess35 = {
-    depth: 4,
+    ...tree35,
     leaves: Object.fromEntries(SEARCHES.map((search) => {
       const runs = search === "as-is" || search === "worst-first" ? 5 : 1;
       const leaves = Array.from({ length: runs }, (_, seed) => {
         const order = search === "minimax" ? "as-is" : search;
-        const tree = new UniformTree({ branching: 35, depth: 4, seed, order });
+        const tree = new UniformTree({ ...tree35, seed, order });
         return (search === "minimax" ? minimax(tree) : alphaBeta(tree)).stats
           .leaves;
       });
@@ -213,9 +253,13 @@ export function lesson001(
         "measured: perfect order's effective branching factor is √b (fitted, with √b in brackets)",
       course: "√b (√35 ≈ 5.9)",
       ours: showFits(best, Math.sqrt) +
-        `; b=35, d=4: ${
+        `; b=${chess35.branching}, d=${chess35.depth}: ${
           formatCount(chess35.leaves["best-first"])
-        } leaves (35^2 = 1,225; minimal tree 2,449)`,
+        } leaves (${chess35.branching}^${chess35.depth / 2} = ${
+          formatCount(chess35.branching ** (chess35.depth / 2))
+        }; minimal tree ${
+          formatCount(minimalLeaves(chess35.branching, chess35.depth))
+        })`,
       test:
         "at each b, the fitted exponent log_b(fitted factor) of best-first is nearer 1/2 (√b) than 3/4 or 1: below 0.625",
       checks: best.map((fit) => ({

@@ -7,7 +7,7 @@
 import * as Plot from "@observablehq/plot";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
 import { CURVES, theoryCurves } from "./depth_growth.ts";
-import { type Lesson001, lesson001 } from "./measure.ts";
+import { chess35Reference, type Lesson001, lesson001 } from "./measure.ts";
 import { SEARCHES } from "../alpha_beta/ordering_experiment.ts";
 import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
 import { formatCount } from "../rows.ts";
@@ -132,14 +132,8 @@ export function lesson001Tables(data: Lesson001): Table[] {
         line.ours,
       ]),
       ...SEARCHES.map((search) => [
-        `measured, b = 35, d = ${data.chess35.depth}: ${search}`,
-        search === "minimax"
-          ? "35^4 = 1,500,625"
-          : search === "best-first"
-          ? "35^2 + 35^2 − 1 = 2,449"
-          : search === "as-is"
-          ? "35^3 = 42,875"
-          : "≤ 35^4",
+        `measured, b = ${data.chess35.branching}, d = ${data.chess35.depth}: ${search}`,
+        chess35Reference(data.chess35, search),
         "",
         formatCount(data.chess35.leaves[search]),
       ]),
