@@ -13,6 +13,7 @@ import {
   lesson000,
   lesson002,
   lesson003,
+  lesson003Grundy,
   minimalLeaves,
   traps,
 } from "../src/course/mod.ts";
@@ -116,5 +117,43 @@ Deno.test("the b = 35 reference counts are computed from the tree, not typed in 
   assert.equal(
     chess35Reference({ branching: 3, depth: 4 }, "best-first"),
     "3^2 + 3^2 − 1 = 17",
+  );
+});
+
+Deno.test("rows whose course prints no count show the course's statement or —, and their checks still compare ours (T002.1, T003.4, T003.6b/e/f/g)", () => {
+  const rows = [
+    ...lesson002().rows,
+    ...lesson003(5).rows,
+    ...lesson003Grundy().rows,
+  ];
+  const expected: Record<string, string> = {
+    "T002.1": "—",
+    "T003.4":
+      "a bound stored as exact gives a wrong answer; value + depth + type gives the right one",
+    "T003.6b": "the sum's Grundy number is the XOR of the parts'",
+    "T003.6e": "0 is a loss for the side to move",
+    "T003.6f": "—",
+    "T003.6g": "—",
+  };
+  for (const [id, course] of Object.entries(expected)) {
+    const r = row(rows, id);
+    assert.equal(r.course, course, id);
+    assert.equal(r.kind, "exact", id);
+    assert.ok(r.agrees, id);
+    assert.ok(
+      (r.checks ?? []).length >= 2,
+      `${id} has its comparisons as checks`,
+    );
+    // The course cell holds no number of ours.
+    assert.doesNotMatch(r.course, /\d{3}/, id);
+  }
+  // An "all agree" check fails when one case disagrees.
+  const t0021 = row(rows, "T002.1");
+  const broken = t0021.checks!.map((c) =>
+    c.what === "trees agreeing" ? { ...c, value: c.value - 1 } : c
+  );
+  assert.equal(
+    claimRow({ ...t0021, checks: broken, note: undefined }).agrees,
+    false,
   );
 });

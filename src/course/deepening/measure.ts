@@ -554,15 +554,46 @@ export function lesson003(seeds = 50): Lesson003 {
       note:
         "on random-evaluation trees the shallow value says nothing about the deep one, so the hint barely moves the count; see the table for tic-tac-toe",
     }),
-    exactRow(
-      "T003.4",
-      `bound cached as exact vs value + depth + type, tic-tac-toe ${cache.cells}: true / broken / table`,
-      [0, 1, 0],
-      [cache.truth, cache.broken, cache.table],
-      `and on tree ${cache.leaves.join(",")} searched with the window (${
+    claimRow({
+      id: "T003.4",
+      kind: "exact",
+      what:
+        `bound cached as exact vs value + depth + type, tic-tac-toe ${cache.cells}: true / broken / table`,
+      course:
+        "a bound stored as exact gives a wrong answer; value + depth + type gives the right one",
+      ours: [cache.truth, cache.broken, cache.table].join(" / "),
+      test:
+        "on the position and on the tree, the cache that stores bounds as exact values answers differently from minimax, and the table with value, depth and type answers as minimax",
+      checks: [
+        {
+          what: "position: |broken − true|",
+          value: Math.abs(cache.broken - cache.truth),
+          op: ">",
+          bound: 0,
+        },
+        {
+          what: "position: table",
+          value: cache.table,
+          op: "=",
+          bound: cache.truth,
+        },
+        {
+          what: "tree: |broken − true|",
+          value: Math.abs(cache.treeBroken - cache.treeTruth),
+          op: ">",
+          bound: 0,
+        },
+        {
+          what: "tree: table",
+          value: cache.treeTable,
+          op: "=",
+          bound: cache.treeTruth,
+        },
+      ],
+      note: `and on tree ${cache.leaves.join(",")} searched with the window (${
         cache.window.join(", ")
       }) and then fully: true ${cache.treeTruth}, broken ${cache.treeBroken}, table ${cache.treeTable}`,
-    ),
+    }),
     exactRow(
       "T003.5a",
       "horizon tree: depth-1 move / depth-1 + quiescence move / true move",

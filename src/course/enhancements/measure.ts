@@ -193,12 +193,25 @@ export function lesson002(): Lesson002 {
     ).length;
   return {
     rows: [
-      exactRow(
-        "T002.1",
-        `fail-hard and fail-soft equal minimax on ${failHard.trees} seeded trees`,
-        [failHard.trees],
-        [failHard.agree],
-      ),
+      claimRow({
+        id: "T002.1",
+        kind: "exact",
+        what:
+          `fail-hard and fail-soft equal minimax on ${failHard.trees} seeded trees`,
+        course: "—",
+        ours: `${failHard.agree} of ${failHard.trees} trees`,
+        test:
+          "on every seeded tree (b=3, d=5), the article's fail-hard alpha-beta and fail-soft alpha-beta give minimax's root value (the article prints the pseudocode, no figure)",
+        checks: [
+          {
+            what: "trees agreeing",
+            value: failHard.agree,
+            op: "=",
+            bound: failHard.trees,
+          },
+          { what: "trees checked", value: failHard.trees, op: ">", bound: 0 },
+        ],
+      }),
       claimRow({
         id: "T002.2",
         kind: "exact",

@@ -23,7 +23,29 @@ import {
 import { alphaBeta, TranspositionTable } from "../../search/mod.ts";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
 import type { Chart, LessonEntry, LessonReport } from "../report.ts";
-import { type CourseRow, exactRow } from "../rows.ts";
+import {
+  type Check,
+  claimRow,
+  type CourseRow,
+  exactRow,
+  formatCount,
+} from "../rows.ts";
+
+/**
+ * The checks of "every one of `total` cases agrees": all agree, and there
+ * was at least one case, so an empty run cannot pass.
+ */
+function allAgree(what: string, agree: number, total: number): Check[] {
+  return [
+    { what: `${what} agreeing`, value: agree, op: "=", bound: total },
+    { what: `${what} checked`, value: total, op: ">", bound: 0 },
+  ];
+}
+
+/** `"169 of 169"`. */
+function ofTotal(agree: number, total: number): string {
+  return `${formatCount(agree)} of ${formatCount(total)}`;
+}
 
 /** A heap game's Grundy sequence for n = 0…length − 1, with its period. */
 export interface GrundySequence {
@@ -262,12 +284,17 @@ export function lesson003Grundy(): Lesson003Grundy {
         ["n"],
         [heapOk ? "n" : "differs"],
       ),
-      exactRow(
-        "T003.6b",
-        "sum of games: Grundy of (Nim heap a) + (Kayles row b) = a XOR kayles(b), a, b ≤ 12",
-        ["XOR", sumChecked],
-        [sumOk === sumChecked ? "XOR" : "differs", sumOk],
-      ),
+      claimRow({
+        id: "T003.6b",
+        kind: "exact",
+        what:
+          "sum of games: Grundy of (Nim heap a) + (Kayles row b) = a XOR kayles(b), a, b ≤ 12",
+        course: "the sum's Grundy number is the XOR of the parts'",
+        ours: `XOR on ${ofTotal(sumOk, sumChecked)} sums`,
+        test:
+          "on every sum checked, the Grundy number by mex over the sum's moves equals the XOR of the parts' numbers",
+        checks: allAgree("sums", sumOk, sumChecked),
+      }),
       exactRow(
         "T003.6c",
         "Nim 3, 4, 5: nim-sum, the winning move, nim-sum after it",
@@ -283,26 +310,40 @@ export function lesson003Grundy(): Lesson003Grundy {
           nimGame[nimGame.length - 1]!.player,
         ],
       ),
-      exactRow(
-        "T003.6e",
-        "negamax on the game graph wins exactly where the Grundy number ≠ 0 (Nim, 1–4 heaps of 0–7)",
-        [positions],
-        [agree],
-      ),
-      exactRow(
-        "T003.6f",
-        "Kayles values equal to OEIS A002186 (n = 0…104)",
-        [kaylesTable.total],
-        [kaylesTable.agree],
-        "data/a002186_kayles.txt",
-      ),
-      exactRow(
-        "T003.6g",
-        "Dawson's Kayles values at n + 1 equal to OEIS A002187 (n = 0…131)",
-        [dawsonTable.total],
-        [dawsonTable.agree],
-        "data/a002187_dawsons_chess.txt",
-      ),
+      claimRow({
+        id: "T003.6e",
+        kind: "exact",
+        what:
+          "negamax on the game graph wins exactly where the Grundy number ≠ 0 (Nim, 1–4 heaps of 0–7)",
+        course: "0 is a loss for the side to move",
+        ours: `${ofTotal(agree, positions)} positions`,
+        test:
+          "on every position, alpha-beta to the end finds a win for the side to move exactly where the nim-sum is not 0",
+        checks: allAgree("positions", agree, positions),
+      }),
+      claimRow({
+        id: "T003.6f",
+        kind: "exact",
+        what: "Kayles values equal to OEIS A002186 (n = 0…104)",
+        course: "—",
+        ours: `${ofTotal(kaylesTable.agree, kaylesTable.total)} values`,
+        test:
+          "every value of OEIS A002186 equals our Kayles Grundy number (the course prints none; the reference is OEIS)",
+        checks: allAgree("values", kaylesTable.agree, kaylesTable.total),
+        note: "data/a002186_kayles.txt",
+      }),
+      claimRow({
+        id: "T003.6g",
+        kind: "exact",
+        what:
+          "Dawson's Kayles values at n + 1 equal to OEIS A002187 (n = 0…131)",
+        course: "—",
+        ours: `${ofTotal(dawsonTable.agree, dawsonTable.total)} values`,
+        test:
+          "every value of OEIS A002187 at n equals our Dawson's Kayles Grundy number at n + 1 (the course prints none; the reference is OEIS)",
+        checks: allAgree("values", dawsonTable.agree, dawsonTable.total),
+        note: "data/a002187_dawsons_chess.txt",
+      }),
       exactRow(
         "T003.6h",
         "subtraction game {1, 2, 3}: period and start",
