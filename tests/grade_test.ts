@@ -64,7 +64,9 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     ["empty.ts", "(module)", "refused"],
     ["hanging.ts", "negamax", "timed out"],
     ["hanging.ts", "mex", "passed"],
+    ["hostile_arbitrary.ipynb", "mex", "wrong"],
     ["hostile_buffers.ts", "mex", "out of memory"],
+    ["hostile_globals.ts", "(module)", "refused"],
     ["hostile_import.ipynb", "(module)", "refused"],
     ["hostile_judge.ipynb", "mex", "wrong"],
     ["hostile_memory.ts", "minimax", "out of memory"],
@@ -72,8 +74,11 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     ["hostile_print.ts", "(module)", "refused"],
     ["hostile_prototype.ipynb", "minimax", "wrong"],
     ["hostile_read.ts", "(module)", "refused"],
+    ["hostile_settings.ts", "mex", "wrong"],
     ["hostile_spawn.ts", "mex", "refused"],
     ["hostile_spoof.ts", "mex", "wrong"],
+    ["hostile_tojson.ts", "(module)", "refused"],
+    ["hostile_token.ts", "mex", "wrong"],
     ["not_a_notebook.ipynb", "(module)", "refused"],
     ["notebook_right.ipynb", "alphaBeta", "passed"],
     ["notebook_syntax_error.ipynb", "(module)", "crashed"],
@@ -140,6 +145,26 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
   // Its fake result lines carried no token; its mex is judged as it is.
   assert.match(detail("hostile_spoof.ts", "mex"), /^mex\(\[1\]\) returned 1/);
   assert.match(detail("empty.ts", "(module)"), /defines none of the exercise/);
+  // The built-ins are frozen and the standard globals read-only before a
+  // submission loads: a change at the top level is refused, and named.
+  const frozen =
+    /^the submission tried to change a frozen built-in \(the grader freezes them before it loads\): TypeError: /;
+  assert.match(detail("hostile_tojson.ts", "(module)"), frozen);
+  assert.match(detail("hostile_tojson.ts", "(module)"), /toJSON/);
+  assert.match(detail("hostile_globals.ts", "(module)"), frozen);
+  assert.match(detail("hostile_globals.ts", "(module)"), /'Set'/);
+  // Changes hidden in a try did not take: fast-check's settings, the array
+  // methods and iterators, Object.is, and the token is nowhere to be read;
+  // each wrong mex is judged as it is.
+  for (const name of ["hostile_settings.ts", "hostile_token.ts"]) {
+    assert.match(detail(name, "mex"), /^mex\(\[1\]\) returned 1; the mex is 0/);
+  }
+  // fast-check's classes it patched are the npm instance's, not the copy
+  // the checks load.
+  assert.match(
+    detail("hostile_arbitrary.ipynb", "mex"),
+    /^mex\(\[1\]\) returned 1; the mex is 0/,
+  );
   assert.deepEqual(gradingFolders(), before, "the grader cleans up");
 });
 
@@ -349,4 +374,54 @@ Deno.test({
     assert.deepEqual(gradingProcesses(), []);
     assert.deepEqual(gradingFolders(), []);
   },
+});
+
+Deno.test("grade: hardenIntrinsics freezes the built-ins and the standard globals' names, and code that overrides an inherited name or toString still runs", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "grade_harden_" });
+  try {
+    const harden = new URL("../src/exercises/_harden.ts", import.meta.url);
+    await Deno.writeTextFile(
+      `${dir}/probe.ts`,
+      `import { hardenIntrinsics } from ${JSON.stringify(harden.href)};
+hardenIntrinsics();
+const refused = (change: () => unknown) => {
+  try { change(); return "changed"; } catch (e) { return (e as Error).name; }
+};
+class WalkError extends Error {
+  constructor() { super("lost"); this.name = "WalkError"; }
+}
+const plain: { toString?: () => string } = {};
+plain.toString = () => "mine";
+let denied = "";
+try { Deno.readTextFileSync("/etc/hostname"); } catch (e) { denied = (e as Error).name; }
+console.log(JSON.stringify([
+  refused(() => Object.defineProperty(Object.prototype, "toJSON", { value: 1 })),
+  refused(() => { (Object.prototype as { toString: unknown }).toString = 1; }),
+  refused(() => { Object.getPrototypeOf(Uint8Array.prototype).subarray = 1; }),
+  refused(() => { Object.getPrototypeOf([].values()).next = 1; }),
+  refused(() => { Object.getPrototypeOf(function* () {}).prototype.next = 1; }),
+  refused(() => { (globalThis as { Set: unknown }).Set = Map; }),
+  refused(() => { (Error as { prepareStackTrace?: unknown }).prepareStackTrace = 1; }),
+  new WalkError().name,
+  String(plain),
+  denied,
+]));
+`,
+    );
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-config", `${dir}/probe.ts`],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(run.stderr);
+    assert.equal(run.code, 0, stderr);
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(run.stdout)), [
+      ...Array(7).fill("TypeError"),
+      "WalkError",
+      "mine",
+      "NotCapable",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

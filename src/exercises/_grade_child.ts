@@ -3,16 +3,42 @@
  * network, environment or program), reads a one-time token on stdin, loads
  * the submission, checks the exercises it is asked for that the submission
  * defines, and writes one line per result, each starting with the token, so
- * that what the submission prints cannot pass for a result. The functions
- * that write the results are taken before the submission runs, and the
- * built-ins the checks rely on are frozen, so that the submission cannot
- * change how a result is judged or written.
+ * that what the submission prints cannot pass for a result.
+ *
+ * The submission runs in the same JavaScript realm as the checks and the
+ * writer, so before it loads:
+ *
+ * - the realm's built-ins are frozen (`hardenIntrinsics` in `_harden.ts`):
+ *   every constructor and prototype the standard globals lead to
+ *   (`Object.prototype`, `Function.prototype`, the arrays', typed arrays',
+ *   maps', sets', strings', errors', promises', iterators' and generators'
+ *   prototypes, `JSON`, `Math`, `Reflect`, `Intl`, `TextEncoder`, …), and
+ *   those globals' names are read-only, so that the submission can change
+ *   neither how the checks compute nor the settings fast-check reads
+ *   through `Object.prototype`;
+ * - the exports of the checks' private copy of the library, and the
+ *   prototypes of the objects the checks hand the submission, are frozen
+ *   (fast-check is part of that copy: the one npm instance, which a
+ *   submission reaches through the library, is not the checks');
+ * - the writer takes everything it uses: the token (read without a
+ *   regular expression, which would leave it in `RegExp.input`, and kept
+ *   only in its closure), the encoder, the typed arrays' `subarray` and
+ *   `length`, stdout's `writeSync`, `Deno.exit`, and a JSON writer of its
+ *   own that consults no `toJSON` and no prototype.
+ *
+ * An assignment to a frozen built-in throws a TypeError (the grader names
+ * it); the few properties that ordinary code overrides by assignment
+ * (`error.name`, `object.toString`) still can be on the objects that
+ * inherit them (see `_harden.ts`). The checks run in the same process as the
+ * submission, so this guards the verdict against every way in we know of
+ * (see tests/fixtures/grade/hostile_*), not against a flaw of V8 or Deno.
  *
  * @module
  */
 
 import type { StudentFunction } from "./exercise.ts";
 import { checkExercise } from "./check.ts";
+import { hardenIntrinsics } from "./_harden.ts";
 import { EXERCISES } from "./registry.ts";
 
 /** What the child writes after its token, one JSON object a line. */
@@ -36,19 +62,6 @@ export type ChildMessage =
   }
   | { done: true };
 
-/** The built-ins the checks use, frozen before the submission runs. */
-const FROZEN: readonly object[] = [
-  Math,
-  JSON,
-  Reflect,
-  Number,
-  Array.prototype,
-  Map.prototype,
-  Set.prototype,
-  String.prototype,
-  Object,
-];
-
 /**
  * Runs the checks in this process for the submission `load` imports.
  *
@@ -59,51 +72,25 @@ const FROZEN: readonly object[] = [
  *   prototypes and what they hold, before the submission loads: the
  *   checks' private copy of the library, whose objects the checks hand the
  *   submission
- * @param packages npm packages' namespaces that both sides load as one
- *   instance (fast-check): their classes and functions are frozen with
- *   their prototypes, not the objects they hold, which the package itself
- *   builds on
  */
 export async function runGradeChild(
   load: () => Promise<Record<string, unknown>>,
   ids: readonly string[],
   shared: readonly object[] = [],
-  packages: readonly object[] = [],
 ): Promise<void> {
-  const encoder = new TextEncoder();
-  const encode = encoder.encode.bind(encoder);
-  const stringify = JSON.stringify;
-  const stdout = Deno.stdout;
-  const writeSync = stdout.writeSync.bind(stdout);
   const exit: (code?: number) => never = Deno.exit;
-  const token = await readToken();
-  const send = (message: ChildMessage) => {
-    const bytes = encode(`\n${token} ${stringify(message)}\n`);
-    let written = 0;
-    while (written < bytes.length) {
-      written += writeSync(bytes.subarray(written));
-    }
-  };
-  for (const frozen of FROZEN) Object.freeze(frozen);
+  const send = await resultWriter();
+  hardenIntrinsics();
   for (const namespace of shared) {
     for (const key of Object.keys(namespace)) {
       freezeDeep((namespace as Record<string, unknown>)[key]);
-    }
-  }
-  for (const namespace of packages) {
-    for (const key of Object.keys(namespace)) {
-      const value = (namespace as Record<string, unknown>)[key];
-      if (typeof value !== "function") continue;
-      Object.freeze(value);
-      if (value.prototype !== undefined) Object.freeze(value.prototype);
     }
   }
   let module: Record<string, unknown>;
   try {
     module = await load();
   } catch (error) {
-    const e = error instanceof Error ? error : new Error(String(error));
-    send({ error: { during: "load", name: e.name, message: e.message } });
+    send({ error: { during: "load", ...thrown(error) } });
     exit(0);
   }
   // A notebook's cells export their functions as one object.
@@ -119,27 +106,21 @@ export async function runGradeChild(
       report = checkExercise(id, found[id] as StudentFunction);
     } catch (error) {
       // The checks broke down (the submission reached into them): no verdict.
-      const e = error instanceof Error ? error : new Error(String(error));
-      send({
-        error: {
-          during: "checks",
-          name: e.name,
-          message: `${id}: ${e.message}`,
-        },
-      });
+      const { name, message } = thrown(error);
+      send({ error: { during: "checks", name, message: `${id}: ${message}` } });
       exit(0);
     }
     const f = report.failure;
     send({
       exercise: id,
-      passed: report.passed,
-      checked: report.checked,
+      passed: report.passed === true && f === null,
+      checked: text(report.checked),
       failure: f === null ? null : {
-        check: f.check,
-        message: f.message,
-        call: f.call,
-        yours: f.yours,
-        right: f.right,
+        check: text(f.check),
+        message: text(f.message),
+        call: text(f.call),
+        yours: text(f.yours),
+        right: text(f.right),
       },
     });
   }
@@ -152,8 +133,9 @@ export async function runGradeChild(
  * Freezes `value`, a function's prototype, and every function, plain object
  * and array its own data properties hold, once each. Instances of other
  * classes are left as they are: their class is frozen where it is exported,
- * and a package's objects (fast-check's arbitraries) keep the state they
- * change. A typed array's elements cannot be frozen; the checks hand none
+ * and fast-check's objects (the arbitraries) keep the state they change;
+ * the checks' fast-check is a copy of their own, which no submission
+ * reaches. A typed array's elements cannot be frozen; the checks hand none
  * to a submission.
  */
 function freezeDeep(value: unknown, seen = new Set<unknown>()): void {
@@ -189,6 +171,171 @@ function freezeProperties(value: object, seen: Set<unknown>): void {
   }
 }
 
+/**
+ * Reads the token, and returns the function that writes a message as one
+ * line after it. Everything it uses is taken now, before the submission
+ * loads: the encoder, the typed arrays' `subarray` and `length`, the
+ * writer of stdout, and the functions of {@linkcode jsonText}, which, unlike
+ * `JSON.stringify`, consults no `toJSON` and no prototype. The token stays
+ * in this closure: it is checked without a regular expression, which would
+ * leave it in `RegExp.input`, and no other variable or buffer keeps it.
+ */
+async function resultWriter(): Promise<(message: ChildMessage) => void> {
+  const call = Function.prototype.call;
+  const uncurry = <A extends unknown[], R>(
+    f: (...args: A) => R,
+  ): (self: unknown, ...args: A) => R =>
+    call.bind(f as (...args: unknown[]) => unknown) as never;
+  const encoder = new TextEncoder();
+  const encode = uncurry(TextEncoder.prototype.encode).bind(null, encoder);
+  const typedArray = Object.getPrototypeOf(Uint8Array.prototype);
+  const subarray = uncurry(
+    typedArray.subarray as (start: number) => Uint8Array,
+  );
+  const length = uncurry(
+    Object.getOwnPropertyDescriptor(typedArray, "length")!.get as () => number,
+  );
+  const stdout = Deno.stdout;
+  const writeSync = uncurry(stdout.writeSync).bind(null, stdout);
+  const json = jsonText();
+  const token = await readToken();
+  return (message: ChildMessage) => {
+    const bytes = encode(`\n${token} ${json(message)}\n`);
+    const size = length(bytes);
+    let written = 0;
+    while (written < size) written += writeSync(subarray(bytes, written));
+  };
+}
+
+/**
+ * A JSON writer for the child's messages, made of functions taken when it
+ * is made: strings, booleans, finite numbers, null, arrays, and objects
+ * whose prototype is `Object.prototype` or null, read through their own
+ * enumerable data properties only. Every character outside printable ASCII
+ * is written as `\uXXXX`, so a line holds no line break and no byte that
+ * decoding could change. Anything else throws.
+ */
+function jsonText(): (value: unknown) => string {
+  const call = Function.prototype.call;
+  const charCodeAt = call.bind(String.prototype.charCodeAt) as (
+    text: string,
+    index: number,
+  ) => number;
+  const numberText = call.bind(Number.prototype.toString) as (
+    value: number,
+  ) => string;
+  const { getOwnPropertyDescriptor, getPrototypeOf, keys } = Object;
+  const { isArray } = Array;
+  const { isFinite } = Number;
+  const plain = Object.prototype;
+  const hex = "0123456789abcdef";
+  const quote = (text: string): string => {
+    let out = '"';
+    for (let i = 0; i < text.length; i++) {
+      const code = charCodeAt(text, i);
+      if (code === 0x22) out += '\\"';
+      else if (code === 0x5c) out += "\\\\";
+      else if (code >= 0x20 && code < 0x7f) out += text[i];
+      else {
+        out += `\\u${hex[(code >> 12) & 15]}${hex[(code >> 8) & 15]}${
+          hex[(code >> 4) & 15]
+        }${hex[code & 15]}`;
+      }
+    }
+    return `${out}"`;
+  };
+  const field = (object: object, key: string): unknown => {
+    const property = getOwnPropertyDescriptor(object, key);
+    if (property === undefined || !property.enumerable) return undefined;
+    if (property.get !== undefined || property.set !== undefined) {
+      throw new TypeError(`the message's ${key} is not a data property`);
+    }
+    return property.value;
+  };
+  const write = (value: unknown): string => {
+    if (value === null) return "null";
+    if (value === true) return "true";
+    if (value === false) return "false";
+    if (typeof value === "string") return quote(value);
+    if (typeof value === "number" && isFinite(value)) return numberText(value);
+    if (typeof value === "object" && isArray(value)) {
+      let out = "[";
+      const size = getOwnPropertyDescriptor(value, "length")!.value as number;
+      for (let i = 0; i < size; i++) {
+        out += `${i === 0 ? "" : ","}${write(field(value, `${i}`))}`;
+      }
+      return `${out}]`;
+    }
+    if (typeof value === "object") {
+      const prototype = getPrototypeOf(value);
+      if (prototype !== plain && prototype !== null) {
+        throw new TypeError("a message holds an object of a class");
+      }
+      let out = "{";
+      const names = keys(value);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i]!;
+        out += `${i === 0 ? "" : ","}${quote(name)}:${
+          write(field(value, name))
+        }`;
+      }
+      return `${out}}`;
+    }
+    throw new TypeError(`a message holds a ${typeof value}`);
+  };
+  return write;
+}
+
+/** `value` if it is a string, else a placeholder: a message holds only text. */
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "(not text)";
+}
+
+/** The errors' prototypes, whose `name` and `message` are the built-ins' accessors. */
+const ERROR_PROTOTYPES: ReadonlySet<object> = new Set([
+  Error.prototype,
+  TypeError.prototype,
+  RangeError.prototype,
+  ReferenceError.prototype,
+  SyntaxError.prototype,
+  EvalError.prototype,
+  URIError.prototype,
+  AggregateError.prototype,
+]);
+
+/**
+ * The name and message of what was thrown, as text whatever it is, read
+ * without calling anything the thrower defined (no getter of its own is
+ * called; the built-in errors' are, see `_harden.ts`).
+ */
+function thrown(error: unknown): { name: string; message: string } {
+  const own = (key: string): string | null => {
+    let object: unknown = error;
+    while (object !== null && typeof object === "object") {
+      if (ERROR_PROTOTYPES.has(object)) {
+        const value = Reflect.get(object, key);
+        return typeof value === "string" ? value : null;
+      }
+      const property = Object.getOwnPropertyDescriptor(object, key);
+      if (property !== undefined) {
+        return typeof property.value === "string" ? property.value : null;
+      }
+      object = Object.getPrototypeOf(object);
+    }
+    return null;
+  };
+  if (error === null || typeof error !== "object") {
+    return {
+      name: "a thrown value",
+      message: typeof error === "string" ? error : typeof error,
+    };
+  }
+  return {
+    name: own("name") ?? "an object",
+    message: own("message") ?? "(no message)",
+  };
+}
+
 /** The first line of stdin: the token of this run. */
 async function readToken(): Promise<string> {
   const reader = Deno.stdin.readable.getReader();
@@ -200,9 +347,12 @@ async function readToken(): Promise<string> {
     text += decoder.decode(value, { stream: true });
   }
   reader.releaseLock();
-  const token = text.split("\n")[0]!.trim();
-  if (!/^[0-9a-f]{32}$/.test(token)) {
-    throw new Error("the grader's child needs its token on stdin");
+  const token = text.slice(0, text.indexOf("\n"));
+  // Not a regular expression: RegExp.input would keep the token.
+  let hex = token.length === 32;
+  for (let i = 0; hex && i < token.length; i++) {
+    hex = "0123456789abcdef".includes(token[i]!);
   }
+  if (!hex) throw new Error("the grader's child needs its token on stdin");
   return token;
 }

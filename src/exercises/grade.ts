@@ -96,6 +96,14 @@ const POLL_MS = 50;
 const MODULE = "(module)";
 
 /**
+ * V8's messages (and `_harden.ts`'s) for an assignment, definition or
+ * deletion that a frozen object refuses: thrown while a submission loads,
+ * it tried to change a built-in the grader froze.
+ */
+const FROZEN_CHANGE =
+  /^Cannot (assign to read only property|add property|define property|redefine property|delete property|create property)|object is not extensible|frozen for grading/;
+
+/**
  * Grades every submission of `dir` (see {@linkcode findSubmissions}) and
  * returns the table's rows, in order.
  *
@@ -143,9 +151,9 @@ export async function gradeFolder(
 const CHILD = "src/exercises/_grade_child.ts";
 
 /**
- * The subprocess's entry: the checks from their private copy, every copied
- * module's exports handed over to be frozen with fast-check's, then the
- * submission.
+ * The subprocess's entry: the checks from their private copy (fast-check's
+ * included), every copied module's exports handed over to be frozen, then
+ * the submission.
  */
 function entryModule(checks: CheckerCopy): string {
   const url = (file: string) =>
@@ -155,11 +163,10 @@ function entryModule(checks: CheckerCopy): string {
     lines.push(`import * as m${i} from ${url(file)};`);
     return `m${i}`;
   });
-  lines.push(`import * as fastCheck from "fast-check";`);
   lines.push(
     `await runGradeChild(() => import("./submission.ts"), Deno.args, [${
       names.join(", ")
-    }], [fastCheck]);`,
+    }]);`,
   );
   return lines.join("\n") + "\n";
 }
@@ -330,11 +337,15 @@ async function runExercises(
       else if ("error" in message) {
         const { during, name, message: text } = message.error;
         const refused = name === "NotCapable" || name === "PermissionDenied";
+        const frozen = during === "load" && name === "TypeError" &&
+          FROZEN_CHANGE.test(text);
         rows.push(row(
           MODULE,
-          refused ? "refused" : "crashed",
+          refused || frozen ? "refused" : "crashed",
           refused
             ? `the submission tried what it may not: ${text}`
+            : frozen
+            ? `the submission tried to change a frozen built-in (the grader freezes them before it loads): ${name}: ${text}`
             : `${
               during === "load" ? "it does not load" : "the checks broke down"
             }: ${name}: ${text}`,
