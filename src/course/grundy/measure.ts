@@ -42,6 +42,45 @@ function allAgree(what: string, agree: number, total: number): Check[] {
   ];
 }
 
+/**
+ * A sequence's period and start against a reference that is not the
+ * course (the course prints no periods): the course column says so, the
+ * checks compare ours with the reference.
+ */
+function periodRow(
+  id: string,
+  what: string,
+  sequence: GrundySequence,
+  reference: { period: number; from: number },
+  source: string,
+): CourseRow {
+  const found = (x: number | null) => x === null ? "none" : String(x);
+  return claimRow({
+    id,
+    kind: "exact",
+    what,
+    course: "—",
+    ours: `period ${found(sequence.period)} from n = ${found(sequence.from)}`,
+    test: `the sequence searched on n = 0…${
+      sequence.values.length - 1
+    } has the reference's period and start (the course prints none; ${source})`,
+    checks: [
+      {
+        what: "period",
+        value: sequence.period ?? -1,
+        op: "=",
+        bound: reference.period,
+      },
+      {
+        what: "start",
+        value: sequence.from ?? -1,
+        op: "=",
+        bound: reference.from,
+      },
+    ],
+  });
+}
+
 /** `"169 of 169"`. */
 function ofTotal(agree: number, total: number): string {
   return `${formatCount(agree)} of ${formatCount(total)}`;
@@ -344,25 +383,26 @@ export function lesson003Grundy(): Lesson003Grundy {
         checks: allAgree("values", dawsonTable.agree, dawsonTable.total),
         note: "data/a002187_dawsons_chess.txt",
       }),
-      exactRow(
+      periodRow(
         "T003.6h",
         "subtraction game {1, 2, 3}: period and start",
-        [4, 0],
-        [sub123.period ?? "none", sub123.from ?? "none"],
+        sub123,
+        { period: 4, from: 0 },
+        "the Grundy number of a subtraction game {1, …, k} is n mod (k + 1)",
       ),
-      exactRow(
+      periodRow(
         "T003.6i",
-        "Kayles: period 12 from n = 71 (OEIS A002186)",
-        [12, 71],
-        [kaylesSeq.period ?? "none", kaylesSeq.from ?? "none"],
-        "searched on n = 0…159",
+        "Kayles: period and start of the Grundy sequence",
+        kaylesSeq,
+        { period: 12, from: 71 },
+        "the period and start known for Kayles, OEIS A002186",
       ),
-      exactRow(
+      periodRow(
         "T003.6j",
-        "Dawson's Kayles: period 34 from n = 53 (OEIS A002187, shifted by one)",
-        [34, 53],
-        [dawson.period ?? "none", dawson.from ?? "none"],
-        "searched on n = 0…159",
+        "Dawson's Kayles: period and start of the Grundy sequence (shifted by one from OEIS A002187)",
+        dawson,
+        { period: 34, from: 53 },
+        "the period and start known for Dawson's chess, OEIS A002187, whose n is our n − 1",
       ),
     ],
     sequences,
