@@ -10,7 +10,7 @@
 import { checkInteger } from "../../validate.ts";
 
 /** One match: the engine of `commit` against Stockfish at `skill`. */
-export interface StrengthRun {
+export interface StockfishMatchRun {
   /** When it was played (YYYY-MM-DD). */
   date: string;
   /** The commit whose engine played. */
@@ -56,7 +56,7 @@ export const STRENGTH_RUNS_FILE = new URL(
  */
 export function readStrengthRuns(
   text: string = Deno.readTextFileSync(STRENGTH_RUNS_FILE),
-): StrengthRun[] {
+): StockfishMatchRun[] {
   const where = "readStrengthRuns";
   const file = JSON.parse(text) as { runs?: unknown };
   if (!Array.isArray(file.runs)) {
