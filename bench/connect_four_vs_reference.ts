@@ -37,8 +37,9 @@ solves one such line can move a run's mean by a tenth). The machine's load
 average is printed before and after: the programs share the machine with
 whatever else runs on it.
 
-FILE: one "<moves> [score]" per line as in data/connect4/ (column digits 1-7,
-first player first; the score from the side to move). Every score printed is
+FILE: one "<moves> [score]" per line as in data/connect4/'s position sets
+(column digits 1-7, first player first; the score from the side to move; #
+comments skipped). Every score printed is
 checked against the file and between the programs.
 
 Flags:

@@ -31,9 +31,12 @@ of data/connect4/ and Pons' Test_L*_R* files, and how many scores disagree
 with the file's (the first 10 are listed). The solver is warmed up on built-in positions first, so pass
 1 is timed with the search compiled; by default the file is run twice.
 
-<file>: one "<moves> [score]" per line, as in data/connect4/: column digits
-1-7, first player first; the optional score (-18..18, from the side to move)
-is checked. Blank lines are skipped.
+<file>: one "<moves> [score]" per line, as in data/connect4/'s position sets
+(end_easy.txt, middle_easy.txt, sample_*.txt; opening_weak.txt with --weak):
+column digits 1-7, first player first, "-" the empty board; the optional
+score (-18..18, from the side to move) is checked. Blank lines and lines
+starting with # are skipped. (first_moves.txt and book.txt are the
+openings' own records, with more columns: not position files.)
 
 Flags:
   --weak          only the sign of the score (win 1, draw 0, loss -1)

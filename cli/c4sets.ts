@@ -9,6 +9,7 @@
 
 import { ConnectFourSolver, randomConnectFour } from "../mod.ts";
 import { FlagsOnce, UsageError } from "./_flags.ts";
+import { flagValue, isFlag } from "./_connect_four_cli.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 
 /** A class of positions: stones played and moves left under perfect play. */
@@ -92,21 +93,22 @@ function parseArgs(
       result.help = true;
       continue;
     }
-    if (arg !== "--count" && arg !== "--max-nodes") {
+    const flag = ["--count", "--max-nodes"].find((f) => isFlag(arg, f));
+    if (flag === undefined) {
       throw new UsageError(`c4sets: unknown argument ${JSON.stringify(arg)}`);
     }
-    const text = args[++i];
-    const value = text !== undefined && /^\d{1,10}$/.test(text)
-      ? Number(text)
-      : NaN;
+    // --count N and --count=N, as the other Connect Four commands take them.
+    const [text, next] = flagValue("c4sets", args, i, flag);
+    i = next;
+    const value = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
     if (!(value >= 1)) {
       throw new UsageError(
-        `c4sets: ${arg} must be a whole number ≥ 1, got ${
-          JSON.stringify(text ?? null)
+        `c4sets: ${flag} must be a whole number ≥ 1, got ${
+          JSON.stringify(text)
         }`,
       );
     }
-    if (arg === "--count") result.count = value;
+    if (flag === "--count") result.count = value;
     else result.maxNodes = value;
   }
   return result;

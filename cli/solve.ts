@@ -101,9 +101,11 @@ export const HELP =
 Reads one position per line: <moves> [score]. <moves> are column digits 1-7
 (1 is the leftmost), first player first. The optional score is the expected
 one (an integer in -${MAX_SCORE}..${MAX_SCORE}, as in the benchmark files) and is
-checked. "-" is the empty board (printed as "-"). Blank lines are skipped, so
-a stray one never starts a long solve; a line longer than ${MAX_LINE_BYTES} bytes
-is rejected without being read into memory.
+checked. "-" is the empty board (printed as "-"). Blank lines and lines
+starting with # are skipped, so a stray one never starts a long solve; a line
+longer than ${MAX_LINE_BYTES} bytes is rejected without being read into memory. A
+game its last move already won prints its loss for the side to move, with 0
+nodes.
 
 Prints one line per position as soon as it is solved:
   <moves> <score> <nodes> <microseconds>
@@ -260,20 +262,7 @@ async function main(args: readonly string[]): Promise<number> {
           `longer than ${MAX_LINE_BYTES} bytes (a position has at most 42 moves); skipped`,
         );
       }
-      // The empty board has no moves to write: "-" asks for it. Not a blank
-      // line: a stray one in a file would start a solve of many minutes.
-      const first = text.trim().split(/\s+/, 1)[0];
-      if (first === "-") {
-        // Its score, if any, and the fields are checked as any line's, on
-        // a one-move stand-in ("-" is no column).
-        const rest = text.trim().slice(1);
-        const checked = parsePositionLine(`4${rest}`)!;
-        line = {
-          moves: "-",
-          expected: checked.expected,
-          position: ConnectFour.parse(""),
-        };
-      } else line = parsePositionLine(text);
+      line = parsePositionLine(text);
     } catch (error) {
       bad++;
       warn(

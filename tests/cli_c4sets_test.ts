@@ -65,7 +65,9 @@ Deno.test("deno task c4sets: bad flags exit 2 naming the flag and the value", as
   for (
     const [args, message] of [
       [["--count", "0"], /--count must be a whole number ≥ 1, got "0"/],
-      [["--max-nodes"], /--max-nodes must be a whole number ≥ 1, got null/],
+      [["--max-nodes"], /c4sets: --max-nodes needs a value/],
+      [["--count=0"], /--count must be a whole number ≥ 1, got "0"/],
+      [["--max-nodes=x"], /--max-nodes must be a whole number ≥ 1, got "x"/],
       [["--seed", "3"], /unknown argument "--seed"/],
     ] as const
   ) {

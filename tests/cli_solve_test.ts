@@ -242,6 +242,21 @@ Deno.test("deno task solve: - is the empty board, printed as -; a blank line is 
   assert.equal(code, 0);
 });
 
+Deno.test("deno task solve reads the repository's commented position file: # lines are skipped, - is the empty board", async () => {
+  const file = new URL("../data/connect4/opening_weak.txt", import.meta.url);
+  const { code, out, err } = await runSolve(
+    Deno.readTextFileSync(file),
+    "--weak",
+    "--book",
+  );
+  assert.deepEqual(err, []);
+  assert.deepEqual(out.map((line) => line.split(" ").slice(0, 2).join(" ")), [
+    "4 -1",
+    "- 1",
+  ]);
+  assert.equal(code, 0);
+});
+
 Deno.test("deno task solve: - takes a score as any line does, so --book's own output reads back", async () => {
   const { code, out, err } = await runSolve("- 1\n- 2\n- 1 2\n", "--book");
   assert.deepEqual(out.map((line) => line.replace(/ \d+ book/, " T book")), [

@@ -29,21 +29,34 @@ export interface ParsedPositionLine extends PositionLine {
 }
 
 /**
+ * The position a line's moves lead to. The empty board has no moves to
+ * write: "-" names it (not a blank line, which a stray one in a file would
+ * make a solve of many minutes).
+ */
+function parseMoves(moves: string): ConnectFour {
+  return ConnectFour.parse(moves === "-" ? "" : moves);
+}
+
+/**
  * Reads one line of a position file, `<moves> [score]`: the moves must be a
  * legal game (checked by {@linkcode ConnectFour.parse}) and the optional
  * score an integer in −18…18 ({@linkcode MAX_SCORE}); a line with more
  * fields is an error, so that `44 55` (two positions on one line, or a typo)
  * is not read as position `44` with score 55.
  *
+ * A line starting with `#` is a comment, and `-` is the empty board (its
+ * `moves` stay `"-"`), as in the commented files of `data/connect4/`.
+ *
  * @param text the line, without its newline (surrounding blanks are ignored)
- * @returns the parsed line, or `null` for a blank line
+ * @returns the parsed line, or `null` for a blank line or a comment
  * @throws {Error} saying what is wrong (without a line number: the caller adds it)
  *
  * @example Blank lines are skipped; a second field must be a score
  * ```ts
  * import assert from "node:assert/strict";
  * import { parsePositionLine } from "../../mod.ts";
- * assert.ok(parsePositionLine("  ") === null);
+ * assert.ok(parsePositionLine("  ") === null && parsePositionLine("# a note") === null);
+ * assert.equal(parsePositionLine("- 1")!.position.moveCount, 0);
  * assert.ok(parsePositionLine("4455 18")!.expected === 18);
  * assert.throws(() => parsePositionLine("44 55"), /score "55" must be an integer in -18…18/);
  * assert.throws(() => parsePositionLine("4".repeat(50)), /50 moves: a game has at most 42/);
@@ -52,7 +65,7 @@ export interface ParsedPositionLine extends PositionLine {
 export function parsePositionLine(text: string): ParsedPositionLine | null {
   const fields = text.trim().split(/\s+/);
   const moves = fields[0]!;
-  if (moves === "") return null;
+  if (moves === "" || moves.startsWith("#")) return null;
   if (fields.length > 2) {
     throw new Error(
       `expected "<moves> [score]", got ${fields.length} fields`,
@@ -63,7 +76,7 @@ export function parsePositionLine(text: string): ParsedPositionLine | null {
       `${moves.length} moves: a game has at most ${CELLS} (one per cell)`,
     );
   }
-  const position = ConnectFour.parse(moves);
+  const position = parseMoves(moves);
   const score = fields[1];
   if (score === undefined) return { moves, expected: null, position };
   const value = /^[+-]?\d+$/.test(score) ? Number(score) : NaN;
@@ -79,7 +92,7 @@ export function parsePositionLine(text: string): ParsedPositionLine | null {
 
 /**
  * Reads a position file: one `<moves> [score]` per line (see
- * {@linkcode parsePositionLine}), blank lines skipped.
+ * {@linkcode parsePositionLine}), blank lines and `#` comments skipped.
  *
  * @param text the file's text
  * @returns the lines, in order
@@ -153,7 +166,7 @@ export function benchmarkConnectFour(
   options?: SolveOptions,
 ): BenchmarkSummary {
   const weak = options?.weak === true;
-  const positions = lines.map(({ moves }) => ConnectFour.parse(moves));
+  const positions = lines.map(({ moves }) => parseMoves(moves));
   const wrong: string[] = [];
   let nodes = 0;
   let time = 0;
