@@ -12,6 +12,8 @@ import { moveAccuracy } from "../src/match/accuracy.ts";
 import { scoreChessMatch } from "../src/uci/chess_match.ts";
 import { depthGrowth } from "../src/course/pruning/depth_growth.ts";
 import { boardSvg } from "../src/course/chess/board_svg.ts";
+import { readEpd } from "../src/course/chess/wac.ts";
+import { readGamePositions } from "../src/course/chess/_games.ts";
 import { showSource } from "../src/notebook/show_source.ts";
 import { minimax } from "../mod.ts";
 import { RandomPlayer } from "../src/players/player.ts";
@@ -72,6 +74,42 @@ Deno.test("bad input is named: course helpers and showSource", () => {
     [
       () => boardSvg(START, { square: -5 }),
       /boardSvg: square must be an integer in 8…400, got -5/,
+    ],
+    [
+      () => readEpd(5 as never),
+      /readEpd: text must be the EPD file's text, a string, got 5/,
+    ],
+    [
+      () => readGamePositions("", -1),
+      /readGamePositions: limit must be an integer in 0…\d+, got -1/,
+    ],
+    [
+      () => readGamePositions("", Number.NaN),
+      /readGamePositions: limit must be an integer/,
+    ],
+    [
+      () => boardSvg("hello"),
+      /boardSvg: fen must start with a board of eight ranks of eight squares .*, got "hello"/,
+    ],
+    [
+      () => boardSvg(123 as never),
+      /boardSvg: fen must start with a board .*, got 123/,
+    ],
+    [
+      () => boardSvg("<img/8/8/8/8/8/8/8 w - - 0 1"),
+      /boardSvg: fen must start with a board/,
+    ],
+    [
+      () => boardSvg("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+      /boardSvg: fen must start with a board/,
+    ],
+    [
+      () => boardSvg(START, { move: "e2" }),
+      /boardSvg: move must be a move in UCI \(e2e4, e7e8q\), got "e2"/,
+    ],
+    [
+      () => boardSvg(START, { line: ["e2e4", "zz99"] }),
+      /boardSvg: line\[1\] must be a move in UCI .*, got "zz99"/,
     ],
     [
       () => showSource(minimax, { doc: "no" as never }),

@@ -648,3 +648,34 @@ Deno.test("a game longer than the preallocated stack: 1,000 plies played and und
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1000 501",
   );
 });
+
+Deno.test("Chess: taken back past the root, the root follows the game, so a mate scores within ±CHESS_MATE and repetitions count from the line (found by review)", () => {
+  for (const generated of [false, true]) {
+    const position = Chess.start();
+    const played: number[] = [];
+    for (const san of ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"]) {
+      const move = position.moveFromSan(san);
+      position.play(move);
+      played.push(move);
+    }
+    position.markRoot();
+    for (const move of played.reverse()) {
+      if (generated) position.undoGenerated(move);
+      else position.undo(move);
+    }
+    for (const san of ["f3", "e5", "g4"]) {
+      position.play(position.moveFromSan(san));
+    }
+    const result = alphaBeta(position, { depth: 1 });
+    assert.equal(position.moveToSan(result.move), "Qh4#");
+    // The root went back to the start with the moves: the same value as
+    // the same three moves played on a fresh game (the mate four plies
+    // from its start), within ±CHESS_MATE; it was CHESS_MATE + 2.
+    const fresh = Chess.start();
+    for (const san of ["f3", "e5", "g4"]) fresh.play(fresh.moveFromSan(san));
+    assert.equal(result.value, alphaBeta(fresh, { depth: 1 }).value);
+    assert.equal(result.value, CHESS_MATE - 4, `generated ${generated}`);
+    position.play(result.move);
+    assert.ok(Math.abs(position.evaluate()) <= CHESS_MATE);
+  }
+});

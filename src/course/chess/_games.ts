@@ -7,6 +7,7 @@
  */
 
 import { Chess as ChessJs } from "chess.js";
+import { checkInteger } from "../../validate.ts";
 
 /** One game: the FEN of every position, the start position first. */
 export interface GamePositions {
@@ -38,6 +39,15 @@ export function readGamePositions(
   text: string,
   limit = Infinity,
 ): GamePositions[] {
+  if (limit !== Infinity) {
+    checkInteger(
+      "readGamePositions",
+      "limit",
+      limit,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    );
+  }
   const chunks = gameTexts(text);
   const games: GamePositions[] = [];
   for (const chunk of chunks) {

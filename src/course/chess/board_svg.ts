@@ -6,7 +6,7 @@
  * @module
  */
 
-import { checkInteger, checkOptions } from "../../validate.ts";
+import { checkInteger, checkOptions, describe } from "../../validate.ts";
 
 const PIECES: Record<string, string> = {
   K: "♔",
@@ -35,11 +35,44 @@ export interface BoardSvgOptions {
   square?: number;
 }
 
+/** A FEN's first field: eight ranks of pieces and empty-square counts, eight squares each. */
+function checkPlacement(fen: unknown): void {
+  const placement = typeof fen === "string" ? fen.trim().split(/\s+/)[0]! : "";
+  const ranks = placement.split("/");
+  const ok = ranks.length === 8 &&
+    ranks.every((rank) =>
+      /^[pnbrqkPNBRQK1-8]+$/.test(rank) &&
+      [...rank].reduce((n, ch) => n + (/\d/.test(ch) ? Number(ch) : 1), 0) === 8
+    );
+  if (!ok) {
+    throw new Error(
+      `boardSvg: fen must start with a board of eight ranks of eight squares (pieces pnbrqk/PNBRQK, digits for empty squares), got ${
+        describe(fen)
+      }`,
+    );
+  }
+}
+
+/** A move in UCI, from-square and to-square (and a promotion piece). */
+function checkUci(name: string, uci: unknown): void {
+  if (typeof uci !== "string" || !/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(uci)) {
+    throw new Error(
+      `boardSvg: ${name} must be a move in UCI (e2e4, e7e8q), got ${
+        describe(uci)
+      }`,
+    );
+  }
+}
+
 const escape = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * Draws the board of `fen` from White's side.
+ *
+ * @throws {Error} naming the argument, the value and the rule: a `fen`
+ *   whose board is not eight ranks of eight squares, a `move` or a line's
+ *   move that is not UCI, an unknown option
  *
  * @example The start position has 32 pieces
  * ```ts
@@ -52,6 +85,23 @@ const escape = (text: string) =>
  */
 export function boardSvg(fen: string, options: BoardSvgOptions = {}): string {
   checkOptions("boardSvg", options, ["move", "line", "caption", "square"]);
+  checkPlacement(fen);
+  if (options.move !== undefined) checkUci("move", options.move);
+  if (options.line !== undefined) {
+    if (!Array.isArray(options.line)) {
+      throw new Error(
+        `boardSvg: line must be an array of UCI moves, got ${
+          describe(options.line)
+        }`,
+      );
+    }
+    options.line.forEach((uci, i) => checkUci(`line[${i}]`, uci));
+  }
+  if (options.caption !== undefined && typeof options.caption !== "string") {
+    throw new Error(
+      `boardSvg: caption must be a string, got ${describe(options.caption)}`,
+    );
+  }
   const s = checkInteger("boardSvg", "square", options.square ?? 40, 8, 400);
   const margin = 16;
   const captionLines = options.caption ? options.caption.split("\n") : [];

@@ -216,7 +216,7 @@ export interface DeepeningOverhead {
   depth: number;
   /** Σ nodes of iterations 1…d−1 / Σ nodes of iteration d, no hints (as the course computes it). */
   plain: number;
-  /** Σ ordered deepening through d / Σ one ordered search to d − 1. */
+  /** Σ ordered deepening through d / Σ one ordered search to d, less 1: what deepening adds. */
   ordered: number;
   /** The course's 1/(b−1) with the sample's mean b. */
   course: number;

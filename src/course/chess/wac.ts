@@ -10,6 +10,7 @@
 import { Chess, CHESS_MOVE_LIMIT } from "../../games/chess/mod.ts";
 import { alphaBeta, quiescence, TranspositionTable } from "../../search/mod.ts";
 import { FULL_ORDER } from "./orders.ts";
+import { describe } from "../../validate.ts";
 
 /** One EPD test position. */
 export interface EpdEntry {
@@ -34,6 +35,13 @@ export interface EpdEntry {
  * ```
  */
 export function readEpd(text: string): EpdEntry[] {
+  if (typeof text !== "string") {
+    throw new Error(
+      `readEpd: text must be the EPD file's text, a string, got ${
+        describe(text)
+      }`,
+    );
+  }
   const entries: EpdEntry[] = [];
   for (const [i, raw] of text.split("\n").entries()) {
     const line = raw.trim();

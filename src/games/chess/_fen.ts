@@ -214,8 +214,9 @@ export function parseFen(where: string, fen: unknown): Board {
 
 /**
  * The largest halfmove clock and move number a FEN may give: far beyond any
- * game (a position played from a FEN at the limit still reads back for a
- * billion plies), and the clocks stay exact small integers.
+ * game, and the clocks stay exact small integers. A position played on from
+ * a FEN at the limit writes clocks past it, which its FEN then no longer
+ * reads back (`fromFen` names the clock).
  */
 export const MAX_CLOCK = 999_999_999;
 

@@ -389,7 +389,11 @@ export class Chess implements Position {
    * other move leaves the board wrong: use `undo`.
    */
   undoGenerated(move: Move): void {
-    this.#board.unmake(move);
+    const board = this.#board;
+    board.unmake(move);
+    // Taken back past the root, the root is where the game now is: mates
+    // and repetitions count from a ply the line still holds.
+    if (board.ply < this.#root) this.#root = board.ply;
   }
 
   /**
@@ -417,6 +421,9 @@ export class Chess implements Position {
       throw undoError(board, move);
     }
     board.unmake(move);
+    // Taken back past the root, the root is where the game now is: mates
+    // and repetitions count from a ply the line still holds.
+    if (board.ply < this.#root) this.#root = board.ply;
   }
 
   isTerminal(): boolean {
@@ -505,6 +512,11 @@ export class Chess implements Position {
    * searcher's move scorer it puts captures first, most valuable victim
    * first, least valuable attacker first among equal victims (lesson 002).
    *
+   * A searcher's scorer, called for every move it generates: like
+   * `playGenerated`, it takes the move as legal here and checks nothing (a
+   * move of another position, or a number that is no move, gives a
+   * meaningless answer, not an error); `play` is the checked entry.
+   *
    * @example Captures first as a search order
    * ```ts
    * import assert from "node:assert/strict";
@@ -529,6 +541,11 @@ export class Chess implements Position {
    * stop (pins ignored). The engines' ordering (`order: "captures"`) tries
    * a capture below 0 after the quiet moves.
    *
+   * A searcher's scorer, called for every move it generates: like
+   * `playGenerated`, it takes the move as legal here and checks nothing (a
+   * move of another position, or a number that is no move, gives a
+   * meaningless answer, not an error); `play` is the checked entry.
+   *
    * @example A rook that takes a defended pawn loses the exchange
    * ```ts
    * import assert from "node:assert/strict";
@@ -547,6 +564,11 @@ export class Chess implements Position {
    * capture of a piece worth at least the capturer (a promotion counting
    * its gain) cannot lose, since the capturer may stop after one
    * recapture, so only the other moves work the exchange out.
+   *
+   * A searcher's scorer, called for every move it generates: like
+   * `playGenerated`, it takes the move as legal here and checks nothing (a
+   * move of another position, or a number that is no move, gives a
+   * meaningless answer, not an error); `play` is the checked entry.
    *
    * @example
    * ```ts
@@ -652,6 +674,11 @@ export class Chess implements Position {
    * Whether `move`, a legal move here, is quiet: no capture (en passant
    * included) and no promotion. Late-move reductions and futility pruning
    * touch only quiet moves.
+   *
+   * A searcher's scorer, called for every move it generates: like
+   * `playGenerated`, it takes the move as legal here and checks nothing (a
+   * move of another position, or a number that is no move, gives a
+   * meaningless answer, not an error); `play` is the checked entry.
    *
    * @example
    * ```ts
