@@ -6,7 +6,9 @@
  * scripts, handlers and `javascript:` links, a stepper whose code was
  * changed and one whose data and markup were, symlinks to a notebook, an
  * image and a folder outside the repository, a notebook named `index`, and
- * an SVG file with a script. Every payload, if it ran, would set
+ * an SVG file with a script, and a play page of its own (`src/play/web/`:
+ * script, markup, style sheet, worker, and an opening book), which the site
+ * must not take. Every payload, if it ran, would set
  * `window.__pwned` (or `document.title`, or open a dialog); the files
  * outside hold {@linkcode CraftedRepository.secret}, which no file of the
  * built site may contain.
@@ -15,10 +17,16 @@
  * stepper, which must still show and step.
  */
 
-import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { searchSteps, stepperHtml } from "../src/notebook/mod.ts";
 import { ROOT } from "./_cli.ts";
+
+/**
+ * A string in every file of the crafted repository's own play page
+ * (`src/play/web/`, `data/connect4/book.txt`): the site builds its play
+ * page from its own checkout, so no built file may hold it.
+ */
+export const PLAY_PAYLOAD = "GTS-CRAFTED-PLAY-PAGE";
 
 /** What {@linkcode craftedRepository} made. */
 export interface CraftedRepository {
@@ -98,20 +106,39 @@ function secretPng(secret: string): Uint8Array {
 }
 
 /**
- * Makes the crafted repository in a temporary folder: `src/` and the
- * book copied from this checkout (the play page is built from them),
- * short `docs/course.md` and `figures/README.md` (the front page, with a
- * payload of their own), and the crafted `notebooks/`.
+ * Makes the crafted repository in a temporary folder: a play page of its
+ * own under `src/play/web/` and `data/connect4/book.txt`, each file a
+ * payload holding {@linkcode PLAY_PAYLOAD} (it would run and show if the
+ * site took them), short `docs/course.md` and `figures/README.md` (the
+ * front page, with a payload of their own), and the crafted `notebooks/`.
  */
 export async function craftedRepository(): Promise<CraftedRepository> {
   const root = await Deno.makeTempDir({ prefix: "gts-crafted-repo-" });
   const outside = await Deno.makeTempDir({ prefix: "gts-crafted-outside-" });
   const secret = `GTS-SECRET-${crypto.randomUUID()}`;
-  cpSync(join(ROOT, "src"), join(root, "src"), { recursive: true });
+  const web = join(root, "src/play/web");
+  await Deno.mkdir(web, { recursive: true });
+  const played = `${PAYLOAD("play-ts")}; document.title = "${PLAY_PAYLOAD}";`;
+  await Deno.writeTextFile(
+    join(web, "play.ts"),
+    `// ${PLAY_PAYLOAD}\n(globalThis as any).${played}\n`,
+  );
+  await Deno.writeTextFile(
+    join(web, "c4_worker.ts"),
+    `// ${PLAY_PAYLOAD}\n(globalThis as any).${PAYLOAD("play-worker")};\n`,
+  );
+  await Deno.writeTextFile(
+    join(web, "play.html"),
+    `<p id="crafted-play">${PLAY_PAYLOAD}</p>${scriptAndImage("play-html")}\n`,
+  );
+  await Deno.writeTextFile(
+    join(web, "site.css"),
+    `/* ${PLAY_PAYLOAD} */ body { display: none }\n`,
+  );
   await Deno.mkdir(join(root, "data/connect4"), { recursive: true });
-  await Deno.copyFile(
-    join(ROOT, "data/connect4/book.txt"),
+  await Deno.writeTextFile(
     join(root, "data/connect4/book.txt"),
+    `# ${PLAY_PAYLOAD}\n`,
   );
   await Deno.mkdir(join(root, "docs"));
   await Deno.writeTextFile(

@@ -20,7 +20,7 @@ import {
   imageFileProblem,
 } from "../src/site/image.ts";
 import { isSafeLink } from "../src/site/sanitize.ts";
-import { craftedRepository, listFiles } from "./_crafted_site.ts";
+import { craftedRepository, listFiles, PLAY_PAYLOAD } from "./_crafted_site.ts";
 import { ROOT, runCli } from "./_cli.ts";
 
 // The slice of jsdom's DOM the checks read (Deno has no DOM types).
@@ -321,6 +321,29 @@ Deno.test("a site built from crafted notebooks: nothing of theirs runs, nothing 
             `${expected}: ${warnings.join("\n")}`,
           );
         }
+      },
+    );
+
+    await t.step(
+      "the play page is this checkout's, not the published repository's",
+      async () => {
+        for (const file of files) {
+          const text = new TextDecoder().decode(
+            await Deno.readFile(join(out, file)),
+          );
+          assert.ok(
+            !text.includes(PLAY_PAYLOAD),
+            `${file} holds the crafted repository's play page`,
+          );
+        }
+        const ours = await Deno.readTextFile(
+          join(ROOT, "src/play/web/play.html"),
+        );
+        assert.ok(pages.get("play.html")!.includes(ours));
+        assert.equal(
+          await Deno.readTextFile(join(out, "site.css")),
+          await Deno.readTextFile(join(ROOT, "src/play/web/site.css")),
+        );
       },
     );
 

@@ -636,8 +636,9 @@ export interface SiteOptions {
 /**
  * Builds the site into `options.out`: `index.html` (the course map and the
  * figures summary), one page per notebook of `notebooks/`, `play.html`
- * with `play.js` (bundled from `src/play/web/`), `site.css`, and the images the
- * pages show under `assets/`.
+ * with `play.js` (bundled from this checkout's `src/play/web/` and opening
+ * book, whatever `root` is), `site.css`, and the images the pages show
+ * under `assets/`.
  *
  * Whatever the notebooks hold, no script of theirs runs on a page (see the
  * module's documentation); a notebook or an image that is a symlink out of
@@ -754,8 +755,11 @@ ${list}
     pages.push({ file: `${name}.html`, title, kind: "notebook" });
   }
 
-  // The play page.
-  const web = join(root, "src/play/web");
+  // The play page: its code, markup, style sheet and the opening book come
+  // from this checkout, as run.js does (bundle.ts), never from the
+  // repository being published: what runs on a page, and what lands in it
+  // unescaped, is never decided by the files being published.
+  const web = join(ROOT, "src/play/web");
   const playBody = await Deno.readTextFile(join(web, "play.html"));
   await write(
     "play.html",
@@ -765,7 +769,7 @@ ${list}
     }),
   );
   pages.push({ file: "play.html", title: "Play", kind: "play" });
-  const book = await Deno.readTextFile(join(root, "data/connect4/book.txt"));
+  const book = await Deno.readTextFile(join(ROOT, "data/connect4/book.txt"));
   await write("play.js", await bundlePlay(web, book));
   await Deno.copyFile(join(web, "site.css"), join(out, "site.css"));
   await write("run.js", await courseScript);
