@@ -521,3 +521,83 @@ Deno.test("links: http(s), fragments and relative paths stay; every other scheme
     assert.ok(!isSafeLink(href), JSON.stringify(href));
   }
 });
+
+/**
+ * A small repository for the build's reads: one notebook, the course map,
+ * the figures' summary; `outside` is a folder beside it holding `secret`.
+ */
+async function smallRepository(): Promise<
+  { root: string; outside: string; secret: string; remove(): Promise<void> }
+> {
+  const root = await Deno.makeTempDir({ prefix: "gts-small-repo-" });
+  const outside = await Deno.makeTempDir({ prefix: "gts-small-outside-" });
+  const secret = `GTS-SECRET-${crypto.randomUUID()}`;
+  const notebook = (title: string) =>
+    JSON.stringify({
+      cells: [{ cell_type: "markdown", source: `# ${title}` }],
+      metadata: {},
+      nbformat: 4,
+      nbformat_minor: 5,
+    });
+  for (const folder of [root, outside]) {
+    const text = folder === outside ? secret : "inside";
+    await Deno.mkdir(join(folder, "notebooks"));
+    await Deno.writeTextFile(
+      join(folder, "notebooks/01_a.ipynb"),
+      notebook(text),
+    );
+    await Deno.mkdir(join(folder, "docs"));
+    await Deno.writeTextFile(join(folder, "docs/course.md"), `# ${text}\n`);
+    await Deno.mkdir(join(folder, "figures"));
+    await Deno.writeTextFile(join(folder, "figures/README.md"), `# ${text}\n`);
+  }
+  return {
+    root,
+    outside,
+    secret,
+    remove: async () => {
+      await Deno.remove(root, { recursive: true });
+      await Deno.remove(outside, { recursive: true });
+    },
+  };
+}
+
+Deno.test("the build reads no file or folder out of the repository: a symlinked notebooks/, docs/, course map or figures summary is refused by name", async () => {
+  for (
+    const [link, expected] of [
+      ["notebooks", /buildSite: notebooks resolves out of the repository/],
+      ["docs", /buildSite: docs\/course\.md resolves out of the repository/],
+      [
+        "docs/course.md",
+        /buildSite: docs\/course\.md resolves out of the repository/,
+      ],
+      [
+        "figures/README.md",
+        /buildSite: figures\/README\.md resolves out of the repository/,
+      ],
+    ] as const
+  ) {
+    const repo = await smallRepository();
+    const out = await Deno.makeTempDir({ prefix: "gts-small-site-" });
+    try {
+      await Deno.remove(join(repo.root, link), { recursive: true });
+      await Deno.symlink(join(repo.outside, link), join(repo.root, link));
+      await assert.rejects(
+        buildSite({ out, root: repo.root }),
+        (error: Error) => {
+          assert.match(error.message, expected, link);
+          return true;
+        },
+      );
+      for (const file of await listFiles(out)) {
+        assert.ok(
+          !(await Deno.readTextFile(join(out, file))).includes(repo.secret),
+          `${link}: ${file} holds a file from outside the repository`,
+        );
+      }
+    } finally {
+      await Deno.remove(out, { recursive: true });
+      await repo.remove();
+    }
+  }
+});

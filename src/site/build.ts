@@ -653,23 +653,30 @@ export interface SiteOptions {
  * @throws {Error} when `out` is a file, or a folder that is not empty and
  *   was not written by an earlier build (it is never emptied then), or a
  *   notebook or the book cannot be read, or an image a page shows does not
- *   exist
+ *   exist, or the `notebooks` folder, `docs/course.md` or
+ *   `figures/README.md` resolves out of the repository (a symlink, or a
+ *   symlinked folder on its path: the build reads nothing outside `root`)
  */
 export async function buildSite(options: SiteOptions): Promise<SiteBuild> {
   const root = options.root ?? ROOT;
   const out = options.out;
+  // Every file and folder the build reads from `root` is read at its real
+  // path, and only when that is inside the repository.
+  const realRoot = await Deno.realPath(root);
   await prepareOut(out);
   const warnings: string[] = [];
-  const notebookPaths = await siteNotebooks(root, warnings);
-  if (notebookPaths.length === 0) {
+  const found = await siteNotebooks(root, realRoot, warnings);
+  if (found.length === 0) {
     throw new Error(
       `buildSite: no notebooks in ${
         join(root, "notebooks")
       } (expected *.ipynb)`,
     );
   }
-  const names = notebookPaths.map((path) => basename(path, ".ipynb"));
-  const notebooks = await Promise.all(notebookPaths.map(readNotebook));
+  const names = found.map((notebook) => notebook.name);
+  const notebooks = await Promise.all(
+    found.map((notebook) => readNotebook(notebook.path)),
+  );
   const nav: Nav = {
     notebooks: names.map((name, i) => ({
       name,
@@ -687,8 +694,12 @@ export async function buildSite(options: SiteOptions): Promise<SiteBuild> {
   };
 
   // The front page.
-  const courseMap = await Deno.readTextFile(join(root, "docs/course.md"));
-  const figures = await Deno.readTextFile(join(root, "figures/README.md"));
+  const courseMap = await Deno.readTextFile(
+    await realInside(root, realRoot, "docs/course.md"),
+  );
+  const figures = await Deno.readTextFile(
+    await realInside(root, realRoot, "figures/README.md"),
+  );
   const list = nav.notebooks.map((notebook) =>
     `<li><a href="${pageHref(notebook.name)}">${
       escapeHtml(notebook.title)
@@ -783,7 +794,6 @@ ${list}
     "stepper_live.js",
     "walks_live.js",
   ];
-  const realRoot = await Deno.realPath(root);
   for (const file of [...copies].sort()) {
     const bytes = await assetBytes(root, realRoot, file, warnings);
     if (bytes === null) continue;
@@ -809,64 +819,92 @@ function inside(folder: string, path: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
+/**
+ * The real path of `file` (relative to the repository `root`, whose real
+ * path is `realRoot`): the build reads it there, and only when it is
+ * inside the repository.
+ *
+ * @throws {Error} naming `file` when it resolves out of the repository (a
+ *   symlink, or a folder on its path that is one), or does not exist
+ */
+async function realInside(
+  root: string,
+  realRoot: string,
+  file: string,
+): Promise<string> {
+  let real: string;
+  try {
+    real = await Deno.realPath(join(root, file));
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    throw new Error(`buildSite: ${file} does not exist (${root})`);
+  }
+  if (!inside(realRoot, real)) {
+    throw new Error(
+      `buildSite: ${file} resolves out of the repository (${
+        JSON.stringify(real)
+      }): refusing to read it`,
+    );
+  }
+  return real;
+}
+
 /** Page names the site writes itself: a notebook of that name is skipped. */
 const RESERVED = ["index", "play"];
 
 /**
- * The notebooks of `root/notebooks` that get a page, sorted: files, and
- * symlinks whose target is a file inside the repository; a symlink out of
- * it, and a notebook whose page would replace one of the site's, are
- * skipped with a warning.
+ * The notebooks of `root/notebooks` that get a page, sorted by name, each
+ * with the real path to read it at: files and symlinks whose target is a
+ * file inside the repository; a notebook that resolves out of it, and one
+ * whose page would replace one of the site's, are skipped with a warning.
+ *
+ * @throws {Error} when the `notebooks` folder itself resolves out of the
+ *   repository (a symlink, or a symlinked folder above it)
  */
 async function siteNotebooks(
   root: string,
+  realRoot: string,
   warnings: string[],
-): Promise<string[]> {
-  const folder = join(root, "notebooks");
-  const paths: string[] = [];
-  let entries: Deno.DirEntry[];
+): Promise<{ name: string; file: string; path: string }[]> {
   try {
-    entries = await Array.fromAsync(Deno.readDir(folder));
+    await Deno.lstat(join(root, "notebooks"));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return [];
     throw error;
   }
-  const realRoot = await Deno.realPath(root);
+  const folder = await realInside(root, realRoot, "notebooks");
+  const entries = await Array.fromAsync(Deno.readDir(folder));
+  const found: { name: string; file: string; path: string }[] = [];
   for (const entry of entries) {
     if (!entry.name.endsWith(".ipynb")) continue;
-    const path = join(folder, entry.name);
+    const name = basename(entry.name, ".ipynb");
     const shown = `notebooks/${JSON.stringify(entry.name)}`;
-    if (RESERVED.includes(basename(entry.name, ".ipynb"))) {
+    if (RESERVED.includes(name)) {
       warnings.push(
-        `${shown}: skipped, its page would replace the site's ${
-          basename(entry.name, ".ipynb")
-        }.html`,
+        `${shown}: skipped, its page would replace the site's ${name}.html`,
       );
       continue;
     }
-    if (entry.isSymlink) {
-      let real: string;
-      try {
-        real = await Deno.realPath(path);
-      } catch {
-        warnings.push(`${shown}: skipped, a symlink to nothing`);
-        continue;
-      }
-      if (!inside(realRoot, real)) {
-        warnings.push(
-          `${shown}: skipped, a symlink out of the repository (${
-            JSON.stringify(real)
-          })`,
-        );
-        continue;
-      }
-      if (!(await Deno.stat(real)).isFile) continue;
-    } else if (!entry.isFile) {
+    if (!entry.isSymlink && !entry.isFile) continue;
+    let real: string;
+    try {
+      real = await Deno.realPath(join(folder, entry.name));
+    } catch {
+      warnings.push(`${shown}: skipped, a symlink to nothing`);
       continue;
     }
-    paths.push(path);
+    if (!inside(realRoot, real)) {
+      warnings.push(
+        `${shown}: skipped, a symlink out of the repository (${
+          JSON.stringify(real)
+        })`,
+      );
+      continue;
+    }
+    if (!(await Deno.stat(real)).isFile) continue;
+    found.push({ name, file: entry.name, path: real });
   }
-  return paths.sort();
+  return found.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
 }
 
 /**
