@@ -19,7 +19,7 @@ import {
   imageDataProblem,
   imageFileProblem,
 } from "../src/site/image.ts";
-import { isSafeLink } from "../src/site/sanitize.ts";
+import { isSafeLink, sanitizeHtml } from "../src/site/sanitize.ts";
 import { craftedRepository, listFiles, PLAY_PAYLOAD } from "./_crafted_site.ts";
 import { ROOT, runCli } from "./_cli.ts";
 
@@ -600,4 +600,73 @@ Deno.test("the build reads no file or folder out of the repository: a symlinked 
       await repo.remove();
     }
   }
+});
+
+/** `html` parsed as a page's body parses it, and written back. */
+function reparsed(html: string): string {
+  const body = new JSDOM("").window.document.body;
+  body.innerHTML = html;
+  return body.innerHTML;
+}
+
+Deno.test("sanitised markup is the tree a browser builds from it: a link out of the site inside SVG stays SVG", () => {
+  const relink = (url: string) => url.startsWith("../") ? null : url;
+  for (
+    const markup of [
+      // From the review: the <span> closed the <svg>, and the <title> and
+      // <circle> after it left SVG.
+      '<svg width="100" height="40"><a href="../src/mod.ts"><text y="10">t</text></a>' +
+      '<title><b id="after-title">bold</b></title><circle r="3"/></svg><p id="marker">after</p>',
+      '<svg><g><a href="../a.ts"><a href="#x"><text>t</text></a></a><rect width="1"/></g></svg>',
+      '<svg><a href="#top"><text>t</text></a><desc><a href="../b.ts">b</a></desc></svg>',
+      '<p><a href="../c.ts">c</a> and <a href="https://example.org/">d</a></p>',
+      '<table><tr><td><a href="../d.ts"><svg><a href="../e.ts"><circle r="1"/></a></svg></a></td></tr></table>',
+    ]
+  ) {
+    const clean = sanitizeHtml(markup, { relink }).html;
+    assert.equal(reparsed(clean), clean, markup);
+    const body = new JSDOM("").window.document.body;
+    body.innerHTML = clean;
+    for (const svg of body.querySelectorAll("svg")) {
+      for (const child of svg.querySelectorAll("*")) {
+        if (child.closest("title, desc") !== null) continue;
+        assert.equal(
+          child.namespaceURI,
+          "http://www.w3.org/2000/svg",
+          `${child.localName} in ${clean}`,
+        );
+      }
+    }
+  }
+  const svg = sanitizeHtml(
+    '<svg><a href="../src/mod.ts"><text>t</text></a></svg>',
+    { relink },
+  ).html;
+  assert.equal(
+    svg,
+    '<svg><g class="repo-link"><title>../src/mod.ts (in the repository)</title><text>t</text></g></svg>',
+  );
+});
+
+Deno.test("the course's HTML and SVG outputs, sanitised, are the trees a browser builds from them", async () => {
+  const relink = (url: string) => /^(#|https?:)/.test(url) ? url : null;
+  let outputs = 0;
+  for (const path of await listNotebooks(join(ROOT, "notebooks"))) {
+    for (const cell of (await readNotebook(path)).cells) {
+      for (const output of cell.outputs ?? []) {
+        const data = (output.data ?? {}) as Record<string, unknown>;
+        for (const mime of ["text/html", "image/svg+xml"]) {
+          const value = data[mime];
+          if (value === undefined) continue;
+          const markup = [value].flat().join("");
+          const clean =
+            sanitizeHtml(markup, { steppers: mime === "text/html", relink })
+              .html;
+          assert.equal(reparsed(clean), clean, `${basename(path)} ${mime}`);
+          outputs++;
+        }
+      }
+    }
+  }
+  assert.ok(outputs > 0);
 });

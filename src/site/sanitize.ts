@@ -36,6 +36,7 @@ interface DomNode {
 }
 interface DomElement extends DomNode {
   localName: string;
+  namespaceURI: string | null;
   id: string;
   innerHTML: string;
   className: string;
@@ -51,6 +52,7 @@ interface DomElement extends DomNode {
 }
 interface DomDocument {
   createElement(name: string): DomElement;
+  createElementNS(namespace: string, name: string): DomElement;
   createTextNode(text: string): DomNode;
   defaultView: {
     XMLSerializer: new () => { serializeToString(node: DomNode): string };
@@ -79,11 +81,17 @@ function instance(): { purify: DOMPurify; document: DomDocument } {
  */
 export type Relink = (url: string) => string | null;
 
+/** The SVG namespace: an `<a>` inside an `<svg>` is in it. */
+const SVG_NS = "http://www.w3.org/2000/svg";
+
 /**
  * Points the `<a href>` and `<img src>` of raw markup where the
  * site has their targets: a link whose target is not on the site becomes
  * the span a Markdown link does (`repo-link`, its URL in the title), an
- * image its alt text.
+ * image its alt text. Inside SVG such a link becomes an SVG `<g
+ * class="repo-link">` whose `<title>` names the target: an HTML `<span>`
+ * there would not be the tree a browser builds from the markup (the
+ * parser closes the `<svg>` at it, and what follows leaves SVG).
  */
 function relinkFragment(
   fragment: DomElement,
@@ -97,9 +105,19 @@ function relinkFragment(
       link.setAttribute("href", target);
       continue;
     }
-    const span = document.createElement("span");
-    span.className = "repo-link";
-    span.title = `${href} (in the repository)`;
+    const where = `${href} (in the repository)`;
+    let span: DomElement;
+    if (link.namespaceURI === SVG_NS) {
+      span = document.createElementNS(SVG_NS, "g");
+      span.setAttribute("class", "repo-link");
+      const title = document.createElementNS(SVG_NS, "title");
+      title.textContent = where;
+      span.appendChild(title);
+    } else {
+      span = document.createElement("span");
+      span.className = "repo-link";
+      span.title = where;
+    }
     for (const child of [...Array.from(link.childNodes)]) {
       span.appendChild(child);
     }
