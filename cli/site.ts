@@ -23,7 +23,7 @@ play page (tic-tac-toe, Nim, Connect Four against the library's engines).
 Safe for notebooks handed in by others, always (there is no trusted mode):
 no script from a notebook runs on a page. Names and text are escaped; HTML,
 SVG and Markdown outputs are sanitised (DOMPurify) down to tables, charts
-and the steppers' markup; links other than http(s) or relative are dropped;
+and the steppers' markup (no <style> but the charts' and steppers' own); links other than http(s) or relative are dropped;
 PNG/JPEG outputs must be base64 of that type; a stepper's script is rebuilt
 from the library's own code, or the stepper shows its picture; every page
 has a Content-Security-Policy that runs only the site's own scripts; no

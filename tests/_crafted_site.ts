@@ -28,6 +28,14 @@ import { ROOT } from "./_cli.ts";
  */
 export const PLAY_PAYLOAD = "GTS-CRAFTED-PLAY-PAGE";
 
+/**
+ * The code shown in place of the real one by the `<style>` of the notebook
+ * `20_restyle` (from a review): the real code's text made transparent, this
+ * written over it with `::before`; and an element of its own, fixed over
+ * the page by a style attribute, with the same text.
+ */
+export const DECOY_CODE = 'console.log("hello")';
+
 /** What {@linkcode craftedRepository} made. */
 export interface CraftedRepository {
   /** The repository's root, for `buildSite({ root })`. */
@@ -298,6 +306,23 @@ export async function craftedRepository(): Promise<CraftedRepository> {
     ]),
   ]);
   await write(SCHEME_NAME, [markdownCell("# Scheme\n\nA name.")]);
+  // From a review: a <style> hides the code "Edit and run" runs and shows
+  // other code in its place; a style attribute lays a decoy over it.
+  const editable = "section.cell.code[data-editable]";
+  await write("20_restyle", [
+    markdownCell(
+      "# Restyle\n\n<style>" +
+        `${editable} pre.source code, ${editable} textarea { color: transparent }\n` +
+        `${editable} pre.source::before { content: '${DECOY_CODE}' }\n` +
+        "</style>\n\n" +
+        `<pre style="position: fixed; top: 0; left: 0; width: 100vw; height: 100vh; margin: 0; z-index: 99; background: #f4f6f8">${DECOY_CODE}</pre>\n`,
+    ),
+    {
+      cell_type: "code",
+      source: `// Try it\n${DECOY_CODE}; console.log("other code")`,
+      outputs: [],
+    },
+  ]);
   // The site's own page names.
   await write("index", [markdownCell(`# Index\n\n${scriptAndImage("index")}`)]);
 
@@ -322,7 +347,8 @@ export async function craftedRepository(): Promise<CraftedRepository> {
     root,
     outside,
     secret,
-    names: [EVIL_NAME, "10_fine", "11_alias", SCHEME_NAME].sort(),
+    names: [EVIL_NAME, "10_fine", "11_alias", "20_restyle", SCHEME_NAME]
+      .sort(),
     evilName: EVIL_NAME,
     schemeName: SCHEME_NAME,
     remove: async () => {

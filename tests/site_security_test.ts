@@ -20,6 +20,10 @@ import {
   imageFileProblem,
 } from "../src/site/image.ts";
 import { isSafeLink, sanitizeHtml } from "../src/site/sanitize.ts";
+import { PLOT_CLASS, PLOT_STYLE } from "../src/site/sanitize_rules.ts";
+import { stepperCss } from "../src/notebook/search_stepper.ts";
+import { walksCss } from "../src/exercises/report_html.ts";
+import { renderSvg } from "../src/plot/render_svg.ts";
 import { craftedRepository, listFiles, PLAY_PAYLOAD } from "./_crafted_site.ts";
 import { ROOT, runCli } from "./_cli.ts";
 
@@ -321,6 +325,32 @@ Deno.test("a site built from crafted notebooks: nothing of theirs runs, nothing 
             `${expected}: ${warnings.join("\n")}`,
           );
         }
+      },
+    );
+
+    await t.step(
+      "a notebook's <style> is dropped; the charts' and steppers' own stay",
+      () => {
+        const restyle = parse(pages.get("20_restyle.html")!);
+        assert.deepEqual(
+          [...restyle.querySelectorAll("main style")].map((s) => s.textContent),
+          [],
+        );
+        const fine = parse(pages.get("10_fine.html")!);
+        const kept = [...fine.querySelectorAll("main style")].map((s) =>
+          s.parentElement!.localName + "." +
+          (s.parentElement!.getAttribute("class") ?? "")
+        );
+        assert.deepEqual(kept, ["svg.plot-d6a7b5", "div.gts-stepper"]);
+        assert.ok(
+          warnings.some((line) =>
+            line.startsWith('notebooks/"20_restyle".ipynb: dropped') &&
+            line.includes(
+              "a <style> (the site keeps only its charts' and steppers' own)",
+            )
+          ),
+          warnings.join("\n"),
+        );
       },
     );
 
@@ -669,4 +699,55 @@ Deno.test("the course's HTML and SVG outputs, sanitised, are the trees a browser
     }
   }
   assert.ok(outputs > 0);
+});
+
+Deno.test("a chart's <style> the site keeps is the one the pinned Observable Plot writes", () => {
+  const svg = renderSvg({ marks: [] });
+  const body = new JSDOM("").window.document.body;
+  body.innerHTML = svg;
+  const styles = [...body.querySelectorAll("svg > style")];
+  assert.equal(styles.length, 1, svg);
+  assert.equal(styles[0]!.textContent, PLOT_STYLE);
+  assert.ok(body.querySelector("svg")!.classList.contains(PLOT_CLASS));
+  assert.equal(
+    sanitizeHtml(svg).html.includes(`<style>${PLOT_STYLE}</style>`),
+    true,
+  );
+});
+
+Deno.test("a <style> is kept only as the library writes it, in the element it writes it in", () => {
+  const id = "gts-stepper-abc123-0";
+  const stepper = (css: string, div = `class="gts-stepper" id="${id}"`) =>
+    sanitizeHtml(`<div ${div}><style>${css}</style></div>`).html;
+  assert.equal(
+    stepper(stepperCss(id)),
+    `<div class="gts-stepper" id="${id}"><style>${
+      stepperCss(id)
+    }</style></div>`,
+  );
+  const walks = "gts-walks-abc123-1";
+  assert.match(
+    stepper(walksCss(walks), `class="gts-walks" id="${walks}"`),
+    /<style>/,
+  );
+  for (
+    const [css, div] of [
+      [`${stepperCss(id)} textarea{color:transparent}`, undefined],
+      [stepperCss(id), `class="gts-walks" id="${id}"`],
+      [stepperCss("x,textarea"), 'class="gts-stepper" id="x,textarea"'],
+      [stepperCss(id), `id="${id}"`],
+      [PLOT_STYLE, `class="${PLOT_CLASS}"`],
+    ] as const
+  ) {
+    assert.doesNotMatch(stepper(css, div), /<style/, `${div} ${css}`);
+  }
+  assert.doesNotMatch(
+    sanitizeHtml(`<svg class="${PLOT_CLASS}"><style>textarea{}</style></svg>`)
+      .html,
+    /<style/,
+  );
+  assert.doesNotMatch(
+    sanitizeHtml(`<style>${PLOT_STYLE}</style>`).html,
+    /<style/,
+  );
 });

@@ -32,6 +32,25 @@ import {
 import { reportText } from "./report_text.ts";
 import type { NodePath } from "./walk.ts";
 
+/**
+ * The style sheet of the walk stepper whose `<div>` has the id `id`: every
+ * rule scoped to `#id`. The site keeps its `<style>` only when it is this
+ * text (see `src/site/sanitize_rules.ts`).
+ *
+ * @param id the stepper's id, `gts-walks-…`
+ * @returns the CSS
+ */
+export function walksCss(id: string): string {
+  return `#${id}{font-family:system-ui,sans-serif;font-size:13px;outline:none;max-width:100%}
+#${id}:focus{box-shadow:0 0 0 2px #9cc3ea}
+#${id} .gts-panes{display:flex;flex-wrap:wrap;gap:12px}
+#${id} .gts-pane{border:1px solid #ddd;padding:4px;max-width:100%}
+#${id} .gts-pane-title{font-weight:bold;margin-bottom:2px}
+#${id} button{margin-right:4px;padding:2px 8px;font-size:13px;cursor:pointer}
+#${id} .gts-status{margin:4px 0;min-height:1.4em}
+${treeCss(`#${id} `)}`;
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(
     />/g,
@@ -194,15 +213,7 @@ export function walkStepperHtml(
   ) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${place.width}" height="${place.height}" viewBox="0 0 ${place.width} ${place.height}" style="max-width:none;display:block" data-pane="${side}">` +
     treeMarkup(tree, place, paneStates(walk, 1, false, never)) + `</svg>`;
-  const css =
-    `#${id}{font-family:system-ui,sans-serif;font-size:13px;outline:none;max-width:100%}
-#${id}:focus{box-shadow:0 0 0 2px #9cc3ea}
-#${id} .gts-panes{display:flex;flex-wrap:wrap;gap:12px}
-#${id} .gts-pane{border:1px solid #ddd;padding:4px;max-width:100%}
-#${id} .gts-pane-title{font-weight:bold;margin-bottom:2px}
-#${id} button{margin-right:4px;padding:2px 8px;font-size:13px;cursor:pointer}
-#${id} .gts-status{margin:4px 0;min-height:1.4em}
-${treeCss(`#${id} `)}`;
+  const css = walksCss(id);
   const live = `<div class="gts-bar">` +
     `<button type="button" data-action="reset" title="Home">|\u25C0 first</button>` +
     `<button type="button" data-action="prev" title="\u2190">\u25C0 previous</button>` +

@@ -219,6 +219,35 @@ export function stepperTreeSvg(recorded: SearchSteps, step?: number): string {
     `</svg>`;
 }
 
+/**
+ * The style sheet of the stepper whose `<div>` has the id `id`: every rule
+ * scoped to `#id`. The site keeps a stepper's `<style>` only when it is
+ * this text (see `src/site/sanitize_rules.ts`).
+ *
+ * @param id the stepper's id, `gts-stepper-…`
+ * @returns the CSS
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stepperCss } from "./search_stepper.ts";
+ * assert.match(stepperCss("gts-stepper-a-0"), /^#gts-stepper-a-0\{font-family:/);
+ * ```
+ */
+export function stepperCss(id: string): string {
+  return `#${id}{font-family:system-ui,sans-serif;font-size:13px;outline:none;max-width:100%}
+#${id}:focus{box-shadow:0 0 0 2px #9cc3ea}
+#${id} .gts-bar{margin:4px 0}
+#${id} button{margin-right:4px;padding:2px 8px;font-size:13px;cursor:pointer}
+#${id} select{font-size:13px}
+#${id} .gts-status{margin:4px 0;min-height:1.4em}
+#${id} .gts-warning{margin:4px 0;color:#8a4b00}
+#${id} [data-role=window]{font-family:ui-monospace,monospace;background:#fff4c2;padding:0 4px}
+#${id} [data-role=scroll]{overflow-x:auto;max-width:100%}
+#${id} [data-role=scroll] svg,#${id} [data-role=scroll] img{max-width:none;height:auto;display:block}
+${treeCss(`#${id} `)}`;
+}
+
 /** JSON for an inline script: no `<` at all, so no `</script>` or `<!--`. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
@@ -296,18 +325,7 @@ export function stepperHtml(recorded: SearchSteps, title?: string): string {
   const warning = nodes.length > STEPPER_WARN_NODES
     ? `<div class="gts-warning" data-role="warning">\u26A0 ${nodes.length} nodes, ${last} steps: too many to follow one by one. Step through a smaller tree, or play it fastest to watch the cuts.</div>`
     : "";
-  const css =
-    `#${id}{font-family:system-ui,sans-serif;font-size:13px;outline:none;max-width:100%}
-#${id}:focus{box-shadow:0 0 0 2px #9cc3ea}
-#${id} .gts-bar{margin:4px 0}
-#${id} button{margin-right:4px;padding:2px 8px;font-size:13px;cursor:pointer}
-#${id} select{font-size:13px}
-#${id} .gts-status{margin:4px 0;min-height:1.4em}
-#${id} .gts-warning{margin:4px 0;color:#8a4b00}
-#${id} [data-role=window]{font-family:ui-monospace,monospace;background:#fff4c2;padding:0 4px}
-#${id} [data-role=scroll]{overflow-x:auto;max-width:100%}
-#${id} [data-role=scroll] svg,#${id} [data-role=scroll] img{max-width:none;height:auto;display:block}
-${treeCss(`#${id} `)}`;
+  const css = stepperCss(id);
   const live = `<div class="gts-bar">` +
     `<button type="button" data-action="reset" title="Home">|\u25C0 reset</button>` +
     `<button type="button" data-action="prev" title="\u2190">\u25C0 previous</button>` +

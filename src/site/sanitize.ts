@@ -5,8 +5,10 @@
  * SVG charts of Observable Plot, and the search steppers' markup. No
  * script, no event handler, no `<iframe>`, `<object>`, `<form>`, no
  * `<use>`, `<image>` or `<foreignObject>` inside SVG; links only to `http:`, `https:`, a fragment or a
- * relative path; images only from a relative path or checked `data:`; CSS
- * only when every `url(…)` it holds is a fragment or `data:`.
+ * relative path; images only from a relative path or checked `data:`; no
+ * `<style>` but the charts' and steppers' own, as the library writes them
+ * (see `isBuilderStyle` in `sanitize_rules.ts`); style attributes only when
+ * every `url(…)` they hold is a fragment or `data:`.
  *
  * Everything from a notebook (its `text/html`, `image/svg+xml` and
  * Markdown) and every Markdown file goes through here; the steppers'

@@ -9,6 +9,8 @@
 
 import type { Config, DOMPurify } from "dompurify";
 import { dataImageProblem } from "./image.ts";
+import { stepperCss } from "../notebook/search_stepper.ts";
+import { walksCss } from "../exercises/report_html.ts";
 
 /** HTML elements: Markdown's, tables, figures, the steppers' controls. */
 const HTML_TAGS = [
@@ -204,6 +206,70 @@ export const SITE_PURIFY_CONFIG: Config = {
   FORCE_BODY: true,
 };
 
+/** The class Observable Plot gives a chart's `<svg>` (its default `className`). */
+export const PLOT_CLASS = "plot-d6a7b5";
+
+/**
+ * The `<style>` Observable Plot writes into a chart's `<svg>` (tests check
+ * it against the pinned Plot's).
+ */
+export const PLOT_STYLE = `:where(.${PLOT_CLASS}) {
+  --plot-background: white;
+  display: block;
+  height: auto;
+  height: intrinsic;
+  max-width: 100%;
+}
+:where(.${PLOT_CLASS} text),
+:where(.${PLOT_CLASS} tspan) {
+  white-space: pre;
+}`;
+
+/**
+ * Whether a `<style>` is one the library writes itself, in the element it
+ * writes it in: a chart's (Plot's own, in an `<svg class="plot-…">`), a
+ * search stepper's or a walk stepper's (its rules scoped to the stepper's
+ * `<div>`, whose id has the library's form). Any other `<style>` in a
+ * notebook could restyle the page around it, e.g. hide the code that
+ * "Edit and run" runs behind other text, and is dropped.
+ *
+ * @param css the element's text
+ * @param parent the element it is in, as the sanitiser sees it
+ * @returns whether the site keeps it
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stepperCss } from "../notebook/search_stepper.ts";
+ * import { isBuilderStyle } from "./sanitize_rules.ts";
+ * const id = "gts-stepper-1mjjlyv-0";
+ * const stepper = { localName: "div", id, classList: { contains: (c: string) => c === "gts-stepper" } };
+ * assert.ok(isBuilderStyle(stepperCss(id), stepper));
+ * assert.ok(!isBuilderStyle("textarea{color:transparent}", stepper));
+ * assert.ok(!isBuilderStyle(stepperCss("x,textarea"), { ...stepper, id: "x,textarea" }));
+ * ```
+ */
+export function isBuilderStyle(
+  css: string,
+  parent: {
+    localName: string;
+    id: string;
+    classList?: { contains(name: string): boolean };
+  } | null,
+): boolean {
+  if (parent === null) return false;
+  const has = (name: string) => parent.classList?.contains(name) === true;
+  if (parent.localName === "svg") return has(PLOT_CLASS) && css === PLOT_STYLE;
+  if (parent.localName !== "div") return false;
+  if (has("gts-stepper") && /^gts-stepper-[a-z0-9]+-[0-9]+$/.test(parent.id)) {
+    return css === stepperCss(parent.id);
+  }
+  if (has("gts-walks") && /^gts-walks-[a-z0-9]+-[0-9]+$/.test(parent.id)) {
+    return css === walksCss(parent.id);
+  }
+  return false;
+}
+
 /** Characters browsers skip inside a URL's scheme (`java\tscript:`). */
 const URL_WHITESPACE =
   // deno-lint-ignore no-control-regex
@@ -280,6 +346,7 @@ interface HookElement {
   id: string;
   parentNode: HookElement | null;
   classList?: { contains(name: string): boolean };
+  removeChild(child: HookElement): void;
 }
 
 /**
@@ -323,10 +390,15 @@ export function addSiteHooks(
         current()?.dropped.push("a <script>");
       }
     } else if (
-      data.tagName === "style" && !isLocalCss(element.textContent ?? "")
+      data.tagName === "style" &&
+      !isBuilderStyle(element.textContent ?? "", element.parentNode)
     ) {
+      // Removed here: DOMPurify then finds it out of the tree and moves on.
       element.textContent = "";
-      current()?.dropped.push("a <style> that loads or imports");
+      element.parentNode?.removeChild(element);
+      current()?.dropped.push(
+        "a <style> (the site keeps only its charts' and steppers' own)",
+      );
     } else if (
       !data.tagName.startsWith("#") && data.tagName !== "body" &&
       !data.allowedTags[data.tagName]
