@@ -6,7 +6,10 @@
  * network, no page reports a Content-Security-Policy violation (the
  * sanitiser left nothing for the policy to stop), no link is `javascript:`;
  * the genuine stepper and the one with odd data step; the output folder
- * holds nothing from outside the repository. Then a script written into a
+ * holds nothing from outside the repository; the crafted repository's own
+ * play page is not the one shown; a notebook's `<style>` and style
+ * attributes neither hide the code "Edit and run" runs nor draw other code
+ * over it. Then a script written into a
  * built page by hand, as if the sanitiser had missed it: the page's policy
  * stops it, and the page's own stepper still steps.
  */
@@ -16,7 +19,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "puppeteer-core";
 import { buildSite } from "../../src/site/build.ts";
-import { craftedRepository, listFiles } from "../_crafted_site.ts";
+import { craftedRepository, DECOY_CODE, listFiles } from "../_crafted_site.ts";
 import { launchChromium, watchPage } from "./_browser.ts";
 import { lacks, pathOf } from "../_programs.ts";
 
@@ -125,6 +128,67 @@ Deno.test({
       const after = await state(page);
       assert.equal(after.pwned, null, "stepping ran a payload");
       assert.deepEqual(after.violations, []);
+
+      // The play page is this checkout's, not the crafted repository's.
+      await page.goto(url("play.html"), { waitUntil: "load" });
+      assert.equal(
+        await page.evaluate(`document.getElementById("crafted-play")`),
+        null,
+      );
+      assert.equal(await page.title(), "Play · Game-tree search");
+
+      // The code "Edit and run" runs is the code the page shows: the
+      // notebook's <style> (transparent text, a ::before with other code)
+      // and its element fixed over the page change nothing there.
+      await page.goto(url("20_restyle.html"), { waitUntil: "load" });
+      const shownCode = (selector: string) =>
+        page.evaluate(`(() => {
+          const element = document.querySelector(${JSON.stringify(selector)});
+          element.scrollIntoView({ block: "center" });
+          const box = element.getBoundingClientRect();
+          const top = document.elementFromPoint(
+            box.left + box.width / 2,
+            box.top + box.height / 2,
+          );
+          const style = getComputedStyle(element);
+          return {
+            color: style.color,
+            fill: style.webkitTextFillColor,
+            before: getComputedStyle(element, "::before").content,
+            after: getComputedStyle(element, "::after").content,
+            onTop: element.closest("pre, textarea").contains(top),
+          };
+        })()`);
+      const ink = "rgb(29, 35, 43)";
+      const shown = {
+        color: ink,
+        fill: ink,
+        before: "none",
+        after: "none",
+        onTop: true,
+      };
+      const editable = "section.cell.code[data-editable]";
+      for (const selector of [`${editable} pre.source`, `${editable} code`]) {
+        assert.deepEqual(await shownCode(selector), shown, selector);
+      }
+      await page.evaluate(
+        `document.querySelector("${editable} button[data-action=edit]").click()`,
+      );
+      assert.deepEqual(
+        await shownCode(`${editable} textarea.cell-editor`),
+        shown,
+      );
+      assert.match(
+        await page.evaluate(
+          `document.querySelector("${editable} textarea.cell-editor").value`,
+        ) as string,
+        /console\.log\("other code"\)/,
+      );
+      assert.ok(
+        (await page.evaluate(`document.body.innerText`) as string).includes(
+          DECOY_CODE,
+        ),
+      );
 
       assert.deepEqual(dialogs, [], "a page opened a dialog");
       assert.deepEqual(log.external, [], "a page asked the network");
