@@ -247,3 +247,23 @@ Deno.test("Players reject bad options with clear errors", () => {
   ];
   for (const [make, message] of cases) assert.throws(make, message);
 });
+
+Deno.test("newGame takes a game's seed as the constructors take theirs: an integer in 0…2^32 − 1 (found by review)", () => {
+  for (
+    const [name, player] of [
+      ["RandomPlayer", new RandomPlayer()],
+      ["MctsPlayer", new MctsPlayer({ playouts: 10 })],
+    ] as const
+  ) {
+    for (const seed of [-1, 1.5, Number.NaN, 2 ** 32, "x" as never]) {
+      assert.throws(
+        () => player.newGame(seed),
+        new RegExp(
+          `${name}\\.newGame: seed must be an integer in 0…4294967295`,
+        ),
+      );
+    }
+    player.newGame(0);
+    player.newGame(2 ** 32 - 1);
+  }
+});

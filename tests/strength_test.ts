@@ -210,3 +210,49 @@ Deno.test("deno task strength rejects unknown arguments and bad --workers with e
     assert.match(new TextDecoder().decode(output.stderr), message);
   }
 });
+
+Deno.test("leastSquares(): a constant y fitted without its mean has no R² of 1 (found by review)", () => {
+  // No intercept column: the fit cannot be exact, and R² said 1.
+  const inexact = leastSquares([[1], [2], [3]], [5, 5, 5]);
+  assert.ok(inexact.rmse > 1);
+  assert.ok(Number.isNaN(inexact.r2));
+  // An exact fit of a constant y is still 1.
+  assert.equal(leastSquares([[1], [1], [1]], [5, 5, 5]).r2, 1);
+});
+
+Deno.test("runStrengthSync and deepeningVerdict refuse sizes that would judge no data (found by review)", () => {
+  const config = (change: (c: typeof STRENGTH_SMALL) => void) => {
+    const c = structuredClone(STRENGTH_SMALL);
+    change(c);
+    return c;
+  };
+  const refused: [typeof STRENGTH_SMALL, RegExp][] = [
+    [
+      config((c) => c.grid.depths = [1, 2]),
+      /runStrength: config\.grid\.depths must list at least 3 values/,
+    ],
+    [
+      config((c) => c.grid.openings = -1),
+      /runStrength: config\.grid\.openings must be an integer in 0…1000000, got -1/,
+    ],
+    [
+      config((c) => c.accuracy.middle = 1.5),
+      /runStrength: config\.accuracy\.middle must be an integer/,
+    ],
+    [
+      config((c) => {
+        c.accuracy.middle = 0;
+        c.accuracy.end = 0;
+        c.accuracy.selfPlay = 0;
+      }),
+      /runStrength: config\.accuracy must ask for at least one position/,
+    ],
+  ];
+  for (const [bad, message] of refused) {
+    assert.throws(() => runStrengthSync(bad), message);
+  }
+  assert.throws(
+    () => deepeningVerdict([]),
+    /deepeningVerdict: each evaluation needs at least 2 steps .*, got none/,
+  );
+});

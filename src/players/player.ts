@@ -1,6 +1,8 @@
 /**
  * Players: a position in, a move out, with a budget in nodes, plies or
- * playouts (never time, so matches give the same games on every machine).
+ * playouts, so that matches give the same games on every machine. The
+ * search and MCTS players also take a time budget (`timeMs`), for the Elo
+ * tests at equal time: such games do not replay.
  * Alpha-beta at a fixed depth, MCTS, the perfect Connect Four solver and a
  * random player share one small interface, so the tournament runner and
  * the move-accuracy measurements treat them alike.
@@ -133,7 +135,14 @@ export class RandomPlayer<P extends Position = Position> implements Player<P> {
   }
 
   newGame(seed: number): void {
-    this.#random = new Random(hashInts(this.seed, seed >>> 0, 0));
+    const game = checkInteger(
+      "RandomPlayer.newGame",
+      "seed",
+      seed,
+      0,
+      0xffffffff,
+    );
+    this.#random = new Random(hashInts(this.seed, game, 0));
   }
 
   chooseMove(position: P): Move {
@@ -676,9 +685,9 @@ export function connectFourAlphaBetaPlayer(
   });
 }
 
-/** Options of {@linkcode MctsPlayer}: node and playout budgets only (no time: matches must replay). */
+/** Options of {@linkcode MctsPlayer}: playout and node budgets, which replay, or a time budget, which does not. */
 export interface MctsPlayerOptions {
-  /** Playouts per move (default 1,000 when `maxNodes` is not given either). */
+  /** Playouts per move (default 1,000 when neither `maxNodes` nor `timeMs` is given). */
   playouts?: number;
   /** Positions visited per move (see `MctsStats.nodes`). */
   maxNodes?: number;
@@ -796,7 +805,14 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
   }
 
   newGame(seed: number): void {
-    this.#random = new Random(hashInts(this.seed, seed >>> 0, 1));
+    const game = checkInteger(
+      "MctsPlayer.newGame",
+      "seed",
+      seed,
+      0,
+      0xffffffff,
+    );
+    this.#random = new Random(hashInts(this.seed, game, 1));
   }
 
   chooseMove(position: P): Move {

@@ -21,7 +21,10 @@ export interface LeastSquaresFit {
   residuals: number[];
   /** Root mean square of the residuals. */
   rmse: number;
-  /** 1 − (residual sum of squares) / (total sum of squares about the mean of y). */
+  /**
+   * 1 − (residual sum of squares) / (total sum of squares about the mean of
+   * y); for a constant y, 1 when the fit is exact and NaN otherwise.
+   */
   r2: number;
 }
 
@@ -120,6 +123,8 @@ export function leastSquares(
     coefficients,
     residuals,
     rmse: Math.sqrt(sse / rows),
-    r2: sst === 0 ? 1 : 1 - sse / sst,
+    // Constant y leaves nothing to explain: exact is 1, anything else
+    // has no meaningful R² (it was 1 whatever the residuals).
+    r2: sst === 0 ? (sse === 0 ? 1 : Number.NaN) : 1 - sse / sst,
   };
 }

@@ -19,6 +19,7 @@
 import { ConnectFour, randomConnectFour } from "../../games/connect_four.ts";
 import { TicTacToe } from "../../games/tic_tac_toe.ts";
 import { hashInts, Random } from "../../random.ts";
+import { checkInteger, describe } from "../../validate.ts";
 import { alphaBeta } from "../../search/alpha_beta.ts";
 import {
   connectFourAlphaBetaPlayer,
@@ -644,6 +645,53 @@ export interface StrengthRun {
 }
 
 /**
+ * Refuses sizes that would make a verdict from no data: counts must be
+ * integers (a negative one sliced the openings from the end), the Elo grid
+ * needs three depths (two halves of at least one step each), and each list
+ * of depths or playouts must hold positive integers.
+ */
+function checkStrengthConfig(config: StrengthConfig): void {
+  const where = "runStrength";
+  const { accuracy, grid, versus } = config;
+  for (
+    const [name, value] of [
+      ["accuracy.middle", accuracy.middle],
+      ["accuracy.end", accuracy.end],
+      ["accuracy.selfPlay", accuracy.selfPlay],
+      ["grid.openings", grid.openings],
+      ["grid.gamesPerPair", grid.gamesPerPair],
+      ["versus.games", versus.games],
+    ] as const
+  ) {
+    checkInteger(where, `config.${name}`, value, 0, 1_000_000);
+  }
+  if (accuracy.middle + accuracy.end + accuracy.selfPlay === 0) {
+    throw new Error(
+      `${where}: config.accuracy must ask for at least one position, got none`,
+    );
+  }
+  const lists: [string, readonly number[], number, number][] = [
+    ["accuracy.depths", accuracy.depths, 1, 1],
+    ["accuracy.playouts", accuracy.playouts, 0, 1],
+    ["grid.depths", grid.depths, 3, 1],
+    ["versus.connectFourDepths", versus.connectFourDepths, 0, 1],
+    ["versus.ticTacToeDepths", versus.ticTacToeDepths, 0, 1],
+  ];
+  for (const [name, list, least, min] of lists) {
+    if (!Array.isArray(list) || list.length < least) {
+      throw new Error(
+        `${where}: config.${name} must list at least ${least} values, got ${
+          describe(list)
+        }`,
+      );
+    }
+    list.forEach((v, i) =>
+      checkInteger(where, `config.${name}[${i}]`, v, min, 10_000_000)
+    );
+  }
+}
+
+/**
  * Every measurement of a configuration as a generator that yields the
  * match plans it needs played and receives their records, so one
  * sequence of steps serves the synchronous driver
@@ -654,6 +702,7 @@ function* strengthSteps(
   config: StrengthConfig,
   progress?: (message: string) => void,
 ): Generator<MatchPlan, StrengthRun, GameRecord[]> {
+  checkStrengthConfig(config);
   const sourced = accuracyPositions(config);
   const { graded, solved } = gradesWithCache(sourced.map((p) => p.moves));
   progress?.(`graded ${graded.length} positions (${solved.length} solved now)`);

@@ -271,6 +271,16 @@ export function deepeningVerdict(
   steps: readonly DepthStep[],
   poor = "poor",
 ): DeepeningVerdict {
+  const short = [...new Set(steps.map((s) => s.quality))].filter((quality) =>
+    steps.filter((s) => s.quality === quality).length < 2
+  );
+  if (steps.length === 0 || short.length > 0) {
+    throw new Error(
+      `deepeningVerdict: each evaluation needs at least 2 steps (a shallow and a deep half), got ${
+        steps.length === 0 ? "none" : `fewer for ${short.join(", ")}`
+      }`,
+    );
+  }
   const mean = (xs: readonly number[]) =>
     xs.reduce((s, x) => s + x, 0) / xs.length;
   const perQuality = [...new Set(steps.map((s) => s.quality))].map(
