@@ -7,6 +7,7 @@ import {
   EvaluatedConnectFour,
   MctsPlayer,
   type Player,
+  randomConnectFour,
   RandomPlayer,
   SolverPlayer,
   TicTacToe,
@@ -149,8 +150,21 @@ Deno.test("SolverPlayer with maxNodes: a move ends within its budget, scores are
   const bounded = new SolverPlayer({ entries: 1 << 18, maxNodes: 5000 });
   const bounds = bounded.scoreMoves(board);
   assert.equal(bounded.lastStopped, true);
-  // Seven solves, each at most what was left (and one node to play it).
-  assert.ok(bounded.lastNodes <= 5000 + 7, String(bounded.lastNodes));
+  // Seven solves and the node of each column played, all within the budget.
+  assert.ok(bounded.lastNodes <= 5000, String(bounded.lastNodes));
+  // At any budget, on positions of every size (it went one node over).
+  for (const [stones, seed] of [[8, 1], [14, 2], [20, 3], [27, 4]] as const) {
+    const position = randomConnectFour(stones, seed);
+    if (position.isTerminal()) continue;
+    for (const maxNodes of [1, 2, 3, 10, 200, 2000]) {
+      const player = new SolverPlayer({ entries: 1 << 16, maxNodes });
+      player.scoreMoves(position);
+      assert.ok(
+        player.lastNodes <= maxNodes,
+        `${stones} stones, maxNodes ${maxNodes}: ${player.lastNodes}`,
+      );
+    }
+  }
   assert.equal(board.toString(), "44");
   const near = ConnectFour.parse("7422341735647741166133573473242566");
   const scores = exact.scoreMoves(near);
@@ -266,4 +280,15 @@ Deno.test("newGame takes a game's seed as the constructors take theirs: an integ
     player.newGame(0);
     player.newGame(2 ** 32 - 1);
   }
+});
+
+Deno.test("an MCTS player gives adjudication no score: its value is a win rate, not the evaluation's scale (found by review)", () => {
+  const position = TicTacToe.parse("XX.OO....");
+  const mctsPlayer = new MctsPlayer<TicTacToe>({ playouts: 200 });
+  mctsPlayer.chooseMove(position);
+  assert.equal((mctsPlayer as Player<TicTacToe>).lastValue, undefined);
+  assert.ok(Math.abs(mctsPlayer.lastWinRate) <= 1000);
+  const searcher = new AlphaBetaPlayer<TicTacToe>({ depth: 2 });
+  searcher.chooseMove(position);
+  assert.equal(typeof searcher.lastValue, "number");
 });

@@ -724,8 +724,13 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
   /** The seed given (games mix in their own with {@linkcode MctsPlayer.newGame}). */
   readonly seed: number;
   lastNodes = 0;
-  /** The last search's value (−1000…1000, from the mover's view). */
-  lastValue = 0;
+  /**
+   * The last search's value from the mover's view: a win rate scaled to
+   * −1000…1000, not the position's `evaluate()` scale, so it is not the
+   * interface's `lastValue` (which a match's adjudication reads as
+   * centipawns): an MCTS player is never adjudicated by its scores.
+   */
+  lastWinRate = 0;
   readonly #options: {
     playouts?: number;
     maxNodes?: number;
@@ -821,7 +826,7 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
       seed: this.#random.nextUint32(),
     });
     this.lastNodes = result.stats.nodes;
-    this.lastValue = result.value;
+    this.lastWinRate = result.value;
     return result.move;
   }
 }
@@ -926,7 +931,8 @@ export class SolverPlayer implements Player<ConnectFour> {
       } else if (board.isWinningMove(col)) {
         scores.push(this.weak ? 1 : (43 - board.moveCount) >> 1);
       } else {
-        const left = this.maxNodes - nodes;
+        // The column's own node (the stone played) counts in the budget too.
+        const left = this.maxNodes - nodes - 1;
         if (left <= 0) {
           // Spent: the column keeps the bound its stone count proves (the
           // opponent's fastest possible win), unsearched.
