@@ -1,14 +1,19 @@
 import assert from "node:assert/strict";
 import {
   AlphaBetaPlayer,
+  Chess,
   ConnectFour,
   connectFourAlphaBetaPlayer,
   connectFourThreatEvaluation,
+  createPlayer,
   EvaluatedConnectFour,
+  type GameName,
   MctsPlayer,
   type Player,
+  type PlayerSpec,
   randomConnectFour,
   RandomPlayer,
+  SearchPlayer,
   SolverPlayer,
   TicTacToe,
 } from "../mod.ts";
@@ -291,4 +296,82 @@ Deno.test("an MCTS player gives adjudication no score: its value is a win rate, 
   const searcher = new AlphaBetaPlayer<TicTacToe>({ depth: 2 });
   searcher.chooseMove(position);
   assert.equal(typeof searcher.lastValue, "number");
+});
+
+Deno.test("a search player refuses bad searcher options when it is made, not on its first move (found by review)", () => {
+  const made = (game: GameName, options: unknown, searcher?: string) => () =>
+    createPlayer(game, {
+      kind: "search",
+      maxNodes: 100,
+      ...(searcher === undefined ? {} : { searcher }),
+      options,
+    } as PlayerSpec);
+  // The searchers' own rules, run by the constructor: before the fix each
+  // of these was accepted and threw on the first move (mid-match, in a worker).
+  for (
+    const [options, message] of [
+      [
+        { order: "bogus" },
+        /^Error: new SearchPlayer: options: order must be one of natural, .*got "bogus"$/,
+      ],
+      [
+        { nullMove: { bogus: 1 } },
+        /^Error: new SearchPlayer: options: nullMove has an unknown key "bogus"; known keys: reduction, minDepth, depthDivisor$/,
+      ],
+      [
+        { futility: { margins: [-5] } },
+        /^Error: new SearchPlayer: options: futility\.margins\[0\] must be an integer in 0…\d+, got -5$/,
+      ],
+      [
+        { enhancedCutoffs: true },
+        /^Error: new SearchPlayer: options\.enhancedCutoffs needs a transposition table \(the table option\) with searcher "alpha-beta", got no table/,
+      ],
+      [
+        { order: ["killer", "tt"] },
+        /^Error: new SearchPlayer: options\.order "tt" needs a transposition table \(the table option\) with searcher "alpha-beta", got no table$/,
+      ],
+      [
+        null,
+        /^Error: new SearchPlayer: options must be an object of searcher options, got null$/,
+      ],
+    ] as const
+  ) {
+    assert.throws(made("tic-tac-toe", options), message);
+    assert.throws(
+      () => new SearchPlayer({ maxNodes: 100, options: options as never }),
+      message,
+    );
+  }
+  // What the game cannot support, checked on a fresh position of the game.
+  assert.throws(
+    made("tic-tac-toe", { checkExtensions: true }),
+    /^Error: createPlayer: options: checkExtensions needs the position to implement isCheck\(\), which TicTacToe lacks$/,
+  );
+  assert.throws(
+    made("tic-tac-toe", { skipLosingCaptures: true }, "deepening"),
+    /^Error: createPlayer: options: skipLosingCaptures needs the position to implement staticExchange\(\), which TicTacToe lacks$/,
+  );
+  assert.throws(
+    made("connect-four", { nullMove: {} }),
+    /^Error: createPlayer: options: nullMove needs the position to implement playNull\(\) and undoNull\(\), which EvaluatedConnectFour lacks$/,
+  );
+  // What the game and searcher support is still accepted, and plays.
+  const chess = createPlayer("chess", {
+    kind: "search",
+    searcher: "deepening",
+    maxNodes: 300,
+    table: 1024,
+    options: {
+      checkExtensions: true,
+      skipLosingCaptures: true,
+      nullMove: {},
+      enhancedCutoffs: true,
+    },
+  });
+  assert.ok(chess.chooseMove(Chess.start()) >= 0);
+  // MTD(f) and SSS* make their own table: enhanced cutoffs need none given.
+  for (const searcher of ["mtdf", "sss"]) {
+    const player = made("tic-tac-toe", { enhancedCutoffs: true }, searcher)();
+    assert.equal(player.chooseMove(TicTacToe.parse("XX.OO....")), 2);
+  }
 });

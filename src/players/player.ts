@@ -35,6 +35,12 @@ import { sssStar } from "../search/sss_star.ts";
 import type { OrderOption } from "../search/ordering.ts";
 import { pvs } from "../search/pvs.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
+import { checkTechniqueMethods } from "../search/_deep_search.ts";
+import {
+  resolveSearchSettings,
+  type Searcher,
+  type SearchSettings,
+} from "../search/search_settings.ts";
 import {
   checkInteger,
   checkNonNegative,
@@ -308,6 +314,15 @@ export interface SearchPlayerSearchOptions {
   quiescence?: boolean;
 }
 
+/** The searcher function each {@linkcode SearchPlayerSearcher} calls, whose option rules it follows. */
+const SEARCHER_FUNCTIONS: Record<SearchPlayerSearcher, Searcher> = {
+  "alpha-beta": "alphaBeta",
+  pvs: "pvs",
+  mtdf: "mtdf",
+  sss: "sssStar",
+  deepening: "iterativeDeepening",
+};
+
 const SEARCH_OPTION_KEYS = [
   "order",
   "exactDepth",
@@ -395,6 +410,8 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
   readonly #tt: TranspositionTable | null;
   readonly #options: SearchPlayerSearchOptions;
   readonly #view: ((position: P) => Position) | null;
+  /** The options as the searcher reads them, checked when the player is made. */
+  readonly #settings: SearchSettings;
   #moves = new Int32Array(0);
 
   /**
@@ -402,9 +419,12 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
    *
    * @param options `searcher`, `maxNodes`, `timeMs`, `maxDepth`, `table`,
    *   `options`, `view`, `name`
-   * @throws {Error} on an unknown option, a bad value, neither budget, or
+   * @throws {Error} on an unknown option, a bad value, neither budget,
    *   `previous`/`aspirationDelta`/`quiescence`/`pvs`/`keepCutMove` with another searcher than
-   *   `"deepening"`
+   *   `"deepening"`, `enhancedCutoffs` or order `"tt"` without `table` (but
+   *   with `"mtdf"` and `"sss"`, which make their own), or any option the
+   *   searcher itself would refuse (its own checks run here, not on the
+   *   first move)
    */
   constructor(options: SearchPlayerOptions<P>) {
     const where = "new SearchPlayer";
@@ -455,7 +475,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
     this.#tt = options.table === undefined ? null : new TranspositionTable({
       entries: checkInteger(where, "table", options.table, 1, 1 << 26),
     });
-    const search = options.options ?? {};
+    const search = options.options === undefined ? {} : options.options;
     if (search === null || typeof search !== "object") {
       throw new Error(
         `${where}: options must be an object of searcher options, got ${
@@ -544,6 +564,39 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
       }
     }
     this.#options = { ...search };
+    // MTD(f) and SSS* make a fresh table per search when given none; the
+    // others have none to cut on or order by.
+    const ownTable = searcher === "mtdf" || searcher === "sss";
+    const order = this.#options.order;
+    if (this.#tt === null && !ownTable) {
+      if (this.#options.enhancedCutoffs === true) {
+        throw new Error(
+          `${where}: options.enhancedCutoffs needs a transposition table (the table option) with searcher ${
+            describe(searcher)
+          }, got no table: it cuts on the table entries of a node's children`,
+        );
+      }
+      if (order === "tt" || (Array.isArray(order) && order.includes("tt"))) {
+        throw new Error(
+          `${where}: options.order "tt" needs a transposition table (the table option) with searcher ${
+            describe(searcher)
+          }, got no table`,
+        );
+      }
+    }
+    // The searcher's own checks (types, ranges, combinations), now rather
+    // than on the first move; a stand-in table of one entry for the one
+    // MTD(f) and SSS* would make (it is checked the same way).
+    this.#settings = resolveSearchSettings(
+      SEARCHER_FUNCTIONS[searcher],
+      {
+        ...this.#options,
+        tt: this.#tt ??
+          (ownTable ? new TranspositionTable({ entries: 1 }) : undefined),
+        depth: this.#maxDepth,
+      },
+      `${where}: options`,
+    );
     if (options.view !== undefined && typeof options.view !== "function") {
       throw new Error(
         `${where}: view must be a function, got ${describe(options.view)}`,
@@ -562,6 +615,40 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
   }
 
   newGame(_seed: number): void {}
+
+  /**
+   * Checks that the searcher's options can search `position`'s game
+   * (through `view`): `nullMove` needs `playNull()` and `undoNull()`,
+   * `checkExtensions` and `quiescenceEvasions` need `isCheck()`,
+   * `skipLosingCaptures` needs `staticExchange()`, as the searcher itself
+   * checks on every move. Call it once with a fresh position of the game
+   * to refuse, when the player is made, options the game cannot support
+   * (`createPlayer` does).
+   *
+   * @param position a position of the game the player will play
+   * @param where the function named in the error (default
+   *   `"SearchPlayer.checkOptionsFor"`)
+   * @throws {Error} naming `where`, the option, the missing methods and the
+   *   searched position's class
+   *
+   * @example Check extensions need isCheck(), which tic-tac-toe lacks
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { SearchPlayer, TicTacToe } from "../../mod.ts";
+   * const player = new SearchPlayer({ maxNodes: 100, options: { checkExtensions: true } });
+   * assert.throws(
+   *   () => player.checkOptionsFor(TicTacToe.empty()),
+   *   /^Error: SearchPlayer.checkOptionsFor: options: checkExtensions needs the position to implement isCheck\(\), which TicTacToe lacks$/,
+   * );
+   * ```
+   */
+  checkOptionsFor(
+    position: P,
+    where = "SearchPlayer.checkOptionsFor",
+  ): void {
+    const searched = this.#view === null ? position : this.#view(position);
+    checkTechniqueMethods(`${where}: options`, this.#settings, searched);
+  }
 
   chooseMove(position: P): Move {
     const searched = this.#view === null ? position : this.#view(position);

@@ -161,6 +161,15 @@ function searchOptions(
   } as SearchPlayerSearchOptions;
 }
 
+/** A fresh position of `game`: its start. */
+function startOf(game: GameName): Position {
+  return game === "connect-four"
+    ? ConnectFour.empty()
+    : game === "chess"
+    ? Chess.start()
+    : TicTacToe.empty();
+}
+
 function checkGame(where: string, game: unknown): GameName {
   if (!GAME_NAMES.includes(game as GameName)) {
     throw new Error(
@@ -178,7 +187,9 @@ function checkGame(where: string, game: unknown): GameName {
  * @param game `"connect-four"`, `"tic-tac-toe"` or `"chess"`
  * @param spec the description
  * @returns a new player
- * @throws {Error} on an unknown game or kind, or a bad option of the player
+ * @throws {Error} on an unknown game or kind, a bad option of the player,
+ *   or a searcher option the game cannot support (`checkExtensions` on
+ *   tic-tac-toe, which has no `isCheck()`)
  *
  * @example Players from plain data
  * ```ts
@@ -280,11 +291,14 @@ export function createPlayer(game: GameName, spec: PlayerSpec): Player {
         const View = columns === "left-to-right"
           ? LeftToRight
           : EvaluatedConnectFour;
-        return new SearchPlayer<ConnectFour>({
-          ...rest,
-          options: searchOptions(game, search),
-          view: (board) => new View(board, evaluation),
-        }) as unknown as Player;
+        return checkedFor(
+          game,
+          new SearchPlayer<ConnectFour>({
+            ...rest,
+            options: searchOptions(game, search),
+            view: (board) => new View(board, evaluation),
+          }),
+        );
       }
       for (const [key, value] of [["quality", quality], ["columns", columns]]) {
         if (value !== undefined) {
@@ -299,16 +313,22 @@ export function createPlayer(game: GameName, spec: PlayerSpec): Player {
             }`,
           );
         }
-        return new SearchPlayer<Chess>({
+        return checkedFor(
+          game,
+          new SearchPlayer<Chess>({
+            ...rest,
+            options: searchOptions(game, search),
+            view: (position) => position.withEvaluation(evaluation),
+          }),
+        );
+      }
+      return checkedFor(
+        game,
+        new SearchPlayer({
           ...rest,
           options: searchOptions(game, search),
-          view: (position) => position.withEvaluation(evaluation),
-        }) as unknown as Player;
-      }
-      return new SearchPlayer({
-        ...rest,
-        options: searchOptions(game, search),
-      });
+        }),
+      );
     }
     default:
       throw new Error(
@@ -317,6 +337,20 @@ export function createPlayer(game: GameName, spec: PlayerSpec): Player {
         }`,
       );
   }
+}
+
+/**
+ * `player` once its searcher options are checked against `game`'s start
+ * position (what the searcher checks on every move: `checkExtensions`
+ * needs `isCheck()`, …), so that an option the game cannot support is
+ * refused now, not on the first move.
+ */
+function checkedFor<P extends Position>(
+  game: GameName,
+  player: SearchPlayer<P>,
+): Player {
+  player.checkOptionsFor(startOf(game) as P, "createPlayer");
+  return player as unknown as Player;
 }
 
 /**

@@ -435,19 +435,9 @@ function copySelective(
   settings: SearchSettings,
   position: Position,
 ): void {
+  checkTechniqueMethods(c.where, settings, position);
   const nullMove = settings.nullMove;
   if (nullMove !== null) {
-    if (
-      typeof position.playNull !== "function" ||
-      typeof position.undoNull !== "function"
-    ) {
-      throw missingMethod(
-        c.where,
-        "nullMove",
-        "playNull() and undoNull()",
-        position,
-      );
-    }
     c.nullReduction = nullMove.reduction;
     c.nullMinDepth = nullMove.minDepth;
     c.nullDivisor = nullMove.depthDivisor;
@@ -474,25 +464,61 @@ function copySelective(
     c.razorMargins = Int32Array.from(settings.razorMargins);
   }
   c.checkExtensions = settings.checkExtensions;
-  if (c.checkExtensions && !c.hasIsCheck) {
-    throw missingMethod(c.where, "checkExtensions", "isCheck()", position);
-  }
   c.skipLosingCaptures = settings.skipLosingCaptures;
-  if (c.skipLosingCaptures && !c.hasStaticExchange) {
+  c.quiescenceEvasions = settings.quiescenceEvasions;
+  c.selective = c.nullReduction !== 0 || c.lmrReduction !== 0 ||
+    c.futilityMargins !== null || c.razorMargins !== null ||
+    c.rfpMargin !== 0 || c.lmpMaxDepth !== 0;
+}
+
+/**
+ * The one rule of which position methods each technique of `settings`
+ * needs (`nullMove`: `playNull()` and `undoNull()`; `checkExtensions` and
+ * `quiescenceEvasions`: `isCheck()`; `skipLosingCaptures`:
+ * `staticExchange()`): the searchers check it when they build a context,
+ * and a player made for a game checks it once on a fresh position of that
+ * game, so that an option the game cannot support is refused when the
+ * player is made rather than on its first move.
+ *
+ * @param where the function named in the error
+ * @param settings the checked options (`resolveSearchSettings`)
+ * @param position a position of the game to search (the one searched)
+ * @throws {Error} naming `where`, the technique, the missing methods and
+ *   the position's class
+ */
+export function checkTechniqueMethods(
+  where: string,
+  settings: SearchSettings,
+  position: Position,
+): void {
+  if (
+    settings.nullMove !== null &&
+    (typeof position.playNull !== "function" ||
+      typeof position.undoNull !== "function")
+  ) {
     throw missingMethod(
-      c.where,
+      where,
+      "nullMove",
+      "playNull() and undoNull()",
+      position,
+    );
+  }
+  if (settings.checkExtensions && typeof position.isCheck !== "function") {
+    throw missingMethod(where, "checkExtensions", "isCheck()", position);
+  }
+  if (
+    settings.skipLosingCaptures && typeof position.staticExchange !== "function"
+  ) {
+    throw missingMethod(
+      where,
       "skipLosingCaptures",
       "staticExchange()",
       position,
     );
   }
-  c.quiescenceEvasions = settings.quiescenceEvasions;
-  if (c.quiescenceEvasions && !c.hasIsCheck) {
-    throw missingMethod(c.where, "quiescenceEvasions", "isCheck()", position);
+  if (settings.quiescenceEvasions && typeof position.isCheck !== "function") {
+    throw missingMethod(where, "quiescenceEvasions", "isCheck()", position);
   }
-  c.selective = c.nullReduction !== 0 || c.lmrReduction !== 0 ||
-    c.futilityMargins !== null || c.razorMargins !== null ||
-    c.rfpMargin !== 0 || c.lmpMaxDepth !== 0;
 }
 
 /** The error of a technique asked for on a position without a method it needs. */

@@ -213,6 +213,9 @@ const PROBE: SearcherRules = { keys: DEEP_KEYS };
  * @param searcher the public searcher called, named in every error
  * @param options what the caller passed (`undefined`: all defaults; a
  *   {@linkcode handOn} handle: the settings it stands for, as they are)
+ * @param where the name errors give (default `searcher`): a caller that
+ *   checks a searcher's options ahead of the search (a player, when it is
+ *   made) names itself
  * @returns the frozen settings
  * @throws {Error} on a key the searcher does not know, or a value of the
  *   wrong type, range or combination, naming the searcher, the option, the
@@ -234,11 +237,12 @@ const PROBE: SearcherRules = { keys: DEEP_KEYS };
 export function resolveSearchSettings(
   searcher: Searcher,
   options: unknown,
+  where: string = searcher,
 ): SearchSettings {
   const handed = typeof options === "object" && options !== null
     ? HANDED_ON.get(options)
     : undefined;
-  return handed ?? settingsOf(searcher, options, SEARCHERS[searcher]);
+  return handed ?? settingsOf(where, options, SEARCHERS[searcher]);
 }
 
 /** Handles made by {@linkcode handOn}, with the settings each stands for. */
