@@ -375,3 +375,49 @@ Deno.test("a search player refuses bad searcher options when it is made, not on 
     assert.equal(player.chooseMove(TicTacToe.parse("XX.OO....")), 2);
   }
 });
+
+Deno.test("a player made for one game refuses another game's position, naming both (found by review)", () => {
+  const ticTacToe = TicTacToe.parse("X...O....");
+  const connectFour = ConnectFour.parse("44");
+  const chess = Chess.start();
+  const message = (made: string, got: string) =>
+    new RegExp(
+      `^Error: chooseMove of player "[^"]+" \\(made by createPlayer for [a-z-]+\\): position must be a ${made}, the game it was made for, got a ${got}$`,
+    );
+  // Before the fix: a bare TypeError (board.canPlay is not a function).
+  assert.throws(
+    () =>
+      createPlayer("connect-four", { kind: "search", maxNodes: 100 })
+        .chooseMove(ticTacToe),
+    message("ConnectFour", "TicTacToe"),
+  );
+  // Before the fix: played silently with tic-tac-toe's cell weights.
+  assert.throws(
+    () =>
+      createPlayer("tic-tac-toe", {
+        kind: "search",
+        maxNodes: 100,
+        options: { order: "static" },
+      }).chooseMove(connectFour),
+    message("TicTacToe", "ConnectFour"),
+  );
+  for (
+    const [game, spec, wrong] of [
+      ["connect-four", { kind: "alpha-beta", depth: 2 }, chess],
+      ["connect-four", { kind: "solver", maxNodes: 100 }, ticTacToe],
+      ["tic-tac-toe", { kind: "mcts", playouts: 10 }, connectFour],
+      ["tic-tac-toe", { kind: "random" }, chess],
+      ["chess", { kind: "search", maxNodes: 100 }, connectFour],
+    ] as const
+  ) {
+    const player = createPlayer(game, spec as PlayerSpec);
+    assert.throws(() => player.chooseMove(wrong), /position must be a /);
+  }
+  // The right game's position plays as before, the player still itself.
+  const player = createPlayer("connect-four", {
+    kind: "search",
+    maxNodes: 100,
+  });
+  assert.ok(player instanceof SearchPlayer);
+  assert.ok(player.chooseMove(connectFour) >= 0 && player.lastNodes > 0);
+});

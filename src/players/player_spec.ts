@@ -161,6 +161,22 @@ function searchOptions(
   } as SearchPlayerSearchOptions;
 }
 
+/** Whether `position` is a position of `game`: one `instanceof`. */
+function isOfGame(game: GameName, position: unknown): boolean {
+  return game === "connect-four"
+    ? position instanceof ConnectFour
+    : game === "chess"
+    ? position instanceof Chess
+    : position instanceof TicTacToe;
+}
+
+/** The class of `game`'s positions, for messages. */
+const GAME_CLASSES: Record<GameName, string> = {
+  "connect-four": ConnectFour.name,
+  "tic-tac-toe": TicTacToe.name,
+  chess: Chess.name,
+};
+
 /** A fresh position of `game`: its start. */
 function startOf(game: GameName): Position {
   return game === "connect-four"
@@ -168,6 +184,29 @@ function startOf(game: GameName): Position {
     : game === "chess"
     ? Chess.start()
     : TicTacToe.empty();
+}
+
+/**
+ * `player` (the same object), its `chooseMove` first refusing a position
+ * of another game than `game`: one `instanceof` a move, so that a player
+ * made for one game does not fail deep in its search on another's
+ * position, or play it silently with the wrong game's static order.
+ */
+function forGame<T extends Player>(game: GameName, player: T): T {
+  const choose = player.chooseMove;
+  player.chooseMove = (position: Position) => {
+    if (!isOfGame(game, position)) {
+      throw new Error(
+        `chooseMove of player ${
+          JSON.stringify(player.name)
+        } (made by createPlayer for ${game}): position must be a ${
+          GAME_CLASSES[game]
+        }, the game it was made for, got ${describe(position)}`,
+      );
+    }
+    return choose.call(player, position);
+  };
+  return player;
 }
 
 function checkGame(where: string, game: unknown): GameName {
@@ -186,7 +225,8 @@ function checkGame(where: string, game: unknown): GameName {
  *
  * @param game `"connect-four"`, `"tic-tac-toe"` or `"chess"`
  * @param spec the description
- * @returns a new player
+ * @returns a new player, whose `chooseMove` refuses a position of another
+ *   game
  * @throws {Error} on an unknown game or kind, a bad option of the player,
  *   or a searcher option the game cannot support (`checkExtensions` on
  *   tic-tac-toe, which has no `isCheck()`)
@@ -194,7 +234,7 @@ function checkGame(where: string, game: unknown): GameName {
  * @example Players from plain data
  * ```ts
  * import assert from "node:assert/strict";
- * import { createPlayer } from "../../mod.ts";
+ * import { createPlayer, parsePosition } from "../../mod.ts";
  * const player = createPlayer("connect-four", { kind: "alpha-beta", depth: 4, quality: "poor" });
  * assert.equal(player.name, "poor d4");
  * assert.equal(createPlayer("tic-tac-toe", { kind: "mcts", playouts: 100 }).name, "mcts p100");
@@ -210,11 +250,21 @@ function checkGame(where: string, game: unknown): GameName {
  *   () => createPlayer("connect-four", { kind: "search", maxNodes: 10, evaluation: "engine" }),
  *   /createPlayer: evaluation is for chess only \(the game is connect-four\), got "engine"/,
  * );
+ * assert.throws(
+ *   () => engine.chooseMove(parsePosition("tic-tac-toe", "X...O....")),
+ *   /position must be a Chess, the game it was made for, got a TicTacToe/,
+ * );
  * ```
  */
 export function createPlayer(game: GameName, spec: PlayerSpec): Player {
   const where = "createPlayer";
   checkGame(where, game);
+  return forGame(game, buildPlayer(game, spec));
+}
+
+/** {@linkcode createPlayer} for a known game, before the game check of its moves. */
+function buildPlayer(game: GameName, spec: PlayerSpec): Player {
+  const where = "createPlayer";
   if (spec === null || typeof spec !== "object") {
     throw new Error(`${where}: spec must be an object, got ${describe(spec)}`);
   }
