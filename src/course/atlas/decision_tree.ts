@@ -177,8 +177,20 @@ function todaysLoo(items: readonly EloItem[]): EloItem[] {
   );
 }
 
-const signedElo = (x: number | null) =>
-  x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
+/**
+ * An Elo figure as the atlas's sentences write it: signed, rounded, "∞"
+ * where an interval has no bound.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { signedElo } from "./decision_tree.ts";
+ * assert.deepEqual([signedElo(12.4), signedElo(-3.6), signedElo(null)], ["+12", "−4", "∞"]);
+ * ```
+ */
+export function signedElo(x: number | null): string {
+  return x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
+}
 
 /**
  * Whether `item` was played against another engine than today's test of

@@ -11,12 +11,9 @@ import type { FullEngineOrderRow } from "./full_engine_order.ts";
 import type { NullMoveOverlapRow } from "./null_move_overlap.ts";
 import type { AtlasRow } from "./measure.ts";
 import type { EloItem, EloSettings } from "./elo.ts";
-import { oldEngine, testedName } from "./decision_tree.ts";
+import { oldEngine, signedElo, testedName } from "./decision_tree.ts";
 
 const percent = (x: number) => `${Math.round(100 * x)}%`;
-
-const signed = (x: number | null) =>
-  x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -137,7 +134,7 @@ export function strengthSummary(
     i.mode === "nodes" && i.technique !== "mcts"
   );
   const named = (i: EloItem) =>
-    `${testedName(i.technique, rows)} ${signed(i.elo.estimate)}`;
+    `${testedName(i.technique, rows)} ${signedElo(i.elo.estimate)}`;
   const byGain = (a: EloItem, b: EloItem) =>
     (b.elo.estimate ?? Infinity) - (a.elo.estimate ?? Infinity);
   const game = (id: "chess" | "connect-four", label: string) => {
@@ -164,7 +161,7 @@ export function strengthSummary(
     game("connect-four", "Connect Four"),
     mcts === undefined
       ? ""
-      : `MCTS-Solver against plain UCT: ${signed(mcts.elo.estimate)} (${
+      : `MCTS-Solver against plain UCT: ${signedElo(mcts.elo.estimate)} (${
         mcts.decision ?? "undecided"
       }).`,
     even.length === 0
@@ -207,9 +204,9 @@ export function leaveOneOutSummary(
   const { settings } = loo;
   const items = loo.items.filter((i) => i.mode === "nodes");
   const named = (i: EloItem) =>
-    `${bare(testedName(i.technique, rows))} ${signed(i.elo.estimate)} [${
-      signed(i.elo.low)
-    }, ${signed(i.elo.high)}]`;
+    `${bare(testedName(i.technique, rows))} ${signedElo(i.elo.estimate)} [${
+      signedElo(i.elo.low)
+    }, ${signedElo(i.elo.high)}]`;
   const byGain = (a: EloItem, b: EloItem) =>
     (b.elo.estimate ?? Infinity) - (a.elo.estimate ?? Infinity);
   const decided = items.filter((i) => i.decision !== null).sort(byGain);
