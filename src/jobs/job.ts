@@ -30,7 +30,11 @@
  */
 
 import { Chess } from "../games/chess/position.ts";
-import { isPgnTagName, isPgnTagValue } from "../games/chess/notation.ts";
+import {
+  isPgnTagName,
+  isPgnTagValue,
+  isUciMove,
+} from "../games/chess/notation.ts";
 import { checkAdjudication } from "../match/adjudication.ts";
 import { describe } from "../validate.ts";
 import { ENGINE_NAME } from "../uci/engines.ts";
@@ -483,7 +487,7 @@ function checkChessTask(task: Record<string, unknown>): ChessTask {
     const position = Chess.start();
     checkList(`${where}.opening.moves`, opening.moves, 0, 1000).forEach(
       (m, j) => {
-        if (typeof m !== "string" || !/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(m)) {
+        if (!isUciMove(m)) {
           throw invalid(`${where}.opening.moves[${j}]`, m, "a move in UCI");
         }
         try {

@@ -8,6 +8,7 @@
  */
 
 import { Chess, CHESS_MATE } from "../games/chess/mod.ts";
+import { isUciMove } from "../games/chess/notation.ts";
 import { ConnectFour } from "../games/connect_four.ts";
 import { ConnectFourBook } from "../games/connect_four_book.ts";
 // A text import: the module graph brings the book, so `deno task play`
@@ -731,15 +732,16 @@ function chess(options: PlayOptions): Game<Chess> {
       maxNodes: CHESS_PLAY_MAX_NODES,
     });
   };
-  const uci = /^[a-h][1-8][a-h][1-8][qrbnQRBN]?$/;
   return {
     position,
     name: `Chess against alpha-beta to depth ${depth}`,
     moveHelp: "Moves: UCI (e2e4, e7e8q) or SAN (e4, Nf3, O-O, exd5, e8=Q).",
     parse(text) {
-      if (uci.test(text)) {
+      // A promotion piece may be typed in upper case, as in SAN.
+      const uci = text.slice(0, 4) + text.slice(4).toLowerCase();
+      if (isUciMove(uci)) {
         try {
-          return position.moveFromUci(text.toLowerCase());
+          return position.moveFromUci(uci);
         } catch {
           return `${text} is not a legal move here (legal: ${
             position.sanMoves().join(" ")

@@ -7,6 +7,7 @@
  */
 
 import { checkInteger, checkOptions, describe } from "../../validate.ts";
+import { isUciMove } from "../../games/chess/notation.ts";
 
 const PIECES: Record<string, string> = {
   K: "♔",
@@ -55,7 +56,7 @@ function checkPlacement(fen: unknown): void {
 
 /** A move in UCI, from-square and to-square (and a promotion piece). */
 function checkUci(name: string, uci: unknown): void {
-  if (typeof uci !== "string" || !/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(uci)) {
+  if (!isUciMove(uci)) {
     throw new Error(
       `boardSvg: ${name} must be a move in UCI (e2e4, e7e8q), got ${
         describe(uci)

@@ -34,6 +34,26 @@ export function legalMoves(board: Board): Int32Array {
   return moves.subarray(0, generateLegal(board, moves));
 }
 
+/**
+ * Whether `text` has the form of a move in UCI: from-square, to-square and
+ * an optional promotion piece in lower case (`e2e4`, `e7e8q`). The form
+ * only: whether the move is legal is the position's to say.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isUciMove } from "./_notation.ts";
+ * assert.equal(isUciMove("e7e8q"), true);
+ * assert.equal(isUciMove("e7e8Q"), false);
+ * assert.equal(isUciMove("Nf3"), false);
+ * ```
+ */
+export function isUciMove(text: unknown): text is string {
+  return typeof text === "string" && UCI_MOVE.test(text);
+}
+
+const UCI_MOVE = /^[a-h][1-8][a-h][1-8][nbrq]?$/;
+
 /** `move` in UCI. */
 export function toUci(move: number): string {
   const promotion = moveKind(move) === PROMOTION
@@ -48,7 +68,7 @@ export function toUci(move: number): string {
  * @throws {Error} on bad syntax, or when no legal move matches
  */
 export function parseUci(board: Board, where: string, text: unknown): number {
-  if (typeof text !== "string" || !/^[a-h][1-8][a-h][1-8][nbrq]?$/.test(text)) {
+  if (!isUciMove(text)) {
     throw new Error(
       `${where}: uci must be a move like "e2e4" or "e7e8q" (from, to, optional promotion piece nbrq), got ${
         describe(text)

@@ -26,6 +26,8 @@ import type { Board } from "./_board.ts";
 import { parseFen, START_FEN, toFen } from "./_fen.ts";
 import { parseUci } from "./_notation.ts";
 
+export { isUciMove } from "./_notation.ts";
+
 /** One game read from PGN by {@linkcode readPgnGames}. */
 export interface PgnGame {
   /** The tag pairs (`Event`, `White`, `Result`, ...), as written. */
