@@ -819,6 +819,38 @@ function inside(folder: string, path: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
+/** Where a path resolves: inside the repository, out of it, or nowhere. */
+type Resolved =
+  | { where: "inside"; real: string }
+  | { where: "outside"; real: string }
+  | { where: "nowhere" };
+
+/**
+ * Resolves `path` (symlinks, and symlinked folders on the way) and says
+ * whether its real path is inside `realRoot`, the repository's: the one
+ * test every file the build reads goes through.
+ *
+ * @param unreadable whether any failure to resolve (a loop, a denied
+ *   folder) counts as nowhere; otherwise only a missing file does, and
+ *   anything else is thrown
+ */
+async function resolveInside(
+  realRoot: string,
+  path: string,
+  unreadable = false,
+): Promise<Resolved> {
+  let real: string;
+  try {
+    real = await Deno.realPath(path);
+  } catch (error) {
+    if (unreadable || error instanceof Deno.errors.NotFound) {
+      return { where: "nowhere" };
+    }
+    throw error;
+  }
+  return { where: inside(realRoot, real) ? "inside" : "outside", real };
+}
+
 /**
  * The real path of `file` (relative to the repository `root`, whose real
  * path is `realRoot`): the build reads it there, and only when it is
@@ -832,21 +864,18 @@ async function realInside(
   realRoot: string,
   file: string,
 ): Promise<string> {
-  let real: string;
-  try {
-    real = await Deno.realPath(join(root, file));
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  const resolved = await resolveInside(realRoot, join(root, file));
+  if (resolved.where === "nowhere") {
     throw new Error(`buildSite: ${file} does not exist (${root})`);
   }
-  if (!inside(realRoot, real)) {
+  if (resolved.where === "outside") {
     throw new Error(
       `buildSite: ${file} resolves out of the repository (${
-        JSON.stringify(real)
+        JSON.stringify(resolved.real)
       }): refusing to read it`,
     );
   }
-  return real;
+  return resolved.real;
 }
 
 /** Page names the site writes itself: a notebook of that name is skipped. */
@@ -886,23 +915,25 @@ async function siteNotebooks(
       continue;
     }
     if (!entry.isSymlink && !entry.isFile) continue;
-    let real: string;
-    try {
-      real = await Deno.realPath(join(folder, entry.name));
-    } catch {
+    const resolved = await resolveInside(
+      realRoot,
+      join(folder, entry.name),
+      true,
+    );
+    if (resolved.where === "nowhere") {
       warnings.push(`${shown}: skipped, a symlink to nothing`);
       continue;
     }
-    if (!inside(realRoot, real)) {
+    if (resolved.where === "outside") {
       warnings.push(
         `${shown}: skipped, a symlink out of the repository (${
-          JSON.stringify(real)
+          JSON.stringify(resolved.real)
         })`,
       );
       continue;
     }
-    if (!(await Deno.stat(real)).isFile) continue;
-    found.push({ name, file: entry.name, path: real });
+    if (!(await Deno.stat(resolved.real)).isFile) continue;
+    found.push({ name, file: entry.name, path: resolved.real });
   }
   return found.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
 }
@@ -920,24 +951,21 @@ async function assetBytes(
   warnings: string[],
 ): Promise<Uint8Array | null> {
   const shown = JSON.stringify(file);
-  let real: string;
-  try {
-    real = await Deno.realPath(join(root, file));
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  const resolved = await resolveInside(realRoot, join(root, file));
+  if (resolved.where === "nowhere") {
     throw new Error(
       `buildSite: ${file}, shown by a page, does not exist (${root})`,
     );
   }
-  if (!inside(realRoot, real)) {
+  if (resolved.where === "outside") {
     warnings.push(
       `${shown}: not copied, it resolves out of the repository (${
-        JSON.stringify(real)
+        JSON.stringify(resolved.real)
       })`,
     );
     return null;
   }
-  const bytes = await Deno.readFile(real);
+  const bytes = await Deno.readFile(resolved.real);
   if (extname(file).toLowerCase() === ".svg") {
     const svg = sanitizeSvgFile(new TextDecoder().decode(bytes));
     if (svg === null) {
