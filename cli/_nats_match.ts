@@ -61,6 +61,11 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
     run.pgn?.close();
     return 2;
   }
+  // cli/match.ts opens --pgn without emptying it, so that a run that cannot
+  // start leaves the file as it was (the local run empties it once both
+  // engines have started). Over NATS the run starts once connected: empty it
+  // now, or a longer file's tail stays after the new games.
+  run.pgn?.truncateSync(0);
   const scores: number[] = [];
   const tally = () => scoreTally(scores);
   const stop = new AbortController();

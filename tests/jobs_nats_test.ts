@@ -3,7 +3,8 @@
 // processes (cli/worker.ts): a round robin whose worker is killed mid-job
 // and whose server restarts midway ends with roundRobin's records, game
 // for game; bad messages go to the dead-letter stream; a job of another
-// code version is refused; `match --nats` writes the local match's PGN;
+// code version is refused; `match --nats` writes the local match's PGN
+// (over a longer file, emptied first);
 // a bad --nats is one line and exit 2. Every process started here is
 // killed in `finally`.
 import assert from "node:assert/strict";
@@ -333,7 +334,7 @@ Deno.test(
 );
 
 Deno.test(
-  "jobs: match --nats writes the local match's games and lines; strength's plans over jobs give runStrengthSync's results",
+  "jobs: match --nats writes the local match's games and lines (over a longer --pgn file, emptied); strength's plans over jobs give runStrengthSync's results",
   { ...options, ignore: lacks("nats-server") },
   async () => {
     const server = new Server();
@@ -361,6 +362,12 @@ Deno.test(
         "--pgn",
         `${dir}/local.pgn`,
       ]);
+      // A file longer than the games: a run over NATS that wrote over it
+      // without emptying it left this tail after its last game.
+      Deno.writeTextFileSync(
+        `${dir}/remote.pgn`,
+        '[Event "an older run"]\n'.repeat(1000),
+      );
       const remote = await runCli("match.ts", [
         ...args,
         "--pgn",
