@@ -6,10 +6,16 @@
  * @module
  */
 
-import { FlagsOnce, UsageError } from "./_flags.ts";
+import {
+  FlagsOnce,
+  flagValue,
+  integerValue,
+  isFlag,
+  UsageError,
+} from "./_flags.ts";
 
-// Every command's usage error, also imported from here.
-export { UsageError };
+// Every command's usage error and value parsers, also imported from here.
+export { flagValue, integerValue, isFlag, UsageError };
 
 /**
  * The longest line `solve` reads, in bytes. A legal line is at most 42 move
@@ -84,47 +90,6 @@ export interface SolveArgs {
   threads?: number;
 }
 
-/** Splits `--flag=value` or takes the next argument as the value; returns it and the index of the last argument read. */
-export function flagValue(
-  command: string,
-  args: readonly string[],
-  i: number,
-  flag: string,
-): [string, number] {
-  const arg = args[i]!;
-  if (arg.startsWith(`${flag}=`)) return [arg.slice(flag.length + 1), i];
-  const value = args[i + 1];
-  if (value === undefined) {
-    throw new UsageError(`${command}: ${flag} needs a value`);
-  }
-  return [value, i + 1];
-}
-
-/**
- * Parses a flag's value as a whole number of at most `digits` digits in
- * `min`…`max`, or throws a UsageError "<command>: <flag> must be <rule>, got
- * <value>".
- */
-export function integerValue(
-  command: string,
-  flag: string,
-  value: string,
-  digits: number,
-  min: number,
-  max: number,
-  rule: string,
-): number {
-  const number = new RegExp(`^\\d{1,${digits}}$`).test(value)
-    ? Number(value)
-    : NaN;
-  if (!(number >= min && number <= max)) {
-    throw new UsageError(
-      `${command}: ${flag} must be ${rule}, got ${JSON.stringify(value)}`,
-    );
-  }
-  return number;
-}
-
 /** Parses `--threads N`: an integer in 1…64. */
 export function threadsValue(command: string, value: string): number {
   return integerValue(
@@ -141,11 +106,6 @@ export function threadsValue(command: string, value: string): number {
 /** Threads per solve when `--threads` is not given: the machine's cores, 1…64. */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1));
-}
-
-/** Whether `arg` is `flag` or `flag=…`. */
-export function isFlag(arg: string, flag: string): boolean {
-  return arg === flag || arg.startsWith(`${flag}=`);
 }
 
 /**

@@ -4,6 +4,10 @@
  * quietly play with the last one. A flag that is a list (one item per use)
  * is declared repeatable by its command.
  *
+ * And the parts of a parser every command shares: a flag's value given as
+ * `--flag value` or `--flag=value` ({@linkcode isFlag}, {@linkcode flagValue})
+ * and a whole number checked as digits ({@linkcode integerValue}).
+ *
  * @module
  */
 
@@ -90,4 +94,100 @@ export class FlagsOnce {
     const twice = this.repeated(arg, value);
     if (twice !== null) throw new UsageError(`${this.#command}: ${twice}`);
   }
+}
+
+/**
+ * Whether `arg` is `flag` or `flag=…`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isFlag } from "./_flags.ts";
+ * assert.ok(isFlag("--depth=3", "--depth") && isFlag("--depth", "--depth"));
+ * assert.ok(!isFlag("--depths", "--depth"));
+ * ```
+ */
+export function isFlag(arg: string, flag: string): boolean {
+  return arg === flag || arg.startsWith(`${flag}=`);
+}
+
+/**
+ * A flag's value: the text after `flag=` in `args[i]`, or the next
+ * argument; with the index of the last argument read, where the parser
+ * goes on.
+ *
+ * @param command the command's name, which starts the message
+ * @param args the command line
+ * @param i the index of the flag (`flag` or `flag=value`)
+ * @param flag the flag's name
+ * @throws {UsageError} `"<command>: <flag> needs a value"` when there is none
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { flagValue } from "./_flags.ts";
+ * assert.deepEqual(flagValue("play", ["--depth=3"], 0, "--depth"), ["3", 0]);
+ * assert.deepEqual(flagValue("play", ["--depth", "3"], 0, "--depth"), ["3", 1]);
+ * assert.throws(() => flagValue("play", ["--depth"], 0, "--depth"), /^Error: play: --depth needs a value$/);
+ * ```
+ */
+export function flagValue(
+  command: string,
+  args: readonly string[],
+  i: number,
+  flag: string,
+): [string, number] {
+  const arg = args[i]!;
+  if (arg.startsWith(`${flag}=`)) return [arg.slice(flag.length + 1), i];
+  const value = args[i + 1];
+  if (value === undefined) {
+    throw new UsageError(`${command}: ${flag} needs a value`);
+  }
+  return [value, i + 1];
+}
+
+/**
+ * Parses a flag's value as a whole number (digits only: no sign, point,
+ * exponent or `0x`) of at most `digits` digits in `min`…`max`.
+ *
+ * @param command the command's name, which starts the message
+ * @param flag the flag, named in the message
+ * @param value the text given
+ * @param digits the most digits taken (a longer text is refused unread)
+ * @param min the smallest value
+ * @param max the largest value
+ * @param rule what the message says the value must be
+ * @throws {UsageError} `"<command>: <flag> must be <rule>, got <value>"`
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { integerValue } from "./_flags.ts";
+ * assert.equal(integerValue("strength", "--workers", "16", 3, 1, 256, "an integer in 1…256"), 16);
+ * for (const bad of ["1e1", "0x10", "2.0", "-1", " 3", ""]) {
+ *   assert.throws(
+ *     () => integerValue("strength", "--workers", bad, 3, 1, 256, "an integer in 1…256"),
+ *     /^Error: strength: --workers must be an integer in 1…256, got /,
+ *   );
+ * }
+ * ```
+ */
+export function integerValue(
+  command: string,
+  flag: string,
+  value: string,
+  digits: number,
+  min: number,
+  max: number,
+  rule: string,
+): number {
+  const number = new RegExp(`^\\d{1,${digits}}$`).test(value)
+    ? Number(value)
+    : NaN;
+  if (!(number >= min && number <= max)) {
+    throw new UsageError(
+      `${command}: ${flag} must be ${rule}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return number;
 }
