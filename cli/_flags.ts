@@ -116,11 +116,17 @@ export function isFlag(arg: string, flag: string): boolean {
  * argument; with the index of the last argument read, where the parser
  * goes on.
  *
+ * A next argument that starts with `--` is a flag the user gave, not the
+ * value: `figures 004 --out --strict` wrote a folder named `--strict` and
+ * dropped `--strict`. A value that does start with `--` is given as
+ * `flag=value`.
+ *
  * @param command the command's name, which starts the message
  * @param args the command line
  * @param i the index of the flag (`flag` or `flag=value`)
  * @param flag the flag's name
- * @throws {UsageError} `"<command>: <flag> needs a value"` when there is none
+ * @throws {UsageError} `"<command>: <flag> needs a value"` when there is
+ *   none, or when the next argument is a flag (it is named)
  *
  * @example
  * ```ts
@@ -128,7 +134,13 @@ export function isFlag(arg: string, flag: string): boolean {
  * import { flagValue } from "./_flags.ts";
  * assert.deepEqual(flagValue("play", ["--depth=3"], 0, "--depth"), ["3", 0]);
  * assert.deepEqual(flagValue("play", ["--depth", "3"], 0, "--depth"), ["3", 1]);
+ * assert.deepEqual(flagValue("solve", ["--after", "-"], 0, "--after"), ["-", 1]);
  * assert.throws(() => flagValue("play", ["--depth"], 0, "--depth"), /^Error: play: --depth needs a value$/);
+ * assert.throws(
+ *   () => flagValue("figures", ["--out", "--strict"], 0, "--out"),
+ *   /^Error: figures: --out needs a value, got the flag "--strict" \(--out=VALUE gives a value that starts with --\)$/,
+ * );
+ * assert.deepEqual(flagValue("figures", ["--out=--strict"], 0, "--out"), ["--strict", 0]);
  * ```
  */
 export function flagValue(
@@ -143,7 +155,37 @@ export function flagValue(
   if (value === undefined) {
     throw new UsageError(`${command}: ${flag} needs a value`);
   }
+  if (value.startsWith("--")) {
+    throw new UsageError(
+      `${command}: ${
+        flagTakenAsValue(flag, value, "a value")
+      } (${flag}=VALUE gives a value that starts with --)`,
+    );
+  }
   return [value, i + 1];
+}
+
+/**
+ * The reason to refuse a flag given where `flag`'s value stands: `"<flag>
+ * needs <what>, got the flag <next>"`. For the parsers that read a value
+ * themselves.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { flagTakenAsValue } from "./_flags.ts";
+ * assert.equal(
+ *   flagTakenAsValue("--nats", "--full", "a server address"),
+ *   '--nats needs a server address, got the flag "--full"',
+ * );
+ * ```
+ */
+export function flagTakenAsValue(
+  flag: string,
+  next: string,
+  what: string,
+): string {
+  return `${flag} needs ${what}, got the flag ${JSON.stringify(next)}`;
 }
 
 /**

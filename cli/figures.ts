@@ -40,7 +40,7 @@ import {
 import type { CourseRow, LessonReport, Table } from "../src/course/mod.ts";
 import { join } from "node:path";
 import { removeLeftovers, writeAll } from "./_write_all.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { FlagsOnce, flagTakenAsValue } from "./_flags.ts";
 import { print } from "./_output.ts";
 import { useFullChessRun } from "../src/course/chess/mod.ts";
 import {
@@ -80,6 +80,13 @@ function parseArgs(
       out = args[++i];
       if (out === undefined || out === "") {
         throw new Error(`--out needs a folder\n${USAGE}`);
+      }
+      // `004 --out --strict` wrote a folder named "--strict" and ran
+      // without --strict.
+      if (out.startsWith("--")) {
+        throw new Error(
+          `${flagTakenAsValue("--out", out, "a folder")}\n${USAGE}`,
+        );
       }
     } else if (arg === "--help" || arg === "-h") {
       print(USAGE);

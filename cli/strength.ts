@@ -42,7 +42,7 @@ import {
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { FlagsOnce, flagTakenAsValue } from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
@@ -76,6 +76,15 @@ async function main(args: readonly string[]): Promise<number> {
       nats = args[++i];
       if (nats === undefined) {
         console.error(`--nats needs a server address\n${USAGE}`);
+        return 2;
+      }
+      // `--nats --full` tried to connect to a server named "--full".
+      if (nats.startsWith("--")) {
+        console.error(
+          `strength: ${
+            flagTakenAsValue("--nats", nats, "a server address")
+          }\n${USAGE}`,
+        );
         return 2;
       }
     } else if (arg === "--batch") {
