@@ -68,8 +68,7 @@ export class FlagsOnce {
    */
   repeated(arg: string, value?: string): string | null {
     if (!arg.startsWith("-") || arg === "-") return null;
-    const equals = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const flag = equals < 0 ? arg : arg.slice(0, equals);
+    const flag = flagName(arg);
     if (this.#repeatable.has(flag)) return null;
     if (!this.#seen.has(flag)) {
       this.#seen.set(flag, value);
@@ -121,11 +120,13 @@ export function isFlag(arg: string, flag: string): boolean {
  * dropped `--strict`. A value that does start with `--` is given as
  * `flag=value`.
  *
- * @param command the command's name, which starts the message
+ * @param command the command's name, which starts the message (`""` for a
+ *   command that puts its name before every message it prints)
  * @param args the command line
  * @param i the index of the flag (`flag` or `flag=value`)
  * @param flag the flag's name
- * @throws {UsageError} `"<command>: <flag> needs a value"` when there is
+ * @param what what the value is, for the message (default `"a value"`)
+ * @throws {UsageError} `"<command>: <flag> needs <what>"` when there is
  *   none, or when the next argument is a flag (it is named)
  *
  * @example
@@ -141,6 +142,7 @@ export function isFlag(arg: string, flag: string): boolean {
  *   /^Error: figures: --out needs a value, got the flag "--strict" \(--out=VALUE gives a value that starts with --\)$/,
  * );
  * assert.deepEqual(flagValue("figures", ["--out=--strict"], 0, "--out"), ["--strict", 0]);
+ * assert.throws(() => flagValue("", ["--out"], 0, "--out", "a folder"), /^Error: --out needs a folder$/);
  * ```
  */
 export function flagValue(
@@ -148,21 +150,40 @@ export function flagValue(
   args: readonly string[],
   i: number,
   flag: string,
+  what = "a value",
 ): [string, number] {
   const arg = args[i]!;
   if (arg.startsWith(`${flag}=`)) return [arg.slice(flag.length + 1), i];
   const value = args[i + 1];
+  const prefix = command === "" ? "" : `${command}: `;
   if (value === undefined) {
-    throw new UsageError(`${command}: ${flag} needs a value`);
+    throw new UsageError(`${prefix}${flag} needs ${what}`);
   }
   if (value.startsWith("--")) {
     throw new UsageError(
-      `${command}: ${
-        flagTakenAsValue(flag, value, "a value")
+      `${prefix}${
+        flagTakenAsValue(flag, value, what)
       } (${flag}=VALUE gives a value that starts with --)`,
     );
   }
   return [value, i + 1];
+}
+
+/**
+ * The flag of an argument in a flag's place: `--depth` of `--depth=3`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { flagName } from "./_flags.ts";
+ * assert.equal(flagName("--depth=3"), "--depth");
+ * assert.equal(flagName("--depth"), "--depth");
+ * assert.equal(flagName("x=3"), "x=3");
+ * ```
+ */
+export function flagName(arg: string): string {
+  const equals = arg.startsWith("--") ? arg.indexOf("=") : -1;
+  return equals < 0 ? arg : arg.slice(0, equals);
 }
 
 /**

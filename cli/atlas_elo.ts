@@ -64,7 +64,7 @@ import {
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { FlagsOnce, flagValue, isFlag } from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
@@ -91,24 +91,14 @@ interface Plan {
   unreachableMs?: number;
 }
 
-function value(args: readonly string[], i: number, flag: string): string {
-  const next = args[i];
-  if (next === undefined || next.startsWith("--")) {
-    throw new Error(`${flag} needs a value\n${USAGE}`);
-  }
-  return next;
-}
-
-/** The integer after `flag`, in `min`…`max` (`unit` says what it counts). */
-function integerValue(
-  args: readonly string[],
-  i: number,
+/** The integer `text` of `flag`, in `min`…`max` (`unit` says what it counts). */
+function integerIn(
+  text: string,
   flag: string,
   min: number,
   max: number,
   unit?: string,
 ): number {
-  const text = value(args, i, flag);
   const n = Number(text);
   if (!Number.isInteger(n) || n < min || n > max) {
     throw new Error(
@@ -134,22 +124,32 @@ function parseArgs(args: readonly string[]): Plan {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     flags.check(arg);
+    // `--workers 4` and `--workers=4` alike, as every command takes them.
+    const value = (flag: string): string => {
+      const [text, next] = flagValue("atlas-elo", args, i, flag);
+      i = next;
+      return text;
+    };
     if (arg === "--full") full = true;
     else if (arg === "--status") plan.status = true;
     else if (arg === "--depths") plan.depths = true;
-    else if (arg === "--max-batches") {
-      plan.maxBatches = integerValue(args, ++i, arg, 1, 1_000_000);
-    } else if (arg === "--nodes") {
-      plan.nodes = integerValue(
-        args,
-        ++i,
-        arg,
+    else if (isFlag(arg, "--max-batches")) {
+      plan.maxBatches = integerIn(
+        value("--max-batches"),
+        "--max-batches",
+        1,
+        1_000_000,
+      );
+    } else if (isFlag(arg, "--nodes")) {
+      plan.nodes = integerIn(
+        value("--nodes"),
+        "--nodes",
         1_000,
         10_000_000,
         "nodes a chess move",
       );
-    } else if (arg === "--mode") {
-      const text = value(args, ++i, arg);
+    } else if (isFlag(arg, "--mode")) {
+      const text = value("--mode");
       if (!DESIGNS.includes(text as EloDesign)) {
         throw new Error(
           `--mode must be one of ${DESIGNS.join(", ")}, got ${
@@ -158,10 +158,10 @@ function parseArgs(args: readonly string[]): Plan {
         );
       }
       design = text as EloDesign;
-    } else if (arg === "--workers") {
-      plan.workers = integerValue(args, ++i, arg, 1, 256);
-    } else if (arg === "--games") {
-      const games = value(args, ++i, arg).split(",");
+    } else if (isFlag(arg, "--workers")) {
+      plan.workers = integerIn(value("--workers"), "--workers", 1, 256);
+    } else if (isFlag(arg, "--games")) {
+      const games = value("--games").split(",");
       for (const game of games) {
         if (!GAMES.includes(game as EloGame)) {
           throw new Error(
@@ -172,15 +172,15 @@ function parseArgs(args: readonly string[]): Plan {
         }
       }
       plan.games = games as EloGame[];
-    } else if (arg === "--techniques") {
-      plan.techniques = value(args, ++i, arg).split(",");
+    } else if (isFlag(arg, "--techniques")) {
+      plan.techniques = value("--techniques").split(",");
     } else if (arg === "--no-stockfish") plan.stockfish = false;
-    else if (arg === "--stockfish") plan.program = value(args, ++i, arg);
-    else if (arg === "--nats") plan.nats = value(args, ++i, arg);
-    else if (arg === "--nats-unreachable") {
-      plan.unreachableMs = unreachableMs(value(args, ++i, arg));
-    } else if (arg === "--batch") {
-      plan.batch = integerValue(args, ++i, arg, 1, 10_000);
+    else if (isFlag(arg, "--stockfish")) plan.program = value("--stockfish");
+    else if (isFlag(arg, "--nats")) plan.nats = value("--nats");
+    else if (isFlag(arg, "--nats-unreachable")) {
+      plan.unreachableMs = unreachableMs(value("--nats-unreachable"));
+    } else if (isFlag(arg, "--batch")) {
+      plan.batch = integerIn(value("--batch"), "--batch", 1, 10_000);
     } else if (arg === "--help" || arg === "-h") {
       print(USAGE);
       Deno.exit(0);

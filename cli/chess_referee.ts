@@ -28,7 +28,7 @@ import {
   STOCKFISH_PATH,
   stockfishAvailable,
 } from "../src/course/chess/mod.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
@@ -40,13 +40,20 @@ const FLAGS = ["--depth", "--stockfish", "--output", "--timeout"];
 function parse(args: readonly string[]): Map<string, string> | string {
   const flags = new Map<string, string>();
   const once = new FlagsOnce("chess-referee");
-  for (let i = 0; i < args.length; i += 2) {
-    const flag = args[i]!;
-    const value = args[i + 1];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const flag = flagName(arg);
     if (!FLAGS.includes(flag)) {
-      return `unknown argument ${JSON.stringify(flag)}`;
+      return `unknown argument ${JSON.stringify(arg)}`;
     }
-    if (value === undefined) return `${flag} needs a value`;
+    // `--depth 14` and `--depth=14` alike, as every command takes them.
+    let value: string;
+    try {
+      [value, i] = flagValue("", args, i, flag);
+    } catch (error) {
+      if (error instanceof UsageError) return error.message;
+      throw error;
+    }
     const twice = once.repeated(flag, value);
     if (twice !== null) return twice;
     flags.set(flag, value);

@@ -40,7 +40,7 @@ import {
 import type { CourseRow, LessonReport, Table } from "../src/course/mod.ts";
 import { join } from "node:path";
 import { removeLeftovers, writeAll } from "./_write_all.ts";
-import { FlagsOnce, flagTakenAsValue } from "./_flags.ts";
+import { FlagsOnce, flagValue, isFlag, UsageError } from "./_flags.ts";
 import { print } from "./_output.ts";
 import { useFullChessRun } from "../src/course/chess/mod.ts";
 import {
@@ -76,18 +76,18 @@ function parseArgs(
     } else if (arg === "--committed-elo") {
       committedElo = true;
       useCommittedAtlasElo();
-    } else if (arg === "--out") {
-      out = args[++i];
-      if (out === undefined || out === "") {
-        throw new Error(`--out needs a folder\n${USAGE}`);
+    } else if (isFlag(arg, "--out")) {
+      // `--out DIR` and `--out=DIR` alike, as every command takes them;
+      // `004 --out --strict` is refused (it wrote a folder named
+      // "--strict" and ran without --strict). This command's lines have
+      // no prefix: flagValue's "" leaves it out.
+      try {
+        [out, i] = flagValue("", args, i, "--out", "a folder");
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        throw new Error(`${error.message}\n${USAGE}`);
       }
-      // `004 --out --strict` wrote a folder named "--strict" and ran
-      // without --strict.
-      if (out.startsWith("--")) {
-        throw new Error(
-          `${flagTakenAsValue("--out", out, "a folder")}\n${USAGE}`,
-        );
-      }
+      if (out === "") throw new Error(`--out needs a folder\n${USAGE}`);
     } else if (arg === "--help" || arg === "-h") {
       print(USAGE);
       Deno.exit(0);

@@ -18,7 +18,7 @@
 
 import assert from "node:assert/strict";
 import type { Jobs } from "../src/jobs/nats.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
 import { print } from "./_output.ts";
 import { findProgram } from "../src/programs.ts";
 
@@ -36,17 +36,26 @@ const USAGE = "usage: deno task bench:nats [--games-per-pair N] [--batch N]";
 function readFlags(args: readonly string[]): Map<string, number> | string {
   const flags = new Map<string, number>();
   const once = new FlagsOnce("bench:nats");
-  for (let i = 0; i < args.length; i += 2) {
-    const flag = args[i]!, text = args[i + 1];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const flag = flagName(arg);
     if (flag !== "--games-per-pair" && flag !== "--batch") {
-      return `unknown argument ${JSON.stringify(flag)} (${USAGE})`;
+      return `unknown argument ${JSON.stringify(arg)} (${USAGE})`;
+    }
+    // `--batch 4` and `--batch=4` alike, as every command takes them.
+    let text: string;
+    try {
+      [text, i] = flagValue("", args, i, flag);
+    } catch (error) {
+      if (error instanceof UsageError) return error.message;
+      throw error;
     }
     const twice = once.repeated(flag, text);
     if (twice !== null) return twice;
-    const value = /^\d+$/.test(text ?? "") ? Number(text) : NaN;
+    const value = /^\d+$/.test(text) ? Number(text) : NaN;
     if (!(value >= 1 && value <= 1000)) {
       return `${flag} must be an integer in 1…1000, got ${
-        JSON.stringify(text ?? "")
+        JSON.stringify(text)
       }`;
     }
     flags.set(flag, value);

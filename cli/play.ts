@@ -29,7 +29,7 @@ import {
   type PlayOptions,
 } from "../src/play/mod.ts";
 import { lines, tooLongMessage } from "./_lines.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { FlagsOnce, flagValue, isFlag, UsageError } from "./_flags.ts";
 import { print, writeOrLeave } from "./_output.ts";
 
 const USAGE =
@@ -85,16 +85,10 @@ function parseArgs(
 ): { game: string; options: PlayOptions } {
   const options: PlayOptions = {};
   let game: string | undefined;
-  const value = (i: number, name: string): string => {
-    const next = args[i + 1];
-    if (next === undefined || next.startsWith("--")) {
-      throw new Error(`${name} needs a value`);
-    }
-    return next;
-  };
+  // A sign is read: the session names the range (--nodes -1 is refused there).
   const integer = (text: string, name: string): number => {
     if (!/^-?\d+$/.test(text)) {
-      throw new Error(`${name} must be an integer, got "${text}"`);
+      throw new UsageError(`play: ${name} must be an integer, got "${text}"`);
     }
     return Number(text);
   };
@@ -102,19 +96,33 @@ function parseArgs(
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     flags.check(arg);
+    // `--depth 3` and `--depth=3` alike, as every command takes them.
+    const value = (flag: string): string => {
+      const [text, next] = flagValue("play", args, i, flag);
+      i = next;
+      return text;
+    };
     if (arg === "--hint") options.hint = true;
-    else if (arg === "--first") {
-      options.first = value(i++, arg) as PlayOptions["first"];
-    } else if (arg === "--depth") options.depth = integer(value(i++, arg), arg);
-    else if (arg === "--nodes") options.nodes = integer(value(i++, arg), arg);
-    else if (arg === "--solve-from") {
-      options.solveFrom = integer(value(i++, arg), arg);
-    } else if (arg === "--position") options.position = value(i++, arg);
-    else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
-    else if (game === undefined) game = arg;
-    else throw new Error(`one game at a time, got "${game}" and "${arg}"`);
+    else if (isFlag(arg, "--first")) {
+      options.first = value("--first") as PlayOptions["first"];
+    } else if (isFlag(arg, "--depth")) {
+      options.depth = integer(value("--depth"), "--depth");
+    } else if (isFlag(arg, "--nodes")) {
+      options.nodes = integer(value("--nodes"), "--nodes");
+    } else if (isFlag(arg, "--solve-from")) {
+      options.solveFrom = integer(value("--solve-from"), "--solve-from");
+    } else if (isFlag(arg, "--position")) {
+      options.position = value("--position");
+    } else if (arg.startsWith("--")) {
+      throw new UsageError(`play: unknown option ${arg}`);
+    } else if (game === undefined) game = arg;
+    else {
+      throw new UsageError(
+        `play: one game at a time, got "${game}" and "${arg}"`,
+      );
+    }
   }
-  if (game === undefined) throw new Error("which game?");
+  if (game === undefined) throw new UsageError("play: which game?");
   return { game, options };
 }
 

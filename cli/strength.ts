@@ -42,7 +42,7 @@ import {
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
-import { FlagsOnce, flagTakenAsValue } from "./_flags.ts";
+import { FlagsOnce, flagValue, isFlag, UsageError } from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
@@ -55,60 +55,54 @@ async function main(args: readonly string[]): Promise<number> {
   let batch: number | undefined;
   let patience: number | undefined;
   const flags = new FlagsOnce("strength");
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const twice = flags.repeated(arg);
-    if (twice !== null) {
-      console.error(`strength: ${twice}\n${USAGE}`);
-      return 2;
+  try {
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i]!;
+      flags.check(arg);
+      // `--workers 4` and `--workers=4` alike, as every command takes them.
+      const value = (flag: string, what?: string): string => {
+        const [text, next] = flagValue("strength", args, i, flag, what);
+        i = next;
+        return text;
+      };
+      if (arg === "--full") full = true;
+      else if (arg === "--render") render = true;
+      else if (isFlag(arg, "--workers")) {
+        const text = value("--workers");
+        workers = Number(text);
+        if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
+          throw new UsageError(
+            `--workers must be an integer 1…256, got ${text}`,
+          );
+        }
+      } else if (isFlag(arg, "--nats")) {
+        nats = value("--nats", "a server address");
+      } else if (isFlag(arg, "--batch")) {
+        const text = value("--batch");
+        batch = Number(text);
+        if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) {
+          throw new UsageError(
+            `--batch must be an integer 1…10000, got ${text}`,
+          );
+        }
+      } else if (isFlag(arg, "--nats-unreachable")) {
+        try {
+          patience = unreachableMs(value("--nats-unreachable"));
+        } catch (error) {
+          if (error instanceof UsageError) throw error;
+          throw new UsageError((error as Error).message);
+        }
+      } else if (arg === "--help" || arg === "-h") {
+        print(USAGE);
+        return 0;
+      } else {
+        throw new UsageError(`Unknown argument ${arg}`);
+      }
     }
-    if (arg === "--full") full = true;
-    else if (arg === "--render") render = true;
-    else if (arg === "--workers") {
-      workers = Number(args[++i]);
-      if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
-        console.error(
-          `--workers must be an integer 1…256, got ${args[i]}\n${USAGE}`,
-        );
-        return 2;
-      }
-    } else if (arg === "--nats") {
-      nats = args[++i];
-      if (nats === undefined) {
-        console.error(`--nats needs a server address\n${USAGE}`);
-        return 2;
-      }
-      // `--nats --full` tried to connect to a server named "--full".
-      if (nats.startsWith("--")) {
-        console.error(
-          `strength: ${
-            flagTakenAsValue("--nats", nats, "a server address")
-          }\n${USAGE}`,
-        );
-        return 2;
-      }
-    } else if (arg === "--batch") {
-      batch = Number(args[++i]);
-      if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) {
-        console.error(
-          `--batch must be an integer 1…10000, got ${args[i]}\n${USAGE}`,
-        );
-        return 2;
-      }
-    } else if (arg === "--nats-unreachable") {
-      try {
-        patience = unreachableMs(args[++i] ?? "");
-      } catch (error) {
-        console.error(`${(error as Error).message}\n${USAGE}`);
-        return 2;
-      }
-    } else if (arg === "--help" || arg === "-h") {
-      print(USAGE);
-      return 0;
-    } else {
-      console.error(`Unknown argument ${arg}\n${USAGE}`);
-      return 2;
-    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    return 2;
   }
   if (render) {
     // --render redraws the committed full run and plays nothing: a flag

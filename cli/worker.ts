@@ -41,7 +41,7 @@ import {
 import type { NatsSecurity } from "../src/jobs/nats_address.ts";
 import { isName } from "../src/jobs/job_event.ts";
 import { describe, printable } from "../src/validate.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
 import { print } from "./_output.ts";
 import { EngineFlagError, engineTable } from "../src/uci/engines.ts";
 import {
@@ -82,7 +82,8 @@ ${SECURITY_HELP}
 Only jobs made by this same code (a hash of src/ and cli/) are run; a job
 of another version is given back and the refusal is reported.`;
 
-class Usage extends Error {}
+/** A bad command line (flagValue's refusals are UsageErrors too). */
+class Usage extends UsageError {}
 
 interface Options {
   nats: string;
@@ -109,18 +110,20 @@ function parse(args: readonly string[]): Options | null {
   const flags = new FlagsOnce("worker", REPEATABLE);
   const engines: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    const flag = args[i]!;
-    if (flag === "--help" || flag === "-h") return null;
+    const arg = args[i]!;
+    if (arg === "--help" || arg === "-h") return null;
+    const flag = flagName(arg);
     if (flag === "--ack-wait") {
       throw new Usage(
         "--ack-wait is not a worker's setting: it is one setting of the server, shared by every worker (each follows it); set it once with deno task worker --nats URL --set-ack-wait SECONDS (docs/distributed.md)",
       );
     }
     if (!FLAGS.includes(flag) && !REPEATABLE.includes(flag)) {
-      throw new Usage(`unknown argument ${JSON.stringify(flag)}`);
+      throw new Usage(`unknown argument ${JSON.stringify(arg)}`);
     }
-    const value = args[++i];
-    if (value === undefined) throw new Usage(`${flag} needs a value`);
+    // `--nats URL` and `--nats=URL` alike, as every command takes them.
+    const [value, next] = flagValue("", args, i, flag);
+    i = next;
     if (flag === "--engine") {
       engines.push(value);
       continue;
@@ -197,7 +200,7 @@ async function main(args: readonly string[]): Promise<number> {
   try {
     options = parse(args);
   } catch (error) {
-    if (!(error instanceof Usage)) throw error;
+    if (!(error instanceof UsageError)) throw error;
     console.error(`worker: ${error.message} (see --help)`);
     return 2;
   }

@@ -1,8 +1,10 @@
-// How the commands of cli/ read a flag's value: a flag given where a value
-// stands is refused, named, and not taken as the value (cli/_flags.ts's
-// flagValue, and the commands that read their values themselves).
+// How the commands of cli/ read a flag's value (cli/_flags.ts's flagValue):
+// a flag given where a value stands is refused, named, and not taken as the
+// value; `--flag=value` is `--flag value` for every command.
 import assert from "node:assert/strict";
-import { assertCleanFailure, runCli } from "./_cli.ts";
+import { join } from "node:path";
+import { assertCleanFailure, type CliRun, runCli } from "./_cli.ts";
+import { freePort } from "./_nats.ts";
 
 Deno.test("a flag where a value stands is refused with one line naming both, not taken as the value", async () => {
   const cwd = await Deno.makeTempDir({ prefix: "gts_flag_values_" });
@@ -12,13 +14,13 @@ Deno.test("a flag where a value stands is refused with one line naming both, not
       [
         "figures.ts",
         ["004", "--out", "--strict"],
-        /^--out needs a folder, got the flag "--strict"$/m,
+        /^--out needs a folder, got the flag "--strict"/m,
       ],
       // Tried to connect to a server named "--full".
       [
         "strength.ts",
         ["--nats", "--full"],
-        /^strength: --nats needs a server address, got the flag "--full"$/m,
+        /^strength: --nats needs a server address, got the flag "--full"/m,
       ],
       [
         "openings.ts",
@@ -39,5 +41,87 @@ Deno.test("a flag where a value stands is refused with one line naming both, not
     assert.deepEqual(await Array.fromAsync(Deno.readDir(cwd)), []);
   } finally {
     await Deno.remove(cwd, { recursive: true });
+  }
+});
+
+/** What a run left that the two spellings must share. */
+const outcome = (run: CliRun) => ({
+  code: run.code,
+  stdout: run.stdout,
+  stderr: run.stderr,
+});
+
+/** `args` with each `--flag=value` split in two. */
+const spaced = (args: readonly string[]) =>
+  args.flatMap((arg) => {
+    const equals = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    return equals < 0 ? [arg] : [arg.slice(0, equals), arg.slice(equals + 1)];
+  });
+
+Deno.test("--flag=value is --flag value for play, worker, strength, atlas-elo, chess-referee and bench:nats", async () => {
+  const closed = `127.0.0.1:${freePort()}`;
+  const runs: [string, string[], string | RegExp][] = [
+    // The engine's first move at depth 3, then the end of input.
+    ["play.ts", ["tictactoe", "--first=engine", "--depth=3"], ""],
+    // Refused after --name and --max-jobs were read: the server is away.
+    [
+      "worker.ts",
+      [`--nats=${closed}`, "--name=w1", "--max-jobs=2"],
+      /^worker: cannot connect to the NATS server at nats:\/\/127\.0\.0\.1:/,
+    ],
+    [
+      "strength.ts",
+      [`--nats=${closed}`, "--batch=3", "--nats-unreachable=5"],
+      /^strength: cannot connect to the NATS server/,
+    ],
+    // Plays nothing: the cache's standing of the selected tests.
+    [
+      "atlas_elo.ts",
+      ["--status", "--mode=leave-one-out", "--techniques=etc"],
+      "",
+    ],
+    [
+      "chess_referee.ts",
+      ["--depth=3", "--timeout=1000", "--stockfish=/nonexistent/stockfish"],
+      /^chess-referee: no Stockfish at \/nonexistent\/stockfish/,
+    ],
+    // --batch read, then --games-per-pair refused with its value.
+    [
+      "nats_bench.ts",
+      ["--batch=5", "--games-per-pair=0"],
+      /^bench:nats: --games-per-pair must be an integer in 1…1000, got "0"/,
+    ],
+  ];
+  for (const [file, args, expected] of runs) {
+    const equals = await runCli(file, args);
+    const apart = await runCli(file, spaced(args));
+    const what = `${file} ${args.join(" ")}`;
+    if (typeof expected === "string") {
+      assert.equal(equals.code, 0, `${what}\n${equals.stderr}`);
+    } else assertCleanFailure(equals, expected, what);
+    assert.deepEqual(
+      outcome(apart),
+      outcome(equals),
+      `${file} ${spaced(args).join(" ")}`,
+    );
+  }
+});
+
+Deno.test("--flag=value is --flag value for figures: --out=DIR writes what --out DIR writes", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gts_flag_values_" });
+  try {
+    const equals = await runCli("figures.ts", [`--out=${dir}/a`, "004"]);
+    const apart = await runCli("figures.ts", ["--out", `${dir}/b`, "004"]);
+    assert.equal(equals.code, 0, equals.stderr);
+    assert.equal(apart.code, 0, apart.stderr);
+    for (const file of ["README.md", "rows.json"]) {
+      assert.equal(
+        await Deno.readTextFile(join(dir, "a", file)),
+        await Deno.readTextFile(join(dir, "b", file)),
+        file,
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
