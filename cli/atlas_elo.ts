@@ -37,6 +37,11 @@
  * `--nats-unreachable` seconds (default 60) ends the run, exit 2. The
  * games against Stockfish are always played here.
  *
+ * A flag the run would not use is refused with one line naming it and the
+ * flag that drops it: a flag about playing with `--status` or `--depths`,
+ * `--stockfish`/`--no-stockfish` outside the full add-one run or without
+ * chess, `--nodes` without chess.
+ *
  * @module
  */
 
@@ -64,7 +69,13 @@ import {
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
-import { FlagsOnce, flagValue, isFlag } from "./_flags.ts";
+import {
+  flagName,
+  FlagsOnce,
+  flagValue,
+  integerValue,
+  isFlag,
+} from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
@@ -91,7 +102,11 @@ interface Plan {
   unreachableMs?: number;
 }
 
-/** The integer `text` of `flag`, in `min`…`max` (`unit` says what it counts). */
+/**
+ * The integer `text` of `flag`, in `min`…`max` (`unit` says what it
+ * counts): digits only, as every command reads them (Number() took 1e4
+ * and 0x10).
+ */
 function integerIn(
   text: string,
   flag: string,
@@ -99,16 +114,27 @@ function integerIn(
   max: number,
   unit?: string,
 ): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(
-      `${flag} must be an integer in ${min}…${max}${
-        unit === undefined ? "" : ` (${unit})`
-      }, got ${JSON.stringify(text)}`,
-    );
-  }
-  return n;
+  return integerValue(
+    "atlas-elo",
+    flag,
+    text,
+    String(max).length,
+    min,
+    max,
+    `an integer in ${min}…${max}${unit === undefined ? "" : ` (${unit})`}`,
+  );
 }
+
+/** The flags of a run that plays games, which --status and --depths do not. */
+const PLAYING_FLAGS = [
+  "--nats",
+  "--batch",
+  "--nats-unreachable",
+  "--workers",
+  "--max-batches",
+  "--stockfish",
+  "--no-stockfish",
+];
 
 function parseArgs(args: readonly string[]): Plan {
   const plan: Plan = {
@@ -121,9 +147,12 @@ function parseArgs(args: readonly string[]): Plan {
   let full = false;
   let design: EloDesign = "add-one";
   const flags = new FlagsOnce("atlas-elo");
+  /** The flags given, to refuse those the run would drop. */
+  const given = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     flags.check(arg);
+    given.add(flagName(arg));
     // `--workers 4` and `--workers=4` alike, as every command takes them.
     const value = (flag: string): string => {
       const [text, next] = flagValue("atlas-elo", args, i, flag);
@@ -185,6 +214,67 @@ function parseArgs(args: readonly string[]): Plan {
       print(USAGE);
       Deno.exit(0);
     } else throw new Error(`Unknown option ${arg}\n${USAGE}`);
+  }
+  // A flag the run would drop is refused, naming the flag that drops it.
+  if (plan.status && plan.depths) {
+    throw new Error(
+      "atlas-elo: --status and --depths each print a table and play nothing: give one",
+    );
+  }
+  // --depths measures the full chess engine's depth on its own positions:
+  // the tests' selection is not read either.
+  const dropping: [string, readonly string[]] | null = plan.status
+    ? ["--status", PLAYING_FLAGS]
+    : plan.depths
+    ? ["--depths", [...PLAYING_FLAGS, "--full", "--games", "--techniques"]]
+    : null;
+  if (dropping !== null) {
+    const [flag, dropped] = dropping;
+    const named = dropped.filter((f) => given.has(f));
+    if (named.length > 0) {
+      throw new Error(
+        `atlas-elo: ${flag} plays no game, so it takes no ${named.join(", ")}`,
+      );
+    }
+  }
+  const stockfishFlags = ["--stockfish", "--no-stockfish"].filter((f) =>
+    given.has(f)
+  );
+  if (stockfishFlags.length === 2) {
+    throw new Error(
+      "atlas-elo: --stockfish PATH plays the games against Stockfish and --no-stockfish leaves them out: give one",
+    );
+  }
+  const stockfishFlag = stockfishFlags[0];
+  if (stockfishFlag !== undefined) {
+    // Only the full add-one run's settings have games against Stockfish.
+    if (design === "leave-one-out") {
+      throw new Error(
+        `atlas-elo: ${stockfishFlag} is about the games against Stockfish, which --mode leave-one-out does not play (the full add-one run does)`,
+      );
+    }
+    if (!full) {
+      throw new Error(
+        `atlas-elo: ${stockfishFlag} goes with --full (the games against Stockfish are the full add-one run's)`,
+      );
+    }
+    if (plan.games !== undefined && !plan.games.includes("chess")) {
+      throw new Error(
+        `atlas-elo: ${stockfishFlag} is about chess's games against Stockfish, and --games ${
+          plan.games.join(",")
+        } plays no chess`,
+      );
+    }
+  }
+  if (
+    plan.nodes !== undefined && plan.games !== undefined &&
+    !plan.games.includes("chess")
+  ) {
+    throw new Error(
+      `atlas-elo: --nodes sets chess's nodes a move, and --games ${
+        plan.games.join(",")
+      } plays no chess`,
+    );
   }
   plan.settings = design === "leave-one-out"
     ? (full ? ELO_LOO_FULL : ELO_LOO_SMALL)

@@ -9,7 +9,9 @@
  * `figures/strength/full_run.json`, then renders it (`--render` renders
  * the committed file again: `figures/strength/README.md` with every table,
  * and the charts). Grades and balanced openings solved on the way are added
- * to the cache files in `data/connect4/`.
+ * to the cache files in `data/connect4/`. `--workers` counts this
+ * machine's workers: with `--nats` (the server's workers play every game)
+ * it is refused, not dropped.
  *
  * @module
  */
@@ -42,7 +44,13 @@ import {
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
-import { FlagsOnce, flagValue, isFlag, UsageError } from "./_flags.ts";
+import {
+  FlagsOnce,
+  flagValue,
+  integerValue,
+  isFlag,
+  UsageError,
+} from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
@@ -68,23 +76,28 @@ async function main(args: readonly string[]): Promise<number> {
       if (arg === "--full") full = true;
       else if (arg === "--render") render = true;
       else if (isFlag(arg, "--workers")) {
-        const text = value("--workers");
-        workers = Number(text);
-        if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
-          throw new UsageError(
-            `--workers must be an integer 1…256, got ${text}`,
-          );
-        }
+        // Digits only, as every command reads them (Number() took 1e1, 0x10).
+        workers = integerValue(
+          "strength",
+          "--workers",
+          value("--workers"),
+          3,
+          1,
+          256,
+          "an integer in 1…256",
+        );
       } else if (isFlag(arg, "--nats")) {
         nats = value("--nats", "a server address");
       } else if (isFlag(arg, "--batch")) {
-        const text = value("--batch");
-        batch = Number(text);
-        if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) {
-          throw new UsageError(
-            `--batch must be an integer 1…10000, got ${text}`,
-          );
-        }
+        batch = integerValue(
+          "strength",
+          "--batch",
+          value("--batch"),
+          5,
+          1,
+          10_000,
+          "an integer in 1…10000",
+        );
       } else if (isFlag(arg, "--nats-unreachable")) {
         try {
           patience = unreachableMs(value("--nats-unreachable"));
@@ -123,6 +136,14 @@ async function main(args: readonly string[]): Promise<number> {
       return 2;
     }
     return await renderFullRun();
+  }
+  // Over --nats the server's workers play every game: runStrength drops
+  // the local worker count.
+  if (workers !== undefined && nats !== undefined) {
+    console.error(
+      `strength: --workers sets the local workers, and --nats plays every game on the server's workers: give one\n${USAGE}`,
+    );
+    return 2;
   }
   if (batch !== undefined && nats === undefined) {
     console.error(`--batch goes with --nats\n${USAGE}`);

@@ -193,7 +193,10 @@ Deno.test("deno task strength rejects unknown arguments and bad --workers with e
   for (
     const [args, message] of [
       [["--bogus"], /Unknown argument --bogus/],
-      [["--workers", "0"], /--workers must be an integer 1…256, got 0/],
+      [
+        ["--workers", "0"],
+        /strength: --workers must be an integer in 1…256, got "0"/,
+      ],
       [["--full", "--render"], /--render plays no game, so it takes no --full/],
       [
         ["--render", "--batch", "5", "--workers", "2"],
