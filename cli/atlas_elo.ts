@@ -9,7 +9,8 @@
  * Usage: `deno task atlas-elo [--mode add-one|leave-one-out] [--full]
  * [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish]
  * [--stockfish PATH] [--status] [--depths] [--max-batches N] [--nodes N]
- * [--nats URL [--batch N] [--nats-unreachable SECONDS]]`.
+ * [--nats URL [--batch N] [--nats-unreachable SECONDS] [--nats-creds FILE]
+ * [--nats-nkey FILE] [--nats-ca FILE]]`.
  *
  * `--mode leave-one-out` plays the full chess engine against itself less
  * one technique (`ELO_LOO_TESTS`; small default `ELO_LOO_SMALL`, `--full`
@@ -34,7 +35,9 @@
  * batches are played as jobs by the workers of a NATS JetStream server
  * (`deno task worker --nats URL` on any machine), `--batch` games a job;
  * the test itself runs here; a server unreachable for
- * `--nats-unreachable` seconds (default 60) ends the run, exit 2. The
+ * `--nats-unreachable` seconds (default 60) ends the run, exit 2;
+ * `--nats-creds`, `--nats-nkey`, `--nats-ca` and credentials in the URL are
+ * the server's security (cli/_nats.ts, docs/distributed.md). The
  * games against Stockfish are always played here.
  *
  * A flag the run would not use is refused with one line naming it and the
@@ -66,9 +69,12 @@ import type { Jobs } from "../src/jobs/nats.ts";
 import { sprtBatchesOverNats } from "../src/jobs/remote.ts";
 import {
   connectForCommand,
+  SECURITY_FLAGS,
+  securityFlags,
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
+import type { NatsSecurity } from "../src/jobs/nats_address.ts";
 import {
   flagName,
   FlagsOnce,
@@ -79,7 +85,7 @@ import {
 import { print } from "./_output.ts";
 
 const USAGE =
-  "usage: deno task atlas-elo [--mode add-one|leave-one-out] [--full] [--status] [--depths] [--max-batches N] [--nodes N] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
+  "usage: deno task atlas-elo [--mode add-one|leave-one-out] [--full] [--status] [--depths] [--max-batches N] [--nodes N] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE] (the server's security, docs/distributed.md)]]";
 const GAMES: readonly EloGame[] = ["connect-four", "chess"];
 const DESIGNS: readonly EloDesign[] = ["add-one", "leave-one-out"];
 /** The node budgets `--depths` measures, and its positions. */
@@ -100,6 +106,8 @@ interface Plan {
   nats?: string;
   batch?: number;
   unreachableMs?: number;
+  /** `--nats-creds`, `--nats-nkey`, `--nats-ca`: the server's security. */
+  security: NatsSecurity;
 }
 
 /**
@@ -134,6 +142,7 @@ const PLAYING_FLAGS = [
   "--max-batches",
   "--stockfish",
   "--no-stockfish",
+  ...SECURITY_FLAGS,
 ];
 
 function parseArgs(args: readonly string[]): Plan {
@@ -143,7 +152,9 @@ function parseArgs(args: readonly string[]): Plan {
     depths: false,
     workers: navigator.hardwareConcurrency,
     stockfish: true,
+    security: {},
   };
+  const securityFiles = new Map<string, string>();
   let full = false;
   let design: EloDesign = "add-one";
   const flags = new FlagsOnce("atlas-elo");
@@ -210,6 +221,9 @@ function parseArgs(args: readonly string[]): Plan {
       plan.unreachableMs = unreachableMs(value("--nats-unreachable"));
     } else if (isFlag(arg, "--batch")) {
       plan.batch = integerIn(value("--batch"), "--batch", 1, 10_000);
+    } else if (SECURITY_FLAGS.some((flag) => isFlag(arg, flag))) {
+      const flag = flagName(arg);
+      securityFiles.set(flag, value(flag));
     } else if (arg === "--help" || arg === "-h") {
       print(USAGE);
       Deno.exit(0);
@@ -299,6 +313,12 @@ function parseArgs(args: readonly string[]): Plan {
   if (plan.unreachableMs !== undefined && plan.nats === undefined) {
     throw new Error(`${UNREACHABLE_ALONE}\n${USAGE}`);
   }
+  for (const flag of securityFiles.keys()) {
+    if (plan.nats === undefined) {
+      throw new Error(`atlas-elo: ${flag} goes with --nats`);
+    }
+  }
+  plan.security = securityFlags(securityFiles);
   if (plan.techniques !== undefined) {
     // Known on the games asked for: a technique of another game would
     // select nothing and the run would end having played nothing.
@@ -358,7 +378,9 @@ async function main(): Promise<number> {
   }
   let jobs: Jobs | null = null;
   if (plan.nats !== undefined) {
-    jobs = await connectForCommand("atlas-elo", plan.nats);
+    jobs = await connectForCommand("atlas-elo", plan.nats, {
+      security: plan.security,
+    });
     if (jobs === null) return 2;
   }
   try {

@@ -38,15 +38,19 @@ import {
   threadsValue,
   UsageError,
 } from "./_connect_four_cli.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { flagName, FlagsOnce } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import {
   connectForCommand,
   progressLine,
   queuedJobsFate,
+  SECURITY_FLAGS,
+  SECURITY_HELP,
+  securityFlags,
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
+import type { NatsSecurity } from "../src/jobs/nats_address.ts";
 import {
   DEFAULT_UNREACHABLE_MS,
   JobFailedError,
@@ -72,7 +76,7 @@ export const DEFAULT_AFTER_MAX_NODES = 20_000_000;
 
 /** The text of `deno task openings --help`. */
 export const HELP =
-  `usage: deno task openings [--full | --book [--plies N | --full] | --after MOVES] [--threads N] [--megabytes M] [--max-nodes N] [--time-ms T] [--nats URL [--nats-unreachable SECONDS]] [--out FILE]
+  `usage: deno task openings [--full | --book [--plies N | --full] | --after MOVES] [--threads N] [--megabytes M] [--max-nodes N] [--time-ms T] [--nats URL [--nats-unreachable SECONDS] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE]] [--out FILE]
 
 Solves exactly, one after the other, the position after each legal move
 from a start position, and prints one line per move:
@@ -134,6 +138,7 @@ Flags:
                   unreachable this long (1…86400, default ${
     DEFAULT_UNREACHABLE_MS / 1000
   })
+${SECURITY_HELP}
   --out FILE      write the lines to FILE (default: ${FIRST_MOVES_FILE}
                   for --full, ${BOOK_FILE} for --book, none otherwise)
   -h, --help      this text
@@ -169,6 +174,8 @@ export interface OpeningsArgs {
   nats?: string;
   /** `--nats-unreachable SECONDS`, in ms, when given. */
   unreachableMs?: number;
+  /** `--nats-creds`, `--nats-nkey`, `--nats-ca` (the server's security), as given. */
+  security?: NatsSecurity;
   /** `--out FILE`, when given. */
   out?: string;
 }
@@ -191,6 +198,7 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
   };
   let afterGiven = false;
   let plies: number | undefined;
+  const securityFiles = new Map<string, string>();
   const flags = new FlagsOnce("openings");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -275,6 +283,9 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
       } catch (error) {
         throw new UsageError(`openings: ${(error as Error).message}`);
       }
+    } else if (SECURITY_FLAGS.some((flag) => isFlag(arg, flag))) {
+      const flag = flagName(arg);
+      securityFiles.set(flag, value(flag));
     } else if (isFlag(arg, "--out")) {
       const file = value("--out");
       if (file === "") {
@@ -288,6 +299,12 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
   if (result.unreachableMs !== undefined && result.nats === undefined) {
     throw new UsageError(`openings: ${UNREACHABLE_ALONE}`);
   }
+  for (const flag of securityFiles.keys()) {
+    if (result.nats === undefined) {
+      throw new UsageError(`openings: ${flag} goes with --nats`);
+    }
+  }
+  if (securityFiles.size > 0) result.security = securityFlags(securityFiles);
   // --book --full: the book's whole cover.
   if (result.book && result.full && plies === undefined) {
     result.full = false;
@@ -321,6 +338,7 @@ interface RemoteRun {
   maxNodes: number | undefined;
   timeMs: number | undefined;
   unreachableMs: number | undefined;
+  security: NatsSecurity | undefined;
 }
 
 /** How a run over NATS ended when it did not finish: the exit code, and the line said. */
@@ -341,7 +359,9 @@ async function solvePlanOverNats(
   run: RemoteRun,
   done: (line: OpeningLine) => void,
 ): Promise<OpeningLine[]> {
-  const jobs = await connectForCommand("openings", run.url);
+  const jobs = await connectForCommand("openings", run.url, {
+    ...(run.security === undefined ? {} : { security: run.security }),
+  });
   if (jobs === null) throw new RemoteStop("", 2);
   const searched = searchedMoves(plan).length;
   let solved = 0;
@@ -441,7 +461,12 @@ async function main(args: readonly string[]): Promise<number> {
   const begun = new Date();
   // The command as run, for the file's header: the flags that change the
   // work (where it ran and where it is written do not).
-  const kept = withoutFlags(args, ["--nats", "--nats-unreachable", "--out"]);
+  const kept = withoutFlags(args, [
+    "--nats",
+    "--nats-unreachable",
+    ...SECURITY_FLAGS,
+    "--out",
+  ]);
   const command = options.book
     ? [
       "deno task openings --book",
@@ -524,6 +549,7 @@ async function main(args: readonly string[]): Promise<number> {
         maxNodes: options.maxNodes,
         timeMs: options.timeMs,
         unreachableMs: options.unreachableMs,
+        security: options.security,
       }, report)
       : solvePlan(
         solver,

@@ -11,7 +11,10 @@
  * and the charts). Grades and balanced openings solved on the way are added
  * to the cache files in `data/connect4/`. `--workers` counts this
  * machine's workers: with `--nats` (the server's workers play every game)
- * it is refused, not dropped.
+ * it is refused, not dropped. With `--nats URL` the matches are jobs for
+ * the workers of a NATS server; `--nats-creds`, `--nats-nkey`, `--nats-ca`
+ * and credentials in the URL are the server's security (cli/_nats.ts,
+ * docs/distributed.md).
  *
  * @module
  */
@@ -41,10 +44,13 @@ import {
   connectForCommand,
   progressLine,
   queuedJobsFate,
+  SECURITY_FLAGS,
+  securityFlags,
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
 import {
+  flagName,
   FlagsOnce,
   flagValue,
   integerValue,
@@ -54,7 +60,7 @@ import {
 import { print } from "./_output.ts";
 
 const USAGE =
-  "usage: deno task strength [--full | --render] [--workers N] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)]]";
+  "usage: deno task strength [--full | --render] [--workers N] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE] (the server's security, docs/distributed.md)]";
 
 async function main(args: readonly string[]): Promise<number> {
   let full = false, render = false;
@@ -62,6 +68,8 @@ async function main(args: readonly string[]): Promise<number> {
   let nats: string | undefined;
   let batch: number | undefined;
   let patience: number | undefined;
+  /** `--nats-creds`, `--nats-nkey`, `--nats-ca`, as given. */
+  const securityFiles = new Map<string, string>();
   const flags = new FlagsOnce("strength");
   try {
     for (let i = 0; i < args.length; i++) {
@@ -105,6 +113,9 @@ async function main(args: readonly string[]): Promise<number> {
           if (error instanceof UsageError) throw error;
           throw new UsageError((error as Error).message);
         }
+      } else if (SECURITY_FLAGS.some((flag) => isFlag(arg, flag))) {
+        const flag = flagName(arg);
+        securityFiles.set(flag, value(flag, "a file"));
       } else if (arg === "--help" || arg === "-h") {
         print(USAGE);
         return 0;
@@ -126,6 +137,7 @@ async function main(args: readonly string[]): Promise<number> {
       nats !== undefined ? "--nats" : "",
       batch !== undefined ? "--batch" : "",
       patience !== undefined ? "--nats-unreachable" : "",
+      ...securityFiles.keys(),
     ].filter((flag) => flag !== "");
     if (playing.length > 0) {
       console.error(
@@ -153,9 +165,17 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(`${UNREACHABLE_ALONE}\n${USAGE}`);
     return 2;
   }
+  for (const flag of securityFiles.keys()) {
+    if (nats === undefined) {
+      console.error(`strength: ${flag} goes with --nats\n${USAGE}`);
+      return 2;
+    }
+  }
   let jobs: Jobs | null = null;
   if (nats !== undefined) {
-    jobs = await connectForCommand("strength", nats);
+    jobs = await connectForCommand("strength", nats, {
+      security: securityFlags(securityFiles),
+    });
     if (jobs === null) return 2;
   }
   // Ctrl-C cancels the run, so workers do not play its queued jobs for nobody.
