@@ -7,7 +7,7 @@
  *
  *   deno task bench:nats [--games-per-pair N] [--batch N]
  *
- * Exit 2 with one line on a bad argument.
+ * (see {@linkcode USAGE}). Exit 2 with one line on a bad argument.
  *
  * Starts `nats-server -js` on a free port of 127.0.0.1 with a temporary
  * store, kills everything it started at the end. Every run's records are
@@ -30,9 +30,16 @@ const SPECS = [
 ] as const;
 const OPENINGS = ["44", "35", "1234", "4455", "26", "7171", "3344", "52"];
 
-const USAGE = "usage: deno task bench:nats [--games-per-pair N] [--batch N]";
+/** The defaults of the flags. */
+const DEFAULT_GAMES_PER_PAIR = 4, DEFAULT_BATCH = 2;
 
-/** The flags (integers 1…1000, each at most once), or the line that refuses them. */
+/** The text of `deno task bench:nats --help`. */
+const USAGE = `usage: deno task bench:nats [--games-per-pair N] [--batch N]
+  --games-per-pair N  games of each pair of players, even (each opening
+                      with both colours), 2…1000 (default ${DEFAULT_GAMES_PER_PAIR})
+  --batch N           games a job over NATS, 1…1000 (default ${DEFAULT_BATCH})`;
+
+/** The flags (integers, each at most once), or the line that refuses them. */
 function readFlags(args: readonly string[]): Map<string, number> | string {
   const flags = new Map<string, number>();
   const once = new FlagsOnce("bench:nats");
@@ -40,7 +47,7 @@ function readFlags(args: readonly string[]): Map<string, number> | string {
     const arg = args[i]!;
     const flag = flagName(arg);
     if (flag !== "--games-per-pair" && flag !== "--batch") {
-      return `unknown argument ${JSON.stringify(arg)} (${USAGE})`;
+      return `unknown argument ${JSON.stringify(arg)} (see --help)`;
     }
     // `--batch 4` and `--batch=4` alike, as every command takes them.
     let text: string;
@@ -53,7 +60,15 @@ function readFlags(args: readonly string[]): Map<string, number> | string {
     const twice = once.repeated(flag, text);
     if (twice !== null) return twice;
     const value = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (!(value >= 1 && value <= 1000)) {
+    // A round robin plays each opening with both colours: an odd count
+    // (or 1) failed in the first run with an uncaught error, exit 1.
+    if (flag === "--games-per-pair") {
+      if (!(value >= 2 && value <= 1000 && value % 2 === 0)) {
+        return `${flag} must be an even integer in 2…1000 (each opening with both colours), got ${
+          JSON.stringify(text)
+        }`;
+      }
+    } else if (!(value >= 1 && value <= 1000)) {
       return `${flag} must be an integer in 1…1000, got ${
         JSON.stringify(text)
       }`;
@@ -64,7 +79,7 @@ function readFlags(args: readonly string[]): Map<string, number> | string {
 }
 
 async function main(args: readonly string[]): Promise<void> {
-  if (args.includes("--help")) {
+  if (args.includes("--help") || args.includes("-h")) {
     print(USAGE);
     return;
   }
@@ -80,8 +95,8 @@ async function main(args: readonly string[]): Promise<void> {
   );
   const { openJobs } = await import("../src/jobs/nats.ts");
   const { roundRobinOverNats } = await import("../src/jobs/remote.ts");
-  const gamesPerPair = flags.get("--games-per-pair") ?? 4;
-  const batch = flags.get("--batch") ?? 2;
+  const gamesPerPair = flags.get("--games-per-pair") ?? DEFAULT_GAMES_PER_PAIR;
+  const batch = flags.get("--batch") ?? DEFAULT_BATCH;
   const specs = SPECS.map((s) => ({ ...s }));
   const options = { openings: OPENINGS, gamesPerPair, seed: 3 };
   const rows: [string, number, number][] = [];

@@ -89,7 +89,7 @@ Deno.test("--flag=value is --flag value for play, worker, strength, atlas-elo, c
     [
       "nats_bench.ts",
       ["--batch=5", "--games-per-pair=0"],
-      /^bench:nats: --games-per-pair must be an integer in 1…1000, got "0"/,
+      /^bench:nats: --games-per-pair must be an even integer in 2…1000 \(each opening with both colours\), got "0"/,
     ],
   ];
   for (const [file, args, expected] of runs) {
