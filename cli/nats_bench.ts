@@ -10,7 +10,9 @@
  * (see {@linkcode USAGE}). Exit 2 with one line on a bad argument.
  *
  * Starts `nats-server -js` on a free port of 127.0.0.1 with a temporary
- * store, kills everything it started at the end. Every run's records are
+ * store and says where on stderr, then the workers (named after the store),
+ * and kills everything it started at the end; SIGINT and SIGTERM kill
+ * them too, remove the store and exit 130 and 143. Every run's records are
  * checked against the in-process run's, game for game.
  *
  * @module
@@ -19,6 +21,7 @@
 import assert from "node:assert/strict";
 import type { Jobs } from "../src/jobs/nats.ts";
 import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
+import { basename } from "node:path";
 import { print } from "./_output.ts";
 import { findProgram } from "../src/programs.ts";
 
@@ -142,13 +145,54 @@ async function main(args: readonly string[]): Promise<void> {
   })();
   const store = Deno.makeTempDirSync({ prefix: "gts_nats_bench_" });
   const children: Deno.ChildProcess[] = [];
+  // Ends every process started here and removes the store, once: the end
+  // of the run and a signal may both ask for it.
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () =>
+    cleaning ??= (async () => {
+      for (const child of [...children].reverse()) {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* gone */ }
+        await child.status;
+      }
+      Deno.removeSync(store, { recursive: true });
+    })();
+  // SIGINT and SIGTERM end nats-server, the workers and the store before
+  // exiting 130 and 143, as match and strength end what they started; the
+  // default action left them all running.
+  let stoppedBy: Deno.Signal | null = null;
+  let stoppedWith: (code: number) => void = () => {};
+  const stopped = new Promise<number>((resolve) => stoppedWith = resolve);
+  const onSignal = (signal: Deno.Signal, code: number) => async () => {
+    if (stoppedBy !== null) return;
+    stoppedBy = signal;
+    await cleanUp();
+    console.error(
+      `bench:nats: stopped by ${signal}: nats-server and ${
+        children.length - 1
+      } worker processes ended, ${store} removed`,
+    );
+    stoppedWith(code);
+    Deno.exit(code);
+  };
+  const onInt = onSignal("SIGINT", 130);
+  const onTerm = onSignal("SIGTERM", 143);
+  Deno.addSignalListener("SIGINT", onInt);
+  Deno.addSignalListener("SIGTERM", onTerm);
+  /** Starts a process, unless a signal is stopping the run. */
+  const spawn = (program: string, options: Deno.CommandOptions) => {
+    if (stoppedBy !== null) throw new Error(`stopped by ${stoppedBy}`);
+    const child = new Deno.Command(program, options).spawn();
+    children.push(child);
+    return child;
+  };
   // Debian's /usr/sbin is on root's PATH only: src/programs.ts looks there too.
-  const server = new Deno.Command(findProgram("nats-server") ?? "nats-server", {
+  spawn(findProgram("nats-server") ?? "nats-server", {
     args: ["-js", "-sd", store, "-p", String(port), "-a", "127.0.0.1"],
     stdout: "null",
     stderr: "null",
-  }).spawn();
-  children.push(server);
+  });
   const url = `nats://127.0.0.1:${port}`;
   try {
     let jobs: Jobs | null = null;
@@ -158,25 +202,35 @@ async function main(args: readonly string[]): Promise<void> {
     }
     if (jobs === null) throw new Error(`no server at ${url}`);
     const connected: Jobs = jobs;
-    const workers: Deno.ChildProcess[] = [];
+    console.error(`bench:nats: nats-server at ${url}, store ${store}`);
+    let workers = 0;
     for (const count of [1, 2, 4]) {
-      while (workers.length < count) {
-        const w = new Deno.Command(Deno.execPath(), {
+      const starting: Promise<void>[] = [];
+      while (workers < count) {
+        workers++;
+        // Named after the store, so that its processes are found by it.
+        const w = spawn(Deno.execPath(), {
           args: [
             "run",
             "-A",
             new URL("./worker.ts", import.meta.url).pathname,
             "--nats",
             url,
+            "--name",
+            `${basename(store)}/w${workers}`,
           ],
           stdout: "null",
-          stderr: "null",
-        }).spawn();
-        workers.push(w);
-        children.push(w);
+          stderr: "piped",
+        });
+        starting.push(serving(w));
       }
       // The workers' start-up (a second or two each) is not the run's.
-      await new Promise((r) => setTimeout(r, 3000));
+      await Promise.all(starting);
+      console.error(
+        `bench:nats: ${count} worker process${
+          count > 1 ? "es" : ""
+        } serving ${url}`,
+      );
       assert.deepEqual(
         await time(
           `NATS, ${count} worker process${
@@ -193,14 +247,16 @@ async function main(args: readonly string[]): Promise<void> {
       );
     }
     await connected.close();
+  } catch (error) {
+    // Stopped by a signal: the handler says so and exits with its code.
+    if (stoppedBy !== null) Deno.exit(await stopped);
+    throw error;
   } finally {
-    for (const child of children.reverse()) {
-      try {
-        child.kill("SIGKILL");
-      } catch { /* gone */ }
-      await child.status;
+    if (stoppedBy === null) {
+      await cleanUp();
+      Deno.removeSignalListener("SIGINT", onInt);
+      Deno.removeSignalListener("SIGTERM", onTerm);
     }
-    Deno.removeSync(store, { recursive: true });
   }
   print("| runner | games | seconds | games/s |");
   print("| --- | ---: | ---: | ---: |");
@@ -211,6 +267,30 @@ async function main(args: readonly string[]): Promise<void> {
       } |`,
     );
   }
+}
+
+/**
+ * Resolves once a worker says it is serving; rejects with its last lines
+ * if it ends before. Its stderr is read to the end after that, so that its
+ * log never fills the pipe and blocks it.
+ */
+async function serving(worker: Deno.ChildProcess): Promise<void> {
+  const reader = worker.stderr.pipeThrough(new TextDecoderStream())
+    .getReader();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) {
+      throw new Error(`a worker ended before serving: ${text.slice(-1000)}`);
+    }
+    text += value;
+    if (/: serving /.test(text)) break;
+  }
+  (async () => {
+    try {
+      while (!(await reader.read()).done) { /* drained */ }
+    } catch { /* the worker was killed */ }
+  })();
 }
 
 if (import.meta.main) await main(Deno.args);

@@ -3,7 +3,10 @@
 // signal, which must end the nats-server, the workers and the store it
 // started, as the commands that start processes do.
 import assert from "node:assert/strict";
+import { basename } from "node:path";
 import { assertCleanFailure, runCli } from "./_cli.ts";
+import { command } from "./_nats.ts";
+import { lacks } from "./_programs.ts";
 
 Deno.test("bench:nats: --games-per-pair must be even in 2…1000, --batch 1…1000; one line and exit 2 before anything runs; -h and --help state the defaults", async () => {
   const refused: [string[], RegExp][] = [
@@ -39,3 +42,48 @@ Deno.test("bench:nats: --games-per-pair must be even in 2…1000, --batch 1…10
     assert.match(run.stdout, /--batch N .*1…1000 \(default 2\)/);
   }
 });
+
+/** The command lines of the processes whose command line holds `text`. */
+async function processesWith(text: string): Promise<string> {
+  const { stdout } = await new Deno.Command("pgrep", {
+    args: ["-af", text],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return new TextDecoder().decode(stdout).trim();
+}
+
+for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]] as const) {
+  Deno.test({
+    name:
+      `bench:nats stopped by ${signal} once its worker serves: nats-server, the workers and the store are gone, exit ${code}`,
+    ignore: lacks("nats-server"),
+    sanitizeOps: false,
+    sanitizeResources: false,
+    fn: async () => {
+      const bench = command("nats_bench.ts", ["--games-per-pair", "2"]);
+      try {
+        const [, store] = await bench.waitFor(
+          /bench:nats: nats-server at \S+, store (\S+)\n/,
+          120_000,
+        );
+        await bench.waitFor(/bench:nats: 1 worker process serving /, 120_000);
+        // The server and the worker carry the store's name.
+        assert.match(await processesWith(basename(store!)), /nats-server/);
+        bench.process.kill(signal);
+        const status = await bench.done;
+        assert.equal(status.code, code, bench.text);
+        assert.match(
+          bench.stderr,
+          new RegExp(
+            `bench:nats: stopped by ${signal}: nats-server and \\d+ worker processes ended, ${store} removed`,
+          ),
+        );
+        assert.equal(await processesWith(basename(store!)), "", bench.text);
+        assert.throws(() => Deno.statSync(store!), Deno.errors.NotFound);
+      } finally {
+        await bench.kill();
+      }
+    },
+  });
+}
