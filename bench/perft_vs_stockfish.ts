@@ -36,7 +36,9 @@ machine with whatever else runs on it.
 
 Flags:
   --depth N     plies, 1 to the file's deepest column (5)
-  --full        the file's deepest column (as --depth 5; minutes for ours)
+  --full        the file's deepest column (as --depth 5; seconds for ours:
+                the four positions' count took 3.20 s in
+                docs/chess_perft_speed.md)
   --runs R      counts of each program per position, the best time kept,
                 1-100 (default 3)
   --timeout S   the longest one of Stockfish's counts may take, in seconds

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { assertRefused, runBenchTask } from "./_bench_task.ts";
 import {
   formatMs,
+  HELP,
   nodesSearched,
   parsePerftBenchArgs,
   readPerftLines,
@@ -94,4 +95,23 @@ Deno.test("bench:perft's parsers: the options, the perft file, Stockfish's count
     "1.00 s",
     "61.0 s",
   ]);
+});
+
+Deno.test("bench:perft --help says what --full costs as docs/chess_perft_speed.md measured it (it said minutes; it takes seconds)", async () => {
+  const docs = await Deno.readTextFile(
+    new URL("../docs/chess_perft_speed.md", import.meta.url),
+  );
+  // "Where it stands": the first "all" row, at depth 5 (--full's depth).
+  const all = /^\| all +\| +\| +([\d.]+) (m?s) \|/m.exec(docs);
+  assert.ok(all !== null, "no 'all' row in docs/chess_perft_speed.md");
+  const full = /^ {2}--full .*(?:\n {16}.*)*/m.exec(HELP)![0];
+  assert.doesNotMatch(full, /minute/);
+  assert.match(full, /seconds/);
+  assert.ok(all[2] === "s" || all[2] === "ms", all[0]);
+  assert.ok(
+    full.replace(/\s+/g, " ").includes(
+      `took ${all[1]} ${all[2]} in docs/chess_perft_speed.md`,
+    ),
+    full,
+  );
 });
