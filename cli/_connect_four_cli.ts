@@ -1,11 +1,13 @@
 /**
  * What `deno task solve` and `deno task c4bench` share: reading stdin as
- * lines in constant memory, and parsing their command lines. Kept apart from
+ * lines in constant memory, parsing their command lines, and the note on a
+ * solve that runs long. Kept apart from
  * the commands so that tests can call them without a subprocess.
  *
  * @module
  */
 
+import type { SolveProgress } from "../mod.ts";
 import {
   FlagsOnce,
   flagValue,
@@ -88,6 +90,34 @@ export interface SolveArgs {
   timeMs?: number;
   /** `--threads N`: threads per long solve (default: the machine's cores). */
   threads?: number;
+}
+
+/**
+ * A solve without a budget that runs this long (ms) gets a note on stderr
+ * (solve, when stdin is not a terminal; c4bench, always): by then it is not
+ * one of the millisecond solves, and an early position can take hours.
+ * Nothing is guessed in advance, so no solve pays for the note.
+ */
+export const SLOW_NOTE_MS = 10_000;
+
+/**
+ * What a slow solve's note says after naming it: how long it has run, its
+ * nodes and bounds so far, and that it goes on.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { slowSoFar } from "./_connect_four_cli.ts";
+ * assert.equal(
+ *   slowSoFar({ probe: 0, lower: -2, upper: 5, nodes: 1234567 }),
+ *   "has run 10 s (1,234,567 nodes, score in -2..5 so far) and goes on",
+ * );
+ * ```
+ */
+export function slowSoFar(progress: SolveProgress): string {
+  return `has run ${SLOW_NOTE_MS / 1000} s (${
+    progress.nodes.toLocaleString("en")
+  } nodes, score in ${progress.lower}..${progress.upper} so far) and goes on`;
 }
 
 /** Parses `--threads N`: an integer in 1…64. */

@@ -14,6 +14,8 @@ import {
 import {
   defaultThreads,
   parseBenchArgs,
+  SLOW_NOTE_MS,
+  slowSoFar,
   UsageError,
 } from "./_connect_four_cli.ts";
 import { print } from "./_output.ts";
@@ -55,7 +57,12 @@ Flags:
 No budget: c4bench times full solves, so each position runs to its end. The
 sets of data/connect4/ take micro- to milliseconds a position (Begin-Medium:
 up to about 2 s), but a file of early positions can take minutes to hours a
-position; try such a file first with deno task solve --max-nodes N.
+position; try such a file first with deno task solve --max-nodes N. A solve
+that runs ${
+    SLOW_NOTE_MS / 1000
+  } s gets a note on stderr (the position, its nodes and the
+bounds proven so far) and goes on: nothing else is printed until the pass
+ends.
 
 Exit status: 0 when every score agrees; 1 when some score disagrees with the
 file; 2 on a bad command line or a file that cannot be read (missing, a
@@ -156,7 +163,20 @@ function main(args: readonly string[]): number {
   let wrong = 0;
   for (let pass = 1; pass <= passes; pass++) {
     const cpuStart = cpuMilliseconds();
-    const s = benchmarkConnectFour(lines, solver, { weak });
+    // A pass prints its line when it ends: a long solve says so meanwhile
+    // (an early position printed nothing for minutes to hours).
+    const s = benchmarkConnectFour(lines, solver, {
+      weak,
+      onSlow: (progress, i) =>
+        console.error(
+          `c4bench: pass ${pass}: position ${i + 1} (${
+            lines[i]!.moves || "-"
+          }) ${
+            slowSoFar(progress)
+          }: c4bench runs every solve to its end, and an early position can take minutes to hours (deno task solve --max-nodes N bounds one)`,
+        ),
+      slowMs: SLOW_NOTE_MS,
+    });
     const cpu = cpuMilliseconds() - cpuStart;
     // CPU time tells what the solver costs when other processes share the
     // cores (wall time then also counts their turns); it includes the

@@ -22,6 +22,8 @@ import {
   MAX_LINE_BYTES,
   parseSolveArgs,
   readLines,
+  SLOW_NOTE_MS,
+  slowSoFar,
 } from "./_connect_four_cli.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 
@@ -31,13 +33,9 @@ export const BOOK_PATH = "data/connect4/book.txt";
 /** The book `--book` reads holds every position after this many moves. */
 export const BOOK_ALL_AFTER = 2;
 
-/**
- * A solve without a budget that runs this long (ms) gets a note on stderr
- * when stdin is not a terminal (a terminal's user sees it run): by then it
- * is not one of the millisecond solves, and an early position can take
- * hours. Nothing is guessed in advance, so no solve pays for the note.
- */
-export const SLOW_NOTE_MS = 10_000;
+// A solve without a budget that runs SLOW_NOTE_MS gets a note on stderr
+// when stdin is not a terminal (a terminal's user sees it run).
+export { SLOW_NOTE_MS };
 const SLOW_NOTE_S = SLOW_NOTE_MS / 1000;
 
 /**
@@ -63,9 +61,9 @@ export function slowNote(
   moves: string,
   progress: SolveProgress,
 ): string {
-  return `solve: line ${number}: ${moves} has run ${SLOW_NOTE_MS / 1000} s (${
-    progress.nodes.toLocaleString("en")
-  } nodes, score in ${progress.lower}..${progress.upper} so far) and goes on: an early position can take minutes to hours (--max-nodes N or --time-ms T bounds it)`;
+  return `solve: line ${number}: ${moves} ${
+    slowSoFar(progress)
+  }: an early position can take minutes to hours (--max-nodes N or --time-ms T bounds it)`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { SLOW_NOTE_MS } from "../cli/solve.ts";
 
 const C4BENCH = new URL("../cli/c4bench.ts", import.meta.url).pathname;
 
@@ -118,4 +119,50 @@ Deno.test("deno task c4bench --help explains the file, the flags and the exit co
       "2 on",
     ]
   ) assert.ok(help.includes(part), part);
+});
+
+Deno.test("deno task c4bench: a solve that runs long gets solve's note on stderr, naming the position, instead of silence", async () => {
+  // The first move 4 takes minutes: the pass's line comes at its end, so
+  // c4bench printed nothing but its header meanwhile.
+  const early = tempFile("# an early position\n4455 18\n4\n");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", C4BENCH, early, "--passes", "1"],
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  let text = "";
+  // Without the note nothing comes before the solve ends, minutes later.
+  const guard = setTimeout(() => {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* gone */ }
+  }, 120_000);
+  try {
+    // The note comes once the solve has run SLOW_NOTE_MS; read to it.
+    for await (
+      const chunk of child.stderr.pipeThrough(new TextDecoderStream())
+    ) {
+      text += chunk;
+      if (text.includes("\n")) break;
+    }
+    assert.match(
+      text,
+      new RegExp(
+        `^c4bench: pass 1: position 2 \\(4\\) has run ${
+          SLOW_NOTE_MS / 1000
+        } s \\([\\d,]+ nodes, score in -?\\d+\\.\\.-?\\d+ so far\\) and goes on: .*deno task solve --max-nodes N`,
+      ),
+    );
+  } finally {
+    clearTimeout(guard);
+    try {
+      child.kill("SIGKILL");
+    } catch { /* gone */ }
+    await child.status;
+    Deno.removeSync(early);
+  }
+  const help = (await runBench("--help")).out.join("\n");
+  assert.match(help, /A solve\sthat runs 10 s gets a note on stderr/);
 });

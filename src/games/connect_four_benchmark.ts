@@ -11,6 +11,7 @@ import {
   ConnectFourSolver,
   MAX_SCORE,
   type SolveOptions,
+  type SolveProgress,
   type SolveResult,
 } from "./connect_four_solver.ts";
 
@@ -141,6 +142,16 @@ export interface BenchmarkSummary {
   wrong: string[];
 }
 
+/** {@linkcode benchmarkConnectFour}'s options: a solve's, `onSlow` told which position runs long. */
+export interface BenchmarkOptions extends Omit<SolveOptions, "onSlow"> {
+  /**
+   * Called once for a position whose solve has run `slowMs` and goes on
+   * ({@linkcode SolveOptions.onSlow}), with its index in `lines`: a file of
+   * early positions would otherwise run for hours without a word.
+   */
+  onSlow?: (progress: SolveProgress, index: number) => void;
+}
+
 /**
  * Solves every position with `solver`, the table cleared before each (out
  * of the timed part, as the reference protocol does), and times each solve
@@ -148,7 +159,8 @@ export interface BenchmarkSummary {
  *
  * @param lines positions, e.g. from {@linkcode readPositionLines}
  * @param solver the solver (default: the full solver with a 16 MiB table)
- * @param options `weak`: compare and report signs only
+ * @param options `weak`: compare and report signs only; the solve's
+ *   options besides (`onSlow` also gets the position's index)
  * @returns means, nodes per second and the positions scored wrongly
  *
  * @example
@@ -163,19 +175,27 @@ export interface BenchmarkSummary {
 export function benchmarkConnectFour(
   lines: readonly PositionLine[],
   solver: ConnectFourSolver = new ConnectFourSolver(),
-  options?: SolveOptions,
+  options?: BenchmarkOptions,
 ): BenchmarkSummary {
   const weak = options?.weak === true;
   const positions = lines.map(({ moves }) => parseMoves(moves));
   const wrong: string[] = [];
   let nodes = 0;
   let time = 0;
+  // One options object for every solve, made before any is timed; its
+  // onSlow names the position under way.
+  const onSlow = options?.onSlow;
+  let current = 0;
+  const solveOptions: SolveOptions | undefined = onSlow === undefined
+    ? options as SolveOptions | undefined
+    : { ...options, onSlow: (progress) => onSlow(progress, current) };
   positions.forEach((position, i) => {
+    current = i;
     // Cleared before the clock starts, as the reference protocol resets its
     // table outside the timing; solve() then finds it empty.
     solver.table.clear();
     const start = performance.now();
-    const result: SolveResult = solver.solve(position, options);
+    const result: SolveResult = solver.solve(position, solveOptions);
     time += performance.now() - start;
     nodes += result.nodes;
     const expected = lines[i]!.expected;
