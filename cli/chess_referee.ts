@@ -6,8 +6,9 @@
  *
  * Usage: `deno task chess-referee [--depth N] [--stockfish PATH]
  * [--output FILE] [--timeout MS]`: depth 1…100 (default 14; Stockfish's
- * depth 0 would never end), the program (default Debian's
- * `/usr/games/stockfish`, or any UCI program), where to write
+ * depth 0 would never end), the program (default `stockfish` on PATH, then
+ * Debian's `/usr/games/stockfish`, as match and the benches find it
+ * (src/programs.ts); or any UCI program), where to write
  * (default `figures/chess/referee_full.json`), the budget of one search
  * (default 60000 ms). Each flag at most once.
  *
@@ -25,9 +26,9 @@ import {
   readFullResults,
   REFEREE_URL,
   refereeExamples,
-  STOCKFISH_PATH,
   stockfishAvailable,
 } from "../src/course/chess/mod.ts";
+import { findProgram } from "../src/programs.ts";
 import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
 import { print } from "./_output.ts";
 
@@ -101,12 +102,19 @@ async function main(args: readonly string[]): Promise<number> {
   if (typeof depth === "string") return fail(depth);
   const timeoutMs = integer(flags, "--timeout", 1, 86_400_000, 60_000);
   if (typeof timeoutMs === "string") return fail(timeoutMs);
-  const stockfish = flags.get("--stockfish") ?? STOCKFISH_PATH;
+  // PATH first, then /usr/games, as match and the benches look: this
+  // command alone looked at /usr/games/stockfish only.
+  const stockfish = flags.get("--stockfish") ?? findProgram("stockfish");
   const output = flags.get("--output") ?? REFEREE_URL;
   const results = readFullResults();
   if (results === null) {
     return fail(
       `no ${FULL_RESULTS_URL.pathname}: run deno task figures --full chess first`,
+    );
+  }
+  if (stockfish === null) {
+    return fail(
+      "no stockfish on PATH or in /usr/games: apt-get install stockfish, or give --stockfish PATH",
     );
   }
   if (!stockfishAvailable(stockfish)) {

@@ -13,7 +13,7 @@ export interface BenchRun {
 }
 
 /** `deno.json`'s `task`, as a `deno run` command line without `deno`. */
-async function taskArgs(task: string): Promise<string[]> {
+export async function taskArgs(task: string): Promise<string[]> {
   const config = JSON.parse(
     await Deno.readTextFile(`${ROOT}/deno.json`),
   ) as { tasks: Record<string, string> };

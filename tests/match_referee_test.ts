@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { assertCleanFailure, assertNoStackTrace, runCli } from "./_cli.ts";
 import { lacks, pathOf } from "./_programs.ts";
+import { taskArgs } from "./_bench_task.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`fixtures/engines/${name}`, import.meta.url));
@@ -60,6 +61,45 @@ Deno.test("chess-referee refuses bad arguments and faulty Stockfishes with one l
   }
   assert.throws(() => Deno.statSync(output), Deno.errors.NotFound);
   Deno.removeSync(dir, { recursive: true });
+});
+
+Deno.test("chess-referee, run as its task, finds stockfish on PATH before /usr/games, as match and the benches do", async () => {
+  // A "stockfish" first on PATH that exits at once: the command must run
+  // it (and say so), not Debian's /usr/games/stockfish, which it alone
+  // looked at.
+  const dir = Deno.makeTempDirSync({ prefix: "gts_path_stockfish_" });
+  const output = `${dir}/referee.json`;
+  Deno.copyFileSync(fixture("exits.sh"), `${dir}/stockfish`);
+  Deno.chmodSync(`${dir}/stockfish`, 0o755);
+  try {
+    const run = await new Deno.Command(Deno.execPath(), {
+      // The task's own permissions: PATH is read only if it may be.
+      args: [
+        ...await taskArgs("chess-referee"),
+        "--depth",
+        "1",
+        "--output",
+        output,
+      ],
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1", PATH: `${dir}:${Deno.env.get("PATH") ?? ""}` },
+    }).output();
+    const stderr = new TextDecoder().decode(run.stderr);
+    assertNoStackTrace(stderr, "chess-referee");
+    assert.equal(run.code, 2, stderr);
+    assert.match(
+      stderr,
+      new RegExp(
+        `^chess-referee: stockfishEvaluate: UciProcess Stockfish \\(${dir}/stockfish\\): the engine ended`,
+        "m",
+      ),
+    );
+    assert.throws(() => Deno.statSync(output), Deno.errors.NotFound);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });
 
 Deno.test("chess-referee --depth 1 writes a verdict per horizon error", {
