@@ -63,3 +63,46 @@ Deno.test("deno task bench:smoke runs the whole bench/ folder, and CI runs it", 
   const ci = Deno.readTextFileSync(new URL("../.ci/run", import.meta.url));
   assert.match(ci, /^check "bench smoke" "\$DENO" task bench:smoke$/m);
 });
+
+Deno.test("smoke mode's fewest runs, as bench/_smoke.ts says: a bench slower than 10 ms is called three times (one warm-up, two measured), not once", async () => {
+  // A bench as bench/ writes them, its body at least 20 ms (longer than
+  // each of deno bench's 10 ms budgets), counting its calls in a file.
+  const dir = await Deno.makeTempDir({ prefix: "gts_smoke_runs_" });
+  try {
+    const smoke = new URL("../bench/_smoke.ts", import.meta.url).href;
+    await Deno.writeTextFile(
+      `${dir}/count_bench.ts`,
+      `import { RUNS } from ${JSON.stringify(smoke)};
+const calls = ${JSON.stringify(`${dir}/calls.txt`)};
+Deno.bench({ name: "slow", ...RUNS, fn() {
+  Deno.writeTextFileSync(calls, "call\\n", { append: true });
+  const end = performance.now() + 20;
+  while (performance.now() < end) { /* busy */ }
+} });
+`,
+    );
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "bench",
+        "--json",
+        "--allow-env=BENCH_SMOKE",
+        `--allow-read=${dir}`,
+        `--allow-write=${dir}`,
+        `${dir}/count_bench.ts`,
+      ],
+      cwd: dir,
+      env: { BENCH_SMOKE: "1", NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(run.stderr);
+    assert.equal(run.code, 0, stderr);
+    const report = JSON.parse(new TextDecoder().decode(run.stdout));
+    assert.equal(report.benches[0].results[0].ok.n, 2, "measured calls");
+    const calls = (await Deno.readTextFile(`${dir}/calls.txt`)).split("\n")
+      .filter((line) => line !== "").length;
+    assert.equal(calls, 3, "calls in all: one warm-up and two measured");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
