@@ -28,8 +28,9 @@ export const HELP =
 Solves every position of <file> with the table cleared before each (Pons'
 protocol) and prints, per pass, the mean time per position (and the
 process's CPU time per position), the mean nodes, the
-nodes per second, the ratio to the reference C++ solver's time for the sets
-of data/connect4/ and Pons' Test_L*_R* files, and how many scores disagree
+nodes per second, the ratio to the reference C++ solver's published time
+(data/README.md; measured on its author's machine) for the sets of
+data/connect4/ and Pons' Test_L*_R* files, and how many scores disagree
 with the file's (the first 10 are listed). The solver is warmed up on built-in positions first, so pass
 1 is timed with the search compiled; by default the file is run twice.
 
@@ -69,17 +70,20 @@ file; 2 on a bad command line or a file that cannot be read (missing, a
 directory, empty, or a malformed line, named by its number).`;
 
 /**
- * The reference C++ solver's mean time per position (µs) on the sets of
- * data/connect4/ (data/connect4/README.md), by file name.
+ * The reference C++ solver's mean time per position (µs) on Pons' sets, as
+ * part 12 of his tutorial publishes them (data/README.md, "The reference
+ * C++ solver's published figures"), by file name: data/connect4/'s copies
+ * of End-Easy and Middle-Easy, and his `Test_L*_R*` files.
  */
-const REFERENCE_MICROSECONDS: Record<string, number> = {
-  end_easy: 6.3,
-  middle_easy: 45.5,
-  Test_L3_R1: 6.3,
-  Test_L2_R1: 45.5,
-  Test_L2_R2: 4380,
-  Test_L1_R1: 289,
-  Test_L1_R2: 130_000,
+export const REFERENCE_MICROSECONDS: Record<string, number> = {
+  end_easy: 4.568,
+  middle_easy: 37.45,
+  Test_L3_R1: 4.568,
+  Test_L2_R1: 37.45,
+  Test_L2_R2: 3_212,
+  Test_L1_R1: 254.6,
+  Test_L1_R2: 96_630,
+  Test_L1_R3: 5_490_000,
 };
 
 /** The process's CPU time (user and system) in ms. */
@@ -186,7 +190,7 @@ function main(args: readonly string[]): number {
       ? ""
       : `, ${
         (s.meanMicroseconds / reference).toFixed(2)
-      }× the reference's ${reference} µs`;
+      }× the reference's published ${reference} µs`;
     print(
       `pass ${pass}: mean time ${
         s.meanMicroseconds.toFixed(1)
@@ -201,4 +205,4 @@ function main(args: readonly string[]): number {
   return wrong > 0 ? 1 : 0;
 }
 
-Deno.exit(main(Deno.args));
+if (import.meta.main) Deno.exit(main(Deno.args));
