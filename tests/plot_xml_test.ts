@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import * as Plot from "@observablehq/plot";
 import { JSDOM } from "jsdom";
-import { renderSvg } from "../src/plot/mod.ts";
+import { renderSvg, svgImageHtml } from "../src/plot/mod.ts";
 
 const { window } = new JSDOM("");
 
@@ -92,5 +92,22 @@ Deno.test("renderSvg: a line break or tab in an attribute survives an XML parser
   assert.equal(
     parseXml(svg).documentElement!.getAttribute("aria-description"),
     "one\ntwo\tthree\r\nfour",
+  );
+});
+
+Deno.test("svgImageHtml: the alt text is the title as a reader sees it, character references decoded", () => {
+  // renderSvg writes U+00A0 as &#160; (as linkedom does); the alt held "&amp;#160;".
+  const svg = renderSvg({
+    title: "Nodes\u00a0per ply & more \u{1F600}",
+    marks: [Plot.dot([[1, 2]])],
+  });
+  assert.match(svg, /Nodes&#160;per ply &amp; more/);
+  const alt = /alt="([^"]*)"/.exec(svgImageHtml(svg))![1]!;
+  assert.equal(alt, "Nodes\u00a0per ply &amp; more \u{1F600}");
+  const written =
+    '<svg xmlns="http://www.w3.org/2000/svg"><text font-weight="bold">a&#x3C;b&#62;c&#0;</text></svg>';
+  assert.equal(
+    /alt="([^"]*)"/.exec(svgImageHtml(written))![1],
+    "a&lt;b>c&amp;#0;",
   );
 });
