@@ -1,11 +1,12 @@
 /**
  * The key under a chart: what each short tag placed on the chart stands
- * for, laid out without fonts.
+ * for. Laid out without fonts by label_layout.ts's estimate (an em-width per
+ * character), so that no line of it overlaps another.
  *
  * @module
  */
 
-import { wrapText } from "./label_layout.ts";
+import { CHAR_EM, wrapText } from "./label_layout.ts";
 import { escapeXmlText } from "./_xml.ts";
 import { checkOptions, describe } from "../validate.ts";
 
@@ -27,13 +28,18 @@ const MARGIN = 10;
  * height and viewBox grow to hold it. The key is a `<g aria-label="key">`
  * of `<text>` lines (anchored at their start, centred on their `y`).
  *
+ * Names start after the widest tag and a gap (at least two ems in): a
+ * name never runs into its tag. A word wider than its column is broken
+ * inside, so that it never runs into the next column.
+ *
  * @param svg a standalone SVG whose root has `width`, `height` and a viewBox,
  *   ending in `</svg>` (blanks after it are kept)
  * @param entries the tags and what they stand for, in reading order
  * @param options {@linkcode KeyOptions}
  * @throws {Error} naming the argument, its value and the rule: an svg
  *   without a numeric width and height or not ending in `</svg>`, columns
- *   not an integer ≥ 1, a fontSize not > 0, a tag or name not a string
+ *   not an integer ≥ 1, a fontSize not > 0, a tag or name not a string, or
+ *   columns too narrow to hold one character after the widest tag
  *
  * @example
  * ```ts
@@ -74,9 +80,28 @@ export function appendKey(
       }`,
     );
   }
+  const char = fontSize * CHAR_EM;
   const line = fontSize + 4;
   const columnWidth = (width - 2 * MARGIN) / columns;
-  const indent = 2 * fontSize;
+  // Each tag is estimated as textBox estimates it; the names start one
+  // character past the widest, and never closer than two ems as before.
+  const widest = entries.reduce(
+    (most, entry) =>
+      [...entry.tag].length > [...most].length ? entry.tag : most,
+    "",
+  );
+  const indent = Math.max(2 * fontSize, ([...widest].length + 1) * char);
+  const room = columnWidth - indent - MARGIN;
+  if (room < char) {
+    const px = (value: number) => Math.round(value * 10) / 10;
+    throw new Error(
+      `${WHERE}: ${columns} columns of ${
+        px(columnWidth)
+      } px leave no room for a name after the tag ${JSON.stringify(widest)} (${
+        px([...widest].length * char)
+      } px) at fontSize ${fontSize}; use fewer columns, a smaller fontSize or shorter tags`,
+    );
+  }
   const perColumn = Math.ceil(entries.length / columns);
   const texts: string[] = [];
   let tallest = 0;
@@ -85,13 +110,8 @@ export function appendKey(
     const x = MARGIN + c * columnWidth;
     for (const entry of entries.slice(c * perColumn, (c + 1) * perColumn)) {
       texts.push(`<text x="${x}" y="${y}">${escapeXmlText(entry.tag)}</text>`);
-      for (
-        const part of wrapText(
-          entry.name,
-          fontSize,
-          columnWidth - indent - MARGIN,
-        )
-      ) {
+      const words = breakLongWords(entry.name, Math.floor(room / char));
+      for (const part of wrapText(words, fontSize, room)) {
         texts.push(
           `<text x="${x + indent}" y="${y}">${escapeXmlText(part)}</text>`,
         );
@@ -108,6 +128,18 @@ export function appendKey(
     `text-anchor="start" dominant-baseline="middle">${texts.join("")}</g>`;
   return grown +
     svg.slice(root.length).replace(/<\/svg>(\s*)$/, `${key}</svg>$1`);
+}
+
+/** `text` with every word longer than `most` characters cut into pieces of `most`. */
+function breakLongWords(text: string, most: number): string {
+  return text.split(/\s+/).map((word) => {
+    const characters = [...word];
+    const pieces: string[] = [];
+    for (let i = 0; i < characters.length; i += most) {
+      pieces.push(characters.slice(i, i + most).join(""));
+    }
+    return pieces.join(" ");
+  }).join(" ");
 }
 
 function checkKeyOptions(
