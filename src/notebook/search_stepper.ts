@@ -16,6 +16,7 @@ import { type JupyterDisplay, mimeBundle } from "../plot/_jupyter_display.ts";
 import type { ArrayTree } from "../trees/explicit_tree.ts";
 import { base64Utf8 } from "../plot/_base64.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
+import { checkSearchSteps } from "./_check_steps.ts";
 import {
   type NodeView,
   nodeViewsAt,
@@ -125,11 +126,11 @@ function treeMarkup(
   nodes.forEach((node, n) => {
     if (node.parent < 0) return;
     parts.push(
-      `<line data-edge="${node.path}" x1="${x[node.parent]}" y1="${
-        y[node.parent]! + SIZE / 2
-      }" x2="${x[n]}" y2="${y[n]! - SIZE / 2}"${
-        views[n]!.state === "cut" ? ' data-cut="true"' : ""
-      }/>`,
+      `<line data-edge="${escapeHtml(String(node.path))}" x1="${
+        x[node.parent]
+      }" y1="${y[node.parent]! + SIZE / 2}" x2="${x[n]}" y2="${
+        y[n]! - SIZE / 2
+      }"${views[n]!.state === "cut" ? ' data-cut="true"' : ""}/>`,
     );
   });
   nodes.forEach((node, n) => {
@@ -148,9 +149,9 @@ function treeMarkup(
       }>` +
         shape +
         (isLeaf
-          ? `<text class="gts-written" x="${x[n]}" y="${
-            y[n]! + 4
-          }">${node.leaf}</text>`
+          ? `<text class="gts-written" x="${x[n]}" y="${y[n]! + 4}">${
+            escapeHtml(String(node.leaf))
+          }</text>`
           : "") +
         `<text class="gts-value" x="${x[n]}" y="${y[n]! + 4}">${
           escapeHtml(view.value)
@@ -189,7 +190,9 @@ function treeSize(
  * @param recorded the steps (see {@linkcode searchSteps})
  * @param step the step to draw, from 0 to the last
  * @returns the SVG document
- * @throws {Error} when `step` is not a step of `recorded`
+ * @throws {Error} when `step` is not a step of `recorded`, or `recorded`
+ *   does not have the shape {@linkcode searchSteps} gives (the field, its
+ *   value and the rule named)
  *
  * @example
  * ```ts
@@ -202,6 +205,7 @@ function treeSize(
  * ```
  */
 export function stepperTreeSvg(recorded: SearchSteps, step?: number): string {
+  checkSearchSteps("stepperTreeSvg", recorded);
   const last = recorded.steps.length - 1;
   const at = step ?? last;
   checkInteger("stepperTreeSvg", "step", at, 0, last);
@@ -285,6 +289,10 @@ function scriptJson(value: unknown): string {
  *
  * @param recorded the steps to show
  * @param title an optional heading
+ * @throws {Error} when `recorded` does not have the shape
+ *   {@linkcode searchSteps} gives (a path that is not child numbers joined
+ *   by dots, a leaf that is not an integer, …: the field, its value and the
+ *   rule named), or `title` is not a string
  *
  * @example The parts a page without scripts shows
  * ```ts
@@ -299,6 +307,7 @@ function scriptJson(value: unknown): string {
  * ```
  */
 export function stepperHtml(recorded: SearchSteps, title?: string): string {
+  checkSearchSteps("stepperHtml", recorded);
   if (title !== undefined && typeof title !== "string") {
     throw new Error(
       `stepperHtml: title must be a string, got ${describe(title)}`,
