@@ -479,12 +479,31 @@ export function editableKind(source: string): "try-it" | "exercise" | null {
   return null;
 }
 
-/** A notebook's title: its first Markdown heading, or its file name. */
+/**
+ * A notebook's title: the text of its first Markdown heading (level 1 or
+ * 2) that has some, or its file name. HTML tags and Markdown emphasis are
+ * left out: the title is text (escaped where it is written), and a heading
+ * `# Minimax <small>…</small>` showed its tags.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { notebookTitle } from "./build.ts";
+ * const notebook = { cells: [{ cell_type: "markdown", source: "# *Minimax* <small>lesson 1</small>" }] };
+ * assert.equal(notebookTitle(notebook, "01_minimax"), "Minimax lesson 1");
+ * ```
+ */
 export function notebookTitle(notebook: Notebook, name: string): string {
   for (const cell of notebook.cells) {
     if (cell.cell_type !== "markdown") continue;
-    const heading = joined(cell.source).match(/^#{1,2}\s+(.+)$/m);
-    if (heading) return heading[1]!.replace(/[`*_]/g, "").trim();
+    for (const heading of joined(cell.source).matchAll(/^#{1,2}\s+(.+)$/gm)) {
+      const text = heading[1]!
+        .replace(/<!--[^]*?-->|<\/?[A-Za-z][^>]*>/g, "")
+        .replace(/[`*_]/g, "")
+        .replace(/\s+/g, " ")
+        .trim();
+      if (text !== "") return text;
+    }
   }
   return name;
 }
