@@ -360,6 +360,27 @@ const RESULT_SCORES: ReadonlyMap<string, number> = new Map([
 ]);
 
 /**
+ * Whether `value` is one of the results a {@linkcode GameRecord} may hold:
+ * `"1-0"`, `"0-1"` or `"1/2-1/2"`. Records that come from elsewhere (a
+ * worker, a cache) are checked with it before they are scored: any other
+ * text is an error, never a draw.
+ *
+ * @param value anything
+ * @returns whether it is a record's result
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isGameResult } from "../../mod.ts";
+ * assert.ok(isGameResult("1/2-1/2"));
+ * assert.ok(!isGameResult("*") && !isGameResult(undefined));
+ * ```
+ */
+export function isGameResult(value: unknown): value is GameRecord["result"] {
+  return typeof value === "string" && RESULT_SCORES.has(value);
+}
+
+/**
  * The games of `records` for {@linkcode eloRatings}: seats as player
  * indices, the first mover's score.
  *
