@@ -272,6 +272,11 @@ export async function sprtMatch(
     ...(options.beta !== undefined ? { beta: options.beta } : {}),
     ...(options.model !== undefined ? { model: options.model } : {}),
   });
+  // Their names may be equal, unlike a round robin's players: records tell
+  // them apart by seat (player 0 is the candidate), and a technique's test
+  // often pits two players of one default name (the atlas's leave-one-out
+  // tests: "deepening n2000" with and without aspiration windows, whose
+  // committed batches are keyed by these very specs).
   for (const name of ["candidate", "baseline"] as const) {
     try {
       createPlayer(game, options[name]);

@@ -17,6 +17,7 @@ import { checkInteger, checkOptions, describe } from "../validate.ts";
 import type { EloGame } from "./elo.ts";
 import type { Player } from "../players/player.ts";
 import { type Adjudication, Adjudicator } from "./adjudication.ts";
+import { checkDistinctNames } from "./_player_names.ts";
 
 /** A finished game. */
 export interface GameRecord {
@@ -216,16 +217,7 @@ export function roundRobin<P extends Position>(
     );
   }
   checkOptions(where, options, ["openings", "gamesPerPair", "seed"]);
-  // Records and tables name players: two with one name could not be told apart.
-  const names = players.map((player) => player?.name);
-  const twice = names.findIndex((name, i) => names.indexOf(name) !== i);
-  if (twice >= 0) {
-    throw new Error(
-      `${where}: players[${twice}] has the name ${
-        describe(names[twice])
-      } of players[${names.indexOf(names[twice])}]; names must differ`,
-    );
-  }
+  checkDistinctNames(where, players.map((player) => player?.name));
   const openings = options?.openings;
   if (!Array.isArray(openings) || openings.length === 0) {
     throw new Error(
