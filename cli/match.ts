@@ -14,9 +14,10 @@
  * unless `--engine stockfish=PATH` says where it is.
  *
  * Every engine is a fault domain, and each fault has one outcome:
- * - bad arguments (an unknown or repeated flag or setting, depth=0, an
- *   openings file with no opening, a --pgn that cannot be opened for
- *   writing): one line on stderr and exit 2, before any engine starts;
+ * - bad arguments (an unknown or repeated flag or setting, depth=0, the
+ *   same SPEC for --a and --b, an openings file with no opening, a --pgn
+ *   that cannot be opened for writing): one line on stderr and exit 2,
+ *   before any engine starts;
  * - an engine that cannot be started (missing or not executable program,
  *   exits at once, no uciok or readyok within the handshake budget): one
  *   line naming it, what it did and its last lines; exit 2;
@@ -99,7 +100,7 @@ const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
         repeatable, once per NAME; stockfish and glaurung are there when installed)
   Settings: depth 1…100, nodes ≥ 1, movetime ≥ 1 ms (below --timeout),
   skill 0…20 (Stockfish only); each once; at least one of depth, nodes,
-  movetime.
+  movetime. --a and --b differ (each names its engine in lines and PGN).
   --games N (default two per opening), --openings FILE (.txt lines
   "name ; uci ...", or .pgn: first --opening-plies plies, default 8),
   --max-plies N (draw after N plies, default 300), --pgn FILE (each game as
@@ -225,6 +226,15 @@ function plan(args: readonly string[]): Plan | null {
   }
   const a = parseEngineSpec("--a", flags.get("--a")!);
   const b = parseEngineSpec("--b", flags.get("--b")!);
+  // The spec is the engine's name in every game line, the score line and
+  // the PGN's White/Black tags: two equal ones could not be told apart.
+  if (a.label === b.label) {
+    throw new Usage(
+      `--a and --b must differ, got ${
+        JSON.stringify(a.label)
+      } for both (each names its engine in the game lines and the PGN)`,
+    );
+  }
   const games = flags.has("--games")
     ? integerFlag(flags, "--games", 1, 1_000_000, 0)
     : undefined;

@@ -156,6 +156,12 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
       ["--a", OURS, "--b", engine, "--pgn", dir],
       /cannot write --pgn .*: .*Is a directory/,
     ],
+    // Found by review: both engines were "ours:depth=1" in every game line
+    // and PGN tag, so the games could not tell them apart.
+    [
+      ["--a", OURS, "--b", OURS],
+      /^match: --a and --b must differ, got "ours:depth=1" for both \(each names its engine in the game lines and the PGN\) \(see --help\)\n$/,
+    ],
     [
       ["--a", OURS, "--b", engine, "--rounds", "3"],
       /unknown argument "--rounds"/,
@@ -498,7 +504,7 @@ Deno.test("match --pgn: a run whose engine cannot start leaves the file as it wa
       "--a",
       OURS,
       "--b",
-      OURS,
+      "ours:depth=2",
       "--games",
       "2",
       "--pgn",
