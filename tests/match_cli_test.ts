@@ -24,6 +24,11 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
   const dir = Deno.makeTempDirSync();
   const noGames = `${dir}/short.pgn`;
   Deno.writeTextFileSync(noGames, '[White "a"]\n\n1. e4 *\n');
+  const mated = `${dir}/mated.txt`;
+  Deno.writeTextFileSync(
+    mated,
+    "Open ; e2e4 e7e5\nFool ; f2f3 e7e5 g2g4 d8h4\n",
+  );
   // An engine that leaves a mark if it is ever started.
   const marker = `${dir}/engine.sh`;
   Deno.writeTextFileSync(marker, `#!/bin/sh\ntouch ${dir}/started\n`);
@@ -139,6 +144,12 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
     [
       ["--a", OURS, "--b", engine, "--openings", noGames],
       /short.pgn has no opening \(no game with more than 8 plies/,
+    ],
+    // Found by review: a line ending in mate was played as games no
+    // engine moved in (exit 0).
+    [
+      ["--a", OURS, "--b", engine, "--openings", mated],
+      /--openings .*mated.txt: readOpenings: line 2: the opening "Fool" must leave an unfinished position, got checkmate after its 4 plies/,
     ],
     [
       ["--a", OURS, "--b", engine, "--openings", `${dir}/none.txt`],
