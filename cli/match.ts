@@ -51,6 +51,7 @@ import {
   ChessMatchError,
   type ChessOpening,
   gameScore,
+  maxPliesProblem,
   playChessMatch,
 } from "../src/uci/chess_match.ts";
 import {
@@ -103,7 +104,8 @@ const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
   movetime. --a and --b differ (each names its engine in lines and PGN).
   --games N (default two per opening), --openings FILE (.txt lines
   "name ; uci ...", or .pgn: first --opening-plies plies, default 8),
-  --max-plies N (draw after N plies, default 300), --pgn FILE (each game as
+  --max-plies N (draw after N plies in all, the opening's included: above
+  the longest opening's; default 300), --pgn FILE (each game as
   it ends), --timeout MS (one search, default 60000), --handshake-timeout MS
   (uciok/readyok, default 10000).
   Faults: an engine that cannot start stops the run (exit 2); one that
@@ -252,6 +254,10 @@ function plan(args: readonly string[]): Plan | null {
   checkMovetime("--b", b, timeoutMs);
   const openingsFile = flags.get("--openings") ?? DEFAULT_OPENINGS_FILE;
   const openings = loadOpenings(openingsFile, openingPlies);
+  // Refused, not counted from the opening's end: --max-plies is the game's
+  // length, as the PGN shows it, whatever opening it started from.
+  const short = maxPliesProblem("--max-plies", maxPlies, openings);
+  if (short !== null) throw new Usage(short);
   const nats = flags.get("--nats") ?? null;
   if (flags.has("--batch") && nats === null) {
     throw new Usage("--batch goes with --nats");

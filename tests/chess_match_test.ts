@@ -7,6 +7,7 @@ import {
   Chess,
   ChessMatchError,
   type ChessMover,
+  maxPliesProblem,
   openingsFromGames,
   playChessGame,
   playChessMatch,
@@ -15,6 +16,8 @@ import {
   UciProcess,
 } from "../mod.ts";
 import { lacks, pathOf } from "./_programs.ts";
+import { chessMatchOverNats } from "../src/jobs/remote.ts";
+import type { EngineSpec } from "../src/jobs/job.ts";
 
 const ROOT = new URL("..", import.meta.url);
 
@@ -152,6 +155,39 @@ Deno.test("playChessGame adjudicates: checkmate, max plies, an illegal move lose
       } as never),
     /playChessMatch: unknown option "rounds"/,
   );
+});
+
+Deno.test("playChessMatch and chessMatchOverNats refuse a maxPlies at or below the longest opening's plies, naming it", async () => {
+  // Found by review: every game was drawn at the ply limit before an
+  // engine moved, and the match scored 0 Elo.
+  const never: ChessMover = {
+    name: "never",
+    move: () => Promise.reject(new Error("asked for a move")),
+  };
+  const openings = [{ name: "e4", moves: ["e2e4"] }, {
+    name: "Open",
+    moves: ["e2e4", "e7e5"],
+  }];
+  const ours: EngineSpec = {
+    engine: "ours",
+    label: "ours:depth=1",
+    go: "depth 1",
+    options: {},
+  };
+  for (const maxPlies of [1, 2]) {
+    await assert.rejects(
+      () => playChessMatch(never, never, openings, { maxPlies }),
+      new RegExp(
+        `^Error: playChessMatch: maxPlies must be above the longest opening's plies, got ${maxPlies} with "Open" of 2 plies \\(every game from it would be a draw before an engine moved\\)$`,
+      ),
+    );
+    await assert.rejects(
+      () =>
+        chessMatchOverNats(null as never, ours, ours, openings, { maxPlies }),
+      /^Error: chessMatchOverNats: maxPlies must be above the longest opening's plies, got \d with "Open" of 2 plies/,
+    );
+  }
+  assert.equal(maxPliesProblem("maxPlies", 3, openings), null);
 });
 
 Deno.test("playChessMatch: colours alternate, openings cycle, the Elo interval is there (with one virtual draw after a clean sweep)", async () => {

@@ -24,6 +24,11 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
   const dir = Deno.makeTempDirSync();
   const noGames = `${dir}/short.pgn`;
   Deno.writeTextFileSync(noGames, '[White "a"]\n\n1. e4 *\n');
+  const twoLines = `${dir}/two.txt`;
+  Deno.writeTextFileSync(
+    twoLines,
+    "Open ; e2e4 e7e5\nQueens ; d2d4 d7d5 c2c4 e7e6\n",
+  );
   const mated = `${dir}/mated.txt`;
   Deno.writeTextFileSync(
     mated,
@@ -150,6 +155,16 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
     [
       ["--a", OURS, "--b", engine, "--openings", mated],
       /--openings .*mated.txt: readOpenings: line 2: the opening "Fool" must leave an unfinished position, got checkmate after its 4 plies/,
+    ],
+    // Found by review: every game was a draw at the ply limit before an
+    // engine moved, exit 0 and Elo 0.
+    [
+      ["--a", OURS, "--b", engine, "--openings", twoLines, "--max-plies", "4"],
+      /^match: --max-plies must be above the longest opening's plies, got 4 with "Queens" of 4 plies \(every game from it would be a draw before an engine moved\) \(see --help\)\n$/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--max-plies", "8"],
+      /--max-plies must be above the longest opening's plies, got 8 with ".*" of \d+ plies/,
     ],
     [
       ["--a", OURS, "--b", engine, "--openings", `${dir}/none.txt`],

@@ -166,6 +166,48 @@ export function openingsFromGames(
   return openings;
 }
 
+/**
+ * Why a ply limit leaves the games of one of `openings` no engine move, or
+ * null when it does not: a game is a draw once it has `maxPlies` plies,
+ * the opening's included, so a limit at or below an opening's length ends
+ * every game from it, scored, before an engine has moved.
+ *
+ * @param name how the message names the limit (`maxPlies`, `--max-plies`)
+ * @param maxPlies the limit
+ * @param openings the openings
+ * @returns the rule broken, naming the limit, its value and the longest
+ *   opening; or null
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maxPliesProblem } from "../../mod.ts";
+ * const openings = [{ name: "Open", moves: ["e2e4", "e7e5"] }, { name: "e4", moves: ["e2e4"] }];
+ * assert.equal(maxPliesProblem("maxPlies", 3, openings), null);
+ * assert.equal(
+ *   maxPliesProblem("maxPlies", 2, openings),
+ *   'maxPlies must be above the longest opening\'s plies, got 2 with "Open" of 2 plies (every game from it would be a draw before an engine moved)',
+ * );
+ * ```
+ */
+export function maxPliesProblem(
+  name: string,
+  maxPlies: number,
+  openings: readonly ChessOpening[],
+): string | null {
+  const longest = openings.reduce<ChessOpening | null>(
+    (best, opening) =>
+      best === null || opening.moves.length > best.moves.length
+        ? opening
+        : best,
+    null,
+  );
+  if (longest === null || maxPlies > longest.moves.length) return null;
+  return `${name} must be above the longest opening's plies, got ${maxPlies} with ${
+    describe(longest.name)
+  } of ${longest.moves.length} plies (every game from it would be a draw before an engine moved)`;
+}
+
 /** One side of a match: a name and a move for the game so far. */
 export interface ChessMover {
   /** Its name (PGN tags, reports). */
@@ -606,7 +648,8 @@ function checkedPairs(
  * A game in which an engine fails is lost by it; the engine is restarted
  * (its `restart`) before the next game.
  *
- * @throws {Error} on a bad option or an empty opening list;
+ * @throws {Error} on a bad option, an empty opening list, or a
+ *   `maxPlies` at or below an opening's length ({@linkcode maxPliesProblem});
  *   {@linkcode ChessMatchError} when a failed engine cannot be restarted
  *
  * @example
@@ -647,6 +690,11 @@ export async function playChessMatch(
   }
   const count = options?.games ?? 2 * openings.length;
   checkInteger("playChessMatch", "games", count, 1, 1_000_000);
+  if (options?.maxPlies !== undefined) {
+    checkInteger("playChessMatch", "maxPlies", options.maxPlies, 1, 100_000);
+  }
+  const short = maxPliesProblem("maxPlies", options?.maxPlies ?? 300, openings);
+  if (short !== null) throw new Error(`playChessMatch: ${short}`);
   const gameOptions: ChessGameOptions = {
     ...(options?.maxPlies === undefined ? {} : { maxPlies: options.maxPlies }),
     ...(options?.headers === undefined ? {} : { headers: options.headers }),
