@@ -103,7 +103,8 @@ const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
   skill 0…20 (Stockfish only); each once; at least one of depth, nodes,
   movetime. --a and --b differ (each names its engine in lines and PGN).
   --games N (default two per opening), --openings FILE (.txt lines
-  "name ; uci ...", or .pgn: first --opening-plies plies, default 8),
+  "name ; uci ...", or .pgn: first --opening-plies plies, default 8;
+  --opening-plies only with a .pgn),
   --max-plies N (draw after N plies in all, the opening's included: above
   the longest opening's; default 300), --pgn FILE (each game as
   it ends), --timeout MS (one search, default 60000), --handshake-timeout MS
@@ -253,6 +254,13 @@ function plan(args: readonly string[]): Plan | null {
   checkMovetime("--a", a, timeoutMs);
   checkMovetime("--b", b, timeoutMs);
   const openingsFile = flags.get("--openings") ?? DEFAULT_OPENINGS_FILE;
+  // Only a .pgn's games are cut to --opening-plies (loadOpenings): a .txt
+  // line gives its own moves, and the flag would be ignored without a word.
+  if (flags.has("--opening-plies") && !openingsFile.endsWith(".pgn")) {
+    throw new Usage(
+      `--opening-plies goes with a .pgn --openings file (a .txt line gives its own moves), got --openings ${openingsFile}`,
+    );
+  }
   const openings = loadOpenings(openingsFile, openingPlies);
   // Refused, not counted from the opening's end: --max-plies is the game's
   // length, as the PGN shows it, whatever opening it started from.

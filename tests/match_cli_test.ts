@@ -166,6 +166,25 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
       ["--a", OURS, "--b", engine, "--max-plies", "8"],
       /--max-plies must be above the longest opening's plies, got 8 with ".*" of \d+ plies/,
     ],
+    // Found by review: --opening-plies was ignored without a word with the
+    // .txt file, the default included.
+    [
+      [
+        "--a",
+        OURS,
+        "--b",
+        engine,
+        "--openings",
+        twoLines,
+        "--opening-plies",
+        "3",
+      ],
+      /^match: --opening-plies goes with a \.pgn --openings file \(a \.txt line gives its own moves\), got --openings .*two\.txt \(see --help\)\n$/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--opening-plies", "3"],
+      /--opening-plies goes with a \.pgn --openings file .*, got --openings .*data\/chess\/openings\.txt/,
+    ],
     [
       ["--a", OURS, "--b", engine, "--openings", `${dir}/none.txt`],
       /cannot read --openings .*none.txt/,
