@@ -102,7 +102,7 @@ const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
   Settings: depth 1…100, nodes ≥ 1, movetime ≥ 1 ms (below --timeout),
   skill 0…20 (Stockfish only); each once; at least one of depth, nodes,
   movetime. --a and --b differ (each names its engine in lines and PGN).
-  --games N (default two per opening), --openings FILE (.txt lines
+  --games N (even; default two per opening), --openings FILE (.txt lines
   "name ; uci ...", or .pgn: first --opening-plies plies, default 8;
   --opening-plies only with a .pgn),
   --max-plies N (draw after N plies in all, the opening's included: above
@@ -239,8 +239,17 @@ function plan(args: readonly string[]): Plan | null {
     );
   }
   const games = flags.has("--games")
-    ? integerFlag(flags, "--games", 1, 1_000_000, 0)
+    ? integerFlag(flags, "--games", 2, 1_000_000, 0)
     : undefined;
+  // Games come in pairs, one opening with each colour (playChessMatch):
+  // an odd count would play its last opening with one colour only.
+  if (games !== undefined && games % 2 !== 0) {
+    throw new Usage(
+      `--games must be even (each opening once with each colour), got ${
+        JSON.stringify(flags.get("--games"))
+      }`,
+    );
+  }
   const maxPlies = integerFlag(flags, "--max-plies", 1, 100_000, 300);
   const openingPlies = integerFlag(flags, "--opening-plies", 1, 100, 8);
   const timeoutMs = integerFlag(flags, "--timeout", 1, 86_400_000, 60_000);

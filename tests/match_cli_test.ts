@@ -132,7 +132,13 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
     ],
     [
       ["--a", OURS, "--b", engine, "--games", "0"],
-      /--games must be an integer in 1…1000000, got "0"/,
+      /--games must be an integer in 2…1000000, got "0"/,
+    ],
+    // Found by review: an odd count played its last opening with one
+    // colour only.
+    [
+      ["--a", OURS, "--b", engine, "--games", "3"],
+      /^match: --games must be even \(each opening once with each colour\), got "3" \(see --help\)\n$/,
     ],
     [
       ["--a", OURS, "--b", engine, "--max-plies", "-3"],
