@@ -74,6 +74,7 @@ import {
 } from "../src/uci/openings_file.ts";
 import { matchOverNats } from "./_nats_match.ts";
 import { FlagsOnce } from "./_flags.ts";
+import { PgnOutput } from "./_pgn_output.ts";
 import { print } from "./_output.ts";
 import {
   gameLine,
@@ -201,7 +202,7 @@ interface Plan {
   maxPlies: number;
   openings: ChessOpening[];
   openingsFile: string;
-  pgn: Deno.FsFile | null;
+  pgn: PgnOutput | null;
   pgnPath: string | null;
   timeoutMs: number;
   handshakeTimeoutMs: number;
@@ -305,12 +306,12 @@ function plan(args: readonly string[]): Plan | null {
     checkEngineKnown("--b", b, engines);
   }
   const pgnPath = flags.get("--pgn") ?? null;
-  let pgn: Deno.FsFile | null = null;
+  let pgn: PgnOutput | null = null;
   if (pgnPath !== null) {
     try {
       // Emptied once both engines have started: a run whose engine fails
-      // to start leaves the file as it was.
-      pgn = Deno.openSync(pgnPath, { write: true, create: true });
+      // to start leaves the file as it was (removed when it made it).
+      pgn = PgnOutput.open(pgnPath);
     } catch (error) {
       throw new Usage(
         `cannot write --pgn ${pgnPath}: ${(error as Error).message}`,
@@ -334,15 +335,6 @@ function plan(args: readonly string[]): Plan | null {
     engines,
     security: securityFlags(flags),
   };
-}
-
-/** Writes all of `text` (writeSync may write part of it). */
-function writeAll(file: Deno.FsFile, text: string): void {
-  const bytes = new TextEncoder().encode(text);
-  let written = 0;
-  while (written < bytes.length) {
-    written += file.writeSync(bytes.subarray(written));
-  }
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -402,11 +394,7 @@ async function main(args: readonly string[]): Promise<number> {
     stopping = true;
     stop.abort();
     await processes.killAll();
-    try {
-      run.pgn?.close();
-    } catch {
-      // Already closed.
-    }
+    run.pgn?.close();
     console.error(
       `match: stopped by ${signal} after ${scores.length} finished games (${a.label}: ${tally()})${
         run.pgnPath ? `; they are in ${run.pgnPath}` : ""
@@ -434,7 +422,7 @@ async function main(args: readonly string[]): Promise<number> {
       }
       say(`engine ${flag.slice(2)}: ${it.name} (pid ${it.pid()})`);
     }
-    run.pgn?.truncateSync(0);
+    run.pgn?.begin();
     const started = performance.now();
     const result = await playChessMatch(engineA, engineB, run.openings, {
       ...(run.games === undefined ? {} : { games: run.games }),
@@ -446,7 +434,7 @@ async function main(args: readonly string[]): Promise<number> {
       onGame: (game, i) => {
         if (stopping) return;
         // Written game by game, so a run cut short keeps its games.
-        if (run.pgn) writeAll(run.pgn, (i > 0 ? "\n" : "") + game.pgn);
+        run.pgn?.write((i > 0 ? "\n" : "") + game.pgn);
         scores.push(gameScore(game.result, i % 2 === 0));
         if (game.fault !== null) {
           console.error(`match: game ${i + 1}: ${game.fault}`);
@@ -470,11 +458,7 @@ async function main(args: readonly string[]): Promise<number> {
   } finally {
     if (!stopping) {
       await Promise.all([engineA.close(), engineB.close()]);
-      try {
-        run.pgn?.close();
-      } catch {
-        // Already closed.
-      }
+      run.pgn?.close();
       Deno.removeSignalListener("SIGINT", onInt);
       Deno.removeSignalListener("SIGTERM", onTerm);
     }

@@ -361,6 +361,12 @@ Deno.test(
         "--pgn",
         `${dir}/local.pgn`,
       ]);
+      // Found by review: the run over NATS wrote its games over the file
+      // without emptying it, so a longer file's tail followed them.
+      Deno.writeTextFileSync(
+        `${dir}/remote.pgn`,
+        "precious game\n".repeat(9999),
+      );
       const remote = await runCli("match.ts", [
         ...args,
         "--pgn",

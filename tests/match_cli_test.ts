@@ -535,8 +535,9 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
   );
 }
 
-Deno.test("match --pgn: a run whose engine cannot start leaves the file as it was; a run that plays replaces it", async () => {
+Deno.test("match --pgn: a run whose engine cannot start leaves the file as it was (absent when it was absent); a run that plays replaces it", async () => {
   const pgn = Deno.makeTempFileSync({ suffix: ".pgn" });
+  const fresh = `${pgn}.new.pgn`;
   try {
     Deno.writeTextFileSync(pgn, "precious game\n".repeat(50));
     const failed = await runCli("match.ts", [
@@ -551,6 +552,29 @@ Deno.test("match --pgn: a run whose engine cannot start leaves the file as it wa
     ]);
     assert.equal(failed.code, 2, failed.stderr);
     assert.equal(Deno.readTextFileSync(pgn), "precious game\n".repeat(50));
+    // Found by review: a --pgn that was not there was left behind, empty,
+    // by a run that played nothing (an engine that cannot start, a NATS
+    // server that cannot be reached).
+    for (
+      const args of [
+        ["--b", "bad:depth=1", "--engine", "bad=/bin/false"],
+        ["--b", "ours:depth=2", "--nats", "127.0.0.1:1"],
+      ]
+    ) {
+      const nothing = await runCli("match.ts", [
+        "--a",
+        OURS,
+        ...args,
+        "--pgn",
+        fresh,
+      ]);
+      assert.equal(nothing.code, 2, nothing.stderr);
+      assert.throws(
+        () => Deno.statSync(fresh),
+        Deno.errors.NotFound,
+        `${args.join(" ")}: ${fresh} was left behind`,
+      );
+    }
     const played = await runCli("match.ts", [
       "--a",
       OURS,
@@ -567,5 +591,10 @@ Deno.test("match --pgn: a run whose engine cannot start leaves the file as it wa
     assert.equal(readPgnGames(text).length, 2);
   } finally {
     Deno.removeSync(pgn);
+    try {
+      Deno.removeSync(fresh);
+    } catch {
+      // Absent, as it should be; there only when the test failed.
+    }
   }
 });
