@@ -1,5 +1,6 @@
 /**
- * The rule every command line of cli/ follows: a flag is given at most once.
+ * The rules every command line of cli/ follows: a flag is given at most
+ * once, and an integer's value is decimal digits ({@linkcode integerFlagValue}).
  * Without it `deno task play tictactoe --first engine --first human` would
  * quietly play with the last one. A flag that is a list (one item per use)
  * is declared repeatable by its command.
@@ -90,4 +91,52 @@ export class FlagsOnce {
     const twice = this.repeated(arg, value);
     if (twice !== null) throw new UsageError(`${this.#command}: ${twice}`);
   }
+}
+
+/**
+ * A flag's integer value, written in decimal digits only: `Number` alone
+ * would take `1e1` as 10, `0x10` as 16 and `" 5"` as 5, and a typo would
+ * run with a value nobody wrote.
+ *
+ * @param flag the flag, for the message (`--workers`)
+ * @param text its value as given, or undefined when the command line ends before it
+ * @param min the least value allowed
+ * @param max the greatest value allowed
+ * @param unit what the value counts, added to the message (`nodes a chess move`)
+ * @returns the value
+ * @throws {UsageError} `<flag> must be an integer in <min>…<max>[ (<unit>)], got "<text>"`,
+ *   or `<flag> needs a value, ...` when `text` is undefined
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { integerFlagValue } from "./_flags.ts";
+ * assert.equal(integerFlagValue("--workers", "10", 1, 256), 10);
+ * assert.throws(
+ *   () => integerFlagValue("--workers", "1e1", 1, 256),
+ *   /: --workers must be an integer in 1…256, got "1e1"$/,
+ * );
+ * ```
+ */
+export function integerFlagValue(
+  flag: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+  unit?: string,
+): number {
+  const rule = `an integer in ${min}…${max}${
+    unit === undefined ? "" : ` (${unit})`
+  }`;
+  if (text === undefined) {
+    throw new UsageError(`${flag} needs a value, ${rule}`);
+  }
+  // At most 15 digits: every such number is exact, and every range is within.
+  const n = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw new UsageError(
+      `${flag} must be ${rule}, got ${JSON.stringify(text)}`,
+    );
+  }
+  return n;
 }

@@ -64,7 +64,7 @@ import {
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { FlagsOnce, integerFlagValue } from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
@@ -108,16 +108,7 @@ function integerValue(
   max: number,
   unit?: string,
 ): number {
-  const text = value(args, i, flag);
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(
-      `${flag} must be an integer in ${min}…${max}${
-        unit === undefined ? "" : ` (${unit})`
-      }, got ${JSON.stringify(text)}`,
-    );
-  }
-  return n;
+  return integerFlagValue(flag, value(args, i, flag), min, max, unit);
 }
 
 function parseArgs(args: readonly string[]): Plan {

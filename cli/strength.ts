@@ -42,7 +42,7 @@ import {
   UNREACHABLE_ALONE,
   unreachableMs,
 } from "./_nats.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { FlagsOnce, integerFlagValue } from "./_flags.ts";
 import { print } from "./_output.ts";
 
 const USAGE =
@@ -64,26 +64,22 @@ async function main(args: readonly string[]): Promise<number> {
     }
     if (arg === "--full") full = true;
     else if (arg === "--render") render = true;
-    else if (arg === "--workers") {
-      workers = Number(args[++i]);
-      if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
-        console.error(
-          `--workers must be an integer 1…256, got ${args[i]}\n${USAGE}`,
-        );
+    else if (arg === "--workers" || arg === "--batch") {
+      let value: number;
+      try {
+        value = arg === "--workers"
+          ? integerFlagValue(arg, args[++i], 1, 256)
+          : integerFlagValue(arg, args[++i], 1, 10_000);
+      } catch (error) {
+        console.error(`strength: ${(error as Error).message}\n${USAGE}`);
         return 2;
       }
+      if (arg === "--workers") workers = value;
+      else batch = value;
     } else if (arg === "--nats") {
       nats = args[++i];
       if (nats === undefined) {
         console.error(`--nats needs a server address\n${USAGE}`);
-        return 2;
-      }
-    } else if (arg === "--batch") {
-      batch = Number(args[++i]);
-      if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) {
-        console.error(
-          `--batch must be an integer 1…10000, got ${args[i]}\n${USAGE}`,
-        );
         return 2;
       }
     } else if (arg === "--nats-unreachable") {

@@ -193,7 +193,19 @@ Deno.test("deno task strength rejects unknown arguments and bad --workers with e
   for (
     const [args, message] of [
       [["--bogus"], /Unknown argument --bogus/],
-      [["--workers", "0"], /--workers must be an integer 1…256, got 0/],
+      [["--workers", "0"], /--workers must be an integer in 1…256, got "0"/],
+      // Found by review: Number() took "1e1" as 10; only decimal digits
+      // are an integer flag's value.
+      [
+        ["--workers", "1e1"],
+        /^strength: --workers must be an integer in 1…256, got "1e1"\n/,
+      ],
+      [
+        ["--workers", "0x10"],
+        /--workers must be an integer in 1…256, got "0x10"/,
+      ],
+      [["--batch", "1e2"], /--batch must be an integer in 1…10000, got "1e2"/],
+      [["--workers"], /--workers needs a value, an integer in 1…256/],
       [["--full", "--render"], /--render plays no game, so it takes no --full/],
       [
         ["--render", "--batch", "5", "--workers", "2"],
