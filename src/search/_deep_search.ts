@@ -1311,6 +1311,14 @@ function nullMoveSearch(
  * Late-move reduction's search of the move just played (step 4b): a null
  * window at alpha, `reduction` plies shallower (a move that gives check is
  * not reduced); a move that beats alpha there is searched again as usual.
+ *
+ * The trace sees only the full-window pass: the parent reports the move
+ * once, so a pass whose subtree it also reported would hang two or three
+ * copies of the grandchildren under it. The reduced and null-window tests
+ * are held back, as a null move's search is, and a move they settle is
+ * reported without children. A table cut in a held-back pass leaves no
+ * `tableCut` behind either (it is set only while the trace is on), so it
+ * cannot label a node of the reported pass.
  */
 function reducedSearch(
   c: DeepContext,
@@ -1320,16 +1328,29 @@ function reducedSearch(
   beta: number,
   reduction: number,
 ): number {
-  if (!(c.hasIsCheck && c.position.isCheck!())) {
-    const reduced = depth - 1 - reduction;
-    const value = 0 -
-      deepNode(c, ply + 1, reduced > 0 ? reduced : 0, 0 - alpha - 1, 0 - alpha);
-    if (value <= alpha || c.aborted) return value;
-    c.stats.researches++;
-  }
-  if (c.pvs) {
-    const value = 0 - deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
-    if (!(value > alpha && value < beta) || c.aborted) return value;
+  const trace = c.trace;
+  c.trace = null;
+  try {
+    if (!(c.hasIsCheck && c.position.isCheck!())) {
+      const reduced = depth - 1 - reduction;
+      const value = 0 -
+        deepNode(
+          c,
+          ply + 1,
+          reduced > 0 ? reduced : 0,
+          0 - alpha - 1,
+          0 - alpha,
+        );
+      if (value <= alpha || c.aborted) return value;
+      c.stats.researches++;
+    }
+    if (c.pvs) {
+      const value = 0 -
+        deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
+      if (!(value > alpha && value < beta) || c.aborted) return value;
+    }
+  } finally {
+    c.trace = trace;
   }
   return 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
 }
