@@ -6,12 +6,14 @@
  */
 import assert from "node:assert/strict";
 import {
+  type BudgetReport,
   Chess,
   CHESS_MOVE_LIMIT,
   mcts,
   mtdf,
   type Position,
   pvs,
+  type SearchResult,
   sssStar,
   TicTacToe,
   TraceRecorder,
@@ -23,7 +25,7 @@ import { resolveSearchSettings } from "../src/search/search_settings.ts";
 
 /** One bad value per option, and the rule its error states after `name: `. */
 const BAD: Record<string, [unknown, string]> = {
-  depth: [-1, "depth must be an integer in 0…1073741824, got -1"],
+  depth: [-1, "depth must be an integer in 0…1073741823, got -1"],
   maxNodes: [0, "maxNodes must be a positive integer (or Infinity), got 0"],
   timeMs: [-5, "timeMs must be a positive number (or Infinity), got -5"],
   alpha: [0.5, "alpha must be an integer in -1000000…1000000, got 0.5"],
@@ -335,4 +337,38 @@ Deno.test("the settings object is frozen, nested parts too, and holds every defa
   assert.ok(own.tt instanceof TranspositionTable && own.orderFlags === 0);
   assert.ok(resolveSearchSettings("mtdf", {}).orderFlags !== 0);
   assert.equal(resolveSearchSettings("aspiration", {}).aspirationDelta, 1);
+});
+
+Deno.test("depth 2^30 is refused by every searcher, naming the rule; depth 2^30 − 1 is a depth, not 'no depth'", () => {
+  // Found by review: 2^30 was inside the documented range 0…2^30 but is
+  // the sentinel of a search without depth, so `depth: 2 ** 30` ran under
+  // the default node budget, threw "the search without depth passed the
+  // default budget" and reported completedDepth Infinity.
+  for (const [name, search] of SEARCHERS) {
+    assert.throws(
+      () => search(TicTacToe.empty(), { depth: 2 ** 30 }),
+      new Error(
+        `${name}: depth must be an integer in 0…1073741823, got 1073741824`,
+      ),
+    );
+    const settings = resolveSearchSettings(
+      name as Parameters<typeof resolveSearchSettings>[0],
+      { depth: 2 ** 30 - 1 },
+    );
+    assert.equal(settings.depth, 2 ** 30 - 1);
+    assert.equal(settings.byDefault, false, `${name}: the default budget`);
+    assert.equal(settings.maxNodes, Infinity, `${name}: a node budget`);
+    const result = search(TicTacToe.parse("XO.XO...."), {
+      depth: 2 ** 30 - 1,
+    }) as SearchResult & BudgetReport;
+    assert.equal(result.value, 1, name);
+    // The one-shot searchers finished the depth asked for; iterative
+    // deepening (and aspiration without a guess) the iteration that solved it.
+    assert.ok(result.exact, name);
+    assert.equal(
+      result.completedDepth,
+      name === "iterativeDeepening" || name === "aspiration" ? 5 : 2 ** 30 - 1,
+      name,
+    );
+  }
 });

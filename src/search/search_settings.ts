@@ -38,6 +38,12 @@ import { TranspositionTable } from "./transposition_table.ts";
 
 export type { LateMoveReductionSettings, NullMoveSettings };
 
+/**
+ * The deepest `depth` a searcher accepts, 2^30 − 1: one less than
+ * {@linkcode UNLIMITED_DEPTH}, the depth of a search given none.
+ */
+const MAX_DEPTH = UNLIMITED_DEPTH - 1;
+
 /** Entries of the table MTD(f) and SSS* make when the caller passes none. */
 export const DEFAULT_TABLE_ENTRIES = 1 << 16;
 
@@ -230,7 +236,7 @@ const PROBE: SearcherRules = { keys: DEEP_KEYS };
  * assert.ok(Object.isFrozen(settings) && settings.where === "pvs");
  * assert.throws(
  *   () => resolveSearchSettings("pvs", { depth: -1 }),
- *   /^Error: pvs: depth must be an integer in 0…1073741824, got -1$/,
+ *   /^Error: pvs: depth must be an integer in 0…1073741823, got -1$/,
  * );
  * ```
  */
@@ -334,9 +340,12 @@ function settingsOf(
     VALUE_INFINITE - 1,
   );
   if (rules.passes !== undefined) refuseForPasses(where, rules.passes, given);
+  // UNLIMITED_DEPTH itself stands for "no depth" (the default budget, a
+  // completedDepth of Infinity), so the deepest depth one may ask for is
+  // one less.
   const depth = given.depth === undefined
     ? UNLIMITED_DEPTH
-    : checkInteger(where, "depth", given.depth, 0, UNLIMITED_DEPTH);
+    : checkInteger(where, "depth", given.depth, 0, MAX_DEPTH);
   const maxNodes = budget(where, "maxNodes", given.maxNodes);
   const timeMs = budget(where, "timeMs", given.timeMs);
   const byDefault = depth === UNLIMITED_DEPTH &&
