@@ -98,6 +98,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   readonly hasNoisy: boolean;
   readonly scores: Int32Array[] = [];
   killers: Int32Array;
+  /** The history table (`"history"`); empty when not asked for. */
   readonly history: Int32Array;
   /**
    * The engines' quiet history (`"quiet-history"`): the side to move's
@@ -198,16 +199,13 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     this.tableCutoffs = settings.tableCutoffs;
     this.enhancedCutoffs = settings.enhancedCutoffs;
     this.quiescence = settings.quiescence;
-    // A move at or above the history table's size is never scored, so the
-    // default follows the position's own move range (chess: 2^16).
-    this.history = new Int32Array(
-      settings.maxMove ?? position.moveLimit ?? position.maxMoves,
-    );
-    this.quietHistory = new Int32Array(
-      (settings.orderFlags & ORDER_QUIET_HISTORY) !== 0
-        ? 2 * this.history.length
-        : 0,
-    );
+    // The tables are made, and their size read, only for the orders that
+    // use them: no other reads them.
+    const history = (settings.orderFlags & ORDER_HISTORY) !== 0;
+    const quiet = (settings.orderFlags & ORDER_QUIET_HISTORY) !== 0;
+    const size = history || quiet ? historySize(settings, position) : 0;
+    this.history = new Int32Array(history ? size : 0);
+    this.quietHistory = new Int32Array(quiet ? 2 * size : 0);
     this.killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     this.hasNoisy = typeof position.generateNoisyMoves === "function";
     this.hasIsCheck = typeof position.isCheck === "function";
@@ -280,7 +278,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     const line: number[] = [];
     const probe = new DeepContext(
       position,
-      probeSettings(this.where, tt, this.history.length),
+      probeSettings(this.where, tt),
     );
     // Without table cutoffs the value is fixed-depth minimax's, whatever the
     // table holds, so only entries of exactly the needed depth may confirm it.
@@ -422,6 +420,27 @@ export function oneShotResult(
     return c.stoppedResult();
   }
   return { ...c.deepResult(value, depth, exact), ...finishedReport(depth) };
+}
+
+/**
+ * The history tables' size: `maxMove`, else the position's `moveLimit`,
+ * else its `maxMoves` (checked when the context is built). A move at or
+ * above it is never scored, so the default follows the position's own move
+ * range (chess: 2^16).
+ *
+ * @throws {Error} naming the searcher when `moveLimit` is used and is not
+ *   an integer in 1…2^24, the range of `maxMove`
+ */
+function historySize(settings: SearchSettings, position: Position): number {
+  if (settings.maxMove !== null) return settings.maxMove;
+  if (position.moveLimit === undefined) return position.maxMoves;
+  return checkInteger(
+    settings.where,
+    "position.moveLimit",
+    position.moveLimit,
+    1,
+    1 << 24,
+  );
 }
 
 /**

@@ -41,7 +41,11 @@ export interface DeepSearchOptions extends SearchOptions {
    * `stop` during a long iteration.
    */
   interrupt?: Int32Array;
-  /** Size of the history table: moves must be below it (default `position.moveLimit`, else `position.maxMoves`). */
+  /**
+   * Size of the history table, an integer in 1…2^24: moves must be below it
+   * (default `position.moveLimit`, else `position.maxMoves`). Used only when
+   * `order` has `"history"` or `"quiet-history"`.
+   */
   maxMove?: number;
   /**
    * Null-move pruning (selective; off by default, `false` is off too): at a

@@ -280,7 +280,8 @@ export function handOn(settings: SearchSettings): Record<string, never> {
 /**
  * The settings of a probe search that re-proves a value through `tt`
  * without writing it (the principal variation's completion): the table's
- * move first, no budget of its own, errors naming `where`.
+ * move first (so no history table, and no `maxMove`), no budget of its
+ * own, errors naming `where`.
  *
  * @example
  * ```ts
@@ -289,16 +290,15 @@ export function handOn(settings: SearchSettings): Record<string, never> {
  * import { probeSettings } from "./search_settings.ts";
  * import { TranspositionTable } from "./transposition_table.ts";
  * const tt = new TranspositionTable({ entries: 16 });
- * const probe = probeSettings("mtdf", tt, 9);
+ * const probe = probeSettings("mtdf", tt);
  * assert.ok(probe.tt === tt && probe.orderFlags === ORDER_TT && probe.depth === 1);
  * ```
  */
 export function probeSettings(
   where: string,
   tt: TranspositionTable,
-  maxMove: number,
 ): SearchSettings {
-  return settingsOf(where, { tt, order: "tt", maxMove, depth: 1 }, PROBE);
+  return settingsOf(where, { tt, order: "tt", depth: 1 }, PROBE);
 }
 
 /** {@linkcode resolveSearchSettings} for any rules. */
