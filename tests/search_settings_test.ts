@@ -13,6 +13,7 @@ import {
   mtdf,
   type Position,
   pvs,
+  SearchPlayer,
   type SearchResult,
   sssStar,
   TicTacToe,
@@ -371,4 +372,63 @@ Deno.test("depth 2^30 is refused by every searcher, naming the rule; depth 2^30 
       name,
     );
   }
+});
+
+Deno.test('order "pv" is refused where no previous line is ever set: every searcher but iterative deepening (and aspiration without a guess, which deepens)', () => {
+  // Found by review: alphaBeta, pvs, quiescence, mtdf and sssStar accepted
+  // "pv", but only iterative deepening sets the line it follows, so it
+  // ordered nothing (alphaBeta: 844 nodes with "pv" and with "natural").
+  const position = () => TicTacToe.parse("X...O....");
+  const refusals: [string, Record<string, unknown>][] = [
+    ["alphaBeta", {}],
+    ["pvs", {}],
+    ["quiescence", {}],
+    ["mtdf", {}],
+    ["sssStar", {}],
+    ["aspiration", { guess: 0 }],
+  ];
+  for (const [name, extra] of refusals) {
+    const search = SEARCHERS.find(([known]) => known === name)![1];
+    for (
+      const order of ["pv", ["tt", "pv"], ["pv", "killer"], [() => 0, "pv"]]
+    ) {
+      assert.throws(
+        () =>
+          search(position(), {
+            ...extra,
+            tt: new TranspositionTable({ entries: 64 }),
+            order,
+          }),
+        new Error(
+          `${name}: order "pv" follows the previous iteration's principal variation, which only iterativeDeepening (and aspiration without guess) sets: here it would order nothing`,
+        ),
+        `${name} ${order}`,
+      );
+    }
+  }
+  // Where a line is set, "pv" stays accepted (and changes nothing beyond
+  // what previous already asks for).
+  for (
+    const [name, options] of [
+      ["iterativeDeepening", { order: ["tt", "pv"] }],
+      ["aspiration", { order: ["tt", "pv"] }],
+    ] as const
+  ) {
+    const search = SEARCHERS.find(([known]) => known === name)![1];
+    const tt = () => new TranspositionTable({ entries: 64 });
+    assert.deepEqual(
+      search(position(), { ...options, tt: tt() }),
+      search(position(), { order: "tt", tt: tt() }),
+      name,
+    );
+  }
+  assert.throws(
+    () =>
+      new SearchPlayer({
+        searcher: "pvs",
+        maxNodes: 100,
+        options: { order: ["pv", "killer"] },
+      }),
+    /^Error: new SearchPlayer: options: order "pv" follows the previous iteration's principal variation/,
+  );
 });

@@ -19,7 +19,11 @@ export interface DeepSearchOptions extends SearchOptions {
    * that (see {@linkcode alphaBeta} for the whole contract).
    */
   tt?: TranspositionTable;
-  /** Move ordering (default `"tt"` with a table, `"natural"` without). */
+  /**
+   * Move ordering (default `"tt"` with a table, `"natural"` without);
+   * `"pv"` only where a previous iteration sets the line it follows
+   * (iterative deepening, aspiration without a guess).
+   */
   order?: OrderOption;
   /** Clamp every result into the node's window (T002.1); default false (fail-soft). */
   failHard?: boolean;

@@ -30,6 +30,7 @@ import type { DepthRow, PreviousHint } from "./iterative_deepening.ts";
 import {
   type MoveOrder,
   type MoveScorer,
+  ORDER_PV,
   type OrderOption,
   resolveOrder,
 } from "./ordering.ts";
@@ -159,6 +160,12 @@ interface SearcherRules {
   readonly order?: MoveOrder;
   /** Aspiration half-width without `delta`. */
   readonly delta?: number;
+  /**
+   * It deepens and sets the line `order: "pv"` follows (`"always"`, or
+   * `"withoutGuess"`: aspiration, which deepens only without a guess);
+   * absent, `"pv"` would order nothing and is refused.
+   */
+  readonly setsPvLine?: "always" | "withoutGuess";
 }
 
 type OptionKey =
@@ -192,8 +199,13 @@ const SEARCHERS = {
       "keepCutMove",
       "onIteration",
     ],
+    setsPvLine: "always",
   },
-  aspiration: { keys: [...DEEP_KEYS, "delta", "guess"], delta: 1 },
+  aspiration: {
+    keys: [...DEEP_KEYS, "delta", "guess"],
+    delta: 1,
+    setsPvLine: "withoutGuess",
+  },
   mtdf: { keys: [...DEEP_KEYS, "guess"], passes: "MTD(f)", ownTable: true },
   sssStar: {
     keys: DEEP_KEYS,
@@ -356,6 +368,16 @@ function settingsOf(
     tt !== null,
     where,
   );
+  // Only iterative deepening sets a previous line: anywhere else "pv" would
+  // be accepted and order nothing.
+  if (
+    (plan.flags & ORDER_PV) !== 0 && rules.setsPvLine !== "always" &&
+    !(rules.setsPvLine === "withoutGuess" && guess === null)
+  ) {
+    throw new Error(
+      `${where}: order "pv" follows the previous iteration's principal variation, which only iterativeDeepening (and aspiration without guess) sets: here it would order nothing`,
+    );
+  }
   const failHard = flag(where, "failHard", given.failHard) === true;
   const exactDepth = flag(where, "exactDepth", given.exactDepth) === true;
   const tableCutoffs =
