@@ -69,9 +69,9 @@ average is printed before and after.
 Flags:
   --skills S,...       Stockfish's skill levels, 0-19, each once
                        (default ${DEFAULTS.skills.join(",")})
-  --games N            games against each skill level, 1-10000 (default ${DEFAULTS.games})
+  --games N            games against each skill level, even, 2-10000 (default ${DEFAULTS.games})
   --movetime MS        each move's time for both sides, 1-60000 (default ${DEFAULTS.movetimeMs})
-  --glaurung-games N   games against Glaurung, 0-10000 (0: none; default ${DEFAULTS.glaurungGames})
+  --glaurung-games N   games against Glaurung, even, 0-10000 (0: none; default ${DEFAULTS.glaurungGames})
   --full               skills ${
     FULL.skills.join(",")
   }, ${FULL.games} games each, ${FULL.glaurungGames} against Glaurung,
@@ -155,18 +155,10 @@ export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
     else if (flag === "--concurrency") {
       result.concurrency = integerFlag("bench:strength", flag, text, 1, 16);
     } else if (flag === "--games") {
-      result.games = integerFlag("bench:strength", flag, text, 1, 10_000);
+      result.games = evenGames(flag, text, 2);
     } else if (flag === "--movetime") {
       result.movetimeMs = integerFlag("bench:strength", flag, text, 1, 60_000);
-    } else {
-      result.glaurungGames = integerFlag(
-        "bench:strength",
-        flag,
-        text,
-        0,
-        10_000,
-      );
-    }
+    } else result.glaurungGames = evenGames(flag, text, 0);
   }
   if (result.full) {
     if (given.length > 0) {
@@ -184,6 +176,23 @@ export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
     result.glaurungGames = FULL.glaurungGames;
   }
   return result;
+}
+
+/**
+ * A count of games, `min`…10000 and even: the games are played in pairs,
+ * one opening with each colour, and an odd count would leave its last
+ * opening played with one colour only.
+ */
+function evenGames(flag: string, text: string | undefined, min: number) {
+  const games = integerFlag("bench:strength", flag, text, min, 10_000);
+  if (games % 2 !== 0) {
+    throw new UsageError(
+      `bench:strength: ${flag} must be even (each opening is played twice, colours reversed), got ${
+        JSON.stringify(text)
+      }`,
+    );
+  }
+  return games;
 }
 
 /** `--skills`'s value: levels 0…19, comma-separated, each once. */

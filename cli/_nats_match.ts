@@ -14,6 +14,7 @@ import type { EngineSpec } from "../src/jobs/job.ts";
 import { chessMatchOverNats } from "../src/jobs/remote.ts";
 import { connectForCommand, progressLine, queuedJobsFate } from "./_nats.ts";
 import { print } from "./_output.ts";
+import type { PgnOutput } from "./_pgn_output.ts";
 import { printable } from "../src/validate.ts";
 import {
   gameLine,
@@ -34,21 +35,12 @@ export interface NatsMatchPlan {
   maxPlies: number;
   openings: ChessOpening[];
   openingsFile: string;
-  pgn: Deno.FsFile | null;
+  pgn: PgnOutput | null;
   pgnPath: string | null;
   timeoutMs: number;
   handshakeTimeoutMs: number;
   /** `--nats-creds`, `--nats-nkey`, `--nats-ca`. */
   security: NatsSecurity;
-}
-
-/** Writes all of `text` (writeSync may write part of it). */
-function writeAll(file: Deno.FsFile, text: string): void {
-  const bytes = new TextEncoder().encode(text);
-  let written = 0;
-  while (written < bytes.length) {
-    written += file.writeSync(bytes.subarray(written));
-  }
 }
 
 /** Runs the match over the server's workers; the exit code. */
@@ -58,14 +50,13 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
     security: run.security,
   });
   if (jobs === null) {
+    // No game was played: the file is left as it was.
     run.pgn?.close();
     return 2;
   }
-  // cli/match.ts opens --pgn without emptying it, so that a run that cannot
-  // start leaves the file as it was (the local run empties it once both
-  // engines have started). Over NATS the run starts once connected: empty it
-  // now, or a longer file's tail stays after the new games.
-  run.pgn?.truncateSync(0);
+  // Emptied as the local run empties it once its engines start: a longer
+  // file's tail would otherwise follow the games.
+  run.pgn?.begin();
   const scores: number[] = [];
   const tally = () => scoreTally(scores);
   const stop = new AbortController();
@@ -100,7 +91,7 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
       onProgress: (p) => console.error(`match: ${progressLine("jobs", p)}`),
       onRefusal: (line) => console.error(`match: ${line}`),
       onGame: (game, i) => {
-        if (run.pgn) writeAll(run.pgn, (i > 0 ? "\n" : "") + game.pgn);
+        run.pgn?.write((i > 0 ? "\n" : "") + game.pgn);
         scores.push(gameScore(game.result, i % 2 === 0));
         // A game's names, reason and fault are a worker's text.
         if (game.fault !== null) {
@@ -132,11 +123,7 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
   } finally {
     Deno.removeSignalListener("SIGINT", onInt);
     Deno.removeSignalListener("SIGTERM", onTerm);
-    try {
-      run.pgn?.close();
-    } catch {
-      // Already closed.
-    }
+    run.pgn?.close();
     await jobs.close().catch(() => {});
   }
 }

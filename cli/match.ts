@@ -14,9 +14,10 @@
  * unless `--engine stockfish=PATH` says where it is.
  *
  * Every engine is a fault domain, and each fault has one outcome:
- * - bad arguments (an unknown or repeated flag or setting, depth=0, an
- *   openings file with no opening, a --pgn that cannot be opened for
- *   writing): one line on stderr and exit 2, before any engine starts;
+ * - bad arguments (an unknown or repeated flag or setting, depth=0, the
+ *   same SPEC for --a and --b, an openings file with no opening, a --pgn
+ *   that cannot be opened for writing): one line on stderr and exit 2,
+ *   before any engine starts;
  * - an engine that cannot be started (missing or not executable program,
  *   exits at once, no uciok or readyok within the handshake budget): one
  *   line naming it, what it did and its last lines; exit 2;
@@ -50,6 +51,7 @@ import {
   ChessMatchError,
   type ChessOpening,
   gameScore,
+  maxPliesProblem,
   playChessMatch,
 } from "../src/uci/chess_match.ts";
 import {
@@ -72,6 +74,7 @@ import {
 } from "../src/uci/openings_file.ts";
 import { matchOverNats } from "./_nats_match.ts";
 import { FlagsOnce } from "./_flags.ts";
+import { PgnOutput } from "./_pgn_output.ts";
 import { print } from "./_output.ts";
 import {
   gameLine,
@@ -99,10 +102,12 @@ const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
         repeatable, once per NAME; stockfish and glaurung are there when installed)
   Settings: depth 1…100, nodes ≥ 1, movetime ≥ 1 ms (below --timeout),
   skill 0…20 (Stockfish only); each once; at least one of depth, nodes,
-  movetime.
-  --games N (default two per opening), --openings FILE (.txt lines
-  "name ; uci ...", or .pgn: first --opening-plies plies, default 8),
-  --max-plies N (draw after N plies, default 300), --pgn FILE (each game as
+  movetime. --a and --b differ (each names its engine in lines and PGN).
+  --games N (even; default two per opening), --openings FILE (.txt lines
+  "name ; uci ...", or .pgn: first --opening-plies plies, default 8;
+  --opening-plies only with a .pgn),
+  --max-plies N (draw after N plies in all, the opening's included: above
+  the longest opening's; default 300), --pgn FILE (each game as
   it ends), --timeout MS (one search, default 60000), --handshake-timeout MS
   (uciok/readyok, default 10000).
   Faults: an engine that cannot start stops the run (exit 2); one that
@@ -197,7 +202,7 @@ interface Plan {
   maxPlies: number;
   openings: ChessOpening[];
   openingsFile: string;
-  pgn: Deno.FsFile | null;
+  pgn: PgnOutput | null;
   pgnPath: string | null;
   timeoutMs: number;
   handshakeTimeoutMs: number;
@@ -225,9 +230,27 @@ function plan(args: readonly string[]): Plan | null {
   }
   const a = parseEngineSpec("--a", flags.get("--a")!);
   const b = parseEngineSpec("--b", flags.get("--b")!);
+  // The spec is the engine's name in every game line, the score line and
+  // the PGN's White/Black tags: two equal ones could not be told apart.
+  if (a.label === b.label) {
+    throw new Usage(
+      `--a and --b must differ, got ${
+        JSON.stringify(a.label)
+      } for both (each names its engine in the game lines and the PGN)`,
+    );
+  }
   const games = flags.has("--games")
-    ? integerFlag(flags, "--games", 1, 1_000_000, 0)
+    ? integerFlag(flags, "--games", 2, 1_000_000, 0)
     : undefined;
+  // Games come in pairs, one opening with each colour (playChessMatch):
+  // an odd count would play its last opening with one colour only.
+  if (games !== undefined && games % 2 !== 0) {
+    throw new Usage(
+      `--games must be even (each opening once with each colour), got ${
+        JSON.stringify(flags.get("--games"))
+      }`,
+    );
+  }
   const maxPlies = integerFlag(flags, "--max-plies", 1, 100_000, 300);
   const openingPlies = integerFlag(flags, "--opening-plies", 1, 100, 8);
   const timeoutMs = integerFlag(flags, "--timeout", 1, 86_400_000, 60_000);
@@ -241,7 +264,18 @@ function plan(args: readonly string[]): Plan | null {
   checkMovetime("--a", a, timeoutMs);
   checkMovetime("--b", b, timeoutMs);
   const openingsFile = flags.get("--openings") ?? DEFAULT_OPENINGS_FILE;
+  // Only a .pgn's games are cut to --opening-plies (loadOpenings): a .txt
+  // line gives its own moves, and the flag would be ignored without a word.
+  if (flags.has("--opening-plies") && !openingsFile.endsWith(".pgn")) {
+    throw new Usage(
+      `--opening-plies goes with a .pgn --openings file (a .txt line gives its own moves), got --openings ${openingsFile}`,
+    );
+  }
   const openings = loadOpenings(openingsFile, openingPlies);
+  // Refused, not counted from the opening's end: --max-plies is the game's
+  // length, as the PGN shows it, whatever opening it started from.
+  const short = maxPliesProblem("--max-plies", maxPlies, openings);
+  if (short !== null) throw new Usage(short);
   const nats = flags.get("--nats") ?? null;
   if (flags.has("--batch") && nats === null) {
     throw new Usage("--batch goes with --nats");
@@ -272,12 +306,12 @@ function plan(args: readonly string[]): Plan | null {
     checkEngineKnown("--b", b, engines);
   }
   const pgnPath = flags.get("--pgn") ?? null;
-  let pgn: Deno.FsFile | null = null;
+  let pgn: PgnOutput | null = null;
   if (pgnPath !== null) {
     try {
       // Emptied once both engines have started: a run whose engine fails
-      // to start leaves the file as it was.
-      pgn = Deno.openSync(pgnPath, { write: true, create: true });
+      // to start leaves the file as it was (removed when it made it).
+      pgn = PgnOutput.open(pgnPath);
     } catch (error) {
       throw new Usage(
         `cannot write --pgn ${pgnPath}: ${(error as Error).message}`,
@@ -301,15 +335,6 @@ function plan(args: readonly string[]): Plan | null {
     engines,
     security: securityFlags(flags),
   };
-}
-
-/** Writes all of `text` (writeSync may write part of it). */
-function writeAll(file: Deno.FsFile, text: string): void {
-  const bytes = new TextEncoder().encode(text);
-  let written = 0;
-  while (written < bytes.length) {
-    written += file.writeSync(bytes.subarray(written));
-  }
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -369,11 +394,7 @@ async function main(args: readonly string[]): Promise<number> {
     stopping = true;
     stop.abort();
     await processes.killAll();
-    try {
-      run.pgn?.close();
-    } catch {
-      // Already closed.
-    }
+    run.pgn?.close();
     console.error(
       `match: stopped by ${signal} after ${scores.length} finished games (${a.label}: ${tally()})${
         run.pgnPath ? `; they are in ${run.pgnPath}` : ""
@@ -401,7 +422,7 @@ async function main(args: readonly string[]): Promise<number> {
       }
       say(`engine ${flag.slice(2)}: ${it.name} (pid ${it.pid()})`);
     }
-    run.pgn?.truncateSync(0);
+    run.pgn?.begin();
     const started = performance.now();
     const result = await playChessMatch(engineA, engineB, run.openings, {
       ...(run.games === undefined ? {} : { games: run.games }),
@@ -413,7 +434,7 @@ async function main(args: readonly string[]): Promise<number> {
       onGame: (game, i) => {
         if (stopping) return;
         // Written game by game, so a run cut short keeps its games.
-        if (run.pgn) writeAll(run.pgn, (i > 0 ? "\n" : "") + game.pgn);
+        run.pgn?.write((i > 0 ? "\n" : "") + game.pgn);
         scores.push(gameScore(game.result, i % 2 === 0));
         if (game.fault !== null) {
           console.error(`match: game ${i + 1}: ${game.fault}`);
@@ -437,11 +458,7 @@ async function main(args: readonly string[]): Promise<number> {
   } finally {
     if (!stopping) {
       await Promise.all([engineA.close(), engineB.close()]);
-      try {
-        run.pgn?.close();
-      } catch {
-        // Already closed.
-      }
+      run.pgn?.close();
       Deno.removeSignalListener("SIGINT", onInt);
       Deno.removeSignalListener("SIGTERM", onTerm);
     }

@@ -36,7 +36,8 @@ library bundled, a time budget and a Stop button, and what it displays is
 sanitised like the notebooks' outputs.
 
   --out DIR   the folder to write (default: site/ in the repository); an
-              existing folder is replaced only when an earlier build wrote it
+              existing folder is replaced only when an earlier build wrote it,
+              and only once the new site is complete
   -h, --help  this text`;
 
 /** The command line's options. */

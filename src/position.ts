@@ -73,7 +73,9 @@ export interface Position {
   /**
    * Optional: one more than the largest move number, when moves are not all
    * below `maxMoves` (chess encodes from, to and promotion in 16 bits).
-   * History ordering sizes its table by it; absent, by `maxMoves`.
+   * History ordering sizes its table by it (unless `maxMove` is given);
+   * absent, by `maxMoves`. An integer in 1…2^24: a searcher whose order
+   * needs a history table refuses another value, naming it.
    */
   readonly moveLimit?: number;
   /** Writes the legal moves into `out` in the game's natural order; returns how many. */

@@ -26,19 +26,32 @@ export function describe(value: unknown): string {
  * outside `known` (a misspelled `{ dept: 1 }` would otherwise be ignored and
  * the full search would run). `undefined` passes.
  *
+ * A plain object is an object literal, `Object.create(null)`, or an object
+ * whose prototypes are plain objects themselves (`Object.create(defaults)`:
+ * the defaults are inherited options). An object made by a constructor
+ * other than `Object` (a `Map`, `Set`, `Date`, typed array or class
+ * instance) is refused: its options would not be its keys (a `Map`'s
+ * entries are not), so the function would silently run on its defaults.
+ *
  * @param where the function or constructor, as the user wrote it (`"alphaBeta"`, `"new Nim"`)
  * @param options what the user passed
  * @param known every key the function reads
- * @throws {Error} naming the unknown key and the known ones
+ * @throws {Error} naming `where`, the argument and what was given: not an
+ *   object, or not a plain one; or the unknown key and the known ones
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkOptions } from "./validate.ts";
  * checkOptions("search", { depth: 2 }, ["depth"]);
+ * checkOptions("search", Object.create({ depth: 2 }), ["depth"]);
  * assert.throws(
  *   () => checkOptions("search", { dept: 2 }, ["depth"]),
  *   /search: unknown option "dept"; known options: depth/,
+ * );
+ * assert.throws(
+ *   () => checkOptions("search", new Map([["depth", 2]]), ["depth"]),
+ *   /search: options must be a plain object .*, got a Map/,
  * );
  * ```
  */
@@ -52,7 +65,17 @@ export function checkOptions(
     options === null || typeof options !== "object" || Array.isArray(options)
   ) {
     throw new Error(
-      `${where}: options must be an object, got ${describe(options)}`,
+      `${where}: options must be an object, got ${
+        typeof options === "function" ? "a function" : describe(options)
+      }`,
+    );
+  }
+  const maker = constructorOf(options);
+  if (maker !== null) {
+    throw new Error(
+      `${where}: options must be a plain object ({ key: value }, or made by Object.create from one), got ${
+        maker === "" ? "an instance of an anonymous class" : `a ${maker}`
+      }`,
     );
   }
   for (const key of Object.keys(options)) {
@@ -67,10 +90,33 @@ export function checkOptions(
 }
 
 /**
+ * The name of the constructor other than `Object` whose prototype lies on
+ * `object`'s prototype chain (`""` when it has none), or null when every
+ * prototype is plain: `Object.prototype` (of any realm: its constructor is
+ * named `Object`) or an object without a `constructor` of its own. Only
+ * own properties are looked at, so no getter of the caller runs.
+ */
+function constructorOf(object: object): string | null {
+  for (
+    let prototype = Object.getPrototypeOf(object);
+    prototype !== null;
+    prototype = Object.getPrototypeOf(prototype)
+  ) {
+    const maker = Object.getOwnPropertyDescriptor(prototype, "constructor")
+      ?.value;
+    if (typeof maker === "function" && maker.name !== "Object") {
+      return maker.name;
+    }
+  }
+  return null;
+}
+
+/**
  * Checks an options argument as {@linkcode checkOptions} does, then reads
  * each key of `known` from it at most once (absent keys come back
- * `undefined`; from a plain object only its own keys are read, from any
- * other every known key, inherited ones too), so that what is checked is
+ * `undefined`; from an object whose prototype is `Object.prototype` or
+ * null only its own keys are read, from one that inherits from plain
+ * objects every known key, inherited ones too), so that what is checked is
  * what is used: a getter or a caller that changes the object later cannot
  * make the two differ.
  *
@@ -100,8 +146,8 @@ export function readOptions<K extends string>(
   const source = options as Record<K, unknown>;
   // A plain object holds no option beyond its own keys, just checked: reading
   // only those, not every known key by name, halves a small search's cost
-  // of entry. Anything else (a class with getters, an object whose
-  // prototype holds defaults) may inherit options: every known key is read.
+  // of entry. One whose prototype holds defaults (Object.create(defaults))
+  // inherits options: every known key is read.
   const prototype = Object.getPrototypeOf(source);
   const keys = prototype === Object.prototype || prototype === null
     ? Object.keys(source) as K[]

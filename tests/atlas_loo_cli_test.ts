@@ -74,7 +74,8 @@ Deno.test("atlas-elo --nodes: another budget a move reaches the run (here --dept
   const rows = depths.stdout.trim().split("\n").slice(1);
   assert.equal(rows.length, 1, depths.stdout);
   assert.match(rows[0]!, /^1500\t\d+\t\d+\t\d+\t(\d+,){11}\d+$/);
-  for (const bad of ["999", "10000001", "2.5", "many"]) {
+  // "1e4" and "0x3e8": found by review, Number() took them as 10000 and 1000.
+  for (const bad of ["999", "10000001", "2.5", "many", "1e4", "0x3e8"]) {
     assertCleanFailure(
       await runCli("atlas_elo.ts", ["--nodes", bad]),
       new RegExp(

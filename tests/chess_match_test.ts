@@ -7,6 +7,7 @@ import {
   Chess,
   ChessMatchError,
   type ChessMover,
+  maxPliesProblem,
   openingsFromGames,
   playChessGame,
   playChessMatch,
@@ -15,6 +16,8 @@ import {
   UciProcess,
 } from "../mod.ts";
 import { lacks, pathOf } from "./_programs.ts";
+import { chessMatchOverNats } from "../src/jobs/remote.ts";
+import type { EngineSpec } from "../src/jobs/job.ts";
 
 const ROOT = new URL("..", import.meta.url);
 
@@ -71,6 +74,42 @@ Deno.test("data/chess/openings.txt: every line legal, names unique", () => {
   assert.equal(openingsFromGames([player!], 2)[0]!.name, "A??B - C, 2 plies");
 });
 
+Deno.test("readOpenings refuses a line that ends the game, naming the line and how it ended; openingsFromGames skips such a line", () => {
+  // Found by review: `Fool ; f2f3 e7e5 g2g4 d8h4` was read, and every game
+  // from it was scored 0-1 with no engine having moved.
+  const cases: [string, RegExp][] = [
+    [
+      "Fool ; f2f3 e7e5 g2g4 d8h4",
+      /^Error: readOpenings: line 2: the opening "Fool" must leave an unfinished position, got checkmate after its 4 plies \(no engine would move\)$/,
+    ],
+    [
+      // Loyd's ten-move stalemate.
+      "Loyd ; e2e3 a7a5 d1h5 a8a6 h5a5 h7h5 h2h4 a6h6 a5c7 f7f6 c7d7 e8f7 d7b7 d8d3 b7b8 d3h7 b8c8 f7g6 c8e6",
+      /line 2: the opening "Loyd" must leave an unfinished position, got stalemate after its 19 plies/,
+    ],
+    [
+      "Knights ; g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+      /line 2: the opening "Knights" must leave an unfinished position, got threefold repetition after its 8 plies/,
+    ],
+  ];
+  for (const [line, message] of cases) {
+    assert.throws(() => readOpenings(`ok ; e2e4\n${line}\n`), message, line);
+  }
+  // Twice is not yet a repetition by the rules a match plays by.
+  assert.equal(readOpenings("Twice ; g1f3 g8f6 f3g1 f6g8").length, 1);
+  // A real game may go past a repetition nobody claimed: that line is no
+  // opening, the others of the file are.
+  const games = readPgnGames(
+    `[White "A"]\n[Black "B"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n\n` +
+      `[White "C"]\n[Black "D"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O *\n`,
+  );
+  assert.deepEqual(
+    openingsFromGames(games, 8).map((o) => o.name),
+    ["C - D, 8 plies"],
+  );
+  assert.equal(openingsFromGames(games, 7).length, 2);
+});
+
 Deno.test("playChessGame adjudicates: checkmate, max plies, an illegal move loses", async () => {
   const fool = await playChessGame(
     scripted("w", () => 0),
@@ -116,6 +155,39 @@ Deno.test("playChessGame adjudicates: checkmate, max plies, an illegal move lose
       } as never),
     /playChessMatch: unknown option "rounds"/,
   );
+});
+
+Deno.test("playChessMatch and chessMatchOverNats refuse a maxPlies at or below the longest opening's plies, naming it", async () => {
+  // Found by review: every game was drawn at the ply limit before an
+  // engine moved, and the match scored 0 Elo.
+  const never: ChessMover = {
+    name: "never",
+    move: () => Promise.reject(new Error("asked for a move")),
+  };
+  const openings = [{ name: "e4", moves: ["e2e4"] }, {
+    name: "Open",
+    moves: ["e2e4", "e7e5"],
+  }];
+  const ours: EngineSpec = {
+    engine: "ours",
+    label: "ours:depth=1",
+    go: "depth 1",
+    options: {},
+  };
+  for (const maxPlies of [1, 2]) {
+    await assert.rejects(
+      () => playChessMatch(never, never, openings, { maxPlies }),
+      new RegExp(
+        `^Error: playChessMatch: maxPlies must be above the longest opening's plies, got ${maxPlies} with "Open" of 2 plies \\(every game from it would be a draw before an engine moved\\)$`,
+      ),
+    );
+    await assert.rejects(
+      () =>
+        chessMatchOverNats(null as never, ours, ours, openings, { maxPlies }),
+      /^Error: chessMatchOverNats: maxPlies must be above the longest opening's plies, got \d with "Open" of 2 plies/,
+    );
+  }
+  assert.equal(maxPliesProblem("maxPlies", 3, openings), null);
 });
 
 Deno.test("playChessMatch: colours alternate, openings cycle, the Elo interval is there (with one virtual draw after a clean sweep)", async () => {

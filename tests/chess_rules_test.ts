@@ -679,3 +679,34 @@ Deno.test("Chess: taken back past the root, the root follows the game, so a mate
     assert.ok(Math.abs(position.evaluate()) <= CHESS_MATE);
   }
 });
+
+Deno.test("Chess.undo refuses the null move's marker, and undoNull past the root moves the root back, as undo does", () => {
+  const position = Chess.start();
+  const before = position.toFen();
+  position.playNull();
+  // -2 is what the move stack holds after playNull; undo used to unmake it
+  // as a real move, taking the g8 knight off the board.
+  assert.throws(
+    () => position.undo(-2),
+    /Chess\.undo: the last move played was a null move, which undoNull takes back; got move -2/,
+  );
+  position.undoNull();
+  assert.equal(position.toFen(), before);
+  // A root marked after a pass, then the pass taken back: mates and
+  // repetitions count from the game as it is again, as with play/undo.
+  const viaNull = Chess.start();
+  viaNull.playNull();
+  viaNull.markRoot();
+  viaNull.undoNull();
+  const viaMove = Chess.start();
+  const e4 = viaMove.moveFromUci("e2e4");
+  viaMove.play(e4);
+  viaMove.markRoot();
+  viaMove.undo(e4);
+  for (const p of [viaNull, viaMove]) {
+    playSan(p, ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
+  }
+  assert.equal(viaNull.isTerminal(), true);
+  assert.equal(viaNull.isTerminal(), viaMove.isTerminal());
+  assert.equal(viaNull.evaluate(), viaMove.evaluate());
+});

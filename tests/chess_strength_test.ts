@@ -139,7 +139,14 @@ Deno.test("bench:strength: bad command lines exit 2 naming the flag, the value a
         ["--skills"],
         /--skills needs a list of skill levels \(2,4,6\), got null/,
       ],
-      [["--games", "0"], /--games must be an integer in 1…10000, got "0"/],
+      [["--games", "0"], /--games must be an integer in 2…10000, got "0"/],
+      // Found by review: an odd count played its last opening with one
+      // colour only.
+      [
+        ["--games", "3"],
+        /^bench:strength: --games must be even \(each opening is played twice, colours reversed\), got "3" \(see --help\)\n$/,
+      ],
+      [["--glaurung-games", "1"], /--glaurung-games must be even .*got "1"/],
       [
         ["--glaurung-games", "-1"],
         /--glaurung-games must be an integer in 0…10000, got "-1"/,

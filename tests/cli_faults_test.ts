@@ -166,14 +166,14 @@ const TRIES: Record<string, Tries> = {
   },
   "match": {
     closed: {
-      args: ["--a", "ours:depth=1", "--b", "ours:depth=1", "--games", "1"],
+      args: ["--a", "ours:depth=1", "--b", "ours:depth=2", "--games", "2"],
     },
     twice: {
       args: [
         "--a",
         "ours:depth=1",
         "--b",
-        "ours:depth=1",
+        "ours:depth=2",
         "--games",
         "1",
         "--games",

@@ -282,3 +282,63 @@ Deno.test("history ordering sizes its table by position.moveLimit (chess moves a
   // A table of maxMoves entries scores no chess move: the ordering is lost.
   assert.notEqual(byDefault.stats.nodes, tooSmall.stats.nodes);
 });
+
+Deno.test("a bad position.moveLimit is a clear Error when history ordering needs it, and is not read when it does not", () => {
+  // Found by review: moveLimit went straight to new Int32Array, so -1 threw
+  // a bare RangeError, 1.5 was taken as 1 and 2^40 failed to allocate.
+  const withLimit = (moveLimit: unknown) => {
+    const tree = new UniformTree({ branching: 3, depth: 3, seed: 1 });
+    Object.defineProperty(tree, "moveLimit", { value: moveLimit });
+    return tree;
+  };
+  const searches = [
+    ["alphaBeta", alphaBeta],
+    ["pvs", pvs],
+    ["iterativeDeepening", iterativeDeepening],
+    ["mtdf", mtdf],
+  ] as const;
+  for (const [name, search] of searches) {
+    for (const order of ["history", "quiet-history", ["killer", "history"]]) {
+      for (const bad of [-1, 0, 1.5, 2 ** 40, "9", NaN]) {
+        assert.throws(
+          () => search(withLimit(bad), { order: order as never, depth: 3 }),
+          new Error(
+            `${name}: position.moveLimit must be an integer in 1…16777216, got ${
+              typeof bad === "string" ? `"${bad}"` : bad
+            }`,
+          ),
+          `${name} ${order} ${bad}`,
+        );
+      }
+      // A valid limit, or maxMove given (then moveLimit is not used).
+      const plain = search(
+        new UniformTree({ branching: 3, depth: 3, seed: 1 }),
+        {
+          order: order as never,
+          depth: 3,
+        },
+      );
+      const given = search(withLimit(-1), {
+        order: order as never,
+        depth: 3,
+        maxMove: 3,
+      });
+      assert.deepEqual(given, plain, `${name} ${order}`);
+    }
+    // Orders without a history table never read moveLimit.
+    for (const order of ["natural", "killer", "quiet-killer"]) {
+      const plain = search(
+        new UniformTree({ branching: 3, depth: 3, seed: 1 }),
+        {
+          order: order as never,
+          depth: 3,
+        },
+      );
+      assert.deepEqual(
+        search(withLimit(-1), { order: order as never, depth: 3 }),
+        plain,
+        `${name} ${order}`,
+      );
+    }
+  }
+});

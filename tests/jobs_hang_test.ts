@@ -23,7 +23,7 @@ import { codeVersion, type SolveTask } from "../src/jobs/job.ts";
 const options = { sanitizeOps: false, sanitizeResources: false };
 
 /** Two jobs of two games; nobody plays them unless a worker is started. */
-const MATCH = ["--a", "ours:depth=1", "--b", "ours:depth=1", "--games", "4"];
+const MATCH = ["--a", "ours:depth=1", "--b", "ours:depth=2", "--games", "4"];
 
 /** A solve of the empty board stopped by its time budget: a job of about `ms`. */
 const solveFor = (ms: number): SolveTask => ({

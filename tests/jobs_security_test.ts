@@ -277,7 +277,7 @@ Deno.test(
             "--a",
             "ours:depth=1",
             "--b",
-            "ours:depth=1",
+            "ours:depth=2",
             "--nats",
             wrong.replace("worker", "publisher"),
           ]],

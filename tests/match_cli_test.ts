@@ -24,6 +24,16 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
   const dir = Deno.makeTempDirSync();
   const noGames = `${dir}/short.pgn`;
   Deno.writeTextFileSync(noGames, '[White "a"]\n\n1. e4 *\n');
+  const twoLines = `${dir}/two.txt`;
+  Deno.writeTextFileSync(
+    twoLines,
+    "Open ; e2e4 e7e5\nQueens ; d2d4 d7d5 c2c4 e7e6\n",
+  );
+  const mated = `${dir}/mated.txt`;
+  Deno.writeTextFileSync(
+    mated,
+    "Open ; e2e4 e7e5\nFool ; f2f3 e7e5 g2g4 d8h4\n",
+  );
   // An engine that leaves a mark if it is ever started.
   const marker = `${dir}/engine.sh`;
   Deno.writeTextFileSync(marker, `#!/bin/sh\ntouch ${dir}/started\n`);
@@ -122,7 +132,13 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
     ],
     [
       ["--a", OURS, "--b", engine, "--games", "0"],
-      /--games must be an integer in 1…1000000, got "0"/,
+      /--games must be an integer in 2…1000000, got "0"/,
+    ],
+    // Found by review: an odd count played its last opening with one
+    // colour only.
+    [
+      ["--a", OURS, "--b", engine, "--games", "3"],
+      /^match: --games must be even \(each opening once with each colour\), got "3" \(see --help\)\n$/,
     ],
     [
       ["--a", OURS, "--b", engine, "--max-plies", "-3"],
@@ -140,6 +156,41 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
       ["--a", OURS, "--b", engine, "--openings", noGames],
       /short.pgn has no opening \(no game with more than 8 plies/,
     ],
+    // Found by review: a line ending in mate was played as games no
+    // engine moved in (exit 0).
+    [
+      ["--a", OURS, "--b", engine, "--openings", mated],
+      /--openings .*mated.txt: readOpenings: line 2: the opening "Fool" must leave an unfinished position, got checkmate after its 4 plies/,
+    ],
+    // Found by review: every game was a draw at the ply limit before an
+    // engine moved, exit 0 and Elo 0.
+    [
+      ["--a", OURS, "--b", engine, "--openings", twoLines, "--max-plies", "4"],
+      /^match: --max-plies must be above the longest opening's plies, got 4 with "Queens" of 4 plies \(every game from it would be a draw before an engine moved\) \(see --help\)\n$/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--max-plies", "8"],
+      /--max-plies must be above the longest opening's plies, got 8 with ".*" of \d+ plies/,
+    ],
+    // Found by review: --opening-plies was ignored without a word with the
+    // .txt file, the default included.
+    [
+      [
+        "--a",
+        OURS,
+        "--b",
+        engine,
+        "--openings",
+        twoLines,
+        "--opening-plies",
+        "3",
+      ],
+      /^match: --opening-plies goes with a \.pgn --openings file \(a \.txt line gives its own moves\), got --openings .*two\.txt \(see --help\)\n$/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--opening-plies", "3"],
+      /--opening-plies goes with a \.pgn --openings file .*, got --openings .*data\/chess\/openings\.txt/,
+    ],
     [
       ["--a", OURS, "--b", engine, "--openings", `${dir}/none.txt`],
       /cannot read --openings .*none.txt/,
@@ -155,6 +206,12 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
     [
       ["--a", OURS, "--b", engine, "--pgn", dir],
       /cannot write --pgn .*: .*Is a directory/,
+    ],
+    // Found by review: both engines were "ours:depth=1" in every game line
+    // and PGN tag, so the games could not tell them apart.
+    [
+      ["--a", OURS, "--b", OURS],
+      /^match: --a and --b must differ, got "ours:depth=1" for both \(each names its engine in the game lines and the PGN\) \(see --help\)\n$/,
     ],
     [
       ["--a", OURS, "--b", engine, "--rounds", "3"],
@@ -478,8 +535,9 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
   );
 }
 
-Deno.test("match --pgn: a run whose engine cannot start leaves the file as it was; a run that plays replaces it", async () => {
+Deno.test("match --pgn: a run whose engine cannot start leaves the file as it was (absent when it was absent); a run that plays replaces it", async () => {
   const pgn = Deno.makeTempFileSync({ suffix: ".pgn" });
+  const fresh = `${pgn}.new.pgn`;
   try {
     Deno.writeTextFileSync(pgn, "precious game\n".repeat(50));
     const failed = await runCli("match.ts", [
@@ -494,11 +552,34 @@ Deno.test("match --pgn: a run whose engine cannot start leaves the file as it wa
     ]);
     assert.equal(failed.code, 2, failed.stderr);
     assert.equal(Deno.readTextFileSync(pgn), "precious game\n".repeat(50));
+    // Found by review: a --pgn that was not there was left behind, empty,
+    // by a run that played nothing (an engine that cannot start, a NATS
+    // server that cannot be reached).
+    for (
+      const args of [
+        ["--b", "bad:depth=1", "--engine", "bad=/bin/false"],
+        ["--b", "ours:depth=2", "--nats", "127.0.0.1:1"],
+      ]
+    ) {
+      const nothing = await runCli("match.ts", [
+        "--a",
+        OURS,
+        ...args,
+        "--pgn",
+        fresh,
+      ]);
+      assert.equal(nothing.code, 2, nothing.stderr);
+      assert.throws(
+        () => Deno.statSync(fresh),
+        Deno.errors.NotFound,
+        `${args.join(" ")}: ${fresh} was left behind`,
+      );
+    }
     const played = await runCli("match.ts", [
       "--a",
       OURS,
       "--b",
-      OURS,
+      "ours:depth=2",
       "--games",
       "2",
       "--pgn",
@@ -510,5 +591,10 @@ Deno.test("match --pgn: a run whose engine cannot start leaves the file as it wa
     assert.equal(readPgnGames(text).length, 2);
   } finally {
     Deno.removeSync(pgn);
+    try {
+      Deno.removeSync(fresh);
+    } catch {
+      // Absent, as it should be; there only when the test failed.
+    }
   }
 });

@@ -10,9 +10,11 @@ import {
   ConnectFour,
   mcts,
   MCTS_MAX_PLAYOUT_PLIES,
+  MctsPlayer,
   type Position,
   TicTacToe,
 } from "../mod.ts";
+import { DelegatingPosition } from "../src/_delegating_position.ts";
 
 /** The legal moves of `position`. */
 function legalMoves(position: Position): number[] {
@@ -24,6 +26,7 @@ function legalMoves(position: Position): number[] {
 class Endless implements Position {
   readonly maxMoves = 2;
   plies = 0;
+  evaluations = 0;
   generateMoves(out: Int32Array): number {
     out[0] = 0;
     out[1] = 1;
@@ -39,6 +42,7 @@ class Endless implements Position {
     return false;
   }
   evaluate(): number {
+    this.evaluations++;
     return 0;
   }
   turn(): 1 | -1 {
@@ -84,7 +88,9 @@ Deno.test("mcts with random budgets (NaN, negative, 0, huge included) throws a c
           !(Number.isInteger(value) && (value as number) >= 1 &&
             (value as number) <= max);
         const badPlayouts = bad(playouts, 1e9);
-        const badNodes = bad(maxNodes, Number.MAX_SAFE_INTEGER);
+        // maxNodes may be Infinity: no node limit.
+        const badNodes = maxNodes !== Infinity &&
+          bad(maxNodes, Number.MAX_SAFE_INTEGER);
         const badTime = timeMs !== undefined &&
           !(typeof timeMs === "number" && Number.isFinite(timeMs) &&
             timeMs > 0);
@@ -142,4 +148,103 @@ Deno.test("mcts on a game without an end stops each playout at MCTS_MAX_PLAYOUT_
   assert.ok(result.move === 0 || result.move === 1);
   assert.equal(position.plies, 0);
   assert.ok(result.stats.nodes <= 3 * (MCTS_MAX_PLAYOUT_PLIES + 1));
+});
+
+Deno.test("mcts counts a leaf per call of evaluate(): a playout cut at MCTS_MAX_PLAYOUT_PLIES calls none and counts none", () => {
+  // Found by review: a truncated playout added to stats.leaves, which
+  // SearchStats and MctsStats define as calls of evaluate().
+  const position = new Endless();
+  const result = mcts(position, { playouts: 2 });
+  assert.equal(result.stats.truncatedPlayouts, 2);
+  assert.equal(position.evaluations, 0);
+  assert.equal(result.stats.leaves, 0);
+  const counted = new CountedTicTacToe(TicTacToe.parse("X...O...."));
+  const played = mcts(counted, { playouts: 300, seed: 5 });
+  assert.equal(played.stats.leaves, counted.evaluations);
+  assert.equal(played.stats.leaves, 300);
+});
+
+/** Tic-tac-toe counting its calls of evaluate(). */
+class CountedTicTacToe extends DelegatingPosition<TicTacToe> {
+  evaluations = 0;
+  override evaluate(): number {
+    this.evaluations++;
+    return this.inner.evaluate();
+  }
+  clone(): this {
+    return new CountedTicTacToe(this.inner.clone()) as this;
+  }
+}
+
+/** A position that has not ended but has no legal move, valued `value`. */
+class Stuck extends Endless {
+  constructor(readonly value: number) {
+    super();
+  }
+  override generateMoves(_out: Int32Array): number {
+    return 0;
+  }
+  override evaluate(): number {
+    this.evaluations++;
+    return this.value;
+  }
+}
+
+Deno.test("mcts values a root with no legal move by evaluate(), as a terminal root, not 0", () => {
+  // Found by review: the playouts of such a root evaluated it, but the
+  // result read the value from a best child that did not exist: 0.
+  for (const solver of [false, true]) {
+    for (const [value, expected] of [[-5, -1000], [7, 1000], [0, 0]]) {
+      const position = new Stuck(value!);
+      const result = mcts(position, { playouts: 20, solver });
+      assert.deepEqual(
+        [result.move, result.pv, result.value],
+        [-1, [], expected],
+        `evaluate() ${value}, solver ${solver}`,
+      );
+      assert.deepEqual(
+        [
+          result.stats.nodes,
+          result.stats.leaves,
+          result.stats.playouts,
+          result.stats.stoppedBy,
+          result.stats.stoppedByBudget,
+        ],
+        [1, 1, 0, null, false],
+      );
+      assert.equal(position.evaluations, 1);
+    }
+  }
+});
+
+Deno.test("mcts: exploration null is refused like every other bad value; maxNodes Infinity is no node limit", () => {
+  // Found by review: exploration null became the default silently (every
+  // other searcher refuses null), and maxNodes Infinity, documented as
+  // valid in SearchOptions and accepted by minimax, was refused.
+  const position = TicTacToe.parse("X...O....");
+  assert.throws(
+    () => mcts(position, { exploration: null as never }),
+    new Error("mcts: exploration must be a finite number ≥ 0, got null"),
+  );
+  assert.throws(
+    () => new MctsPlayer({ exploration: null as never }),
+    new Error(
+      "new MctsPlayer: exploration must be a finite number ≥ 0, got null",
+    ),
+  );
+  assert.deepEqual(
+    mcts(position, { maxNodes: Infinity, playouts: 200, seed: 2 }),
+    mcts(position, { playouts: 200, seed: 2 }),
+  );
+  // No other budget: the default playouts, as with no budget at all.
+  assert.deepEqual(
+    mcts(position, { maxNodes: Infinity, seed: 2 }),
+    mcts(position, { seed: 2 }),
+  );
+  assert.throws(
+    () => mcts(position, { maxNodes: -Infinity }),
+    new Error(
+      "mcts: maxNodes must be an integer in 1…9007199254740991 or Infinity (no node limit), got -Infinity",
+    ),
+  );
 });

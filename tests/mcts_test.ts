@@ -266,11 +266,11 @@ Deno.test("mcts() rejects unknown options and bad values with clear errors", () 
     [{ playouts: "10" }, /mcts: playouts must be an integer .* got "10"/],
     [
       { maxNodes: 0 },
-      /mcts: maxNodes must be an integer in 1…9007199254740991, got 0/,
+      /mcts: maxNodes must be an integer in 1…9007199254740991 or Infinity \(no node limit\), got 0/,
     ],
     [
-      { maxNodes: Infinity },
-      /mcts: maxNodes must be an integer .* got Infinity/,
+      { maxNodes: 1.5 },
+      /mcts: maxNodes must be an integer .* got 1.5/,
     ],
     [{ timeMs: 0 }, /mcts: timeMs must be a finite number > 0, got 0/],
     [{ timeMs: NaN }, /mcts: timeMs must be a finite number > 0, got NaN/],

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import * as lib from "../mod.ts";
+import { memberLines } from "../src/notebook/_member_lines.ts";
 import { showSource } from "../src/notebook/mod.ts";
 
 Deno.test("showSource finds every function and class that mod.ts exports", () => {
@@ -343,4 +344,48 @@ Deno.test("showSource: an overloaded function through its body, a one-line metho
     () => showSource("minimax", { file: "src/textbook/negamax.ts" }),
     /^Error: showSource: src\/textbook\/negamax\.ts declares no minimax \(looked for/,
   );
+});
+
+Deno.test("showSource: a member without a body ends at its own line (an interface's, an abstract one); a member it cannot end is an error naming it", () => {
+  // An interface's method signature: it ended at no "  }" and showed nothing.
+  const play = showSource("Position.play");
+  assert.equal(play.file, "src/position.ts");
+  assert.match(play.text, /^ {2}\/\*\*\n[^]*\n {2}play\(move: Move\): void;$/);
+  assert.equal(play.text.split("\n").filter((l) => /;$/.test(l)).length, 1);
+  const bare = showSource("Position.play", { doc: false });
+  assert.equal(bare.text, "  play(move: Move): void;");
+  assert.equal(bare.line, play.line + play.text.split("\n").length - 1);
+  // An abstract method: "abstract" was not among the modifiers looked for.
+  assert.equal(
+    showSource("DelegatingPosition.clone", { doc: false }).text,
+    "  abstract clone(): this;",
+  );
+});
+
+Deno.test("memberLines: signatures over several lines, overloads, one-line bodies; a body never closed is reported", () => {
+  const lines = [
+    "export abstract class C {",
+    "  /** Doc. */",
+    "  abstract clone(): this;",
+    "  run(",
+    "    options: { depth: number; nodes: number },",
+    "  ): void {",
+    "    return;",
+    "  }",
+    "  size(a: string): number;",
+    "  /** Overload. */",
+    "  size(a: number): number;",
+    "  size(a: unknown): number {",
+    "    return 0;",
+    "  }",
+    "  reset(): void {}",
+    "  broken(): void {",
+    "}",
+  ];
+  assert.deepEqual(memberLines(lines, 0, 16, "clone"), { start: 2, end: 2 });
+  assert.deepEqual(memberLines(lines, 0, 16, "run"), { start: 3, end: 7 });
+  assert.deepEqual(memberLines(lines, 0, 16, "size"), { start: 8, end: 13 });
+  assert.deepEqual(memberLines(lines, 0, 16, "reset"), { start: 14, end: 14 });
+  assert.deepEqual(memberLines(lines, 0, 16, "broken"), { missing: "end" });
+  assert.deepEqual(memberLines(lines, 0, 16, "nope"), { missing: "member" });
 });

@@ -98,12 +98,33 @@ Deno.test("createPlayer() builds every kind, and says what is wrong with a descr
 });
 
 Deno.test("roundRobinParallel() rejects bad input before starting any worker", async () => {
-  const specs: PlayerSpec[] = [{ kind: "random" }, { kind: "random" }];
+  const specs: PlayerSpec[] = [{ kind: "random", name: "r1" }, {
+    kind: "random",
+    name: "r2",
+  }];
   const game = "connect-four" as const;
   const cases: [() => Promise<unknown>, RegExp][] = [
     [
       () => roundRobinParallel([specs[0]!], { game, openings: ["4"] }),
       /roundRobinParallel: players must be an array of at least 2 player descriptions, got an array of 1/,
+    ],
+    // Found by review: roundRobin refused two players with one name, the
+    // parallel runner played them ("x vs x" in every record).
+    [
+      () =>
+        roundRobinParallel([specs[0]!, { kind: "random", name: "r1" }], {
+          game,
+          openings: ["4"],
+        }),
+      /^Error: roundRobinParallel: players\[1\] has the name "r1" of players\[0\]; names must differ$/,
+    ],
+    [
+      () =>
+        roundRobinParallel([{ kind: "random" }, { kind: "random", seed: 3 }], {
+          game,
+          openings: ["4"],
+        }),
+      /roundRobinParallel: players\[1\] has the name "random" of players\[0\]/,
     ],
     [
       () => roundRobinParallel(specs, undefined as never),

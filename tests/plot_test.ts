@@ -256,3 +256,21 @@ Deno.test("renderSvg: a continuous color legend, which needs a browser's canvas,
     /<svg/,
   );
 });
+
+Deno.test("markdownTable: every line break in a cell (\\n, \\r\\n, a lone \\r, U+2028, U+2029) becomes one <br>, so the row stays one row", async () => {
+  const { marked } = await import("marked");
+  for (const brk of ["\n", "\r\n", "\r", "\u2028", "\u2029"]) {
+    const table = markdownTable(["search", "nodes"], [
+      [`alpha${brk}beta`, 18297],
+      ["minimax", 549946],
+    ]);
+    const name = JSON.stringify(brk);
+    // Any line terminator left in the text would end the row early.
+    const lines = table.trimEnd().split(/\r\n|[\r\n\u2028\u2029]/);
+    assert.equal(lines.length, 4, `${name}: ${JSON.stringify(table)}`);
+    assert.match(table, /\| alpha<br>beta \|/, name);
+    const html = await marked.parse(table);
+    assert.equal(html.match(/<tr>/g)?.length, 3, `${name}: ${html}`);
+    assert.match(html, /<td>alpha<br>beta<\/td>\s*<td[^>]*>18297<\/td>/, name);
+  }
+});

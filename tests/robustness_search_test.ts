@@ -13,6 +13,7 @@ import {
   type ExtendedStats,
   iterativeDeepening,
   MAX_PLY,
+  mcts,
   minimax,
   type Move,
   MOVE_ORDERS,
@@ -204,6 +205,68 @@ Deno.test("every searcher rejects an unknown option key, naming the known ones",
       () => search(position, null as never),
       /options must be an object, got null/,
     );
+  }
+});
+
+Deno.test("every searcher, mcts and the other option readers refuse options that are not a plain object (a Map, Set, Date, typed array, class instance), naming it; inherited options still work", () => {
+  // Found by review: minimax(position, new Map([["depth", 1]])) searched to
+  // the end, the Map's entries not being keys, so the depth was ignored.
+  class Limits {
+    depth = 1;
+  }
+  const refused: [unknown, string][] = [
+    [new Map([["depth", 1]]), "a Map"],
+    [new Set(["depth"]), "a Set"],
+    [new Date(0), "a Date"],
+    [new Int32Array(1), "a Int32Array"],
+    [new Limits(), "a Limits"],
+    [new (class {})(), "an instance of an anonymous class"],
+    [Object.create(new Map()), "a Map"],
+  ];
+  const rule =
+    "options must be a plain object ({ key: value }, or made by Object.create from one), got";
+  const position = TicTacToe.parse("X...O....");
+  const before = position.key();
+  const searchers: [string, Searcher][] = [
+    ...SEARCHERS.map(([name, search]): [string, Searcher] => [name, search]),
+    ["mcts", mcts as unknown as Searcher],
+  ];
+  for (const [name, search] of searchers) {
+    for (const [options, given] of refused) {
+      assert.throws(
+        () => search(position, options as never),
+        new Error(`${name}: ${rule} ${given}`),
+      );
+    }
+    assert.throws(
+      () => search(position, (() => 1) as never),
+      new Error(`${name}: options must be an object, got a function`),
+    );
+    assert.equal(position.key(), before);
+  }
+  for (const [options, given] of refused) {
+    assert.throws(
+      () => new TranspositionTable(options as never),
+      new Error(`new TranspositionTable: ${rule} ${given}`),
+    );
+    assert.throws(
+      () => new UniformTree(options as never),
+      new Error(`new UniformTree: ${rule} ${given}`),
+    );
+  }
+  // Plain objects: literals, frozen, without a prototype, or inheriting
+  // their options from plain objects.
+  const depthOne = minimax(position, { depth: 1 });
+  const bare = Object.assign(Object.create(null), { depth: 1 });
+  for (
+    const options of [
+      Object.freeze({ depth: 1 }),
+      bare,
+      Object.create({ depth: 1 }),
+      Object.create(Object.create(bare)),
+    ]
+  ) {
+    assert.deepEqual(minimax(position, options), depthOne);
   }
 });
 

@@ -118,7 +118,7 @@ Deno.test("searchers reject a bad depth or window with a clear Error", () => {
     for (const depth of [-1, 1.5, Number.NaN, "3" as unknown as number]) {
       assert.throws(
         () => search(position, { depth }),
-        new RegExp(`${search.name}: depth must be an integer in 0…1073741824`),
+        new RegExp(`${search.name}: depth must be an integer in 0…1073741823`),
       );
     }
   }

@@ -6,12 +6,15 @@
  */
 import assert from "node:assert/strict";
 import {
+  type BudgetReport,
   Chess,
   CHESS_MOVE_LIMIT,
   mcts,
   mtdf,
   type Position,
   pvs,
+  SearchPlayer,
+  type SearchResult,
   sssStar,
   TicTacToe,
   TraceRecorder,
@@ -23,7 +26,7 @@ import { resolveSearchSettings } from "../src/search/search_settings.ts";
 
 /** One bad value per option, and the rule its error states after `name: `. */
 const BAD: Record<string, [unknown, string]> = {
-  depth: [-1, "depth must be an integer in 0…1073741824, got -1"],
+  depth: [-1, "depth must be an integer in 0…1073741823, got -1"],
   maxNodes: [0, "maxNodes must be a positive integer (or Infinity), got 0"],
   timeMs: [-5, "timeMs must be a positive number (or Infinity), got -5"],
   alpha: [0.5, "alpha must be an integer in -1000000…1000000, got 0.5"],
@@ -335,4 +338,97 @@ Deno.test("the settings object is frozen, nested parts too, and holds every defa
   assert.ok(own.tt instanceof TranspositionTable && own.orderFlags === 0);
   assert.ok(resolveSearchSettings("mtdf", {}).orderFlags !== 0);
   assert.equal(resolveSearchSettings("aspiration", {}).aspirationDelta, 1);
+});
+
+Deno.test("depth 2^30 is refused by every searcher, naming the rule; depth 2^30 − 1 is a depth, not 'no depth'", () => {
+  // Found by review: 2^30 was inside the documented range 0…2^30 but is
+  // the sentinel of a search without depth, so `depth: 2 ** 30` ran under
+  // the default node budget, threw "the search without depth passed the
+  // default budget" and reported completedDepth Infinity.
+  for (const [name, search] of SEARCHERS) {
+    assert.throws(
+      () => search(TicTacToe.empty(), { depth: 2 ** 30 }),
+      new Error(
+        `${name}: depth must be an integer in 0…1073741823, got 1073741824`,
+      ),
+    );
+    const settings = resolveSearchSettings(
+      name as Parameters<typeof resolveSearchSettings>[0],
+      { depth: 2 ** 30 - 1 },
+    );
+    assert.equal(settings.depth, 2 ** 30 - 1);
+    assert.equal(settings.byDefault, false, `${name}: the default budget`);
+    assert.equal(settings.maxNodes, Infinity, `${name}: a node budget`);
+    const result = search(TicTacToe.parse("XO.XO...."), {
+      depth: 2 ** 30 - 1,
+    }) as SearchResult & BudgetReport;
+    assert.equal(result.value, 1, name);
+    // The one-shot searchers finished the depth asked for; iterative
+    // deepening (and aspiration without a guess) the iteration that solved it.
+    assert.ok(result.exact, name);
+    assert.equal(
+      result.completedDepth,
+      name === "iterativeDeepening" || name === "aspiration" ? 5 : 2 ** 30 - 1,
+      name,
+    );
+  }
+});
+
+Deno.test('order "pv" is refused where no previous line is ever set: every searcher but iterative deepening (and aspiration without a guess, which deepens)', () => {
+  // Found by review: alphaBeta, pvs, quiescence, mtdf and sssStar accepted
+  // "pv", but only iterative deepening sets the line it follows, so it
+  // ordered nothing (alphaBeta: 844 nodes with "pv" and with "natural").
+  const position = () => TicTacToe.parse("X...O....");
+  const refusals: [string, Record<string, unknown>][] = [
+    ["alphaBeta", {}],
+    ["pvs", {}],
+    ["quiescence", {}],
+    ["mtdf", {}],
+    ["sssStar", {}],
+    ["aspiration", { guess: 0 }],
+  ];
+  for (const [name, extra] of refusals) {
+    const search = SEARCHERS.find(([known]) => known === name)![1];
+    for (
+      const order of ["pv", ["tt", "pv"], ["pv", "killer"], [() => 0, "pv"]]
+    ) {
+      assert.throws(
+        () =>
+          search(position(), {
+            ...extra,
+            tt: new TranspositionTable({ entries: 64 }),
+            order,
+          }),
+        new Error(
+          `${name}: order "pv" follows the previous iteration's principal variation, which only iterativeDeepening (and aspiration without guess) sets: here it would order nothing`,
+        ),
+        `${name} ${order}`,
+      );
+    }
+  }
+  // Where a line is set, "pv" stays accepted (and changes nothing beyond
+  // what previous already asks for).
+  for (
+    const [name, options] of [
+      ["iterativeDeepening", { order: ["tt", "pv"] }],
+      ["aspiration", { order: ["tt", "pv"] }],
+    ] as const
+  ) {
+    const search = SEARCHERS.find(([known]) => known === name)![1];
+    const tt = () => new TranspositionTable({ entries: 64 });
+    assert.deepEqual(
+      search(position(), { ...options, tt: tt() }),
+      search(position(), { order: "tt", tt: tt() }),
+      name,
+    );
+  }
+  assert.throws(
+    () =>
+      new SearchPlayer({
+        searcher: "pvs",
+        maxNodes: 100,
+        options: { order: ["pv", "killer"] },
+      }),
+    /^Error: new SearchPlayer: options: order "pv" follows the previous iteration's principal variation/,
+  );
 });

@@ -3,10 +3,14 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   alphaBeta,
+  type AlphaBetaOptions,
   ExplicitTree,
+  type Position,
+  type SearchTrace,
   TicTacToe,
   type TracedNode,
   TraceRecorder,
+  TranspositionTable,
   UniformTree,
   VALUE_INFINITE,
 } from "../mod.ts";
@@ -80,4 +84,170 @@ Deno.test("TraceRecorder shows values from MAX's view when O (MIN) moves at the 
 
 Deno.test("TraceRecorder.root() before any search is a clear Error", () => {
   assert.throws(() => new TraceRecorder().root(), /no finished search/);
+});
+
+/** A reported node as the search told it, `fromTable` kept (TracedNode drops it). */
+interface Reported {
+  ply: number;
+  move: number;
+  value: number;
+  fromTable: boolean;
+  children: Reported[];
+}
+
+/** Builds the reported tree as TraceRecorder does, keeping `fromTable`. */
+class RawTrace implements SearchTrace {
+  readonly pending: Reported[] = [];
+  root: Reported | null = null;
+  node(
+    ply: number,
+    move: number,
+    _alpha: number,
+    _beta: number,
+    value: number,
+    fromTable = false,
+  ): void {
+    let first = this.pending.length;
+    while (first > 0 && this.pending[first - 1]!.ply === ply + 1) first--;
+    const reported = {
+      ply,
+      move,
+      value,
+      fromTable,
+      children: this.pending.splice(first),
+    };
+    if (ply === 0) this.root = reported;
+    else this.pending.push(reported);
+  }
+}
+
+/**
+ * Checks the reported tree against the game, replaying it on `position`
+ * (searched `depth` plies): each node's children are distinct legal moves;
+ * a node settled by the table has none and is neither finished nor at the
+ * depth limit (the table is probed at neither); every other inner node's
+ * value is the best of its children's (negamax, fail-soft, no pruning that
+ * skips a child). Returns the node count.
+ */
+function checkReported(
+  node: Reported,
+  position: Position,
+  depth: number,
+): number {
+  const where = `ply ${node.ply} move ${node.move}`;
+  const moves = node.children.map((child) => child.move);
+  const buffer = new Int32Array(position.maxMoves);
+  const legal = position.isTerminal()
+    ? []
+    : Array.from(buffer.subarray(0, position.generateMoves(buffer)));
+  assert.ok(
+    new Set(moves).size === moves.length &&
+      moves.every((move) => legal.includes(move)),
+    `${where}: children [${moves}], legal moves [${legal}]`,
+  );
+  if (node.fromTable) {
+    assert.ok(
+      moves.length === 0 && legal.length > 0 && node.ply < depth,
+      `${where}: labelled fromTable with ${moves.length} children, ${legal.length} moves, depth ${depth}`,
+    );
+  } else if (moves.length > 0) {
+    const best = Math.max(...node.children.map((child) => 0 - child.value));
+    assert.equal(
+      node.value,
+      best,
+      `${where}: value is not its children's best`,
+    );
+  }
+  let count = 1;
+  for (const child of node.children) {
+    position.play(child.move);
+    count += checkReported(child, position, depth);
+    position.undo(child.move);
+  }
+  return count;
+}
+
+/**
+ * alphaBeta on a fresh `make()` with and without a {@linkcode RawTrace}:
+ * the same result, a trace that passes {@linkcode checkReported}; returns
+ * the nodes searched and the nodes traced.
+ */
+function tracedSearch(
+  make: () => Position,
+  options: () => AlphaBetaOptions & { depth: number },
+): [number, number] {
+  const plain = alphaBeta(make(), options());
+  const trace = new RawTrace();
+  const traced = alphaBeta(make(), { ...options(), trace });
+  assert.deepEqual(traced, plain, "the trace changed the search");
+  assert.equal(trace.pending.length, 0);
+  assert.equal(trace.root!.value, plain.value);
+  return [
+    plain.stats.nodes,
+    checkReported(trace.root!, make(), options().depth),
+  ];
+}
+
+Deno.test("with lateMoveReductions the trace shows each move once, from the pass that gave its value: children are distinct legal moves, a node from the table has none and is not a leaf, each inner value is its children's best, and the search is unchanged", () => {
+  // Found by review: a reduced move searched again reported its subtree to
+  // the trace once per pass (a node with children [0,1,2,0,1,2] in a tree
+  // of branching 3), and a table cut in the dropped pass labelled a node of
+  // the next pass fromTable (a leaf at the depth limit, on tic-tac-toe).
+  let hidden = 0;
+  for (let seed = 0; seed < 40; seed++) {
+    for (const withTable of [false, true]) {
+      const [nodes, traced] = tracedSearch(
+        () => new UniformTree({ branching: 3, depth: 6, seed }),
+        () => ({
+          depth: 6,
+          lateMoveReductions: { fullMoves: 1, minDepth: 2 },
+          ...(withTable
+            ? { tt: new TranspositionTable({ entries: 1 << 10 }) }
+            : {}),
+        }),
+      );
+      // A move settled by its reduced test is shown without that test's
+      // subtree, so the trace holds at most the nodes searched.
+      assert.ok(traced <= nodes, `seed ${seed}: ${traced} of ${nodes}`);
+      hidden += nodes - traced;
+    }
+  }
+  for (const order of ["killer", "history"] as const) {
+    for (const fullMoves of [1, 2, 3]) {
+      for (const depth of [8, 9]) {
+        const [nodes, traced] = tracedSearch(() => TicTacToe.empty(), () => ({
+          depth,
+          order,
+          tt: new TranspositionTable({ entries: 1 << 12 }),
+          lateMoveReductions: { fullMoves, minDepth: 2 },
+        }));
+        assert.ok(traced <= nodes);
+        hidden += nodes - traced;
+      }
+    }
+  }
+  assert.ok(hidden > 0, "some move was settled by its reduced test");
+});
+
+Deno.test("without a selective option the trace of the deep node holds every node searched, with or without a table", () => {
+  for (let seed = 0; seed < 20; seed++) {
+    for (const withTable of [false, true]) {
+      const [nodes, traced] = tracedSearch(
+        () => new UniformTree({ branching: 3, depth: 6, seed }),
+        () => ({
+          depth: 6,
+          order: "history",
+          ...(withTable
+            ? { tt: new TranspositionTable({ entries: 1 << 10 }) }
+            : {}),
+        }),
+      );
+      assert.equal(traced, nodes);
+    }
+  }
+  const [nodes, traced] = tracedSearch(() => TicTacToe.empty(), () => ({
+    depth: 9,
+    tt: new TranspositionTable({ entries: 1 << 12 }),
+  }));
+  assert.equal(traced, nodes);
 });

@@ -192,6 +192,59 @@ Deno.test("sprtMatch: a playBatch that returns the wrong games is an error, not 
   );
 });
 
+Deno.test("sprtMatch: a playBatch whose records hold a result other than 1-0, 0-1, 1/2-1/2, or other seats than the schedule's, is an error naming the batch, the round and the value, not draws", async () => {
+  // Found by review: "*", undefined or garbage was fed to the SPRT as a
+  // draw, and swapped seats as the other player's score.
+  const honest = madeUpBatch([2, 1, 0]);
+  const spoiled = (
+    round: number,
+    change: Partial<Record<"result" | "seats", unknown>>,
+  ) =>
+  async (task: GamesTask, index: number): Promise<GameRecord[]> => {
+    const records = await honest(task);
+    return index === 1
+      ? records.map((record) =>
+        record.round === round ? { ...record, ...change } as GameRecord : record
+      )
+      : records;
+  };
+  const cases: [ReturnType<typeof spoiled>, RegExp][] = [
+    [
+      spoiled(13, { result: "*" }),
+      /^Error: sprtMatch: playBatch's records for batch 1: round 13's result must be "1-0", "0-1" or "1\/2-1\/2", got "\*"$/,
+    ],
+    [
+      spoiled(10, { result: undefined }),
+      /batch 1: round 10's result must be .*, got undefined$/,
+    ],
+    [
+      spoiled(11, { result: "draw" }),
+      /batch 1: round 11's result must be .*, got "draw"$/,
+    ],
+    [
+      spoiled(12, { seats: [1, 0] }),
+      /^Error: sprtMatch: playBatch's records for batch 1: round 12's seats must be its game's \[0, 1\], got \[1, 0\]$/,
+    ],
+    [
+      spoiled(15, { seats: undefined }),
+      /batch 1: round 15's seats must be its game's \[1, 0\], got undefined$/,
+    ],
+  ];
+  for (const [playBatch, message] of cases) {
+    await assert.rejects(
+      sprtMatch({
+        ...deepAgainstShallow,
+        elo0: -10,
+        elo1: 0,
+        maxGames: 40,
+        batchGames: 10,
+        playBatch,
+      }),
+      message,
+    );
+  }
+});
+
 Deno.test("sprtMatch: every bad input is an error naming the argument, before any game", async () => {
   const base = {
     ...deepAgainstShallow,

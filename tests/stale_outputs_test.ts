@@ -103,3 +103,41 @@ Deno.test("staleOutputs: a volatile cell masks numbers and compares a chart by p
     'output 1 differs in its stream stdout at line 1: committed "1.5 ms", fresh "2.5 ms"',
   );
 });
+
+/** A display whose JSON MIME holds the value itself, as nbformat stores it. */
+const jsonDisplay = (value: unknown): NotebookOutput =>
+  ({
+    output_type: "display_data",
+    data: { "application/json": value, "text/plain": "{ nodes: 7 }" },
+  }) as NotebookOutput;
+
+Deno.test("staleOutputs: application/json data is compared by its JSON, in plain and volatile cells", () => {
+  // Two executions give equal objects, never the same one.
+  const committed = () => notebook([[jsonDisplay({ nodes: 7, line: [1, 2] })]]);
+  assert.deepEqual(staleOutputs(committed(), committed()), []);
+  const volatile = () =>
+    notebook([[jsonDisplay({ ms: 1.5, nodes: 7 })]], [VOLATILE_TAG]);
+  assert.deepEqual(staleOutputs(volatile(), volatile()), []);
+  // In a volatile cell its numbers are masked like any other text's.
+  assert.deepEqual(
+    staleOutputs(
+      volatile(),
+      notebook([[jsonDisplay({ ms: 2.25, nodes: 7 })]], [VOLATILE_TAG]),
+    ),
+    [],
+  );
+  const fresh = notebook([[jsonDisplay({ nodes: 8, line: [1, 2] })]]);
+  assert.deepEqual(staleOutputs(committed(), fresh), [{
+    cell: 2,
+    reason:
+      'output 1 differs in its application/json at line 1: committed "{\\"line\\":[1,2],\\"nodes\\":7}", fresh "{\\"line\\":[1,2],\\"nodes\\":8}"',
+  }]);
+  // A JSON array is a value, not lines of text to join.
+  assert.equal(
+    staleOutputs(
+      notebook([[jsonDisplay(["a", "b"])]]),
+      notebook([[jsonDisplay(["ab"])]]),
+    ).length,
+    1,
+  );
+});

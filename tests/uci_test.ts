@@ -475,3 +475,24 @@ Deno.test("UCI ponderhit: go's budgets count from ponderhit, the depth and move 
   now = 60_100;
   while (engine.searching) out.push(...engine.step());
 });
+
+Deno.test("UCI: a root searched move by move whose time is spent during depth 1 still answers a legal move (it threw: a budget of 0 or less reached the child's search)", () => {
+  let now = 0;
+  // Every reading of the clock advances it 5 ms: the 30 ms are spent
+  // before the root's twenty moves are through depth 1.
+  const engine = new UciEngine({ now: () => (now += 5) });
+  const positions = [
+    // Drawn by repetition at the root: searched move by move.
+    "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+    "position startpos",
+  ];
+  for (const position of positions) {
+    engine.receive(position);
+    const go = position.endsWith("startpos")
+      ? "go movetime 30 searchmoves a2a3 b2b3 c2c3 d2d3 e2e3 f2f3 g2g3 h2h3 a2a4 b2b4 c2c4 d2d4"
+      : "go movetime 30";
+    const out = engine.receive(go);
+    while (engine.searching) out.push(...engine.step());
+    assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/, position);
+  }
+});

@@ -18,6 +18,7 @@ import {
   type ChessGameRecord,
   type ChessMatchResult,
   type ChessOpening,
+  maxPliesProblem,
   scoreChessMatch,
 } from "../uci/chess_match.ts";
 import {
@@ -256,6 +257,8 @@ export async function chessMatchOverNats(
     1,
     100_000,
   );
+  const short = maxPliesProblem("maxPlies", maxPlies, openings);
+  if (short !== null) throw new Error(`${where}: ${short}`);
   // Two games by default: one opening with both colours.
   const size = options.batch === undefined
     ? 2

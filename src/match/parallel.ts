@@ -18,6 +18,7 @@ import {
   scheduleRoundRobin,
 } from "./tournament.ts";
 import { checkInteger, checkOptions } from "../validate.ts";
+import { checkDistinctNames } from "./_player_names.ts";
 
 /** What the main thread sends a worker. */
 export interface MatchJob {
@@ -58,13 +59,15 @@ export interface ParallelRoundRobinOptions {
 /**
  * Checks a round robin's players and openings before any game starts, on
  * this machine or another: every player description built once, every
- * opening parsed and unfinished. Errors name `where`.
+ * opening parsed and unfinished, no two players with one name (records
+ * and tables name them). Errors name `where`.
  *
  * @param where the function the user called, for messages
  * @param players at least two player descriptions
  * @param options the game and its openings
- * @throws {Error} on fewer than two players, a bad description, no
- *   openings, or an opening that is not an unfinished position
+ * @throws {Error} on fewer than two players, a bad description, two
+ *   players with one name, no openings, or an opening that is not an
+ *   unfinished position
  *
  * @example
  * ```ts
@@ -73,6 +76,11 @@ export interface ParallelRoundRobinOptions {
  * assert.throws(
  *   () => checkRoundRobinPlan("here", [{ kind: "random" }], { game: "tic-tac-toe", openings: [""] }),
  *   /here: players must be an array of at least 2 player descriptions/,
+ * );
+ * const twin = { kind: "alpha-beta", depth: 2 } as const;
+ * assert.throws(
+ *   () => checkRoundRobinPlan("here", [twin, twin], { game: "tic-tac-toe", openings: [""] }),
+ *   /here: players\[1\] has the name "alpha-beta d2" of players\[0\]; names must differ/,
  * );
  * ```
  */
@@ -93,7 +101,10 @@ export function checkRoundRobinPlan(
   }
   const { game, openings } = options;
   // Build everything once here, so bad input fails before anything starts.
-  for (const spec of players) createPlayer(game, spec);
+  checkDistinctNames(
+    where,
+    players.map((spec) => createPlayer(game, spec).name),
+  );
   if (!Array.isArray(openings) || openings.length === 0) {
     throw new Error(
       `${where}: openings must be a non-empty array of position strings, got ${

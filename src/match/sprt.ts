@@ -42,7 +42,15 @@
  * The Elo estimate is the logistic Elo of μ, with the 95% interval of μ
  * (μ ± 1.96 σ / √N) mapped to Elo. After a test that stopped early it is
  * biased away from the middle of [elo0, elo1], as every estimate after a
- * sequential stop is (fishtest corrects for it; this does not).
+ * sequential stop is (fishtest corrects for it; this does not). μ and σ²
+ * are those of the regularized counts, as for the LLR (fishtest's
+ * `stats` do the same): on a few results the 10⁻³ stand-ins are all the
+ * spread there is, so the interval is far narrower than the data allow and
+ * looks certain where it is not. Ten wins in ten games give +1530
+ * [+859, ∞); a single pair that scored ½ gives −190 [−250, −138]; ten
+ * draws give 0 ± 3. The interval, a normal approximation, means something
+ * only after many results of several kinds; it is left as fishtest
+ * computes it, since committed figures report it.
  *
  * @module
  */
@@ -83,7 +91,11 @@ export interface SprtOptions {
   model?: "pentanomial" | "trinomial";
 }
 
-/** An Elo estimate with its 95% interval (logistic Elo, the candidate's). */
+/**
+ * An Elo estimate with its 95% interval (logistic Elo, the candidate's),
+ * from regularized counts: on a few results the interval is far too
+ * narrow (see {@linkcode eloEstimate}).
+ */
 export interface EloEstimate {
   /** The logistic Elo of the mean score (0 before any result). */
   estimate: number;
@@ -359,6 +371,13 @@ function scoreToElo(score: number): number {
  * (pentanomial counts give the Elo per game, with the variance of pairs).
  * Useful on its own for a fixed number of games.
  *
+ * The counts are regularized first, a zero counting 10⁻³ as in the LLR
+ * (fishtest does the same), so on a few results the interval is the
+ * stand-ins' spread, not the data's: far too narrow, certain-looking
+ * where nothing is known. Ten wins give +1530 [+859, ∞) and one pair
+ * that scored ½ gives −190 [−250, −138] (see the second example). Read
+ * the interval only after many results of several kinds.
+ *
  * @param counts trinomial [losses, draws, wins] or pentanomial pair counts [0, ½, 1, 1½, 2 points]
  * @returns the estimate and interval: never NaN; before any result 0 in (−∞, ∞)
  * @throws {Error} on bad counts
@@ -370,6 +389,20 @@ function scoreToElo(score: number): number {
  * const { estimate, lower95, upper95 } = eloEstimate([360, 0, 640]);
  * assert.ok(Math.abs(estimate - 100) < 1);
  * assert.ok(lower95 < estimate && estimate < upper95);
+ * ```
+ *
+ * @example Tiny samples look certain: the zeros' 10⁻³ is all the spread
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { eloEstimate } from "../../mod.ts";
+ * const tenWins = eloEstimate([0, 0, 10]);
+ * assert.deepEqual([Math.round(tenWins.estimate), Math.round(tenWins.lower95)], [1530, 859]);
+ * assert.equal(tenWins.upper95, Infinity);
+ * const onePair = eloEstimate([0, 1, 0, 0, 0]);
+ * assert.deepEqual(
+ *   [onePair.estimate, onePair.lower95, onePair.upper95].map(Math.round),
+ *   [-190, -250, -138],
+ * );
  * ```
  */
 export function eloEstimate(counts: readonly number[]): EloEstimate {

@@ -38,6 +38,7 @@ import {
 } from "./sprt.ts";
 import {
   type GameRecord,
+  isGameResult,
   MAX_SCHEDULED_GAMES,
   type ScheduledGame,
   scheduleRoundRobin,
@@ -233,7 +234,8 @@ function candidateScore(record: GameRecord): GameScore {
  * @returns the test's final status, why it stopped, and the records
  * @throws {Error} (rejects) on a bad option, player or opening (before any
  *   game), when a game fails, or when `playBatch` returns other games
- *   than its batch's
+ *   than its batch's, or a record whose result is not `"1-0"`, `"0-1"` or
+ *   `"1/2-1/2"` or whose seats are not its game's (see `inRoundOrder`)
  *
  * @example Depth 3 against depth 1 on Connect Four: H1 against [0, 100]
  * ```ts
@@ -270,6 +272,11 @@ export async function sprtMatch(
     ...(options.beta !== undefined ? { beta: options.beta } : {}),
     ...(options.model !== undefined ? { model: options.model } : {}),
   });
+  // Their names may be equal, unlike a round robin's players: records tell
+  // them apart by seat (player 0 is the candidate), and a technique's test
+  // often pits two players of one default name (the atlas's leave-one-out
+  // tests: "deepening n2000" with and without aspiration windows, whose
+  // committed batches are keyed by these very specs).
   for (const name of ["candidate", "baseline"] as const) {
     try {
       createPlayer(game, options[name]);
@@ -394,23 +401,49 @@ export async function sprtMatch(
  * A batch's records in round order, checked to be exactly its games: a
  * batch played on workers comes back in the order its games finished, and
  * the pentanomial pairs (rounds 2k and 2k + 1, one opening with each
- * colour) are only right in round order.
+ * colour) are only right in round order. Each record's result and seats
+ * are checked too: the records may come from any `playBatch` (a NATS
+ * worker, a cache), and the test scores a record by them alone, so an
+ * unfinished game (`"*"`), a missing result or swapped seats would be
+ * counted as a draw or as the other player's game without a word.
  *
  * @param records the batch's records, in any order
  * @param task the batch they were played for
  * @param what names the records in the error
  * @returns a sorted copy
- * @throws when a round is missing, repeated or not the batch's
+ * @throws when a round is missing, repeated or not the batch's, or when a
+ *   record's result is not `"1-0"`, `"0-1"` or `"1/2-1/2"` or its seats
+ *   are not its game's (naming the round and the value)
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { type GameRecord, inRoundOrder, type SprtBatch } from "./mod.ts";
- * const task = { games: [{ round: 4 }, { round: 5 }] } as unknown as SprtBatch;
- * const records = [{ round: 5 }, { round: 4 }] as unknown as GameRecord[];
+ * const task = {
+ *   games: [{ round: 4, seats: [0, 1] }, { round: 5, seats: [1, 0] }],
+ * } as unknown as SprtBatch;
+ * const records = [
+ *   { round: 5, seats: [1, 0], result: "1/2-1/2" },
+ *   { round: 4, seats: [0, 1], result: "1-0" },
+ * ] as unknown as GameRecord[];
  * const rounds = inRoundOrder(records, task, "records").map((r) => r.round);
  * assert.deepEqual(rounds, [4, 5]);
  * assert.throws(() => inRoundOrder(records.slice(1), task, "records"), /must be its 2 games/);
+ * ```
+ *
+ * @example Results and seats are the schedule's
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type GameRecord, inRoundOrder, type SprtBatch } from "./mod.ts";
+ * const task = { games: [{ round: 0, seats: [0, 1] }, { round: 1, seats: [1, 0] }] } as unknown as SprtBatch;
+ * const records = [
+ *   { round: 0, seats: [0, 1], result: "1-0" },
+ *   { round: 1, seats: [1, 0], result: "*" },
+ * ] as unknown as GameRecord[];
+ * assert.throws(
+ *   () => inRoundOrder(records, task, "batch 0"),
+ *   /^Error: batch 0: round 1's result must be "1-0", "0-1" or "1\/2-1\/2", got "\*"$/,
+ * );
  * ```
  */
 export function inRoundOrder(
@@ -419,7 +452,10 @@ export function inRoundOrder(
   what: string,
 ): GameRecord[] {
   const { games } = task;
-  const sorted = [...records].sort((a, b) => a.round - b.round);
+  // A record that is not an object sorts anywhere; the round check refuses it.
+  const sorted = [...records].sort((a, b) =>
+    (a?.round ?? NaN) - (b?.round ?? NaN)
+  );
   if (
     sorted.length !== games.length ||
     sorted.some((record, k) => record?.round !== games[k]!.round)
@@ -432,5 +468,30 @@ export function inRoundOrder(
       })`,
     );
   }
+  sorted.forEach((record, k) => {
+    const game = games[k]!;
+    if (!isGameResult(record.result)) {
+      throw new Error(
+        `${what}: round ${game.round}'s result must be "1-0", "0-1" or "1/2-1/2", got ${
+          describe(record.result)
+        }`,
+      );
+    }
+    const seats: unknown = record.seats;
+    if (
+      !Array.isArray(seats) || seats.length !== 2 ||
+      seats[0] !== game.seats[0] || seats[1] !== game.seats[1]
+    ) {
+      throw new Error(
+        `${what}: round ${game.round}'s seats must be its game's [${
+          game.seats.join(", ")
+        }], got ${
+          Array.isArray(seats) && seats.length <= 4
+            ? `[${seats.map(describe).join(", ")}]`
+            : describe(seats)
+        }`,
+      );
+    }
+  });
   return sorted;
 }

@@ -17,6 +17,7 @@ import { checkInteger, checkOptions, describe } from "../validate.ts";
 import type { EloGame } from "./elo.ts";
 import type { Player } from "../players/player.ts";
 import { type Adjudication, Adjudicator } from "./adjudication.ts";
+import { checkDistinctNames } from "./_player_names.ts";
 
 /** A finished game. */
 export interface GameRecord {
@@ -216,16 +217,7 @@ export function roundRobin<P extends Position>(
     );
   }
   checkOptions(where, options, ["openings", "gamesPerPair", "seed"]);
-  // Records and tables name players: two with one name could not be told apart.
-  const names = players.map((player) => player?.name);
-  const twice = names.findIndex((name, i) => names.indexOf(name) !== i);
-  if (twice >= 0) {
-    throw new Error(
-      `${where}: players[${twice}] has the name ${
-        describe(names[twice])
-      } of players[${names.indexOf(names[twice])}]; names must differ`,
-    );
-  }
+  checkDistinctNames(where, players.map((player) => player?.name));
   const openings = options?.openings;
   if (!Array.isArray(openings) || openings.length === 0) {
     throw new Error(
@@ -358,6 +350,27 @@ const RESULT_SCORES: ReadonlyMap<string, number> = new Map([
   ["0-1", 0],
   ["1/2-1/2", 0.5],
 ]);
+
+/**
+ * Whether `value` is one of the results a {@linkcode GameRecord} may hold:
+ * `"1-0"`, `"0-1"` or `"1/2-1/2"`. Records that come from elsewhere (a
+ * worker, a cache) are checked with it before they are scored: any other
+ * text is an error, never a draw.
+ *
+ * @param value anything
+ * @returns whether it is a record's result
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isGameResult } from "../../mod.ts";
+ * assert.ok(isGameResult("1/2-1/2"));
+ * assert.ok(!isGameResult("*") && !isGameResult(undefined));
+ * ```
+ */
+export function isGameResult(value: unknown): value is GameRecord["result"] {
+  return typeof value === "string" && RESULT_SCORES.has(value);
+}
 
 /**
  * The games of `records` for {@linkcode eloRatings}: seats as player

@@ -605,7 +605,11 @@ export interface NotebookOutput {
   text?: string | string[];
   ename?: string;
   evalue?: string;
-  data?: Record<string, string | string[]>;
+  /**
+   * Each MIME type's value: text (a string, or its lines) for a text type,
+   * the value itself for a JSON one (`application/json`).
+   */
+  data?: Record<string, unknown>;
 }
 
 /**
@@ -783,8 +787,12 @@ function jupyterEnv(): Record<string, string> {
   };
 }
 
-function text(value: string | string[]): string {
-  return Array.isArray(value) ? value.join("") : value;
+/** A text value as one string; a value that is not text (JSON data) is "". */
+function text(value: unknown): string {
+  if (typeof value === "string") return value;
+  return Array.isArray(value) && value.every((line) => typeof line === "string")
+    ? value.join("")
+    : "";
 }
 
 function firstLine(value: string): string {

@@ -15,7 +15,9 @@
 import { type JupyterDisplay, mimeBundle } from "../plot/_jupyter_display.ts";
 import type { ArrayTree } from "../trees/explicit_tree.ts";
 import { base64Utf8 } from "../plot/_base64.ts";
+import { CHAR_EM } from "../plot/label_layout.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
+import { checkSearchSteps } from "./_check_steps.ts";
 import {
   type NodeView,
   nodeViewsAt,
@@ -43,6 +45,18 @@ const LEVEL_GAP = 78;
 const TOP = 34;
 const SIDE = 30;
 const SIZE = 28;
+/** Values are drawn bold at 12 px, centred on their node; names at 12 px. */
+const LABEL_SIZE = 12;
+/**
+ * How far left of its node's centre a name ends (it is anchored at its
+ * end): past the node's box and past a value of six characters ("≥ −100")
+ * centred on the node, by label_layout's estimate, and 4 px more. Names
+ * were centred 23 px left of the node, over the box and over values such
+ * as "≤ −12".
+ */
+const NAME_END = Math.ceil(
+  Math.max(SIZE / 2, (6 * LABEL_SIZE * CHAR_EM) / 2) + 4,
+);
 
 let instances = 0;
 
@@ -62,7 +76,9 @@ function hash(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-function layout(recorded: SearchSteps): { x: number[]; y: number[] } {
+function layout(
+  recorded: SearchSteps,
+): { x: number[]; y: number[]; shift: number } {
   const { nodes } = recorded;
   const kids: number[][] = nodes.map(() => []);
   nodes.forEach((node, id) => {
@@ -79,7 +95,16 @@ function layout(recorded: SearchSteps): { x: number[]; y: number[] } {
     y[id] = TOP + depth * LEVEL_GAP;
   };
   place(0, 0);
-  return { x, y };
+  // A long name left of a node near the left edge would start outside the
+  // picture: the whole tree moves right to hold it.
+  const shift = Math.ceil(Math.max(
+    0,
+    ...nodes.map((node, n) =>
+      node.name === undefined ? 0 : NAME_END +
+        [...node.name].length * LABEL_SIZE * CHAR_EM + 2 - x[n]!
+    ),
+  ));
+  return { x: x.map((v) => v + shift), y, shift };
 }
 
 /** Above this many nodes the stepper warns that stepping is slow going. */
@@ -109,7 +134,7 @@ ${scope}.gts-written{font-size:12px;fill:#aaa}
 ${scope}g[data-state=open] .gts-written,${scope}g[data-state=done] .gts-written{display:none}
 ${scope}g[data-state=cut] .gts-written{fill:#ccc}
 ${scope}.gts-window{font-size:10px;fill:#555}
-${scope}.gts-name{font-style:italic;font-size:12px;fill:#333}`;
+${scope}.gts-name{font-style:italic;font-size:12px;fill:#333;text-anchor:end}`;
 }
 
 /** The tree's edges and nodes as they show after a step. */
@@ -125,11 +150,11 @@ function treeMarkup(
   nodes.forEach((node, n) => {
     if (node.parent < 0) return;
     parts.push(
-      `<line data-edge="${node.path}" x1="${x[node.parent]}" y1="${
-        y[node.parent]! + SIZE / 2
-      }" x2="${x[n]}" y2="${y[n]! - SIZE / 2}"${
-        views[n]!.state === "cut" ? ' data-cut="true"' : ""
-      }/>`,
+      `<line data-edge="${escapeHtml(String(node.path))}" x1="${
+        x[node.parent]
+      }" y1="${y[node.parent]! + SIZE / 2}" x2="${x[n]}" y2="${
+        y[n]! - SIZE / 2
+      }"${views[n]!.state === "cut" ? ' data-cut="true"' : ""}/>`,
     );
   });
   nodes.forEach((node, n) => {
@@ -148,9 +173,9 @@ function treeMarkup(
       }>` +
         shape +
         (isLeaf
-          ? `<text class="gts-written" x="${x[n]}" y="${
-            y[n]! + 4
-          }">${node.leaf}</text>`
+          ? `<text class="gts-written" x="${x[n]}" y="${y[n]! + 4}">${
+            escapeHtml(String(node.leaf))
+          }</text>`
           : "") +
         `<text class="gts-value" x="${x[n]}" y="${y[n]! + 4}">${
           escapeHtml(view.value)
@@ -160,9 +185,9 @@ function treeMarkup(
         }">${escapeHtml(view.window)}</text>` +
         (node.name === undefined
           ? ""
-          : `<text class="gts-name" x="${x[n]! - SIZE / 2 - 9}" y="${
-            y[n]! + 4
-          }">${escapeHtml(node.name)}</text>`) +
+          : `<text class="gts-name" x="${x[n]! - NAME_END}" y="${y[n]! + 4}">${
+            escapeHtml(node.name)
+          }</text>`) +
         `</g>`,
     );
   });
@@ -171,11 +196,11 @@ function treeMarkup(
 
 function treeSize(
   recorded: SearchSteps,
-  place: { y: number[] },
+  place: { y: number[]; shift: number },
 ): { width: number; height: number } {
   const leaves = recorded.nodes.filter((n) => n.leaf !== undefined).length;
   return {
-    width: Math.max(SIDE * 2 + LEAF_GAP * leaves, 360),
+    width: Math.max(SIDE * 2 + LEAF_GAP * leaves + place.shift, 360),
     height: Math.max(...place.y) + SIZE / 2 + 26,
   };
 }
@@ -189,7 +214,9 @@ function treeSize(
  * @param recorded the steps (see {@linkcode searchSteps})
  * @param step the step to draw, from 0 to the last
  * @returns the SVG document
- * @throws {Error} when `step` is not a step of `recorded`
+ * @throws {Error} when `step` is not a step of `recorded`, or `recorded`
+ *   does not have the shape {@linkcode searchSteps} gives (the field, its
+ *   value and the rule named)
  *
  * @example
  * ```ts
@@ -202,6 +229,7 @@ function treeSize(
  * ```
  */
 export function stepperTreeSvg(recorded: SearchSteps, step?: number): string {
+  checkSearchSteps("stepperTreeSvg", recorded);
   const last = recorded.steps.length - 1;
   const at = step ?? last;
   checkInteger("stepperTreeSvg", "step", at, 0, last);
@@ -285,6 +313,10 @@ function scriptJson(value: unknown): string {
  *
  * @param recorded the steps to show
  * @param title an optional heading
+ * @throws {Error} when `recorded` does not have the shape
+ *   {@linkcode searchSteps} gives (a path that is not child numbers joined
+ *   by dots, a leaf that is not an integer, …: the field, its value and the
+ *   rule named), or `title` is not a string
  *
  * @example The parts a page without scripts shows
  * ```ts
@@ -299,6 +331,7 @@ function scriptJson(value: unknown): string {
  * ```
  */
 export function stepperHtml(recorded: SearchSteps, title?: string): string {
+  checkSearchSteps("stepperHtml", recorded);
   if (title !== undefined && typeof title !== "string") {
     throw new Error(
       `stepperHtml: title must be a string, got ${describe(title)}`,

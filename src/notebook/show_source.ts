@@ -9,6 +9,7 @@
 
 import { type JupyterDisplay, mimeBundle } from "../plot/_jupyter_display.ts";
 import { checkOptions, describe } from "../validate.ts";
+import { memberLines } from "./_member_lines.ts";
 
 /** Options of {@linkcode showSource}. */
 export interface ShowSourceOptions {
@@ -307,28 +308,19 @@ export function showSource(
     end = declarationEnd(lines, next);
   }
   if (method !== undefined) {
-    // `deno fmt` puts a class's members at two spaces and closes each there.
-    const escapedMethod = method.replace(/\$/g, "\\$");
-    const member = new RegExp(
-      `^  (?:(?:public|private|protected|static|async|override|get|set)\\s+)*\\*?${escapedMethod}\\s*[(<]`,
-    );
-    const at = lines.slice(start, end + 1).findIndex((line) =>
-      member.test(line)
-    );
-    if (at < 0) {
+    const member = memberLines(lines, start, end, method);
+    if ("missing" in member) {
       throw new Error(
-        `${where}: ${name} declares no method ${method} (looked for "  ${method}(" in ${
-          fileOf(href)
-        })`,
+        member.missing === "member"
+          ? `${where}: ${name} declares no method ${method} (looked for "  ${method}(" in ${
+            fileOf(href)
+          })`
+          : `${where}: ${qualified}: the end of the method (a line ending in ";", or "  }" after its body) is not found in ${
+            fileOf(href)
+          } before the end of ${name}`,
       );
     }
-    start += at;
-    // A member whose braces close on its own line (`newGame(): void {}`).
-    const own = lines[start]!;
-    end = own.split("{").length > 1 &&
-        own.split("{").length === own.split("}").length
-      ? start
-      : lines.findIndex((line, i) => i > start && /^ {2}\}/.test(line));
+    ({ start, end } = member);
   }
   const from = options.doc === false ? start : docStart(lines, start);
   const text = lines.slice(from, end + 1).join("\n");

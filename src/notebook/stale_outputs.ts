@@ -35,6 +35,31 @@ function text(value: string | string[] | undefined): string {
 }
 
 /**
+ * The text of one MIME value. nbformat stores a JSON MIME type
+ * (`application/json`, `…+json`) as the value itself, not as text: it is
+ * compared by its JSON, keys sorted. Two executions give equal objects,
+ * never the same one, so comparing the objects found every such output
+ * stale, and reading one as text threw.
+ */
+function mimeText(mime: string, value: unknown): string {
+  if (
+    !/[/+]json$/.test(mime) && (typeof value === "string" ||
+      Array.isArray(value) && value.every((line) => typeof line === "string"))
+  ) {
+    return text(value);
+  }
+  return JSON.stringify(
+    value ?? null,
+    (_, inner: unknown) =>
+      inner !== null && typeof inner === "object" && !Array.isArray(inner)
+        ? Object.fromEntries(
+          Object.entries(inner).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+        )
+        : inner,
+  );
+}
+
+/**
  * Every number, with its separators and decimals, as `#`; and every base64
  * payload (a chart as an `<img>` data URL), whose letters change with its
  * numbers.
@@ -92,7 +117,7 @@ function shape(
           // presence is compared.
           text: volatile && mime === "image/svg+xml"
             ? "(a chart)"
-            : mask(text(data[mime])),
+            : mask(mimeText(mime, data[mime])),
         })),
       };
     }

@@ -850,8 +850,11 @@ export class MctsPlayer<P extends Position = Position> implements Player<P> {
     if (
       playouts === undefined && maxNodes === undefined && timeMs === undefined
     ) playouts = 1000;
+    // Only an absent exploration takes the default: null is refused below.
     this.#options = {
-      exploration: options?.exploration ?? MCTS_DEFAULT_EXPLORATION,
+      exploration: options?.exploration === undefined
+        ? MCTS_DEFAULT_EXPLORATION
+        : options.exploration,
     };
     if (playouts !== undefined) this.#options.playouts = playouts;
     if (maxNodes !== undefined) this.#options.maxNodes = maxNodes;

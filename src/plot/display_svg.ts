@@ -10,14 +10,31 @@ export interface DisplaySvgOptions {
   alt?: string;
 }
 
-/** The text of an SVG `<text>` element as written, entities decoded. */
+const NAMED: Record<string, string> = {
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  amp: "&",
+};
+
+/**
+ * The text of an SVG `<text>` element as written, references decoded:
+ * renderSvg writes U+00A0 as `&#160;`, which the alt text showed as such. A
+ * number that names no character is left as written.
+ */
 function textOf(markup: string): string {
   return markup.replace(
-    /&(lt|gt|quot|apos|#39|amp);/g,
-    (_, name: string) =>
-      ({ lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'", amp: "&" })[
-        name
-      ]!,
+    /&(?:(lt|gt|quot|apos|amp)|#(\d+)|#x([\da-f]+));/gi,
+    (written, name?: string, decimal?: string, hex?: string) => {
+      if (name !== undefined) return NAMED[name.toLowerCase()] ?? written;
+      const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
+      const isCharacter = code === 0x9 || code === 0xa || code === 0xd ||
+        (code >= 0x20 && code <= 0xd7ff) ||
+        (code >= 0xe000 && code <= 0xfffd) ||
+        (code >= 0x10000 && code <= 0x10ffff);
+      return isCharacter ? String.fromCodePoint(code) : written;
+    },
   );
 }
 

@@ -3,7 +3,8 @@
  * a text's box is estimated from its length (an em-width per character),
  * the same estimate the tests measure rendered charts with. Points are
  * labelled with short tags (numbers) placed around their dots, away from
- * every other tag and dot, and the long names go to a key under the chart.
+ * every other tag and dot, and the long names go to a key under the chart
+ * (`appendKey`, in chart_key.ts).
  *
  * @module
  */
@@ -176,92 +177,4 @@ export function wrapText(
   }
   if (line !== "") lines.push(line);
   return lines;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(
-    />/g,
-    "&gt;",
-  );
-}
-
-/** Options of {@linkcode appendKey}. */
-export interface KeyOptions {
-  /** Columns of entries (default 2). */
-  columns?: number;
-  /** Font size in pixels (default 10). */
-  fontSize?: number;
-}
-
-/**
- * Appends a key under a chart rendered by `renderSvg`: one entry per tag,
- * `tag  name`, in columns, names wrapped to their column; the chart's
- * height and viewBox grow to hold it. The key is a `<g aria-label="key">`
- * of `<text>` lines (anchored at their start, centred on their `y`).
- *
- * @param svg a standalone SVG whose root has `width`, `height` and a viewBox
- * @param entries the tags and what they stand for, in reading order
- * @throws {Error} when the root has no numeric width and height
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { appendKey } from "./label_layout.ts";
- * const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100" height="100" width="300"></svg>';
- * const keyed = appendKey(svg, [{ tag: "1", name: "minimax" }, { tag: "2", name: "alpha-beta" }]);
- * assert.match(keyed, /viewBox="0 0 300 134" height="134"/);
- * assert.match(keyed, /<g aria-label="key"[^>]*><text x="10" y="117">1<\/text><text x="30" y="117">minimax<\/text><text x="150" y="117">2<\/text>/);
- * ```
- */
-export function appendKey(
-  svg: string,
-  entries: readonly { tag: string; name: string }[],
-  options: KeyOptions = {},
-): string {
-  const columns = options.columns ?? 2;
-  const fontSize = options.fontSize ?? 10;
-  const root = /^<svg[^>]*>/.exec(svg)?.[0] ?? "";
-  const width = Number(/ width="([\d.]+)"/.exec(root)?.[1]);
-  const height = Number(/ height="([\d.]+)"/.exec(root)?.[1]);
-  if (!Number.isFinite(width) || !Number.isFinite(height)) {
-    throw new Error(
-      `appendKey: svg must start with an <svg> root with a numeric width and height, got ${
-        root.slice(0, 80)
-      }`,
-    );
-  }
-  const margin = 10;
-  const line = fontSize + 4;
-  const columnWidth = (width - 2 * margin) / columns;
-  const indent = 2 * fontSize;
-  const perColumn = Math.ceil(entries.length / columns);
-  const texts: string[] = [];
-  let tallest = 0;
-  for (let c = 0; c < columns; c++) {
-    let y = height + margin + line / 2;
-    const x = margin + c * columnWidth;
-    for (const entry of entries.slice(c * perColumn, (c + 1) * perColumn)) {
-      texts.push(`<text x="${x}" y="${y}">${escapeXml(entry.tag)}</text>`);
-      for (
-        const part of wrapText(
-          entry.name,
-          fontSize,
-          columnWidth - indent - margin,
-        )
-      ) {
-        texts.push(
-          `<text x="${x + indent}" y="${y}">${escapeXml(part)}</text>`,
-        );
-        y += line;
-      }
-    }
-    tallest = Math.max(tallest, y - height - line / 2);
-  }
-  const total = Math.ceil(height + tallest + margin);
-  const grown = root
-    .replace(/ height="[\d.]+"/, ` height="${total}"`)
-    .replace(/ viewBox="0 0 ([\d.]+) [\d.]+"/, ` viewBox="0 0 $1 ${total}"`);
-  const key = `<g aria-label="key" font-size="${fontSize}" ` +
-    `text-anchor="start" dominant-baseline="middle">${texts.join("")}</g>`;
-  return grown + svg.slice(root.length).replace(/<\/svg>$/, `${key}</svg>`);
 }

@@ -16,9 +16,10 @@ export interface MarkdownTableOptions {
  * Formats rows as a GitHub-flavoured markdown table, padded so that the raw
  * text lines up too.
  *
- * `|` in a cell is escaped as `\|`, a line break becomes `<br>`, `null` and
- * `undefined` become empty cells. With the default `"auto"` alignment a column
- * whose cells are all numbers (empty cells aside) is right-aligned.
+ * `|` in a cell is escaped as `\|`, a line break (`\n`, `\r\n`, `\r`, U+2028,
+ * U+2029) becomes `<br>`, `null` and `undefined` become empty cells. With the
+ * default `"auto"` alignment a column whose cells are all numbers (empty cells
+ * aside) is right-aligned.
  *
  * @param columns The header of each column.
  * @param rows The rows, each with one cell per column.
@@ -185,12 +186,13 @@ function escapeCell(cell: TableCell): string {
   // stays in its cell (other backslashes are the cell's own Markdown
   // escapes, "SSS\\*"); a "<" that could open an HTML tag is text
   // ("Array<number>" stayed a tag and vanished), a "<" before a blank or a
-  // digit ("< 0.1") is left as written.
+  // digit ("< 0.1") is left as written. Every line terminator a Markdown
+  // reader may split on ends the row: a lone "\r", U+2028 and U+2029 too.
   return String(cell)
     .replace(/\\(?=\|)/g, "\\\\")
     .replaceAll("|", "\\|")
     .replace(/<(?=[A-Za-z/!?])/g, "&lt;")
-    .replace(/\r?\n/g, "<br>");
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, "<br>");
 }
 
 /** Length in code points, so that `α` and `β` count as one column each. */

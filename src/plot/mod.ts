@@ -43,12 +43,11 @@ export {
   type MarkdownTableOptions,
   type TableCell,
 } from "./markdown_table.ts";
+export { appendKey, type KeyOptions } from "./chart_key.ts";
 export {
-  appendKey,
   type Box,
   boxesOverlap,
   CHAR_EM,
-  type KeyOptions,
   type PlacedTag,
   placeTags,
   type PlaceTagsOptions,

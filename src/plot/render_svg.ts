@@ -1,5 +1,6 @@
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
+import { toXml, type XmlNode } from "./_xml.ts";
 
 /** The options of `Plot.plot`, re-exported so callers can type a chart spec without importing Plot. */
 export type PlotOptions = Plot.PlotOptions;
@@ -30,7 +31,6 @@ interface Element extends Node {
   readonly children: ArrayLike<Element>;
   readonly childNodes: ArrayLike<Node>;
   readonly firstChild: Node | null;
-  readonly outerHTML: string;
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
   insertBefore(node: Element, before: Node | null): void;
@@ -105,7 +105,9 @@ export function renderSvg(
     rect.setAttribute("fill", background);
     root.insertBefore(rect, root.firstChild);
   }
-  return withNamespaces(root.outerHTML);
+  // As XML, not linkedom's outerHTML: an SVG file is read by an XML parser,
+  // which refuses the raw `<` and `&` that HTML allows in attributes.
+  return withNamespaces(toXml(root as unknown as XmlNode));
 }
 
 /** Adds the namespace declarations that a standalone SVG file needs. */

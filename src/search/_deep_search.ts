@@ -98,6 +98,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   readonly hasNoisy: boolean;
   readonly scores: Int32Array[] = [];
   killers: Int32Array;
+  /** The history table (`"history"`); empty when not asked for. */
   readonly history: Int32Array;
   /**
    * The engines' quiet history (`"quiet-history"`): the side to move's
@@ -198,16 +199,13 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     this.tableCutoffs = settings.tableCutoffs;
     this.enhancedCutoffs = settings.enhancedCutoffs;
     this.quiescence = settings.quiescence;
-    // A move at or above the history table's size is never scored, so the
-    // default follows the position's own move range (chess: 2^16).
-    this.history = new Int32Array(
-      settings.maxMove ?? position.moveLimit ?? position.maxMoves,
-    );
-    this.quietHistory = new Int32Array(
-      (settings.orderFlags & ORDER_QUIET_HISTORY) !== 0
-        ? 2 * this.history.length
-        : 0,
-    );
+    // The tables are made, and their size read, only for the orders that
+    // use them: no other reads them.
+    const history = (settings.orderFlags & ORDER_HISTORY) !== 0;
+    const quiet = (settings.orderFlags & ORDER_QUIET_HISTORY) !== 0;
+    const size = history || quiet ? historySize(settings, position) : 0;
+    this.history = new Int32Array(history ? size : 0);
+    this.quietHistory = new Int32Array(quiet ? 2 * size : 0);
     this.killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     this.hasNoisy = typeof position.generateNoisyMoves === "function";
     this.hasIsCheck = typeof position.isCheck === "function";
@@ -280,7 +278,7 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     const line: number[] = [];
     const probe = new DeepContext(
       position,
-      probeSettings(this.where, tt, this.history.length),
+      probeSettings(this.where, tt),
     );
     // Without table cutoffs the value is fixed-depth minimax's, whatever the
     // table holds, so only entries of exactly the needed depth may confirm it.
@@ -422,6 +420,27 @@ export function oneShotResult(
     return c.stoppedResult();
   }
   return { ...c.deepResult(value, depth, exact), ...finishedReport(depth) };
+}
+
+/**
+ * The history tables' size: `maxMove`, else the position's `moveLimit`,
+ * else its `maxMoves` (checked when the context is built). A move at or
+ * above it is never scored, so the default follows the position's own move
+ * range (chess: 2^16).
+ *
+ * @throws {Error} naming the searcher when `moveLimit` is used and is not
+ *   an integer in 1…2^24, the range of `maxMove`
+ */
+function historySize(settings: SearchSettings, position: Position): number {
+  if (settings.maxMove !== null) return settings.maxMove;
+  if (position.moveLimit === undefined) return position.maxMoves;
+  return checkInteger(
+    settings.where,
+    "position.moveLimit",
+    position.moveLimit,
+    1,
+    1 << 24,
+  );
 }
 
 /**
@@ -1311,6 +1330,14 @@ function nullMoveSearch(
  * Late-move reduction's search of the move just played (step 4b): a null
  * window at alpha, `reduction` plies shallower (a move that gives check is
  * not reduced); a move that beats alpha there is searched again as usual.
+ *
+ * The trace sees only the full-window pass: the parent reports the move
+ * once, so a pass whose subtree it also reported would hang two or three
+ * copies of the grandchildren under it. The reduced and null-window tests
+ * are held back, as a null move's search is, and a move they settle is
+ * reported without children. A table cut in a held-back pass leaves no
+ * `tableCut` behind either (it is set only while the trace is on), so it
+ * cannot label a node of the reported pass.
  */
 function reducedSearch(
   c: DeepContext,
@@ -1320,16 +1347,29 @@ function reducedSearch(
   beta: number,
   reduction: number,
 ): number {
-  if (!(c.hasIsCheck && c.position.isCheck!())) {
-    const reduced = depth - 1 - reduction;
-    const value = 0 -
-      deepNode(c, ply + 1, reduced > 0 ? reduced : 0, 0 - alpha - 1, 0 - alpha);
-    if (value <= alpha || c.aborted) return value;
-    c.stats.researches++;
-  }
-  if (c.pvs) {
-    const value = 0 - deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
-    if (!(value > alpha && value < beta) || c.aborted) return value;
+  const trace = c.trace;
+  c.trace = null;
+  try {
+    if (!(c.hasIsCheck && c.position.isCheck!())) {
+      const reduced = depth - 1 - reduction;
+      const value = 0 -
+        deepNode(
+          c,
+          ply + 1,
+          reduced > 0 ? reduced : 0,
+          0 - alpha - 1,
+          0 - alpha,
+        );
+      if (value <= alpha || c.aborted) return value;
+      c.stats.researches++;
+    }
+    if (c.pvs) {
+      const value = 0 -
+        deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
+      if (!(value > alpha && value < beta) || c.aborted) return value;
+    }
+  } finally {
+    c.trace = trace;
   }
   return 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
 }

@@ -106,7 +106,13 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
    * with `tt`, a node settled by a table entry is reported with no children
    * and `fromTable` true; with `failHard`, a leaf reports its value clamped
    * into its window (so at alpha or beta it is a bound, though
-   * {@linkcode TraceRecorder} labels every leaf exact).
+   * {@linkcode TraceRecorder} labels every leaf exact). The selective
+   * options' side searches are not moves of the tree and are not reported:
+   * a null move's search, and late-move reductions' shallower null-window
+   * test of a move (a move searched again is reported once, with the
+   * subtree of its full-window search; a move its test settled, with no
+   * children and the test's value, a bound that TraceRecorder labels exact
+   * as it does a leaf).
    */
   trace?: SearchTrace;
 }

@@ -19,7 +19,11 @@ export interface DeepSearchOptions extends SearchOptions {
    * that (see {@linkcode alphaBeta} for the whole contract).
    */
   tt?: TranspositionTable;
-  /** Move ordering (default `"tt"` with a table, `"natural"` without). */
+  /**
+   * Move ordering (default `"tt"` with a table, `"natural"` without);
+   * `"pv"` only where a previous iteration sets the line it follows
+   * (iterative deepening, aspiration without a guess).
+   */
   order?: OrderOption;
   /** Clamp every result into the node's window (T002.1); default false (fail-soft). */
   failHard?: boolean;
@@ -41,7 +45,11 @@ export interface DeepSearchOptions extends SearchOptions {
    * `stop` during a long iteration.
    */
   interrupt?: Int32Array;
-  /** Size of the history table: moves must be below it (default `position.moveLimit`, else `position.maxMoves`). */
+  /**
+   * Size of the history table, an integer in 1…2^24: moves must be below it
+   * (default `position.moveLimit`, else `position.maxMoves`). Used only when
+   * `order` has `"history"` or `"quiet-history"`.
+   */
   maxMove?: number;
   /**
    * Null-move pruning (selective; off by default, `false` is off too): at a

@@ -35,19 +35,21 @@
  * expanded); `pv`: the most visited line from the root, down to the first
  * unexpanded node; `value`: that move's mean result from the root's side to
  * move, in [−1, 1] times {@linkcode MCTS_VALUE_SCALE} (1000: every playout
- * through it won, −1000: every one lost); at a terminal root, move −1, an
- * empty pv and the sign of `evaluate()` times 1000; `stats`
+ * through it won, −1000: every one lost); at a terminal root, or one with
+ * no legal move, move −1, an empty pv and the sign of `evaluate()` times
+ * 1000 (one node, one leaf, no playout); `stats`
  * ({@linkcode MctsStats}), with `playouts` and `nodes`.
  *
  * ## Budgets
  *
  * `playouts`, `maxNodes` (positions visited, see
- * {@linkcode MctsStats.nodes}) and `timeMs`; the search stops before an
+ * {@linkcode MctsStats.nodes}; `Infinity`: no node limit) and `timeMs`; the
+ * search stops before an
  * iteration when any budget given is spent, so `nodes` may pass `maxNodes`
  * by less than one iteration, and at least one iteration always runs, even
  * when `timeMs` is spent before it starts: at a root with a legal move,
- * `move` is always a legal move. With no budget,
- * {@linkcode MCTS_DEFAULT_PLAYOUTS} playouts. Without `timeMs`, the same
+ * `move` is always a legal move. With no finite budget (none given, or
+ * only `maxNodes: Infinity`), {@linkcode MCTS_DEFAULT_PLAYOUTS} playouts. Without `timeMs`, the same
  * seed gives the same result on every machine. Bounds whatever the budgets:
  * the tree stops growing at {@linkcode MCTS_MAX_TREE_SLOTS} slots
  * (`stoppedBy` `"treeSlots"`), and a playout still running
@@ -65,8 +67,9 @@
  *
  * An unknown option key or a bad option value is an `Error` naming it.
  * Budgets that are not integers in range (`playouts` 1…10^9, `maxNodes`
- * 1…2^53 − 1), a `timeMs` that is not a finite number above 0, NaN, 0 and
- * negative numbers included, are errors. The position is left exactly as
+ * 1…2^53 − 1 or `Infinity`), a `timeMs` that is not a finite number above
+ * 0, NaN, 0 and negative numbers included, are errors, and so is an
+ * `exploration` of null (only an absent one takes the default). The position is left exactly as
  * found, also when the search throws.
  *
  * @example The same seed gives the same search
@@ -102,7 +105,12 @@ import {
 export interface MctsOptions {
   /** Stop after this many playouts (1…10^9). */
   playouts?: number;
-  /** Stop once this many positions have been visited (`stats.nodes`; 1…2^53 − 1). */
+  /**
+   * Stop once this many positions have been visited (`stats.nodes`; an
+   * integer 1…2^53 − 1, or `Infinity`: no node limit, so that without
+   * `playouts` or `timeMs` the default {@linkcode MCTS_DEFAULT_PLAYOUTS}
+   * apply).
+   */
   maxNodes?: number;
   /** Stop after this many milliseconds (a finite number > 0); makes the result machine-dependent. */
   timeMs?: number;
@@ -132,7 +140,11 @@ export interface MctsStats extends SearchStats {
    * alpha-beta "at equal nodes", and what `maxNodes` bounds.
    */
   nodes: number;
-  /** Calls of `evaluate()`: one per iteration, at the position that ended it (terminal). */
+  /**
+   * Calls of `evaluate()`: one per iteration whose playout reached a
+   * position with no move (a finished game), none for a playout cut at
+   * {@linkcode MCTS_MAX_PLAYOUT_PLIES}; 1 at a terminal root.
+   */
   leaves: number;
   /** Always 0: MCTS cuts nothing. */
   cutoffs: number;
@@ -316,13 +328,10 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
   const playoutBudget = given.playouts === undefined
     ? Infinity
     : checkInteger("mcts", "playouts", given.playouts, 1, MAX_PLAYOUTS);
-  const nodeBudget = given.maxNodes === undefined ? Infinity : checkInteger(
-    "mcts",
-    "maxNodes",
-    given.maxNodes,
-    1,
-    Number.MAX_SAFE_INTEGER,
-  );
+  // Infinity, as SearchOptions documents it, is no node limit.
+  const nodeBudget = given.maxNodes === undefined || given.maxNodes === Infinity
+    ? Infinity
+    : checkNodeBudget(given.maxNodes);
   const timeMs = given.timeMs;
   if (
     timeMs !== undefined &&
@@ -333,17 +342,19 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
     );
   }
   const timeLimit = timeMs as number | undefined;
-  const exploration = checkNonNegative(
-    "mcts",
-    "exploration",
-    given.exploration ?? MCTS_DEFAULT_EXPLORATION,
-  );
+  // Only an absent value takes the default: null is refused, as every
+  // other searcher refuses it.
+  const exploration = given.exploration === undefined
+    ? MCTS_DEFAULT_EXPLORATION
+    : checkNonNegative("mcts", "exploration", given.exploration);
   const seed = given.seed === undefined
     ? 0
     : checkInteger("mcts", "seed", given.seed, 0, 0xffffffff);
   const solver = given.solver === undefined
     ? false
     : checkBoolean("mcts", "solver", given.solver);
+  // No finite budget (maxNodes Infinity included): the default playouts,
+  // since a search without any would run until the tree is full.
   const maxPlayouts = playoutBudget === Infinity && nodeBudget === Infinity &&
       timeLimit === undefined
     ? MCTS_DEFAULT_PLAYOUTS
@@ -374,16 +385,7 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
     stoppedBy: null,
     truncatedPlayouts: 0,
   };
-  if (position.isTerminal()) {
-    stats.nodes = stats.steps = stats.leaves = 1;
-    return {
-      move: NO_MOVE,
-      pv: [],
-      value: Math.sign(checkedValue("mcts", position.evaluate())) *
-        MCTS_VALUE_SCALE,
-      stats,
-    };
-  }
+  if (position.isTerminal()) return terminalRootResult(position, stats);
 
   // Step 2. Buffers sized by the budget (a tree node per playout, at most).
   const maxMoves = position.maxMoves;
@@ -397,8 +399,10 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
   let path = new Int32Array(64);
   let depthPlayed = 0;
 
+  // Set when the first expansion finds the root without a legal move.
+  let rootHasNoMove = false;
   try {
-    for (;;) {
+    search: for (;;) {
       // Step 3. Budgets, between iterations; a proven root needs no more.
       if (solver === true && tree.proof[0] !== 0) {
         stats.stoppedBy = "solved";
@@ -436,7 +440,15 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
         if (first < 0) {
           // Expansion: all children get slots at once, in seeded random order.
           count = checkedCount("mcts", position.generateMoves(moves), maxMoves);
-          if (count === 0) break;
+          if (count === 0) {
+            // A root that has not ended but has no move has no child to
+            // choose: it is valued as a terminal root is, below.
+            if (node === 0) {
+              rootHasNoMove = true;
+              break search;
+            }
+            break;
+          }
           tree.reserve(count);
           first = tree.used;
           tree.used += count;
@@ -498,11 +510,15 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
         stats.nodes++;
       }
       stats.playoutMoves += depthPlayed - treePlies;
-      stats.leaves++;
       // The result for the side to move at the end, then at the new node.
+      // A leaf is a call of evaluate() (SearchStats): a truncated playout
+      // makes none.
       let end = 0;
       if (truncated) stats.truncatedPlayouts++;
-      else end = Math.sign(checkedValue("mcts", position.evaluate()));
+      else {
+        stats.leaves++;
+        end = Math.sign(checkedValue("mcts", position.evaluate()));
+      }
       // A leaf whose game ended (no playout move) is a proven result.
       const proven = solver === true && !truncated && depthPlayed === treePlies;
       let result = ((depthPlayed - treePlies) & 1) === 0 ? end : 0 - end;
@@ -533,9 +549,41 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
     // Restore on every exit path, a throw from the position included.
     while (depthPlayed > 0) position.undo(played[--depthPlayed]!);
   }
+  if (rootHasNoMove) return terminalRootResult(position, stats);
   stats.steps = stats.nodes;
   stats.stoppedByBudget = stats.stoppedBy !== "solved";
   return solver === true ? solverResultOf(tree, stats) : resultOf(tree, stats);
+}
+
+/** `maxNodes` other than Infinity: an integer in 1…2^53 − 1. */
+function checkNodeBudget(maxNodes: unknown): number {
+  if (
+    typeof maxNodes !== "number" || !Number.isInteger(maxNodes) ||
+    maxNodes < 1 || maxNodes > Number.MAX_SAFE_INTEGER
+  ) {
+    throw new Error(
+      `mcts: maxNodes must be an integer in 1…${Number.MAX_SAFE_INTEGER} or Infinity (no node limit), got ${
+        describe(maxNodes)
+      }`,
+    );
+  }
+  return maxNodes;
+}
+
+/**
+ * The result at a root that has ended, or has no legal move: no move, an
+ * empty line and the sign of `evaluate()` times {@linkcode MCTS_VALUE_SCALE};
+ * one node, one leaf, no playout, no budget spent.
+ */
+function terminalRootResult(position: Position, stats: MctsStats): MctsResult {
+  stats.nodes = stats.steps = stats.leaves = 1;
+  return {
+    move: NO_MOVE,
+    pv: [],
+    value: Math.sign(checkedValue("mcts", position.evaluate())) *
+      MCTS_VALUE_SCALE,
+    stats,
+  };
 }
 
 /**

@@ -26,7 +26,7 @@ import { resolveSearchSettings } from "./search_settings.ts";
  * {@linkcode BudgetReport}, which says so (`exact: false`).
  *
  * Errors: an unknown option key (`{ dept: 1 }`) or a depth that is not an
- * integer in 0…2^30 is an `Error` naming `minimax`, the option, the value and
+ * integer in 0…2^30 − 1 is an `Error` naming `minimax`, the option, the value and
  * the rule, before the search starts. A leaf value that is not an integer
  * strictly inside ±{@linkcode VALUE_INFINITE}, a line longer than
  * {@linkcode MAX_PLY} moves, or anything the position throws ends the

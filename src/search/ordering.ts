@@ -14,7 +14,9 @@ import { describe } from "../validate.ts";
  * A named ordering. The course's (lesson 002, T002.2):
  * - `"natural"`: the order of `generateMoves` (the course's order);
  * - `"tt"`: the transposition table's best move first (needs a `tt`);
- * - `"pv"`: the previous iteration's principal variation first (iterative deepening sets it);
+ * - `"pv"`: the previous iteration's principal variation first (iterative
+ *   deepening, and aspiration without a guess, set it; every other
+ *   searcher, which has no previous iteration, refuses it);
  * - `"killer"`: the two moves that last caused a cut at the same ply next,
  *   before every other move but the table's and the PV's (captures too);
  * - `"history"`: moves by how often (weighted by depth²) they caused cuts

@@ -25,7 +25,10 @@ export interface SearchResult<S extends SearchStats = SearchStats> {
 
 /** Depth and budget options shared by the searchers. */
 export interface SearchOptions {
-  /** Plies to search; at the limit a position is evaluated. Default: to the end of the game or tree. */
+  /**
+   * Plies to search, an integer in 0…2^30 − 1; at the limit a position is
+   * evaluated. Default: to the end of the game or tree.
+   */
   depth?: number;
   /**
    * Node budget (a positive integer, or `Infinity`): the search stops once it

@@ -30,6 +30,7 @@ import type { DepthRow, PreviousHint } from "./iterative_deepening.ts";
 import {
   type MoveOrder,
   type MoveScorer,
+  ORDER_PV,
   type OrderOption,
   resolveOrder,
 } from "./ordering.ts";
@@ -37,6 +38,12 @@ import type { SearchTrace } from "./search_trace.ts";
 import { TranspositionTable } from "./transposition_table.ts";
 
 export type { LateMoveReductionSettings, NullMoveSettings };
+
+/**
+ * The deepest `depth` a searcher accepts, 2^30 − 1: one less than
+ * {@linkcode UNLIMITED_DEPTH}, the depth of a search given none.
+ */
+const MAX_DEPTH = UNLIMITED_DEPTH - 1;
 
 /** Entries of the table MTD(f) and SSS* make when the caller passes none. */
 export const DEFAULT_TABLE_ENTRIES = 1 << 16;
@@ -153,6 +160,12 @@ interface SearcherRules {
   readonly order?: MoveOrder;
   /** Aspiration half-width without `delta`. */
   readonly delta?: number;
+  /**
+   * It deepens and sets the line `order: "pv"` follows (`"always"`, or
+   * `"withoutGuess"`: aspiration, which deepens only without a guess);
+   * absent, `"pv"` would order nothing and is refused.
+   */
+  readonly setsPvLine?: "always" | "withoutGuess";
 }
 
 type OptionKey =
@@ -186,8 +199,13 @@ const SEARCHERS = {
       "keepCutMove",
       "onIteration",
     ],
+    setsPvLine: "always",
   },
-  aspiration: { keys: [...DEEP_KEYS, "delta", "guess"], delta: 1 },
+  aspiration: {
+    keys: [...DEEP_KEYS, "delta", "guess"],
+    delta: 1,
+    setsPvLine: "withoutGuess",
+  },
   mtdf: { keys: [...DEEP_KEYS, "guess"], passes: "MTD(f)", ownTable: true },
   sssStar: {
     keys: DEEP_KEYS,
@@ -230,7 +248,7 @@ const PROBE: SearcherRules = { keys: DEEP_KEYS };
  * assert.ok(Object.isFrozen(settings) && settings.where === "pvs");
  * assert.throws(
  *   () => resolveSearchSettings("pvs", { depth: -1 }),
- *   /^Error: pvs: depth must be an integer in 0…1073741824, got -1$/,
+ *   /^Error: pvs: depth must be an integer in 0…1073741823, got -1$/,
  * );
  * ```
  */
@@ -274,7 +292,8 @@ export function handOn(settings: SearchSettings): Record<string, never> {
 /**
  * The settings of a probe search that re-proves a value through `tt`
  * without writing it (the principal variation's completion): the table's
- * move first, no budget of its own, errors naming `where`.
+ * move first (so no history table, and no `maxMove`), no budget of its
+ * own, errors naming `where`.
  *
  * @example
  * ```ts
@@ -283,16 +302,15 @@ export function handOn(settings: SearchSettings): Record<string, never> {
  * import { probeSettings } from "./search_settings.ts";
  * import { TranspositionTable } from "./transposition_table.ts";
  * const tt = new TranspositionTable({ entries: 16 });
- * const probe = probeSettings("mtdf", tt, 9);
+ * const probe = probeSettings("mtdf", tt);
  * assert.ok(probe.tt === tt && probe.orderFlags === ORDER_TT && probe.depth === 1);
  * ```
  */
 export function probeSettings(
   where: string,
   tt: TranspositionTable,
-  maxMove: number,
 ): SearchSettings {
-  return settingsOf(where, { tt, order: "tt", maxMove, depth: 1 }, PROBE);
+  return settingsOf(where, { tt, order: "tt", depth: 1 }, PROBE);
 }
 
 /** {@linkcode resolveSearchSettings} for any rules. */
@@ -334,9 +352,12 @@ function settingsOf(
     VALUE_INFINITE - 1,
   );
   if (rules.passes !== undefined) refuseForPasses(where, rules.passes, given);
+  // UNLIMITED_DEPTH itself stands for "no depth" (the default budget, a
+  // completedDepth of Infinity), so the deepest depth one may ask for is
+  // one less.
   const depth = given.depth === undefined
     ? UNLIMITED_DEPTH
-    : checkInteger(where, "depth", given.depth, 0, UNLIMITED_DEPTH);
+    : checkInteger(where, "depth", given.depth, 0, MAX_DEPTH);
   const maxNodes = budget(where, "maxNodes", given.maxNodes);
   const timeMs = budget(where, "timeMs", given.timeMs);
   const byDefault = depth === UNLIMITED_DEPTH &&
@@ -347,6 +368,16 @@ function settingsOf(
     tt !== null,
     where,
   );
+  // Only iterative deepening sets a previous line: anywhere else "pv" would
+  // be accepted and order nothing.
+  if (
+    (plan.flags & ORDER_PV) !== 0 && rules.setsPvLine !== "always" &&
+    !(rules.setsPvLine === "withoutGuess" && guess === null)
+  ) {
+    throw new Error(
+      `${where}: order "pv" follows the previous iteration's principal variation, which only iterativeDeepening (and aspiration without guess) sets: here it would order nothing`,
+    );
+  }
   const failHard = flag(where, "failHard", given.failHard) === true;
   const exactDepth = flag(where, "exactDepth", given.exactDepth) === true;
   const tableCutoffs =

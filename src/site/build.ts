@@ -57,12 +57,13 @@ import {
 import { stepperLiveFile } from "./stepper.ts";
 import { walksLiveFile } from "./walks.ts";
 import { printable } from "../validate.ts";
+import { buildInto } from "./_out_folder.ts";
 
 /** The repository's root folder. */
 export const ROOT: string = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The file that marks a folder as written by `deno task site` (it may then be replaced). */
-export const SITE_MARKER = ".gts-site";
+export { SITE_MARKER } from "./_out_folder.ts";
 
 /** A page of the site, as written. */
 export interface SitePage {
@@ -478,12 +479,31 @@ export function editableKind(source: string): "try-it" | "exercise" | null {
   return null;
 }
 
-/** A notebook's title: its first Markdown heading, or its file name. */
+/**
+ * A notebook's title: the text of its first Markdown heading (level 1 or
+ * 2) that has some, or its file name. HTML tags and Markdown emphasis are
+ * left out: the title is text (escaped where it is written), and a heading
+ * `# Minimax <small>…</small>` showed its tags.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { notebookTitle } from "./build.ts";
+ * const notebook = { cells: [{ cell_type: "markdown", source: "# *Minimax* <small>lesson 1</small>" }] };
+ * assert.equal(notebookTitle(notebook, "01_minimax"), "Minimax lesson 1");
+ * ```
+ */
 export function notebookTitle(notebook: Notebook, name: string): string {
   for (const cell of notebook.cells) {
     if (cell.cell_type !== "markdown") continue;
-    const heading = joined(cell.source).match(/^#{1,2}\s+(.+)$/m);
-    if (heading) return heading[1]!.replace(/[`*_]/g, "").trim();
+    for (const heading of joined(cell.source).matchAll(/^#{1,2}\s+(.+)$/gm)) {
+      const text = heading[1]!
+        .replace(/<!--[^]*?-->|<\/?[A-Za-z][^>]*>/g, "")
+        .replace(/[`*_]/g, "")
+        .replace(/\s+/g, " ")
+        .trim();
+      if (text !== "") return text;
+    }
   }
   return name;
 }
@@ -645,6 +665,10 @@ export interface SiteOptions {
  * the repository is skipped, and so is a notebook named `index` or `play`
  * (its page would replace the site's); each is one line of `warnings`.
  *
+ * The site is written into a new folder beside `out`, which takes `out`'s
+ * place once every file is written: a build that fails leaves the previous
+ * site as it was.
+ *
  * Work: linear in the notebooks' and Markdown files' size, plus one
  * esbuild run.
  *
@@ -659,11 +683,20 @@ export interface SiteOptions {
  */
 export async function buildSite(options: SiteOptions): Promise<SiteBuild> {
   const root = options.root ?? ROOT;
-  const out = options.out;
   // Every file and folder the build reads from `root` is read at its real
   // path, and only when that is inside the repository.
   const realRoot = await Deno.realPath(root);
-  await prepareOut(out);
+  // Written beside `options.out`, which it replaces once finished: a build
+  // that fails leaves the previous site as it was.
+  return await buildInto(options.out, (out) => writeSite(root, realRoot, out));
+}
+
+/** Writes the site of the repository `root` into the new folder `out`. */
+async function writeSite(
+  root: string,
+  realRoot: string,
+  out: string,
+): Promise<SiteBuild> {
   const warnings: string[] = [];
   const found = await siteNotebooks(root, realRoot, warnings);
   if (found.length === 0) {
@@ -980,33 +1013,4 @@ async function assetBytes(
     return null;
   }
   return bytes;
-}
-
-/** Makes `out` an empty folder marked as the site's, or refuses. */
-async function prepareOut(out: string): Promise<void> {
-  let entries: string[];
-  try {
-    const info = await Deno.stat(out);
-    if (!info.isDirectory) {
-      throw new Error(`buildSite: out ${out} is a file, not a folder`);
-    }
-    entries = [];
-    for await (const entry of Deno.readDir(out)) entries.push(entry.name);
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-    entries = [];
-  }
-  if (entries.length > 0) {
-    if (!entries.includes(SITE_MARKER)) {
-      throw new Error(
-        `buildSite: out ${out} is a folder that is not empty and has no ${SITE_MARKER} (not written by deno task site): refusing to replace it`,
-      );
-    }
-    await Deno.remove(out, { recursive: true });
-  }
-  await Deno.mkdir(out, { recursive: true });
-  await Deno.writeTextFile(
-    join(out, SITE_MARKER),
-    "Written by deno task site: the next build replaces this folder.\n",
-  );
 }

@@ -13,7 +13,8 @@
  */
 
 import { transform } from "sucrase";
-import { type Node, parse } from "acorn";
+import { parse } from "acorn";
+import { type AnyNode, freeNames, patternNames } from "./_free_names.ts";
 
 /** A syntax error in the cell, with its place (1-based line and column). */
 export class CellSyntaxError extends Error {
@@ -54,7 +55,7 @@ interface Part {
   text: string;
   /** The names it declares. */
   declares: string[];
-  /** The identifiers it uses. */
+  /** The names it reads from outside itself (see _free_names.ts). */
   uses: Set<string>;
 }
 
@@ -140,66 +141,6 @@ function mapBack(
   }
   if (best === undefined) return { line, column };
   return { line: best[1], column: best[2] + (column - best[0]) };
-}
-
-type AnyNode = Node & Record<string, unknown>;
-
-/** The names a declaration pattern binds. */
-function patternNames(pattern: AnyNode | null | undefined, into: string[]) {
-  if (!pattern) return;
-  switch (pattern.type) {
-    case "Identifier":
-      into.push(pattern.name as string);
-      break;
-    case "ObjectPattern":
-      for (const property of pattern.properties as AnyNode[]) {
-        patternNames(
-          (property.type === "RestElement"
-            ? property.argument
-            : property.value) as AnyNode,
-          into,
-        );
-      }
-      break;
-    case "ArrayPattern":
-      for (const element of pattern.elements as (AnyNode | null)[]) {
-        patternNames(element, into);
-      }
-      break;
-    case "RestElement":
-      patternNames(pattern.argument as AnyNode, into);
-      break;
-    case "AssignmentPattern":
-      patternNames(pattern.left as AnyNode, into);
-      break;
-  }
-}
-
-/** Every identifier a node reads or names (property names excepted). */
-function identifiers(node: unknown, into: Set<string>): Set<string> {
-  if (Array.isArray(node)) {
-    for (const child of node) identifiers(child, into);
-    return into;
-  }
-  if (typeof node !== "object" || node === null) return into;
-  const n = node as AnyNode;
-  if (n.type === "Identifier") {
-    into.add(n.name as string);
-    return into;
-  }
-  for (const [key, child] of Object.entries(n)) {
-    if (key === "loc" || key === "start" || key === "end") continue;
-    if (
-      !n.computed &&
-      ((n.type === "MemberExpression" && key === "property") ||
-        ((n.type === "Property" || n.type === "PropertyDefinition" ||
-          n.type === "MethodDefinition") && key === "key" && !n.shorthand))
-    ) {
-      continue;
-    }
-    identifiers(child, into);
-  }
-  return into;
 }
 
 /** One import declaration as lookups: `const {a: b} = __gts.import("m");`. */
@@ -296,7 +237,7 @@ function earlierParts(source: string): Part[] {
     parts.push({
       text: code.slice(node.start, node.end),
       declares: names,
-      uses: identifiers(node, new Set()),
+      uses: freeNames([node]),
     });
   }
   return parts;
@@ -410,8 +351,10 @@ export function cellProgram(
       cellText.slice(edit.end);
   }
 
-  // What the cell needs from earlier cells: latest declaration of each name.
-  const need = identifiers(body, new Set());
+  // What the cell needs from earlier cells: the latest declaration of each
+  // name it reads from outside itself (a parameter named as an earlier
+  // declaration is its own).
+  const need = freeNames(body);
   for (const name of ownNames) need.delete(name);
   const candidates = earlier.flatMap((text) => earlierParts(text));
   const bound = new Set<string>(ownNames);

@@ -38,9 +38,14 @@ export interface ChessOpening {
 
 /**
  * The openings of a text: `name ; uci uci ...` a line, `#` comments and
- * blank lines skipped (the format of `data/chess/openings.txt`).
+ * blank lines skipped (the format of `data/chess/openings.txt`). A line
+ * whose moves end the game by the rules a match plays by (checkmate,
+ * stalemate, insufficient material, the fifty-move rule, threefold
+ * repetition) is refused: every game from it would be scored with no
+ * engine having moved.
  *
- * @throws {Error} naming the line whose moves are not legal or that has no `;`
+ * @throws {Error} naming the line whose moves are not legal, that has no
+ *   `;`, or whose moves end the game (and how)
  *
  * @example
  * ```ts
@@ -49,6 +54,10 @@ export interface ChessOpening {
  * const [open] = readOpenings("# two lines\nOpen Game ; e2e4 e7e5\n");
  * assert.deepEqual(open, { name: "Open Game", moves: ["e2e4", "e7e5"] });
  * assert.throws(() => readOpenings("Bad ; e2e5"), /readOpenings: line 1: "e2e5" is not a legal move/);
+ * assert.throws(
+ *   () => readOpenings("Fool ; f2f3 e7e5 g2g4 d8h4"),
+ *   /readOpenings: line 1: the opening "Fool" must leave an unfinished position, got checkmate after its 4 plies/,
+ * );
  * ```
  */
 export function readOpenings(text: string): ChessOpening[] {
@@ -78,6 +87,17 @@ export function readOpenings(text: string): ChessOpening[] {
       }
     }
     const name = line.slice(0, at).trim();
+    // The rules playChessGame applies before the first engine move.
+    const ended = adjudicate(position);
+    if (ended !== null) {
+      throw new Error(
+        `readOpenings: line ${i + 1}: the opening ${
+          describe(name)
+        } must leave an unfinished position, got ${
+          ended[1]
+        } after its ${moves.length} plies (no engine would move)`,
+      );
+    }
     if (!isPgnTagValue(name)) {
       // The name becomes each game's Opening tag: refused here, not after
       // a game was played.
@@ -94,10 +114,11 @@ export function readOpenings(text: string): ChessOpening[] {
 
 /**
  * Openings cut from real games: the first `plies` moves of each game that
- * has more, each distinct line once, in the games' order; named by the
- * game's players and round (a quote, backslash or control character of
- * theirs, which a PGN tag may not hold, becomes "?"). Real games' openings are as balanced as the
- * players made them, and there are many more than a hand-written list.
+ * has more and that they leave unfinished by the rules of a match, each
+ * distinct line once, in the games' order; named by the game's players and
+ * round (a quote, backslash or control character of theirs, which a PGN
+ * tag may not hold, becomes "?"). Real games' openings are as balanced as
+ * the players made them, and there are many more than a hand-written list.
  *
  * @throws {Error} when `plies` is not an integer in 1…100
  *
@@ -124,6 +145,15 @@ export function openingsFromGames(
     const moves = game.moves.slice(0, plies);
     const key = moves.join(" ");
     if (seen.has(key)) continue;
+    // A line the rules of a match end (a threefold repetition or fifty
+    // moves the players went past without claiming; insufficient
+    // material) is no opening: every game from it would be scored before
+    // an engine moved. Skipped, as a game too short is, not refused: one
+    // such game would otherwise make a whole file of real games useless
+    // (data/chess/games.pgn holds such lines from 60 plies on).
+    const position = Chess.start();
+    for (const uci of moves) position.play(position.moveFromUci(uci));
+    if (adjudicate(position) !== null) continue;
     seen.add(key);
     const { White = "?", Black = "?", Round } = game.headers;
     const name = `${White} - ${Black}${
@@ -134,6 +164,48 @@ export function openingsFromGames(
     openings.push({ name: tagText(name, Infinity), moves });
   }
   return openings;
+}
+
+/**
+ * Why a ply limit leaves the games of one of `openings` no engine move, or
+ * null when it does not: a game is a draw once it has `maxPlies` plies,
+ * the opening's included, so a limit at or below an opening's length ends
+ * every game from it, scored, before an engine has moved.
+ *
+ * @param name how the message names the limit (`maxPlies`, `--max-plies`)
+ * @param maxPlies the limit
+ * @param openings the openings
+ * @returns the rule broken, naming the limit, its value and the longest
+ *   opening; or null
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maxPliesProblem } from "../../mod.ts";
+ * const openings = [{ name: "Open", moves: ["e2e4", "e7e5"] }, { name: "e4", moves: ["e2e4"] }];
+ * assert.equal(maxPliesProblem("maxPlies", 3, openings), null);
+ * assert.equal(
+ *   maxPliesProblem("maxPlies", 2, openings),
+ *   'maxPlies must be above the longest opening\'s plies, got 2 with "Open" of 2 plies (every game from it would be a draw before an engine moved)',
+ * );
+ * ```
+ */
+export function maxPliesProblem(
+  name: string,
+  maxPlies: number,
+  openings: readonly ChessOpening[],
+): string | null {
+  const longest = openings.reduce<ChessOpening | null>(
+    (best, opening) =>
+      best === null || opening.moves.length > best.moves.length
+        ? opening
+        : best,
+    null,
+  );
+  if (longest === null || maxPlies > longest.moves.length) return null;
+  return `${name} must be above the longest opening's plies, got ${maxPlies} with ${
+    describe(longest.name)
+  } of ${longest.moves.length} plies (every game from it would be a draw before an engine moved)`;
 }
 
 /** One side of a match: a name and a move for the game so far. */
@@ -576,7 +648,8 @@ function checkedPairs(
  * A game in which an engine fails is lost by it; the engine is restarted
  * (its `restart`) before the next game.
  *
- * @throws {Error} on a bad option or an empty opening list;
+ * @throws {Error} on a bad option, an empty opening list, or a
+ *   `maxPlies` at or below an opening's length ({@linkcode maxPliesProblem});
  *   {@linkcode ChessMatchError} when a failed engine cannot be restarted
  *
  * @example
@@ -617,6 +690,11 @@ export async function playChessMatch(
   }
   const count = options?.games ?? 2 * openings.length;
   checkInteger("playChessMatch", "games", count, 1, 1_000_000);
+  if (options?.maxPlies !== undefined) {
+    checkInteger("playChessMatch", "maxPlies", options.maxPlies, 1, 100_000);
+  }
+  const short = maxPliesProblem("maxPlies", options?.maxPlies ?? 300, openings);
+  if (short !== null) throw new Error(`playChessMatch: ${short}`);
   const gameOptions: ChessGameOptions = {
     ...(options?.maxPlies === undefined ? {} : { maxPlies: options.maxPlies }),
     ...(options?.headers === undefined ? {} : { headers: options.headers }),

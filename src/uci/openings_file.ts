@@ -77,7 +77,7 @@ export function loadOpenings(file: string, plies: number): ChessOpening[] {
     throw new OpeningsFileError(
       `--openings ${file} has no opening (${
         pgn
-          ? `no game with more than ${plies} plies from the start position`
+          ? `no game with more than ${plies} plies from the start position that they leave unfinished`
           : 'expected lines "name ; moves in UCI"'
       })`,
     );

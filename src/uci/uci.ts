@@ -618,7 +618,9 @@ export class UciEngine {
       try {
         result = searchChess(position, this.#table, {
           depth: depth - 1,
-          ...this.#budget(left),
+          // Depth 1 runs even when the time is spent (see above): the
+          // child's search at depth 0 needs a positive budget to be given.
+          ...this.#budget(Math.max(1, left)),
         });
       } finally {
         position.undo(move);

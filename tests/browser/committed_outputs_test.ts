@@ -33,10 +33,10 @@ async function htmlOutputs(): Promise<{ where: string; html: string }[]> {
     notebook.cells.forEach((cell, index) => {
       for (const output of cell.outputs ?? []) {
         const html = output.data?.["text/html"];
-        if (html === undefined) continue;
+        if (typeof html !== "string" && !Array.isArray(html)) continue;
         found.push({
           where: `${basename(path)} cell ${index + 1}`,
-          html: Array.isArray(html) ? html.join("") : html,
+          html: typeof html === "string" ? html : html.join(""),
         });
       }
     });

@@ -17,6 +17,7 @@ import {
   searchStepper,
   type SearchSteps,
   searchSteps,
+  stepperTreeSvg,
 } from "../../src/notebook/mod.ts";
 import { findJupyter } from "../../src/notebook/jupyter.ts";
 import { checkNotebook } from "../../src/notebook/jupyter.ts";
@@ -458,6 +459,71 @@ Deno.test({
       assert.ok(seen.complete && (seen.natural as number) > 2000);
       assert.equal(seen.shown, seen.natural, "the picture is not shrunk");
       assert.equal(seen.scrolled, 300);
+    } finally {
+      await close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+/**
+ * Every pair of visible labels of each drawn step whose boxes overlap, and
+ * every name over a node's shape, as chromium lays them out (run in the
+ * page; half a pixel of anti-aliasing is allowed).
+ */
+const OVERLAPS = `(() => {
+  const found = [];
+  const meet = (a, b, slack) => a.left < b.right - slack && b.left < a.right - slack &&
+    a.top < b.bottom - slack && b.top < a.bottom - slack;
+  document.querySelectorAll("div[data-step]").forEach((div) => {
+    const step = div.getAttribute("data-step");
+    const texts = [...div.querySelectorAll("text")].filter((t) =>
+      t.textContent.trim() !== "" && getComputedStyle(t).display !== "none"
+    );
+    const shapes = [...div.querySelectorAll("g[data-node] rect, g[data-node] circle")];
+    texts.forEach((t, i) => {
+      const a = t.getBoundingClientRect();
+      texts.slice(i + 1).forEach((u) => {
+        if (meet(a, u.getBoundingClientRect(), 0.5)) {
+          found.push("step " + step + ": " + t.textContent + " / " + u.textContent);
+        }
+      });
+      if (t.classList.contains("gts-name")) {
+        shapes.forEach((s) => {
+          if (meet(a, s.getBoundingClientRect(), 0)) {
+            found.push("step " + step + ": name " + t.textContent + " over a node");
+          }
+        });
+      }
+    });
+  });
+  return found;
+})()`;
+
+Deno.test({
+  name:
+    "stepper in chromium: names, values and windows of every step do not overlap, names stay off the nodes",
+  ignore: lacks("chromium"),
+  async fn() {
+    const recorded = searchSteps([[-12, -15, -11], [-13, -14], [-16, -10]], {
+      names: { "": "root", "0": "B", "1": "C", "2": "D" },
+    });
+    const steps = recorded.steps.map((_, k) =>
+      `<div data-step="${k}">${stepperTreeSvg(recorded, k)}</div>`
+    ).join("");
+    const dir = await Deno.makeTempDir({ prefix: "gts-stepper-" });
+    const file = `${dir}/labels.html`;
+    await Deno.writeTextFile(
+      file,
+      `<!doctype html><html><head><meta charset="utf-8"></head><body>${steps}</body></html>`,
+    );
+    const { browser, close } = await launchChromium(chromium!);
+    try {
+      const page = await browser.newPage();
+      const log = await watchPage(page);
+      await page.goto(`file://${file}`, { waitUntil: "load" });
+      assert.deepEqual(await page.evaluate(OVERLAPS), []);
+      assert.deepEqual(log.errors, []);
     } finally {
       await close();
       await Deno.remove(dir, { recursive: true });

@@ -417,7 +417,12 @@ export class Chess implements Position {
    */
   undo(move: Move): void {
     const board = this.#board;
-    if (board.ply === 0 || board.stackMove[board.ply - 1] !== move) {
+    // NULL_MOVE is what the stack holds after playNull: the same number
+    // passed here is no move to unmake.
+    if (
+      board.ply === 0 || board.stackMove[board.ply - 1] !== move ||
+      move === NULL_MOVE
+    ) {
       throw undoError(board, move);
     }
     board.unmake(move);
@@ -668,6 +673,8 @@ export class Chess implements Position {
       );
     }
     board.unmakeNull();
+    // As in undo: a root taken back past is where the game now is.
+    if (board.ply < this.#root) this.#root = board.ply;
   }
 
   /**
@@ -959,12 +966,15 @@ function undoError(board: Board, move: unknown): Error {
   const shown = typeof move === "number" && (move & 0xffff) === move
     ? `move ${move} (${toUci(move)})`
     : `move ${describe(move)}`;
+  if (board.ply > 0 && board.stackMove[board.ply - 1] === NULL_MOVE) {
+    return new Error(
+      `Chess.undo: the last move played was a null move, which undoNull takes back; got ${shown}`,
+    );
+  }
   return new Error(
     `Chess.undo: ${shown} is not the last move played (${
       board.ply === 0
         ? "no move was played"
-        : board.stackMove[board.ply - 1] === NULL_MOVE
-        ? "a null move"
         : toUci(board.stackMove[board.ply - 1]!)
     })`,
   );

@@ -1,0 +1,81 @@
+/**
+ * The `--pgn FILE` of `deno task match`, local or over `--nats`: opened
+ * while the command line is checked, so a path that cannot be written is
+ * refused before any engine starts, but emptied only once the games
+ * begin. A run that stops before (an engine that cannot start, a server
+ * that cannot be reached, a signal) leaves the file as it was: an existing
+ * file untouched, a file the run created removed.
+ *
+ * @module
+ */
+
+/** A match's PGN file: {@linkcode PgnOutput.open}, `begin`, `write`, `close`. */
+export class PgnOutput {
+  /** The path given. */
+  readonly path: string;
+  readonly #file: Deno.FsFile;
+  /** Whether {@linkcode PgnOutput.open} made the file (it was not there). */
+  readonly #created: boolean;
+  #begun = false;
+  #closed = false;
+
+  private constructor(path: string, file: Deno.FsFile, created: boolean) {
+    this.path = path;
+    this.#file = file;
+    this.#created = created;
+  }
+
+  /**
+   * Opens `path` for writing, creating it when it is not there; its
+   * content is kept until {@linkcode PgnOutput.begin}.
+   *
+   * @param path the file
+   * @returns the output
+   * @throws what `Deno.openSync` throws (no such directory, a directory, no permission)
+   */
+  static open(path: string): PgnOutput {
+    try {
+      return new PgnOutput(
+        path,
+        Deno.openSync(path, { write: true, createNew: true }),
+        true,
+      );
+    } catch (error) {
+      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+    }
+    return new PgnOutput(path, Deno.openSync(path, { write: true }), false);
+  }
+
+  /** Empties the file: the games begin (called once, before the first write). */
+  begin(): void {
+    this.#file.truncateSync(0);
+    this.#begun = true;
+  }
+
+  /** Writes all of `text` (writeSync may write part of it). */
+  write(text: string): void {
+    const bytes = new TextEncoder().encode(text);
+    let written = 0;
+    while (written < bytes.length) {
+      written += this.#file.writeSync(bytes.subarray(written));
+    }
+  }
+
+  /**
+   * Closes the file; before {@linkcode PgnOutput.begin}, a file that
+   * {@linkcode PgnOutput.open} created is removed, so the run leaves
+   * nothing. Closing twice does nothing.
+   */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#file.close();
+    if (this.#created && !this.#begun) {
+      try {
+        Deno.removeSync(this.path);
+      } catch {
+        // Already gone (removed by someone else): nothing is left either way.
+      }
+    }
+  }
+}
