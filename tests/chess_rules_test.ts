@@ -688,7 +688,7 @@ Deno.test("Chess.undo refuses the null move's marker, and undoNull past the root
   // as a real move, taking the g8 knight off the board.
   assert.throws(
     () => position.undo(-2),
-    /Chess\.undo: the last move played was a null move, which undoNull takes back; got move -2/,
+    /Chess\.undo: move -2 is not the last move played \(a null move\)/,
   );
   position.undoNull();
   assert.equal(position.toFen(), before);

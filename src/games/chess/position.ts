@@ -966,15 +966,12 @@ function undoError(board: Board, move: unknown): Error {
   const shown = typeof move === "number" && (move & 0xffff) === move
     ? `move ${move} (${toUci(move)})`
     : `move ${describe(move)}`;
-  if (board.ply > 0 && board.stackMove[board.ply - 1] === NULL_MOVE) {
-    return new Error(
-      `Chess.undo: the last move played was a null move, which undoNull takes back; got ${shown}`,
-    );
-  }
   return new Error(
     `Chess.undo: ${shown} is not the last move played (${
       board.ply === 0
         ? "no move was played"
+        : board.stackMove[board.ply - 1] === NULL_MOVE
+        ? "a null move"
         : toUci(board.stackMove[board.ply - 1]!)
     })`,
   );
