@@ -16,9 +16,6 @@ import {
   UsageError,
 } from "./_flags.ts";
 
-// Every command's usage error and value parsers, also imported from here.
-export { flagValue, integerValue, isFlag, UsageError };
-
 /**
  * The longest line `solve` reads, in bytes. A legal line is at most 42 move
  * digits, a blank and a score (`-18`): 46 bytes; the rest is room for

@@ -16,8 +16,8 @@ import {
   parseBenchArgs,
   SLOW_NOTE_MS,
   slowSoFar,
-  UsageError,
 } from "./_connect_four_cli.ts";
+import { UsageError } from "./_flags.ts";
 import { print } from "./_output.ts";
 import process from "node:process";
 

@@ -8,8 +8,7 @@
  */
 
 import { ConnectFourSolver, randomConnectFour } from "../mod.ts";
-import { FlagsOnce, UsageError } from "./_flags.ts";
-import { flagValue, isFlag } from "./_connect_four_cli.ts";
+import { FlagsOnce, flagValue, isFlag, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 
 /** A class of positions: stones played and moves left under perfect play. */

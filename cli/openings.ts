@@ -30,15 +30,15 @@ import {
   FULL_BOOK_PLIES,
 } from "../src/course/connect_four/opening_book.ts";
 import { solvePlanOverJobs } from "../src/course/connect_four/openings_remote.ts";
+import { defaultThreads, threadsValue } from "./_connect_four_cli.ts";
 import {
-  defaultThreads,
+  flagName,
+  FlagsOnce,
   flagValue,
   integerValue,
   isFlag,
-  threadsValue,
   UsageError,
-} from "./_connect_four_cli.ts";
-import { flagName, FlagsOnce } from "./_flags.ts";
+} from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import {
   connectForCommand,

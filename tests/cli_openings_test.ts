@@ -17,7 +17,7 @@ import {
   type OpeningLine,
   parseFirstMoves,
 } from "../src/course/connect_four/first_moves.ts";
-import { UsageError } from "../cli/_connect_four_cli.ts";
+import { UsageError } from "../cli/_flags.ts";
 import {
   DEFAULT_BOOK_PLIES,
   extendBook,

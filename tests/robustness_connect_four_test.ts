@@ -18,8 +18,8 @@ import {
   parseBenchArgs,
   parseSolveArgs,
   readLines,
-  UsageError,
 } from "../cli/_connect_four_cli.ts";
+import { UsageError } from "../cli/_flags.ts";
 
 /** Benchmark positions with their exact scores: every 25th line of both sets. */
 const BENCHMARK = ["end_easy.txt", "middle_easy.txt"].flatMap((name) =>
