@@ -89,6 +89,7 @@ import {
   unreachableMs,
 } from "./_nats.ts";
 import { DEFAULT_UNREACHABLE_MS } from "../src/jobs/nats.ts";
+import { onStopSignals } from "./_stop_signals.ts";
 
 /** The text of `deno task match --help`. */
 const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
@@ -384,14 +385,9 @@ async function main(args: readonly string[]): Promise<number> {
   const engineB = processes.engine(b);
   const scores: number[] = [];
   const tally = () => scoreTally(scores);
-  let stopping = false;
   // After a signal, the match's own path (a killed engine's game, a refused
   // restart) waits for the handler's exit code instead of racing it.
-  let stoppedWith: (code: number) => void = () => {};
-  const stopped = new Promise<number>((resolve) => stoppedWith = resolve);
-  const onSignal = (signal: Deno.Signal, code: number) => async () => {
-    if (stopping) return;
-    stopping = true;
+  const signals = onStopSignals(async (signal) => {
     stop.abort();
     await processes.killAll();
     run.pgn?.close();
@@ -400,13 +396,7 @@ async function main(args: readonly string[]): Promise<number> {
         run.pgnPath ? `; they are in ${run.pgnPath}` : ""
       }`,
     );
-    stoppedWith(code);
-    Deno.exit(code);
-  };
-  const onInt = onSignal("SIGINT", 130);
-  const onTerm = onSignal("SIGTERM", 143);
-  Deno.addSignalListener("SIGINT", onInt);
-  Deno.addSignalListener("SIGTERM", onTerm);
+  });
   try {
     say(`${run.openings.length} openings from ${run.openingsFile}`);
     for (const [flag, it] of [["--a", engineA], ["--b", engineB]] as const) {
@@ -432,7 +422,7 @@ async function main(args: readonly string[]): Promise<number> {
         Date: new Date().toISOString().slice(0, 10).replaceAll("-", "."),
       },
       onGame: (game, i) => {
-        if (stopping) return;
+        if (signals.signal !== null) return;
         // Written game by game, so a run cut short keeps its games.
         run.pgn?.write((i > 0 ? "\n" : "") + game.pgn);
         scores.push(gameScore(game.result, i % 2 === 0));
@@ -443,9 +433,9 @@ async function main(args: readonly string[]): Promise<number> {
       },
     });
     say(matchScoreLine(a.label, b.label, result));
-    return stopping ? await stopped : 0;
+    return signals.signal !== null ? await signals.exitCode : 0;
   } catch (error) {
-    if (stopping) return await stopped;
+    if (signals.signal !== null) return await signals.exitCode;
     const games = error instanceof ChessMatchError ? error.games.length : null;
     console.error(
       `match: stopped${
@@ -456,11 +446,10 @@ async function main(args: readonly string[]): Promise<number> {
     );
     return 2;
   } finally {
-    if (!stopping) {
+    if (signals.signal === null) {
       await Promise.all([engineA.close(), engineB.close()]);
       run.pgn?.close();
-      Deno.removeSignalListener("SIGINT", onInt);
-      Deno.removeSignalListener("SIGTERM", onTerm);
+      signals.remove();
     }
   }
 }

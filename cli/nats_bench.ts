@@ -24,6 +24,7 @@ import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
 import { basename } from "node:path";
 import { print } from "./_output.ts";
 import { findProgram } from "../src/programs.ts";
+import { onStopSignals } from "./_stop_signals.ts";
 
 const SPECS = [
   { kind: "alpha-beta", depth: 9, quality: "good" },
@@ -161,28 +162,19 @@ async function main(args: readonly string[]): Promise<void> {
   // SIGINT and SIGTERM end nats-server, the workers and the store before
   // exiting 130 and 143, as match and strength end what they started; the
   // default action left them all running.
-  let stoppedBy: Deno.Signal | null = null;
-  let stoppedWith: (code: number) => void = () => {};
-  const stopped = new Promise<number>((resolve) => stoppedWith = resolve);
-  const onSignal = (signal: Deno.Signal, code: number) => async () => {
-    if (stoppedBy !== null) return;
-    stoppedBy = signal;
+  const signals = onStopSignals(async (signal) => {
     await cleanUp();
     console.error(
       `bench:nats: stopped by ${signal}: nats-server and ${
         children.length - 1
       } worker processes ended, ${store} removed`,
     );
-    stoppedWith(code);
-    Deno.exit(code);
-  };
-  const onInt = onSignal("SIGINT", 130);
-  const onTerm = onSignal("SIGTERM", 143);
-  Deno.addSignalListener("SIGINT", onInt);
-  Deno.addSignalListener("SIGTERM", onTerm);
+  });
   /** Starts a process, unless a signal is stopping the run. */
   const spawn = (program: string, options: Deno.CommandOptions) => {
-    if (stoppedBy !== null) throw new Error(`stopped by ${stoppedBy}`);
+    if (signals.signal !== null) {
+      throw new Error(`stopped by ${signals.signal}`);
+    }
     const child = new Deno.Command(program, options).spawn();
     children.push(child);
     return child;
@@ -249,13 +241,12 @@ async function main(args: readonly string[]): Promise<void> {
     await connected.close();
   } catch (error) {
     // Stopped by a signal: the handler says so and exits with its code.
-    if (stoppedBy !== null) Deno.exit(await stopped);
+    if (signals.signal !== null) Deno.exit(await signals.exitCode);
     throw error;
   } finally {
-    if (stoppedBy === null) {
+    if (signals.signal === null) {
       await cleanUp();
-      Deno.removeSignalListener("SIGINT", onInt);
-      Deno.removeSignalListener("SIGTERM", onTerm);
+      signals.remove();
     }
   }
   print("| runner | games | seconds | games/s |");
