@@ -23,11 +23,33 @@ export interface XmlNode {
 const ELEMENT = 1, TEXT = 3, CDATA = 4;
 
 /**
- * Characters that XML 1.0 does not allow anywhere, even as a reference: C0
+ * The characters XML 1.0 allows, as a class's ranges. The others (C0
  * controls other than tab and line breaks, lone surrogates, U+FFFE and
- * U+FFFF. They are dropped: nothing can stand for them in the file.
+ * U+FFFF) are allowed nowhere, not even as a reference: they are dropped,
+ * as nothing can stand for them in the file.
  */
-const FORBIDDEN = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const CHARACTERS =
+  "\\t\\n\\r\\x20-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}";
+const FORBIDDEN = new RegExp(`[^${CHARACTERS}]`, "gu");
+const ALLOWED = new RegExp(`^[${CHARACTERS}]$`, "u");
+
+/**
+ * Whether `code` is a character XML 1.0 allows, and so one a character
+ * reference may name.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isXmlCharacter } from "./_xml.ts";
+ * assert.equal(isXmlCharacter(0xa0), true);
+ * assert.equal(isXmlCharacter(0), false);
+ * assert.equal(isXmlCharacter(0xd800), false);
+ * ```
+ */
+export function isXmlCharacter(code: number): boolean {
+  return Number.isInteger(code) && code >= 0 && code <= 0x10ffff &&
+    ALLOWED.test(String.fromCodePoint(code));
+}
 
 /**
  * The references written for characters of a text. `>` and U+00A0 are

@@ -1,5 +1,6 @@
 import { type JupyterDisplay, mimeBundle } from "./_jupyter_display.ts";
 import { base64Utf8 } from "./_base64.ts";
+import { isXmlCharacter } from "./_xml.ts";
 
 /** Options of {@linkcode displaySvg}. */
 export interface DisplaySvgOptions {
@@ -29,11 +30,7 @@ function textOf(markup: string): string {
     (written, name?: string, decimal?: string, hex?: string) => {
       if (name !== undefined) return NAMED[name.toLowerCase()] ?? written;
       const code = decimal !== undefined ? Number(decimal) : parseInt(hex!, 16);
-      const isCharacter = code === 0x9 || code === 0xa || code === 0xd ||
-        (code >= 0x20 && code <= 0xd7ff) ||
-        (code >= 0xe000 && code <= 0xfffd) ||
-        (code >= 0x10000 && code <= 0x10ffff);
-      return isCharacter ? String.fromCodePoint(code) : written;
+      return isXmlCharacter(code) ? String.fromCodePoint(code) : written;
     },
   );
 }
