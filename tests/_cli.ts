@@ -11,6 +11,8 @@ export interface CliRun {
   stderr: string;
   /** Milliseconds from spawn to exit (printed in messages, never judged). */
   ms: number;
+  /** The process id it ran as. */
+  pid: number;
 }
 
 /** Options of {@linkcode runCli}. */
@@ -96,6 +98,7 @@ export async function runCli(
     stdout: new TextDecoder().decode(output.stdout),
     stderr: new TextDecoder().decode(output.stderr),
     ms: performance.now() - started,
+    pid: child.pid,
   };
   assert.ok(
     !timedOut,

@@ -22,10 +22,16 @@ const FIXTURES = fileURLToPath(new URL("fixtures/grade", import.meta.url));
 // grader watches a submission's resident memory.
 const PERMISSIONS = ["-A"];
 
-/** The folders the grader writes its subprocesses' modules into. */
-function gradingFolders(): string[] {
+/**
+ * The folders the grader running as process `pid` writes its subprocesses'
+ * modules into. Only its own: the doc examples grade at the same time.
+ */
+function gradingFolders(pid: number): string[] {
   return [...Deno.readDirSync(ROOT)]
-    .filter((entry) => entry.name.startsWith(".grading-"))
+    .filter((entry) =>
+      entry.name.startsWith(`.grading-${pid}-`) ||
+      entry.name.startsWith(`.grading-checks-${pid}-`)
+    )
     .map((entry) => entry.name);
 }
 
@@ -45,7 +51,6 @@ function tableRows(stdout: string): GradeRow[] {
 }
 
 Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong, crashing, hanging and hostile submissions each get their row, and none stops the others", async () => {
-  const before = gradingFolders();
   // As README.md shows it.
   const run = await runCli(
     "grade.ts",
@@ -165,7 +170,7 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     detail("hostile_arbitrary.ipynb", "mex"),
     /^mex\(\[1\]\) returned 1; the mex is 0/,
   );
-  assert.deepEqual(gradingFolders(), before, "the grader cleans up");
+  assert.deepEqual(gradingFolders(run.pid), [], "the grader cleans up");
 });
 
 Deno.test("grade: gradeFolder gives the same rows to a program, as it finds them", async () => {
@@ -320,14 +325,19 @@ Deno.test("deno task grade: the table, --json, and what it says to a bad command
   }
 });
 
-/** The processes whose command line names a grading folder (`entry.ts`: a submission's run). */
-function gradingProcesses(what = "/.grading-"): string[] {
+/**
+ * The processes whose command line names a folder of the grader running as
+ * process `pid` and contains `what` (`entry.ts`: a submission's run).
+ */
+function gradingProcesses(pid: number, what = "/.grading-"): string[] {
   const found: string[] = [];
   for (const entry of Deno.readDirSync("/proc")) {
     if (!/^\d+$/.test(entry.name)) continue;
     try {
       const line = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`);
-      if (line.includes("/.grading-") && line.includes(what)) {
+      const ours = line.includes(`/.grading-${pid}-`) ||
+        line.includes(`/.grading-checks-${pid}-`);
+      if (ours && line.includes(what)) {
         found.push(entry.name);
       }
     } catch { /* gone */ }
@@ -358,11 +368,15 @@ Deno.test({
     // Wait until the submission's process runs its endless negamax.
     const deadline = Date.now() + 60_000;
     while (
-      gradingProcesses("entry.ts").length === 0 && Date.now() < deadline
+      gradingProcesses(child.pid, "entry.ts").length === 0 &&
+      Date.now() < deadline
     ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    assert.ok(gradingProcesses("entry.ts").length > 0, "the submission runs");
+    assert.ok(
+      gradingProcesses(child.pid, "entry.ts").length > 0,
+      "the submission runs",
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     child.kill("SIGINT");
     const output = await child.output();
@@ -371,8 +385,8 @@ Deno.test({
       new TextDecoder().decode(output.stderr),
       /^grade: interrupted; the running submission was killed/m,
     );
-    assert.deepEqual(gradingProcesses(), []);
-    assert.deepEqual(gradingFolders(), []);
+    assert.deepEqual(gradingProcesses(child.pid), []);
+    assert.deepEqual(gradingFolders(child.pid), []);
   },
 });
 

@@ -31,7 +31,7 @@ export interface CheckerCopy {
 
 /**
  * Copies the local modules `entry` imports, directly or not, into a new
- * folder `.grading-checks-*` of `root`, each at its path relative to
+ * folder `.grading-checks-<pid>-*` of `root`, each at its path relative to
  * `root`, and the npm packages they import into its `_npm/` folder (their
  * bare imports in the copied modules rewritten to the copies); the caller
  * removes the folder.
@@ -55,7 +55,7 @@ export interface CheckerCopy {
  * try {
  *   const copy = await copyChecker(root, "src/a.ts");
  *   assert.deepEqual(copy.files.sort(), ["src/a.ts", "src/b.ts"]);
- *   assert.ok(copy.dir.startsWith(`${root}.grading-checks-`));
+ *   assert.ok(copy.dir.startsWith(`${root}.grading-checks-${Deno.pid}-`));
  *   assert.equal(await Deno.readTextFile(`${copy.dir}/src/b.ts`), "export const b = 1;\n");
  * } finally {
  *   await Deno.remove(root, { recursive: true });
@@ -95,7 +95,10 @@ export async function copyChecker(
     }
     files.push(decodeURIComponent(specifier.slice(rootUrl.length)));
   }
-  const dir = await Deno.makeTempDir({ dir: root, prefix: ".grading-checks-" });
+  const dir = await Deno.makeTempDir({
+    dir: root,
+    prefix: `.grading-checks-${Deno.pid}-`,
+  });
   try {
     for (const file of files) {
       const target = `${dir}/${file}`;

@@ -269,7 +269,12 @@ async function gradeSubmission(
   }
   // One level below the project, as notebooks/ is, so that the imports a
   // notebook's cells make (`../mod.ts`) find the library.
-  const work = await Deno.makeTempDir({ dir: ROOT_PATH, prefix: ".grading-" });
+  // The process id in the name tells whose folder it is when graders run side
+  // by side (the tests and the doc examples do).
+  const work = await Deno.makeTempDir({
+    dir: ROOT_PATH,
+    prefix: `.grading-${Deno.pid}-`,
+  });
   try {
     const file = `${work}/submission.ts`;
     await Deno.writeTextFile(file, source);
