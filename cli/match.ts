@@ -73,7 +73,7 @@ import {
   OpeningsFileError,
 } from "../src/uci/openings_file.ts";
 import { matchOverNats } from "./_nats_match.ts";
-import { FlagsOnce } from "./_flags.ts";
+import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
 import { PgnOutput } from "./_pgn_output.ts";
 import { print } from "./_output.ts";
 import {
@@ -126,9 +126,6 @@ ${SECURITY_HELP}
 
 const ROOT = new URL("..", import.meta.url);
 
-/** A bad command line: one line, exit 2. */
-class Usage extends Error {}
-
 const FLAGS = [
   "--a",
   "--b",
@@ -154,23 +151,24 @@ function parseFlags(
   const flags = new FlagsOnce("match", REPEATABLE);
   const engines: string[] = [];
   for (let i = 0; i < list.length; i++) {
-    const flag = list[i]!;
-    if (flag === "-h" || flag === "--help") return null;
+    const arg = list[i]!;
+    if (arg === "-h" || arg === "--help") return null;
+    const flag = flagName(arg);
     if (!FLAGS.includes(flag) && !REPEATABLE.includes(flag)) {
-      throw new Usage(`unknown argument ${JSON.stringify(flag)}`);
+      throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
     }
-    const value = list[++i];
-    if (value === undefined) throw new Usage(`${flag} needs a value`);
+    let value: string;
+    [value, i] = flagValue("", list, i, flag);
     if (flag === "--engine") {
       engines.push(value);
       continue;
     }
     const twice = flags.repeated(flag, value);
-    if (twice !== null) throw new Usage(twice);
+    if (twice !== null) throw new UsageError(twice);
     out.set(flag, value);
   }
   if (!out.has("--a") || !out.has("--b")) {
-    throw new Usage("--a and --b are required");
+    throw new UsageError("--a and --b are required");
   }
   return { flags: out, engines };
 }
@@ -186,7 +184,7 @@ function integerFlag(
   if (text === undefined) return fallback;
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(n >= min && n <= max)) {
-    throw new Usage(
+    throw new UsageError(
       `${flag} must be an integer in ${min}…${max}, got ${
         JSON.stringify(text)
       }`,
@@ -226,7 +224,7 @@ function plan(args: readonly string[]): Plan | null {
   try {
     engines = engineTable(parsed.engines);
   } catch (error) {
-    if (error instanceof EngineFlagError) throw new Usage(error.message);
+    if (error instanceof EngineFlagError) throw new UsageError(error.message);
     throw error;
   }
   const a = parseEngineSpec("--a", flags.get("--a")!);
@@ -234,7 +232,7 @@ function plan(args: readonly string[]): Plan | null {
   // The spec is the engine's name in every game line, the score line and
   // the PGN's White/Black tags: two equal ones could not be told apart.
   if (a.label === b.label) {
-    throw new Usage(
+    throw new UsageError(
       `--a and --b must differ, got ${
         JSON.stringify(a.label)
       } for both (each names its engine in the game lines and the PGN)`,
@@ -246,7 +244,7 @@ function plan(args: readonly string[]): Plan | null {
   // Games come in pairs, one opening with each colour (playChessMatch):
   // an odd count would play its last opening with one colour only.
   if (games !== undefined && games % 2 !== 0) {
-    throw new Usage(
+    throw new UsageError(
       `--games must be even (each opening once with each colour), got ${
         JSON.stringify(flags.get("--games"))
       }`,
@@ -268,7 +266,7 @@ function plan(args: readonly string[]): Plan | null {
   // Only a .pgn's games are cut to --opening-plies (loadOpenings): a .txt
   // line gives its own moves, and the flag would be ignored without a word.
   if (flags.has("--opening-plies") && !openingsFile.endsWith(".pgn")) {
-    throw new Usage(
+    throw new UsageError(
       `--opening-plies goes with a .pgn --openings file (a .txt line gives its own moves), got --openings ${openingsFile}`,
     );
   }
@@ -276,17 +274,17 @@ function plan(args: readonly string[]): Plan | null {
   // Refused, not counted from the opening's end: --max-plies is the game's
   // length, as the PGN shows it, whatever opening it started from.
   const short = maxPliesProblem("--max-plies", maxPlies, openings);
-  if (short !== null) throw new Usage(short);
+  if (short !== null) throw new UsageError(short);
   const nats = flags.get("--nats") ?? null;
   if (flags.has("--batch") && nats === null) {
-    throw new Usage("--batch goes with --nats");
+    throw new UsageError("--batch goes with --nats");
   }
   const batch = flags.has("--batch")
     ? integerFlag(flags, "--batch", 1, 10_000, 2)
     : undefined;
   const unreachable = flags.get("--nats-unreachable");
   if (unreachable !== undefined && nats === null) {
-    throw new Usage(UNREACHABLE_ALONE);
+    throw new UsageError(UNREACHABLE_ALONE);
   }
   let patience: number | undefined;
   try {
@@ -294,11 +292,11 @@ function plan(args: readonly string[]): Plan | null {
       ? undefined
       : unreachableMs(unreachable);
   } catch (error) {
-    throw new Usage((error as Error).message);
+    throw new UsageError((error as Error).message);
   }
   for (const flag of SECURITY_FLAGS) {
     if (flags.has(flag) && nats === null) {
-      throw new Usage(`${flag} goes with --nats`);
+      throw new UsageError(`${flag} goes with --nats`);
     }
   }
   // Over --nats, each worker runs the engines configured on it.
@@ -314,7 +312,7 @@ function plan(args: readonly string[]): Plan | null {
       // to start leaves the file as it was (removed when it made it).
       pgn = PgnOutput.open(pgnPath);
     } catch (error) {
-      throw new Usage(
+      throw new UsageError(
         `cannot write --pgn ${pgnPath}: ${(error as Error).message}`,
       );
     }
@@ -344,7 +342,7 @@ async function main(args: readonly string[]): Promise<number> {
     run = plan(args);
   } catch (error) {
     if (
-      !(error instanceof Usage || error instanceof EngineSpecError ||
+      !(error instanceof UsageError || error instanceof EngineSpecError ||
         error instanceof OpeningsFileError)
     ) throw error;
     console.error(`match: ${error.message} (see --help)`);

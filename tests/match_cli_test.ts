@@ -218,6 +218,15 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
       /unknown argument "--rounds"/,
     ],
     [["--a", OURS, "--b", engine, "--pgn"], /--pgn needs a value/],
+    // A flag where a value stands is the user's flag, not the value.
+    [
+      ["--a", OURS, "--b", engine, "--pgn", "--games", "2"],
+      /^match: --pgn needs a value, got the flag "--games" \(--pgn=VALUE gives a value that starts with --\) \(see --help\)\n$/,
+    ],
+    [
+      ["--a", OURS, "--b", engine, "--rounds=3"],
+      /unknown argument "--rounds=3"/,
+    ],
     [["--a", OURS], /--a and --b are required/],
   ];
   for (const [args, message] of cases) {
@@ -575,15 +584,13 @@ Deno.test("match --pgn: a run whose engine cannot start leaves the file as it wa
         `${args.join(" ")}: ${fresh} was left behind`,
       );
     }
+    // Flags as `--flag=value` as well as `--flag value`.
     const played = await runCli("match.ts", [
       "--a",
       OURS,
-      "--b",
-      "ours:depth=2",
-      "--games",
-      "2",
-      "--pgn",
-      pgn,
+      "--b=ours:depth=2",
+      "--games=2",
+      `--pgn=${pgn}`,
     ], { timeoutMs: 90_000 });
     assert.equal(played.code, 0, played.stderr);
     const text = Deno.readTextFileSync(pgn);
