@@ -37,31 +37,33 @@ const USAGE =
 
 const FLAGS = ["--depth", "--stockfish", "--output", "--timeout"];
 
-/** The flags, or the line that refuses them. */
-function parse(args: readonly string[]): Map<string, string> | string {
+/**
+ * The flags.
+ * @throws {UsageError} naming an unknown, repeated or valueless flag
+ */
+function parse(args: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
   const once = new FlagsOnce("chess-referee");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const flag = flagName(arg);
     if (!FLAGS.includes(flag)) {
-      return `unknown argument ${JSON.stringify(arg)}`;
+      throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
     }
     // `--depth 14` and `--depth=14` alike, as every command takes them.
     let value: string;
-    try {
-      [value, i] = flagValue("", args, i, flag);
-    } catch (error) {
-      if (error instanceof UsageError) return error.message;
-      throw error;
-    }
+    [value, i] = flagValue("", args, i, flag);
     const twice = once.repeated(flag, value);
-    if (twice !== null) return twice;
+    if (twice !== null) throw new UsageError(twice);
     flags.set(flag, value);
   }
   return flags;
 }
 
+/**
+ * A flag's integer, or `fallback` when it is not given.
+ * @throws {UsageError} naming the flag, the value and the range
+ */
 function integer(
   flags: Map<string, string>,
   flag: string,
@@ -69,15 +71,18 @@ function integer(
   max: number,
   fallback: number,
   why = "",
-): number | string {
+): number {
   const text = flags.get(flag);
   if (text === undefined) return fallback;
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  return n >= min && n <= max
-    ? n
-    : `${flag} must be an integer in ${min}…${max}, got ${
-      JSON.stringify(text)
-    }${why}`;
+  if (!(n >= min && n <= max)) {
+    throw new UsageError(
+      `${flag} must be an integer in ${min}…${max}, got ${
+        JSON.stringify(text)
+      }${why}`,
+    );
+  }
+  return n;
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -89,19 +94,29 @@ async function main(args: readonly string[]): Promise<number> {
     print(USAGE);
     return 0;
   }
-  const flags = parse(args);
-  if (typeof flags === "string") return fail(`${flags} (${USAGE})`);
-  const depth = integer(
-    flags,
-    "--depth",
-    1,
-    100,
-    14,
-    " (Stockfish's depth 0 searches forever)",
-  );
-  if (typeof depth === "string") return fail(depth);
-  const timeoutMs = integer(flags, "--timeout", 1, 86_400_000, 60_000);
-  if (typeof timeoutMs === "string") return fail(timeoutMs);
+  let flags: Map<string, string>;
+  try {
+    flags = parse(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return fail(`${error.message} (${USAGE})`);
+  }
+  let depth: number;
+  let timeoutMs: number;
+  try {
+    depth = integer(
+      flags,
+      "--depth",
+      1,
+      100,
+      14,
+      " (Stockfish's depth 0 searches forever)",
+    );
+    timeoutMs = integer(flags, "--timeout", 1, 86_400_000, 60_000);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return fail(error.message);
+  }
   // PATH first, then /usr/games, as match and the benches look: this
   // command alone looked at /usr/games/stockfish only.
   const stockfish = flags.get("--stockfish") ?? findProgram("stockfish");

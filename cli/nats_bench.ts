@@ -43,39 +43,41 @@ const USAGE = `usage: deno task bench:nats [--games-per-pair N] [--batch N]
                       with both colours), 2…1000 (default ${DEFAULT_GAMES_PER_PAIR})
   --batch N           games a job over NATS, 1…1000 (default ${DEFAULT_BATCH})`;
 
-/** The flags (integers, each at most once), or the line that refuses them. */
-function readFlags(args: readonly string[]): Map<string, number> | string {
+/**
+ * The flags (integers, each at most once).
+ * @throws {UsageError} naming an unknown, repeated or valueless flag, or a bad value
+ */
+function readFlags(args: readonly string[]): Map<string, number> {
   const flags = new Map<string, number>();
   const once = new FlagsOnce("bench:nats");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const flag = flagName(arg);
     if (flag !== "--games-per-pair" && flag !== "--batch") {
-      return `unknown argument ${JSON.stringify(arg)} (see --help)`;
+      throw new UsageError(
+        `unknown argument ${JSON.stringify(arg)} (see --help)`,
+      );
     }
     // `--batch 4` and `--batch=4` alike, as every command takes them.
     let text: string;
-    try {
-      [text, i] = flagValue("", args, i, flag);
-    } catch (error) {
-      if (error instanceof UsageError) return error.message;
-      throw error;
-    }
+    [text, i] = flagValue("", args, i, flag);
     const twice = once.repeated(flag, text);
-    if (twice !== null) return twice;
+    if (twice !== null) throw new UsageError(twice);
     const value = /^\d+$/.test(text) ? Number(text) : NaN;
     // A round robin plays each opening with both colours: an odd count
     // (or 1) failed in the first run with an uncaught error, exit 1.
     if (flag === "--games-per-pair") {
       if (!(value >= 2 && value <= 1000 && value % 2 === 0)) {
-        return `${flag} must be an even integer in 2…1000 (each opening with both colours), got ${
-          JSON.stringify(text)
-        }`;
+        throw new UsageError(
+          `${flag} must be an even integer in 2…1000 (each opening with both colours), got ${
+            JSON.stringify(text)
+          }`,
+        );
       }
     } else if (!(value >= 1 && value <= 1000)) {
-      return `${flag} must be an integer in 1…1000, got ${
-        JSON.stringify(text)
-      }`;
+      throw new UsageError(
+        `${flag} must be an integer in 1…1000, got ${JSON.stringify(text)}`,
+      );
     }
     flags.set(flag, value);
   }
@@ -87,9 +89,12 @@ async function main(args: readonly string[]): Promise<void> {
     print(USAGE);
     return;
   }
-  const flags = readFlags(args);
-  if (typeof flags === "string") {
-    console.error(`bench:nats: ${flags}`);
+  let flags: Map<string, number>;
+  try {
+    flags = readFlags(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`bench:nats: ${error.message}`);
     Deno.exit(2);
   }
   const { roundRobin } = await import("../src/match/tournament.ts");
