@@ -7,6 +7,22 @@
  * @module
  */
 
+/**
+ * An identifier as a regular expression's source: `$`, the one character of
+ * a JavaScript identifier that means something in a pattern, escaped.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { identifierPattern } from "./_member_lines.ts";
+ * assert.equal(identifierPattern("$key"), "\\$key");
+ * assert.ok(new RegExp(`^${identifierPattern("a$b")}$`).test("a$b"));
+ * ```
+ */
+export function identifierPattern(name: string): string {
+  return name.replace(/\$/g, "\\$");
+}
+
 /** A member's first and last line (0-based), or why none was found. */
 export type MemberLines =
   | { start: number; end: number }
@@ -35,7 +51,7 @@ export function memberLines(
   to: number,
   method: string,
 ): MemberLines {
-  const escaped = method.replace(/\$/g, "\\$");
+  const escaped = identifierPattern(method);
   const member = new RegExp(
     `^  (?:(?:public|private|protected|static|abstract|async|override|get|set)\\s+)*\\*?${escaped}\\s*[(<]`,
   );

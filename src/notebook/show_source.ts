@@ -9,7 +9,7 @@
 
 import { type JupyterDisplay, mimeBundle } from "../plot/_jupyter_display.ts";
 import { checkOptions, describe } from "../validate.ts";
-import { memberLines } from "./_member_lines.ts";
+import { identifierPattern, memberLines } from "./_member_lines.ts";
 
 /** Options of {@linkcode showSource}. */
 export interface ShowSourceOptions {
@@ -129,7 +129,7 @@ function lineStartsInCode(lines: readonly string[], start: number): boolean[] {
 
 /** Whether `line` opens a declaration of the function `name` (an overload's next signature). */
 function declares(line: string, name: string): boolean {
-  const escaped = name.replace(/\$/g, "\\$");
+  const escaped = identifierPattern(name);
   return new RegExp(
     `^(?:export\\s+)?(?:async\\s+)?function\\*?\\s+${escaped}\\s*[(<]`,
   ).test(line);
@@ -241,7 +241,7 @@ export function showSource(
   }
   const qualified = nameOf(where, subject);
   const [name, method] = qualified.split(".") as [string, string | undefined];
-  const escaped = name.replace(/\$/g, "\\$");
+  const escaped = identifierPattern(name);
   const exported = new RegExp(
     `^export\\s+(?:default\\s+)?(?:declare\\s+)?(?:${KEYWORDS})\\s+${escaped}\\b`,
   );
