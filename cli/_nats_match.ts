@@ -14,6 +14,7 @@ import type { EngineSpec } from "../src/jobs/job.ts";
 import { chessMatchOverNats } from "../src/jobs/remote.ts";
 import { connectForCommand, progressLine, queuedJobsFate } from "./_nats.ts";
 import { print } from "./_output.ts";
+import { abortOnStopSignals } from "./_stop_signals.ts";
 import type { PgnOutput } from "./_pgn_output.ts";
 import { printable } from "../src/validate.ts";
 import {
@@ -59,16 +60,7 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
   run.pgn?.begin();
   const scores: number[] = [];
   const tally = () => scoreTally(scores);
-  const stop = new AbortController();
-  let stoppedBy: [Deno.Signal, number] | null = null;
-  const onSignal = (signal: Deno.Signal, code: number) => () => {
-    stoppedBy ??= [signal, code];
-    stop.abort();
-  };
-  const onInt = onSignal("SIGINT", 130);
-  const onTerm = onSignal("SIGTERM", 143);
-  Deno.addSignalListener("SIGINT", onInt);
-  Deno.addSignalListener("SIGTERM", onTerm);
+  const stop = abortOnStopSignals();
   const started = performance.now();
   try {
     print(`${run.openings.length} openings from ${run.openingsFile}`);
@@ -105,13 +97,12 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
     print(matchScoreLine(a.label, b.label, result));
     return 0;
   } catch (error) {
+    const stoppedBy = stop.stoppedBy;
     const where = stoppedBy === null
       ? `stopped after ${scores.length} games (${a.label}: ${tally()}): ${
         (error as Error).message
       }`
-      : `stopped by ${
-        (stoppedBy as [Deno.Signal, number])[0]
-      } after ${scores.length} finished games (${a.label}: ${tally()})${
+      : `stopped by ${stoppedBy.signal} after ${scores.length} finished games (${a.label}: ${tally()})${
         queuedJobsFate(error)
       }`;
     console.error(
@@ -119,10 +110,9 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
         run.pgnPath ? `; the finished games are in ${run.pgnPath}` : ""
       }`,
     );
-    return stoppedBy === null ? 2 : (stoppedBy as [Deno.Signal, number])[1];
+    return stoppedBy === null ? 2 : stoppedBy.status;
   } finally {
-    Deno.removeSignalListener("SIGINT", onInt);
-    Deno.removeSignalListener("SIGTERM", onTerm);
+    stop.remove();
     run.pgn?.close();
     await jobs.close().catch(() => {});
   }

@@ -1,10 +1,13 @@
 /**
- * SIGINT and SIGTERM for a command that started processes: the first of
- * them runs the command's own clean-up once, then exits with the status a
- * shell gives a process that signal ended (130, 143). The command's main
- * path, which may be failing at the same moment (a killed child), reads
- * {@linkcode StopSignals.signal} and waits for
- * {@linkcode StopSignals.exitCode} instead of racing the handler.
+ * SIGINT and SIGTERM for a command that started processes, in one of two
+ * ways. {@linkcode onStopSignals}: the first of them runs the command's own
+ * clean-up once, then exits with the status a shell gives a process that
+ * signal ended (130, 143); the command's main path, which may be failing at
+ * the same moment (a killed child), reads {@linkcode StopSignals.signal} and
+ * waits for {@linkcode StopSignals.exitCode} instead of racing the handler.
+ * {@linkcode abortOnStopSignals}: the first of them aborts a signal the
+ * command's work listens to, and the main path, once that work has stopped
+ * its children, returns the status itself.
  *
  * @module
  */
@@ -60,6 +63,70 @@ export function onStopSignals(
       return signal;
     },
     exitCode,
+    remove() {
+      for (const [name, listener] of listeners) {
+        Deno.removeSignalListener(name, listener);
+      }
+    },
+  };
+}
+
+/** The reason an {@linkcode abortOnStopSignals} signal carries. */
+export class StopSignalError extends Error {
+  /**
+   * @param signal the signal that came
+   * @param status the exit status it asks for (130, 143)
+   */
+  constructor(readonly signal: Deno.Signal, readonly status: number) {
+    super(`stopped by ${signal}`);
+    this.name = "StopSignalError";
+  }
+}
+
+/** What {@linkcode abortOnStopSignals} returns. */
+export interface StopAbort {
+  /** Aborted by the first SIGINT or SIGTERM, with a {@linkcode StopSignalError}. */
+  readonly signal: AbortSignal;
+  /** The first signal's reason, or null while none came. */
+  readonly stoppedBy: StopSignalError | null;
+  /** Stops listening, when the work has ended either way. */
+  remove(): void;
+}
+
+/**
+ * Listens for SIGINT and SIGTERM until {@linkcode StopAbort.remove}: the
+ * first aborts {@linkcode StopAbort.signal}; a later one changes nothing.
+ *
+ * @returns the abort signal, the stopping signal once one came, and the
+ *   listeners' remover
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { abortOnStopSignals } from "./_stop_signals.ts";
+ * const stop = abortOnStopSignals();
+ * assert.equal(stop.signal.aborted, false);
+ * assert.equal(stop.stoppedBy, null);
+ * stop.remove();
+ * ```
+ */
+export function abortOnStopSignals(): StopAbort {
+  const controller = new AbortController();
+  let stoppedBy: StopSignalError | null = null;
+  const listeners = STOP_SIGNALS.map(([name, code]) => {
+    const listener = () => {
+      if (stoppedBy !== null) return;
+      stoppedBy = new StopSignalError(name, code);
+      controller.abort(stoppedBy);
+    };
+    Deno.addSignalListener(name, listener);
+    return [name, listener] as const;
+  });
+  return {
+    signal: controller.signal,
+    get stoppedBy() {
+      return stoppedBy;
+    },
     remove() {
       for (const [name, listener] of listeners) {
         Deno.removeSignalListener(name, listener);

@@ -31,6 +31,7 @@ import {
 import { findProgram } from "../src/programs.ts";
 import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
 import { print } from "./_output.ts";
+import { abortOnStopSignals } from "./_stop_signals.ts";
 
 const USAGE =
   "usage: deno task chess-referee [--depth N] [--stockfish PATH] [--output FILE] [--timeout MS]";
@@ -139,32 +140,23 @@ async function main(args: readonly string[]): Promise<number> {
   console.error(`Stockfish depth ${depth} on ${errors.length} horizon errors…`);
   // SIGINT/SIGTERM kill Stockfish (it runs in a session of its own, so the
   // terminal's signal does not reach it) and exit 130/143, writing nothing.
-  const interrupted = new AbortController();
-  let exitCode = 0;
-  const onSignal = (code: number) => () => {
-    exitCode = code;
-    interrupted.abort();
-  };
-  const onInt = onSignal(130), onTerm = onSignal(143);
-  Deno.addSignalListener("SIGINT", onInt);
-  Deno.addSignalListener("SIGTERM", onTerm);
+  const stop = abortOnStopSignals();
   let verdicts;
   try {
     verdicts = await refereeExamples(errors, depth, stockfish, {
       timeoutMs,
-      signal: interrupted.signal,
+      signal: stop.signal,
     });
   } catch (error) {
-    if (exitCode !== 0) {
+    if (stop.stoppedBy !== null) {
       console.error(
         "chess-referee: interrupted; Stockfish stopped, nothing written",
       );
-      return exitCode;
+      return stop.stoppedBy.status;
     }
     return fail((error as Error).message);
   } finally {
-    Deno.removeSignalListener("SIGINT", onInt);
-    Deno.removeSignalListener("SIGTERM", onTerm);
+    stop.remove();
   }
   const confirmed = verdicts.filter((v, i) => errors[i]!.cured && v.confirmed);
   try {

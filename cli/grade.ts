@@ -13,6 +13,7 @@
 import { resolve } from "node:path";
 import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
+import { abortOnStopSignals, StopSignalError } from "./_stop_signals.ts";
 import { gradeFolder, gradeTable } from "../src/exercises/grade.ts";
 
 const HELP = `deno task grade DIR [--timeout SECONDS] [--memory MB] [--json]
@@ -135,40 +136,28 @@ export function parseGradeArgs(args: readonly string[]): GradeCommand {
   return options;
 }
 
-/** Why the grading stopped early: a signal, and the exit status it asks for. */
-class Interrupted extends Error {
-  constructor(readonly status: number) {
-    super("interrupted");
-  }
-}
-
 async function main(): Promise<number> {
   const options = readCommandLine(parseGradeArgs, Deno.args, HELP);
   if (typeof options === "number") return options;
   // Ctrl-C or a TERM kills the running submission too, before we leave.
-  const interrupt = new AbortController();
-  const onInt = () => interrupt.abort(new Interrupted(130));
-  const onTerm = () => interrupt.abort(new Interrupted(143));
-  Deno.addSignalListener("SIGINT", onInt);
-  Deno.addSignalListener("SIGTERM", onTerm);
+  const stop = abortOnStopSignals();
   let rows;
   try {
     rows = await gradeFolder(resolve(options.dir), {
       timeoutSeconds: options.timeoutSeconds,
       memoryMb: options.memoryMb,
-      signal: interrupt.signal,
+      signal: stop.signal,
       ...(options.json ? { onRow: (row) => print(JSON.stringify(row)) } : {}),
     });
   } catch (error) {
-    if (error instanceof Interrupted) {
+    if (error instanceof StopSignalError) {
       warn("grade: interrupted; the running submission was killed");
       return error.status;
     }
     warn((error as Error).message);
     return 1;
   } finally {
-    Deno.removeSignalListener("SIGINT", onInt);
-    Deno.removeSignalListener("SIGTERM", onTerm);
+    stop.remove();
   }
   if (rows.length === 0) {
     warn(
