@@ -7,6 +7,7 @@ import {
   Chess,
   ChessMatchError,
   type ChessMover,
+  type ChessOpening,
   maxPliesProblem,
   openingsFromGames,
   playChessGame,
@@ -155,6 +156,43 @@ Deno.test("playChessGame adjudicates: checkmate, max plies, an illegal move lose
       } as never),
     /playChessMatch: unknown option "rounds"/,
   );
+  // Found by review: an opening object was used unchecked, so an illegal
+  // move or a finished line failed in mid-match, or every game from it was
+  // scored before an engine moved.
+  const never: ChessMover = {
+    name: "never",
+    move: () => Promise.reject(new Error("asked for a move")),
+  };
+  const bad: [unknown, RegExp][] = [
+    ["e4", /openings\[1\]: must be an opening \{ name, moves \}, got "e4"/],
+    [
+      { name: "x", moves: ["e2e5"] },
+      /openings\[1\]: "e2e5" is not a legal move in rnbqkbnr/,
+    ],
+    [
+      { name: "Fool", moves: ["f2f3", "e7e5", "g2g4", "d8h4"] },
+      /openings\[1\]: the opening "Fool" must leave an unfinished position, got checkmate/,
+    ],
+    [
+      { name: 'say "hi"', moves: ["e2e4"] },
+      /openings\[1\]: the name .* must not hold a quote/,
+    ],
+    [{ name: 7, moves: [] }, /openings\[1\]: the name must be a string/],
+    [
+      { name: "x", moves: "e2e4" },
+      /openings\[1\]: the moves of "x" must be an array of moves in UCI/,
+    ],
+  ];
+  for (const [opening, message] of bad) {
+    await assert.rejects(
+      () =>
+        playChessMatch(never, never, [
+          { name: "e4", moves: ["e2e4"] },
+          opening as ChessOpening,
+        ]),
+      message,
+    );
+  }
 });
 
 Deno.test("playChessMatch and chessMatchOverNats refuse a maxPlies at or below the longest opening's plies, naming it", async () => {

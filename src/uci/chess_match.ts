@@ -37,6 +37,72 @@ export interface ChessOpening {
 }
 
 /**
+ * Why an opening cannot start a match's games, or null when it can: each
+ * move must be a legal move in UCI from the start, in turn; the moves must
+ * leave a position the rules a match plays by have not ended (checkmate,
+ * stalemate, insufficient material, the fifty-move rule, threefold
+ * repetition: every game from it would be scored with no engine move);
+ * the name becomes each game's PGN `Opening` tag, so it holds no quote,
+ * backslash or control character.
+ *
+ * @param name the opening's name
+ * @param moves its moves
+ * @returns the reason, for a message that names where the opening came from
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openingProblem } from "./chess_match.ts";
+ * assert.equal(openingProblem("Open", ["e2e4", "e7e5"]), null);
+ * assert.match(openingProblem("x", ["e2e5"])!, /^"e2e5" is not a legal move in /);
+ * assert.match(
+ *   openingProblem("Fool's mate", ["f2f3", "e7e5", "g2g4", "d8h4"])!,
+ *   /must leave an unfinished position/,
+ * );
+ * assert.match(openingProblem('a "b"', [])!, /must not hold a quote/);
+ * assert.match(openingProblem("x", "e2e4")!, /must be an array of moves/);
+ * ```
+ */
+export function openingProblem(
+  name: unknown,
+  moves: unknown,
+): string | null {
+  if (typeof name !== "string") {
+    return `the name must be a string, got ${describe(name)}`;
+  }
+  if (!Array.isArray(moves)) {
+    return `the moves of ${
+      describe(name)
+    } must be an array of moves in UCI, got ${describe(moves)}`;
+  }
+  const position = Chess.start();
+  for (const uci of moves) {
+    try {
+      position.play(position.moveFromUci(uci));
+    } catch {
+      return `${describe(uci)} is not a legal move in ${position.toFen()}`;
+    }
+  }
+  // The rules playChessGame applies before the first engine move.
+  const ended = adjudicate(position);
+  if (ended !== null) {
+    return `the opening ${
+      describe(name)
+    } must leave an unfinished position, got ${
+      ended[1]
+    } after its ${moves.length} plies (no engine would move)`;
+  }
+  if (!isPgnTagValue(name)) {
+    // The name becomes each game's Opening tag: refused here, not after
+    // a game was played.
+    return `the name ${
+      describe(name)
+    } must not hold a quote, a backslash or a control character (it is the PGN's Opening tag)`;
+  }
+  return null;
+}
+
+/**
  * The openings of a text: `name ; uci uci ...` a line, `#` comments and
  * blank lines skipped (the format of `data/chess/openings.txt`). A line
  * whose moves end the game by the rules a match plays by (checkmate,
@@ -74,38 +140,10 @@ export function readOpenings(text: string): ChessOpening[] {
       );
     }
     const moves = line.slice(at + 1).trim().split(/\s+/).filter((m) => m);
-    const position = Chess.start();
-    for (const uci of moves) {
-      try {
-        position.play(position.moveFromUci(uci));
-      } catch {
-        throw new Error(
-          `readOpenings: line ${i + 1}: ${
-            describe(uci)
-          } is not a legal move in ${position.toFen()}`,
-        );
-      }
-    }
     const name = line.slice(0, at).trim();
-    // The rules playChessGame applies before the first engine move.
-    const ended = adjudicate(position);
-    if (ended !== null) {
-      throw new Error(
-        `readOpenings: line ${i + 1}: the opening ${
-          describe(name)
-        } must leave an unfinished position, got ${
-          ended[1]
-        } after its ${moves.length} plies (no engine would move)`,
-      );
-    }
-    if (!isPgnTagValue(name)) {
-      // The name becomes each game's Opening tag: refused here, not after
-      // a game was played.
-      throw new Error(
-        `readOpenings: line ${i + 1}: the name ${
-          describe(name)
-        } must not hold a quote, a backslash or a control character (it is the PGN's Opening tag)`,
-      );
+    const problem = openingProblem(name, moves);
+    if (problem !== null) {
+      throw new Error(`readOpenings: line ${i + 1}: ${problem}`);
     }
     openings.push({ name, moves });
   });
@@ -688,6 +726,14 @@ export async function playChessMatch(
       }`,
     );
   }
+  openings.forEach((opening, i) => {
+    const problem = typeof opening === "object" && opening !== null
+      ? openingProblem(opening.name, opening.moves)
+      : `must be an opening { name, moves }, got ${describe(opening)}`;
+    if (problem !== null) {
+      throw new Error(`playChessMatch: openings[${i}]: ${problem}`);
+    }
+  });
   const count = options?.games ?? 2 * openings.length;
   checkInteger("playChessMatch", "games", count, 1, 1_000_000);
   if (options?.maxPlies !== undefined) {
