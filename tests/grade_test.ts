@@ -13,6 +13,7 @@ import {
   findSubmissions,
   importBreaksRule,
   notebookModule,
+  resolvedImports,
 } from "../src/exercises/submissions.ts";
 import { runCli } from "./_cli.ts";
 
@@ -285,6 +286,26 @@ Deno.test("grade: one file may stand for the folder; bad options are named", asy
     () => findSubmissions(fileURLToPath(new URL("deno.json", ROOT))),
     /grade: ".*deno\.json" is neither a folder nor a \.ts module or \.ipynb notebook/,
   );
+});
+
+Deno.test("grade: the deno helper runs (deno info) stop on the abort signal; gradeFolder rejects with its reason", async () => {
+  const config = fileURLToPath(new URL("deno.json", ROOT));
+  const stopped = new Error("stopped by the test");
+  await assert.rejects(
+    resolvedImports(`${FIXTURES}/right.ts`, config, {
+      signal: AbortSignal.abort(stopped),
+    }),
+    (error) => error === stopped,
+  );
+  await assert.rejects(
+    gradeFolder(`${FIXTURES}/right.ts`, { signal: AbortSignal.abort(stopped) }),
+    (error) => error === stopped,
+  );
+  // Within its time limit it answers as before.
+  const imports = await resolvedImports(`${FIXTURES}/right.ts`, config, {
+    timeoutMs: 120_000,
+  });
+  assert.ok(imports.every((i) => importBreaksRule(i, ROOT.href) === null));
 });
 
 Deno.test("deno task grade: the table, --json, and what it says to a bad command line or an empty folder", async () => {

@@ -65,6 +65,7 @@ export interface CheckerCopy {
 export async function copyChecker(
   root: string,
   entry: string,
+  signal?: AbortSignal,
 ): Promise<CheckerCopy> {
   const run = await commandOutput(Deno.execPath(), [
     "info",
@@ -72,7 +73,7 @@ export async function copyChecker(
     "--no-remote",
     `--config=${root}deno.json`,
     `${root}${entry}`,
-  ]);
+  ], { timeoutMs: 120_000, ...(signal ? { signal } : {}) });
   if (!run.success) {
     throw new Error(
       `grade: the checks' modules cannot be listed: ${run.stderr.trim()}`,

@@ -90,6 +90,16 @@ const WALL_CLOCK_FACTOR = 5;
 /** Resident memory beyond the heap limit that a Deno process needs anyway. */
 const RUNTIME_MB = 300;
 
+/**
+ * Milliseconds `deno cache` may take to fill the cache (it may download the
+ * npm packages on a fresh machine); `deno info` and `deno bundle` read the
+ * cache only and get {@linkcode TOOL_TIMEOUT_MS}.
+ */
+const CACHE_TIMEOUT_MS = 600_000;
+
+/** Milliseconds a `deno info` or `deno bundle` of the grader's may take. */
+export const TOOL_TIMEOUT_MS = 120_000;
+
 /** Milliseconds between two looks at a subprocess's memory and clocks. */
 const POLL_MS = 50;
 
@@ -131,8 +141,8 @@ export async function gradeFolder(
   const submissions = await findSubmissions(dir);
   const rows: GradeRow[] = [];
   if (submissions.length === 0) return rows;
-  await cacheLibrary();
-  const checks = await copyChecker(ROOT_PATH, CHILD);
+  await cacheLibrary(limits.signal);
+  const checks = await copyChecker(ROOT_PATH, CHILD, limits.signal);
   try {
     for (const submission of submissions) {
       limits.signal?.throwIfAborted();
@@ -234,13 +244,13 @@ function readLimits(options: GradeOptions): Limits {
  * included, once: the subprocesses run with `--cached-only`, so that
  * nothing a submission names is ever fetched.
  */
-async function cacheLibrary(): Promise<void> {
+async function cacheLibrary(signal: AbortSignal | undefined): Promise<void> {
   const run = await commandOutput(Deno.execPath(), [
     "cache",
     `--config=${ROOT_PATH}deno.json`,
     `${ROOT_PATH}mod.ts`,
     `${ROOT_PATH}${CHILD}`,
-  ]);
+  ], { timeoutMs: CACHE_TIMEOUT_MS, ...(signal ? { signal } : {}) });
   if (!run.success) {
     throw new Error(
       `grade: the library's modules cannot be cached: ${run.stderr.trim()}`,
@@ -283,6 +293,7 @@ async function gradeSubmission(
       const imports = await resolvedImports(
         file,
         `${ROOT_PATH}deno.json`,
+        { timeoutMs: TOOL_TIMEOUT_MS, signal: limits.signal },
       );
       const broken = imports.map((imported) =>
         importBreaksRule(imported, ROOT.href)

@@ -237,13 +237,17 @@ export function importBreaksRule(
  *
  * @param file the module
  * @param config the project's deno.json (its import map resolves bare names)
+ * @param limits `deno info`'s time limit (killed after it: refused) and a
+ *   signal that stops it
  * @returns every import the code names, static and analysable dynamic ones
- * @throws {RefusedSubmission} when `deno info` cannot read the module
+ * @throws {RefusedSubmission} when `deno info` cannot read the module (or
+ *   ran past its time limit)
  * @throws {UncompiledSubmission} when the code does not parse
  */
 export async function resolvedImports(
   file: string,
   config: string,
+  limits: { timeoutMs?: number; signal?: AbortSignal | undefined } = {},
 ): Promise<ResolvedImport[]> {
   const run = await commandOutput(Deno.execPath(), [
     "info",
@@ -253,7 +257,10 @@ export async function resolvedImports(
     "--config",
     config,
     file,
-  ]);
+  ], {
+    ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
+    ...(limits.signal === undefined ? {} : { signal: limits.signal }),
+  });
   if (!run.success) {
     const reason = run.stderr.trim().split("\n")
       .filter((line) => line.trim() !== "").slice(0, 2).join(" ");
