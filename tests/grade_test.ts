@@ -77,6 +77,9 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     ["hostile_judge.ipynb", "mex", "wrong"],
     ["hostile_memory.ts", "minimax", "out of memory"],
     ["hostile_network.ts", "(module)", "refused"],
+    ["hostile_plugin.ts", "minimax", "wrong"],
+    ["hostile_plugin.ts", "alphaBeta", "wrong"],
+    ["hostile_plugin.ts", "mex", "wrong"],
     ["hostile_print.ts", "(module)", "refused"],
     ["hostile_prototype.ipynb", "minimax", "wrong"],
     ["hostile_read.ts", "(module)", "refused"],
@@ -121,7 +124,7 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     /^killed: no result within the time limit/,
   );
   assert.match(detail("hostile_buffers.ts", "mex"), /over the memory limit/);
-  // The judges it replaced were its own copy's, not the grader's.
+  // The judges it replaced were its own instance's, not the grader's.
   assert.match(
     detail("hostile_judge.ipynb", "mex"),
     /^mex\(\[1\]\) returned 1/,
@@ -165,13 +168,58 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
   for (const name of ["hostile_settings.ts", "hostile_token.ts"]) {
     assert.match(detail(name, "mex"), /^mex\(\[1\]\) returned 1; the mex is 0/);
   }
-  // fast-check's classes it patched are the npm instance's, not the copy
-  // the checks load.
+  // fast-check's classes it patched are the npm instance's, not the one
+  // bundled with the checks.
   assert.match(
     detail("hostile_arbitrary.ipynb", "mex"),
     /^mex\(\[1\]\) returned 1; the mex is 0/,
   );
+  // It read the grader's entry module and a stack trace for the checks'
+  // modules and found none to import: the checks are one bundle that
+  // exports nothing, with a fast-check of its own.
+  assert.match(
+    detail("hostile_plugin.ts", "mex"),
+    /^mex\(\[1\]\) returned 1; the mex is 0/,
+  );
+  assert.match(
+    detail("hostile_plugin.ts", "minimax"),
+    /^minimax\(tree, 1\) returned 42/,
+  );
   assert.deepEqual(gradingFolders(run.pid), [], "the grader cleans up");
+});
+
+Deno.test("grade: checkExercise gives fast-check every setting of its run, so a global plugin or configuration of the process cannot make a wrong function pass", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "grade_fc_global_" });
+  try {
+    const check = new URL("../src/exercises/check.ts", import.meta.url);
+    await Deno.writeTextFile(
+      `${dir}/probe.ts`,
+      `import fc from "fast-check";
+import { checkExercise } from ${JSON.stringify(check.href)};
+fc.installGlobalPlugin(() => ({ decorateRun: () => () => null }));
+fc.configureGlobal({ numRuns: 1, examples: [[[0]]], endOnFailure: true });
+const report = checkExercise("mex", (values: number[]) => values.length);
+console.log(JSON.stringify([report.passed, report.failure?.message ?? null]));
+`,
+    );
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        `--config=${fileURLToPath(new URL("deno.json", ROOT))}`,
+        `${dir}/probe.ts`,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(run.code, 0, new TextDecoder().decode(run.stderr));
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(run.stdout)), [
+      false,
+      "mex([1]) returned 1; the mex is 0, the least non-negative integer not in the list",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("grade: gradeFolder gives the same rows to a program, as it finds them", async () => {

@@ -16,10 +16,12 @@
  *   those globals' names are read-only, so that the submission can change
  *   neither how the checks compute nor the settings fast-check reads
  *   through `Object.prototype`;
- * - the exports of the checks' private copy of the library, and the
- *   prototypes of the objects the checks hand the submission, are frozen
- *   (fast-check is part of that copy: the one npm instance, which a
- *   submission reaches through the library, is not the checks');
+ * - the exports of every module of the checks, and the prototypes of the
+ *   objects the checks hand the submission, are frozen. The checks, the
+ *   library modules they use and fast-check reach this process as one
+ *   bundle that exports nothing (see `_checker_bundle.ts`): a submission
+ *   that imports the library gets instances of its own, and none of the
+ *   checks' modules can be imported again;
  * - the writer takes everything it uses: the token (read without a
  *   regular expression, which would leave it in `RegExp.input`, and kept
  *   only in its closure), the encoder, the typed arrays' `subarray` and
@@ -70,7 +72,7 @@ export type ChildMessage =
  * @param ids the exercises to check, in order (unknown ids are skipped)
  * @param shared module namespaces whose exports are frozen, with their
  *   prototypes and what they hold, before the submission loads: the
- *   checks' private copy of the library, whose objects the checks hand the
+ *   modules of the checks' bundle, whose objects the checks hand the
  *   submission
  */
 export async function runGradeChild(
@@ -134,7 +136,7 @@ export async function runGradeChild(
  * and array its own data properties hold, once each. Instances of other
  * classes are left as they are: their class is frozen where it is exported,
  * and fast-check's objects (the arbitraries) keep the state they change;
- * the checks' fast-check is a copy of their own, which no submission
+ * the checks' fast-check is bundled with them, which no submission
  * reaches. A typed array's elements cannot be frozen; the checks hand none
  * to a submission.
  */

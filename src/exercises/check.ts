@@ -96,6 +96,34 @@ export function checkExercise(
   return displayReport(runChecks(exercise, fn, seed));
 }
 
+/**
+ * Every setting of a fast-check run that could change a verdict, given
+ * explicitly, so that a global configuration (`fc.configureGlobal`) or a
+ * global plugin (`fc.installGlobalPlugin`) made by other code of the process
+ * changes none of them. (The grader also gives the checks a fast-check of
+ * their own, which a submission cannot reach: see `_checker_bundle.ts`.)
+ */
+const RUN_PARAMETERS: fc.Parameters<[unknown]> = Object.freeze({
+  noGlobalPlugins: true,
+  randomType: "xorshift128plus",
+  noDefaultPlugins: false,
+  plugins: [],
+  examples: [],
+  path: "",
+  endOnFailure: false,
+  unbiased: false,
+  skipEqualValues: false,
+  ignoreEqualValues: false,
+  maxSkipsPerRun: 100,
+  timeout: undefined,
+  skipAllAfterTimeLimit: undefined,
+  interruptAfterTimeLimit: undefined,
+  markInterruptAsFailure: false,
+  reporter: undefined,
+  asyncReporter: undefined,
+  verbose: 0,
+});
+
 /** Runs the phases of `exercise` in order and stops at the first failure. */
 function runChecks<Case>(
   exercise: Exercise<Case>,
@@ -110,7 +138,7 @@ function runChecks<Case>(
         phase.cases,
         (testCase) => exercise.judge(fn, testCase) === null,
       ),
-      { seed, numRuns: phase.runs },
+      { ...RUN_PARAMETERS, seed, numRuns: phase.runs },
     );
     if (!details.failed) {
       cases += details.numRuns;

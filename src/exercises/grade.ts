@@ -15,7 +15,7 @@
  */
 
 import { checkInteger, checkOptions, describe } from "../validate.ts";
-import { type CheckerCopy, copyChecker } from "./_checker_copy.ts";
+import { bundleChecker } from "./_checker_bundle.ts";
 import { commandOutput } from "../command_output.ts";
 import type { ChildMessage } from "./_grade_child.ts";
 import { EXERCISES } from "./registry.ts";
@@ -142,44 +142,22 @@ export async function gradeFolder(
   const rows: GradeRow[] = [];
   if (submissions.length === 0) return rows;
   await cacheLibrary(limits.signal);
-  const checks = await copyChecker(ROOT_PATH, CHILD, limits.signal);
-  try {
-    for (const submission of submissions) {
-      limits.signal?.throwIfAborted();
-      for (const row of await gradeSubmission(submission, limits, checks)) {
-        rows.push(row);
-        options.onRow?.(row);
-      }
+  const entry = await bundleChecker(ROOT_PATH, CHILD, {
+    timeoutMs: TOOL_TIMEOUT_MS,
+    ...(limits.signal ? { signal: limits.signal } : {}),
+  });
+  for (const submission of submissions) {
+    limits.signal?.throwIfAborted();
+    for (const row of await gradeSubmission(submission, limits, entry)) {
+      rows.push(row);
+      options.onRow?.(row);
     }
-  } finally {
-    await Deno.remove(checks.dir, { recursive: true }).catch(() => {});
   }
   return rows;
 }
 
 /** The grader's subprocess module, relative to the project. */
 const CHILD = "src/exercises/_grade_child.ts";
-
-/**
- * The subprocess's entry: the checks from their private copy (fast-check's
- * included), every copied module's exports handed over to be frozen, then
- * the submission.
- */
-function entryModule(checks: CheckerCopy): string {
-  const url = (file: string) =>
-    JSON.stringify(new URL(`file://${checks.dir}/${file}`).href);
-  const lines = [`import { runGradeChild } from ${url(CHILD)};`];
-  const names = checks.files.map((file, i) => {
-    lines.push(`import * as m${i} from ${url(file)};`);
-    return `m${i}`;
-  });
-  lines.push(
-    `await runGradeChild(() => import("./submission.ts"), Deno.args, [${
-      names.join(", ")
-    }]);`,
-  );
-  return lines.join("\n") + "\n";
-}
 
 interface Limits {
   timeoutMs: number;
@@ -262,7 +240,7 @@ async function cacheLibrary(signal: AbortSignal | undefined): Promise<void> {
 async function gradeSubmission(
   submission: Submission,
   limits: Limits,
-  checks: CheckerCopy,
+  entry: string,
 ): Promise<GradeRow[]> {
   const row = (exercise: string, verdict: Verdict, detail: string) => ({
     submission: submission.name,
@@ -288,7 +266,9 @@ async function gradeSubmission(
   try {
     const file = `${work}/submission.ts`;
     await Deno.writeTextFile(file, source);
-    await Deno.writeTextFile(`${work}/entry.ts`, entryModule(checks));
+    // The checks, bundled into one module that exports nothing (see
+    // _checker_bundle.ts), which imports ./submission.ts.
+    await Deno.writeTextFile(`${work}/entry.js`, entry);
     try {
       const imports = await resolvedImports(
         file,
@@ -455,7 +435,7 @@ async function runChild(
       "--no-remote",
       `--config=${ROOT_PATH}deno.json`,
       `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
-      `${work}/entry.ts`,
+      `${work}/entry.js`,
       ...ids,
     ],
     cwd: work,
