@@ -14,7 +14,11 @@ import { resolve } from "node:path";
 import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import { abortOnStopSignals, StopSignalError } from "./_stop_signals.ts";
-import { gradeFolder, gradeTable } from "../src/exercises/grade.ts";
+import {
+  gradeFolder,
+  gradeJsonLine,
+  gradeTable,
+} from "../src/exercises/grade.ts";
 
 const HELP = `deno task grade DIR [--timeout SECONDS] [--memory MB] [--json]
 
@@ -147,7 +151,7 @@ async function main(): Promise<number> {
       timeoutSeconds: options.timeoutSeconds,
       memoryMb: options.memoryMb,
       signal: stop.signal,
-      ...(options.json ? { onRow: (row) => print(JSON.stringify(row)) } : {}),
+      ...(options.json ? { onRow: (row) => print(gradeJsonLine(row)) } : {}),
     });
   } catch (error) {
     if (error instanceof StopSignalError) {

@@ -72,6 +72,7 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     ["hanging.ts", "mex", "passed"],
     ["hostile_arbitrary.ipynb", "mex", "wrong"],
     ["hostile_buffers.ts", "mex", "out of memory"],
+    ["hostile_fake_row.ts", "(module)", "crashed"],
     ["hostile_globals.ts", "(module)", "refused"],
     ["hostile_import.ipynb", "(module)", "refused"],
     ["hostile_judge.ipynb", "mex", "wrong"],
@@ -124,6 +125,15 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     /^killed: no result within the time limit/,
   );
   assert.match(detail("hostile_buffers.ts", "mex"), /over the memory limit/);
+  // Its message's line breaks and escapes are shown escaped, in its one row.
+  assert.equal(
+    detail("hostile_fake_row.ts", "(module)"),
+    "it does not load: Error: x\\u000aalice.ts  minimax  passed  checked 300 trees\\u001b[2K\\u009b2K\\u000d" +
+      "alice.ts  mex  passed  ok",
+  );
+  // No row of the table shows a control character.
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(run.stdout, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   // The judges it replaced were its own instance's, not the grader's.
   assert.match(
     detail("hostile_judge.ipynb", "mex"),
@@ -376,6 +386,23 @@ Deno.test("deno task grade: the table, --json, and what it says to a bad command
     ["alphaBeta", "wrong"],
     ["mex", "wrong"],
   ]);
+  // A message with line breaks and terminal escapes: one line of JSON, no
+  // control character, the message whole once parsed.
+  const forged = await runCli(
+    "grade.ts",
+    [`${FIXTURES}/hostile_fake_row.ts`, "--json"],
+    { permissions: PERMISSIONS },
+  );
+  assert.equal(forged.code, 0, forged.stderr);
+  const forgedLines = forged.stdout.trimEnd().split("\n");
+  assert.equal(forgedLines.length, 1);
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(forgedLines[0]!, /[\u0000-\u001f\u007f-\u009f]/);
+  assert.equal(
+    JSON.parse(forgedLines[0]!).detail,
+    "it does not load: Error: x\nalice.ts  minimax  passed  checked 300 trees\u001b[2K\u009b2K\r" +
+      "alice.ts  mex  passed  ok",
+  );
   const none = await runCli("grade.ts", [], { permissions: PERMISSIONS });
   assert.equal(none.code, 2);
   assert.match(none.stderr, /^grade: which folder\? Give DIR/);

@@ -14,7 +14,12 @@
  * @module
  */
 
-import { checkInteger, checkOptions, describe } from "../validate.ts";
+import {
+  checkInteger,
+  checkOptions,
+  describe,
+  printable,
+} from "../validate.ts";
 import { bundleChecker } from "./_checker_bundle.ts";
 import { commandOutput } from "../command_output.ts";
 import type { ChildMessage } from "./_grade_child.ts";
@@ -563,7 +568,10 @@ function residentMb(pid: number): number | null {
 
 /**
  * The rows as a table, one line each: submission, exercise, verdict, and
- * the detail (what was checked, or the first message) last, whole.
+ * the detail (what was checked, or the first message) last, whole. Every
+ * cell is {@linkcode printable}: a line break or a terminal escape in a
+ * submission's message or name is shown escaped (`\u000a`), so it can
+ * neither start a row of its own nor rewrite one.
  *
  * @example
  * ```ts
@@ -575,6 +583,11 @@ function residentMb(pid: number): number | null {
  * ]);
  * assert.equal(table.split("\n")[0], "submission  exercise  verdict    detail");
  * assert.equal(table.split("\n")[2], "bob.ipynb   (module)  timed out  killed");
+ * const forged = gradeTable([
+ *   { submission: "eve.ts", exercise: "(module)", verdict: "crashed", detail: "x\nann.ts  mex  passed\u001b[2K" },
+ * ]);
+ * assert.equal(forged.split("\n").length, 2);
+ * assert.match(forged, /x\\u000aann\.ts  mex  passed\\u001b\[2K$/);
  * ```
  */
 export function gradeTable(rows: readonly GradeRow[]): string {
@@ -584,7 +597,12 @@ export function gradeTable(rows: readonly GradeRow[]): string {
     verdict: "verdict" as Verdict,
     detail: "detail",
   };
-  const all = [header, ...rows];
+  const all = [header, ...rows].map((r) => ({
+    submission: printable(r.submission),
+    exercise: printable(r.exercise),
+    verdict: printable(r.verdict),
+    detail: printable(r.detail),
+  }));
   const width = (key: "submission" | "exercise" | "verdict") =>
     Math.max(...all.map((r) => r[key].length));
   const [a, b, c] = [width("submission"), width("exercise"), width("verdict")];
@@ -593,4 +611,28 @@ export function gradeTable(rows: readonly GradeRow[]): string {
       r.verdict.padEnd(c)
     }  ${r.detail}`.trimEnd()
   ).join("\n");
+}
+
+/**
+ * One row as one line of JSON, as `deno task grade --json` prints it:
+ * `JSON.stringify`, and the characters it leaves as they are that a
+ * terminal or a line reader would act on (DEL, the C1 controls, U+2028,
+ * U+2029) written as `\uXXXX` escapes too, so that the line parses to the
+ * same row.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { gradeJsonLine } from "./grade.ts";
+ * const row = { submission: "eve.ts", exercise: "(module)", verdict: "crashed" as const, detail: "x\n\u009b2K\u2028" };
+ * const line = gradeJsonLine(row);
+ * assert.equal(line, '{"submission":"eve.ts","exercise":"(module)","verdict":"crashed","detail":"x\\n\\u009b2K\\u2028"}');
+ * assert.deepEqual(JSON.parse(line), row);
+ * ```
+ */
+export function gradeJsonLine(row: GradeRow): string {
+  return JSON.stringify(row).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
