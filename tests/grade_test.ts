@@ -70,12 +70,15 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     ["empty.ts", "(module)", "refused"],
     ["hanging.ts", "negamax", "timed out"],
     ["hanging.ts", "mex", "passed"],
+    ["hostile_answer_key.ipynb", "(module)", "refused"],
     ["hostile_arbitrary.ipynb", "mex", "wrong"],
     ["hostile_buffers.ts", "mex", "out of memory"],
     ["hostile_fake_row.ts", "(module)", "crashed"],
     ["hostile_globals.ts", "(module)", "refused"],
     ["hostile_import.ipynb", "(module)", "refused"],
     ["hostile_judge.ipynb", "mex", "wrong"],
+    ["hostile_library_mex.ipynb", "negamax", "passed"],
+    ["hostile_library_mex.ipynb", "mex", "refused"],
     ["hostile_memory.ts", "minimax", "out of memory"],
     ["hostile_network.ts", "(module)", "refused"],
     ["hostile_plugin.ts", "minimax", "wrong"],
@@ -195,6 +198,16 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     detail("hostile_plugin.ts", "minimax"),
     /^minimax\(tree, 1\) returned 42/,
   );
+  // The course's reference solutions: the textbook may not be imported, and
+  // the library's own function is refused however it came.
+  assert.match(
+    detail("hostile_answer_key.ipynb", "(module)"),
+    /^it imports "\.\.\/src\/textbook\/mod\.ts" .*which holds the course's reference solutions of the exercises: a submission writes its own/,
+  );
+  assert.equal(
+    detail("hostile_library_mex.ipynb", "mex"),
+    "mex is the library's own function mex (src/games/grundy.ts), a reference solution of the course: a submission writes its own",
+  );
   assert.deepEqual(gradingFolders(run.pid), [], "the grader cleans up");
 });
 
@@ -302,6 +315,20 @@ Deno.test("grade: a notebook becomes its code cells and an export of the exercis
     null,
   );
   assert.equal(breaks("../mod.ts", `${root}mod.ts`), null);
+  for (const module of ["mod.ts", "minimax.ts", "grundy.ts", "uct.ts"]) {
+    assert.match(
+      breaks(`../src/textbook/${module}`, `${root}src/textbook/${module}`)!,
+      /holds the course's reference solutions of the exercises/,
+    );
+  }
+  assert.equal(
+    importBreaksRule({
+      specifier: "../src/textbook/uct.ts",
+      resolved: `${root}src/textbook/uct.ts`,
+      typeOnly: true,
+    }, root),
+    null,
+  );
   assert.match(
     breaks("npm:left-pad", "npm:left-pad")!,
     /imports "npm:left-pad"/,

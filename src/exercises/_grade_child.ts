@@ -42,6 +42,7 @@ import type { StudentFunction } from "./exercise.ts";
 import { checkExercise } from "./check.ts";
 import { hardenIntrinsics } from "./_harden.ts";
 import { EXERCISES } from "./registry.ts";
+import { REFERENCE_MODULES } from "./_reference_modules.ts";
 
 /** What the child writes after its token, one JSON object a line. */
 export type ChildMessage =
@@ -49,6 +50,11 @@ export type ChildMessage =
   | {
     /** What went wrong: the submission did not load, or the checks broke down. */
     error: { during: "load" | "checks"; name: string; message: string };
+  }
+  | {
+    /** An exercise not checked: the function is the library's own. */
+    exercise: string;
+    refused: string;
   }
   | {
     exercise: string;
@@ -102,7 +108,17 @@ export async function runGradeChild(
     known.has(id) && typeof found[id] === "function"
   );
   send({ defines: defined });
+  const library = await libraryFunctions();
   for (const id of defined) {
+    const own = library.get(found[id]);
+    if (own !== undefined) {
+      send({
+        exercise: id,
+        refused: `${id} is the library's own function ${own}, a reference ` +
+          `solution of the course: a submission writes its own`,
+      });
+      continue;
+    }
     let report;
     try {
       report = checkExercise(id, found[id] as StudentFunction);
@@ -129,6 +145,33 @@ export async function runGradeChild(
   send({ done: true });
   // Whatever the submission left running (timers, promises) ends here.
   exit(0);
+}
+
+/**
+ * The functions the modules of {@linkcode REFERENCE_MODULES} export, each
+ * with its name and module, from the instances the submission loaded: the
+ * specifier is built at run time, so that the bundle keeps it as an import,
+ * and a module the submission did not load cannot be read (no permission)
+ * and is skipped, since the submission cannot hold its functions either.
+ */
+async function libraryFunctions(): Promise<Map<unknown, string>> {
+  const found = new Map<unknown, string>();
+  const load = (specifier: string) =>
+    import(specifier) as Promise<Record<string, unknown>>;
+  for (const path of REFERENCE_MODULES) {
+    let namespace: Record<string, unknown>;
+    try {
+      namespace = await load(["../", path].join(""));
+    } catch {
+      continue;
+    }
+    for (const [name, value] of Object.entries(namespace)) {
+      if (typeof value === "function" && !found.has(value)) {
+        found.set(value, `${name} (${path})`);
+      }
+    }
+  }
+  return found;
 }
 
 /**

@@ -412,6 +412,9 @@ function resultRow(
   message: Extract<ChildMessage, { exercise: string }>,
   row: (exercise: string, verdict: Verdict, detail: string) => GradeRow,
 ): GradeRow {
+  if ("refused" in message) {
+    return row(message.exercise, "refused", message.refused);
+  }
   const f = message.failure;
   if (f === null) return row(message.exercise, "passed", message.checked);
   if (

@@ -191,12 +191,16 @@ export interface ResolvedImport {
   resolved: string;
   /** `json`, `text`, `bytes` … for an import with a type attribute. */
   attribute?: string;
+  /** True for an import of types only (`import type`), erased at run time. */
+  typeOnly?: boolean;
 }
 
 /**
  * Why an import breaks the rule, or null when it keeps it: a submission
  * imports only TypeScript modules of the project's library, `mod.ts` and
- * what is under `src/`, and without a type attribute.
+ * what is under `src/`, and without a type attribute; and of the textbook
+ * (`src/textbook/`, the course's reference solutions of the exercises) only
+ * `moves.ts`, or types.
  *
  * @param imported the import, resolved
  * @param root the project's folder as a `file:` URL ending in `/`
@@ -211,6 +215,11 @@ export interface ResolvedImport {
  *   importBreaksRule({ specifier: "/etc/passwd", resolved: "file:///etc/passwd", attribute: "text" }, root)!,
  *   /^it imports "\/etc\/passwd" as text/,
  * );
+ * assert.match(
+ *   importBreaksRule({ specifier: "../src/textbook/mod.ts", resolved: "file:///course/src/textbook/mod.ts" }, root)!,
+ *   /the course's reference solutions of the exercises: a submission writes its own/,
+ * );
+ * assert.equal(importBreaksRule({ specifier: "../src/textbook/uct.ts", resolved: "file:///course/src/textbook/uct.ts", typeOnly: true }, root), null);
  * ```
  */
 export function importBreaksRule(
@@ -226,9 +235,19 @@ export function importBreaksRule(
   const inLibrary = resolved === `${root}mod.ts` ||
     (resolved.startsWith(`${root}src/`) && /\.ts$/.test(resolved) &&
       !resolved.includes("/../"));
-  return inLibrary
-    ? null
-    : `it imports ${JSON.stringify(specifier)} (${resolved}): ${rule}`;
+  if (!inLibrary) {
+    return `it imports ${JSON.stringify(specifier)} (${resolved}): ${rule}`;
+  }
+  if (
+    imported.typeOnly !== true && resolved.startsWith(`${root}src/textbook/`) &&
+    resolved !== `${root}src/textbook/moves.ts`
+  ) {
+    return `it imports ${JSON.stringify(specifier)} (${resolved}), which ` +
+      `holds the course's reference solutions of the exercises: a ` +
+      `submission writes its own (of src/textbook/ it may import ` +
+      `moves.ts, and types)`;
+  }
+  return null;
 }
 
 /**
@@ -300,6 +319,9 @@ export async function resolvedImports(
       imports.push({
         specifier: dependency.specifier,
         resolved: side.specifier ?? `unresolved (${side.error ?? "?"})`,
+        ...(side === dependency.type && dependency.code === undefined
+          ? { typeOnly: true }
+          : {}),
         ...(dependency.assertionType === undefined
           ? {}
           : { attribute: dependency.assertionType }),
