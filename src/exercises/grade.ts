@@ -372,13 +372,47 @@ async function runExercises(
       return rows;
     }
     first = false;
-    if (done) return rows;
     const left = defines.filter((id) => !reported.has(id));
+    if (done) {
+      rows.push(...unreportedRows(left).map((r) => row(...r)));
+      return rows;
+    }
     if (left.length === 0) return rows;
     rows.push(row(left[0]!, ...ended(run, "during its checks")));
     pending = left.slice(1);
   }
   return rows;
+}
+
+/**
+ * The rows of the exercises a subprocess said it would check (`defines`)
+ * but gave no result for before it said it was done (a result line lost or
+ * corrupted): each `crashed`, saying so, so that no exercise is left
+ * without a row.
+ *
+ * @param left the exercises without a result, in order
+ * @returns exercise, verdict and detail of each
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unreportedRows } from "./grade.ts";
+ * assert.deepEqual(unreportedRows(["mex"]), [[
+ *   "mex",
+ *   "crashed",
+ *   "the process said it was done without a result for mex (its result line was lost or corrupted)",
+ * ]]);
+ * assert.deepEqual(unreportedRows([]), []);
+ * ```
+ */
+export function unreportedRows(
+  left: readonly string[],
+): [exercise: string, verdict: Verdict, detail: string][] {
+  return left.map((id) => [
+    id,
+    "crashed",
+    `the process said it was done without a result for ${id} (its result line was lost or corrupted)`,
+  ]);
 }
 
 /** The verdict of a process that stopped before it said it was done. */
