@@ -12,8 +12,13 @@
  * @module
  */
 
+import { checkOptions, describe } from "../src/validate.ts";
+
 /** Each signal with 128 + its number, the status a shell reports. */
 const STOP_SIGNALS = [["SIGINT", 130], ["SIGTERM", 143]] as const;
+
+/** SIGHUP (the terminal closed), for {@linkcode abortOnStopSignals}'s `hangUp`. */
+const HANG_UP = ["SIGHUP", 129] as const;
 
 /** What {@linkcode onStopSignals} returns. */
 export interface StopSignals {
@@ -75,7 +80,7 @@ export function onStopSignals(
 export class StopSignalError extends Error {
   /**
    * @param signal the signal that came
-   * @param status the exit status it asks for (130, 143)
+   * @param status the exit status it asks for (130, 143, 129)
    */
   constructor(readonly signal: Deno.Signal, readonly status: number) {
     super(`stopped by ${signal}`);
@@ -83,9 +88,18 @@ export class StopSignalError extends Error {
   }
 }
 
+/** Options of {@linkcode abortOnStopSignals}. */
+export interface StopAbortOptions {
+  /**
+   * SIGHUP stops the work too (status 129): for a command whose children
+   * must not outlive it when its terminal closes (default false).
+   */
+  hangUp?: boolean;
+}
+
 /** What {@linkcode abortOnStopSignals} returns. */
 export interface StopAbort {
-  /** Aborted by the first SIGINT or SIGTERM, with a {@linkcode StopSignalError}. */
+  /** Aborted by the first SIGINT or SIGTERM (or SIGHUP), with a {@linkcode StopSignalError}. */
   readonly signal: AbortSignal;
   /** The first signal's reason, or null while none came. */
   readonly stoppedBy: StopSignalError | null;
@@ -94,11 +108,14 @@ export interface StopAbort {
 }
 
 /**
- * Listens for SIGINT and SIGTERM until {@linkcode StopAbort.remove}: the
- * first aborts {@linkcode StopAbort.signal}; a later one changes nothing.
+ * Listens for SIGINT and SIGTERM (and SIGHUP with `hangUp`) until
+ * {@linkcode StopAbort.remove}: the first aborts
+ * {@linkcode StopAbort.signal}; a later one changes nothing.
  *
+ * @param options {@linkcode StopAbortOptions}
  * @returns the abort signal, the stopping signal once one came, and the
  *   listeners' remover
+ * @throws {Error} on an unknown option or a `hangUp` that is not a boolean
  *
  * @example
  * ```ts
@@ -108,12 +125,27 @@ export interface StopAbort {
  * assert.equal(stop.signal.aborted, false);
  * assert.equal(stop.stoppedBy, null);
  * stop.remove();
+ * const withHangUp = abortOnStopSignals({ hangUp: true });
+ * withHangUp.remove();
+ * assert.throws(
+ *   () => abortOnStopSignals({ hangUp: "yes" } as never),
+ *   /abortOnStopSignals: options.hangUp must be true or false, got "yes"/,
+ * );
  * ```
  */
-export function abortOnStopSignals(): StopAbort {
+export function abortOnStopSignals(options: StopAbortOptions = {}): StopAbort {
+  const where = "abortOnStopSignals";
+  checkOptions(where, options, ["hangUp"]);
+  const hangUp = options.hangUp ?? false;
+  if (typeof hangUp !== "boolean") {
+    throw new Error(
+      `${where}: options.hangUp must be true or false, got ${describe(hangUp)}`,
+    );
+  }
   const controller = new AbortController();
   let stoppedBy: StopSignalError | null = null;
-  const listeners = STOP_SIGNALS.map(([name, code]) => {
+  const signals = hangUp ? [...STOP_SIGNALS, HANG_UP] : STOP_SIGNALS;
+  const listeners = signals.map(([name, code]) => {
     const listener = () => {
       if (stoppedBy !== null) return;
       stoppedBy = new StopSignalError(name, code);

@@ -44,7 +44,9 @@ what was checked, or the first message the student would see.
   -h, --help         this text
 
 Exit status: 0 when every submission was graded (whatever the verdicts),
-1 when DIR cannot be read or holds no submission, 2 on a bad command line.`;
+1 when DIR cannot be read or holds no submission, 2 on a bad command line;
+130, 143, 129 when SIGINT, SIGTERM or SIGHUP stopped it (the running
+submission killed).`;
 
 /** The command line's options. */
 export interface GradeCommand {
@@ -143,8 +145,9 @@ export function parseGradeArgs(args: readonly string[]): GradeCommand {
 async function main(): Promise<number> {
   const options = readCommandLine(parseGradeArgs, Deno.args, HELP);
   if (typeof options === "number") return options;
-  // Ctrl-C or a TERM kills the running submission too, before we leave.
-  const stop = abortOnStopSignals();
+  // Ctrl-C, a TERM or a hang-up kills the running submission too, before
+  // we leave (and removes its folder).
+  const stop = abortOnStopSignals({ hangUp: true });
   let rows;
   try {
     rows = await gradeFolder(resolve(options.dir), {

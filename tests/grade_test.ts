@@ -468,50 +468,55 @@ function gradingProcesses(pid: number, what = "/.grading-"): string[] {
   return found;
 }
 
-Deno.test({
-  name:
-    "deno task grade: SIGINT kills the running submission with it, exit 130",
-  ignore: Deno.build.os !== "linux",
-  async fn() {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        ...PERMISSIONS,
-        fileURLToPath(new URL("cli/grade.ts", ROOT)),
-        `${FIXTURES}/hanging.ts`,
-        "--timeout",
-        "600",
-      ],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).spawn();
-    // Wait until the submission's process runs its endless negamax.
-    const deadline = Date.now() + 60_000;
-    while (
-      gradingProcesses(child.pid, "entry.ts").length === 0 &&
-      Date.now() < deadline
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.ok(
-      gradingProcesses(child.pid, "entry.ts").length > 0,
-      "the submission runs",
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    child.kill("SIGINT");
-    const output = await child.output();
-    assert.equal(output.code, 130);
-    assert.match(
-      new TextDecoder().decode(output.stderr),
-      /^grade: interrupted; the running submission was killed/m,
-    );
-    assert.deepEqual(gradingProcesses(child.pid), []);
-    assert.deepEqual(gradingFolders(child.pid), []);
-  },
-});
+for (const [signal, status] of [["SIGINT", 130], ["SIGHUP", 129]] as const) {
+  Deno.test({
+    name:
+      `deno task grade: ${signal} kills the running submission with it and removes its folder, exit ${status}; the submission runs under a kernel CPU limit`,
+    ignore: Deno.build.os !== "linux",
+    async fn() {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--quiet",
+          ...PERMISSIONS,
+          fileURLToPath(new URL("cli/grade.ts", ROOT)),
+          `${FIXTURES}/hanging.ts`,
+          "--timeout",
+          "600",
+        ],
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).spawn();
+      // Wait until the submission's process runs its endless negamax.
+      const deadline = Date.now() + 60_000;
+      while (
+        gradingProcesses(child.pid, "entry.js").length === 0 &&
+        Date.now() < deadline
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const running = gradingProcesses(child.pid, "entry.js");
+      assert.ok(running.length > 0, "the submission runs");
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // The kernel would end it even if the grader died without killing it:
+      // its CPU seconds are limited, a little above the run's own limits
+      // (20 s to start and 600 s for each of the 11 exercises, + 10).
+      const limits = Deno.readTextFileSync(`/proc/${running[0]}/limits`);
+      assert.match(limits, /^Max cpu time\s+6630\s+6630\s+seconds/m);
+      child.kill(signal);
+      const output = await child.output();
+      assert.equal(output.code, status);
+      assert.match(
+        new TextDecoder().decode(output.stderr),
+        /^grade: interrupted; the running submission was killed/m,
+      );
+      assert.deepEqual(gradingProcesses(child.pid), []);
+      assert.deepEqual(gradingFolders(child.pid), []);
+    },
+  });
+}
 
 Deno.test("grade: hardenIntrinsics freezes the built-ins and the standard globals' names, and code that overrides an inherited name or toString still runs", async () => {
   const dir = await Deno.makeTempDir({ prefix: "grade_harden_" });

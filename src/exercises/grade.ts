@@ -92,6 +92,15 @@ const STARTUP_SECONDS = 20;
  */
 const WALL_CLOCK_FACTOR = 5;
 
+/**
+ * CPU seconds the kernel's limit (`ulimit -t`) on a subprocess allows above
+ * the sum of the run's own limits, which the grader enforces first.
+ */
+const CPU_LIMIT_MARGIN_SECONDS = 10;
+
+/** The shell that sets the kernel's CPU limit and runs Deno in its place. */
+const SHELL = "/bin/sh";
+
 /** Resident memory beyond the heap limit that a Deno process needs anyway. */
 const RUNTIME_MB = 300;
 
@@ -426,6 +435,12 @@ function ended(run: ChildRun, when: string): [Verdict, string] {
   if (run.stopped === "printed") {
     return ["refused", `killed: it printed more than the output limit ${when}`];
   }
+  if (run.signal === "SIGXCPU") {
+    return [
+      "timed out",
+      `killed by the kernel's limit on its CPU seconds ${when}`,
+    ];
+  }
   if (
     /heap out of memory|Reached heap limit|allocation failed/i.test(run.stderr)
   ) {
@@ -469,17 +484,34 @@ async function runChild(
     crypto.getRandomValues(new Uint8Array(16)),
     (b) => b.toString(16).padStart(2, "0"),
   ).join("");
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-prompt",
-      "--cached-only",
-      "--no-remote",
-      `--config=${ROOT_PATH}deno.json`,
-      `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
-      `${work}/entry.js`,
-      ...ids,
-    ],
+  const args = [
+    "run",
+    "--no-prompt",
+    "--cached-only",
+    "--no-remote",
+    `--config=${ROOT_PATH}deno.json`,
+    `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
+    `${work}/entry.js`,
+    ...ids,
+  ];
+  // A kernel limit on the process's CPU seconds, a little above all the
+  // seconds this run may use, so that it dies even if the grader dies
+  // without killing it (SIGKILL, a crash): the limits above live in the
+  // grader's loop only. The shell runs Deno.execPath() and nothing else.
+  const cpuSeconds = Math.ceil(
+    STARTUP_SECONDS + (ids.length * limits.timeoutMs) / 1000,
+  ) + CPU_LIMIT_MARGIN_SECONDS;
+  const [program, programArgs] = Deno.build.os === "windows"
+    ? [Deno.execPath(), args]
+    : [SHELL, [
+      "-c",
+      'ulimit -t "$0" && exec "$@"',
+      String(cpuSeconds),
+      Deno.execPath(),
+      ...args,
+    ]];
+  const child = new Deno.Command(program, {
+    args: programArgs,
     cwd: work,
     stdin: "piped",
     stdout: "piped",
