@@ -92,7 +92,14 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     ["hostile_spoof.ts", "mex", "wrong"],
     ["hostile_tojson.ts", "(module)", "refused"],
     ["hostile_token.ts", "mex", "wrong"],
+    ["library_right.ts", "negamax", "passed"],
+    ["library_right.ts", "mex", "passed"],
+    ["library_wrong.ts", "mex", "wrong"],
     ["not_a_notebook.ipynb", "(module)", "refused"],
+    ["notebook_library_right.ipynb", "negamax", "passed"],
+    ["notebook_library_right.ipynb", "mex", "passed"],
+    ["notebook_library_wrong.ipynb", "negamax", "wrong"],
+    ["notebook_library_wrong.ipynb", "mex", "wrong"],
     ["notebook_right.ipynb", "alphaBeta", "passed"],
     ["notebook_syntax_error.ipynb", "(module)", "crashed"],
     ["notebook_wrong.ipynb", "negamax", "wrong"],
@@ -209,6 +216,54 @@ Deno.test("deno task grade tests/fixtures/grade (README's command): right, wrong
     "mex is the library's own function mex (src/games/grundy.ts), a reference solution of the course: a submission writes its own",
   );
   assert.deepEqual(gradingFolders(run.pid), [], "the grader cleans up");
+});
+
+Deno.test("grade: a module and a notebook that import the library's root module (../mod.ts) as the notebooks do load, use it, and are judged: Deno's Node compatibility initialises before the built-ins are frozen", async () => {
+  // mod.ts's graph loads node:path, node:url and npm:chess.js; Deno
+  // initialises its Node compatibility on the first of them, and that writes
+  // to built-ins: after the freeze, every such submission crashed.
+  const rows: GradeRow[] = [];
+  for (
+    const name of [
+      "library_right.ts",
+      "library_wrong.ts",
+      "notebook_library_right.ipynb",
+      "notebook_library_wrong.ipynb",
+    ]
+  ) {
+    rows.push(
+      ...await gradeFolder(`${FIXTURES}/${name}`, { timeoutSeconds: 20 }),
+    );
+  }
+  assert.deepEqual(
+    rows.map((r) => [r.submission, r.exercise, r.verdict, r.detail]),
+    [
+      ["library_right.ts", "negamax", "passed", rows[0]!.detail],
+      ["library_right.ts", "mex", "passed", rows[1]!.detail],
+      [
+        "library_wrong.ts",
+        "mex",
+        "wrong",
+        "mex([1]) returned 2; the mex is 0, the least non-negative integer not in the list",
+      ],
+      ["notebook_library_right.ipynb", "negamax", "passed", rows[3]!.detail],
+      ["notebook_library_right.ipynb", "mex", "passed", rows[4]!.detail],
+      [
+        "notebook_library_wrong.ipynb",
+        "negamax",
+        "wrong",
+        rows[5]!.detail,
+      ],
+      [
+        "notebook_library_wrong.ipynb",
+        "mex",
+        "wrong",
+        "mex([1]) returned 2; the mex is 0, the least non-negative integer not in the list",
+      ],
+    ],
+  );
+  assert.match(rows[0]!.detail, /^300 trees up to b = 4/);
+  assert.match(rows[5]!.detail, /^negamax\(tree, 1\) returned 1/);
 });
 
 Deno.test("grade: checkExercise gives fast-check every setting of its run, so a global plugin or configuration of the process cannot make a wrong function pass", async () => {

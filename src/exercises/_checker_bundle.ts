@@ -19,6 +19,13 @@
  * share (the built-ins, the prototypes of the objects the checks hand a
  * submission) is frozen before the submission loads (see `_grade_child.ts`).
  *
+ * The bundle's one other imports are the Node built-ins that the library's
+ * modules a submission imports load (`node:path`, `node:url`, and Deno's
+ * Node compatibility for `npm:chess.js`, {@linkcode nodeBuiltinsOf}),
+ * imported for their initialisation only, first: Deno initialises its Node
+ * compatibility lazily, and that initialisation writes to built-ins, which
+ * after the freeze throws. The checks use none of them.
+ *
  * @module
  */
 
@@ -30,6 +37,80 @@ export interface BundleOptions {
   timeoutMs?: number;
   /** Stops the bundling (the running `deno` is killed; rejects with the reason). */
   signal?: AbortSignal;
+  /**
+   * The modules a submission may import (relative to `root`, e.g. `mod.ts`):
+   * the bundle imports, before anything else, the Node built-ins their
+   * graphs use ({@linkcode nodeBuiltinsOf}), so that Deno's Node
+   * compatibility has initialised before the child freezes the built-ins
+   * (default none).
+   */
+  libraryModules?: readonly string[];
+}
+
+/**
+ * The Node built-ins (`node:…`) that the graphs of `modules` load, in the
+ * order found: those they import, and `node:process` and `node:module`
+ * when they use an npm package. Deno initialises its Node compatibility
+ * lazily, on the first `node:` module or npm package loaded, and that
+ * initialisation writes to the built-ins (`buildAllowedFlags` in
+ * `node:process` sets a `Set` subclass's `Symbol.iterator`, `node:buffer`
+ * sets `Buffer.of`, …): loaded after `hardenIntrinsics`, it throws on the
+ * frozen built-ins, so a submission that imports `../mod.ts` (whose graph
+ * imports `node:path`, `node:url` and `npm:chess.js`) would not load. The
+ * child's bundle imports these first, so that they initialise before the
+ * freeze.
+ *
+ * @param root the project's folder (with a trailing slash)
+ * @param modules modules relative to `root`
+ * @param limits `deno info`'s time limit and a signal that stops it
+ * @throws {Error} when `deno info` fails
+ *
+ * @example The library's root module, which notebooks and submissions import
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileURLToPath } from "node:url";
+ * import { nodeBuiltinsOf } from "./_checker_bundle.ts";
+ * const root = fileURLToPath(new URL("../../", import.meta.url));
+ * assert.deepEqual(
+ *   (await nodeBuiltinsOf(root, ["mod.ts"])).sort(),
+ *   ["node:module", "node:path", "node:process", "node:url"],
+ * );
+ * ```
+ */
+export async function nodeBuiltinsOf(
+  root: string,
+  modules: readonly string[],
+  limits: { timeoutMs: number; signal?: AbortSignal } = { timeoutMs: 120_000 },
+): Promise<string[]> {
+  const found = new Set<string>();
+  for (const module of modules) {
+    const info = await commandOutput(Deno.execPath(), [
+      "info",
+      "--json",
+      "--no-remote",
+      `--config=${root}deno.json`,
+      `${root}${module}`,
+    ], limits);
+    if (!info.success) {
+      throw new Error(
+        `grade: the library's modules cannot be listed: ${info.stderr.trim()}`,
+      );
+    }
+    const graph = JSON.parse(info.stdout) as {
+      modules: { specifier: string }[];
+    };
+    const specifiers = graph.modules.map(({ specifier }) => specifier);
+    if (specifiers.some((specifier) => specifier.startsWith("npm:"))) {
+      // Deno loads an npm package through node:module, which loads
+      // node:process.
+      found.add("node:process");
+      found.add("node:module");
+    }
+    for (const specifier of specifiers) {
+      if (/^node:[a-z_/]+$/.test(specifier)) found.add(specifier);
+    }
+  }
+  return [...found];
 }
 
 /**
@@ -43,10 +124,12 @@ export interface BundleOptions {
  *   resolves the npm packages
  * @param child the subprocess's module, relative to `root`
  * @param options {@linkcode BundleOptions}
- * @returns the bundle's source, which exports nothing
+ * @returns the bundle's source, which exports nothing and imports only the
+ *   submission and, for their initialisation, the Node built-ins of
+ *   `options.libraryModules`
  * @throws {Error} when `deno info` or `deno bundle` fails or runs past its
  *   time limit, when a module of the graph lies outside `root`, or when the
- *   bundle still exports or imports something
+ *   bundle still exports or imports something else
  *
  * @example
  * ```ts
@@ -111,7 +194,14 @@ export async function bundleChecker(
     modules.push(specifier);
   }
   const childUrl = new URL(`file://${root}${child}`).href;
+  // First, so that they initialise before the child freezes the built-ins.
+  const builtins = await nodeBuiltinsOf(
+    root,
+    options.libraryModules ?? [],
+    limits,
+  );
   const lines = [
+    ...builtins.map((name) => `import ${JSON.stringify(name)};`),
     `import { runGradeChild } from ${JSON.stringify(childUrl)};`,
     ...modules.map((url, i) =>
       `import * as m${i} from ${JSON.stringify(url)};`
@@ -140,12 +230,19 @@ export async function bundleChecker(
     }
     const source = await Deno.readTextFile(`${dir}/entry.js`);
     // Nothing of the checks may be importable again, nor shared with
-    // another module: no export, and no import but the submission's.
-    const left = /^\s*(export\b.*|import\b(?!\("\.\/submission\.ts"\)).*)$/m
-      .exec(source);
-    if (left !== null) {
+    // another module: no export, and no import but the submission's and
+    // the Node built-ins' imported for their initialisation alone (the
+    // checks use none: a module of theirs that did would import it by
+    // name).
+    const allowed = new Set(
+      builtins.map((name) => `import ${JSON.stringify(name)};`),
+    );
+    for (const match of source.matchAll(/^\s*(export\b.*|import\b.*)$/gm)) {
+      const line = match[1]!.trim();
+      if (line.startsWith('import("./submission.ts")')) continue;
+      if (allowed.has(line)) continue;
       throw new Error(
-        `grade: the checks' bundle is not self-contained: ${left[1]}`,
+        `grade: the checks' bundle is not self-contained: ${match[1]}`,
       );
     }
     return source;

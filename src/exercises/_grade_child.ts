@@ -28,6 +28,12 @@
  *   `length`, stdout's `writeSync`, `Deno.exit`, and a JSON writer of its
  *   own that consults no `toJSON` and no prototype.
  *
+ * Deno's Node compatibility, which the library's graph loads (`node:path`,
+ * `npm:chess.js`), writes to built-ins when it initialises: the bundle
+ * imports those Node built-ins before this module runs, so that they have
+ * initialised before the freeze (see `nodeBuiltinsOf` in
+ * `_checker_bundle.ts`).
+ *
  * An assignment to a frozen built-in throws a TypeError (the grader names
  * it); the few properties that ordinary code overrides by assignment
  * (`error.name`, `object.toString`) still can be on the objects that

@@ -158,6 +158,7 @@ export async function gradeFolder(
   await cacheLibrary(limits.signal);
   const entry = await bundleChecker(ROOT_PATH, CHILD, {
     timeoutMs: TOOL_TIMEOUT_MS,
+    libraryModules: LIBRARY_MODULES,
     ...(limits.signal ? { signal: limits.signal } : {}),
   });
   for (const submission of submissions) {
@@ -172,6 +173,15 @@ export async function gradeFolder(
 
 /** The grader's subprocess module, relative to the project. */
 const CHILD = "src/exercises/_grade_child.ts";
+
+/**
+ * The library's modules a submission imports as the notebooks do, relative
+ * to the project: the Node built-ins their graphs load (`node:path`,
+ * `node:url`, and Deno's Node compatibility for `npm:chess.js`) are loaded
+ * by the child before it freezes the built-ins, since their initialisation
+ * writes to them (see `nodeBuiltinsOf` in `_checker_bundle.ts`).
+ */
+const LIBRARY_MODULES: readonly string[] = ["mod.ts"];
 
 interface Limits {
   timeoutMs: number;
