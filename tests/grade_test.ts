@@ -266,6 +266,70 @@ Deno.test("grade: a module and a notebook that import the library's root module 
   assert.match(rows[5]!.detail, /^negamax\(tree, 1\) returned 1/);
 });
 
+Deno.test(
+  "grade: a grader removes, when it starts, the grading folders of graders that no longer run (SIGKILLed), and only those",
+  {
+    ignore: Deno.build.os !== "linux",
+  },
+  async () => {
+    // A process that has ended: its pid has no /proc entry.
+    const ended = new Deno.Command("true").spawn();
+    await ended.status;
+    const dead = ended.pid;
+    assert.throws(() => Deno.statSync(`/proc/${dead}`), Deno.errors.NotFound);
+    // A process ended and not yet reaped (a zombie), as a grader SIGKILLed
+    // from a shell that has not waited for it yet: the short `sleep` ends
+    // after its shell became the long one, which never reaps it.
+    const parent = new Deno.Command("/bin/sh", {
+      args: ["-c", "sleep 0.2 & echo $!; exec sleep 30"],
+      stdout: "piped",
+    }).spawn();
+    const reader = parent.stdout.getReader();
+    const zombie = Number(
+      new TextDecoder().decode((await reader.read()).value),
+    );
+    reader.releaseLock();
+    const state = () => {
+      const stat = Deno.readTextFileSync(`/proc/${zombie}/stat`);
+      return stat.slice(stat.lastIndexOf(")") + 2).charAt(0);
+    };
+    while (state() !== "Z") await new Promise((r) => setTimeout(r, 10));
+    const root = fileURLToPath(ROOT);
+    const stale = [
+      `.grading-${dead}-9f3a1c`,
+      `.grading-checks-${dead}-9f3a1c`,
+      `.grading-${zombie}-9f3a1c`,
+    ];
+    const kept = [
+      `.grading-${Deno.pid}-9f3a1c`, // a grader that runs (this process)
+      `.grading-${dead}`, // not the exact pattern: no suffix
+      `.grading-${dead}-9f3a1c.keep`, // nor this
+      `.gradingx-${dead}-9f3a1c`,
+    ];
+    for (const name of [...stale, ...kept]) {
+      await Deno.mkdir(`${root}${name}`);
+      await Deno.writeTextFile(`${root}${name}/submission.ts`, "");
+    }
+    const empty = await Deno.makeTempDir();
+    try {
+      assert.deepEqual(await gradeFolder(empty), []);
+      const left = new Set([...Deno.readDirSync(root)].map((e) => e.name));
+      for (const name of stale) assert.ok(!left.has(name), `${name} removed`);
+      for (const name of kept) assert.ok(left.has(name), `${name} kept`);
+    } finally {
+      for (const name of [...stale, ...kept]) {
+        await Deno.remove(`${root}${name}`, { recursive: true }).catch(
+          () => {},
+        );
+      }
+      await Deno.remove(empty, { recursive: true });
+      parent.kill("SIGKILL");
+      await parent.status;
+      await parent.stdout.cancel();
+    }
+  },
+);
+
 Deno.test("grade: checkExercise gives fast-check every setting of its run, so a global plugin or configuration of the process cannot make a wrong function pass", async () => {
   const dir = await Deno.makeTempDir({ prefix: "grade_fc_global_" });
   try {

@@ -152,6 +152,7 @@ export async function gradeFolder(
   options: GradeOptions = {},
 ): Promise<GradeRow[]> {
   const limits = readLimits(options);
+  await removeStaleGradingFolders();
   const submissions = await findSubmissions(dir);
   const rows: GradeRow[] = [];
   if (submissions.length === 0) return rows;
@@ -169,6 +170,85 @@ export async function gradeFolder(
     }
   }
   return rows;
+}
+
+/**
+ * The name of a folder a grader writes a submission's copy into (the second
+ * form an earlier grader's), with the grader's process id.
+ */
+const GRADING_FOLDER = /^\.grading-(?:checks-)?([1-9][0-9]*)-[0-9a-z]+$/;
+
+/**
+ * Removes the grading folders (`.grading-PID-…`, `.grading-checks-PID-…`)
+ * in `root` whose grader no longer runs: a grader that is SIGKILLed, or
+ * crashes, cannot remove its own. Only folders of exactly that name (not
+ * symbolic links), and only where `/proc/PID` is missing or the process is
+ * a zombie, so that the folder of a grader that still runs beside this one
+ * is left; without a
+ * `/proc` (not Linux, or no permission to read it) nothing is removed.
+ *
+ * @param root the project's folder, with a trailing slash
+ * @returns the names of the folders removed
+ *
+ * @example A dead grader's folder goes, a live one's stays
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { removeStaleGradingFolders } from "./grade.ts";
+ * const root = `${await Deno.makeTempDir()}/`;
+ * const ended = new Deno.Command("true").spawn();
+ * await ended.status;
+ * await Deno.mkdir(`${root}.grading-${ended.pid}-1a2b`);
+ * await Deno.mkdir(`${root}.grading-${Deno.pid}-3c4d`);
+ * try {
+ *   if (Deno.build.os === "linux") {
+ *     assert.deepEqual(await removeStaleGradingFolders(root), [`.grading-${ended.pid}-1a2b`]);
+ *     assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name), [`.grading-${Deno.pid}-3c4d`]);
+ *   }
+ * } finally {
+ *   await Deno.remove(root, { recursive: true });
+ * }
+ * ```
+ */
+export async function removeStaleGradingFolders(
+  root: string = ROOT_PATH,
+): Promise<string[]> {
+  const removed: string[] = [];
+  try {
+    await Deno.stat("/proc/self");
+  } catch {
+    return removed;
+  }
+  for await (const entry of Deno.readDir(root)) {
+    const match = GRADING_FOLDER.exec(entry.name);
+    if (match === null || !entry.isDirectory || entry.isSymlink) continue;
+    const pid = Number(match[1]);
+    if (pid === Deno.pid || await processRuns(pid)) continue;
+    try {
+      await Deno.remove(`${root}${entry.name}`, { recursive: true });
+      removed.push(entry.name);
+    } catch (error) {
+      // Another grader, starting at the same time, removed it first.
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  }
+  return removed;
+}
+
+/**
+ * Whether process `pid` runs, by `/proc/PID/stat`: not when it is missing,
+ * nor when the process is a zombie (killed, not yet reaped by its parent);
+ * when it cannot be read otherwise, it is taken to run.
+ */
+async function processRuns(pid: number): Promise<boolean> {
+  let stat: string;
+  try {
+    stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+  } catch (error) {
+    return !(error instanceof Deno.errors.NotFound);
+  }
+  // "PID (COMMAND) STATE …": the command may hold spaces and parentheses.
+  const state = stat.slice(stat.lastIndexOf(")") + 2).charAt(0);
+  return state !== "Z" && state !== "X";
 }
 
 /** The grader's subprocess module, relative to the project. */
