@@ -8,7 +8,14 @@
 // killed in `finally`.
 import assert from "node:assert/strict";
 import { assertCleanFailure, runCli } from "./_cli.ts";
-import { Child, cleanUp, freePort, Server, within, worker } from "./_nats.ts";
+import {
+  Child,
+  cleanUp,
+  CLOSED_ADDRESS,
+  Server,
+  within,
+  worker,
+} from "./_nats.ts";
 import { JobHold } from "./_nats_hold.ts";
 import { lacks } from "./_programs.ts";
 import {
@@ -41,7 +48,7 @@ Deno.test(
   "jobs: a bad --nats is one line and exit 2, for the worker and for every command",
   { ...options, ignore: lacks("nats-server") },
   async () => {
-    const closed = `127.0.0.1:${freePort()}`;
+    const closed = CLOSED_ADDRESS;
     const runs: [string, string[], RegExp][] = [
       [
         "worker.ts",

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { assertCleanFailure, cliPath, runCli } from "./_cli.ts";
-import { Child, freePort, Server, worker } from "./_nats.ts";
+import { Child, CLOSED_ADDRESS, Server, worker } from "./_nats.ts";
 import { JobHold } from "./_nats_hold.ts";
 import { lacks } from "./_programs.ts";
 import {
@@ -319,7 +319,7 @@ Deno.test(
   "solve jobs: a solve job of another code version is refused and reported; a bad --nats is one line and exit 2",
   { ...options, ignore: lacks("nats-server") },
   async () => {
-    const closed = `127.0.0.1:${freePort()}`;
+    const closed = CLOSED_ADDRESS;
     for (
       const [args, message] of [
         [
