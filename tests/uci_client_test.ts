@@ -302,8 +302,9 @@ Deno.test("uci client: ponderhit after seconds of pondering cuts the iteration i
   // pondering the same every run (no budget, fixed node counts): in this
   // Queen's Gambit depth 14 comes after 1.3 million nodes and depth 15 needs
   // 3.9 million more, about 10 s at this engine's speed. The movetime left
-  // after ponderhit is 40 ms; the bound of 2 s only catches the iteration
-  // run out.
+  // after ponderhit is 40 ms: the iteration run out would report depth 15
+  // before its bestmove, whatever the machine's speed or load. The latency
+  // is printed, never judged; the wait for the bestmove is the hang bound.
   const client = new Client();
   await client.send(
     "ucinewgame",
@@ -313,18 +314,25 @@ Deno.test("uci client: ponderhit after seconds of pondering cuts the iteration i
   const pondered = await client.until(/^info depth 14 /, 60_000);
   const sent = performance.now();
   await client.send("ponderhit");
-  const said = await client.until(/^bestmove /);
+  // Long enough for the iteration run out (seconds, more on a loaded
+  // machine) to show as its depth 15 below rather than as a timeout.
+  const said = await client.until(/^bestmove /, 60_000);
   const ms = performance.now() - sent;
-  console.log(`bestmove ${ms.toFixed(1)} ms after ponderhit`);
+  console.log(
+    `bestmove ${ms.toFixed(1)} ms after ponderhit (printed, never judged)`,
+  );
   assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
-  assert.ok(ms < 2_000, `bestmove ${ms.toFixed(0)} ms after ponderhit`);
-  // The depth pondered is kept (no iteration from depth 1 reported again),
-  // and nodes and time count from the same start: the engine searches well
+  // No depth is reported between ponderhit and bestmove: the depth
+  // pondered is kept (a search restarted would report depth 1 again) and
+  // the iteration in progress is cut (run out, it would report depth 15).
+  assert.deepEqual(
+    said.filter((l) => l.startsWith("info depth")),
+    [],
+    "a depth reported after ponderhit: the search restarted or ran out",
+  );
+  // Nodes and time count from the same start: the engine searches well
   // under a million nodes a second (nps was once the pondered nodes over
   // the milliseconds since ponderhit, hundreds of millions).
-  for (const info of said.filter((l) => l.startsWith("info depth"))) {
-    assert.ok(Number(info.split(" ")[2]) > 14, info);
-  }
   for (const info of [...pondered, ...said]) {
     const nps = / nps (\d+) /.exec(info);
     if (nps !== null) assert.ok(Number(nps[1]) < 20_000_000, info);
