@@ -1,11 +1,15 @@
 // `deno task uci` as a GUI drives it: cli/uci.ts spawned as a process (with
 // no permissions, as the task runs it) and talked to line by line. Every
-// wait has a generous timeout (10 s) that catches a hang; latencies are
-// printed, never judged.
+// wait has a generous timeout (10 s) that catches a hang, and the first
+// one after the spawn 60 s (it includes starting Deno and loading the
+// engine, on a machine that may be loaded); latencies are printed, never
+// judged.
 import assert from "node:assert/strict";
 import { assertNoStackTrace, cliPath, ROOT } from "./_cli.ts";
 
 const HANG_MS = 10_000;
+/** The bound on the first line after the spawn: Deno's start is in it. */
+const START_MS = 60_000;
 
 /** A UCI client over a child process's pipes. */
 class Client {
@@ -39,8 +43,15 @@ class Client {
     await this.#writer.write(new TextEncoder().encode(lines.join("\n") + "\n"));
   }
 
-  /** Reads lines until one matches `pattern`; returns the lines read (the match last). */
-  async until(pattern: RegExp, ms = HANG_MS): Promise<string[]> {
+  /**
+   * Reads lines until one matches `pattern`; returns the lines read (the
+   * match last). By default waits {@linkcode HANG_MS}, or
+   * {@linkcode START_MS} while the engine has said nothing yet.
+   */
+  async until(
+    pattern: RegExp,
+    ms = this.said.length === 0 ? START_MS : HANG_MS,
+  ): Promise<string[]> {
     const got: string[] = [];
     const deadline = performance.now() + ms;
     for (;;) {
