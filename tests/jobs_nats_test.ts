@@ -369,6 +369,9 @@ Deno.test(
         "4",
         "--max-plies",
         "30",
+        // Ours is Deno starting up: 60 s for its handshake.
+        "--handshake-timeout",
+        "60000",
       ];
       const local = await runCli("match.ts", [
         ...args,
