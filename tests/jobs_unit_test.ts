@@ -446,7 +446,26 @@ Deno.test("natsServer and codeVersion", async () => {
   for (const bad of ["", "nats://", "127.0.0.1:99999", "ws://h:1", "a b"]) {
     assert.throws(() => natsServer(bad), /is not a NATS server address/, bad);
   }
-  assert.equal(await codeVersion(), await codeVersion());
+  // Another process (a worker, a publisher) computes the same version:
+  // comparing this process's cached value with itself could not fail.
+  const version = await codeVersion();
+  assert.match(version, /^[0-9a-f]{16}$/);
+  const job = new URL("../src/jobs/job.ts", import.meta.url).href;
+  const other = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `import { codeVersion } from ${
+        JSON.stringify(job)
+      }; console.log(await codeVersion());`,
+    ],
+    cwd: new URL("..", import.meta.url),
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  assert.ok(other.success, decoder.decode(other.stderr));
+  assert.equal(decoder.decode(other.stdout), `${version}\n`);
   assert.throws(
     () => batches([1], 0),
     /batches: size must be an integer ≥ 1, got 0/,
