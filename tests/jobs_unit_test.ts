@@ -23,7 +23,11 @@ import {
 } from "../src/jobs/nats_address.ts";
 import { scoreChessMatch } from "../src/uci/chess_match.ts";
 import { roundRobin, scheduleRoundRobin } from "../src/match/tournament.ts";
-import { createPlayer, parsePosition } from "../src/players/player_spec.ts";
+import {
+  checkPlayerSpec,
+  createPlayer,
+  parsePosition,
+} from "../src/players/player_spec.ts";
 import type { PlayerSpec } from "../src/players/player_spec.ts";
 import { type ChessMover, playChessMatch } from "../src/uci/chess_match.ts";
 import { Chess } from "../src/games/chess/mod.ts";
@@ -72,6 +76,117 @@ Deno.test("decodeJob: a solver player must come with a node budget a move, which
     maxNodes: 10_000,
   };
   assert.equal(decodeJob(bytes(job)).index, 0);
+});
+
+/**
+ * The largest ArrayBuffer (a table's memory) allocated while `run` runs:
+ * the global constructor, which the tables call, is watched meanwhile.
+ */
+function largestBufferDuring(run: () => void): number {
+  const Original = globalThis.ArrayBuffer;
+  let largest = 0;
+  class Watched extends Original {
+    constructor(length: number, options?: { maxByteLength?: number }) {
+      largest = Math.max(largest, length);
+      super(length, options);
+    }
+  }
+  globalThis.ArrayBuffer = Watched as ArrayBufferConstructor;
+  try {
+    run();
+  } finally {
+    globalThis.ArrayBuffer = Original;
+  }
+  return largest;
+}
+
+Deno.test("decodeJob: players are checked without building their tables (a message could ask for hundreds of 1.5 GiB tables)", () => {
+  // The watch sees a table being built.
+  assert.equal(
+    largestBufferDuring(() =>
+      createPlayer("connect-four", {
+        kind: "search",
+        maxNodes: 10,
+        table: 1 << 10,
+      })
+    ),
+    (1 << 10) * 24,
+  );
+  const job = gamesJob();
+  (job.task as { players: unknown[] }).players = [
+    { kind: "search", maxNodes: 1000, table: 1 << 24 },
+    { kind: "solver", maxNodes: 1000, entries: 1 << 24 },
+    { kind: "alpha-beta", depth: 3 },
+  ];
+  let decoded: Job | undefined;
+  const largest = largestBufferDuring(() => decoded = decodeJob(bytes(job)));
+  assert.equal(decoded?.index, 0);
+  // The solver's smallest table (2^17 entries of 8 bytes) is the largest
+  // buffer a check builds; the 384 MiB and 128 MiB tables asked for are not.
+  assert.ok(largest <= 2 ** 20, `a buffer of ${largest} bytes was allocated`);
+});
+
+Deno.test("checkPlayerSpec: refuses what createPlayer refuses, with the same message, and tells the name and tables of what it accepts", () => {
+  const specs: unknown[] = [
+    { kind: "search", maxNodes: 10, table: 0 },
+    { kind: "search", maxNodes: 10, table: 2 ** 27 },
+    { kind: "search", maxNodes: 10, table: 1.5 },
+    { kind: "search", maxNodes: 10, options: { enhancedCutoffs: true } },
+    { kind: "search", maxNodes: 10, options: { order: "tt" } },
+    { kind: "search", table: 100 },
+    { kind: "solver", maxNodes: 10, entries: "big" },
+    { kind: "solver", maxNodes: 10, entries: 2 ** 27 },
+    { kind: "solver", maxNodes: 0 },
+    { kind: "alpha-beta", depth: 0 },
+    { kind: "alpha-beta", depth: 3, entries: 10 },
+    { kind: "alpha-beta", depth: 3, quality: "bad" },
+    { kind: "mcts", playouts: -1 },
+    { kind: "random", seed: "x" },
+    { kind: "go" },
+    null,
+  ];
+  const refusal = (build: () => unknown) => {
+    try {
+      build();
+    } catch (error) {
+      return (error as Error).message.replace(
+        /^createPlayer:/,
+        "checkPlayerSpec:",
+      );
+    }
+    return "accepted";
+  };
+  for (const spec of specs) {
+    const made = refusal(() =>
+      createPlayer("connect-four", spec as PlayerSpec)
+    );
+    assert.notEqual(made, "accepted", JSON.stringify(spec));
+    assert.equal(
+      refusal(() => checkPlayerSpec("connect-four", spec as PlayerSpec)),
+      made,
+      JSON.stringify(spec),
+    );
+  }
+  const accepted: [PlayerSpec, number, string | null][] = [
+    [{ kind: "search", maxNodes: 10, table: 1 << 20 }, 24 << 20, "table"],
+    [{ kind: "search", searcher: "mtdf", maxNodes: 10 }, 24 << 16, null],
+    [{ kind: "search", maxNodes: 10 }, 0, null],
+    [{ kind: "alpha-beta", depth: 3 }, 24 << 18, null],
+    [{ kind: "solver", maxNodes: 10 }, 8 << 26, null],
+    [
+      { kind: "solver", maxNodes: 10, entries: 3_000_000 } as PlayerSpec,
+      8 << 21,
+      "entries",
+    ],
+    [{ kind: "mcts", playouts: 10 }, 0, null],
+  ];
+  for (const [spec, tableBytes, tableField] of accepted) {
+    assert.deepEqual(checkPlayerSpec("connect-four", spec), {
+      name: createPlayer("connect-four", spec).name,
+      tableBytes,
+      tableField,
+    });
+  }
 });
 
 Deno.test("decodeJob: an alpha-beta player, whose depth is its only budget, is refused deeper than its game's cap", () => {

@@ -17,6 +17,29 @@ export const START_TABLE_BITS = 17;
 export const MAX_TABLE_BITS = 29;
 /** Bytes per entry: the check word and the data word. */
 export const SOLVER_BYTES_PER_ENTRY = 8;
+/**
+ * The entries a {@linkcode SolverTable} asked for `entries` has: `entries`
+ * rounded down to a power of two, at least 2^{@linkcode MIN_TABLE_BITS},
+ * at most 2^{@linkcode MAX_TABLE_BITS} (its bytes are this times
+ * {@linkcode SOLVER_BYTES_PER_ENTRY}).
+ *
+ * @param entries the entries asked for
+ * @returns the entries the table allocates
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { solverTableEntries } from "./_solver_table.ts";
+ * assert.equal(solverTableEntries(3_000_000), 2 ** 21);
+ * assert.equal(solverTableEntries(1), 2 ** 17);
+ * ```
+ */
+export function solverTableEntries(entries: number): number {
+  let bits = MIN_TABLE_BITS;
+  while (bits < MAX_TABLE_BITS && 2 ** (bits + 1) <= entries) bits++;
+  return 2 ** bits;
+}
+
 /** The largest copy {@linkcode SolverTable.grow} keeps for the next growth: 2^20 entries' words (8 MiB). */
 const SCRATCH_WORDS = 2 ** 21;
 /** A generation fits in 8 bits of the data word; past it the table is wiped. */
@@ -111,10 +134,8 @@ export class SolverTable {
    * @param words an existing shared buffer's words to use instead (a worker's view)
    */
   constructor(entries: number, shared = false, words?: Int32Array) {
-    let bits = MIN_TABLE_BITS;
-    while (bits < MAX_TABLE_BITS && 2 ** (bits + 1) <= entries) bits++;
-    this.maxBits = bits;
-    this.size = 2 ** bits;
+    this.size = solverTableEntries(entries);
+    this.maxBits = Math.log2(this.size);
     this.bits = this.#dirtyBits = START_TABLE_BITS;
     this.words = words ?? new Int32Array(
       shared

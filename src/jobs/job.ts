@@ -39,7 +39,7 @@ import { checkAdjudication } from "../match/adjudication.ts";
 import { describe } from "../validate.ts";
 import { ENGINE_NAME } from "../uci/engines.ts";
 import {
-  createPlayer,
+  checkPlayerSpec,
   GAME_NAMES,
   parsePosition,
 } from "../players/player_spec.ts";
@@ -328,8 +328,10 @@ function checkGamesTask(task: Record<string, unknown>): GamesTask {
         `at most ${cap} on ${game}: an alpha-beta player's depth is its only budget, and a deeper one's move may never end`,
       );
     }
+    // Checked without building it: its table is allocated only by the
+    // games that play it.
     try {
-      createPlayer(game as GameName, spec as PlayerSpec);
+      checkPlayerSpec(game as GameName, spec as PlayerSpec);
     } catch (error) {
       throw new JobError(
         "invalid",
@@ -548,8 +550,9 @@ function checkSolveTask(task: Record<string, unknown>): SolveTask {
 /**
  * Reads a job message: refuses one larger than {@linkcode MAX_JOB_BYTES},
  * one that is not JSON, one of another {@linkcode JOB_FORMAT}, and one
- * whose task has a field out of its rule (players and openings are built
- * once to check them), so that a worker runs only jobs it can run.
+ * whose task has a field out of its rule (players are checked without
+ * building them, by `checkPlayerSpec`; openings are parsed), so that a
+ * worker runs only jobs it can run.
  *
  * @param bytes the message
  * @returns the job

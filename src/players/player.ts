@@ -161,6 +161,17 @@ export class RandomPlayer<P extends Position = Position> implements Player<P> {
   }
 }
 
+/** Entries of an {@linkcode AlphaBetaPlayer}'s table when none are given (6 MiB). */
+export const ALPHA_BETA_TABLE_ENTRIES = 1 << 18;
+
+/**
+ * Most entries a player's own table may have (2^26: 1.5 GiB of a search
+ * or alpha-beta player's table, 512 MiB of a solver player's): the bound
+ * of `entries` and `table` in {@linkcode AlphaBetaPlayer},
+ * {@linkcode SearchPlayer} and {@linkcode SolverPlayer}.
+ */
+export const MAX_PLAYER_TABLE_ENTRIES = 1 << 26;
+
 /** Options of {@linkcode AlphaBetaPlayer}. */
 export interface AlphaBetaPlayerOptions<P extends Position> {
   /** Plies searched per move (integer 1…64). */
@@ -232,8 +243,14 @@ export class AlphaBetaPlayer<P extends Position = Position>
     this.#view = options.view ?? null;
     this.#tt = new TranspositionTable({
       entries: options.entries === undefined
-        ? 1 << 18
-        : checkInteger(where, "entries", options.entries, 1, 1 << 26),
+        ? ALPHA_BETA_TABLE_ENTRIES
+        : checkInteger(
+          where,
+          "entries",
+          options.entries,
+          1,
+          MAX_PLAYER_TABLE_ENTRIES,
+        ),
     });
     this.name = checkName(where, options.name, `alpha-beta d${this.depth}`);
   }
@@ -473,7 +490,13 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
       ? 64
       : checkInteger(where, "maxDepth", options.maxDepth, 1, 64);
     this.#tt = options.table === undefined ? null : new TranspositionTable({
-      entries: checkInteger(where, "table", options.table, 1, 1 << 26),
+      entries: checkInteger(
+        where,
+        "table",
+        options.table,
+        1,
+        MAX_PLAYER_TABLE_ENTRIES,
+      ),
     });
     const search = options.options === undefined ? {} : options.options;
     if (search === null || typeof search !== "object") {
@@ -737,6 +760,7 @@ export type EvaluationQuality = "poor" | "medium" | "good";
  * @param depth plies per move, 1…42
  * @param quality `"poor"`, `"medium"` or `"good"`
  * @param name its name (default like `"good d4"`)
+ * @param entries entries of its table (default {@linkcode ALPHA_BETA_TABLE_ENTRIES})
  * @returns the player
  * @throws {Error} on an unknown quality or a bad depth
  *
@@ -753,6 +777,7 @@ export function connectFourAlphaBetaPlayer(
   depth: number,
   quality: EvaluationQuality,
   name?: string,
+  entries?: number,
 ): AlphaBetaPlayer<ConnectFour> {
   const evaluation = Object.hasOwn(CONNECT_FOUR_EVALUATIONS, quality)
     ? CONNECT_FOUR_EVALUATIONS[quality]
@@ -769,6 +794,7 @@ export function connectFourAlphaBetaPlayer(
     depth,
     view: (board) => new EvaluatedConnectFour(board, evaluation),
     name: name ?? `${quality} d${depth}`,
+    ...(entries === undefined ? {} : { entries }),
   });
 }
 
@@ -991,7 +1017,13 @@ export class SolverPlayer implements Player<ConnectFour> {
     this.#solver = new ConnectFourSolver({
       entries: options?.entries === undefined
         ? DEFAULT_SOLVER_ENTRIES
-        : checkInteger(where, "entries", options.entries, 1, 1 << 26),
+        : checkInteger(
+          where,
+          "entries",
+          options.entries,
+          1,
+          MAX_PLAYER_TABLE_ENTRIES,
+        ),
     });
     this.name = checkName(
       where,
