@@ -426,6 +426,71 @@ Deno.test("solve's onProbe reports bounds that only narrow and end at the score;
   );
 });
 
+Deno.test("solve refuses to be called again from inside its own onProbe/onSlow; the outer solve's result is untouched and solveConnectFour nests on a fresh solver", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 20 });
+  const a = ConnectFour.parse("3712522217335");
+  const b = ConnectFour.parse("4455");
+  const alone = solver.solve(a);
+  assert.equal(alone.score, -4);
+  const refusal =
+    /ConnectFourSolver\.solve: called from inside this solver's onProbe\/onSlow; use another ConnectFourSolver$/;
+  // The inner call throws before it touches anything: caught, the outer
+  // solve ends with its own score (it gave 18, b's, in 3 nodes).
+  const refused: unknown[] = [];
+  const outer = solver.solve(a, {
+    onProbe: () => {
+      try {
+        solver.solve(b);
+      } catch (error) {
+        refused.push(error);
+      }
+    },
+  });
+  assert.ok(refused.length > 0);
+  for (const error of refused) {
+    assert.match((error as Error).message, refusal);
+  }
+  assert.deepEqual(
+    [outer.score, outer.exact, outer.nodes],
+    [-4, true, alone.nodes],
+  );
+  assert.equal(a.toString(), "3712522217335");
+  // Uncaught, the refusal ends the outer solve; the solver stays usable.
+  assert.throws(
+    () => solver.solve(a, { onProbe: () => void solver.solve(b) }),
+    refusal,
+  );
+  assert.throws(
+    () =>
+      solver.solve(ConnectFour.parse("444333222"), {
+        slowMs: 0,
+        onSlow: () => void solver.solve(b),
+      }),
+    refusal,
+  );
+  assert.equal(solver.solve(b).score, 18);
+  assert.equal(solver.solve(a).score, -4);
+  // A time budget is the outer solve's own: the inner solve no longer
+  // resets it (timeMs: 300 on "4" gave an exact 18 after 48 ms).
+  const timed = solver.solve(ConnectFour.parse("4"), {
+    timeMs: 300,
+    onProbe: () => assert.throws(() => solver.solve(b), refusal),
+  });
+  assert.ok(
+    timed.stoppedByBudget && timed.stopReason === "timeMs",
+    JSON.stringify(timed),
+  );
+  // The shared default solver is busy inside its own callback: the inner
+  // solveConnectFour solves on a fresh solver instead.
+  const inner: (number | null)[] = [];
+  const shared = solveConnectFour(a, {
+    onProbe: () => {
+      if (inner.length === 0) inner.push(solveConnectFour(b).score);
+    },
+  });
+  assert.deepEqual([shared.score, inner], [-4, [18]]);
+});
+
 Deno.test("solve's onSlow is called once when a solve runs past slowMs and the solve goes on; a quick solve never calls it; a throw in it ends the solve", () => {
   const solver = new ConnectFourSolver({ entries: 1 << 20 });
   // 444333222 takes tens of thousands of nodes: past 0 ms at the first
