@@ -633,3 +633,48 @@ Deno.test("height, undo and randomConnectFour name the function, the value and t
     randomConnectFour(5, 2 ** 32 - 1).toString(),
   );
 });
+
+Deno.test("SolverTable refuses a bad size and stored fields outside their bits, by name; the solver's own writes stay unchecked", () => {
+  for (const entries of [NaN, -5, 0, 1.5, 2 ** 29 + 1, "5"]) {
+    assert.throws(
+      () => new SolverTable(entries as number),
+      /new SolverTable: entries must be an integer in 1…536870912, got /,
+      String(entries),
+    );
+  }
+  assert.equal(new SolverTable(1).size, 2 ** 17);
+  const table = new SolverTable(1 << 17);
+  const cases: [number[], RegExp][] = [
+    [
+      [1, 2, 40, -40, 9],
+      /SolverTable\.store: lower must be an integer in -32…31, got 40/,
+    ],
+    [
+      [1, 2, -3, -40, 2],
+      /SolverTable\.store: upper must be an integer in -3…31, got -40/,
+    ],
+    [[1, 2, 5, 3, 2], /upper must be an integer in 5…31, got 3/],
+    [[1, 2, -3, 5, 9], /move must be an integer in 0…7, got 9/],
+    [[1, 2, -3, 5, 1.5], /move must be an integer in 0…7, got 1\.5/],
+    [
+      [2 ** 28, 2, -3, 5, 2],
+      /keyLo must be an integer in 0…268435455, got 268435456/,
+    ],
+    [[1, -1, -3, 5, 2], /keyHi must be an integer in 0…2097151, got -1/],
+    [[NaN, 2, -3, 5, 2], /keyLo must be an integer in 0…268435455, got NaN/],
+  ];
+  for (const [[keyLo, keyHi, lower, upper, move], message] of cases) {
+    assert.throws(
+      () => table.store(keyLo!, keyHi!, lower!, upper!, move!),
+      message,
+    );
+    assert.equal(table.probe(keyLo!, keyHi!), -1, "nothing was written");
+  }
+  table.store(1, 2, -32, 31, 7);
+  const data = table.probe(1, 2);
+  assert.deepEqual(
+    [SolverTable.lower(data), SolverTable.upper(data), SolverTable.move(data)],
+    [-32, 31, 7],
+  );
+  assert.equal(new ConnectFourSolver({ megabytes: 1e-6 }).table.size, 2 ** 17);
+});

@@ -531,7 +531,7 @@ export class ConnectFourSolver {
       throw new Error(`${where}: give entries or megabytes, not both`);
     }
     const entries = megabytes !== undefined
-      ? Math.floor(megabytes * 2 ** 20 / SOLVER_BYTES_PER_ENTRY)
+      ? Math.max(1, Math.floor(megabytes * 2 ** 20 / SOLVER_BYTES_PER_ENTRY))
       : options?.entries === undefined
       ? DEFAULT_SOLVER_ENTRIES
       : checkInteger(where, "entries", options.entries, 1, 2 ** 29);
