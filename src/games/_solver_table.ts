@@ -11,8 +11,9 @@ import { checkInteger, describe } from "../validate.ts";
 /** The fewest entries a table holds (2^17, 1 MiB): the smallest `entries` option. */
 export const MIN_TABLE_BITS = 17;
 /**
- * log2 of the entries a solve starts on (2^10, 8 KiB, which stays in the
- * first-level cache; see {@linkcode SolverTable.bits}).
+ * log2 of the entries a solve starts on: 2^17 entries of 8 bytes, 1 MiB,
+ * the smallest table ({@linkcode MIN_TABLE_BITS}); see
+ * {@linkcode SolverTable.bits}.
  */
 export const START_TABLE_BITS = 17;
 /** The most entries (2^29, 4 GiB). */
@@ -91,9 +92,9 @@ export class SolverTable {
   readonly maxBits: number;
   /**
    * log2 of the entries in use: a solve starts on the first
-   * 2^{@linkcode START_TABLE_BITS} (8 KiB, which stays in the processor's
-   * first-level cache) and {@linkcode SolverTable.grow} doubles them as the
-   * work grows, up to {@linkcode SolverTable.size}.
+   * 2^{@linkcode START_TABLE_BITS} (2^17 entries, 1 MiB) and
+   * {@linkcode SolverTable.grow} doubles them as the work grows, up to
+   * {@linkcode SolverTable.size}.
    */
   bits: number;
   /** The largest `bits` used since the last wipe: what a wipe must zero. */
@@ -202,7 +203,7 @@ export class SolverTable {
     const length = 2 * 2 ** oldBits;
     let old: Int32Array;
     if (length <= SCRATCH_WORDS) {
-      // Small growths come often (a solve starts on 2^10 entries): one
+      // Small growths come often (a solve starts on 2^17 entries): one
       // buffer serves them all. A large one is rare and its copy is not kept.
       if (this.#scratch.length === 0) {
         this.#scratch = new Int32Array(SCRATCH_WORDS);

@@ -158,7 +158,9 @@ export interface BenchmarkOptions extends Omit<SolveOptions, "onSlow"> {
  * with `performance.now()`.
  *
  * @param lines positions, e.g. from {@linkcode readPositionLines}
- * @param solver the solver (default: the full solver with a 16 MiB table)
+ * @param solver the solver (default: the full solver with its default
+ *   table, `DEFAULT_SOLVER_ENTRIES` = 2^26 entries of 8 bytes,
+ *   512 MiB, used from 1 MiB as the work grows)
  * @param options `weak`: compare and report signs only; the solve's
  *   options besides (`onSlow` also gets the position's index)
  * @returns means, nodes per second and the positions scored wrongly

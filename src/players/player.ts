@@ -929,7 +929,11 @@ const CENTRE_FIRST = [3, 2, 4, 1, 5, 0, 6] as const;
 export interface SolverPlayerOptions {
   /** Only win/draw/loss counts (faster); default false: the fastest win, the slowest loss. */
   weak?: boolean;
-  /** Entries of the solver's table (default the solver's 16 MiB). */
+  /**
+   * Entries of the solver's table, an integer in 1…2^26 (default
+   * {@linkcode DEFAULT_SOLVER_ENTRIES}, 2^26 entries of 8 bytes: 512 MiB,
+   * used from 1 MiB as the work grows).
+   */
   entries?: number;
   /** Name (default `"solver"` or `"weak solver"`). */
   name?: string;
