@@ -2,12 +2,14 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   alphaBeta,
+  benchmarkConnectFour,
   ConnectFour,
   ConnectFourSolver,
   DEFAULT_SOLVER_ENTRIES,
   negamax,
   primeAtMost,
   randomConnectFour,
+  readPositionLines,
   solveConnectFour,
   SOLVER_ALL,
   SOLVER_NON_LOSING,
@@ -677,4 +679,24 @@ Deno.test("SolverTable refuses a bad size and stored fields outside their bits, 
     [-32, 31, 7],
   );
   assert.equal(new ConnectFourSolver({ megabytes: 1e-6 }).table.size, 2 ** 17);
+});
+
+Deno.test("benchmarkConnectFour lists positions a budget stopped as stopped, not wrong, unless their bounds exclude the expected score; the table is cleared once per position", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 17 });
+  const lines = readPositionLines(
+    "4455 18\n2252576253462244111563365343671351441 -1\n4455 -17\n44\n",
+  );
+  const generation = solver.table.generation;
+  const cut = benchmarkConnectFour(lines, solver, { maxNodes: 2 });
+  // One clear per position (solve's own): clearing before it too advanced
+  // the generation by two and put the wipe of every 255th inside the timing.
+  assert.equal(solver.table.generation - generation, lines.length);
+  assert.deepEqual(cut.wrong, ["4455 -17 (solver: bounds 18…18)"]);
+  assert.deepEqual(cut.stopped, [
+    "4455 18 (stopped by maxNodes: bounds 18…18)",
+    "2252576253462244111563365343671351441 -1 (stopped by maxNodes: bounds -2…3)",
+    "44 - (stopped by maxNodes: bounds -18…18)",
+  ]);
+  const full = benchmarkConnectFour(lines.slice(0, 3), solver);
+  assert.deepEqual([full.wrong, full.stopped], [["4455 -17 (solver: 18)"], []]);
 });
