@@ -54,17 +54,22 @@ function mirror(moves: string): string {
 Deno.test("ConnectFour.parse names the index and the reason of every error", () => {
   assert.throws(
     () => ConnectFour.parse("4408"),
-    /"0" at index 2 is not a column digit 1-7/,
+    /"0" at index 2 is not a column digit 1…7/,
   );
   assert.throws(
     () => ConnectFour.parse("448"),
-    /"8" at index 2 is not a column digit 1-7/,
+    /"8" at index 2 is not a column digit 1…7/,
   );
   assert.throws(
     () => ConnectFour.parse("44 5"),
-    /" " at index 2 is not a column digit 1-7/,
+    /" " at index 2 is not a column digit 1…7/,
   );
   assert.throws(() => ConnectFour.parse("a"), /"a" at index 0/);
+  // It said "got number", without the value.
+  assert.throws(
+    () => ConnectFour.parse(4455 as never),
+    /^Error: ConnectFour\.parse: moves must be a string of column digits 1…7 \(1 the leftmost column\), got 4455$/,
+  );
   assert.throws(
     () => ConnectFour.parse("1111111"),
     /column 1 is full at index 6/,
@@ -75,7 +80,7 @@ Deno.test("ConnectFour.parse names the index and the reason of every error", () 
   );
   assert.throws(
     () => ConnectFour.parse(42 as unknown as string),
-    /expects a string/,
+    /moves must be a string of column digits 1…7 \(1 the leftmost column\), got 42/,
   );
   // A string whose last move wins is a finished game, not an error.
   const won = ConnectFour.parse("1212121");
@@ -134,21 +139,24 @@ Deno.test("ConnectFour generates columns left to right and refuses illegal moves
   assert.equal(position.height(0), 6);
   assert.throws(
     () => position.play(0),
-    /column 0 is not a column 0-6 with room/,
+    /ConnectFour\.play: move must be a column index in 0…6 \(0 the leftmost; parse's digits are 1…7\) with room, got 0 \(a full column\)$/,
   );
-  assert.throws(() => position.play(7), /column 7/);
+  assert.throws(
+    () => position.play(7),
+    /move must be a column index in 0…6 \(0 the leftmost; parse's digits are 1…7\) with room, got 7$/,
+  );
   // A numeric string is no column: play refuses it as undo does.
   for (const bad of ["3", 1.5, -1, NaN] as unknown as number[]) {
     assert.equal(position.canPlay(bad), false, String(bad));
     assert.throws(
       () => position.play(bad),
-      /^Error: ConnectFour\.play: column .+ is not a column 0-6 with room$/,
+      /^Error: ConnectFour\.play: move must be a column index in 0…6 \(0 the leftmost; parse's digits are 1…7\) with room, got [^(]+$/,
     );
   }
   assert.equal(position.toString(), "1111114");
   assert.throws(
     () => position.undo(2),
-    /^Error: ConnectFour.undo: column 2 is not the last move played: the last move played was column 3, and moves are taken back last first$/,
+    /^Error: ConnectFour.undo: column 2 is not the last move played: the last move played was column 3, and moves are taken back last first \(column indices 0…6, 0 the leftmost\)$/,
   );
   const copy = position.clone();
   copy.play(3);
@@ -606,7 +614,7 @@ Deno.test("height, undo and randomConnectFour name the function, the value and t
   for (const col of [9, -1, 1.5, "3", Number.NaN]) {
     assert.throws(
       () => position.height(col as number),
-      /^Error: ConnectFour.height: col must be an integer in 0…6, got /,
+      /^Error: ConnectFour.height: col must be a column index in 0…6 \(0 the leftmost\), got /,
       String(col),
     );
   }
@@ -615,11 +623,11 @@ Deno.test("height, undo and randomConnectFour name the function, the value and t
   // text, not the column) misled; now the value is quoted and the rule said.
   assert.throws(
     () => position.undo("3" as never),
-    /^Error: ConnectFour.undo: column "3" is not the last move played: the last move played was column 3, and moves are taken back last first$/,
+    /^Error: ConnectFour.undo: column "3" is not the last move played: the last move played was column 3, and moves are taken back last first \(column indices 0…6, 0 the leftmost\)$/,
   );
   assert.throws(
     () => ConnectFour.empty().undo(3),
-    /^Error: ConnectFour.undo: column 3 is not the last move played: no move has been played, and moves are taken back last first$/,
+    /^Error: ConnectFour.undo: column 3 is not the last move played: no move has been played, and moves are taken back last first \(column indices 0…6, 0 the leftmost\)$/,
   );
   // The seed was checked by new Random, under its name; the stones got no quotes.
   assert.throws(
