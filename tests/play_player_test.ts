@@ -452,3 +452,26 @@ Deno.test("a player made for one game refuses another game's position, naming bo
   assert.ok(player instanceof SearchPlayer);
   assert.ok(player.chooseMove(connectFour) >= 0 && player.lastNodes > 0);
 });
+
+Deno.test("SearchPlayer and MctsPlayer refuse a bad timeMs with one rule and one message", () => {
+  for (const timeMs of [-1, 0, 0.5, NaN, Infinity, 3_600_001, "5"]) {
+    for (
+      const [where, make] of [
+        [
+          "new SearchPlayer",
+          () => new SearchPlayer({ timeMs: timeMs as number }),
+        ],
+        ["new MctsPlayer", () => new MctsPlayer({ timeMs: timeMs as number })],
+      ] as const
+    ) {
+      assert.throws(
+        make,
+        new RegExp(
+          `^Error: ${where}: timeMs must be a number of milliseconds in 1…3600000, got `,
+        ),
+        `${where} ${String(timeMs)}`,
+      );
+    }
+  }
+  assert.equal(new SearchPlayer({ timeMs: 1 }).name.length > 0, true);
+});

@@ -460,8 +460,12 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
       ? Infinity
       : checkInteger(where, "maxNodes", options.maxNodes, 1, 2 ** 40);
     if (options.timeMs !== undefined) {
-      checkNonNegative(where, "timeMs", options.timeMs);
-      if (!(options.timeMs >= 1 && options.timeMs <= 3_600_000)) {
+      // One rule, one message: -1 said "a finite number ≥ 0" but 0 (which
+      // passed that test) "1…3600000".
+      if (
+        typeof options.timeMs !== "number" ||
+        !(options.timeMs >= 1 && options.timeMs <= 3_600_000)
+      ) {
         throw new Error(
           `${where}: timeMs must be a number of milliseconds in 1…3600000, got ${
             describe(options.timeMs)
