@@ -8,6 +8,7 @@
 
 import type { Position, Value } from "../position.ts";
 import { legalMoves, valueForMax } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /**
  * The fail-hard alpha-beta value of `position` from MAX's view.
@@ -21,6 +22,8 @@ import { legalMoves, valueForMax } from "./moves.ts";
  * @param alpha lower end of the window (default −∞)
  * @param beta upper end of the window (default +∞)
  * @returns the value for MAX, clamped to [alpha, beta]
+ * @throws {RangeError} when depth is not an integer ≥ 0 or Infinity, or
+ *   alpha ≥ beta
  *
  * @example A window below the value fails high and returns beta
  * ```ts
@@ -38,6 +41,7 @@ export function alphaBetaFailHard(
   alpha = -Infinity,
   beta = Infinity,
 ): Value {
+  checkArguments("alphaBetaFailHard", { depth, alpha, beta });
   if (depth === 0 || position.isTerminal()) {
     // The article returns a leaf's own value; clamping it changes no
     // decision above and keeps every result inside the window.
