@@ -22,6 +22,8 @@ import {
   mistakeTerminalAfterLoop,
 } from "../src/course/_traps.ts";
 import { ExplicitTree, negamax, TicTacToe } from "../mod.ts";
+import { lateCutNote, lesson001 } from "../src/course/pruning/measure.ts";
+import { walkthrough } from "../src/course/alpha_beta/walkthrough.ts";
 
 function row(rows: readonly CourseRow[], id: string): CourseRow {
   const found = rows.find((r) => r.id === id);
@@ -157,5 +159,20 @@ Deno.test("rows whose course prints no count show the course's statement or —,
   assert.equal(
     claimRow({ ...t0021, checks: broken, note: undefined }).agrees,
     false,
+  );
+});
+
+Deno.test("T001.2's note reads the window, the value and the cutting leaf from the trace, not typed in", () => {
+  const note = row(lesson001({ maxLeaves: 4096, seeds: 3 }).rows, "T001.2")
+    .note;
+  assert.equal(
+    note,
+    "D was entered with (α, β) = (3, +∞) and reached 2 ≤ α only at its third leaf",
+  );
+  // Another tree: D is entered with α = 5 and reaches 5 at its second leaf.
+  const other = walkthrough([[5, 12, 8], [2, 4, 6], [14, 5, 2]]);
+  assert.equal(
+    lateCutNote("D", other.root.children[2]!),
+    "D was entered with (α, β) = (5, +∞) and reached 5 ≤ α only at its second leaf",
   );
 });
