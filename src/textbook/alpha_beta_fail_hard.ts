@@ -1,7 +1,8 @@
 /**
- * Alpha-beta in the fail-hard form of the encyclopedia article (lesson 002,
- * T002.1): a node never returns a value outside its window; it returns the
- * bound it failed on instead.
+ * Alpha-beta in fail-hard form (lesson 002, T002.1): a strict variant of
+ * the encyclopedia article's pseudo-code, with leaves clamped too, so that a
+ * node never returns a value outside its window; it returns the bound it
+ * failed on instead. (The article's pseudo-code returns a leaf's own value.)
  *
  * @module
  */
