@@ -25,12 +25,7 @@ import {
   mistakeTerminalAfterLoop,
   mistakeUnswappedWindow,
 } from "../_traps.ts";
-import {
-  type Check,
-  claimRow,
-  type CourseRow,
-  formatCount,
-} from "../rows.ts";
+import { type Check, claimRow, type CourseRow, formatCount } from "../rows.ts";
 import { quantile } from "../distribution.ts";
 
 /** T003.1 for one branching factor. */
