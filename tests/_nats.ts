@@ -21,6 +21,14 @@ export function freePort(): number {
   return port;
 }
 
+/**
+ * An address nobody answers: port 1 of 127.0.0.1, which only root may bind
+ * and nothing in the tests listens on, so a connection is refused at once.
+ * (A port of {@linkcode freePort} is free only when it is picked: a test
+ * running beside may start its nats-server on it.)
+ */
+export const CLOSED_ADDRESS = "127.0.0.1:1";
+
 /** A child process whose stdout and stderr are kept, to wait for a line. */
 export class Child {
   readonly process: Deno.ChildProcess;

@@ -4,7 +4,7 @@
 // game for game; atlas-elo's NATS flags fail with one line.
 import assert from "node:assert/strict";
 import { assertCleanFailure, runCli } from "./_cli.ts";
-import { Child, cleanUp, freePort, Server, worker } from "./_nats.ts";
+import { Child, cleanUp, CLOSED_ADDRESS, Server, worker } from "./_nats.ts";
 import { lacks } from "./_programs.ts";
 import { type Jobs, openJobs } from "../src/jobs/nats.ts";
 import { sprtBatchesOverNats } from "../src/jobs/remote.ts";
@@ -67,7 +67,7 @@ Deno.test(
   "atlas-elo: --batch without --nats, and a --nats nobody answers, are one line and exit 2",
   options,
   async () => {
-    const closed = `127.0.0.1:${freePort()}`;
+    const closed = CLOSED_ADDRESS;
     const runs: [string[], RegExp][] = [
       [["--batch", "3"], /--batch goes with --nats/],
       [["--nats", closed], /atlas-elo: cannot connect to the NATS server/],

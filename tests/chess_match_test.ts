@@ -321,6 +321,9 @@ Deno.test(
           "2",
           "--max-plies",
           "60",
+          // Ours is Deno starting up: 60 s for its handshake.
+          "--handshake-timeout",
+          "60000",
           "--pgn",
           pgnFile,
         ],

@@ -40,7 +40,7 @@ Deno.test("deno task c4bench: every unusable input is one line on stderr and exi
         [[empty], `c4bench: ${empty}: no positions`],
         [
           [malformed],
-          `c4bench: ${malformed}: line 3: ConnectFour.parse: "x" at index 2 is not a column digit 1-7`,
+          `c4bench: ${malformed}: line 3: ConnectFour.parse: "x" at index 2 is not a column digit 1…7`,
         ],
         [
           [badScore],

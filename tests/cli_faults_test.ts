@@ -166,7 +166,17 @@ const TRIES: Record<string, Tries> = {
   },
   "match": {
     closed: {
-      args: ["--a", "ours:depth=1", "--b", "ours:depth=2", "--games", "2"],
+      // 60 s for each engine's handshake: ours is Deno starting up.
+      args: [
+        "--a",
+        "ours:depth=1",
+        "--b",
+        "ours:depth=2",
+        "--games",
+        "2",
+        "--handshake-timeout",
+        "60000",
+      ],
     },
     twice: {
       args: [

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { assertCleanFailure, type CliRun, runCli } from "./_cli.ts";
-import { freePort } from "./_nats.ts";
+import { CLOSED_ADDRESS } from "./_nats.ts";
 
 Deno.test("a flag where a value stands is refused with one line naming both, not taken as the value", async () => {
   const cwd = await Deno.makeTempDir({ prefix: "gts_flag_values_" });
@@ -59,7 +59,7 @@ const spaced = (args: readonly string[]) =>
   });
 
 Deno.test("--flag=value is --flag value for play, worker, strength, atlas-elo, chess-referee and bench:nats", async () => {
-  const closed = `127.0.0.1:${freePort()}`;
+  const closed = CLOSED_ADDRESS;
   const runs: [string, string[], string | RegExp][] = [
     // The engine's first move at depth 3, then the end of input.
     ["play.ts", ["tictactoe", "--first=engine", "--depth=3"], ""],

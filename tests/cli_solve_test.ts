@@ -31,7 +31,7 @@ Deno.test("deno task solve prints <position> <score> <nodes> <microseconds>, rep
   assert.match(out[1]!, /^2252576253462244111563365343671351441 -1 \d+ \d+$/);
   // The summary line at the end is new with the expected-score check.
   assert.deepEqual(err, [
-    'line 2: ConnectFour.parse: "x" at index 2 is not a column digit 1-7',
+    'line 2: ConnectFour.parse: "x" at index 2 is not a column digit 1…7',
     "line 5: ConnectFour.parse: the game was already won before the move at index 7 (column 2)",
     "solve: 2 bad lines, 0 mismatches, 0 stopped by a budget",
   ]);

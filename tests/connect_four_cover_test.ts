@@ -148,3 +148,29 @@ Deno.test("every position of the cover: the play page's hints are exact from the
     );
   }
 });
+
+Deno.test("columnScores leaves the position as found when scoreAfter throws, and refuses a finished game or a bad argument by name", () => {
+  const position = ConnectFour.parse("4455");
+  const boom = new Error("boom");
+  assert.throws(
+    () =>
+      columnScores(position, () => {
+        throw boom;
+      }),
+    (error: unknown) => error === boom,
+  );
+  assert.equal(position.toString(), "4455");
+  assert.deepEqual(columnScores(position, () => 0), [0, 0, 0, 0, 0, 0, 0]);
+  assert.throws(
+    () => columnScores(ConnectFour.parse("4455667"), () => 0),
+    /columnScores: position must be a game not over, got "4455667" \(won\): no column can be played/,
+  );
+  assert.throws(
+    () => columnScores("4455" as never, () => 0),
+    /columnScores: position must be a ConnectFour, got "4455"/,
+  );
+  assert.throws(
+    () => columnScores(position, 0 as never),
+    /columnScores: scoreAfter must be a function, got 0/,
+  );
+});

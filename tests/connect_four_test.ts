@@ -2,12 +2,14 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   alphaBeta,
+  benchmarkConnectFour,
   ConnectFour,
   ConnectFourSolver,
   DEFAULT_SOLVER_ENTRIES,
   negamax,
   primeAtMost,
   randomConnectFour,
+  readPositionLines,
   solveConnectFour,
   SOLVER_ALL,
   SOLVER_NON_LOSING,
@@ -52,17 +54,22 @@ function mirror(moves: string): string {
 Deno.test("ConnectFour.parse names the index and the reason of every error", () => {
   assert.throws(
     () => ConnectFour.parse("4408"),
-    /"0" at index 2 is not a column digit 1-7/,
+    /"0" at index 2 is not a column digit 1…7/,
   );
   assert.throws(
     () => ConnectFour.parse("448"),
-    /"8" at index 2 is not a column digit 1-7/,
+    /"8" at index 2 is not a column digit 1…7/,
   );
   assert.throws(
     () => ConnectFour.parse("44 5"),
-    /" " at index 2 is not a column digit 1-7/,
+    /" " at index 2 is not a column digit 1…7/,
   );
   assert.throws(() => ConnectFour.parse("a"), /"a" at index 0/);
+  // It said "got number", without the value.
+  assert.throws(
+    () => ConnectFour.parse(4455 as never),
+    /^Error: ConnectFour\.parse: moves must be a string of column digits 1…7 \(1 the leftmost column\), got 4455$/,
+  );
   assert.throws(
     () => ConnectFour.parse("1111111"),
     /column 1 is full at index 6/,
@@ -73,7 +80,7 @@ Deno.test("ConnectFour.parse names the index and the reason of every error", () 
   );
   assert.throws(
     () => ConnectFour.parse(42 as unknown as string),
-    /expects a string/,
+    /moves must be a string of column digits 1…7 \(1 the leftmost column\), got 42/,
   );
   // A string whose last move wins is a finished game, not an error.
   const won = ConnectFour.parse("1212121");
@@ -132,21 +139,24 @@ Deno.test("ConnectFour generates columns left to right and refuses illegal moves
   assert.equal(position.height(0), 6);
   assert.throws(
     () => position.play(0),
-    /column 0 is not a column 0-6 with room/,
+    /ConnectFour\.play: move must be a column index in 0…6 \(0 the leftmost; parse's digits are 1…7\) with room, got 0 \(a full column\)$/,
   );
-  assert.throws(() => position.play(7), /column 7/);
+  assert.throws(
+    () => position.play(7),
+    /move must be a column index in 0…6 \(0 the leftmost; parse's digits are 1…7\) with room, got 7$/,
+  );
   // A numeric string is no column: play refuses it as undo does.
   for (const bad of ["3", 1.5, -1, NaN] as unknown as number[]) {
     assert.equal(position.canPlay(bad), false, String(bad));
     assert.throws(
       () => position.play(bad),
-      /^Error: ConnectFour\.play: column .+ is not a column 0-6 with room$/,
+      /^Error: ConnectFour\.play: move must be a column index in 0…6 \(0 the leftmost; parse's digits are 1…7\) with room, got [^(]+$/,
     );
   }
   assert.equal(position.toString(), "1111114");
   assert.throws(
     () => position.undo(2),
-    /^Error: ConnectFour.undo: column 2 is not the last move played: the last move played was column 3, and moves are taken back last first$/,
+    /^Error: ConnectFour.undo: column 2 is not the last move played: the last move played was column 3, and moves are taken back last first \(column indices 0…6, 0 the leftmost\)$/,
   );
   const copy = position.clone();
   copy.play(3);
@@ -426,6 +436,71 @@ Deno.test("solve's onProbe reports bounds that only narrow and end at the score;
   );
 });
 
+Deno.test("solve refuses to be called again from inside its own onProbe/onSlow; the outer solve's result is untouched and solveConnectFour nests on a fresh solver", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 20 });
+  const a = ConnectFour.parse("3712522217335");
+  const b = ConnectFour.parse("4455");
+  const alone = solver.solve(a);
+  assert.equal(alone.score, -4);
+  const refusal =
+    /ConnectFourSolver\.solve: called from inside this solver's onProbe\/onSlow; use another ConnectFourSolver$/;
+  // The inner call throws before it touches anything: caught, the outer
+  // solve ends with its own score (it gave 18, b's, in 3 nodes).
+  const refused: unknown[] = [];
+  const outer = solver.solve(a, {
+    onProbe: () => {
+      try {
+        solver.solve(b);
+      } catch (error) {
+        refused.push(error);
+      }
+    },
+  });
+  assert.ok(refused.length > 0);
+  for (const error of refused) {
+    assert.match((error as Error).message, refusal);
+  }
+  assert.deepEqual(
+    [outer.score, outer.exact, outer.nodes],
+    [-4, true, alone.nodes],
+  );
+  assert.equal(a.toString(), "3712522217335");
+  // Uncaught, the refusal ends the outer solve; the solver stays usable.
+  assert.throws(
+    () => solver.solve(a, { onProbe: () => void solver.solve(b) }),
+    refusal,
+  );
+  assert.throws(
+    () =>
+      solver.solve(ConnectFour.parse("444333222"), {
+        slowMs: 0,
+        onSlow: () => void solver.solve(b),
+      }),
+    refusal,
+  );
+  assert.equal(solver.solve(b).score, 18);
+  assert.equal(solver.solve(a).score, -4);
+  // A time budget is the outer solve's own: the inner solve no longer
+  // resets it (timeMs: 300 on "4" gave an exact 18 after 48 ms).
+  const timed = solver.solve(ConnectFour.parse("4"), {
+    timeMs: 300,
+    onProbe: () => assert.throws(() => solver.solve(b), refusal),
+  });
+  assert.ok(
+    timed.stoppedByBudget && timed.stopReason === "timeMs",
+    JSON.stringify(timed),
+  );
+  // The shared default solver is busy inside its own callback: the inner
+  // solveConnectFour solves on a fresh solver instead.
+  const inner: (number | null)[] = [];
+  const shared = solveConnectFour(a, {
+    onProbe: () => {
+      if (inner.length === 0) inner.push(solveConnectFour(b).score);
+    },
+  });
+  assert.deepEqual([shared.score, inner], [-4, [18]]);
+});
+
 Deno.test("solve's onSlow is called once when a solve runs past slowMs and the solve goes on; a quick solve never calls it; a throw in it ends the solve", () => {
   const solver = new ConnectFourSolver({ entries: 1 << 20 });
   // 444333222 takes tens of thousands of nodes: past 0 ms at the first
@@ -539,7 +614,7 @@ Deno.test("height, undo and randomConnectFour name the function, the value and t
   for (const col of [9, -1, 1.5, "3", Number.NaN]) {
     assert.throws(
       () => position.height(col as number),
-      /^Error: ConnectFour.height: col must be an integer in 0…6, got /,
+      /^Error: ConnectFour.height: col must be a column index in 0…6 \(0 the leftmost\), got /,
       String(col),
     );
   }
@@ -548,11 +623,11 @@ Deno.test("height, undo and randomConnectFour name the function, the value and t
   // text, not the column) misled; now the value is quoted and the rule said.
   assert.throws(
     () => position.undo("3" as never),
-    /^Error: ConnectFour.undo: column "3" is not the last move played: the last move played was column 3, and moves are taken back last first$/,
+    /^Error: ConnectFour.undo: column "3" is not the last move played: the last move played was column 3, and moves are taken back last first \(column indices 0…6, 0 the leftmost\)$/,
   );
   assert.throws(
     () => ConnectFour.empty().undo(3),
-    /^Error: ConnectFour.undo: column 3 is not the last move played: no move has been played, and moves are taken back last first$/,
+    /^Error: ConnectFour.undo: column 3 is not the last move played: no move has been played, and moves are taken back last first \(column indices 0…6, 0 the leftmost\)$/,
   );
   // The seed was checked by new Random, under its name; the stones got no quotes.
   assert.throws(
@@ -567,4 +642,69 @@ Deno.test("height, undo and randomConnectFour name the function, the value and t
     randomConnectFour(5, -1).toString(),
     randomConnectFour(5, 2 ** 32 - 1).toString(),
   );
+});
+
+Deno.test("SolverTable refuses a bad size and stored fields outside their bits, by name; the solver's own writes stay unchecked", () => {
+  for (const entries of [NaN, -5, 0, 1.5, 2 ** 29 + 1, "5"]) {
+    assert.throws(
+      () => new SolverTable(entries as number),
+      /new SolverTable: entries must be an integer in 1…536870912, got /,
+      String(entries),
+    );
+  }
+  assert.equal(new SolverTable(1).size, 2 ** 17);
+  const table = new SolverTable(1 << 17);
+  const cases: [number[], RegExp][] = [
+    [
+      [1, 2, 40, -40, 9],
+      /SolverTable\.store: lower must be an integer in -32…31, got 40/,
+    ],
+    [
+      [1, 2, -3, -40, 2],
+      /SolverTable\.store: upper must be an integer in -3…31, got -40/,
+    ],
+    [[1, 2, 5, 3, 2], /upper must be an integer in 5…31, got 3/],
+    [[1, 2, -3, 5, 9], /move must be an integer in 0…7, got 9/],
+    [[1, 2, -3, 5, 1.5], /move must be an integer in 0…7, got 1\.5/],
+    [
+      [2 ** 28, 2, -3, 5, 2],
+      /keyLo must be an integer in 0…268435455, got 268435456/,
+    ],
+    [[1, -1, -3, 5, 2], /keyHi must be an integer in 0…2097151, got -1/],
+    [[NaN, 2, -3, 5, 2], /keyLo must be an integer in 0…268435455, got NaN/],
+  ];
+  for (const [[keyLo, keyHi, lower, upper, move], message] of cases) {
+    assert.throws(
+      () => table.store(keyLo!, keyHi!, lower!, upper!, move!),
+      message,
+    );
+    assert.equal(table.probe(keyLo!, keyHi!), -1, "nothing was written");
+  }
+  table.store(1, 2, -32, 31, 7);
+  const data = table.probe(1, 2);
+  assert.deepEqual(
+    [SolverTable.lower(data), SolverTable.upper(data), SolverTable.move(data)],
+    [-32, 31, 7],
+  );
+  assert.equal(new ConnectFourSolver({ megabytes: 1e-6 }).table.size, 2 ** 17);
+});
+
+Deno.test("benchmarkConnectFour lists positions a budget stopped as stopped, not wrong, unless their bounds exclude the expected score; the table is cleared once per position", () => {
+  const solver = new ConnectFourSolver({ entries: 1 << 17 });
+  const lines = readPositionLines(
+    "4455 18\n2252576253462244111563365343671351441 -1\n4455 -17\n44\n",
+  );
+  const generation = solver.table.generation;
+  const cut = benchmarkConnectFour(lines, solver, { maxNodes: 2 });
+  // One clear per position (solve's own): clearing before it too advanced
+  // the generation by two and put the wipe of every 255th inside the timing.
+  assert.equal(solver.table.generation - generation, lines.length);
+  assert.deepEqual(cut.wrong, ["4455 -17 (solver: bounds 18…18)"]);
+  assert.deepEqual(cut.stopped, [
+    "4455 18 (stopped by maxNodes: bounds 18…18)",
+    "2252576253462244111563365343671351441 -1 (stopped by maxNodes: bounds -2…3)",
+    "44 - (stopped by maxNodes: bounds -18…18)",
+  ]);
+  const full = benchmarkConnectFour(lines.slice(0, 3), solver);
+  assert.deepEqual([full.wrong, full.stopped], [["4455 -17 (solver: 18)"], []]);
 });

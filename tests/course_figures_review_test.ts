@@ -22,6 +22,8 @@ import {
   mistakeTerminalAfterLoop,
 } from "../src/course/_traps.ts";
 import { ExplicitTree, negamax, TicTacToe } from "../mod.ts";
+import { lateCutNote, lesson001 } from "../src/course/pruning/measure.ts";
+import { walkthrough } from "../src/course/alpha_beta/walkthrough.ts";
 
 function row(rows: readonly CourseRow[], id: string): CourseRow {
   const found = rows.find((r) => r.id === id);
@@ -120,7 +122,7 @@ Deno.test("the b = 35 reference counts are computed from the tree, not typed in 
   );
 });
 
-Deno.test("rows whose course prints no count show the course's statement or —, and their checks still compare ours (T002.1, T003.4, T003.6b/e/f/g)", () => {
+Deno.test("rows whose course prints no count show the course's statement or —, and their checks still compare ours (T002.1, T003.4, T003.5a, T003.6b/e/f/g)", () => {
   const rows = [
     ...lesson002().rows,
     ...lesson003(5).rows,
@@ -130,6 +132,8 @@ Deno.test("rows whose course prints no count show the course's statement or —,
     "T002.1": "—",
     "T003.4":
       "a bound stored as exact gives a wrong answer; value + depth + type gives the right one",
+    // Lesson 003 prints no horizon tree and no moves (found by review).
+    "T003.5a": "—",
     "T003.6b": "the sum's Grundy number is the XOR of the parts'",
     "T003.6e": "0 is a loss for the side to move",
     "T003.6f": "—",
@@ -155,5 +159,20 @@ Deno.test("rows whose course prints no count show the course's statement or —,
   assert.equal(
     claimRow({ ...t0021, checks: broken, note: undefined }).agrees,
     false,
+  );
+});
+
+Deno.test("T001.2's note reads the window, the value and the cutting leaf from the trace, not typed in", () => {
+  const note = row(lesson001({ maxLeaves: 4096, seeds: 3 }).rows, "T001.2")
+    .note;
+  assert.equal(
+    note,
+    "D was entered with (α, β) = (3, +∞) and reached 2 ≤ α only at its third leaf",
+  );
+  // Another tree: D is entered with α = 5 and reaches 5 at its second leaf.
+  const other = walkthrough([[5, 12, 8], [2, 4, 6], [14, 5, 2]]);
+  assert.equal(
+    lateCutNote("D", other.root.children[2]!),
+    "D was entered with (α, β) = (5, +∞) and reached 5 ≤ α only at its second leaf",
   );
 });

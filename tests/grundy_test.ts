@@ -148,3 +148,35 @@ Deno.test("mex refuses what is not an iterable of non-negative integers (found b
   assert.equal(mex(new Set([0, 1, 2])), 3);
   assert.equal(mex([2, 0, 0, 1, 4]), 3);
 });
+
+Deno.test("grundyFunction refuses a successors function that returns something not iterable, naming successors, the state and the value", () => {
+  const numberBack = grundyFunction(
+    (n: number) => (n > 0 ? n - 1 : 0) as unknown as number[],
+  );
+  // Array.from(4) is []: this gave 0, as if 5 had no move.
+  assert.throws(
+    () => numberBack(5),
+    /grundyFunction: successors must return an iterable of states, got 4 for state 5/,
+  );
+  const arrayLike = grundyFunction(
+    (n: number) => ({ length: n }) as unknown as number[],
+  );
+  assert.throws(
+    () => arrayLike(3),
+    /grundyFunction: successors must return an iterable of states, got .* for state 3/,
+  );
+  const nothing = grundyFunction((_: number) => undefined as never);
+  assert.throws(
+    () => nothing(0),
+    /successors must return an iterable of states, got undefined for state 0/,
+  );
+  // A generator, a Set: iterables, accepted.
+  const heap = grundyFunction(function* (n: number) {
+    for (let i = 0; i < n; i++) yield i;
+  });
+  assert.equal(heap(6), 6);
+  assert.equal(
+    grundyFunction((n: number) => new Set(n > 0 ? [n - 1] : []))(3),
+    1,
+  );
+});

@@ -12,13 +12,17 @@ import { assertCleanFailure, assertNoStackTrace, runCli } from "./_cli.ts";
 import { lacks } from "./_programs.ts";
 import { Child, cleanUp, command, Server, within, worker } from "./_nats.ts";
 import {
+  CONSUMER,
+  CONSUMER_MAX_DELIVER,
+  DEAD_STREAM,
   type Jobs,
   JOBS_STREAM,
+  MAX_JOB_DELIVERIES,
   openJobs,
   runJobs,
   serveJobs,
 } from "../src/jobs/nats.ts";
-import { codeVersion, type SolveTask } from "../src/jobs/job.ts";
+import { codeVersion, type SolveTask, type Task } from "../src/jobs/job.ts";
 
 const options = { sanitizeOps: false, sanitizeResources: false };
 
@@ -414,6 +418,89 @@ Deno.test(
       }
       assert.equal(await server.ackWait(), 5);
     } finally {
+      await server.dispose();
+    }
+  },
+);
+
+Deno.test(
+  "deliveries: a job whose workers all go silent is delivered at most MAX_JOB_DELIVERIES times, then goes to the dead letters and fails its run",
+  { ...options, ignore: lacks("nats-server") },
+  async () => {
+    const server = new Server();
+    let jobs: Jobs | null = null;
+    let here: Jobs | null = null;
+    try {
+      await server.start();
+      // The ack wait of 1 s lets a silent delivery come back quickly.
+      await server.setAckWait(1);
+      jobs = await openJobs(server.url, { name: "test publisher" });
+      const consumer = await jobs.jsm.consumers.info(JOBS_STREAM, CONSUMER);
+      assert.equal(MAX_JOB_DELIVERIES, 5);
+      assert.equal(consumer.config.max_deliver, CONSUMER_MAX_DELIVER);
+      assert.ok(CONSUMER_MAX_DELIVER > MAX_JOB_DELIVERIES);
+      const task: Task = {
+        kind: "games",
+        game: "tic-tac-toe",
+        players: [{ kind: "random", seed: 1 }, { kind: "random", seed: 2 }],
+        openings: ["........."],
+        games: [{ round: 0, opening: 0, seats: [0, 1], seed: 1 }],
+      };
+      const code = await codeVersion();
+      const running = runJobs(jobs, [task], { code, run: "silent" });
+      running.catch(() => {});
+      // Workers that take the job and die: three fall silent past the ack
+      // wait, two give it back; each delivery counts.
+      const pull = await jobs.js.consumers.get(JOBS_STREAM, CONSUMER);
+      for (let delivery = 1; delivery <= MAX_JOB_DELIVERIES; delivery++) {
+        const message = await pull.next({ expires: 10_000 });
+        assert.ok(message !== null, `delivery ${delivery}`);
+        assert.equal(message.info.deliveryCount, delivery);
+        if (delivery > 3) message.nak();
+      }
+      // The next worker ends it without playing it.
+      here = await openJobs(server.url, { name: "test worker" });
+      const lines: string[] = [];
+      const summary = await within(
+        serveJobs(here, {
+          worker: "last",
+          code,
+          maxJobs: 1,
+          log: (line) => lines.push(line),
+        }),
+        60_000,
+        "serveJobs",
+      );
+      assert.deepEqual(summary, { done: 0, skipped: 0, refused: 0, dead: 1 });
+      const why =
+        /job silent\.0 was delivered 5 times and never finished \(at most 5\): each time its worker went silent past the ack wait .* or gave it back .*; it is not delivered again/;
+      assert.match(
+        lines.join("\n"),
+        /refused job silent\.0 \(dead letter, deliveries\)/,
+      );
+      assert.doesNotMatch(lines.join("\n"), /job silent\.0: 1 games/);
+      // Its publisher hears it: the run fails with the line.
+      await assert.rejects(
+        within(running, 60_000, "the run"),
+        (error: Error) => {
+          assert.equal(error.name, "JobFailedError");
+          assert.match(error.message, /^job 0 failed on worker last: /);
+          assert.match(error.message, why);
+          return true;
+        },
+      );
+      const dead = await jobs.js.consumers.get(DEAD_STREAM);
+      const letter = await dead.next({ expires: 5000 });
+      assert.ok(letter !== null, "a dead letter");
+      assert.equal(letter.subject, "gts.dead.deliveries");
+      assert.equal(letter.headers?.get("Gts-Reason"), "deliveries");
+      assert.equal(letter.headers?.get("Gts-Deliveries"), "5");
+      assert.match(letter.headers?.get("Gts-Error") ?? "", why);
+      const queue = await jobs.jsm.streams.info(JOBS_STREAM);
+      assert.equal(queue.state.messages, 0, "the job is out of the queue");
+    } finally {
+      await jobs?.close().catch(() => {});
+      await here?.close().catch(() => {});
       await server.dispose();
     }
   },

@@ -8,7 +8,15 @@
 // killed in `finally`.
 import assert from "node:assert/strict";
 import { assertCleanFailure, runCli } from "./_cli.ts";
-import { Child, cleanUp, freePort, Server, within, worker } from "./_nats.ts";
+import {
+  Child,
+  cleanUp,
+  CLOSED_ADDRESS,
+  Server,
+  within,
+  worker,
+} from "./_nats.ts";
+import { JobHold } from "./_nats_hold.ts";
 import { lacks } from "./_programs.ts";
 import {
   DEAD_STREAM,
@@ -40,7 +48,7 @@ Deno.test(
   "jobs: a bad --nats is one line and exit 2, for the worker and for every command",
   { ...options, ignore: lacks("nats-server") },
   async () => {
-    const closed = `127.0.0.1:${freePort()}`;
+    const closed = CLOSED_ADDRESS;
     const runs: [string, string[], RegExp][] = [
       [
         "worker.ts",
@@ -165,9 +173,13 @@ Deno.test(
     const server = new Server();
     let jobs: Jobs | null = null;
     const children: (Child | null)[] = [];
+    let hold: JobHold | null = null;
     try {
       await server.start();
-      const w1 = worker(server.url, "w1");
+      // w1 behind a proxy that keeps its acks and results from the server:
+      // 2 games may end before the kill comes, and must not be stored.
+      hold = new JobHold(server.port);
+      const w1 = worker(hold.url, "w1");
       const w2 = worker(server.url, "w2");
       children.push(w1, w2);
       await w1.waitFor(/serving/);
@@ -185,6 +197,7 @@ Deno.test(
       // Killed in the middle of its first job: its games must be played again.
       const first = await w1.waitFor(/job (\w+)\.(\d+): 2 games/);
       await w1.kill("SIGKILL");
+      hold.close();
       const w3 = worker(server.url, "w3");
       children.push(w3);
       // Restarted once the run is under way: the stored jobs and results survive.
@@ -218,6 +231,7 @@ Deno.test(
       const killedJob = new RegExp(`job ${first[1]}\\.${first[2]}: done`);
       assert.match(w2.text + w3.text, killedJob);
     } finally {
+      hold?.close();
       await cleanUp(children, jobs, server);
     }
   },
@@ -355,6 +369,9 @@ Deno.test(
         "4",
         "--max-plies",
         "30",
+        // Ours is Deno starting up: 60 s for its handshake.
+        "--handshake-timeout",
+        "60000",
       ];
       const local = await runCli("match.ts", [
         ...args,

@@ -233,6 +233,9 @@ Deno.test(
         "ours:depth=1",
         "--games",
         "2",
+        // Ours is Deno starting up: 60 s for its handshake.
+        "--handshake-timeout",
+        "60000",
       ];
       const local = await runCli("match.ts", [
         ...args,

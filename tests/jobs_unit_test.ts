@@ -13,6 +13,7 @@ import {
   JOB_FORMAT,
   JobError,
   MAX_JOB_BYTES,
+  MAX_JOB_TABLE_BYTES,
 } from "../src/jobs/job.ts";
 import { closeTaskRunner, runTask } from "../src/jobs/run.ts";
 import { natsServer } from "../src/jobs/nats.ts";
@@ -23,7 +24,11 @@ import {
 } from "../src/jobs/nats_address.ts";
 import { scoreChessMatch } from "../src/uci/chess_match.ts";
 import { roundRobin, scheduleRoundRobin } from "../src/match/tournament.ts";
-import { createPlayer, parsePosition } from "../src/players/player_spec.ts";
+import {
+  checkPlayerSpec,
+  createPlayer,
+  parsePosition,
+} from "../src/players/player_spec.ts";
 import type { PlayerSpec } from "../src/players/player_spec.ts";
 import { type ChessMover, playChessMatch } from "../src/uci/chess_match.ts";
 import { Chess } from "../src/games/chess/mod.ts";
@@ -72,6 +77,179 @@ Deno.test("decodeJob: a solver player must come with a node budget a move, which
     maxNodes: 10_000,
   };
   assert.equal(decodeJob(bytes(job)).index, 0);
+});
+
+/**
+ * The largest ArrayBuffer (a table's memory) allocated while `run` runs:
+ * the global constructor, which the tables call, is watched meanwhile.
+ */
+function largestBufferDuring(run: () => void): number {
+  const Original = globalThis.ArrayBuffer;
+  let largest = 0;
+  class Watched extends Original {
+    constructor(length: number, options?: { maxByteLength?: number }) {
+      largest = Math.max(largest, length);
+      super(length, options);
+    }
+  }
+  globalThis.ArrayBuffer = Watched as ArrayBufferConstructor;
+  try {
+    run();
+  } finally {
+    globalThis.ArrayBuffer = Original;
+  }
+  return largest;
+}
+
+Deno.test("decodeJob: players are checked without building their tables (a message could ask for hundreds of 1.5 GiB tables)", () => {
+  // The watch sees a table being built.
+  assert.equal(
+    largestBufferDuring(() =>
+      createPlayer("connect-four", {
+        kind: "search",
+        maxNodes: 10,
+        table: 1 << 10,
+      })
+    ),
+    (1 << 10) * 24,
+  );
+  const job = gamesJob();
+  (job.task as { players: unknown[] }).players = [
+    { kind: "search", maxNodes: 1000, table: 1 << 24 },
+    { kind: "solver", maxNodes: 1000, entries: 1 << 24 },
+    { kind: "alpha-beta", depth: 3 },
+  ];
+  let decoded: Job | undefined;
+  const largest = largestBufferDuring(() => decoded = decodeJob(bytes(job)));
+  assert.equal(decoded?.index, 0);
+  // The solver's smallest table (2^17 entries of 8 bytes) is the largest
+  // buffer a check builds; the 384 MiB and 128 MiB tables asked for are not.
+  assert.ok(largest <= 2 ** 20, `a buffer of ${largest} bytes was allocated`);
+});
+
+Deno.test("decodeJob: a games job's players may ask for at most MAX_JOB_TABLE_BYTES of tables together, refused by the player that goes past, without building any", () => {
+  assert.equal(MAX_JOB_TABLE_BYTES, 2 ** 31);
+  const job = gamesJob();
+  const task = job.task as { players: unknown[] };
+  // The reviewer's message: 256 players of 2^26 entries (1.5 GiB each).
+  task.players = Array.from(
+    { length: 256 },
+    () => ({ kind: "search", maxNodes: 1000, table: 1 << 26 }),
+  );
+  let refusal: unknown;
+  const largest = largestBufferDuring(() => {
+    try {
+      decodeJob(bytes(job));
+    } catch (error) {
+      refusal = error;
+    }
+  });
+  assert.ok(refusal instanceof JobError && refusal.reason === "invalid");
+  assert.equal(
+    refusal.message,
+    "decodeJob: task.players[1].table must be such that the tables of the job's players take at most 2048 MiB in all (a worker builds every player, each with its own table): players 0…0 take 1536 MiB, this one 1536 MiB, got 67108864",
+  );
+  assert.ok(largest <= 2 ** 20, `a buffer of ${largest} bytes was allocated`);
+
+  // One player of the largest table fits, beside small ones.
+  task.players = [
+    { kind: "search", maxNodes: 1000, table: 1 << 26 },
+    { kind: "search", maxNodes: 1000, table: 1 << 16 },
+    { kind: "alpha-beta", depth: 3 },
+  ];
+  assert.equal(decodeJob(bytes(job)).index, 0);
+
+  // The tables a spec does not size count too: a solver's default table
+  // is 512 MiB, so four fit and the fifth is refused, the spec quoted.
+  task.players = Array.from(
+    { length: 5 },
+    (_, i) => ({ kind: "solver", maxNodes: 1000, name: `s${i}` }),
+  );
+  assert.throws(
+    () => decodeJob(bytes(job)),
+    /^JobError: decodeJob: task\.players\[4\] must be such that the tables of the job's players take at most 2048 MiB in all .*: players 0…3 take 2048 MiB, this one 512 MiB, got a solver player, whose table the spec does not size$/,
+  );
+  task.players = task.players.slice(0, 4);
+  assert.equal(decodeJob(bytes(job)).index, 0);
+
+  // strength --full's grid: 36 alpha-beta players of Connect Four (6 MiB each).
+  task.players = ["poor", "medium", "good"].flatMap((quality) =>
+    Array.from(
+      { length: 12 },
+      (_, d) => ({ kind: "alpha-beta", depth: d + 1, quality }),
+    )
+  );
+  assert.equal(decodeJob(bytes(job)).index, 0);
+  // atlas-elo's players: tables of 2^16 entries.
+  task.players = [
+    { kind: "search", searcher: "deepening", maxNodes: 5000, table: 1 << 16 },
+    { kind: "search", searcher: "mtdf", maxNodes: 5000 },
+    { kind: "random", seed: 1 },
+  ];
+  assert.equal(decodeJob(bytes(job)).index, 0);
+});
+
+Deno.test("checkPlayerSpec: refuses what createPlayer refuses, with the same message, and tells the name and tables of what it accepts", () => {
+  const specs: unknown[] = [
+    { kind: "search", maxNodes: 10, table: 0 },
+    { kind: "search", maxNodes: 10, table: 2 ** 27 },
+    { kind: "search", maxNodes: 10, table: 1.5 },
+    { kind: "search", maxNodes: 10, options: { enhancedCutoffs: true } },
+    { kind: "search", maxNodes: 10, options: { order: "tt" } },
+    { kind: "search", table: 100 },
+    { kind: "solver", maxNodes: 10, entries: "big" },
+    { kind: "solver", maxNodes: 10, entries: 2 ** 27 },
+    { kind: "solver", maxNodes: 0 },
+    { kind: "alpha-beta", depth: 0 },
+    { kind: "alpha-beta", depth: 3, entries: 10 },
+    { kind: "alpha-beta", depth: 3, quality: "bad" },
+    { kind: "mcts", playouts: -1 },
+    { kind: "random", seed: "x" },
+    { kind: "go" },
+    null,
+  ];
+  const refusal = (build: () => unknown) => {
+    try {
+      build();
+    } catch (error) {
+      return (error as Error).message.replace(
+        /^createPlayer:/,
+        "checkPlayerSpec:",
+      );
+    }
+    return "accepted";
+  };
+  for (const spec of specs) {
+    const made = refusal(() =>
+      createPlayer("connect-four", spec as PlayerSpec)
+    );
+    assert.notEqual(made, "accepted", JSON.stringify(spec));
+    assert.equal(
+      refusal(() => checkPlayerSpec("connect-four", spec as PlayerSpec)),
+      made,
+      JSON.stringify(spec),
+    );
+  }
+  const accepted: [PlayerSpec, number, string | null][] = [
+    [{ kind: "search", maxNodes: 10, table: 1 << 20 }, 24 << 20, "table"],
+    [{ kind: "search", searcher: "mtdf", maxNodes: 10 }, 24 << 16, null],
+    [{ kind: "search", maxNodes: 10 }, 0, null],
+    [{ kind: "alpha-beta", depth: 3 }, 24 << 18, null],
+    [{ kind: "solver", maxNodes: 10 }, 8 << 26, null],
+    [
+      { kind: "solver", maxNodes: 10, entries: 3_000_000 } as PlayerSpec,
+      8 << 21,
+      "entries",
+    ],
+    [{ kind: "mcts", playouts: 10 }, 0, null],
+  ];
+  for (const [spec, tableBytes, tableField] of accepted) {
+    assert.deepEqual(checkPlayerSpec("connect-four", spec), {
+      name: createPlayer("connect-four", spec).name,
+      tableBytes,
+      tableField,
+    });
+  }
 });
 
 Deno.test("decodeJob: an alpha-beta player, whose depth is its only budget, is refused deeper than its game's cap", () => {
@@ -446,7 +624,26 @@ Deno.test("natsServer and codeVersion", async () => {
   for (const bad of ["", "nats://", "127.0.0.1:99999", "ws://h:1", "a b"]) {
     assert.throws(() => natsServer(bad), /is not a NATS server address/, bad);
   }
-  assert.equal(await codeVersion(), await codeVersion());
+  // Another process (a worker, a publisher) computes the same version:
+  // comparing this process's cached value with itself could not fail.
+  const version = await codeVersion();
+  assert.match(version, /^[0-9a-f]{16}$/);
+  const job = new URL("../src/jobs/job.ts", import.meta.url).href;
+  const other = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `import { codeVersion } from ${
+        JSON.stringify(job)
+      }; console.log(await codeVersion());`,
+    ],
+    cwd: new URL("..", import.meta.url),
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  assert.ok(other.success, decoder.decode(other.stderr));
+  assert.equal(decoder.decode(other.stdout), `${version}\n`);
   assert.throws(
     () => batches([1], 0),
     /batches: size must be an integer ≥ 1, got 0/,

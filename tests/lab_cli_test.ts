@@ -125,9 +125,9 @@ Deno.test({
       stderr: decoder.decode(output.stderr),
     };
     assert.equal(run.code, 0, run.stderr);
-    const notebooks = [...Deno.readDirSync("notebooks")].filter((entry) =>
-      entry.name.endsWith(".ipynb")
-    ).length;
+    const entries = [...Deno.readDirSync(join(ROOT, "notebooks"))];
+    const notebooks = entries.filter((entry) => entry.name.endsWith(".ipynb"))
+      .length;
     assert.match(
       run.stdout,
       new RegExp(

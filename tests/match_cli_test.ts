@@ -19,6 +19,11 @@ const fixture = (name: string) =>
   fileURLToPath(new URL(`fixtures/engines/${name}`, import.meta.url));
 
 const OURS = "ours:depth=1";
+/**
+ * For a run where ours is started: it is Deno starting up, which a loaded
+ * machine may take longer than the default 10 s handshake for.
+ */
+const OURS_HANDSHAKE = ["--handshake-timeout", "60000"];
 
 Deno.test("match refuses bad arguments with one line and exit 2, before any engine starts", async () => {
   const dir = Deno.makeTempDirSync();
@@ -258,7 +263,15 @@ Deno.test("match: an engine that cannot start (not executable, exits at once, ne
   const path = `${bin}:${Deno.env.get("PATH") ?? ""}`;
   const cases: [string[], Record<string, string>, RegExp][] = [
     [
-      ["--engine", `plain=${plain}`, "--a", OURS, "--b", "plain:depth=1"],
+      [
+        "--engine",
+        `plain=${plain}`,
+        "--a",
+        OURS,
+        "--b",
+        "plain:depth=1",
+        ...OURS_HANDSHAKE,
+      ],
       {},
       /match: --b plain:depth=1 could not be started: .*cannot run ".*plain.sh": .*Permission denied/,
     ],
@@ -270,6 +283,7 @@ Deno.test("match: an engine that cannot start (not executable, exits at once, ne
         "exits:depth=1",
         "--b",
         OURS,
+        ...OURS_HANDSHAKE,
       ],
       {},
       /could not be started: .*the engine ended.*"uci".*exit code 3.*stderr: "exits.sh: no engine here"/,
@@ -309,7 +323,7 @@ Deno.test("match: an engine that cannot start (not executable, exits at once, ne
       /no answer to "uci" within 500 ms; last lines: "ERR\\u0001/,
     ],
     [
-      ["--a", "stockfish:depth=1", "--b", OURS],
+      ["--a", "stockfish:depth=1", "--b", OURS, ...OURS_HANDSHAKE],
       { PATH: path },
       /match: --a stockfish:depth=1 could not be started: .*cannot run ".*\/bin\/stockfish": .*Permission denied/,
     ],
@@ -326,6 +340,7 @@ Deno.test("match: an engine that cannot start (not executable, exits at once, ne
     "stockfish:depth=1",
     "--b",
     OURS,
+    ...OURS_HANDSHAKE,
   ], {
     env: { PATH: path },
   });
@@ -340,7 +355,12 @@ Deno.test("match: an engine that cannot start (not executable, exits at once, ne
 /** Runs a match of `games` games into a fresh PGN file; returns the run and the games. */
 async function match(args: string[], env: Record<string, string> = {}) {
   const pgn = Deno.makeTempFileSync({ suffix: ".pgn" });
-  const run = await runCli("match.ts", [...args, "--pgn", pgn], {
+  const run = await runCli("match.ts", [
+    ...args,
+    ...OURS_HANDSHAKE,
+    "--pgn",
+    pgn,
+  ], {
     env,
     timeoutMs: 90_000,
   });
@@ -486,6 +506,7 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
           "40",
           "--max-plies",
           "30",
+          ...OURS_HANDSHAKE,
           "--pgn",
           pgn,
         ],
@@ -590,6 +611,7 @@ Deno.test("match --pgn: a run whose engine cannot start leaves the file as it wa
       OURS,
       "--b=ours:depth=2",
       "--games=2",
+      "--handshake-timeout=60000",
       `--pgn=${pgn}`,
     ], { timeoutMs: 90_000 });
     assert.equal(played.code, 0, played.stderr);

@@ -175,13 +175,15 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
         stderr: "piped",
         env: { NO_COLOR: "1" },
       }).spawn();
-      // Wait for Stockfish to be started and searching.
+      // Wait for Stockfish to be started and searching: up to 60 s, since
+      // it includes Deno starting chess_referee.ts on a loaded machine.
       let engines: number[] = [];
-      for (let i = 0; i < 200 && engines.length === 0; i++) {
+      const started = performance.now();
+      while (engines.length === 0 && performance.now() - started < 60_000) {
         await new Promise((resolve) => setTimeout(resolve, 50));
         engines = await childrenOf(child.pid);
       }
-      assert.ok(engines.length > 0, "Stockfish was not started");
+      assert.ok(engines.length > 0, "Stockfish was not started within 60 s");
       await new Promise((resolve) => setTimeout(resolve, 300));
       child.kill(signal);
       const result = await child.output();
@@ -194,7 +196,8 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
       );
       for (const pid of engines) {
         let gone = false;
-        for (let i = 0; i < 40 && !gone; i++) {
+        // Up to 10 s (a watchdog: the referee has already exited).
+        for (let i = 0; i < 200 && !gone; i++) {
           gone = !await alive(pid);
           if (!gone) await new Promise((resolve) => setTimeout(resolve, 50));
         }

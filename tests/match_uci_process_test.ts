@@ -83,24 +83,30 @@ Deno.test("UciProcess: spawn failures (missing, not executable), an engine that 
     "timeout",
     /UciProcess silent.sh: no answer to "uci" within 300 ms; it printed nothing/,
   );
+  // Long enough for a loaded machine to start the shell and let it print
+  // (the message must quote what it printed): it never says uciok, so the
+  // test waits it all.
   const garbage = await fault(
-    UciProcess.start([fixture("garbage.sh")], { handshakeTimeoutMs: 300 }),
+    UciProcess.start([fixture("garbage.sh")], { handshakeTimeoutMs: 5_000 }),
     "timeout",
-    /UciProcess garbage.sh: no answer to "uci" within 300 ms; last lines: "ERR\\u0001\\u001b\[31m/,
+    /UciProcess garbage.sh: no answer to "uci" within 5000 ms; last lines: "ERR\\u0001\\u001b\[31m/,
   );
   // deno-lint-ignore no-control-regex
   assert.doesNotMatch(garbage.message, /[\u0000-\u001f]/, "escaped");
 });
 
 Deno.test("UciProcess: a go without bestmove quotes the engine's info string; a flood is stopped", async () => {
+  // Long enough for a loaded machine to let the engine print its info line
+  // (the message must quote it): it never says bestmove, so the test waits
+  // it all.
   const hangs = await UciProcess.start([fixture("hangs_on_go.sh")], {
-    timeoutMs: 300,
+    timeoutMs: 5_000,
   });
   assert.equal(hangs.name, "hangs");
   await fault(
     hangs.go({ moves: [] }, "depth 1"),
     "timeout",
-    /UciProcess hangs: no answer to "go depth 1" within 300 ms; it said: "cannot search: no evaluation loaded"/,
+    /UciProcess hangs: no answer to "go depth 1" within 5000 ms; it said: "cannot search: no evaluation loaded"/,
   );
   await hangs.kill();
   await fault(hangs.send("isready"), "closed", /cannot send "isready": closed/);

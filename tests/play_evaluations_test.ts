@@ -163,3 +163,36 @@ Deno.test("Connect Four evaluations are graded: move accuracy poor < medium < go
   );
   assert.ok(accuracy[2]! > 0.9);
 });
+
+Deno.test("EvaluatedConnectFour.evaluate refuses a value that is not a finite integer, naming the evaluation, and clamps a large integer with its sign", () => {
+  const board = ConnectFour.parse("44");
+  const value = (v: number) =>
+    new EvaluatedConnectFour(board, () => v).evaluate();
+  assert.equal(value(3e9), HEURISTIC_LIMIT);
+  assert.equal(value(-3e9), -HEURISTIC_LIMIT);
+  assert.equal(value(2 ** 31), HEURISTIC_LIMIT);
+  assert.equal(value(5000), HEURISTIC_LIMIT);
+  assert.equal(value(-7), -7);
+  assert.ok(Object.is(value(-0), 0));
+  for (const bad of [NaN, 2.7, Infinity, -Infinity]) {
+    assert.throws(
+      () => value(bad),
+      new RegExp(
+        `EvaluatedConnectFour\\.evaluate: the evaluation \\(anonymous\\) must return a finite integer, got ${
+          String(bad).replace(".", "\\.")
+        } on "44"`,
+      ),
+    );
+  }
+  const halfCentre = (b: ConnectFour) => connectFourCentreEvaluation(b) / 2;
+  const position = new EvaluatedConnectFour(ConnectFour.parse("4"), halfCentre);
+  assert.throws(
+    () => alphaBeta(position, { depth: 2 }),
+    /the evaluation halfCentre must return a finite integer, got -?0\.5 on "4[1-7]+"/,
+  );
+  assert.equal(position.board.toString(), "4");
+  assert.throws(
+    () => new EvaluatedConnectFour("44" as never, () => 0),
+    /new EvaluatedConnectFour: board must be a ConnectFour, got "44"/,
+  );
+});

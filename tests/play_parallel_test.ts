@@ -144,7 +144,7 @@ Deno.test("roundRobinParallel() rejects bad input before starting any worker", a
     ],
     [
       () => roundRobinParallel(specs, { game, openings: ["9"] }),
-      /ConnectFour.parse: "9" at index 0 is not a column digit 1-7/,
+      /ConnectFour.parse: "9" at index 0 is not a column digit 1…7/,
     ],
     [
       () => roundRobinParallel(specs, { game, openings: ["4"], workers: 0 }),

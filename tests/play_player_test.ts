@@ -9,6 +9,7 @@ import {
   EvaluatedConnectFour,
   type GameName,
   MctsPlayer,
+  NO_MOVE,
   type Player,
   type PlayerSpec,
   randomConnectFour,
@@ -191,6 +192,36 @@ Deno.test("SolverPlayer with maxNodes: a move ends within its budget, scores are
     () => new SolverPlayer({ maxNodes: 0 }),
     /new SolverPlayer: maxNodes must be an integer in 1…1000000000000000, got 0/,
   );
+});
+
+Deno.test("SolverPlayer with a budget solves the centre columns first and bounds the unsearched ones within -18…18, so it does not drift to the edge", () => {
+  const board = ConnectFour.parse("44");
+  const player = new SolverPlayer({ entries: 1 << 17, maxNodes: 20_000 });
+  const scores = player.scoreMoves(board);
+  assert.equal(player.lastStopped, true);
+  for (const score of scores) {
+    assert.ok(score >= -18 && score <= 18, `${scores}`);
+  }
+  // It played column 0, the one the left-to-right solves reached first.
+  assert.equal(player.chooseMove(board), 3);
+  assert.equal(board.toString(), "44");
+  // With budget for one node only, every column is unsearched: -18 each.
+  const none = new SolverPlayer({ entries: 1 << 17, maxNodes: 1 });
+  assert.deepEqual(none.scoreMoves(board), [-18, -18, -18, -18, -18, -18, -18]);
+  assert.equal(none.chooseMove(board), 3);
+});
+
+Deno.test("SolverPlayer refuses a board that is not a ConnectFour by name", () => {
+  const player = new SolverPlayer({ entries: 1 << 17 });
+  assert.throws(
+    () => player.chooseMove("4455" as never),
+    /^Error: SolverPlayer\.chooseMove: board must be a ConnectFour, got "4455"$/,
+  );
+  assert.throws(
+    () => player.scoreMoves(null as never),
+    /SolverPlayer\.scoreMoves: board must be a ConnectFour, got null/,
+  );
+  assert.equal(player.chooseMove(ConnectFour.parse("4455667")), NO_MOVE);
 });
 
 Deno.test("Players reject bad options with clear errors", () => {
@@ -420,4 +451,27 @@ Deno.test("a player made for one game refuses another game's position, naming bo
   });
   assert.ok(player instanceof SearchPlayer);
   assert.ok(player.chooseMove(connectFour) >= 0 && player.lastNodes > 0);
+});
+
+Deno.test("SearchPlayer and MctsPlayer refuse a bad timeMs with one rule and one message", () => {
+  for (const timeMs of [-1, 0, 0.5, NaN, Infinity, 3_600_001, "5"]) {
+    for (
+      const [where, make] of [
+        [
+          "new SearchPlayer",
+          () => new SearchPlayer({ timeMs: timeMs as number }),
+        ],
+        ["new MctsPlayer", () => new MctsPlayer({ timeMs: timeMs as number })],
+      ] as const
+    ) {
+      assert.throws(
+        make,
+        new RegExp(
+          `^Error: ${where}: timeMs must be a number of milliseconds in 1…3600000, got `,
+        ),
+        `${where} ${String(timeMs)}`,
+      );
+    }
+  }
+  assert.equal(new SearchPlayer({ timeMs: 1 }).name.length > 0, true);
 });

@@ -436,3 +436,114 @@ Deno.test("every textbook searcher leaves the position as found when the game th
   assert.throws(() => textbook.minimax(tree, 1));
   assert.equal(tree.key(), before);
 });
+
+Deno.test("every textbook function refuses bad input, naming itself, the argument, the value and the rule (found by review)", () => {
+  // Each one used to answer silently: a depth of −1, 1.5 or NaN never met
+  // `depth === 0` and searched to the end; fail-hard with alpha ≥ beta
+  // returned a value outside its own [alpha, beta]; no playouts or
+  // iterations returned −1, which means "game over"; mex and grundy took
+  // negative and fractional numbers.
+  const tree = () => ExplicitTree.from([[3, 5], [2, 9], [1, 8]]);
+  const take1 = (n: number) => [1].filter((k) => k <= n).map((k) => [n - k]);
+  const DEPTH = "depth must be an integer ≥ 0 or Infinity";
+  const WINDOW = "alpha must be less than beta";
+  const cases: [() => unknown, string][] = [
+    [() => textbook.minimax(tree(), -1), `minimax: ${DEPTH}, got -1`],
+    [() => textbook.negamax(tree(), 1.5), `negamax: ${DEPTH}, got 1.5`],
+    [() => textbook.alphaBeta(tree(), -1), `alphaBeta: ${DEPTH}, got -1`],
+    [() => textbook.alphaBeta(tree(), 1.5), `alphaBeta: ${DEPTH}, got 1.5`],
+    [() => textbook.alphaBeta(tree(), NaN), `alphaBeta: ${DEPTH}, got NaN`],
+    [
+      () => textbook.alphaBeta(tree(), Infinity, 10, 0),
+      `alphaBeta: ${WINDOW}, got alpha = 10, beta = 0`,
+    ],
+    [
+      () => textbook.alphaBetaFailHard(tree(), Infinity, 10, 0),
+      `alphaBetaFailHard: ${WINDOW}, got alpha = 10, beta = 0`,
+    ],
+    [
+      () => textbook.alphaBetaFailHard(tree(), Infinity, 2, 2),
+      `alphaBetaFailHard: ${WINDOW}, got alpha = 2, beta = 2`,
+    ],
+    [
+      () => textbook.alphaBetaNegamax(tree(), -2),
+      `alphaBetaNegamax: ${DEPTH}, got -2`,
+    ],
+    [
+      () => textbook.alphaBetaOrdered(tree(), undefined, 2, NaN, 0),
+      `alphaBetaOrdered: ${WINDOW}, got alpha = NaN, beta = 0`,
+    ],
+    [
+      () => textbook.pvs(tree(), 2, 1, 1),
+      `pvs: ${WINDOW}, got alpha = 1, beta = 1`,
+    ],
+    [
+      () => textbook.alphaBetaWithTable(tree(), 0.5),
+      `alphaBetaWithTable: ${DEPTH}, got 0.5`,
+    ],
+    [
+      () => textbook.quiesce(tree(), 5, -5),
+      `quiesce: ${WINDOW}, got alpha = 5, beta = -5`,
+    ],
+    [
+      () => textbook.alphaBetaQuiescence(tree(), -1),
+      `alphaBetaQuiescence: ${DEPTH}, got -1`,
+    ],
+    [
+      () => textbook.iterativeDeepening(TicTacToe.empty(), 0),
+      "iterativeDeepening: maxDepth must be an integer ≥ 1, got 0",
+    ],
+    [
+      () => textbook.iterativeDeepening(TicTacToe.empty(), NaN),
+      "iterativeDeepening: maxDepth must be an integer ≥ 1, got NaN",
+    ],
+    [
+      () => textbook.uct(TicTacToe.empty(), 0, 1),
+      "uct: playouts must be an integer ≥ 1, got 0",
+    ],
+    [
+      () => textbook.uct(TicTacToe.empty(), -5, 1),
+      "uct: playouts must be an integer ≥ 1, got -5",
+    ],
+    [
+      () => textbook.uct(TicTacToe.empty(), 10, 1, NaN),
+      "uct: exploration must be a finite number ≥ 0, got NaN",
+    ],
+    [
+      () => textbook.mex([-1, 0, 2]),
+      "mex: values must be non-negative integers, got -1",
+    ],
+    [
+      () => textbook.mex([0, 1.5]),
+      "mex: values must be non-negative integers, got 1.5",
+    ],
+    [
+      () => textbook.grundy(-1, take1),
+      "grundy: size must be a non-negative integer, got -1",
+    ],
+    [
+      () => textbook.grundy(2.5, take1),
+      "grundy: size must be a non-negative integer, got 2.5",
+    ],
+    [
+      // A heap the successors name is checked as it is entered.
+      () => textbook.grundy(3, (n) => [[n - 0.5]]),
+      "grundy: size must be a non-negative integer, got 2.5",
+    ],
+  ];
+  for (const [call, message] of cases) {
+    assert.throws(call, (error: unknown) => {
+      assert.ok(error instanceof RangeError, String(error));
+      assert.equal(error.message, message);
+      return true;
+    });
+  }
+  // The edges of each rule still pass.
+  assert.equal(textbook.alphaBeta(TicTacToe.empty(), 0), 0);
+  assert.equal(textbook.alphaBeta(tree(), Infinity, 2, 3), 3);
+  assert.equal(textbook.alphaBetaFailHard(tree(), 2, 3, 4), 3);
+  assert.equal(textbook.iterativeDeepening(TicTacToe.empty(), 1).move, 0);
+  assert.equal(textbook.uct(TicTacToe.parse("X.O.O...X"), 1, 1, 0) >= 0, true);
+  assert.equal(textbook.mex([]), 0);
+  assert.equal(textbook.grundy(0, take1), 0);
+});

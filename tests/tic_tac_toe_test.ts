@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { TicTacToe } from "../mod.ts";
+import {
+  AlphaBetaPlayer,
+  MctsPlayer,
+  NO_MOVE,
+  RandomPlayer,
+  SearchPlayer,
+  TicTacToe,
+} from "../mod.ts";
 import { ticTacToePositions } from "./_arbitraries.ts";
 
 Deno.test("TicTacToe.parse() reads cells in reading order and finds the side to move", () => {
@@ -115,9 +122,26 @@ Deno.test("TicTacToe ends on a line even with empty cells, and values it for the
   const moves = new Int32Array(9);
   assert.equal(
     xWon.generateMoves(moves),
-    4,
-    "moves exist, but searchers test the end first",
+    0,
+    "a finished game has no legal move (play refuses every cell)",
   );
+  assert.equal(oWon.generateMoves(moves), 0);
+  assert.equal(TicTacToe.parse("XOXXOOOXX").generateMoves(moves), 0);
+});
+
+Deno.test("Every player answers NO_MOVE on a tic-tac-toe game won with empty cells left, never an empty cell", () => {
+  const won = TicTacToe.parse("XXXOO....");
+  const players = [
+    new RandomPlayer({ seed: 1 }),
+    new SearchPlayer({ maxNodes: 100 }),
+    new SearchPlayer({ maxNodes: 100, searcher: "deepening" }),
+    new AlphaBetaPlayer({ depth: 2 }),
+    new MctsPlayer({ playouts: 10 }),
+  ];
+  for (const player of players) {
+    assert.equal(player.chooseMove(won), NO_MOVE, player.name);
+    assert.equal(won.toString(), "XXXOO....", player.name);
+  }
 });
 
 Deno.test("TicTacToe play/undo restores the key, the board and the winner", () => {

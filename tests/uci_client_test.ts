@@ -1,11 +1,15 @@
 // `deno task uci` as a GUI drives it: cli/uci.ts spawned as a process (with
 // no permissions, as the task runs it) and talked to line by line. Every
-// wait has a generous timeout (10 s) that catches a hang; latencies are
-// printed, never judged.
+// wait has a generous timeout (10 s) that catches a hang, and the first
+// one after the spawn 60 s (it includes starting Deno and loading the
+// engine, on a machine that may be loaded); latencies are printed, never
+// judged.
 import assert from "node:assert/strict";
 import { assertNoStackTrace, cliPath, ROOT } from "./_cli.ts";
 
 const HANG_MS = 10_000;
+/** The bound on the first line after the spawn: Deno's start is in it. */
+const START_MS = 60_000;
 
 /** A UCI client over a child process's pipes. */
 class Client {
@@ -39,8 +43,15 @@ class Client {
     await this.#writer.write(new TextEncoder().encode(lines.join("\n") + "\n"));
   }
 
-  /** Reads lines until one matches `pattern`; returns the lines read (the match last). */
-  async until(pattern: RegExp, ms = HANG_MS): Promise<string[]> {
+  /**
+   * Reads lines until one matches `pattern`; returns the lines read (the
+   * match last). By default waits {@linkcode HANG_MS}, or
+   * {@linkcode START_MS} while the engine has said nothing yet.
+   */
+  async until(
+    pattern: RegExp,
+    ms = this.said.length === 0 ? START_MS : HANG_MS,
+  ): Promise<string[]> {
     const got: string[] = [];
     const deadline = performance.now() + ms;
     for (;;) {
@@ -302,8 +313,9 @@ Deno.test("uci client: ponderhit after seconds of pondering cuts the iteration i
   // pondering the same every run (no budget, fixed node counts): in this
   // Queen's Gambit depth 14 comes after 1.3 million nodes and depth 15 needs
   // 3.9 million more, about 10 s at this engine's speed. The movetime left
-  // after ponderhit is 40 ms; the bound of 2 s only catches the iteration
-  // run out.
+  // after ponderhit is 40 ms: the iteration run out would report depth 15
+  // before its bestmove, whatever the machine's speed or load. The latency
+  // is printed, never judged; the wait for the bestmove is the hang bound.
   const client = new Client();
   await client.send(
     "ucinewgame",
@@ -313,18 +325,25 @@ Deno.test("uci client: ponderhit after seconds of pondering cuts the iteration i
   const pondered = await client.until(/^info depth 14 /, 60_000);
   const sent = performance.now();
   await client.send("ponderhit");
-  const said = await client.until(/^bestmove /);
+  // Long enough for the iteration run out (seconds, more on a loaded
+  // machine) to show as its depth 15 below rather than as a timeout.
+  const said = await client.until(/^bestmove /, 60_000);
   const ms = performance.now() - sent;
-  console.log(`bestmove ${ms.toFixed(1)} ms after ponderhit`);
+  console.log(
+    `bestmove ${ms.toFixed(1)} ms after ponderhit (printed, never judged)`,
+  );
   assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
-  assert.ok(ms < 2_000, `bestmove ${ms.toFixed(0)} ms after ponderhit`);
-  // The depth pondered is kept (no iteration from depth 1 reported again),
-  // and nodes and time count from the same start: the engine searches well
+  // No depth is reported between ponderhit and bestmove: the depth
+  // pondered is kept (a search restarted would report depth 1 again) and
+  // the iteration in progress is cut (run out, it would report depth 15).
+  assert.deepEqual(
+    said.filter((l) => l.startsWith("info depth")),
+    [],
+    "a depth reported after ponderhit: the search restarted or ran out",
+  );
+  // Nodes and time count from the same start: the engine searches well
   // under a million nodes a second (nps was once the pondered nodes over
   // the milliseconds since ponderhit, hundreds of millions).
-  for (const info of said.filter((l) => l.startsWith("info depth"))) {
-    assert.ok(Number(info.split(" ")[2]) > 14, info);
-  }
   for (const info of [...pondered, ...said]) {
     const nps = / nps (\d+) /.exec(info);
     if (nps !== null) assert.ok(Number(nps[1]) < 20_000_000, info);

@@ -7,6 +7,7 @@
  */
 
 import type { Position } from "../position.ts";
+import { TicTacToe } from "../games/tic_tac_toe.ts";
 
 /**
  * THE MISTAKE "max on both levels" (lesson 004): folds the opponent's levels
@@ -107,12 +108,30 @@ export function mistakeForgottenUndo(position: Position): TrapAnswer {
 }
 
 /**
+ * The moves of a hand-written generator that does not know the game can
+ * end: tic-tac-toe's empty cells, also after a line (the library's
+ * `generateMoves` lists none there, as `play` takes none); any other game's
+ * `generateMoves`. What lets the trap below play past the end.
+ */
+function movesIgnoringTheEnd(position: Position, out: Int32Array): number {
+  if (!(position instanceof TicTacToe)) return position.generateMoves(out);
+  const cells = position.toString();
+  let count = 0;
+  for (let cell = 0; cell < 9; cell++) {
+    if (cells[cell] === ".") out[count++] = cell;
+  }
+  return count;
+}
+
+/**
  * THE MISTAKE "terminal test after the move loop" (T003.7): negamax that
  * generates and plays moves before asking whether the game is over, so it
  * "continues the game" on a won board: more positions than the right
- * search, and values from games played past their end. Moves are played
- * without `play`'s test (see {@linkcode unguardedMoves}), which would refuse
- * a move on a finished game. Searches a copy of `position`.
+ * search, and values from games played past their end. Its moves are a
+ * hand-written generator's that lists empty cells after a line (see
+ * {@linkcode movesIgnoringTheEnd}), played without `play`'s test (see
+ * {@linkcode unguardedMoves}), which would refuse a move on a finished
+ * game. Searches a copy of `position`.
  *
  * @example On the empty tic-tac-toe board: a win for X instead of the draw, and more nodes
  * ```ts
@@ -133,7 +152,7 @@ export function mistakeTerminalAfterLoop(position: Position): TrapAnswer {
   const search = (): number => {
     nodes++;
     const moves = new Int32Array(copy.maxMoves);
-    const count = copy.generateMoves(moves);
+    const count = movesIgnoringTheEnd(copy, moves);
     let best = -1_000_000;
     for (let i = 0; i < count; i++) {
       play(moves[i]!);

@@ -10,6 +10,7 @@ import {
   BOUND_OFFSET,
   HASH_MULTIPLIER,
   NO_BEST,
+  putEntry,
   SolverTable,
   tagShift,
 } from "./_solver_table.ts";
@@ -780,12 +781,12 @@ export class SolverEngine {
         0 - alpha,
       );
       if (score >= beta) {
-        if (useTable) table.store(keyLo, keyHi, score, upper, NO_BEST);
+        if (useTable) putEntry(table, keyLo, keyHi, score, upper, NO_BEST);
         return score;
       }
       if (score > alpha) alpha = score;
     }
-    if (useTable) table.store(keyLo, keyHi, lower, alpha, NO_BEST);
+    if (useTable) putEntry(table, keyLo, keyHi, lower, alpha, NO_BEST);
     return alpha;
   }
 

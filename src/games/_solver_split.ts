@@ -18,7 +18,7 @@
 
 import { threats, winHi, winLo } from "./_solver_bits.ts";
 import { ETC_BELOW, type SolverEngine } from "./_solver_engine.ts";
-import { SolverTable } from "./_solver_table.ts";
+import { putEntry, SolverTable } from "./_solver_table.ts";
 
 /** Slots of the shared table of children being searched (a power of 2). */
 export const BUSY_ENTRIES = 4096;
@@ -242,6 +242,6 @@ export function splitSearch(
       }
     }
   }
-  table.store(keyLo, keyHi, storedLower, storedUpper, storedMove);
+  putEntry(table, keyLo, keyHi, storedLower, storedUpper, storedMove);
   return result;
 }

@@ -6,17 +6,43 @@
  * @module
  */
 
+import { checkInteger, describe } from "../validate.ts";
+
 /** The fewest entries a table holds (2^17, 1 MiB): the smallest `entries` option. */
 export const MIN_TABLE_BITS = 17;
 /**
- * log2 of the entries a solve starts on (2^10, 8 KiB, which stays in the
- * first-level cache; see {@linkcode SolverTable.bits}).
+ * log2 of the entries a solve starts on: 2^17 entries of 8 bytes, 1 MiB,
+ * the smallest table ({@linkcode MIN_TABLE_BITS}); see
+ * {@linkcode SolverTable.bits}.
  */
 export const START_TABLE_BITS = 17;
 /** The most entries (2^29, 4 GiB). */
 export const MAX_TABLE_BITS = 29;
 /** Bytes per entry: the check word and the data word. */
 export const SOLVER_BYTES_PER_ENTRY = 8;
+/**
+ * The entries a {@linkcode SolverTable} asked for `entries` has: `entries`
+ * rounded down to a power of two, at least 2^{@linkcode MIN_TABLE_BITS},
+ * at most 2^{@linkcode MAX_TABLE_BITS} (its bytes are this times
+ * {@linkcode SOLVER_BYTES_PER_ENTRY}).
+ *
+ * @param entries the entries asked for
+ * @returns the entries the table allocates
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { solverTableEntries } from "./_solver_table.ts";
+ * assert.equal(solverTableEntries(3_000_000), 2 ** 21);
+ * assert.equal(solverTableEntries(1), 2 ** 17);
+ * ```
+ */
+export function solverTableEntries(entries: number): number {
+  let bits = MIN_TABLE_BITS;
+  while (bits < MAX_TABLE_BITS && 2 ** (bits + 1) <= entries) bits++;
+  return 2 ** bits;
+}
+
 /** The largest copy {@linkcode SolverTable.grow} keeps for the next growth: 2^20 entries' words (8 MiB). */
 const SCRATCH_WORDS = 2 ** 21;
 /** A generation fits in 8 bits of the data word; past it the table is wiped. */
@@ -89,9 +115,9 @@ export class SolverTable {
   readonly maxBits: number;
   /**
    * log2 of the entries in use: a solve starts on the first
-   * 2^{@linkcode START_TABLE_BITS} (8 KiB, which stays in the processor's
-   * first-level cache) and {@linkcode SolverTable.grow} doubles them as the
-   * work grows, up to {@linkcode SolverTable.size}.
+   * 2^{@linkcode START_TABLE_BITS} (2^17 entries, 1 MiB) and
+   * {@linkcode SolverTable.grow} doubles them as the work grows, up to
+   * {@linkcode SolverTable.size}.
    */
   bits: number;
   /** The largest `bits` used since the last wipe: what a wipe must zero. */
@@ -106,15 +132,21 @@ export class SolverTable {
   /**
    * An empty table.
    *
-   * @param entries wanted entries: rounded down to a power of two, at least 2^17, at most 2^29
+   * @param entries wanted entries, an integer in 1…2^29: rounded down to a power of two, at least 2^17
    * @param shared allocate on a `SharedArrayBuffer` (for worker threads)
    * @param words an existing shared buffer's words to use instead (a worker's view)
+   * @throws {Error} when `entries` is not an integer in 1…2^29 or `shared` not a boolean
    */
   constructor(entries: number, shared = false, words?: Int32Array) {
-    let bits = MIN_TABLE_BITS;
-    while (bits < MAX_TABLE_BITS && 2 ** (bits + 1) <= entries) bits++;
-    this.maxBits = bits;
-    this.size = 2 ** bits;
+    // NaN or −5 silently made the smallest table.
+    checkInteger("new SolverTable", "entries", entries, 1, 2 ** MAX_TABLE_BITS);
+    if (typeof shared !== "boolean") {
+      throw new Error(
+        `new SolverTable: shared must be a boolean, got ${describe(shared)}`,
+      );
+    }
+    this.size = solverTableEntries(entries);
+    this.maxBits = Math.log2(this.size);
     this.bits = this.#dirtyBits = START_TABLE_BITS;
     this.words = words ?? new Int32Array(
       shared
@@ -192,7 +224,7 @@ export class SolverTable {
     const length = 2 * 2 ** oldBits;
     let old: Int32Array;
     if (length <= SCRATCH_WORDS) {
-      // Small growths come often (a solve starts on 2^10 entries): one
+      // Small growths come often (a solve starts on 2^17 entries): one
       // buffer serves them all. A large one is rare and its copy is not kept.
       if (this.#scratch.length === 0) {
         this.#scratch = new Int32Array(SCRATCH_WORDS);
@@ -305,13 +337,17 @@ export class SolverTable {
   }
 
   /**
-   * Writes an entry, replacing what its slot held.
+   * Writes an entry, replacing what its slot held. Every field is checked
+   * against the width it is stored in (a bound of 40 overflowed into the
+   * move's bits); the solver's own search writes through
+   * {@linkcode putEntry}, unchecked.
    *
-   * @param keyLo the low half of the key
-   * @param keyHi the high half of the key
-   * @param lower a lower bound on the score (−32 for none)
-   * @param upper an upper bound on the score (31 for none)
+   * @param keyLo the low half of the key, 0…2^28 − 1
+   * @param keyHi the high half of the key, 0…2^21 − 1
+   * @param lower a lower bound on the score, −32…31 (−32 for none)
+   * @param upper an upper bound on the score, `lower`…31 (31 for none)
    * @param move the best column 0–6, or 7 for none
+   * @throws {Error} naming the argument, its value and its range
    */
   store(
     keyLo: number,
@@ -320,12 +356,13 @@ export class SolverTable {
     upper: number,
     move: number,
   ): void {
-    const check = this.#check(keyLo, keyHi);
-    const slot = this.#slot(keyLo, check);
-    const data = this.#tag(keyLo) << 16 | move << 12 |
-      (upper + BOUND_OFFSET) << 6 | (lower + BOUND_OFFSET);
-    this.words[slot + 1] = data;
-    this.words[slot] = check ^ data;
+    const where = "SolverTable.store";
+    checkInteger(where, "keyLo", keyLo, 0, 2 ** 28 - 1);
+    checkInteger(where, "keyHi", keyHi, 0, 2 ** 21 - 1);
+    checkInteger(where, "lower", lower, -BOUND_OFFSET, BOUND_OFFSET - 1);
+    checkInteger(where, "upper", upper, lower, BOUND_OFFSET - 1);
+    checkInteger(where, "move", move, 0, NO_BEST);
+    putEntry(this, keyLo, keyHi, lower, upper, move);
   }
 
   /** Entries of the current generation (a scan of those in use: for reports, not for the search). */
@@ -366,4 +403,44 @@ export class SolverTable {
   static move(data: number): number {
     return (data >>> 12) & 7;
   }
+}
+
+/**
+ * {@linkcode SolverTable.store} without its checks: the search's own writes
+ * (once a node), whose fields are in range by construction. Not exported
+ * from the package: a caller's values go through `store`.
+ *
+ * @param table the table written
+ * @param keyLo the low half of the key (28 bits)
+ * @param keyHi the high half of the key (21 bits)
+ * @param lower a lower bound, −32…31
+ * @param upper an upper bound, −32…31
+ * @param move the best column 0–6, or 7 for none
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { putEntry, SolverTable } from "./_solver_table.ts";
+ * const table = new SolverTable(1 << 17);
+ * putEntry(table, 12345, 678, -3, 5, 2);
+ * assert.equal(SolverTable.upper(table.probe(12345, 678)), 5);
+ * ```
+ */
+export function putEntry(
+  table: SolverTable,
+  keyLo: number,
+  keyHi: number,
+  lower: number,
+  upper: number,
+  move: number,
+): void {
+  const bits = table.bits;
+  const check = keyHi | ((keyLo >>> bits) << 21);
+  const slot = ((keyLo ^ (Math.imul(check, HASH_MULTIPLIER) >>> (32 - bits))) &
+    (2 ** bits - 1)) << 1;
+  const data = ((keyLo >>> tagShift(bits)) << 8 | table.generation) << 16 |
+    move << 12 | (upper + BOUND_OFFSET) << 6 | (lower + BOUND_OFFSET);
+  const words = table.words;
+  words[slot + 1] = data;
+  words[slot] = check ^ data;
 }

@@ -243,14 +243,16 @@ export class ConnectFour implements Position {
    * try {
    *   ConnectFour.parse("4408");
    * } catch (error) {
-   *   assert.ok(String(error).includes('"0" at index 2 is not a column digit 1-7'));
+   *   assert.ok(String(error).includes('"0" at index 2 is not a column digit 1…7'));
    * }
    * ```
    */
   static parse(moves: string): ConnectFour {
     if (typeof moves !== "string") {
       throw new Error(
-        `ConnectFour.parse expects a string of column digits 1-7, got ${typeof moves}`,
+        `ConnectFour.parse: moves must be a string of column digits 1…7 (1 the leftmost column), got ${
+          describe(moves)
+        }`,
       );
     }
     const position = new ConnectFour();
@@ -259,7 +261,7 @@ export class ConnectFour implements Position {
       const col = char.charCodeAt(0) - 49;
       if (!(col >= 0 && col < WIDTH) || char.length !== 1) {
         throw new Error(
-          `ConnectFour.parse: "${char}" at index ${i} is not a column digit 1-7`,
+          `ConnectFour.parse: "${char}" at index ${i} is not a column digit 1…7`,
         );
       }
       if (position.#won) {
@@ -327,13 +329,18 @@ export class ConnectFour implements Position {
    * import { ConnectFour } from "../../mod.ts";
    * const position = ConnectFour.parse("4434");
    * assert.ok(position.height(3) === 3 && position.height(2) === 1);
-   * assert.throws(() => position.height(7), /ConnectFour.height: col must be an integer in 0…6, got 7/);
+   * assert.throws(() => position.height(7), /ConnectFour.height: col must be a column index in 0…6 \(0 the leftmost\), got 7/);
    * ```
    */
   height(col: number): number {
-    return this.#heights[
-      checkInteger("ConnectFour.height", "col", col, 0, WIDTH - 1)
-    ]!;
+    if (!(Number.isInteger(col) && col >= 0 && col < WIDTH)) {
+      throw new Error(
+        `ConnectFour.height: col must be a column index in 0…6 (0 the leftmost), got ${
+          describe(col)
+        }`,
+      );
+    }
+    return this.#heights[col]!;
   }
 
   /**
@@ -380,10 +387,16 @@ export class ConnectFour implements Position {
     if (!this.canPlay(move) || this.#won) {
       throw new Error(
         this.#won
-          ? `ConnectFour.play: the game is over, cannot play column ${move}`
-          : `ConnectFour.play: column ${
+          ? `ConnectFour.play: the game is over, cannot play column ${
             describe(move)
-          } is not a column 0-6 with room`,
+          } (a column index 0…6)`
+          : `ConnectFour.play: move must be a column index in 0…6 (0 the leftmost; parse's digits are 1…7) with room, got ${
+            describe(move)
+          }${
+            Number.isInteger(move) && move >= 0 && move < WIDTH
+              ? " (a full column)"
+              : ""
+          }`,
       );
     }
     const row = this.#heights[move]!;
@@ -450,7 +463,7 @@ export class ConnectFour implements Position {
         this.#moves === 0
           ? "no move has been played"
           : `the last move played was column ${this.#history[this.#moves - 1]}`
-      }, and moves are taken back last first`,
+      }, and moves are taken back last first (column indices 0…6, 0 the leftmost)`,
     );
   }
 

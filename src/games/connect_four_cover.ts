@@ -19,6 +19,7 @@
  */
 
 import { CELLS, ConnectFour, WIDTH } from "./connect_four.ts";
+import { describe } from "../validate.ts";
 
 /** Who the human is in a game of the cover: bit 1, the first player; bit 2, the second. */
 export type CoverRoles = 1 | 2 | 3;
@@ -37,6 +38,9 @@ export const BOTH_ROLES: CoverRoles = 3;
  *   side to move, or null when it is not known
  * @returns seven entries: the column's score, `undefined` for a full
  *   column, null for a column whose position after it has no known score
+ * @throws {Error} when `position` is not a {@linkcode ConnectFour} or is
+ *   over, or `scoreAfter` is not a function; what `scoreAfter` throws,
+ *   with `position` as it was
  *
  * @example
  * ```ts
@@ -51,6 +55,25 @@ export function columnScores(
   position: ConnectFour,
   scoreAfter: (child: ConnectFour) => number | null,
 ): (number | null | undefined)[] {
+  if (!ConnectFour.isConnectFour(position)) {
+    throw new Error(
+      `columnScores: position must be a ConnectFour, got ${describe(position)}`,
+    );
+  }
+  if (typeof scoreAfter !== "function") {
+    throw new Error(
+      `columnScores: scoreAfter must be a function, got ${
+        describe(scoreAfter)
+      }`,
+    );
+  }
+  if (position.isTerminal()) {
+    throw new Error(
+      `columnScores: position must be a game not over, got "${position}" (${
+        position.won ? "won" : "a full board"
+      }): no column can be played`,
+    );
+  }
   const scores: (number | null | undefined)[] = [];
   const n = position.moveCount;
   for (let col = 0; col < WIDTH; col++) {
@@ -58,8 +81,13 @@ export function columnScores(
     else if (position.isWinningMove(col)) scores.push((CELLS + 1 - n) >> 1);
     else {
       position.play(col);
-      const after = position.moveCount === CELLS ? 0 : scoreAfter(position);
-      position.undo(col);
+      let after: number | null;
+      try {
+        after = position.moveCount === CELLS ? 0 : scoreAfter(position);
+      } finally {
+        // Also when scoreAfter throws: the caller's position as it was.
+        position.undo(col);
+      }
       scores.push(after === null ? null : 0 - after);
     }
   }

@@ -34,13 +34,14 @@ import {
   CELLS,
   COLUMN_HI,
   COLUMN_LO,
-  type ConnectFour,
+  ConnectFour,
   popcount,
   WIDTH,
   WIN,
   winningCells,
 } from "./connect_four.ts";
 import type { Move, Position, Value } from "../position.ts";
+import { describe } from "../validate.ts";
 
 /** A Connect Four evaluation: an integer within ±{@linkcode HEURISTIC_LIMIT}, from the side to move's view, of an unfinished game. */
 export type ConnectFourEvaluation = (board: ConnectFour) => Value;
@@ -296,7 +297,8 @@ const CENTRE_FIRST = Int32Array.from([3, 2, 4, 1, 5, 0, 6]);
  * changed while a search runs and restored by its undos) and whose
  * `evaluate()` is exact at the end of the game (the solver's score times
  * {@linkcode WIN_SCALE}) and the evaluation's value, clamped to
- * ±{@linkcode HEURISTIC_LIMIT}, before. Moves are generated centre first
+ * ±{@linkcode HEURISTIC_LIMIT}, before (an evaluation that returns a
+ * fraction, NaN or ±Infinity is an error, named). Moves are generated centre first
  * (4, 3, 5, 2, 6, 1, 7 in the board's digits), the order that lets
  * alpha-beta cut most where the table has no move yet.
  *
@@ -334,9 +336,17 @@ export class EvaluatedConnectFour implements Position {
    *
    * @param board the game
    * @param evaluation one of the evaluations above, or any function of the same contract
-   * @throws {Error} when `evaluation` is not a function
+   * @throws {Error} when `board` is not a {@linkcode ConnectFour} or
+   *   `evaluation` is not a function
    */
   constructor(board: ConnectFour, evaluation: ConnectFourEvaluation) {
+    if (!ConnectFour.isConnectFour(board)) {
+      throw new Error(
+        `new EvaluatedConnectFour: board must be a ConnectFour, got ${
+          describe(board)
+        }`,
+      );
+    }
     if (typeof evaluation !== "function") {
       throw new Error(
         `new EvaluatedConnectFour: evaluation must be a function, got ${typeof evaluation}`,
@@ -373,12 +383,29 @@ export class EvaluatedConnectFour implements Position {
     const board = this.board;
     if (board.won) return board.evaluate() * WIN_SCALE;
     if (board.moveCount === CELLS) return 0;
-    const value = this.evaluation(board) | 0;
+    const value = this.evaluation(board);
+    // An int32 (the evaluations' own values) passes the one test; anything
+    // else is checked out of line: an integer beyond int32 is clamped, a
+    // fraction, NaN or ±Infinity refused (`| 0` made 3e9 −999, NaN 0).
+    if ((value | 0) !== value) return this.#outOfInt32(value);
     return value > HEURISTIC_LIMIT
       ? HEURISTIC_LIMIT
       : value < -HEURISTIC_LIMIT
       ? -HEURISTIC_LIMIT
-      : value;
+      : value | 0;
+  }
+
+  /** evaluate()'s cold path: a value that is not an int32. */
+  #outOfInt32(value: unknown): Value {
+    if (typeof value !== "number" || !Number.isInteger(value)) {
+      const name = this.evaluation.name || "(anonymous)";
+      throw new Error(
+        `EvaluatedConnectFour.evaluate: the evaluation ${name} must return a finite integer, got ${
+          describe(value)
+        } on "${this.board}"`,
+      );
+    }
+    return value > 0 ? HEURISTIC_LIMIT : -HEURISTIC_LIMIT;
   }
 
   turn(): 1 | -1 {

@@ -473,6 +473,8 @@ export class ConnectFourSolver {
   readonly #position = new Int32Array(5);
   /** The current solve's onSlow and onProbe, called through the two closures below (made once: a solve allocates none). */
   #onSlow: ((progress: SolveProgress) => void) | null = null;
+  /** True from the start of a solve to its end (see {@linkcode ConnectFourSolver.solve}). */
+  #solving = false;
   #onProbe: ((progress: SolveProgress) => void) | null = null;
   readonly #reportSlow = (): void => {
     const engine = this.#engine;
@@ -529,7 +531,7 @@ export class ConnectFourSolver {
       throw new Error(`${where}: give entries or megabytes, not both`);
     }
     const entries = megabytes !== undefined
-      ? Math.floor(megabytes * 2 ** 20 / SOLVER_BYTES_PER_ENTRY)
+      ? Math.max(1, Math.floor(megabytes * 2 ** 20 / SOLVER_BYTES_PER_ENTRY))
       : options?.entries === undefined
       ? DEFAULT_SOLVER_ENTRIES
       : checkInteger(where, "entries", options.entries, 1, 2 ** 29);
@@ -793,7 +795,8 @@ export class ConnectFourSolver {
    * @param options `weak`, `maxNodes`, `timeMs`
    * @returns the score (or bounds) and the nodes searched
    * @throws {Error} when `position` is not a {@linkcode ConnectFour}, or on
-   *   an unknown or bad option
+   *   an unknown or bad option, or when called from inside this solver's
+   *   own `onProbe` or `onSlow` (use another solver there)
    *
    * @example A budget too small to finish gives proven bounds, not a score
    * ```ts
@@ -821,6 +824,23 @@ export class ConnectFourSolver {
    */
   solve(position: ConnectFour, options?: SolveOptions): SolveResult;
   solve(position: ConnectFour, options?: SolveOptions): SolveResult {
+    // The engine, its table and budget are this solver's one set: a solve
+    // started from inside the current one's onProbe or onSlow would reset
+    // them under it (the outer solve then read the inner's bounds).
+    if (this.#solving) {
+      throw new Error(
+        "ConnectFourSolver.solve: called from inside this solver's onProbe/onSlow; use another ConnectFourSolver",
+      );
+    }
+    this.#solving = true;
+    try {
+      return this.#solve(position, options);
+    } finally {
+      this.#solving = false;
+    }
+  }
+
+  #solve(position: ConnectFour, options?: SolveOptions): SolveResult {
     const budget = checkSolve("ConnectFourSolver.solve", position, options);
     const weak = budget.weak;
     const engine = this.#engine;
@@ -980,6 +1000,8 @@ export class ConnectFourSolver {
 }
 
 let defaultSolver: ConnectFourSolver | null = null;
+/** Whether a {@linkcode solveConnectFour} is running on `defaultSolver`. */
+let defaultSolverBusy = false;
 
 /**
  * Solves a Connect Four position perfectly with the full solver and a
@@ -1028,6 +1050,16 @@ export function solveConnectFour(
 ): SolveResult {
   // Checked here too, so that the error names the function the user called.
   checkSolve("solveConnectFour", position, options);
+  // Called from the onProbe/onSlow of a solve of its own, the shared solver
+  // is busy (it refuses re-entry): this solve gets a solver of its own.
+  if (defaultSolverBusy) {
+    return new ConnectFourSolver().solve(position, options);
+  }
   defaultSolver ??= new ConnectFourSolver();
-  return defaultSolver.solve(position, options);
+  defaultSolverBusy = true;
+  try {
+    return defaultSolver.solve(position, options);
+  } finally {
+    defaultSolverBusy = false;
+  }
 }

@@ -150,7 +150,8 @@ export interface GrundyOptions<S> {
  *   different keys: see {@linkcode GrundyOptions.key}); `maxStates`: the
  *   memo's limit
  * @returns a function from a state to its Grundy number; it throws when the
- *   game has a cycle or more than `maxStates` states
+ *   game has a cycle or more than `maxStates` states, or when `successors`
+ *   returns something not iterable (a number, an array-like object)
  * @throws {Error} on a successor function that is not a function, or a bad option
  *
  * @example Nim with one heap: the Grundy number of a heap of n is n
@@ -192,6 +193,22 @@ export function grundyFunction<S>(
     : checkInteger(where, "maxStates", options.maxStates, 1, 2 ** 31 - 1);
   const keyOf: (state: S) => string | number = options?.key ?? defaultKey;
   const memo = new Map<string | number, number>();
+  /** The successors of `state` as an array; anything not iterable is refused (Array.from made 3 or {length: 2} a state without moves). */
+  const successorsOf = (state: S): S[] => {
+    const next: unknown = successors(state);
+    if (
+      next === null || next === undefined ||
+      typeof (next as { [Symbol.iterator]?: unknown })[Symbol.iterator] !==
+        "function"
+    ) {
+      throw new Error(
+        `${where}: successors must return an iterable of states, got ${
+          describe(next)
+        } for state ${describe(state)}`,
+      );
+    }
+    return Array.from(next as Iterable<S>);
+  };
   return (root: S): number => {
     const rootKey = keyOf(root);
     const known = memo.get(rootKey);
@@ -199,7 +216,7 @@ export function grundyFunction<S>(
     // Each frame holds a state and its successors; a frame is finished when
     // every successor has a number.
     const stack: { key: string | number; next: S[] }[] = [
-      { key: rootKey, next: Array.from(successors(root)) },
+      { key: rootKey, next: successorsOf(root) },
     ];
     const open = new Set<string | number>([rootKey]);
     while (stack.length > 0) {
@@ -238,7 +255,7 @@ export function grundyFunction<S>(
         );
       }
       open.add(pendingKey);
-      stack.push({ key: pendingKey, next: Array.from(successors(pending!)) });
+      stack.push({ key: pendingKey, next: successorsOf(pending!) });
     }
     return memo.get(rootKey)!;
   };

@@ -263,7 +263,23 @@ export class TicTacToe implements Position {
     return [...cells].sort((a, b) => a - b);
   }
 
+  /**
+   * Writes the empty cells in increasing order, or none once the game is
+   * over (a line made, or the board full): the legal moves, as `play`
+   * takes them. The searchers test `isTerminal` first, so on their path
+   * the test for a line is always false.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { TicTacToe } from "../../mod.ts";
+   * const moves = new Int32Array(9);
+   * assert.equal(TicTacToe.parse("XX.OO....").generateMoves(moves), 5);
+   * assert.equal(TicTacToe.parse("XXXOO....").generateMoves(moves), 0);
+   * ```
+   */
   generateMoves(out: Int32Array): number {
+    if (this.#winner !== EMPTY) return 0;
     let count = 0;
     let free = ~(this.#xBits | this.#oBits) & 0x1ff;
     while (free !== 0) {

@@ -39,7 +39,7 @@ import { checkAdjudication } from "../match/adjudication.ts";
 import { describe } from "../validate.ts";
 import { ENGINE_NAME } from "../uci/engines.ts";
 import {
-  createPlayer,
+  checkPlayerSpec,
   GAME_NAMES,
   parsePosition,
 } from "../players/player_spec.ts";
@@ -87,6 +87,19 @@ export const MAX_JOB_ALPHA_BETA_DEPTH: Readonly<Record<GameName, number>> = {
   "connect-four": 14,
   "chess": 6,
 };
+
+/**
+ * Most bytes of tables a games job's players may hold together (2 GiB):
+ * the worker builds every player of the job for its games, each with its
+ * own table (a search player's `table` at 24 bytes an entry, a solver
+ * player's `entries` at 8, an alpha-beta player's 6 MiB; see
+ * `checkPlayerSpec`), so one message of 256 players with tables of 2^26
+ * entries asked for 384 GiB. One player with the largest table (1.5 GiB)
+ * fits; the project's own runs ask for far less (`atlas-elo`: 2^16
+ * entries, 1.5 MiB, a player; `strength --full`: 36 alpha-beta players,
+ * 216 MiB).
+ */
+export const MAX_JOB_TABLE_BYTES = 2 * 2 ** 30;
 
 /**
  * A batch of round-robin games on Connect Four or tic-tac-toe: the batch of
@@ -299,12 +312,16 @@ function checkList(field: string, value: unknown, min: number, max: number) {
   return value as unknown[];
 }
 
+/** Bytes in MiB, for messages. */
+const mib = (bytes: number) => `${Number((bytes / 2 ** 20).toFixed(2))} MiB`;
+
 function checkGamesTask(task: Record<string, unknown>): GamesTask {
   const game = task.game;
   if (!GAME_NAMES.includes(game as GameName)) {
     throw invalid("task.game", game, `one of ${GAME_NAMES.join(", ")}`);
   }
   const players = checkList("task.players", task.players, 2, 256);
+  let tableBytes = 0;
   players.forEach((spec, i) => {
     // The players without a budget of their own: a worker's move must end
     // (random, mcts and search players always have one).
@@ -328,14 +345,39 @@ function checkGamesTask(task: Record<string, unknown>): GamesTask {
         `at most ${cap} on ${game}: an alpha-beta player's depth is its only budget, and a deeper one's move may never end`,
       );
     }
+    // Checked without building it: its table is allocated only by the
+    // games that play it.
+    let check;
     try {
-      createPlayer(game as GameName, spec as PlayerSpec);
+      check = checkPlayerSpec(game as GameName, spec as PlayerSpec);
     } catch (error) {
       throw new JobError(
         "invalid",
         `decodeJob: task.players[${i}]: ${(error as Error).message}`,
       );
     }
+    if (tableBytes + check.tableBytes > MAX_JOB_TABLE_BYTES) {
+      const sized = check.tableField !== null;
+      const field = `task.players[${i}]${sized ? `.${check.tableField}` : ""}`;
+      // A table the spec does not size (an alpha-beta player's, a
+      // solver's default) is named by the player's kind.
+      const got = sized
+        ? describe((spec as Record<string, unknown>)[check.tableField!])
+        : `a ${
+          (spec as PlayerSpec).kind
+        } player, whose table the spec does not size`;
+      throw new JobError(
+        "invalid",
+        `decodeJob: ${field} must be such that the tables of the job's players take at most ${
+          mib(MAX_JOB_TABLE_BYTES)
+        } in all (a worker builds every player, each with its own table): ${
+          i === 0
+            ? "it alone takes"
+            : `players 0…${i - 1} take ${mib(tableBytes)}, this one`
+        } ${mib(check.tableBytes)}, got ${got}`,
+      );
+    }
+    tableBytes += check.tableBytes;
   });
   const openings = checkList("task.openings", task.openings, 1, 100_000);
   openings.forEach((text, i) => {
@@ -548,8 +590,10 @@ function checkSolveTask(task: Record<string, unknown>): SolveTask {
 /**
  * Reads a job message: refuses one larger than {@linkcode MAX_JOB_BYTES},
  * one that is not JSON, one of another {@linkcode JOB_FORMAT}, and one
- * whose task has a field out of its rule (players and openings are built
- * once to check them), so that a worker runs only jobs it can run.
+ * whose task has a field out of its rule (players are checked without
+ * building them, by `checkPlayerSpec`, their tables at most
+ * {@linkcode MAX_JOB_TABLE_BYTES} together; openings are parsed), so that
+ * a worker runs only jobs it can run.
  *
  * @param bytes the message
  * @returns the job

@@ -7,13 +7,16 @@
  *   the server, shared by all workers ({@linkcode setAckWait}, an
  *   operator's command); a worker reads it at each job and tells the
  *   server it is still working every third of it. A job whose worker died
- *   is delivered again once its ack wait has passed.
+ *   is delivered again once its ack wait has passed, at most
+ *   {@linkcode MAX_JOB_DELIVERIES} times: the next delivery puts it on the
+ *   dead letters and fails its run.
  * - Results go to the KV bucket `gts_results`, keyed `<run>.<index>`, each
  *   written with `create` (only if absent): a job run twice is stored once.
  *   Each result carries its job's run, number and digest; the publisher
  *   takes only the results of the jobs it published (src/jobs/result.ts).
- * - Stream `GTS_DEAD` keeps what a worker refused (not a job, or a job
- *   naming an engine the worker does not have) and the results a publisher
+ * - Stream `GTS_DEAD` keeps what a worker refused (not a job, a job
+ *   naming an engine the worker does not have, or one delivered more than
+ *   {@linkcode MAX_JOB_DELIVERIES} times) and the results a publisher
  *   refused, on `gts.dead.<reason>`, with the reason in the `Gts-Reason`
  *   header.
  * - The KV bucket `gts_cancelled` holds the runs their publisher stopped
@@ -85,6 +88,27 @@ export const RESULTS_BUCKET = "gts_results";
 export const CANCELLED_BUCKET = "gts_cancelled";
 /** Ack wait of the workers' consumer when it is created (ms); {@linkcode setAckWait} changes it. */
 export const DEFAULT_ACK_WAIT_MS = 30_000;
+/**
+ * Deliveries of a job that may run it. A delivery ends without a result
+ * when its worker goes silent past the ack wait (killed, cut off, or held
+ * by a job without a heartbeat) or gives the job back (stopped, or of
+ * another code version); the worker that gets delivery
+ * `MAX_JOB_DELIVERIES + 1` does not run it but puts it on the dead letters
+ * (`deliveries`) and stores its failed result, which stops its run with
+ * one line. A job whose worker heartbeats is delivered once however long
+ * it runs.
+ */
+export const MAX_JOB_DELIVERIES = 5;
+
+/**
+ * The `max_deliver` of the workers' consumer when it is created: the
+ * server delivers a job no more than this, so that nothing comes back for
+ * ever even if every worker that got it went silent. Three more than
+ * {@linkcode MAX_JOB_DELIVERIES}: those deliveries only dead-letter the
+ * job, and a worker killed while doing so leaves it to the next.
+ */
+export const CONSUMER_MAX_DELIVER = MAX_JOB_DELIVERIES + 3;
+
 /** A publisher gives up after its server has been unreachable this long (ms), unless told otherwise. */
 export const DEFAULT_UNREACHABLE_MS = 60_000;
 /** How long a worker keeps trying to store a result while its server is away (ms). */
@@ -232,7 +256,8 @@ const NANOS_PER_MS = 1_000_000;
  * Connects to a NATS server with JetStream and makes sure the jobs
  * stream, the dead-letter stream, the workers' consumer and the results
  * and cancellation buckets exist (created when missing, the consumer with
- * an ack wait of {@linkcode DEFAULT_ACK_WAIT_MS}; left as they are
+ * an ack wait of {@linkcode DEFAULT_ACK_WAIT_MS} and a `max_deliver` of
+ * {@linkcode CONSUMER_MAX_DELIVER}; left as they are
  * otherwise: nothing here changes them, so a worker whose permissions only
  * let it take jobs connects as well). The connection reconnects for ever
  * after a server restart, and keeps track of since when the server has
@@ -319,7 +344,7 @@ export async function openJobs(
         ack_policy: AckPolicy.Explicit,
         ack_wait: DEFAULT_ACK_WAIT_MS * NANOS_PER_MS,
         deliver_policy: DeliverPolicy.All,
-        max_deliver: -1,
+        max_deliver: CONSUMER_MAX_DELIVER,
         filter_subject: "gts.jobs.>",
       }).catch(async (error) => {
         // Another process created it meanwhile.
@@ -728,10 +753,23 @@ async function serveOne(
     log(`job ${key}: already done, skipped`);
     return "skipped";
   }
+  const delivery = message.info.deliveryCount;
+  if (delivery > MAX_JOB_DELIVERIES) {
+    // Checked before the code version: a worker of any version ends it,
+    // with the job's own version on its result, which the publisher reads.
+    const text = `job ${key} was delivered ${
+      delivery - 1
+    } times and never finished (at most ${MAX_JOB_DELIVERIES}): each time its worker went silent past the ack wait (killed, cut off, or held by the job without a heartbeat) or gave it back (stopped, or of another code version); it is not delivered again`;
+    return await failJob(jobs, message, job, digest, options, log, {
+      reason: "deliveries",
+      text,
+      code: job.code,
+      headers: { "Gts-Deliveries": String(delivery - 1) },
+    });
+  }
   const missing = missingEngines(job, options.engines ?? new Map());
   if (missing.length > 0) {
-    // Nothing was started. The dead letter keeps the job; the result tells
-    // its publisher, which stops the run with this line.
+    // Nothing was started.
     const text = `job ${key} names engine ${
       missing.map((name) => JSON.stringify(name)).join(" and ")
     }, which worker ${options.worker} does not have (it has: ${
@@ -739,46 +777,13 @@ async function serveOne(
     }; start workers with --engine ${
       isEngineName(missing[0]) ? missing[0] : "NAME"
     }=PATH)`;
-    const failed = await deadLetter(
-      jobs,
-      "unknown-engine",
+    return await failJob(jobs, message, job, digest, options, log, {
+      reason: "unknown-engine",
       text,
-      message.data,
-      {
-        "Gts-Subject": message.subject,
-        "Gts-Worker": options.worker,
-        "Gts-Engine": missing.join(","),
-      },
-    );
-    // Its failed result below still tells the publisher.
-    if (failed !== null) {
-      log(`job ${key}: its dead letter could not be stored: ${failed}`);
-    }
-    const result: JobResult = {
-      run: job.run,
-      index: job.index,
-      digest,
       code: options.code,
-      worker: options.worker,
-      ms: 0,
-      delivery: message.info.deliveryCount,
-      outcome: { ok: false, error: text },
-    };
-    const stored = await storeOrGiveBack(
-      jobs,
-      job,
-      digest,
-      encoder.encode(JSON.stringify(result)),
-      message,
-      options,
-      log,
-    );
-    if (!stored) return "skipped";
-    message.ack();
-    log(`refused job ${key} (dead letter, unknown-engine): ${text}`);
-    return "dead";
+      headers: { "Gts-Engine": missing.join(",") },
+    });
   }
-  const delivery = message.info.deliveryCount;
   event({ type: "start", index: job.index, worker: options.worker, delivery });
   log(
     `job ${key}: ${taskSummary(job.task)}${
@@ -850,6 +855,68 @@ async function serveOne(
     clearInterval(heartbeat);
     options.signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/**
+ * Ends a job without running it: puts it on the dead letters under
+ * `failure.reason` (with `failure.headers`) and stores its failed result
+ * (`failure.text`, made by `failure.code`), which stops its run with that
+ * line; then acknowledges it. "skipped" when stopped before the result
+ * was stored (the job is given back).
+ */
+async function failJob(
+  jobs: Jobs,
+  message: JsMsg,
+  job: Job,
+  digest: string,
+  options: ServeOptions,
+  log: (line: string) => void,
+  failure: {
+    reason: string;
+    text: string;
+    code: string;
+    headers: Record<string, string>;
+  },
+): Promise<keyof ServeSummary> {
+  const key = `${job.run}.${job.index}`;
+  const failed = await deadLetter(
+    jobs,
+    failure.reason,
+    failure.text,
+    message.data,
+    {
+      "Gts-Subject": message.subject,
+      "Gts-Worker": options.worker,
+      ...failure.headers,
+    },
+  );
+  // Its failed result below still tells the publisher.
+  if (failed !== null) {
+    log(`job ${key}: its dead letter could not be stored: ${failed}`);
+  }
+  const result: JobResult = {
+    run: job.run,
+    index: job.index,
+    digest,
+    code: failure.code,
+    worker: options.worker,
+    ms: 0,
+    delivery: message.info.deliveryCount,
+    outcome: { ok: false, error: failure.text },
+  };
+  const stored = await storeOrGiveBack(
+    jobs,
+    job,
+    digest,
+    encoder.encode(JSON.stringify(result)),
+    message,
+    options,
+    log,
+  );
+  if (!stored) return "skipped";
+  message.ack();
+  log(`refused job ${key} (dead letter, ${failure.reason}): ${failure.text}`);
+  return "dead";
 }
 
 /**

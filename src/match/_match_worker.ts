@@ -1,7 +1,7 @@
 /**
- * The worker of {@linkcode roundRobinParallel}: builds the players and
- * openings from their descriptions, plays the games it is sent, posts each
- * record back.
+ * The worker of {@linkcode roundRobinParallel}: builds the players (each
+ * when a game first seats it) and openings from their descriptions, plays
+ * the games it is sent, posts each record back.
  *
  * @module
  */
@@ -9,6 +9,7 @@
 /// <reference lib="deno.worker" />
 
 import type { Position } from "../position.ts";
+import type { Player } from "../players/player.ts";
 import { createPlayer, parsePosition } from "../players/player_spec.ts";
 import type { MatchJob, MatchReply } from "./parallel.ts";
 import { playGame } from "./tournament.ts";
@@ -16,7 +17,11 @@ import { playGame } from "./tournament.ts";
 self.onmessage = (event: MessageEvent<MatchJob>) => {
   const job = event.data;
   try {
-    const players = job.players.map((spec) => createPlayer(job.game, spec));
+    // A player is built (its table allocated) when a game first seats it:
+    // a share's games may seat only some of the players.
+    const players: Player[] = [];
+    const player = (i: number) =>
+      players[i] ??= createPlayer(job.game, job.players[i]!);
     const openings = new Map<number, Position>();
     for (const game of job.games) {
       let opening = openings.get(game.opening);
@@ -27,8 +32,8 @@ self.onmessage = (event: MessageEvent<MatchJob>) => {
       const [first, second] = game.seats;
       const record = playGame(
         opening,
-        players[first]!,
-        players[second]!,
+        player(first),
+        player(second),
         game.seed,
         job.adjudication === undefined
           ? {}

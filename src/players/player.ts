@@ -10,10 +10,11 @@
  * @module
  */
 
-import type { ConnectFour } from "../games/connect_four.ts";
+import { ConnectFour } from "../games/connect_four.ts";
 import {
   ConnectFourSolver,
   DEFAULT_SOLVER_ENTRIES,
+  MAX_SCORE,
 } from "../games/connect_four_solver.ts";
 import { type Move, NO_MOVE, type Position } from "../position.ts";
 import { hashInts, Random } from "../random.ts";
@@ -161,6 +162,17 @@ export class RandomPlayer<P extends Position = Position> implements Player<P> {
   }
 }
 
+/** Entries of an {@linkcode AlphaBetaPlayer}'s table when none are given (6 MiB). */
+export const ALPHA_BETA_TABLE_ENTRIES = 1 << 18;
+
+/**
+ * Most entries a player's own table may have (2^26: 1.5 GiB of a search
+ * or alpha-beta player's table, 512 MiB of a solver player's): the bound
+ * of `entries` and `table` in {@linkcode AlphaBetaPlayer},
+ * {@linkcode SearchPlayer} and {@linkcode SolverPlayer}.
+ */
+export const MAX_PLAYER_TABLE_ENTRIES = 1 << 26;
+
 /** Options of {@linkcode AlphaBetaPlayer}. */
 export interface AlphaBetaPlayerOptions<P extends Position> {
   /** Plies searched per move (integer 1…64). */
@@ -232,8 +244,14 @@ export class AlphaBetaPlayer<P extends Position = Position>
     this.#view = options.view ?? null;
     this.#tt = new TranspositionTable({
       entries: options.entries === undefined
-        ? 1 << 18
-        : checkInteger(where, "entries", options.entries, 1, 1 << 26),
+        ? ALPHA_BETA_TABLE_ENTRIES
+        : checkInteger(
+          where,
+          "entries",
+          options.entries,
+          1,
+          MAX_PLAYER_TABLE_ENTRIES,
+        ),
     });
     this.name = checkName(where, options.name, `alpha-beta d${this.depth}`);
   }
@@ -459,8 +477,12 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
       ? Infinity
       : checkInteger(where, "maxNodes", options.maxNodes, 1, 2 ** 40);
     if (options.timeMs !== undefined) {
-      checkNonNegative(where, "timeMs", options.timeMs);
-      if (!(options.timeMs >= 1 && options.timeMs <= 3_600_000)) {
+      // One rule, one message: -1 said "a finite number ≥ 0" but 0 (which
+      // passed that test) "1…3600000".
+      if (
+        typeof options.timeMs !== "number" ||
+        !(options.timeMs >= 1 && options.timeMs <= 3_600_000)
+      ) {
         throw new Error(
           `${where}: timeMs must be a number of milliseconds in 1…3600000, got ${
             describe(options.timeMs)
@@ -473,7 +495,13 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
       ? 64
       : checkInteger(where, "maxDepth", options.maxDepth, 1, 64);
     this.#tt = options.table === undefined ? null : new TranspositionTable({
-      entries: checkInteger(where, "table", options.table, 1, 1 << 26),
+      entries: checkInteger(
+        where,
+        "table",
+        options.table,
+        1,
+        MAX_PLAYER_TABLE_ENTRIES,
+      ),
     });
     const search = options.options === undefined ? {} : options.options;
     if (search === null || typeof search !== "object") {
@@ -737,6 +765,7 @@ export type EvaluationQuality = "poor" | "medium" | "good";
  * @param depth plies per move, 1…42
  * @param quality `"poor"`, `"medium"` or `"good"`
  * @param name its name (default like `"good d4"`)
+ * @param entries entries of its table (default {@linkcode ALPHA_BETA_TABLE_ENTRIES})
  * @returns the player
  * @throws {Error} on an unknown quality or a bad depth
  *
@@ -753,6 +782,7 @@ export function connectFourAlphaBetaPlayer(
   depth: number,
   quality: EvaluationQuality,
   name?: string,
+  entries?: number,
 ): AlphaBetaPlayer<ConnectFour> {
   const evaluation = Object.hasOwn(CONNECT_FOUR_EVALUATIONS, quality)
     ? CONNECT_FOUR_EVALUATIONS[quality]
@@ -769,6 +799,7 @@ export function connectFourAlphaBetaPlayer(
     depth,
     view: (board) => new EvaluatedConnectFour(board, evaluation),
     name: name ?? `${quality} d${depth}`,
+    ...(entries === undefined ? {} : { entries }),
   });
 }
 
@@ -928,7 +959,11 @@ const CENTRE_FIRST = [3, 2, 4, 1, 5, 0, 6] as const;
 export interface SolverPlayerOptions {
   /** Only win/draw/loss counts (faster); default false: the fastest win, the slowest loss. */
   weak?: boolean;
-  /** Entries of the solver's table (default the solver's 16 MiB). */
+  /**
+   * Entries of the solver's table, an integer in 1…2^26 (default
+   * {@linkcode DEFAULT_SOLVER_ENTRIES}, 2^26 entries of 8 bytes: 512 MiB,
+   * used from 1 MiB as the work grows).
+   */
   entries?: number;
   /** Name (default `"solver"` or `"weak solver"`). */
   name?: string;
@@ -991,7 +1026,13 @@ export class SolverPlayer implements Player<ConnectFour> {
     this.#solver = new ConnectFourSolver({
       entries: options?.entries === undefined
         ? DEFAULT_SOLVER_ENTRIES
-        : checkInteger(where, "entries", options.entries, 1, 1 << 26),
+        : checkInteger(
+          where,
+          "entries",
+          options.entries,
+          1,
+          MAX_PLAYER_TABLE_ENTRIES,
+        ),
     });
     this.name = checkName(
       where,
@@ -1005,47 +1046,72 @@ export class SolverPlayer implements Player<ConnectFour> {
   /**
    * The score of each column 0–6 for the side to move (the solver's
    * convention; `weak`: −1, 0, 1), `-Infinity` for a full column; a proven
-   * lower bound where `maxNodes` stopped the column's solve; sets
+   * lower bound where `maxNodes` stopped the column's solve or left it
+   * unsearched (at least −18, the lowest score); the columns are solved
+   * centre first, so a budget reaches the centre ones; sets
    * {@linkcode SolverPlayer.lastNodes} and {@linkcode SolverPlayer.lastStopped}.
    *
-   * @param board an unfinished game; left as found
+   * @param board an unfinished game (a finished one: seven `-Infinity`);
+   *   left as found
    * @returns seven scores
+   * @throws {Error} when `board` is not a {@linkcode ConnectFour}
    */
   scoreMoves(board: ConnectFour): number[] {
-    const scores: number[] = [];
+    return this.#scoreMoves("SolverPlayer.scoreMoves", board);
+  }
+
+  #scoreMoves(where: string, board: ConnectFour): number[] {
+    if (!ConnectFour.isConnectFour(board)) {
+      throw new Error(
+        `${where}: board must be a ConnectFour, got ${describe(board)}`,
+      );
+    }
+    const scores: number[] = [
+      -Infinity,
+      -Infinity,
+      -Infinity,
+      -Infinity,
+      -Infinity,
+      -Infinity,
+      -Infinity,
+    ];
     let nodes = 0;
     let stopped = false;
-    for (let col = 0; col < 7; col++) {
-      if (!board.canPlay(col) || board.isTerminal()) {
-        scores.push(-Infinity);
-      } else if (board.isWinningMove(col)) {
-        scores.push(this.weak ? 1 : (43 - board.moveCount) >> 1);
-      } else {
-        // The column's own node (the stone played) counts in the budget too.
-        const left = this.maxNodes - nodes - 1;
-        if (left <= 0) {
-          // Spent: the column keeps the bound its stone count proves (the
-          // opponent's fastest possible win), unsearched.
-          scores.push(this.weak ? -1 : 0 - ((42 - board.moveCount) >> 1));
-          stopped = true;
-          continue;
-        }
-        board.play(col);
-        try {
-          // Each solve gets what the earlier columns left.
-          const result = this.#solver.solve(
-            board,
-            left === Infinity
-              ? { weak: this.weak }
-              : { weak: this.weak, maxNodes: left },
-          );
-          nodes += result.nodes + 1;
-          // The child's upper bound is this column's proven lower bound.
-          scores.push(0 - result.upper);
-          if (!result.exact) stopped = true;
-        } finally {
-          board.undo(col);
-        }
+    // Centre first, as ties are broken: a budget spent before the last
+    // column leaves the edge columns unsearched, not the centre ones.
+    for (const col of CENTRE_FIRST) {
+      if (!board.canPlay(col) || board.isTerminal()) continue;
+      if (board.isWinningMove(col)) {
+        scores[col] = this.weak ? 1 : (43 - board.moveCount) >> 1;
+        continue;
+      }
+      // The column's own node (the stone played) counts in the budget too.
+      const left = this.maxNodes - nodes - 1;
+      if (left <= 0) {
+        // Spent: the column keeps the bound that holds for every move, the
+        // opponent's fastest possible win (its 4th stone, −MAX_SCORE, or
+        // sooner by the stones left), unsearched.
+        scores[col] = this.weak
+          ? -1
+          : Math.max(-MAX_SCORE, 0 - ((42 - board.moveCount) >> 1));
+        stopped = true;
+        continue;
+      }
+      board.play(col);
+      try {
+        // Each solve gets what the earlier columns left.
+        const result = this.#solver.solve(
+          board,
+          left === Infinity
+            ? { weak: this.weak }
+            : { weak: this.weak, maxNodes: left },
+        );
+        nodes += result.nodes + 1;
+        // The child's upper bound is this column's proven lower bound.
+        scores[col] = 0 - result.upper;
+        if (!result.exact) stopped = true;
+      } finally {
+        board.undo(col);
       }
     }
     this.lastNodes = nodes;
@@ -1054,7 +1120,7 @@ export class SolverPlayer implements Player<ConnectFour> {
   }
 
   chooseMove(board: ConnectFour): Move {
-    const scores = this.scoreMoves(board);
+    const scores = this.#scoreMoves("SolverPlayer.chooseMove", board);
     let best: Move = NO_MOVE;
     for (const col of CENTRE_FIRST) {
       if (scores[col]! === -Infinity) continue;

@@ -12,9 +12,11 @@ import { TicTacToe } from "../games/tic_tac_toe.ts";
 import type { Position } from "../position.ts";
 import { checkOptions, describe } from "../validate.ts";
 import {
+  ALPHA_BETA_TABLE_ENTRIES,
   AlphaBetaPlayer,
   connectFourAlphaBetaPlayer,
   type EvaluationQuality,
+  MAX_PLAYER_TABLE_ENTRIES,
   MctsPlayer,
   type Player,
   RandomPlayer,
@@ -24,6 +26,13 @@ import {
   SolverPlayer,
 } from "./player.ts";
 import type { MoveOrder, MoveScorer } from "../search/ordering.ts";
+import { BYTES_PER_ENTRY } from "../search/transposition_table.ts";
+import { DEFAULT_TABLE_ENTRIES } from "../search/search_settings.ts";
+import { DEFAULT_SOLVER_ENTRIES } from "../games/connect_four_solver.ts";
+import {
+  SOLVER_BYTES_PER_ENTRY,
+  solverTableEntries,
+} from "../games/_solver_table.ts";
 import {
   CONNECT_FOUR_EVALUATIONS,
   type ConnectFourEvaluation,
@@ -259,12 +268,113 @@ function checkGame(where: string, game: unknown): GameName {
 export function createPlayer(game: GameName, spec: PlayerSpec): Player {
   const where = "createPlayer";
   checkGame(where, game);
-  return forGame(game, buildPlayer(game, spec));
+  return forGame(game, buildPlayer(where, game, spec, false));
 }
 
-/** {@linkcode createPlayer} for a known game, before the game check of its moves. */
-function buildPlayer(game: GameName, spec: PlayerSpec): Player {
-  const where = "createPlayer";
+/** What {@linkcode checkPlayerSpec} tells of a valid spec. */
+export interface PlayerSpecCheck {
+  /** The name the player will have. */
+  name: string;
+  /**
+   * Bytes of the tables the player allocates once built (its own table,
+   * or the one its searcher makes for each search): an alpha-beta
+   * player's {@linkcode ALPHA_BETA_TABLE_ENTRIES}, a search player's
+   * `table` (`"mtdf"` and `"sss"` without one: the table of each search),
+   * a solver player's `entries` as its table rounds them; 0 for the others.
+   */
+  tableBytes: number;
+  /** The spec's field that sets those bytes (`"table"`, `"entries"`), or null when none does. */
+  tableField: "table" | "entries" | null;
+}
+
+/**
+ * Checks a spec by every rule {@linkcode createPlayer} applies (the same
+ * code: the player is built, but with tables of one entry in place of the
+ * ones the spec asks for), without allocating the tables: a spec asking
+ * for a table of 2^26 entries (1.5 GiB) is checked in microseconds. A
+ * message from the network can ask for many such players; only the games
+ * that play them should pay for their tables.
+ *
+ * @param game `"connect-four"`, `"tic-tac-toe"` or `"chess"`
+ * @param spec the description
+ * @returns the player's name and the bytes of its tables once built
+ * @throws {Error} as {@linkcode createPlayer} throws, naming `checkPlayerSpec` (or the player's constructor) and the field
+ *
+ * @example Check a large player without building it
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkPlayerSpec } from "./player_spec.ts";
+ * const check = checkPlayerSpec("connect-four", { kind: "search", maxNodes: 1000, table: 1 << 26 });
+ * assert.deepEqual(check, { name: "alpha-beta n1000", tableBytes: 1.5 * 2 ** 30, tableField: "table" });
+ * assert.equal(checkPlayerSpec("tic-tac-toe", { kind: "random" }).tableBytes, 0);
+ * assert.throws(
+ *   () => checkPlayerSpec("connect-four", { kind: "search", maxNodes: 1000, table: 2 ** 27 }),
+ *   /table must be an integer in 1…67108864, got 134217728/,
+ * );
+ * ```
+ */
+export function checkPlayerSpec(
+  game: GameName,
+  spec: PlayerSpec,
+): PlayerSpecCheck {
+  const where = "checkPlayerSpec";
+  checkGame(where, game);
+  const player = buildPlayer(where, game, spec, true);
+  const asked = spec as Record<string, unknown>;
+  if (spec.kind === "alpha-beta") {
+    return {
+      name: player.name,
+      tableBytes: ALPHA_BETA_TABLE_ENTRIES * BYTES_PER_ENTRY,
+      tableField: null,
+    };
+  }
+  if (spec.kind === "search") {
+    const searcher = spec.searcher ?? "alpha-beta";
+    const entries = spec.table ??
+      (searcher === "mtdf" || searcher === "sss" ? DEFAULT_TABLE_ENTRIES : 0);
+    return {
+      name: player.name,
+      tableBytes: entries * BYTES_PER_ENTRY,
+      tableField: spec.table === undefined ? null : "table",
+    };
+  }
+  if (spec.kind === "solver") {
+    const entries = asked.entries as number | undefined;
+    return {
+      name: player.name,
+      tableBytes: solverTableEntries(entries ?? DEFAULT_SOLVER_ENTRIES) *
+        SOLVER_BYTES_PER_ENTRY,
+      tableField: entries === undefined ? null : "entries",
+    };
+  }
+  return { name: player.name, tableBytes: 0, tableField: null };
+}
+
+/**
+ * A table size to build with: `entries` itself for play; to check only,
+ * one entry in place of any size the constructor accepts (a size it
+ * refuses is passed on, for its own error).
+ */
+function tableSize(entries: unknown, checkOnly: boolean): unknown {
+  if (!checkOnly) return entries;
+  return entries === undefined ||
+      (Number.isInteger(entries) && (entries as number) >= 1 &&
+        (entries as number) <= MAX_PLAYER_TABLE_ENTRIES)
+    ? 1
+    : entries;
+}
+
+/**
+ * {@linkcode createPlayer} for a known game, before the game check of its
+ * moves; with `checkOnly`, every table of one entry (the rules are the
+ * constructors' own, whatever the size).
+ */
+function buildPlayer(
+  where: string,
+  game: GameName,
+  spec: PlayerSpec,
+  checkOnly: boolean,
+): Player {
   if (spec === null || typeof spec !== "object") {
     throw new Error(`${where}: spec must be an object, got ${describe(spec)}`);
   }
@@ -278,24 +388,33 @@ function buildPlayer(game: GameName, spec: PlayerSpec): Player {
           depth,
           quality ?? "good",
           name,
+          checkOnly ? 1 : undefined,
         ) as unknown as Player;
       }
       if (quality !== undefined) {
         throw new Error(`${where}: quality is for connect-four only`);
       }
-      return new AlphaBetaPlayer(
-        name === undefined ? { depth } : { depth, name },
-      );
+      return new AlphaBetaPlayer({
+        depth,
+        ...(name === undefined ? {} : { name }),
+        ...(checkOnly ? { entries: 1 } : {}),
+      });
     }
     case "mcts":
       return new MctsPlayer(
         options as ConstructorParameters<typeof MctsPlayer>[0],
       );
-    case "solver":
+    case "solver": {
       if (game !== "connect-four") {
         throw new Error(`${where}: the solver plays connect-four only`);
       }
-      return new SolverPlayer(options) as unknown as Player;
+      const { entries } = options as { entries?: unknown };
+      return new SolverPlayer(
+        checkOnly
+          ? { ...options, entries: tableSize(entries, true) as number }
+          : options,
+      ) as unknown as Player;
+    }
     case "random":
       return new RandomPlayer(options);
     case "search": {
@@ -305,8 +424,13 @@ function buildPlayer(game: GameName, spec: PlayerSpec): Player {
         columns,
         evaluation,
         options: search,
-        ...rest
+        ...given
       } = spec;
+      // Checked with a table of one entry where the spec asks for one
+      // (none stays none: some options need a table).
+      const rest = checkOnly && given.table !== undefined
+        ? { ...given, table: tableSize(given.table, true) as number }
+        : given;
       checkOptions(where, options, [
         "searcher",
         "maxNodes",
@@ -342,6 +466,7 @@ function buildPlayer(game: GameName, spec: PlayerSpec): Player {
           ? LeftToRight
           : EvaluatedConnectFour;
         return checkedFor(
+          where,
           game,
           new SearchPlayer<ConnectFour>({
             ...rest,
@@ -364,6 +489,7 @@ function buildPlayer(game: GameName, spec: PlayerSpec): Player {
           );
         }
         return checkedFor(
+          where,
           game,
           new SearchPlayer<Chess>({
             ...rest,
@@ -373,6 +499,7 @@ function buildPlayer(game: GameName, spec: PlayerSpec): Player {
         );
       }
       return checkedFor(
+        where,
         game,
         new SearchPlayer({
           ...rest,
@@ -396,10 +523,11 @@ function buildPlayer(game: GameName, spec: PlayerSpec): Player {
  * refused now, not on the first move.
  */
 function checkedFor<P extends Position>(
+  where: string,
   game: GameName,
   player: SearchPlayer<P>,
 ): Player {
-  player.checkOptionsFor(startOf(game) as P, "createPlayer");
+  player.checkOptionsFor(startOf(game) as P, where);
   return player as unknown as Player;
 }
 

@@ -9,6 +9,7 @@
 
 import type { Position, Value } from "../position.ts";
 import { legalMoves, valueForMax } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /**
  * The alpha-beta value of `position` from MAX's (the first player's) view.
@@ -23,6 +24,8 @@ import { legalMoves, valueForMax } from "./moves.ts";
  * @param alpha the value MAX is already sure of (default −∞)
  * @param beta the value MIN is already sure of (default +∞)
  * @returns the value for MAX, read by the bound contract
+ * @throws {RangeError} when depth is not an integer ≥ 0 or Infinity, or
+ *   alpha ≥ beta
  *
  * @example The walkthrough tree (3,5), (2,9), (1,8): value 3 (T000.1)
  * ```ts
@@ -40,6 +43,7 @@ export function alphaBeta(
   alpha = -Infinity,
   beta = Infinity,
 ): Value {
+  checkArguments("alphaBeta", { depth, alpha, beta });
   if (depth === 0 || position.isTerminal()) {
     return valueForMax(position);
   }

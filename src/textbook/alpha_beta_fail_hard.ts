@@ -1,13 +1,15 @@
 /**
- * Alpha-beta in the fail-hard form of the encyclopedia article (lesson 002,
- * T002.1): a node never returns a value outside its window; it returns the
- * bound it failed on instead.
+ * Alpha-beta in fail-hard form (lesson 002, T002.1): a strict variant of
+ * the encyclopedia article's pseudo-code, with leaves clamped too, so that a
+ * node never returns a value outside its window; it returns the bound it
+ * failed on instead. (The article's pseudo-code returns a leaf's own value.)
  *
  * @module
  */
 
 import type { Position, Value } from "../position.ts";
 import { legalMoves, valueForMax } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /**
  * The fail-hard alpha-beta value of `position` from MAX's view.
@@ -21,6 +23,8 @@ import { legalMoves, valueForMax } from "./moves.ts";
  * @param alpha lower end of the window (default −∞)
  * @param beta upper end of the window (default +∞)
  * @returns the value for MAX, clamped to [alpha, beta]
+ * @throws {RangeError} when depth is not an integer ≥ 0 or Infinity, or
+ *   alpha ≥ beta
  *
  * @example A window below the value fails high and returns beta
  * ```ts
@@ -38,6 +42,7 @@ export function alphaBetaFailHard(
   alpha = -Infinity,
   beta = Infinity,
 ): Value {
+  checkArguments("alphaBetaFailHard", { depth, alpha, beta });
   if (depth === 0 || position.isTerminal()) {
     // The article returns a leaf's own value; clamping it changes no
     // decision above and keeps every result inside the window.

@@ -8,6 +8,7 @@
 
 import type { Position, Value } from "../position.ts";
 import { legalMoves } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /**
  * The alpha-beta value of `position` for the side to move (fail-soft).
@@ -21,6 +22,8 @@ import { legalMoves } from "./moves.ts";
  * @param alpha lower end of the window (default −∞)
  * @param beta upper end of the window (default +∞)
  * @returns the value for the side to move, read by the bound contract
+ * @throws {RangeError} when depth is not an integer ≥ 0 or Infinity, or
+ *   alpha ≥ beta
  *
  * @example
  * ```ts
@@ -36,6 +39,7 @@ export function alphaBetaNegamax(
   alpha = -Infinity,
   beta = Infinity,
 ): Value {
+  checkArguments("alphaBetaNegamax", { depth, alpha, beta });
   if (depth === 0 || position.isTerminal()) return position.evaluate();
   let bestValue = -Infinity;
   for (const move of legalMoves(position)) {

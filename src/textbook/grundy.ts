@@ -7,11 +7,14 @@
  * @module
  */
 
+import { checkArguments } from "./_check.ts";
+
 /**
  * The minimum excluded value of `values`.
  *
  * @param values non-negative integers
  * @returns the least non-negative integer not among them
+ * @throws {RangeError} when a value is not a non-negative integer
  *
  * @example
  * ```ts
@@ -22,6 +25,7 @@
  */
 export function mex(values: Iterable<number>): number {
   const seen = new Set(values);
+  checkArguments("mex", { values: seen });
   let value = 0;
   while (seen.has(value)) value++;
   return value;
@@ -36,6 +40,8 @@ export function mex(values: Iterable<number>): number {
  * @param successors the heaps after each move from a heap of n
  * @param memo numbers already known, shared between calls
  * @returns the heap's Grundy number
+ * @throws {RangeError} when `size`, or a heap `successors` names, is not
+ *   a non-negative integer
  *
  * @example The subtraction game {1, 2, 3}: numbers repeat 0, 1, 2, 3
  * ```ts
@@ -50,6 +56,7 @@ export function grundy(
   successors: (n: number) => number[][],
   memo: Map<number, number> = new Map(),
 ): number {
+  checkArguments("grundy", { size });
   const known = memo.get(size);
   if (known !== undefined) return known;
   // A move that leaves several heaps leaves their sum: XOR their numbers.

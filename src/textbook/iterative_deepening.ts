@@ -9,6 +9,7 @@
 import { type Move, NO_MOVE, type Position, type Value } from "../position.ts";
 import { alphaBetaNegamax } from "./alpha_beta_negamax.ts";
 import { legalMoves } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /** The best move and its value after the last iteration. */
 export interface Deepened {
@@ -25,6 +26,7 @@ export interface Deepened {
  *   also when an error ends the search
  * @param maxDepth the last iteration's depth (an integer ≥ 1)
  * @returns the last iteration's best move and value
+ * @throws {RangeError} when maxDepth is not an integer ≥ 1
  *
  * @example
  * ```ts
@@ -38,6 +40,7 @@ export function iterativeDeepening(
   position: Position,
   maxDepth: number,
 ): Deepened {
+  checkArguments("iterativeDeepening", { maxDepth });
   let result: Deepened = { move: NO_MOVE, value: position.evaluate() };
   for (let depth = 1; depth <= maxDepth; depth++) {
     const moves = legalMoves(position);

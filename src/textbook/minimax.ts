@@ -8,6 +8,7 @@
 
 import type { Position, Value } from "../position.ts";
 import { legalMoves, valueForMax } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /**
  * The minimax value of `position` searched `depth` plies deep, from the
@@ -17,6 +18,7 @@ import { legalMoves, valueForMax } from "./moves.ts";
  *   also when an error ends the search
  * @param depth plies to search (default: to the end of the game)
  * @returns the value for MAX: `evaluate()` turned to MAX's side at the leaves
+ * @throws {RangeError} when depth is not an integer ≥ 0 or Infinity
  *
  * @example The course's position X on 0 and 8, O on 2 and 4 (T004.1)
  * ```ts
@@ -27,6 +29,7 @@ import { legalMoves, valueForMax } from "./moves.ts";
  * ```
  */
 export function minimax(position: Position, depth = Infinity): Value {
+  checkArguments("minimax", { depth });
   if (depth === 0 || position.isTerminal()) {
     return valueForMax(position);
   }

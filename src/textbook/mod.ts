@@ -7,8 +7,12 @@
  * course counts them, the same nodes).
  *
  * What they leave out, and the engine's searchers have: typed move buffers
- * per ply (no allocation per node), node budgets and clocks, errors for bad
- * input, move ordering, principal variations, statistics.
+ * per ply (no allocation per node), node budgets and clocks, move ordering,
+ * principal variations, statistics. Bad input is not left out: each
+ * function's first line checks its depth, window or count and throws a
+ * `RangeError` naming the function, the argument, the value and the rule
+ * (a depth of −1 would otherwise be searched as "to the end", and a window
+ * with alpha ≥ beta would return a value its contract does not cover).
  *
  * @example
  * ```ts

@@ -7,6 +7,7 @@
 
 import type { Position, Value } from "../position.ts";
 import { legalMoves } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /**
  * The value of `position` for the side to move, searched `depth` plies deep.
@@ -15,6 +16,7 @@ import { legalMoves } from "./moves.ts";
  *   also when an error ends the search
  * @param depth plies to search (default: to the end of the game)
  * @returns the value for the side to move
+ * @throws {RangeError} when depth is not an integer ≥ 0 or Infinity
  *
  * @example Equal to minimax seen from the side to move (T004.8)
  * ```ts
@@ -25,6 +27,7 @@ import { legalMoves } from "./moves.ts";
  * ```
  */
 export function negamax(position: Position, depth = Infinity): Value {
+  checkArguments("negamax", { depth });
   if (depth === 0 || position.isTerminal()) return position.evaluate();
   let bestValue = -Infinity;
   for (const move of legalMoves(position)) {

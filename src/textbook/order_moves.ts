@@ -9,6 +9,7 @@
 
 import type { Move, Position, Value } from "../position.ts";
 import { legalMoves, valueForMax } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /**
  * The moves of `position` best-first for the side to move, by the static
@@ -56,6 +57,8 @@ export function orderMoves(position: Position, moves: readonly Move[]): Move[] {
  * @param alpha the value MAX is already sure of (default −∞)
  * @param beta the value MIN is already sure of (default +∞)
  * @returns the value for MAX, read by the bound contract of `alphaBeta`
+ * @throws {RangeError} when depth is not an integer ≥ 0 or Infinity, or
+ *   alpha ≥ beta
  *
  * @example Estimates that name the best child search it first
  * ```ts
@@ -81,6 +84,7 @@ export function alphaBetaOrdered(
   alpha = -Infinity,
   beta = Infinity,
 ): Value {
+  checkArguments("alphaBetaOrdered", { depth, alpha, beta });
   if (depth === 0 || position.isTerminal()) {
     return valueForMax(position);
   }

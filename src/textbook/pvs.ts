@@ -8,6 +8,7 @@
 
 import type { Position, Value } from "../position.ts";
 import { legalMoves } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /**
  * The PVS value of `position` for the side to move. Values must be integers
@@ -22,6 +23,8 @@ import { legalMoves } from "./moves.ts";
  * @param alpha lower end of the window (default −∞)
  * @param beta upper end of the window (default +∞)
  * @returns the value for the side to move, read by the bound contract
+ * @throws {RangeError} when depth is not an integer ≥ 0 or Infinity, or
+ *   alpha ≥ beta
  *
  * @example
  * ```ts
@@ -37,6 +40,7 @@ export function pvs(
   alpha = -Infinity,
   beta = Infinity,
 ): Value {
+  checkArguments("pvs", { depth, alpha, beta });
   if (depth === 0 || position.isTerminal()) return position.evaluate();
   let first = true;
   for (const move of legalMoves(position)) {

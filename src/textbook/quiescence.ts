@@ -9,6 +9,7 @@
 
 import type { Position, Value } from "../position.ts";
 import { legalMoves } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /**
  * The quiescent value of `position` for the side to move (fail-soft).
@@ -19,6 +20,7 @@ import { legalMoves } from "./moves.ts";
  * @param beta upper end of the window
  * @returns the value for the side to move: r <= alpha an upper bound,
  *   r >= beta a lower bound, exact in between
+ * @throws {RangeError} when alpha ≥ beta
  *
  * @example A quiet position is its own evaluation
  * ```ts
@@ -29,6 +31,7 @@ import { legalMoves } from "./moves.ts";
  * ```
  */
 export function quiesce(position: Position, alpha: Value, beta: Value): Value {
+  checkArguments("quiesce", { alpha, beta });
   const standPat = position.evaluate();
   if (position.isTerminal() || position.generateNoisyMoves === undefined) {
     return standPat;
@@ -63,6 +66,8 @@ export function quiesce(position: Position, alpha: Value, beta: Value): Value {
  * @param alpha lower end of the window (default −∞)
  * @param beta upper end of the window (default +∞)
  * @returns the value for the side to move, read as {@linkcode quiesce}'s
+ * @throws {RangeError} when depth is not an integer ≥ 0 or Infinity, or
+ *   alpha ≥ beta
  *
  * @example
  * ```ts
@@ -79,6 +84,7 @@ export function alphaBetaQuiescence(
   alpha = -Infinity,
   beta = Infinity,
 ): Value {
+  checkArguments("alphaBetaQuiescence", { depth, alpha, beta });
   if (position.isTerminal()) return position.evaluate();
   if (depth === 0) return quiesce(position, alpha, beta);
   let bestValue = -Infinity;

@@ -9,6 +9,7 @@
 
 import type { Position, Value } from "../position.ts";
 import { legalMoves } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /** What one search found about a position. */
 export interface TableEntry {
@@ -38,6 +39,8 @@ export type Table = Map<number, TableEntry>;
  * @param beta upper end of the window (default +∞)
  * @param table the table, shared by every call (default: a new one)
  * @returns the value for the side to move, read by the bound contract
+ * @throws {RangeError} when depth is not an integer ≥ 0 or Infinity, or
+ *   alpha ≥ beta
  *
  * @example
  * ```ts
@@ -56,6 +59,7 @@ export function alphaBetaWithTable(
   beta = Infinity,
   table: Table = new Map(),
 ): Value {
+  checkArguments("alphaBetaWithTable", { depth, alpha, beta });
   // Probe: an entry searched at least as deep answers or narrows the window.
   const entry = table.get(position.key());
   if (entry !== undefined && entry.depth >= depth) {

@@ -10,6 +10,7 @@
 import { type Move, NO_MOVE, type Position } from "../position.ts";
 import { Random } from "../random.ts";
 import { legalMoves } from "./moves.ts";
+import { checkArguments } from "./_check.ts";
 
 /** A node of the tree: the move that led here and what playouts through it found. */
 export interface UctNode {
@@ -158,6 +159,8 @@ export function uctIteration(
  * @param seed the seed of the random playouts and expansions
  * @param exploration the UCB1 constant c (default √2)
  * @returns the most visited root move (−1 when the game is over)
+ * @throws {RangeError} when playouts is not an integer ≥ 1, or exploration
+ *   not a finite number ≥ 0
  *
  * @example X to move wins at once on cell 6
  * ```ts
@@ -173,6 +176,7 @@ export function uct(
   seed: number,
   exploration = Math.SQRT2,
 ): Move {
+  checkArguments("uct", { playouts, exploration });
   const random = new Random(seed);
   const root = newUctNode(position);
   for (let i = 0; i < playouts; i++) {

@@ -56,7 +56,7 @@ export interface EngineProcessesOptions {
  * import { parseEngineSpec } from "./engine_spec.ts";
  * const stop = new AbortController();
  * const processes = new EngineProcesses({
- *   engines: new Map(), timeoutMs: 60_000, handshakeTimeoutMs: 30_000,
+ *   engines: new Map(), timeoutMs: 60_000, handshakeTimeoutMs: 60_000,
  *   cwd: ".", signal: stop.signal, say: () => {},
  * });
  * const ours = processes.engine(parseEngineSpec("--a", "ours:depth=1"));

@@ -195,6 +195,33 @@ function listTree(dir: string, prefix = ""): string[] {
   return out.sort();
 }
 
+/** A path of {@linkcode listTree} in a Jupyter runtime folder (`runtime/`, `runtime-*` of startLab). */
+const RUNTIME = /^runtime(?:-[^/]*)?(?:\/|$)/;
+
+/**
+ * The checkout's `.jupyter/` as this test judges it: every entry but the
+ * runtime folders, where the kernels of checkNotebook (notebooks_test,
+ * jupyter_fault_test, the stepper and chart tests) and the labs of
+ * lab_cli_test, run by other processes meanwhile, put their connection
+ * files. This lab's own runtime files are looked for by its token
+ * ({@linkcode runtimeFilesHolding}).
+ */
+function jupyterTree(dir: string): string[] {
+  return listTree(dir).filter((path) => !RUNTIME.test(path));
+}
+
+/** The files in the runtime folders of `dir` whose text holds `token` (a lab server's files do). */
+function runtimeFilesHolding(dir: string, token: string): string[] {
+  return listTree(dir).filter((path) => {
+    if (!RUNTIME.test(path)) return false;
+    try {
+      return Deno.readTextFileSync(join(dir, path)).includes(token);
+    } catch {
+      return false; // a folder, or a file gone meanwhile
+    }
+  });
+}
+
 /**
  * In-page: the `.jp-Cell` element of the notebook whose editor text starts
  * with `start` (JupyterLab's default windowing keeps every cell in the page).
@@ -337,9 +364,12 @@ Deno.test({
     const started = performance.now();
     const message = await committedMessage();
     // The checkout's Jupyter folder (the kernelspec): the lab run here must
-    // add nothing to it, not even runtime files for the time it runs.
+    // add nothing to it, not even runtime files for the time it runs. Other
+    // test processes write their runtime files there meanwhile: those
+    // folders are left out of the comparison, and this lab's are told by
+    // its token.
     const checkoutJupyter = join(LAB_ROOT, ".jupyter");
-    const jupyterBefore = listTree(checkoutJupyter);
+    const jupyterBefore = jupyterTree(checkoutJupyter);
     const tmp = await Deno.makeTempDir({ prefix: "gts-lab-exercise-" });
     const root = join(tmp, "root");
     try {
@@ -498,8 +528,21 @@ Deno.test({
               running.join("; ")
             }`,
           );
+          // Its server's runtime files (they hold its token) are in the
+          // test's folder and in none of the checkout's (its kernel's
+          // connection file is the temporary one its command line names).
+          assert.notDeepEqual(
+            runtimeFilesHolding(jupyter, server.token),
+            [],
+            "the lab's runtime files are not in the test's runtime folder",
+          );
           assert.deepEqual(
-            listTree(checkoutJupyter),
+            runtimeFilesHolding(checkoutJupyter, server.token),
+            [],
+            "the running lab wrote its runtime files into .jupyter/ of the checkout",
+          );
+          assert.deepEqual(
+            jupyterTree(checkoutJupyter),
             jupyterBefore,
             "the running lab wrote into .jupyter/ of the checkout",
           );
@@ -536,7 +579,12 @@ Deno.test({
         "processes of the lab or its kernel left running",
       );
       assert.deepEqual(
-        listTree(checkoutJupyter),
+        runtimeFilesHolding(checkoutJupyter, server.token),
+        [],
+        "the lab left its runtime files in .jupyter/ of the checkout",
+      );
+      assert.deepEqual(
+        jupyterTree(checkoutJupyter),
         jupyterBefore,
         "the lab left files in .jupyter/ of the checkout",
       );

@@ -25,13 +25,7 @@ import {
   mistakeTerminalAfterLoop,
   mistakeUnswappedWindow,
 } from "../_traps.ts";
-import {
-  type Check,
-  claimRow,
-  type CourseRow,
-  exactRow,
-  formatCount,
-} from "../rows.ts";
+import { type Check, claimRow, type CourseRow, formatCount } from "../rows.ts";
 import { quantile } from "../distribution.ts";
 
 /** T003.1 for one branching factor. */
@@ -594,21 +588,47 @@ export function lesson003(seeds = 50): Lesson003 {
         cache.window.join(", ")
       }) and then fully: true ${cache.treeTruth}, broken ${cache.treeBroken}, table ${cache.treeTable}`,
     }),
-    exactRow(
-      "T003.5a",
-      "horizon tree: depth-1 move / depth-1 + quiescence move / true move",
-      [
-        "grab a pawn",
-        "quiet move",
-        "quiet move",
+    claimRow({
+      id: "T003.5a",
+      kind: "exact",
+      what:
+        "horizon tree: depth-1 move / depth-1 + quiescence move / true move",
+      // Lesson 003 prints no tree and no moves: it says to play out captures
+      // and checks at the horizon. The moves are ours, judged by checks.
+      course: "—",
+      ours: [horizon.truncated, horizon.quiescent, horizon.truth]
+        .map((r) => horizon.moveNames[r.move]!).join(" / "),
+      test:
+        'statement "quiescence search: at the horizon play out captures and checks"; test: on a tree where a capture is answered by a recapture just past depth 1, depth-1 alpha-beta chooses another move than the search to the end and overrates it, and depth 1 + quiescence chooses the true move with the true value',
+      checks: [
+        {
+          what: "depth 1: value − true value",
+          value: horizon.truncated.value - horizon.truth.value,
+          op: ">",
+          bound: 0,
+        },
+        {
+          what: "depth 1: moves other than the true move",
+          value: horizon.truncated.move === horizon.truth.move ? 0 : 1,
+          op: "=",
+          bound: 1,
+        },
+        {
+          what: "quiescence: move",
+          value: horizon.quiescent.move,
+          op: "=",
+          bound: horizon.truth.move,
+        },
+        {
+          what: "quiescence: value",
+          value: horizon.quiescent.value,
+          op: "=",
+          bound: horizon.truth.value,
+        },
       ],
-      [
-        horizon.moveNames[horizon.truncated.move]!,
-        horizon.moveNames[horizon.quiescent.move]!,
-        horizon.moveNames[horizon.truth.move]!,
-      ],
-      `values ${horizon.truncated.value} / ${horizon.quiescent.value} / ${horizon.truth.value}`,
-    ),
+      note:
+        `values ${horizon.truncated.value} / ${horizon.quiescent.value} / ${horizon.truth.value}`,
+    }),
     claimRow({
       id: "T003.7",
       kind: "exact",

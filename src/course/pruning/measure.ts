@@ -6,6 +6,7 @@
  * @module
  */
 
+import { VALUE_INFINITE } from "../../position.ts";
 import { alphaBeta, minimax } from "../../search/mod.ts";
 import { ExplicitTree, UniformTree } from "../../trees/mod.ts";
 import {
@@ -27,6 +28,7 @@ import {
   NAMES_001,
   skippedLeaves,
   TREE_001,
+  type WalkNode,
   type Walkthrough,
   walkthrough,
 } from "../alpha_beta/walkthrough.ts";
@@ -147,6 +149,49 @@ export const DEEPENING_DEPTHS: readonly [number, number][] = [
   [35, 3],
 ];
 
+/** A window end as the course writes it: ±∞ for the open ends. */
+function windowEnd(value: number): string {
+  if (value <= -VALUE_INFINITE) return "−∞";
+  if (value >= VALUE_INFINITE) return "+∞";
+  return value < 0 ? `−${0 - value}` : String(value);
+}
+
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"];
+
+/**
+ * T001.2's note, read from the trace: the window `node` was entered with,
+ * the value it reached and the child at which it reached it.
+ *
+ * @param name the node's name in the course (`"D"`)
+ * @param node the node of a {@linkcode walkthrough}
+ * @returns one sentence for the row's note
+ *
+ * @example Lesson 001's node D, and another tree where D cuts sooner
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { NAMES_001, TREE_001, walkthrough } from "../alpha_beta/walkthrough.ts";
+ * import { lateCutNote } from "./measure.ts";
+ * assert.equal(
+ *   lateCutNote("D", walkthrough(TREE_001, NAMES_001).root.children[2]!),
+ *   "D was entered with (α, β) = (3, +∞) and reached 2 ≤ α only at its third leaf",
+ * );
+ * const other = walkthrough([[5, 12, 8], [2, 4, 6], [14, 5, 2]]);
+ * assert.match(lateCutNote("D", other.root.children[2]!), /\(5, \+∞\) .* second leaf$/);
+ * ```
+ */
+export function lateCutNote(name: string, node: WalkNode): string {
+  const searched = node.children.filter((child) => child.traced !== null);
+  const last = searched.at(-1);
+  const at = ORDINALS[searched.length - 1] ?? `${searched.length}th`;
+  const traced = node.traced;
+  if (traced === null || last === undefined) return `${name} was not searched`;
+  return `${name} was entered with (α, β) = (${windowEnd(traced.alpha)}, ${
+    windowEnd(traced.beta)
+  }) and reached ${windowEnd(traced.value)} ${
+    traced.isMax ? "≥ β" : "≤ α"
+  } only at its ${at} ${last.leaf === undefined ? "child" : "leaf"}`;
+}
+
 /**
  * Recomputes lesson 001.
  *
@@ -239,7 +284,7 @@ export function lesson001(
         d?.lateCut ? "cut at its last child" : "no late cut",
         saved(d),
       ],
-      `D was entered with (α, β) = (${d?.traced?.alpha}, +∞) and reached ${d?.traced?.value} ≤ α only at its third leaf`,
+      lateCutNote("D", d!),
     ),
     exactRow(
       "T001.3a",
