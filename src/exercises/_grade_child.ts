@@ -110,11 +110,16 @@ export async function runGradeChild(
   // A notebook's cells export their functions as one object.
   const found = (module.__exercises ?? module) as Record<string, unknown>;
   const known = new Set(EXERCISES.map((exercise) => exercise.id));
+  const library = await libraryFunctions(REFERENCE_MODULES);
+  // A notebook imports the library's functions by the exercises' names
+  // (`alphaBeta`, `minimax`, `mex` from ../mod.ts, as the course's notebooks
+  // do): those are not the student's work, so they are not graded at all.
+  const imported = await libraryFunctions(["mod.ts"]);
   const defined = ids.filter((id) =>
-    known.has(id) && typeof found[id] === "function"
+    known.has(id) && typeof found[id] === "function" &&
+    !imported.has(found[id])
   );
   send({ defines: defined });
-  const library = await libraryFunctions();
   for (const id of defined) {
     const own = library.get(found[id]);
     if (own !== undefined) {
@@ -154,17 +159,19 @@ export async function runGradeChild(
 }
 
 /**
- * The functions the modules of {@linkcode REFERENCE_MODULES} export, each
+ * The functions the modules `paths` (relative to the project) export, each
  * with its name and module, from the instances the submission loaded: the
  * specifier is built at run time, so that the bundle keeps it as an import,
  * and a module the submission did not load cannot be read (no permission)
  * and is skipped, since the submission cannot hold its functions either.
  */
-async function libraryFunctions(): Promise<Map<unknown, string>> {
+async function libraryFunctions(
+  paths: readonly string[],
+): Promise<Map<unknown, string>> {
   const found = new Map<unknown, string>();
   const load = (specifier: string) =>
     import(specifier) as Promise<Record<string, unknown>>;
-  for (const path of REFERENCE_MODULES) {
+  for (const path of paths) {
     let namespace: Record<string, unknown>;
     try {
       namespace = await load(["../", path].join(""));
