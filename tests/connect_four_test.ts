@@ -708,3 +708,15 @@ Deno.test("benchmarkConnectFour lists positions a budget stopped as stopped, not
   const full = benchmarkConnectFour(lines.slice(0, 3), solver);
   assert.deepEqual([full.wrong, full.stopped], [["4455 -17 (solver: 18)"], []]);
 });
+
+Deno.test("ConnectFourSolver.warmUp refuses a weak that is not a boolean, naming itself", () => {
+  // Found by review: "yes" reached the first solve, whose message named
+  // ConnectFourSolver.solve instead of the method the caller used.
+  const solver = new ConnectFourSolver({ entries: 1 << 17 });
+  for (const weak of ["yes", 1, null]) {
+    assert.throws(
+      () => solver.warmUp(weak as never),
+      /^Error: ConnectFourSolver\.warmUp: weak must be a boolean, got /,
+    );
+  }
+});

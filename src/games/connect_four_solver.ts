@@ -694,6 +694,7 @@ export class ConnectFourSolver {
    *
    * @param weak warm the weak solve (what the caller will run)
    * @returns the nodes searched
+   * @throws {Error} when `weak` is not a boolean
    *
    * @example
    * ```ts
@@ -705,6 +706,14 @@ export class ConnectFourSolver {
    * ```
    */
   warmUp(weak = false): number {
+    // Checked here: the solves below would name themselves, not warmUp.
+    if (typeof weak !== "boolean") {
+      throw new Error(
+        `ConnectFourSolver.warmUp: weak must be a boolean, got ${
+          describe(weak)
+        }`,
+      );
+    }
     let nodes = 0;
     const quiet = () => {};
     for (let round = 0; round < 3; round++) {
