@@ -12,13 +12,33 @@
  * @module
  */
 
-import { checkOptions, describe } from "../src/validate.ts";
+import { checkBoolean, checkOptions } from "../src/validate.ts";
 
 /** Each signal with 128 + its number, the status a shell reports. */
 const STOP_SIGNALS = [["SIGINT", 130], ["SIGTERM", 143]] as const;
 
 /** SIGHUP (the terminal closed), for {@linkcode abortOnStopSignals}'s `hangUp`. */
 const HANG_UP = ["SIGHUP", 129] as const;
+
+/**
+ * Adds the listener `listenerFor` makes for each signal, and returns what
+ * removes them all.
+ */
+function listen(
+  signals: readonly (readonly [Deno.Signal, number])[],
+  listenerFor: (name: Deno.Signal, code: number) => () => void,
+): () => void {
+  const listeners = signals.map(([name, code]) => {
+    const listener = listenerFor(name, code);
+    Deno.addSignalListener(name, listener);
+    return [name, listener] as const;
+  });
+  return () => {
+    for (const [name, listener] of listeners) {
+      Deno.removeSignalListener(name, listener);
+    }
+  };
+}
 
 /** What {@linkcode onStopSignals} returns. */
 export interface StopSignals {
@@ -52,27 +72,19 @@ export function onStopSignals(
   let signal: Deno.Signal | null = null;
   let settle: (code: number) => void = () => {};
   const exitCode = new Promise<number>((resolve) => settle = resolve);
-  const listeners = STOP_SIGNALS.map(([name, code]) => {
-    const listener = async () => {
-      if (signal !== null) return;
-      signal = name;
-      await cleanUp(name);
-      settle(code);
-      Deno.exit(code);
-    };
-    Deno.addSignalListener(name, listener);
-    return [name, listener] as const;
+  const remove = listen(STOP_SIGNALS, (name, code) => async () => {
+    if (signal !== null) return;
+    signal = name;
+    await cleanUp(name);
+    settle(code);
+    Deno.exit(code);
   });
   return {
     get signal() {
       return signal;
     },
     exitCode,
-    remove() {
-      for (const [name, listener] of listeners) {
-        Deno.removeSignalListener(name, listener);
-      }
-    },
+    remove,
   };
 }
 
@@ -129,40 +141,27 @@ export interface StopAbort {
  * withHangUp.remove();
  * assert.throws(
  *   () => abortOnStopSignals({ hangUp: "yes" } as never),
- *   /abortOnStopSignals: options.hangUp must be true or false, got "yes"/,
+ *   /abortOnStopSignals: options.hangUp must be a boolean, got "yes"/,
  * );
  * ```
  */
 export function abortOnStopSignals(options: StopAbortOptions = {}): StopAbort {
   const where = "abortOnStopSignals";
   checkOptions(where, options, ["hangUp"]);
-  const hangUp = options.hangUp ?? false;
-  if (typeof hangUp !== "boolean") {
-    throw new Error(
-      `${where}: options.hangUp must be true or false, got ${describe(hangUp)}`,
-    );
-  }
+  const hangUp = checkBoolean(where, "options.hangUp", options.hangUp ?? false);
   const controller = new AbortController();
   let stoppedBy: StopSignalError | null = null;
   const signals = hangUp ? [...STOP_SIGNALS, HANG_UP] : STOP_SIGNALS;
-  const listeners = signals.map(([name, code]) => {
-    const listener = () => {
-      if (stoppedBy !== null) return;
-      stoppedBy = new StopSignalError(name, code);
-      controller.abort(stoppedBy);
-    };
-    Deno.addSignalListener(name, listener);
-    return [name, listener] as const;
+  const remove = listen(signals, (name, code) => () => {
+    if (stoppedBy !== null) return;
+    stoppedBy = new StopSignalError(name, code);
+    controller.abort(stoppedBy);
   });
   return {
     signal: controller.signal,
     get stoppedBy() {
       return stoppedBy;
     },
-    remove() {
-      for (const [name, listener] of listeners) {
-        Deno.removeSignalListener(name, listener);
-      }
-    },
+    remove,
   };
 }
