@@ -484,12 +484,16 @@ Deno.test("solve refuses to be called again from inside its own onProbe/onSlow; 
   // resets it (timeMs: 300 on "4" gave an exact 18 after 48 ms).
   const timed = solver.solve(ConnectFour.parse("4"), {
     timeMs: 300,
-    onProbe: () => assert.throws(() => solver.solve(b), refusal),
+    onProbe: () => {
+      assert.ok(solver.solving, "solving inside onProbe");
+      assert.throws(() => solver.solve(b), refusal);
+    },
   });
   assert.ok(
     timed.stoppedByBudget && timed.stopReason === "timeMs",
     JSON.stringify(timed),
   );
+  assert.equal(solver.solving, false, "solving after the solve");
   // The shared default solver is busy inside its own callback: the inner
   // solveConnectFour solves on a fresh solver instead.
   const inner: (number | null)[] = [];

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { checkInteger, describe } from "../validate.ts";
+import { checkBoolean, checkInteger } from "../validate.ts";
 
 /** The fewest entries a table holds (2^17, 1 MiB): the smallest `entries` option. */
 export const MIN_TABLE_BITS = 17;
@@ -140,11 +140,7 @@ export class SolverTable {
   constructor(entries: number, shared = false, words?: Int32Array) {
     // NaN or −5 silently made the smallest table.
     checkInteger("new SolverTable", "entries", entries, 1, 2 ** MAX_TABLE_BITS);
-    if (typeof shared !== "boolean") {
-      throw new Error(
-        `new SolverTable: shared must be a boolean, got ${describe(shared)}`,
-      );
-    }
+    checkBoolean("new SolverTable", "shared", shared);
     this.size = solverTableEntries(entries);
     this.maxBits = Math.log2(this.size);
     this.bits = this.#dirtyBits = START_TABLE_BITS;

@@ -82,7 +82,12 @@ import {
   WIN,
   winningCells,
 } from "./connect_four.ts";
-import { checkInteger, checkOptions, describe } from "../validate.ts";
+import {
+  checkBoolean,
+  checkInteger,
+  checkOptions,
+  describe,
+} from "../validate.ts";
 
 export { SolverTable } from "./_solver_table.ts";
 export {
@@ -685,6 +690,14 @@ export class ConnectFourSolver {
   }
 
   /**
+   * Whether a solve of this solver is running: true inside its onProbe and
+   * onSlow, where {@linkcode ConnectFourSolver.solve} refuses to start another.
+   */
+  get solving(): boolean {
+    return this.#solving;
+  }
+
+  /**
    * Warms the search up: solves built-in positions (seeded random games of
    * 20–36 stones, each cut at 20,000 nodes, then 3,000 small solves of
    * 36–40 stones) so that the JIT compiles the hot paths, the search and
@@ -707,13 +720,7 @@ export class ConnectFourSolver {
    */
   warmUp(weak = false): number {
     // Checked here: the solves below would name themselves, not warmUp.
-    if (typeof weak !== "boolean") {
-      throw new Error(
-        `ConnectFourSolver.warmUp: weak must be a boolean, got ${
-          describe(weak)
-        }`,
-      );
-    }
+    checkBoolean("ConnectFourSolver.warmUp", "weak", weak);
     let nodes = 0;
     const quiet = () => {};
     for (let round = 0; round < 3; round++) {
@@ -1009,8 +1016,6 @@ export class ConnectFourSolver {
 }
 
 let defaultSolver: ConnectFourSolver | null = null;
-/** Whether a {@linkcode solveConnectFour} is running on `defaultSolver`. */
-let defaultSolverBusy = false;
 
 /**
  * Solves a Connect Four position perfectly with the full solver and a
@@ -1059,16 +1064,11 @@ export function solveConnectFour(
 ): SolveResult {
   // Checked here too, so that the error names the function the user called.
   checkSolve("solveConnectFour", position, options);
+  defaultSolver ??= new ConnectFourSolver();
   // Called from the onProbe/onSlow of a solve of its own, the shared solver
   // is busy (it refuses re-entry): this solve gets a solver of its own.
-  if (defaultSolverBusy) {
-    return new ConnectFourSolver().solve(position, options);
-  }
-  defaultSolver ??= new ConnectFourSolver();
-  defaultSolverBusy = true;
-  try {
-    return defaultSolver.solve(position, options);
-  } finally {
-    defaultSolverBusy = false;
-  }
+  const solver = defaultSolver.solving
+    ? new ConnectFourSolver()
+    : defaultSolver;
+  return solver.solve(position, options);
 }
