@@ -351,12 +351,10 @@ export function checkPlayerSpec(
 }
 
 /**
- * A table size to build with: `entries` itself for play; to check only,
- * one entry in place of any size the constructor accepts (a size it
- * refuses is passed on, for its own error).
+ * The table size to check a spec with: one entry in place of any size the
+ * constructor accepts (a size it refuses is passed on, for its own error).
  */
-function tableSize(entries: unknown, checkOnly: boolean): unknown {
-  if (!checkOnly) return entries;
+function checkedTableSize(entries: unknown): unknown {
   return entries === undefined ||
       (Number.isInteger(entries) && (entries as number) >= 1 &&
         (entries as number) <= MAX_PLAYER_TABLE_ENTRIES)
@@ -411,7 +409,7 @@ function buildPlayer(
       const { entries } = options as { entries?: unknown };
       return new SolverPlayer(
         checkOnly
-          ? { ...options, entries: tableSize(entries, true) as number }
+          ? { ...options, entries: checkedTableSize(entries) as number }
           : options,
       ) as unknown as Player;
     }
@@ -429,7 +427,7 @@ function buildPlayer(
       // Checked with a table of one entry where the spec asks for one
       // (none stays none: some options need a table).
       const rest = checkOnly && given.table !== undefined
-        ? { ...given, table: tableSize(given.table, true) as number }
+        ? { ...given, table: checkedTableSize(given.table) as number }
         : given;
       checkOptions(where, options, [
         "searcher",
