@@ -269,6 +269,21 @@ export function printable(text: string): string {
   return String(text).replace(
     // deno-lint-ignore no-control-regex
     /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    unicodeEscape,
   );
+}
+
+/**
+ * A character of the basic plane as a `\uXXXX` escape, for a replacer.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unicodeEscape } from "./validate.ts";
+ * assert.equal(unicodeEscape("\u001b"), "\\u001b");
+ * assert.equal(unicodeEscape("\u2028"), "\\u2028");
+ * ```
+ */
+export function unicodeEscape(character: string): string {
+  return `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }

@@ -47,6 +47,9 @@ export interface BundleOptions {
   libraryModules?: readonly string[];
 }
 
+/** Milliseconds a `deno info` or `deno bundle` of the grader's may take. */
+export const TOOL_TIMEOUT_MS = 120_000;
+
 /**
  * The Node built-ins (`node:…`) that the graphs of `modules` load, in the
  * order found: those they import, and `node:process` and `node:module`
@@ -80,7 +83,9 @@ export interface BundleOptions {
 export async function nodeBuiltinsOf(
   root: string,
   modules: readonly string[],
-  limits: { timeoutMs: number; signal?: AbortSignal } = { timeoutMs: 120_000 },
+  limits: { timeoutMs: number; signal?: AbortSignal } = {
+    timeoutMs: TOOL_TIMEOUT_MS,
+  },
 ): Promise<string[]> {
   const found = new Set<string>();
   for (const module of modules) {
@@ -165,7 +170,7 @@ export async function bundleChecker(
   options: BundleOptions = {},
 ): Promise<string> {
   const limits = {
-    timeoutMs: options.timeoutMs ?? 120_000,
+    timeoutMs: options.timeoutMs ?? TOOL_TIMEOUT_MS,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
   const config = `${root}deno.json`;

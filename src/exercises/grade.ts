@@ -19,8 +19,9 @@ import {
   checkOptions,
   describe,
   printable,
+  unicodeEscape,
 } from "../validate.ts";
-import { bundleChecker } from "./_checker_bundle.ts";
+import { bundleChecker, TOOL_TIMEOUT_MS } from "./_checker_bundle.ts";
 import { commandOutput } from "../command_output.ts";
 import type { ChildMessage } from "./_grade_child.ts";
 import { EXERCISES } from "./registry.ts";
@@ -110,9 +111,6 @@ const RUNTIME_MB = 300;
  * cache only and get {@linkcode TOOL_TIMEOUT_MS}.
  */
 const CACHE_TIMEOUT_MS = 600_000;
-
-/** Milliseconds a `deno info` or `deno bundle` of the grader's may take. */
-export const TOOL_TIMEOUT_MS = 120_000;
 
 /** Milliseconds between two looks at a subprocess's memory and clocks. */
 const POLL_MS = 50;
@@ -792,6 +790,6 @@ export function gradeTable(rows: readonly GradeRow[]): string {
 export function gradeJsonLine(row: GradeRow): string {
   return JSON.stringify(row).replace(
     /[\u007f-\u009f\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    unicodeEscape,
   );
 }
