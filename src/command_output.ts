@@ -7,7 +7,7 @@
  * @module
  */
 
-import { checkInteger, checkOptions, describe } from "./validate.ts";
+import { checkInteger, checkOptions, checkSignal } from "./validate.ts";
 
 /** What a program printed, and whether it succeeded. */
 export interface CommandOutput {
@@ -74,6 +74,10 @@ export interface CommandOutputOptions {
  *   commandOutput(Deno.execPath(), ["--version"], { timeoutMs: 0 }),
  *   /commandOutput: options.timeoutMs must be an integer in 1…86400000, got 0/,
  * );
+ * await assert.rejects(
+ *   commandOutput(Deno.execPath(), ["--version"], { signal: 300 as never }),
+ *   /commandOutput: options.signal must be an AbortSignal, got 300/,
+ * );
  * ```
  */
 export async function commandOutput(
@@ -83,14 +87,7 @@ export async function commandOutput(
 ): Promise<CommandOutput> {
   const where = "commandOutput";
   checkOptions(where, options, ["cwd", "env", "timeoutMs", "signal"]);
-  const { signal } = options;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new Error(
-      `${where}: options.signal must be an AbortSignal, got ${
-        describe(signal)
-      }`,
-    );
-  }
+  const signal = checkSignal(where, "options.signal", options.signal);
   const timeoutMs = options.timeoutMs === undefined ? null : checkInteger(
     where,
     "options.timeoutMs",

@@ -185,6 +185,38 @@ export function checkBoolean(
 }
 
 /**
+ * Returns `value` when it is `undefined` or an `AbortSignal`, and throws
+ * otherwise: the optional `signal` of the functions that start processes or
+ * long runs.
+ *
+ * @param where the function (`"commandOutput"`)
+ * @param name the argument (`"options.signal"`)
+ * @throws {Error} naming the argument, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkSignal } from "./validate.ts";
+ * const signal = new AbortController().signal;
+ * assert.ok(checkSignal("f", "options.signal", signal) === signal);
+ * assert.ok(checkSignal("f", "options.signal", undefined) === undefined);
+ * assert.throws(() => checkSignal("f", "options.signal", true), /f: options.signal must be an AbortSignal, got true/);
+ * ```
+ */
+export function checkSignal(
+  where: string,
+  name: string,
+  value: unknown,
+): AbortSignal | undefined {
+  if (value !== undefined && !(value instanceof AbortSignal)) {
+    throw new Error(
+      `${where}: ${name} must be an AbortSignal, got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
  * Returns `value` when it is an integer in `min`…`max`, and throws otherwise.
  *
  * @param where the function or constructor (`"new Nim"`)

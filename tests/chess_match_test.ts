@@ -298,6 +298,10 @@ Deno.test(
       () => UciProcess.start([] as never),
       /UciProcess.start: command must be a non-empty array of strings/,
     );
+    await assert.rejects(
+      () => UciProcess.start(["cat"], { signal: {} as never }),
+      /UciProcess.start: signal must be an AbortSignal, got an object/,
+    );
   },
 );
 

@@ -483,6 +483,10 @@ Deno.test("grade: one file may stand for the folder; bad options are named", asy
     /gradeFolder: options.onRow must be a function, got "print"/,
   );
   await assert.rejects(
+    () => gradeFolder(FIXTURES, { signal: "stop" as never }),
+    /gradeFolder: options.signal must be an AbortSignal, got "stop"/,
+  );
+  await assert.rejects(
     () => gradeFolder(FIXTURES, { memory: 64 } as never),
     /gradeFolder: unknown option "memory"; known options: timeoutSeconds, memoryMb/,
   );

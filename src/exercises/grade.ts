@@ -17,6 +17,7 @@
 import {
   checkInteger,
   checkOptions,
+  checkSignal,
   describe,
   printable,
   unicodeEscape,
@@ -284,15 +285,7 @@ function readLimits(options: GradeOptions): Limits {
       }`,
     );
   }
-  if (
-    options.signal !== undefined && !(options.signal instanceof AbortSignal)
-  ) {
-    throw new Error(
-      `${where}: options.signal must be an AbortSignal, got ${
-        describe(options.signal)
-      }`,
-    );
-  }
+  checkSignal(where, "options.signal", options.signal);
   return {
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     timeoutMs: 1000 * checkInteger(

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { checkOptions, describe } from "../validate.ts";
+import { checkOptions, checkSignal, describe } from "../validate.ts";
 import { findProgram } from "../programs.ts";
 import { UciError } from "./uci_error.ts";
 
@@ -183,14 +183,11 @@ export class UciProcess {
     }
     const setoptions = checkSetoptions(options?.options);
     const name = options?.name ?? command[0]!.split("/").at(-1)!;
-    const signal = options?.signal;
-    if (signal !== undefined && !(signal instanceof AbortSignal)) {
-      throw new Error(
-        `UciProcess.start: signal must be an AbortSignal, got ${
-          describe(signal)
-        }`,
-      );
-    }
+    const signal = checkSignal(
+      "UciProcess.start",
+      "signal",
+      options?.signal,
+    );
     if (signal?.aborted) {
       throw new UciError(name, "closed", `UciProcess ${name}: aborted`);
     }
