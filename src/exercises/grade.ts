@@ -245,9 +245,17 @@ async function processRuns(pid: number): Promise<boolean> {
   } catch (error) {
     return !(error instanceof Deno.errors.NotFound);
   }
-  // "PID (COMMAND) STATE …": the command may hold spaces and parentheses.
-  const state = stat.slice(stat.lastIndexOf(")") + 2).charAt(0);
+  const state = statFields(stat)[0];
   return state !== "Z" && state !== "X";
+}
+
+/**
+ * The fields of a `/proc/PID/stat` line after the command, state first:
+ * the line is "PID (COMMAND) STATE …", and the command may hold spaces and
+ * parentheses, so the fields follow the last ")".
+ */
+function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
 /** The grader's subprocess module, relative to the project. */
@@ -695,9 +703,7 @@ async function runChild(
  */
 function cpuMilliseconds(pid: number): number | null {
   try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    // The name in parentheses may hold spaces; the fields follow the last ")".
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const fields = statFields(Deno.readTextFileSync(`/proc/${pid}/stat`));
     const ticks = Number(fields[11]) + Number(fields[12]);
     return Number.isFinite(ticks) ? ticks * 10 : null;
   } catch {
