@@ -21,6 +21,7 @@ import { gameLine, matchScoreLine } from "../src/uci/match_lines.ts";
 import { findProgram } from "../src/programs.ts";
 import { UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
+import { onStopSignals } from "../cli/_stop_signals.ts";
 import { integerFlag, loadAverage, readBenchFlags } from "./_side_by_side.ts";
 import {
   allLostBound,
@@ -308,15 +309,13 @@ async function main(args: readonly string[]): Promise<number> {
     signal: stop.signal,
     say: print,
   });
-  const onSignal = (code: number) => async () => {
+  // The handler kills the engines, says so and exits: a start or a match
+  // that fails meanwhile waits for that exit instead of going on.
+  const signals = onStopSignals(async (signal) => {
     stop.abort();
     await processes.killAll();
-    warn(`bench:strength: stopped by a signal`);
-    Deno.exit(code);
-  };
-  const onInt = onSignal(130), onTerm = onSignal(143);
-  Deno.addSignalListener("SIGINT", onInt);
-  Deno.addSignalListener("SIGTERM", onTerm);
+    warn(`bench:strength: stopped by ${signal}`);
+  });
   const openings = loadOpenings(DEFAULT_OPENINGS_FILE, 8);
   print(
     `bench:strength: ours against ${
@@ -355,6 +354,7 @@ async function main(args: readonly string[]): Promise<number> {
       try {
         for (const engine of engines) await engine.start();
       } catch (error) {
+        if (signals.signal !== null) return await signals.exitCode;
         warn(
           `bench:strength: ${opponent.spec}: an engine could not be started: ${
             (error as Error).message
@@ -389,6 +389,7 @@ async function main(args: readonly string[]): Promise<number> {
           difference: result.elo,
         });
       } catch (error) {
+        if (signals.signal !== null) return await signals.exitCode;
         warn(`bench:strength: ${opponent.spec}: ${(error as Error).message}`);
         failed = true;
       } finally {
@@ -396,8 +397,7 @@ async function main(args: readonly string[]): Promise<number> {
       }
     }
   } finally {
-    Deno.removeSignalListener("SIGINT", onInt);
-    Deno.removeSignalListener("SIGTERM", onTerm);
+    signals.remove();
   }
   print("");
   print(

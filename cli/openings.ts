@@ -40,6 +40,7 @@ import {
   UsageError,
 } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
+import { abortOnStopSignals } from "./_stop_signals.ts";
 import {
   connectForCommand,
   progressLine,
@@ -365,16 +366,7 @@ async function solvePlanOverNats(
   if (jobs === null) throw new RemoteStop("", 2);
   const searched = searchedMoves(plan).length;
   let solved = 0;
-  const stop = new AbortController();
-  let stoppedBy: [Deno.Signal, number] | null = null;
-  const onSignal = (signal: Deno.Signal, code: number) => () => {
-    stoppedBy ??= [signal, code];
-    stop.abort();
-  };
-  const onInt = onSignal("SIGINT", 130);
-  const onTerm = onSignal("SIGTERM", 143);
-  Deno.addSignalListener("SIGINT", onInt);
-  Deno.addSignalListener("SIGTERM", onTerm);
+  const stop = abortOnStopSignals();
   warn(
     `openings: ${searched} solves as jobs for the workers of ${jobs.server} (${plan.length} lines)`,
   );
@@ -399,13 +391,13 @@ async function solvePlanOverNats(
       onSolve: () => solved++,
     }, done);
   } catch (error) {
-    const stopped = stoppedBy as [Deno.Signal, number] | null;
+    const stopped = stop.stoppedBy;
     if (stopped !== null) {
       throw new RemoteStop(
-        `openings: stopped by ${
-          stopped[0]
-        } after ${solved} of ${searched} solves${queuedJobsFate(error)}`,
-        stopped[1],
+        `openings: stopped by ${stopped.signal} after ${solved} of ${searched} solves${
+          queuedJobsFate(error)
+        }`,
+        stopped.status,
       );
     }
     if (
@@ -415,8 +407,7 @@ async function solvePlanOverNats(
     }
     throw error;
   } finally {
-    Deno.removeSignalListener("SIGINT", onInt);
-    Deno.removeSignalListener("SIGTERM", onTerm);
+    stop.remove();
     await jobs.close().catch(() => {});
   }
 }

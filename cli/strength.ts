@@ -58,6 +58,7 @@ import {
   UsageError,
 } from "./_flags.ts";
 import { print } from "./_output.ts";
+import { abortOnStopSignals } from "./_stop_signals.ts";
 
 const USAGE =
   "usage: deno task strength [--full | --render] [--workers N] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE] (the server's security, docs/distributed.md)]";
@@ -179,32 +180,27 @@ async function main(args: readonly string[]): Promise<number> {
     if (jobs === null) return 2;
   }
   // Ctrl-C cancels the run, so workers do not play its queued jobs for nobody.
-  const stop = new AbortController();
-  let stoppedBy: [Deno.Signal, number] = ["SIGINT", 130];
-  const onInt = () => stop.abort();
-  const onTerm = () => {
-    stoppedBy = ["SIGTERM", 143];
-    stop.abort();
-  };
-  if (jobs !== null) {
-    Deno.addSignalListener("SIGINT", onInt);
-    Deno.addSignalListener("SIGTERM", onTerm);
-  }
+  const stop = jobs === null ? null : abortOnStopSignals();
   try {
-    return await measure(full, workers, jobs, batch, patience, stop.signal);
+    return await measure(
+      full,
+      workers,
+      jobs,
+      batch,
+      patience,
+      stop?.signal ?? new AbortController().signal,
+    );
   } catch (error) {
-    if (jobs === null) throw error;
+    if (stop === null) throw error;
+    const stoppedBy = stop.stoppedBy;
     console.error(
-      stop.signal.aborted
-        ? `strength: stopped by ${stoppedBy[0]}${queuedJobsFate(error)}`
+      stoppedBy !== null
+        ? `strength: stopped by ${stoppedBy.signal}${queuedJobsFate(error)}`
         : `strength: ${(error as Error).message}`,
     );
-    return stop.signal.aborted ? stoppedBy[1] : 2;
+    return stoppedBy !== null ? stoppedBy.status : 2;
   } finally {
-    if (jobs !== null) {
-      Deno.removeSignalListener("SIGINT", onInt);
-      Deno.removeSignalListener("SIGTERM", onTerm);
-    }
+    stop?.remove();
     await jobs?.close().catch(() => {});
   }
 }

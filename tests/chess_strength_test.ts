@@ -4,6 +4,7 @@
 // that are not ours. Counts and outcomes are judged, never times or depths.
 import assert from "node:assert/strict";
 import { assertRefused, runBenchTask } from "./_bench_task.ts";
+import { assertNoStackTrace } from "./_cli.ts";
 import { lacks } from "./_programs.ts";
 import {
   median,
@@ -303,5 +304,56 @@ Deno.test(
       out,
       /^located against Stockfish's skill levels \(0; 2 games\): \d+ \[\d+, \d+\] \(95%/m,
     );
+  },
+);
+
+Deno.test(
+  "bench:strength: SIGTERM during a match ends the engines, says so in one line and exits 143 without a table",
+  { ignore: lacks("stockfish") },
+  async () => {
+    const bench = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        "-A",
+        new URL("../bench/chess_strength.ts", import.meta.url).pathname,
+        "--skills",
+        "0",
+        "--games",
+        "2",
+        "--movetime",
+        "200",
+        "--glaurung-games",
+        "0",
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const decoder = new TextDecoder();
+    let out = "";
+    const reader = bench.stdout.getReader();
+    // The match has begun once its command line is printed.
+    while (!out.includes("$ deno task match")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += decoder.decode(value);
+    }
+    // Usually mid-game by then, or still starting engines: either way the
+    // same ending.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    bench.kill("SIGTERM");
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += decoder.decode(value);
+    }
+    const err = decoder.decode(
+      await new Response(bench.stderr).arrayBuffer(),
+    );
+    const status = await bench.status;
+    assert.equal(status.code, 143, out + err);
+    assert.match(err, /^bench:strength: stopped by SIGTERM$/m);
+    assertNoStackTrace(err, "bench:strength");
+    assert.doesNotMatch(out, /\| opponent \|/);
   },
 );

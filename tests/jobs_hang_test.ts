@@ -223,6 +223,55 @@ Deno.test(
 );
 
 Deno.test(
+  "openings and strength over NATS: SIGINT and SIGTERM stop the run, drop its queued jobs and exit 130 and 143 with one line",
+  { ...options, ignore: lacks("nats-server") },
+  async () => {
+    const server = new Server();
+    const children: (Child | null)[] = [];
+    try {
+      await server.start();
+      const runs: [string, string[], RegExp, Deno.Signal, number, RegExp][] = [
+        [
+          "openings.ts",
+          ["--after", "4433"],
+          /openings: \d+ solves as jobs/,
+          "SIGINT",
+          130,
+          /^openings: stopped by SIGINT after 0 of \d+ solves; the run's queued jobs are dropped$/m,
+        ],
+        [
+          "strength.ts",
+          [],
+          /jobs: jobs \d+ queued/,
+          "SIGTERM",
+          143,
+          /^strength: stopped by SIGTERM; the run's queued jobs are dropped$/m,
+        ],
+      ];
+      for (const [file, args, queued, signal, code, said] of runs) {
+        const run = command(file, [...args, "--nats", server.url]);
+        children.push(run);
+        // No worker: the jobs wait in the queue until the signal.
+        await run.waitFor(queued);
+        run.process.kill(signal);
+        const status = await within(run.done, 60_000, file);
+        assert.equal(status.code, code, run.stderr);
+        assertNoStackTrace(run.stderr, file);
+        assert.match(run.stderr, said);
+      }
+      const jobs = await openJobs(server.url, { name: "test" });
+      try {
+        assert.equal((await cancelledRuns(jobs)).length, 2);
+      } finally {
+        await jobs.close();
+      }
+    } finally {
+      await cleanUp(children, null, server);
+    }
+  },
+);
+
+Deno.test(
   "worker: SIGTERM while it holds a result it cannot store (server down) ends it at once; the job is played again by another worker",
   { ...options, ignore: lacks("nats-server") },
   async () => {
