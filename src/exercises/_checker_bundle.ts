@@ -30,6 +30,7 @@
  */
 
 import { commandOutput } from "../command_output.ts";
+import { moduleGraph } from "./_module_graph.ts";
 
 /** Options of {@linkcode bundleChecker}. */
 export interface BundleOptions {
@@ -89,22 +90,17 @@ export async function nodeBuiltinsOf(
 ): Promise<string[]> {
   const found = new Set<string>();
   for (const module of modules) {
-    const info = await commandOutput(Deno.execPath(), [
-      "info",
-      "--json",
-      "--no-remote",
-      `--config=${root}deno.json`,
+    const read = await moduleGraph(
       `${root}${module}`,
-    ], limits);
-    if (!info.success) {
+      `${root}deno.json`,
+      limits,
+    );
+    if ("failure" in read) {
       throw new Error(
-        `grade: the library's modules cannot be listed: ${info.stderr.trim()}`,
+        `grade: the library's modules cannot be listed: ${read.failure}`,
       );
     }
-    const graph = JSON.parse(info.stdout) as {
-      modules: { specifier: string }[];
-    };
-    const specifiers = graph.modules.map(({ specifier }) => specifier);
+    const specifiers = read.graph.modules.map(({ specifier }) => specifier);
     if (specifiers.some((specifier) => specifier.startsWith("npm:"))) {
       // Deno loads an npm package through node:module, which loads
       // node:process.
@@ -174,19 +170,13 @@ export async function bundleChecker(
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
   const config = `${root}deno.json`;
-  const info = await commandOutput(Deno.execPath(), [
-    "info",
-    "--json",
-    "--no-remote",
-    `--config=${config}`,
-    `${root}${child}`,
-  ], limits);
-  if (!info.success) {
+  const read = await moduleGraph(`${root}${child}`, config, limits);
+  if ("failure" in read) {
     throw new Error(
-      `grade: the checks' modules cannot be listed: ${info.stderr.trim()}`,
+      `grade: the checks' modules cannot be listed: ${read.failure}`,
     );
   }
-  const graph = JSON.parse(info.stdout) as { modules: { specifier: string }[] };
+  const graph = read.graph;
   const rootUrl = new URL(`file://${root}`).href;
   const modules: string[] = [];
   for (const { specifier } of graph.modules) {

@@ -11,7 +11,7 @@
 
 import { describe } from "../validate.ts";
 import { EXERCISES } from "./registry.ts";
-import { commandOutput } from "../command_output.ts";
+import { moduleGraph } from "./_module_graph.ts";
 
 /** A file of the folder that will be graded. */
 export interface Submission {
@@ -268,36 +268,13 @@ export async function resolvedImports(
   config: string,
   limits: { timeoutMs?: number; signal?: AbortSignal | undefined } = {},
 ): Promise<ResolvedImport[]> {
-  const run = await commandOutput(Deno.execPath(), [
-    "info",
-    "--json",
-    "--no-remote",
-    "--no-npm",
-    "--config",
-    config,
-    file,
-  ], {
-    ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
-    ...(limits.signal === undefined ? {} : { signal: limits.signal }),
-  });
-  if (!run.success) {
-    const reason = run.stderr.trim().split("\n")
+  const read = await moduleGraph(file, config, { ...limits, npm: false });
+  if ("failure" in read) {
+    const reason = read.failure.split("\n")
       .filter((line) => line.trim() !== "").slice(0, 2).join(" ");
     throw new RefusedSubmission(`its imports cannot be read: ${reason}`);
   }
-  const info = JSON.parse(run.stdout) as {
-    roots: string[];
-    modules: {
-      specifier: string;
-      error?: string;
-      dependencies?: {
-        specifier: string;
-        code?: { specifier?: string; error?: string };
-        type?: { specifier?: string; error?: string };
-        assertionType?: string;
-      }[];
-    }[];
-  };
+  const info = read.graph;
   const root = info.roots[0];
   const module = info.modules.find((m) => m.specifier === root);
   if (module === undefined || module.error !== undefined) {
