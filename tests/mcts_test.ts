@@ -178,6 +178,16 @@ Deno.test("mcts() gives the same result for the same seed, and its budgets say w
   assert.ok(byTime.stats.playouts >= 1);
   const byDefault = mcts(TicTacToe.empty());
   assert.equal(byDefault.stats.playouts, MCTS_DEFAULT_PLAYOUTS);
+  // Infinity is no limit for either budget, as for the other searchers:
+  // the default playouts, the same search as with no budget at all.
+  for (const unlimited of [{ timeMs: Infinity }, { maxNodes: Infinity }]) {
+    const same = mcts(TicTacToe.empty(), unlimited);
+    assert.equal(same.stats.playouts, MCTS_DEFAULT_PLAYOUTS);
+    assert.deepEqual([same.move, same.value], [
+      byDefault.move,
+      byDefault.value,
+    ]);
+  }
 });
 
 Deno.test("mcts() at a terminal root returns no move and the sign of evaluate()", () => {
@@ -272,9 +282,22 @@ Deno.test("mcts() rejects unknown options and bad values with clear errors", () 
       { maxNodes: 1.5 },
       /mcts: maxNodes must be an integer .* got 1.5/,
     ],
-    [{ timeMs: 0 }, /mcts: timeMs must be a finite number > 0, got 0/],
-    [{ timeMs: NaN }, /mcts: timeMs must be a finite number > 0, got NaN/],
-    [{ timeMs: "5" }, /mcts: timeMs must be a finite number > 0, got "5"/],
+    [
+      { timeMs: 0 },
+      /mcts: timeMs must be a positive number \(or Infinity\), got 0/,
+    ],
+    [
+      { timeMs: NaN },
+      /mcts: timeMs must be a positive number \(or Infinity\), got NaN/,
+    ],
+    [
+      { timeMs: "5" },
+      /mcts: timeMs must be a positive number \(or Infinity\), got "5"/,
+    ],
+    [
+      { timeMs: -Infinity },
+      /mcts: timeMs must be a positive number \(or Infinity\), got -Infinity/,
+    ],
     [
       { exploration: -1 },
       /mcts: exploration must be a finite number ≥ 0, got -1/,

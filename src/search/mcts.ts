@@ -43,13 +43,14 @@
  * ## Budgets
  *
  * `playouts`, `maxNodes` (positions visited, see
- * {@linkcode MctsStats.nodes}; `Infinity`: no node limit) and `timeMs`; the
+ * {@linkcode MctsStats.nodes}; `Infinity`: no node limit) and `timeMs`
+ * (`Infinity`: no time limit, as for the other searchers); the
  * search stops before an
  * iteration when any budget given is spent, so `nodes` may pass `maxNodes`
  * by less than one iteration, and at least one iteration always runs, even
  * when `timeMs` is spent before it starts: at a root with a legal move,
  * `move` is always a legal move. With no finite budget (none given, or
- * only `maxNodes: Infinity`), {@linkcode MCTS_DEFAULT_PLAYOUTS} playouts. Without `timeMs`, the same
+ * only `maxNodes` or `timeMs` `Infinity`), {@linkcode MCTS_DEFAULT_PLAYOUTS} playouts. Without a finite `timeMs`, the same
  * seed gives the same result on every machine. Bounds whatever the budgets:
  * the tree stops growing at {@linkcode MCTS_MAX_TREE_SLOTS} slots
  * (`stoppedBy` `"treeSlots"`), and a playout still running
@@ -67,8 +68,8 @@
  *
  * An unknown option key or a bad option value is an `Error` naming it.
  * Budgets that are not integers in range (`playouts` 1…10^9, `maxNodes`
- * 1…2^53 − 1 or `Infinity`), a `timeMs` that is not a finite number above
- * 0, NaN, 0 and negative numbers included, are errors, and so is an
+ * 1…2^53 − 1 or `Infinity`), a `timeMs` that is not a positive number or
+ * `Infinity`, NaN, 0 and negative numbers included, are errors, and so is an
  * `exploration` of null (only an absent one takes the default). The position is left exactly as
  * found, also when the search throws.
  *
@@ -112,7 +113,10 @@ export interface MctsOptions {
    * apply).
    */
   maxNodes?: number;
-  /** Stop after this many milliseconds (a finite number > 0); makes the result machine-dependent. */
+  /**
+   * Stop after this many milliseconds (a positive number, or `Infinity`: no
+   * time limit); a finite one makes the result machine-dependent.
+   */
   timeMs?: number;
   /** The UCB1 exploration constant c (a finite number ≥ 0; default {@linkcode MCTS_DEFAULT_EXPLORATION}). */
   exploration?: number;
@@ -333,15 +337,19 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
     ? Infinity
     : checkNodeBudget(given.maxNodes);
   const timeMs = given.timeMs;
+  // The rule and message of the other searchers' budget (search_settings.ts).
   if (
-    timeMs !== undefined &&
-    (typeof timeMs !== "number" || !Number.isFinite(timeMs) || !(timeMs > 0))
+    timeMs !== undefined && (typeof timeMs !== "number" || !(timeMs > 0))
   ) {
     throw new Error(
-      `mcts: timeMs must be a finite number > 0, got ${describe(timeMs)}`,
+      `mcts: timeMs must be a positive number (or Infinity), got ${
+        describe(timeMs)
+      }`,
     );
   }
-  const timeLimit = timeMs as number | undefined;
+  const timeLimit = timeMs === Infinity
+    ? undefined
+    : timeMs as number | undefined;
   // Only an absent value takes the default: null is refused, as every
   // other searcher refuses it.
   const exploration = given.exploration === undefined
@@ -353,7 +361,7 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
   const solver = given.solver === undefined
     ? false
     : checkBoolean("mcts", "solver", given.solver);
-  // No finite budget (maxNodes Infinity included): the default playouts,
+  // No finite budget (maxNodes or timeMs Infinity included): the default playouts,
   // since a search without any would run until the tree is full.
   const maxPlayouts = playoutBudget === Infinity && nodeBudget === Infinity &&
       timeLimit === undefined
