@@ -29,9 +29,28 @@ import {
   readNotebook,
 } from "../src/notebook/jupyter.ts";
 import { FlagsOnce, UsageError } from "./_flags.ts";
-import { print, readCommandLine, warn } from "./_output.ts";
+import {
+  print as printLine,
+  readCommandLine,
+  warn as warnLine,
+} from "./_output.ts";
+import { printable } from "../src/validate.ts";
 
 const NOTEBOOKS = join(import.meta.dirname!, "..", "notebooks");
+
+/**
+ * Every line this command prints names notebooks' files, cells and errors,
+ * which may hold escape sequences: their control characters are written as
+ * `\u` escapes, so that none reaches the terminal.
+ */
+function print(text: string): void {
+  printLine(printable(text));
+}
+
+/** As {@linkcode print}, on stderr. */
+function warn(text: string): void {
+  warnLine(printable(text));
+}
 
 /** The text of `deno task notebooks --help`. */
 export const HELP = `Usage: deno task notebooks [options] [NOTEBOOK ...]

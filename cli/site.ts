@@ -13,6 +13,7 @@ import { resolve } from "node:path";
 import { FlagsOnce, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import { buildSite, ROOT } from "../src/site/build.ts";
+import { printable } from "../src/validate.ts";
 
 const HELP = `deno task site [--out DIR]
 
@@ -103,7 +104,7 @@ async function main(): Promise<number> {
       seconds.toFixed(1)
     } s`,
   );
-  print(`open ${options.out}/index.html`);
+  print(printable(`open ${options.out}/index.html`));
   return 0;
 }
 
@@ -111,7 +112,11 @@ if (import.meta.main) {
   try {
     Deno.exit(await main());
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    // A message may name a notebook's file or link: no escape sequence of
+    // theirs reaches the terminal.
+    console.error(
+      printable(error instanceof Error ? error.message : String(error)),
+    );
     Deno.exit(2);
   }
 }

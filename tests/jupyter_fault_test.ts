@@ -20,6 +20,7 @@ import {
   findJupyter,
   type JupyterSetup,
   NotebookFault,
+  notebookProblems,
   readNotebook,
 } from "../src/notebook/jupyter.ts";
 import { lacks } from "./_programs.ts";
@@ -171,6 +172,39 @@ Deno.test("notebooks: a file that is not JSON, or JSON but no notebook, stops wi
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("notebooks: an escape sequence in a notebook's file name or cell reaches the terminal as \\u escapes", async () => {
+  const escape = "\u001b[2J\u001b[H";
+  const dir = await folder({ [`x${escape}.ipynb`]: "{ not json" });
+  try {
+    const run = await runCli(CLI, [join(dir, `x${escape}.ipynb`)]);
+    assertCleanFailure(
+      run,
+      /x\\u001b\[2J\\u001b\[H\.ipynb is not JSON \(/,
+      "run_notebooks on a file name with an escape sequence",
+    );
+    assert.ok(
+      !(run.stderr + run.stdout).includes("\u001b"),
+      JSON.stringify(run.stderr),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  // What the command prints of a failed cell: its first line and its error.
+  const cell = {
+    cell_type: "code",
+    source: `say("${escape}")`,
+    outputs: [{
+      output_type: "error",
+      ename: `Error${escape}`,
+      evalue: "line 1\nline 2",
+    }],
+  };
+  const problems = notebookProblems({ cells: [cell] }, { cells: [cell] });
+  assert.deepEqual(problems.map((problem) => problem.message), [
+    'cell 1 (say("\\u001b[2J\\u001b[H")): Error\\u001b[2J\\u001b[H: line 1\\u000aline 2',
+  ]);
 });
 
 Deno.test("notebooks: bad options stop with exit 2 naming the option", async () => {

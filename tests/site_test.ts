@@ -17,7 +17,7 @@ import {
   randomConnectFour,
 } from "../mod.ts";
 import { listNotebooks } from "../src/notebook/jupyter.ts";
-import { renderNotebook, SITE_MARKER } from "../src/site/build.ts";
+import { buildSite, renderNotebook, SITE_MARKER } from "../src/site/build.ts";
 import {
   bestColumn,
   type ColumnHint,
@@ -159,6 +159,64 @@ Deno.test("deno task site refuses bad command lines and folders it did not write
       await site(["--out", file]),
       /buildSite: out .*notes\.txt is a file, not a folder/,
       "a file",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** An escape sequence that clears a terminal and moves its cursor. */
+const ESCAPE = "\u001b[2J\u001b[H";
+
+Deno.test("deno task site: an escape sequence in a notebook's link or a file name reaches the terminal as \\u escapes", async () => {
+  // A link of a notebook to an image that does not exist, its name holding
+  // an escape sequence (%1B, decoded): the build stops, naming the file.
+  const root = await Deno.makeTempDir({ prefix: "gts-site-escape-" });
+  const out = await Deno.makeTempDir({ prefix: "gts-site-escape-out-" });
+  try {
+    await Deno.mkdir(join(root, "notebooks"));
+    await Deno.mkdir(join(root, "docs"));
+    await Deno.mkdir(join(root, "figures"));
+    await Deno.writeTextFile(join(root, "docs/course.md"), "# Course\n");
+    await Deno.writeTextFile(join(root, "figures/README.md"), "# Figures\n");
+    await Deno.writeTextFile(
+      join(root, "notebooks/01_a.ipynb"),
+      JSON.stringify({
+        cells: [{
+          cell_type: "markdown",
+          source: "![x](gone%1B[2J%1B[H.png)",
+        }],
+      }),
+    );
+    await assert.rejects(buildSite({ root, out }), (error: Error) => {
+      assert.ok(
+        !error.message.includes("\u001b"),
+        JSON.stringify(error.message),
+      );
+      assert.match(
+        error.message,
+        /buildSite: "notebooks\/gone\\u001b\[2J\\u001b\[H\.png", shown by a page, does not exist/,
+      );
+      return true;
+    });
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(out, { recursive: true });
+  }
+  // The command prints every message it fails with through printable.
+  const dir = await Deno.makeTempDir({ prefix: "gts-site-escape-cli-" });
+  try {
+    const file = join(dir, `x${ESCAPE}`);
+    await Deno.writeTextFile(file, "");
+    const run = await site(["--out", file]);
+    assertCleanFailure(
+      run,
+      /buildSite: out .*x\\u001b\[2J\\u001b\[H is a file, not a folder/,
+      "an out with an escape sequence",
+    );
+    assert.ok(
+      !(run.stderr + run.stdout).includes("\u001b"),
+      JSON.stringify(run.stderr),
     );
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -18,6 +18,7 @@ import {
   findProgram,
   PROJECT_JUPYTER_DIR as CHECKOUT_JUPYTER_DIR,
 } from "../programs.ts";
+import { printable } from "../validate.ts";
 
 const SCRIPT = fileURLToPath(
   new URL("./_execute_notebook.py", import.meta.url),
@@ -194,7 +195,12 @@ export interface NotebookProblem {
   kind: ProblemKind;
   /** Index of the cell in the notebook, from 0. */
   cell: number;
-  /** A sentence naming the cell (from 1) and what went wrong. */
+  /**
+   * A sentence naming the cell (from 1) and what went wrong, on one line:
+   * what the notebook holds (its source, an error's name and message) with
+   * its control characters as `\u` escapes, so that printing it sends no
+   * escape sequence to a terminal.
+   */
   message: string;
 }
 
@@ -659,8 +665,14 @@ export function notebookProblems(
   executed.cells.forEach((cell, index) => {
     if (cell.cell_type !== "code") return;
     const where = `cell ${index + 1} (${firstLine(text(cell.source))})`;
+    // The source and the outputs are the notebook's: a raw escape sequence
+    // in a message would reach the terminal that prints it.
     const report = (kind: ProblemKind, what: string) =>
-      problems.push({ kind, cell: index, message: `${where}: ${what}` });
+      problems.push({
+        kind,
+        cell: index,
+        message: printable(`${where}: ${what}`),
+      });
     const outputs = cell.outputs ?? [];
     let failed = false;
     for (const output of outputs) {

@@ -986,8 +986,10 @@ async function assetBytes(
   const shown = JSON.stringify(file);
   const resolved = await resolveInside(realRoot, join(root, file));
   if (resolved.where === "nowhere") {
+    // A page's link names the file, %-escapes decoded: quoted, so that an
+    // escape sequence in it reaches no terminal.
     throw new Error(
-      `buildSite: ${file}, shown by a page, does not exist (${root})`,
+      `buildSite: ${shown}, shown by a page, does not exist (${root})`,
     );
   }
   if (resolved.where === "outside") {
