@@ -17,6 +17,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { checkBoolean, describe, readOptions } from "../validate.ts";
 
 /**
  * The CSP source of an inline script: `'sha256-…'` of its text, which the
@@ -52,6 +53,9 @@ export interface PolicyOptions {
  *
  * @param options the page's own inline scripts and whether it starts workers
  * @returns the policy's text, for the `content` attribute
+ * @throws {Error} naming the option, its value and the rule: an unknown
+ *   option, `inlineScripts` not an array of strings, `blobWorkers` not a
+ *   boolean (`"false"` would allow workers)
  *
  * @example
  * ```ts
@@ -61,10 +65,44 @@ export interface PolicyOptions {
  * assert.match(policy, /^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
  * assert.match(policy, /worker-src 'none'/);
  * assert.doesNotMatch(policy, /script-src[^;]*unsafe/);
+ * assert.throws(
+ *   () => contentSecurityPolicy({ blobWorkers: "false" as never }),
+ *   /contentSecurityPolicy: options\.blobWorkers must be a boolean, got "false"/,
+ * );
  * ```
  */
 export function contentSecurityPolicy(options: PolicyOptions = {}): string {
-  const hashes = [...new Set((options.inlineScripts ?? []).map(scriptHash))];
+  return policy("contentSecurityPolicy", options);
+}
+
+/**
+ * The policy of {@linkcode contentSecurityPolicy}, its options checked in
+ * the name of `where`: a misspelled option or a string where a boolean
+ * goes would give a page a policy other than the one asked for.
+ */
+function policy(where: string, options: unknown): string {
+  const read = readOptions(where, options, ["inlineScripts", "blobWorkers"]);
+  const scripts = read.inlineScripts ?? [];
+  if (!Array.isArray(scripts)) {
+    throw new Error(
+      `${where}: options.inlineScripts must be an array of the scripts' texts, got ${
+        describe(scripts)
+      }`,
+    );
+  }
+  scripts.forEach((script: unknown, i) => {
+    if (typeof script !== "string") {
+      throw new Error(
+        `${where}: options.inlineScripts[${i}] must be a string, got ${
+          describe(script)
+        }`,
+      );
+    }
+  });
+  const blobWorkers = read.blobWorkers === undefined
+    ? false
+    : checkBoolean(where, "options.blobWorkers", read.blobWorkers);
+  const hashes = [...new Set((scripts as string[]).map(scriptHash))];
   return [
     "default-src 'self'",
     ["script-src 'self'", ...hashes].join(" "),
@@ -75,7 +113,7 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'none'",
-    `worker-src ${options.blobWorkers ? "blob:" : "'none'"}`,
+    `worker-src ${blobWorkers ? "blob:" : "'none'"}`,
     "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -88,6 +126,7 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
  *
  * @param options as for {@linkcode contentSecurityPolicy}
  * @returns the element
+ * @throws {Error} as {@linkcode contentSecurityPolicy}, naming `policyMeta`
  *
  * @example
  * ```ts
@@ -99,6 +138,6 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
 export function policyMeta(options: PolicyOptions = {}): string {
   // The policy holds no `"`, `&` or `<`: it goes into the attribute as it is.
   return `<meta http-equiv="Content-Security-Policy" content="${
-    contentSecurityPolicy(options)
+    policy("policyMeta", options)
   }">`;
 }
