@@ -17,6 +17,7 @@ import {
   randomConnectFour,
 } from "../mod.ts";
 import { listNotebooks } from "../src/notebook/jupyter.ts";
+import { searchSteps, stepperHtml } from "../src/notebook/mod.ts";
 import { buildSite, renderNotebook, SITE_MARKER } from "../src/site/build.ts";
 import {
   bestColumn,
@@ -247,9 +248,14 @@ Deno.test("renderNotebook shows the richest output: SVG inline, then HTML, image
               "text/html": '<img src="x.svg">',
               "text/plain": "chart",
             }),
+            // A stepper's markup without its script shows no stepper.
             execute({
               "text/html": ['<div class="gts-stepper">', "</div>"],
               "text/plain": "s",
+            }),
+            execute({
+              "text/html": stepperHtml(searchSteps([[1, 2], [3]])),
+              "text/plain": "stepper",
             }),
             execute({ "image/png": "iVBORw0K\nGgo=", "text/plain": "p" }),
             execute({
@@ -285,7 +291,9 @@ Deno.test("renderNotebook shows the richest output: SVG inline, then HTML, image
   );
   assert.deepEqual([...copies], ["figures/000/ordering.svg"]);
   assert.equal(page.charts, 1);
+  // The library's stepper, its script rebuilt; not the one without a script.
   assert.equal(page.steppers, 1);
+  assert.equal(page.scripts.length, 1);
   const html = page.html;
   assert.match(
     html,
@@ -317,6 +325,49 @@ Deno.test("renderNotebook shows the richest output: SVG inline, then HTML, image
     /<span class="repo-link" title="..\/src\/x.ts \(in the repository\)">src<\/span>/,
   );
   assert.match(html, /<a href="https:\/\/example.org">web<\/a>/);
+});
+
+Deno.test("renderNotebook: an SVG output shows its first <svg> element only, what follows it is dropped and said so; a stepper counts only with its script", () => {
+  const output = (data: Record<string, string>) => ({
+    cell_type: "code",
+    source: "x",
+    outputs: [{ output_type: "display_data", data }],
+  });
+  const page = renderNotebook(
+    {
+      cells: [
+        output({
+          "image/svg+xml":
+            '<svg></svg><h1>Your session expired</h1><a href="https://evil.example/login">log in again</a>',
+        }),
+        output({
+          "image/svg+xml": '<svg><circle r="1"/></svg>\n<!-- drawn -->\n',
+        }),
+        output({
+          "text/html":
+            '<div class="gts-stepper"></div><div class="gts-walks"></div>',
+        }),
+      ],
+    },
+    "01_a",
+    ["01_a"],
+    new Set(),
+  );
+  assert.doesNotMatch(page.html, /session expired|evil\.example|log in/);
+  assert.match(
+    page.html,
+    /<figure class="output chart" data-mime="image\/svg\+xml"><svg><\/svg><\/figure>/,
+  );
+  assert.match(
+    page.html,
+    /<figure class="output chart" data-mime="image\/svg\+xml"><svg><circle r="1"><\/circle><\/svg><\/figure>/,
+  );
+  assert.deepEqual(page.dropped, [
+    "markup outside the output's first <svg> element",
+  ]);
+  assert.equal(page.charts, 2);
+  assert.equal(page.steppers, 0);
+  assert.deepEqual(page.scripts, []);
 });
 
 Deno.test("renderNotebook points raw HTML's relative links and images as Markdown's: into the site, or a repo-link span / the alt text", () => {

@@ -52,6 +52,7 @@ import {
   isSafeLink,
   type Relink,
   sanitizeHtml,
+  sanitizeSvg,
   sanitizeSvgFile,
 } from "./sanitize.ts";
 import { stepperLiveFile } from "./stepper.ts";
@@ -81,7 +82,10 @@ export interface SiteBuild {
   pages: SitePage[];
   /** Charts (inline SVG outputs) over all notebook pages. */
   charts: number;
-  /** Steppers over all notebook pages. */
+  /**
+   * Steppers over all notebook pages: those whose script was rebuilt (a
+   * stepper without one shows only its picture).
+   */
   steppers: number;
   /** Cells with "Edit and run" (try-it and exercise cells) over all pages. */
   editable: number;
@@ -378,9 +382,11 @@ function renderOutput(
     typeof output.data === "object" && output.data !== null ? output.data : {};
   const svg = data["image/svg+xml"];
   if (svg !== undefined) {
-    const clean = sanitizeHtml(inlineSvg(joined(svg)), { relink: md.relink });
+    // Only the first <svg> element: markup after it (a fake "log in
+    // again" link) would show inside the chart's figure.
+    const clean = sanitizeSvg(inlineSvg(joined(svg)), { relink: md.relink });
     shown.dropped.push(...clean.dropped);
-    if (!/^<svg[\s>]/.test(clean.html)) {
+    if (clean.html === null) {
       return droppedOutput(
         "image/svg+xml",
         "no <svg> element is left once sanitised",
@@ -398,10 +404,10 @@ function renderOutput(
     });
     shown.dropped.push(...clean.dropped);
     shown.scripts.push(...clean.scripts);
-    // A search stepper or an exercise report's walk through both searches:
-    // each gets its rebuilt script.
-    shown.steppers +=
-      (clean.html.match(/<div class="gts-(?:stepper|walks)"/g) ?? []).length;
+    // A search stepper or an exercise report's walk through both searches
+    // steps when its script was rebuilt, one script each; one whose script
+    // was missing or dropped shows only its picture, and is no stepper.
+    shown.steppers += clean.scripts.length;
     return `<div class="output html" data-mime="text/html">${clean.html}</div>`;
   }
   for (const mime of ["image/png", "image/jpeg"]) {
@@ -515,8 +521,8 @@ export function notebookTitle(notebook: Notebook, name: string): string {
  * @param name its file name without `.ipynb`
  * @param notebooks the names of every notebook that has a page (for links)
  * @param copies receives the repository files its links need copied
- * @returns the HTML (sanitised), the number of charts and steppers it
- *   shows, the steppers' scripts (rebuilt from the library's code: the
+ * @returns the HTML (sanitised), the number of charts it shows and of
+ *   steppers whose script it rebuilt, the steppers' scripts (rebuilt from the library's code: the
  *   page's CSP allows them by hash) and what was dropped, one line each
  *
  * @example An SVG chart goes inline; a script in HTML does not

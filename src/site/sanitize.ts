@@ -33,6 +33,7 @@ type Run = PurifyRun;
 
 // The slice of jsdom's DOM this module touches (Deno has no DOM types).
 interface DomNode {
+  nodeType: number;
   textContent: string | null;
   parentNode: DomElement | null;
 }
@@ -41,6 +42,7 @@ interface DomElement extends DomNode {
   namespaceURI: string | null;
   id: string;
   innerHTML: string;
+  outerHTML: string;
   className: string;
   title: string;
   classList: { contains(name: string): boolean };
@@ -137,6 +139,26 @@ function relinkFragment(
   }
 }
 
+/**
+ * `markup` through DOMPurify with the site's rules, as a DOM fragment, with
+ * what the rules removed and the scripts they set aside (the steppers').
+ */
+function purified(markup: string): { fragment: DomElement; run: Run } {
+  const { purify } = instance();
+  const mine: Run = { scripts: [], dropped: [] };
+  const outer = run;
+  run = mine;
+  try {
+    const fragment = purify.sanitize(markup, {
+      ...SITE_PURIFY_CONFIG,
+      RETURN_DOM_FRAGMENT: true,
+    }) as unknown as DomElement;
+    return { fragment, run: mine };
+  } finally {
+    run = outer;
+  }
+}
+
 /** What {@linkcode sanitizeHtml} returns. */
 export interface Sanitized {
   /** The safe markup. */
@@ -187,19 +209,8 @@ export function sanitizeHtml(
   html: string,
   options: { steppers?: boolean; relink?: Relink } = {},
 ): Sanitized {
-  const { purify, document } = instance();
-  const mine: Run = { scripts: [], dropped: [] };
-  const outer = run;
-  run = mine;
-  let fragment: DomElement;
-  try {
-    fragment = purify.sanitize(html, {
-      ...SITE_PURIFY_CONFIG,
-      RETURN_DOM_FRAGMENT: true,
-    }) as unknown as DomElement;
-  } finally {
-    run = outer;
-  }
+  const { document } = instance();
+  const { fragment, run: mine } = purified(html);
   const scripts: string[] = [];
   if (options.steppers) {
     const divs = [
@@ -262,20 +273,68 @@ export function sanitizeHtml(
  * ```
  */
 export function sanitizeSvgFile(svg: string): string | null {
-  const { purify, document } = instance();
-  const outer = run;
-  run = { scripts: [], dropped: [] };
-  let fragment: DomElement;
-  try {
-    fragment = purify.sanitize(svg.replace(/^\s*<\?xml[^>]*\?>/, ""), {
-      ...SITE_PURIFY_CONFIG,
-      RETURN_DOM_FRAGMENT: true,
-    }) as unknown as DomElement;
-  } finally {
-    run = outer;
-  }
+  const { document } = instance();
+  const { fragment } = purified(svg.replace(/^\s*<\?xml[^>]*\?>/, ""));
   const root = fragment.querySelector("svg");
   if (root === null) return null;
   return new document.defaultView.XMLSerializer().serializeToString(root) +
     "\n";
 }
+
+/** What {@linkcode sanitizeSvg} returns. */
+export interface SanitizedSvg {
+  /** The `<svg>` element's safe markup, or null when none is left. */
+  html: string | null;
+  /** What was removed or changed, one line each (duplicates folded). */
+  dropped: string[];
+}
+
+/**
+ * Makes an `image/svg+xml` output safe for a page: its first `<svg>`
+ * element, sanitised as {@linkcode sanitizeHtml} does, and nothing else.
+ * Markup around it (a heading, a link after `</svg>`) would otherwise show
+ * as part of the chart; it is dropped and said so.
+ *
+ * @param svg the output's SVG, inline markup (no XML declaration)
+ * @param options `relink`: as for {@linkcode sanitizeHtml}
+ * @returns the `<svg>` element's markup (null when the output holds none
+ *   once sanitised) and what was dropped
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sanitizeSvg } from "./sanitize.ts";
+ * const clean = sanitizeSvg('<svg><circle r="1"/></svg><h1>Session expired</h1><a href="https://evil.example/">log in</a>');
+ * assert.equal(clean.html, '<svg><circle r="1"></circle></svg>');
+ * assert.deepEqual(clean.dropped, ["markup outside the output's first <svg> element"]);
+ * assert.equal(sanitizeSvg("<p>no chart</p>").html, null);
+ * ```
+ */
+export function sanitizeSvg(
+  svg: string,
+  options: { relink?: Relink } = {},
+): SanitizedSvg {
+  const { document } = instance();
+  const { fragment, run: mine } = purified(svg);
+  if (mine.scripts.length > 0) mine.dropped.push("a <script>");
+  const root = fragment.querySelector("svg");
+  // Anything but the <svg> and blank text (a comment shows nothing) is
+  // left out: an element wrapping the <svg>, or beside it.
+  const alone = Array.from(fragment.childNodes).every((node) =>
+    node === root || node.nodeType === COMMENT_NODE ||
+    node.nodeType === TEXT_NODE && (node.textContent ?? "").trim() === ""
+  );
+  if (!alone) {
+    mine.dropped.push("markup outside the output's first <svg> element");
+  }
+  if (root !== null && options.relink !== undefined) {
+    relinkFragment(root, options.relink, document);
+  }
+  return {
+    html: root === null ? null : root.outerHTML,
+    dropped: [...new Set(mine.dropped)],
+  };
+}
+
+const TEXT_NODE = 3;
+const COMMENT_NODE = 8;
