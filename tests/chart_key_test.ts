@@ -95,7 +95,7 @@ Deno.test("appendKey: bad columns, fontSize, entries, tags and names are errors 
     ],
     [
       () => appendKey(SVG, "1 x" as never),
-      /^Error: appendKey: entries must be an array of \{ tag, name \}, got "1 x"$/,
+      /^Error: appendKey: entries must be a non-empty array of \{ tag, name \}, got "1 x"$/,
     ],
     [
       () => appendKey(42 as never, one),

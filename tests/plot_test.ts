@@ -2,11 +2,17 @@ import assert from "node:assert/strict";
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 import {
+  appendKey,
+  boxesOverlap,
   displayMarkdown,
   displaySvg,
   markdownTable,
+  placeTags,
   renderSvg,
   saveSvg,
+  svgImageHtml,
+  textBox,
+  wrapText,
 } from "../src/plot/mod.ts";
 
 const POINTS = [
@@ -273,4 +279,145 @@ Deno.test("markdownTable: every line break in a cell (\\n, \\r\\n, a lone \\r, U
     assert.equal(html.match(/<tr>/g)?.length, 3, `${name}: ${html}`);
     assert.match(html, /<td>alpha<br>beta<\/td>\s*<td[^>]*>18297<\/td>/, name);
   }
+});
+
+Deno.test("the plot functions name the argument, its value and the rule of bad input, never a bare TypeError or a silent wrong chart", async () => {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100" height="100" width="300"></svg>';
+  const area = { left: 0, right: 100, top: 0, bottom: 100 };
+  const point = { x: 1, y: 1, tag: "1" };
+  const refused: [() => unknown, RegExp][] = [
+    [
+      () => displaySvg(42 as never),
+      /^displaySvg: svg must be a string, an SVG document, got 42$/,
+    ],
+    [
+      () => displaySvg("hello"),
+      /^displaySvg: svg must be an SVG document, its first element an <svg> \(as renderSvg returns\), got "hello"$/,
+    ],
+    [
+      () => displaySvg(svg, { alt: 5 as never }),
+      /^displaySvg: options\.alt must be a string, got 5$/,
+    ],
+    [
+      () => displaySvg(svg, { alternative: "x" } as never),
+      /^displaySvg: unknown option "alternative"; known options: alt$/,
+    ],
+    [
+      () => svgImageHtml("<p>chart</p>"),
+      /^svgImageHtml: svg must be an SVG document/,
+    ],
+    [
+      () => displayMarkdown(undefined as never),
+      /^displayMarkdown: markdown must be a string, got undefined$/,
+    ],
+    [
+      () => renderSvg(null as never),
+      /^renderSvg: options must be an object of Plot options \(\{ marks: \[\.\.\.\] \}\), got null$/,
+    ],
+    [
+      () => renderSvg({}, { background: 5 as never }),
+      /^renderSvg: renderOptions\.background must be a non-empty string \(a fill\) or null \(none\), got 5$/,
+    ],
+    [
+      () => renderSvg({}, { backgound: null } as never),
+      /^renderSvg: unknown option "backgound"; known options: background$/,
+    ],
+    [
+      () => renderSvg({}, "white" as never),
+      /^renderSvg: renderOptions must be an object \(\{ background \}\), got "white"$/,
+    ],
+    [
+      () => textBox(0, 0, "center" as never, "ab", 10),
+      /^textBox: anchor must be one of start, middle, end, got "center"$/,
+    ],
+    [
+      () => textBox(0, 0, "start", "ab", NaN),
+      /^textBox: fontSize must be a finite number > 0, got NaN$/,
+    ],
+    [
+      () => textBox(0, undefined as never, "start", "ab", 10),
+      /^textBox: y must be a finite number, got undefined$/,
+    ],
+    [
+      () => textBox(0, 0, "start", 12 as never, 10),
+      /^textBox: text must be a string, got 12$/,
+    ],
+    [
+      () => boxesOverlap(area, { ...area, left: NaN }),
+      /^boxesOverlap: b\.left must be a finite number, got NaN$/,
+    ],
+    [
+      () => wrapText("aa bb", 10, NaN),
+      /^wrapText: width must be a finite number > 0, got NaN$/,
+    ],
+    [
+      () => wrapText(null as never, 10, 30),
+      /^wrapText: text must be a string, got null$/,
+    ],
+    [
+      () => placeTags([point], { area, fontSize: -1, radius: 2 }),
+      /^placeTags: options\.fontSize must be a finite number > 0, got -1$/,
+    ],
+    [
+      () => placeTags([point], { area, fontSize: 9, radius: NaN }),
+      /^placeTags: options\.radius must be a finite number ≥ 0, got NaN$/,
+    ],
+    [
+      () =>
+        placeTags([point], {
+          area: { ...area, right: -1 },
+          fontSize: 9,
+          radius: 2,
+        }),
+      /^placeTags: options\.area must have left ≤ right and top ≤ bottom/,
+    ],
+    [
+      () =>
+        placeTags([{ ...point, x: "1" as never }], {
+          area,
+          fontSize: 9,
+          radius: 2,
+        }),
+      /^placeTags: points\[0\]\.x must be a finite number, got "1"$/,
+    ],
+    [
+      () =>
+        placeTags([point], { area, fontSize: 9, radius: 2, size: 1 } as never),
+      /^placeTags: unknown option "size"; known options: area, fontSize, radius$/,
+    ],
+    [
+      () => appendKey(svg, []),
+      /^appendKey: entries must be a non-empty array of \{ tag, name \}, got an array of 0$/,
+    ],
+  ];
+  for (const [call, message] of refused) {
+    assert.throws(call, (error: Error) => {
+      assert.ok(!(error instanceof TypeError), String(error));
+      assert.match(error.message, message);
+      return true;
+    });
+  }
+  const dir = await Deno.makeTempDir();
+  try {
+    await assert.rejects(
+      () => saveSvg(`${dir}/x.svg`, 42 as never),
+      /^Error: saveSvg: svg must be a string, an SVG document, got 42$/,
+    );
+    await assert.rejects(
+      () => saveSvg(undefined as never, svg),
+      /^Error: saveSvg: path must be a non-empty string, got undefined$/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  // What the checks let through still works: an SVG after an XML
+  // declaration, a background of none, an empty text.
+  displaySvg(`<?xml version="1.0"?>\n${svg}`);
+  assert.deepEqual(textBox(5, 5, "end", "", 10), {
+    left: 5,
+    right: 5,
+    top: -1,
+    bottom: 11,
+  });
 });

@@ -37,7 +37,8 @@ const MARGIN = 10;
  * @param entries the tags and what they stand for, in reading order
  * @param options {@linkcode KeyOptions}
  * @throws {Error} naming the argument, its value and the rule: an svg
- *   without a numeric width and height or not ending in `</svg>`, columns
+ *   without a numeric width and height or not ending in `</svg>`, entries
+ *   not a non-empty array, columns
  *   not an integer ≥ 1, a fontSize not > 0, a tag or name not a string, or
  *   columns too narrow to hold one character after the widest tag
  *
@@ -170,9 +171,10 @@ function checkKeyOptions(
 }
 
 function checkEntries(entries: unknown): void {
-  if (!Array.isArray(entries)) {
+  if (!Array.isArray(entries) || entries.length === 0) {
+    // An empty key would grow the chart by a blank band.
     throw new Error(
-      `${WHERE}: entries must be an array of { tag, name }, got ${
+      `${WHERE}: entries must be a non-empty array of { tag, name }, got ${
         describe(entries)
       }`,
     );

@@ -1,4 +1,5 @@
 import { type JupyterDisplay, mimeBundle } from "./_jupyter_display.ts";
+import { describe } from "../validate.ts";
 
 /**
  * Wraps markdown so that a Jupyter cell with the Deno kernel renders it (a
@@ -8,6 +9,8 @@ import { type JupyterDisplay, mimeBundle } from "./_jupyter_display.ts";
  * @param markdown The markdown text.
  * @returns A value whose `Symbol.for("Jupyter.display")` method returns
  * `{ "text/markdown": markdown }`.
+ * @throws {Error} when `markdown` is not a string (the cell would show
+ * nothing, or `[object Object]`), naming it and its value.
  *
  * @example Show a table in a notebook cell
  * ```ts
@@ -21,5 +24,10 @@ import { type JupyterDisplay, mimeBundle } from "./_jupyter_display.ts";
  * ```
  */
 export function displayMarkdown(markdown: string): JupyterDisplay {
+  if (typeof markdown !== "string") {
+    throw new Error(
+      `displayMarkdown: markdown must be a string, got ${describe(markdown)}`,
+    );
+  }
   return mimeBundle({ "text/markdown": markdown });
 }

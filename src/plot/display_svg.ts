@@ -1,6 +1,7 @@
 import { type JupyterDisplay, mimeBundle } from "./_jupyter_display.ts";
 import { base64Utf8 } from "./_base64.ts";
 import { isXmlCharacter } from "./_xml.ts";
+import { describe, readOptions } from "../validate.ts";
 
 /** Options of {@linkcode displaySvg}. */
 export interface DisplaySvgOptions {
@@ -35,6 +36,44 @@ function textOf(markup: string): string {
   );
 }
 
+/**
+ * The start of an SVG document: blanks, an XML declaration and a doctype
+ * aside, its first element is an `<svg>`.
+ */
+const SVG_START =
+  /^\s*(?:<\?xml\b[^>]*\?>\s*)?(?:<!DOCTYPE\b[^>]*>\s*)?<svg[\s/>]/;
+
+/**
+ * The text alternative asked for, after checking that `svg` is an SVG
+ * document and `options` holds only a string `alt`: a number where the
+ * SVG goes, or text that is no SVG, showed as a broken image.
+ */
+function checkDisplay(
+  where: string,
+  svg: unknown,
+  options: unknown,
+): string | undefined {
+  if (typeof svg !== "string") {
+    throw new Error(
+      `${where}: svg must be a string, an SVG document, got ${describe(svg)}`,
+    );
+  }
+  if (!SVG_START.test(svg)) {
+    throw new Error(
+      `${where}: svg must be an SVG document, its first element an <svg> (as renderSvg returns), got ${
+        describe(svg)
+      }`,
+    );
+  }
+  const { alt } = readOptions(where, options, ["alt"]);
+  if (alt !== undefined && typeof alt !== "string") {
+    throw new Error(
+      `${where}: options.alt must be a string, got ${describe(alt)}`,
+    );
+  }
+  return alt;
+}
+
 function escapeAttribute(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(
     /</g,
@@ -55,6 +94,9 @@ function escapeAttribute(text: string): string {
  * @param svg the SVG document, as returned by `renderSvg`
  * @param options the text alternative
  * @returns the `<img>` element's HTML
+ * @throws {Error} naming the argument, its value and the rule: an svg that
+ *   is not a string whose first element is an `<svg>`, an unknown option,
+ *   an alt not a string
  *
  * @example
  * ```ts
@@ -68,6 +110,11 @@ export function svgImageHtml(
   svg: string,
   options: DisplaySvgOptions = {},
 ): string {
+  return imageHtml(svg, checkDisplay("svgImageHtml", svg, options));
+}
+
+/** {@linkcode svgImageHtml} of a checked SVG and text alternative. */
+function imageHtml(svg: string, altOption: string | undefined): string {
   const root = /^<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
   const size = (name: string) => {
     const value = new RegExp(`\\s${name}="([\\d.]+)"`).exec(root)?.[1];
@@ -76,7 +123,7 @@ export function svgImageHtml(
   const title = /<text\b[^>]*font-weight="bold"[^>]*>([^<]+)<\/text>/.exec(
     svg,
   )?.[1];
-  const alt = options.alt ??
+  const alt = altOption ??
     (title === undefined ? "chart" : textOf(title).trim());
   return `<img class="gts-chart" src="data:image/svg+xml;base64,${
     base64Utf8(svg)
@@ -98,6 +145,9 @@ export function svgImageHtml(
  * @param options The image's text alternative.
  * @returns A value whose `Symbol.for("Jupyter.display")` method returns
  * `{ "image/svg+xml": svg, "text/html": "<img …>" }`.
+ * @throws {Error} naming the argument, its value and the rule: an svg that
+ * is not a string whose first element is an `<svg>` (a number, `"hello"`),
+ * an unknown option, an alt not a string.
  *
  * @example Show a chart in a notebook cell
  * ```ts
@@ -110,14 +160,16 @@ export function svgImageHtml(
  * const bundle = shown[Symbol.for("Jupyter.display")]!();
  * assert.match(bundle["image/svg+xml"]!, /^<svg xmlns=/);
  * assert.match(bundle["text/html"]!, /^<img class="gts-chart" src="data:image\/svg\+xml;base64,/);
+ * assert.throws(() => displaySvg("hello"), /displaySvg: svg must be an SVG document/);
  * ```
  */
 export function displaySvg(
   svg: string,
   options: DisplaySvgOptions = {},
 ): JupyterDisplay {
+  const alt = checkDisplay("displaySvg", svg, options);
   return mimeBundle({
     "image/svg+xml": svg,
-    "text/html": svgImageHtml(svg, options),
+    "text/html": imageHtml(svg, alt),
   });
 }

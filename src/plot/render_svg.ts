@@ -1,6 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 import { toXml, type XmlNode } from "./_xml.ts";
+import { describe, readOptions } from "../validate.ts";
 
 /** The options of `Plot.plot`, re-exported so callers can type a chart spec without importing Plot. */
 export type PlotOptions = Plot.PlotOptions;
@@ -54,6 +55,10 @@ interface Document {
  * @param options The options of `Plot.plot`; `document` is supplied here.
  * @param renderOptions How to finish the SVG (background).
  * @returns The SVG document as a string.
+ * @throws {Error} naming the argument, its value and the rule: options not
+ * an object, renderOptions not an object or with a key other than
+ * `background`, a background neither a non-empty string nor null; or a
+ * chart that needs a browser (a continuous colour legend).
  *
  * @example Render a dot chart
  * ```ts
@@ -66,12 +71,14 @@ interface Document {
  * });
  * assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
  * assert.equal(svg.match(/<circle/g)?.length, 3);
+ * assert.throws(() => renderSvg({}, { backgound: null } as never), /renderSvg: unknown option "backgound"/);
  * ```
  */
 export function renderSvg(
   options: PlotOptions,
   renderOptions: RenderSvgOptions = {},
 ): string {
+  const background = checkRender(options, renderOptions);
   const { document } = parseHTML(
     "<!DOCTYPE html><html><head></head><body></body></html>",
   ) as unknown as { document: Document };
@@ -92,9 +99,6 @@ export function renderSvg(
     }
     throw error;
   }
-  const background = renderOptions.background === undefined
-    ? "white"
-    : renderOptions.background;
   const root = chart.tagName.toLowerCase() === "svg"
     ? chart
     : figureToSvg(document, chart);
@@ -108,6 +112,46 @@ export function renderSvg(
   // As XML, not linkedom's outerHTML: an SVG file is read by an XML parser,
   // which refuses the raw `<` and `&` that HTML allows in attributes.
   return withNamespaces(toXml(root as unknown as XmlNode));
+}
+
+/**
+ * The background to paint (null: none), after checking renderSvg's
+ * arguments: Plot's options an object (Plot checks their keys), and
+ * renderOptions only a `background` that is a fill or null.
+ */
+function checkRender(options: unknown, renderOptions: unknown): string | null {
+  const where = "renderSvg";
+  if (
+    options === null || typeof options !== "object" || Array.isArray(options)
+  ) {
+    throw new Error(
+      `${where}: options must be an object of Plot options ({ marks: [...] }), got ${
+        describe(options)
+      }`,
+    );
+  }
+  if (
+    renderOptions === null || typeof renderOptions !== "object" ||
+    Array.isArray(renderOptions)
+  ) {
+    throw new Error(
+      `${where}: renderOptions must be an object ({ background }), got ${
+        describe(renderOptions)
+      }`,
+    );
+  }
+  const { background } = readOptions(where, renderOptions, ["background"]);
+  if (background === undefined) return "white";
+  if (
+    background !== null && (typeof background !== "string" || background === "")
+  ) {
+    throw new Error(
+      `${where}: renderOptions.background must be a non-empty string (a fill) or null (none), got ${
+        describe(background)
+      }`,
+    );
+  }
+  return background;
 }
 
 /** Adds the namespace declarations that a standalone SVG file needs. */

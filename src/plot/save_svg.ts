@@ -1,4 +1,5 @@
 import { dirname } from "node:path";
+import { describe } from "../validate.ts";
 
 /**
  * Writes an SVG document to `path`, creating the parent folders, and ends the
@@ -6,6 +7,9 @@ import { dirname } from "node:path";
  *
  * @param path Where to write, e.g. `figures/t000_nodes.svg`.
  * @param svg The document, as returned by `renderSvg`.
+ * @throws {Error} naming the argument, its value and the rule: a path not
+ * a non-empty string, an svg not a string, or one whose root `<svg>` has no
+ * `xmlns` (a file without it does not open as an image).
  *
  * @example Save a chart
  * ```ts
@@ -22,9 +26,19 @@ import { dirname } from "node:path";
  * ```
  */
 export async function saveSvg(path: string, svg: string): Promise<void> {
+  if (typeof path !== "string" || path === "") {
+    throw new Error(
+      `saveSvg: path must be a non-empty string, got ${describe(path)}`,
+    );
+  }
+  if (typeof svg !== "string") {
+    throw new Error(
+      `saveSvg: svg must be a string, an SVG document, got ${describe(svg)}`,
+    );
+  }
   if (!/^<svg[^>]* xmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(svg)) {
     throw new Error(
-      `Refusing to save ${path}: the SVG has no xmlns, render it with renderSvg()`,
+      `saveSvg: refusing to save ${path}: the SVG has no xmlns, render it with renderSvg()`,
     );
   }
   await Deno.mkdir(dirname(path), { recursive: true });

@@ -816,7 +816,8 @@ export function powerCostChart(rows: readonly AtlasRow[]): Chart {
   return {
     name: "power_cost",
     title: "Power against cost",
-    svg: appendKey(
+    // No technique measured yet: no key (appendKey refuses an empty one).
+    svg: points.length === 0 ? svg : appendKey(
       svg,
       points.map((p, i) => ({ tag: String(i + 1), name: p.technique })),
     ),
