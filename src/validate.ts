@@ -280,6 +280,39 @@ export function checkNonNegative(
 }
 
 /**
+ * Returns `value` when it is an id that a style sheet can select as `#id`
+ * as it stands: a letter, then letters, digits, `-` and `_`. An id with
+ * CSS syntax in it (`x{}textarea`, `x,textarea`) would end the selector
+ * early, and the rules after it would apply to the whole page.
+ *
+ * @param where the function (`"stepperCss"`)
+ * @param name the argument (`"id"`)
+ * @throws {Error} naming the argument, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkCssId } from "./validate.ts";
+ * assert.equal(checkCssId("f", "id", "gts-stepper-a1-0"), "gts-stepper-a1-0");
+ * assert.throws(() => checkCssId("f", "id", "x{}textarea"), /f: id must be a letter then letters, digits, - and _ .*, got "x\{\}textarea"/);
+ * ```
+ */
+export function checkCssId(
+  where: string,
+  name: string,
+  value: unknown,
+): string {
+  if (typeof value !== "string" || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(value)) {
+    throw new Error(
+      `${where}: ${name} must be a letter then letters, digits, - and _ (it scopes every rule as #${name}), got ${
+        describe(value)
+      }`,
+    );
+  }
+  return value;
+}
+
+/**
  * `text` safe to print on a terminal or to put in a NATS header: its
  * control characters (C0, DEL, C1: a newline, a carriage return, an escape
  * sequence's ESC) written as `\u` escapes. Text that came from elsewhere

@@ -5,7 +5,8 @@
  * markup, image outputs that are markup, HTML, SVG and Markdown with
  * scripts, handlers and `javascript:` links, a stepper whose code was
  * changed and one whose data and markup were, symlinks to a notebook, an
- * image and a folder outside the repository, a notebook named `index`, and
+ * image and a folder outside the repository, a notebook named `index`, one
+ * named just `.ipynb`, and
  * an SVG file with a script, and a play page of its own (`src/play/web/`:
  * script, markup, style sheet, worker, and an opening book), which the site
  * must not take. Every payload, if it ran, would set
@@ -325,6 +326,8 @@ export async function craftedRepository(): Promise<CraftedRepository> {
   ]);
   // The site's own page names.
   await write("index", [markdownCell(`# Index\n\n${scriptAndImage("index")}`)]);
+  // A file named just ".ipynb": its page would have no name.
+  await write("", [markdownCell("# Nameless")]);
 
   // Symlinks out of the repository: a notebook, an image, a folder.
   await Deno.symlink(

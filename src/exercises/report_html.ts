@@ -14,7 +14,7 @@
  */
 
 import { base64Utf8 } from "../plot/_base64.ts";
-import { describe } from "../validate.ts";
+import { checkCssId, describe } from "../validate.ts";
 import { JUPYTER_DISPLAY } from "../plot/_jupyter_display.ts";
 import {
   type DrawnTree,
@@ -39,8 +39,19 @@ import type { NodePath } from "./walk.ts";
  *
  * @param id the stepper's id, `gts-walks-…`
  * @returns the CSS
+ * @throws {Error} when `id` is not a letter then letters, digits, `-` and
+ *   `_`: CSS in it (`x{}textarea`) would leave the rules after it unscoped
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { walksCss } from "./report_html.ts";
+ * assert.match(walksCss("gts-walks-a-0"), /^#gts-walks-a-0\{font-family:/);
+ * assert.throws(() => walksCss("x,textarea"), /walksCss: id must be a letter then letters, digits, - and _/);
+ * ```
  */
 export function walksCss(id: string): string {
+  checkCssId("walksCss", "id", id);
   return `#${id}{font-family:system-ui,sans-serif;font-size:13px;outline:none;max-width:100%}
 #${id}:focus{box-shadow:0 0 0 2px #9cc3ea}
 #${id} .gts-panes{display:flex;flex-wrap:wrap;gap:12px}

@@ -16,7 +16,12 @@ import { type JupyterDisplay, mimeBundle } from "../plot/_jupyter_display.ts";
 import type { ArrayTree } from "../trees/explicit_tree.ts";
 import { base64Utf8 } from "../plot/_base64.ts";
 import { CHAR_EM } from "../plot/label_layout.ts";
-import { checkInteger, checkOptions, describe } from "../validate.ts";
+import {
+  checkCssId,
+  checkInteger,
+  checkOptions,
+  describe,
+} from "../validate.ts";
 import { checkSearchSteps } from "./_check_steps.ts";
 import {
   type NodeView,
@@ -254,15 +259,19 @@ export function stepperTreeSvg(recorded: SearchSteps, step?: number): string {
  *
  * @param id the stepper's id, `gts-stepper-…`
  * @returns the CSS
+ * @throws {Error} when `id` is not a letter then letters, digits, `-` and
+ *   `_`: CSS in it (`x{}textarea`) would leave the rules after it unscoped
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { stepperCss } from "./search_stepper.ts";
  * assert.match(stepperCss("gts-stepper-a-0"), /^#gts-stepper-a-0\{font-family:/);
+ * assert.throws(() => stepperCss("x{}textarea"), /stepperCss: id must be a letter then letters, digits, - and _/);
  * ```
  */
 export function stepperCss(id: string): string {
+  checkCssId("stepperCss", "id", id);
   return `#${id}{font-family:system-ui,sans-serif;font-size:13px;outline:none;max-width:100%}
 #${id}:focus{box-shadow:0 0 0 2px #9cc3ea}
 #${id} .gts-bar{margin:4px 0}

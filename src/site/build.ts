@@ -57,7 +57,7 @@ import {
 } from "./sanitize.ts";
 import { stepperLiveFile } from "./stepper.ts";
 import { walksLiveFile } from "./walks.ts";
-import { printable } from "../validate.ts";
+import { describe, printable } from "../validate.ts";
 import { buildInto } from "./_out_folder.ts";
 
 /** The repository's root folder. */
@@ -99,8 +99,22 @@ export interface SiteBuild {
   warnings: string[];
 }
 
-/** Escapes text for HTML content and attribute values. */
+/**
+ * Escapes text for HTML content and attribute values.
+ *
+ * @throws {Error} when `text` is not a string (a number would need no
+ *   escaping, but an object would print as `[object Object]`)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { escapeHtml } from "./build.ts";
+ * assert.equal(escapeHtml(`<a href="x">Tom & Jerry's</a>`), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;");
+ * assert.throws(() => escapeHtml(42 as never), /escapeHtml: text must be a string, got 42/);
+ * ```
+ */
 export function escapeHtml(text: string): string {
+  checkString("escapeHtml", "text", text);
   return text.replace(
     /[&<>"']/g,
     (c) =>
@@ -116,6 +130,61 @@ export function escapeHtml(text: string): string {
   );
 }
 
+/** `value` when it is a string; otherwise an error naming `where` and `name`. */
+function checkString(where: string, name: string, value: unknown): string {
+  if (typeof value !== "string") {
+    throw new Error(
+      `${where}: ${name} must be a string, got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+/** `value` when it is an array of strings (the notebooks' names). */
+function checkNames(where: string, name: string, value: unknown): void {
+  if (!Array.isArray(value)) {
+    throw new Error(
+      `${where}: ${name} must be an array of notebook names, got ${
+        describe(value)
+      }`,
+    );
+  }
+  value.forEach((entry: unknown, i) =>
+    checkString(where, `${name}[${i}]`, entry)
+  );
+}
+
+/**
+ * `value` when it has a notebook's shape, as readNotebook checks it: an
+ * object whose `cells` is a list of objects with a `cell_type`.
+ */
+function checkNotebookShape(where: string, value: unknown): Notebook {
+  const cells = typeof value === "object" && value !== null &&
+      !Array.isArray(value)
+    ? (value as { cells?: unknown }).cells
+    : undefined;
+  if (!Array.isArray(cells)) {
+    throw new Error(
+      `${where}: notebook must be a notebook, an object with a "cells" list, got ${
+        describe(value)
+      }${cells === undefined ? "" : ` whose cells are ${describe(cells)}`}`,
+    );
+  }
+  cells.forEach((cell: unknown, i) => {
+    if (
+      typeof cell !== "object" || cell === null ||
+      typeof (cell as { cell_type?: unknown }).cell_type !== "string"
+    ) {
+      throw new Error(
+        `${where}: notebook.cells[${i}] must be a cell, an object with a "cell_type", got ${
+          describe(cell)
+        }`,
+      );
+    }
+  });
+  return value as Notebook;
+}
+
 /** A notebook's multi-line string; anything else (a broken notebook) is "". */
 const joined = (value: unknown): string =>
   typeof value === "string"
@@ -128,6 +197,9 @@ const joined = (value: unknown): string =>
  * A notebook page's link: its name percent-encoded (a name may hold `:`,
  * `#`, `?` or `%`), then escaped for an attribute.
  *
+ * @throws {Error} when `name` is not a non-empty string (`undefined` made
+ *   a link to `undefined.html`)
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -135,9 +207,15 @@ const joined = (value: unknown): string =>
  * assert.equal(pageHref("01_minimax"), "01_minimax.html");
  * assert.equal(pageHref("javascript:alert(1)"), "javascript%3Aalert(1).html");
  * assert.equal(pageHref(`9"><img src=x onerror=1>`), "9%22%3E%3Cimg%20src%3Dx%20onerror%3D1%3E.html");
+ * assert.throws(() => pageHref(undefined as never), /pageHref: name must be a non-empty string, got undefined/);
  * ```
  */
 export function pageHref(name: string): string {
+  if (typeof name !== "string" || name === "") {
+    throw new Error(
+      `pageHref: name must be a non-empty string, got ${describe(name)}`,
+    );
+  }
   return escapeHtml(`${encodeURIComponent(name)}.html`);
 }
 
@@ -159,6 +237,8 @@ const IMAGE = /\.(svg|png|jpe?g|gif|webp)$/i;
  *   copy; `null` for a file of the repository that the site does not hold
  *   (shown as text); `{ dropped }` with the reason for a link the site never
  *   writes (`javascript:` and every other scheme, a malformed `%`-escape)
+ * @throws {Error} when `href` or `from` is not a string, or `notebooks`
+ *   not an array of strings
  *
  * @example
  * ```ts
@@ -183,6 +263,9 @@ export function siteLink(
 ): { href: string; copy?: string; dropped?: undefined } | {
   dropped: string;
 } | null {
+  checkString("siteLink", "href", href);
+  checkString("siteLink", "from", from);
+  checkNames("siteLink", "notebooks", notebooks);
   // Browsers skip control characters and spaces in a scheme (`java\tscript:`).
   // deno-lint-ignore no-control-regex
   const scheme = href.replace(/[\u0000-\u0020]/g, "").match(
@@ -468,6 +551,8 @@ function renderCell(
  * calls `checkExercise`); null for the others (their work is the lesson's
  * measurement, shown as committed).
  *
+ * @throws {Error} when `source` is not a string
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -478,6 +563,7 @@ function renderCell(
  * ```
  */
 export function editableKind(source: string): "try-it" | "exercise" | null {
+  checkString("editableKind", "source", source);
   if (/\bcheckExercise\s*\(/.test(source)) return "exercise";
   if (/^\s*\/\/\s*Try it\b/m.test(source) || /\btryIt\s*\(/.test(source)) {
     return "try-it";
@@ -491,15 +577,21 @@ export function editableKind(source: string): "try-it" | "exercise" | null {
  * left out: the title is text (escaped where it is written), and a heading
  * `# Minimax <small>…</small>` showed its tags.
  *
+ * @throws {Error} when `notebook` has not a notebook's shape (a `cells`
+ *   list of objects with a `cell_type`) or `name` is not a string
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { notebookTitle } from "./build.ts";
  * const notebook = { cells: [{ cell_type: "markdown", source: "# *Minimax* <small>lesson 1</small>" }] };
  * assert.equal(notebookTitle(notebook, "01_minimax"), "Minimax lesson 1");
+ * assert.throws(() => notebookTitle({} as never, "x"), /notebookTitle: notebook must be a notebook, an object with a "cells" list, got an object/);
  * ```
  */
 export function notebookTitle(notebook: Notebook, name: string): string {
+  checkNotebookShape("notebookTitle", notebook);
+  checkString("notebookTitle", "name", name);
   for (const cell of notebook.cells) {
     if (cell.cell_type !== "markdown") continue;
     for (const heading of joined(cell.source).matchAll(/^#{1,2}\s+(.+)$/gm)) {
@@ -524,6 +616,10 @@ export function notebookTitle(notebook: Notebook, name: string): string {
  * @returns the HTML (sanitised), the number of charts it shows and of
  *   steppers whose script it rebuilt, the steppers' scripts (rebuilt from the library's code: the
  *   page's CSP allows them by hash) and what was dropped, one line each
+ * @throws {Error} naming the argument, its value and the rule: a notebook
+ *   without a notebook's shape (a `cells` list of objects with a
+ *   `cell_type`), a name not a non-empty string, notebooks not an array of
+ *   strings, copies not a Set
  *
  * @example An SVG chart goes inline; a script in HTML does not
  * ```ts
@@ -562,6 +658,21 @@ export function renderNotebook(
   scripts: string[];
   dropped: string[];
 } {
+  const where = "renderNotebook";
+  checkNotebookShape(where, notebook);
+  if (typeof name !== "string" || name === "") {
+    throw new Error(
+      `${where}: name must be a non-empty string, got ${describe(name)}`,
+    );
+  }
+  checkNames(where, "notebooks", notebooks);
+  if (!(copies instanceof Set)) {
+    throw new Error(
+      `${where}: copies must be a Set (it receives the files to copy), got ${
+        describe(copies)
+      }`,
+    );
+  }
   const shown: Shown = {
     charts: 0,
     steppers: 0,
@@ -669,7 +780,8 @@ export interface SiteOptions {
  * Whatever the notebooks hold, no script of theirs runs on a page (see the
  * module's documentation); a notebook or an image that is a symlink out of
  * the repository is skipped, and so is a notebook named `index` or `play`
- * (its page would replace the site's); each is one line of `warnings`.
+ * (its page would replace the site's) and one named just `.ipynb` (its
+ * page would have no name); each is one line of `warnings`.
  *
  * The site is written into a new folder beside `out`, which takes `out`'s
  * place once every file is written: a build that fails leaves the previous
@@ -947,6 +1059,10 @@ async function siteNotebooks(
     if (!entry.name.endsWith(".ipynb")) continue;
     const name = basename(entry.name, ".ipynb");
     const shown = `notebooks/${JSON.stringify(entry.name)}`;
+    if (name === "") {
+      warnings.push(`${shown}: skipped, it has no name before .ipynb`);
+      continue;
+    }
     if (RESERVED.includes(name)) {
       warnings.push(
         `${shown}: skipped, its page would replace the site's ${name}.html`,

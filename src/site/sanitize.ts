@@ -26,6 +26,7 @@ import {
 } from "./sanitize_rules.ts";
 import { liveStepperScript } from "./stepper.ts";
 import { liveWalksScript } from "./walks.ts";
+import { checkBoolean, describe, readOptions } from "../validate.ts";
 
 export { isLocalCss, isSafeLink } from "./sanitize_rules.ts";
 
@@ -139,6 +140,28 @@ function relinkFragment(
   }
 }
 
+/** `value` when it is a string; otherwise an error naming `where` and `name`. */
+function checkString(where: string, name: string, value: unknown): string {
+  if (typeof value !== "string") {
+    throw new Error(
+      `${where}: ${name} must be a string, got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+/** The `relink` option when it is absent or a function. */
+function checkRelink(where: string, relink: unknown): Relink | undefined {
+  if (relink !== undefined && typeof relink !== "function") {
+    throw new Error(
+      `${where}: options.relink must be a function (url) => url or null, got ${
+        describe(relink)
+      }`,
+    );
+  }
+  return relink as Relink | undefined;
+}
+
 /**
  * `markup` through DOMPurify with the site's rules, as a DOM fragment, with
  * what the rules removed and the scripts they set aside (the steppers').
@@ -179,6 +202,9 @@ export interface Sanitized {
  *   site (null: nowhere, the link becomes a `repo-link` span, the image its
  *   alt text); without it they stay as written
  * @returns the markup, the scripts it holds, and what was dropped
+ * @throws {Error} naming the argument, its value and the rule: html not a
+ *   string, an unknown option (a misspelled `relinks` would leave every
+ *   link as written), steppers not a boolean, relink not a function
  *
  * @example
  * ```ts
@@ -209,10 +235,17 @@ export function sanitizeHtml(
   html: string,
   options: { steppers?: boolean; relink?: Relink } = {},
 ): Sanitized {
+  const where = "sanitizeHtml";
+  checkString(where, "html", html);
+  const read = readOptions(where, options, ["steppers", "relink"]);
+  const steppers = read.steppers === undefined
+    ? false
+    : checkBoolean(where, "options.steppers", read.steppers);
+  const relink = checkRelink(where, read.relink);
   const { document } = instance();
   const { fragment, run: mine } = purified(html);
   const scripts: string[] = [];
-  if (options.steppers) {
+  if (steppers) {
     const divs = [
       ...fragment.querySelectorAll("div.gts-stepper, div.gts-walks"),
     ];
@@ -244,9 +277,7 @@ export function sanitizeHtml(
   } else if (mine.scripts.length > 0) {
     mine.dropped.push("a <script>");
   }
-  if (options.relink !== undefined) {
-    relinkFragment(fragment, options.relink, document);
-  }
+  if (relink !== undefined) relinkFragment(fragment, relink, document);
   const holder = document.createElement("div");
   holder.appendChild(fragment);
   return {
@@ -263,6 +294,7 @@ export function sanitizeHtml(
  *
  * @param svg the file's text
  * @returns the safe file, or null when no `<svg>` element is left
+ * @throws {Error} when `svg` is not a string
  *
  * @example
  * ```ts
@@ -273,6 +305,7 @@ export function sanitizeHtml(
  * ```
  */
 export function sanitizeSvgFile(svg: string): string | null {
+  checkString("sanitizeSvgFile", "svg", svg);
   const { document } = instance();
   const { fragment } = purified(svg.replace(/^\s*<\?xml[^>]*\?>/, ""));
   const root = fragment.querySelector("svg");
@@ -299,6 +332,8 @@ export interface SanitizedSvg {
  * @param options `relink`: as for {@linkcode sanitizeHtml}
  * @returns the `<svg>` element's markup (null when the output holds none
  *   once sanitised) and what was dropped
+ * @throws {Error} naming the argument, its value and the rule: svg not a
+ *   string, an unknown option, relink not a function
  *
  * @example
  * ```ts
@@ -314,6 +349,11 @@ export function sanitizeSvg(
   svg: string,
   options: { relink?: Relink } = {},
 ): SanitizedSvg {
+  checkString("sanitizeSvg", "svg", svg);
+  const relink = checkRelink(
+    "sanitizeSvg",
+    readOptions("sanitizeSvg", options, ["relink"]).relink,
+  );
   const { document } = instance();
   const { fragment, run: mine } = purified(svg);
   if (mine.scripts.length > 0) mine.dropped.push("a <script>");
@@ -327,8 +367,8 @@ export function sanitizeSvg(
   if (!alone) {
     mine.dropped.push("markup outside the output's first <svg> element");
   }
-  if (root !== null && options.relink !== undefined) {
-    relinkFragment(root, options.relink, document);
+  if (root !== null && relink !== undefined) {
+    relinkFragment(root, relink, document);
   }
   return {
     html: root === null ? null : root.outerHTML,

@@ -11,6 +11,7 @@ import type { Config, DOMPurify } from "dompurify";
 import { dataImageProblem } from "./image.ts";
 import { stepperCss } from "../notebook/search_stepper.ts";
 import { walksCss } from "../exercises/report_html.ts";
+import { describe } from "../validate.ts";
 
 /** HTML elements: Markdown's, tables, figures, the steppers' controls. */
 const HTML_TAGS = [
@@ -246,7 +247,8 @@ export const PLOT_STYLE = `:where(.${PLOT_CLASS}) {
  * const stepper = { localName: "div", id, classList: { contains: (c: string) => c === "gts-stepper" } };
  * assert.ok(isBuilderStyle(stepperCss(id), stepper));
  * assert.ok(!isBuilderStyle("textarea{color:transparent}", stepper));
- * assert.ok(!isBuilderStyle(stepperCss("x,textarea"), { ...stepper, id: "x,textarea" }));
+ * const unscoped = stepperCss(id).replaceAll(id, "x,textarea");
+ * assert.ok(!isBuilderStyle(unscoped, { ...stepper, id: "x,textarea" }));
  * ```
  */
 export function isBuilderStyle(
@@ -282,6 +284,7 @@ const URL_WHITESPACE =
  *
  * @param href the link as written
  * @returns whether the site keeps it
+ * @throws {Error} when `href` is not a string
  *
  * @example
  * ```ts
@@ -293,9 +296,13 @@ const URL_WHITESPACE =
  * assert.ok(!isSafeLink(" JaVa\tscript:alert(1)"));
  * assert.ok(!isSafeLink("data:text/html,x"));
  * assert.ok(!isSafeLink("//example.org/x"));
+ * assert.throws(() => isSafeLink(null as never), /isSafeLink: href must be a string, got null/);
  * ```
  */
 export function isSafeLink(href: string): boolean {
+  if (typeof href !== "string") {
+    throw new Error(`isSafeLink: href must be a string, got ${describe(href)}`);
+  }
   const url = href.replace(URL_WHITESPACE, "");
   if (/^https?:\/\//i.test(url) || url.startsWith("#")) return true;
   if (/^[/\\]/.test(url)) return false;
@@ -313,6 +320,7 @@ export function isSafeLink(href: string): boolean {
  *
  * @param css a style sheet or a `style` attribute
  * @returns whether the site keeps it
+ * @throws {Error} when `css` is not a string
  *
  * @example
  * ```ts
@@ -324,6 +332,9 @@ export function isSafeLink(href: string): boolean {
  * ```
  */
 export function isLocalCss(css: string): boolean {
+  if (typeof css !== "string") {
+    throw new Error(`isLocalCss: css must be a string, got ${describe(css)}`);
+  }
   if (/\\|@import|image-set|<\//i.test(css)) return false;
   for (const match of css.matchAll(/url\(\s*(['"]?)\s*([^'")\s]*)/gi)) {
     if (!/^(#|data:)/i.test(match[2]!)) return false;
