@@ -224,6 +224,20 @@ Deno.test("deno task site: an escape sequence in a notebook's link or a file nam
   }
 });
 
+Deno.test("src/site/build.ts's module documentation names the site's files as they are", async () => {
+  const source = await Deno.readTextFile(join(ROOT, "src/site/build.ts"));
+  const doc = source.slice(0, source.indexOf("*/"));
+  const named = [...doc.matchAll(/`([\w.]+\.ts)`/g)].map((m) => m[1]!);
+  assert.ok(named.length >= 4, named.join(", "));
+  for (const file of named) {
+    await Deno.stat(join(ROOT, "src/site", file)).catch(() => {
+      throw new Error(
+        `build.ts's documentation names ${file}, not in src/site`,
+      );
+    });
+  }
+});
+
 Deno.test("renderNotebook shows the richest output: SVG inline, then HTML, images, Markdown, text", () => {
   const svg =
     '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><rect width="100%"/><circle r="1"/></svg>';

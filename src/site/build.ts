@@ -14,12 +14,13 @@
  *
  * Nothing a notebook holds runs on a page, so a site built from notebooks
  * handed in by others is safe to open: names and text are escaped; SVG,
- * HTML and Markdown go through the sanitiser (`_site_sanitize.ts`: no
- * script, no handler, links only http(s) or relative); PNG and JPEG data
- * must be base64 of that type (`_site_image.ts`); a stepper's script is
- * rebuilt from the library's own code (`_site_stepper.ts`); every page
- * carries a Content-Security-Policy that runs only the site's own scripts
- * (`_site_csp.ts`); and no symlink is followed out of the repository.
+ * HTML and Markdown go through the sanitiser (`sanitize.ts`: no script, no
+ * handler, links only http(s) or relative); PNG and JPEG data must be
+ * base64 of that type (`image.ts`); a stepper's script is rebuilt from the
+ * library's own code (`stepper.ts`, and `walks.ts` for an exercise
+ * report's walks); every page carries a Content-Security-Policy that runs
+ * only the site's own scripts (`csp.ts`); and no symlink is followed out
+ * of the repository.
  *
  * @module
  */

@@ -79,7 +79,7 @@ function displayOf(value: unknown): Record<string, string> | null {
     }
     return kept;
   }
-  return { "text/plain": inspectValue(value, true) };
+  return { "text/plain": inspectValue(value) };
 }
 
 /**
@@ -107,7 +107,7 @@ const IN_WORKER = typeof (self as { importScripts?: unknown }).importScripts ===
 
 const post = (message: unknown) => self.postMessage(message);
 const line = (args: unknown[]) =>
-  args.map((arg) => typeof arg === "string" ? arg : inspectValue(arg, true))
+  args.map((arg) => typeof arg === "string" ? arg : inspectValue(arg))
     .join(" ") + "\n";
 
 if (IN_WORKER) {

@@ -1,18 +1,20 @@
 /**
  * Values as the site's worker prints them (Deno's `console.log` style, in
- * short): strings quoted inside objects, arrays and plain objects one level
- * after another up to a depth, Maps and Sets with their entries.
+ * short): strings quoted, arrays and plain objects one level after another
+ * up to a depth, Maps and Sets with their entries.
  *
  * @module
  */
 
 /**
- * A value as text.
+ * A value as text. A string is quoted wherever it is, on its own too (a
+ * cell whose value is `"x"` shows `"x"`, as the Deno kernel does; the
+ * worker's `console.log` writes its string arguments unquoted itself,
+ * without calling this).
  *
  * @param value anything
- * @param top whether it is printed on its own (a string then keeps quotes
- *   only when `quoteTop`)
- * @param depth how many levels of nesting are written out
+ * @param depth how many levels of nesting are written out; deeper arrays
+ *   and objects are `[Array]` and `[Object]`
  * @returns the text
  *
  * @example
@@ -20,11 +22,11 @@
  * import assert from "node:assert/strict";
  * import { inspectValue } from "./inspect.ts";
  * assert.equal(inspectValue({ a: [1, "b"], c: new Map([[1, 2]]) }), '{ a: [ 1, "b" ], c: Map(1) { 1 => 2 } }');
- * assert.equal(inspectValue("x", true), '"x"');
+ * assert.equal(inspectValue("x"), '"x"');
+ * assert.equal(inspectValue([[1]], 0), "[ [Array] ]");
  * ```
  */
-export function inspectValue(value: unknown, top = false, depth = 3): string {
-  void top;
+export function inspectValue(value: unknown, depth = 3): string {
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "bigint") return `${value}n`;
   if (typeof value === "function") {
@@ -33,7 +35,7 @@ export function inspectValue(value: unknown, top = false, depth = 3): string {
   if (typeof value !== "object" || value === null) return String(value);
   if (value instanceof Error) return `${value.name}: ${value.message}`;
   if (depth < 0) return Array.isArray(value) ? "[Array]" : "[Object]";
-  const inner = (v: unknown) => inspectValue(v, false, depth - 1);
+  const inner = (v: unknown) => inspectValue(v, depth - 1);
   if (Array.isArray(value)) {
     return value.length === 0 ? "[]" : `[ ${value.map(inner).join(", ")} ]`;
   }
