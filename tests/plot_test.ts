@@ -44,11 +44,18 @@ Deno.test("renderSvg() draws one <circle> per datum of a dot mark", () => {
 
 Deno.test("renderSvg() paints a white background unless told not to", () => {
   const marks = [Plot.dot(POINTS, { x: "x", y: "y" })];
-  assert.match(renderSvg({ marks }), /<rect fill="white"/);
-  assert.doesNotMatch(
-    renderSvg({ marks }, { background: null }),
-    /<rect fill="white"/,
+  // A dot chart has no <rect> of its own: the only one is the background.
+  const painted = renderSvg({ marks }).match(/<rect\b[^>]*>/g) ?? [];
+  assert.equal(painted.length, 1, painted.join("\n"));
+  assert.match(painted[0]!, /fill="white"/);
+  assert.match(
+    renderSvg({ marks }, { background: "#222" }),
+    /<rect fill="#222"/,
   );
+  // null: no background at all (not a rect painted "null", nor any other).
+  const bare = renderSvg({ marks }, { background: null });
+  assert.doesNotMatch(bare, /<rect\b/);
+  assert.doesNotMatch(bare, /"null"/);
 });
 
 Deno.test("renderSvg() turns a figure with title and legend into one <svg>", () => {
