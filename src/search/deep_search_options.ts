@@ -29,11 +29,20 @@ export interface DeepSearchOptions extends SearchOptions {
   failHard?: boolean;
   /**
    * Use a table entry only when it was searched to exactly the depth a node
-   * needs (or its subtree ended within it), so that with `depth` the value
-   * is always `minimax(position, { depth })`'s, even when a position is
-   * reached at different depths (Nim) or the table holds a deeper search's
-   * entries. Default false: the engine rule, where any entry at least as
-   * deep answers (fewer nodes, and a value that may come from deeper).
+   * needs by a search of the same fixed-depth kind (or its subtree ended
+   * within it), so that with `depth` the value is always
+   * `minimax(position, { depth })`'s, even when a position is reached at
+   * different depths (Nim) or the table holds entries of a deeper search,
+   * of a default-rule search, of `quiescence` or of a selective technique:
+   * those carry a different kind ({@linkcode TranspositionTable.kind}) and
+   * are searched again, never trusted. With `quiescence` the value is that
+   * of the fixed-depth tree with quiescence at its horizon, likewise. With a
+   * selective technique or `checkExtensions` the search's own values are no
+   * fixed-depth tree's (see each technique's contract), so it stores them
+   * without a kind and cuts only on entries of subtrees that ended: more
+   * nodes, and no other search's value. Default false: the engine rule,
+   * where any entry at least as deep answers (fewer nodes, and a value that
+   * may come from deeper).
    */
   exactDepth?: boolean;
   /**
