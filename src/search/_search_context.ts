@@ -74,6 +74,8 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   nodeLimit = Infinity;
   /** `performance.now()` past which the search stops (`timeMs`). */
   deadline = Infinity;
+  /** The `timeMs` the deadline was set from, for the stop's error. */
+  #timeMs = Infinity;
   /** A flag another thread may set to stop the search (`interrupt`), or null. */
   interrupt: Int32Array | null = null;
   /**
@@ -178,6 +180,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   setBudget(maxNodes: number, timeMs: number): void {
     this.nodeLimit = maxNodes;
     this.deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
+    this.#timeMs = timeMs;
     this.aborted = false;
     this.#armCheck(this.stats.nodes);
   }
@@ -368,11 +371,50 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   }
 
   /**
+   * The root's `evaluate()` (side to move's view), counted as a leaf: what a
+   * search that a budget stopped before any root move finished reports.
+   * Such a root is an inner node, whose evaluation a position may not have
+   * (an `ExplicitTree` without values on inner nodes): then the
+   * error names the searcher, the budget and what happened, with the
+   * position's error as its `cause`. The moves are all undone by then.
+   *
+   * @throws {Error} when `evaluate()` throws, or returns a bad value
+   */
+  stoppedRootValue(): number {
+    this.stats.leaves++;
+    let value: number;
+    try {
+      value = this.position.evaluate();
+    } catch (error) {
+      throw new Error(
+        `${this.where}: ${this.#spentBudget()} stopped ${this.where} before any root move finished; the root's evaluate() threw: ${
+          error instanceof Error ? error.message : describe(error)
+        }`,
+        { cause: error },
+      );
+    }
+    return this.checkValue(value);
+  }
+
+  /** The budget that stopped the search, as the caller gave it (`maxNodes = 3`). */
+  #spentBudget(): string {
+    if (this.stats.nodes > this.nodeLimit) {
+      return `maxNodes = ${this.nodeLimit}`;
+    }
+    if (this.#interrupted()) return "the interrupt flag";
+    return `timeMs = ${this.#timeMs}`;
+  }
+
+  /**
    * The result of a search that a budget stopped (see
    * {@linkcode BudgetReport}): the best root move searched to the end, with
    * its value (`rootValue`, turned by `toRoot` into the side to move's
    * view), a lower bound on the root's value under the default window; with
-   * no such move, the root's `evaluate()` and move −1.
+   * no such move, the root's `evaluate()` and move −1
+   * ({@linkcode SearchContext.stoppedRootValue}).
+   *
+   * @throws {Error} naming the searcher and the budget when there is no
+   *   such move and the root's `evaluate()` throws
    */
   stoppedResult(
     toRoot: (value: number) => number = (value) => value,
@@ -382,11 +424,8 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     if (found && pv[0] !== this.rootMove) {
       pv.splice(0, pv.length, this.rootMove);
     }
-    if (!found) this.stats.leaves++;
     return {
-      value: found
-        ? toRoot(this.rootValue)
-        : this.checkValue(this.position.evaluate()),
+      value: found ? toRoot(this.rootValue) : this.stoppedRootValue(),
       move: found ? this.rootMove : NO_MOVE,
       pv,
       stats: this.stats,

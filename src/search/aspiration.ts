@@ -161,9 +161,8 @@ export function aspiration(
     const value = deepNode(c, 0, depth, alpha, beta);
     if (c.aborted) {
       // No depth finished: the only value known is the root's own.
-      c.stats.leaves++;
       return {
-        value: c.checkValue(position.evaluate()),
+        value: c.stoppedRootValue(),
         move: NO_MOVE,
         pv: [],
         stats: c.stats,

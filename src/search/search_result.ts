@@ -53,7 +53,10 @@ export interface SearchOptions {
  * bound on the root's value with the default window; for mtdf the best
  * lower bound proved), `pv` its line; when no root move was finished (and
  * always for sssStar, whose passes prove upper bounds), `move` −1, `pv`
- * empty and `value` the root's `evaluate()`. When not stopped:
+ * empty and `value` the root's `evaluate()`; if that throws (an inner node
+ * of an `ExplicitTree` without a value of its own), the search throws an
+ * `Error` naming itself, the budget and its value, with the position's
+ * error as `cause` and the position restored. When not stopped:
  * `completedDepth` is the depth (`Infinity` without one), `exact` true.
  *
  * @example A node budget stops iterative deepening early, and says so
