@@ -102,7 +102,8 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
   beta?: number;
   /**
    * Told every node's window and value, post-order (see
-   * {@linkcode TraceRecorder}); when absent the search pays one null check
+   * {@linkcode TraceRecorder}), after its `begin()`, when it has one, as
+   * the search starts; when absent the search pays one null check
    * per node and allocates nothing for it. Works with every other option:
    * with `tt`, a node settled by a table entry is reported with no children
    * and `fromTable` true; with `failHard`, a leaf reports its value clamped
@@ -149,6 +150,9 @@ export function alphaBeta(
 ): SearchResult & BudgetReport {
   const settings = resolveSearchSettings("alphaBeta", options);
   const { alpha, beta, depth } = settings;
+  // A trace kept from an earlier search drops what it left (see
+  // SearchTrace.begin): that search may have stopped before its root.
+  settings.trace?.begin?.();
   // Any option beyond the plain search's own (depth, budgets, window,
   // trace) is read by the shared deep node: every one of them goes there,
   // so a new deep option can never be ignored here.

@@ -333,6 +333,14 @@ function settingsOf(
       }`,
     );
   }
+  const begin = (trace as SearchTrace | undefined)?.begin;
+  if (begin !== undefined && typeof begin !== "function") {
+    throw new Error(
+      `${where}: trace.begin must be a method (called as each search starts) when the trace has one, got ${
+        describe(begin)
+      }`,
+    );
+  }
   const aspirationDelta = given.delta !== undefined
     ? checkInteger(where, "delta", given.delta, 1, VALUE_INFINITE - 1)
     : given.aspirationDelta !== undefined
