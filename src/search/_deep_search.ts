@@ -14,6 +14,7 @@
 
 import {
   BOUND_UPPER,
+  MAX_MOVE_RANGE,
   MAX_PLY,
   NO_MOVE,
   type Position,
@@ -21,6 +22,7 @@ import {
 } from "../position.ts";
 import { createExtendedStats, type ExtendedStats } from "../stats.ts";
 import {
+  allocatingForMoves,
   defaultBudgetError,
   finishedReport,
   SearchContext,
@@ -228,17 +230,22 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     this.hasLosesExchange = typeof position.losesExchange === "function";
     copySelective(this, settings, position);
     copyWinValue(this, settings.where, position);
-    for (let ply = 0; ply < this.plies; ply++) {
-      this.scores.push(new Int32Array(this.maxMoves));
-    }
+    this.#addScores();
+  }
+
+  /** Gives each ply a buffer of move scores, as {@linkcode SearchContext} gives moves. */
+  #addScores(): void {
+    allocatingForMoves(this.where, this.maxMoves, () => {
+      while (this.scores.length < this.plies) {
+        this.scores.push(new Int32Array(this.maxMoves));
+      }
+    });
   }
 
   override reach(ply: number): void {
     if (ply < this.plies) return;
     super.reach(ply);
-    while (this.scores.length < this.plies) {
-      this.scores.push(new Int32Array(this.maxMoves));
-    }
+    this.#addScores();
     const killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     killers.set(this.killers);
     this.killers = killers;
@@ -444,7 +451,7 @@ export function oneShotResult(
  * range (chess: 2^16).
  *
  * @throws {Error} naming the searcher when `moveLimit` is used and is not
- *   an integer in 1…2^24, the range of `maxMove`
+ *   an integer in 1…{@linkcode MAX_MOVE_RANGE}, the range of `maxMove`
  */
 function historySize(settings: SearchSettings, position: Position): number {
   if (settings.maxMove !== null) return settings.maxMove;
@@ -454,7 +461,7 @@ function historySize(settings: SearchSettings, position: Position): number {
     "position.moveLimit",
     position.moveLimit,
     1,
-    1 << 24,
+    MAX_MOVE_RANGE,
   );
 }
 

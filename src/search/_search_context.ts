@@ -21,13 +21,14 @@
 
 import { isTableKey } from "./transposition_table.ts";
 import {
+  MAX_MOVE_RANGE,
   MAX_PLY,
   NO_MOVE,
   type Position,
   VALUE_INFINITE,
 } from "../position.ts";
 import { createStats, type SearchStats } from "../stats.ts";
-import { describe } from "../validate.ts";
+import { checkInteger, describe } from "../validate.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
 import type { SearchSettings } from "./search_settings.ts";
 import type { SearchTrace } from "./search_trace.ts";
@@ -110,14 +111,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     checkPosition(where, position);
     this.trustGenerated = typeof position.playGenerated === "function" &&
       typeof position.undoGenerated === "function";
-    this.maxMoves = position.maxMoves;
-    if (!Number.isInteger(this.maxMoves) || this.maxMoves < 1) {
-      throw new Error(
-        `${where}: position.maxMoves must be a positive integer, got ${
-          describe(this.maxMoves)
-        }`,
-      );
-    }
+    this.maxMoves = checkMaxMoves(where, position);
     this.plies = Math.max(1, Math.min(settings.depth + 1, INITIAL_PLIES));
     this.#addMoveBuffers(this.plies);
     this.pvStride = this.plies + 1;
@@ -170,7 +164,11 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     const first = this.moves.length;
     if (first >= plies) return;
     const size = this.maxMoves;
-    const all = new ArrayBuffer((plies - first) * size * 4);
+    const all = allocatingForMoves(
+      this.where,
+      size,
+      () => new ArrayBuffer((plies - first) * size * 4),
+    );
     for (let ply = first; ply < plies; ply++) {
       this.moves.push(new Int32Array(all, (ply - first) * size * 4, size));
     }
@@ -449,6 +447,80 @@ export const BUDGET_STOP: Error = new Error("search budget spent");
  * `maxNodes: Infinity` to search without a limit.
  */
 export const DEFAULT_MAX_NODES = 1 << 25;
+
+/**
+ * A position's `maxMoves`, checked: an integer in 1…{@linkcode MAX_MOVE_RANGE}
+ * (a larger one would only fail later, as the bare `RangeError` of a move
+ * buffer's allocation). The searchers' contexts and mcts share it.
+ *
+ * @param where the searcher, named in the error
+ * @param position the root
+ * @returns `position.maxMoves`
+ * @throws {Error} naming the searcher, `position.maxMoves`, the rule and the value
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkMaxMoves } from "./_search_context.ts";
+ * import { TicTacToe } from "../../mod.ts";
+ * assert.equal(checkMaxMoves("mcts", TicTacToe.empty()), 9);
+ * const huge = Object.assign(TicTacToe.empty(), { maxMoves: 1e12 });
+ * assert.throws(
+ *   () => checkMaxMoves("mcts", huge),
+ *   /^Error: mcts: position\.maxMoves must be an integer in 1…16777216, got 1000000000000$/,
+ * );
+ * ```
+ */
+export function checkMaxMoves(where: string, position: Position): number {
+  return checkInteger(
+    where,
+    "position.maxMoves",
+    position.maxMoves,
+    1,
+    MAX_MOVE_RANGE,
+  );
+}
+
+/**
+ * Runs `allocate`, which makes buffers sized by `position.maxMoves` (one of
+ * that many moves per ply, or per tree node for mcts): when the machine
+ * cannot give the memory, the engine's bare `RangeError` becomes an Error
+ * naming the searcher and `maxMoves`, with the `RangeError` as `cause`.
+ * Called when buffers are made or grow, never per node.
+ *
+ * @param where the searcher, named in the error
+ * @param maxMoves the position's `maxMoves`
+ * @param allocate makes the buffers
+ * @returns what `allocate` returned
+ * @throws {Error} when `allocate` throws a `RangeError`; anything else it
+ *   throws goes on as it is
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { allocatingForMoves } from "./_search_context.ts";
+ * assert.equal(allocatingForMoves("mcts", 9, () => new Int32Array(9)).length, 9);
+ * assert.throws(
+ *   () => allocatingForMoves("mcts", 2 ** 24, () => new ArrayBuffer(2 ** 60)),
+ *   /^Error: mcts: cannot allocate the move buffers for position\.maxMoves = 16777216/,
+ * );
+ * ```
+ */
+export function allocatingForMoves<T>(
+  where: string,
+  maxMoves: number,
+  allocate: () => T,
+): T {
+  try {
+    return allocate();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new Error(
+      `${where}: cannot allocate the move buffers for position.maxMoves = ${maxMoves} (an upper bound on generateMoves' count; a buffer of that many moves per ply): ${error.message}`,
+      { cause: error },
+    );
+  }
+}
 
 /**
  * The error of a search stopped by {@linkcode DEFAULT_MAX_NODES}: the caller

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { VALUE_INFINITE } from "../position.ts";
+import { MAX_MOVE_RANGE, VALUE_INFINITE } from "../position.ts";
 import {
   checkBoolean,
   checkInteger,
@@ -404,7 +404,7 @@ function settingsOf(
   }
   const maxMove = given.maxMove === undefined
     ? null
-    : checkInteger(where, "maxMove", given.maxMove, 1, 1 << 24);
+    : checkInteger(where, "maxMove", given.maxMove, 1, MAX_MOVE_RANGE);
   const selective = resolveSelective(where, given);
   const checkExtensions =
     flag(where, "checkExtensions", given.checkExtensions) === true;
