@@ -264,11 +264,17 @@ Deno.test("without depth or budget the one-shot searchers stop at DEFAULT_MAX_NO
     assert.throws(
       () => search(tree, {}),
       new RegExp(
-        `${name}: the search without depth passed the default budget of DEFAULT_MAX_NODES = 33554432 nodes; pass depth, maxNodes or timeMs`,
+        `${name}: the search without depth passed the default budget of DEFAULT_MAX_NODES = 33554432 nodes; pass depth, maxNodes or a finite timeMs`,
       ),
     );
     assert.equal(tree.key(), before);
   }
+  // timeMs: Infinity is no time limit: the default node budget still applies.
+  assert.throws(
+    () => ONE_SHOT[4]![1](tree, { timeMs: Infinity }),
+    /^Error: pvs: the search without depth passed the default budget of DEFAULT_MAX_NODES/,
+  );
+  assert.equal(tree.key(), before);
   const anytime = iterativeDeepening(tree);
   assert.ok(anytime.stoppedByBudget && !anytime.exact);
   assert.ok(anytime.stats.nodes <= DEFAULT_MAX_NODES + 1);

@@ -340,6 +340,41 @@ Deno.test("the settings object is frozen, nested parts too, and holds every defa
   assert.equal(resolveSearchSettings("aspiration", {}).aspirationDelta, 1);
 });
 
+Deno.test("the default node budget applies without depth, maxNodes or a finite timeMs: timeMs Infinity (no time limit) keeps it, maxNodes Infinity lifts it", () => {
+  const searchers = [
+    "minimax",
+    "negamax",
+    "alphaBeta",
+    "pvs",
+    "quiescence",
+    "iterativeDeepening",
+    "aspiration",
+    "mtdf",
+    "sssStar",
+  ] as const;
+  const cases: [Record<string, number>, number, boolean][] = [
+    [{}, 2 ** 25, true],
+    [{ timeMs: Infinity }, 2 ** 25, true],
+    [{ timeMs: 50 }, Infinity, false],
+    [{ maxNodes: Infinity }, Infinity, false],
+    [{ maxNodes: Infinity, timeMs: Infinity }, Infinity, false],
+    [{ maxNodes: 500, timeMs: Infinity }, 500, false],
+    [{ depth: 3, timeMs: Infinity }, Infinity, false],
+  ];
+  for (const name of searchers) {
+    for (const [options, maxNodes, byDefault] of cases) {
+      const settings = resolveSearchSettings(name, options);
+      assert.deepEqual(
+        [settings.maxNodes, settings.byDefault],
+        [maxNodes, byDefault],
+        `${name} ${
+          JSON.stringify(options, (_, v) => v === Infinity ? "Infinity" : v)
+        }`,
+      );
+    }
+  }
+});
+
 Deno.test("depth 2^30 is refused by every searcher, naming the rule; depth 2^30 − 1 is a depth, not 'no depth'", () => {
   // Found by review: 2^30 was inside the documented range 0…2^30 but is
   // the sentinel of a search without depth, so `depth: 2 ** 30` ran under

@@ -441,10 +441,11 @@ export class SearchContext<S extends SearchStats = SearchStats> {
 export const BUDGET_STOP: Error = new Error("search budget spent");
 
 /**
- * Nodes a search without `depth`, `maxNodes` or `timeMs` may visit
- * (2^25 = 33,554,432): a game whose lines can be very long (chess, with its
- * 50-move and repetition rules) would otherwise search for hours. Pass
- * `maxNodes: Infinity` to search without a limit.
+ * Nodes a search without `depth`, without `maxNodes` and without a finite
+ * `timeMs` may visit (2^25 = 33,554,432): a game whose lines can be very
+ * long (chess, with its 50-move and repetition rules) would otherwise
+ * search for hours. `timeMs: Infinity` is no time limit and keeps this
+ * one; pass `maxNodes: Infinity` to search without a limit.
  */
 export const DEFAULT_MAX_NODES = 1 << 25;
 
@@ -528,7 +529,7 @@ export function allocatingForMoves<T>(
  */
 export function defaultBudgetError(where: string): Error {
   return new Error(
-    `${where}: the search without depth passed the default budget of DEFAULT_MAX_NODES = ${DEFAULT_MAX_NODES} nodes; pass depth, maxNodes or timeMs (maxNodes: Infinity searches without a limit)`,
+    `${where}: the search without depth passed the default budget of DEFAULT_MAX_NODES = ${DEFAULT_MAX_NODES} nodes; pass depth, maxNodes or a finite timeMs (maxNodes: Infinity searches without a limit)`,
   );
 }
 

@@ -33,12 +33,17 @@ export interface SearchOptions {
   /**
    * Node budget (a positive integer, or `Infinity`): the search stops once it
    * has counted more nodes, and says so ({@linkcode BudgetReport}). Without
-   * `depth`, `maxNodes` and `timeMs`, the default is `DEFAULT_MAX_NODES`
-   * (2^25): the one-shot searchers then throw rather than cut the value
-   * silently, the anytime ones (iterative deepening, aspiration) report it.
+   * `depth`, without `maxNodes` and without a finite `timeMs`, the default
+   * is `DEFAULT_MAX_NODES` (2^25): the one-shot searchers then throw rather
+   * than cut the value silently, the anytime ones (iterative deepening,
+   * aspiration) report it. `Infinity` is no node limit at all.
    */
   maxNodes?: number;
-  /** Time budget in milliseconds (a positive number, or `Infinity`); the clock is read every 1,024 nodes. */
+  /**
+   * Time budget in milliseconds (a positive number, or `Infinity`: no time
+   * limit, so without `depth` or `maxNodes` the default node budget still
+   * applies); the clock is read every 1,024 nodes.
+   */
   timeMs?: number;
 }
 

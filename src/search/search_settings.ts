@@ -58,7 +58,10 @@ export interface SearchSettings {
   readonly maxNodes: number;
   /** Milliseconds allowed (`Infinity`: none). */
   readonly timeMs: number;
-  /** No `depth`, `maxNodes` or `timeMs` given: the default node budget applies. */
+  /**
+   * No `depth`, no `maxNodes` and no finite `timeMs` (absent or `Infinity`,
+   * which means no time limit): the default node budget applies.
+   */
   readonly byDefault: boolean;
   /** The stop flag another thread may raise (`interrupt`), or null. */
   readonly interrupt: Int32Array | null;
@@ -368,8 +371,11 @@ function settingsOf(
     : checkInteger(where, "depth", given.depth, 0, MAX_DEPTH);
   const maxNodes = budget(where, "maxNodes", given.maxNodes);
   const timeMs = budget(where, "timeMs", given.timeMs);
+  // Only a finite budget replaces the default one: timeMs Infinity is no
+  // time limit, not "no node limit" (that is maxNodes: Infinity), as mcts
+  // treats it too.
   const byDefault = depth === UNLIMITED_DEPTH &&
-    given.maxNodes === undefined && given.timeMs === undefined;
+    given.maxNodes === undefined && timeMs === Infinity;
   const tt = table(where, given.tt, rules.ownTable === true);
   const plan = resolveOrder(
     (given.order === undefined ? rules.order : given.order) as OrderOption,
