@@ -467,3 +467,48 @@ Deno.test('order "pv" is refused where no previous line is ever set: every searc
     /^Error: new SearchPlayer: options: order "pv" follows the previous iteration's principal variation/,
   );
 });
+
+Deno.test('iterativeDeepening refuses order "pv" with previous "none", which passes no line on; a SearchPlayer of "deepening" (previous "none" by default) refuses it when made', () => {
+  // Found by review: accepted, it ordered nothing (the same nodes as
+  // without "pv").
+  const search =
+    SEARCHERS.find(([known]) => known === "iterativeDeepening")![1];
+  const position = TicTacToe.parse("X...O....");
+  for (const order of ["pv", ["tt", "pv"], ["pv", "killer"]]) {
+    assert.throws(
+      () =>
+        search(position, {
+          previous: "none",
+          tt: new TranspositionTable({ entries: 64 }),
+          order,
+        }),
+      new Error(
+        `iterativeDeepening: order "pv" follows the previous iteration's principal variation, which previous "none" never passes on: here it would order nothing (pass previous "move" or "pv", or leave "pv" out of order)`,
+      ),
+    );
+    assert.equal(position.toString(), "X...O....");
+  }
+  // A bad previous is named first, as before.
+  assert.throws(
+    () => search(position, { previous: "all", order: "pv" }),
+    /^Error: iterativeDeepening: previous must be "none", "move" or "pv", got "all"$/,
+  );
+  assert.throws(
+    () =>
+      new SearchPlayer({
+        searcher: "deepening",
+        maxNodes: 100,
+        options: { order: "pv" },
+      }),
+    /^Error: new SearchPlayer: options: order "pv" follows the previous iteration's principal variation, which previous "none" never passes on/,
+  );
+  // With a line passed on, "pv" stays accepted.
+  for (const previous of ["move", "pv"] as const) {
+    assert.ok(search(position, { previous, order: "pv" }).value === 0);
+    new SearchPlayer({
+      searcher: "deepening",
+      maxNodes: 100,
+      options: { previous, order: "pv" },
+    });
+  }
+});

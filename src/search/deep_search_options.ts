@@ -22,7 +22,8 @@ export interface DeepSearchOptions extends SearchOptions {
   /**
    * Move ordering (default `"tt"` with a table, `"natural"` without);
    * `"pv"` only where a previous iteration sets the line it follows
-   * (iterative deepening, aspiration without a guess).
+   * (iterative deepening unless `previous` is `"none"`, aspiration without
+   * a guess).
    */
   order?: OrderOption;
   /** Clamp every result into the node's window (T002.1); default false (fail-soft). */

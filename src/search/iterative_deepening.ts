@@ -113,7 +113,11 @@ export interface IterativeDeepeningOptions extends DeepSearchOptions {
   maxNodes?: number;
   /** Stop after this many milliseconds (the clock is read every 1,024 nodes); same rule. */
   timeMs?: number;
-  /** What each iteration searches first (default `"move"`: the previous best move). */
+  /**
+   * What each iteration searches first (default `"move"`: the previous best
+   * move). `"none"` passes nothing on, so an `order` with `"pv"` is then
+   * refused: it would order nothing.
+   */
   previous?: PreviousHint;
   /**
    * Aspiration half-width: iterations after the first search the window

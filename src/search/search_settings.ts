@@ -382,6 +382,14 @@ function settingsOf(
     tt !== null,
     where,
   );
+  const previous = given.previous === undefined ? "move" : given.previous;
+  if (previous !== "none" && previous !== "move" && previous !== "pv") {
+    throw new Error(
+      `${where}: previous must be "none", "move" or "pv", got ${
+        describe(previous)
+      }`,
+    );
+  }
   // Only iterative deepening sets a previous line: anywhere else "pv" would
   // be accepted and order nothing.
   if (
@@ -390,6 +398,12 @@ function settingsOf(
   ) {
     throw new Error(
       `${where}: order "pv" follows the previous iteration's principal variation, which only iterativeDeepening (and aspiration without guess) sets: here it would order nothing`,
+    );
+  }
+  // Iterative deepening sets none either with previous "none".
+  if ((plan.flags & ORDER_PV) !== 0 && previous === "none") {
+    throw new Error(
+      `${where}: order "pv" follows the previous iteration's principal variation, which previous "none" never passes on: here it would order nothing (pass previous "move" or "pv", or leave "pv" out of order)`,
     );
   }
   const failHard = flag(where, "failHard", given.failHard) === true;
@@ -419,14 +433,6 @@ function settingsOf(
   const quiescenceEvasions =
     flag(where, "quiescenceEvasions", given.quiescenceEvasions) === true;
   const interrupt = interruptFlag(where, given.interrupt);
-  const previous = given.previous === undefined ? "move" : given.previous;
-  if (previous !== "none" && previous !== "move" && previous !== "pv") {
-    throw new Error(
-      `${where}: previous must be "none", "move" or "pv", got ${
-        describe(previous)
-      }`,
-    );
-  }
   const quiescence = flag(where, "quiescence", given.quiescence) === true;
   const pvs = flag(where, "pvs", given.pvs) === true;
   const keepCutMove = flag(where, "keepCutMove", given.keepCutMove) === true;
