@@ -447,3 +447,26 @@ Deno.test("a budget stop before any root move finished, at a root that cannot ev
     );
   }
 });
+
+Deno.test("exact says the search finished, not that the value is inside the window: outside a narrowed root window it is a bound, per the searcher's contract", () => {
+  const tree = new UniformTree({ branching: 3, depth: 5, seed: 0 });
+  const truth = minimax(tree).value;
+  assert.equal(truth, 65);
+  for (
+    const [name, search] of [["alphaBeta", alphaBeta], ["pvs", pvs], [
+      "quiescence",
+      quiescence,
+    ]] as const
+  ) {
+    // Fails low: an upper bound at or below alpha, exact true.
+    const low = search(tree, { alpha: 200, beta: 300 });
+    assert.ok(low.exact && !low.stoppedByBudget, name);
+    assert.ok(low.value <= 200 && truth <= low.value, `${name}: ${low.value}`);
+    // Fails high: a lower bound at or above beta.
+    const high = search(tree, { alpha: -300, beta: -200 });
+    assert.ok(high.exact && high.value >= -200 && truth >= high.value, name);
+    // Inside the window: the value itself.
+    const inside = search(tree, { alpha: 60, beta: 70 });
+    assert.ok(inside.exact && inside.value === truth, name);
+  }
+});

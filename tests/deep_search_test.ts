@@ -271,6 +271,10 @@ Deno.test("bad options are clear errors", () => {
     ],
   ];
   for (const [run, message] of cases) assert.throws(run, message);
+  // failHard is refused only when true: false is their own fail-soft passes.
+  const value = minimax(tree).value;
+  assert.equal(mtdf(tree, { failHard: false }).value, value);
+  assert.equal(sssStar(tree, { failHard: false }).value, value);
 });
 
 Deno.test("searchers leave the position as they found it", () => {

@@ -11,7 +11,8 @@
  * until they meet. `stats.passes` counts the passes. Needs a transposition
  * table: a fresh one of {@linkcode DEFAULT_TABLE_ENTRIES} entries when `tt`
  * is not given. The options: `guess`, `depth`, and `tt`, `exactDepth`,
- * `order`, `failHard`, `maxMove` as for {@linkcode alphaBeta}.
+ * `order`, `maxMove` as for {@linkcode alphaBeta}; `failHard` only as
+ * false (its passes must be fail-soft, see Errors).
  *
  * ## Table contract
  *

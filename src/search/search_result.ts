@@ -50,7 +50,9 @@ export interface SearchOptions {
 /**
  * What every searcher of `src/search/` except `mcts` (which reports in its
  * `stats`) says about its node or time budget (`maxNodes`, `timeMs`), so
- * that a value cut short is never mistaken for the full search's.
+ * that a value cut short is never mistaken for the full search's. A value
+ * outside a narrowed root window is a bound even when the search finished
+ * (see `exact`).
  *
  * The one-shot searchers (minimax, negamax, alphaBeta, pvs, quiescence,
  * mtdf, sssStar) when stopped: `completedDepth` 0, `exact` false, and
@@ -85,10 +87,16 @@ export interface BudgetReport {
    */
   completedDepth: number;
   /**
-   * True when the value is the answer the search was asked for: the
-   * requested depth (or, without one, the end of every line) was completed.
+   * True when no budget cut the search: the requested depth (or, without
+   * one, the end of every line) was completed, and the value is what the
+   * searcher's bound contract promises for its root window. With the
+   * default window that is the exact value; with a narrower one (`alpha`,
+   * `beta` of alphaBeta, pvs and quiescence) a value strictly inside the
+   * window is exact, but one at or below alpha is only an upper bound and
+   * one at or above beta only a lower bound, though `exact` is true: it
+   * says the search finished, not that the value lies inside the window.
    * False when a budget cut the search short, so the value is only
-   * `completedDepth`'s.
+   * `completedDepth`'s (or a bound: see above).
    */
   exact: boolean;
 }

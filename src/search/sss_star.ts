@@ -16,8 +16,9 @@
  * holds the whole searched tree (a colliding table keeps the value right and
  * costs nodes). A fresh table of {@linkcode DEFAULT_TABLE_ENTRIES} entries is
  * made when `tt` is not given. The options: `depth`, and `tt`, `exactDepth`,
- * `order` (default `"natural"`), `failHard`, `maxMove` as for
- * {@linkcode alphaBeta}. `stats.passes` counts the null-window passes.
+ * `order` (default `"natural"`), `maxMove` as for {@linkcode alphaBeta};
+ * `failHard` only as false (its passes must be fail-soft, see Errors).
+ * `stats.passes` counts the null-window passes.
  *
  * ## Table contract
  *
