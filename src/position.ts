@@ -53,6 +53,28 @@ export const VALUE_INFINITE: Value = 1_000_000;
 export const MAX_PLY = 1024;
 
 /**
+ * The largest move range the searchers accept, 2^24 (16,777,216): the most
+ * a position's `maxMoves` (the length of a move buffer, one per ply) and
+ * `moveLimit` (a history table's size), and the searchers' `maxMove`
+ * option, may be. A larger one is refused before anything is allocated,
+ * with an error naming the searcher, where it would have failed as a bare
+ * `RangeError` of the allocation.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { alphaBeta, MAX_MOVE_RANGE, TicTacToe } from "../mod.ts";
+ * const huge = Object.assign(TicTacToe.empty(), { maxMoves: 2 ** 31 });
+ * assert.throws(
+ *   () => alphaBeta(huge, { depth: 1 }),
+ *   /^Error: alphaBeta: position\.maxMoves must be an integer in 1…16777216, got 2147483648$/,
+ * );
+ * assert.ok(MAX_MOVE_RANGE === 2 ** 24);
+ * ```
+ */
+export const MAX_MOVE_RANGE = 1 << 24;
+
+/**
  * A game position that searchers walk with `play`/`undo`.
  *
  * @example Walking a position by hand
@@ -68,14 +90,18 @@ export const MAX_PLY = 1024;
  * ```
  */
 export interface Position {
-  /** An upper bound on `generateMoves`' count in any position: the size of a move buffer. */
+  /**
+   * An upper bound on `generateMoves`' count in any position: the size of a
+   * move buffer. An integer in 1…{@linkcode MAX_MOVE_RANGE} (2^24).
+   */
   readonly maxMoves: number;
   /**
    * Optional: one more than the largest move number, when moves are not all
    * below `maxMoves` (chess encodes from, to and promotion in 16 bits).
    * History ordering sizes its table by it (unless `maxMove` is given);
-   * absent, by `maxMoves`. An integer in 1…2^24: a searcher whose order
-   * needs a history table refuses another value, naming it.
+   * absent, by `maxMoves`. An integer in 1…{@linkcode MAX_MOVE_RANGE}
+   * (2^24): a searcher whose order needs a history table refuses another
+   * value, naming it.
    */
   readonly moveLimit?: number;
   /** Writes the legal moves into `out` in the game's natural order; returns how many. */

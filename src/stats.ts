@@ -60,9 +60,21 @@ export function createStats(): SearchStats {
  * Table probes, move scoring and sorting are not charged.
  */
 export interface ExtendedStats extends SearchStats {
-  /** Searches repeated with a wider window: PVS null-window tests that failed high inside the window, aspiration fail-lows and fail-highs. */
+  /**
+   * Searches of a move or a root done again: a PVS null-window test that
+   * failed high inside the window (searched again with the window), a
+   * late-move-reduced move that beat alpha (searched again at full depth;
+   * one re-search however many passes that takes), and an aspiration
+   * window's fail-low or fail-high (the root searched again with an open
+   * side).
+   */
   researches: number;
-  /** Root searches: null-window passes of MTD(f) and SSS*, iterations of iterative deepening, windows tried by aspiration. */
+  /**
+   * Root searches: 1 for alphaBeta, pvs and quiescence; the null-window
+   * passes of MTD(f) and SSS*; each window searched by aspiration, and by
+   * iterative deepening one per iteration plus one per aspiration
+   * re-search (`aspirationDelta`), an iteration a budget cut included.
+   */
   passes: number;
   /** Nodes settled by a transposition-table entry without searching. */
   ttCutoffs: number;

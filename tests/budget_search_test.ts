@@ -264,11 +264,17 @@ Deno.test("without depth or budget the one-shot searchers stop at DEFAULT_MAX_NO
     assert.throws(
       () => search(tree, {}),
       new RegExp(
-        `${name}: the search without depth passed the default budget of DEFAULT_MAX_NODES = 33554432 nodes; pass depth, maxNodes or timeMs`,
+        `${name}: the search without depth passed the default budget of DEFAULT_MAX_NODES = 33554432 nodes; pass depth, maxNodes or a finite timeMs`,
       ),
     );
     assert.equal(tree.key(), before);
   }
+  // timeMs: Infinity is no time limit: the default node budget still applies.
+  assert.throws(
+    () => ONE_SHOT[4]![1](tree, { timeMs: Infinity }),
+    /^Error: pvs: the search without depth passed the default budget of DEFAULT_MAX_NODES/,
+  );
+  assert.equal(tree.key(), before);
   const anytime = iterativeDeepening(tree);
   assert.ok(anytime.stoppedByBudget && !anytime.exact);
   assert.ok(anytime.stats.nodes <= DEFAULT_MAX_NODES + 1);
@@ -386,4 +392,81 @@ Deno.test("quiescence stopped at its root reports the root move it finished with
   assert.equal(quiescence(tree, { depth: 0 }).value, -20);
   const cut = quiescence(tree, { depth: 0, maxNodes: 2 });
   assert.deepEqual([cut.stoppedByBudget, cut.move, cut.value], [true, 0, -30]);
+});
+
+Deno.test("a budget stop before any root move finished, at a root that cannot evaluate itself, is an error naming the searcher and the budget; the position restored", () => {
+  // The root's evaluate() is all such a stop can report; an ExplicitTree's
+  // inner node without a value throws there, and the error named neither
+  // the searcher nor the budget.
+  const searchers: [string, Searcher][] = [
+    ...ONE_SHOT,
+    ["aspiration", (p, o) => aspiration(p, { ...o, guess: 5 })],
+  ];
+  for (const [label, search] of searchers) {
+    const name = label.replace(/\+.*/, "");
+    for (const depth of [undefined, 2]) {
+      const tree = ExplicitTree.from([[3, 12, 8], [2, 4, 6], [14, 5, 2]]);
+      const before = tree.key();
+      assert.throws(
+        () => search(tree, { maxNodes: 3, ...(depth ? { depth } : {}) }),
+        (error: Error) => {
+          assert.match(
+            error.message,
+            new RegExp(
+              `^${name}: maxNodes = 3 stopped ${name} before any root move finished; the root's evaluate\\(\\) threw: ExplicitTree node 0 is an inner node without a value`,
+            ),
+          );
+          assert.match(String((error.cause as Error).message), /^ExplicitTree/);
+          return true;
+        },
+        `${label} depth ${depth}`,
+      );
+      assert.equal(tree.key(), before, `${label}: the position restored`);
+    }
+  }
+  // A raised interrupt flag is named as what stopped the search: read
+  // every 1,024 nodes, within the first root move's 1 + 40 + 1,600 (each
+  // reply worth less to MAX than the one before, so no leaf reaches beta
+  // and alpha-beta cuts none).
+  const big: number[][][] = Array.from(
+    { length: 4 },
+    (_, a) =>
+      Array.from(
+        { length: 40 },
+        (_, b) => Array.from({ length: 40 }, (_, c) => a - 100 * b + c),
+      ),
+  );
+  const flag = new Int32Array([1]);
+  for (const search of [alphaBeta, pvs] as const) {
+    const tree = ExplicitTree.from(big);
+    assert.throws(
+      () => search(tree, { interrupt: flag }),
+      new RegExp(
+        `^Error: ${search.name}: the interrupt flag stopped ${search.name} before any root move finished; the root's evaluate\\(\\) threw: ExplicitTree node 0`,
+      ),
+    );
+  }
+});
+
+Deno.test("exact says the search finished, not that the value is inside the window: outside a narrowed root window it is a bound, per the searcher's contract", () => {
+  const tree = new UniformTree({ branching: 3, depth: 5, seed: 0 });
+  const truth = minimax(tree).value;
+  assert.equal(truth, 65);
+  for (
+    const [name, search] of [["alphaBeta", alphaBeta], ["pvs", pvs], [
+      "quiescence",
+      quiescence,
+    ]] as const
+  ) {
+    // Fails low: an upper bound at or below alpha, exact true.
+    const low = search(tree, { alpha: 200, beta: 300 });
+    assert.ok(low.exact && !low.stoppedByBudget, name);
+    assert.ok(low.value <= 200 && truth <= low.value, `${name}: ${low.value}`);
+    // Fails high: a lower bound at or above beta.
+    const high = search(tree, { alpha: -300, beta: -200 });
+    assert.ok(high.exact && high.value >= -200 && truth >= high.value, name);
+    // Inside the window: the value itself.
+    const inside = search(tree, { alpha: 60, beta: 70 });
+    assert.ok(inside.exact && inside.value === truth, name);
+  }
 });

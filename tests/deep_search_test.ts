@@ -157,6 +157,39 @@ Deno.test("pvs() and aspiration() count their re-searches", () => {
   assert.equal(aspiration(best, { guess: value - 10 }).stats.researches, 1);
 });
 
+Deno.test("the counters count what their docs say: passes are root searches (iterations plus aspiration re-searches), researches are aspiration, PVS and late-move-reduction re-searches, per row too", () => {
+  const tree = new UniformTree({ branching: 4, depth: 6, seed: 3 });
+  // Full windows: one pass per iteration, no re-search.
+  const plain = iterativeDeepening(tree);
+  assert.equal(plain.stats.passes, plain.rows.length);
+  assert.equal(plain.stats.researches, 0);
+  // Aspiration: a pass per window, so the re-searches add passes (the
+  // reviewed case: 6 rows, 11 passes).
+  const windows = iterativeDeepening(tree, { aspirationDelta: 1 });
+  assert.deepEqual(
+    [windows.rows.length, windows.stats.passes, windows.stats.researches],
+    [6, 11, 5],
+  );
+  // PVS: re-searches without passes, counted in the rows as well.
+  for (const options of [{ pvs: true }, { pvs: true, aspirationDelta: 1 }]) {
+    const deepened = iterativeDeepening(tree, options);
+    const aspirationResearches = deepened.stats.passes - deepened.rows.length;
+    assert.ok(deepened.stats.researches > aspirationResearches);
+    assert.equal(
+      deepened.rows.reduce((sum, row) => sum + row.researches, 0),
+      deepened.stats.researches,
+    );
+  }
+  // Late-move reductions without PVS or aspiration: their full-depth
+  // re-searches alone.
+  const reduced = alphaBeta(tree, {
+    depth: 6,
+    lateMoveReductions: { fullMoves: 1, minDepth: 2 },
+  }).stats as ExtendedStats;
+  assert.equal(reduced.passes, 1);
+  assert.ok(reduced.researches > 0);
+});
+
 Deno.test("mtdf() needs fewer passes from a good guess", () => {
   const tree = new UniformTree({ branching: 3, depth: 5, seed: 5 });
   const value = minimax(tree).value;
@@ -238,6 +271,10 @@ Deno.test("bad options are clear errors", () => {
     ],
   ];
   for (const [run, message] of cases) assert.throws(run, message);
+  // failHard is refused only when true: false is their own fail-soft passes.
+  const value = minimax(tree).value;
+  assert.equal(mtdf(tree, { failHard: false }).value, value);
+  assert.equal(sssStar(tree, { failHard: false }).value, value);
 });
 
 Deno.test("searchers leave the position as they found it", () => {

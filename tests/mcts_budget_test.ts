@@ -91,9 +91,9 @@ Deno.test("mcts with random budgets (NaN, negative, 0, huge included) throws a c
         // maxNodes may be Infinity: no node limit.
         const badNodes = maxNodes !== Infinity &&
           bad(maxNodes, Number.MAX_SAFE_INTEGER);
+        // timeMs may be Infinity: no time limit, as for the other searchers.
         const badTime = timeMs !== undefined &&
-          !(typeof timeMs === "number" && Number.isFinite(timeMs) &&
-            timeMs > 0);
+          !(typeof timeMs === "number" && timeMs > 0);
         const before = position.key();
         if (badPlayouts || badNodes || badTime) {
           const name = badPlayouts
@@ -114,7 +114,7 @@ Deno.test("mcts with random budgets (NaN, negative, 0, huge included) throws a c
           small(playouts) || small(maxNodes) || timeMs === 1e-9 ||
             timeMs === 1e-3 ||
             (playouts === undefined && maxNodes === undefined &&
-              timeMs === undefined),
+              (timeMs === undefined || timeMs === Infinity)),
         );
         const result = mcts(position, options);
         assert.equal(position.key(), before);

@@ -365,6 +365,6 @@ Deno.test("mcts() refuses what every searcher refuses from evaluate(), leaving t
   });
   assert.throws(
     () => mcts(shapeless),
-    /mcts: position\.maxMoves must be a positive integer, got undefined/,
+    /mcts: position\.maxMoves must be an integer in 1…16777216, got undefined/,
   );
 });

@@ -12,6 +12,7 @@ import {
   Chess,
   type ExtendedStats,
   iterativeDeepening,
+  MAX_MOVE_RANGE,
   MAX_PLY,
   mcts,
   minimax,
@@ -723,6 +724,86 @@ Deno.test("a move count outside 0…maxMoves, NaN or a non-integer is a clear er
     ),
     { seed: 43, numRuns: 300 },
   );
+});
+
+Deno.test("position.maxMoves past MAX_MOVE_RANGE (2^31, 1e12) is an error naming the searcher, not a failed allocation", () => {
+  const all: [string, Searcher][] = [
+    ...SEARCHERS.map(([name, search]) => [name, search] as [string, Searcher]),
+    ["mcts", (p, o) => mcts(p, o) as unknown as SearchResult],
+  ];
+  for (const maxMoves of [MAX_MOVE_RANGE + 1, 2 ** 31, 1e12, 0, 2.5]) {
+    for (const [name, search] of all) {
+      const position = Object.assign(TicTacToe.parse("XO.XO...."), {
+        maxMoves,
+      });
+      assert.throws(
+        () => search(position, name === "mcts" ? { playouts: 5 } : {}),
+        new RegExp(
+          `^Error: ${name}: position\\.maxMoves must be an integer in 1…16777216, got ${maxMoves}$`,
+        ),
+      );
+      assert.equal(position.toString(), "XO.XO....");
+    }
+  }
+  // At the limit the search runs as ever.
+  const widest = Object.assign(TicTacToe.parse("XO.XO...."), {
+    maxMoves: MAX_MOVE_RANGE,
+  });
+  assert.equal(alphaBeta(widest).value, minimax(widest).value);
+});
+
+Deno.test("move buffers the machine cannot allocate (maxMoves 2^24, a line of 1,000 plies) are an error naming the searcher and maxMoves, never a bare RangeError", () => {
+  /** One move a ply for `length` plies, with the widest move buffer allowed. */
+  class WideChain implements Position {
+    ply = 0;
+    readonly maxMoves = MAX_MOVE_RANGE;
+    constructor(readonly length: number) {}
+    generateMoves(out: Int32Array): number {
+      out[0] = 0;
+      return 1;
+    }
+    play(): void {
+      this.ply++;
+    }
+    undo(): void {
+      this.ply--;
+    }
+    isTerminal(): boolean {
+      return this.ply === this.length;
+    }
+    evaluate(): Value {
+      return 0;
+    }
+    turn(): 1 | -1 {
+      return this.ply % 2 === 0 ? 1 : -1;
+    }
+    key(): number {
+      return this.ply;
+    }
+    clone(): this {
+      return Object.assign(new WideChain(this.length), this) as this;
+    }
+  }
+  // The buffers double as the line goes deeper: 64 MiB a ply, 32 GiB for
+  // the last 512 plies, which a machine may or may not reserve.
+  for (
+    const [name, search] of [["minimax", minimax], ["pvs", pvs]] as const
+  ) {
+    const position = new WideChain(1000);
+    try {
+      assert.equal(search(position, { maxNodes: Infinity }).value, 0);
+    } catch (error) {
+      assert.ok(!(error instanceof RangeError), `${name}: ${error}`);
+      assert.match(
+        (error as Error).message,
+        new RegExp(
+          `^${name}: cannot allocate the move buffers for position\\.maxMoves = 16777216 \\(an upper bound on generateMoves' count; a buffer of that many moves per ply\\): `,
+        ),
+      );
+      assert.ok((error as Error).cause instanceof RangeError);
+    }
+    assert.equal(position.ply, 0, `${name}: the position restored`);
+  }
 });
 
 Deno.test("with a table, a key outside 0…2^53 − 1 is an error naming the searcher, not the table", () => {

@@ -340,6 +340,41 @@ Deno.test("the settings object is frozen, nested parts too, and holds every defa
   assert.equal(resolveSearchSettings("aspiration", {}).aspirationDelta, 1);
 });
 
+Deno.test("the default node budget applies without depth, maxNodes or a finite timeMs: timeMs Infinity (no time limit) keeps it, maxNodes Infinity lifts it", () => {
+  const searchers = [
+    "minimax",
+    "negamax",
+    "alphaBeta",
+    "pvs",
+    "quiescence",
+    "iterativeDeepening",
+    "aspiration",
+    "mtdf",
+    "sssStar",
+  ] as const;
+  const cases: [Record<string, number>, number, boolean][] = [
+    [{}, 2 ** 25, true],
+    [{ timeMs: Infinity }, 2 ** 25, true],
+    [{ timeMs: 50 }, Infinity, false],
+    [{ maxNodes: Infinity }, Infinity, false],
+    [{ maxNodes: Infinity, timeMs: Infinity }, Infinity, false],
+    [{ maxNodes: 500, timeMs: Infinity }, 500, false],
+    [{ depth: 3, timeMs: Infinity }, Infinity, false],
+  ];
+  for (const name of searchers) {
+    for (const [options, maxNodes, byDefault] of cases) {
+      const settings = resolveSearchSettings(name, options);
+      assert.deepEqual(
+        [settings.maxNodes, settings.byDefault],
+        [maxNodes, byDefault],
+        `${name} ${
+          JSON.stringify(options, (_, v) => v === Infinity ? "Infinity" : v)
+        }`,
+      );
+    }
+  }
+});
+
 Deno.test("depth 2^30 is refused by every searcher, naming the rule; depth 2^30 − 1 is a depth, not 'no depth'", () => {
   // Found by review: 2^30 was inside the documented range 0…2^30 but is
   // the sentinel of a search without depth, so `depth: 2 ** 30` ran under
@@ -431,4 +466,49 @@ Deno.test('order "pv" is refused where no previous line is ever set: every searc
       }),
     /^Error: new SearchPlayer: options: order "pv" follows the previous iteration's principal variation/,
   );
+});
+
+Deno.test('iterativeDeepening refuses order "pv" with previous "none", which passes no line on; a SearchPlayer of "deepening" (previous "none" by default) refuses it when made', () => {
+  // Found by review: accepted, it ordered nothing (the same nodes as
+  // without "pv").
+  const search =
+    SEARCHERS.find(([known]) => known === "iterativeDeepening")![1];
+  const position = TicTacToe.parse("X...O....");
+  for (const order of ["pv", ["tt", "pv"], ["pv", "killer"]]) {
+    assert.throws(
+      () =>
+        search(position, {
+          previous: "none",
+          tt: new TranspositionTable({ entries: 64 }),
+          order,
+        }),
+      new Error(
+        `iterativeDeepening: order "pv" follows the previous iteration's principal variation, which previous "none" never passes on: here it would order nothing (pass previous "move" or "pv", or leave "pv" out of order)`,
+      ),
+    );
+    assert.equal(position.toString(), "X...O....");
+  }
+  // A bad previous is named first, as before.
+  assert.throws(
+    () => search(position, { previous: "all", order: "pv" }),
+    /^Error: iterativeDeepening: previous must be "none", "move" or "pv", got "all"$/,
+  );
+  assert.throws(
+    () =>
+      new SearchPlayer({
+        searcher: "deepening",
+        maxNodes: 100,
+        options: { order: "pv" },
+      }),
+    /^Error: new SearchPlayer: options: order "pv" follows the previous iteration's principal variation, which previous "none" never passes on/,
+  );
+  // With a line passed on, "pv" stays accepted.
+  for (const previous of ["move", "pv"] as const) {
+    assert.ok(search(position, { previous, order: "pv" }).value === 0);
+    new SearchPlayer({
+      searcher: "deepening",
+      maxNodes: 100,
+      options: { previous, order: "pv" },
+    });
+  }
 });

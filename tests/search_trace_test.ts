@@ -86,6 +86,74 @@ Deno.test("TraceRecorder.root() before any search is a clear Error", () => {
   assert.throws(() => new TraceRecorder().root(), /no finished search/);
 });
 
+Deno.test("one TraceRecorder after a stopped or failed search records the next search as a fresh recorder does; root() of the unfinished one throws", () => {
+  /** Throws at its `fail`-th evaluate(): a search that ends with an error. */
+  class Failing extends UniformTree {
+    evaluations = 0;
+    fail = Infinity;
+    override evaluate(): number {
+      if (++this.evaluations === this.fail) throw new Error("broken leaf");
+      return super.evaluate();
+    }
+  }
+  const shape = { branching: 3, depth: 5, seed: 4 };
+  const variants: [string, AlphaBetaOptions][] = [
+    ["plain", {}],
+    ["deep", { tt: new TranspositionTable({ entries: 1 << 10 }) }],
+    ["deep, selective", { lateMoveReductions: { fullMoves: 1, minDepth: 2 } }],
+  ];
+  for (const [label, extra] of variants) {
+    const options = (): AlphaBetaOptions => {
+      (extra.tt as TranspositionTable | undefined)?.clear();
+      return { depth: 5, ...extra };
+    };
+    const fresh = new TraceRecorder();
+    alphaBeta(new UniformTree(shape), { ...options(), trace: fresh });
+    const kept = new TraceRecorder();
+    alphaBeta(new UniformTree(shape), { ...options(), trace: kept });
+    // A budget stop in the middle of the tree: nodes reported, no root.
+    const cut = alphaBeta(new UniformTree(shape), {
+      ...options(),
+      trace: kept,
+      maxNodes: 40,
+    });
+    assert.ok(cut.stoppedByBudget, label);
+    assert.throws(() => kept.root(), /no finished search/, label);
+    alphaBeta(new UniformTree(shape), { ...options(), trace: kept });
+    assert.deepEqual(kept.root(), fresh.root(), `${label}: after a stop`);
+    // A search that throws in the middle of the tree.
+    const failing = new Failing(shape);
+    failing.fail = 30;
+    assert.throws(
+      () => alphaBeta(failing, { ...options(), trace: kept }),
+      /broken leaf/,
+    );
+    assert.throws(() => kept.root(), /no finished search/, label);
+    alphaBeta(new UniformTree(shape), { ...options(), trace: kept });
+    assert.deepEqual(kept.root(), fresh.root(), `${label}: after a throw`);
+  }
+});
+
+Deno.test("a trace's begin() is called once as each search starts, before any node; a trace without one still works; a begin that is not a method is refused", () => {
+  const calls: string[] = [];
+  const trace: SearchTrace = {
+    begin: () => calls.push("begin"),
+    node: (ply) => {
+      if (ply === 0) calls.push("root");
+    },
+  };
+  const tree = ExplicitTree.from([[3, 12, 8], [2, 4, 6], [14, 5, 2]]);
+  alphaBeta(tree, { trace });
+  alphaBeta(tree, { trace, tt: new TranspositionTable({ entries: 16 }) });
+  assert.deepEqual(calls, ["begin", "root", "begin", "root"]);
+  const old: SearchTrace = { node: () => {} };
+  assert.equal(alphaBeta(tree, { trace: old }).value, 3);
+  assert.throws(
+    () => alphaBeta(tree, { trace: { node: () => {}, begin: 5 } as never }),
+    /^Error: alphaBeta: trace\.begin must be a method \(called as each search starts\) when the trace has one, got 5$/,
+  );
+});
+
 /** A reported node as the search told it, `fromTable` kept (TracedNode drops it). */
 interface Reported {
   ply: number;

@@ -36,6 +36,31 @@ import { playChoices } from "./_arbitraries.ts";
 
 const WAC = loadWac();
 
+/**
+ * Asserts that `result.pv` replays move by move as legal moves from a copy
+ * of `position` and starts with `result.move`: a pruned or reduced search
+ * must still hand back a line of real moves (a null move's pass, −1, or a
+ * move of another line would fail here).
+ */
+function assertLegalLine(
+  position: Position,
+  result: SearchResult,
+  where: string,
+): void {
+  assert.ok(result.pv.length > 0, `${where}: no line`);
+  assert.equal(result.pv[0], result.move, `${where}: move is not pv[0]`);
+  const copy = position.clone();
+  const moves = new Int32Array(copy.maxMoves);
+  for (const [k, move] of result.pv.entries()) {
+    const count = copy.generateMoves(moves);
+    assert.ok(
+      moves.subarray(0, count).includes(move),
+      `${where}: pv move ${k} (${move}) is not legal`,
+    );
+    copy.play(move);
+  }
+}
+
 /** WAC positions with at least 20 pieces: middlegames, as the engine's depth table uses. */
 const MIDDLEGAMES = WAC.filter((entry) =>
   [...entry.fen.split(" ")[0]!].filter((ch) => /[a-z]/i.test(ch)).length >= 20
@@ -194,7 +219,15 @@ Deno.test("each new option on, in every deep searcher: a legal move, and the pos
         assert.equal(position.toFen(), entry.fen, where);
         assert.equal(position.key(), key, where);
         assert.ok(position.legalMoves().includes(result.move), where);
-        assert.ok(Number.isInteger(result.value), where);
+        // These options may change the value (none is sound in chess), so
+        // it is not compared with plain search; but it is a chess value,
+        // an evaluation or a mate at ply p worth ±(CHESS_MATE − p), and
+        // the line is one of real moves.
+        assert.ok(
+          Math.abs(result.value) < CHESS_MATE,
+          `${where}: ${result.value}`,
+        );
+        assertLegalLine(position, result, where);
       }
     }
   }

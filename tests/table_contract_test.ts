@@ -11,6 +11,7 @@ import {
   aspiration,
   ConnectFour,
   type DeepSearchOptions,
+  ExplicitTree,
   iterativeDeepening,
   minimax,
   mtdf,
@@ -18,6 +19,7 @@ import {
   NO_MOVE,
   type Position,
   pvs,
+  quiescence,
   type SearchResult,
   sssStar,
   TicTacToe,
@@ -25,6 +27,7 @@ import {
   UniformTree,
 } from "../mod.ts";
 import { ticTacToePositions } from "./_arbitraries.ts";
+import { DelegatingPosition } from "../src/_delegating_position.ts";
 
 type Search = (
   position: Position,
@@ -336,6 +339,179 @@ Deno.test("a table that already holds a deeper search's entries answers a shallo
   assert.equal(engine.value, minimax(position).value);
   const exact = alphaBeta(position, { depth: 2, tt, exactDepth: true });
   assertExact(position, 2, exact, "exactDepth after a deeper search");
+});
+
+Deno.test("exactDepth after a default-rule search of the same depth on the same table: Nim [1, 2, 5] at depth 6 is still minimax's 0", () => {
+  // The default rule stores depth-6 entries whose values came from deeper
+  // entries (Nim reaches one position at several depths): exactDepth used
+  // to trust them for having the needed depth, and gave 1 with a 2-ply line.
+  const position = new Nim([1, 2, 5]);
+  assert.equal(minimax(position, { depth: 6 }).value, 0);
+  for (const name of searcherNames) {
+    const tt = new TranspositionTable({ entries: 4096 });
+    assert.equal(alphaBeta(position, { depth: 6, tt }).value, 1);
+    const exact = SEARCHERS[name]!(position, {
+      depth: 6,
+      tt,
+      exactDepth: true,
+    });
+    assertExact(
+      position,
+      6,
+      exact,
+      `${name} exactDepth after the default rule`,
+    );
+  }
+});
+
+Deno.test("exactDepth after quiescence on the same table: alphaBeta at depth 3 equals minimax on 40 noisy trees", () => {
+  for (let seed = 0; seed < 40; seed++) {
+    const tree = new UniformTree({
+      branching: 3,
+      depth: 6,
+      seed,
+      noisyPercent: 50,
+    });
+    const tt = new TranspositionTable({ entries: 4096 });
+    quiescence(tree, { depth: 3, tt });
+    const exact = alphaBeta(tree, { depth: 3, tt, exactDepth: true });
+    assertExact(tree, 3, exact, `seed ${seed}`);
+  }
+});
+
+/** A tree whose nodes in `checked` are "in check" (for `checkExtensions`). */
+class CheckedTree extends DelegatingPosition {
+  constructor(inner: Position, readonly checked: ReadonlySet<number>) {
+    super(inner);
+  }
+  override isCheck(): boolean {
+    return this.checked.has(this.inner.key());
+  }
+  clone(): this {
+    return new CheckedTree(this.inner.clone(), this.checked) as this;
+  }
+}
+
+Deno.test("exactDepth after an exactDepth search with check extensions: a subtree that ended only through extensions does not answer as ended", () => {
+  // Root → A (static 20) → C (10, in check) → D (30, in check) → leaf 90.
+  // At depth 2 with check extensions A's subtree reaches the leaf, 3 plies
+  // below A: it was stored as "ended within 1 ply", and a plain exactDepth
+  // search at depth 2 took 90 from it instead of evaluating C.
+  const inner = ExplicitTree.from([
+    {
+      value: 20,
+      children: [{ value: 10, children: [{ value: 30, children: [90] }] }],
+    },
+    { value: 40, children: [40] },
+  ]);
+  const walk = inner.clone();
+  walk.play(0);
+  walk.play(0);
+  const c = walk.key();
+  walk.play(0);
+  const tree = new CheckedTree(inner, new Set([c, walk.key()]));
+  const tt = new TranspositionTable({ entries: 64 });
+  const extended = alphaBeta(tree, {
+    depth: 2,
+    tt,
+    exactDepth: true,
+    checkExtensions: true,
+  });
+  assert.equal(extended.value, 90);
+  assert.equal(minimax(tree, { depth: 2 }).value, 40);
+  assertExact(
+    tree,
+    2,
+    alphaBeta(tree, { depth: 2, tt, exactDepth: true }),
+    "exactDepth after check extensions",
+  );
+});
+
+/**
+ * Searches that fill a table with entries that are not fixed-depth
+ * minimax's at their depth: the default rule (deeper values), quiescence
+ * (noisy lines past the horizon) and selective techniques (pruned or
+ * reduced trees), in tree units (values 1…99).
+ */
+const PREFILLS: Record<string, Search> = {
+  defaultRule: (p, o) => alphaBeta(p, o),
+  defaultRuleDeepening: (p, o) => iterativeDeepening(p, o),
+  quiescence: (p, o) => quiescence(p, o),
+  quiescenceExact: (p, o) => quiescence(p, { ...o, exactDepth: true }),
+  futility: (p, o) => alphaBeta(p, { ...o, futility: { margins: [5, 10] } }),
+  razoring: (p, o) => pvs(p, { ...o, razoring: { margins: [5, 10] } }),
+  reverseFutility: (p, o) =>
+    pvs(p, { ...o, reverseFutility: { margin: 3, maxDepth: 3 } }),
+  lateMovePruning: (p, o) =>
+    iterativeDeepening(p, {
+      ...o,
+      pvs: true,
+      lateMovePruning: { maxDepth: 3, baseMoves: 0 },
+    }),
+  lateMoveReductions: (p, o) =>
+    alphaBeta(p, {
+      ...o,
+      lateMoveReductions: { fullMoves: 1, minDepth: 2, reduction: 2 },
+    }),
+  selectiveExact: (p, o) =>
+    alphaBeta(p, {
+      ...o,
+      exactDepth: true,
+      futility: { margins: [5, 10] },
+      lateMoveReductions: { fullMoves: 1, minDepth: 2 },
+    }),
+};
+
+Deno.test("a table filled by default-rule, quiescence and selective searches: every searcher with exactDepth still equals fixed-depth minimax, with a best line", () => {
+  const games = fc.oneof(
+    fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 3 })
+      .map((heaps): Position => new Nim(heaps)),
+    fc.record({
+      branching: fc.integer({ min: 1, max: 4 }),
+      depth: fc.integer({ min: 1, max: 6 }),
+      seed: fc.integer({ min: 0, max: 1_000_000 }),
+      noisyPercent: fc.constantFrom(0, 30, 60),
+    }).map((shape): Position => new UniformTree(shape)),
+  );
+  fc.assert(
+    fc.property(
+      games,
+      fc.integer({ min: 1, max: 6 }),
+      fc.array(
+        fc.tuple(
+          fc.constantFrom(...Object.keys(PREFILLS)),
+          fc.integer({ min: -1, max: 2 }),
+        ),
+        { minLength: 1, maxLength: 4 },
+      ),
+      fc.constantFrom(3, 17, 4096),
+      fc.constantFrom(...searcherNames),
+      (position, depth, prefills, entries, name) => {
+        const tt = new TranspositionTable({ entries });
+        for (const [prefill, extra] of prefills) {
+          PREFILLS[prefill]!(position, { depth: depth + extra, tt });
+        }
+        const label =
+          `${name} on ${position} depth ${depth} entries ${entries} after ${
+            prefills.map(([p, extra]) => `${p}@${depth + extra}`).join(", ")
+          }`;
+        const exact = SEARCHERS[name]!(position, {
+          depth,
+          tt,
+          exactDepth: true,
+        });
+        assertExact(position, depth, exact, label);
+        // With quiescence, exactDepth gives the value of the fixed-depth
+        // tree with quiescence at its horizon: a fresh table's.
+        assert.equal(
+          quiescence(position, { depth, tt, exactDepth: true }).value,
+          quiescence(position, { depth }).value,
+          `quiescence exactDepth, ${label}`,
+        );
+      },
+    ),
+    { seed: 12, numRuns: 400 },
+  );
 });
 
 Deno.test("tic-tac-toe (no position at two depths): every searcher with a fresh table equals fixed-depth minimax, with a best line", () => {

@@ -7,6 +7,7 @@ import {
   boundOf,
   BYTES_PER_ENTRY,
   DEPTH_END,
+  MAX_ENTRY_KIND,
   NO_MOVE,
   tableDepth,
   TranspositionTable,
@@ -123,6 +124,7 @@ Deno.test("TranspositionTable: the accessors refuse an index probe cannot have r
       ["move", (k: number) => tt.move(k)],
       ["bound", (k: number) => tt.bound(k)],
       ["key", (k: number) => tt.key(k)],
+      ["kind", (k: number) => tt.kind(k)],
       ["cutoff", (k: number) => tt.cutoff(k, 1, 0, 5)],
     ] as const
   ) {
@@ -139,6 +141,32 @@ Deno.test("TranspositionTable: the accessors refuse an index probe cannot have r
       );
     }
   }
+});
+
+Deno.test("TranspositionTable: an entry keeps its kind beside its bound; the bound test ignores it; a bad kind is refused", () => {
+  const tt = new TranspositionTable({ entries: 64 });
+  for (const bound of [BOUND_UPPER, BOUND_LOWER, BOUND_EXACT]) {
+    for (const kind of [0, 1, 5, MAX_ENTRY_KIND]) {
+      tt.store(7, 3, 2, 1, bound, kind);
+      const i = tt.probe(7);
+      assert.equal(tt.kind(i), kind);
+      assert.equal(tt.bound(i), bound);
+      // 3 is exact, a lower bound at beta 3, an upper bound at alpha 3.
+      assert.ok(tt.cutoff(i, 2, bound === BOUND_UPPER ? 3 : 0, 3));
+      assert.ok(!tt.cutoff(i, 3, 0, 3));
+    }
+  }
+  tt.store(7, 3, 2, 1, BOUND_EXACT);
+  assert.equal(tt.kind(tt.probe(7)), 0);
+  for (const bad of [-1, 0.5, MAX_ENTRY_KIND + 1, NaN, "1", null]) {
+    assert.throws(
+      () => tt.store(8, 3, 2, 1, BOUND_EXACT, bad as number),
+      new RegExp(
+        `^Error: TranspositionTable\\.store: kind must be an integer in 0…255, got `,
+      ),
+    );
+  }
+  assert.equal(tt.probe(8), -1);
 });
 
 Deno.test("TranspositionTable: boundOf follows the fail-soft contract", () => {

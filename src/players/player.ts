@@ -618,6 +618,8 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
     this.#settings = resolveSearchSettings(
       SEARCHER_FUNCTIONS[searcher],
       {
+        // The player's own default for "deepening", as its moves pass it.
+        ...(searcher === "deepening" ? { previous: "none" } : {}),
         ...this.#options,
         tt: this.#tt ??
           (ownTable ? new TranspositionTable({ entries: 1 }) : undefined),

@@ -14,6 +14,7 @@
 
 import {
   BOUND_UPPER,
+  MAX_MOVE_RANGE,
   MAX_PLY,
   NO_MOVE,
   type Position,
@@ -21,6 +22,7 @@ import {
 } from "../position.ts";
 import { createExtendedStats, type ExtendedStats } from "../stats.ts";
 import {
+  allocatingForMoves,
   defaultBudgetError,
   finishedReport,
   SearchContext,
@@ -126,10 +128,23 @@ export class DeepContext extends SearchContext<ExtendedStats> {
    */
   raisedValue = 0;
   /**
-   * Cut only on entries of exactly the needed depth (or subtrees that ended
-   * within it), so a depth-limited value is fixed-depth minimax's.
+   * Cut only on entries of exactly the needed depth and of this search's
+   * kind (or subtrees that ended within it), so a depth-limited value is
+   * fixed-depth minimax's.
    */
   exactDepth = false;
+  /**
+   * The kind this search stores its entries with, and the only one whose
+   * same-depth entries `exactDepth` trusts ({@linkcode entryKindOf}; set by
+   * `startSearch`).
+   */
+  entryKind = KIND_NONE;
+  /**
+   * Store a subtree that ended within r plies as DEPTH_END − r (what
+   * `exactDepth` reads as "ended"): `exactDepth` without check extensions,
+   * which could make such a subtree longer than r plies.
+   */
+  storeEnded = false;
   /** Write results into the table (false: probe only, for PV checks). */
   storeEntries = true;
   /** Table entries may settle a node (`tableCutoffs`; false: move ordering only). */
@@ -215,17 +230,22 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     this.hasLosesExchange = typeof position.losesExchange === "function";
     copySelective(this, settings, position);
     copyWinValue(this, settings.where, position);
-    for (let ply = 0; ply < this.plies; ply++) {
-      this.scores.push(new Int32Array(this.maxMoves));
-    }
+    this.#addScores();
+  }
+
+  /** Gives each ply a buffer of move scores, as {@linkcode SearchContext} gives moves. */
+  #addScores(): void {
+    allocatingForMoves(this.where, this.maxMoves, () => {
+      while (this.scores.length < this.plies) {
+        this.scores.push(new Int32Array(this.maxMoves));
+      }
+    });
   }
 
   override reach(ply: number): void {
     if (ply < this.plies) return;
     super.reach(ply);
-    while (this.scores.length < this.plies) {
-      this.scores.push(new Int32Array(this.maxMoves));
-    }
+    this.#addScores();
     const killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     killers.set(this.killers);
     this.killers = killers;
@@ -242,6 +262,8 @@ export class DeepContext extends SearchContext<ExtendedStats> {
 
   /** Clears the per-search flags before a new root search. */
   startSearch(): void {
+    this.entryKind = entryKindOf(this);
+    this.storeEnded = this.exactDepth && !this.checkExtensions;
     this.aborted = false;
     this.followPv = (this.flags & ORDER_PV) !== 0 && this.pvLineLength > 0;
     this.rootMove = NO_MOVE;
@@ -429,7 +451,7 @@ export function oneShotResult(
  * range (chess: 2^16).
  *
  * @throws {Error} naming the searcher when `moveLimit` is used and is not
- *   an integer in 1…2^24, the range of `maxMove`
+ *   an integer in 1…{@linkcode MAX_MOVE_RANGE}, the range of `maxMove`
  */
 function historySize(settings: SearchSettings, position: Position): number {
   if (settings.maxMove !== null) return settings.maxMove;
@@ -439,7 +461,7 @@ function historySize(settings: SearchSettings, position: Position): number {
     "position.moveLimit",
     position.moveLimit,
     1,
-    1 << 24,
+    MAX_MOVE_RANGE,
   );
 }
 
@@ -579,16 +601,56 @@ const DECISIVE = 50_000;
 const EVASION_PLIES = 32;
 
 /**
- * `exactDepth`'s table rule: an entry stored with depth `stored` may settle
- * a node needing `depth` plies only if it was searched to exactly that
- * depth, or ended within it.
+ * Entry kinds ({@linkcode TranspositionTable.kind}) the searchers store:
+ * no claim (a default-rule search, whose entries may hold a deeper
+ * search's values, or a selective technique or check extension, whose
+ * values are no fixed-depth tree's); fixed-depth alpha-beta with
+ * `evaluate()` at the horizon; the same with quiescence at the horizon,
+ * plus 1 for `skipLosingCaptures` and 2 for `quiescenceEvasions` (each
+ * variant searches its own tree).
  */
-function exactUsable(stored: number, depth: number): boolean {
-  return stored === depth ||
-    (stored > ENDED_FLOOR &&
-      (stored === DEPTH_END
-        ? depth === DEPTH_END
-        : DEPTH_END - stored <= depth));
+const KIND_NONE = 0;
+const KIND_PLAIN = 1;
+const KIND_QUIESCENCE = 2;
+
+/**
+ * The kind of the entries `c`'s search stores: a fixed-depth kind only when
+ * every value it computes is that tree's, that is when no table cut can
+ * hand it another kind's value (`exactDepth`, or no table cuts at all) and
+ * no technique changes the tree.
+ */
+function entryKindOf(c: DeepContext): number {
+  if (
+    c.selective || c.checkExtensions || (c.tableCutoffs && !c.exactDepth)
+  ) {
+    return KIND_NONE;
+  }
+  if (!c.quiescence) return KIND_PLAIN;
+  return KIND_QUIESCENCE + (c.skipLosingCaptures ? 1 : 0) +
+    (c.quiescenceEvasions ? 2 : 0);
+}
+
+/**
+ * `exactDepth`'s table rule: entry `i`, stored with depth `stored`, may
+ * settle a node that needs `depth` plies, in a search whose entries are of
+ * kind `kind`, only if it was searched to exactly that depth by a search of
+ * the same fixed-depth kind (never {@linkcode KIND_NONE}), or if its subtree
+ * ended within that depth (then its value is the game's own, whoever stored
+ * it). The kind is read only when the depth matches.
+ */
+function exactUsable(
+  tt: TranspositionTable,
+  i: number,
+  stored: number,
+  depth: number,
+  kind: number,
+): boolean {
+  if (stored <= ENDED_FLOOR) {
+    return stored === depth && kind !== KIND_NONE && tt.kind(i) === kind;
+  }
+  return stored === DEPTH_END
+    ? depth === DEPTH_END
+    : DEPTH_END - stored <= depth;
 }
 
 /** `exactDepth`'s table cut: {@linkcode exactUsable}, then the bound test. */
@@ -596,10 +658,12 @@ function exactCutoff(
   tt: TranspositionTable,
   i: number,
   depth: number,
+  kind: number,
   alpha: number,
   beta: number,
 ): boolean {
-  return exactUsable(tt.depth(i), depth) && tt.cutoff(i, 0, alpha, beta);
+  return exactUsable(tt, i, tt.depth(i), depth, kind) &&
+    tt.cutoff(i, 0, alpha, beta);
 }
 
 /**
@@ -651,7 +715,9 @@ function enhancedCutoff(
     const value = kept - tableShift(c, kept, ply + 1);
     if (
       value > 0 - beta || (tt.bound(i) & BOUND_UPPER) === 0 ||
-      !(c.exactDepth ? exactUsable(stored, childDepth) : stored >= childDepth)
+      !(c.exactDepth
+        ? exactUsable(tt, i, stored, childDepth, c.entryKind)
+        : stored >= childDepth)
     ) {
       continue;
     }
@@ -671,11 +737,12 @@ function enhancedCutoff(
         tableValue(c, result, ply),
         c.horizonLeaves !== horizonBefore
           ? ttDepth
-          : c.exactDepth && ttDepth !== DEPTH_END
+          : c.storeEnded && ttDepth !== DEPTH_END
           ? DEPTH_END - ttDepth
           : DEPTH_END,
         move,
         boundOf(result, alpha, beta),
+        c.entryKind,
       );
     }
     c.etcValue = result;
@@ -1015,7 +1082,14 @@ export function deepNode(
       if (
         ply > 0 && c.tableCutoffs &&
         (c.exactDepth
-          ? exactCutoff(tt, i, ttDepth, alpha + shift, beta + shift)
+          ? exactCutoff(
+            tt,
+            i,
+            ttDepth,
+            c.entryKind,
+            alpha + shift,
+            beta + shift,
+          )
           : tt.cutoff(i, ttDepth, alpha + shift, beta + shift))
       ) {
         stats.ttCutoffs++;
@@ -1254,11 +1328,12 @@ export function deepNode(
       tableValue(c, result, ply),
       c.horizonLeaves !== horizonBefore
         ? ttDepth
-        : c.exactDepth && ttDepth !== DEPTH_END
+        : c.storeEnded && ttDepth !== DEPTH_END
         ? DEPTH_END - ttDepth
         : DEPTH_END,
       bestMove,
       boundOf(result, alphaOrig, beta),
+      c.entryKind,
     );
   }
   return result;

@@ -21,13 +21,14 @@
 
 import { isTableKey } from "./transposition_table.ts";
 import {
+  MAX_MOVE_RANGE,
   MAX_PLY,
   NO_MOVE,
   type Position,
   VALUE_INFINITE,
 } from "../position.ts";
 import { createStats, type SearchStats } from "../stats.ts";
-import { describe } from "../validate.ts";
+import { checkInteger, describe } from "../validate.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
 import type { SearchSettings } from "./search_settings.ts";
 import type { SearchTrace } from "./search_trace.ts";
@@ -74,6 +75,8 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   nodeLimit = Infinity;
   /** `performance.now()` past which the search stops (`timeMs`). */
   deadline = Infinity;
+  /** The `timeMs` the deadline was set from, for the stop's error. */
+  #timeMs = Infinity;
   /** A flag another thread may set to stop the search (`interrupt`), or null. */
   interrupt: Int32Array | null = null;
   /**
@@ -108,14 +111,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     checkPosition(where, position);
     this.trustGenerated = typeof position.playGenerated === "function" &&
       typeof position.undoGenerated === "function";
-    this.maxMoves = position.maxMoves;
-    if (!Number.isInteger(this.maxMoves) || this.maxMoves < 1) {
-      throw new Error(
-        `${where}: position.maxMoves must be a positive integer, got ${
-          describe(this.maxMoves)
-        }`,
-      );
-    }
+    this.maxMoves = checkMaxMoves(where, position);
     this.plies = Math.max(1, Math.min(settings.depth + 1, INITIAL_PLIES));
     this.#addMoveBuffers(this.plies);
     this.pvStride = this.plies + 1;
@@ -168,7 +164,11 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     const first = this.moves.length;
     if (first >= plies) return;
     const size = this.maxMoves;
-    const all = new ArrayBuffer((plies - first) * size * 4);
+    const all = allocatingForMoves(
+      this.where,
+      size,
+      () => new ArrayBuffer((plies - first) * size * 4),
+    );
     for (let ply = first; ply < plies; ply++) {
       this.moves.push(new Int32Array(all, (ply - first) * size * 4, size));
     }
@@ -178,6 +178,7 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   setBudget(maxNodes: number, timeMs: number): void {
     this.nodeLimit = maxNodes;
     this.deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
+    this.#timeMs = timeMs;
     this.aborted = false;
     this.#armCheck(this.stats.nodes);
   }
@@ -368,11 +369,50 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   }
 
   /**
+   * The root's `evaluate()` (side to move's view), counted as a leaf: what a
+   * search that a budget stopped before any root move finished reports.
+   * Such a root is an inner node, whose evaluation a position may not have
+   * (an `ExplicitTree` without values on inner nodes): then the
+   * error names the searcher, the budget and what happened, with the
+   * position's error as its `cause`. The moves are all undone by then.
+   *
+   * @throws {Error} when `evaluate()` throws, or returns a bad value
+   */
+  stoppedRootValue(): number {
+    this.stats.leaves++;
+    let value: number;
+    try {
+      value = this.position.evaluate();
+    } catch (error) {
+      throw new Error(
+        `${this.where}: ${this.#spentBudget()} stopped ${this.where} before any root move finished; the root's evaluate() threw: ${
+          error instanceof Error ? error.message : describe(error)
+        }`,
+        { cause: error },
+      );
+    }
+    return this.checkValue(value);
+  }
+
+  /** The budget that stopped the search, as the caller gave it (`maxNodes = 3`). */
+  #spentBudget(): string {
+    if (this.stats.nodes > this.nodeLimit) {
+      return `maxNodes = ${this.nodeLimit}`;
+    }
+    if (this.#interrupted()) return "the interrupt flag";
+    return `timeMs = ${this.#timeMs}`;
+  }
+
+  /**
    * The result of a search that a budget stopped (see
    * {@linkcode BudgetReport}): the best root move searched to the end, with
    * its value (`rootValue`, turned by `toRoot` into the side to move's
    * view), a lower bound on the root's value under the default window; with
-   * no such move, the root's `evaluate()` and move −1.
+   * no such move, the root's `evaluate()` and move −1
+   * ({@linkcode SearchContext.stoppedRootValue}).
+   *
+   * @throws {Error} naming the searcher and the budget when there is no
+   *   such move and the root's `evaluate()` throws
    */
   stoppedResult(
     toRoot: (value: number) => number = (value) => value,
@@ -382,11 +422,8 @@ export class SearchContext<S extends SearchStats = SearchStats> {
     if (found && pv[0] !== this.rootMove) {
       pv.splice(0, pv.length, this.rootMove);
     }
-    if (!found) this.stats.leaves++;
     return {
-      value: found
-        ? toRoot(this.rootValue)
-        : this.checkValue(this.position.evaluate()),
+      value: found ? toRoot(this.rootValue) : this.stoppedRootValue(),
       move: found ? this.rootMove : NO_MOVE,
       pv,
       stats: this.stats,
@@ -404,12 +441,87 @@ export class SearchContext<S extends SearchStats = SearchStats> {
 export const BUDGET_STOP: Error = new Error("search budget spent");
 
 /**
- * Nodes a search without `depth`, `maxNodes` or `timeMs` may visit
- * (2^25 = 33,554,432): a game whose lines can be very long (chess, with its
- * 50-move and repetition rules) would otherwise search for hours. Pass
- * `maxNodes: Infinity` to search without a limit.
+ * Nodes a search without `depth`, without `maxNodes` and without a finite
+ * `timeMs` may visit (2^25 = 33,554,432): a game whose lines can be very
+ * long (chess, with its 50-move and repetition rules) would otherwise
+ * search for hours. `timeMs: Infinity` is no time limit and keeps this
+ * one; pass `maxNodes: Infinity` to search without a limit.
  */
 export const DEFAULT_MAX_NODES = 1 << 25;
+
+/**
+ * A position's `maxMoves`, checked: an integer in 1…{@linkcode MAX_MOVE_RANGE}
+ * (a larger one would only fail later, as the bare `RangeError` of a move
+ * buffer's allocation). The searchers' contexts and mcts share it.
+ *
+ * @param where the searcher, named in the error
+ * @param position the root
+ * @returns `position.maxMoves`
+ * @throws {Error} naming the searcher, `position.maxMoves`, the rule and the value
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkMaxMoves } from "./_search_context.ts";
+ * import { TicTacToe } from "../../mod.ts";
+ * assert.equal(checkMaxMoves("mcts", TicTacToe.empty()), 9);
+ * const huge = Object.assign(TicTacToe.empty(), { maxMoves: 1e12 });
+ * assert.throws(
+ *   () => checkMaxMoves("mcts", huge),
+ *   /^Error: mcts: position\.maxMoves must be an integer in 1…16777216, got 1000000000000$/,
+ * );
+ * ```
+ */
+export function checkMaxMoves(where: string, position: Position): number {
+  return checkInteger(
+    where,
+    "position.maxMoves",
+    position.maxMoves,
+    1,
+    MAX_MOVE_RANGE,
+  );
+}
+
+/**
+ * Runs `allocate`, which makes buffers sized by `position.maxMoves` (one of
+ * that many moves per ply, or per tree node for mcts): when the machine
+ * cannot give the memory, the engine's bare `RangeError` becomes an Error
+ * naming the searcher and `maxMoves`, with the `RangeError` as `cause`.
+ * Called when buffers are made or grow, never per node.
+ *
+ * @param where the searcher, named in the error
+ * @param maxMoves the position's `maxMoves`
+ * @param allocate makes the buffers
+ * @returns what `allocate` returned
+ * @throws {Error} when `allocate` throws a `RangeError`; anything else it
+ *   throws goes on as it is
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { allocatingForMoves } from "./_search_context.ts";
+ * assert.equal(allocatingForMoves("mcts", 9, () => new Int32Array(9)).length, 9);
+ * assert.throws(
+ *   () => allocatingForMoves("mcts", 2 ** 24, () => new ArrayBuffer(2 ** 60)),
+ *   /^Error: mcts: cannot allocate the move buffers for position\.maxMoves = 16777216/,
+ * );
+ * ```
+ */
+export function allocatingForMoves<T>(
+  where: string,
+  maxMoves: number,
+  allocate: () => T,
+): T {
+  try {
+    return allocate();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new Error(
+      `${where}: cannot allocate the move buffers for position.maxMoves = ${maxMoves} (an upper bound on generateMoves' count; a buffer of that many moves per ply): ${error.message}`,
+      { cause: error },
+    );
+  }
+}
 
 /**
  * The error of a search stopped by {@linkcode DEFAULT_MAX_NODES}: the caller
@@ -417,7 +529,7 @@ export const DEFAULT_MAX_NODES = 1 << 25;
  */
 export function defaultBudgetError(where: string): Error {
   return new Error(
-    `${where}: the search without depth passed the default budget of DEFAULT_MAX_NODES = ${DEFAULT_MAX_NODES} nodes; pass depth, maxNodes or timeMs (maxNodes: Infinity searches without a limit)`,
+    `${where}: the search without depth passed the default budget of DEFAULT_MAX_NODES = ${DEFAULT_MAX_NODES} nodes; pass depth, maxNodes or a finite timeMs (maxNodes: Infinity searches without a limit)`,
   );
 }
 

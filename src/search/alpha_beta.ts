@@ -29,10 +29,11 @@
  * only if it was searched at least as deep as the node needs; the default
  * rule. Without `depth` the value is always minimax's. With `depth` it is
  * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
- * used only at exactly the needed depth, or if its subtree ended within
- * it), or when the table starts empty and no position is reached at two
- * different depths from the root (tic-tac-toe, Connect Four, trees: the
- * position fixes its ply). Otherwise (Nim, where taking two counters at once
+ * used only at exactly the needed depth if a fixed-depth search like this
+ * one stored it, never one of a default-rule, quiescence or selective
+ * search, or if its subtree ended within it), or when the table starts
+ * empty and no position is reached at two different depths from the root
+ * (tic-tac-toe, Connect Four, trees: the position fixes its ply). Otherwise (Nim, where taking two counters at once
  * or one twice reaches the same heaps; or a table kept from a deeper search)
  * an entry from a deeper search may answer a shallower node, and alphaBeta
  * returns the value of a search at least `depth` plies deep along every line
@@ -101,7 +102,8 @@ export interface AlphaBetaOptions extends DeepSearchOptions {
   beta?: number;
   /**
    * Told every node's window and value, post-order (see
-   * {@linkcode TraceRecorder}); when absent the search pays one null check
+   * {@linkcode TraceRecorder}), after its `begin()`, when it has one, as
+   * the search starts; when absent the search pays one null check
    * per node and allocates nothing for it. Works with every other option:
    * with `tt`, a node settled by a table entry is reported with no children
    * and `fromTable` true; with `failHard`, a leaf reports its value clamped
@@ -148,6 +150,9 @@ export function alphaBeta(
 ): SearchResult & BudgetReport {
   const settings = resolveSearchSettings("alphaBeta", options);
   const { alpha, beta, depth } = settings;
+  // A trace kept from an earlier search drops what it left (see
+  // SearchTrace.begin): that search may have stopped before its root.
+  settings.trace?.begin?.();
   // Any option beyond the plain search's own (depth, budgets, window,
   // trace) is read by the shared deep node: every one of them goes there,
   // so a new deep option can never be ignored here.

@@ -19,10 +19,11 @@
  * only if it was searched at least as deep as the node needs; the default
  * rule. Without `depth` the value is always minimax's. With `depth` it is
  * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
- * used only at exactly the needed depth, or if its subtree ended within
- * it), or when the table starts empty and no position is reached at two
- * different depths from the root (tic-tac-toe, Connect Four, trees: the
- * position fixes its ply). Otherwise (Nim, where taking two counters at once
+ * used only at exactly the needed depth if a fixed-depth search like this
+ * one stored it, never one of a default-rule, quiescence or selective
+ * search, or if its subtree ended within it), or when the table starts
+ * empty and no position is reached at two different depths from the root
+ * (tic-tac-toe, Connect Four, trees: the position fixes its ply). Otherwise (Nim, where taking two counters at once
  * or one twice reaches the same heaps; or a table kept from a deeper search)
  * an entry from a deeper search may answer a shallower node, and aspiration
  * (its last window's search) returns the value of a search at least `depth`
@@ -160,9 +161,8 @@ export function aspiration(
     const value = deepNode(c, 0, depth, alpha, beta);
     if (c.aborted) {
       // No depth finished: the only value known is the root's own.
-      c.stats.leaves++;
       return {
-        value: c.checkValue(position.evaluate()),
+        value: c.stoppedRootValue(),
         move: NO_MOVE,
         pv: [],
         stats: c.stats,

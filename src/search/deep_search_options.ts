@@ -22,18 +22,28 @@ export interface DeepSearchOptions extends SearchOptions {
   /**
    * Move ordering (default `"tt"` with a table, `"natural"` without);
    * `"pv"` only where a previous iteration sets the line it follows
-   * (iterative deepening, aspiration without a guess).
+   * (iterative deepening unless `previous` is `"none"`, aspiration without
+   * a guess).
    */
   order?: OrderOption;
   /** Clamp every result into the node's window (T002.1); default false (fail-soft). */
   failHard?: boolean;
   /**
    * Use a table entry only when it was searched to exactly the depth a node
-   * needs (or its subtree ended within it), so that with `depth` the value
-   * is always `minimax(position, { depth })`'s, even when a position is
-   * reached at different depths (Nim) or the table holds a deeper search's
-   * entries. Default false: the engine rule, where any entry at least as
-   * deep answers (fewer nodes, and a value that may come from deeper).
+   * needs by a search of the same fixed-depth kind (or its subtree ended
+   * within it), so that with `depth` the value is always
+   * `minimax(position, { depth })`'s, even when a position is reached at
+   * different depths (Nim) or the table holds entries of a deeper search,
+   * of a default-rule search, of `quiescence` or of a selective technique:
+   * those carry a different kind ({@linkcode TranspositionTable.kind}) and
+   * are searched again, never trusted. With `quiescence` the value is that
+   * of the fixed-depth tree with quiescence at its horizon, likewise. With a
+   * selective technique or `checkExtensions` the search's own values are no
+   * fixed-depth tree's (see each technique's contract), so it stores them
+   * without a kind and cuts only on entries of subtrees that ended: more
+   * nodes, and no other search's value. Default false: the engine rule,
+   * where any entry at least as deep answers (fewer nodes, and a value that
+   * may come from deeper).
    */
   exactDepth?: boolean;
   /**

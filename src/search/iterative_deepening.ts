@@ -18,7 +18,10 @@
  * `failHard`, `maxMove`, `interrupt` and the selective options as for
  * {@linkcode alphaBeta}; any other key is an error. The result is the
  * last finished iteration's value, move and PV, the summed counters
- * (`passes` = iterations run), one row per depth, and the budget report.
+ * (`passes` = root searches: one per iteration, a cut one included, plus
+ * one per aspiration re-search; `researches` = aspiration, PVS and
+ * late-move-reduction re-searches, see {@linkcode ExtendedStats}), one row
+ * per depth, and the budget report.
  *
  * ## Table contract
  *
@@ -26,9 +29,11 @@
  * only if it was searched at least as deep as the node needs; the default
  * rule. Without `depth` the value is always minimax's. With `depth` it is
  * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
- * used only at exactly the needed depth, or if its subtree ended within
- * it), or when the table starts empty (the iterations share it: an earlier
- * iteration's entries are shallower and never answer a later one) and no
+ * used only at exactly the needed depth if a fixed-depth search like this
+ * one stored it, never one of a default-rule, quiescence or selective
+ * search, or if its subtree ended within it), or when the table starts
+ * empty (the iterations share it: an earlier iteration's entries are
+ * shallower and never answer a later one) and no
  * position is reached at two different depths from the root (tic-tac-toe,
  * Connect Four, trees: the position fixes its ply). Otherwise (Nim, where
  * taking two counters at once or one twice reaches the same heaps; or a
@@ -112,7 +117,11 @@ export interface IterativeDeepeningOptions extends DeepSearchOptions {
   maxNodes?: number;
   /** Stop after this many milliseconds (the clock is read every 1,024 nodes); same rule. */
   timeMs?: number;
-  /** What each iteration searches first (default `"move"`: the previous best move). */
+  /**
+   * What each iteration searches first (default `"move"`: the previous best
+   * move). `"none"` passes nothing on, so an `order` with `"pv"` is then
+   * refused: it would order nothing.
+   */
   previous?: PreviousHint;
   /**
    * Aspiration half-width: iterations after the first search the window
@@ -198,7 +207,12 @@ export interface DepthRow {
   cumulativeNodes: number;
   /** Leaves of this iteration. */
   leaves: number;
-  /** Re-searches of this iteration (aspiration). */
+  /**
+   * Re-searches of this iteration, as {@linkcode ExtendedStats.researches}
+   * counts them: its aspiration window's (`aspirationDelta`), its PVS
+   * null-window tests that failed high inside the window (`pvs`), and its
+   * late-move-reduced moves searched again at full depth.
+   */
   researches: number;
 }
 

@@ -97,8 +97,10 @@ import {
 } from "../validate.ts";
 import type { SearchResult } from "./search_result.ts";
 import {
+  allocatingForMoves,
   checkedCount,
   checkedValue,
+  checkMaxMoves,
   checkPosition,
 } from "./_search_context.ts";
 
@@ -372,13 +374,7 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
     : performance.now() + timeLimit;
   // The same shape the other searchers ask for, named the same way.
   checkPosition("mcts", position);
-  if (!Number.isInteger(position.maxMoves) || position.maxMoves < 1) {
-    throw new Error(
-      `mcts: position.maxMoves must be a positive integer, got ${
-        describe(position.maxMoves)
-      }`,
-    );
-  }
+  const maxMoves = checkMaxMoves("mcts", position);
 
   const stats: MctsStats = {
     nodes: 0,
@@ -396,13 +392,18 @@ export function mcts(position: Position, options?: MctsOptions): MctsResult {
   if (position.isTerminal()) return terminalRootResult(position, stats);
 
   // Step 2. Buffers sized by the budget (a tree node per playout, at most).
-  const maxMoves = position.maxMoves;
   const treeBound = Math.min(maxPlayouts, nodeBudget) + 1;
-  const tree = new Tree(
-    Math.max(maxMoves + 1, Math.min(INITIAL_SLOTS, treeBound * maxMoves + 1)),
-  );
+  const [tree, moves] = allocatingForMoves("mcts", maxMoves, () =>
+    [
+      new Tree(
+        Math.max(
+          maxMoves + 1,
+          Math.min(INITIAL_SLOTS, treeBound * maxMoves + 1),
+        ),
+      ),
+      new Int32Array(maxMoves),
+    ] as const);
   const random = new Random(seed);
-  const moves = new Int32Array(maxMoves);
   let played = new Int32Array(64);
   let path = new Int32Array(64);
   let depthPlayed = 0;

@@ -16,7 +16,8 @@ import { describe } from "../validate.ts";
  * - `"tt"`: the transposition table's best move first (needs a `tt`);
  * - `"pv"`: the previous iteration's principal variation first (iterative
  *   deepening, and aspiration without a guess, set it; every other
- *   searcher, which has no previous iteration, refuses it);
+ *   searcher, which has no previous iteration, refuses it, and so does
+ *   iterative deepening with `previous: "none"`, which passes none on);
  * - `"killer"`: the two moves that last caused a cut at the same ply next,
  *   before every other move but the table's and the PV's (captures too);
  * - `"history"`: moves by how often (weighted by depth²) they caused cuts

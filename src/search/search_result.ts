@@ -33,19 +33,26 @@ export interface SearchOptions {
   /**
    * Node budget (a positive integer, or `Infinity`): the search stops once it
    * has counted more nodes, and says so ({@linkcode BudgetReport}). Without
-   * `depth`, `maxNodes` and `timeMs`, the default is `DEFAULT_MAX_NODES`
-   * (2^25): the one-shot searchers then throw rather than cut the value
-   * silently, the anytime ones (iterative deepening, aspiration) report it.
+   * `depth`, without `maxNodes` and without a finite `timeMs`, the default
+   * is `DEFAULT_MAX_NODES` (2^25): the one-shot searchers then throw rather
+   * than cut the value silently, the anytime ones (iterative deepening,
+   * aspiration) report it. `Infinity` is no node limit at all.
    */
   maxNodes?: number;
-  /** Time budget in milliseconds (a positive number, or `Infinity`); the clock is read every 1,024 nodes. */
+  /**
+   * Time budget in milliseconds (a positive number, or `Infinity`: no time
+   * limit, so without `depth` or `maxNodes` the default node budget still
+   * applies); the clock is read every 1,024 nodes.
+   */
   timeMs?: number;
 }
 
 /**
  * What every searcher of `src/search/` except `mcts` (which reports in its
  * `stats`) says about its node or time budget (`maxNodes`, `timeMs`), so
- * that a value cut short is never mistaken for the full search's.
+ * that a value cut short is never mistaken for the full search's. A value
+ * outside a narrowed root window is a bound even when the search finished
+ * (see `exact`).
  *
  * The one-shot searchers (minimax, negamax, alphaBeta, pvs, quiescence,
  * mtdf, sssStar) when stopped: `completedDepth` 0, `exact` false, and
@@ -53,7 +60,10 @@ export interface SearchOptions {
  * bound on the root's value with the default window; for mtdf the best
  * lower bound proved), `pv` its line; when no root move was finished (and
  * always for sssStar, whose passes prove upper bounds), `move` −1, `pv`
- * empty and `value` the root's `evaluate()`. When not stopped:
+ * empty and `value` the root's `evaluate()`; if that throws (an inner node
+ * of an `ExplicitTree` without a value of its own), the search throws an
+ * `Error` naming itself, the budget and its value, with the position's
+ * error as `cause` and the position restored. When not stopped:
  * `completedDepth` is the depth (`Infinity` without one), `exact` true.
  *
  * @example A node budget stops iterative deepening early, and says so
@@ -77,10 +87,16 @@ export interface BudgetReport {
    */
   completedDepth: number;
   /**
-   * True when the value is the answer the search was asked for: the
-   * requested depth (or, without one, the end of every line) was completed.
+   * True when no budget cut the search: the requested depth (or, without
+   * one, the end of every line) was completed, and the value is what the
+   * searcher's bound contract promises for its root window. With the
+   * default window that is the exact value; with a narrower one (`alpha`,
+   * `beta` of alphaBeta, pvs and quiescence) a value strictly inside the
+   * window is exact, but one at or below alpha is only an upper bound and
+   * one at or above beta only a lower bound, though `exact` is true: it
+   * says the search finished, not that the value lies inside the window.
    * False when a budget cut the search short, so the value is only
-   * `completedDepth`'s.
+   * `completedDepth`'s (or a bound: see above).
    */
   exact: boolean;
 }

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { VALUE_INFINITE } from "../position.ts";
+import { MAX_MOVE_RANGE, VALUE_INFINITE } from "../position.ts";
 import {
   checkBoolean,
   checkInteger,
@@ -58,7 +58,10 @@ export interface SearchSettings {
   readonly maxNodes: number;
   /** Milliseconds allowed (`Infinity`: none). */
   readonly timeMs: number;
-  /** No `depth`, `maxNodes` or `timeMs` given: the default node budget applies. */
+  /**
+   * No `depth`, no `maxNodes` and no finite `timeMs` (absent or `Infinity`,
+   * which means no time limit): the default node budget applies.
+   */
   readonly byDefault: boolean;
   /** The stop flag another thread may raise (`interrupt`), or null. */
   readonly interrupt: Int32Array | null;
@@ -333,6 +336,14 @@ function settingsOf(
       }`,
     );
   }
+  const begin = (trace as SearchTrace | undefined)?.begin;
+  if (begin !== undefined && typeof begin !== "function") {
+    throw new Error(
+      `${where}: trace.begin must be a method (called as each search starts) when the trace has one, got ${
+        describe(begin)
+      }`,
+    );
+  }
   const aspirationDelta = given.delta !== undefined
     ? checkInteger(where, "delta", given.delta, 1, VALUE_INFINITE - 1)
     : given.aspirationDelta !== undefined
@@ -360,14 +371,25 @@ function settingsOf(
     : checkInteger(where, "depth", given.depth, 0, MAX_DEPTH);
   const maxNodes = budget(where, "maxNodes", given.maxNodes);
   const timeMs = budget(where, "timeMs", given.timeMs);
+  // Only a finite budget replaces the default one: timeMs Infinity is no
+  // time limit, not "no node limit" (that is maxNodes: Infinity), as mcts
+  // treats it too.
   const byDefault = depth === UNLIMITED_DEPTH &&
-    given.maxNodes === undefined && given.timeMs === undefined;
+    given.maxNodes === undefined && timeMs === Infinity;
   const tt = table(where, given.tt, rules.ownTable === true);
   const plan = resolveOrder(
     (given.order === undefined ? rules.order : given.order) as OrderOption,
     tt !== null,
     where,
   );
+  const previous = given.previous === undefined ? "move" : given.previous;
+  if (previous !== "none" && previous !== "move" && previous !== "pv") {
+    throw new Error(
+      `${where}: previous must be "none", "move" or "pv", got ${
+        describe(previous)
+      }`,
+    );
+  }
   // Only iterative deepening sets a previous line: anywhere else "pv" would
   // be accepted and order nothing.
   if (
@@ -376,6 +398,12 @@ function settingsOf(
   ) {
     throw new Error(
       `${where}: order "pv" follows the previous iteration's principal variation, which only iterativeDeepening (and aspiration without guess) sets: here it would order nothing`,
+    );
+  }
+  // Iterative deepening sets none either with previous "none".
+  if ((plan.flags & ORDER_PV) !== 0 && previous === "none") {
+    throw new Error(
+      `${where}: order "pv" follows the previous iteration's principal variation, which previous "none" never passes on: here it would order nothing (pass previous "move" or "pv", or leave "pv" out of order)`,
     );
   }
   const failHard = flag(where, "failHard", given.failHard) === true;
@@ -396,7 +424,7 @@ function settingsOf(
   }
   const maxMove = given.maxMove === undefined
     ? null
-    : checkInteger(where, "maxMove", given.maxMove, 1, 1 << 24);
+    : checkInteger(where, "maxMove", given.maxMove, 1, MAX_MOVE_RANGE);
   const selective = resolveSelective(where, given);
   const checkExtensions =
     flag(where, "checkExtensions", given.checkExtensions) === true;
@@ -405,14 +433,6 @@ function settingsOf(
   const quiescenceEvasions =
     flag(where, "quiescenceEvasions", given.quiescenceEvasions) === true;
   const interrupt = interruptFlag(where, given.interrupt);
-  const previous = given.previous === undefined ? "move" : given.previous;
-  if (previous !== "none" && previous !== "move" && previous !== "pv") {
-    throw new Error(
-      `${where}: previous must be "none", "move" or "pv", got ${
-        describe(previous)
-      }`,
-    );
-  }
   const quiescence = flag(where, "quiescence", given.quiescence) === true;
   const pvs = flag(where, "pvs", given.pvs) === true;
   const keepCutMove = flag(where, "keepCutMove", given.keepCutMove) === true;

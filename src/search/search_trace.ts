@@ -19,8 +19,20 @@ import { describe } from "../validate.ts";
  * a table, a node settled by an entry is reported without children and with
  * `fromTable` true. If `node` throws, the search stops with that error and
  * the position is restored.
+ *
+ * A search may end before its root is reported: a budget stops it, or the
+ * position, an order scorer or the trace itself throws. What the trace was
+ * told of that search is then incomplete; `begin`, when the trace has it, is
+ * called at the entry of every search (before any `node`), so that a trace
+ * kept from one search to the next can drop what an unfinished one left.
  */
 export interface SearchTrace {
+  /**
+   * Optional: a new search starts (called once, at its entry, before any
+   * `node`; also when the last search did not finish). If it throws, the
+   * search stops with that error before touching the position.
+   */
+  begin?(): void;
   /**
    * A node at `ply` (0 = the root), reached by `move` (−1 for the root), was
    * entered with the window (alpha, beta) and returned `value`; `fromTable`
@@ -65,7 +77,11 @@ export interface TracedNode {
 }
 
 /**
- * Records an alpha-beta search as a tree of {@linkcode TracedNode}s.
+ * Records an alpha-beta search as a tree of {@linkcode TracedNode}s. Each
+ * search starts the record afresh ({@linkcode TraceRecorder.begin}), so one
+ * recorder may serve many searches, also after one that a budget stopped or
+ * an error ended: {@linkcode TraceRecorder.root} then shows the last search
+ * if it finished, and throws otherwise.
  *
  * @example Lesson 001's tree (T001.1): node C is cut after its first leaf
  * ```ts
@@ -101,6 +117,33 @@ export class TraceRecorder implements SearchTrace {
       );
     }
     this.#rootTurn = rootTurn;
+  }
+
+  /**
+   * Forgets everything recorded so far: the search that calls it starts a
+   * new record (see {@linkcode SearchTrace.begin}). A search that a budget
+   * stopped, or an error ended, leaves nodes never filed under a root, and
+   * its root unreported; without this they would hang under the next
+   * search's nodes, and `root()` would show the search before.
+   *
+   * @example A stopped search, then a full one: the same record as a fresh recorder's
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { alphaBeta, ExplicitTree, TraceRecorder } from "../../mod.ts";
+   * const tree = ExplicitTree.from([[3, 12, 8], [2, 4, 6], [14, 5, 2]]);
+   * const kept = new TraceRecorder();
+   * alphaBeta(tree, { trace: kept });
+   * alphaBeta(tree, { trace: kept, maxNodes: 8 });     // stopped in its third root move
+   * assert.throws(() => kept.root(), /no finished search/);
+   * alphaBeta(tree, { trace: kept });
+   * const fresh = new TraceRecorder();
+   * alphaBeta(tree, { trace: fresh });
+   * assert.deepEqual(kept.root(), fresh.root());
+   * ```
+   */
+  begin(): void {
+    this.#pending.length = 0;
+    this.#root = null;
   }
 
   /** Files a node reported by the search under its parent (see {@linkcode SearchTrace.node}). */
@@ -147,11 +190,14 @@ export class TraceRecorder implements SearchTrace {
   /**
    * The recorded root.
    *
-   * @throws {Error} when no search has finished with this recorder
+   * @throws {Error} when the last search with this recorder did not finish
+   *   (a budget stopped it, or it threw), or none has run
    */
   root(): TracedNode {
     if (this.#root === null) {
-      throw new Error("TraceRecorder has no finished search to show");
+      throw new Error(
+        "TraceRecorder has no finished search to show: the last search with it was stopped or failed, or none has run",
+      );
     }
     return this.#root;
   }

@@ -16,8 +16,9 @@
  * holds the whole searched tree (a colliding table keeps the value right and
  * costs nodes). A fresh table of {@linkcode DEFAULT_TABLE_ENTRIES} entries is
  * made when `tt` is not given. The options: `depth`, and `tt`, `exactDepth`,
- * `order` (default `"natural"`), `failHard`, `maxMove` as for
- * {@linkcode alphaBeta}. `stats.passes` counts the null-window passes.
+ * `order` (default `"natural"`), `maxMove` as for {@linkcode alphaBeta};
+ * `failHard` only as false (its passes must be fail-soft, see Errors).
+ * `stats.passes` counts the null-window passes.
  *
  * ## Table contract
  *
@@ -25,10 +26,11 @@
  * only if it was searched at least as deep as the node needs; the default
  * rule. Without `depth` the value is always minimax's. With `depth` it is
  * `minimax(position, { depth })`'s when `exactDepth` is true (an entry is
- * used only at exactly the needed depth, or if its subtree ended within
- * it), or when the table starts empty and no position is reached at two
- * different depths from the root (tic-tac-toe, Connect Four, trees: the
- * position fixes its ply). Otherwise (Nim, where taking two counters at once
+ * used only at exactly the needed depth if a fixed-depth search like this
+ * one stored it, never one of a default-rule, quiescence or selective
+ * search, or if its subtree ended within it), or when the table starts
+ * empty and no position is reached at two different depths from the root
+ * (tic-tac-toe, Connect Four, trees: the position fixes its ply). Otherwise (Nim, where taking two counters at once
  * or one twice reaches the same heaps; or a table kept from a deeper search)
  * an entry from a deeper search may answer a shallower node, and sssStar
  * returns the value of a search at least `depth` plies deep along every line

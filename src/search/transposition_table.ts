@@ -54,10 +54,22 @@
  *   position is reached at several depths) hands the shallow search a
  *   deeper value, which is what an engine wants but differs from
  *   `minimax(position, { depth })`. The searchers' `exactDepth: true` option
- *   uses an entry only at exactly the needed depth, or when its subtree
- *   ended within that depth (then stored as DEPTH_END − depth, which the
- *   default rule still reads as "to the end"); see {@linkcode alphaBeta} for
- *   the whole contract.
+ *   uses an entry only at exactly the needed depth and of its own kind (see
+ *   below), or when its subtree ended within that depth (then stored as
+ *   DEPTH_END − depth, which the default rule still reads as "to the end");
+ *   see {@linkcode alphaBeta} for the whole contract.
+ * - **Kind**: each entry also keeps a small integer, 0…{@linkcode MAX_ENTRY_KIND},
+ *   that its writer chooses to say which tree its value is of (default 0:
+ *   no claim); {@linkcode TranspositionTable.cutoff} ignores it. The
+ *   library's searchers store 1 for a value of fixed-depth alpha-beta with
+ *   `evaluate()` at the horizon (an `exactDepth` search, or one without
+ *   table cuts), 2…5 for the same with quiescence at the horizon (one kind
+ *   per quiescence variant), and 0 for everything else: a default-rule
+ *   search, whose entries may hold a deeper search's values, and any
+ *   selective technique or check extension, whose values are no fixed-depth
+ *   tree's. `exactDepth` trusts an entry of its own depth only if it is of
+ *   its own kind, never of kind 0, so a table that a different kind of
+ *   search filled cannot hand it another tree's value.
  *
  * @module
  */
@@ -96,12 +108,14 @@ function rejectStore(
   depth: number,
   move: number,
   bound: number,
+  kind: number,
 ): never {
   const where = "TranspositionTable.store";
   checkInteger(where, "key", key, 0, MAX_KEY);
   checkInteger(where, "value", value, -VALUE_INFINITE, VALUE_INFINITE);
   checkInteger(where, "depth", depth, 0, DEPTH_END);
   checkInteger(where, "move", move, NO_MOVE, 2 ** 31 - 1);
+  checkInteger(where, "kind", kind, 0, MAX_ENTRY_KIND);
   throw new Error(
     `${where}: bound must be BOUND_UPPER (1), BOUND_LOWER (2) or BOUND_EXACT (3), got ${
       describe(bound)
@@ -109,12 +123,21 @@ function rejectStore(
   );
 }
 
+/**
+ * Largest entry kind (see the module documentation): kinds are kept in the
+ * bound's slot, above its two bits.
+ */
+export const MAX_ENTRY_KIND = 255;
+
+/** The bound's bits in the slot it shares with the kind. */
+const BOUND_BITS = 3;
+
 /** Stores that `clear()` remembers slot by slot; past this many it clears the whole table. */
 const WRITE_LOG_LENGTH = 1 << 16;
 
 /**
- * Bytes one entry takes: key (8), value (4), depth (4), move (4), bound (4),
- * side by side in one buffer, so a probe and the store after it touch one
+ * Bytes one entry takes: key (8), value (4), depth (4), move (4), bound and
+ * kind (4), side by side in one buffer, so a probe and the store after it touch one
  * entry's cache line instead of five arrays' lines.
  */
 export const BYTES_PER_ENTRY = 24;
@@ -268,7 +291,10 @@ export class TranspositionTable {
   readonly size: number;
   /** Entry i's key: `#keys[3 i]` (a view of the same buffer as `#data`). */
   readonly #keys: Float64Array;
-  /** Entry i's value, depth, move, bound: `#data[6 i + VALUE…BOUND]`. */
+  /**
+   * Entry i's value, depth, move, bound: `#data[6 i + VALUE…BOUND]`; the
+   * bound slot holds `bound | kind << 2`.
+   */
   readonly #data: Int32Array;
   /**
    * Slots written since the last clear, while they fit: `clear()` then
@@ -381,7 +407,33 @@ export class TranspositionTable {
   /** Bound type of entry `i`: {@linkcode BOUND_UPPER}, {@linkcode BOUND_LOWER} or {@linkcode BOUND_EXACT}. */
   bound(i: number): number {
     this.#checkIndex("bound", i);
-    return this.#data[STRIDE * i + BOUND]!;
+    return this.#data[STRIDE * i + BOUND]! & BOUND_BITS;
+  }
+
+  /**
+   * Kind of entry `i`, as {@linkcode TranspositionTable.store} was given it:
+   * which tree its value is of (0: no claim; see the module documentation).
+   *
+   * @example The kind is kept beside the bound; the bound test ignores it
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { BOUND_EXACT, TranspositionTable } from "../../mod.ts";
+   * const tt = new TranspositionTable({ entries: 16 });
+   * tt.store(5, 40, 2, 1, BOUND_EXACT, 1);
+   * const i = tt.probe(5);
+   * assert.ok(tt.kind(i) === 1 && tt.bound(i) === BOUND_EXACT);
+   * assert.ok(tt.cutoff(i, 2, 0, 10));
+   * tt.store(5, 40, 2, 1, BOUND_EXACT);          // no kind given: 0, no claim
+   * assert.ok(tt.kind(i) === 0 && tt.bound(i) === BOUND_EXACT);
+   * assert.throws(
+   *   () => tt.store(5, 40, 2, 1, BOUND_EXACT, 256),
+   *   /^Error: TranspositionTable.store: kind must be an integer in 0…255, got 256$/,
+   * );
+   * ```
+   */
+  kind(i: number): number {
+    this.#checkIndex("kind", i);
+    return this.#data[STRIDE * i + BOUND]! >>> 2;
   }
 
   /** Key stored in entry `i` (NaN when the entry is empty). */
@@ -399,6 +451,9 @@ export class TranspositionTable {
    *   integer in 0…{@linkcode DEPTH_END}
    * @param move the best move found (an integer below 2^31), or {@linkcode NO_MOVE}
    * @param bound the result's type, via {@linkcode boundOf}: 1, 2 or 3
+   * @param kind which tree the value is of, an integer in
+   *   0…{@linkcode MAX_ENTRY_KIND} (default 0: no claim; see the module
+   *   documentation)
    * @throws {Error} naming the argument out of range; the table is unchanged
    */
   store(
@@ -407,6 +462,7 @@ export class TranspositionTable {
     depth: number,
     move: Move,
     bound: number,
+    kind = 0,
   ): void {
     // One guard on the hot path; `(x | 0) === x` is an int32 test that also
     // rejects NaN and non-numbers, and Math.floor one for keys past 2^31.
@@ -415,9 +471,11 @@ export class TranspositionTable {
       (value | 0) !== value || value > VALUE_INFINITE ||
       value < -VALUE_INFINITE || (depth | 0) !== depth || depth < 0 ||
       depth > DEPTH_END || (move | 0) !== move || move < NO_MOVE ||
-      (bound !== BOUND_UPPER && bound !== BOUND_LOWER && bound !== BOUND_EXACT)
+      (bound !== BOUND_UPPER && bound !== BOUND_LOWER &&
+        bound !== BOUND_EXACT) ||
+      (kind & MAX_ENTRY_KIND) !== kind
     ) {
-      rejectStore(key, value, depth, move, bound);
+      rejectStore(key, value, depth, move, bound, kind);
     }
     this.stores++;
     const i = this.#mask >= 0
@@ -430,14 +488,15 @@ export class TranspositionTable {
     this.#data[at + VALUE] = value;
     this.#data[at + DEPTH] = depth;
     this.#data[at + MOVE] = move;
-    this.#data[at + BOUND] = bound;
+    this.#data[at + BOUND] = bound | kind << 2;
   }
 
   /**
    * Whether entry `i` settles a node searched to `depth` with the window
    * (alpha, beta), so the node may return `value(i)` at once: the entry must
    * be at least as deep, and its value must be exact, or a lower bound at or
-   * above beta, or an upper bound at or below alpha. Counts the cut.
+   * above beta, or an upper bound at or below alpha (whatever its kind).
+   * Counts the cut.
    *
    * The returned `value(i)` then keeps the fail-soft contract: `<= alpha` is
    * an upper bound, `>= beta` a lower bound, inside the window exact.
@@ -452,7 +511,7 @@ export class TranspositionTable {
     this.#checkIndex("cutoff", i);
     const at = STRIDE * i;
     if (this.#data[at + DEPTH]! < depth) return false;
-    const bound = this.#data[at + BOUND]!;
+    const bound = this.#data[at + BOUND]! & BOUND_BITS;
     const value = this.#data[at + VALUE]!;
     if (bound === BOUND_EXACT) {
       this.cutoffsExact++;
