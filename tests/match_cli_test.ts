@@ -14,6 +14,7 @@ import {
   runCli,
 } from "./_cli.ts";
 import { lacks, pathOf } from "./_programs.ts";
+import { groupLeft, killLeftovers } from "./_processes.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`fixtures/engines/${name}`, import.meta.url));
@@ -415,6 +416,48 @@ Deno.test("match: an illegal move and a search that never ends each lose that ga
     h.run.stdout,
     /^restarted hangs:depth=1 \(pid \d+\)$/m,
   );
+});
+
+Deno.test("match: an engine that leaves a child holding its pipes (as a wrapper's engine) is restarted and closed all the same; nothing of its process groups is left", async () => {
+  // Found by review: a restart, the close at the end and the SIGINT handler
+  // waited for ever for pipes the engine's child held open.
+  const children = Deno.makeTempFileSync();
+  const leaves = "leaves:depth=1";
+  const groups: number[] = [];
+  try {
+    const { run, games } = await match([
+      "--engine",
+      `leaves=${fixture("leaves_child.sh")}`,
+      "--a",
+      leaves,
+      "--b",
+      OURS,
+      "--games",
+      "2",
+      "--timeout",
+      "1000",
+    ], { CHILD_PID_FILE: children });
+    for (
+      const m of run.stdout.matchAll(
+        /^(?:engine a:|restarted) leaves:depth=1 \(pid (\d+)\)$/gm,
+      )
+    ) groups.push(Number(m[1]));
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(
+      games.map((g) => g.headers.Termination),
+      [`${leaves} did not answer in time`, `${leaves} did not answer in time`],
+    );
+    assert.equal(groups.length, 2, run.stdout);
+    for (const group of groups) {
+      assert.deepEqual(await groupLeft(group), [], `group ${group} is empty`);
+    }
+  } finally {
+    const pids = Deno.readTextFileSync(children).split("\n").filter((l) =>
+      l !== ""
+    ).map(Number);
+    Deno.removeSync(children);
+    killLeftovers(pids, "sleep");
+  }
 });
 
 Deno.test(
