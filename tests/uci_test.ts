@@ -450,6 +450,35 @@ Deno.test("UCI go movetime searches its time less the Move Overhead (default 10 
   assert.equal(endOf(engine, clock, 10), 100);
 });
 
+Deno.test("UCI go ponder infinite: after ponderhit it is go infinite, and its bestmove waits for stop", () => {
+  // Found by review: ponderhit let the search end by itself, and a mate
+  // found while pondering was sent at once, without stop.
+  const engine = new UciEngine();
+  const mateIn1 = "position fen 7k/8/5K2/8/8/8/8/6Q1 w - - 0 1";
+  // ponderhit after the pondering found the mate (the search is over).
+  engine.receive(mateIn1);
+  engine.receive("go ponder infinite");
+  for (let i = 0; i < 100 && !engine.waitingForStop; i++) {
+    assert.deepEqual(engine.step().filter((l) => l.startsWith("bestmove")), []);
+  }
+  assert.ok(engine.waitingForStop);
+  assert.deepEqual(engine.receive("ponderhit"), []);
+  assert.ok(engine.searching && engine.waitingForStop && engine.holdsForStop);
+  assert.deepEqual(engine.step(), []);
+  assert.deepEqual(engine.receive("stop"), ["bestmove g1g7"]);
+  // ponderhit before the first iteration: the search then finds the mate,
+  // and holds it.
+  engine.receive(mateIn1);
+  engine.receive("go ponder infinite");
+  assert.deepEqual(engine.receive("ponderhit"), []);
+  for (let i = 0; i < 100 && !engine.waitingForStop; i++) {
+    assert.deepEqual(engine.step().filter((l) => l.startsWith("bestmove")), []);
+  }
+  assert.ok(engine.searching && engine.waitingForStop);
+  assert.deepEqual(engine.receive("stop"), ["bestmove g1g7"]);
+  assert.ok(!engine.searching);
+});
+
 Deno.test("UCI ponderhit: go's budgets count from ponderhit, the depth and move pondered are kept, info lines count time and nodes from go", () => {
   // Found by review: ponderhit restarted the deepening from depth 1 and the
   // info time from 0 while nodes kept the pondered ones (nps in the

@@ -39,7 +39,8 @@
  * then searched to depth 1 ({@linkcode UCI_FALLBACK_DEPTH}) over all legal
  * moves, so a GUI waiting for a move always gets a legal one. `go infinite`
  * and `go ponder` never send `bestmove` before `stop` (or `ponderhit`, for
- * `ponder`), even after a mate is found. `searchmoves` restricts the root's
+ * `ponder`), even after a mate is found; `go ponder infinite` after
+ * `ponderhit` is `go infinite`, and waits for `stop`. `searchmoves` restricts the root's
  * moves. A root drawn by a rule a player must claim or the engine cannot
  * claim through UCI (the fifty-move rule at a half-move clock of 100 or more,
  * a threefold repetition in `moves`, too little material) is searched all
@@ -245,6 +246,8 @@ export class UciEngine {
   #limits: GoLimits = { depth: 0, nodes: 0, timeMs: 0 };
   #hold = false;
   #ponderLimits: GoLimits | null = null;
+  /** `go ponder infinite`: after `ponderhit` the move is still held until `stop`. */
+  #ponderInfinite = false;
   #waiting = false;
   /** The root moves searched one by one (searchmoves, a root drawn by rule); null: one search. */
   #rootMoves: Move[] | null = null;
@@ -348,8 +351,9 @@ export class UciEngine {
   }
 
   /**
-   * Whether the search in progress is `go infinite` or `go ponder` before
-   * `ponderhit`: only `stop` (or `ponderhit`) ends it, so a caller that
+   * Whether the search in progress is `go infinite` (`go ponder infinite`
+   * after `ponderhit` too) or `go ponder` before `ponderhit`: only `stop`
+   * (or `ponderhit`) ends it, so a caller that
    * waits for its `bestmove` without sending one waits for ever.
    */
   get holdsForStop(): boolean {
@@ -790,7 +794,10 @@ export class UciEngine {
         byMove,
       );
     } else {
-      if (request.ponder) this.#ponderLimits = request.limits;
+      if (request.ponder) {
+        this.#ponderLimits = request.limits;
+        this.#ponderInfinite = request.infinite;
+      }
       this.#start(
         request.ponder ? unlimited() : request.limits,
         request.infinite || request.ponder,
@@ -810,9 +817,11 @@ export class UciEngine {
     // from go, so their nps stays the search's.
     this.#ponderLimits = null;
     this.#limits = limits;
-    this.#hold = false;
+    // `go ponder infinite` becomes `go infinite`: its move waits for stop.
+    this.#hold = this.#ponderInfinite;
     this.#budgetFrom = this.#now();
     this.#budgetNodes = this.#nodes;
+    if (this.#hold) return [];
     // Over (a mate found, the last depth searched) or deep enough already.
     if (this.#waiting || this.#depth >= limits.depth) return this.#finish();
     return [];
