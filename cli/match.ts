@@ -22,12 +22,15 @@
  *   exits at once, no uciok or readyok within the handshake budget): one
  *   line naming it, what it did and its last lines; exit 2;
  * - in a game, an engine that plays an illegal move loses it (`illegal
- *   move X by NAME`); one that crashes, does not answer `go` within
- *   --timeout (its `info string` lines are quoted), answers with no move,
- *   or floods its output loses it too (`NAME crashed`, `NAME did not answer
- *   in time`, ...: the PGN's Termination tag), its full message goes to
- *   stderr, and it is restarted for the next game; if that restart fails,
- *   the run stops: exit 2, the games so far kept in the PGN;
+ *   move X by NAME`: the PGN's Termination tag) and plays on, not
+ *   restarted; one that answers with no move (a bare `bestmove`, `0000`,
+ *   `(none)`), crashes, does not answer `go` within --timeout, or floods
+ *   its output loses it too (`NAME answered with no move`, `NAME crashed`,
+ *   `NAME did not answer in time`, `NAME flooded its output`), its full
+ *   message goes to stderr (with its `info string` lines, which say why an
+ *   engine refused a search), and it is restarted for the next game; if
+ *   that restart fails, the run stops: exit 2, the games so far kept in
+ *   the PGN;
  * - SIGINT (Ctrl-C) and SIGTERM: both engines are ended, the game in
  *   progress is dropped, the finished games are in the PGN (written as each
  *   ends), a line with the partial score goes to stderr; exit 130 for
@@ -112,9 +115,10 @@ const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
   it ends), --timeout MS (one search, default 60000), --handshake-timeout MS
   (uciok/readyok, default 10000).
   Faults: an engine that cannot start stops the run (exit 2); one that
-  plays an illegal move, crashes, hangs or floods in a game loses that game
-  (PGN Termination tag) and is restarted; a failed restart stops the run
-  (exit 2, finished games kept). SIGINT exits 130, SIGTERM 143, after ending
+  plays an illegal move in a game loses that game (PGN Termination tag);
+  one that answers with no move, crashes, hangs or floods loses it too and
+  is restarted; a failed restart stops the run (exit 2, finished games
+  kept). SIGINT exits 130, SIGTERM 143, after ending
   both engines; the PGN keeps the finished games.
   --nats URL: play the games as jobs on the workers of a NATS JetStream
   server (deno task worker --nats URL), --batch N games a job (default 2);

@@ -11,10 +11,13 @@
  * end of input it first raises a shared flag that the search reads every
  * 1,024 nodes or so; `stop` is answered within milliseconds in every mode,
  * and after `ponderhit` the search goes on under `go`'s limits from then.
- * `isready` during a search (or right behind the `go` that starts one) is
- * answered by the Worker itself, at once, and not handed over; otherwise
- * the main thread answers it after the lines before it. Both threads write
- * whole lines under one lock, so `readyok` never lands inside another line.
+ * `isready` while the main thread is inside a search is answered by the
+ * Worker itself, at once, and not handed over; otherwise the main thread
+ * answers it after the lines before it (`uciok`, a `setoption`'s
+ * `info string`), and starts no search while a line handed over waits, so
+ * an `isready` right behind a `go` is answered before that search runs.
+ * Both threads write whole lines under one lock, so `readyok` never lands
+ * inside another line.
  * Other lines (`setoption`, `uci`, ...) are read when the search call
  * returns: between iterations of a stepped search (`go ponder`,
  * `searchmoves`), otherwise after its `bestmove`.
@@ -78,7 +81,7 @@ if (typeof options === "number") Deno.exit(options);
 
 /** A message from the reader: a line, an over-long line, or the end. */
 type Read =
-  | { line: string; ends: boolean; go: boolean }
+  | { line: string; ends: boolean }
   | { tooLong: [number, number] }
   | { end: true };
 
@@ -91,11 +94,20 @@ const SLOT = {
   ENDS: 0,
   /** The search in progress, kept by the main side: one of {@linkcode SEARCH}. */
   SEARCH: 1,
-  /** `go` lines handed over and not yet handled: a search is about to run. */
-  GOS: 2,
+  /**
+   * Lines handed over (and over-long lines reported) that the main side has
+   * not handled yet, plus {@linkcode STEPPING} while the main side is inside
+   * a search, which it enters only when no line waits: the reader answers
+   * isready itself only then, so that readyok comes after every line before
+   * it was answered, or during a search.
+   */
+  LINES: 2,
   /** The lock on stdout, which the reader writes to as well (`readyok`): 1 while held. */
   WRITING: 3,
 } as const;
+
+/** The bit of the LINES slot that says the main side is inside a search. */
+const STEPPING = 1 << 30;
 
 /** What the SEARCH slot holds. */
 const SEARCH = {
@@ -134,10 +146,11 @@ function readerMain(
 ): void {
   const post = (message: Read) => scope.postMessage(message);
   scope.onmessage = async (event: MessageEvent) => {
-    const { flag, slot, search, ending, maxLength, endStops } = event
+    const { flag, slot, stepping, search, ending, maxLength, endStops } = event
       .data as {
         flag: Int32Array;
         slot: typeof SLOT;
+        stepping: number;
         search: typeof SEARCH;
         ending: string[];
         maxLength: number;
@@ -163,9 +176,32 @@ function readerMain(
         Atomics.notify(flag, slot.WRITING);
       }
     };
+    /** Counts a message before it is handed over: the main side's step waits for it. */
+    const handOver = (message: Read) => {
+      Atomics.add(flag, slot.LINES, 1);
+      post(message);
+    };
+    /**
+     * Counts isready as a line handed over, unless the main side is inside
+     * a search (every line before it handled): then answers it, and
+     * returns true. One atomic step, so that the main side enters no
+     * search with it uncounted.
+     */
+    const readyHere = () => {
+      let lines = Atomics.load(flag, slot.LINES);
+      for (;;) {
+        if ((lines & stepping) !== 0) {
+          answerReady();
+          return true;
+        }
+        const was = Atomics.compareExchange(flag, slot.LINES, lines, lines + 1);
+        if (was === lines) return false;
+        lines = was;
+      }
+    };
     const splitter = new Splitter(
       maxLength,
-      (number, length) => post({ tooLong: [number, length] }),
+      (number, length) => handOver({ tooLong: [number, length] }),
     );
     // Whether the last go handed over was go ponder and nothing has ended
     // it since: then ponderhit cuts the iteration in progress, so go's
@@ -179,25 +215,19 @@ function readerMain(
         const command = words[0]!;
         const ends = ending.includes(command) ||
           (command === "ponderhit" && pondering);
-        // During a search, or before one that a go handed over is about to
-        // start, isready is answered here (and not handed over: one answer);
+        // While the main thread is inside a search, isready is answered
+        // here (and not handed over: one answer), at once as UCI wants;
         // otherwise the main thread answers it after the lines before it,
-        // as a GUI that waits for readyok to sync expects.
-        if (
-          command === "isready" &&
-          (Atomics.load(flag, slot.GOS) > 0 ||
-            Atomics.load(flag, slot.SEARCH) !== search.NONE)
-        ) {
-          answerReady();
+        // as a GUI that waits for readyok to sync expects (found by review:
+        // readyok came before uciok when a go was merely handed over).
+        if (command === "isready") {
+          if (!readyHere()) post({ line, ends: false });
           continue;
         }
         if (command === "go") pondering = words.includes("ponder");
         else if (ends || command === "ponderhit") pondering = false;
         if (ends) Atomics.add(flag, slot.ENDS, 1);
-        // Counted before it is handed over, so the main side never sees
-        // a go it has not been counted for.
-        if (command === "go") Atomics.add(flag, slot.GOS, 1);
-        post({ line, ends, go: command === "go" });
+        handOver({ line, ends });
       }
     };
     const out: string[] = [];
@@ -271,11 +301,22 @@ function quit(): never {
   Deno.exit(0);
 }
 
-/** Runs the search in progress, an iteration per macrotask, so lines are read in between. */
+/**
+ * Runs the search in progress, an iteration per macrotask, so lines are read
+ * in between; none while a line handed over waits (its handler schedules
+ * the step again), so that lines are answered in order.
+ */
 function step(): void {
   stepping = false;
   if (!engine.searching || engine.waitingForStop) return;
-  send(engine.step());
+  // Inside the search, said in the same atomic step as "no line waits":
+  // the reader answers isready itself from here on.
+  if (Atomics.compareExchange(flag, SLOT.LINES, 0, STEPPING) !== 0) return;
+  try {
+    send(engine.step());
+  } finally {
+    Atomics.and(flag, SLOT.LINES, ~STEPPING);
+  }
   noteSearch();
   if (quitAfterSearch && !engine.searching) quit();
   schedule();
@@ -302,13 +343,14 @@ reader.onmessage = (event: MessageEvent<Read>) => {
     quitAfterSearch = true;
   } else if ("tooLong" in read) {
     send([`info string ${tooLongMessage(...read.tooLong)}`]);
+    Atomics.sub(flag, SLOT.LINES, 1);
   } else {
     send(engine.receive(read.line));
     noteSearch();
     // Handled: the search may run on (after a go, a position, ...).
     if (read.ends) Atomics.sub(flag, SLOT.ENDS, 1);
-    // After noteSearch: the reader sees the search this go started.
-    if (read.go) Atomics.sub(flag, SLOT.GOS, 1);
+    // After its answer is written: an isready behind it may be answered.
+    Atomics.sub(flag, SLOT.LINES, 1);
     if (engine.quitting) Deno.exit(0);
   }
   schedule();
@@ -316,6 +358,7 @@ reader.onmessage = (event: MessageEvent<Read>) => {
 reader.postMessage({
   flag,
   slot: SLOT,
+  stepping: STEPPING,
   search: SEARCH,
   ending: ENDING,
   maxLength: MAX_LINE_LENGTH,

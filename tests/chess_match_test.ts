@@ -111,7 +111,7 @@ Deno.test("readOpenings refuses a line that ends the game, naming the line and h
   assert.equal(openingsFromGames(games, 7).length, 2);
 });
 
-Deno.test("playChessGame adjudicates: checkmate, max plies, an illegal move loses", async () => {
+Deno.test("playChessGame adjudicates: checkmate, max plies, an illegal move loses, no move loses as a fault", async () => {
   const fool = await playChessGame(
     scripted("w", () => 0),
     scripted("b", () => 0),
@@ -140,6 +140,31 @@ Deno.test("playChessGame adjudicates: checkmate, max plies, an illegal move lose
     "illegal move e2e5 by cheat",
   ]);
   assert.match(lost.pgn, /\[Termination "illegal move e2e5 by cheat"\]/);
+  assert.equal(lost.faultSide, null, "an illegal move is no fault");
+  // Found by review: no move was reported as "illegal move 0000". It is a
+  // fault of the engine's (restarted before the next game).
+  for (const none of ["0000", "(none)", ""]) {
+    const idle: ChessMover = {
+      name: "idle",
+      move: () => Promise.resolve(none),
+    };
+    const game = await playChessGame(scripted("w", () => 0), idle, {
+      name: "start",
+      moves: ["e2e4"],
+    });
+    assert.deepEqual(
+      [game.result, game.reason, game.faultSide, game.fault],
+      [
+        "1-0",
+        "idle answered with no move",
+        "black",
+        `idle answered with no move (${JSON.stringify(none)})`,
+      ],
+      none,
+    );
+    assert.match(game.pgn, /\[Termination "idle answered with no move"\]/);
+    assert.deepEqual(game.moves, ["e2e4"]);
+  }
   await assert.rejects(
     () =>
       playChessGame(cheat, cheat, { name: "x", moves: [] }, { maxPlies: 0 }),

@@ -14,6 +14,7 @@ import {
   runCli,
 } from "./_cli.ts";
 import { lacks, pathOf } from "./_programs.ts";
+import { groupLeft, killLeftovers } from "./_processes.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`fixtures/engines/${name}`, import.meta.url));
@@ -247,6 +248,11 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
   const help = await runCli("match.ts", ["--help"]);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /SIGINT exits 130, SIGTERM 143/);
+  // Found by review: it said an illegal move restarts the engine.
+  assert.match(
+    help.stdout,
+    /plays an illegal move in a game loses that game \(PGN Termination tag\);\s+one that answers with no move, crashes, hangs or floods loses it too and\s+is restarted;/,
+  );
   Deno.removeSync(dir, { recursive: true });
 });
 
@@ -370,7 +376,7 @@ async function match(args: string[], env: Record<string, string> = {}) {
   return { run, games };
 }
 
-Deno.test("match: an illegal move and a search that never ends each lose that game (Termination tag), the engine is restarted, the match goes on", async () => {
+Deno.test("match: an illegal move loses that game (Termination tag) and the engine plays on; an answer with no move and a search that never ends each lose it and the engine is restarted; the match goes on", async () => {
   const illegal = "illegal:depth=1";
   const a = await match([
     "--engine",
@@ -388,6 +394,30 @@ Deno.test("match: an illegal move and a search that never ends each lose that ga
     assert.equal(game.headers.Termination, `illegal move a1a1 by ${illegal}`);
   }
   assert.match(a.run.stdout, /: \+0 =0 -2, score 0\/2/);
+  assert.doesNotMatch(a.run.stdout, /^restarted /m, "not for an illegal move");
+
+  // Found by review: a bare bestmove was reported as "illegal move 0000".
+  const none = "nomove:depth=1";
+  const n = await match([
+    "--engine",
+    `nomove=${fixture("no_move.sh")}`,
+    "--a",
+    OURS,
+    "--b",
+    none,
+    "--games",
+    "2",
+  ]);
+  assert.equal(n.run.code, 0, n.run.stderr);
+  assert.deepEqual(n.games.map((g) => g.headers.Result), ["1-0", "0-1"]);
+  for (const game of n.games) {
+    assert.equal(game.headers.Termination, `${none} answered with no move`);
+  }
+  assert.match(
+    n.run.stderr,
+    /^match: game 1: nomove:depth=1 answered "go depth 1" with no move$/m,
+  );
+  assert.match(n.run.stdout, /^restarted nomove:depth=1 \(pid \d+\)$/m);
 
   const hangs = "hangs:depth=1";
   const h = await match([
@@ -415,6 +445,48 @@ Deno.test("match: an illegal move and a search that never ends each lose that ga
     h.run.stdout,
     /^restarted hangs:depth=1 \(pid \d+\)$/m,
   );
+});
+
+Deno.test("match: an engine that leaves a child holding its pipes (as a wrapper's engine) is restarted and closed all the same; nothing of its process groups is left", async () => {
+  // Found by review: a restart, the close at the end and the SIGINT handler
+  // waited for ever for pipes the engine's child held open.
+  const children = Deno.makeTempFileSync();
+  const leaves = "leaves:depth=1";
+  const groups: number[] = [];
+  try {
+    const { run, games } = await match([
+      "--engine",
+      `leaves=${fixture("leaves_child.sh")}`,
+      "--a",
+      leaves,
+      "--b",
+      OURS,
+      "--games",
+      "2",
+      "--timeout",
+      "1000",
+    ], { CHILD_PID_FILE: children });
+    for (
+      const m of run.stdout.matchAll(
+        /^(?:engine a:|restarted) leaves:depth=1 \(pid (\d+)\)$/gm,
+      )
+    ) groups.push(Number(m[1]));
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(
+      games.map((g) => g.headers.Termination),
+      [`${leaves} did not answer in time`, `${leaves} did not answer in time`],
+    );
+    assert.equal(groups.length, 2, run.stdout);
+    for (const group of groups) {
+      assert.deepEqual(await groupLeft(group), [], `group ${group} is empty`);
+    }
+  } finally {
+    const pids = Deno.readTextFileSync(children).split("\n").filter((l) =>
+      l !== ""
+    ).map(Number);
+    Deno.removeSync(children);
+    killLeftovers(pids, "sleep");
+  }
 });
 
 Deno.test(

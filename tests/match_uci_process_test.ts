@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { UciError, UciProcess } from "../mod.ts";
 import { lacks, pathOf } from "./_programs.ts";
+import { groupLeft, killLeftovers, running } from "./_processes.ts";
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`fixtures/engines/${name}`, import.meta.url));
@@ -172,4 +173,93 @@ Deno.test("UciProcess.start: aborting its signal during the handshake kills the 
     "closed",
     /aborted/,
   );
+});
+
+/** `promise`, or a failure naming `what` after `ms` (a bound against a hang, not a timing). */
+async function within<T>(promise: Promise<T>, ms: number, what: string) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) =>
+        timer = setTimeout(
+          () => reject(new Error(`${what} did not end within ${ms} ms`)),
+          ms,
+        )
+      ),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * leaves_child.sh started with `args`, sent a `go`, its child's pid read:
+ * an engine whose child holds its pipes. `cleanUp` kills what is left.
+ */
+async function withLeftChild(
+  args: string[],
+  detached: boolean,
+): Promise<{ engine: UciProcess; child: number; cleanUp: () => void }> {
+  const file = Deno.makeTempFileSync();
+  const engine = await UciProcess.start([
+    "env",
+    `CHILD_PID_FILE=${file}`,
+    fixture("leaves_child.sh"),
+    ...args,
+  ], { detached });
+  await engine.send("go depth 1");
+  let text = "";
+  for (let i = 0; i < 1_000 && !text.includes("\n"); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    text = Deno.readTextFileSync(file);
+  }
+  Deno.removeSync(file);
+  const child = Number(text.trim());
+  assert.ok(child > 0 && running(child), `the child runs: ${text}`);
+  // Whatever the test found, it leaves no process behind.
+  const cleanUp = () => {
+    killLeftovers([child], "sleep");
+    killLeftovers([engine.pid], "sh");
+  };
+  return { engine, child, cleanUp };
+}
+
+Deno.test("UciProcess.kill of a detached engine ends its whole group: a child left holding its pipes does not make kill wait for ever", async () => {
+  // Found by review: kill signalled the engine's pid only, then waited for
+  // the pipes' end, which its child held open: a restart, close() at the
+  // end of a match and the SIGINT handler waited for ever.
+  const { engine, child, cleanUp } = await withLeftChild(["wait"], true);
+  try {
+    await within(engine.kill(), 30_000, "kill");
+    assert.deepEqual(await groupLeft(engine.pid), [], "the group is empty");
+    assert.ok(!running(child), `the child ${child} was killed`);
+  } finally {
+    cleanUp();
+  }
+});
+
+Deno.test("UciProcess.close of a detached engine that quits and leaves a child behind ends the child too", async () => {
+  const { engine, child, cleanUp } = await withLeftChild([], true);
+  try {
+    await within(engine.close(), 30_000, "close");
+    assert.deepEqual(await groupLeft(engine.pid), [], "the group is empty");
+    assert.ok(!running(child), `the child ${child} was killed`);
+  } finally {
+    cleanUp();
+  }
+});
+
+Deno.test("UciProcess.kill of an engine that is not detached returns though a child it left holds its pipes (the child is out of its reach)", async () => {
+  const { engine, child, cleanUp } = await withLeftChild(["wait"], false);
+  try {
+    await within(engine.kill(), 30_000, "kill");
+    assert.ok(!running(engine.pid), "the engine was killed");
+    // Not in a group of the engine's own: only a detached engine's
+    // leftovers are killed. The test ends it.
+    assert.ok(running(child), `the child ${child} is left`);
+    await fault(engine.send("isready"), "closed", /closed/);
+  } finally {
+    cleanUp();
+  }
 });

@@ -383,6 +383,36 @@ Deno.test("uci client: isready during a search is answered at once, before the b
   assert.equal((await client.exit()).status.code, 0);
 });
 
+Deno.test("uci client: isready outside a search is answered after the lines before it (uciok, a setoption's info string), even with a go among them", async () => {
+  // Found by review: the reader answered isready at once whenever it had
+  // handed over a go, before the main thread had answered the lines ahead
+  // of it (readyok before uciok).
+  const client = new Client();
+  await client.send("uci", "position startpos", "go depth 2", "isready");
+  const handshake = await client.until(/^readyok$/);
+  assert.ok(handshake.includes("uciok"), handshake.join(" | "));
+  await client.until(/^bestmove /);
+  assert.deepEqual(await client.settle(), []);
+  const foo = 'info string setoption: unknown option "Foo"';
+  await client.send(
+    "setoption name Foo value 1",
+    "isready",
+    "position startpos",
+    "go depth 2",
+    "isready",
+  );
+  // The readyok after the setoption's answer, though a go came behind it.
+  assert.deepEqual(await client.until(/^readyok$/), [foo, "readyok"]);
+  const rest = await client.until(/^readyok$/);
+  if (count(rest, /^bestmove /) === 0) {
+    rest.push(...await client.until(/^bestmove /));
+  }
+  assert.equal(count(rest, /^bestmove /), 1, rest.join(" | "));
+  assert.deepEqual(await client.settle(), []);
+  await client.send("quit");
+  assert.equal((await client.exit()).status.code, 0);
+});
+
 Deno.test("uci client: searchmoves restricts the root, roots over or drawn by rule", async () => {
   const client = new Client();
   await client.send("position startpos", "go depth 4 searchmoves a2a3 h2h3");

@@ -72,7 +72,7 @@ Deno.test("UCI handshake: id, the Hash option, uciok; isready; unknown commands 
   );
 });
 
-Deno.test("UCI position: startpos and fen with moves; bad input named, position kept", () => {
+Deno.test("UCI position: startpos and fen with moves; a refused one is named and leaves no position: go answers bestmove 0000 saying why, until one is accepted", () => {
   const engine = new UciEngine();
   talk(engine, ["position startpos moves e2e4 e7e5 g1f3"]);
   assert.equal(
@@ -82,25 +82,54 @@ Deno.test("UCI position: startpos and fen with moves; bad input named, position 
   const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
   talk(engine, [`position fen ${fen} moves e2e4`]);
   assert.equal(engine.fen, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+  // Found by review: a refused position kept the one before, and the next
+  // go answered a move of that game (d2d4 for a FEN it had refused).
   const bad: [string, RegExp][] = [
-    ["position startpos moves e2e5", /position: "e2e5" is not a legal move in/],
+    [
+      "position startpos moves e2e4 e7e5 e1e3",
+      /^position: move 3 of moves, "e1e3", is not a legal move in rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/8\/PPPP1PPP\/RNBQKBNR w KQkq - 0 2$/,
+    ],
+    ["position startpos moves e2e5", /^position: move 1 of moves, "e2e5", /],
     [
       "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
-      /position: Chess.fromFen: white must have one king/,
+      /^position: Chess.fromFen: white must have one king/,
+    ],
+    [
+      "position fen r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+      /^position: Chess.fromFen: castling right "K" needs the white king on e1/,
     ],
     [
       "position",
-      /position: expected "position startpos\|fen <fen> \[moves <uci> ...\]"/,
+      /^position: expected "position startpos\|fen <fen> \[moves <uci> ...\]"/,
     ],
-    ["position somewhere", /position: expected/],
+    ["position somewhere", /^position: expected/],
   ];
   for (const [line, message] of bad) {
+    talk(engine, ["position startpos moves d2d4"]);
     const out = engine.receive(line);
     assert.equal(out.length, 1, line);
     assert.match(out[0]!, /^info string /);
-    assert.match(out[0]!, message, line);
-    assert.equal(engine.fen, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", line);
+    const reason = out[0]!.slice("info string ".length);
+    assert.match(reason, message, line);
+    for (const go of ["go depth 3", "go infinite", "go ponder depth 2"]) {
+      assert.deepEqual(engine.receive(go), [
+        `info string go: no position to search: the last position was refused (${reason}); send one that is accepted`,
+        "bestmove 0000",
+      ], `${line}, then ${go}`);
+      assert.ok(!engine.searching, `${line}, then ${go}`);
+    }
   }
+  // Until a position is accepted, or ucinewgame sets the start.
+  talk(engine, ["position startpos moves e2e5"]);
+  const [best] = talk(engine, ["position fen " + fen, "go depth 2"]).filter((
+    l,
+  ) => l.startsWith("bestmove "));
+  assert.ok(legalIn(fen, best!.split(" ")[1]!), best);
+  talk(engine, ["position startpos moves e2e5", "ucinewgame"]);
+  const [fromStart] = talk(engine, ["go depth 1"]).filter((l) =>
+    l.startsWith("bestmove ")
+  );
+  assert.ok(legalIn(Chess.start().toFen(), fromStart!.split(" ")[1]!));
 });
 
 Deno.test("the UCI engine searches with the engine evaluation, not the course's", () => {
@@ -419,6 +448,35 @@ Deno.test("UCI go movetime searches its time less the Move Overhead (default 10 
   assert.equal(endOf(new UciEngine({ now: () => now.ms }), clock, 10), 150);
   engine.receive("setoption name Move Overhead value 100");
   assert.equal(endOf(engine, clock, 10), 100);
+});
+
+Deno.test("UCI go ponder infinite: after ponderhit it is go infinite, and its bestmove waits for stop", () => {
+  // Found by review: ponderhit let the search end by itself, and a mate
+  // found while pondering was sent at once, without stop.
+  const engine = new UciEngine();
+  const mateIn1 = "position fen 7k/8/5K2/8/8/8/8/6Q1 w - - 0 1";
+  // ponderhit after the pondering found the mate (the search is over).
+  engine.receive(mateIn1);
+  engine.receive("go ponder infinite");
+  for (let i = 0; i < 100 && !engine.waitingForStop; i++) {
+    assert.deepEqual(engine.step().filter((l) => l.startsWith("bestmove")), []);
+  }
+  assert.ok(engine.waitingForStop);
+  assert.deepEqual(engine.receive("ponderhit"), []);
+  assert.ok(engine.searching && engine.waitingForStop && engine.holdsForStop);
+  assert.deepEqual(engine.step(), []);
+  assert.deepEqual(engine.receive("stop"), ["bestmove g1g7"]);
+  // ponderhit before the first iteration: the search then finds the mate,
+  // and holds it.
+  engine.receive(mateIn1);
+  engine.receive("go ponder infinite");
+  assert.deepEqual(engine.receive("ponderhit"), []);
+  for (let i = 0; i < 100 && !engine.waitingForStop; i++) {
+    assert.deepEqual(engine.step().filter((l) => l.startsWith("bestmove")), []);
+  }
+  assert.ok(engine.searching && engine.waitingForStop);
+  assert.deepEqual(engine.receive("stop"), ["bestmove g1g7"]);
+  assert.ok(!engine.searching);
 });
 
 Deno.test("UCI ponderhit: go's budgets count from ponderhit, the depth and move pondered are kept, info lines count time and nodes from go", () => {

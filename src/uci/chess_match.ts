@@ -5,12 +5,13 @@
  * insufficient material) plus a draw after a maximum number of plies, each
  * written as PGN by chess.js, and the score as an Elo difference with its
  * 95% interval ({@linkcode eloRatings}). An engine is a fault domain: a
- * move that is not legal, or a `move`/`newGame` that throws (a crashed,
- * silent or flooding UCI process), loses that game for it, with the reason
- * in the record and the PGN's `Termination` tag; the match then calls the
- * engine's `restart` and goes on, and stops with a
+ * move that is not legal loses that game for it; so does no move (the null
+ * move `0000`, `(none)`, a bare `bestmove`) or a `move`/`newGame` that
+ * throws (a crashed, silent or flooding UCI process), and the match then
+ * calls that engine's `restart` before the next game, and stops with a
  * {@linkcode ChessMatchError} (holding the games so far) only when the
- * restart fails. The engines are anything with an
+ * restart fails; each reason is in the record and the PGN's
+ * `Termination` tag. The engines are anything with an
  * async `move`: UCI subprocesses ({@linkcode UciProcess}) in
  * `deno task match`, plain functions in tests.
  *
@@ -278,12 +279,13 @@ export interface ChessGameRecord {
    * Why it ended: `"checkmate"`, `"stalemate"`, `"fifty-move rule"`,
    * `"threefold repetition"`, `"insufficient material"`, `"max plies"`,
    * `"illegal move <uci> by <name>"`, or a fault of an engine:
-   * `"<name> crashed"`, `"<name> did not answer in time"`,
+   * `"<name> answered with no move"`, `"<name> crashed"`,
+   * `"<name> did not answer in time"`,
    * `"<name> flooded its output"`, `"<name> was not running"`,
    * `"<name> failed"`.
    */
   reason: string;
-  /** Which side's engine failed (a throw from `move` or `newGame`), or null. */
+  /** Which side's engine failed (no move, a throw from `move` or `newGame`), or null. */
   faultSide: "white" | "black" | null;
   /** That engine's error message, in full (one line), or null. */
   fault: string | null;
@@ -305,7 +307,9 @@ const GAME_KEYS = ["maxPlies", "headers"];
  * Plays one game from `opening` between `white` and `black` (after the
  * opening's moves the side to move asks its engine) and adjudicates it by
  * the rules, then by `maxPlies` as a draw. A move that is not legal loses
- * the game for the side that sent it.
+ * the game for the side that sent it, and so does no move (`"0000"`,
+ * `"(none)"`, `""`: a side is asked only when it has moves), which counts
+ * as a fault of its engine (`faultSide`, `NAME answered with no move`).
  *
  * @example Two "engines" that play their first legal move
  * ```ts
@@ -381,6 +385,17 @@ export async function playChessGame(
       failed(side, error);
       break;
     }
+    if (NO_MOVES.includes(uci)) {
+      // Not an illegal move: the engine moved nothing (found by review:
+      // a bare bestmove was reported as "illegal move 0000").
+      failed(
+        side,
+        new NoMoveError(
+          `${mover.name} answered with no move (${JSON.stringify(uci)})`,
+        ),
+      );
+      break;
+    }
     let move: number;
     try {
       move = position.moveFromUci(uci);
@@ -417,8 +432,17 @@ export async function playChessGame(
   };
 }
 
+/** How an engine says it has no move: UCI's null move, Stockfish's word, nothing. */
+const NO_MOVES: readonly unknown[] = ["0000", "(none)", ""];
+
+/** An engine that answered with no move (in a position that has moves). */
+class NoMoveError extends Error {
+  override name = "NoMoveError";
+}
+
 /** What a failed engine did, in a few words, for the record and the PGN. */
 function faultReason(name: string, error: unknown): string {
+  if (error instanceof NoMoveError) return `${name} answered with no move`;
   if (error instanceof UciError) {
     const did = {
       spawn: "was not running",
@@ -548,9 +572,11 @@ export interface ChessMatchResult {
 
 /**
  * The move a UCI engine answers to `go <go>` after `moves` from the start,
- * for a {@linkcode ChessMover} over a {@linkcode UciProcess}. A null move
- * that comes with `info string` lines is the engine refusing the search: an
- * `Error` quoting them, so the game is adjudicated with its reason.
+ * for a {@linkcode ChessMover} over a {@linkcode UciProcess}. No move (a
+ * bare `bestmove`, `bestmove 0000` or `(none)`: a game asks only in a
+ * position with moves) is an `Error` quoting the engine's `info string`
+ * lines, which say why when it refused the search, so that the game is
+ * lost with the reason `NAME answered with no move`.
  *
  * @param engine the running engine, or null when it is not running (an error)
  * @param label the engine's name in messages
@@ -573,10 +599,12 @@ export async function engineMove(
 ): Promise<string> {
   if (engine === null) throw new Error(`${label} is not running`);
   const { bestMove, messages } = await engine.go({ moves }, go);
-  if ((bestMove === "0000" || bestMove === "(none)") && messages.length) {
-    throw new Error(
-      `${label} answered "go ${go}" with bestmove ${bestMove}; it said: ${
-        messages.map((m) => JSON.stringify(m)).join(" | ")
+  if (NO_MOVES.includes(bestMove)) {
+    throw new NoMoveError(
+      `${label} answered "go ${go}" with no move${
+        messages.length === 0
+          ? ""
+          : `; it said: ${messages.map((m) => JSON.stringify(m)).join(" | ")}`
       }`,
     );
   }

@@ -39,7 +39,8 @@
  * then searched to depth 1 ({@linkcode UCI_FALLBACK_DEPTH}) over all legal
  * moves, so a GUI waiting for a move always gets a legal one. `go infinite`
  * and `go ponder` never send `bestmove` before `stop` (or `ponderhit`, for
- * `ponder`), even after a mate is found. `searchmoves` restricts the root's
+ * `ponder`), even after a mate is found; `go ponder infinite` after
+ * `ponderhit` is `go infinite`, and waits for `stop`. `searchmoves` restricts the root's
  * moves. A root drawn by a rule a player must claim or the engine cannot
  * claim through UCI (the fifty-move rule at a half-move clock of 100 or more,
  * a threefold repetition in `moves`, too little material) is searched all
@@ -47,7 +48,11 @@
  * reply is scored as the game continues (a position where the opponent can
  * claim counts as a draw, 0). A mated or stalemated root answers
  * `info depth 0 score mate 0` or `info depth 0 score cp 0`, then
- * `bestmove 0000`.
+ * `bestmove 0000`. A refused `position` (a bad FEN, an illegal move in
+ * `moves`) leaves the engine with no position: each `go` then answers an
+ * `info string` naming why and `bestmove 0000`, until a `position` is
+ * accepted (or `ucinewgame` sets the start), rather than a move of the game
+ * before, which the GUI's position may not even allow.
  *
  * @module
  */
@@ -203,7 +208,10 @@ interface Iteration {
  * `go ponder` hold it until `stop` ({@linkcode UciEngine.waitingForStop}).
  *
  * Bad input (an unknown command, a bad FEN or move) is answered with an
- * `info string` line naming it, as UCI engines do, and changes nothing.
+ * `info string` line naming it, as UCI engines do. It changes nothing,
+ * except that a refused `position` leaves no position to search: each `go`
+ * answers `bestmove 0000` with an `info string` naming why, until a
+ * `position` is accepted or `ucinewgame` sets the start.
  *
  * @example Handshake, a position, a search to depth 2
  * ```ts
@@ -230,12 +238,16 @@ export class UciEngine {
   readonly #interrupt: Int32Array | undefined;
   readonly #onInfo: ((line: string) => void) | undefined;
   #position: Chess = Chess.start(ENGINE);
+  /** Why the last `position` was refused, while no position has been accepted since; null: `#position` is the GUI's. */
+  #refusedPosition: string | null = null;
   #quit = false;
   // The search in progress.
   #searching = false;
   #limits: GoLimits = { depth: 0, nodes: 0, timeMs: 0 };
   #hold = false;
   #ponderLimits: GoLimits | null = null;
+  /** `go ponder infinite`: after `ponderhit` the move is still held until `stop`. */
+  #ponderInfinite = false;
   #waiting = false;
   /** The root moves searched one by one (searchmoves, a root drawn by rule); null: one search. */
   #rootMoves: Move[] | null = null;
@@ -339,8 +351,9 @@ export class UciEngine {
   }
 
   /**
-   * Whether the search in progress is `go infinite` or `go ponder` before
-   * `ponderhit`: only `stop` (or `ponderhit`) ends it, so a caller that
+   * Whether the search in progress is `go infinite` (`go ponder infinite`
+   * after `ponderhit` too) or `go ponder` before `ponderhit`: only `stop`
+   * (or `ponderhit`) ends it, so a caller that
    * waits for its `bestmove` without sending one waits for ever.
    */
   get holdsForStop(): boolean {
@@ -352,7 +365,10 @@ export class UciEngine {
     return this.#quit;
   }
 
-  /** The FEN of the current position (after `position ...`). */
+  /**
+   * The FEN of the current position (after `position ...`); after a refused
+   * `position`, of the last one accepted, which `go` does not search.
+   */
   get fen(): string {
     return this.#position.toFen();
   }
@@ -363,13 +379,17 @@ export class UciEngine {
    * next {@linkcode UciEngine.step} end it. A `position`, `go` or
    * `ucinewgame` during a search first ends it (its `bestmove` comes first).
    *
-   * @example Bad input is named and changes nothing; a bad `go` still gets a move
+   * @example Bad input is named; a refused position leaves none to search; a bad `go` still gets a move
    * ```ts
    * import assert from "node:assert/strict";
    * import { UciEngine } from "../../mod.ts";
    * const engine = new UciEngine();
-   * assert.match(engine.receive("position startpos moves e2e5")[0]!, /^info string position: "e2e5" is not a legal move/);
-   * assert.ok(engine.fen.startsWith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"));
+   * assert.match(engine.receive("position startpos moves e2e4 e2e5")[0]!, /^info string position: move 2 of moves, "e2e5", is not a legal move/);
+   * assert.deepEqual(engine.receive("go depth 1"), [
+   *   'info string go: no position to search: the last position was refused (position: move 2 of moves, "e2e5", is not a legal move in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1); send one that is accepted',
+   *   "bestmove 0000",
+   * ]);
+   * engine.receive("position startpos");
    * assert.match(engine.receive("fly")[0]!, /^info string unknown command "fly"/);
    * assert.match(engine.receive("go depth abc")[0]!, /^info string go: depth must be followed by an integer/);
    * const out: string[] = [];
@@ -405,12 +425,22 @@ export class UciEngine {
         case "ucinewgame":
           this.#table.clear();
           this.#position = Chess.start(ENGINE);
+          this.#refusedPosition = null;
           break;
         case "setoption":
           this.#setOption(args);
           break;
         case "position":
-          this.#position = readPosition(args);
+          try {
+            this.#position = readPosition(args);
+          } catch (error) {
+            // The GUI's game is not the one before: no move of that one.
+            this.#refusedPosition = error instanceof Error
+              ? error.message
+              : String(error);
+            throw error;
+          }
+          this.#refusedPosition = null;
           // Repetitions before here count toward the threefold rule only.
           this.#position.markRoot();
           break;
@@ -708,6 +738,15 @@ export class UciEngine {
   }
 
   #go(args: string[]): string[] {
+    this.#ponderLimits = null;
+    if (this.#refusedPosition !== null) {
+      // A move of the position before would be one of another game.
+      this.#searching = false;
+      return [
+        `info string go: no position to search: the last position was refused (${this.#refusedPosition}); send one that is accepted`,
+        "bestmove 0000",
+      ];
+    }
     const position = this.#position;
     const legal = position.legalMoves();
     let request: GoRequest | null = null;
@@ -734,7 +773,6 @@ export class UciEngine {
       }`;
     }
     const out = problem === "" ? [] : [problem];
-    this.#ponderLimits = null;
     if (legal.length === 0) {
       // Mated or stalemated: nothing to search, nothing to play.
       this.#searching = false;
@@ -756,7 +794,10 @@ export class UciEngine {
         byMove,
       );
     } else {
-      if (request.ponder) this.#ponderLimits = request.limits;
+      if (request.ponder) {
+        this.#ponderLimits = request.limits;
+        this.#ponderInfinite = request.infinite;
+      }
       this.#start(
         request.ponder ? unlimited() : request.limits,
         request.infinite || request.ponder,
@@ -776,9 +817,11 @@ export class UciEngine {
     // from go, so their nps stays the search's.
     this.#ponderLimits = null;
     this.#limits = limits;
-    this.#hold = false;
+    // `go ponder infinite` becomes `go infinite`: its move waits for stop.
+    this.#hold = this.#ponderInfinite;
     this.#budgetFrom = this.#now();
     this.#budgetNodes = this.#nodes;
+    if (this.#hold) return [];
     // Over (a mate found, the last depth searched) or deep enough already.
     if (this.#waiting || this.#depth >= limits.depth) return this.#finish();
     return [];
@@ -894,13 +937,15 @@ function readPosition(args: string[]): Chess {
       }`,
     );
   }
-  for (const uci of moves) {
+  for (const [i, uci] of moves.entries()) {
     let move: Move;
     try {
       move = position.moveFromUci(uci);
     } catch {
       throw new Error(
-        `position: ${describe(uci)} is not a legal move in ${position.toFen()}`,
+        `position: move ${i + 1} of moves, ${
+          describe(uci)
+        }, is not a legal move in ${position.toFen()}`,
       );
     }
     position.play(move);

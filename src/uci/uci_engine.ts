@@ -32,7 +32,10 @@ export interface UciProcessOptions {
    * Runs the engine in a session of its own (default false), so that a
    * Ctrl-C at the terminal reaches only this process, which then decides
    * how the engine ends ({@linkcode UciProcess.kill}); the caller must then
-   * end it on every exit path.
+   * end it on every exit path. Its session is its process group too, so
+   * {@linkcode UciProcess.kill} and {@linkcode UciProcess.close} end every
+   * process the engine started (a wrapper script's engine, a child that
+   * ignores the end of its input), not only the engine's own.
    */
   detached?: boolean;
   /** Aborting it during `start` kills the process at once and `start` rejects. */
@@ -65,6 +68,12 @@ const SHOWN = 100;
 /** Beyond these the engine is flooding its pipe: a fault, not memory to spend. */
 const MAX_LINE = 1 << 20;
 const MAX_PENDING_LINES = 100_000;
+/**
+ * How long the engine's pipes may stay open once its process has ended: a
+ * process it started may hold them (a wrapper's child, not in the engine's
+ * group when it is not detached). Then they are closed from this side.
+ */
+const PIPES_GRACE_MS = 1_000;
 
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -94,6 +103,10 @@ export class UciProcess {
   /** The name used in messages and PGN tags (`id name` when the engine gives one). */
   name: string;
   readonly #process: Deno.ChildProcess;
+  /** Whether the engine leads a process group of its own (`detached`). */
+  readonly #detached: boolean;
+  readonly #stdout: ReadableStreamDefaultReader<string>;
+  readonly #stderrPipe: ReadableStreamDefaultReader<string>;
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
   readonly #timeoutMs: number;
   readonly #handshakeTimeoutMs: number;
@@ -113,8 +126,16 @@ export class UciProcess {
     name: string,
     timeoutMs: number,
     handshakeTimeoutMs: number,
+    detached: boolean,
   ) {
     this.#process = process;
+    this.#detached = detached;
+    // Readers kept, so that pipes a leftover process holds open can be
+    // closed from this side (#stop).
+    this.#stdout = process.stdout.pipeThrough(new TextDecoderStream())
+      .getReader();
+    this.#stderrPipe = process.stderr.pipeThrough(new TextDecoderStream())
+      .getReader();
     this.name = name;
     this.#timeoutMs = timeoutMs;
     this.#handshakeTimeoutMs = handshakeTimeoutMs;
@@ -191,6 +212,7 @@ export class UciProcess {
     if (signal?.aborted) {
       throw new UciError(name, "closed", `UciProcess ${name}: aborted`);
     }
+    const detached = options?.detached ?? false;
     let child: Deno.ChildProcess;
     try {
       child = new Deno.Command(command[0]!, {
@@ -199,7 +221,7 @@ export class UciProcess {
         stdout: "piped",
         stderr: "piped",
         cwd: options?.cwd,
-        detached: options?.detached ?? false,
+        detached,
       }).spawn();
     } catch (error) {
       throw new UciError(
@@ -210,7 +232,13 @@ export class UciProcess {
         }`,
       );
     }
-    const engine = new UciProcess(child, name, timeoutMs, handshakeTimeoutMs);
+    const engine = new UciProcess(
+      child,
+      name,
+      timeoutMs,
+      handshakeTimeoutMs,
+      detached,
+    );
     const abort = () => void engine.kill();
     signal?.addEventListener("abort", abort, { once: true });
     try {
@@ -328,7 +356,12 @@ export class UciProcess {
     return { bestMove: words[1] ?? "0000", lastInfo, messages };
   }
 
-  /** Sends `quit` and waits for the process to end (kills it after 5 s). */
+  /**
+   * Sends `quit` and waits for the process to end (kills it after 5 s).
+   * A `detached` engine's process group is killed once it has ended (what
+   * it started and left running); its pipes are closed from this side when
+   * they stay open 1 s after its end.
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     try {
@@ -342,15 +375,28 @@ export class UciProcess {
   /**
    * Ends the process now: SIGTERM, then SIGKILL if it is still there after
    * 1 s. For an engine that is searching or stuck, where `quit` would wait.
+   * A `detached` engine's signals go to its whole process group, and the
+   * group is killed once the engine has ended; its pipes are closed from
+   * this side when they stay open 1 s after its end (a process it started,
+   * outside its group, holding them).
    */
   async kill(): Promise<void> {
     if (this.#closed) return;
-    try {
-      this.#process.kill("SIGTERM");
-    } catch {
-      // It ended meanwhile.
-    }
+    this.#signal("SIGTERM");
     await this.#stop(1_000);
+  }
+
+  /**
+   * Sends `signal` to the engine: to its process group when it leads one
+   * (`detached`, so the group's id is its pid), else to its process.
+   */
+  #signal(signal: Deno.Signal): void {
+    try {
+      if (this.#detached) Deno.kill(-this.#process.pid, signal);
+      else this.#process.kill(signal);
+    } catch {
+      // It ended meanwhile (the whole group, when detached).
+    }
   }
 
   async #stop(graceMs: number): Promise<void> {
@@ -363,26 +409,42 @@ export class UciProcess {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const killed = new Promise<void>((resolve) => {
       timer = setTimeout(() => {
-        try {
-          this.#process.kill("SIGKILL");
-        } catch {
-          // It ended meanwhile.
-        }
+        this.#signal("SIGKILL");
         resolve();
       }, graceMs);
     });
-    await Promise.race([this.#process.status.then(() => {}), killed]);
+    await Promise.race([this.#process.status.then(() => {}, () => {}), killed]);
     clearTimeout(timer);
     await this.#process.status.catch(() => {});
-    await this.#exit;
+    // Ended; what it started may not have (a wrapper script's engine, a
+    // child that ignores the end of its input), holding the pipes open.
+    // The group outlives its leader while a member is left, and its id is
+    // not reused until then: this reaches those processes and no other.
+    if (this.#detached) this.#signal("SIGKILL");
+    let pipesTimer: ReturnType<typeof setTimeout> | undefined;
+    const drained = await Promise.race([
+      this.#exit.then(() => true),
+      new Promise<boolean>((resolve) =>
+        pipesTimer = setTimeout(() => resolve(false), PIPES_GRACE_MS)
+      ),
+    ]);
+    clearTimeout(pipesTimer);
+    if (!drained) {
+      // Held open by a process outside the group: stop reading them.
+      await Promise.all([
+        this.#stdout.cancel().catch(() => {}),
+        this.#stderrPipe.cancel().catch(() => {}),
+      ]);
+      await this.#exit;
+    }
   }
 
   async #read(): Promise<void> {
     let pending = "";
     try {
-      for await (
-        const chunk of this.#process.stdout.pipeThrough(new TextDecoderStream())
-      ) {
+      for (;;) {
+        const { value: chunk, done } = await this.#stdout.read();
+        if (done) break;
         pending += chunk;
         let end: number;
         while ((end = pending.indexOf("\n")) >= 0) {
@@ -396,11 +458,9 @@ export class UciProcess {
         }
         this.#waiter?.();
         if (this.#flood !== null) {
-          try {
-            this.#process.kill("SIGKILL");
-          } catch {
-            // It ended meanwhile.
-          }
+          this.#signal("SIGKILL");
+          // Read no more of it (a for-await loop's break did the same).
+          await this.#stdout.cancel().catch(() => {});
           break;
         }
       }
@@ -415,9 +475,9 @@ export class UciProcess {
   async #readStderr(): Promise<void> {
     let pending = "";
     try {
-      for await (
-        const chunk of this.#process.stderr.pipeThrough(new TextDecoderStream())
-      ) {
+      for (;;) {
+        const { value: chunk, done } = await this.#stderrPipe.read();
+        if (done) break;
         pending += chunk;
         let end: number;
         while ((end = pending.indexOf("\n")) >= 0) {
