@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import { dirname, join, normalize, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readmeCommands, RUNS } from "../.ci/readme_commands.ts";
+import { parseSolveArgs } from "../cli/_connect_four_cli.ts";
+import { parseOpeningsArgs } from "../cli/openings.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const read = (path: string) => Deno.readTextFileSync(join(ROOT, path));
@@ -217,4 +219,28 @@ Deno.test("the notebooks' and docs' code spans that name a repository file name 
     }
   }
   assert.deepEqual(problems, []);
+});
+
+Deno.test("README: a code span with --book names its command, which takes its flags (solve --book reads the book, openings --book writes it)", () => {
+  const parsers: Record<string, (args: readonly string[]) => unknown> = {
+    solve: parseSolveArgs,
+    openings: parseOpeningsArgs,
+  };
+  // The spans of the text, fenced blocks left out (their ``` pair
+  // backticks off).
+  const text = README.replace(/^```[\s\S]*?^```/gm, "");
+  const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!)
+    .filter((span) => /(^|\s)--book(\s|$)/.test(span));
+  assert.ok(spans.length >= 4, spans.join(", "));
+  for (const span of spans) {
+    // "--book --plies N" after `task solve --book` read as solve's flags,
+    // which refuses --plies.
+    const [command, ...flags] = span.replace(/^task /, "").split(/\s+/);
+    const parse = parsers[command!];
+    assert.ok(parse, `README's \`${span}\` names neither solve nor openings`);
+    assert.doesNotThrow(
+      () => parse(flags.map((word) => word === "N" ? "10" : word)),
+      `README's \`${span}\``,
+    );
+  }
 });
