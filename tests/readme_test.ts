@@ -244,3 +244,25 @@ Deno.test("README: a code span with --book names its command, which takes its fl
     );
   }
 });
+
+Deno.test("data/README.md states the book's size and lines as data/connect4/book.txt has them", () => {
+  const stated =
+    /The opening book \(([\d,]+) bytes: (\d+) comment lines, then (\d+) lines of positions\)/
+      .exec(read("data/README.md"));
+  assert.ok(stated, "data/README.md states the book's bytes and lines");
+  const book = read("data/connect4/book.txt");
+  const lines = book.split("\n").slice(0, -1);
+  const comments = lines.filter((line) => line.startsWith("#")).length;
+  assert.deepEqual(
+    {
+      bytes: Number(stated[1]!.replaceAll(",", "")),
+      comments: Number(stated[2]),
+      positions: Number(stated[3]),
+    },
+    {
+      bytes: new TextEncoder().encode(book).length,
+      comments,
+      positions: lines.length - comments,
+    },
+  );
+});
