@@ -266,3 +266,32 @@ Deno.test("data/README.md states the book's size and lines as data/connect4/book
     },
   );
 });
+
+Deno.test("README and docs give a worker only the flags deno task worker takes", async () => {
+  const help = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", join(ROOT, "cli/worker.ts"), "--help"],
+    stdout: "piped",
+  }).output();
+  const takes = new Set(
+    new TextDecoder().decode(help.stdout).match(/--[a-z-]+/g),
+  );
+  assert.ok(takes.has("--nats") && takes.has("--max-jobs"), [...takes].join());
+  const given: string[] = [];
+  for (const file of markdownFiles()) {
+    const text = read(file).replace(/\s+/g, " ");
+    // "A worker with `--threads 2`" and `task worker --nats URL …`.
+    for (const m of text.matchAll(/\b[Ww]orkers? with `(--[a-z-]+)/g)) {
+      given.push(`${file}: ${m[1]}`);
+    }
+    for (const m of text.matchAll(/`(?:deno )?task worker ([^`]*)`/g)) {
+      for (const flag of m[1]!.match(/--[a-z-]+/g) ?? []) {
+        given.push(`${file}: ${flag}`);
+      }
+    }
+  }
+  assert.ok(given.length >= 3, given.join(", "));
+  assert.deepEqual(
+    given.filter((line) => !takes.has(line.slice(line.indexOf(" ") + 1))),
+    [],
+  );
+});
