@@ -1,0 +1,92 @@
+// A bad command line, as every command of cli/ and bench/ refuses it: exit
+// 2 and one line on stderr, `<command>: <argument> <rule>, got "<value as
+// typed>" (see --help)`. Found by review: messages without the command's
+// name, without the hint, with the usage printed after them, or with the
+// value as converted.
+import { assertUsageLine, runCli } from "./_cli.ts";
+
+/** A command's file, its name in messages, its arguments, what its line says. */
+type Refusal = [file: string, command: string, args: string[], RegExp];
+
+const REFUSALS: Refusal[] = [
+  // strength: no prefix, then its usage on a second line.
+  [
+    "strength.ts",
+    "strength",
+    ["--bogus"],
+    /^strength: unknown argument "--bogus"/,
+  ],
+  [
+    "strength.ts",
+    "strength",
+    ["--batch", "3"],
+    /^strength: --batch goes with --nats /,
+  ],
+  [
+    "strength.ts",
+    "strength",
+    ["--nats", "127.0.0.1:1", "--nats-unreachable", "1e3"],
+    /^strength: --nats-unreachable must be an integer in 1…86400 \(seconds\), got "1e3" /,
+  ],
+  [
+    "strength.ts",
+    "strength",
+    ["--render", "--full"],
+    /^strength: --render plays no game, so it takes no --full /,
+  ],
+  // atlas-elo: no prefix, no hint, its usage on a second line.
+  [
+    "atlas_elo.ts",
+    "atlas-elo",
+    ["--bogus"],
+    /^atlas-elo: unknown argument "--bogus" /,
+  ],
+  [
+    "atlas_elo.ts",
+    "atlas-elo",
+    ["--nodes", "0"],
+    /^atlas-elo: --nodes must be an integer in 1000…10000000 \(nodes a chess move\), got "0" /,
+  ],
+  [
+    "atlas_elo.ts",
+    "atlas-elo",
+    ["--mode", "sideways"],
+    /^atlas-elo: --mode must be one of add-one, leave-one-out, got "sideways" /,
+  ],
+  [
+    "atlas_elo.ts",
+    "atlas-elo",
+    ["--games", "go"],
+    /^atlas-elo: --games must list connect-four, chess, got "go" /,
+  ],
+  [
+    "atlas_elo.ts",
+    "atlas-elo",
+    ["--batch", "2"],
+    /^atlas-elo: --batch goes with --nats /,
+  ],
+  [
+    "atlas_elo.ts",
+    "atlas-elo",
+    ["--nats-unreachable", "3"],
+    /^atlas-elo: --nats-unreachable goes with --nats /,
+  ],
+  [
+    "atlas_elo.ts",
+    "atlas-elo",
+    ["--games", "chess", "--techniques", "mcts"],
+    /^atlas-elo: --techniques must list techniques of the add-one Elo tests on chess \([a-z, -]+\), got "mcts" /,
+  ],
+];
+
+Deno.test("a bad command line is one line: the command, the argument, the rule, the value as typed, (see --help)", async () => {
+  for (const [file, command, args, message] of REFUSALS) {
+    const what = `${file} ${args.join(" ")}`;
+    assertUsageLine(
+      await runCli(file, args, { timeoutMs: 60_000 }),
+      command,
+      message,
+      what,
+    );
+  }
+});
