@@ -10,6 +10,7 @@ import { runCli } from "./_cli.ts";
 const COMMANDS: [file: string, args: string[]][] = [
   ["strength.ts", []],
   ["atlas_elo.ts", []],
+  ["figures.ts", []],
 ];
 
 /** The flags of a help text's usage line (its first paragraph). */

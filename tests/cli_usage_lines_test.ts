@@ -77,6 +77,25 @@ const REFUSALS: Refusal[] = [
     ["--games", "chess", "--techniques", "mcts"],
     /^atlas-elo: --techniques must list techniques of the add-one Elo tests on chess \([a-z, -]+\), got "mcts" /,
   ],
+  // figures: no prefix, then its usage on a second line.
+  [
+    "figures.ts",
+    "figures",
+    ["--bogus"],
+    /^figures: unknown argument "--bogus" /,
+  ],
+  [
+    "figures.ts",
+    "figures",
+    ["999"],
+    /^figures: LESSON must be one of [\w, ]+, got "999" /,
+  ],
+  [
+    "figures.ts",
+    "figures",
+    ["--out="],
+    /^figures: --out needs a folder, got "" /,
+  ],
 ];
 
 Deno.test("a bad command line is one line: the command, the argument, the rule, the value as typed, (see --help)", async () => {
