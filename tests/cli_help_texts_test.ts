@@ -11,6 +11,7 @@ const COMMANDS: [file: string, args: string[]][] = [
   ["strength.ts", []],
   ["atlas_elo.ts", []],
   ["figures.ts", []],
+  ["chess_referee.ts", []],
 ];
 
 /** The flags of a help text's usage line (its first paragraph). */

@@ -96,6 +96,26 @@ const REFUSALS: Refusal[] = [
     ["--out="],
     /^figures: --out needs a folder, got "" /,
   ],
+  // chess-referee: range errors without the hint, and the note on depth 0
+  // after every depth.
+  [
+    "chess_referee.ts",
+    "chess-referee",
+    ["--depth", "0"],
+    /^chess-referee: --depth must be an integer in 1…100, got "0" \(Stockfish's depth 0 searches forever\) \(see --help\)\n$/,
+  ],
+  [
+    "chess_referee.ts",
+    "chess-referee",
+    ["--depth", "101"],
+    /^chess-referee: --depth must be an integer in 1…100, got "101" \(see --help\)\n$/,
+  ],
+  [
+    "chess_referee.ts",
+    "chess-referee",
+    ["--timeout", "1e3"],
+    /^chess-referee: --timeout must be an integer in 1…86400000, got "1e3" /,
+  ],
 ];
 
 Deno.test("a bad command line is one line: the command, the argument, the rule, the value as typed, (see --help)", async () => {
