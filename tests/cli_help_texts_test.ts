@@ -12,6 +12,8 @@ const COMMANDS: [file: string, args: string[]][] = [
   ["atlas_elo.ts", []],
   ["figures.ts", []],
   ["chess_referee.ts", []],
+  ["nats_bench.ts", []],
+  ["native_bench.ts", []],
 ];
 
 /** The flags of a help text's usage line (its first paragraph). */

@@ -116,6 +116,32 @@ const REFUSALS: Refusal[] = [
     ["--timeout", "1e3"],
     /^chess-referee: --timeout must be an integer in 1…86400000, got "1e3" /,
   ],
+  // bench:nats: range errors without the hint.
+  [
+    "nats_bench.ts",
+    "bench:nats",
+    ["--batch", "0"],
+    /^bench:nats: --batch must be an integer in 1…1000, got "0" /,
+  ],
+  [
+    "nats_bench.ts",
+    "bench:nats",
+    ["--games-per-pair", "3"],
+    /^bench:nats: --games-per-pair must be an even integer in 2…1000 \(each opening with both colours\), got "3" /,
+  ],
+  // bench:c: `got null`, and a flag taken as the value.
+  [
+    "native_bench.ts",
+    "bench:c",
+    ["--passes"],
+    /^bench:c: --passes needs a value /,
+  ],
+  [
+    "native_bench.ts",
+    "bench:c",
+    ["--rounds", "--passes", "3"],
+    /^bench:c: --rounds needs a value, got the flag "--passes" /,
+  ],
 ];
 
 Deno.test("a bad command line is one line: the command, the argument, the rule, the value as typed, (see --help)", async () => {
