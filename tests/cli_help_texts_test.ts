@@ -14,6 +14,7 @@ const COMMANDS: [file: string, args: string[]][] = [
   ["chess_referee.ts", []],
   ["nats_bench.ts", []],
   ["native_bench.ts", []],
+  ["play.ts", []],
 ];
 
 /** The flags of a help text's usage line (its first paragraph). */

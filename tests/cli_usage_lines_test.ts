@@ -142,6 +142,26 @@ const REFUSALS: Refusal[] = [
     ["--rounds", "--passes", "3"],
     /^bench:c: --rounds needs a value, got the flag "--passes" /,
   ],
+  // play: the value converted before its check ("-0" shown as 0), and its
+  // usage printed after the line.
+  [
+    "play.ts",
+    "play",
+    ["tictactoe", "--depth", "-0"],
+    /^play: --depth must be an integer in 1…64, got "-0" /,
+  ],
+  [
+    "play.ts",
+    "play",
+    ["connect4", "--nodes", "1e3"],
+    /^play: --nodes must be an integer in 0…1000000000, got "1e3" /,
+  ],
+  [
+    "play.ts",
+    "play",
+    ["nim", "--first", "engine", "--first", "human"],
+    /^play: --first is given twice /,
+  ],
 ];
 
 Deno.test("a bad command line is one line: the command, the argument, the rule, the value as typed, (see --help)", async () => {
