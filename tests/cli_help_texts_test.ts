@@ -15,6 +15,8 @@ const COMMANDS: [file: string, args: string[]][] = [
   ["nats_bench.ts", []],
   ["native_bench.ts", []],
   ["play.ts", []],
+  ["lab.ts", []],
+  ["run_notebooks.ts", []],
 ];
 
 /** The flags of a help text's usage line (its first paragraph). */
