@@ -76,6 +76,7 @@ export function readBenchFlags(
  * @param text its value as given, or undefined when it is missing
  * @param min the least value allowed
  * @param max the greatest value allowed
+ * @param why what sets the range, said after it (`the file's deepest column`)
  * @returns the value
  * @throws {UsageError} naming the flag, the value and the range when it is not an integer in it, or the flag and the range when the value is missing
  *
@@ -100,20 +101,22 @@ export function integerFlag(
   text: string | undefined,
   min: number,
   max: number,
+  why?: string,
 ): number {
+  const rule = `an integer in ${min}…${max}${
+    why === undefined ? "" : ` (${why})`
+  }`;
   const value = text !== undefined && /^\d{1,9}$/.test(text)
     ? Number(text)
     : NaN;
   if (text === undefined) {
     throw new UsageError(
-      `${command}: ${flag} needs a value, an integer in ${min}…${max}`,
+      `${command}: ${flag} needs a value, ${rule}`,
     );
   }
   if (!(value >= min && value <= max)) {
     throw new UsageError(
-      `${command}: ${flag} must be an integer in ${min}…${max}, got ${
-        JSON.stringify(text)
-      }`,
+      `${command}: ${flag} must be ${rule}, got ${JSON.stringify(text)}`,
     );
   }
   return value;

@@ -200,16 +200,16 @@ Deno.test("openings: flags are checked, each error names the flag, the value and
   );
   assert.equal(parseOpeningsArgs(["--after", "-"]).after, "");
   const cases: [string[], RegExp][] = [
-    [["--after", "48"], /--after must be column digits 1-7 .* got "48"/],
+    [["--after", "48"], /--after must be column digits 1…7 .* got "48"/],
     [["--after"], /--after needs a value/],
     [["--threads", "0"], /--threads must be an integer in 1…64, got "0"/],
     [
       ["--megabytes", "1.5"],
-      /--megabytes must be an integer in 1…4096, got "1.5"/,
+      /--megabytes must be an integer in 1…4096 \(MiB\), got "1.5"/,
     ],
     [
       ["--time-ms", "-3"],
-      /--time-ms must be a whole number of milliseconds ≥ 0, got "-3"/,
+      /--time-ms must be an integer in 0…999999999999 \(milliseconds\), got "-3"/,
     ],
     [["--full", "--after", "4"], /give one of --full, --book and --after/],
     [["--book", "--after", "4"], /give one of --full, --book and --after/],
@@ -286,7 +286,7 @@ Deno.test('openings: an empty --after is an error (only "-" names the empty boar
       () => parseOpeningsArgs(args),
       (error: unknown) =>
         error instanceof UsageError &&
-        /^openings: --after must be column digits 1-7 \(1 to 41 of them\), or "-" for the empty board, got ""$/
+        /^openings: --after must be column digits 1…7 \(1…41 of them\), or "-" for the empty board, got ""$/
           .test(error.message),
       JSON.stringify(args),
     );
@@ -325,7 +325,7 @@ Deno.test('openings: an empty --after is an error (only "-" names the empty boar
       (error: unknown) =>
         error instanceof UsageError &&
         error.message ===
-          `openings: --max-nodes must be a whole number of nodes ≥ 0, got ${
+          `openings: --max-nodes must be an integer in 0…999999999999999, got ${
             JSON.stringify(value)
           }`,
       value,
@@ -357,7 +357,7 @@ Deno.test("deno task openings: --after '' exits 2 with one line; an early --afte
   const empty = await runCli("openings.ts", ["--after", ""]);
   assertCleanFailure(
     empty,
-    /^openings: --after must be column digits 1-7 \(1 to 41 of them\), or "-" for the empty board, got "" \(see --help\)\n$/,
+    /^openings: --after must be column digits 1…7 \(1…41 of them\), or "-" for the empty board, got "" \(see --help\)\n$/,
     "openings --after ''",
   );
   assert.equal(empty.stdout, "");

@@ -3,6 +3,7 @@
 // typed>" (see --help)`. Found by review: messages without the command's
 // name, without the hint, with the usage printed after them, or with the
 // value as converted.
+import assert from "node:assert/strict";
 import { assertUsageLine, runCli } from "./_cli.ts";
 
 /** A command's file, its name in messages, its arguments, what its line says. */
@@ -173,5 +174,61 @@ Deno.test("a bad command line is one line: the command, the argument, the rule, 
       message,
       what,
     );
+  }
+});
+
+Deno.test("a flag of one name has one rule in every command that takes it, stated in its help", async () => {
+  // Found by review: solve took --time-ms 1.5 and openings refused it;
+  // c4bench took --megabytes 0.5 "in (0, 4096]" and openings wanted an
+  // integer in 1…4096 and its help gave no range; c4sets' --max-nodes was
+  // "a whole number ≥ 1".
+  const flags: [flag: string, bad: string, rule: string, files: string[]][] = [
+    [
+      "--time-ms",
+      "1.5",
+      "an integer in 0…999999999999 (milliseconds)",
+      ["solve.ts", "openings.ts"],
+    ],
+    [
+      "--megabytes",
+      "0.5",
+      "an integer in 1…4096 (MiB)",
+      ["c4bench.ts", "openings.ts"],
+    ],
+    [
+      "--max-nodes",
+      "1e3",
+      "an integer in 0…999999999999999",
+      ["solve.ts", "openings.ts", "c4sets.ts"],
+    ],
+  ];
+  for (const [flag, bad, rule, files] of flags) {
+    for (const file of files) {
+      const command = file === "c4bench.ts"
+        ? "c4bench"
+        : file.replace(".ts", "");
+      const args = file === "c4bench.ts"
+        ? ["data/connect4/end_easy.txt", flag, bad]
+        : [flag, bad];
+      const what = `${file} ${args.join(" ")}`;
+      const run = await runCli(file, args);
+      assertUsageLine(
+        run,
+        command,
+        new RegExp(
+          `^${command}: ${flag} must be ${
+            rule.replace(/[()]/g, "\\$&")
+          }, got "${bad.replace(".", "\\.")}" `,
+        ),
+        what,
+      );
+      const help = await runCli(file, ["--help"]);
+      const [range] = rule.match(/\d+…\d+/)!;
+      assert.match(
+        help.stdout,
+        new RegExp(`^ +${flag} \\S+ +[^\\n]*(\\n {10,}[^\\n]*)*${range}`, "m"),
+        `${file} --help states no ${range} for ${flag}`,
+      );
+    }
   }
 });
