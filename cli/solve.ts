@@ -221,7 +221,15 @@ async function main(args: readonly string[]): Promise<number> {
         { source: shown, allAfter: BOOK_ALL_AFTER },
       );
     } catch (error) {
-      warn(`solve: --book: cannot use ${shown}: ${(error as Error).message}`);
+      // The flag given: a file of --book-file's is the command line's, so
+      // its line ends with the hint; --book's own file is the repository's.
+      warn(
+        options.bookFile === undefined
+          ? `solve: --book: cannot use ${shown}: ${(error as Error).message}`
+          : `solve: --book-file: cannot use ${shown}: ${
+            (error as Error).message
+          } (see --help)`,
+      );
       return 2;
     }
   }
