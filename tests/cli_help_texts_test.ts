@@ -6,7 +6,10 @@
 import assert from "node:assert/strict";
 import { runCli } from "./_cli.ts";
 
-/** The commands of cli/ whose help is checked (cli/uci.ts and cli/match.ts are others'). */
+/**
+ * The commands of cli/ and the benches run as tasks, whose help is checked
+ * (cli/uci.ts and cli/match.ts are others' to change).
+ */
 const COMMANDS: [file: string, args: string[]][] = [
   ["strength.ts", []],
   ["atlas_elo.ts", []],
@@ -17,6 +20,7 @@ const COMMANDS: [file: string, args: string[]][] = [
   ["play.ts", []],
   ["lab.ts", []],
   ["run_notebooks.ts", []],
+  ["grade.ts", []],
 ];
 
 /** The flags of a help text's usage line (its first paragraph). */
@@ -64,4 +68,11 @@ Deno.test("ranges in --help are written A…B, as in the errors", async () => {
     const run = await runCli(file, [...args, "--help"]);
     assert.deepEqual(otherRanges(run.stdout), [], `${file} --help`);
   }
+});
+
+Deno.test("grade --help states its limits: --timeout 1…3600 s, --memory 64…65536 MB", async () => {
+  const run = await runCli("grade.ts", ["--help"]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^ +--timeout SECONDS [^\n]*\n[^\n]*1…3600 /m);
+  assert.match(run.stdout, /^ +--memory MB [^\n]*\n[^\n]*64…65536 /m);
 });

@@ -163,6 +163,26 @@ const REFUSALS: Refusal[] = [
     ["nim", "--first", "engine", "--first", "human"],
     /^play: --first is given twice /,
   ],
+  // grade: "got 10" unquoted, "needs a whole number above 0", and the
+  // next flag taken as the value.
+  [
+    "grade.ts",
+    "grade",
+    ["handed-in", "--memory", "10"],
+    /^grade: --memory must be an integer in 64…65536 \(MB\), got "10" /,
+  ],
+  [
+    "grade.ts",
+    "grade",
+    ["handed-in", "--timeout", "4000"],
+    /^grade: --timeout must be an integer in 1…3600 \(seconds\), got "4000" /,
+  ],
+  [
+    "grade.ts",
+    "grade",
+    ["handed-in", "--timeout", "--json"],
+    /^grade: --timeout needs a value, got the flag "--json" /,
+  ],
 ];
 
 Deno.test("a bad command line is one line: the command, the argument, the rule, the value as typed, (see --help)", async () => {
