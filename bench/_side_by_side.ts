@@ -8,7 +8,7 @@
  * @module
  */
 
-import { FlagsOnce, UsageError } from "../cli/_flags.ts";
+import { FlagsOnce, flagTakenAsValue, UsageError } from "../cli/_flags.ts";
 
 /** A bench's command line, read: `--help`, `--full`, and each value flag with its text. */
 export interface BenchFlags {
@@ -61,11 +61,54 @@ export function readBenchFlags(
         `${command}: unknown argument ${JSON.stringify(arg)}`,
       );
     }
-    const text = equals < 0 ? args[++i] : arg.slice(equals + 1);
+    const text = equals < 0
+      ? benchValue(command, args, ++i, flag)
+      : arg.slice(equals + 1);
     flags.check(flag, text);
     read.values.push([flag, text]);
   }
   return read;
+}
+
+/**
+ * The argument at `i` as the value of `flag`: undefined past the end (the
+ * flag's parser names what it needs), refused when it is a flag, which
+ * `--runs --depth 3` took as --runs' value.
+ *
+ * @param command the command, as its messages name it
+ * @param args the arguments
+ * @param i where the value stands
+ * @param flag the flag it belongs to
+ * @returns the value, or undefined when there is none
+ * @throws {UsageError} when the argument there is a flag (it is named)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { benchValue } from "./_side_by_side.ts";
+ * assert.equal(benchValue("bench:perft", ["--runs", "3"], 1, "--runs"), "3");
+ * assert.equal(benchValue("bench:perft", ["--runs"], 1, "--runs"), undefined);
+ * assert.throws(
+ *   () => benchValue("bench:perft", ["--runs", "--depth", "3"], 1, "--runs"),
+ *   /^Error: bench:perft: --runs needs a value, got the flag "--depth" \(--runs=VALUE gives a value that starts with --\)$/,
+ * );
+ * ```
+ */
+export function benchValue(
+  command: string,
+  args: readonly string[],
+  i: number,
+  flag: string,
+): string | undefined {
+  const text = args[i];
+  if (text?.startsWith("--")) {
+    throw new UsageError(
+      `${command}: ${
+        flagTakenAsValue(flag, text, "a value")
+      } (${flag}=VALUE gives a value that starts with --)`,
+    );
+  }
+  return text;
 }
 
 /**

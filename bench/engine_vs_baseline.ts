@@ -53,8 +53,10 @@ Flags:
                   --full)
   -h, --help      this text
 
-The machine's load average is printed before and after. Exit status: 0; 2 on
-a bad command line or a baseline that is not a checkout of this repository.`;
+The machine's load average is printed before and after.
+
+Exit status: 0 when done; 2 on a bad command line or a baseline that is not
+a checkout of this repository.`;
 
 /** What the command line asks for. */
 export interface EngineBenchArgs {

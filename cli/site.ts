@@ -39,7 +39,11 @@ sanitised like the notebooks' outputs.
   --out DIR   the folder to write (default: site/ in the repository); an
               existing folder is replaced only when an earlier build wrote it,
               and only once the new site is complete
-  -h, --help  this text`;
+  -h, --help  this text
+
+Exit status: 0 when the site is written; 2 on a bad command line or a
+fault (an existing folder that an earlier build did not write, a notebook
+or file that cannot be read, a folder that cannot be written).`;
 
 /** The command line's options. */
 export interface SiteCommand {

@@ -21,6 +21,17 @@ const COMMANDS: [file: string, args: string[]][] = [
   ["lab.ts", []],
   ["run_notebooks.ts", []],
   ["grade.ts", []],
+  ["site.ts", []],
+  ["solve.ts", []],
+  ["c4bench.ts", []],
+  ["c4sets.ts", []],
+  ["openings.ts", []],
+  ["worker.ts", []],
+  ["../bench/perft_vs_stockfish.ts", []],
+  ["../bench/chess_depth_vs_stockfish.ts", []],
+  ["../bench/chess_strength.ts", []],
+  ["../bench/engine_vs_baseline.ts", []],
+  ["../bench/connect_four_vs_reference.ts", []],
 ];
 
 /** The flags of a help text's usage line (its first paragraph). */

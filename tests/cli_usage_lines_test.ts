@@ -183,6 +183,20 @@ const REFUSALS: Refusal[] = [
     ["handed-in", "--timeout", "--json"],
     /^grade: --timeout needs a value, got the flag "--json" /,
   ],
+  // The benches took the next flag as a flag's value ("--runs --depth 3":
+  // --runs "--depth", then 3 an unknown argument), as bench:c did.
+  [
+    "../bench/perft_vs_stockfish.ts",
+    "bench:perft",
+    ["--runs", "--depth", "3"],
+    /^bench:perft: --runs needs a value, got the flag "--depth" /,
+  ],
+  [
+    "../bench/connect_four_vs_reference.ts",
+    "bench:c4ref",
+    ["--every", "--runs", "2"],
+    /^bench:c4ref: --every needs a value, got the flag "--runs" /,
+  ],
 ];
 
 Deno.test("a bad command line is one line: the command, the argument, the rule, the value as typed, (see --help)", async () => {
