@@ -9,6 +9,7 @@ import {
 import {
   DEFAULT_AFTER,
   DEFAULT_AFTER_MAX_NODES,
+  HELP,
   parseOpeningsArgs,
 } from "../cli/openings.ts";
 import { solveOpenings } from "../src/course/connect_four/openings.ts";
@@ -547,4 +548,27 @@ Deno.test("openings --book: the cover is extended ply by ply, each position and 
   });
   assert.equal(stopped.positions, 8);
   assert.equal(stopped.unproven.length, 13);
+});
+
+Deno.test("openings --help: --plies' times have their unit, as data/README.md gives them (the two-move positions' '20' had none)", () => {
+  const plies = /^ {2}--plies N .*(?:\n {18}.*)*/m.exec(HELP)![0]
+    .replace(/\s+/g, " ");
+  const minutes =
+    /about (\d+) minutes of solving here on top of the two-move positions' (\d+) minutes\)/
+      .exec(plies);
+  assert.ok(minutes, plies);
+  // data/README.md: the 25 two-move solves 1,215 s, the cover's 309 1,004 s.
+  const data = Deno.readTextFileSync(
+    new URL("../data/README.md", import.meta.url),
+  );
+  const seconds = (what: RegExp) =>
+    Number(what.exec(data)![1]!.replace(",", ""));
+  assert.equal(
+    Number(minutes[2]),
+    Math.round(seconds(/the 25 two-move solves [^)]*?([\d,]+) s\)/) / 60),
+  );
+  assert.equal(
+    Number(minutes[1]),
+    Math.round(seconds(/the cover's 309 [^:]*?([\d,]+) s:/) / 60),
+  );
 });
