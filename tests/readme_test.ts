@@ -295,3 +295,26 @@ Deno.test("README and docs give a worker only the flags deno task worker takes",
     [],
   );
 });
+
+Deno.test("README's example of a flag given twice is the one line play prints", async () => {
+  const shown =
+    /a flag given twice is refused with one line naming it and exit 2 \(`([^`]+)`/
+      .exec(README.replace(/\s+/g, " "));
+  assert.ok(shown, "README shows no example of a flag given twice");
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      join(ROOT, "cli/play.ts"),
+      "tictactoe",
+      "--first",
+      "engine",
+      "--first",
+      "human",
+    ],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(run.code, 2);
+  assert.equal(new TextDecoder().decode(run.stderr), `${shown[1]}\n`);
+});
