@@ -135,11 +135,15 @@ export function parseReferenceBenchArgs(
     flags.check(flag, text);
     switch (flag) {
       case "--reference":
-        if (text === undefined || text === "") {
+        // Missing, it said "got null" (found by review, as bench:c did).
+        if (text === undefined) {
           throw new UsageError(
-            `bench:c4ref: --reference must name the reference solver's program, got ${
-              JSON.stringify(text ?? null)
-            }`,
+            "bench:c4ref: --reference needs a value, the reference solver's program",
+          );
+        }
+        if (text === "") {
+          throw new UsageError(
+            `bench:c4ref: --reference must name the reference solver's program, got ""`,
           );
         }
         result.reference = text;

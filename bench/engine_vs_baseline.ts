@@ -109,11 +109,14 @@ export function parseEngineBenchArgs(
       );
     }
     if (flag === "--baseline") {
-      if (text === undefined || text === "") {
+      if (text === undefined) {
         throw new UsageError(
-          `${command}: --baseline must name a directory, got ${
-            JSON.stringify(text ?? null)
-          }`,
+          `${command}: --baseline needs a value, a checkout's directory`,
+        );
+      }
+      if (text === "") {
+        throw new UsageError(
+          `${command}: --baseline must name a directory, got ""`,
         );
       }
       result.baseline = text;

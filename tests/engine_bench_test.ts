@@ -61,6 +61,10 @@ Deno.test("bench:engine: bad command lines and baselines exit 2 naming the flag,
         /--baseline "\/nonexistent-checkout" must be a checkout of this repository: \/nonexistent-checkout\/mod\.ts is missing/,
       ],
       [["--fast"], /unknown argument "--fast"/],
+      [
+        ["--baseline"],
+        /^bench:engine: --baseline needs a value, a checkout's directory \(see --help\)$/m,
+      ],
       // --full set the sizes and dropped --rounds 3 silently.
       [
         ["--full", "--rounds", "3"],
