@@ -10,7 +10,7 @@
  */
 
 import { resolve } from "node:path";
-import { FlagsOnce, UsageError } from "./_flags.ts";
+import { FlagsOnce, flagValue, isFlag, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import { buildSite, ROOT } from "../src/site/build.ts";
 import { printable } from "../src/validate.ts";
@@ -66,7 +66,8 @@ export interface SiteCommand {
  * assert.equal(parseSiteArgs(["--out", "/tmp/s"]).out, "/tmp/s");
  * assert.equal(parseSiteArgs(["--out=/tmp/t"]).out, "/tmp/t");
  * assert.throws(() => parseSiteArgs(["--outt"]), /site: unknown argument "--outt"/);
- * assert.throws(() => parseSiteArgs(["--out"]), /site: --out needs a folder/);
+ * assert.throws(() => parseSiteArgs(["--out"]), /^Error: site: --out needs a folder$/);
+ * assert.throws(() => parseSiteArgs(["--out", "--help"]), /site: --out needs a folder, got the flag "--help"/);
  * ```
  */
 export function parseSiteArgs(args: readonly string[]): SiteCommand {
@@ -77,14 +78,13 @@ export function parseSiteArgs(args: readonly string[]): SiteCommand {
     flags.check(arg);
     if (arg === "-h" || arg === "--help") {
       options.help = true;
-    } else if (arg === "--out" || arg.startsWith("--out=")) {
-      const value = arg === "--out" ? args[++i] : arg.slice("--out=".length);
-      if (value === undefined || value === "" || value.startsWith("--")) {
-        throw new UsageError(
-          `site: --out needs a folder, got ${
-            value === undefined ? "nothing" : JSON.stringify(value)
-          }`,
-        );
+    } else if (isFlag(arg, "--out")) {
+      // As every command reads a value: missing, "needs a folder" (it said
+      // "got nothing"); a flag in its place is named.
+      let value: string;
+      [value, i] = flagValue("site", args, i, "--out", "a folder");
+      if (value === "") {
+        throw new UsageError('site: --out needs a folder, got ""');
       }
       options.out = resolve(value);
     } else {
