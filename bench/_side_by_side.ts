@@ -8,7 +8,7 @@
  * @module
  */
 
-import { FlagsOnce, UsageError } from "../cli/_flags.ts";
+import { FlagsOnce, flagTakenAsValue, UsageError } from "../cli/_flags.ts";
 
 /** A bench's command line, read: `--help`, `--full`, and each value flag with its text. */
 export interface BenchFlags {
@@ -61,11 +61,54 @@ export function readBenchFlags(
         `${command}: unknown argument ${JSON.stringify(arg)}`,
       );
     }
-    const text = equals < 0 ? args[++i] : arg.slice(equals + 1);
+    const text = equals < 0
+      ? benchValue(command, args, ++i, flag)
+      : arg.slice(equals + 1);
     flags.check(flag, text);
     read.values.push([flag, text]);
   }
   return read;
+}
+
+/**
+ * The argument at `i` as the value of `flag`: undefined past the end (the
+ * flag's parser names what it needs), refused when it is a flag, which
+ * `--runs --depth 3` took as --runs' value.
+ *
+ * @param command the command, as its messages name it
+ * @param args the arguments
+ * @param i where the value stands
+ * @param flag the flag it belongs to
+ * @returns the value, or undefined when there is none
+ * @throws {UsageError} when the argument there is a flag (it is named)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { benchValue } from "./_side_by_side.ts";
+ * assert.equal(benchValue("bench:perft", ["--runs", "3"], 1, "--runs"), "3");
+ * assert.equal(benchValue("bench:perft", ["--runs"], 1, "--runs"), undefined);
+ * assert.throws(
+ *   () => benchValue("bench:perft", ["--runs", "--depth", "3"], 1, "--runs"),
+ *   /^Error: bench:perft: --runs needs a value, got the flag "--depth" \(--runs=VALUE gives a value that starts with --\)$/,
+ * );
+ * ```
+ */
+export function benchValue(
+  command: string,
+  args: readonly string[],
+  i: number,
+  flag: string,
+): string | undefined {
+  const text = args[i];
+  if (text?.startsWith("--")) {
+    throw new UsageError(
+      `${command}: ${
+        flagTakenAsValue(flag, text, "a value")
+      } (${flag}=VALUE gives a value that starts with --)`,
+    );
+  }
+  return text;
 }
 
 /**
@@ -76,6 +119,7 @@ export function readBenchFlags(
  * @param text its value as given, or undefined when it is missing
  * @param min the least value allowed
  * @param max the greatest value allowed
+ * @param why what sets the range, said after it (`the file's deepest column`)
  * @returns the value
  * @throws {UsageError} naming the flag, the value and the range when it is not an integer in it, or the flag and the range when the value is missing
  *
@@ -100,20 +144,22 @@ export function integerFlag(
   text: string | undefined,
   min: number,
   max: number,
+  why?: string,
 ): number {
+  const rule = `an integer in ${min}…${max}${
+    why === undefined ? "" : ` (${why})`
+  }`;
   const value = text !== undefined && /^\d{1,9}$/.test(text)
     ? Number(text)
     : NaN;
   if (text === undefined) {
     throw new UsageError(
-      `${command}: ${flag} needs a value, an integer in ${min}…${max}`,
+      `${command}: ${flag} needs a value, ${rule}`,
     );
   }
   if (!(value >= min && value <= max)) {
     throw new UsageError(
-      `${command}: ${flag} must be an integer in ${min}…${max}, got ${
-        JSON.stringify(text)
-      }`,
+      `${command}: ${flag} must be ${rule}, got ${JSON.stringify(text)}`,
     );
   }
   return value;

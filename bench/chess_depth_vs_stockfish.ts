@@ -46,8 +46,8 @@ Stockfish's over ours. Without Stockfish, ours alone. The machine's load
 average is printed before and after. Depth is printed, never judged.
 
 Flags:
-  --positions N   1-50 (default ${DEFAULT_POSITIONS})
-  --movetime MS   each search's time, 1-60000 ms (default ${DEFAULT_MOVETIME_MS})
+  --positions N   positions, an integer in 1…50 (default ${DEFAULT_POSITIONS})
+  --movetime MS   each search's time in ms, an integer in 1…60000 (default ${DEFAULT_MOVETIME_MS})
   --full          ${FULL.positions} positions at ${FULL.movetimeMs} ms (not with the two above)
   -h, --help      this text
 

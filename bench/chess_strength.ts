@@ -68,16 +68,20 @@ Glaurung, their matches are left out (said on stderr). The machine's load
 average is printed before and after.
 
 Flags:
-  --skills S,...       Stockfish's skill levels, 0-19, each once
+  --skills S,...       Stockfish's skill levels, integers in 0…19, each once
                        (default ${DEFAULTS.skills.join(",")})
-  --games N            games against each skill level, even, 2-10000 (default ${DEFAULTS.games})
-  --movetime MS        each move's time for both sides, 1-60000 (default ${DEFAULTS.movetimeMs})
-  --glaurung-games N   games against Glaurung, even, 0-10000 (0: none; default ${DEFAULTS.glaurungGames})
+  --games N            games against each skill level, an even integer in
+                       2…10000 (default ${DEFAULTS.games})
+  --movetime MS        each move's time for both sides in ms, an integer in
+                       1…60000 (default ${DEFAULTS.movetimeMs})
+  --glaurung-games N   games against Glaurung, an even integer in 0…10000
+                       (0: none; default ${DEFAULTS.glaurungGames})
   --full               skills ${
     FULL.skills.join(",")
   }, ${FULL.games} games each, ${FULL.glaurungGames} against Glaurung,
                        ${FULL.movetimeMs} ms a move (not with the flags above)
-  --concurrency N      games played at the same time, 1-16 (default 1; with
+  --concurrency N      games played at the same time, an integer in 1…16
+                       (default 1; with
                        --full too), each by its own pair of engine
                        processes: the same openings and colours by game,
                        but a game's two engines take turns, so one game

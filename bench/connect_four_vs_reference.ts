@@ -11,7 +11,7 @@
 import { MAX_SCORE, type PositionLine, readPositionLines } from "../mod.ts";
 import { FlagsOnce, UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
-import { integerFlag, loadAverage } from "./_side_by_side.ts";
+import { benchValue, integerFlag, loadAverage } from "./_side_by_side.ts";
 
 /** The set the small default run solves (a few seconds in all, CI runs it). */
 export const DEFAULT_SET = "data/connect4/end_easy.txt";
@@ -38,7 +38,7 @@ average is printed before and after: the programs share the machine with
 whatever else runs on it.
 
 FILE: one "<moves> [score]" per line as in data/connect4/'s position sets
-(column digits 1-7, first player first; the score from the side to move; #
+(column digits 1…7, first player first; the score from the side to move; #
 comments skipped). Every score printed is
 checked against the file and between the programs.
 
@@ -48,15 +48,17 @@ Flags:
                   <nodes> <microseconds>" per line, as Pascal Pons' c4solver
                   does (github.com/PascalPons/connect4, tag part12, built
                   with its own Makefile). Without it, our times alone.
-  --every N       take the 1st, (N+1)-th, (2N+1)-th... line of each file
-                  (default ${DEFAULT_EVERY}; 1 for every line)
-  --first N       then keep only the first N of those (default: all)
-  --runs R        runs of each program per set, the best mean kept (default 2)
-  --threads N     our multi-threaded column's threads, 1-64 (default: the
-                  machine's cores)
+  --every N       take the 1st, (N+1)-th, (2N+1)-th... line of each file,
+                  an integer in 1…1000000 (default ${DEFAULT_EVERY}; 1 for every line)
+  --first N       then keep only the first N of those, an integer in
+                  1…1000000 (default: all)
+  --runs R        runs of each program per set, the best mean kept, an
+                  integer in 1…100 (default 2)
+  --threads N     our multi-threaded column's threads, an integer in 1…64
+                  (default: the machine's cores)
   --timeout S     the longest one run of one program on one set may take, in
-                  seconds (default ${DEFAULT_TIMEOUT_S}); a run past it is stopped and the set
-                  reported as stopped
+                  seconds, an integer in 1…86400 (default ${DEFAULT_TIMEOUT_S}); a run past it
+                  is stopped and the set reported as stopped
   -h, --help      this text
 
 Exit status: 0 when every score agrees with the file and between the
@@ -127,15 +129,21 @@ export function parseReferenceBenchArgs(
     }
     const equals = arg.indexOf("=");
     const flag = equals < 0 ? arg : arg.slice(0, equals);
-    const text = equals < 0 ? args[++i] : arg.slice(equals + 1);
+    const text = equals < 0
+      ? benchValue("bench:c4ref", args, ++i, flag)
+      : arg.slice(equals + 1);
     flags.check(flag, text);
     switch (flag) {
       case "--reference":
-        if (text === undefined || text === "") {
+        // Missing, it said "got null" (found by review, as bench:c did).
+        if (text === undefined) {
           throw new UsageError(
-            `bench:c4ref: --reference must name the reference solver's program, got ${
-              JSON.stringify(text ?? null)
-            }`,
+            "bench:c4ref: --reference needs a value, the reference solver's program",
+          );
+        }
+        if (text === "") {
+          throw new UsageError(
+            `bench:c4ref: --reference must name the reference solver's program, got ""`,
           );
         }
         result.reference = text;

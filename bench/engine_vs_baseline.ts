@@ -47,13 +47,16 @@ Defaults: ${SMALL.positions} positions, ${SMALL.rounds} rounds, ${SMALL.nodes} n
 Flags:
   --baseline DIR  a checkout of this repository to compare with
   --full          the full run
-  --positions N   1-38
-  --rounds R      1-100
-  --nodes K       1,000-10,000,000
+  --positions N   positions, an integer in 1…${FULL.positions} (not with --full)
+  --rounds R      rounds, an integer in 1…100 (not with --full)
+  --nodes K       nodes a search, an integer in 1000…10000000 (not with
+                  --full)
   -h, --help      this text
 
-The machine's load average is printed before and after. Exit status: 0; 2 on
-a bad command line or a baseline that is not a checkout of this repository.`;
+The machine's load average is printed before and after.
+
+Exit status: 0 when done; 2 on a bad command line or a baseline that is not
+a checkout of this repository.`;
 
 /** What the command line asks for. */
 export interface EngineBenchArgs {
@@ -79,6 +82,7 @@ export interface EngineBenchArgs {
  * assert.equal(parseEngineBenchArgs(["--full"]).positions, 38);
  * assert.throws(() => parseEngineBenchArgs(["--nodes", "10"]), /--nodes must be an integer in 1000…10000000, got "10"/);
  * assert.throws(() => parseEngineBenchArgs(["--baseline", ""]), /--baseline must name a directory, got ""/);
+ * assert.throws(() => parseEngineBenchArgs(["--full", "--rounds", "3"]), /give --rounds and --full not both/);
  * ```
  */
 export function parseEngineBenchArgs(
@@ -98,12 +102,21 @@ export function parseEngineBenchArgs(
     ...sizes,
   };
   for (const [flag, text] of read.values) {
+    // --full sets the sizes: one given beside it was dropped silently.
+    if (read.full && flag !== "--baseline") {
+      throw new UsageError(
+        `${command}: give ${flag} and --full not both (--full is ${FULL.positions} positions, ${FULL.rounds} rounds, ${FULL.nodes} nodes)`,
+      );
+    }
     if (flag === "--baseline") {
-      if (text === undefined || text === "") {
+      if (text === undefined) {
         throw new UsageError(
-          `${command}: --baseline must name a directory, got ${
-            JSON.stringify(text ?? null)
-          }`,
+          `${command}: --baseline needs a value, a checkout's directory`,
+        );
+      }
+      if (text === "") {
+        throw new UsageError(
+          `${command}: --baseline must name a directory, got ""`,
         );
       }
       result.baseline = text;
@@ -196,8 +209,26 @@ function positions(count: number): string[] {
     .map((entry) => entry.fen);
 }
 
-const median = (times: readonly number[]) =>
-  [...times].sort((a, b) => a - b)[times.length >> 1]!;
+/**
+ * The median: the middle value, or the mean of the two middle values of
+ * an even count (it took the upper one).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { median } from "./engine_vs_baseline.ts";
+ * assert.equal(median([3, 1, 2]), 2);
+ * assert.equal(median([4, 1, 3, 2]), 2.5);
+ * ```
+ */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? sorted[half]!
+    : (sorted[half - 1]! + sorted[half]!) / 2;
+}
+
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 /**

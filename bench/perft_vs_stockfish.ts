@@ -35,14 +35,15 @@ machine's load average is printed before and after: the programs share the
 machine with whatever else runs on it.
 
 Flags:
-  --depth N     plies, 1 to the file's deepest column (5)
+  --depth N     plies, an integer in 1…5 (the file's deepest column)
   --full        the file's deepest column (as --depth 5; seconds for ours:
                 the four positions' count took 3.20 s in
                 docs/chess_perft_speed.md)
   --runs R      counts of each program per position, the best time kept,
-                1-100 (default 3)
-  --timeout S   the longest one of Stockfish's counts may take, in seconds
-                (default ${DEFAULT_TIMEOUT_S}); past it Stockfish is stopped
+                an integer in 1…100 (default 3)
+  --timeout S   the longest one of Stockfish's counts may take, in seconds,
+                an integer in 1…86400 (default ${DEFAULT_TIMEOUT_S}); past it Stockfish is
+                stopped
   -h, --help    this text
 
 Exit status: 0 when every count agrees with the file's; 1 when one does not
@@ -66,6 +67,8 @@ export interface PerftBenchArgs {
  * Parses `deno task bench:perft`'s arguments.
  *
  * @param args the command line
+ * @param deepest the deepest depth allowed: the perft file's deepest
+ *   column (the committed file's 5 when not given)
  * @returns the options
  * @throws {UsageError} naming the flag, the value and the rule
  *
@@ -74,12 +77,19 @@ export interface PerftBenchArgs {
  * import assert from "node:assert/strict";
  * import { parsePerftBenchArgs } from "./perft_vs_stockfish.ts";
  * assert.equal(parsePerftBenchArgs(["--depth=3"]).depth, 3);
+ * // One rule for 6 and 1e3 alike.
+ * for (const depth of ["6", "1e3"]) {
+ *   assert.throws(() => parsePerftBenchArgs(["--depth", depth], 5), /--depth must be an integer in 1…5 \(the deepest column of data\/chess\/perft\.txt\), got "/);
+ * }
  * assert.equal(parsePerftBenchArgs([]).depth, null);
  * assert.throws(() => parsePerftBenchArgs(["--depth", "5", "--full"]), /--depth and --full/);
  * assert.throws(() => parsePerftBenchArgs(["--runs", "0"]), /--runs must be an integer in 1…100, got "0"/);
  * ```
  */
-export function parsePerftBenchArgs(args: readonly string[]): PerftBenchArgs {
+export function parsePerftBenchArgs(
+  args: readonly string[],
+  deepest = 5,
+): PerftBenchArgs {
   const result: PerftBenchArgs = {
     help: false,
     depth: null,
@@ -96,7 +106,14 @@ export function parsePerftBenchArgs(args: readonly string[]): PerftBenchArgs {
   result.full = read.full;
   for (const [flag, text] of read.values) {
     if (flag === "--depth") {
-      result.depth = integerFlag("bench:perft", flag, text, 1, 64);
+      result.depth = integerFlag(
+        "bench:perft",
+        flag,
+        text,
+        1,
+        deepest,
+        `the deepest column of ${PERFT_FILE}`,
+      );
     } else if (flag === "--runs") {
       result.runs = integerFlag("bench:perft", flag, text, 1, 100);
     } else result.timeoutS = integerFlag("bench:perft", flag, text, 1, 86_400);
@@ -292,24 +309,34 @@ export function formatMs(ms: number): string {
 }
 
 async function main(args: readonly string[]): Promise<number> {
-  const options = readCommandLine(parsePerftBenchArgs, args, HELP);
-  if (typeof options === "number") return options;
-  const timeoutS = options.timeoutS;
-  let lines: PerftLine[];
+  // The file first: --depth's range is its deepest column.
+  let lines: PerftLine[] | Error;
   try {
     lines = readPerftLines(Deno.readTextFileSync(PERFT_FILE));
   } catch (error) {
-    warn(`bench:perft: cannot use ${PERFT_FILE}: ${(error as Error).message}`);
-    return 2;
+    lines = error as Error;
   }
-  const deepest = Math.min(...lines.map((line) => line.counts.length));
-  const depth = options.full ? deepest : options.depth ?? DEFAULT_DEPTH;
-  if (depth > deepest) {
+  const deepest = lines instanceof Error || lines.length === 0
+    ? undefined
+    : Math.min(...lines.map((line) => line.counts.length));
+  const options = readCommandLine(
+    (args: readonly string[]) => parsePerftBenchArgs(args, deepest),
+    args,
+    HELP,
+  );
+  if (typeof options === "number") return options;
+  if (lines instanceof Error || deepest === undefined) {
     warn(
-      `bench:perft: --depth must be at most ${deepest}, the deepest count of every line of ${PERFT_FILE}, got ${depth} (see --help)`,
+      `bench:perft: cannot use ${PERFT_FILE}: ${
+        lines instanceof Error ? lines.message : "no line"
+      }`,
     );
     return 2;
   }
+  const timeoutS = options.timeoutS;
+  const depth = options.full
+    ? deepest
+    : options.depth ?? Math.min(DEFAULT_DEPTH, deepest);
   const path = findProgram("stockfish");
   let stockfish: Stockfish | null = null;
   const failures: string[] = [];

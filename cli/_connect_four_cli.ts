@@ -130,6 +130,81 @@ export function threadsValue(command: string, value: string): number {
   );
 }
 
+/**
+ * Parses `--max-nodes N`: a node budget, an integer in
+ * 0…999999999999999; one rule for every command that takes the flag.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maxNodesValue } from "./_connect_four_cli.ts";
+ * assert.equal(maxNodesValue("solve", "1000"), 1000);
+ * assert.throws(() => maxNodesValue("openings", "1e3"), /^Error: openings: --max-nodes must be an integer in 0…999999999999999, got "1e3"$/);
+ * ```
+ */
+export function maxNodesValue(command: string, value: string): number {
+  return integerValue(
+    command,
+    "--max-nodes",
+    value,
+    15,
+    0,
+    999_999_999_999_999,
+    "an integer in 0…999999999999999",
+  );
+}
+
+/**
+ * Parses `--time-ms T`: a time budget in whole milliseconds, an integer in
+ * 0…999999999999; one rule for every command that takes the flag (solve
+ * took 1.5 where openings refused it).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { timeMsValue } from "./_connect_four_cli.ts";
+ * assert.equal(timeMsValue("openings", "250"), 250);
+ * assert.throws(() => timeMsValue("solve", "1.5"), /^Error: solve: --time-ms must be an integer in 0…999999999999 \(milliseconds\), got "1\.5"$/);
+ * ```
+ */
+export function timeMsValue(command: string, value: string): number {
+  return integerValue(
+    command,
+    "--time-ms",
+    value,
+    12,
+    0,
+    999_999_999_999,
+    "an integer in 0…999999999999 (milliseconds)",
+  );
+}
+
+/**
+ * Parses `--megabytes M`: the table's size in MiB, an integer in 1…4096;
+ * one rule for every command that takes the flag (c4bench took 0.5 where
+ * openings refused it; the solver's table is a power of two of at least
+ * 1 MiB, so a fraction bought nothing).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { megabytesValue } from "./_connect_four_cli.ts";
+ * assert.equal(megabytesValue("c4bench", "64"), 64);
+ * assert.throws(() => megabytesValue("c4bench", "0.5"), /^Error: c4bench: --megabytes must be an integer in 1…4096 \(MiB\), got "0\.5"$/);
+ * ```
+ */
+export function megabytesValue(command: string, value: string): number {
+  return integerValue(
+    command,
+    "--megabytes",
+    value,
+    4,
+    1,
+    4096,
+    "an integer in 1…4096 (MiB)",
+  );
+}
+
 /** Threads per solve when `--threads` is not given: the machine's cores, 1…64. */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(64, navigator.hardwareConcurrency || 1));
@@ -163,25 +238,11 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
     } else if (isFlag(arg, "--max-nodes")) {
       const [value, next] = flagValue("solve", args, i, "--max-nodes");
       i = next;
-      if (!/^\d{1,15}$/.test(value)) {
-        throw new UsageError(
-          `solve: --max-nodes must be an integer in 0…999999999999999, got ${
-            JSON.stringify(value)
-          }`,
-        );
-      }
-      result.maxNodes = Number(value);
+      result.maxNodes = maxNodesValue("solve", value);
     } else if (isFlag(arg, "--time-ms")) {
       const [value, next] = flagValue("solve", args, i, "--time-ms");
       i = next;
-      if (!/^\d{1,12}(\.\d+)?$/.test(value)) {
-        throw new UsageError(
-          `solve: --time-ms must be a number of milliseconds ≥ 0, got ${
-            JSON.stringify(value)
-          }`,
-        );
-      }
-      result.timeMs = Number(value);
+      result.timeMs = timeMsValue("solve", value);
     } else if (isFlag(arg, "--threads")) {
       const [value, next] = flagValue("solve", args, i, "--threads");
       i = next;
@@ -245,15 +306,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
     } else if (isFlag(arg, "--megabytes")) {
       const [value, next] = flagValue("c4bench", args, i, "--megabytes");
       i = next;
-      const megabytes = /^\d{1,4}(\.\d+)?$/.test(value) ? Number(value) : NaN;
-      if (!(megabytes > 0 && megabytes <= 4096)) {
-        throw new UsageError(
-          `c4bench: --megabytes must be a number in (0, 4096], got ${
-            JSON.stringify(value)
-          }`,
-        );
-      }
-      result.megabytes = megabytes;
+      result.megabytes = megabytesValue("c4bench", value);
     } else if (isFlag(arg, "--threads")) {
       const [value, next] = flagValue("c4bench", args, i, "--threads");
       i = next;

@@ -213,7 +213,8 @@ export function flagTakenAsValue(
  * Parses a flag's value as a whole number (digits only: no sign, point,
  * exponent or `0x`) of at most `digits` digits in `min`…`max`.
  *
- * @param command the command's name, which starts the message
+ * @param command the command's name, which starts the message (`""` for a
+ *   command that puts its name before every message it prints)
  * @param flag the flag, named in the message
  * @param value the text given
  * @param digits the most digits taken (a longer text is refused unread)
@@ -249,7 +250,9 @@ export function integerValue(
     : NaN;
   if (!(number >= min && number <= max)) {
     throw new UsageError(
-      `${command}: ${flag} must be ${rule}, got ${JSON.stringify(value)}`,
+      `${command === "" ? "" : `${command}: `}${flag} must be ${rule}, got ${
+        JSON.stringify(value)
+      }`,
     );
   }
   return number;

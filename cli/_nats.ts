@@ -17,6 +17,7 @@ import {
   RunStoppedError,
 } from "../src/jobs/nats.ts";
 import type { NatsSecurity } from "../src/jobs/nats_address.ts";
+import { integerValue } from "./_flags.ts";
 
 export { codeVersion, JobsConnectError };
 
@@ -47,26 +48,31 @@ export function securityFlags(
 /**
  * The milliseconds of a `--nats-unreachable SECONDS` value.
  *
- * @throws {Error} naming the flag, the value and the rule
+ * @param text the value as given
+ * @param command the command's name, which starts the message (left out
+ *   for a caller that puts its name before every message it prints)
+ * @throws {UsageError} `"<command>: --nats-unreachable must be …, got
+ *   "<text>""`, naming the flag, the value and the rule
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { unreachableMs } from "./_nats.ts";
  * assert.equal(unreachableMs("60"), 60_000);
- * assert.throws(() => unreachableMs("0"), /--nats-unreachable must be an integer in 1…86400/);
+ * assert.throws(() => unreachableMs("0"), /^Error: --nats-unreachable must be an integer in 1…86400 \(seconds\), got "0"$/);
+ * assert.throws(() => unreachableMs("1e3", "strength"), /^Error: strength: --nats-unreachable must be/);
  * ```
  */
-export function unreachableMs(text: string): number {
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 1 && n <= 86_400)) {
-    throw new Error(
-      `--nats-unreachable must be an integer in 1…86400 (seconds), got ${
-        JSON.stringify(text)
-      }`,
-    );
-  }
-  return n * 1000;
+export function unreachableMs(text: string, command?: string): number {
+  return 1000 * integerValue(
+    command ?? "",
+    "--nats-unreachable",
+    text,
+    5,
+    1,
+    86_400,
+    "an integer in 1…86400 (seconds)",
+  );
 }
 
 /** The line of `--nats-unreachable` given without `--nats` (each command adds its own prefix). */

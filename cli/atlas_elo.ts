@@ -65,11 +65,12 @@ import {
   runStockfishElo,
   selectedEloTests,
 } from "../src/course/atlas/mod.ts";
-import type { Jobs } from "../src/jobs/nats.ts";
+import { DEFAULT_UNREACHABLE_MS, type Jobs } from "../src/jobs/nats.ts";
 import { sprtBatchesOverNats } from "../src/jobs/remote.ts";
 import {
   connectForCommand,
   SECURITY_FLAGS,
+  SECURITY_HELP,
   securityFlags,
   UNREACHABLE_ALONE,
   unreachableMs,
@@ -81,18 +82,82 @@ import {
   flagValue,
   integerValue,
   isFlag,
+  UsageError,
 } from "./_flags.ts";
-import { print } from "./_output.ts";
+import { print, readCommandLine } from "./_output.ts";
 
-const USAGE =
-  "usage: deno task atlas-elo [--mode add-one|leave-one-out] [--full] [--status] [--depths] [--max-batches N] [--nodes N] [--workers N] [--games connect-four,chess] [--techniques a,b] [--no-stockfish] [--stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE] (the server's security, docs/distributed.md)]]";
-const GAMES: readonly EloGame[] = ["connect-four", "chess"];
-const DESIGNS: readonly EloDesign[] = ["add-one", "leave-one-out"];
 /** The node budgets `--depths` measures, and its positions. */
 const DEPTH_BUDGETS = [5_000, 10_000, 20_000, 40_000];
 const DEPTH_POSITIONS = 12;
 
+/** The text of `deno task atlas-elo --help`. */
+export const HELP =
+  `usage: deno task atlas-elo [--mode add-one|leave-one-out] [--full] [--status | --depths] [--max-batches N] [--nodes N] [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish | --stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE]]
+
+Plays the atlas's Elo tests (an SPRT of "engine + technique" against
+"engine without it", at equal nodes and at equal time, on Connect Four and
+chess) on all cores and fills the cache that deno task figures --full atlas
+reads (.atlas-cache/). A test already in the cache is not played again, so
+an interrupted run resumes at the batch it stopped in. Prints one line per
+test: game, technique, mode, Elo.
+
+Flags:
+  --mode M        add-one (default: each technique added to the base
+                  engine) or leave-one-out (the full chess engine against
+                  itself less one technique; --full: 20,000 nodes a move,
+                  its games cached in figures/atlas/leave_one_out_games/)
+  --full          the full run (hours) instead of the small default; the
+                  add-one run then also plays each chess technique against
+                  Stockfish at a fixed skill
+  --status        plays nothing: where each test stands in the cache
+                  (finished, stopped before its end, or not run)
+  --depths        plays nothing: the depth the full engine finishes per
+                  node budget on ${DEPTH_POSITIONS} middlegames (how the budget was chosen)
+  --max-batches N play at most N new batches of each test in this run, an
+                  integer in 1…1000000 (default: every test to its end)
+  --nodes N       chess at N nodes a move instead of the run's budget, an
+                  integer in 1000…10000000 (kept in the cache apart from the
+                  run's; deno task figures reads the run's own budget only)
+  --workers N     this machine's workers, an integer in 1…256 (default: one
+                  per core)
+  --games LIST    the games, a comma-separated list of connect-four and
+                  chess (default both; leave-one-out plays chess only)
+  --techniques LIST
+                  the techniques, comma-separated (default every one of the
+                  mode and games; an unknown one is refused, the known ones
+                  named)
+  --no-stockfish  with --full (add-one, chess): leave out the games
+                  against Stockfish
+  --stockfish PATH
+                  with --full (add-one, chess): the Stockfish program
+                  (default stockfish on PATH, then /usr/games/stockfish)
+  --nats URL      play the SPRTs' batches as jobs on the workers of the
+                  NATS JetStream server at URL (deno task worker --nats URL,
+                  on any machine; see docs/distributed.md); the test itself
+                  runs here, and so do the games against Stockfish
+  --batch N       with --nats: games a job, an integer in 1…10000 (default:
+                  a batch in about 64 jobs)
+  --nats-unreachable SECONDS
+                  with --nats: give up (exit 2) once the server has been
+                  unreachable this long (1…86400, default ${
+    DEFAULT_UNREACHABLE_MS / 1000
+  })
+${SECURITY_HELP}
+  -h, --help      this text
+
+A flag the run would not use is refused with one line naming it and the
+flag that drops it: a flag about playing with --status or --depths,
+--stockfish and --no-stockfish outside the full add-one run or without
+chess, --nodes without chess.
+
+Exit status: 0 when done; 2 on a bad command line, a server that cannot be
+reached or a run that failed.`;
+const GAMES: readonly EloGame[] = ["connect-four", "chess"];
+const DESIGNS: readonly EloDesign[] = ["add-one", "leave-one-out"];
+
 interface Plan {
+  /** `-h`/`--help`. */
+  help: boolean;
   settings: EloSettings;
   status: boolean;
   depths: boolean;
@@ -147,6 +212,7 @@ const PLAYING_FLAGS = [
 
 function parseArgs(args: readonly string[]): Plan {
   const plan: Plan = {
+    help: false,
     settings: ELO_SMALL,
     status: false,
     depths: false,
@@ -191,8 +257,8 @@ function parseArgs(args: readonly string[]): Plan {
     } else if (isFlag(arg, "--mode")) {
       const text = value("--mode");
       if (!DESIGNS.includes(text as EloDesign)) {
-        throw new Error(
-          `--mode must be one of ${DESIGNS.join(", ")}, got ${
+        throw new UsageError(
+          `atlas-elo: --mode must be one of ${DESIGNS.join(", ")}, got ${
             JSON.stringify(text)
           }`,
         );
@@ -204,8 +270,8 @@ function parseArgs(args: readonly string[]): Plan {
       const games = value("--games").split(",");
       for (const game of games) {
         if (!GAMES.includes(game as EloGame)) {
-          throw new Error(
-            `--games must list ${GAMES.join(", ")}, got ${
+          throw new UsageError(
+            `atlas-elo: --games must list ${GAMES.join(", ")}, got ${
               JSON.stringify(game)
             }`,
           );
@@ -218,20 +284,26 @@ function parseArgs(args: readonly string[]): Plan {
     else if (isFlag(arg, "--stockfish")) plan.program = value("--stockfish");
     else if (isFlag(arg, "--nats")) plan.nats = value("--nats");
     else if (isFlag(arg, "--nats-unreachable")) {
-      plan.unreachableMs = unreachableMs(value("--nats-unreachable"));
+      plan.unreachableMs = unreachableMs(
+        value("--nats-unreachable"),
+        "atlas-elo",
+      );
     } else if (isFlag(arg, "--batch")) {
       plan.batch = integerIn(value("--batch"), "--batch", 1, 10_000);
     } else if (SECURITY_FLAGS.some((flag) => isFlag(arg, flag))) {
       const flag = flagName(arg);
       securityFiles.set(flag, value(flag));
     } else if (arg === "--help" || arg === "-h") {
-      print(USAGE);
-      Deno.exit(0);
-    } else throw new Error(`Unknown option ${arg}\n${USAGE}`);
+      plan.help = true;
+    } else {
+      throw new UsageError(
+        `atlas-elo: unknown argument ${JSON.stringify(arg)}`,
+      );
+    }
   }
   // A flag the run would drop is refused, naming the flag that drops it.
   if (plan.status && plan.depths) {
-    throw new Error(
+    throw new UsageError(
       "atlas-elo: --status and --depths each print a table and play nothing: give one",
     );
   }
@@ -246,7 +318,7 @@ function parseArgs(args: readonly string[]): Plan {
     const [flag, dropped] = dropping;
     const named = dropped.filter((f) => given.has(f));
     if (named.length > 0) {
-      throw new Error(
+      throw new UsageError(
         `atlas-elo: ${flag} plays no game, so it takes no ${named.join(", ")}`,
       );
     }
@@ -255,7 +327,7 @@ function parseArgs(args: readonly string[]): Plan {
     given.has(f)
   );
   if (stockfishFlags.length === 2) {
-    throw new Error(
+    throw new UsageError(
       "atlas-elo: --stockfish PATH plays the games against Stockfish and --no-stockfish leaves them out: give one",
     );
   }
@@ -263,17 +335,17 @@ function parseArgs(args: readonly string[]): Plan {
   if (stockfishFlag !== undefined) {
     // Only the full add-one run's settings have games against Stockfish.
     if (design === "leave-one-out") {
-      throw new Error(
+      throw new UsageError(
         `atlas-elo: ${stockfishFlag} is about the games against Stockfish, which --mode leave-one-out does not play (the full add-one run does)`,
       );
     }
     if (!full) {
-      throw new Error(
+      throw new UsageError(
         `atlas-elo: ${stockfishFlag} goes with --full (the games against Stockfish are the full add-one run's)`,
       );
     }
     if (plan.games !== undefined && !plan.games.includes("chess")) {
-      throw new Error(
+      throw new UsageError(
         `atlas-elo: ${stockfishFlag} is about chess's games against Stockfish, and --games ${
           plan.games.join(",")
         } plays no chess`,
@@ -284,7 +356,7 @@ function parseArgs(args: readonly string[]): Plan {
     plan.nodes !== undefined && plan.games !== undefined &&
     !plan.games.includes("chess")
   ) {
-    throw new Error(
+    throw new UsageError(
       `atlas-elo: --nodes sets chess's nodes a move, and --games ${
         plan.games.join(",")
       } plays no chess`,
@@ -301,21 +373,21 @@ function parseArgs(args: readonly string[]): Plan {
     };
   }
   if (design === "leave-one-out" && plan.games?.includes("connect-four")) {
-    throw new Error(
-      `--games: leave-one-out tests the chess engine only, got ${
-        plan.games.join(",")
+    throw new UsageError(
+      `atlas-elo: --games must be chess with --mode leave-one-out (it tests the chess engine only), got ${
+        JSON.stringify(plan.games.join(","))
       }`,
     );
   }
   if (plan.batch !== undefined && plan.nats === undefined) {
-    throw new Error(`--batch goes with --nats\n${USAGE}`);
+    throw new UsageError("atlas-elo: --batch goes with --nats");
   }
   if (plan.unreachableMs !== undefined && plan.nats === undefined) {
-    throw new Error(`${UNREACHABLE_ALONE}\n${USAGE}`);
+    throw new UsageError(`atlas-elo: ${UNREACHABLE_ALONE}`);
   }
   for (const flag of securityFiles.keys()) {
     if (plan.nats === undefined) {
-      throw new Error(`atlas-elo: ${flag} goes with --nats`);
+      throw new UsageError(`atlas-elo: ${flag} goes with --nats`);
     }
   }
   plan.security = securityFlags(securityFiles);
@@ -330,12 +402,12 @@ function parseArgs(args: readonly string[]): Plan {
     );
     const unknown = plan.techniques.filter((t) => !known.has(t));
     if (unknown.length > 0) {
-      throw new Error(
-        `--techniques: no ${design} Elo test for ${
-          unknown.map((t) => JSON.stringify(t)).join(", ")
-        }${
+      throw new UsageError(
+        `atlas-elo: --techniques must list techniques of the ${design} Elo tests${
           plan.games === undefined ? "" : ` on ${plan.games.join(",")}`
-        }; known: ${[...known].join(", ")}`,
+        } (${[...known].join(", ")}), got ${
+          unknown.map((t) => JSON.stringify(t)).join(", ")
+        }`,
       );
     }
   }
@@ -343,7 +415,8 @@ function parseArgs(args: readonly string[]): Plan {
 }
 
 async function main(): Promise<number> {
-  const plan = parseArgs(Deno.args);
+  const plan = readCommandLine(parseArgs, Deno.args, HELP);
+  if (typeof plan === "number") return plan;
   const progress = (line: string) => console.error(line);
   if (plan.depths) {
     print("nodes a move\tmedian depth\tmin\tmax\tdepth per position");

@@ -36,19 +36,21 @@ with the file's (the first 10 are listed). The solver is warmed up on built-in p
 
 <file>: one "<moves> [score]" per line, as in data/connect4/'s position sets
 (end_easy.txt, middle_easy.txt, sample_*.txt; opening_weak.txt with --weak):
-column digits 1-7, first player first, "-" the empty board; the optional
-score (-18..18, from the side to move) is checked. Blank lines and lines
+column digits 1…7, first player first, "-" the empty board; the optional
+score (-18…18, from the side to move) is checked. Blank lines and lines
 starting with # are skipped. (first_moves.txt and book.txt are the
 openings' own records, with more columns: not position files.)
 
 Flags:
   --weak          only the sign of the score (win 1, draw 0, loss -1)
-  --passes N      how many times the file is solved (default 2)
-  --megabytes M   the transposition table's size in MiB, in (0, 4096],
-                  rounded down to a power of two, at least 1 (default 512;
-                  a solve uses 1 MiB and grows into it); the header says
-                  the size used
-  --threads N     threads per solve, 1-64 (default: the machine's cores);
+  --passes N      how many times the file is solved, an integer in
+                  1…999999 (default 2)
+  --megabytes M   the transposition table's size in MiB, an integer in
+                  1…4096, rounded down to a power of two (default 512; a
+                  solve uses 1 MiB and grows into it); the header says the
+                  size used
+  --threads N     threads per solve, an integer in 1…64 (default: the
+                  machine's cores);
                   helpers join a solve past 524,288 nodes, sharing the
                   table and the moves near the root, and leave it when
                   they slow it (on 2 idle cores: the first move 4 solved

@@ -8,7 +8,14 @@
  */
 
 import { ConnectFourSolver, randomConnectFour } from "../mod.ts";
-import { FlagsOnce, flagValue, isFlag, UsageError } from "./_flags.ts";
+import {
+  FlagsOnce,
+  flagValue,
+  integerValue,
+  isFlag,
+  UsageError,
+} from "./_flags.ts";
+import { maxNodesValue } from "./_connect_four_cli.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 
 /** A class of positions: stones played and moves left under perfect play. */
@@ -77,7 +84,16 @@ by then (an M too small to solve the classes' positions), nothing is
 written and the exit status is 1. Progress goes to stderr, each kept
 position and every 1,000 candidates skipped.
 The tutorial's own sets of these classes are not in this repository, so
-these are samples of the same classes, not the same positions.`;
+these are samples of the same classes, not the same positions.
+
+Flags:
+  --count N       positions a set, an integer in 1…100000 (default 100)
+  --max-nodes M   the node budget of a candidate's solve, an integer in
+                  0…999999999999999 (default 10,000,000)
+  -h, --help      this text
+
+Exit status: 0 when the three sets are written; 1 when they are not full
+after the candidates allowed (nothing written); 2 on a bad command line.`;
 
 /** Parses `--count N` and `--max-nodes M`. */
 function parseArgs(
@@ -99,16 +115,17 @@ function parseArgs(
     // --count N and --count=N, as the other Connect Four commands take them.
     const [text, next] = flagValue("c4sets", args, i, flag);
     i = next;
-    const value = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-    if (!(value >= 1)) {
-      throw new UsageError(
-        `c4sets: ${flag} must be a whole number ≥ 1, got ${
-          JSON.stringify(text)
-        }`,
+    if (flag === "--count") {
+      result.count = integerValue(
+        "c4sets",
+        flag,
+        text,
+        6,
+        1,
+        100_000,
+        "an integer in 1…100000",
       );
-    }
-    if (flag === "--count") result.count = value;
-    else result.maxNodes = value;
+    } else result.maxNodes = maxNodesValue("c4sets", text);
   }
   return result;
 }

@@ -4,19 +4,10 @@
  * `deno task figures --full chess`), saved beside it as
  * `figures/chess/referee_full.json` for notebook 08.
  *
- * Usage: `deno task chess-referee [--depth N] [--stockfish PATH]
- * [--output FILE] [--timeout MS]`: depth 1…100 (default 14; Stockfish's
- * depth 0 would never end), the program (default `stockfish` on PATH, then
- * Debian's `/usr/games/stockfish`, as match and the benches find it
- * (src/programs.ts); or any UCI program), where to write
- * (default `figures/chess/referee_full.json`), the budget of one search
- * (default 60000 ms). Each flag at most once.
- *
- * Exit 0 on success; 2 with one line on stderr on a bad argument, a missing
- * results file or Stockfish, or a fault of Stockfish (cannot run, exits,
- * silent: no uciok/readyok within 10 s or no bestmove within the budget);
- * nothing is written then. SIGINT and SIGTERM stop Stockfish and exit 130
- * and 143, writing nothing.
+ * Exit 2 with one line on stderr on a bad argument, a missing results file
+ * or Stockfish, or a fault of Stockfish, writing nothing; SIGINT and
+ * SIGTERM stop Stockfish and exit 130 and 143, writing nothing. See
+ * {@linkcode HELP}.
  *
  * @module
  */
@@ -30,60 +21,125 @@ import {
 } from "../src/course/chess/mod.ts";
 import { findProgram } from "../src/programs.ts";
 import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
-import { print } from "./_output.ts";
+import { print, readCommandLine } from "./_output.ts";
 import { abortOnStopSignals } from "./_stop_signals.ts";
 
-const USAGE =
-  "usage: deno task chess-referee [--depth N] [--stockfish PATH] [--output FILE] [--timeout MS]";
+/** The text of `deno task chess-referee --help`. */
+export const HELP =
+  `usage: deno task chess-referee [--depth N] [--stockfish PATH] [--output FILE] [--timeout MS]
+
+Asks Stockfish for its verdict on each horizon error of the committed full
+chess run (figures/chess/results_full.json, written by
+deno task figures --full chess) and saves the verdicts beside it, in
+figures/chess/referee_full.json, for notebook 08. Prints one line: the
+errors, those quiescence cured, and those of them Stockfish confirms.
+
+Flags:
+  --depth N         Stockfish's depth, an integer in 1…100 (default 14;
+                    its depth 0 would search forever)
+  --stockfish PATH  the program (default stockfish on PATH, then Debian's
+                    /usr/games/stockfish, as match and the benches find it;
+                    or any UCI program)
+  --output FILE     where to write (default figures/chess/referee_full.json)
+  --timeout MS      the budget of one search in milliseconds, an integer in
+                    1…86400000 (default 60000)
+  -h, --help        this text
+
+Exit status: 0 when written; 2 on a bad command line, a missing results
+file or Stockfish, or a fault of Stockfish (it cannot run, exits, or is
+silent: no uciok/readyok within 10 s, no bestmove within --timeout), and
+nothing is written then; 130/143 when stopped by SIGINT/SIGTERM
+(Stockfish stopped, nothing written).`;
 
 const FLAGS = ["--depth", "--stockfish", "--output", "--timeout"];
 
-/**
- * The flags.
- * @throws {UsageError} naming an unknown, repeated or valueless flag
- */
-function parse(args: readonly string[]): Map<string, string> {
-  const flags = new Map<string, string>();
-  const once = new FlagsOnce("chess-referee");
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const flag = flagName(arg);
-    if (!FLAGS.includes(flag)) {
-      throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
-    }
-    // `--depth 14` and `--depth=14` alike, as every command takes them.
-    let value: string;
-    [value, i] = flagValue("", args, i, flag);
-    const twice = once.repeated(flag, value);
-    if (twice !== null) throw new UsageError(twice);
-    flags.set(flag, value);
-  }
-  return flags;
+/** What `deno task chess-referee`'s command line asks for. */
+export interface RefereeArgs {
+  /** `-h`/`--help`. */
+  help: boolean;
+  /** `--depth N` (default 14). */
+  depth: number;
+  /** `--timeout MS` (default 60000). */
+  timeoutMs: number;
+  /** `--stockfish PATH`, when given. */
+  stockfish?: string;
+  /** `--output FILE`, when given. */
+  output?: string;
 }
 
 /**
- * A flag's integer, or `fallback` when it is not given.
+ * A flag's integer in `min`…`max`.
  * @throws {UsageError} naming the flag, the value and the range
  */
 function integer(
-  flags: Map<string, string>,
   flag: string,
+  text: string,
   min: number,
   max: number,
-  fallback: number,
   why = "",
 ): number {
-  const text = flags.get(flag);
-  if (text === undefined) return fallback;
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
   if (!(n >= min && n <= max)) {
     throw new UsageError(
-      `${flag} must be an integer in ${min}…${max}, got ${
+      `chess-referee: ${flag} must be an integer in ${min}…${max}, got ${
         JSON.stringify(text)
-      }${why}`,
+      }${n === 0 ? why : ""}`,
     );
   }
   return n;
+}
+
+/**
+ * Parses `deno task chess-referee`'s arguments.
+ *
+ * @param args the arguments after the task's name
+ * @returns the flags
+ * @throws {UsageError} `chess-referee: …` naming an unknown, repeated or
+ *   valueless flag, or a bad value
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseRefereeArgs } from "./chess_referee.ts";
+ * assert.equal(parseRefereeArgs(["--depth=3"]).depth, 3);
+ * assert.throws(() => parseRefereeArgs(["--depth", "0"]), /got "0" \(Stockfish's depth 0 searches forever\)$/);
+ * assert.throws(() => parseRefereeArgs(["--depth", "101"]), /got "101"$/);
+ * ```
+ */
+export function parseRefereeArgs(args: readonly string[]): RefereeArgs {
+  const result: RefereeArgs = { help: false, depth: 14, timeoutMs: 60_000 };
+  const once = new FlagsOnce("chess-referee");
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "-h" || arg === "--help") {
+      once.check(arg);
+      result.help = true;
+      continue;
+    }
+    const flag = flagName(arg);
+    if (!FLAGS.includes(flag)) {
+      throw new UsageError(
+        `chess-referee: unknown argument ${JSON.stringify(arg)}`,
+      );
+    }
+    // `--depth 14` and `--depth=14` alike, as every command takes them.
+    let value: string;
+    [value, i] = flagValue("chess-referee", args, i, flag);
+    once.check(flag, value);
+    if (flag === "--depth") {
+      result.depth = integer(
+        flag,
+        value,
+        1,
+        100,
+        " (Stockfish's depth 0 searches forever)",
+      );
+    } else if (flag === "--timeout") {
+      result.timeoutMs = integer(flag, value, 1, 86_400_000);
+    } else if (flag === "--stockfish") result.stockfish = value;
+    else result.output = value;
+  }
+  return result;
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -91,37 +147,13 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(`chess-referee: ${message}`);
     return 2;
   };
-  if (args.includes("--help") || args.includes("-h")) {
-    print(USAGE);
-    return 0;
-  }
-  let flags: Map<string, string>;
-  try {
-    flags = parse(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    return fail(`${error.message} (${USAGE})`);
-  }
-  let depth: number;
-  let timeoutMs: number;
-  try {
-    depth = integer(
-      flags,
-      "--depth",
-      1,
-      100,
-      14,
-      " (Stockfish's depth 0 searches forever)",
-    );
-    timeoutMs = integer(flags, "--timeout", 1, 86_400_000, 60_000);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    return fail(error.message);
-  }
+  const options = readCommandLine(parseRefereeArgs, args, HELP);
+  if (typeof options === "number") return options;
+  const { depth, timeoutMs } = options;
   // PATH first, then /usr/games, as match and the benches look: this
   // command alone looked at /usr/games/stockfish only.
-  const stockfish = flags.get("--stockfish") ?? findProgram("stockfish");
-  const output = flags.get("--output") ?? REFEREE_URL;
+  const stockfish = options.stockfish ?? findProgram("stockfish");
+  const output = options.output ?? REFEREE_URL;
   const results = readFullResults();
   if (results === null) {
     return fail(

@@ -41,7 +41,7 @@ import type { CourseRow, LessonReport, Table } from "../src/course/mod.ts";
 import { join } from "node:path";
 import { removeLeftovers, writeAll } from "./_write_all.ts";
 import { FlagsOnce, flagValue, isFlag, UsageError } from "./_flags.ts";
-import { print } from "./_output.ts";
+import { print, readCommandLine } from "./_output.ts";
 import { useFullChessRun } from "../src/course/chess/mod.ts";
 import {
   useCommittedAtlasElo,
@@ -49,16 +49,53 @@ import {
 } from "../src/course/atlas/mod.ts";
 
 // Lesson 003 has two reports (deepening and Grundy): list each number once.
-const USAGE =
-  "usage: deno task figures [--strict] [--full [--committed-elo]] [--out DIR] [LESSON…]   (lessons: " +
-  [...new Set(LESSONS.map(({ lesson }) => lesson))].join(", ") + ")";
+const LESSON_NUMBERS = [...new Set(LESSONS.map(({ lesson }) => lesson))];
+
+/** The text of `deno task figures --help`. */
+export const HELP =
+  `usage: deno task figures [--strict] [--full [--committed-elo]] [--out DIR] [LESSON…]
+
+Recomputes the course's tables and charts and writes them under figures/
+(one folder of SVG charts per lesson, figures/README.md with every table
+and chart, figures/rows.json with every row and its checks), then prints a
+one-line summary. Rows that disagree with the course are always listed on
+stderr. Only machine-independent quantities are judged; times go to
+timings.md, which git ignores. A second run on an unchanged tree rewrites
+nothing, and an interrupted run leaves the old set of files or the new one.
+
+  LESSON…          only these lessons, written to .figures/ (ignored)
+                   unless --out says otherwise, since figures/README.md
+                   shows every lesson; the lessons:
+                   ${LESSON_NUMBERS.join(", ")}
+  --strict         exit 1 when a row disagrees with the course
+  --full           run the long lessons (chess, the atlas) in full and
+                   commit new full-run results (the atlas caches each item
+                   in .atlas-cache/, so an interrupted run resumes); by
+                   default they run a small run and show their committed
+                   full run's results
+  --committed-elo  with --full: keep the atlas's committed Elo tests (hours
+                   of games) and recompute only its counts
+  --out DIR        the folder to write (default figures/, or .figures/
+                   when LESSONs are given)
+  -h, --help       this text
+
+Exit status: 0 when written; 1 with --strict when a row disagrees; 2 on a
+bad command line or a fault (a row whose mark does not follow from its
+test, two rows with one id, a file that cannot be written).`;
 
 const FIGURES = new URL("../figures/", import.meta.url).pathname;
 const PARTIAL = new URL("../.figures/", import.meta.url).pathname;
 
-function parseArgs(
-  args: readonly string[],
-): { strict: boolean; out: string; lessons: LessonEntry[] } {
+/** What `deno task figures`' command line asks for. */
+interface FiguresArgs {
+  help: boolean;
+  strict: boolean;
+  out: string;
+  lessons: LessonEntry[];
+}
+
+function parseArgs(args: readonly string[]): FiguresArgs {
+  let help = false;
   let strict = false;
   let full = false;
   let committedElo = false;
@@ -79,27 +116,26 @@ function parseArgs(
     } else if (isFlag(arg, "--out")) {
       // `--out DIR` and `--out=DIR` alike, as every command takes them;
       // `004 --out --strict` is refused (it wrote a folder named
-      // "--strict" and ran without --strict). This command's lines have
-      // no prefix: flagValue's "" leaves it out.
-      try {
-        [out, i] = flagValue("", args, i, "--out", "a folder");
-      } catch (error) {
-        if (!(error instanceof UsageError)) throw error;
-        throw new Error(`${error.message}\n${USAGE}`);
+      // "--strict" and ran without --strict).
+      [out, i] = flagValue("figures", args, i, "--out", "a folder");
+      if (out === "") {
+        throw new UsageError('figures: --out needs a folder, got ""');
       }
-      if (out === "") throw new Error(`--out needs a folder\n${USAGE}`);
     } else if (arg === "--help" || arg === "-h") {
-      print(USAGE);
-      Deno.exit(0);
+      help = true;
     } else if (arg.startsWith("-")) {
-      throw new Error(`Unknown option ${arg}\n${USAGE}`);
+      throw new UsageError(`figures: unknown argument ${JSON.stringify(arg)}`);
     } else if (!LESSONS.some(({ lesson }) => lesson === arg)) {
-      throw new Error(`Unknown lesson ${arg}\n${USAGE}`);
+      throw new UsageError(
+        `figures: LESSON must be one of ${LESSON_NUMBERS.join(", ")}, got ${
+          JSON.stringify(arg)
+        }`,
+      );
     } else wanted.push(arg);
   }
   if (committedElo && !full) {
-    throw new Error(
-      `--committed-elo goes with --full (a default run shows the committed atlas as it is)\n${USAGE}`,
+    throw new UsageError(
+      "figures: --committed-elo goes with --full (a default run shows the committed atlas as it is)",
     );
   }
   const lessons = wanted.length === 0
@@ -108,7 +144,7 @@ function parseArgs(
   // figures/README.md shows every lesson: a partial run must not leave it
   // beside charts it does not describe.
   out ??= lessons.length === LESSONS.length ? FIGURES : PARTIAL;
-  return { strict, out, lessons };
+  return { help, strict, out, lessons };
 }
 
 function timingsMarkdown(reports: readonly LessonReport[]): string {
@@ -153,7 +189,9 @@ function lessonMarkdown(report: LessonReport): string {
 }
 
 async function main(): Promise<number> {
-  const { strict, out, lessons } = parseArgs(Deno.args);
+  const options = readCommandLine(parseArgs, Deno.args, HELP);
+  if (typeof options === "number") return options;
+  const { strict, out, lessons } = options;
   const leftovers = await removeLeftovers(out);
   if (leftovers.length > 0) {
     console.error(

@@ -11,7 +11,7 @@
  */
 
 import { resolve } from "node:path";
-import { FlagsOnce, UsageError } from "./_flags.ts";
+import { FlagsOnce, flagValue, integerValue, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import { abortOnStopSignals, StopSignalError } from "./_stop_signals.ts";
 import {
@@ -38,8 +38,10 @@ for a submission that cannot be run): submission, exercise, verdict
 (passed, wrong, crashed, timed out, out of memory, refused) and the detail:
 what was checked, or the first message the student would see.
 
-  --timeout SECONDS  CPU time for one exercise's checks (default 20)
-  --memory MB        V8 heap of a submission (default 512)
+  --timeout SECONDS  CPU time for one exercise's checks, an integer in
+                     1…3600 (default 20)
+  --memory MB        V8 heap of a submission in MB, an integer in
+                     64…65536 (default 512)
   --json             one JSON object per row instead of the table
   -h, --help         this text
 
@@ -57,17 +59,6 @@ export interface GradeCommand {
   help: boolean;
 }
 
-function positiveInteger(flag: string, value: string | undefined): number {
-  if (value === undefined || !/^[1-9][0-9]*$/.test(value)) {
-    throw new UsageError(
-      `grade: ${flag} needs a whole number above 0, got ${
-        value === undefined ? "nothing" : JSON.stringify(value)
-      }`,
-    );
-  }
-  return Number(value);
-}
-
 /**
  * Reads the command line.
  *
@@ -83,9 +74,9 @@ function positiveInteger(flag: string, value: string | undefined): number {
  * const command = parseGradeArgs(["handed-in", "--timeout", "5"]);
  * assert.ok(command.timeoutSeconds === 5 && command.memoryMb === 512 && !command.json);
  * assert.throws(() => parseGradeArgs([]), /grade: which folder\? Give DIR/);
- * assert.throws(() => parseGradeArgs(["a", "--memory", "0"]), /--memory needs a whole number above 0, got "0"/);
- * assert.throws(() => parseGradeArgs(["a", "--memory", "10"]), /--memory must be 64…65536 megabytes, got 10/);
- * assert.throws(() => parseGradeArgs(["a", "--timeout", "4000"]), /--timeout must be at most 3600 seconds, got 4000/);
+ * assert.throws(() => parseGradeArgs(["a", "--memory", "10"]), /--memory must be an integer in 64…65536 \(MB\), got "10"/);
+ * assert.throws(() => parseGradeArgs(["a", "--timeout", "4000"]), /--timeout must be an integer in 1…3600 \(seconds\), got "4000"/);
+ * assert.equal(parseGradeArgs(["a", "--timeout=5"]).timeoutSeconds, 5);
  * assert.throws(() => parseGradeArgs(["a", "--json=no"]), /grade: --json takes no value, got "no"/);
  * ```
  */
@@ -104,7 +95,14 @@ export function parseGradeArgs(args: readonly string[]): GradeCommand {
     const [flag, inline] = arg.startsWith("--") && arg.includes("=")
       ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
       : [arg, undefined];
-    const value = () => inline ?? args[++i];
+    // `--timeout 5` and `--timeout=5` alike; `--timeout --json` names the
+    // flag instead of reading it as the value.
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const [text, next] = flagValue("grade", args, i, flag);
+      i = next;
+      return text;
+    };
     if ((flag === "--json" || flag === "--help") && inline !== undefined) {
       throw new UsageError(
         `grade: ${flag} takes no value, got ${JSON.stringify(inline)}`,
@@ -113,19 +111,25 @@ export function parseGradeArgs(args: readonly string[]): GradeCommand {
     if (flag === "-h" || flag === "--help") options.help = true;
     else if (flag === "--json") options.json = true;
     else if (flag === "--timeout") {
-      options.timeoutSeconds = positiveInteger(flag, value());
-      if (options.timeoutSeconds > 3600) {
-        throw new UsageError(
-          `grade: --timeout must be at most 3600 seconds, got ${options.timeoutSeconds}`,
-        );
-      }
+      options.timeoutSeconds = integerValue(
+        "grade",
+        flag,
+        value(),
+        4,
+        1,
+        3600,
+        "an integer in 1…3600 (seconds)",
+      );
     } else if (flag === "--memory") {
-      options.memoryMb = positiveInteger(flag, value());
-      if (options.memoryMb < 64 || options.memoryMb > 65536) {
-        throw new UsageError(
-          `grade: --memory must be 64…65536 megabytes, got ${options.memoryMb}`,
-        );
-      }
+      options.memoryMb = integerValue(
+        "grade",
+        flag,
+        value(),
+        5,
+        64,
+        65_536,
+        "an integer in 64…65536 (MB)",
+      );
     } else if (arg.startsWith("-") && arg !== "-") {
       throw new UsageError(`grade: unknown argument ${JSON.stringify(arg)}`);
     } else if (options.dir !== "") {

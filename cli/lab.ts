@@ -28,7 +28,13 @@ import {
   venvPython,
   writeLabOverrides,
 } from "../src/notebook/lab.ts";
-import { FlagsOnce, UsageError } from "./_flags.ts";
+import {
+  FlagsOnce,
+  flagValue,
+  integerValue,
+  isFlag,
+  UsageError,
+} from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 
 /** The text of `deno task lab --help`. */
@@ -46,8 +52,8 @@ Options:
                 lists every notebook of notebooks/ and the deno kernel and
                 does not ask about Jupyter's news, stop it; exit 0 when all
                 is well
-  --port N      the server's port (default: JupyterLab's, 8888 or the next
-                free one)
+  --port N      the server's port, an integer in 1…65535 (default:
+                JupyterLab's, 8888 or the next free one)
   --no-browser  do not open a browser; open the URL that JupyterLab prints
   -h, --help    this text
 
@@ -78,6 +84,7 @@ export interface LabOptions {
  * import { parseLabArgs } from "./lab.ts";
  * assert.equal(parseLabArgs(["--check"]).check, true);
  * assert.equal(parseLabArgs(["--port", "9999"]).port, 9999);
+ * assert.equal(parseLabArgs(["--port=9999"]).port, 9999);
  * assert.throws(() => parseLabArgs(["--port", "0"]), /--port must be/);
  * assert.throws(() => parseLabArgs(["notebooks/"]), /unexpected argument/);
  * assert.throws(() => parseLabArgs(["--port", "1", "--port", "2"]), /lab: --port is given twice/);
@@ -97,20 +104,21 @@ export function parseLabArgs(args: readonly string[]): LabOptions {
     if (arg === "-h" || arg === "--help") options.help = true;
     else if (arg === "--check") options.check = true;
     else if (arg === "--no-browser") options.browser = false;
-    else if (arg === "--port") {
-      const text = args[++i];
-      if (text === undefined) throw new UsageError("lab: --port needs a value");
-      const port = Number(text);
-      if (!/^\d+$/.test(text) || port < 1 || port > 65_535) {
-        throw new UsageError(
-          `lab: --port must be a whole number from 1 to 65535, got ${
-            JSON.stringify(text)
-          }`,
-        );
-      }
-      options.port = port;
+    else if (isFlag(arg, "--port")) {
+      // `--port 9999` and `--port=9999` alike, as every command takes them.
+      let text: string;
+      [text, i] = flagValue("lab", args, i, "--port");
+      options.port = integerValue(
+        "lab",
+        "--port",
+        text,
+        5,
+        1,
+        65_535,
+        "an integer in 1…65535",
+      );
     } else if (arg.startsWith("-")) {
-      throw new UsageError(`lab: unknown option ${JSON.stringify(arg)}`);
+      throw new UsageError(`lab: unknown argument ${JSON.stringify(arg)}`);
     } else {
       throw new UsageError(
         `lab: unexpected argument ${

@@ -9,17 +9,29 @@
  */
 
 import { alphaBeta, minimax, TicTacToe } from "../mod.ts";
-import { FlagsOnce, UsageError } from "./_flags.ts";
+import {
+  flagName,
+  FlagsOnce,
+  flagValue,
+  integerValue,
+  UsageError,
+} from "./_flags.ts";
 import { print, readCommandLine } from "./_output.ts";
 
 /** The text of `deno task bench:c --help`. */
 export const HELP = `usage: deno task bench:c [--rounds N] [--passes P]
 
-Compiles bench/_tic_tac_toe.c with "cc -O2", then P times (default
-3) runs its best of N rounds (default 30) and ours, one after the other, and
-prints per pass the best milliseconds of each search and our time over C's.
-Only the node counts and values are judged: 549,946 nodes for minimax and
-18,297 for alpha-beta, value 0, in C and here alike.
+Compiles bench/_tic_tac_toe.c with "cc -O2", then P times runs its best of
+N rounds and ours, one after the other, and prints per pass the best
+milliseconds of each search and our time over C's. Only the node counts
+and values are judged: 549,946 nodes for minimax and 18,297 for
+alpha-beta, value 0, in C and here alike.
+
+Flags:
+  --rounds N  rounds a pass, the best kept, an integer in 1…999999
+              (default 30)
+  --passes P  passes, an integer in 1…999999 (default 3)
+  -h, --help  this text
 
 Exit status: 0 when the counts agree, 1 when they do not, 2 on a bad command
 line or without a C compiler (on Debian: apt-get install gcc).`;
@@ -104,8 +116,19 @@ export function timeOurs(rounds: number): { minimax: Timed; alphaBeta: Timed } {
   return best;
 }
 
-/** Parses `--rounds N` and `--passes P`. */
-function parseArgs(
+/**
+ * Parses `--rounds N` and `--passes P`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseNativeBenchArgs } from "./native_bench.ts";
+ * assert.equal(parseNativeBenchArgs(["--rounds=5"]).rounds, 5);
+ * assert.throws(() => parseNativeBenchArgs(["--passes"]), /^Error: bench:c: --passes needs a value$/);
+ * assert.throws(() => parseNativeBenchArgs(["--rounds", "--passes", "3"]), /^Error: bench:c: --rounds needs a value, got the flag "--passes"/);
+ * ```
+ */
+export function parseNativeBenchArgs(
   args: readonly string[],
 ): { help: boolean; rounds: number; passes: number } {
   const result = { help: false, rounds: 30, passes: 3 };
@@ -117,23 +140,21 @@ function parseArgs(
       result.help = true;
       continue;
     }
-    const flag = arg.split("=")[0]!;
+    const flag = flagName(arg);
     if (flag !== "--rounds" && flag !== "--passes") {
       throw new UsageError(`bench:c: unknown argument ${JSON.stringify(arg)}`);
     }
-    const text = arg.includes("=")
-      ? arg.slice(arg.indexOf("=") + 1)
-      : args[++i];
-    const value = text !== undefined && /^\d{1,6}$/.test(text)
-      ? Number(text)
-      : NaN;
-    if (!(value >= 1)) {
-      throw new UsageError(
-        `bench:c: ${flag} must be an integer in 1…999999, got ${
-          JSON.stringify(text ?? null)
-        }`,
-      );
-    }
+    let text: string;
+    [text, i] = flagValue("bench:c", args, i, flag);
+    const value = integerValue(
+      "bench:c",
+      flag,
+      text,
+      6,
+      1,
+      999_999,
+      "an integer in 1…999999",
+    );
     if (flag === "--rounds") result.rounds = value;
     else result.passes = value;
   }
@@ -141,7 +162,7 @@ function parseArgs(
 }
 
 async function main(args: readonly string[]): Promise<number> {
-  const options = readCommandLine(parseArgs, args, HELP);
+  const options = readCommandLine(parseNativeBenchArgs, args, HELP);
   if (typeof options === "number") return options;
   const source = new URL("../bench/_tic_tac_toe.c", import.meta.url)
     .pathname;

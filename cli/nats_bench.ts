@@ -39,63 +39,76 @@ const DEFAULT_GAMES_PER_PAIR = 4, DEFAULT_BATCH = 2;
 
 /** The text of `deno task bench:nats --help`. */
 const USAGE = `usage: deno task bench:nats [--games-per-pair N] [--batch N]
-  --games-per-pair N  games of each pair of players, even (each opening
-                      with both colours), 2…1000 (default ${DEFAULT_GAMES_PER_PAIR})
-  --batch N           games a job over NATS, 1…1000 (default ${DEFAULT_BATCH})`;
+  --games-per-pair N  games of each pair of players, an even integer (each
+                      opening with both colours) in 2…1000 (default ${DEFAULT_GAMES_PER_PAIR})
+  --batch N           games a job over NATS, an integer in 1…1000 (default ${DEFAULT_BATCH})
+  -h, --help          this text
+
+Exit status: 0 when every run's records equal the in-process run's; 1 when
+they differ or a run fails; 2 on a bad command line; 130/143 when stopped
+by SIGINT/SIGTERM (nats-server, the workers and the store removed).`;
 
 /**
- * The flags (integers, each at most once).
- * @throws {UsageError} naming an unknown, repeated or valueless flag, or a bad value
+ * The flags (integers, each at most once), or null for `-h`/`--help`.
+ * @throws {UsageError} `bench:nats: …` naming an unknown, repeated or
+ *   valueless flag, or a bad value
  */
-function readFlags(args: readonly string[]): Map<string, number> {
+function readFlags(args: readonly string[]): Map<string, number> | null {
   const flags = new Map<string, number>();
   const once = new FlagsOnce("bench:nats");
+  let help = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    if (arg === "-h" || arg === "--help") {
+      once.check(arg);
+      help = true;
+      continue;
+    }
     const flag = flagName(arg);
     if (flag !== "--games-per-pair" && flag !== "--batch") {
       throw new UsageError(
-        `unknown argument ${JSON.stringify(arg)} (see --help)`,
+        `bench:nats: unknown argument ${JSON.stringify(arg)}`,
       );
     }
     // `--batch 4` and `--batch=4` alike, as every command takes them.
     let text: string;
-    [text, i] = flagValue("", args, i, flag);
-    const twice = once.repeated(flag, text);
-    if (twice !== null) throw new UsageError(twice);
-    const value = /^\d+$/.test(text) ? Number(text) : NaN;
+    [text, i] = flagValue("bench:nats", args, i, flag);
+    once.check(flag, text);
+    const value = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
     // A round robin plays each opening with both colours: an odd count
     // (or 1) failed in the first run with an uncaught error, exit 1.
     if (flag === "--games-per-pair") {
       if (!(value >= 2 && value <= 1000 && value % 2 === 0)) {
         throw new UsageError(
-          `${flag} must be an even integer in 2…1000 (each opening with both colours), got ${
+          `bench:nats: ${flag} must be an even integer in 2…1000 (each opening with both colours), got ${
             JSON.stringify(text)
           }`,
         );
       }
     } else if (!(value >= 1 && value <= 1000)) {
       throw new UsageError(
-        `${flag} must be an integer in 1…1000, got ${JSON.stringify(text)}`,
+        `bench:nats: ${flag} must be an integer in 1…1000, got ${
+          JSON.stringify(text)
+        }`,
       );
     }
     flags.set(flag, value);
   }
-  return flags;
+  return help ? null : flags;
 }
 
 async function main(args: readonly string[]): Promise<void> {
-  if (args.includes("--help") || args.includes("-h")) {
-    print(USAGE);
-    return;
-  }
-  let flags: Map<string, number>;
+  let flags: Map<string, number> | null;
   try {
     flags = readFlags(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`bench:nats: ${error.message}`);
+    console.error(`${error.message} (see --help)`);
     Deno.exit(2);
+  }
+  if (flags === null) {
+    print(USAGE);
+    return;
   }
   const { roundRobin } = await import("../src/match/tournament.ts");
   const { roundRobinParallel } = await import("../src/match/parallel.ts");

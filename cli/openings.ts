@@ -30,7 +30,13 @@ import {
   FULL_BOOK_PLIES,
 } from "../src/course/connect_four/opening_book.ts";
 import { solvePlanOverJobs } from "../src/course/connect_four/openings_remote.ts";
-import { defaultThreads, threadsValue } from "./_connect_four_cli.ts";
+import {
+  defaultThreads,
+  maxNodesValue,
+  megabytesValue,
+  threadsValue,
+  timeMsValue,
+} from "./_connect_four_cli.ts";
 import {
   flagName,
   FlagsOnce,
@@ -110,7 +116,7 @@ Flags:
   --after MOVES   the start position (default ${DEFAULT_AFTER}, a few seconds);
                   "-" is the empty board (an empty MOVES is an error)
   --full          the empty board's seven first moves (4 solves by mirror
-                  symmetry, 1-4 minutes each on 2 cores), written to
+                  symmetry, 1…4 minutes each on 2 cores), written to
                   ${FIRST_MOVES_FILE} with the command and the time taken
   --book          the opening book, written to ${BOOK_FILE}: every
                   position after two moves (25 solves by mirror symmetry),
@@ -119,16 +125,20 @@ Flags:
                   that deno task play and the site's play page prove every
                   column there at once. It extends the file: positions
                   proven there are not searched again
-  --plies N       with --book: cover sensible play before ply N, 2-12
-                  (default ${DEFAULT_BOOK_PLIES}, the committed book: about 17 minutes of
-                  solving here on top of the two-move positions' 20)
+  --plies N       with --book: cover sensible play before ply N, an
+                  integer in 2…12 (default ${DEFAULT_BOOK_PLIES}, the committed book: about 17
+                  minutes of solving here on top of the two-move
+                  positions' 20 minutes)
   --full          with --book: --plies ${FULL_BOOK_PLIES}, deeper than the committed book
-  --threads N     threads per solve, 1-64 (default: the machine's cores)
-  --megabytes M   the largest table, in MiB (default 512; it grows to it)
+  --threads N     threads per solve, an integer in 1…64 (default: the
+                  machine's cores)
+  --megabytes M   the largest table in MiB, an integer in 1…4096, rounded
+                  down to a power of two (default 512; it grows to it)
   --max-nodes N   stop each move's solve after N nodes (all threads
-                  together) and report proven bounds
-  --time-ms T     stop each move's solve after about T milliseconds and
-                  report proven bounds
+                  together), an integer in 0…999999999999999, and report
+                  proven bounds
+  --time-ms T     stop each move's solve after about T milliseconds, an
+                  integer in 0…999999999999, and report proven bounds
   --nats URL      send each solve as one job to the workers of the NATS
                   JetStream server at URL (deno task worker --nats URL, on
                   any machine, same commit); the lines and the file are the
@@ -224,7 +234,7 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
       // variable, say) would start a solve of hours.
       if (moves !== "-" && !/^[1-7]{1,41}$/.test(moves)) {
         throw new UsageError(
-          `openings: --after must be column digits 1-7 (1 to 41 of them), or "-" for the empty board, got ${
+          `openings: --after must be column digits 1…7 (1…41 of them), or "-" for the empty board, got ${
             JSON.stringify(moves)
           }`,
         );
@@ -243,35 +253,11 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
     } else if (isFlag(arg, "--threads")) {
       result.threads = threadsValue("openings", value("--threads"));
     } else if (isFlag(arg, "--megabytes")) {
-      result.megabytes = integerValue(
-        "openings",
-        "--megabytes",
-        value("--megabytes"),
-        4,
-        1,
-        4096,
-        "an integer in 1…4096",
-      );
+      result.megabytes = megabytesValue("openings", value("--megabytes"));
     } else if (isFlag(arg, "--max-nodes")) {
-      result.maxNodes = integerValue(
-        "openings",
-        "--max-nodes",
-        value("--max-nodes"),
-        15,
-        0,
-        Infinity,
-        "a whole number of nodes ≥ 0",
-      );
+      result.maxNodes = maxNodesValue("openings", value("--max-nodes"));
     } else if (isFlag(arg, "--time-ms")) {
-      result.timeMs = integerValue(
-        "openings",
-        "--time-ms",
-        value("--time-ms"),
-        12,
-        0,
-        Infinity,
-        "a whole number of milliseconds ≥ 0",
-      );
+      result.timeMs = timeMsValue("openings", value("--time-ms"));
     } else if (isFlag(arg, "--nats")) {
       const url = value("--nats");
       if (url === "") {
@@ -279,11 +265,10 @@ export function parseOpeningsArgs(args: readonly string[]): OpeningsArgs {
       }
       result.nats = url;
     } else if (isFlag(arg, "--nats-unreachable")) {
-      try {
-        result.unreachableMs = unreachableMs(value("--nats-unreachable"));
-      } catch (error) {
-        throw new UsageError(`openings: ${(error as Error).message}`);
-      }
+      result.unreachableMs = unreachableMs(
+        value("--nats-unreachable"),
+        "openings",
+      );
     } else if (SECURITY_FLAGS.some((flag) => isFlag(arg, flag))) {
       const flag = flagName(arg);
       securityFiles.set(flag, value(flag));

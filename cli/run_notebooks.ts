@@ -28,7 +28,13 @@ import {
   NotebookFault,
   readNotebook,
 } from "../src/notebook/jupyter.ts";
-import { FlagsOnce, UsageError } from "./_flags.ts";
+import {
+  FlagsOnce,
+  flagValue,
+  integerValue,
+  isFlag,
+  UsageError,
+} from "./_flags.ts";
 import {
   print as printLine,
   readCommandLine,
@@ -53,7 +59,8 @@ function warn(text: string): void {
 }
 
 /** The text of `deno task notebooks --help`. */
-export const HELP = `Usage: deno task notebooks [options] [NOTEBOOK ...]
+export const HELP =
+  `Usage: deno task notebooks [--timeout S] [--kernel NAME] [NOTEBOOK ...]
 
 Executes notebooks in Jupyter with the Deno kernel and writes their fresh
 outputs back in place. A NOTEBOOK is a path to an .ipynb file, or the name of
@@ -61,8 +68,8 @@ one in notebooks/ with or without .ipynb (01_minimax); default: every
 notebook in notebooks/, in order.
 
 Options:
-  --timeout S    seconds a cell may run before its kernel is stopped
-                 (default 600)
+  --timeout S    seconds a cell may run before its kernel is stopped, an
+                 integer in 1…86400 (default 600)
   --kernel NAME  the Jupyter kernelspec to run (default ${KERNEL_NAME})
   -h, --help     this text
 
@@ -103,6 +110,8 @@ export interface NotebooksOptions {
  * assert.equal(options.timeout, 30);
  * assert.deepEqual(options.notebooks, ["01_minimax"]);
  * assert.throws(() => parseNotebooksArgs(["--timeout", "0"]), /--timeout/);
+ * assert.equal(parseNotebooksArgs(["--kernel=deno2"]).kernel, "deno2");
+ * assert.throws(() => parseNotebooksArgs(["--kernel", "--timeout", "5"]), /--kernel needs a value, got the flag "--timeout"/);
  * ```
  */
 export function parseNotebooksArgs(args: readonly string[]): NotebooksOptions {
@@ -116,27 +125,26 @@ export function parseNotebooksArgs(args: readonly string[]): NotebooksOptions {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     flags.check(arg);
-    const value = () => {
-      const next = args[++i];
-      if (next === undefined) {
-        throw new UsageError(`notebooks: ${arg} needs a value`);
-      }
-      return next;
+    // `--timeout 5` and `--timeout=5` alike, as every command takes them;
+    // `--kernel --timeout 5` names the flag, not a kernel "--timeout".
+    const value = (flag: string) => {
+      const [text, next] = flagValue("notebooks", args, i, flag);
+      i = next;
+      return text;
     };
     if (arg === "-h" || arg === "--help") options.help = true;
-    else if (arg === "--timeout") {
-      const text = value();
-      const seconds = Number(text);
-      if (!/^\d+$/.test(text) || seconds < 1 || seconds > 86_400) {
-        throw new UsageError(
-          `notebooks: --timeout must be a whole number of seconds from 1 to 86400, got ${
-            JSON.stringify(text)
-          }`,
-        );
-      }
-      options.timeout = seconds;
-    } else if (arg === "--kernel") {
-      const name = value();
+    else if (isFlag(arg, "--timeout")) {
+      options.timeout = integerValue(
+        "notebooks",
+        "--timeout",
+        value("--timeout"),
+        5,
+        1,
+        86_400,
+        "an integer in 1…86400 (seconds)",
+      );
+    } else if (isFlag(arg, "--kernel")) {
+      const name = value("--kernel");
       if (!/^[\w.-]+$/.test(name)) {
         throw new UsageError(
           `notebooks: --kernel must be a kernelspec name (letters, digits, _ . -), got ${
@@ -146,7 +154,9 @@ export function parseNotebooksArgs(args: readonly string[]): NotebooksOptions {
       }
       options.kernel = name;
     } else if (arg.startsWith("-") && arg !== "-") {
-      throw new UsageError(`notebooks: unknown option ${JSON.stringify(arg)}`);
+      throw new UsageError(
+        `notebooks: unknown argument ${JSON.stringify(arg)}`,
+      );
     } else options.notebooks.push(arg);
   }
   return options;

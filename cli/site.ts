@@ -10,7 +10,7 @@
  */
 
 import { resolve } from "node:path";
-import { FlagsOnce, UsageError } from "./_flags.ts";
+import { FlagsOnce, flagValue, isFlag, UsageError } from "./_flags.ts";
 import { print, readCommandLine, warn } from "./_output.ts";
 import { buildSite, ROOT } from "../src/site/build.ts";
 import { printable } from "../src/validate.ts";
@@ -39,7 +39,11 @@ sanitised like the notebooks' outputs.
   --out DIR   the folder to write (default: site/ in the repository); an
               existing folder is replaced only when an earlier build wrote it,
               and only once the new site is complete
-  -h, --help  this text`;
+  -h, --help  this text
+
+Exit status: 0 when the site is written; 2 on a bad command line or a
+fault (an existing folder that an earlier build did not write, a notebook
+or file that cannot be read, a folder that cannot be written).`;
 
 /** The command line's options. */
 export interface SiteCommand {
@@ -62,7 +66,8 @@ export interface SiteCommand {
  * assert.equal(parseSiteArgs(["--out", "/tmp/s"]).out, "/tmp/s");
  * assert.equal(parseSiteArgs(["--out=/tmp/t"]).out, "/tmp/t");
  * assert.throws(() => parseSiteArgs(["--outt"]), /site: unknown argument "--outt"/);
- * assert.throws(() => parseSiteArgs(["--out"]), /site: --out needs a folder/);
+ * assert.throws(() => parseSiteArgs(["--out"]), /^Error: site: --out needs a folder$/);
+ * assert.throws(() => parseSiteArgs(["--out", "--help"]), /site: --out needs a folder, got the flag "--help"/);
  * ```
  */
 export function parseSiteArgs(args: readonly string[]): SiteCommand {
@@ -73,14 +78,13 @@ export function parseSiteArgs(args: readonly string[]): SiteCommand {
     flags.check(arg);
     if (arg === "-h" || arg === "--help") {
       options.help = true;
-    } else if (arg === "--out" || arg.startsWith("--out=")) {
-      const value = arg === "--out" ? args[++i] : arg.slice("--out=".length);
-      if (value === undefined || value === "" || value.startsWith("--")) {
-        throw new UsageError(
-          `site: --out needs a folder, got ${
-            value === undefined ? "nothing" : JSON.stringify(value)
-          }`,
-        );
+    } else if (isFlag(arg, "--out")) {
+      // As every command reads a value: missing, "needs a folder" (it said
+      // "got nothing"); a flag in its place is named.
+      let value: string;
+      [value, i] = flagValue("site", args, i, "--out", "a folder");
+      if (value === "") {
+        throw new UsageError('site: --out needs a folder, got ""');
       }
       options.out = resolve(value);
     } else {

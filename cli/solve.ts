@@ -96,9 +96,9 @@ export function elapsedMicros(start: number, end: number): number {
 export const HELP =
   `usage: deno task solve [--weak] [--book | --book-file FILE] [--max-nodes N] [--time-ms T] [--threads N] < positions.txt
 
-Reads one position per line: <moves> [score]. <moves> are column digits 1-7
+Reads one position per line: <moves> [score]. <moves> are column digits 1…7
 (1 is the leftmost), first player first. The optional score is the expected
-one (an integer in -${MAX_SCORE}..${MAX_SCORE}, as in the benchmark files) and is
+one (an integer in -${MAX_SCORE}…${MAX_SCORE}, as in the benchmark files) and is
 checked. "-" is the empty board (printed as "-"). Blank lines and lines
 starting with # are skipped, so a stray one never starts a long solve; a line
 longer than ${MAX_LINE_BYTES} bytes is rejected without being read into memory. A
@@ -131,10 +131,13 @@ Flags:
                   book (a truncated, repeated, contradictory or garbled
                   line, a missing position) is refused: one line naming
                   FILE:LINE, exit 2
-  --max-nodes N   stop each position after N nodes (an integer >= 0; all
-                  threads together never search more)
-  --time-ms T     stop each position after about T milliseconds
-  --threads N     threads per solve, 1-64 (default: the machine's cores);
+  --max-nodes N   stop each position after N nodes, an integer in
+                  0…999999999999999 (all threads together never search
+                  more)
+  --time-ms T     stop each position after about T milliseconds, an
+                  integer in 0…999999999999
+  --threads N     threads per solve, an integer in 1…64 (default: the
+                  machine's cores);
                   helpers join a solve past 524,288 nodes, sharing the
                   table and the moves near the root, and leave it when
                   they slow it (on 2 idle cores: the first move 4 solved
@@ -218,7 +221,15 @@ async function main(args: readonly string[]): Promise<number> {
         { source: shown, allAfter: BOOK_ALL_AFTER },
       );
     } catch (error) {
-      warn(`solve: --book: cannot use ${shown}: ${(error as Error).message}`);
+      // The flag given: a file of --book-file's is the command line's, so
+      // its line ends with the hint; --book's own file is the repository's.
+      warn(
+        options.bookFile === undefined
+          ? `solve: --book: cannot use ${shown}: ${(error as Error).message}`
+          : `solve: --book-file: cannot use ${shown}: ${
+            (error as Error).message
+          } (see --help)`,
+      );
       return 2;
     }
   }

@@ -39,12 +39,13 @@ import {
   STRENGTH_SMALL,
 } from "../src/course/strength/measure.ts";
 import { roundRobinOverNats } from "../src/jobs/remote.ts";
-import type { Jobs } from "../src/jobs/nats.ts";
+import { DEFAULT_UNREACHABLE_MS, type Jobs } from "../src/jobs/nats.ts";
 import {
   connectForCommand,
   progressLine,
   queuedJobsFate,
   SECURITY_FLAGS,
+  SECURITY_HELP,
   securityFlags,
   UNREACHABLE_ALONE,
   unreachableMs,
@@ -57,121 +58,184 @@ import {
   isFlag,
   UsageError,
 } from "./_flags.ts";
-import { print } from "./_output.ts";
+import { print, readCommandLine } from "./_output.ts";
 import { abortOnStopSignals } from "./_stop_signals.ts";
 
-const USAGE =
-  "usage: deno task strength [--full | --render] [--workers N] [--nats URL [--batch N] [--nats-unreachable SECONDS (give up when the server is away that long, default 60)] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE] (the server's security, docs/distributed.md)]";
+/** The text of `deno task strength --help`. */
+export const HELP =
+  `usage: deno task strength [--full | --render] [--workers N] [--nats URL [--batch N] [--nats-unreachable SECONDS] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE]]
 
-async function main(args: readonly string[]): Promise<number> {
-  let full = false, render = false;
-  let workers: number | undefined;
-  let nats: string | undefined;
-  let batch: number | undefined;
-  let patience: number | undefined;
+Issue 10's strength measurements on Connect Four: move accuracy against
+perfect play, the Elo grid of depth × evaluation quality (T003.8, T003.9)
+and MCTS against alpha-beta at equal nodes. The small default takes
+seconds and prints its verdicts in one line. Grades and balanced openings
+solved on the way are added to the cache files in data/connect4/.
+
+Flags:
+  --full          the run behind the committed figures (901 s measured on
+                  two loaded cores): writes figures/strength/full_run.json,
+                  then renders it as --render does
+  --render        plays nothing: renders the committed full run again
+                  (figures/strength/README.md with every table, and the
+                  charts); takes no flag about playing
+  --workers N     this machine's workers, an integer in 1…256 (default: one
+                  per core); not with --nats, whose server's workers play
+                  every game
+  --nats URL      play the matches as jobs on the workers of the NATS
+                  JetStream server at URL (deno task worker --nats URL, on
+                  any machine, same commit; see docs/distributed.md)
+  --batch N       with --nats: games a job, an integer in 1…10000 (default:
+                  a 64th of a match's games, 1…50)
+  --nats-unreachable SECONDS
+                  with --nats: give up (exit 2) once the server has been
+                  unreachable this long (1…86400, default ${
+    DEFAULT_UNREACHABLE_MS / 1000
+  })
+${SECURITY_HELP}
+  -h, --help      this text
+
+Exit status: 0 when done; 1 for --render (or --full) without the committed
+full run; 2 on a bad command line, a server that cannot be reached or a run
+over NATS that failed; 130/143 when stopped by SIGINT/SIGTERM (over NATS,
+the run's queued jobs are dropped).`;
+
+/** What `deno task strength`'s command line asks for. */
+export interface StrengthArgs {
+  /** `-h`/`--help`. */
+  help: boolean;
+  /** `--full`. */
+  full: boolean;
+  /** `--render`. */
+  render: boolean;
+  /** `--workers N`, when given. */
+  workers?: number;
+  /** `--nats URL`, when given. */
+  nats?: string;
+  /** `--batch N`, when given. */
+  batch?: number;
+  /** `--nats-unreachable SECONDS`, in ms, when given. */
+  patience?: number;
   /** `--nats-creds`, `--nats-nkey`, `--nats-ca`, as given. */
-  const securityFiles = new Map<string, string>();
+  securityFiles: Map<string, string>;
+}
+
+/**
+ * Parses `deno task strength`'s arguments.
+ *
+ * @param args the arguments after the task's name
+ * @returns the flags
+ * @throws {UsageError} `strength: …` on an unknown or repeated flag, a
+ *   missing or bad value, or flags that do not go together
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseStrengthArgs } from "./strength.ts";
+ * assert.equal(parseStrengthArgs(["--workers=4"]).workers, 4);
+ * assert.throws(() => parseStrengthArgs(["--bogus"]), /^Error: strength: unknown argument "--bogus"$/);
+ * assert.throws(() => parseStrengthArgs(["--batch", "3"]), /^Error: strength: --batch goes with --nats$/);
+ * ```
+ */
+export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
+  const result: StrengthArgs = {
+    help: false,
+    full: false,
+    render: false,
+    securityFiles: new Map(),
+  };
   const flags = new FlagsOnce("strength");
-  try {
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i]!;
-      flags.check(arg);
-      // `--workers 4` and `--workers=4` alike, as every command takes them.
-      const value = (flag: string, what?: string): string => {
-        const [text, next] = flagValue("strength", args, i, flag, what);
-        i = next;
-        return text;
-      };
-      if (arg === "--full") full = true;
-      else if (arg === "--render") render = true;
-      else if (isFlag(arg, "--workers")) {
-        // Digits only, as every command reads them (Number() took 1e1, 0x10).
-        workers = integerValue(
-          "strength",
-          "--workers",
-          value("--workers"),
-          3,
-          1,
-          256,
-          "an integer in 1…256",
-        );
-      } else if (isFlag(arg, "--nats")) {
-        nats = value("--nats", "a server address");
-      } else if (isFlag(arg, "--batch")) {
-        batch = integerValue(
-          "strength",
-          "--batch",
-          value("--batch"),
-          5,
-          1,
-          10_000,
-          "an integer in 1…10000",
-        );
-      } else if (isFlag(arg, "--nats-unreachable")) {
-        try {
-          patience = unreachableMs(value("--nats-unreachable"));
-        } catch (error) {
-          if (error instanceof UsageError) throw error;
-          throw new UsageError((error as Error).message);
-        }
-      } else if (SECURITY_FLAGS.some((flag) => isFlag(arg, flag))) {
-        const flag = flagName(arg);
-        securityFiles.set(flag, value(flag, "a file"));
-      } else if (arg === "--help" || arg === "-h") {
-        print(USAGE);
-        return 0;
-      } else {
-        throw new UsageError(`Unknown argument ${arg}`);
-      }
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    flags.check(arg);
+    // `--workers 4` and `--workers=4` alike, as every command takes them.
+    const value = (flag: string, what?: string): string => {
+      const [text, next] = flagValue("strength", args, i, flag, what);
+      i = next;
+      return text;
+    };
+    if (arg === "--full") result.full = true;
+    else if (arg === "--render") result.render = true;
+    else if (isFlag(arg, "--workers")) {
+      // Digits only, as every command reads them (Number() took 1e1, 0x10).
+      result.workers = integerValue(
+        "strength",
+        "--workers",
+        value("--workers"),
+        3,
+        1,
+        256,
+        "an integer in 1…256",
+      );
+    } else if (isFlag(arg, "--nats")) {
+      result.nats = value("--nats", "a server address");
+    } else if (isFlag(arg, "--batch")) {
+      result.batch = integerValue(
+        "strength",
+        "--batch",
+        value("--batch"),
+        5,
+        1,
+        10_000,
+        "an integer in 1…10000",
+      );
+    } else if (isFlag(arg, "--nats-unreachable")) {
+      result.patience = unreachableMs(value("--nats-unreachable"), "strength");
+    } else if (SECURITY_FLAGS.some((flag) => isFlag(arg, flag))) {
+      const flag = flagName(arg);
+      result.securityFiles.set(flag, value(flag, "a file"));
+    } else if (arg === "--help" || arg === "-h") {
+      result.help = true;
+    } else {
+      throw new UsageError(
+        `strength: unknown argument ${JSON.stringify(arg)}`,
+      );
     }
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n${USAGE}`);
-    return 2;
   }
-  if (render) {
+  if (result.render) {
     // --render redraws the committed full run and plays nothing: a flag
     // about playing would be ignored.
     const playing = [
-      full ? "--full" : "",
-      workers !== undefined ? "--workers" : "",
-      nats !== undefined ? "--nats" : "",
-      batch !== undefined ? "--batch" : "",
-      patience !== undefined ? "--nats-unreachable" : "",
-      ...securityFiles.keys(),
+      result.full ? "--full" : "",
+      result.workers !== undefined ? "--workers" : "",
+      result.nats !== undefined ? "--nats" : "",
+      result.batch !== undefined ? "--batch" : "",
+      result.patience !== undefined ? "--nats-unreachable" : "",
+      ...result.securityFiles.keys(),
     ].filter((flag) => flag !== "");
     if (playing.length > 0) {
-      console.error(
+      throw new UsageError(
         `strength: --render plays no game, so it takes no ${
           playing.join(", ")
-        }\n${USAGE}`,
+        }`,
       );
-      return 2;
     }
-    return await renderFullRun();
   }
   // Over --nats the server's workers play every game: runStrength drops
   // the local worker count.
-  if (workers !== undefined && nats !== undefined) {
-    console.error(
-      `strength: --workers sets the local workers, and --nats plays every game on the server's workers: give one\n${USAGE}`,
+  if (result.workers !== undefined && result.nats !== undefined) {
+    throw new UsageError(
+      "strength: --workers sets the local workers, and --nats plays every game on the server's workers: give one",
     );
-    return 2;
   }
-  if (batch !== undefined && nats === undefined) {
-    console.error(`--batch goes with --nats\n${USAGE}`);
-    return 2;
+  if (result.nats === undefined) {
+    const alone = [
+      result.batch !== undefined ? "--batch goes with --nats" : "",
+      result.patience !== undefined ? UNREACHABLE_ALONE : "",
+      ...[...result.securityFiles.keys()].map((flag) =>
+        `${flag} goes with --nats`
+      ),
+    ].find((line) => line !== "");
+    if (alone !== undefined) throw new UsageError(`strength: ${alone}`);
   }
-  if (patience !== undefined && nats === undefined) {
-    console.error(`${UNREACHABLE_ALONE}\n${USAGE}`);
-    return 2;
-  }
-  for (const flag of securityFiles.keys()) {
-    if (nats === undefined) {
-      console.error(`strength: ${flag} goes with --nats\n${USAGE}`);
-      return 2;
-    }
-  }
+  return result;
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  const options = readCommandLine(parseStrengthArgs, args, HELP);
+  if (typeof options === "number") return options;
+  const { full, render, workers, nats, batch, patience, securityFiles } =
+    options;
+  if (render) return await renderFullRun();
   let jobs: Jobs | null = null;
   if (nats !== undefined) {
     jobs = await connectForCommand("strength", nats, {

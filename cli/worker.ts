@@ -63,13 +63,15 @@ NATS JetStream server at URL (nats://HOST:PORT, HOST:PORT or HOST) until
 stopped (Ctrl-C or SIGTERM give the job in progress back to the queue).
   --nats URL          the server (started with nats-server -js -sd DIR)
 ${SECURITY_HELP}
-  --engine NAME=PATH  a chess engine jobs may name (NAME: a-z, 0-9, _, -),
+  --engine NAME=PATH  a chess engine jobs may name (NAME: letters a…z,
+                      digits, _ and -),
                       once per NAME, repeatable; "ours" (cli/uci.ts) is
                       always there, "stockfish" and "glaurung" by
                       themselves when installed (PATH, then /usr/games);
                       a job never gives a path
   --name NAME         this worker's name in messages (default HOST/PID)
-  --max-jobs N        exit 0 after N jobs (default: serve until stopped)
+  --max-jobs N        exit 0 after N jobs, an integer in 1…1000000000
+                      (default: serve until stopped)
   --set-ack-wait SECONDS
                       the operator's setting, for every worker of the
                       server: how long the server waits for a silent worker
@@ -80,7 +82,12 @@ ${SECURITY_HELP}
                       a worker). Each worker reads it at each job and
                       tells the server it is alive every third of it.
 Only jobs made by this same code (a hash of src/ and cli/) are run; a job
-of another version is given back and the refusal is reported.`;
+of another version is given back and the refusal is reported.
+
+Exit status: 0 when stopped by SIGINT/SIGTERM (the job in progress given
+back), after --max-jobs jobs, or once --set-ack-wait is set; 2 on a bad
+command line, a server that cannot be reached or refuses the ack wait, or
+a failure while serving.`;
 
 /** A bad command line (flagValue's refusals are UsageErrors too). */
 class Usage extends UsageError {}

@@ -142,3 +142,24 @@ export function assertCleanFailure(
   );
   assert.match(run.stderr, message, `${what}: stderr was\n${run.stderr}`);
 }
+
+/**
+ * Checks a refused command line in the house style of cli/: exit 2, nothing
+ * on stdout, and one line on stderr, `<command>: … (see --help)`, that
+ * matches `message`.
+ */
+export function assertUsageLine(
+  run: CliRun,
+  command: string,
+  message: RegExp,
+  what: string,
+): void {
+  assertCleanFailure(run, message, what);
+  assert.equal(run.stdout, "", `${what}: stdout`);
+  const prefix = command.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  assert.match(
+    run.stderr,
+    new RegExp(`^${prefix}: [^\\n]+ \\(see --help\\)\\n$`),
+    `${what}: not one line "${command}: … (see --help)"`,
+  );
+}

@@ -77,7 +77,7 @@ Deno.test(
     for (const [args, message] of runs) {
       const run = await runCli("atlas_elo.ts", args, { timeoutMs: 60_000 });
       assertCleanFailure(run, message, `atlas_elo.ts ${args.join(" ")}`);
-      assert.ok(run.stderr.trim().split("\n").length <= 2, run.stderr);
+      assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
     }
   },
 );

@@ -29,7 +29,7 @@ Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or
       "--games",
       "connect-four",
     ]),
-    /leave-one-out tests the chess engine only/,
+    /^atlas-elo: --games must be chess with --mode leave-one-out \(it tests the chess engine only\), got "connect-four" \(see --help\)$/m,
     "connect four with leave-one-out",
   );
   assertCleanFailure(
@@ -39,7 +39,7 @@ Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or
       "--techniques",
       "mcts",
     ]),
-    /no leave-one-out Elo test for "mcts"/,
+    /^atlas-elo: --techniques must list techniques of the leave-one-out Elo tests \([^)]+\), got "mcts" \(see --help\)$/m,
     "a technique without a test",
   );
   // MCTS-Solver's add-one test is Connect Four's: on chess alone it would
@@ -52,7 +52,7 @@ Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or
       "mcts",
       "--status",
     ]),
-    /--techniques: no add-one Elo test for "mcts" on chess; known: /,
+    /^atlas-elo: --techniques must list techniques of the add-one Elo tests on chess \([^)]+\), got "mcts" \(see --help\)$/m,
     "a technique of another game",
   );
   assertCleanFailure(

@@ -1,18 +1,25 @@
-/** `deno task figures`' usage lists each lesson number once (issue 19: "003, 003"). */
+/** `deno task figures`' lesson list names each lesson number once (issue 19: "003, 003"). */
 
 import assert from "node:assert/strict";
-import { assertCleanFailure, runCli } from "./_cli.ts";
+import { assertUsageLine, runCli } from "./_cli.ts";
 
-Deno.test("figures usage lists each lesson once", async () => {
+Deno.test("figures' refusal of a lesson, and its help, list each lesson once", async () => {
   const out = await Deno.makeTempDir({ prefix: "figures_usage_" });
   try {
     const run = await runCli("figures.ts", ["--out", out, "999"]);
-    assertCleanFailure(run, /^Unknown lesson 999$/m, "figures 999");
-    const usage = run.stderr.match(/\(lessons: ([^)]*)\)/);
-    assert.ok(usage !== null, run.stderr);
-    const lessons = usage[1]!.split(", ");
-    assert.ok(lessons.includes("003"), usage[1]);
-    assert.deepEqual(lessons, [...new Set(lessons)], usage[1]);
+    assertUsageLine(
+      run,
+      "figures",
+      /^figures: LESSON must be one of [\w, ]+, got "999" /,
+      "figures 999",
+    );
+    const listed = run.stderr.match(/must be one of ([\w, ]+), got/)![1]!;
+    const lessons = listed.split(", ");
+    assert.ok(lessons.includes("003"), listed);
+    assert.deepEqual(lessons, [...new Set(lessons)], listed);
+    const help = await runCli("figures.ts", ["--help"]);
+    assert.equal(help.code, 0, help.stderr);
+    assert.ok(help.stdout.includes(listed), help.stdout);
   } finally {
     await Deno.remove(out, { recursive: true });
   }
@@ -27,12 +34,12 @@ Deno.test("figures --committed-elo without --full is refused with the rule", asy
       out,
       "atlas",
     ]);
-    assertCleanFailure(
+    assertUsageLine(
       run,
-      /^--committed-elo goes with --full \(a default run shows the committed atlas as it is\)$/m,
+      "figures",
+      /^figures: --committed-elo goes with --full \(a default run shows the committed atlas as it is\) /,
       "figures --committed-elo",
     );
-    assert.match(run.stderr, /\[--full \[--committed-elo\]\]/);
   } finally {
     await Deno.remove(out, { recursive: true });
   }

@@ -48,11 +48,11 @@ Deno.test("deno task c4bench: every unusable input is one line on stderr and exi
         ],
         [
           [good, "--megabytes", "0"],
-          'c4bench: --megabytes must be a number in (0, 4096], got "0" (see --help)',
+          'c4bench: --megabytes must be an integer in 1…4096 (MiB), got "0" (see --help)',
         ],
         [
           [good, "--megabytes=5000"],
-          'c4bench: --megabytes must be a number in (0, 4096], got "5000" (see --help)',
+          'c4bench: --megabytes must be an integer in 1…4096 (MiB), got "5000" (see --help)',
         ],
         [
           [good, "--passes", "0"],

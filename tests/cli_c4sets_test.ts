@@ -64,10 +64,13 @@ Deno.test("deno task c4sets: bad flags exit 2 naming the flag and the value", as
   const SETS = new URL("../cli/c4sets.ts", import.meta.url).pathname;
   for (
     const [args, message] of [
-      [["--count", "0"], /--count must be a whole number ≥ 1, got "0"/],
+      [["--count", "0"], /--count must be an integer in 1…100000, got "0"/],
       [["--max-nodes"], /c4sets: --max-nodes needs a value/],
-      [["--count=0"], /--count must be a whole number ≥ 1, got "0"/],
-      [["--max-nodes=x"], /--max-nodes must be a whole number ≥ 1, got "x"/],
+      [["--count=0"], /--count must be an integer in 1…100000, got "0"/],
+      [
+        ["--max-nodes=x"],
+        /--max-nodes must be an integer in 0…999999999999999, got "x"/,
+      ],
       [["--seed", "3"], /unknown argument "--seed"/],
     ] as const
   ) {

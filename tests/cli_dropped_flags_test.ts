@@ -11,27 +11,27 @@ const REFUSED: [string, string[], RegExp][] = [
   [
     "atlas_elo.ts",
     ["--status", "--nats", "127.0.0.1:4222", "--workers", "2"],
-    /^atlas-elo: --status plays no game, so it takes no --nats, --workers$/m,
+    /^atlas-elo: --status plays no game, so it takes no --nats, --workers \(see --help\)$/m,
   ],
   [
     "atlas_elo.ts",
     ["--status", "--max-batches", "3", "--no-stockfish"],
-    /^atlas-elo: --status plays no game, so it takes no --max-batches, --no-stockfish$/m,
+    /^atlas-elo: --status plays no game, so it takes no --max-batches, --no-stockfish \(see --help\)$/m,
   ],
   [
     "atlas_elo.ts",
     ["--depths", "--stockfish", "/usr/games/stockfish"],
-    /^atlas-elo: --depths plays no game, so it takes no --stockfish$/m,
+    /^atlas-elo: --depths plays no game, so it takes no --stockfish \(see --help\)$/m,
   ],
   [
     "atlas_elo.ts",
     ["--depths", "--games", "chess"],
-    /^atlas-elo: --depths plays no game, so it takes no --games$/m,
+    /^atlas-elo: --depths plays no game, so it takes no --games \(see --help\)$/m,
   ],
   [
     "atlas_elo.ts",
     ["--status", "--depths"],
-    /^atlas-elo: --status and --depths each print a table and play nothing: give one$/m,
+    /^atlas-elo: --status and --depths each print a table and play nothing: give one \(see --help\)$/m,
   ],
   // Only the full add-one run plays against Stockfish.
   [
@@ -52,24 +52,24 @@ const REFUSED: [string, string[], RegExp][] = [
   [
     "atlas_elo.ts",
     ["--full", "--games", "connect-four", "--stockfish", "/x"],
-    /^atlas-elo: --stockfish is about chess's games against Stockfish, and --games connect-four plays no chess$/m,
+    /^atlas-elo: --stockfish is about chess's games against Stockfish, and --games connect-four plays no chess \(see --help\)$/m,
   ],
   [
     "atlas_elo.ts",
     ["--full", "--stockfish", "/x", "--no-stockfish"],
-    /^atlas-elo: --stockfish PATH plays the games against Stockfish and --no-stockfish leaves them out: give one$/m,
+    /^atlas-elo: --stockfish PATH plays the games against Stockfish and --no-stockfish leaves them out: give one \(see --help\)$/m,
   ],
   // --nodes is chess's budget.
   [
     "atlas_elo.ts",
     ["--nodes", "5000", "--games", "connect-four"],
-    /^atlas-elo: --nodes sets chess's nodes a move, and --games connect-four plays no chess$/m,
+    /^atlas-elo: --nodes sets chess's nodes a move, and --games connect-four plays no chess \(see --help\)$/m,
   ],
   // Over --nats the server's workers play: --workers was dropped.
   [
     "strength.ts",
     ["--workers", "2", "--nats", "127.0.0.1:4222"],
-    /^strength: --workers sets the local workers, and --nats plays every game on the server's workers: give one$/m,
+    /^strength: --workers sets the local workers, and --nats plays every game on the server's workers: give one \(see --help\)$/m,
   ],
 ];
 

@@ -14,7 +14,7 @@ Deno.test("a flag where a value stands is refused with one line naming both, not
       [
         "figures.ts",
         ["004", "--out", "--strict"],
-        /^--out needs a folder, got the flag "--strict"/m,
+        /^figures: --out needs a folder, got the flag "--strict"/m,
       ],
       // Tried to connect to a server named "--full".
       [

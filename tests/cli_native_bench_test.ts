@@ -43,7 +43,12 @@ Deno.test("deno task bench:c: bad flags exit 2 naming the flag and the value", a
   for (
     const [args, message] of [
       [["--rounds", "0"], /--rounds must be an integer in 1…999999, got "0"/],
-      [["--passes"], /--passes must be an integer in 1…999999, got null/],
+      // "got null", and "--passes" taken as --rounds' value: found by review.
+      [["--passes"], /^bench:c: --passes needs a value \(see --help\)\n$/],
+      [
+        ["--rounds", "--passes", "3"],
+        /^bench:c: --rounds needs a value, got the flag "--passes" .*\(see --help\)\n$/,
+      ],
       [["--fast"], /unknown argument "--fast"/],
     ] as const
   ) {

@@ -9,6 +9,7 @@ import {
 import {
   DEFAULT_AFTER,
   DEFAULT_AFTER_MAX_NODES,
+  HELP,
   parseOpeningsArgs,
 } from "../cli/openings.ts";
 import { solveOpenings } from "../src/course/connect_four/openings.ts";
@@ -200,16 +201,16 @@ Deno.test("openings: flags are checked, each error names the flag, the value and
   );
   assert.equal(parseOpeningsArgs(["--after", "-"]).after, "");
   const cases: [string[], RegExp][] = [
-    [["--after", "48"], /--after must be column digits 1-7 .* got "48"/],
+    [["--after", "48"], /--after must be column digits 1…7 .* got "48"/],
     [["--after"], /--after needs a value/],
     [["--threads", "0"], /--threads must be an integer in 1…64, got "0"/],
     [
       ["--megabytes", "1.5"],
-      /--megabytes must be an integer in 1…4096, got "1.5"/,
+      /--megabytes must be an integer in 1…4096 \(MiB\), got "1.5"/,
     ],
     [
       ["--time-ms", "-3"],
-      /--time-ms must be a whole number of milliseconds ≥ 0, got "-3"/,
+      /--time-ms must be an integer in 0…999999999999 \(milliseconds\), got "-3"/,
     ],
     [["--full", "--after", "4"], /give one of --full, --book and --after/],
     [["--book", "--after", "4"], /give one of --full, --book and --after/],
@@ -286,7 +287,7 @@ Deno.test('openings: an empty --after is an error (only "-" names the empty boar
       () => parseOpeningsArgs(args),
       (error: unknown) =>
         error instanceof UsageError &&
-        /^openings: --after must be column digits 1-7 \(1 to 41 of them\), or "-" for the empty board, got ""$/
+        /^openings: --after must be column digits 1…7 \(1…41 of them\), or "-" for the empty board, got ""$/
           .test(error.message),
       JSON.stringify(args),
     );
@@ -325,7 +326,7 @@ Deno.test('openings: an empty --after is an error (only "-" names the empty boar
       (error: unknown) =>
         error instanceof UsageError &&
         error.message ===
-          `openings: --max-nodes must be a whole number of nodes ≥ 0, got ${
+          `openings: --max-nodes must be an integer in 0…999999999999999, got ${
             JSON.stringify(value)
           }`,
       value,
@@ -357,7 +358,7 @@ Deno.test("deno task openings: --after '' exits 2 with one line; an early --afte
   const empty = await runCli("openings.ts", ["--after", ""]);
   assertCleanFailure(
     empty,
-    /^openings: --after must be column digits 1-7 \(1 to 41 of them\), or "-" for the empty board, got "" \(see --help\)\n$/,
+    /^openings: --after must be column digits 1…7 \(1…41 of them\), or "-" for the empty board, got "" \(see --help\)\n$/,
     "openings --after ''",
   );
   assert.equal(empty.stdout, "");
@@ -547,4 +548,27 @@ Deno.test("openings --book: the cover is extended ply by ply, each position and 
   });
   assert.equal(stopped.positions, 8);
   assert.equal(stopped.unproven.length, 13);
+});
+
+Deno.test("openings --help: --plies' times have their unit, as data/README.md gives them (the two-move positions' '20' had none)", () => {
+  const plies = /^ {2}--plies N .*(?:\n {18}.*)*/m.exec(HELP)![0]
+    .replace(/\s+/g, " ");
+  const minutes =
+    /about (\d+) minutes of solving here on top of the two-move positions' (\d+) minutes\)/
+      .exec(plies);
+  assert.ok(minutes, plies);
+  // data/README.md: the 25 two-move solves 1,215 s, the cover's 309 1,004 s.
+  const data = Deno.readTextFileSync(
+    new URL("../data/README.md", import.meta.url),
+  );
+  const seconds = (what: RegExp) =>
+    Number(what.exec(data)![1]!.replace(",", ""));
+  assert.equal(
+    Number(minutes[2]),
+    Math.round(seconds(/the 25 two-move solves [^)]*?([\d,]+) s\)/) / 60),
+  );
+  assert.equal(
+    Number(minutes[1]),
+    Math.round(seconds(/the cover's 309 [^:]*?([\d,]+) s:/) / 60),
+  );
 });

@@ -158,7 +158,7 @@ Deno.test("deno task solve rejects bad flags with exit 2 and one message", async
       ],
       [
         ["--time-ms", "soon"],
-        'solve: --time-ms must be a number of milliseconds ≥ 0, got "soon"',
+        'solve: --time-ms must be an integer in 0…999999999999 (milliseconds), got "soon"',
       ],
       [
         ["positions.txt"],

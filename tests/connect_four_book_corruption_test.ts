@@ -343,7 +343,7 @@ Deno.test("deno task solve --book-file: a damaged copy of the book is one line n
     assertCleanFailure(
       run,
       new RegExp(
-        `^solve: --book: cannot use ${bad}: ConnectFourBook\\.parse: ${bad}:${END}: 4 scores 5, but the scores of its moves give -1 .*\\n$`,
+        `^solve: --book-file: cannot use ${bad}: ConnectFourBook\\.parse: ${bad}:${END}: 4 scores 5, but the scores of its moves give -1 .* \\(see --help\\)\\n$`,
       ),
       "solve --book-file with a contradiction",
     );
@@ -364,8 +364,21 @@ Deno.test("deno task solve --book-file: a damaged copy of the book is one line n
     );
     assertCleanFailure(
       missing,
-      /^solve: --book: cannot use .*none\.txt: .*\n$/,
+      /^solve: --book-file: cannot use .*none\.txt: .* \(see --help\)\n$/,
       "solve --book-file with no such file",
+    );
+    // A folder (found by review: the line named --book and had no hint).
+    const folder = await runCli(
+      "solve.ts",
+      ["--threads", "1", "--book-file", dir],
+      { stdin: "4\n" },
+    );
+    assertCleanFailure(
+      folder,
+      new RegExp(
+        `^solve: --book-file: cannot use ${dir}: .* \\(see --help\\)\\n$`,
+      ),
+      "solve --book-file with a folder",
     );
   } finally {
     Deno.removeSync(dir, { recursive: true });

@@ -4,7 +4,7 @@
 // times.
 import assert from "node:assert/strict";
 import { assertRefused, runBenchTask } from "./_bench_task.ts";
-import { parseEngineBenchArgs } from "../bench/engine_vs_baseline.ts";
+import { median, parseEngineBenchArgs } from "../bench/engine_vs_baseline.ts";
 
 Deno.test("bench:engine: the default run times the engine on 4 WAC positions and prints its table", async () => {
   const { code, out, err } = await runBenchTask("bench:engine");
@@ -61,9 +61,29 @@ Deno.test("bench:engine: bad command lines and baselines exit 2 naming the flag,
         /--baseline "\/nonexistent-checkout" must be a checkout of this repository: \/nonexistent-checkout\/mod\.ts is missing/,
       ],
       [["--fast"], /unknown argument "--fast"/],
+      [
+        ["--baseline"],
+        /^bench:engine: --baseline needs a value, a checkout's directory \(see --help\)$/m,
+      ],
+      // --full set the sizes and dropped --rounds 3 silently.
+      [
+        ["--full", "--rounds", "3"],
+        /^bench:engine: give --rounds and --full not both \(--full is 38 positions, 12 rounds, 60000 nodes\) \(see --help\)$/m,
+      ],
+      [
+        ["--positions=2", "--full"],
+        /^bench:engine: give --positions and --full not both /m,
+      ],
     ] as const
   ) {
     await assertRefused("bench:engine", args, message);
   }
   assert.equal(parseEngineBenchArgs(["--full"]).nodes, 60_000);
+});
+
+Deno.test("bench:engine's median of an even count is the mean of the two middle values (it took the upper one)", () => {
+  assert.equal(median([10, 40, 20, 30]), 25);
+  assert.equal(median([5, 1]), 3);
+  assert.equal(median([7, 3, 5]), 5);
+  assert.equal(median([9]), 9);
 });

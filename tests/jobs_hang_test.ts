@@ -85,13 +85,16 @@ Deno.test(
       ]);
       assertCleanFailure(
         zero,
-        /--nats-unreachable must be an integer in 1…86400 \(seconds\), got "0"/,
+        new RegExp(
+          `^${name}: --nats-unreachable must be an integer in 1…86400 \\(seconds\\), got "0"`,
+          "m",
+        ),
         `${file} --nats-unreachable 0`,
       );
       const alone = await runCli(file, [...args, "--nats-unreachable", "5"]);
       assertCleanFailure(
         alone,
-        /--nats-unreachable goes with --nats/,
+        new RegExp(`^${name}: --nats-unreachable goes with --nats`, "m"),
         `${file} --nats-unreachable without --nats`,
       );
       // The rule of every command (cli/_flags.ts); an unknown flag last

@@ -24,6 +24,7 @@ import {
   readNotebook,
 } from "../src/notebook/jupyter.ts";
 import { lacks } from "./_programs.ts";
+import { parseNotebooksArgs } from "../cli/run_notebooks.ts";
 
 const CLI = "run_notebooks.ts";
 const setup = await findJupyter();
@@ -211,11 +212,20 @@ Deno.test("notebooks: bad options stop with exit 2 naming the option", async () 
   const cases: [string[], RegExp][] = [
     [
       ["--timeout", "0"],
-      /--timeout must be a whole number of seconds from 1 to 86400, got "0"/,
+      /^notebooks: --timeout must be an integer in 1…86400 \(seconds\), got "0" \(see --help\)$/m,
     ],
     [["--timeout"], /--timeout needs a value/],
     [["--kernel", "a b"], /--kernel must be a kernelspec name/],
-    [["--bogus"], /unknown option "--bogus"/],
+    [["--bogus"], /unknown argument "--bogus"/],
+    // --kernel took "--timeout" as its name, and --timeout=5 was unknown.
+    [
+      ["--kernel", "--timeout", "5"],
+      /^notebooks: --kernel needs a value, got the flag "--timeout"/m,
+    ],
+    [
+      ["--timeout=0"],
+      /^notebooks: --timeout must be an integer in 1…86400 \(seconds\), got "0"/m,
+    ],
   ];
   for (const [args, message] of cases) {
     assertCleanFailure(await runCli(CLI, args), message, args.join(" "));
@@ -224,6 +234,10 @@ Deno.test("notebooks: bad options stop with exit 2 naming the option", async () 
   assert.equal(help.code, 0);
   assert.match(help.stdout, /--timeout S/);
   assert.match(help.stdout, /130 +SIGINT, 143 +SIGTERM/);
+  assert.deepEqual(
+    parseNotebooksArgs(["--timeout=5", "--kernel=deno2", "01_minimax"]),
+    { help: false, timeout: 5, kernel: "deno2", notebooks: ["01_minimax"] },
+  );
 });
 
 Deno.test("notebooks: an output that cannot be written stops with exit 2 before Jupyter starts", async () => {

@@ -23,6 +23,7 @@ import {
   writeLabOverrides,
 } from "../src/notebook/lab.ts";
 import { lacks } from "./_programs.ts";
+import { parseLabArgs } from "../cli/lab.ts";
 
 /** The `deno run` flags of deno.json's `lab` task. */
 function labTaskPermissions(): string[] {
@@ -146,10 +147,19 @@ Deno.test("lab: bad command lines exit 2 with one line", async () => {
     const [args, message] of [
       [
         ["--port", "x"],
-        /lab: --port must be a whole number from 1 to 65535, got "x" \(see --help\)/,
+        /^lab: --port must be an integer in 1…65535, got "x" \(see --help\)$/m,
       ],
       [["--port"], /lab: --port needs a value/],
-      [["--bogus"], /lab: unknown option "--bogus"/],
+      [["--bogus"], /lab: unknown argument "--bogus"/],
+      // --port=N was an unknown option.
+      [
+        ["--port=0"],
+        /^lab: --port must be an integer in 1…65535, got "0" \(see --help\)$/m,
+      ],
+      [
+        ["--port", "--no-browser"],
+        /^lab: --port needs a value, got the flag "--no-browser"/m,
+      ],
       [["notebooks/"], /lab: unexpected argument "notebooks\/"/],
       [["--check", "--no-browser"], /--check picks its own port/],
     ] as const
@@ -161,6 +171,7 @@ Deno.test("lab: bad command lines exit 2 with one line", async () => {
   const help = await runCli("lab.ts", ["--help"]);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: deno task lab/);
+  assert.equal(parseLabArgs(["--port=9999", "--no-browser"]).port, 9999);
 });
 
 Deno.test("lab: a Python without venv is named, not a stack trace", async () => {

@@ -20,9 +20,13 @@ Deno.test("chess-referee refuses bad arguments and faulty Stockfishes with one l
   const cases: [string[], RegExp][] = [
     [
       ["--depth", "0"],
-      /chess-referee: --depth must be an integer in 1…100, got "0" \(Stockfish's depth 0 searches forever\)/,
+      /^chess-referee: --depth must be an integer in 1…100, got "0" \(Stockfish's depth 0 searches forever\) \(see --help\)$/m,
     ],
-    [["--depth", "-1"], /--depth must be an integer in 1…100, got "-1"/],
+    // The note on depth 0 only: it followed every depth.
+    [
+      ["--depth", "-1"],
+      /^chess-referee: --depth must be an integer in 1…100, got "-1" \(see --help\)$/m,
+    ],
     [["--depth", "2.5"], /--depth must be an integer in 1…100, got "2.5"/],
     [["--depth", "1", "--depth", "2"], /--depth is given twice/],
     [["--depth"], /--depth needs a value/],

@@ -19,15 +19,18 @@ Deno.test("bench:nats: --games-per-pair must be even in 2…1000, --batch 1…10
       new RegExp(
         `^bench:nats: --games-per-pair must be an even integer in 2…1000 \\(each opening with both colours\\), got "${
           text.replace(".", "\\.")
-        }"$`,
+        }" \\(see --help\\)$`,
         "m",
       ),
     ]),
     [
       ["--batch", "0"],
-      /^bench:nats: --batch must be an integer in 1…1000, got "0"$/m,
+      /^bench:nats: --batch must be an integer in 1…1000, got "0" \(see --help\)$/m,
     ],
-    [["--games-per-pair"], /^bench:nats: --games-per-pair needs a value$/m],
+    [
+      ["--games-per-pair"],
+      /^bench:nats: --games-per-pair needs a value \(see --help\)$/m,
+    ],
   ];
   for (const [args, message] of refused) {
     const run = await runCli("nats_bench.ts", args);

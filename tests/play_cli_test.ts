@@ -125,7 +125,7 @@ Deno.test("play connect4 --nodes: columns the budget leaves unproven are named, 
   assert.equal(bad.code, 2);
   assert.match(
     bad.err,
-    /^play: --nodes must be an integer in 0…1000000000, got -1\n/,
+    /^play: --nodes must be an integer in 0…1000000000, got "-1" \(see --help\)\n$/,
   );
 });
 
@@ -248,15 +248,25 @@ Deno.test("play: unknown games, options and bad values exit 2 with a message", a
   );
   const option = await play(["nim", "--fast"], "");
   assert.equal(option.code, 2);
-  assert.match(option.err, /unknown option --fast/);
+  assert.equal(option.err, 'play: unknown argument "--fast" (see --help)\n');
   const depth = await play(["tictactoe", "--depth", "x"], "");
   assert.equal(depth.code, 2);
-  assert.match(depth.err, /--depth must be an integer, got "x"/);
+  assert.equal(
+    depth.err,
+    'play: --depth must be an integer in 1…64, got "x" (see --help)\n',
+  );
+  // The value as typed: "-0" was converted first and shown as 0.
+  const minusZero = await play(["tictactoe", "--depth", "-0"], "");
+  assert.equal(minusZero.code, 2);
+  assert.equal(
+    minusZero.err,
+    'play: --depth must be an integer in 1…64, got "-0" (see --help)\n',
+  );
   const chessDepth = await play(["chess", "--depth", "0"], "");
   assert.equal(chessDepth.code, 2);
   assert.match(
     chessDepth.err,
-    /^play: --depth must be an integer in 1…64, got 0\n/,
+    /^play: --depth must be an integer in 1…64, got "0" \(see --help\)\n$/,
   );
   const fen = await play(
     ["chess", "--position", "8/8/8/8/8/8/8/8 w - - 0 1"],
@@ -265,11 +275,11 @@ Deno.test("play: unknown games, options and bad values exit 2 with a message", a
   assert.equal(fen.code, 2);
   assert.match(
     fen.err,
-    /^play chess: --position must be a legal FEN: Chess\.fromFen: [^\n]+\nusage: /,
+    /^play chess: --position must be a legal FEN: Chess\.fromFen: [^\n]+ \(see --help\)\n$/,
   );
   const none = await play([], "");
   assert.equal(none.code, 2);
-  assert.match(none.err, /which game\?/);
+  assert.match(none.err, /^play: which game\? [^\n]+ \(see --help\)\n$/);
 });
 
 Deno.test("play --help explains every flag, --nodes and --solve-from with their defaults among them", async () => {

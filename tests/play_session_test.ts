@@ -129,11 +129,11 @@ Deno.test("play sessions reject bad options with a clear message", () => {
   );
   assert.throws(
     () => createPlaySession("nim", { position: "3 x" }),
-    /play nim: --position heap 2 must be a whole number, got "x"/,
+    /play nim: --position heap 2 must be an integer in 0…1000, got "x"/,
   );
   assert.throws(
     () => createPlaySession("nim", { position: "3 2000" }),
-    /play nim: --position heap 2 must be an integer in 0…1000, got 2000/,
+    /play nim: --position heap 2 must be an integer in 0…1000, got "2000"/,
   );
   assert.throws(
     () => createPlaySession("tictactoe", { position: "XX" }),
@@ -141,7 +141,7 @@ Deno.test("play sessions reject bad options with a clear message", () => {
   );
   assert.throws(
     () => createPlaySession("connect4", { position: "48" }),
-    /^Error: play connect4: --position must be the columns played, digits 1-7: ConnectFour/,
+    /^Error: play connect4: --position must be the columns played, digits 1…7: ConnectFour/,
   );
   assert.throws(
     () => createPlaySession("chess", { position: "rnbqkbnr/pppppppp/8" }),

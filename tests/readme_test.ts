@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import { dirname, join, normalize, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readmeCommands, RUNS } from "../.ci/readme_commands.ts";
+import { parseSolveArgs } from "../cli/_connect_four_cli.ts";
+import { parseOpeningsArgs } from "../cli/openings.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const read = (path: string) => Deno.readTextFileSync(join(ROOT, path));
@@ -217,4 +219,102 @@ Deno.test("the notebooks' and docs' code spans that name a repository file name 
     }
   }
   assert.deepEqual(problems, []);
+});
+
+Deno.test("README: a code span with --book names its command, which takes its flags (solve --book reads the book, openings --book writes it)", () => {
+  const parsers: Record<string, (args: readonly string[]) => unknown> = {
+    solve: parseSolveArgs,
+    openings: parseOpeningsArgs,
+  };
+  // The spans of the text, fenced blocks left out (their ``` pair
+  // backticks off).
+  const text = README.replace(/^```[\s\S]*?^```/gm, "");
+  const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!)
+    .filter((span) => /(^|\s)--book(\s|$)/.test(span));
+  assert.ok(spans.length >= 4, spans.join(", "));
+  for (const span of spans) {
+    // "--book --plies N" after `task solve --book` read as solve's flags,
+    // which refuses --plies.
+    const [command, ...flags] = span.replace(/^task /, "").split(/\s+/);
+    const parse = parsers[command!];
+    assert.ok(parse, `README's \`${span}\` names neither solve nor openings`);
+    assert.doesNotThrow(
+      () => parse(flags.map((word) => word === "N" ? "10" : word)),
+      `README's \`${span}\``,
+    );
+  }
+});
+
+Deno.test("data/README.md states the book's size and lines as data/connect4/book.txt has them", () => {
+  const stated =
+    /The opening book \(([\d,]+) bytes: (\d+) comment lines, then (\d+) lines of positions\)/
+      .exec(read("data/README.md"));
+  assert.ok(stated, "data/README.md states the book's bytes and lines");
+  const book = read("data/connect4/book.txt");
+  const lines = book.split("\n").slice(0, -1);
+  const comments = lines.filter((line) => line.startsWith("#")).length;
+  assert.deepEqual(
+    {
+      bytes: Number(stated[1]!.replaceAll(",", "")),
+      comments: Number(stated[2]),
+      positions: Number(stated[3]),
+    },
+    {
+      bytes: new TextEncoder().encode(book).length,
+      comments,
+      positions: lines.length - comments,
+    },
+  );
+});
+
+Deno.test("README and docs give a worker only the flags deno task worker takes", async () => {
+  const help = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", join(ROOT, "cli/worker.ts"), "--help"],
+    stdout: "piped",
+  }).output();
+  const takes = new Set(
+    new TextDecoder().decode(help.stdout).match(/--[a-z-]+/g),
+  );
+  assert.ok(takes.has("--nats") && takes.has("--max-jobs"), [...takes].join());
+  const given: string[] = [];
+  for (const file of markdownFiles()) {
+    const text = read(file).replace(/\s+/g, " ");
+    // "A worker with `--threads 2`" and `task worker --nats URL …`.
+    for (const m of text.matchAll(/\b[Ww]orkers? with `(--[a-z-]+)/g)) {
+      given.push(`${file}: ${m[1]}`);
+    }
+    for (const m of text.matchAll(/`(?:deno )?task worker ([^`]*)`/g)) {
+      for (const flag of m[1]!.match(/--[a-z-]+/g) ?? []) {
+        given.push(`${file}: ${flag}`);
+      }
+    }
+  }
+  assert.ok(given.length >= 3, given.join(", "));
+  assert.deepEqual(
+    given.filter((line) => !takes.has(line.slice(line.indexOf(" ") + 1))),
+    [],
+  );
+});
+
+Deno.test("README's example of a flag given twice is the one line play prints", async () => {
+  const shown =
+    /a flag given twice is refused with one line naming it and exit 2 \(`([^`]+)`/
+      .exec(README.replace(/\s+/g, " "));
+  assert.ok(shown, "README shows no example of a flag given twice");
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      join(ROOT, "cli/play.ts"),
+      "tictactoe",
+      "--first",
+      "engine",
+      "--first",
+      "human",
+    ],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(run.code, 2);
+  assert.equal(new TextDecoder().decode(run.stderr), `${shown[1]}\n`);
 });

@@ -133,7 +133,7 @@ Deno.test("deno task site refuses bad command lines and folders it did not write
     );
     assertCleanFailure(
       await site(["--out"]),
-      /site: --out needs a folder, got nothing/,
+      /^site: --out needs a folder \(see --help\)\n$/,
       "no folder",
     );
     assertCleanFailure(

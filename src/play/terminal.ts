@@ -405,7 +405,7 @@ function connect4(options: PlayOptions): Game<ConnectFour> {
     ? ConnectFour.empty()
     : positionFlag(
       "play connect4",
-      "the columns played, digits 1-7",
+      "the columns played, digits 1…7",
       () => ConnectFour.parse(options.position!),
     );
   const depth = options.depth ?? 8;
@@ -555,20 +555,15 @@ function nim(options: PlayOptions): Game<Nim> {
   const where = "play nim";
   const text = options.position ?? "3 4 5";
   const start = text.trim().split(/[\s,]+/).map((part, i) => {
-    if (!/^\d+$/.test(part)) {
+    // The heap as typed, in the message: "1e3" and "1001" alike.
+    if (!/^\d{1,4}$/.test(part) || Number(part) > 1000) {
       throw new Error(
-        `${where}: --position heap ${i + 1} must be a whole number, got ${
+        `${where}: --position heap ${i + 1} must be an integer in 0…1000, got ${
           describe(part)
         }`,
       );
     }
-    return checkInteger(
-      where,
-      `--position heap ${i + 1}`,
-      Number(part),
-      0,
-      1000,
-    );
+    return Number(part);
   });
   const position = positionFlag(
     where,
