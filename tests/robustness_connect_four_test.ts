@@ -455,7 +455,10 @@ Deno.test("parseBenchArgs: one file, checked numbers, anything else is a UsageEr
         assert.ok(parsed.help || parsed.file !== undefined);
         assert.ok(Number.isInteger(parsed.passes) && parsed.passes >= 1);
         if (parsed.megabytes !== undefined) {
-          assert.ok(parsed.megabytes > 0 && parsed.megabytes <= 4096);
+          assert.ok(
+            Number.isInteger(parsed.megabytes) && parsed.megabytes >= 1 &&
+              parsed.megabytes <= 4096,
+          );
         }
       } catch (error) {
         assert.ok(error instanceof UsageError);
@@ -465,7 +468,15 @@ Deno.test("parseBenchArgs: one file, checked numbers, anything else is a UsageEr
     { seed: 42, numRuns: 500 },
   );
   assert.deepEqual(
-    parseBenchArgs(["set.txt", "--passes=3", "--megabytes", "0.5", "--weak"]),
-    { help: false, weak: true, passes: 3, megabytes: 0.5, file: "set.txt" },
+    parseBenchArgs(["set.txt", "--passes=3", "--megabytes", "2", "--weak"]),
+    { help: false, weak: true, passes: 3, megabytes: 2, file: "set.txt" },
+  );
+  // --megabytes has one rule in every command: an integer (as openings and solve).
+  assert.throws(
+    () => parseBenchArgs(["set.txt", "--megabytes", "0.5"]),
+    (error: unknown) =>
+      error instanceof UsageError &&
+      /^c4bench: --megabytes must be an integer in 1…4096 \(MiB\), got "0\.5"/
+        .test(error.message),
   );
 });
