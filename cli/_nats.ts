@@ -9,6 +9,7 @@
 
 import { codeVersion } from "../src/jobs/job.ts";
 import {
+  DEFAULT_UNREACHABLE_MS,
   type Jobs,
   JobsConnectError,
   JobsNotReadyError,
@@ -23,6 +24,13 @@ export { codeVersion, JobsConnectError };
 
 /** The flags of the server's security files, each with a value; they go with `--nats`. */
 export const SECURITY_FLAGS = ["--nats-creds", "--nats-nkey", "--nats-ca"];
+
+/** The usage lines of `--nats-unreachable`, as the commands that run jobs print them. */
+export const UNREACHABLE_HELP = `  --nats-unreachable SECONDS
+                  with --nats: give up (exit 2) once the server has been
+                  unreachable this long (1…86400, default ${
+  DEFAULT_UNREACHABLE_MS / 1000
+})`;
 
 /** The usage lines of {@linkcode SECURITY_FLAGS}. */
 export const SECURITY_HELP =

@@ -65,7 +65,7 @@ import {
   runStockfishElo,
   selectedEloTests,
 } from "../src/course/atlas/mod.ts";
-import { DEFAULT_UNREACHABLE_MS, type Jobs } from "../src/jobs/nats.ts";
+import type { Jobs } from "../src/jobs/nats.ts";
 import { sprtBatchesOverNats } from "../src/jobs/remote.ts";
 import {
   connectForCommand,
@@ -73,6 +73,7 @@ import {
   SECURITY_HELP,
   securityFlags,
   UNREACHABLE_ALONE,
+  UNREACHABLE_HELP,
   unreachableMs,
 } from "./_nats.ts";
 import type { NatsSecurity } from "../src/jobs/nats_address.ts";
@@ -137,11 +138,7 @@ Flags:
                   runs here, and so do the games against Stockfish
   --batch N       with --nats: games a job, an integer in 1…10000 (default:
                   a batch in about 64 jobs)
-  --nats-unreachable SECONDS
-                  with --nats: give up (exit 2) once the server has been
-                  unreachable this long (1…86400, default ${
-    DEFAULT_UNREACHABLE_MS / 1000
-  })
+${UNREACHABLE_HELP}
 ${SECURITY_HELP}
   -h, --help      this text
 

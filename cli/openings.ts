@@ -55,14 +55,11 @@ import {
   SECURITY_HELP,
   securityFlags,
   UNREACHABLE_ALONE,
+  UNREACHABLE_HELP,
   unreachableMs,
 } from "./_nats.ts";
 import type { NatsSecurity } from "../src/jobs/nats_address.ts";
-import {
-  DEFAULT_UNREACHABLE_MS,
-  JobFailedError,
-  JobsUnreachableError,
-} from "../src/jobs/nats.ts";
+import { JobFailedError, JobsUnreachableError } from "../src/jobs/nats.ts";
 
 /** Where `--full` writes its results. */
 export const FIRST_MOVES_FILE = "data/connect4/first_moves.txt";
@@ -144,11 +141,7 @@ Flags:
                   any machine, same commit); the lines and the file are the
                   local run's (see docs/distributed.md). --threads is then
                   per worker, default 1
-  --nats-unreachable SECONDS
-                  with --nats: give up (exit 2) once the server has been
-                  unreachable this long (1…86400, default ${
-    DEFAULT_UNREACHABLE_MS / 1000
-  })
+${UNREACHABLE_HELP}
 ${SECURITY_HELP}
   --out FILE      write the lines to FILE (default: ${FIRST_MOVES_FILE}
                   for --full, ${BOOK_FILE} for --book, none otherwise)

@@ -39,7 +39,7 @@ import {
   STRENGTH_SMALL,
 } from "../src/course/strength/measure.ts";
 import { roundRobinOverNats } from "../src/jobs/remote.ts";
-import { DEFAULT_UNREACHABLE_MS, type Jobs } from "../src/jobs/nats.ts";
+import type { Jobs } from "../src/jobs/nats.ts";
 import {
   connectForCommand,
   progressLine,
@@ -48,6 +48,7 @@ import {
   SECURITY_HELP,
   securityFlags,
   UNREACHABLE_ALONE,
+  UNREACHABLE_HELP,
   unreachableMs,
 } from "./_nats.ts";
 import {
@@ -86,11 +87,7 @@ Flags:
                   any machine, same commit; see docs/distributed.md)
   --batch N       with --nats: games a job, an integer in 1…10000 (default:
                   a 64th of a match's games, 1…50)
-  --nats-unreachable SECONDS
-                  with --nats: give up (exit 2) once the server has been
-                  unreachable this long (1…86400, default ${
-    DEFAULT_UNREACHABLE_MS / 1000
-  })
+${UNREACHABLE_HELP}
 ${SECURITY_HELP}
   -h, --help      this text
 
