@@ -287,6 +287,20 @@ Deno.test("without depth or budget the one-shot searchers stop at DEFAULT_MAX_NO
   assert.equal(free.value, minimax(small).value);
 });
 
+Deno.test("aspiration with a guess and no budget is one search: stopped by DEFAULT_MAX_NODES it throws the one-shot searchers' error, not the root's evaluate() (found by review)", () => {
+  // With a guess no depth is finished before the budget runs out, so the
+  // stop used to return the root's static value as the search's.
+  const tree = new UniformTree({ branching: 8, depth: 14, seed: 5 });
+  const before = tree.key();
+  for (const options of [{ guess: 0 }, { guess: 0, timeMs: Infinity }]) {
+    assert.throws(
+      () => aspiration(tree, options),
+      /^Error: aspiration: the search without depth passed the default budget of DEFAULT_MAX_NODES = 33554432 nodes; pass depth, maxNodes or a finite timeMs \(maxNodes: Infinity searches without a limit\)$/,
+    );
+    assert.equal(tree.key(), before);
+  }
+});
+
 Deno.test("a raised interrupt flag stops the deep searchers within 1,024 nodes; iterative deepening finishes depth 1 first", () => {
   const tree = new UniformTree({ branching: 4, depth: 8, seed: 7 });
   const flag = new Int32Array(new SharedArrayBuffer(4));

@@ -45,12 +45,25 @@
  *
  * ## Budgets
  *
- * The result carries a budget report ({@linkcode BudgetReport}): when
+ * The result carries a budget report ({@linkcode BudgetReport}). Without
+ * `guess` the search is iterative deepening's, an anytime one: when
  * `maxNodes` or `timeMs` (without `depth` or either, `DEFAULT_MAX_NODES`
- * nodes) stops the search, `stoppedByBudget` is true, the value is the last
- * finished depth's (`completedDepth`; 0 with `guess`: the root's static
- * value), and `exact` is false. `exact` is true only when the requested
- * depth (or the end of every line) was completed.
+ * nodes) stops it, `stoppedByBudget` is true, the value, move and PV are
+ * the last finished depth's (`completedDepth`, at least 1: depth 1 always
+ * finishes), and `exact` is false.
+ *
+ * With `guess` it is one search and its re-searches, a one-shot search as
+ * {@linkcode alphaBeta} is. Stopped by the caller's `maxNodes` or `timeMs`
+ * (or `interrupt`), `stoppedByBudget` is true, `completedDepth` 0, `exact`
+ * false, `move` −1, `pv` empty and the value the root's `evaluate()` (if
+ * that throws, an `Error` naming `aspiration` and the budget). Stopped by
+ * the default budget (no `depth`, no `maxNodes`, no finite `timeMs`), it
+ * throws an `Error` naming `aspiration` and `DEFAULT_MAX_NODES`, as the
+ * one-shot searchers do: the caller set no budget, so asked for the exact
+ * value, and the root's static value is not that.
+ *
+ * `exact` is true only when the requested depth (or the end of every line)
+ * was completed.
  *
  * ## Errors
  *
@@ -76,7 +89,7 @@
 import { NO_MOVE, type Position, VALUE_INFINITE } from "../position.ts";
 import type { ExtendedStats } from "../stats.ts";
 import { DeepContext, deepNode } from "./_deep_search.ts";
-import { UNLIMITED_DEPTH } from "./_search_context.ts";
+import { defaultBudgetError, UNLIMITED_DEPTH } from "./_search_context.ts";
 import type { DeepSearchOptions } from "./deep_search_options.ts";
 import { iterativeDeepening } from "./iterative_deepening.ts";
 import type { BudgetReport, SearchResult } from "./search_result.ts";
@@ -96,6 +109,9 @@ export interface AspirationOptions extends DeepSearchOptions {
    * Node budget, as for {@linkcode iterativeDeepening}. With `guess` it
    * bounds the one search and its re-searches: when it runs out, the result
    * is the root's `evaluate()` with `completedDepth` 0 and `exact` false.
+   * With `guess` and without `depth`, `maxNodes` or a finite `timeMs`, the
+   * default budget (`DEFAULT_MAX_NODES`) running out is an error, as for
+   * {@linkcode alphaBeta} (module doc, Budgets).
    */
   maxNodes?: number;
   /** Time budget in milliseconds; same rules as `maxNodes`. */
@@ -119,7 +135,9 @@ export interface AspirationResult
  * @param options `delta`, `guess`, `depth`, budgets, alphaBeta's deep options
  * @returns value, best move, PV, {@linkcode ExtendedStats}, budget report
  * @throws {Error} on a bad option or leaf value, a line deeper than
- *   {@linkcode MAX_PLY}, or what the position or scorer threw
+ *   {@linkcode MAX_PLY}, what the position or scorer threw, or (with
+ *   `guess`, without `depth` or a budget) when the default budget
+ *   `DEFAULT_MAX_NODES` stops the search
  *
  * @example A good guess costs one narrow search; a bad one a re-search
  * ```ts
@@ -160,6 +178,11 @@ export function aspiration(
     c.stats.passes++;
     const value = deepNode(c, 0, depth, alpha, beta);
     if (c.aborted) {
+      // One search, no depth finished: nothing proved to report as a value
+      // the caller, who set no budget, asked for exactly (as alphaBeta).
+      if (c.stoppedByDefault(settings.byDefault)) {
+        throw defaultBudgetError("aspiration");
+      }
       // No depth finished: the only value known is the root's own.
       return {
         value: c.stoppedRootValue(),

@@ -34,9 +34,10 @@ export interface SearchOptions {
    * Node budget (a positive integer, or `Infinity`): the search stops once it
    * has counted more nodes, and says so ({@linkcode BudgetReport}). Without
    * `depth`, without `maxNodes` and without a finite `timeMs`, the default
-   * is `DEFAULT_MAX_NODES` (2^25): the one-shot searchers then throw rather
-   * than cut the value silently, the anytime ones (iterative deepening,
-   * aspiration) report it. `Infinity` is no node limit at all.
+   * is `DEFAULT_MAX_NODES` (2^25): the one-shot searchers (aspiration with
+   * `guess` among them) then throw rather than cut the value silently, the
+   * anytime ones (iterative deepening, aspiration without `guess`) report
+   * it. `Infinity` is no node limit at all.
    */
   maxNodes?: number;
   /**
