@@ -301,6 +301,61 @@ Deno.test("aspiration with a guess and no budget is one search: stopped by DEFAU
   }
 });
 
+Deno.test("aspiration with a guess stopped by the caller's budget reports the best root move it proved, with a lower bound of the root's value and of the move's, as the one-shot searchers do (found by review)", () => {
+  // It used to report the root's evaluate() and move -1 whatever its passes
+  // had proved, though a pass that failed high, or a re-search that
+  // finished a root move, had proved a move and a lower bound.
+  let reported = 0;
+  fc.assert(
+    fc.property(
+      treeArbitrary,
+      fc.integer({ min: -150, max: 150 }),
+      fc.integer({ min: 1, max: 40 }),
+      fc.integer({ min: 1, max: 400 }),
+      fc.boolean(),
+      (shape, guess, delta, maxNodes, withDepth) => {
+        const tree = new UniformTree(shape);
+        const before = tree.key();
+        const result = aspiration(tree, {
+          guess,
+          delta,
+          maxNodes,
+          ...(withDepth ? { depth: shape.depth - 1 } : {}),
+        });
+        assert.equal(tree.key(), before);
+        const depth = withDepth ? shape.depth - 1 : shape.depth;
+        if (!result.stoppedByBudget) {
+          assert.equal(result.value, minimax(tree, { depth }).value);
+          return;
+        }
+        assert.deepEqual([result.exact, result.completedDepth], [false, 0]);
+        if (result.move === -1) {
+          assert.deepEqual(result.pv, []);
+          assert.equal(result.value, tree.evaluate());
+          return;
+        }
+        reported++;
+        assert.equal(result.pv[0], result.move);
+        assert.ok(result.value <= minimax(tree, { depth }).value, "root");
+        tree.play(result.move);
+        const child = -minimax(tree, { depth: Math.max(depth - 1, 0) }).value;
+        tree.undo(result.move);
+        assert.ok(result.value <= child, `the move's value ${child}`);
+      },
+    ),
+    { seed: 19, numRuns: 400 },
+  );
+  assert.ok(reported > 20, `${reported} stopped searches reported a move`);
+  // Guessed far too low: the first pass fails high on move 0, a proof that
+  // survives the re-search the budget stops.
+  const tree = new UniformTree({ branching: 3, depth: 5, seed: 2 });
+  const cut = aspiration(tree, { guess: -5000, maxNodes: 40 });
+  assert.deepEqual(
+    [cut.stoppedByBudget, cut.move, cut.pv, cut.value, cut.stats.passes],
+    [true, 0, [0], 10, 2],
+  );
+});
+
 Deno.test("a raised interrupt flag stops the deep searchers within 1,024 nodes; iterative deepening finishes depth 1 first", () => {
   const tree = new UniformTree({ branching: 4, depth: 8, seed: 7 });
   const flag = new Int32Array(new SharedArrayBuffer(4));

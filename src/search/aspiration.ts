@@ -55,8 +55,13 @@
  * With `guess` it is one search and its re-searches, a one-shot search as
  * {@linkcode alphaBeta} is. Stopped by the caller's `maxNodes` or `timeMs`
  * (or `interrupt`), `stoppedByBudget` is true, `completedDepth` 0, `exact`
- * false, `move` −1, `pv` empty and the value the root's `evaluate()` (if
- * that throws, an `Error` naming `aspiration` and the budget). Stopped by
+ * false, and `move` is the root move that proved the best lower bound of
+ * the root's value, `value` that bound, `pv` its line (or the move alone):
+ * a move the stopped pass finished above its alpha (its value, a lower
+ * bound of the move's), or the move of an earlier pass that failed high
+ * (that pass's value), whichever is higher. With neither, `move` is −1,
+ * `pv` empty and the value the root's `evaluate()` (if that throws, an
+ * `Error` naming `aspiration` and the budget). Stopped by
  * the default budget (no `depth`, no `maxNodes`, no finite `timeMs`), it
  * throws an `Error` naming `aspiration` and `DEFAULT_MAX_NODES`, as the
  * one-shot searchers do: the caller set no budget, so asked for the exact
@@ -108,7 +113,9 @@ export interface AspirationOptions extends DeepSearchOptions {
   /**
    * Node budget, as for {@linkcode iterativeDeepening}. With `guess` it
    * bounds the one search and its re-searches: when it runs out, the result
-   * is the root's `evaluate()` with `completedDepth` 0 and `exact` false.
+   * is the best lower bound proved, with its move, or the root's
+   * `evaluate()` and move −1 when none was, with `completedDepth` 0 and
+   * `exact` false (module doc, Budgets).
    * With `guess` and without `depth`, `maxNodes` or a finite `timeMs`, the
    * default budget (`DEFAULT_MAX_NODES`) running out is an error, as for
    * {@linkcode alphaBeta} (module doc, Budgets).
@@ -130,6 +137,10 @@ export interface AspirationResult
  * Bound contract: re-searches continue until the value lies strictly inside
  * the window or on an open side, so the value is always exact and equals
  * minimax's (to `depth` when given, under the module doc's table contract).
+ * Only a budget breaks it: without `guess`, the value is exact for the last
+ * finished depth; with `guess`, a stop by the caller's budget gives a lower
+ * bound (or the root's `evaluate()` with move −1), and a stop by the
+ * default one an error (module doc, Budgets).
  *
  * @param position the root; left as it was found, also when the search throws
  * @param options `delta`, `guess`, `depth`, budgets, alphaBeta's deep options
@@ -173,6 +184,9 @@ export function aspiration(
   const delta = settings.aspirationDelta!;
   let alpha = Math.max(-VALUE_INFINITE, guess - delta);
   let beta = Math.min(VALUE_INFINITE, guess + delta);
+  // The lower bound a finished pass proved by failing high, with its move.
+  let provedMove = NO_MOVE;
+  let provedValue = -VALUE_INFINITE;
   for (;;) {
     c.startSearch();
     c.stats.passes++;
@@ -183,20 +197,24 @@ export function aspiration(
       if (c.stoppedByDefault(settings.byDefault)) {
         throw defaultBudgetError("aspiration");
       }
-      // No depth finished: the only value known is the root's own.
-      return {
-        value: c.stoppedRootValue(),
-        move: NO_MOVE,
-        pv: [],
-        stats: c.stats,
-        stoppedByBudget: true,
-        completedDepth: 0,
-        exact: false,
-      };
+      // A root move the cut pass finished above alpha is worth at least its
+      // value; one at or below alpha only at most (fail-soft), so it proves
+      // nothing. Report the better lower bound, the cut pass's or an
+      // earlier fail-high's, as the one-shot searchers report theirs.
+      const raised = c.rootMove !== NO_MOVE && c.rootValue > alpha;
+      if (!raised || c.rootValue < provedValue) {
+        c.rootMove = provedMove;
+        c.rootValue = provedValue;
+        c.clearLine(0);
+      }
+      return c.stoppedResult();
     }
     if (value <= alpha && alpha > -VALUE_INFINITE) alpha = -VALUE_INFINITE;
-    else if (value >= beta && beta < VALUE_INFINITE) beta = VALUE_INFINITE;
-    else {
+    else if (value >= beta && beta < VALUE_INFINITE) {
+      beta = VALUE_INFINITE;
+      provedMove = c.rootMove;
+      provedValue = value;
+    } else {
       return {
         ...c.deepResult(value, depth, true),
         stoppedByBudget: false,

@@ -56,12 +56,13 @@ export interface SearchOptions {
  * (see `exact`).
  *
  * The one-shot searchers (minimax, negamax, alphaBeta, pvs, quiescence,
- * mtdf, sssStar) when stopped: `completedDepth` 0, `exact` false, and
- * `move` the best root move searched to the end, `value` its value (a lower
- * bound on the root's value with the default window; for mtdf the best
- * lower bound proved), `pv` its line; when no root move was finished (and
- * always for sssStar, whose passes prove upper bounds), `move` −1, `pv`
- * empty and `value` the root's `evaluate()`; if that throws (an inner node
+ * mtdf, sssStar, aspiration with `guess`) when stopped: `completedDepth` 0,
+ * `exact` false, and `move` the best root move searched to the end,
+ * `value` its value (a lower bound on the root's value with the default
+ * window; for mtdf and aspiration the best lower bound proved), `pv` its
+ * line; when there is none (and always for sssStar, whose passes prove
+ * upper bounds), `move` −1, `pv` empty and `value` the root's
+ * `evaluate()`; if that throws (an inner node
  * of an `ExplicitTree` without a value of its own), the search throws an
  * `Error` naming itself, the budget and its value, with the position's
  * error as `cause` and the position restored. When not stopped:
