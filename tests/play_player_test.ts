@@ -8,6 +8,7 @@ import {
   createPlayer,
   EvaluatedConnectFour,
   type GameName,
+  MAX_MOVE_RANGE,
   MctsPlayer,
   NO_MOVE,
   type Player,
@@ -474,4 +475,63 @@ Deno.test("SearchPlayer and MctsPlayer refuse a bad timeMs with one rule and one
     }
   }
   assert.equal(new SearchPlayer({ timeMs: 1 }).name.length > 0, true);
+});
+
+Deno.test("the random and search players check a position's move range and move count as the searchers do: a clear error naming the player, never a bare RangeError or a huge buffer (found by review)", () => {
+  const range = (where: string, maxMoves: number) =>
+    new RegExp(
+      `^Error: ${where}: position\\.maxMoves must be an integer in 1…16777216, got ${maxMoves}$`,
+    );
+  // A view that has no moves: the search player falls back on the game
+  // position's first move, the one buffer it sizes by that position.
+  const finished = TicTacToe.parse("XXXOO....");
+  for (const maxMoves of [MAX_MOVE_RANGE + 1, 2 ** 31, 1e12, 0, 2.5]) {
+    const wide = () =>
+      Object.assign(TicTacToe.parse("XO.XO...."), { maxMoves });
+    assert.throws(
+      () => new RandomPlayer().chooseMove(wide()),
+      range("RandomPlayer.chooseMove", maxMoves),
+    );
+    for (const searcher of ["alpha-beta", "deepening"] as const) {
+      for (const view of [undefined, () => finished]) {
+        const player = new SearchPlayer({
+          searcher,
+          maxNodes: 100,
+          ...(view ? { view } : {}),
+        });
+        assert.throws(
+          () => player.chooseMove(wide()),
+          range("SearchPlayer.chooseMove", maxMoves),
+          `${searcher}, view ${view !== undefined}`,
+        );
+      }
+    }
+  }
+  // A count outside 0…maxMoves is refused, not read past the moves written.
+  for (const count of [-1, 10, NaN, 2.5]) {
+    const lying = Object.assign(TicTacToe.parse("XO.XO...."), {
+      generateMoves: () => count,
+    });
+    const rule = new RegExp(
+      `^Error: (RandomPlayer|SearchPlayer)\\.chooseMove: position\\.generateMoves\\(\\) must return the number of moves it wrote, an integer in 0…9 \\(maxMoves\\), got ${count}$`,
+    );
+    assert.throws(() => new RandomPlayer().chooseMove(lying), rule);
+    assert.throws(
+      () =>
+        new SearchPlayer({ maxNodes: 100, view: () => finished })
+          .chooseMove(lying),
+      rule,
+    );
+  }
+  assert.throws(
+    () => new RandomPlayer().chooseMove(null as unknown as TicTacToe),
+    /^Error: RandomPlayer\.chooseMove: position must be a Position \(methods generateMoves, .*\), got null$/,
+  );
+  // At the limit, and with a view without moves, they play as before.
+  const widest = Object.assign(TicTacToe.parse("XO.XO...."), {
+    maxMoves: MAX_MOVE_RANGE,
+  });
+  assert.ok([2, 5, 6, 7, 8].includes(new RandomPlayer().chooseMove(widest)));
+  const fallback = new SearchPlayer({ maxNodes: 100, view: () => finished });
+  assert.equal(fallback.chooseMove(widest), 2);
 });

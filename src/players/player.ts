@@ -38,6 +38,12 @@ import { pvs } from "../search/pvs.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
 import { checkTechniqueMethods } from "../search/_deep_search.ts";
 import {
+  allocatingForMoves,
+  checkedCount,
+  checkMaxMoves,
+  checkPosition,
+} from "../search/_search_context.ts";
+import {
   resolveSearchSettings,
   type Searcher,
   type SearchSettings,
@@ -98,6 +104,41 @@ function checkName(where: string, name: unknown, fallback: string): string {
   return name;
 }
 
+/**
+ * A player's move buffer, made and read with the searchers' checks (mcts's
+ * too): the position has a `Position`'s methods, its `maxMoves` is an
+ * integer in 1…`MAX_MOVE_RANGE` (2^24), an allocation the machine refuses
+ * is an error naming `maxMoves`, and `generateMoves` returns a count in
+ * 0…maxMoves. Unchecked, a `maxMoves` of 2^31 or 1e12 was a bare
+ * `RangeError`, one of 2^24 + 1 a 64 MiB buffer the searchers refuse, and a
+ * bad count a move read from outside the moves written.
+ */
+class MoveBuffer {
+  #moves = new Int32Array(0);
+
+  /**
+   * Writes `position`'s moves into the buffer (grown when its `maxMoves`
+   * needs more) and returns their count; errors name `where`.
+   */
+  generate(where: string, position: Position): number {
+    checkPosition(where, position);
+    const maxMoves = checkMaxMoves(where, position);
+    if (this.#moves.length < maxMoves) {
+      this.#moves = allocatingForMoves(
+        where,
+        maxMoves,
+        () => new Int32Array(maxMoves),
+      );
+    }
+    return checkedCount(where, position.generateMoves(this.#moves), maxMoves);
+  }
+
+  /** The `index`th move the last {@linkcode MoveBuffer.generate} wrote. */
+  at(index: number): Move {
+    return this.#moves[index]!;
+  }
+}
+
 /** Options of {@linkcode RandomPlayer}. */
 export interface RandomPlayerOptions {
   /** Seed (integer 0…2^32 − 1, default 0). */
@@ -126,7 +167,7 @@ export class RandomPlayer<P extends Position = Position> implements Player<P> {
   /** Always 0: it searches nothing. */
   lastNodes = 0;
   #random: Random;
-  #moves = new Int32Array(0);
+  readonly #moves = new MoveBuffer();
 
   /**
    * A random player.
@@ -152,13 +193,29 @@ export class RandomPlayer<P extends Position = Position> implements Player<P> {
     this.#random = new Random(hashInts(this.seed, game, 0));
   }
 
+  /**
+   * A uniformly random legal move of `position` (−1 when it has none).
+   *
+   * @throws {Error} naming `RandomPlayer.chooseMove` when `position` is not
+   *   a `Position`, its `maxMoves` is not an integer in 1…2^24
+   *   (`MAX_MOVE_RANGE`), or `generateMoves` returns a count outside
+   *   0…maxMoves, as the searchers refuse them
+   *
+   * @example A move range past 2^24 is refused by name, not allocated
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { RandomPlayer, TicTacToe } from "../../mod.ts";
+   * const huge = Object.assign(TicTacToe.empty(), { maxMoves: 2 ** 31 });
+   * assert.throws(
+   *   () => new RandomPlayer().chooseMove(huge),
+   *   /^Error: RandomPlayer\.chooseMove: position\.maxMoves must be an integer in 1…16777216, got 2147483648$/,
+   * );
+   * ```
+   */
   chooseMove(position: P): Move {
-    if (this.#moves.length < position.maxMoves) {
-      this.#moves = new Int32Array(position.maxMoves);
-    }
-    const count = position.generateMoves(this.#moves);
+    const count = this.#moves.generate("RandomPlayer.chooseMove", position);
     if (count === 0) return NO_MOVE;
-    return this.#moves[this.#random.int(0, count - 1)]!;
+    return this.#moves.at(this.#random.int(0, count - 1));
   }
 }
 
@@ -430,7 +487,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
   readonly #view: ((position: P) => Position) | null;
   /** The options as the searcher reads them, checked when the player is made. */
   readonly #settings: SearchSettings;
-  #moves = new Int32Array(0);
+  readonly #moves = new MoveBuffer();
 
   /**
    * An anytime searching player.
@@ -680,7 +737,33 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
     checkTechniqueMethods(`${where}: options`, this.#settings, searched);
   }
 
+  /**
+   * The move of the last depth searched to the end (see the class doc);
+   * the first legal move when no search finished one (a view without
+   * moves).
+   *
+   * @throws {Error} naming `SearchPlayer.chooseMove` when `position` is not
+   *   a `Position` or its `maxMoves` is not an integer in 1…2^24
+   *   (`MAX_MOVE_RANGE`), checked before the search as the searchers check
+   *   theirs (the searcher checks a view's position); what the searcher
+   *   throws
+   *
+   * @example A move range past 2^24 is refused by name, not allocated
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { SearchPlayer, TicTacToe } from "../../mod.ts";
+   * const huge = Object.assign(TicTacToe.empty(), { maxMoves: 1e12 });
+   * assert.throws(
+   *   () => new SearchPlayer({ maxNodes: 100 }).chooseMove(huge),
+   *   /^Error: SearchPlayer\.chooseMove: position\.maxMoves must be an integer in 1…16777216, got 1000000000000$/,
+   * );
+   * ```
+   */
   chooseMove(position: P): Move {
+    // The game's position, not only the view's: the first-move fallback
+    // sizes a buffer by it.
+    checkPosition("SearchPlayer.chooseMove", position);
+    checkMaxMoves("SearchPlayer.chooseMove", position);
     const searched = this.#view === null ? position : this.#view(position);
     const started = performance.now();
     this.#tt?.clear();
@@ -747,12 +830,9 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
 
   /** The first legal move: the answer when no search finished a move. */
   #firstMove(position: P): Move {
-    if (this.#moves.length < position.maxMoves) {
-      this.#moves = new Int32Array(position.maxMoves);
-    }
-    return position.generateMoves(this.#moves) === 0
+    return this.#moves.generate("SearchPlayer.chooseMove", position) === 0
       ? NO_MOVE
-      : this.#moves[0]!;
+      : this.#moves.at(0);
   }
 }
 
