@@ -313,13 +313,15 @@ Deno.test("aspiration with a guess stopped by the caller's budget reports the be
       fc.integer({ min: 1, max: 40 }),
       fc.integer({ min: 1, max: 400 }),
       fc.boolean(),
-      (shape, guess, delta, maxNodes, withDepth) => {
+      fc.boolean(),
+      (shape, guess, delta, maxNodes, withDepth, failHard) => {
         const tree = new UniformTree(shape);
         const before = tree.key();
         const result = aspiration(tree, {
           guess,
           delta,
           maxNodes,
+          failHard,
           ...(withDepth ? { depth: shape.depth - 1 } : {}),
         });
         assert.equal(tree.key(), before);
@@ -437,6 +439,8 @@ Deno.test("an interrupt stops a search given no budget as a budget does: a stopp
     pvs: () => pvs(TicTacToe.empty(), { interrupt: stop }),
     quiescence: () => quiescence(TicTacToe.empty(), { interrupt: stop }),
     mtdf: () => mtdf(TicTacToe.empty(), { interrupt: stop }),
+    aspiration: () =>
+      aspiration(TicTacToe.empty(), { guess: 0, interrupt: stop }),
     sssStar: () =>
       sssStar(TicTacToe.empty(), {
         interrupt: stop,
