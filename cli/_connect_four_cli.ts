@@ -29,13 +29,21 @@ export const MAX_LINE_BYTES = 1024;
  * line is decoded once. A line longer than `maxBytes` is yielded as `null`
  * and its bytes are skipped, not kept, up to its end.
  *
+ * `beforeRead` runs each time every line read so far has been yielded
+ * and the stream is about to be read again, which may wait for its writer:
+ * the moment to flush output held back for the lines so far (see
+ * `cli/solve.ts`), so that a program that writes a line and waits for the
+ * answer gets it.
+ *
  * @param stream the bytes, e.g. `Deno.stdin.readable`
  * @param maxBytes the longest line kept
+ * @param beforeRead called before each read of `stream`
  * @returns each line's text, or `null` for a line over `maxBytes`
  */
 export async function* readLines(
   stream: ReadableStream<Uint8Array>,
   maxBytes: number = MAX_LINE_BYTES,
+  beforeRead: () => void = () => {},
 ): AsyncGenerator<string | null> {
   const buffer = new Uint8Array(maxBytes);
   const decoder = new TextDecoder();
@@ -43,28 +51,37 @@ export async function* readLines(
   let tooLong = false;
   // A partly read line at the end of the stream is a line too.
   let pending = false;
-  for await (const chunk of stream) {
-    let start = 0;
-    while (start < chunk.length) {
-      const newline = chunk.indexOf(10, start);
-      const stop = newline < 0 ? chunk.length : newline;
-      if (!tooLong) {
-        if (length + stop - start > maxBytes) tooLong = true;
-        else {
-          buffer.set(chunk.subarray(start, stop), length);
-          length += stop - start;
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      beforeRead();
+      const { done, value: chunk } = await reader.read();
+      if (done) break;
+      let start = 0;
+      while (start < chunk.length) {
+        const newline = chunk.indexOf(10, start);
+        const stop = newline < 0 ? chunk.length : newline;
+        if (!tooLong) {
+          if (length + stop - start > maxBytes) tooLong = true;
+          else {
+            buffer.set(chunk.subarray(start, stop), length);
+            length += stop - start;
+          }
         }
+        if (newline < 0) {
+          pending = true;
+          break;
+        }
+        yield tooLong ? null : decoder.decode(buffer.subarray(0, length));
+        length = 0;
+        tooLong = false;
+        pending = false;
+        start = newline + 1;
       }
-      if (newline < 0) {
-        pending = true;
-        break;
-      }
-      yield tooLong ? null : decoder.decode(buffer.subarray(0, length));
-      length = 0;
-      tooLong = false;
-      pending = false;
-      start = newline + 1;
     }
+  } finally {
+    // A caller that stops early leaves the stream readable by others.
+    reader.releaseLock();
   }
   if (pending) {
     yield tooLong ? null : decoder.decode(buffer.subarray(0, length));

@@ -55,6 +55,51 @@ Deno.test("deno task solve streams: a line's answer arrives before stdin is clos
   assert.equal((await child.status).code, 0);
 });
 
+Deno.test("deno task solve streams line after line: each answer arrives before the next line is sent", async () => {
+  const child = spawnSolve();
+  const writer = child.stdin.getWriter();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  for (
+    const [moves, score] of [
+      ["4455", 18],
+      ["7422341735647741166133573473242566", 1],
+      ["23163416124767223154467471272416755633", 0],
+    ]
+  ) {
+    await writer.write(new TextEncoder().encode(`${moves}\n`));
+    // The answers are held back while lines are waiting; none is, here.
+    while (!text.endsWith("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    assert.match(text, new RegExp(`^${moves} ${score} \\d+ \\d+\n$`));
+    text = "";
+  }
+  await writer.close();
+  await reader.cancel();
+  await child.stderr.cancel();
+  assert.equal((await child.status).code, 0);
+});
+
+Deno.test("deno task solve: answers held back are written before a bad line's message, so one terminal shows them in order", async () => {
+  // stdout and stderr on one pipe, as on a terminal.
+  const { code, stdout } = await new Deno.Command("sh", {
+    args: [
+      "-c",
+      `printf '4455\\n44x5\\n7422341735647741166133573473242566\\n' | "${Deno.execPath()}" run --allow-read "${SOLVE}" 2>&1`,
+    ],
+  }).output();
+  const lines = new TextDecoder().decode(stdout).trim().split("\n");
+  assert.equal(code, 1);
+  assert.equal(lines.length, 4);
+  assert.match(lines[0]!, /^4455 18 \d+ \d+$/);
+  assert.match(lines[1]!, /^line 2: /);
+  assert.match(lines[2]!, /^7422341735647741166133573473242566 1 \d+ \d+$/);
+  assert.match(lines[3]!, /^solve: 1 bad line, /);
+});
+
 Deno.test("deno task solve exits 0 when every line is valid and 2 on an unknown option", async () => {
   const ok = spawnSolve();
   const writer = ok.stdin.getWriter();
