@@ -24,7 +24,7 @@
  * - in a game, an engine that plays an illegal move loses it (`illegal
  *   move X by NAME`: the PGN's Termination tag) and plays on, not
  *   restarted; one that answers with no move (a bare `bestmove`, `0000`,
- *   `(none)`), crashes, does not answer `go` within --timeout, or floods
+ *   `(none)`), crashes, does not answer `go` within --timeout-ms, or floods
  *   its output loses it too (`NAME answered with no move`, `NAME crashed`,
  *   `NAME did not answer in time`, `NAME flooded its output`), its full
  *   message goes to stderr (with its `info string` lines, which say why an
@@ -76,7 +76,14 @@ import {
   OpeningsFileError,
 } from "../src/uci/openings_file.ts";
 import { matchOverNats } from "./_nats_match.ts";
-import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
+import {
+  flagName,
+  FlagsOnce,
+  flagValue,
+  refuseRenamed,
+  type RenamedFlags,
+  UsageError,
+} from "./_flags.ts";
 import { PgnOutput } from "./_pgn_output.ts";
 import { print } from "./_output.ts";
 import {
@@ -97,14 +104,14 @@ import { onStopSignals } from "./_stop_signals.ts";
 /** The text of `deno task match --help`. */
 const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
        [--games N] [--openings FILE]
-       [--opening-plies N] [--max-plies N] [--pgn FILE] [--timeout MS]
-       [--handshake-timeout MS]
+       [--opening-plies N] [--max-plies N] [--pgn FILE] [--timeout-ms MS]
+       [--handshake-timeout-ms MS]
        [--nats URL [--batch N] [--nats-unreachable SECONDS]]
   SPEC: ours:depth=N | ours:nodes=N | ours:movetime=MS
         stockfish:skill=S,depth=N | stockfish:nodes=N | ...
         NAME:depth=N ... (any UCI program, named by --engine NAME=PATH,
         repeatable, once per NAME; stockfish and glaurung are there when installed)
-  Settings: depth 1…100, nodes ≥ 1, movetime ≥ 1 ms (below --timeout),
+  Settings: depth 1…100, nodes ≥ 1, movetime ≥ 1 ms (below --timeout-ms),
   skill 0…20 (Stockfish only); each once; at least one of depth, nodes,
   movetime. --a and --b differ (each names its engine in lines and PGN).
   --games N (even; default two per opening), --openings FILE (.txt lines
@@ -112,8 +119,8 @@ const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
   --opening-plies only with a .pgn),
   --max-plies N (draw after N plies in all, the opening's included: above
   the longest opening's; default 300), --pgn FILE (each game as
-  it ends), --timeout MS (one search, default 60000), --handshake-timeout MS
-  (uciok/readyok, default 10000).
+  it ends), --timeout-ms MS (milliseconds for one search, default 60000),
+  --handshake-timeout-ms MS (milliseconds for uciok/readyok, default 10000).
   Faults: an engine that cannot start stops the run (exit 2); one that
   plays an illegal move in a game loses that game (PGN Termination tag);
   one that answers with no move, crashes, hangs or floods loses it too and
@@ -138,8 +145,8 @@ const FLAGS = [
   "--max-plies",
   "--pgn",
   "--opening-plies",
-  "--timeout",
-  "--handshake-timeout",
+  "--timeout-ms",
+  "--handshake-timeout-ms",
   "--nats",
   "--batch",
   "--nats-unreachable",
@@ -147,6 +154,14 @@ const FLAGS = [
 ];
 /** Flags given once per value: each --engine adds one engine. */
 const REPEATABLE = ["--engine"];
+/**
+ * Their old names meant milliseconds, as grade's and notebooks' --timeout
+ * mean seconds: `--timeout 5` lost every game on time.
+ */
+const RENAMED: RenamedFlags = {
+  "--timeout": ["--timeout-ms", "milliseconds"],
+  "--handshake-timeout": ["--handshake-timeout-ms", "milliseconds"],
+};
 
 function parseFlags(
   list: readonly string[],
@@ -157,6 +172,7 @@ function parseFlags(
   for (let i = 0; i < list.length; i++) {
     const arg = list[i]!;
     if (arg === "-h" || arg === "--help") return null;
+    refuseRenamed("", list, i, RENAMED);
     const flag = flagName(arg);
     if (!FLAGS.includes(flag) && !REPEATABLE.includes(flag)) {
       throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
@@ -256,10 +272,10 @@ function plan(args: readonly string[]): Plan | null {
   }
   const maxPlies = integerFlag(flags, "--max-plies", 1, 100_000, 300);
   const openingPlies = integerFlag(flags, "--opening-plies", 1, 100, 8);
-  const timeoutMs = integerFlag(flags, "--timeout", 1, 86_400_000, 60_000);
+  const timeoutMs = integerFlag(flags, "--timeout-ms", 1, 86_400_000, 60_000);
   const handshakeTimeoutMs = integerFlag(
     flags,
-    "--handshake-timeout",
+    "--handshake-timeout-ms",
     1,
     86_400_000,
     10_000,

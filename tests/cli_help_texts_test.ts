@@ -87,3 +87,37 @@ Deno.test("grade --help states its limits: --timeout 1…3600 s, --memory 64…6
   assert.match(run.stdout, /^ +--timeout SECONDS [^\n]*\n[^\n]*1…3600 /m);
   assert.match(run.stdout, /^ +--memory MB [^\n]*\n[^\n]*64…65536 /m);
 });
+
+Deno.test("a time flag whose name does not say its unit means one unit in every command", async () => {
+  // Found by review: --timeout was MS in match and chess-referee and
+  // SECONDS in grade, notebooks and the benches, so "match --timeout 5"
+  // gave 5 ms and every game was lost on time.
+  const unitOf: Record<string, string> = { MS: "ms", S: "s", SECONDS: "s" };
+  const units = new Map<string, Set<string>>();
+  for (const [file, args] of COMMANDS) {
+    const run = await runCli(file, [...args, "--help"]);
+    const usage = run.stdout.split("\n\n")[0]!;
+    for (
+      const [, flag, value] of usage.matchAll(/(--[a-z-]+)[ =]([A-Z]+)\b/g)
+    ) {
+      const unit = unitOf[value!];
+      if (unit === undefined) continue;
+      if (flag!.endsWith("-ms") || flag!.endsWith("-s")) {
+        assert.equal(
+          unit,
+          flag!.endsWith("-ms") ? "ms" : "s",
+          `${file} ${flag} ${value}`,
+        );
+        continue;
+      }
+      const seen = units.get(flag!) ?? new Set();
+      seen.add(`${unit} (${file})`);
+      units.set(flag!, seen);
+    }
+  }
+  for (const [flag, seen] of units) {
+    const kinds = new Set([...seen].map((entry) => entry.split(" ")[0]));
+    assert.equal(kinds.size, 1, `${flag} means ${[...seen].join(", ")}`);
+  }
+  assert.ok(units.has("--timeout"), "no command's --timeout was read");
+});
