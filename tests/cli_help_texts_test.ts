@@ -8,13 +8,14 @@ import { runCli } from "./_cli.ts";
 
 /**
  * The commands of cli/ and the benches run as tasks, whose help is checked
- * (cli/uci.ts and cli/match.ts are others' to change).
+ * (cli/uci.ts is others' to change).
  */
 const COMMANDS: [file: string, args: string[]][] = [
   ["strength.ts", []],
   ["atlas_elo.ts", []],
   ["figures.ts", []],
   ["chess_referee.ts", []],
+  ["match.ts", []],
   ["nats_bench.ts", []],
   ["native_bench.ts", []],
   ["play.ts", []],
@@ -120,4 +121,18 @@ Deno.test("a time flag whose name does not say its unit means one unit in every 
     assert.equal(kinds.size, 1, `${flag} means ${[...seen].join(", ")}`);
   }
   assert.ok(units.has("--timeout"), "no command's --timeout was read");
+});
+
+Deno.test("match and chess-referee --help: the searches' budgets are --timeout-ms and --handshake-timeout-ms, in milliseconds", async () => {
+  const match = (await runCli("match.ts", ["--help"])).stdout;
+  assert.match(match, /^ +--timeout-ms MS +milliseconds /m);
+  assert.match(match, /^ +--handshake-timeout-ms MS\n +milliseconds /m);
+  const referee = (await runCli("chess_referee.ts", ["--help"])).stdout;
+  assert.match(
+    referee,
+    /^ +--timeout-ms MS +the budget of one search in milliseconds/m,
+  );
+  for (const help of [match, referee]) {
+    assert.doesNotMatch(help, /--(handshake-)?timeout(?!-ms)\b/);
+  }
 });

@@ -247,11 +247,11 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
   assert.throws(() => Deno.statSync(`${dir}/started`), Deno.errors.NotFound);
   const help = await runCli("match.ts", ["--help"]);
   assert.equal(help.code, 0);
-  assert.match(help.stdout, /SIGINT exits 130, SIGTERM 143/);
+  assert.match(help.stdout, /130\/143 when stopped\s+by SIGINT\/SIGTERM/);
   // Found by review: it said an illegal move restarts the engine.
   assert.match(
     help.stdout,
-    /plays an illegal move in a game loses that game \(PGN Termination tag\);\s+one that answers with no move, crashes, hangs or floods loses it too and\s+is restarted;/,
+    /plays an illegal move loses that game \(the PGN's Termination tag says\s+why\) and plays on; one that answers with no move, crashes, does not answer\s+within --timeout-ms or floods its output loses it too and is restarted;/,
   );
   Deno.removeSync(dir, { recursive: true });
 });
