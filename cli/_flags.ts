@@ -257,3 +257,67 @@ export function integerValue(
   }
   return number;
 }
+
+/**
+ * Flags renamed so that their names say their units, each old name with
+ * its new one and the unit: `--timeout` meant milliseconds in match and
+ * seconds in grade, so `match --timeout 5` lost every game on time.
+ */
+export type RenamedFlags = Readonly<
+  Record<string, readonly [now: string, unit: string]>
+>;
+
+/**
+ * Refuses an old name of a renamed flag, naming the new one and its unit,
+ * with the argument as typed (and its value when it follows as the next
+ * argument), instead of "unknown argument" or a quiet guess at the unit.
+ *
+ * @param command the command's name, which starts the message (`""` for a
+ *   command that puts its name before every message it prints)
+ * @param args the command line
+ * @param i the index of an argument in a flag's place
+ * @param renamed the command's renamed flags
+ * @throws {UsageError} `"<command>: <old> is now <new> (<unit>); got
+ *   "<as typed>""` when `args[i]` is an old name
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { refuseRenamed } from "./_flags.ts";
+ * const renamed = { "--timeout": ["--timeout-ms", "milliseconds"] } as const;
+ * refuseRenamed("match", ["--timeout-ms", "5"], 0, renamed);
+ * assert.throws(
+ *   () => refuseRenamed("match", ["--timeout", "5"], 0, renamed),
+ *   /^Error: match: --timeout is now --timeout-ms \(milliseconds\); got "--timeout 5"$/,
+ * );
+ * assert.throws(
+ *   () => refuseRenamed("", ["--timeout=5"], 0, renamed),
+ *   /^Error: --timeout is now --timeout-ms \(milliseconds\); got "--timeout=5"$/,
+ * );
+ * assert.throws(
+ *   () => refuseRenamed("", ["--timeout", "--games", "2"], 0, renamed),
+ *   /got "--timeout"$/,
+ * );
+ * ```
+ */
+export function refuseRenamed(
+  command: string,
+  args: readonly string[],
+  i: number,
+  renamed: RenamedFlags,
+): void {
+  const arg = args[i]!;
+  const flag = flagName(arg);
+  const entry = Object.hasOwn(renamed, flag) ? renamed[flag] : undefined;
+  if (entry === undefined) return;
+  const [now, unit] = entry;
+  const next = args[i + 1];
+  const typed = arg === flag && next !== undefined && !next.startsWith("--")
+    ? `${arg} ${next}`
+    : arg;
+  throw new UsageError(
+    `${
+      command === "" ? "" : `${command}: `
+    }${flag} is now ${now} (${unit}); got ${JSON.stringify(typed)}`,
+  );
+}

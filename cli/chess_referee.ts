@@ -20,13 +20,20 @@ import {
   stockfishAvailable,
 } from "../src/course/chess/mod.ts";
 import { findProgram } from "../src/programs.ts";
-import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
+import {
+  flagName,
+  FlagsOnce,
+  flagValue,
+  refuseRenamed,
+  type RenamedFlags,
+  UsageError,
+} from "./_flags.ts";
 import { print, readCommandLine } from "./_output.ts";
 import { abortOnStopSignals } from "./_stop_signals.ts";
 
 /** The text of `deno task chess-referee --help`. */
 export const HELP =
-  `usage: deno task chess-referee [--depth N] [--stockfish PATH] [--output FILE] [--timeout MS]
+  `usage: deno task chess-referee [--depth N] [--stockfish PATH] [--output FILE] [--timeout-ms MS]
 
 Asks Stockfish for its verdict on each horizon error of the committed full
 chess run (figures/chess/results_full.json, written by
@@ -41,17 +48,24 @@ Flags:
                     /usr/games/stockfish, as match and the benches find it;
                     or any UCI program)
   --output FILE     where to write (default figures/chess/referee_full.json)
-  --timeout MS      the budget of one search in milliseconds, an integer in
+  --timeout-ms MS   the budget of one search in milliseconds, an integer in
                     1…86400000 (default 60000)
   -h, --help        this text
 
 Exit status: 0 when written; 2 on a bad command line, a missing results
 file or Stockfish, or a fault of Stockfish (it cannot run, exits, or is
-silent: no uciok/readyok within 10 s, no bestmove within --timeout), and
+silent: no uciok/readyok within 10 s, no bestmove within --timeout-ms), and
 nothing is written then; 130/143 when stopped by SIGINT/SIGTERM
 (Stockfish stopped, nothing written).`;
 
-const FLAGS = ["--depth", "--stockfish", "--output", "--timeout"];
+const FLAGS = ["--depth", "--stockfish", "--output", "--timeout-ms"];
+/**
+ * Its old name meant milliseconds, as grade's and notebooks' --timeout
+ * mean seconds.
+ */
+const RENAMED: RenamedFlags = {
+  "--timeout": ["--timeout-ms", "milliseconds"],
+};
 
 /** What `deno task chess-referee`'s command line asks for. */
 export interface RefereeArgs {
@@ -59,7 +73,7 @@ export interface RefereeArgs {
   help: boolean;
   /** `--depth N` (default 14). */
   depth: number;
-  /** `--timeout MS` (default 60000). */
+  /** `--timeout-ms MS` (default 60000). */
   timeoutMs: number;
   /** `--stockfish PATH`, when given. */
   stockfish?: string;
@@ -104,6 +118,11 @@ function integer(
  * assert.equal(parseRefereeArgs(["--depth=3"]).depth, 3);
  * assert.throws(() => parseRefereeArgs(["--depth", "0"]), /got "0" \(Stockfish's depth 0 searches forever\)$/);
  * assert.throws(() => parseRefereeArgs(["--depth", "101"]), /got "101"$/);
+ * assert.equal(parseRefereeArgs(["--timeout-ms", "500"]).timeoutMs, 500);
+ * assert.throws(
+ *   () => parseRefereeArgs(["--timeout", "5"]),
+ *   /^Error: chess-referee: --timeout is now --timeout-ms \(milliseconds\); got "--timeout 5"$/,
+ * );
  * ```
  */
 export function parseRefereeArgs(args: readonly string[]): RefereeArgs {
@@ -116,6 +135,7 @@ export function parseRefereeArgs(args: readonly string[]): RefereeArgs {
       result.help = true;
       continue;
     }
+    refuseRenamed("chess-referee", args, i, RENAMED);
     const flag = flagName(arg);
     if (!FLAGS.includes(flag)) {
       throw new UsageError(
@@ -134,7 +154,7 @@ export function parseRefereeArgs(args: readonly string[]): RefereeArgs {
         100,
         " (Stockfish's depth 0 searches forever)",
       );
-    } else if (flag === "--timeout") {
+    } else if (flag === "--timeout-ms") {
       result.timeoutMs = integer(flag, value, 1, 86_400_000);
     } else if (flag === "--stockfish") result.stockfish = value;
     else result.output = value;

@@ -24,7 +24,7 @@
  * - in a game, an engine that plays an illegal move loses it (`illegal
  *   move X by NAME`: the PGN's Termination tag) and plays on, not
  *   restarted; one that answers with no move (a bare `bestmove`, `0000`,
- *   `(none)`), crashes, does not answer `go` within --timeout, or floods
+ *   `(none)`), crashes, does not answer `go` within --timeout-ms, or floods
  *   its output loses it too (`NAME answered with no move`, `NAME crashed`,
  *   `NAME did not answer in time`, `NAME flooded its output`), its full
  *   message goes to stderr (with its `info string` lines, which say why an
@@ -65,6 +65,7 @@ import {
 import {
   checkEngineKnown,
   checkMovetime,
+  ENGINE_SETTINGS,
   EngineSpecError,
   parseEngineSpec,
   type UciEngineSpec,
@@ -76,7 +77,14 @@ import {
   OpeningsFileError,
 } from "../src/uci/openings_file.ts";
 import { matchOverNats } from "./_nats_match.ts";
-import { flagName, FlagsOnce, flagValue, UsageError } from "./_flags.ts";
+import {
+  flagName,
+  FlagsOnce,
+  flagValue,
+  refuseRenamed,
+  type RenamedFlags,
+  UsageError,
+} from "./_flags.ts";
 import { PgnOutput } from "./_pgn_output.ts";
 import { print } from "./_output.ts";
 import {
@@ -89,44 +97,106 @@ import {
   SECURITY_HELP,
   securityFlags,
   UNREACHABLE_ALONE,
+  UNREACHABLE_HELP,
   unreachableMs,
 } from "./_nats.ts";
-import { DEFAULT_UNREACHABLE_MS } from "../src/jobs/nats.ts";
 import { onStopSignals } from "./_stop_signals.ts";
 
+/**
+ * The integer flags' smallest and largest values and defaults: the help
+ * states them and the parser applies them, so the two cannot differ.
+ */
+const GAMES = [2, 1_000_000] as const;
+const OPENING_PLIES = [1, 100, 8] as const;
+const MAX_PLIES = [1, 100_000, 300] as const;
+const TIMEOUT_MS = [1, 86_400_000, 60_000] as const;
+const HANDSHAKE_TIMEOUT_MS = [1, 86_400_000, 10_000] as const;
+const BATCH = [1, 10_000, 2] as const;
+
+/** A range as the help and the errors write it: `1…100`. */
+function span([min, max]: readonly [number, number, ...number[]]): string {
+  return `${min}…${max}`;
+}
+
+/** A flag's rule as the help states it: `an integer in 1…100 (default 8)`. */
+function rule(flag: readonly [number, number, number]): string {
+  return `an integer in ${span(flag)} (default ${flag[2]})`;
+}
+
+/** A SPEC setting's rule, from the table parseEngineSpec applies. */
+function setting(name: string): string {
+  return `an integer in ${span(ENGINE_SETTINGS[name]!)}`;
+}
+
 /** The text of `deno task match --help`. */
-const HELP = `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...]
-       [--games N] [--openings FILE]
-       [--opening-plies N] [--max-plies N] [--pgn FILE] [--timeout MS]
-       [--handshake-timeout MS]
-       [--nats URL [--batch N] [--nats-unreachable SECONDS]]
-  SPEC: ours:depth=N | ours:nodes=N | ours:movetime=MS
-        stockfish:skill=S,depth=N | stockfish:nodes=N | ...
-        NAME:depth=N ... (any UCI program, named by --engine NAME=PATH,
-        repeatable, once per NAME; stockfish and glaurung are there when installed)
-  Settings: depth 1…100, nodes ≥ 1, movetime ≥ 1 ms (below --timeout),
-  skill 0…20 (Stockfish only); each once; at least one of depth, nodes,
-  movetime. --a and --b differ (each names its engine in lines and PGN).
-  --games N (even; default two per opening), --openings FILE (.txt lines
-  "name ; uci ...", or .pgn: first --opening-plies plies, default 8;
-  --opening-plies only with a .pgn),
-  --max-plies N (draw after N plies in all, the opening's included: above
-  the longest opening's; default 300), --pgn FILE (each game as
-  it ends), --timeout MS (one search, default 60000), --handshake-timeout MS
-  (uciok/readyok, default 10000).
-  Faults: an engine that cannot start stops the run (exit 2); one that
-  plays an illegal move in a game loses that game (PGN Termination tag);
-  one that answers with no move, crashes, hangs or floods loses it too and
-  is restarted; a failed restart stops the run (exit 2, finished games
-  kept). SIGINT exits 130, SIGTERM 143, after ending
-  both engines; the PGN keeps the finished games.
-  --nats URL: play the games as jobs on the workers of a NATS JetStream
-  server (deno task worker --nats URL), --batch N games a job (default 2);
-  the workers run the engines their own --engine flags name.
-  --nats-unreachable SECONDS gives up (exit 2) once the server has been
-  unreachable that long (1…86400, default ${DEFAULT_UNREACHABLE_MS / 1000}).
+export const HELP =
+  `usage: deno task match --a SPEC --b SPEC [--engine NAME=PATH ...] [--games N]
+       [--openings FILE [--opening-plies N]] [--max-plies N] [--pgn FILE]
+       [--timeout-ms MS] [--handshake-timeout-ms MS]
+       [--nats URL [--batch N] [--nats-unreachable SECONDS]
+       [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE]]
+
+Plays two UCI engines against each other over the openings of
+data/chess/openings.txt, each opening once with each colour, adjudicated
+by the rules: prints a line per game, then the score with an Elo
+difference and its 95% interval, and writes the games as PGN.
+
+A SPEC is NAME:SETTINGS. NAME is ours, stockfish or glaurung (when
+installed), or the NAME of an --engine NAME=PATH (any UCI program), never
+a path. SETTINGS are comma-separated, each at most once, at least one of
+depth, nodes and movetime (the budget of each search):
+  depth=N         plies, ${setting("depth")}
+  nodes=N         nodes, ${setting("nodes")}
+  movetime=MS     milliseconds, ${setting("movetime")}, below
+                  --timeout-ms
+  skill=S         Stockfish's skill level, ${setting("skill")}
+                  (stockfish only; below 20 its moves are chosen at random)
+For example ours:depth=3, stockfish:skill=3,depth=5 or ours:movetime=100.
+
+Flags:
+  --a SPEC, --b SPEC
+                  the two engines, which differ (each names its engine in
+                  the lines and the PGN)
+  --engine NAME=PATH
+                  the UCI program at PATH, named NAME in a SPEC;
+                  repeatable, once per NAME
+  --games N       games in all, an even integer in ${span(GAMES)} (default:
+                  two per opening, one with each colour)
+  --openings FILE the openings (default data/chess/openings.txt): a .txt
+                  of lines "name ; uci moves", or a .pgn whose games'
+                  first --opening-plies plies are the openings
+  --opening-plies N
+                  with a .pgn --openings: each game's first N plies are
+                  its opening, ${rule(OPENING_PLIES)}
+  --max-plies N   a game is drawn after N plies in all, the opening's
+                  included: ${rule(MAX_PLIES)}, and
+                  above the longest opening's plies
+  --pgn FILE      write the games to FILE, each as it ends
+  --timeout-ms MS milliseconds an engine has to answer go, or it loses the
+                  game: ${rule(TIMEOUT_MS)}
+  --handshake-timeout-ms MS
+                  milliseconds an engine has to answer uci and isready
+                  when it starts: ${rule(HANDSHAKE_TIMEOUT_MS)}
+  --nats URL      play the games as jobs on the workers of the NATS
+                  JetStream server at URL (deno task worker --nats URL, on
+                  any machine; see docs/distributed.md); each worker
+                  starts the engines its own --engine flags name
+  --batch N       with --nats: games a job, ${rule(BATCH)}
+${UNREACHABLE_HELP}
 ${SECURITY_HELP}
-  See docs/distributed.md.`;
+  -h, --help      this text
+
+Faults: an engine that cannot start stops the run. In a game, an engine
+that plays an illegal move loses that game (the PGN's Termination tag says
+why) and plays on; one that answers with no move, crashes, does not answer
+within --timeout-ms or floods its output loses it too and is restarted; a
+failed restart stops the run.
+
+Exit status: 0 when every game was played (faults included); 2 on a bad
+command line, an engine that cannot start, a failed restart (the finished
+games kept in the PGN) or a run over NATS that failed; 130/143 when stopped
+by SIGINT/SIGTERM (both engines ended, the game in progress dropped, the
+finished games in the PGN).`;
 
 const ROOT = new URL("..", import.meta.url);
 
@@ -138,8 +208,8 @@ const FLAGS = [
   "--max-plies",
   "--pgn",
   "--opening-plies",
-  "--timeout",
-  "--handshake-timeout",
+  "--timeout-ms",
+  "--handshake-timeout-ms",
   "--nats",
   "--batch",
   "--nats-unreachable",
@@ -147,6 +217,14 @@ const FLAGS = [
 ];
 /** Flags given once per value: each --engine adds one engine. */
 const REPEATABLE = ["--engine"];
+/**
+ * Their old names meant milliseconds, as grade's and notebooks' --timeout
+ * mean seconds: `--timeout 5` lost every game on time.
+ */
+const RENAMED: RenamedFlags = {
+  "--timeout": ["--timeout-ms", "milliseconds"],
+  "--handshake-timeout": ["--handshake-timeout-ms", "milliseconds"],
+};
 
 function parseFlags(
   list: readonly string[],
@@ -157,6 +235,7 @@ function parseFlags(
   for (let i = 0; i < list.length; i++) {
     const arg = list[i]!;
     if (arg === "-h" || arg === "--help") return null;
+    refuseRenamed("", list, i, RENAMED);
     const flag = flagName(arg);
     if (!FLAGS.includes(flag) && !REPEATABLE.includes(flag)) {
       throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
@@ -180,12 +259,10 @@ function parseFlags(
 function integerFlag(
   flags: Map<string, string>,
   flag: string,
-  min: number,
-  max: number,
-  fallback: number,
+  [min, max, fallback]: readonly [number, number, number?],
 ): number {
   const text = flags.get(flag);
-  if (text === undefined) return fallback;
+  if (text === undefined) return fallback!;
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(n >= min && n <= max)) {
     throw new UsageError(
@@ -197,40 +274,63 @@ function integerFlag(
   return n;
 }
 
-/** Everything the run needs, checked before any engine starts. */
-interface Plan {
+/**
+ * What `deno task match`'s command line asks for, every flag checked
+ * against its rule: what can be known without reading a file or looking
+ * for a program.
+ */
+export interface MatchArgs {
   a: UciEngineSpec;
   b: UciEngineSpec;
+  /** `--games`, or undefined for two per opening. */
   games: number | undefined;
   maxPlies: number;
-  openings: ChessOpening[];
+  openingPlies: number;
   openingsFile: string;
-  pgn: PgnOutput | null;
   pgnPath: string | null;
+  /** `--timeout-ms`. */
   timeoutMs: number;
+  /** `--handshake-timeout-ms`. */
   handshakeTimeoutMs: number;
   /** `--nats`: the jobs' server, or null to play here. */
   nats: string | null;
   batch: number | undefined;
   /** `--nats-unreachable`, in ms. */
   unreachableMs: number | undefined;
-  /** The engines here (`--engine`, and Stockfish and Glaurung when installed). */
-  engines: EngineTable;
+  /** The `--engine NAME=PATH` values, as given. */
+  engines: string[];
   /** `--nats-creds`, `--nats-nkey`, `--nats-ca`. */
   security: ReturnType<typeof securityFlags>;
 }
 
-function plan(args: readonly string[]): Plan | null {
+/**
+ * Parses `deno task match`'s arguments and checks each against the rule
+ * its help states.
+ *
+ * @param args the arguments after the task's name
+ * @returns the run's settings, or null for `-h`/`--help`
+ * @throws {UsageError} or {@linkcode EngineSpecError}, whose message
+ *   (`match: ` and ` (see --help)` around it) names the flag, the value
+ *   and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseMatchArgs } from "./match.ts";
+ * const args = parseMatchArgs(["--a", "ours:depth=2", "--b", "ours:nodes=500", "--timeout-ms", "5000"]);
+ * assert.equal(args?.timeoutMs, 5000);
+ * assert.equal(args?.b.go, "nodes 500");
+ * assert.equal(parseMatchArgs(["--help"]), null);
+ * assert.throws(
+ *   () => parseMatchArgs(["--a", "ours:depth=2", "--b", "ours:depth=3", "--timeout", "5"]),
+ *   /^Error: --timeout is now --timeout-ms \(milliseconds\); got "--timeout 5"$/,
+ * );
+ * ```
+ */
+export function parseMatchArgs(args: readonly string[]): MatchArgs | null {
   const parsed = parseFlags(args);
   if (parsed === null) return null;
   const { flags } = parsed;
-  let engines: EngineTable;
-  try {
-    engines = engineTable(parsed.engines);
-  } catch (error) {
-    if (error instanceof EngineFlagError) throw new UsageError(error.message);
-    throw error;
-  }
   const a = parseEngineSpec("--a", flags.get("--a")!);
   const b = parseEngineSpec("--b", flags.get("--b")!);
   // The spec is the engine's name in every game line, the score line and
@@ -243,7 +343,7 @@ function plan(args: readonly string[]): Plan | null {
     );
   }
   const games = flags.has("--games")
-    ? integerFlag(flags, "--games", 2, 1_000_000, 0)
+    ? integerFlag(flags, "--games", GAMES)
     : undefined;
   // Games come in pairs, one opening with each colour (playChessMatch):
   // an odd count would play its last opening with one colour only.
@@ -254,15 +354,13 @@ function plan(args: readonly string[]): Plan | null {
       }`,
     );
   }
-  const maxPlies = integerFlag(flags, "--max-plies", 1, 100_000, 300);
-  const openingPlies = integerFlag(flags, "--opening-plies", 1, 100, 8);
-  const timeoutMs = integerFlag(flags, "--timeout", 1, 86_400_000, 60_000);
+  const maxPlies = integerFlag(flags, "--max-plies", MAX_PLIES);
+  const openingPlies = integerFlag(flags, "--opening-plies", OPENING_PLIES);
+  const timeoutMs = integerFlag(flags, "--timeout-ms", TIMEOUT_MS);
   const handshakeTimeoutMs = integerFlag(
     flags,
-    "--handshake-timeout",
-    1,
-    86_400_000,
-    10_000,
+    "--handshake-timeout-ms",
+    HANDSHAKE_TIMEOUT_MS,
   );
   checkMovetime("--a", a, timeoutMs);
   checkMovetime("--b", b, timeoutMs);
@@ -274,17 +372,12 @@ function plan(args: readonly string[]): Plan | null {
       `--opening-plies goes with a .pgn --openings file (a .txt line gives its own moves), got --openings ${openingsFile}`,
     );
   }
-  const openings = loadOpenings(openingsFile, openingPlies);
-  // Refused, not counted from the opening's end: --max-plies is the game's
-  // length, as the PGN shows it, whatever opening it started from.
-  const short = maxPliesProblem("--max-plies", maxPlies, openings);
-  if (short !== null) throw new UsageError(short);
   const nats = flags.get("--nats") ?? null;
   if (flags.has("--batch") && nats === null) {
     throw new UsageError("--batch goes with --nats");
   }
   const batch = flags.has("--batch")
-    ? integerFlag(flags, "--batch", 1, 10_000, 2)
+    ? integerFlag(flags, "--batch", BATCH)
     : undefined;
   const unreachable = flags.get("--nats-unreachable");
   if (unreachable !== undefined && nats === null) {
@@ -303,41 +396,65 @@ function plan(args: readonly string[]): Plan | null {
       throw new UsageError(`${flag} goes with --nats`);
     }
   }
-  // Over --nats, each worker runs the engines configured on it.
-  if (nats === null) {
-    checkEngineKnown("--a", a, engines);
-    checkEngineKnown("--b", b, engines);
-  }
-  const pgnPath = flags.get("--pgn") ?? null;
-  let pgn: PgnOutput | null = null;
-  if (pgnPath !== null) {
-    try {
-      // Emptied once both engines have started: a run whose engine fails
-      // to start leaves the file as it was (removed when it made it).
-      pgn = PgnOutput.open(pgnPath);
-    } catch (error) {
-      throw new UsageError(
-        `cannot write --pgn ${pgnPath}: ${(error as Error).message}`,
-      );
-    }
-  }
   return {
     a,
     b,
     games,
     maxPlies,
-    openings,
+    openingPlies,
     openingsFile,
-    pgn,
-    pgnPath,
+    pgnPath: flags.get("--pgn") ?? null,
     timeoutMs,
     handshakeTimeoutMs,
     nats,
     batch,
     unreachableMs: patience,
-    engines,
+    engines: parsed.engines,
     security: securityFlags(flags),
   };
+}
+
+/** Everything the run needs, checked before any engine starts. */
+interface Plan extends Omit<MatchArgs, "engines"> {
+  openings: ChessOpening[];
+  pgn: PgnOutput | null;
+  /** The engines here (`--engine`, and Stockfish and Glaurung when installed). */
+  engines: EngineTable;
+}
+
+function plan(args: readonly string[]): Plan | null {
+  const parsed = parseMatchArgs(args);
+  if (parsed === null) return null;
+  let engines: EngineTable;
+  try {
+    engines = engineTable(parsed.engines);
+  } catch (error) {
+    if (error instanceof EngineFlagError) throw new UsageError(error.message);
+    throw error;
+  }
+  const openings = loadOpenings(parsed.openingsFile, parsed.openingPlies);
+  // Refused, not counted from the opening's end: --max-plies is the game's
+  // length, as the PGN shows it, whatever opening it started from.
+  const short = maxPliesProblem("--max-plies", parsed.maxPlies, openings);
+  if (short !== null) throw new UsageError(short);
+  // Over --nats, each worker runs the engines configured on it.
+  if (parsed.nats === null) {
+    checkEngineKnown("--a", parsed.a, engines);
+    checkEngineKnown("--b", parsed.b, engines);
+  }
+  let pgn: PgnOutput | null = null;
+  if (parsed.pgnPath !== null) {
+    try {
+      // Emptied once both engines have started: a run whose engine fails
+      // to start leaves the file as it was (removed when it made it).
+      pgn = PgnOutput.open(parsed.pgnPath);
+    } catch (error) {
+      throw new UsageError(
+        `cannot write --pgn ${parsed.pgnPath}: ${(error as Error).message}`,
+      );
+    }
+  }
+  return { ...parsed, engines, openings, pgn };
 }
 
 async function main(args: readonly string[]): Promise<number> {

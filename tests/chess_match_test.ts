@@ -351,7 +351,7 @@ Deno.test(
           "--max-plies",
           "60",
           // Ours is Deno starting up: 60 s for its handshake.
-          "--handshake-timeout",
+          "--handshake-timeout-ms",
           "60000",
           "--pgn",
           pgnFile,

@@ -174,7 +174,7 @@ const TRIES: Record<string, Tries> = {
         "ours:depth=2",
         "--games",
         "2",
-        "--handshake-timeout",
+        "--handshake-timeout-ms",
         "60000",
       ],
     },

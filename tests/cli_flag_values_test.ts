@@ -82,7 +82,7 @@ Deno.test("--flag=value is --flag value for play, worker, strength, atlas-elo, c
     ],
     [
       "chess_referee.ts",
-      ["--depth=3", "--timeout=1000", "--stockfish=/nonexistent/stockfish"],
+      ["--depth=3", "--timeout-ms=1000", "--stockfish=/nonexistent/stockfish"],
       /^chess-referee: no Stockfish at \/nonexistent\/stockfish/,
     ],
     // --batch read, then --games-per-pair refused with its value.

@@ -8,13 +8,14 @@ import { runCli } from "./_cli.ts";
 
 /**
  * The commands of cli/ and the benches run as tasks, whose help is checked
- * (cli/uci.ts and cli/match.ts are others' to change).
+ * (cli/uci.ts is others' to change).
  */
 const COMMANDS: [file: string, args: string[]][] = [
   ["strength.ts", []],
   ["atlas_elo.ts", []],
   ["figures.ts", []],
   ["chess_referee.ts", []],
+  ["match.ts", []],
   ["nats_bench.ts", []],
   ["native_bench.ts", []],
   ["play.ts", []],
@@ -86,4 +87,52 @@ Deno.test("grade --help states its limits: --timeout 1…3600 s, --memory 64…6
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^ +--timeout SECONDS [^\n]*\n[^\n]*1…3600 /m);
   assert.match(run.stdout, /^ +--memory MB [^\n]*\n[^\n]*64…65536 /m);
+});
+
+Deno.test("a time flag whose name does not say its unit means one unit in every command", async () => {
+  // Found by review: --timeout was MS in match and chess-referee and
+  // SECONDS in grade, notebooks and the benches, so "match --timeout 5"
+  // gave 5 ms and every game was lost on time.
+  const unitOf: Record<string, string> = { MS: "ms", S: "s", SECONDS: "s" };
+  const units = new Map<string, Set<string>>();
+  for (const [file, args] of COMMANDS) {
+    const run = await runCli(file, [...args, "--help"]);
+    const usage = run.stdout.split("\n\n")[0]!;
+    for (
+      const [, flag, value] of usage.matchAll(/(--[a-z-]+)[ =]([A-Z]+)\b/g)
+    ) {
+      const unit = unitOf[value!];
+      if (unit === undefined) continue;
+      if (flag!.endsWith("-ms") || flag!.endsWith("-s")) {
+        assert.equal(
+          unit,
+          flag!.endsWith("-ms") ? "ms" : "s",
+          `${file} ${flag} ${value}`,
+        );
+        continue;
+      }
+      const seen = units.get(flag!) ?? new Set();
+      seen.add(`${unit} (${file})`);
+      units.set(flag!, seen);
+    }
+  }
+  for (const [flag, seen] of units) {
+    const kinds = new Set([...seen].map((entry) => entry.split(" ")[0]));
+    assert.equal(kinds.size, 1, `${flag} means ${[...seen].join(", ")}`);
+  }
+  assert.ok(units.has("--timeout"), "no command's --timeout was read");
+});
+
+Deno.test("match and chess-referee --help: the searches' budgets are --timeout-ms and --handshake-timeout-ms, in milliseconds", async () => {
+  const match = (await runCli("match.ts", ["--help"])).stdout;
+  assert.match(match, /^ +--timeout-ms MS +milliseconds /m);
+  assert.match(match, /^ +--handshake-timeout-ms MS\n +milliseconds /m);
+  const referee = (await runCli("chess_referee.ts", ["--help"])).stdout;
+  assert.match(
+    referee,
+    /^ +--timeout-ms MS +the budget of one search in milliseconds/m,
+  );
+  for (const help of [match, referee]) {
+    assert.doesNotMatch(help, /--(handshake-)?timeout(?!-ms)\b/);
+  }
 });

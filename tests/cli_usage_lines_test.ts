@@ -114,8 +114,29 @@ const REFUSALS: Refusal[] = [
   [
     "chess_referee.ts",
     "chess-referee",
-    ["--timeout", "1e3"],
-    /^chess-referee: --timeout must be an integer in 1…86400000, got "1e3" /,
+    ["--timeout-ms", "1e3"],
+    /^chess-referee: --timeout-ms must be an integer in 1…86400000, got "1e3" /,
+  ],
+  // Found by review: --timeout meant milliseconds here and seconds in grade
+  // and notebooks, so "match --timeout 5" lost every game on time. The
+  // flags in milliseconds say so in their names; the old names are refused.
+  [
+    "match.ts",
+    "match",
+    ["--a", "ours:depth=1", "--b", "ours:depth=2", "--timeout", "5"],
+    /^match: --timeout is now --timeout-ms \(milliseconds\); got "--timeout 5" /,
+  ],
+  [
+    "match.ts",
+    "match",
+    ["--handshake-timeout=500", "--a", "ours:depth=1", "--b", "ours:depth=2"],
+    /^match: --handshake-timeout is now --handshake-timeout-ms \(milliseconds\); got "--handshake-timeout=500" /,
+  ],
+  [
+    "chess_referee.ts",
+    "chess-referee",
+    ["--timeout", "5"],
+    /^chess-referee: --timeout is now --timeout-ms \(milliseconds\); got "--timeout 5" /,
   ],
   // bench:nats: range errors without the hint.
   [

@@ -370,7 +370,7 @@ Deno.test(
         "--max-plies",
         "30",
         // Ours is Deno starting up: 60 s for its handshake.
-        "--handshake-timeout",
+        "--handshake-timeout-ms",
         "60000",
       ];
       const local = await runCli("match.ts", [

@@ -234,7 +234,7 @@ Deno.test(
         "--games",
         "2",
         // Ours is Deno starting up: 60 s for its handshake.
-        "--handshake-timeout",
+        "--handshake-timeout-ms",
         "60000",
       ];
       const local = await runCli("match.ts", [

@@ -24,7 +24,7 @@ const OURS = "ours:depth=1";
  * For a run where ours is started: it is Deno starting up, which a loaded
  * machine may take longer than the default 10 s handshake for.
  */
-const OURS_HANDSHAKE = ["--handshake-timeout", "60000"];
+const OURS_HANDSHAKE = ["--handshake-timeout-ms", "60000"];
 
 Deno.test("match refuses bad arguments with one line and exit 2, before any engine starts", async () => {
   const dir = Deno.makeTempDirSync();
@@ -133,8 +133,8 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
       /--nats-ca goes with --nats/,
     ],
     [
-      ["--a", "ours:movetime=5000", "--b", engine, "--timeout", "1000"],
-      /movetime=5000 must be below --timeout \(1000 ms\)/,
+      ["--a", "ours:movetime=5000", "--b", engine, "--timeout-ms", "1000"],
+      /movetime=5000 must be below --timeout-ms \(1000 ms\)/,
     ],
     [
       ["--a", OURS, "--b", engine, "--games", "0"],
@@ -151,8 +151,8 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
       /--max-plies must be an integer/,
     ],
     [
-      ["--a", OURS, "--b", engine, "--timeout", "1e3"],
-      /--timeout must be an integer in 1…86400000, got "1e3"/,
+      ["--a", OURS, "--b", engine, "--timeout-ms", "1e3"],
+      /--timeout-ms must be an integer in 1…86400000, got "1e3"/,
     ],
     [
       ["--a", OURS, "--b", engine, "--openings", "/dev/null"],
@@ -247,11 +247,11 @@ Deno.test("match refuses bad arguments with one line and exit 2, before any engi
   assert.throws(() => Deno.statSync(`${dir}/started`), Deno.errors.NotFound);
   const help = await runCli("match.ts", ["--help"]);
   assert.equal(help.code, 0);
-  assert.match(help.stdout, /SIGINT exits 130, SIGTERM 143/);
+  assert.match(help.stdout, /130\/143 when stopped\s+by SIGINT\/SIGTERM/);
   // Found by review: it said an illegal move restarts the engine.
   assert.match(
     help.stdout,
-    /plays an illegal move in a game loses that game \(PGN Termination tag\);\s+one that answers with no move, crashes, hangs or floods loses it too and\s+is restarted;/,
+    /plays an illegal move loses that game \(the PGN's Termination tag says\s+why\) and plays on; one that answers with no move, crashes, does not answer\s+within --timeout-ms or floods its output loses it too and is restarted;/,
   );
   Deno.removeSync(dir, { recursive: true });
 });
@@ -306,7 +306,7 @@ Deno.test("match: an engine that cannot start (not executable, exits at once, ne
         "prompt:depth=1",
         "--b",
         "silent:depth=1",
-        "--handshake-timeout",
+        "--handshake-timeout-ms",
         "500",
       ],
       {},
@@ -322,7 +322,7 @@ Deno.test("match: an engine that cannot start (not executable, exits at once, ne
         "garbage:depth=1",
         "--b",
         "prompt:depth=1",
-        "--handshake-timeout",
+        "--handshake-timeout-ms",
         "500",
       ],
       {},
@@ -429,7 +429,7 @@ Deno.test("match: an illegal move loses that game (Termination tag) and the engi
     hangs,
     "--games",
     "2",
-    "--timeout",
+    "--timeout-ms",
     "1000",
   ]);
   assert.equal(h.run.code, 0, h.run.stderr);
@@ -463,7 +463,7 @@ Deno.test("match: an engine that leaves a child holding its pipes (as a wrapper'
       OURS,
       "--games",
       "2",
-      "--timeout",
+      "--timeout-ms",
       "1000",
     ], { CHILD_PID_FILE: children });
     for (
@@ -683,7 +683,7 @@ Deno.test("match --pgn: a run whose engine cannot start leaves the file as it wa
       OURS,
       "--b=ours:depth=2",
       "--games=2",
-      "--handshake-timeout=60000",
+      "--handshake-timeout-ms=60000",
       `--pgn=${pgn}`,
     ], { timeoutMs: 90_000 });
     assert.equal(played.code, 0, played.stderr);

@@ -31,7 +31,10 @@ Deno.test("chess-referee refuses bad arguments and faulty Stockfishes with one l
     [["--depth", "1", "--depth", "2"], /--depth is given twice/],
     [["--depth"], /--depth needs a value/],
     [["--deep", "3"], /unknown argument "--deep"/],
-    [["--timeout", "0"], /--timeout must be an integer in 1…86400000, got "0"/],
+    [
+      ["--timeout-ms", "0"],
+      /--timeout-ms must be an integer in 1…86400000, got "0"/,
+    ],
     [
       ["--stockfish", "/nonexistent/stockfish"],
       /no Stockfish at \/nonexistent\/stockfish/,
@@ -50,7 +53,7 @@ Deno.test("chess-referee refuses bad arguments and faulty Stockfishes with one l
         fixture("hangs_on_go.sh"),
         "--depth",
         "1",
-        "--timeout",
+        "--timeout-ms",
         "500",
         "--output",
         output,

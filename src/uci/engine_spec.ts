@@ -45,7 +45,9 @@ export const ENGINE_SETTINGS: Readonly<
 > = {
   depth: [1, 100],
   nodes: [1, 1e12],
-  movetime: [1, 86_400_000],
+  // Below the largest --timeout-ms (86400000), as checkMovetime asks of
+  // every spec: a larger one could never be played.
+  movetime: [1, 86_399_999],
   skill: [0, 20],
 };
 
@@ -160,7 +162,7 @@ export function parseEngineSpec(flag: string, text: string): UciEngineSpec {
  *
  * @param flag the flag that gave the spec, for messages
  * @param spec the spec
- * @param timeoutMs the budget of one search (`--timeout`)
+ * @param timeoutMs the budget of one search (`--timeout-ms`)
  * @throws {EngineSpecError} when it is not
  *
  * @example
@@ -169,7 +171,7 @@ export function parseEngineSpec(flag: string, text: string): UciEngineSpec {
  * import { checkMovetime, parseEngineSpec } from "./engine_spec.ts";
  * const spec = parseEngineSpec("--a", "ours:movetime=5000");
  * checkMovetime("--a", spec, 60_000);
- * assert.throws(() => checkMovetime("--a", spec, 1000), /movetime=5000 must be below --timeout \(1000 ms\)/);
+ * assert.throws(() => checkMovetime("--a", spec, 1000), /movetime=5000 must be below --timeout-ms \(1000 ms\)/);
  * ```
  */
 export function checkMovetime(
@@ -179,7 +181,7 @@ export function checkMovetime(
 ): void {
   if (spec.movetime !== null && spec.movetime >= timeoutMs) {
     throw new EngineSpecError(
-      `${flag}: movetime=${spec.movetime} must be below --timeout (${timeoutMs} ms), or every search would time out`,
+      `${flag}: movetime=${spec.movetime} must be below --timeout-ms (${timeoutMs} ms), or every search would time out`,
     );
   }
 }
