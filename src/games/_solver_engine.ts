@@ -537,8 +537,13 @@ export class SolverEngine {
     let stored = best << 12 | (alpha + 32) << 6 | (lower + 32);
     ended: {
       // Enhanced transposition cutoff: a child whose stored upper bound is
-      // low enough proves this node's fail-high without a search.
-      if (several && n < ETC_BELOW) {
+      // low enough proves this node's fail-high without a search. A
+      // child is stored only past its own move-count test, so its upper
+      // bound is at least its least score, -((39 - n) >> 1): with alpha
+      // at max - 1 = (39 - n) >> 1 no child can cut, and its up to 7
+      // probes (random table lines) are skipped. The same nodes: End-Easy
+      // 0.95x the time, Middle-Medium's sample 0.97x (thread CPU time).
+      if (several && n < ETC_BELOW && alpha < max - 1) {
         for (let col = 0; col < 7; col++) {
           const bl = col < 4 ? pl & (63 << 7 * col) : 0;
           const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);

@@ -186,8 +186,13 @@ export function splitSearch(
   const several = (pl & (pl - 1)) !== 0 || (ph & (ph - 1)) !== 0 ||
     (pl !== 0 && ph !== 0);
   ended: {
-    // Enhanced transposition cutoff, where the plain search tries it.
-    for (let col = 0; several && n < ETC_BELOW && col < 7; col++) {
+    // Enhanced transposition cutoff, where the plain search tries it
+    // (alpha at max - 1: no child's stored upper bound can cut).
+    for (
+      let col = 0;
+      several && n < ETC_BELOW && alpha < max - 1 && col < 7;
+      col++
+    ) {
       const bl = col < 4 ? pl & (63 << 7 * col) : 0;
       const bh = col < 4 ? 0 : ph & (63 << 7 * col - 28);
       if ((bl | bh) === 0) continue;
