@@ -173,7 +173,7 @@ Deno.test(
       ];
       for (const job of crafted) {
         await jobs.js.publish(
-          jobSubject("crafted"),
+          jobSubject(code, "crafted"),
           new TextEncoder().encode(JSON.stringify(job)),
         );
       }
@@ -327,8 +327,10 @@ Deno.test(
         );
         opened.push(rogue);
         await assert.rejects(
-          rogue.js.publish(jobSubject("rogue"), job, { timeout: 5000 }),
-          /Permissions Violation for Publish to "gts\.jobs\.rogue"/,
+          rogue.js.publish(jobSubject(await codeVersion(), "rogue"), job, {
+            timeout: 5000,
+          }),
+          /Permissions Violation for Publish to "gts\.jobs\.[0-9a-f]{16}\.rogue"/,
         );
       }
       // A publisher may not write a result, nor remove the queue.
