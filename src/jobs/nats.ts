@@ -19,7 +19,9 @@
  *   is still working every third of it. A job whose worker died is
  *   delivered again once its ack wait has passed, at most
  *   {@linkcode MAX_JOB_DELIVERIES} times: the next delivery puts it on the
- *   dead letters and fails its run.
+ *   dead letters and fails its run. Every connection checks its version's
+ *   consumer and sets right what an older program, or a hand, left
+ *   otherwise ({@linkcode openJobs}).
  * - Results go to the KV bucket `gts_results`, keyed `<run>.<index>`, each
  *   written with `create` (only if absent): a job run twice is stored once.
  *   Each result carries its job's run, number and digest; the publisher
@@ -63,6 +65,7 @@ import {
 import {
   AckPolicy,
   type ConsumerInfo,
+  type ConsumerUpdateConfig,
   DeliverPolicy,
   jetstream,
   JetStreamApiCodes,
@@ -101,7 +104,7 @@ export const DEAD_STREAM = "GTS_DEAD";
  * {@linkcode consumerName} shared, on job subjects `gts.jobs.<run>`. This
  * version narrows it to those subjects ({@linkcode LEGACY_FILTER}), so
  * that the older workers still play the older runs and never take a job
- * of this version.
+ * of this version, and bounds its `max_deliver` as its own.
  */
 export const LEGACY_CONSUMER = "workers";
 /** The subjects {@linkcode LEGACY_CONSUMER} keeps: the older versions' `gts.jobs.<run>`, one token after `gts.jobs`. */
@@ -131,7 +134,9 @@ export const MAX_JOB_DELIVERIES = 5;
  * no more than this, so that nothing comes back for ever even if every
  * worker that got it went silent. Three more than
  * {@linkcode MAX_JOB_DELIVERIES}: those deliveries only dead-letter the
- * job, and a worker killed while doing so leaves it to the next.
+ * job, and a worker killed while doing so leaves it to the next. Set when
+ * a consumer is created, and set again by {@linkcode openJobs} on one an
+ * older program created with another (they had `-1`, unbounded).
  */
 export const CONSUMER_MAX_DELIVER = MAX_JOB_DELIVERIES + 3;
 
@@ -353,12 +358,15 @@ const NANOS_PER_MS = 1_000_000;
  * results and cancellation buckets exist. What is missing is created: the
  * consumer with the ack wait of the newest workers' consumer there
  * ({@linkcode setAckWait} sets them all alike), else {@linkcode DEFAULT_ACK_WAIT_MS}, and a
- * `max_deliver` of {@linkcode CONSUMER_MAX_DELIVER}. Before the first
- * consumer of a version is created, the older versions' shared consumer
- * {@linkcode LEGACY_CONSUMER}, if there, is narrowed to their subjects
- * ({@linkcode LEGACY_FILTER}). Nothing else is changed (the ack wait is
- * the operator's), so a worker whose permissions only let it take jobs
- * connects as well. The connection reconnects
+ * `max_deliver` of {@linkcode CONSUMER_MAX_DELIVER}. An existing consumer
+ * of `code` is checked, not trusted: a `max_deliver` or filter other than
+ * this version's (as older programs left them, `max_deliver` -1) is set
+ * right. Before the first consumer of a version is created, the
+ * older versions' shared consumer {@linkcode LEGACY_CONSUMER}, if there,
+ * is narrowed to their subjects ({@linkcode LEGACY_FILTER}) and its
+ * `max_deliver` bounded. Nothing else is changed (the ack wait is the
+ * operator's), so a worker whose permissions only let it take jobs
+ * connects as well once its consumer is right. The connection reconnects
  * for ever after a server restart, and keeps track of since when the
  * server has been unreachable.
  *
@@ -366,8 +374,9 @@ const NANOS_PER_MS = 1_000_000;
  * @param options `name` (of the connection), `security` (the files of `--nats-creds`, `--nats-nkey`, `--nats-ca`),
  *   `code` (the code version whose consumer to make sure of; default {@linkcode codeVersion}, this checkout's)
  * @throws {JobsConnectError} (rejects) with one line, never showing credentials, when the address is bad, nobody
- *   answers, the server refuses the credentials or has no JetStream, or the consumer cannot be created;
- *   {@linkcode JobsNotReadyError} when the streams or the consumer are missing and this user may not create them
+ *   answers, the server refuses the credentials or has no JetStream, or the consumer cannot be made right;
+ *   {@linkcode JobsNotReadyError} when the streams or the consumer are missing, or the consumer needs a change,
+ *   and this user may not make it
  *
  * @example
  * ```ts ignore
@@ -586,11 +595,19 @@ const isMissingConsumer = (error: unknown) =>
   error instanceof JetStreamApiError &&
   error.code === JetStreamApiCodes.ConsumerNotFound;
 
+/** Whether `error` is the server's refusal of this user's rights. */
+const isPermissionError = (error: unknown) =>
+  /permissions? violation/i.test((error as Error)?.message ?? "");
+
 /**
- * Makes sure the consumer of `code`'s jobs exists: creates it, first
- * narrowing the older versions' shared consumer so that the work queue
- * lets it be. A refusal to create goes to {@linkcode openJobs}, which
- * says it.
+ * Makes sure the consumer of `code`'s jobs exists and is what this
+ * version needs ({@linkcode openJobs} says what that is): creates it,
+ * first narrowing the older versions' shared consumer so that the work
+ * queue lets it be; or sets right the `max_deliver` and filter of the one
+ * there. Throws a {@linkcode JobsNotReadyError} when a change is needed
+ * and this user may not make it, and a {@linkcode JobsConnectError} when
+ * it cannot be made; a refusal to create goes to {@linkcode openJobs},
+ * which says it.
  */
 async function ensureConsumer(
   jsm: JetStreamManager,
@@ -599,7 +616,8 @@ async function ensureConsumer(
 ): Promise<void> {
   const name = consumerName(code);
   const filter = `gts.jobs.${code}.>`;
-  if (await consumerInfo(jsm, name) === null) {
+  let info = await consumerInfo(jsm, name);
+  if (info === null) {
     try {
       const all = await consumersOf(jsm);
       const legacy = all.find((c) => c.name === LEGACY_CONSUMER);
@@ -607,10 +625,13 @@ async function ensureConsumer(
       // shared one of older versions (`gts.jobs.>`) must give up the
       // subjects of the versions that have their own.
       if (
-        legacy !== undefined && legacy.config.filter_subject !== LEGACY_FILTER
+        legacy !== undefined &&
+        (legacy.config.filter_subject !== LEGACY_FILTER ||
+          legacy.config.max_deliver !== CONSUMER_MAX_DELIVER)
       ) {
         await jsm.consumers.update(JOBS_STREAM, LEGACY_CONSUMER, {
           filter_subject: LEGACY_FILTER,
+          max_deliver: CONSUMER_MAX_DELIVER,
         });
       }
       // The operator's ack wait outlasts an update of the code: the new
@@ -628,8 +649,9 @@ async function ensureConsumer(
       });
       return;
     } catch (error) {
-      // Another process created it meanwhile?
-      if (await consumerInfo(jsm, name).catch(() => null) === null) {
+      // Another process created it meanwhile? Then check that one.
+      info = await consumerInfo(jsm, name).catch(() => null);
+      if (info === null) {
         if (/not unique/i.test((error as Error).message)) {
           throw new JobsConnectError(
             `the NATS server at ${server} refused the consumer ${name} of ${JOBS_STREAM} (${
@@ -640,6 +662,46 @@ async function ensureConsumer(
         throw error;
       }
     }
+  }
+  // Its ack and deliver policies need no check: a work queue takes no
+  // consumer without explicit acks and delivery of all its messages.
+  const config = info.config;
+  const changes: Partial<ConsumerUpdateConfig> = {};
+  const wrong: string[] = [];
+  if (config.max_deliver !== CONSUMER_MAX_DELIVER) {
+    changes.max_deliver = CONSUMER_MAX_DELIVER;
+    wrong.push(
+      `max_deliver ${config.max_deliver} (this version needs ${CONSUMER_MAX_DELIVER})`,
+    );
+  }
+  if (config.filter_subject !== filter) {
+    changes.filter_subject = filter;
+    wrong.push(
+      `filter ${
+        config.filter_subject ?? "none"
+      } (this version needs ${filter})`,
+    );
+  }
+  if (wrong.length === 0) return;
+  try {
+    await jsm.consumers.update(JOBS_STREAM, name, changes);
+  } catch (error) {
+    const what =
+      `the consumer ${name} of ${JOBS_STREAM} on the NATS server at ${server} has ${
+        wrong.join(" and ")
+      }`;
+    if (isPermissionError(error)) {
+      throw new JobsNotReadyError(
+        `${what}, and this user may not change it (${
+          (error as Error).message
+        }): a publisher (a command with --nats) of this version or an admin sets it right on its first connection`,
+      );
+    }
+    throw new JobsConnectError(
+      `${what}, and the server refused to change it: ${
+        (error as Error).message
+      }`,
+    );
   }
 }
 
@@ -801,7 +863,7 @@ const decoder = new TextDecoder();
  * @param jobs the connection ({@linkcode openJobs})
  * @param options `worker`, `code`, `signal`, `log`, `maxJobs`, `storePatienceMs`, `engines`
  * @returns what it did
- * @throws {Error} (rejects) on a `code` that is not a code version, or when its consumer cannot be created
+ * @throws {Error} (rejects) on a `code` that is not a code version, or when its consumer cannot be made right
  *
  * @example
  * ```ts ignore
@@ -1398,7 +1460,7 @@ export interface RunJobsOptions {
  * @throws {JobFailedError} (rejects) when a job failed; {@linkcode RunStoppedError} on abort;
  *   {@linkcode JobsUnreachableError} when the server stays away; {@linkcode JobError} when a task is too large for a
  *   job or not one a worker accepts; {@linkcode JobsConnectError} when `code` is not the connection's and its consumer
- *   cannot be created
+ *   cannot be made right
  */
 export async function runJobs(
   jobs: Jobs,
