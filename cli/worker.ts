@@ -6,8 +6,10 @@
  * See docs/distributed.md.
  *
  * A worker runs only jobs made by the same version of the code (a hash of
- * src/ and cli/): others are given back to the queue, with a message here
- * and on the command's side. A chess job names its engines; the worker
+ * src/ and cli/): it pulls from that version's consumer of the server,
+ * so the jobs of other versions never come to it (and never use up their
+ * deliveries); while idle it says which runs wait for another version,
+ * here and on the command's side. A chess job names its engines; the worker
  * runs only `ours` (cli/uci.ts) and the engines configured here with
  * `--engine NAME=PATH` (Stockfish and Glaurung by themselves when installed): a job naming
  * any other goes to the dead-letter stream (`unknown-engine`) and fails
@@ -81,8 +83,9 @@ ${SECURITY_HELP}
                       the workers' consumer (an admin or a publisher, not
                       a worker). Each worker reads it at each job and
                       tells the server it is alive every third of it.
-Only jobs made by this same code (a hash of src/ and cli/) are run; a job
-of another version is given back and the refusal is reported.
+Only jobs made by this same code (a hash of src/ and cli/) come to this
+worker; runs queued for another version are left to their own workers,
+and an idle worker reports them to their commands.
 
 Exit status: 0 when stopped by SIGINT/SIGTERM (the job in progress given
 back), after --max-jobs jobs, or once --set-ack-wait is set; 2 on a bad

@@ -3,7 +3,7 @@
 // whose output is kept so a test can wait for a line.
 import { cliPath, ROOT } from "./_cli.ts";
 import {
-  CONSUMER,
+  consumerName,
   type Jobs,
   JOBS_STREAM,
   openJobs,
@@ -145,11 +145,11 @@ export class Server {
     if (jetStream && this.#config === null) await this.setAckWait(2);
   }
 
-  /** Sets the ack wait of the workers' consumer (seconds), straight on the server, connected as `url`. */
+  /** Sets the ack wait of this checkout's workers' consumer (seconds), straight on the server, connected as `url`. */
   async setAckWait(seconds: number, url = this.url): Promise<void> {
     const jobs = await openJobs(url, { name: "test setup" });
     try {
-      await jobs.jsm.consumers.update(JOBS_STREAM, CONSUMER, {
+      await jobs.jsm.consumers.update(JOBS_STREAM, consumerName(jobs.code), {
         ack_wait: seconds * 1e9,
       });
     } finally {
@@ -157,11 +157,14 @@ export class Server {
     }
   }
 
-  /** The ack wait of the workers' consumer (seconds), as the server has it. */
+  /** The ack wait of this checkout's workers' consumer (seconds), as the server has it. */
   async ackWait(): Promise<number> {
     const jobs = await openJobs(this.url, { name: "test check" });
     try {
-      const info = await jobs.jsm.consumers.info(JOBS_STREAM, CONSUMER);
+      const info = await jobs.jsm.consumers.info(
+        JOBS_STREAM,
+        consumerName(jobs.code),
+      );
       return (info.config.ack_wait ?? 0) / 1e9;
     } finally {
       await jobs.close();

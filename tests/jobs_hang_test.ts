@@ -12,8 +12,8 @@ import { assertCleanFailure, assertNoStackTrace, runCli } from "./_cli.ts";
 import { lacks } from "./_programs.ts";
 import { Child, cleanUp, command, Server, within, worker } from "./_nats.ts";
 import {
-  CONSUMER,
   CONSUMER_MAX_DELIVER,
+  consumerName,
   DEAD_STREAM,
   type Jobs,
   JOBS_STREAM,
@@ -487,7 +487,11 @@ Deno.test(
       // The ack wait of 1 s lets a silent delivery come back quickly.
       await server.setAckWait(1);
       jobs = await openJobs(server.url, { name: "test publisher" });
-      const consumer = await jobs.jsm.consumers.info(JOBS_STREAM, CONSUMER);
+      const code = await codeVersion();
+      const consumer = await jobs.jsm.consumers.info(
+        JOBS_STREAM,
+        consumerName(code),
+      );
       assert.equal(MAX_JOB_DELIVERIES, 5);
       assert.equal(consumer.config.max_deliver, CONSUMER_MAX_DELIVER);
       assert.ok(CONSUMER_MAX_DELIVER > MAX_JOB_DELIVERIES);
@@ -498,12 +502,14 @@ Deno.test(
         openings: ["........."],
         games: [{ round: 0, opening: 0, seats: [0, 1], seed: 1 }],
       };
-      const code = await codeVersion();
       const running = runJobs(jobs, [task], { code, run: "silent" });
       running.catch(() => {});
       // Workers that take the job and die: three fall silent past the ack
       // wait, two give it back; each delivery counts.
-      const pull = await jobs.js.consumers.get(JOBS_STREAM, CONSUMER);
+      const pull = await jobs.js.consumers.get(
+        JOBS_STREAM,
+        consumerName(code),
+      );
       for (let delivery = 1; delivery <= MAX_JOB_DELIVERIES; delivery++) {
         const message = await pull.next({ expires: 10_000 });
         assert.ok(message !== null, `delivery ${delivery}`);

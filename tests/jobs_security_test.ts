@@ -6,15 +6,26 @@
 // go to the dead letters, the run ends with the genuine ones); a token and
 // TLS work as NATS clients take them; no message prints a credential.
 import assert from "node:assert/strict";
-import { nkeys } from "@nats-io/transport-node";
+import { connect, nkeys } from "@nats-io/transport-node";
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from "@nats-io/jetstream";
 import { assertCleanFailure, runCli } from "./_cli.ts";
 import { lacks, pathOf } from "./_programs.ts";
 import { Child, cleanUp, Server, worker } from "./_nats.ts";
 import {
+  CONSUMER_MAX_DELIVER,
+  consumerName,
   DEAD_STREAM,
   type Jobs,
   JOBS_STREAM,
   jobSubject,
+  LEGACY_CONSUMER,
+  LEGACY_FILTER,
   openJobs,
   runJobs,
 } from "../src/jobs/nats.ts";
@@ -173,7 +184,7 @@ Deno.test(
       ];
       for (const job of crafted) {
         await jobs.js.publish(
-          jobSubject("crafted"),
+          jobSubject(code, "crafted"),
           new TextEncoder().encode(JSON.stringify(job)),
         );
       }
@@ -327,8 +338,10 @@ Deno.test(
         );
         opened.push(rogue);
         await assert.rejects(
-          rogue.js.publish(jobSubject("rogue"), job, { timeout: 5000 }),
-          /Permissions Violation for Publish to "gts\.jobs\.rogue"/,
+          rogue.js.publish(jobSubject(await codeVersion(), "rogue"), job, {
+            timeout: 5000,
+          }),
+          /Permissions Violation for Publish to "gts\.jobs\.[0-9a-f]{16}\.rogue"/,
         );
       }
       // A publisher may not write a result, nor remove the queue.
@@ -643,3 +656,76 @@ Deno.test({
     }
   },
 });
+
+Deno.test(
+  "jobs security: with the docs' permissions, a publisher sets right the consumers an older checkout left (the shared one narrowed, its own created; its own max_deliver bounded); a worker, which may not, waits saying so until one has",
+  { ...options, ignore: lacks("nats-server") },
+  async () => {
+    const { server, dir, as } = securedServer();
+    const opened: Jobs[] = [];
+    const children: (Child | null)[] = [];
+    try {
+      await server.start();
+      const code = await codeVersion();
+      const own = consumerName(code);
+      // The server as an older checkout left it: the one consumer of every
+      // version's jobs, max_deliver unbounded.
+      const admin = await connect({
+        servers: `127.0.0.1:${server.port}`,
+        user: "admin",
+        pass: SECRETS.GTS_ADMIN_PASSWORD,
+      });
+      const jsm = await jetstreamManager(admin);
+      await jsm.streams.add({
+        name: JOBS_STREAM,
+        subjects: ["gts.jobs.>"],
+        retention: RetentionPolicy.Workqueue,
+        storage: StorageType.File,
+      });
+      await jsm.consumers.add(JOBS_STREAM, {
+        durable_name: LEGACY_CONSUMER,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: "gts.jobs.>",
+      });
+      const publisher = await openJobs(as("publisher"), { name: "publisher" });
+      opened.push(publisher);
+      const legacy = await jsm.consumers.info(JOBS_STREAM, LEGACY_CONSUMER);
+      assert.equal(legacy.config.filter_subject, LEGACY_FILTER);
+      assert.equal(legacy.config.max_deliver, CONSUMER_MAX_DELIVER);
+      assert.equal(
+        (await jsm.consumers.info(JOBS_STREAM, own)).config.max_deliver,
+        CONSUMER_MAX_DELIVER,
+      );
+
+      // Its own consumer unbounded again (as by a hand): a worker may not
+      // change it, and waits.
+      await jsm.consumers.update(JOBS_STREAM, own, { max_deliver: -1 });
+      const w = worker(as("worker"), "w");
+      children.push(w);
+      await w.waitFor(
+        new RegExp(
+          `waiting: the consumer ${own} of GTS_JOBS on the NATS server at nats://127\\.0\\.0\\.1:\\d+ has max_deliver -1 \\(this version needs ${CONSUMER_MAX_DELIVER}\\), and this user may not change it \\(Permissions Violation.*\\): a publisher \\(a command with --nats\\) of this version or an admin sets it right`,
+        ),
+      );
+      assert.doesNotMatch(w.text, /serving/);
+      const again = await openJobs(as("publisher"), { name: "publisher 2" });
+      opened.push(again);
+      assert.equal(
+        (await jsm.consumers.info(JOBS_STREAM, own)).config.max_deliver,
+        CONSUMER_MAX_DELIVER,
+      );
+      await w.waitFor(/serving nats:\/\/127\.0\.0\.1:\d+ /, 30_000);
+      const [result] = await runJobs(again, [tinyTask(1)], {
+        code,
+        run: "setright",
+      });
+      assert.equal(result!.worker, "w");
+      await admin.close();
+    } finally {
+      for (const jobs of opened) await jobs.close().catch(() => {});
+      Deno.removeSync(dir, { recursive: true });
+      await cleanUp(children, null, server);
+    }
+  },
+);

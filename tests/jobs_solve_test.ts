@@ -3,8 +3,9 @@
 // the command over a real nats-server (127.0.0.1, a free port, a temporary
 // store) with real worker processes: a worker SIGKILLed mid-solve, its job
 // redelivered and stored once, the file equal to the local run's but for
-// the seconds; a job of another code version refused; a bad --nats one line
-// and exit 2. Every process started here is killed in `finally`.
+// the seconds; a job of another code version reported, never run; a bad
+// --nats one line and exit 2. Every process started here is killed in
+// `finally`.
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { assertCleanFailure, cliPath, runCli } from "./_cli.ts";
@@ -316,7 +317,7 @@ Deno.test(
 );
 
 Deno.test(
-  "solve jobs: a solve job of another code version is refused and reported; a bad --nats is one line and exit 2",
+  "solve jobs: a solve job of another code version never reaches a worker, which reports its run; a bad --nats is one line and exit 2",
   { ...options, ignore: lacks("nats-server") },
   async () => {
     const closed = CLOSED_ADDRESS;
@@ -379,7 +380,7 @@ Deno.test(
       );
       assert.match(
         refusals[0]!,
-        /worker w refused job 0: it runs code version [0-9a-f]{16}, this run needs 0123456789abcdef/,
+        /worker w refused the run's jobs: it runs code version [0-9a-f]{16}, this run needs 0123456789abcdef/,
       );
       assert.equal(await jobs.results.get("othersolve.0"), null);
       assert.doesNotMatch(w.stderr, /job othersolve\.0: solve/);

@@ -237,8 +237,14 @@ export class JobError extends Error {
   }
 }
 
-const RUN_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const CODE_ID = /^[0-9a-z]{1,64}$/;
+/** A run's id: 1…64 letters, digits, `_` or `-` (one token of a NATS subject). */
+export const RUN_ID: RegExp = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * A code version ({@linkcode codeVersion} gives 16 hex digits): 1…64
+ * lowercase letters or digits, so that it is one token of a NATS subject
+ * and part of a consumer's name (src/jobs/nats.ts routes jobs by it).
+ */
+export const CODE_ID: RegExp = /^[0-9a-z]{1,64}$/;
 
 /**
  * A job as the bytes of its message (JSON).

@@ -1,6 +1,7 @@
 /**
- * The events workers publish while they run a job (`start`, `game`, `probe`,
- * `refused`), and the one reading of them the publisher trusts. An event is
+ * The events workers publish while they run a job (`start`, `game`,
+ * `probe`) or see a run queued for another code version (`refused`), and
+ * the one reading of them the publisher trusts. An event is
  * a message anyone who may publish on the run's subject can send, so it is
  * checked field by field before anything reads it: a message that is not
  * an event of this run is dropped, as one that is not JSON is.
@@ -10,14 +11,17 @@
 
 import type { SolveProbe } from "./run.ts";
 
-/** What a worker tells the publisher while it runs job `index`. */
+/**
+ * What a worker tells the publisher while it runs job `index`; or, idle,
+ * that it runs code version `workerCode` while the run's jobs need
+ * `jobCode` (`refused`: it never receives them, so it names no job).
+ */
 export type JobEvent =
   | { type: "start"; index: number; worker: string; delivery: number }
   | { type: "game"; index: number; worker: string }
   | { type: "probe"; index: number; worker: string; probe: SolveProbe | null }
   | {
     type: "refused";
-    index: number;
     worker: string;
     workerCode: string;
     jobCode: string;
@@ -28,8 +32,9 @@ const MAX_TEXT = 200;
 
 /**
  * The event a message holds, or null when it is not one of a run of `jobs`
- * jobs: not JSON, not an object, an unknown type, an index out of range, a
- * field missing or of the wrong kind, a name with control characters
+ * jobs: not JSON, not an object, an unknown type, an index out of range
+ * (every event but `refused` names its job), a field missing or of the
+ * wrong kind, a name with control characters
  * (which the publisher would print) or longer than 200 characters.
  *
  * @param text the message's text
@@ -47,6 +52,10 @@ const MAX_TEXT = 200;
  * assert.equal(readJobEvent("null", 2), null);
  * assert.equal(readJobEvent('{"type":"game","index":2,"worker":"w1"}', 2), null);
  * assert.equal(readJobEvent('{"type":"probe","index":0,"worker":"w","probe":{"lower":"x"}}', 2), null);
+ * assert.deepEqual(
+ *   readJobEvent('{"type":"refused","worker":"w1","workerCode":"b2","jobCode":"a1"}', 2),
+ *   { type: "refused", worker: "w1", workerCode: "b2", jobCode: "a1" },
+ * );
  * ```
  */
 export function readJobEvent(text: string, jobs: number): JobEvent | null {
@@ -60,6 +69,16 @@ export function readJobEvent(text: string, jobs: number): JobEvent | null {
     return null;
   }
   const e = value as Record<string, unknown>;
+  if (e.type === "refused") {
+    return isName(e.worker) && isName(e.workerCode) && isName(e.jobCode)
+      ? {
+        type: "refused",
+        worker: e.worker,
+        workerCode: e.workerCode,
+        jobCode: e.jobCode,
+      }
+      : null;
+  }
   const index = e.index;
   if (
     typeof index !== "number" || !Number.isInteger(index) || index < 0 ||
@@ -81,16 +100,6 @@ export function readJobEvent(text: string, jobs: number): JobEvent | null {
       const probe = readProbe(e.probe);
       return probe === null ? null : { type: "probe", index, worker, probe };
     }
-    case "refused":
-      return isName(e.workerCode) && isName(e.jobCode)
-        ? {
-          type: "refused",
-          index,
-          worker,
-          workerCode: e.workerCode,
-          jobCode: e.jobCode,
-        }
-        : null;
     default:
       return null;
   }

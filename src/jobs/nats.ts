@@ -2,14 +2,26 @@
  * Jobs over NATS JetStream: the streams, the worker loop and the publisher.
  *
  * - Stream `GTS_JOBS` (work queue, file storage) holds job messages on
- *   `gts.jobs.<run>`; every worker pulls from its one durable consumer
- *   `workers` (explicit acks). The consumer's ack wait is one setting of
- *   the server, shared by all workers ({@linkcode setAckWait}, an
- *   operator's command); a worker reads it at each job and tells the
- *   server it is still working every third of it. A job whose worker died
- *   is delivered again once its ack wait has passed, at most
+ *   `gts.jobs.<code>.<run>`, `<code>` the version of the code that must
+ *   run them ({@linkcode jobSubject}). Each version has its own durable
+ *   consumer `workers_<code>` ({@linkcode consumerName}), filtered on its
+ *   own subjects, from which all the workers of that version pull
+ *   (explicit acks): a worker never receives a job of another version, so
+ *   no worker ever has to give one back. (JetStream counts every delivery,
+ *   a give-back too, against the consumer's `max_deliver`: with one
+ *   consumer shared by all versions, workers of other versions could use
+ *   up a job's deliveries and send it to the dead letters, or past the
+ *   server's `max_deliver`, with no worker of its version ever failing
+ *   it.) The consumer's ack wait is a setting of the server, shared by
+ *   all workers ({@linkcode setAckWait}, an operator's command, sets it on
+ *   every version's consumer; a new version's consumer starts with that of
+ *   the newest one); a worker reads it at each job and tells the server it
+ *   is still working every third of it. A job whose worker died is
+ *   delivered again once its ack wait has passed, at most
  *   {@linkcode MAX_JOB_DELIVERIES} times: the next delivery puts it on the
- *   dead letters and fails its run.
+ *   dead letters and fails its run. Every connection checks its version's
+ *   consumer and sets right what an older program, or a hand, left
+ *   otherwise ({@linkcode openJobs}).
  * - Results go to the KV bucket `gts_results`, keyed `<run>.<index>`, each
  *   written with `create` (only if absent): a job run twice is stored once.
  *   Each result carries its job's run, number and digest; the publisher
@@ -22,8 +34,9 @@
  * - The KV bucket `gts_cancelled` holds the runs their publisher stopped
  *   (key: the run): workers drop their jobs still queued.
  * - Workers announce what they do on `gts.events.<run>` (plain NATS): the
- *   publisher's progress (jobs queued, running, done, redelivered) and the
- *   refusals of workers that run another version of the code.
+ *   publisher's progress (jobs queued, running, done, redelivered), and an
+ *   idle worker tells the runs queued for another version of the code
+ *   that it cannot run them (it reads their subjects, never their jobs).
  *
  * Each role needs only its own subjects (docs/distributed.md has a server
  * configuration with users and permissions): a publisher creates the
@@ -52,8 +65,11 @@ import {
 import {
   AckPolicy,
   type ConsumerInfo,
+  type ConsumerUpdateConfig,
   DeliverPolicy,
   jetstream,
+  JetStreamApiCodes,
+  JetStreamApiError,
   type JetStreamClient,
   type JetStreamManager,
   jetstreamManager,
@@ -63,25 +79,36 @@ import {
 } from "@nats-io/jetstream";
 import { type KV, Kvm } from "@nats-io/kv";
 import {
+  CODE_ID,
+  codeVersion,
   decodeJob,
   encodeJob,
   type Job,
   JOB_FORMAT,
   JobError,
   type JobResult,
+  RUN_ID,
   type Task,
   taskGames,
   taskSummary,
 } from "./job.ts";
 import { closeTaskRunner, runTask, type SolveProbe } from "./run.ts";
-import { checkInteger, printable } from "../validate.ts";
+import { checkInteger, describe, printable } from "../validate.ts";
 
 /** The work-queue stream of jobs. */
 export const JOBS_STREAM = "GTS_JOBS";
 /** The stream of refused messages. */
 export const DEAD_STREAM = "GTS_DEAD";
-/** The workers' shared durable consumer. */
-export const CONSUMER = "workers";
+/**
+ * The one consumer that the versions of this program before
+ * {@linkcode consumerName} shared, on job subjects `gts.jobs.<run>`. This
+ * version narrows it to those subjects ({@linkcode LEGACY_FILTER}), so
+ * that the older workers still play the older runs and never take a job
+ * of this version, and bounds its `max_deliver` as its own.
+ */
+export const LEGACY_CONSUMER = "workers";
+/** The subjects {@linkcode LEGACY_CONSUMER} keeps: the older versions' `gts.jobs.<run>`, one token after `gts.jobs`. */
+export const LEGACY_FILTER = "gts.jobs.*";
 /** The KV bucket of results. */
 export const RESULTS_BUCKET = "gts_results";
 /** The KV bucket of cancelled runs (key: the run), which only publishers write. */
@@ -91,21 +118,25 @@ export const DEFAULT_ACK_WAIT_MS = 30_000;
 /**
  * Deliveries of a job that may run it. A delivery ends without a result
  * when its worker goes silent past the ack wait (killed, cut off, or held
- * by a job without a heartbeat) or gives the job back (stopped, or of
- * another code version); the worker that gets delivery
- * `MAX_JOB_DELIVERIES + 1` does not run it but puts it on the dead letters
- * (`deliveries`) and stores its failed result, which stops its run with
- * one line. A job whose worker heartbeats is delivered once however long
- * it runs.
+ * by a job without a heartbeat) or gives the job back (stopped); the
+ * worker that gets delivery `MAX_JOB_DELIVERIES + 1` does not run it but
+ * puts it on the dead letters (`deliveries`) and stores its failed result,
+ * which stops its run with one line. A job whose worker heartbeats is
+ * delivered once however long it runs. Every delivery that counts goes to a
+ * worker of the job's own code version ({@linkcode consumerName}): workers
+ * of other versions never receive it, so they cannot use up its
+ * deliveries.
  */
 export const MAX_JOB_DELIVERIES = 5;
 
 /**
- * The `max_deliver` of the workers' consumer when it is created: the
- * server delivers a job no more than this, so that nothing comes back for
- * ever even if every worker that got it went silent. Three more than
+ * The `max_deliver` of the workers' consumers: the server delivers a job
+ * no more than this, so that nothing comes back for ever even if every
+ * worker that got it went silent. Three more than
  * {@linkcode MAX_JOB_DELIVERIES}: those deliveries only dead-letter the
- * job, and a worker killed while doing so leaves it to the next.
+ * job, and a worker killed while doing so leaves it to the next. Set when
+ * a consumer is created, and set again by {@linkcode openJobs} on one an
+ * older program created with another (they had `-1`, unbounded).
  */
 export const CONSUMER_MAX_DELIVER = MAX_JOB_DELIVERIES + 3;
 
@@ -120,8 +151,75 @@ export const MAX_RESULT_BYTES = 900 * 1024;
 /** Jobs and results are dropped after this long (ms): a run abandoned midway does not stay for ever. */
 export const RETENTION_MS = 24 * 3600 * 1000;
 
-/** The subject of a run's jobs. */
-export const jobSubject = (run: string): string => `gts.jobs.${run}`;
+/** `value`, checked against `rule` (`what` says it in words), for `where`. */
+function checkId(
+  where: string,
+  name: string,
+  value: unknown,
+  rule: RegExp,
+  what: string,
+): string {
+  if (typeof value !== "string" || !rule.test(value)) {
+    throw new Error(
+      `${where}: ${name} must be ${what}, got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+const CODE_RULE = "a code version: 1…64 lowercase letters or digits";
+const RUN_RULE = "a run: 1…64 letters, digits, _ or -";
+
+/**
+ * The subject of a run's jobs, `gts.jobs.<code>.<run>`: the code version
+ * in it routes each job to the consumer of its version only
+ * ({@linkcode consumerName}).
+ *
+ * @param code the version of the code that must run the jobs (1…64 lowercase letters or digits)
+ * @param run the run (1…64 letters, digits, `_` or `-`)
+ * @throws {Error} naming the argument, the value and the rule, on a bad one
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { jobSubject } from "./nats.ts";
+ * assert.equal(jobSubject("0123abcd", "r1"), "gts.jobs.0123abcd.r1");
+ * assert.throws(() => jobSubject("0123abcd", "a.b"), /jobSubject: run must be a run: 1…64 letters, digits, _ or -, got "a\.b"/);
+ * ```
+ */
+export function jobSubject(code: string, run: string): string {
+  checkId("jobSubject", "code", code, CODE_ID, CODE_RULE);
+  checkId("jobSubject", "run", run, RUN_ID, RUN_RULE);
+  return `gts.jobs.${code}.${run}`;
+}
+
+/**
+ * The durable consumer of one code version's jobs, `workers_<code>`,
+ * filtered on `gts.jobs.<code>.>`: every worker of that version pulls
+ * from it, and no other worker does. JetStream counts every delivery of a
+ * job, given back or not, so a consumer shared by several versions let
+ * the workers of other versions use up a job's deliveries; one consumer
+ * per version leaves every delivery to a worker that could run the job.
+ *
+ * @param code a code version (1…64 lowercase letters or digits)
+ * @throws {Error} naming the argument, the value and the rule, on a bad one
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { consumerName } from "./nats.ts";
+ * assert.equal(consumerName("0123abcd"), "workers_0123abcd");
+ * assert.throws(() => consumerName("A.B"), /consumerName: code must be a code version: 1…64 lowercase letters or digits, got "A\.B"/);
+ * ```
+ */
+export function consumerName(code: string): string {
+  checkId("consumerName", "code", code, CODE_ID, CODE_RULE);
+  return `workers_${code}`;
+}
+
+/** Whether `name` is a workers' consumer: one version's, or the older versions' shared one. */
+const isWorkersConsumer = (name: string) =>
+  name === LEGACY_CONSUMER || /^workers_[0-9a-z]{1,64}$/.test(name);
 /** The subject of a run's events. */
 export const eventSubject = (run: string): string => `gts.events.${run}`;
 
@@ -244,6 +342,8 @@ export interface Jobs {
   results: KV;
   /** Runs stopped by their publisher. */
   cancelled: KV;
+  /** The code version whose consumer {@linkcode openJobs} made sure of ({@linkcode consumerName}). */
+  code: string;
   /** Since when (`performance.now()`, ms) the server has been unreachable; null while connected. */
   unreachableSince(): number | null;
   /** Closes the connection. */
@@ -254,29 +354,49 @@ const NANOS_PER_MS = 1_000_000;
 
 /**
  * Connects to a NATS server with JetStream and makes sure the jobs
- * stream, the dead-letter stream, the workers' consumer and the results
- * and cancellation buckets exist (created when missing, the consumer with
- * an ack wait of {@linkcode DEFAULT_ACK_WAIT_MS} and a `max_deliver` of
- * {@linkcode CONSUMER_MAX_DELIVER}; left as they are
- * otherwise: nothing here changes them, so a worker whose permissions only
- * let it take jobs connects as well). The connection reconnects for ever
- * after a server restart, and keeps track of since when the server has
- * been unreachable.
+ * stream, the dead-letter stream, the consumer of `code`'s jobs and the
+ * results and cancellation buckets exist. What is missing is created: the
+ * consumer with the ack wait of the newest workers' consumer there
+ * ({@linkcode setAckWait} sets them all alike), else {@linkcode DEFAULT_ACK_WAIT_MS}, and a
+ * `max_deliver` of {@linkcode CONSUMER_MAX_DELIVER}. An existing consumer
+ * of `code` is checked, not trusted: a `max_deliver` or filter other than
+ * this version's (as older programs left them, `max_deliver` -1) is set
+ * right. Before the first consumer of a version is created, the
+ * older versions' shared consumer {@linkcode LEGACY_CONSUMER}, if there,
+ * is narrowed to their subjects ({@linkcode LEGACY_FILTER}) and its
+ * `max_deliver` bounded. Nothing else is changed (the ack wait is the
+ * operator's), so a worker whose permissions only let it take jobs
+ * connects as well once its consumer is right. The connection reconnects
+ * for ever after a server restart, and keeps track of since when the
+ * server has been unreachable.
  *
  * @param address a `--nats` value (src/jobs/nats_address.ts: credentials and `tls://` included)
- * @param options `name` (of the connection), `security` (the files of `--nats-creds`, `--nats-nkey`, `--nats-ca`)
+ * @param options `name` (of the connection), `security` (the files of `--nats-creds`, `--nats-nkey`, `--nats-ca`),
+ *   `code` (the code version whose consumer to make sure of; default {@linkcode codeVersion}, this checkout's)
  * @throws {JobsConnectError} (rejects) with one line, never showing credentials, when the address is bad, nobody
- *   answers, the server refuses the credentials or has no JetStream; {@linkcode JobsNotReadyError} when the streams
- *   are missing and this user may not create them
+ *   answers, the server refuses the credentials or has no JetStream, or the consumer cannot be made right;
+ *   {@linkcode JobsNotReadyError} when the streams or the consumer are missing, or the consumer needs a change,
+ *   and this user may not make it
+ *
+ * @example
+ * ```ts ignore
+ * import { openJobs } from "./nats.ts";
+ * const jobs = await openJobs("nats://127.0.0.1:4222", { name: "check" });
+ * console.log(`connected to ${jobs.server}, consumer of version ${jobs.code} in place`);
+ * await jobs.close();
+ * ```
  */
 export async function openJobs(
   address: string,
-  options: { name: string; security?: NatsSecurity },
+  options: { name: string; security?: NatsSecurity; code?: string },
 ): Promise<Jobs> {
   const { address: parsed, options: connectOptions } = natsConnectOptions(
     address,
     options.security ?? {},
   );
+  const code = options.code === undefined
+    ? await codeVersion()
+    : checkId("openJobs", "options.code", options.code, CODE_ID, CODE_RULE);
   const server = parsed.server;
   let nc: NatsConnection;
   try {
@@ -332,27 +452,7 @@ export async function openJobs(
       max_age: RETENTION_MS * NANOS_PER_MS,
       max_msgs: 10_000,
     });
-    let consumer;
-    try {
-      consumer = await jsm.consumers.info(JOBS_STREAM, CONSUMER);
-    } catch {
-      consumer = null;
-    }
-    if (consumer === null) {
-      await jsm.consumers.add(JOBS_STREAM, {
-        durable_name: CONSUMER,
-        ack_policy: AckPolicy.Explicit,
-        ack_wait: DEFAULT_ACK_WAIT_MS * NANOS_PER_MS,
-        deliver_policy: DeliverPolicy.All,
-        max_deliver: CONSUMER_MAX_DELIVER,
-        filter_subject: "gts.jobs.>",
-      }).catch(async (error) => {
-        // Another process created it meanwhile.
-        await jsm.consumers.info(JOBS_STREAM, CONSUMER).catch(() => {
-          throw error;
-        });
-      });
-    }
+    await ensureConsumer(jsm, server, code);
     const bucket = (name: string) =>
       new Kvm(nc).create(name, {
         history: 1,
@@ -369,6 +469,7 @@ export async function openJobs(
       jsm,
       results,
       cancelled,
+      code,
       unreachableSince: reachable,
       close: () => nc.close(),
     };
@@ -379,7 +480,9 @@ export async function openJobs(
     // A user allowed only to take jobs may not create what is missing.
     if (/permissions? violation/i.test(message)) {
       throw new JobsNotReadyError(
-        `the NATS server at ${server} lacks the jobs' streams or buckets, and this user may not create them (${message}): a publisher (a command with --nats) or an admin creates them on its first connection`,
+        `the NATS server at ${server} lacks the jobs' streams, buckets or the consumer ${
+          consumerName(code)
+        } of this code version, and this user may not create them (${message}): a publisher (a command with --nats) of this version or an admin creates them on its first connection`,
       );
     }
     throw new JobsConnectError(
@@ -403,7 +506,8 @@ function watchReachable(nc: NatsConnection): () => number | null {
 }
 
 /**
- * The ack wait of the workers' consumer, as the server has it (ms).
+ * The ack wait of the workers' consumer of the connection's code version
+ * ({@linkcode Jobs.code}), as the server has it (ms).
  *
  * @param jobs the connection ({@linkcode openJobs})
  * @returns the ack wait in force (ms)
@@ -417,20 +521,27 @@ function watchReachable(nc: NatsConnection): () => number | null {
  * ```
  */
 export async function ackWait(jobs: Jobs): Promise<number> {
-  const info = await jobs.jsm.consumers.info(JOBS_STREAM, CONSUMER);
+  const info = await jobs.jsm.consumers.info(
+    JOBS_STREAM,
+    consumerName(jobs.code),
+  );
   return (info.config.ack_wait ?? 0) / NANOS_PER_MS;
 }
 
 /**
- * Sets the ack wait of the workers' consumer: how long the server waits
+ * Sets the ack wait of the workers' consumers: how long the server waits
  * for a silent worker before it gives the job to another. One setting of
  * the server, shared by every worker (each reads it at its next job and
  * tells the server it is alive every third of it): the operator's, never
- * a worker's (`deno task worker --nats URL --set-ack-wait SECONDS`).
+ * a worker's (`deno task worker --nats URL --set-ack-wait SECONDS`). It is
+ * set on the consumer of the connection's code version first, then on
+ * every other workers' consumer of the stream (other versions', and the
+ * older versions' {@linkcode LEGACY_CONSUMER}); a consumer created later
+ * starts with it ({@linkcode openJobs}).
  *
  * @param jobs the connection ({@linkcode openJobs})
  * @param ms the new ack wait (1,000…3,600,000 ms)
- * @returns the ack wait it replaced (ms)
+ * @returns the ack wait it replaced on the connection's version's consumer (ms)
  * @throws {Error} (rejects) on a bad `ms`, or when the server refuses
  *
  * @example
@@ -444,11 +555,154 @@ export async function ackWait(jobs: Jobs): Promise<number> {
  */
 export async function setAckWait(jobs: Jobs, ms: number): Promise<number> {
   checkInteger("setAckWait", "ms", ms, 1000, 3_600_000);
+  const own = consumerName(jobs.code);
   const before = await ackWait(jobs);
-  await jobs.jsm.consumers.update(JOBS_STREAM, CONSUMER, {
+  await jobs.jsm.consumers.update(JOBS_STREAM, own, {
     ack_wait: ms * NANOS_PER_MS,
   });
+  for (const info of await consumersOf(jobs.jsm)) {
+    if (info.name === own || !isWorkersConsumer(info.name)) continue;
+    if (info.config.ack_wait === ms * NANOS_PER_MS) continue;
+    await jobs.jsm.consumers.update(JOBS_STREAM, info.name, {
+      ack_wait: ms * NANOS_PER_MS,
+    });
+  }
   return before;
+}
+
+/** Every consumer of the jobs' stream, with its configuration. */
+async function consumersOf(jsm: JetStreamManager): Promise<ConsumerInfo[]> {
+  const all: ConsumerInfo[] = [];
+  for await (const info of jsm.consumers.list(JOBS_STREAM)) all.push(info);
+  return all;
+}
+
+/** A consumer's information, or null when the server has no such consumer. */
+async function consumerInfo(
+  jsm: JetStreamManager,
+  name: string,
+): Promise<ConsumerInfo | null> {
+  try {
+    return await jsm.consumers.info(JOBS_STREAM, name);
+  } catch (error) {
+    if (isMissingConsumer(error)) return null;
+    throw error;
+  }
+}
+
+/** Whether `error` is the server's answer that a consumer does not exist. */
+const isMissingConsumer = (error: unknown) =>
+  error instanceof JetStreamApiError &&
+  error.code === JetStreamApiCodes.ConsumerNotFound;
+
+/** Whether `error` is the server's refusal of this user's rights. */
+const isPermissionError = (error: unknown) =>
+  /permissions? violation/i.test((error as Error)?.message ?? "");
+
+/**
+ * Makes sure the consumer of `code`'s jobs exists and is what this
+ * version needs ({@linkcode openJobs} says what that is): creates it,
+ * first narrowing the older versions' shared consumer so that the work
+ * queue lets it be; or sets right the `max_deliver` and filter of the one
+ * there. Throws a {@linkcode JobsNotReadyError} when a change is needed
+ * and this user may not make it, and a {@linkcode JobsConnectError} when
+ * it cannot be made; a refusal to create goes to {@linkcode openJobs},
+ * which says it.
+ */
+async function ensureConsumer(
+  jsm: JetStreamManager,
+  server: string,
+  code: string,
+): Promise<void> {
+  const name = consumerName(code);
+  const filter = `gts.jobs.${code}.>`;
+  let info = await consumerInfo(jsm, name);
+  if (info === null) {
+    try {
+      const all = await consumersOf(jsm);
+      const legacy = all.find((c) => c.name === LEGACY_CONSUMER);
+      // A work queue takes no two consumers whose filters overlap: the
+      // shared one of older versions (`gts.jobs.>`) must give up the
+      // subjects of the versions that have their own.
+      if (
+        legacy !== undefined &&
+        (legacy.config.filter_subject !== LEGACY_FILTER ||
+          legacy.config.max_deliver !== CONSUMER_MAX_DELIVER)
+      ) {
+        await jsm.consumers.update(JOBS_STREAM, LEGACY_CONSUMER, {
+          filter_subject: LEGACY_FILTER,
+          max_deliver: CONSUMER_MAX_DELIVER,
+        });
+      }
+      // The operator's ack wait outlasts an update of the code: the new
+      // version's consumer starts with that of the newest one.
+      const created = (c: ConsumerInfo) => Date.parse(c.created);
+      const newest = all.filter((c) => isWorkersConsumer(c.name))
+        .sort((a, b) => created(b) - created(a))[0];
+      await jsm.consumers.add(JOBS_STREAM, {
+        durable_name: name,
+        ack_policy: AckPolicy.Explicit,
+        ack_wait: newest?.config.ack_wait || DEFAULT_ACK_WAIT_MS * NANOS_PER_MS,
+        deliver_policy: DeliverPolicy.All,
+        max_deliver: CONSUMER_MAX_DELIVER,
+        filter_subject: filter,
+      });
+      return;
+    } catch (error) {
+      // Another process created it meanwhile? Then check that one.
+      info = await consumerInfo(jsm, name).catch(() => null);
+      if (info === null) {
+        if (/not unique/i.test((error as Error).message)) {
+          throw new JobsConnectError(
+            `the NATS server at ${server} refused the consumer ${name} of ${JOBS_STREAM} (${
+              (error as Error).message
+            }): another consumer of the stream takes the jobs of ${filter}; remove it (as the admin: nats consumer rm ${JOBS_STREAM} NAME)`,
+          );
+        }
+        throw error;
+      }
+    }
+  }
+  // Its ack and deliver policies need no check: a work queue takes no
+  // consumer without explicit acks and delivery of all its messages.
+  const config = info.config;
+  const changes: Partial<ConsumerUpdateConfig> = {};
+  const wrong: string[] = [];
+  if (config.max_deliver !== CONSUMER_MAX_DELIVER) {
+    changes.max_deliver = CONSUMER_MAX_DELIVER;
+    wrong.push(
+      `max_deliver ${config.max_deliver} (this version needs ${CONSUMER_MAX_DELIVER})`,
+    );
+  }
+  if (config.filter_subject !== filter) {
+    changes.filter_subject = filter;
+    wrong.push(
+      `filter ${
+        config.filter_subject ?? "none"
+      } (this version needs ${filter})`,
+    );
+  }
+  if (wrong.length === 0) return;
+  try {
+    await jsm.consumers.update(JOBS_STREAM, name, changes);
+  } catch (error) {
+    const what =
+      `the consumer ${name} of ${JOBS_STREAM} on the NATS server at ${server} has ${
+        wrong.join(" and ")
+      }`;
+    if (isPermissionError(error)) {
+      throw new JobsNotReadyError(
+        `${what}, and this user may not change it (${
+          (error as Error).message
+        }): a publisher (a command with --nats) of this version or an admin sets it right on its first connection`,
+      );
+    }
+    throw new JobsConnectError(
+      `${what}, and the server refused to change it: ${
+        (error as Error).message
+      }`,
+    );
+  }
 }
 
 async function ensureStream(
@@ -497,7 +751,10 @@ export interface ServeSummary {
   done: number;
   /** Jobs found already done (a redelivered copy of a stored job). */
   skipped: number;
-  /** Jobs refused for another code version. */
+  /**
+   * Runs queued for another code version that this worker told it cannot
+   * run them (it never receives their jobs); not counted by `maxJobs`.
+   */
   refused: number;
   /** Messages sent to the dead-letter stream (not a job, or a job naming an engine this worker does not have). */
   dead: number;
@@ -590,32 +847,58 @@ const decoder = new TextDecoder();
 
 /**
  * Serves jobs until `signal` aborts (or `maxJobs` are done): pulls one job
- * at a time, refuses with a dead letter what {@linkcode decodeJob}
- * refuses, gives back (after a delay, for a worker of the right version)
- * a job of another code version and says so on the run's events, skips a
- * job whose result is stored, and otherwise runs it, stores its result
- * once and acknowledges it, telling the server it is alive every third of
- * the consumer's ack wait (read from the server at each job). Survives a
+ * at a time from the consumer of its code version ({@linkcode consumerName}:
+ * jobs of other versions never come to it), refuses with a dead letter
+ * what {@linkcode decodeJob} refuses (and a job on its subject that names
+ * another version or run), skips a job whose result is stored, and
+ * otherwise runs it, stores its result once and acknowledges it, telling
+ * the server it is alive every third of the consumer's ack wait (read from
+ * the server at each job). While idle, it reads which runs of other code
+ * versions wait in the queue (their subjects, not their jobs) and tells
+ * each, once, on its events that it runs another version. Survives a
  * server restart (it waits and pulls again); a result it cannot store is
  * retried for `storePatienceMs`, then left (the job comes back after the
  * ack wait), and `signal` stops that at once too.
  *
  * @param jobs the connection ({@linkcode openJobs})
- * @param options `worker`, `code`, `signal`, `log`, `maxJobs`, `storePatienceMs`
+ * @param options `worker`, `code`, `signal`, `log`, `maxJobs`, `storePatienceMs`, `engines`
  * @returns what it did
+ * @throws {Error} (rejects) on a `code` that is not a code version, or when its consumer cannot be made right
+ *
+ * @example
+ * ```ts ignore
+ * import { openJobs, serveJobs } from "./nats.ts";
+ * import { codeVersion } from "./job.ts";
+ * const jobs = await openJobs("127.0.0.1:4222", { name: "worker" });
+ * const summary = await serveJobs(jobs, {
+ *   worker: "w1",
+ *   code: await codeVersion(),
+ *   maxJobs: 10,
+ *   log: (line) => console.error(line),
+ * });
+ * console.log(`${summary.done} jobs done`);
+ * await jobs.close();
+ * ```
  */
 export async function serveJobs(
   jobs: Jobs,
   options: ServeOptions,
 ): Promise<ServeSummary> {
+  const code = checkId(
+    "serveJobs",
+    "options.code",
+    options.code,
+    CODE_ID,
+    CODE_RULE,
+  );
+  if (code !== jobs.code) await ensureConsumer(jobs.jsm, jobs.server, code);
   const summary: ServeSummary = { done: 0, skipped: 0, refused: 0, dead: 0 };
   // Lines quote what messages held (a job's error, a refused message's
   // text): never a raw control character on the worker's terminal.
   const log = (line: string) => options.log?.(printable(line));
   const told = new Set<string>();
   let waiting = false;
-  const handled = () =>
-    summary.done + summary.skipped + summary.refused + summary.dead;
+  const handled = () => summary.done + summary.skipped + summary.dead;
   try {
     await serveLoop();
   } finally {
@@ -631,7 +914,10 @@ export async function serveJobs(
       let message: JsMsg | null;
       let ackWaitMs: number;
       try {
-        const consumer = await jobs.js.consumers.get(JOBS_STREAM, CONSUMER);
+        const consumer = await jobs.js.consumers.get(
+          JOBS_STREAM,
+          consumerName(code),
+        );
         message = await consumer.next({ expires: 2000 });
         if (waiting) log("the server answers again");
         waiting = false;
@@ -647,21 +933,38 @@ export async function serveJobs(
           options.signal,
         ).then(toMs, () => known);
       } catch (error) {
-        if (!waiting) {
-          log(`waiting for the server: ${(error as Error).message}`);
+        let why: string | null = (error as Error).message;
+        // Removed by an operator: made again when this user may.
+        if (isMissingConsumer(error)) {
+          why = await ensureConsumer(jobs.jsm, jobs.server, code).then(
+            () => null,
+            (failure) => (failure as Error).message,
+          );
         }
-        waiting = true;
-        await sleep(1000, options.signal);
+        if (why !== null) {
+          if (!waiting) log(`waiting for the server: ${why}`);
+          waiting = true;
+          await sleep(1000, options.signal);
+        }
         continue;
       }
-      if (message === null) continue;
+      if (message === null) {
+        summary.refused += await tellOtherVersions(
+          jobs,
+          code,
+          options,
+          told,
+          log,
+        );
+        continue;
+      }
       try {
         const outcome = await serveOne(
           jobs,
           message,
+          code,
           options,
           ackWaitMs,
-          told,
           log,
         );
         summary[outcome]++;
@@ -677,17 +980,84 @@ export async function serveJobs(
   }
 }
 
+/**
+ * Tells the publishers of the runs queued for other code versions, each
+ * once (`told`), that this worker cannot run them: it reads the queue's
+ * subjects (`gts.jobs.<code>.<run>`, counts only) and publishes a
+ * `refused` event on each such run's events. The jobs stay queued for a
+ * worker of their version. A run already cancelled is left alone, and
+ * so is anything the server cannot say now. Returns how many runs it
+ * told.
+ */
+async function tellOtherVersions(
+  jobs: Jobs,
+  code: string,
+  options: ServeOptions,
+  told: Set<string>,
+  log: (line: string) => void,
+): Promise<number> {
+  let subjects: Record<string, number>;
+  try {
+    const info = await bounded(
+      jobs.jsm.streams.info(JOBS_STREAM, { subjects_filter: "gts.jobs.*.*" }),
+      ANSWER_MS,
+      options.signal,
+    );
+    subjects = info.state.subjects ?? {};
+  } catch {
+    return 0;
+  }
+  let count = 0;
+  for (const subject of Object.keys(subjects)) {
+    const [, , jobCode, run] = subject.split(".");
+    // Anyone who may publish a job chooses its subject: only a version
+    // and a run the publisher could print are told.
+    if (
+      jobCode === undefined || run === undefined || jobCode === code ||
+      !CODE_ID.test(jobCode) || !RUN_ID.test(run) || told.has(run)
+    ) continue;
+    told.add(run);
+    const cancelled = await bounded(
+      jobs.cancelled.get(run),
+      ANSWER_MS,
+      options.signal,
+    ).catch(() => null);
+    if (cancelled !== null && cancelled.operation === "PUT") continue;
+    const event: JobEvent = {
+      type: "refused",
+      worker: options.worker,
+      workerCode: code,
+      jobCode,
+    };
+    jobs.nc.publish(eventSubject(run), encoder.encode(JSON.stringify(event)));
+    log(
+      `refused the jobs of run ${run}: they need code version ${jobCode}, this worker runs ${code} (start workers from the same commit as the command); they stay queued for a worker of their version`,
+    );
+    count++;
+  }
+  return count;
+}
+
 async function serveOne(
   jobs: Jobs,
   message: JsMsg,
+  code: string,
   options: ServeOptions,
   ackWaitMs: number,
-  told: Set<string>,
   log: (line: string) => void,
 ): Promise<keyof ServeSummary> {
   let job: Job;
   try {
     job = decodeJob(message.data);
+    // Only a message published by hand can be here with another version
+    // or run than its subject's: no worker would take it where it is.
+    const subject = jobSubject(job.code, job.run);
+    if (message.subject !== subject || job.code !== code) {
+      throw new JobError(
+        "misrouted",
+        `job ${job.run}.${job.index} of code version ${job.code} came on ${message.subject}, the subject of the jobs of version ${code}; its publisher puts it on ${subject}`,
+      );
+    }
   } catch (error) {
     const reason = error instanceof JobError ? error.reason : "invalid";
     const text = (error as Error).message;
@@ -726,24 +1096,6 @@ async function serveOne(
     log(`job ${key}: its run was cancelled, dropped`);
     return "skipped";
   }
-  if (job.code !== options.code) {
-    event({
-      type: "refused",
-      index: job.index,
-      worker: options.worker,
-      workerCode: options.code,
-      jobCode: job.code,
-    });
-    if (!told.has(job.run)) {
-      told.add(job.run);
-      log(
-        `refused the jobs of run ${job.run}: they need code version ${job.code}, this worker runs ${options.code} (start workers from the same commit as the command)`,
-      );
-    }
-    // Back to the queue, for a worker of the right version.
-    message.nak(Math.min(ackWaitMs, 5000));
-    return "refused";
-  }
   const stored = await jobs.results.get(key).catch(() => null);
   if (
     stored !== null && stored.operation === "PUT" &&
@@ -755,11 +1107,9 @@ async function serveOne(
   }
   const delivery = message.info.deliveryCount;
   if (delivery > MAX_JOB_DELIVERIES) {
-    // Checked before the code version: a worker of any version ends it,
-    // with the job's own version on its result, which the publisher reads.
     const text = `job ${key} was delivered ${
       delivery - 1
-    } times and never finished (at most ${MAX_JOB_DELIVERIES}): each time its worker went silent past the ack wait (killed, cut off, or held by the job without a heartbeat) or gave it back (stopped, or of another code version); it is not delivered again`;
+    } times and never finished (at most ${MAX_JOB_DELIVERIES}): each time its worker went silent past the ack wait (killed, cut off, or held by the job without a heartbeat) or gave it back (stopped); it is not delivered again`;
     return await failJob(jobs, message, job, digest, options, log, {
       reason: "deliveries",
       text,
@@ -1072,8 +1422,9 @@ export interface RunJobsOptions {
    */
   onProgress?: (progress: RunProgress) => void;
   /**
-   * Told a refusal: a worker's of a job (another code version), once per
-   * worker, or the publisher's own of a stored result that is not its job's
+   * Told a refusal: an idle worker's of the run (it runs another code
+   * version, and never receives the run's jobs), once per worker, or the
+   * publisher's own of a stored result that is not its job's
    * (sent to the dead letters; the run waits for the job's own result).
    */
   onRefusal?: (line: string) => void;
@@ -1088,7 +1439,9 @@ export interface RunJobsOptions {
 /**
  * Publishes one job per task and waits for every result: the results in
  * task order. Each job is checked as a worker will check it
- * ({@linkcode decodeJob}) before any is sent. A result is taken only when
+ * ({@linkcode decodeJob}) before any is sent, on the subject of its code
+ * version ({@linkcode jobSubject}), which only the workers of that
+ * version receive. A result is taken only when
  * it carries the run, the number and the digest of a job published here
  * (src/jobs/result.ts); any other value stored under the run's keys goes
  * to the dead-letter stream with its reason, and the run goes on waiting
@@ -1106,7 +1459,8 @@ export interface RunJobsOptions {
  * @returns the results, by task
  * @throws {JobFailedError} (rejects) when a job failed; {@linkcode RunStoppedError} on abort;
  *   {@linkcode JobsUnreachableError} when the server stays away; {@linkcode JobError} when a task is too large for a
- *   job or not one a worker accepts
+ *   job or not one a worker accepts; {@linkcode JobsConnectError} when `code` is not the connection's and its consumer
+ *   cannot be made right
  */
 export async function runJobs(
   jobs: Jobs,
@@ -1133,6 +1487,11 @@ export async function runJobs(
     decodeJob(bytes);
     return bytes;
   });
+  // Each version's jobs go to its own consumer: made sure of here for a
+  // version other than the connection's.
+  if (options.code !== jobs.code) {
+    await ensureConsumer(jobs.jsm, jobs.server, options.code);
+  }
   const digests = await Promise.all(messages.map(jobDigest));
   const results: (JobResult | undefined)[] = new Array(tasks.length);
   const totalGames = tasks.reduce((n, t) => n + taskGames(t), 0);
@@ -1232,7 +1591,7 @@ export async function runJobs(
       } else if (e.type === "refused" && !refusedBy.has(e.worker)) {
         refusedBy.add(e.worker);
         options.onRefusal?.(
-          `worker ${e.worker} refused job ${e.index}: it runs code version ${e.workerCode}, this run needs ${e.jobCode} (start workers from the same commit)`,
+          `worker ${e.worker} refused the run's jobs: it runs code version ${e.workerCode}, this run needs ${e.jobCode} (start workers from the same commit); they wait for a worker of that version`,
         );
       }
       tell();
@@ -1328,7 +1687,7 @@ export async function runJobs(
         // under the same number is not taken for this one.
         await publishRetrying(
           jobs,
-          jobSubject(run),
+          jobSubject(options.code, run),
           data,
           `${run}.${index}.${digests[index]}`,
           halt.signal,
