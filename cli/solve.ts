@@ -7,6 +7,7 @@
  */
 
 import {
+  CheckedSolveOptions,
   ConnectFour,
   ConnectFourBook,
   ConnectFourSolver,
@@ -14,7 +15,6 @@ import {
   type ParsedPositionLine,
   parsePositionLine,
   randomConnectFour,
-  type SolveOptions,
   type SolveProgress,
   type SolveResult,
 } from "../mod.ts";
@@ -222,7 +222,7 @@ class HeldOutput {
 function timedSolve(
   solver: ConnectFourSolver,
   position: ConnectFour,
-  options: SolveOptions,
+  options: CheckedSolveOptions,
 ): SolveResult {
   const start = performance.now();
   const result = solver.solve(position, options);
@@ -240,7 +240,7 @@ const WARM_TIMED_SOLVES = 2000;
  */
 function warmTimedSolve(
   solver: ConnectFourSolver,
-  options: SolveOptions,
+  options: CheckedSolveOptions,
 ): void {
   const small = [36, 37, 38, 39, 40].map((stones) =>
     randomConnectFour(stones, 1000 + stones)
@@ -301,19 +301,21 @@ async function main(args: readonly string[]): Promise<number> {
   const note = !Deno.stdin.isTerminal();
   let bad = 0, mismatches = 0, stopped = 0, number = 0;
   let moves = "";
-  // One options object for every line, made before the first is timed: a
-  // solve's time is the solve's, not an object's and a closure's.
-  const solveOptions: SolveOptions = note && maxNodes === undefined &&
-      timeMs === undefined
-    ? {
-      weak,
-      onSlow: (progress) => {
-        held.flush();
-        warn(slowNote(number, moves, progress));
-      },
-      slowMs: SLOW_NOTE_MS,
-    }
-    : { weak, maxNodes, timeMs };
+  // One options object for every line, made and checked before the first
+  // is timed: a solve's time is the solve's, not an object's, a closure's
+  // or the options' checks (see CheckedSolveOptions).
+  const solveOptions = CheckedSolveOptions.from(
+    note && maxNodes === undefined && timeMs === undefined
+      ? {
+        weak,
+        onSlow: (progress) => {
+          held.flush();
+          warn(slowNote(number, moves, progress));
+        },
+        slowMs: SLOW_NOTE_MS,
+      }
+      : { weak, maxNodes, timeMs },
+  );
   warmTimedSolve(solver, solveOptions);
   for (; !next.done; next = await lines.next()) {
     const text = next.value;
