@@ -58,7 +58,12 @@ import {
 } from "./sanitize.ts";
 import { stepperLiveFile } from "./stepper.ts";
 import { walksLiveFile } from "./walks.ts";
-import { describe, printable } from "../validate.ts";
+import {
+  checkNonEmptyString,
+  checkString,
+  describe,
+  printable,
+} from "../validate.ts";
 import { buildInto } from "./_out_folder.ts";
 
 /** The repository's root folder. */
@@ -129,16 +134,6 @@ export function escapeHtml(text: string): string {
         ? "&quot;"
         : "&#39;",
   );
-}
-
-/** `value` when it is a string; otherwise an error naming `where` and `name`. */
-function checkString(where: string, name: string, value: unknown): string {
-  if (typeof value !== "string") {
-    throw new Error(
-      `${where}: ${name} must be a string, got ${describe(value)}`,
-    );
-  }
-  return value;
 }
 
 /** `value` when it is an array of strings (the notebooks' names). */
@@ -212,11 +207,7 @@ const joined = (value: unknown): string =>
  * ```
  */
 export function pageHref(name: string): string {
-  if (typeof name !== "string" || name === "") {
-    throw new Error(
-      `pageHref: name must be a non-empty string, got ${describe(name)}`,
-    );
-  }
+  checkNonEmptyString("pageHref", "name", name);
   return escapeHtml(`${encodeURIComponent(name)}.html`);
 }
 
@@ -661,11 +652,7 @@ export function renderNotebook(
 } {
   const where = "renderNotebook";
   checkNotebookShape(where, notebook);
-  if (typeof name !== "string" || name === "") {
-    throw new Error(
-      `${where}: name must be a non-empty string, got ${describe(name)}`,
-    );
-  }
+  checkNonEmptyString(where, "name", name);
   checkNames(where, "notebooks", notebooks);
   if (!(copies instanceof Set)) {
     throw new Error(

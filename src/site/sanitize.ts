@@ -26,7 +26,12 @@ import {
 } from "./sanitize_rules.ts";
 import { liveStepperScript } from "./stepper.ts";
 import { liveWalksScript } from "./walks.ts";
-import { checkBoolean, describe, readOptions } from "../validate.ts";
+import {
+  checkBoolean,
+  checkFunction,
+  checkString,
+  readOptions,
+} from "../validate.ts";
 
 export { isLocalCss, isSafeLink } from "./sanitize_rules.ts";
 
@@ -140,26 +145,14 @@ function relinkFragment(
   }
 }
 
-/** `value` when it is a string; otherwise an error naming `where` and `name`. */
-function checkString(where: string, name: string, value: unknown): string {
-  if (typeof value !== "string") {
-    throw new Error(
-      `${where}: ${name} must be a string, got ${describe(value)}`,
-    );
-  }
-  return value;
-}
-
 /** The `relink` option when it is absent or a function. */
 function checkRelink(where: string, relink: unknown): Relink | undefined {
-  if (relink !== undefined && typeof relink !== "function") {
-    throw new Error(
-      `${where}: options.relink must be a function (url) => url or null, got ${
-        describe(relink)
-      }`,
-    );
-  }
-  return relink as Relink | undefined;
+  return relink === undefined ? undefined : checkFunction<Relink>(
+    where,
+    "options.relink",
+    relink,
+    "(url) => url or null",
+  );
 }
 
 /**

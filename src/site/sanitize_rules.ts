@@ -11,7 +11,7 @@ import type { Config, DOMPurify } from "dompurify";
 import { dataImageProblem } from "./image.ts";
 import { stepperCss } from "../notebook/search_stepper.ts";
 import { walksCss } from "../exercises/report_html.ts";
-import { describe } from "../validate.ts";
+import { checkString } from "../validate.ts";
 
 /** HTML elements: Markdown's, tables, figures, the steppers' controls. */
 const HTML_TAGS = [
@@ -300,9 +300,7 @@ const URL_WHITESPACE =
  * ```
  */
 export function isSafeLink(href: string): boolean {
-  if (typeof href !== "string") {
-    throw new Error(`isSafeLink: href must be a string, got ${describe(href)}`);
-  }
+  checkString("isSafeLink", "href", href);
   const url = href.replace(URL_WHITESPACE, "");
   if (/^https?:\/\//i.test(url) || url.startsWith("#")) return true;
   if (/^[/\\]/.test(url)) return false;
@@ -332,9 +330,7 @@ export function isSafeLink(href: string): boolean {
  * ```
  */
 export function isLocalCss(css: string): boolean {
-  if (typeof css !== "string") {
-    throw new Error(`isLocalCss: css must be a string, got ${describe(css)}`);
-  }
+  checkString("isLocalCss", "css", css);
   if (/\\|@import|image-set|<\//i.test(css)) return false;
   for (const match of css.matchAll(/url\(\s*(['"]?)\s*([^'")\s]*)/gi)) {
     if (!/^(#|data:)/i.test(match[2]!)) return false;
