@@ -20,6 +20,7 @@ import {
   imageFileProblem,
 } from "../src/site/image.ts";
 import { isSafeLink, sanitizeHtml } from "../src/site/sanitize.ts";
+import { cut } from "../src/site/stepper.ts";
 import { PLOT_CLASS, PLOT_STYLE } from "../src/site/sanitize_rules.ts";
 import { stepperCss } from "../src/notebook/search_stepper.ts";
 import { walksCss } from "../src/exercises/report_html.ts";
@@ -523,6 +524,37 @@ Deno.test("image data: strict base64 of the declared type", () => {
     imageFileProblem(new TextEncoder().encode("<svg>"), "gif")!,
     /not a GIF/,
   );
+});
+
+Deno.test("a stepper's script is read in time linear in its length: a crafted one cannot stall the build", () => {
+  // Lines of "id=;" then "var data=;" and no "box.innerHTML=": the pattern
+  // that cut the script before backtracked over every pair of them for
+  // every later position. A 32 kB script took 4 s, a 64 kB one 30 s (the
+  // cube of the length): this 480 kB one, read as a stepper's and as a walk
+  // stepper's, would have held the build for hours.
+  const m = 30_000;
+  const script = "id=;\n".repeat(m) + "var data=;\n".repeat(m);
+  const html =
+    `<div class="gts-stepper" id="gts-stepper-a-0"><script>${script}</script></div>` +
+    `<div class="gts-walks" id="gts-walks-a-0"><script>${script}</script></div>`;
+  const page = renderNotebook(
+    {
+      cells: [{
+        cell_type: "code",
+        source: "crafted()",
+        outputs: [{ output_type: "display_data", data: { "text/html": html } }],
+      }],
+    },
+    "crafted",
+    ["crafted"],
+    new Set(),
+  );
+  assert.deepEqual(page.scripts, []);
+  assert.deepEqual(page.dropped, [
+    "the stepper gts-stepper-a-0's script (its script is not the library's stepper code)",
+    "the stepper gts-walks-a-0's script (its script is not the library's walk stepper code)",
+  ]);
+  assert.equal(cut(script), null);
 });
 
 Deno.test("links: http(s), fragments and relative paths stay; every other scheme goes", () => {
