@@ -526,6 +526,18 @@ Deno.test("image data: strict base64 of the declared type", () => {
   );
 });
 
+Deno.test("image data: a type is one of the site's, not a name Object.prototype holds", () => {
+  // MAGIC["constructor"] is Object, which takes any bytes: "AAAA" was
+  // accepted as an image of type "constructor".
+  for (const mime of ["constructor", "toString", "valueOf", "__proto__"]) {
+    assert.match(
+      imageDataProblem(mime, "AAAA") ?? "accepted",
+      /is not an image type the site shows/,
+      mime,
+    );
+  }
+});
+
 Deno.test("a stepper's script is read in time linear in its length: a crafted one cannot stall the build", () => {
   // Lines of "id=;" then "var data=;" and no "box.innerHTML=": the pattern
   // that cut the script before backtracked over every pair of them for

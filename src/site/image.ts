@@ -22,6 +22,15 @@ const MAGIC: Record<string, (bytes: Uint8Array) => boolean> = {
 /** The raster image types whose data the site accepts (`image/png`, …). */
 export const RASTER_TYPES: readonly string[] = Object.keys(MAGIC);
 
+/**
+ * The magic-bytes test of `mime`, or undefined when the site shows no such
+ * type. Only MAGIC's own keys: `constructor` or `toString`, inherited from
+ * `Object.prototype`, are functions that accept any bytes.
+ */
+function magicOf(mime: string): ((bytes: Uint8Array) => boolean) | undefined {
+  return Object.hasOwn(MAGIC, mime) ? MAGIC[mime] : undefined;
+}
+
 function ascii(bytes: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...bytes.subarray(from, to));
 }
@@ -47,10 +56,11 @@ const BASE64 =
  * assert.match(imageDataProblem("image/png", '"><script>x</script>')!, /not base64/);
  * assert.match(imageDataProblem("image/jpeg", "iVBORw0KGgo=")!, /not a JPEG/);
  * assert.match(imageDataProblem("image/bmp", "Qk0=")!, /not an image type/);
+ * assert.match(imageDataProblem("constructor", "AAAA")!, /not an image type/);
  * ```
  */
 export function imageDataProblem(mime: string, base64: string): string | null {
-  const check = MAGIC[mime];
+  const check = magicOf(mime);
   if (check === undefined) {
     return `${mime} is not an image type the site shows (${
       RASTER_TYPES.join(", ")
@@ -92,7 +102,7 @@ export function imageFileProblem(
 ): string | null {
   const ext = extension.replace(/^\./, "").toLowerCase();
   const mime = ext === "jpg" ? "image/jpeg" : `image/${ext}`;
-  const check = MAGIC[mime];
+  const check = magicOf(mime);
   if (check === undefined) return `.${ext} is not a raster image type`;
   return check(bytes) ? null : `the file is not a ${typeName(mime)} image`;
 }
