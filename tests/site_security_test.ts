@@ -19,7 +19,7 @@ import {
   imageDataProblem,
   imageFileProblem,
 } from "../src/site/image.ts";
-import { isSafeLink, sanitizeHtml } from "../src/site/sanitize.ts";
+import { isSafeLink, sanitizeHtml, sanitizeSvg } from "../src/site/sanitize.ts";
 import { cut } from "../src/site/stepper.ts";
 import { PLOT_CLASS, PLOT_STYLE } from "../src/site/sanitize_rules.ts";
 import { stepperCss } from "../src/notebook/search_stepper.ts";
@@ -567,6 +567,43 @@ Deno.test("a stepper's script is read in time linear in its length: a crafted on
     "the stepper gts-walks-a-0's script (its script is not the library's walk stepper code)",
   ]);
   assert.equal(cut(script), null);
+});
+
+Deno.test("what relink returns meets the rules of what the markup held: no javascript: link, no remote image", () => {
+  // The sanitiser wrote relink's answer as it came, after its own checks.
+  const relink = (url: string) =>
+    url === "a.ipynb"
+      ? "javascript:alert(1)"
+      : url === "b.png"
+      ? "https://example.org/pixel.png"
+      : url === "c.png"
+      ? "data:text/html;base64,PHNjcmlwdD4="
+      : url;
+  const clean = sanitizeHtml(
+    '<a href="a.ipynb">a</a> <img src="b.png" alt="b"> <img src="c.png" alt="c"> <a href="d.html">d</a>',
+    { relink },
+  );
+  assert.equal(
+    clean.html,
+    '<a>a</a> <img alt="b"> <img alt="c"> <a href="d.html">d</a>',
+  );
+  assert.deepEqual(clean.dropped, [
+    'a link to "javascript:alert(1)" (from relink)',
+    'an image source "https://example.org/pixel.png" (from relink: not a file of the site)',
+    'an image source "data:text/html;base64,PHNjcmlwdD4=" (from relink: text/html is not an image type)',
+  ]);
+  const svg = sanitizeSvg('<svg><a href="a.ipynb"><text>t</text></a></svg>', {
+    relink,
+  });
+  assert.equal(svg.html, "<svg><a><text>t</text></a></svg>");
+  assert.deepEqual(svg.dropped, [
+    'a link to "javascript:alert(1)" (from relink)',
+  ]);
+  // An answer that is no URL at all is the caller's error, named.
+  assert.throws(
+    () => sanitizeHtml("<a href='x'>a</a>", { relink: () => 42 } as never),
+    /^Error: sanitizeHtml: options\.relink must return a URL \(a string\) or null, got 42 for "x"$/,
+  );
 });
 
 Deno.test("links: http(s), fragments and relative paths stay; every other scheme goes", () => {

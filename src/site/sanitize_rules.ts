@@ -312,6 +312,37 @@ export function isSafeLink(href: string): boolean {
 }
 
 /**
+ * Why an image source is not one the site shows, or null when it is: a
+ * relative path to a file of the site, or a `data:` URL that passes
+ * {@linkcode dataImageProblem}; nothing from the network (a page loads
+ * nothing from it), no other scheme, no fragment.
+ *
+ * @param src the source as written
+ * @returns the reason to drop it, or null
+ * @throws {Error} when `src` is not a string
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { imageSourceProblem } from "./sanitize_rules.ts";
+ * assert.equal(imageSourceProblem("assets/figures/a.svg"), null);
+ * assert.equal(imageSourceProblem("data:image/png;base64,iVBORw0KGgo="), null);
+ * assert.equal(imageSourceProblem("https://example.org/pixel.png"), "not a file of the site");
+ * assert.equal(imageSourceProblem(" javascript:x()"), "not a file of the site");
+ * assert.match(imageSourceProblem("data:text/html,<b>")!, /not an image type/);
+ * ```
+ */
+export function imageSourceProblem(src: string): string | null {
+  checkString("imageSourceProblem", "src", src);
+  const url = src.replace(URL_WHITESPACE, "");
+  return /^data:/i.test(url)
+    ? dataImageProblem(url)
+    : /^https?:/i.test(url) || !isSafeLink(url) || url.startsWith("#")
+    ? "not a file of the site"
+    : null;
+}
+
+/**
  * Whether CSS loads nothing and imports nothing: every `url(…)` is a
  * fragment (`url(#arrow)`, a marker) or `data:`; no `@import`, no
  * `image-set(…)`, no escapes that could hide either.
@@ -426,12 +457,7 @@ export function addSiteHooks(
         reason = `a link to ${JSON.stringify(value.slice(0, 40))}`;
       }
     } else if (name === "src") {
-      const url = value.replace(URL_WHITESPACE, "");
-      const problem = /^data:/i.test(url)
-        ? dataImageProblem(url)
-        : /^https?:/i.test(url) || !isSafeLink(url) || url.startsWith("#")
-        ? "not a file of the site"
-        : null;
+      const problem = imageSourceProblem(value);
       if (problem !== null) {
         reason = `an image source ${
           JSON.stringify(value.slice(0, 40))
