@@ -12,6 +12,7 @@
 import * as esbuild from "esbuild";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkString, describe } from "../validate.ts";
 
 /** This checkout's root: the course's worker and runner are bundled from it. */
 const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
@@ -240,12 +241,45 @@ export async function bundleCourse(): Promise<string> {
       }; a classic worker would not load it`,
     );
   }
-  const shims = WORKER_SHIMS +
-    DENO_SHIM.replace(
-      "DATA_FILES",
-      JSON.stringify(data).replace(/</g, "\\u003c"),
-    );
   return `self.GTS_LIBRARY_SOURCE=${
-    JSON.stringify(shims + classic)
+    JSON.stringify(workerShims(data) + classic)
   };\n${runner}`;
+}
+
+/**
+ * The code the worker runs before the library: the stand-ins of
+ * `node:path`, `node:url` and `import.meta`, and the read-only `Deno` that
+ * holds `files`.
+ *
+ * @param files the data files the worker may read, by their path (`data/…`)
+ * @returns the code
+ * @throws {Error} when `files` is not an object whose values are strings
+ *
+ * @example A file's text comes back as it is, `$` patterns and all
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { workerShims } from "./bundle.ts";
+ * const files = { "data/a.txt": "$' and $& and </script>" };
+ * const shims = workerShims(files);
+ * const self = {} as { Deno: { readTextFileSync(path: string): string } };
+ * new Function("self", "require", shims)(self, () => ({}));
+ * assert.equal(self.Deno.readTextFileSync("data/a.txt"), files["data/a.txt"]);
+ * assert.doesNotMatch(shims, /<\/script/);
+ * ```
+ */
+export function workerShims(files: Readonly<Record<string, string>>): string {
+  if (typeof files !== "object" || files === null || Array.isArray(files)) {
+    throw new Error(
+      `workerShims: files must be an object of texts by path, got ${
+        describe(files)
+      }`,
+    );
+  }
+  for (const [path, text] of Object.entries(files)) {
+    checkString("workerShims", `files[${JSON.stringify(path)}]`, text);
+  }
+  const json = JSON.stringify(files).replace(/</g, "\\u003c");
+  // A replacer function: with a replacement string, a file's `$'` or `$&`
+  // would be read as a pattern and pull the shim's own code into the data.
+  return WORKER_SHIMS + DENO_SHIM.replace("DATA_FILES", () => json);
 }
