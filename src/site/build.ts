@@ -63,6 +63,7 @@ import {
   checkString,
   describe,
   printable,
+  readOptions,
 } from "../validate.ts";
 import { buildInto } from "./_out_folder.ts";
 
@@ -780,6 +781,10 @@ export interface SiteOptions {
  *
  * @param options `out`, `root`
  * @returns what was written
+ * @throws {Error} naming the option, its value and the rule, before
+ *   anything is read or written: an unknown option (a misspelled `roots`
+ *   would publish this checkout instead), `out` not a non-empty string,
+ *   `root` neither absent nor a non-empty string
  * @throws {Error} when `out` is a file, or a folder that is not empty and
  *   was not written by an earlier build (it is never emptied then), or a
  *   notebook or the book cannot be read, or an image a page shows does not
@@ -788,13 +793,18 @@ export interface SiteOptions {
  *   symlinked folder on its path: the build reads nothing outside `root`)
  */
 export async function buildSite(options: SiteOptions): Promise<SiteBuild> {
-  const root = options.root ?? ROOT;
+  const where = "buildSite";
+  const read = readOptions(where, options, ["out", "root"]);
+  const out = checkNonEmptyString(where, "options.out", read.out);
+  const root = read.root === undefined
+    ? ROOT
+    : checkNonEmptyString(where, "options.root", read.root);
   // Every file and folder the build reads from `root` is read at its real
   // path, and only when that is inside the repository.
   const realRoot = await Deno.realPath(root);
   // Written beside `options.out`, which it replaces once finished: a build
   // that fails leaves the previous site as it was.
-  return await buildInto(options.out, (out) => writeSite(root, realRoot, out));
+  return await buildInto(out, (folder) => writeSite(root, realRoot, folder));
 }
 
 /** Writes the site of the repository `root` into the new folder `out`. */

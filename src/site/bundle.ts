@@ -12,7 +12,7 @@
 import * as esbuild from "esbuild";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkString, describe } from "../validate.ts";
+import { checkNonEmptyString, checkString, describe } from "../validate.ts";
 
 /** This checkout's root: the course's worker and runner are bundled from it. */
 const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
@@ -50,9 +50,21 @@ async function bundle(
  * @param web the folder `src/play/web`
  * @param book the text of `data/connect4/book.txt`
  * @returns the script's text
+ * @throws {Error} naming the argument, its value and the rule, before
+ *   esbuild starts: `web` not a non-empty string, `book` not a string
  * @throws {Error} when esbuild fails (its first message)
+ *
+ * @example Its arguments are checked before esbuild starts
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bundlePlay } from "./bundle.ts";
+ * await assert.rejects(bundlePlay("", ""), /bundlePlay: web must be a non-empty string, got ""/);
+ * await assert.rejects(bundlePlay("src/play/web", undefined as never), /bundlePlay: book must be a string, got undefined/);
+ * ```
  */
 export async function bundlePlay(web: string, book: string): Promise<string> {
+  checkNonEmptyString("bundlePlay", "web", web);
+  checkString("bundlePlay", "book", book);
   try {
     const bookText = JSON.stringify(book);
     const worker = await bundle(join(web, "c4_worker.ts"), {

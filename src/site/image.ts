@@ -8,6 +8,8 @@
  * @module
  */
 
+import { checkString, describe } from "../validate.ts";
+
 /** The image types the site shows from data, with their magic bytes. */
 const MAGIC: Record<string, (bytes: Uint8Array) => boolean> = {
   "image/png": (b) =>
@@ -47,6 +49,7 @@ const BASE64 =
  * @param mime `image/png`, `image/jpeg`, `image/gif` or `image/webp`
  * @param base64 the data as a notebook or a `data:` URL carries it
  * @returns the reason to drop it, or null
+ * @throws {Error} when `mime` or `base64` is not a string
  *
  * @example
  * ```ts
@@ -60,6 +63,8 @@ const BASE64 =
  * ```
  */
 export function imageDataProblem(mime: string, base64: string): string | null {
+  checkString("imageDataProblem", "mime", mime);
+  checkString("imageDataProblem", "base64", base64);
   const check = magicOf(mime);
   if (check === undefined) {
     return `${mime} is not an image type the site shows (${
@@ -87,6 +92,8 @@ export function imageDataProblem(mime: string, base64: string): string | null {
  * @param bytes the file's content
  * @param extension its extension, with or without the dot (`png`, `.jpg`)
  * @returns the reason not to copy it, or null
+ * @throws {Error} when `bytes` is not a Uint8Array (a string's characters
+ *   are not its bytes) or `extension` not a string
  *
  * @example
  * ```ts
@@ -100,6 +107,14 @@ export function imageFileProblem(
   bytes: Uint8Array,
   extension: string,
 ): string | null {
+  if (!(bytes instanceof Uint8Array)) {
+    throw new Error(
+      `imageFileProblem: bytes must be a Uint8Array (the file's content), got ${
+        describe(bytes)
+      }`,
+    );
+  }
+  checkString("imageFileProblem", "extension", extension);
   const ext = extension.replace(/^\./, "").toLowerCase();
   const mime = ext === "jpg" ? "image/jpeg" : `image/${ext}`;
   const check = magicOf(mime);
@@ -120,6 +135,7 @@ function typeName(mime: string): string {
  *
  * @param url the URL, `data:` and all
  * @returns the reason to drop it, or null
+ * @throws {Error} when `url` is not a string
  *
  * @example
  * ```ts
@@ -131,6 +147,7 @@ function typeName(mime: string): string {
  * ```
  */
 export function dataImageProblem(url: string): string | null {
+  checkString("dataImageProblem", "url", url);
   const match = url.match(
     /^data:([a-z]+\/[a-z0-9.+-]+)((?:;[^,;]*)*?),(.*)$/is,
   );

@@ -11,7 +11,7 @@ import type { Config, DOMPurify } from "dompurify";
 import { dataImageProblem } from "./image.ts";
 import { stepperCss } from "../notebook/search_stepper.ts";
 import { walksCss } from "../exercises/report_html.ts";
-import { checkString } from "../validate.ts";
+import { checkFunction, checkString, describe } from "../validate.ts";
 
 /** HTML elements: Markdown's, tables, figures, the steppers' controls. */
 const HTML_TAGS = [
@@ -235,8 +235,11 @@ export const PLOT_STYLE = `:where(.${PLOT_CLASS}) {
  * "Edit and run" runs behind other text, and is dropped.
  *
  * @param css the element's text
- * @param parent the element it is in, as the sanitiser sees it
+ * @param parent the element it is in, as the sanitiser sees it (null: none)
  * @returns whether the site keeps it
+ * @throws {Error} naming the argument, its value and the rule: css not a
+ *   string, parent neither null nor an element (an object with a
+ *   `localName` and an `id`, strings)
  *
  * @example
  * ```ts
@@ -259,7 +262,19 @@ export function isBuilderStyle(
     classList?: { contains(name: string): boolean };
   } | null,
 ): boolean {
+  const where = "isBuilderStyle";
+  checkString(where, "css", css);
   if (parent === null) return false;
+  if (
+    typeof parent !== "object" || typeof parent.localName !== "string" ||
+    typeof parent.id !== "string"
+  ) {
+    throw new Error(
+      `${where}: parent must be null or the element the <style> is in (an object with a localName and an id, strings), got ${
+        describe(parent)
+      }`,
+    );
+  }
   const has = (name: string) => parent.classList?.contains(name) === true;
   if (parent.localName === "svg") return has(PLOT_CLASS) && css === PLOT_STYLE;
   if (parent.localName !== "div") return false;
@@ -388,12 +403,26 @@ interface HookElement {
 }
 
 /**
+ * `node` when it is an element (a string `localName` and `id`), else null:
+ * a `<style>` whose parent is a document or a fragment is in no element
+ * the library writes, and must not make the sanitiser throw.
+ */
+function elementOrNull(node: HookElement | null): HookElement | null {
+  return node !== null && typeof node.localName === "string" &&
+      typeof node.id === "string"
+    ? node
+    : null;
+}
+
+/**
  * Adds the site's hooks to a DOMPurify instance: stepper scripts are kept
  * aside in the current run (for their rebuilding), other scripts, handlers,
  * links and sources that are not the site's, and CSS that loads, dropped.
  *
  * @param purify the instance (on jsdom or the browser's window)
  * @param current the run that collects, during a `sanitize` call
+ * @throws {Error} when `purify` is not a DOMPurify instance (an object with
+ *   `addHook`) or `current` not a function
  *
  * @example
  * ```ts
@@ -412,6 +441,22 @@ export function addSiteHooks(
   purify: DOMPurify,
   current: () => PurifyRun | undefined,
 ): void {
+  const where = "addSiteHooks";
+  const given: unknown = purify;
+  // An instance is a function (it makes instances for other windows) with
+  // the methods as properties.
+  if (
+    (typeof given !== "object" && typeof given !== "function") ||
+    given === null ||
+    typeof (given as { addHook?: unknown }).addHook !== "function"
+  ) {
+    throw new Error(
+      `${where}: purify must be a DOMPurify instance (createDOMPurify(window)), got ${
+        typeof given === "function" ? "a function" : describe(given)
+      }`,
+    );
+  }
+  checkFunction(where, "current", current, "() => the run or undefined");
   purify.addHook("uponSanitizeElement", (node, data) => {
     const element = node as unknown as HookElement;
     if (data.tagName === "script") {
@@ -429,7 +474,10 @@ export function addSiteHooks(
       }
     } else if (
       data.tagName === "style" &&
-      !isBuilderStyle(element.textContent ?? "", element.parentNode)
+      !isBuilderStyle(
+        element.textContent ?? "",
+        elementOrNull(element.parentNode),
+      )
     ) {
       // Removed here: DOMPurify then finds it out of the tree and moves on.
       element.textContent = "";
