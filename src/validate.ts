@@ -185,6 +185,103 @@ export function checkBoolean(
 }
 
 /**
+ * Returns `value` when it is a string, and throws otherwise: a number or an
+ * object would otherwise be printed as `42` or `[object Object]`, or fail
+ * later with a bare `TypeError` (`x.replace is not a function`).
+ *
+ * @param where the function (`"escapeHtml"`)
+ * @param name the argument (`"text"`)
+ * @throws {Error} naming the argument, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkString } from "./validate.ts";
+ * assert.equal(checkString("f", "text", ""), "");
+ * assert.throws(() => checkString("f", "text", 42), /^Error: f: text must be a string, got 42$/);
+ * ```
+ */
+export function checkString(
+  where: string,
+  name: string,
+  value: unknown,
+): string {
+  if (typeof value !== "string") {
+    throw new Error(
+      `${where}: ${name} must be a string, got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Returns `value` when it is a string other than `""`, and throws
+ * otherwise: a name or a path (`""` names nothing, and `undefined` would
+ * become the text `undefined`).
+ *
+ * @param where the function (`"pageHref"`)
+ * @param name the argument (`"name"`, `"options.out"`)
+ * @throws {Error} naming the argument, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkNonEmptyString } from "./validate.ts";
+ * assert.equal(checkNonEmptyString("f", "out", "site"), "site");
+ * assert.throws(() => checkNonEmptyString("f", "out", ""), /^Error: f: out must be a non-empty string, got ""$/);
+ * ```
+ */
+export function checkNonEmptyString(
+  where: string,
+  name: string,
+  value: unknown,
+): string {
+  if (typeof value !== "string" || value === "") {
+    throw new Error(
+      `${where}: ${name} must be a non-empty string, got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Returns `value` when it is a function, and throws otherwise, before it
+ * is called (a call of `"no"` fails with a bare `TypeError`, and only when
+ * the call is reached).
+ *
+ * @param where the function (`"liveStepperScript"`)
+ * @param name the argument (`"sanitize"`)
+ * @param shape what the function takes and returns, for the message
+ *   (`"(html) => html"`), or `""`
+ * @throws {Error} naming the argument, the value and the rule
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkFunction } from "./validate.ts";
+ * const id = (x: string) => x;
+ * assert.equal(checkFunction("f", "g", id, "(x) => x"), id);
+ * assert.throws(() => checkFunction("f", "g", "no", "(x) => x"), /^Error: f: g must be a function \(x\) => x, got "no"$/);
+ * assert.throws(() => checkFunction("f", "g", null, ""), /^Error: f: g must be a function, got null$/);
+ * ```
+ */
+export function checkFunction<T extends (...args: never[]) => unknown>(
+  where: string,
+  name: string,
+  value: unknown,
+  shape: string,
+): T {
+  if (typeof value !== "function") {
+    throw new Error(
+      `${where}: ${name} must be a function${
+        shape === "" ? "" : ` ${shape}`
+      }, got ${describe(value)}`,
+    );
+  }
+  return value as T;
+}
+
+/**
  * Returns `value` when it is `undefined` or an `AbortSignal`, and throws
  * otherwise: the optional `signal` of the functions that start processes or
  * long runs.

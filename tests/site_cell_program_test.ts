@@ -158,4 +158,9 @@ Deno.test("cellProgram: what is not a cell's text is refused, naming the argumen
     () => cellProgram("1", ["2", null as unknown as string]),
     /cellProgram: earlier\[1\] must be a cell's text \(a string\), got object/,
   );
+  // One cell's text where the list of them goes: "earlier.findIndex is not a function".
+  assert.throws(
+    () => cellProgram("1", "const a = 2;" as unknown as string[]),
+    /^TypeError: cellProgram: earlier must be an array of the cells' texts above it, got "const a = 2;"$/,
+  );
 });

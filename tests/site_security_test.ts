@@ -19,7 +19,8 @@ import {
   imageDataProblem,
   imageFileProblem,
 } from "../src/site/image.ts";
-import { isSafeLink, sanitizeHtml } from "../src/site/sanitize.ts";
+import { isSafeLink, sanitizeHtml, sanitizeSvg } from "../src/site/sanitize.ts";
+import { cut } from "../src/site/stepper.ts";
 import { PLOT_CLASS, PLOT_STYLE } from "../src/site/sanitize_rules.ts";
 import { stepperCss } from "../src/notebook/search_stepper.ts";
 import { walksCss } from "../src/exercises/report_html.ts";
@@ -522,6 +523,86 @@ Deno.test("image data: strict base64 of the declared type", () => {
   assert.match(
     imageFileProblem(new TextEncoder().encode("<svg>"), "gif")!,
     /not a GIF/,
+  );
+});
+
+Deno.test("image data: a type is one of the site's, not a name Object.prototype holds", () => {
+  // MAGIC["constructor"] is Object, which takes any bytes: "AAAA" was
+  // accepted as an image of type "constructor".
+  for (const mime of ["constructor", "toString", "valueOf", "__proto__"]) {
+    assert.match(
+      imageDataProblem(mime, "AAAA") ?? "accepted",
+      /is not an image type the site shows/,
+      mime,
+    );
+  }
+});
+
+Deno.test("a stepper's script is read in time linear in its length: a crafted one cannot stall the build", () => {
+  // Lines of "id=;" then "var data=;" and no "box.innerHTML=": the pattern
+  // that cut the script before backtracked over every pair of them for
+  // every later position. A 32 kB script took 4 s, a 64 kB one 30 s (the
+  // cube of the length): this 480 kB one, read as a stepper's and as a walk
+  // stepper's, would have held the build for hours.
+  const m = 30_000;
+  const script = "id=;\n".repeat(m) + "var data=;\n".repeat(m);
+  const html =
+    `<div class="gts-stepper" id="gts-stepper-a-0"><script>${script}</script></div>` +
+    `<div class="gts-walks" id="gts-walks-a-0"><script>${script}</script></div>`;
+  const page = renderNotebook(
+    {
+      cells: [{
+        cell_type: "code",
+        source: "crafted()",
+        outputs: [{ output_type: "display_data", data: { "text/html": html } }],
+      }],
+    },
+    "crafted",
+    ["crafted"],
+    new Set(),
+  );
+  assert.deepEqual(page.scripts, []);
+  assert.deepEqual(page.dropped, [
+    "the stepper gts-stepper-a-0's script (its script is not the library's stepper code)",
+    "the stepper gts-walks-a-0's script (its script is not the library's walk stepper code)",
+  ]);
+  assert.equal(cut(script), null);
+});
+
+Deno.test("what relink returns meets the rules of what the markup held: no javascript: link, no remote image", () => {
+  // The sanitiser wrote relink's answer as it came, after its own checks.
+  const relink = (url: string) =>
+    url === "a.ipynb"
+      ? "javascript:alert(1)"
+      : url === "b.png"
+      ? "https://example.org/pixel.png"
+      : url === "c.png"
+      ? "data:text/html;base64,PHNjcmlwdD4="
+      : url;
+  const clean = sanitizeHtml(
+    '<a href="a.ipynb">a</a> <img src="b.png" alt="b"> <img src="c.png" alt="c"> <a href="d.html">d</a>',
+    { relink },
+  );
+  assert.equal(
+    clean.html,
+    '<a>a</a> <img alt="b"> <img alt="c"> <a href="d.html">d</a>',
+  );
+  assert.deepEqual(clean.dropped, [
+    'a link to "javascript:alert(1)" (from relink)',
+    'an image source "https://example.org/pixel.png" (from relink: not a file of the site)',
+    'an image source "data:text/html;base64,PHNjcmlwdD4=" (from relink: text/html is not an image type)',
+  ]);
+  const svg = sanitizeSvg('<svg><a href="a.ipynb"><text>t</text></a></svg>', {
+    relink,
+  });
+  assert.equal(svg.html, "<svg><a><text>t</text></a></svg>");
+  assert.deepEqual(svg.dropped, [
+    'a link to "javascript:alert(1)" (from relink)',
+  ]);
+  // An answer that is no URL at all is the caller's error, named.
+  assert.throws(
+    () => sanitizeHtml("<a href='x'>a</a>", { relink: () => 42 } as never),
+    /^Error: sanitizeHtml: options\.relink must return a URL \(a string\) or null, got 42 for "x"$/,
   );
 });
 

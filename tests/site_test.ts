@@ -19,6 +19,7 @@ import {
 import { listNotebooks } from "../src/notebook/jupyter.ts";
 import { searchSteps, stepperHtml } from "../src/notebook/mod.ts";
 import { buildSite, renderNotebook, SITE_MARKER } from "../src/site/build.ts";
+import { workerShims } from "../src/site/bundle.ts";
 import {
   bestColumn,
   type ColumnHint,
@@ -236,6 +237,22 @@ Deno.test("src/site/build.ts's module documentation names the site's files as th
       );
     });
   }
+});
+
+Deno.test("the worker's copy of the data files holds their text as it is, $ patterns and all", () => {
+  // With a replacement string, "$'" pulled the rest of the shim's code
+  // into the data, and "$&" the placeholder's name.
+  const files = {
+    "data/a.txt": "cost: $' and $& and $` and $$ and $1",
+    "data/b.json": '{"close":"</script>"}',
+  };
+  const shims = workerShims(files);
+  const worker = {} as { Deno: { readTextFileSync(path: string): string } };
+  new Function("self", "require", shims)(worker, () => ({}));
+  for (const [path, text] of Object.entries(files)) {
+    assert.equal(worker.Deno.readTextFileSync(path), text);
+  }
+  assert.ok(!shims.includes("</script"), "no < in the data");
 });
 
 Deno.test("renderNotebook shows the richest output: SVG inline, then HTML, images, Markdown, text", () => {

@@ -9,7 +9,12 @@
  * @module
  */
 
-import { checkNonNegative, describe, readOptions } from "../validate.ts";
+import {
+  checkNonNegative,
+  checkString,
+  describe,
+  readOptions,
+} from "../validate.ts";
 
 /** Estimated advance of one character, in ems: digits in DejaVu Sans are 0.64 em. */
 export const CHAR_EM = 0.65;
@@ -32,15 +37,6 @@ function checkPositive(where: string, name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
     throw new Error(
       `${where}: ${name} must be a finite number > 0, got ${describe(value)}`,
-    );
-  }
-  return value;
-}
-
-function checkString(where: string, name: string, value: unknown): string {
-  if (typeof value !== "string") {
-    throw new Error(
-      `${where}: ${name} must be a string, got ${describe(value)}`,
     );
   }
   return value;

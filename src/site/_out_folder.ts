@@ -10,6 +10,7 @@
  */
 
 import { basename, dirname, join, resolve } from "node:path";
+import { checkFunction, checkNonEmptyString } from "../validate.ts";
 
 /** The file that marks a folder as written by `deno task site`. */
 export const SITE_MARKER = ".gts-site";
@@ -60,6 +61,9 @@ function sibling(out: string, what: string): string {
  * @param out the site's folder
  * @param build writes the site into the folder it is given
  * @returns what `build` returned
+ * @throws {Error} naming the argument, its value and the rule, before
+ *   anything is written: `out` not a non-empty string, `build` not a
+ *   function
  * @throws {Error} when `out` is a file or another folder (nothing is
  *   built then), or what `build` threw
  *
@@ -74,6 +78,7 @@ function sibling(out: string, what: string): string {
  * assert.equal(await Deno.readTextFile(`${out}/index.html`), "new");
  * await Deno.stat(`${out}/${SITE_MARKER}`);
  * assert.deepEqual([...Deno.readDirSync(parent)].map((e) => e.name), ["site"]);
+ * await assert.rejects(buildInto("", () => Promise.resolve()), /buildInto: out must be a non-empty string, got ""/);
  * await Deno.remove(parent, { recursive: true });
  * ```
  */
@@ -81,6 +86,8 @@ export async function buildInto<T>(
   out: string,
   build: (dir: string) => Promise<T>,
 ): Promise<T> {
+  checkNonEmptyString("buildInto", "out", out);
+  checkFunction("buildInto", "build", build, "(folder) => a promise");
   await checkOut(out);
   await Deno.mkdir(dirname(resolve(out)), { recursive: true });
   const fresh = sibling(out, "building");

@@ -58,7 +58,13 @@ import {
 } from "./sanitize.ts";
 import { stepperLiveFile } from "./stepper.ts";
 import { walksLiveFile } from "./walks.ts";
-import { describe, printable } from "../validate.ts";
+import {
+  checkNonEmptyString,
+  checkString,
+  describe,
+  printable,
+  readOptions,
+} from "../validate.ts";
 import { buildInto } from "./_out_folder.ts";
 
 /** The repository's root folder. */
@@ -129,16 +135,6 @@ export function escapeHtml(text: string): string {
         ? "&quot;"
         : "&#39;",
   );
-}
-
-/** `value` when it is a string; otherwise an error naming `where` and `name`. */
-function checkString(where: string, name: string, value: unknown): string {
-  if (typeof value !== "string") {
-    throw new Error(
-      `${where}: ${name} must be a string, got ${describe(value)}`,
-    );
-  }
-  return value;
 }
 
 /** `value` when it is an array of strings (the notebooks' names). */
@@ -212,11 +208,7 @@ const joined = (value: unknown): string =>
  * ```
  */
 export function pageHref(name: string): string {
-  if (typeof name !== "string" || name === "") {
-    throw new Error(
-      `pageHref: name must be a non-empty string, got ${describe(name)}`,
-    );
-  }
+  checkNonEmptyString("pageHref", "name", name);
   return escapeHtml(`${encodeURIComponent(name)}.html`);
 }
 
@@ -661,11 +653,7 @@ export function renderNotebook(
 } {
   const where = "renderNotebook";
   checkNotebookShape(where, notebook);
-  if (typeof name !== "string" || name === "") {
-    throw new Error(
-      `${where}: name must be a non-empty string, got ${describe(name)}`,
-    );
-  }
+  checkNonEmptyString(where, "name", name);
   checkNames(where, "notebooks", notebooks);
   if (!(copies instanceof Set)) {
     throw new Error(
@@ -793,6 +781,10 @@ export interface SiteOptions {
  *
  * @param options `out`, `root`
  * @returns what was written
+ * @throws {Error} naming the option, its value and the rule, before
+ *   anything is read or written: an unknown option (a misspelled `roots`
+ *   would publish this checkout instead), `out` not a non-empty string,
+ *   `root` neither absent nor a non-empty string
  * @throws {Error} when `out` is a file, or a folder that is not empty and
  *   was not written by an earlier build (it is never emptied then), or a
  *   notebook or the book cannot be read, or an image a page shows does not
@@ -801,13 +793,18 @@ export interface SiteOptions {
  *   symlinked folder on its path: the build reads nothing outside `root`)
  */
 export async function buildSite(options: SiteOptions): Promise<SiteBuild> {
-  const root = options.root ?? ROOT;
+  const where = "buildSite";
+  const read = readOptions(where, options, ["out", "root"]);
+  const out = checkNonEmptyString(where, "options.out", read.out);
+  const root = read.root === undefined
+    ? ROOT
+    : checkNonEmptyString(where, "options.root", read.root);
   // Every file and folder the build reads from `root` is read at its real
   // path, and only when that is inside the repository.
   const realRoot = await Deno.realPath(root);
   // Written beside `options.out`, which it replaces once finished: a build
   // that fails leaves the previous site as it was.
-  return await buildInto(options.out, (out) => writeSite(root, realRoot, out));
+  return await buildInto(out, (folder) => writeSite(root, realRoot, folder));
 }
 
 /** Writes the site of the repository `root` into the new folder `out`. */

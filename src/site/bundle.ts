@@ -12,6 +12,7 @@
 import * as esbuild from "esbuild";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkNonEmptyString, checkString, describe } from "../validate.ts";
 
 /** This checkout's root: the course's worker and runner are bundled from it. */
 const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
@@ -49,9 +50,21 @@ async function bundle(
  * @param web the folder `src/play/web`
  * @param book the text of `data/connect4/book.txt`
  * @returns the script's text
+ * @throws {Error} naming the argument, its value and the rule, before
+ *   esbuild starts: `web` not a non-empty string, `book` not a string
  * @throws {Error} when esbuild fails (its first message)
+ *
+ * @example Its arguments are checked before esbuild starts
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bundlePlay } from "./bundle.ts";
+ * await assert.rejects(bundlePlay("", ""), /bundlePlay: web must be a non-empty string, got ""/);
+ * await assert.rejects(bundlePlay("src/play/web", undefined as never), /bundlePlay: book must be a string, got undefined/);
+ * ```
  */
 export async function bundlePlay(web: string, book: string): Promise<string> {
+  checkNonEmptyString("bundlePlay", "web", web);
+  checkString("bundlePlay", "book", book);
   try {
     const bookText = JSON.stringify(book);
     const worker = await bundle(join(web, "c4_worker.ts"), {
@@ -240,12 +253,45 @@ export async function bundleCourse(): Promise<string> {
       }; a classic worker would not load it`,
     );
   }
-  const shims = WORKER_SHIMS +
-    DENO_SHIM.replace(
-      "DATA_FILES",
-      JSON.stringify(data).replace(/</g, "\\u003c"),
-    );
   return `self.GTS_LIBRARY_SOURCE=${
-    JSON.stringify(shims + classic)
+    JSON.stringify(workerShims(data) + classic)
   };\n${runner}`;
+}
+
+/**
+ * The code the worker runs before the library: the stand-ins of
+ * `node:path`, `node:url` and `import.meta`, and the read-only `Deno` that
+ * holds `files`.
+ *
+ * @param files the data files the worker may read, by their path (`data/…`)
+ * @returns the code
+ * @throws {Error} when `files` is not an object whose values are strings
+ *
+ * @example A file's text comes back as it is, `$` patterns and all
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { workerShims } from "./bundle.ts";
+ * const files = { "data/a.txt": "$' and $& and </script>" };
+ * const shims = workerShims(files);
+ * const self = {} as { Deno: { readTextFileSync(path: string): string } };
+ * new Function("self", "require", shims)(self, () => ({}));
+ * assert.equal(self.Deno.readTextFileSync("data/a.txt"), files["data/a.txt"]);
+ * assert.doesNotMatch(shims, /<\/script/);
+ * ```
+ */
+export function workerShims(files: Readonly<Record<string, string>>): string {
+  if (typeof files !== "object" || files === null || Array.isArray(files)) {
+    throw new Error(
+      `workerShims: files must be an object of texts by path, got ${
+        describe(files)
+      }`,
+    );
+  }
+  for (const [path, text] of Object.entries(files)) {
+    checkString("workerShims", `files[${JSON.stringify(path)}]`, text);
+  }
+  const json = JSON.stringify(files).replace(/</g, "\\u003c");
+  // A replacer function: with a replacement string, a file's `$'` or `$&`
+  // would be read as a pattern and pull the shim's own code into the data.
+  return WORKER_SHIMS + DENO_SHIM.replace("DATA_FILES", () => json);
 }

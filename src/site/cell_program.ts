@@ -15,6 +15,7 @@
 import { transform } from "sucrase";
 import { parse } from "acorn";
 import { type AnyNode, freeNames, patternNames } from "./_free_names.ts";
+import { describe } from "../validate.ts";
 
 /** A syntax error in the cell, with its place (1-based line and column). */
 export class CellSyntaxError extends Error {
@@ -263,7 +264,8 @@ function importedSpecifiers(code: string): string[] {
  * @returns the program, where the cell starts in it, and a map back
  * @throws {CellSyntaxError} when the cell does not parse, at its place; an
  *   `export` in the cell is one too (a cell is not a module)
- * @throws {TypeError} when `source` or an entry of `earlier` is not a string
+ * @throws {TypeError} when `source` or an entry of `earlier` is not a
+ *   string, or `earlier` not an array
  *
  * @example
  * ```ts
@@ -286,6 +288,13 @@ export function cellProgram(
   if (typeof source !== "string") {
     throw new TypeError(
       `cellProgram: source must be the cell's text (a string), got ${typeof source}`,
+    );
+  }
+  if (!Array.isArray(earlier)) {
+    throw new TypeError(
+      `cellProgram: earlier must be an array of the cells' texts above it, got ${
+        describe(earlier)
+      }`,
     );
   }
   const bad = earlier.findIndex((text) => typeof text !== "string");

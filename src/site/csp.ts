@@ -17,7 +17,12 @@
  */
 
 import { createHash } from "node:crypto";
-import { checkBoolean, describe, readOptions } from "../validate.ts";
+import {
+  checkBoolean,
+  checkString,
+  describe,
+  readOptions,
+} from "../validate.ts";
 
 /**
  * The CSP source of an inline script: `'sha256-…'` of its text, which the
@@ -25,15 +30,19 @@ import { checkBoolean, describe, readOptions } from "../validate.ts";
  *
  * @param text the script's text, exactly as written between the tags
  * @returns the source expression, quotes included
+ * @throws {Error} when `text` is not a string (a script's text is one; the
+ *   hash of bytes or of a number's text would allow no script the page has)
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { scriptHash } from "./csp.ts";
  * assert.equal(scriptHash(""), "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+ * assert.throws(() => scriptHash(42 as never), /scriptHash: text must be a string, got 42/);
  * ```
  */
 export function scriptHash(text: string): string {
+  checkString("scriptHash", "text", text);
   return `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 }
 

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { checkString, describe } from "../validate.ts";
+
 /** The image types the site shows from data, with their magic bytes. */
 const MAGIC: Record<string, (bytes: Uint8Array) => boolean> = {
   "image/png": (b) =>
@@ -21,6 +23,15 @@ const MAGIC: Record<string, (bytes: Uint8Array) => boolean> = {
 
 /** The raster image types whose data the site accepts (`image/png`, …). */
 export const RASTER_TYPES: readonly string[] = Object.keys(MAGIC);
+
+/**
+ * The magic-bytes test of `mime`, or undefined when the site shows no such
+ * type. Only MAGIC's own keys: `constructor` or `toString`, inherited from
+ * `Object.prototype`, are functions that accept any bytes.
+ */
+function magicOf(mime: string): ((bytes: Uint8Array) => boolean) | undefined {
+  return Object.hasOwn(MAGIC, mime) ? MAGIC[mime] : undefined;
+}
 
 function ascii(bytes: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...bytes.subarray(from, to));
@@ -38,6 +49,7 @@ const BASE64 =
  * @param mime `image/png`, `image/jpeg`, `image/gif` or `image/webp`
  * @param base64 the data as a notebook or a `data:` URL carries it
  * @returns the reason to drop it, or null
+ * @throws {Error} when `mime` or `base64` is not a string
  *
  * @example
  * ```ts
@@ -47,10 +59,13 @@ const BASE64 =
  * assert.match(imageDataProblem("image/png", '"><script>x</script>')!, /not base64/);
  * assert.match(imageDataProblem("image/jpeg", "iVBORw0KGgo=")!, /not a JPEG/);
  * assert.match(imageDataProblem("image/bmp", "Qk0=")!, /not an image type/);
+ * assert.match(imageDataProblem("constructor", "AAAA")!, /not an image type/);
  * ```
  */
 export function imageDataProblem(mime: string, base64: string): string | null {
-  const check = MAGIC[mime];
+  checkString("imageDataProblem", "mime", mime);
+  checkString("imageDataProblem", "base64", base64);
+  const check = magicOf(mime);
   if (check === undefined) {
     return `${mime} is not an image type the site shows (${
       RASTER_TYPES.join(", ")
@@ -77,6 +92,8 @@ export function imageDataProblem(mime: string, base64: string): string | null {
  * @param bytes the file's content
  * @param extension its extension, with or without the dot (`png`, `.jpg`)
  * @returns the reason not to copy it, or null
+ * @throws {Error} when `bytes` is not a Uint8Array (a string's characters
+ *   are not its bytes) or `extension` not a string
  *
  * @example
  * ```ts
@@ -90,9 +107,17 @@ export function imageFileProblem(
   bytes: Uint8Array,
   extension: string,
 ): string | null {
+  if (!(bytes instanceof Uint8Array)) {
+    throw new Error(
+      `imageFileProblem: bytes must be a Uint8Array (the file's content), got ${
+        describe(bytes)
+      }`,
+    );
+  }
+  checkString("imageFileProblem", "extension", extension);
   const ext = extension.replace(/^\./, "").toLowerCase();
   const mime = ext === "jpg" ? "image/jpeg" : `image/${ext}`;
-  const check = MAGIC[mime];
+  const check = magicOf(mime);
   if (check === undefined) return `.${ext} is not a raster image type`;
   return check(bytes) ? null : `the file is not a ${typeName(mime)} image`;
 }
@@ -110,6 +135,7 @@ function typeName(mime: string): string {
  *
  * @param url the URL, `data:` and all
  * @returns the reason to drop it, or null
+ * @throws {Error} when `url` is not a string
  *
  * @example
  * ```ts
@@ -121,6 +147,7 @@ function typeName(mime: string): string {
  * ```
  */
 export function dataImageProblem(url: string): string | null {
+  checkString("dataImageProblem", "url", url);
   const match = url.match(
     /^data:([a-z]+\/[a-z0-9.+-]+)((?:;[^,;]*)*?),(.*)$/is,
   );

@@ -21,12 +21,20 @@ import createDOMPurify, { type DOMPurify } from "dompurify";
 import { JSDOM } from "jsdom";
 import {
   addSiteHooks,
+  imageSourceProblem,
+  isSafeLink,
   type PurifyRun,
   SITE_PURIFY_CONFIG,
 } from "./sanitize_rules.ts";
 import { liveStepperScript } from "./stepper.ts";
 import { liveWalksScript } from "./walks.ts";
-import { checkBoolean, describe, readOptions } from "../validate.ts";
+import {
+  checkBoolean,
+  checkFunction,
+  checkString,
+  describe,
+  readOptions,
+} from "../validate.ts";
 
 export { isLocalCss, isSafeLink } from "./sanitize_rules.ts";
 
@@ -53,6 +61,7 @@ interface DomElement extends DomNode {
   appendChild(node: DomNode): void;
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
   replaceWith(node: DomNode): void;
 }
 interface DomDocument {
@@ -82,7 +91,10 @@ function instance(): { purify: DOMPurify; document: DomDocument } {
  * Where a link or image of the markup points on the site: the new URL (a
  * scheme or a fragment, which the sanitiser has already vetted, as it
  * stands), or null when its target is not on the site (a file of the
- * repository). See {@linkcode sanitizeHtml}'s `relink`.
+ * repository). The URL it returns must meet the rules the markup's did (a
+ * link http(s), a fragment or relative; an image a file of the site or
+ * checked `data:`), or it is dropped. See {@linkcode sanitizeHtml}'s
+ * `relink`.
  */
 export type Relink = (url: string) => string | null;
 
@@ -97,17 +109,41 @@ const SVG_NS = "http://www.w3.org/2000/svg";
  * class="repo-link">` whose `<title>` names the target: an HTML `<span>`
  * there would not be the tree a browser builds from the markup (the
  * parser closes the `<svg>` at it, and what follows leaves SVG).
+ *
+ * What `relink` returns lands in the page after the sanitiser's checks, so
+ * it meets the same rules as what the markup held: a link or image source
+ * the site would not write is removed and said so in `dropped`.
  */
 function relinkFragment(
   fragment: DomElement,
   relink: Relink,
   document: DomDocument,
+  where: string,
+  dropped: string[],
 ): void {
+  const target = (url: string): string | null => {
+    const found: unknown = relink(url);
+    if (found !== null && typeof found !== "string") {
+      throw new Error(
+        `${where}: options.relink must return a URL (a string) or null, got ${
+          describe(found)
+        } for ${describe(url)}`,
+      );
+    }
+    return found;
+  };
   for (const link of [...fragment.querySelectorAll("a[href]")]) {
     const href = link.getAttribute("href")!;
-    const target = relink(href);
-    if (target !== null) {
-      link.setAttribute("href", target);
+    const to = target(href);
+    if (to !== null && !isSafeLink(to)) {
+      link.removeAttribute("href");
+      dropped.push(
+        `a link to ${JSON.stringify(to.slice(0, 40))} (from relink)`,
+      );
+      continue;
+    }
+    if (to !== null) {
+      link.setAttribute("href", to);
       continue;
     }
     const where = `${href} (in the repository)`;
@@ -130,8 +166,16 @@ function relinkFragment(
   }
   for (const image of [...fragment.querySelectorAll("img[src]")]) {
     const src = image.getAttribute("src")!;
-    const target = relink(src);
-    if (target !== null) image.setAttribute("src", target);
+    const to = target(src);
+    const problem = to === null ? null : imageSourceProblem(to);
+    if (problem !== null) {
+      image.removeAttribute("src");
+      dropped.push(
+        `an image source ${
+          JSON.stringify(to!.slice(0, 40))
+        } (from relink: ${problem})`,
+      );
+    } else if (to !== null) image.setAttribute("src", to);
     else {
       image.replaceWith(
         document.createTextNode(image.getAttribute("alt") ?? ""),
@@ -140,26 +184,14 @@ function relinkFragment(
   }
 }
 
-/** `value` when it is a string; otherwise an error naming `where` and `name`. */
-function checkString(where: string, name: string, value: unknown): string {
-  if (typeof value !== "string") {
-    throw new Error(
-      `${where}: ${name} must be a string, got ${describe(value)}`,
-    );
-  }
-  return value;
-}
-
 /** The `relink` option when it is absent or a function. */
 function checkRelink(where: string, relink: unknown): Relink | undefined {
-  if (relink !== undefined && typeof relink !== "function") {
-    throw new Error(
-      `${where}: options.relink must be a function (url) => url or null, got ${
-        describe(relink)
-      }`,
-    );
-  }
-  return relink as Relink | undefined;
+  return relink === undefined ? undefined : checkFunction<Relink>(
+    where,
+    "options.relink",
+    relink,
+    "(url) => url or null",
+  );
 }
 
 /**
@@ -200,11 +232,13 @@ export interface Sanitized {
  *   rebuilt by {@linkcode liveStepperScript} (only for `text/html` outputs);
  *   `relink`: where each `<a href>` and `<img src>` left points on the
  *   site (null: nowhere, the link becomes a `repo-link` span, the image its
- *   alt text); without it they stay as written
+ *   alt text; a URL the site would not write, as from the markup itself:
+ *   the attribute is dropped); without it they stay as written
  * @returns the markup, the scripts it holds, and what was dropped
  * @throws {Error} naming the argument, its value and the rule: html not a
  *   string, an unknown option (a misspelled `relinks` would leave every
- *   link as written), steppers not a boolean, relink not a function
+ *   link as written), steppers not a boolean, relink not a function or
+ *   returning anything but a string or null
  *
  * @example
  * ```ts
@@ -277,7 +311,9 @@ export function sanitizeHtml(
   } else if (mine.scripts.length > 0) {
     mine.dropped.push("a <script>");
   }
-  if (relink !== undefined) relinkFragment(fragment, relink, document);
+  if (relink !== undefined) {
+    relinkFragment(fragment, relink, document, where, mine.dropped);
+  }
   const holder = document.createElement("div");
   holder.appendChild(fragment);
   return {
@@ -333,7 +369,8 @@ export interface SanitizedSvg {
  * @returns the `<svg>` element's markup (null when the output holds none
  *   once sanitised) and what was dropped
  * @throws {Error} naming the argument, its value and the rule: svg not a
- *   string, an unknown option, relink not a function
+ *   string, an unknown option, relink not a function or returning
+ *   anything but a string or null
  *
  * @example
  * ```ts
@@ -368,7 +405,7 @@ export function sanitizeSvg(
     mine.dropped.push("markup outside the output's first <svg> element");
   }
   if (root !== null && relink !== undefined) {
-    relinkFragment(root, relink, document);
+    relinkFragment(root, relink, document, "sanitizeSvg", mine.dropped);
   }
   return {
     html: root === null ? null : root.outerHTML,

@@ -11,7 +11,7 @@ import type { Config, DOMPurify } from "dompurify";
 import { dataImageProblem } from "./image.ts";
 import { stepperCss } from "../notebook/search_stepper.ts";
 import { walksCss } from "../exercises/report_html.ts";
-import { describe } from "../validate.ts";
+import { checkFunction, checkString, describe } from "../validate.ts";
 
 /** HTML elements: Markdown's, tables, figures, the steppers' controls. */
 const HTML_TAGS = [
@@ -235,8 +235,11 @@ export const PLOT_STYLE = `:where(.${PLOT_CLASS}) {
  * "Edit and run" runs behind other text, and is dropped.
  *
  * @param css the element's text
- * @param parent the element it is in, as the sanitiser sees it
+ * @param parent the element it is in, as the sanitiser sees it (null: none)
  * @returns whether the site keeps it
+ * @throws {Error} naming the argument, its value and the rule: css not a
+ *   string, parent neither null nor an element (an object with a
+ *   `localName` and an `id`, strings)
  *
  * @example
  * ```ts
@@ -259,7 +262,19 @@ export function isBuilderStyle(
     classList?: { contains(name: string): boolean };
   } | null,
 ): boolean {
+  const where = "isBuilderStyle";
+  checkString(where, "css", css);
   if (parent === null) return false;
+  if (
+    typeof parent !== "object" || typeof parent.localName !== "string" ||
+    typeof parent.id !== "string"
+  ) {
+    throw new Error(
+      `${where}: parent must be null or the element the <style> is in (an object with a localName and an id, strings), got ${
+        describe(parent)
+      }`,
+    );
+  }
   const has = (name: string) => parent.classList?.contains(name) === true;
   if (parent.localName === "svg") return has(PLOT_CLASS) && css === PLOT_STYLE;
   if (parent.localName !== "div") return false;
@@ -300,9 +315,7 @@ const URL_WHITESPACE =
  * ```
  */
 export function isSafeLink(href: string): boolean {
-  if (typeof href !== "string") {
-    throw new Error(`isSafeLink: href must be a string, got ${describe(href)}`);
-  }
+  checkString("isSafeLink", "href", href);
   const url = href.replace(URL_WHITESPACE, "");
   if (/^https?:\/\//i.test(url) || url.startsWith("#")) return true;
   if (/^[/\\]/.test(url)) return false;
@@ -311,6 +324,37 @@ export function isSafeLink(href: string): boolean {
   // A colon after the first / ? # belongs to the path, not to a scheme.
   const path = url.search(/[/?#\\]/);
   return path >= 0 && path < colon;
+}
+
+/**
+ * Why an image source is not one the site shows, or null when it is: a
+ * relative path to a file of the site, or a `data:` URL that passes
+ * {@linkcode dataImageProblem}; nothing from the network (a page loads
+ * nothing from it), no other scheme, no fragment.
+ *
+ * @param src the source as written
+ * @returns the reason to drop it, or null
+ * @throws {Error} when `src` is not a string
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { imageSourceProblem } from "./sanitize_rules.ts";
+ * assert.equal(imageSourceProblem("assets/figures/a.svg"), null);
+ * assert.equal(imageSourceProblem("data:image/png;base64,iVBORw0KGgo="), null);
+ * assert.equal(imageSourceProblem("https://example.org/pixel.png"), "not a file of the site");
+ * assert.equal(imageSourceProblem(" javascript:x()"), "not a file of the site");
+ * assert.match(imageSourceProblem("data:text/html,<b>")!, /not an image type/);
+ * ```
+ */
+export function imageSourceProblem(src: string): string | null {
+  checkString("imageSourceProblem", "src", src);
+  const url = src.replace(URL_WHITESPACE, "");
+  return /^data:/i.test(url)
+    ? dataImageProblem(url)
+    : /^https?:/i.test(url) || !isSafeLink(url) || url.startsWith("#")
+    ? "not a file of the site"
+    : null;
 }
 
 /**
@@ -332,9 +376,7 @@ export function isSafeLink(href: string): boolean {
  * ```
  */
 export function isLocalCss(css: string): boolean {
-  if (typeof css !== "string") {
-    throw new Error(`isLocalCss: css must be a string, got ${describe(css)}`);
-  }
+  checkString("isLocalCss", "css", css);
   if (/\\|@import|image-set|<\//i.test(css)) return false;
   for (const match of css.matchAll(/url\(\s*(['"]?)\s*([^'")\s]*)/gi)) {
     if (!/^(#|data:)/i.test(match[2]!)) return false;
@@ -361,12 +403,26 @@ interface HookElement {
 }
 
 /**
+ * `node` when it is an element (a string `localName` and `id`), else null:
+ * a `<style>` whose parent is a document or a fragment is in no element
+ * the library writes, and must not make the sanitiser throw.
+ */
+function elementOrNull(node: HookElement | null): HookElement | null {
+  return node !== null && typeof node.localName === "string" &&
+      typeof node.id === "string"
+    ? node
+    : null;
+}
+
+/**
  * Adds the site's hooks to a DOMPurify instance: stepper scripts are kept
  * aside in the current run (for their rebuilding), other scripts, handlers,
  * links and sources that are not the site's, and CSS that loads, dropped.
  *
  * @param purify the instance (on jsdom or the browser's window)
  * @param current the run that collects, during a `sanitize` call
+ * @throws {Error} when `purify` is not a DOMPurify instance (an object with
+ *   `addHook`) or `current` not a function
  *
  * @example
  * ```ts
@@ -385,6 +441,22 @@ export function addSiteHooks(
   purify: DOMPurify,
   current: () => PurifyRun | undefined,
 ): void {
+  const where = "addSiteHooks";
+  const given: unknown = purify;
+  // An instance is a function (it makes instances for other windows) with
+  // the methods as properties.
+  if (
+    (typeof given !== "object" && typeof given !== "function") ||
+    given === null ||
+    typeof (given as { addHook?: unknown }).addHook !== "function"
+  ) {
+    throw new Error(
+      `${where}: purify must be a DOMPurify instance (createDOMPurify(window)), got ${
+        typeof given === "function" ? "a function" : describe(given)
+      }`,
+    );
+  }
+  checkFunction(where, "current", current, "() => the run or undefined");
   purify.addHook("uponSanitizeElement", (node, data) => {
     const element = node as unknown as HookElement;
     if (data.tagName === "script") {
@@ -402,7 +474,10 @@ export function addSiteHooks(
       }
     } else if (
       data.tagName === "style" &&
-      !isBuilderStyle(element.textContent ?? "", element.parentNode)
+      !isBuilderStyle(
+        element.textContent ?? "",
+        elementOrNull(element.parentNode),
+      )
     ) {
       // Removed here: DOMPurify then finds it out of the tree and moves on.
       element.textContent = "";
@@ -430,12 +505,7 @@ export function addSiteHooks(
         reason = `a link to ${JSON.stringify(value.slice(0, 40))}`;
       }
     } else if (name === "src") {
-      const url = value.replace(URL_WHITESPACE, "");
-      const problem = /^data:/i.test(url)
-        ? dataImageProblem(url)
-        : /^https?:/i.test(url) || !isSafeLink(url) || url.startsWith("#")
-        ? "not a file of the site"
-        : null;
+      const problem = imageSourceProblem(value);
       if (problem !== null) {
         reason = `an image source ${
           JSON.stringify(value.slice(0, 40))

@@ -15,15 +15,27 @@
 
 import { stepperHtml } from "../notebook/search_stepper.ts";
 import { searchSteps } from "../notebook/search_steps.ts";
+import { checkFunction, checkString, describe } from "../validate.ts";
 
 /**
- * The script cut at its three data holes: the id (`id=…;`), the recorded
- * search (`var data=…;`) and the live markup (`box.innerHTML=…;`). JSON
- * from `JSON.stringify` holds no raw line break, so each hole ends at the
- * first `;` + line break after it.
+ * What starts each of the script's three data holes: the id (`id=…;`), the
+ * recorded search (`var data=…;`) and the live markup (`box.innerHTML=…;`).
+ * JSON from `JSON.stringify` holds no raw line break, so each hole runs to
+ * the `;` that ends its line.
  */
-const HOLES =
-  /^(.*?\bid=)([^\n]*);\n(.*?\bvar data=)([^\n]*);\n(.*?\bbox\.innerHTML=)([^\n]*);\n(.*)$/s;
+const MARKERS = ["id=", "var data=", "box.innerHTML="] as const;
+
+/** Where `word` first stands in `text` from `from` with no letter, digit or `_` just before it, or -1. */
+function wordAt(text: string, word: string, from: number): number {
+  for (
+    let at = text.indexOf(word, from);
+    at >= 0;
+    at = text.indexOf(word, at + 1)
+  ) {
+    if (at === 0 || !/\w/.test(text[at - 1]!)) return at;
+  }
+  return -1;
+}
 
 /** A script cut at its three data holes: the code around them, and the holes. */
 export interface ScriptParts {
@@ -36,10 +48,16 @@ export interface ScriptParts {
 /**
  * A stepper's script cut at its three data holes (`id=…;`, `var data=…;`,
  * `box.innerHTML=…;`, each up to the line's end), or null when it has
- * not these three.
+ * not these three: each hole at the first place its marker stands as a
+ * word, after the hole before it, and its line ending in `;`.
+ *
+ * Work: linear in the script's length, whatever it holds (a notebook's
+ * script is read here: a pattern that backtracks took seconds on a 32 kB
+ * crafted script, and its time grew with the cube of the length).
  *
  * @param script the script's text
  * @returns the four pieces of code around the holes and the holes' text
+ * @throws {Error} when `script` is not a string
  *
  * @example
  * ```ts
@@ -47,17 +65,31 @@ export interface ScriptParts {
  * import { cut } from "./stepper.ts";
  * const parts = cut('(function(){var id="a";\nvar data={};\nbox.innerHTML="";\n})()');
  * assert.deepEqual(parts?.id, '"a"');
+ * assert.deepEqual(parts?.code, ["(function(){var id=", "var data=", "box.innerHTML=", "})()"]);
  * assert.equal(cut("alert(1)"), null);
  * ```
  */
 export function cut(script: string): ScriptParts | null {
-  const m = script.match(HOLES);
-  if (m === null) return null;
+  checkString("cut", "script", script);
+  const code: string[] = [];
+  const holes: string[] = [];
+  let from = 0;
+  for (const marker of MARKERS) {
+    const at = wordAt(script, marker, from);
+    if (at < 0) return null;
+    const start = at + marker.length;
+    const end = script.indexOf("\n", start);
+    if (end < 0 || script[end - 1] !== ";") return null;
+    code.push(script.slice(from, start));
+    holes.push(script.slice(start, end - 1));
+    from = end + 1;
+  }
+  code.push(script.slice(from));
   return {
-    code: [m[1]!, m[3]!, m[5]!, m[7]!],
-    id: m[2]!,
-    data: m[4]!,
-    live: m[6]!,
+    code: code as ScriptParts["code"],
+    id: holes[0]!,
+    data: holes[1]!,
+    live: holes[2]!,
   };
 }
 
@@ -82,18 +114,41 @@ function libraryCode(): ScriptParts["code"] {
 /**
  * JSON for an inline script: no `<` at all, so no `</script>` or `<!--`.
  *
- * @param value what to write
+ * @param value what to write: JSON data
  * @returns the JSON
+ * @throws {Error} when `value` is not JSON data: `undefined`, a function
+ *   or a symbol (JSON.stringify gives no text for them), a BigInt or a
+ *   cycle (it throws)
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { scriptJson } from "./stepper.ts";
  * assert.equal(scriptJson("</script>"), '"\\u003c/script>"');
+ * assert.throws(() => scriptJson(undefined), /scriptJson: value must be JSON data .*, got undefined/);
  * ```
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
+  const rule =
+    "scriptJson: value must be JSON data (no undefined, function, symbol, BigInt or cycle)";
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch (error) {
+    throw new Error(
+      `${rule}, got ${describe(value)} (${
+        error instanceof Error ? error.message : String(error)
+      })`,
+    );
+  }
+  if (json === undefined) {
+    throw new Error(
+      `${rule}, got ${
+        typeof value === "function" ? "a function" : describe(value)
+      }`,
+    );
+  }
+  return json.replace(/</g, "\\u003c");
 }
 
 /** The recorded search as the stepper's script reads it. */
@@ -166,6 +221,8 @@ function checkData(value: unknown): StepperData | string {
  *
  * @param text the JSON
  * @returns `{ value }` or null
+ * @throws {Error} when `text` is not a string (JSON.parse would read the
+ *   number 42 as the JSON `42`)
  *
  * @example
  * ```ts
@@ -173,9 +230,11 @@ function checkData(value: unknown): StepperData | string {
  * import { parseJson } from "./stepper.ts";
  * assert.deepEqual(parseJson("[1]"), { value: [1] });
  * assert.equal(parseJson("alert(1)"), null);
+ * assert.throws(() => parseJson(42 as never), /parseJson: text must be a string, got 42/);
  * ```
  */
 export function parseJson(text: string): { value: unknown } | null {
+  checkString("parseJson", "text", text);
   try {
     return { value: JSON.parse(text) };
   } catch {
@@ -195,6 +254,8 @@ const STEPPER_ID = /^gts-stepper-[0-9a-z]+-[0-9]+$/;
  * @param id the id of the stepper's `<div>`
  * @param sanitize makes the live markup safe (the site's HTML sanitiser)
  * @returns the script's text, or the reason it is dropped
+ * @throws {Error} as {@linkcode checkStepperInput}, naming
+ *   `liveStepperScript`
  *
  * @example A stepper of the library gets its script back; any other code none
  * ```ts
@@ -216,7 +277,7 @@ export function liveStepperScript(
   id: string,
   sanitize: (html: string) => string,
 ): { script: string } | { dropped: string } {
-  const parts = stepperParts(script, id, sanitize);
+  const parts = readParts("liveStepperScript", script, id, sanitize);
   if ("dropped" in parts) return parts;
   const code = libraryCode();
   return {
@@ -245,6 +306,7 @@ export interface StepperParts {
  * @param id the id of the stepper's `<div>`
  * @param sanitize makes the live markup safe (the site's HTML sanitiser)
  * @returns the id, the data and the sanitised live markup, or the reason
+ * @throws {Error} as {@linkcode checkStepperInput}, naming `stepperParts`
  *
  * @example
  * ```ts
@@ -265,6 +327,71 @@ export function stepperParts(
   id: string,
   sanitize: (html: string) => string,
 ): StepperParts | { dropped: string } {
+  return readParts("stepperParts", script, id, sanitize);
+}
+
+/**
+ * Checks the arguments of the functions that read a stepper's script
+ * ({@linkcode stepperParts}, {@linkcode liveStepperScript} and their
+ * twins for the walk steppers in `walks.ts`), in the name of `where`, and
+ * returns `sanitize` wrapped so that what it returns is checked too: that
+ * text is written into the page's script.
+ *
+ * @param where the function (`"stepperParts"`)
+ * @param script the script's text
+ * @param id the id of the stepper's `<div>`
+ * @param sanitize the site's HTML sanitiser
+ * @returns `sanitize`, throwing when it returns anything but a string
+ * @throws {Error} naming `where`, the argument, its value and the rule:
+ *   script or id not a string, sanitize not a function; the returned
+ *   function, when `sanitize` returns anything but a string
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkStepperInput } from "./stepper.ts";
+ * const clean = checkStepperInput("f", "x", "gts-stepper-a-0", (html: string) => html.toUpperCase());
+ * assert.equal(clean("<b>"), "<B>");
+ * assert.throws(() => checkStepperInput("f", "x", 7, (h: string) => h), /f: id must be a string, got 7/);
+ * const broken = checkStepperInput("f", "x", "y", (() => undefined) as never);
+ * assert.throws(() => broken("<b>"), /f: sanitize must return the safe markup \(a string\), got undefined/);
+ * ```
+ */
+export function checkStepperInput(
+  where: string,
+  script: unknown,
+  id: unknown,
+  sanitize: unknown,
+): (html: string) => string {
+  checkString(where, "script", script);
+  checkString(where, "id", id);
+  const clean = checkFunction<(html: string) => string>(
+    where,
+    "sanitize",
+    sanitize,
+    "(html) => safe html",
+  );
+  return (html) => {
+    const safe: unknown = clean(html);
+    if (typeof safe !== "string") {
+      throw new Error(
+        `${where}: sanitize must return the safe markup (a string), got ${
+          describe(safe)
+        }`,
+      );
+    }
+    return safe;
+  };
+}
+
+/** {@linkcode stepperParts} in the name of `where`. */
+function readParts(
+  where: string,
+  script: string,
+  id: string,
+  sanitize: (html: string) => string,
+): StepperParts | { dropped: string } {
+  const clean = checkStepperInput(where, script, id, sanitize);
   const parts = cut(script);
   const code = libraryCode();
   if (parts === null || parts.code.some((part, i) => part !== code[i])) {
@@ -283,7 +410,7 @@ export function stepperParts(
   if (typeof live !== "string") {
     return { dropped: "its live markup is not a JSON string" };
   }
-  return { id: ownId, data: checked, live: sanitize(live) };
+  return { id: ownId, data: checked, live: clean(live) };
 }
 
 /**

@@ -15,6 +15,7 @@ import { ExplicitTree } from "../trees/explicit_tree.ts";
 import { drawTree } from "../exercises/drawn_tree.ts";
 import { walkStepperHtml } from "../exercises/report_html.ts";
 import {
+  checkStepperInput,
   cut,
   parseJson,
   scriptJson,
@@ -94,6 +95,9 @@ function checkWalks(value: unknown): Record<string, unknown> | string {
  * @param id the id of its `<div>`
  * @param sanitize makes the live markup safe (the site's HTML sanitiser)
  * @returns the id, the data and the sanitised live markup, or the reason
+ * @throws {Error} naming the argument, its value and the rule: script or
+ *   id not a string, sanitize not a function or returning anything but a
+ *   string (see `checkStepperInput` in `stepper.ts`)
  *
  * @example
  * ```ts
@@ -118,6 +122,17 @@ export function walksParts(
   id: string,
   sanitize: (html: string) => string,
 ): StepperParts | { dropped: string } {
+  return readWalks("walksParts", script, id, sanitize);
+}
+
+/** {@linkcode walksParts} in the name of `where`. */
+function readWalks(
+  where: string,
+  script: string,
+  id: string,
+  sanitize: (html: string) => string,
+): StepperParts | { dropped: string } {
+  const clean = checkStepperInput(where, script, id, sanitize);
   const parts = cut(script);
   const code = walksCode();
   if (parts === null || parts.code.some((part, i) => part !== code[i])) {
@@ -136,7 +151,7 @@ export function walksParts(
   if (typeof live !== "string") {
     return { dropped: "its live markup is not a JSON string" };
   }
-  return { id: ownId, data: checked, live: sanitize(live) };
+  return { id: ownId, data: checked, live: clean(live) };
 }
 
 /**
@@ -147,6 +162,7 @@ export function walksParts(
  * @param id the id of its `<div>`
  * @param sanitize makes the live markup safe
  * @returns the script's text, or the reason it is dropped
+ * @throws {Error} as {@linkcode walksParts}, naming `liveWalksScript`
  *
  * @example
  * ```ts
@@ -162,7 +178,7 @@ export function liveWalksScript(
   id: string,
   sanitize: (html: string) => string,
 ): { script: string } | { dropped: string } {
-  const parts = walksParts(script, id, sanitize);
+  const parts = readWalks("liveWalksScript", script, id, sanitize);
   if ("dropped" in parts) return parts;
   const code = walksCode();
   return {

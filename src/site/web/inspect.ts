@@ -6,6 +6,8 @@
  * @module
  */
 
+import { checkInteger } from "../../validate.ts";
+
 /**
  * A value as text. A string is quoted wherever it is, on its own too (a
  * cell whose value is `"x"` shows `"x"`, as the Deno kernel does; the
@@ -16,6 +18,8 @@
  * @param depth how many levels of nesting are written out; deeper arrays
  *   and objects are `[Array]` and `[Object]`
  * @returns the text
+ * @throws {Error} when `depth` is not an integer ≥ 0 (`NaN` would write a
+ *   cyclic value out for ever)
  *
  * @example
  * ```ts
@@ -24,9 +28,16 @@
  * assert.equal(inspectValue({ a: [1, "b"], c: new Map([[1, 2]]) }), '{ a: [ 1, "b" ], c: Map(1) { 1 => 2 } }');
  * assert.equal(inspectValue("x"), '"x"');
  * assert.equal(inspectValue([[1]], 0), "[ [Array] ]");
+ * assert.throws(() => inspectValue([], NaN), /inspectValue: depth must be an integer in 0…/);
  * ```
  */
 export function inspectValue(value: unknown, depth = 3): string {
+  checkInteger("inspectValue", "depth", depth, 0, Number.MAX_SAFE_INTEGER);
+  return inspect(value, depth);
+}
+
+/** {@linkcode inspectValue} without the check: `depth` is -1 below the last level. */
+function inspect(value: unknown, depth: number): string {
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "bigint") return `${value}n`;
   if (typeof value === "function") {
@@ -35,7 +46,7 @@ export function inspectValue(value: unknown, depth = 3): string {
   if (typeof value !== "object" || value === null) return String(value);
   if (value instanceof Error) return `${value.name}: ${value.message}`;
   if (depth < 0) return Array.isArray(value) ? "[Array]" : "[Object]";
-  const inner = (v: unknown) => inspectValue(v, depth - 1);
+  const inner = (v: unknown) => inspect(v, depth - 1);
   if (Array.isArray(value)) {
     return value.length === 0 ? "[]" : `[ ${value.map(inner).join(", ")} ]`;
   }
