@@ -554,3 +554,21 @@ Deno.test("UCI: a root searched move by move whose time is spent during depth 1 
     assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/, position);
   }
 });
+
+Deno.test("UCI go movestogo 0 is sudden death, as no movestogo (it was read as 1: half the clock on one move)", () => {
+  const now = { ms: 0 };
+  const endOf = (go: string) => {
+    const engine = new UciEngine({ now: () => now.ms });
+    engine.receive("position startpos moves d2d4");
+    now.ms = 0;
+    engine.receive(go);
+    while (engine.searching) {
+      engine.step();
+      if (engine.searching) now.ms += 10;
+    }
+    return now.ms;
+  };
+  const sudden = endOf("go wtime 6000 btime 6000");
+  assert.ok(sudden < 1000, `${sudden} ms`);
+  assert.equal(endOf("go wtime 6000 btime 6000 movestogo 0"), sudden);
+});

@@ -972,7 +972,8 @@ const GO_NUMBERS = [
  * `infinite`, `ponder`, `searchmoves <move>...`. Every number is an integer,
  * at least 1 for `depth` and `nodes`, at least 0 for the others. `movetime`
  * searches its time less `overheadMs`. From the clock the budget is the
- * time left over the moves to go (default 30) plus most of the increment,
+ * time left over the moves to go (default 30, and 0 is none: sudden death,
+ * as Stockfish reads it) plus most of the increment,
  * at most half the time left, less `overheadMs` or 50 ms, whichever is more.
  */
 function readGo(
@@ -1037,7 +1038,9 @@ function readGo(
     const left = white ? numbers.wtime : numbers.btime;
     if (left !== undefined) {
       const increment = (white ? numbers.winc : numbers.binc) ?? 0;
-      const toGo = Math.max(1, numbers.movestogo ?? 30);
+      // movestogo 0 is no count at all (sudden death), as Stockfish reads
+      // it: as 1 it spent half the clock on one move.
+      const toGo = numbers.movestogo || 30;
       limits.timeMs = Math.max(
         1,
         Math.min(left / toGo + 0.8 * increment, left / 2) -
