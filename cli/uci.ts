@@ -12,7 +12,8 @@
  * 1,024 nodes or so; `stop` is answered within milliseconds in every mode,
  * and after `ponderhit` the search goes on under `go`'s limits from then.
  * `isready` while the main thread is inside a search is answered by the
- * Worker itself, at once, and not handed over; otherwise the main thread
+ * Worker itself, at once, and not handed over, unless a line that ends the
+ * search waits (its `bestmove` must come first); otherwise the main thread
  * answers it after the lines before it (`uciok`, a `setoption`'s
  * `info string`), and starts no search while a line handed over waits, so
  * an `isready` right behind a `go` is answered before that search runs.
@@ -183,14 +184,21 @@ function readerMain(
     };
     /**
      * Counts isready as a line handed over, unless the main side is inside
-     * a search (every line before it handled): then answers it, and
+     * a search and no line that ends it waits: then answers it, and
      * returns true. One atomic step, so that the main side enters no
-     * search with it uncounted.
+     * search with it uncounted. A waiting `stop`, `ucinewgame`, `go` or
+     * `position` is answered first by the search's `bestmove`, so readyok
+     * waits for it (found by review: after `go infinite`, `ucinewgame` and
+     * `isready`, readyok came before the old search's bestmove, which the
+     * GUI then read as the answer to its next go). Only this thread raises
+     * ENDS, and the main side lowers it after writing the line's answer:
+     * 0 here means every ending line before this one is answered.
      */
     const readyHere = () => {
+      const endingWaits = Atomics.load(flag, slot.ENDS) !== 0;
       let lines = Atomics.load(flag, slot.LINES);
       for (;;) {
-        if ((lines & stepping) !== 0) {
+        if ((lines & stepping) !== 0 && !endingWaits) {
           answerReady();
           return true;
         }
@@ -346,6 +354,15 @@ reader.onmessage = (event: MessageEvent<Read>) => {
     Atomics.sub(flag, SLOT.LINES, 1);
   } else {
     send(engine.receive(read.line));
+    // stop only marks the search stopped, and its bestmove waits for the
+    // next step, which a line handed over after it (isready) would
+    // overtake: name the move now, before that line is read.
+    if (
+      read.line.trim().split(/\s+/)[0] === "stop" && engine.searching &&
+      !engine.waitingForStop
+    ) {
+      send(engine.step());
+    }
     noteSearch();
     // Handled: the search may run on (after a go, a position, ...).
     if (read.ends) Atomics.sub(flag, SLOT.ENDS, 1);

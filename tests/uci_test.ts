@@ -572,3 +572,55 @@ Deno.test("UCI go movestogo 0 is sudden death, as no movestogo (it was read as 1
   assert.ok(sudden < 1000, `${sudden} ms`);
   assert.equal(endOf("go wtime 6000 btime 6000 movestogo 0"), sudden);
 });
+
+/** `deno task uci`, its input written line by line, its output read up to a line. */
+function uciProcess() {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "uci"],
+    cwd: new URL("..", import.meta.url),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const said: string[] = [];
+  let partial = "";
+  return {
+    said,
+    write: (text: string) => writer.write(new TextEncoder().encode(text)),
+    /** Reads until a line matching `pattern`; returns every line read so far. */
+    async until(pattern: RegExp): Promise<string[]> {
+      while (!said.some((line) => pattern.test(line))) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`no line ${pattern} in ${said.join(" | ")}`);
+        const lines = (partial + value).split("\n");
+        partial = lines.pop()!;
+        said.push(...lines);
+      }
+      return said;
+    },
+    async close() {
+      await writer.close();
+      while (!(await reader.read()).done);
+      await child.status;
+    },
+  };
+}
+
+Deno.test("deno task uci: readyok after go infinite and a line that ends it comes after that search's bestmove (it overtook it, and the GUI read the old move as the next go's)", async () => {
+  for (const ender of ["ucinewgame", "stop"]) {
+    const engine = uciProcess();
+    await engine.write("uci\nposition startpos\ngo infinite\n");
+    // Inside the search: the reader answers isready itself from here on.
+    await engine.until(/^info depth 3 /);
+    await engine.write(`${ender}\nisready\n`);
+    const said = await engine.until(/^readyok$/);
+    const bestmove = said.findIndex((line) => line.startsWith("bestmove "));
+    assert.ok(
+      bestmove >= 0 && bestmove < said.indexOf("readyok"),
+      `${ender}: ${said.filter((l) => !l.startsWith("info")).join(" | ")}`,
+    );
+    await engine.close();
+  }
+});
