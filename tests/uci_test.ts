@@ -6,7 +6,7 @@ import {
   CHESS_ENGINE_POSITION,
   searchChess,
 } from "../src/players/_chess_search.ts";
-import { uciTableEntries } from "../src/uci/uci.ts";
+import { uciClockBudget, uciTableEntries } from "../src/uci/uci.ts";
 
 /** Sends `lines`, runs every search to its end, returns everything said. */
 function talk(engine: UciEngine, lines: string[]): string[] {
@@ -442,12 +442,15 @@ Deno.test("UCI go movetime searches its time less the Move Overhead (default 10 
   );
   // The bad values left the last good one.
   assert.equal(endOf(engine), 100);
-  // The clocks keep back 50 ms, or the overhead when it is more: 6 s over
-  // 30 moves to go is 200 ms a move.
+  // The clocks keep back 50 ms, or the overhead when it is more, once from
+  // the clock: (6000 − 50) / 30 = 198.3 ms a move, and no iteration starts
+  // after half of that (uciClockBudget). Steps of 60 ms: the soft limit
+  // ends the search after the step that passes 99.2 ms.
   const clock = "go wtime 6000 btime 6000";
-  assert.equal(endOf(new UciEngine({ now: () => now.ms }), clock, 10), 150);
-  engine.receive("setoption name Move Overhead value 100");
-  assert.equal(endOf(engine, clock, 10), 100);
+  assert.equal(endOf(new UciEngine({ now: () => now.ms }), clock, 60), 120);
+  // (6000 − 3100) / 30 = 96.7 ms, soft 48.3: over after the first step.
+  engine.receive("setoption name Move Overhead value 3100");
+  assert.equal(endOf(engine, clock, 60), 60);
 });
 
 Deno.test("UCI go ponder infinite: after ponderhit it is go infinite, and its bestmove waits for stop", () => {
@@ -623,4 +626,78 @@ Deno.test("deno task uci: readyok after go infinite and a line that ends it come
     );
     await engine.close();
   }
+});
+
+Deno.test("uciClockBudget: the reserve comes off the clock once, the share is what is left over the moves to go plus 0.8 of the increment, at most half, at least 10 ms; the soft limit is half", () => {
+  // [left, increment, movestogo, overhead] → hard limit in ms.
+  const table: [number, number, number | undefined, number, number][] = [
+    [6000, 0, undefined, 10, 5950 / 30],
+    [6000, 0, 0, 10, 5950 / 30], // movestogo 0: sudden death
+    [6000, 0, 10, 10, 595],
+    [6000, 0, 1, 10, 2975], // one move to go: half of what is usable
+    [6000, 0, undefined, 100, 5900 / 30], // the overhead, when over 50 ms
+    // Below 1.5 s the old formula (share − 50 ms) left 1 ms: the clock went unused.
+    [1500, 0, undefined, 10, 1450 / 30],
+    [600, 0, undefined, 10, 550 / 30],
+    [200, 0, undefined, 10, 10], // the least a move gets
+    [40, 0, undefined, 10, 10],
+    [12, 0, undefined, 10, 6], // half the clock, when less than 10 ms
+    [0, 0, undefined, 10, 1],
+    [3000, 2000, undefined, 10, 1475], // an increment beyond the clock: capped at half
+    [60000, 1000, undefined, 10, 59950 / 30 + 800],
+  ];
+  for (const [left, inc, toGo, overhead, hard] of table) {
+    const budget = uciClockBudget(left, inc, toGo, overhead);
+    const row = `${left} ${inc} ${toGo} ${overhead}`;
+    assert.ok(
+      Math.abs(budget.timeMs - hard) < 1e-9,
+      `${row}: ${budget.timeMs}`,
+    );
+    assert.equal(budget.softTimeMs, budget.timeMs / 2, row);
+  }
+  // A 3+0 game's clock, spent move by move, approaches the reserve.
+  let left = 3000;
+  for (let move = 0; move < 60; move++) {
+    left -= uciClockBudget(left, 0, undefined, 10).timeMs;
+  }
+  assert.ok(left > 50 && left < 500, `${left} ms left`);
+  assert.throws(
+    () => uciClockBudget(-1, 0, undefined, 10),
+    /^Error: uciClockBudget: leftMs must be a finite number of at least 0, got -1/,
+  );
+  assert.throws(
+    () => uciClockBudget(100, NaN, undefined, 10),
+    /^Error: uciClockBudget: incrementMs must be a finite number of at least 0, got NaN/,
+  );
+});
+
+Deno.test("UCI clock searches start no iteration after the soft limit, half the budget (one started late was cut by the hard limit and thrown away)", () => {
+  const now = { ms: 0 };
+  const lines: string[] = [];
+  const engine = new UciEngine({
+    now: () => now.ms,
+    interrupt: new Int32Array(new SharedArrayBuffer(4)),
+    // Each iteration takes 4 s of the fake clock.
+    onInfo: (line) => {
+      lines.push(line);
+      now.ms += 4000;
+    },
+  });
+  engine.receive("position startpos");
+  // (600000 − 50) / 30 = 19,998 ms; soft limit 9,999 ms: depth 3 ends at 12 s.
+  engine.receive("go wtime 600000 btime 600000");
+  const out: string[] = [];
+  while (engine.searching) out.push(...engine.step());
+  assert.deepEqual(lines.map((l) => l.split(" ").slice(0, 3).join(" ")), [
+    "info depth 1",
+    "info depth 2",
+    "info depth 3",
+  ]);
+  assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  // movetime and depth or node limits have no soft limit.
+  lines.length = 0;
+  now.ms = 0;
+  engine.receive("go movetime 600000 depth 5");
+  while (engine.searching) engine.step();
+  assert.equal(lines.length, 5);
 });
