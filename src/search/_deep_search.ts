@@ -1034,7 +1034,7 @@ export function deepNode(
   c.clearLine(ply);
   if (
     stats.nodes > c.nodeLimit ||
-    ((stats.nodes & 1023) === 0 && c.outOfTime())
+    ((stats.nodes & c.timeMask) === 0 && c.outOfTime())
   ) {
     c.aborted = true;
     return 0;
@@ -1558,7 +1558,7 @@ function quiescenceNode(
   c.clearLine(ply);
   if (
     stats.nodes > c.nodeLimit ||
-    ((stats.nodes & 1023) === 0 && c.outOfTime())
+    ((stats.nodes & c.timeMask) === 0 && c.outOfTime())
   ) {
     c.aborted = true;
     return 0;

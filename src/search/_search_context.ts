@@ -37,6 +37,24 @@ import type { SearchTrace } from "./search_trace.ts";
 const UNWATCHED_STRIDE = 1 << 30;
 
 /**
+ * The clock is read every `mask + 1` nodes, the mask kept between these two
+ * (16 and 1,024 nodes). A fixed 1,024 overran `go movetime 100` by up to
+ * 56 ms in a fresh process, whose search runs about 7,000 nodes a second
+ * before the JIT has compiled it (found by review: 104–156 ms); the mask
+ * starts at the least and doubles while reads come closer than
+ * {@linkcode FAST_READ_MS}, halves while they are further apart than
+ * {@linkcode SLOW_READ_MS}. At a warm 400,000 nodes a second a read every
+ * 1,024 nodes costs 0.2 µs in 2.5 ms; at 16 nodes in a cold search, 0.2 µs
+ * in 2 ms. Only when the stop comes, never a node count, depends on it.
+ */
+const LEAST_TIME_MASK = 15;
+const MOST_TIME_MASK = 1023;
+/** Clock reads closer than this (ms) double the stride. */
+const FAST_READ_MS = 0.125;
+/** Clock reads further apart than this (ms) halve the stride. */
+const SLOW_READ_MS = 0.5;
+
+/**
  * Plies the buffers hold at first when the depth allows more (a search
  * without depth): they double when a line goes deeper, and a short game
  * (tic-tac-toe: 10 plies) never allocates for 64.
@@ -79,6 +97,14 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   #timeMs = Infinity;
   /** A flag another thread may set to stop the search (`interrupt`), or null. */
   interrupt: Int32Array | null = null;
+  /**
+   * The deep searchers read the clock and the flag when `nodes & timeMask`
+   * is 0 (see {@linkcode LEAST_TIME_MASK}): adapted as the clock is read
+   * when a deadline is set, else every 1,024 nodes.
+   */
+  timeMask = MOST_TIME_MASK;
+  /** When the clock was last read against the deadline. */
+  #lastRead = 0;
   /**
    * The node count at which the plain searchers next call
    * {@linkcode SearchContext.checkBudget}: one compare per node, the clock
@@ -177,8 +203,10 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   /** Arms the node and time budgets (`Infinity`: none). */
   setBudget(maxNodes: number, timeMs: number): void {
     this.nodeLimit = maxNodes;
-    this.deadline = timeMs === Infinity ? Infinity : performance.now() + timeMs;
+    this.#lastRead = performance.now();
+    this.deadline = timeMs === Infinity ? Infinity : this.#lastRead + timeMs;
     this.#timeMs = timeMs;
+    this.timeMask = timeMs === Infinity ? MOST_TIME_MASK : LEAST_TIME_MASK;
     this.aborted = false;
     this.#armCheck(this.stats.nodes);
   }
@@ -194,23 +222,34 @@ export class SearchContext<S extends SearchStats = SearchStats> {
   #armCheck(nodes: number): void {
     const next = Math.min(
       this.nodeLimit + 1,
-      nodes + (this.#watching() ? 1024 : UNWATCHED_STRIDE),
+      nodes + (this.#watching() ? this.timeMask + 1 : UNWATCHED_STRIDE),
     );
     this.nextCheck = next <= 0x7fffffff ? next | 0 : next;
   }
 
-  /** Whether anything but the node count can stop the search: it is then read every 1,024 nodes. */
+  /** Whether anything but the node count can stop the search: it is then read every `timeMask + 1` nodes. */
   #watching(): boolean {
     return this.deadline !== Infinity || this.interrupt !== null;
   }
 
   /**
    * Whether the clock is past the deadline or the interrupt flag is set:
-   * read every 1,024 nodes, never per node.
+   * read every `timeMask + 1` nodes, never per node; adapts `timeMask` to
+   * how far apart the clock reads came.
    */
   outOfTime(): boolean {
-    return (this.deadline !== Infinity && performance.now() > this.deadline) ||
-      this.#interrupted();
+    if (this.deadline !== Infinity) {
+      const now = performance.now();
+      const gap = now - this.#lastRead;
+      this.#lastRead = now;
+      if (gap > SLOW_READ_MS) {
+        if (this.timeMask > LEAST_TIME_MASK) this.timeMask >>= 1;
+      } else if (gap < FAST_READ_MS && this.timeMask < MOST_TIME_MASK) {
+        this.timeMask = this.timeMask * 2 + 1;
+      }
+      if (now > this.deadline) return true;
+    }
+    return this.#interrupted();
   }
 
   /** Whether another thread has raised the `interrupt` flag. */

@@ -115,7 +115,7 @@ export type PreviousHint = "none" | "move" | "pv";
 export interface IterativeDeepeningOptions extends DeepSearchOptions {
   /** Stop starting iterations after this many nodes in all; an iteration cut short is discarded (but see `keepCutMove`). */
   maxNodes?: number;
-  /** Stop after this many milliseconds (the clock is read every 1,024 nodes); same rule. */
+  /** Stop after this many milliseconds (the clock is read every 16 to 1,024 nodes, more often while nodes come slowly); same rule. */
   timeMs?: number;
   /**
    * What each iteration searches first (default `"move"`: the previous best

@@ -43,7 +43,8 @@ export interface SearchOptions {
   /**
    * Time budget in milliseconds (a positive number, or `Infinity`: no time
    * limit, so without `depth` or `maxNodes` the default node budget still
-   * applies); the clock is read every 1,024 nodes.
+   * applies); the clock is read every 16 to 1,024 nodes, more often while
+   * nodes come slowly.
    */
   timeMs?: number;
 }

@@ -10,7 +10,8 @@
  * A search is one iterative deepening, run by {@linkcode UciEngine.step},
  * each finished iteration's `info` line sent to the `onInfo` option at once
  * (or returned by `step`). Inside an iteration the time and node budgets of
- * `go` stop it (the searcher checks the clock every 1,024 nodes; quiescence
+ * `go` stop it (the searcher checks the clock every 16 to 1,024 nodes, more often
+ * while nodes come slowly; quiescence
  * nodes count against `nodes` only), and so does the `interrupt` flag of
  * {@linkcode UciEngineOptions}, which another thread sets when a line that
  * ends the search arrives (`cli/uci.ts` does, for `ponderhit` of a ponder
