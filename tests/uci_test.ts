@@ -560,20 +560,27 @@ Deno.test("UCI: a root searched move by move whose time is spent during depth 1 
 
 Deno.test("UCI go movestogo 0 is sudden death, as no movestogo (it was read as 1: half the clock on one move)", () => {
   const now = { ms: 0 };
+  /** The fake clock's time at `bestmove`, each iteration taking 4 s of it. */
   const endOf = (go: string) => {
-    const engine = new UciEngine({ now: () => now.ms });
+    const engine = new UciEngine({
+      now: () => now.ms,
+      interrupt: new Int32Array(new SharedArrayBuffer(4)),
+      onInfo: () => now.ms += 4000,
+    });
     engine.receive("position startpos moves d2d4");
     now.ms = 0;
     engine.receive(go);
-    while (engine.searching) {
-      engine.step();
-      if (engine.searching) now.ms += 10;
-    }
+    while (engine.searching) engine.step();
     return now.ms;
   };
-  const sudden = endOf("go wtime 6000 btime 6000");
-  assert.ok(sudden < 1000, `${sudden} ms`);
-  assert.equal(endOf("go wtime 6000 btime 6000 movestogo 0"), sudden);
+  // (600000 − 50) / 30 ms, no iteration after half of it: 3 iterations.
+  const sudden = endOf("go wtime 600000 btime 600000");
+  assert.equal(sudden, 12_000);
+  assert.equal(endOf("go wtime 600000 btime 600000 movestogo 0"), sudden);
+  assert.deepEqual(
+    uciClockBudget(600000, 0, 0, 10),
+    uciClockBudget(600000, 0, undefined, 10),
+  );
 });
 
 /** `deno task uci`, its input written line by line, its output read up to a line. */
@@ -700,4 +707,62 @@ Deno.test("UCI clock searches start no iteration after the soft limit, half the 
   engine.receive("go movetime 600000 depth 5");
   while (engine.searching) engine.step();
   assert.equal(lines.length, 5);
+});
+
+Deno.test("UCI mates: under a clock or movetime the deepening goes on until the mate's distance is within the depth searched (a mate found shallower stopped it at once, reported too long); depth limits stop at any mate as before; go mate N", () => {
+  // Mate in 2 (Nf6+ gxf6 Bxf7#), seen at depth 1 through the check extension.
+  const fen =
+    "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10";
+  const now = { ms: 0 };
+  const run = (go: string) => {
+    const lines: string[] = [];
+    const engine = new UciEngine({
+      now: () => now.ms,
+      interrupt: new Int32Array(new SharedArrayBuffer(4)),
+      onInfo: (line) => {
+        lines.push(line);
+        now.ms += 1;
+      },
+    });
+    engine.receive(`position fen ${fen}`);
+    now.ms = 0;
+    engine.receive(go);
+    let steps = 0;
+    while (engine.searching && steps++ < 50) lines.push(...engine.step());
+    assert.ok(!engine.searching, `${go}: still searching`);
+    return lines;
+  };
+  const depths = (lines: string[]) =>
+    lines.filter((l) => l.startsWith("info depth")).map((l) =>
+      Number(l.split(" ")[2])
+    );
+  for (const go of ["go movetime 1000000", "go wtime 6000000 btime 6000000"]) {
+    const lines = run(go);
+    const last = lines.filter((l) => l.startsWith("info depth")).at(-1)!;
+    assert.match(last, / score mate 2 /, go);
+    assert.ok(depths(lines).at(-1)! >= 3, `${go}: ${depths(lines)}`);
+    assert.equal(lines.at(-1), "bestmove d5f6", go);
+  }
+  // A depth limit stops at the first mate, as before.
+  assert.deepEqual(depths(run("go depth 10")), [1]);
+  // go mate N: a mate in at most N ends the search at once; without one,
+  // it searches 2N − 1 plies.
+  assert.deepEqual(depths(run("go mate 2")), [1]);
+  assert.equal(run("go mate 2").at(-1), "bestmove d5f6");
+  const mate1 = new UciEngine();
+  // Bounded: go mate 1 used to search the start position without a limit.
+  mate1.receive("position startpos");
+  mate1.receive("go mate 1");
+  const said: string[] = [];
+  for (let steps = 0; mate1.searching && steps < 50; steps++) {
+    said.push(...mate1.step());
+  }
+  assert.ok(!mate1.searching, "go mate 1: still searching");
+  assert.deepEqual(
+    said.filter((l) => l.startsWith("info depth")).map((l) => l.split(" ")[2]),
+    ["1"],
+  );
+  assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  const mate3 = talk(mate1, ["position startpos", "go mate 3"]);
+  assert.equal(mate3.filter((l) => l.startsWith("info depth")).length, 5);
 });

@@ -115,6 +115,12 @@ export interface GoLimits {
    * {@linkcode uciClockBudget}); Infinity when none.
    */
   softTimeMs: number;
+  /**
+   * `go mate N`: the search ends once it finds a mate in at most N moves
+   * for the side to move (without `go depth`, it searches at most 2N − 1
+   * plies, the depth that sees such a mate); Infinity when none.
+   */
+  mate: number;
 }
 
 /** A clock budget: see {@linkcode uciClockBudget}. */
@@ -332,7 +338,13 @@ export class UciEngine {
   #quit = false;
   // The search in progress.
   #searching = false;
-  #limits: GoLimits = { depth: 0, nodes: 0, timeMs: 0, softTimeMs: 0 };
+  #limits: GoLimits = {
+    depth: 0,
+    nodes: 0,
+    timeMs: 0,
+    softTimeMs: 0,
+    mate: Infinity,
+  };
   #hold = false;
   #ponderLimits: GoLimits | null = null;
   /** `go ponder infinite`: after `ponderhit` the move is still held until `stop`. */
@@ -634,12 +646,34 @@ export class UciEngine {
       this.#spentNodes() >= limits.nodes || time >= limits.timeMs ||
       // Past the soft limit a new iteration would rarely finish in time.
       time >= limits.softTimeMs ||
-      Math.abs(result.value) >= CHESS_MATE - MATE_BAND
+      this.#mateEnds(result.value, depth)
     ) {
       if (this.#hold) this.#waiting = true;
       else out.push(...this.#finish());
     }
     return out;
+  }
+
+  /**
+   * Whether an iteration of `depth` plies that found `value` ends the
+   * deepening. `go mate N`: a mate in at most N moves for the side to move
+   * does. Otherwise any mate does under a depth or node limit, as ever (so
+   * such searches stay as reproducible as they were). Under a clock,
+   * `movetime` or none (`infinite`, `ponder`), only a mate whose distance
+   * the iteration proved does, one of at most `depth` plies: a mate found
+   * shallower came from a table entry of a longer line, or an extension,
+   * and a deeper iteration may find a shorter one (found by review: mate 7
+   * reported where Stockfish saw 4, and the engine shuffled its king).
+   */
+  #mateEnds(value: number, depth: number): boolean {
+    if (Math.abs(value) < CHESS_MATE - MATE_BAND) return false;
+    const plies = CHESS_MATE - Math.abs(value);
+    const limits = this.#limits;
+    if (limits.mate !== Infinity) {
+      return value > 0 && Math.ceil(plies / 2) <= limits.mate;
+    }
+    if (limits.depth < UCI_MAX_DEPTH || limits.nodes !== Infinity) return true;
+    return plies <= depth;
   }
 
   /** Nodes searched under the budgets: since `go`, or since `ponderhit`. */
@@ -667,7 +701,6 @@ export class UciEngine {
       ...this.#budget(timeMs),
       onIteration: (row) => {
         this.#nodes = base + row.cumulativeNodes;
-        // A mate found: deeper iterations would only confirm it.
         const mate = Math.abs(row.value) >= CHESS_MATE - MATE_BAND;
         if (row.depth <= kept && !mate) return false;
         this.#depth = row.depth;
@@ -677,7 +710,7 @@ export class UciEngine {
         else this.#onInfo(line);
         // Past the clock's soft limit the next iteration would rarely
         // finish before the hard one cut it (and its work is thrown away).
-        return mate ||
+        return this.#mateEnds(row.value, row.depth) ||
           this.#now() - this.#budgetFrom >= limits.softTimeMs;
       },
     });
@@ -888,6 +921,7 @@ export class UciEngine {
           nodes: Infinity,
           timeMs: Infinity,
           softTimeMs: Infinity,
+          mate: Infinity,
         },
         false,
         byMove,
@@ -1007,6 +1041,7 @@ function unlimited(): GoLimits {
     nodes: Infinity,
     timeMs: Infinity,
     softTimeMs: Infinity,
+    mate: Infinity,
   };
 }
 
@@ -1072,7 +1107,8 @@ const GO_NUMBERS = [
 
 /**
  * What `go`'s arguments ask for: `depth`, `nodes`, `movetime`, the clocks
- * (`wtime`/`btime`/`winc`/`binc`/`movestogo`), `mate` (read, not used),
+ * (`wtime`/`btime`/`winc`/`binc`/`movestogo`), `mate` (see
+ * {@linkcode GoLimits.mate}; 0 is none),
  * `infinite`, `ponder`, `searchmoves <move>...`. Every number is an integer,
  * at least 1 for `depth` and `nodes`, at least 0 for the others. `movetime`
  * searches its time less `overheadMs`. From the clock the budget is
@@ -1127,6 +1163,13 @@ function readGo(
     limits.depth = Math.min(numbers.depth, UCI_MAX_DEPTH);
   }
   if (numbers.nodes !== undefined) limits.nodes = numbers.nodes;
+  // mate 0 is none, as Stockfish reads it.
+  if (numbers.mate) {
+    limits.mate = numbers.mate;
+    if (numbers.depth === undefined) {
+      limits.depth = Math.min(2 * numbers.mate - 1, UCI_MAX_DEPTH);
+    }
+  }
   const request: GoRequest = {
     limits,
     infinite: flags.has("infinite"),
