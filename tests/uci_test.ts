@@ -94,9 +94,11 @@ Deno.test("UCI position: startpos and fen with moves; a refused one is named and
       "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
       /^position: Chess.fromFen: white must have one king/,
     ],
+    // Impossible castling rights are dropped now (see the tolerant test);
+    // a field that is no castling at all is still refused.
     [
-      "position fen r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1",
-      /^position: Chess.fromFen: castling right "K" needs the white king on e1/,
+      "position fen r3k2r/8/8/8/8/8/8/4K3 w X - 0 1",
+      /^position: Chess.fromFen: castling must be "-" or some of the letters KQkq/,
     ],
     [
       "position",
@@ -765,4 +767,44 @@ Deno.test("UCI mates: under a clock or movetime the deepening goes on until the 
   assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
   const mate3 = talk(mate1, ["position startpos", "go mate 3"]);
   assert.equal(mate3.filter((l) => l.startsWith("info depth")).length, 5);
+});
+
+Deno.test("UCI position is tolerant as Stockfish is, saying so: impossible castling rights dropped, a missing fullmove number read as 1, an upper-case promotion letter read as lower-case (each was refused, and every go answered bestmove 0000)", () => {
+  const engine = new UciEngine();
+  assert.deepEqual(
+    engine.receive("position fen r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1"),
+    [
+      'info string position: castling rights Qk of the FEN "r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1" dropped: their king or rook is not on its square',
+    ],
+  );
+  assert.equal(engine.fen, "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+  assert.match(talk(engine, ["go depth 2"]).at(-1)!, /^bestmove [a-h]/);
+  assert.deepEqual(
+    engine.receive("position fen 4k3/8/8/8/8/8/8/K7 w KQkq - 0 1"),
+    [
+      'info string position: castling rights KQkq of the FEN "4k3/8/8/8/8/8/8/K7 w KQkq - 0 1" dropped: their king or rook is not on its square',
+    ],
+  );
+  assert.deepEqual(
+    engine.receive("position fen 8/4P2k/8/8/8/8/8/K7 w - - 0"),
+    [
+      'info string position: the FEN "8/4P2k/8/8/8/8/8/K7 w - - 0" has no fullmove number; read as 1',
+    ],
+  );
+  assert.equal(engine.fen, "8/4P2k/8/8/8/8/8/K7 w - - 0 1");
+  assert.deepEqual(
+    engine.receive("position fen 8/4P2k/8/8/8/8/8/K7 w - - 0 1 moves e7e8Q"),
+    [],
+  );
+  assert.equal(engine.fen, "4Q3/7k/8/8/8/8/8/K7 b - - 0 1");
+  assert.match(talk(engine, ["go depth 2"]).at(-1)!, /^bestmove h7[a-h][1-8]$/);
+  // What is still wrong is still refused.
+  assert.match(
+    engine.receive("position fen 8/4P2k/8/8/8/8/8/K7 w - - 0 x")[0]!,
+    /^info string position: Chess\.fromFen: /,
+  );
+  assert.match(
+    engine.receive("position startpos moves e2e4Q")[0]!,
+    /^info string position: move 1 of moves, "e2e4Q", is not a legal move/,
+  );
 });

@@ -49,7 +49,11 @@
  * reply is scored as the game continues (a position where the opponent can
  * claim counts as a draw, 0). A mated or stalemated root answers
  * `info depth 0 score mate 0` or `info depth 0 score cp 0`, then
- * `bestmove 0000`. A refused `position` (a bad FEN, an illegal move in
+ * `bestmove 0000`. `position` takes what Stockfish takes, each change
+ * named in an `info string`: castling rights whose king or rook is not on
+ * its square are dropped, a FEN without its fullmove number counts 1, and
+ * a promotion letter may be upper-case (the library's `Chess.fromFen`
+ * stays strict). A refused `position` (a bad FEN, an illegal move in
  * `moves`) leaves the engine with no position: each `go` then answers an
  * `info string` naming why and `bestmove 0000`, until a `position` is
  * accepted (or `ucinewgame` sets the start), rather than a move of the game
@@ -533,7 +537,9 @@ export class UciEngine {
           break;
         case "position":
           try {
-            this.#position = readPosition(args);
+            const read = readPosition(args);
+            this.#position = read.position;
+            out.push(...read.notes);
           } catch (error) {
             // The GUI's game is not the one before: no move of that one.
             this.#refusedPosition = error instanceof Error
@@ -1053,17 +1059,79 @@ function scoreText(value: number): string {
   return `mate ${value > 0 ? moves : -moves}`;
 }
 
-/** The position of `position startpos|fen <fen> [moves ...]`. */
-function readPosition(args: string[]): Chess {
+/** The castling letters, with the squares of the king and rook each needs. */
+const CASTLING_SQUARES: Record<string, [string, string, string, string]> = {
+  K: ["e1", "K", "h1", "R"],
+  Q: ["e1", "K", "a1", "R"],
+  k: ["e8", "k", "h8", "r"],
+  q: ["e8", "k", "a8", "r"],
+};
+
+/**
+ * A GUI's FEN made acceptable to the strict `Chess.fromFen`, as Stockfish
+ * takes it: a missing fullmove number (5 fields) is 1, and castling rights
+ * whose king or rook is not on its square are dropped. Returns the FEN and
+ * an `info string` for each change (the library's parser stays strict);
+ * anything else is left for the parser to name.
+ */
+function tolerantFen(fields: string[]): { fen: string; notes: string[] } {
+  const notes: string[] = [];
+  const given = fields.join(" ");
+  fields = [...fields];
+  if (fields.length === 5) {
+    fields.push("1");
+    notes.push(
+      `info string position: the FEN ${
+        describe(given)
+      } has no fullmove number; read as 1`,
+    );
+  }
+  const ranks = fields[0]!.split("/");
+  const castling = fields[2] ?? "-";
+  if (ranks.length === 8 && /^[KQkq]+$/.test(castling)) {
+    const board = new Map<string, string>();
+    ranks.forEach((rank, i) => {
+      let file = 0;
+      for (const c of rank) {
+        if (/\d/.test(c)) file += Number(c);
+        else board.set(`${"abcdefgh"[file++]}${8 - i}`, c);
+      }
+    });
+    const kept = [...castling].filter((letter) => {
+      const [kingAt, king, rookAt, rook] = CASTLING_SQUARES[letter]!;
+      return board.get(kingAt) === king && board.get(rookAt) === rook;
+    }).join("");
+    if (kept !== castling) {
+      const dropped = [...castling].filter((l) => !kept.includes(l)).join("");
+      fields[2] = kept === "" ? "-" : kept;
+      notes.push(
+        `info string position: castling rights ${dropped} of the FEN ${
+          describe(given)
+        } dropped: their king or rook is not on its square`,
+      );
+    }
+  }
+  return { fen: fields.join(" "), notes };
+}
+
+/**
+ * The position of `position startpos|fen <fen> [moves ...]`, and an `info
+ * string` for each thing read tolerantly (see {@linkcode tolerantFen}; an
+ * upper-case promotion letter is read as lower-case, as Stockfish does).
+ */
+function readPosition(args: string[]): { position: Chess; notes: string[] } {
   const movesAt = args.indexOf("moves");
   const head = movesAt < 0 ? args : args.slice(0, movesAt);
   const moves = movesAt < 0 ? [] : args.slice(movesAt + 1);
   let position: Chess;
+  let notes: string[] = [];
   if (head[0] === "startpos" && head.length === 1) {
     position = Chess.start(ENGINE);
   } else if (head[0] === "fen" && head.length >= 5) {
     try {
-      position = Chess.fromFen(head.slice(1).join(" "), ENGINE);
+      const tolerated = tolerantFen(head.slice(1));
+      notes = tolerated.notes;
+      position = Chess.fromFen(tolerated.fen, ENGINE);
     } catch (error) {
       throw new Error(
         `position: ${error instanceof Error ? error.message : String(error)}`,
@@ -1079,7 +1147,9 @@ function readPosition(args: string[]): Chess {
   for (const [i, uci] of moves.entries()) {
     let move: Move;
     try {
-      move = position.moveFromUci(uci);
+      move = position.moveFromUci(
+        /^[a-h][1-8][a-h][1-8][NBRQ]$/.test(uci) ? uci.toLowerCase() : uci,
+      );
     } catch {
       throw new Error(
         `position: move ${i + 1} of moves, ${
@@ -1089,7 +1159,7 @@ function readPosition(args: string[]): Chess {
     }
     position.play(move);
   }
-  return position;
+  return { position, notes };
 }
 
 /** `go`'s arguments that take a number. */
