@@ -808,3 +808,33 @@ Deno.test("UCI position is tolerant as Stockfish is, saying so: impossible castl
     /^info string position: move 1 of moves, "e2e4Q", is not a legal move/,
   );
 });
+
+Deno.test("UCI go with a clock but none for the side to move says so and searches movetime 100, or under its other limits (it searched without a limit)", () => {
+  const now = { ms: 0 };
+  const engine = new UciEngine({ now: () => now.ms });
+  const run = (position: string, go: string) => {
+    engine.receive(position);
+    now.ms = 0;
+    const out = engine.receive(go);
+    for (let steps = 0; engine.searching && steps < 50; steps++) {
+      out.push(...engine.step());
+      if (engine.searching) now.ms += 10;
+    }
+    assert.ok(!engine.searching, `${go}: still searching`);
+    return out;
+  };
+  const black = run("position startpos moves e2e4", "go wtime 1000 winc 0");
+  assert.equal(
+    black[0],
+    "info string go: no btime for Black, the side to move: searching movetime 100",
+  );
+  // movetime 100 less the 10 ms Move Overhead.
+  assert.equal(now.ms, 90);
+  assert.match(black.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]/);
+  const white = run("position startpos", "go btime 5000 binc 100 depth 2");
+  assert.equal(
+    white[0],
+    "info string go: no wtime for White, the side to move: searching under the other limits only",
+  );
+  assert.equal(white.filter((l) => l.startsWith("info depth")).length, 2);
+});

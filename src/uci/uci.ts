@@ -230,6 +230,12 @@ export const UCI_MOVE_OVERHEAD_MS = 10;
  */
 export const UCI_SLICE_MS = 100;
 
+/**
+ * The `movetime` of a `go` with a clock but none for the side to move (and
+ * no depth or node limit): a short search, as that side's time is unknown.
+ */
+export const UCI_MISSING_CLOCK_MS = 100;
+
 /** Depth of the search that answers a malformed `go`. */
 export const UCI_FALLBACK_DEPTH = 1;
 
@@ -283,6 +289,8 @@ interface GoRequest {
   ponder: boolean;
   /** `searchmoves`, in UCI notation (empty: all). */
   searchmoves: string[];
+  /** `info string` lines about how it was read. */
+  notes: string[];
 }
 
 /** One iteration's outcome. */
@@ -905,7 +913,7 @@ export class UciEngine {
         error instanceof Error ? error.message : String(error)
       }`;
     }
-    const out = problem === "" ? [] : [problem];
+    const out = problem === "" ? [...request!.notes] : [problem];
     if (legal.length === 0) {
       // Mated or stalemated: nothing to search, nothing to play.
       this.#searching = false;
@@ -1182,7 +1190,9 @@ const GO_NUMBERS = [
  * `infinite`, `ponder`, `searchmoves <move>...`. Every number is an integer,
  * at least 1 for `depth` and `nodes`, at least 0 for the others. `movetime`
  * searches its time less `overheadMs`. From the clock the budget is
- * {@linkcode uciClockBudget}'s.
+ * {@linkcode uciClockBudget}'s; a clock without the side to move's is
+ * named in a note, and searches {@linkcode UCI_MISSING_CLOCK_MS} unless a
+ * depth or node limit is given.
  */
 function readGo(
   args: string[],
@@ -1245,6 +1255,7 @@ function readGo(
     infinite: flags.has("infinite"),
     ponder: flags.has("ponder"),
     searchmoves,
+    notes: [],
   };
   if (request.infinite) return request;
   if (numbers.movetime !== undefined) {
@@ -1260,6 +1271,26 @@ function readGo(
       );
       limits.timeMs = budget.timeMs;
       limits.softTimeMs = budget.softTimeMs;
+    } else if (
+      ["wtime", "btime", "winc", "binc", "movestogo"].some((word) =>
+        numbers[word] !== undefined
+      )
+    ) {
+      // A clock, but not the mover's: searched without a limit it never
+      // answered (Stockfish answers at once). The other limits apply, or a
+      // short search.
+      const clock = white ? "wtime" : "btime";
+      const side = white ? "White" : "Black";
+      if (limits.depth === UCI_MAX_DEPTH && limits.nodes === Infinity) {
+        limits.timeMs = Math.max(1, UCI_MISSING_CLOCK_MS - overheadMs);
+        request.notes.push(
+          `info string go: no ${clock} for ${side}, the side to move: searching movetime ${UCI_MISSING_CLOCK_MS}`,
+        );
+      } else {
+        request.notes.push(
+          `info string go: no ${clock} for ${side}, the side to move: searching under the other limits only`,
+        );
+      }
     }
   }
   return request;
