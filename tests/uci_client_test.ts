@@ -154,7 +154,11 @@ Deno.test("uci client: every go (valid, malformed, depth, nodes, movetime, infin
       await client.send(then);
     }
     const said = await client.until(/^bestmove /);
-    assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/, go);
+    assert.match(
+      said.at(-1)!,
+      /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+      go,
+    );
     if (/abc|wtime$|frob|-/.test(go)) {
       assert.match(said[0]!, /^info string go: /, go);
     }
@@ -188,7 +192,10 @@ Deno.test("uci client: stop during depth and node searches is answered at once (
     console.log(
       `${go}: bestmove ${(performance.now() - sent).toFixed(1)} ms after stop`,
     );
-    assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+    assert.match(
+      said.at(-1)!,
+      /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+    );
     assert.equal(count(await client.settle(), /^bestmove/), 0);
   }
   await client.send("quit");
@@ -216,7 +223,10 @@ Deno.test("uci client: end of input during go infinite names the move and exits 
   const { status, rest, stderr, hung } = await client.exit();
   assert.ok(!hung, "still running 10 s after the end of input");
   assert.equal(status.code, 0);
-  assert.match(rest, /^bestmove [a-h][1-8][a-h][1-8]$/m);
+  assert.match(
+    rest,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/m,
+  );
   assertNoStackTrace(stderr, "uci");
 });
 
@@ -233,7 +243,7 @@ Deno.test("uci client: --finish lets a go with limits run to its bestmove after 
   assert.equal(count(finished.rest.split("\n"), /^bestmove /), 1);
   assert.match(
     finished.rest,
-    /^info depth 5 [^]*^bestmove [a-h][1-8][a-h][1-8]$/m,
+    /^info depth 5 [^]*^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/m,
   );
   assertNoStackTrace(finished.stderr, "uci --finish");
 
@@ -258,7 +268,10 @@ Deno.test("uci client: --finish lets a go with limits run to its bestmove after 
     "go infinite still running 10 s after the end of input",
   );
   assert.equal(stopped.status.code, 0);
-  assert.match(stopped.rest, /^bestmove [a-h][1-8][a-h][1-8]$/m);
+  assert.match(
+    stopped.rest,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/m,
+  );
 });
 
 Deno.test("uci client: the only argument is --finish; others exit with 2 and name themselves", async () => {
@@ -332,7 +345,10 @@ Deno.test("uci client: ponderhit after seconds of pondering cuts the iteration i
   console.log(
     `bestmove ${ms.toFixed(1)} ms after ponderhit (printed, never judged)`,
   );
-  assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.match(
+    said.at(-1)!,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+  );
   // No depth is reported between ponderhit and bestmove: the depth
   // pondered is kept (a search restarted would report depth 1 again) and
   // the iteration in progress is cut (run out, it would report depth 15).
@@ -417,7 +433,10 @@ Deno.test("uci client: searchmoves restricts the root, roots over or drawn by ru
   const client = new Client();
   await client.send("position startpos", "go depth 4 searchmoves a2a3 h2h3");
   let said = await client.until(/^bestmove /);
-  assert.match(said.at(-1)!, /^bestmove (a2a3|h2h3)$/);
+  assert.match(
+    said.at(-1)!,
+    /^bestmove (a2a3|h2h3)( ponder [a-h][1-8][a-h][1-8])?$/,
+  );
   for (const info of said.filter((l) => l.startsWith("info depth"))) {
     assert.match(info, / pv (a2a3|h2h3)/);
   }

@@ -47,9 +47,16 @@ Deno.test("UCI handshake: id, the Hash option, uciok; isready; unknown commands 
     engine.receive("setoption name Hash value 1e2")[0]!,
     /^info string setoption: Hash must be an integer in 1…1024 \(MiB\), got "1e2"/,
   );
+  // Ponder is a check option now; other options are still unknown.
+  assert.ok(out.includes("option name Ponder type check default false"));
+  assert.deepEqual(engine.receive("setoption name Ponder value true"), []);
+  assert.deepEqual(engine.receive("setoption name Ponder value false"), []);
+  assert.deepEqual(engine.receive("setoption name Ponder value yes"), [
+    'info string setoption: Ponder must be true or false, got "yes"',
+  ]);
   assert.match(
-    engine.receive("setoption name Ponder value true")[0]!,
-    /^info string setoption: unknown option "Ponder"/,
+    engine.receive("setoption name Threads value 2")[0]!,
+    /^info string setoption: unknown option "Threads"/,
   );
   // `value` at the end of the line: the option is Hash, its value missing
   // (found by review: it was read as an option named "Hash value").
@@ -175,7 +182,10 @@ Deno.test("UCI go depth N: one info line per depth, then a legal bestmove", () =
     );
   }
   const best = out.at(-1)!;
-  assert.match(best, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.match(
+    best,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+  );
   assert.ok(legalIn(engine.fen, best.split(" ")[1]!));
   // The pv's first move is the best move.
   assert.equal(
@@ -205,7 +215,10 @@ Deno.test("UCI go: mate scores, a mated root, nodes and time budgets, stop", () 
   assert.deepEqual(out, ["info depth 0 score cp 0", "bestmove 0000"]);
   // A node budget: depth 1 always finishes, so a bestmove comes.
   out = talk(engine, ["position startpos", "go nodes 50"]);
-  assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.match(
+    out.at(-1)!,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+  );
   // A clock that has run out after the first iteration.
   let now = 0;
   const timed = new UciEngine({ now: () => now });
@@ -221,7 +234,10 @@ Deno.test("UCI go: mate scores, a mated root, nodes and time budgets, stop", () 
   timed.receive("go infinite");
   timed.step();
   assert.deepEqual(timed.receive("stop"), []);
-  assert.match(timed.step()[0]!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.match(
+    timed.step()[0]!,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+  );
   // A new position during a search ends it first.
   timed.receive("go infinite");
   timed.step();
@@ -259,7 +275,11 @@ Deno.test("UCI go: mate scores, a mated root, nodes and time budgets, stop", () 
     assert.match(said[0]!, message, line);
     assert.match(said[1]!, /^info depth 1 /, line);
     assert.equal(said.filter((l) => l.startsWith("bestmove")).length, 1, line);
-    assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/, line);
+    assert.match(
+      said.at(-1)!,
+      /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+      line,
+    );
   }
   assert.equal(timed.searching, false);
   assert.deepEqual(timed.receive("quit"), []);
@@ -302,11 +322,14 @@ Deno.test("deno task uci as a subprocess: handshake, a position, go depth 3 → 
   assert.ok(lines.includes("uciok") && lines.includes("readyok"));
   assert.ok(lines.indexOf("uciok") < lines.indexOf("readyok"));
   const best = lines.at(-1)!;
-  assert.match(best, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.match(
+    best,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+  );
   assert.ok(
     legalIn(
       "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-      best.slice(9),
+      best.split(" ")[1]!,
     ),
   );
   assert.ok(lines.some((l) => l.startsWith("info depth 3 ")));
@@ -366,7 +389,10 @@ Deno.test("UCI go depth N is one deepening: its nodes are one search's, not a se
   assert.equal(table.size, 2 ** 19);
   const one = searchChess(position, table, { depth: 7 });
   assert.equal(nodes, one.stats.nodes);
-  assert.equal(out.at(-1), `bestmove ${position.moveToUci(one.move)}`);
+  assert.equal(
+    out.at(-1)!.split(" ").slice(0, 2).join(" "),
+    `bestmove ${position.moveToUci(one.move)}`,
+  );
 });
 
 Deno.test("UCI onInfo: each info line as its iteration finishes, step returns the bestmove", () => {
@@ -383,7 +409,10 @@ Deno.test("UCI onInfo: each info line as its iteration finishes, step returns th
   assert.equal(steps, 1);
   assert.deepEqual(seen.map((l) => Number(l.split(" ")[2])), [1, 2, 3, 4]);
   assert.equal(returned.length, 1);
-  assert.match(returned[0]!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.match(
+    returned[0]!,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+  );
   // Nodes only grow from line to line: one search's running count.
   const nodes = seen.map((l) => Number(/ nodes (\d+) /.exec(l)![1]));
   for (let i = 1; i < nodes.length; i++) assert.ok(nodes[i]! > nodes[i - 1]!);
@@ -514,7 +543,10 @@ Deno.test("UCI ponderhit: go's budgets count from ponderhit, the depth and move 
       Math.round(field(info, "nodes") * 1000 / field(info, "time")),
     );
   }
-  assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.match(
+    out.at(-1)!,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+  );
   // go's depth already reached while pondering: ponderhit answers at once,
   // with the deeper move found.
   engine.receive("go ponder depth 2");
@@ -556,7 +588,11 @@ Deno.test("UCI: a root searched move by move whose time is spent during depth 1 
       : "go movetime 30";
     const out = engine.receive(go);
     while (engine.searching) out.push(...engine.step());
-    assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/, position);
+    assert.match(
+      out.at(-1)!,
+      /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+      position,
+    );
   }
 });
 
@@ -702,7 +738,10 @@ Deno.test("UCI clock searches start no iteration after the soft limit, half the 
     "info depth 2",
     "info depth 3",
   ]);
-  assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.match(
+    out.at(-1)!,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+  );
   // movetime and depth or node limits have no soft limit.
   lines.length = 0;
   now.ms = 0;
@@ -743,14 +782,14 @@ Deno.test("UCI mates: under a clock or movetime the deepening goes on until the 
     const last = lines.filter((l) => l.startsWith("info depth")).at(-1)!;
     assert.match(last, / score mate 2 /, go);
     assert.ok(depths(lines).at(-1)! >= 3, `${go}: ${depths(lines)}`);
-    assert.equal(lines.at(-1), "bestmove d5f6", go);
+    assert.equal(lines.at(-1), "bestmove d5f6 ponder g7f6", go);
   }
   // A depth limit stops at the first mate, as before.
   assert.deepEqual(depths(run("go depth 10")), [1]);
   // go mate N: a mate in at most N ends the search at once; without one,
   // it searches 2N − 1 plies.
   assert.deepEqual(depths(run("go mate 2")), [1]);
-  assert.equal(run("go mate 2").at(-1), "bestmove d5f6");
+  assert.equal(run("go mate 2").at(-1), "bestmove d5f6 ponder g7f6");
   const mate1 = new UciEngine();
   // Bounded: go mate 1 used to search the start position without a limit.
   mate1.receive("position startpos");
@@ -764,7 +803,10 @@ Deno.test("UCI mates: under a clock or movetime the deepening goes on until the 
     said.filter((l) => l.startsWith("info depth")).map((l) => l.split(" ")[2]),
     ["1"],
   );
-  assert.match(said.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+  assert.match(
+    said.at(-1)!,
+    /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/,
+  );
   const mate3 = talk(mate1, ["position startpos", "go mate 3"]);
   assert.equal(mate3.filter((l) => l.startsWith("info depth")).length, 5);
 });
@@ -797,7 +839,10 @@ Deno.test("UCI position is tolerant as Stockfish is, saying so: impossible castl
     [],
   );
   assert.equal(engine.fen, "4Q3/7k/8/8/8/8/8/K7 b - - 0 1");
-  assert.match(talk(engine, ["go depth 2"]).at(-1)!, /^bestmove h7[a-h][1-8]$/);
+  assert.match(
+    talk(engine, ["go depth 2"]).at(-1)!,
+    /^bestmove h7[a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?$/,
+  );
   // What is still wrong is still refused.
   assert.match(
     engine.receive("position fen 8/4P2k/8/8/8/8/8/K7 w - - 0 x")[0]!,
@@ -837,4 +882,28 @@ Deno.test("UCI go with a clock but none for the side to move says so and searche
     "info string go: no wtime for White, the side to move: searching under the other limits only",
   );
   assert.equal(white.filter((l) => l.startsWith("info depth")).length, 2);
+});
+
+Deno.test("UCI bestmove names the reply expected to ponder on (the line's second move, legal after the first), and the Ponder option is offered", () => {
+  const engine = new UciEngine();
+  assert.ok(
+    engine.receive("uci").includes(
+      "option name Ponder type check default false",
+    ),
+  );
+  const out = talk(engine, ["position startpos moves e2e4", "go depth 4"]);
+  const last = out.filter((l) => l.startsWith("info depth")).at(-1)!;
+  const pv = last.split(" pv ")[1]!.split(" ");
+  assert.equal(out.at(-1), `bestmove ${pv[0]} ponder ${pv[1]}`);
+  const after = Chess.fromFen(
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+  );
+  after.play(after.moveFromUci(pv[0]!));
+  assert.ok(legalIn(after.toFen(), pv[1]!));
+  // A line of one move (a mate in one) has no reply to ponder on.
+  assert.deepEqual(
+    talk(engine, ["position fen 7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", "go depth 3"])
+      .at(-1),
+    "bestmove g1g7",
+  );
 });

@@ -35,7 +35,10 @@
  * is sent at once. The `info` lines count time and nodes from `go`, through
  * the pondering, so their `nps` is the search's.
  *
- * The protocol's promises: every `go` ends in exactly one `bestmove`. A
+ * The protocol's promises: every `go` ends in exactly one `bestmove`,
+ * followed by `ponder <move>` when the line found has a reply (the
+ * `Ponder` option is offered, and only its value checked: pondering is the
+ * GUI's `go ponder`). A
  * malformed `go` is answered with an `info string` naming the problem and
  * then searched to depth 1 ({@linkcode UCI_FALLBACK_DEPTH}) over all legal
  * moves, so a GUI waiting for a move always gets a legal one. `go infinite`
@@ -332,7 +335,7 @@ interface Iteration {
  * const out: string[] = [];
  * while (engine.searching) out.push(...engine.step());
  * assert.match(out[0]!, /^info depth 1 score cp -?\d+ nodes \d+ nps \d+ time \d+ pv [a-h]/);
- * assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+ * assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/);
  * ```
  */
 export class UciEngine {
@@ -374,6 +377,8 @@ export class UciEngine {
   /** Nodes since `go`, pondering included, as the `info` lines report them. */
   #nodes = 0;
   #best: Move = -1;
+  /** The line of `#best`'s iteration: its second move is `bestmove`'s `ponder`. */
+  #bestPv: readonly Move[] = [];
   #stopRequested = false;
 
   /**
@@ -507,7 +512,7 @@ export class UciEngine {
    * assert.match(engine.receive("go depth abc")[0]!, /^info string go: depth must be followed by an integer/);
    * const out: string[] = [];
    * while (engine.searching) out.push(...engine.step());
-   * assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]$/);
+   * assert.match(out.at(-1)!, /^bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$/);
    * ```
    */
   receive(line: string): string[] {
@@ -529,6 +534,7 @@ export class UciEngine {
             "id author the game-tree-search course project",
             `option name Hash type spin default 16 min 1 max ${MAX_HASH_MB}`,
             `option name Move Overhead type spin default ${UCI_MOVE_OVERHEAD_MS} min 0 max ${MAX_OVERHEAD_MS}`,
+            "option name Ponder type check default false",
             "uciok",
           );
           break;
@@ -649,7 +655,10 @@ export class UciEngine {
     const out: string[] = [];
     if (result.complete) {
       this.#depth = depth;
-      this.#best = result.pv[0] ?? this.#best;
+      if (result.pv[0] !== undefined) {
+        this.#best = result.pv[0];
+        this.#bestPv = result.pv;
+      }
       out.push(this.#info(depth, result.value, result.pv));
     }
     const time = this.#now() - this.#budgetFrom;
@@ -719,6 +728,7 @@ export class UciEngine {
         if (row.depth <= kept && !mate) return false;
         this.#depth = row.depth;
         this.#best = row.pv[0] ?? row.move;
+        this.#bestPv = row.pv;
         const line = this.#info(row.depth, row.value, row.pv);
         if (this.#onInfo === undefined) out.push(line);
         else this.#onInfo(line);
@@ -853,13 +863,27 @@ export class UciEngine {
         : this.#iterateByMove(1, Infinity, this.#rootMoves);
       if (first.complete) {
         this.#best = first.pv[0]!;
+        this.#bestPv = first.pv;
         out.push(this.#info(1, first.value, first.pv));
       }
     }
     const best = this.#best;
-    out.push(
-      `bestmove ${best < 0 ? "0000" : this.#position.moveToUci(best)}`,
-    );
+    if (best < 0) {
+      out.push("bestmove 0000");
+      return out;
+    }
+    // The reply expected, for the GUI to ponder on: the line's second move,
+    // when the line starts with the move played and the reply is legal.
+    let ponder = "";
+    const reply = this.#bestPv[1];
+    if (this.#bestPv[0] === best && reply !== undefined) {
+      const after = this.#position.clone();
+      after.play(best);
+      if (after.legalMoves().includes(reply)) {
+        ponder = ` ponder ${after.moveToUci(reply)}`;
+      }
+    }
+    out.push(`bestmove ${this.#position.moveToUci(best)}${ponder}`);
     return out;
   }
 
@@ -874,6 +898,7 @@ export class UciEngine {
     this.#depth = 0;
     this.#nodes = 0;
     this.#best = -1;
+    this.#bestPv = [];
     this.#stopRequested = false;
     this.#searching = true;
   }
@@ -996,6 +1021,18 @@ export class UciEngine {
         "setoption: Move Overhead",
         value,
       );
+      return;
+    }
+    if (name === "ponder") {
+      // A check option: the GUI says whether it will send go ponder, which
+      // the engine answers either way; only the value is checked.
+      if (value !== "true" && value !== "false") {
+        throw new Error(
+          `setoption: Ponder must be true or false, got ${
+            value === undefined ? "no value" : describe(value)
+          }`,
+        );
+      }
       return;
     }
     if (name !== "hash") {
