@@ -198,7 +198,9 @@ export interface ResolvedImport {
 /**
  * Why an import breaks the rule, or null when it keeps it: a submission
  * imports only TypeScript modules of the project's library, `mod.ts` and
- * what is under `src/`, and without a type attribute; and of the textbook
+ * what is under `src/`, named plainly (no `%`, `?` or `#`, which Deno
+ * decodes or drops when it loads) and where they really are (symbolic
+ * links followed), and without a type attribute; and of the textbook
  * (`src/textbook/`, the course's reference solutions of the exercises) only
  * `moves.ts`, or types.
  *
@@ -220,6 +222,11 @@ export interface ResolvedImport {
  *   /the course's reference solutions of the exercises: a submission writes its own/,
  * );
  * assert.equal(importBreaksRule({ specifier: "../src/textbook/uct.ts", resolved: "file:///course/src/textbook/uct.ts", typeOnly: true }, root), null);
+ * // Deno would load src/textbook/mod.ts: "%74" is a "t" once decoded.
+ * assert.match(
+ *   importBreaksRule({ specifier: "../src/%74extbook/mod.ts", resolved: "file:///course/src/%74extbook/mod.ts" }, root)!,
+ *   /holds "%", "\?" or "#"/,
+ * );
  * ```
  */
 export function importBreaksRule(
@@ -232,15 +239,27 @@ export function importBreaksRule(
   if (attribute !== undefined) {
     return `it imports ${JSON.stringify(specifier)} as ${attribute}: ${rule}`;
   }
-  const inLibrary = resolved === `${root}mod.ts` ||
-    (resolved.startsWith(`${root}src/`) && /\.ts$/.test(resolved) &&
-      !resolved.includes("/../"));
+  // Deno decodes a file URL's path when it loads it (`%2F` is a slash,
+  // `%74` a "t") and drops a query or fragment, so the text of the URL
+  // proves nothing once either is in it: no escape, no query, no fragment
+  // below the project's folder, and the path compared is the one the file
+  // system resolves (symbolic links followed).
+  const below = resolved.startsWith(root) ? resolved.slice(root.length) : null;
+  if (below !== null && /[%?#]/.test(below)) {
+    return `it imports ${JSON.stringify(specifier)} (${resolved}), whose ` +
+      `path holds "%", "?" or "#", which Deno decodes or drops when it ` +
+      `loads the file: ${rule}, named plainly`;
+  }
+  const real = below === null ? resolved : realUrl(resolved, root);
+  const inLibrary = real === `${root}mod.ts` ||
+    (real.startsWith(`${root}src/`) && /\.ts$/.test(real) &&
+      !real.includes("/../"));
   if (!inLibrary) {
     return `it imports ${JSON.stringify(specifier)} (${resolved}): ${rule}`;
   }
   if (
-    imported.typeOnly !== true && resolved.startsWith(`${root}src/textbook/`) &&
-    resolved !== `${root}src/textbook/moves.ts`
+    imported.typeOnly !== true && real.startsWith(`${root}src/textbook/`) &&
+    real !== `${root}src/textbook/moves.ts`
   ) {
     return `it imports ${JSON.stringify(specifier)} (${resolved}), which ` +
       `holds the course's reference solutions of the exercises: a ` +
@@ -248,6 +267,33 @@ export function importBreaksRule(
       `moves.ts, and types)`;
   }
   return null;
+}
+
+/**
+ * `url`, a file of the project `root`, as the file system resolves it
+ * (symbolic links followed, the project's own real folder replaced by
+ * `root`), so that a link under `src/` to a file elsewhere is seen where
+ * it leads; `url` as it is when the file cannot be resolved (missing, or no
+ * permission to read the folders).
+ */
+function realUrl(url: string, root: string): string {
+  try {
+    const rootPath = Deno.realPathSync(new URL(root));
+    const path = Deno.realPathSync(new URL(url));
+    if (path === rootPath) return root;
+    if (!path.startsWith(`${rootPath}/`)) return toFileUrl(path);
+    return `${root}${
+      path.slice(rootPath.length + 1).split("/").map(encodeURIComponent)
+        .join("/")
+    }`;
+  } catch {
+    return url;
+  }
+}
+
+/** A file URL of an absolute path, every segment encoded. */
+function toFileUrl(path: string): string {
+  return `file://${path.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /**

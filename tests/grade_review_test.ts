@@ -1,0 +1,87 @@
+// `deno task grade` against the submissions of a security review: each
+// crafted one is graded by the grader's library entry (gradeFolder), and its
+// verdict is asserted. The submissions are written by the tests, since
+// their imports resolve from the grader's copy (one level below the
+// project), not from tests/, and some depend on where the project sits.
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { gradeFolder, type GradeRow } from "../src/exercises/grade.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/** The verdicts of the rows, as [exercise, verdict]. */
+function verdicts(rows: readonly GradeRow[]): [string, string][] {
+  return rows.map((r) => [r.exercise, r.verdict]);
+}
+
+/** Grades `source` as one module written in a folder of its own. */
+async function gradeSource(
+  name: string,
+  source: string,
+  options: { timeoutSeconds?: number } = {},
+): Promise<GradeRow[]> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/${name}`, source);
+    return await gradeFolder(`${dir}/${name}`, {
+      timeoutSeconds: options.timeoutSeconds ?? 20,
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * The relative path, from the submission's copy (one level below the
+ * project), that climbs to the file system's root through `src/` with
+ * encoded slashes: `../src/..%2F..%2F…`.
+ */
+function encodedClimb(): string {
+  const depth = ROOT.split("/").filter((part) => part !== "").length;
+  return `../src/${"..%2F".repeat(depth + 1)}`;
+}
+
+Deno.test("grade review: an import whose path holds %, ? or # is refused, since Deno decodes or drops them when it loads (the textbook by %74, tests/ by %2F, any .ts file, a file without extension by ?.ts)", async () => {
+  const outside = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${outside}/key.ts`,
+      `export const SECRET = "s3cret";\n`,
+    );
+    await Deno.writeTextFile(`${outside}/noext`, `export const X = 1;\n`);
+    const climb = `${encodedClimb()}${outside.slice(1).split("/").join("%2F")}`;
+    const rows = [
+      // The textbook's own functions, "t" written %74.
+      ...await gradeSource(
+        "pct_textbook.ts",
+        `export { alphaBeta, minimax, negamax, mex } from "../src/%74extbook/mod.ts";\n`,
+      ),
+      // The teacher's solutions under tests/, through an encoded slash.
+      ...await gradeSource(
+        "pct_tests.ts",
+        `export { mex } from "../src/..%2Ftests/exercises/right/mex.ts";\n`,
+      ),
+      ...await gradeSource(
+        "read_outside.ts",
+        `import { SECRET } from "${climb}/key.ts";\n` +
+          `export function mex(values: number[]): number { throw new Error("leaked: " + SECRET); }\n`,
+      ),
+      ...await gradeSource(
+        "query_noext.ts",
+        `import "${climb}/noext?.ts";\n` +
+          `export function mex(values: number[]) { return 0; }\n`,
+      ),
+    ];
+    assert.deepEqual(verdicts(rows), [
+      ["(module)", "refused"],
+      ["(module)", "refused"],
+      ["(module)", "refused"],
+      ["(module)", "refused"],
+    ]);
+    for (const row of rows) {
+      assert.match(row.detail, /holds "%", "\?" or "#"/, row.detail);
+    }
+  } finally {
+    await Deno.remove(outside, { recursive: true });
+  }
+});
