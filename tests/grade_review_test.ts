@@ -1,13 +1,16 @@
 // `deno task grade` against the submissions of a security review: each
 // crafted one is graded by the grader's library entry (gradeFolder), and its
-// verdict is asserted. The submissions are written by the tests, since
-// their imports resolve from the grader's copy (one level below the
-// project), not from tests/, and some depend on where the project sits.
+// verdict is asserted. The submissions are in tests/fixtures/grade_review/,
+// or written by the tests where their imports depend on where the project
+// sits.
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { gradeFolder, type GradeRow } from "../src/exercises/grade.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const FIXTURES = fileURLToPath(
+  new URL("fixtures/grade_review", import.meta.url),
+);
 
 /** The verdicts of the rows, as [exercise, verdict]. */
 function verdicts(rows: readonly GradeRow[]): [string, string][] {
@@ -84,4 +87,10 @@ Deno.test("grade review: an import whose path holds %, ? or # is refused, since 
   } finally {
     await Deno.remove(outside, { recursive: true });
   }
+});
+
+Deno.test("grade review: a submission that replaces the global structuredClone, which the UCT checks call, cannot reach the course's tree and sync it with its own: the wrong uctIteration is wrong", async () => {
+  const rows = await gradeFolder(`${FIXTURES}/uct_sync.ts`);
+  assert.deepEqual(verdicts(rows), [["(module)", "refused"]]);
+  assert.match(rows[0]!.detail, /frozen built-in/);
 });
