@@ -94,3 +94,9 @@ Deno.test("grade review: a submission that replaces the global structuredClone, 
   assert.deepEqual(verdicts(rows), [["(module)", "refused"]]);
   assert.match(rows[0]!.detail, /frozen built-in/);
 });
+
+Deno.test("grade review: a value whose constructor getter throws is described without calling it (minimax wrong), and the exercises after it are still checked (mex passed)", async () => {
+  const rows = await gradeFolder(`${FIXTURES}/throwing_constructor.ts`);
+  assert.deepEqual(verdicts(rows), [["minimax", "wrong"], ["mex", "passed"]]);
+  assert.match(rows[0]!.detail, /^minimax\(tree, \d\) returned an object/);
+});

@@ -431,9 +431,17 @@ async function runExercises(
     let defines: string[] | null = null;
     const reported = new Set<string>();
     let done = false;
+    let brokeDown: string | null = null;
     for (const message of run.messages) {
       if ("defines" in message) defines = message.defines;
-      else if ("error" in message) {
+      else if ("error" in message && message.error.during === "checks") {
+        // One exercise's checks broke down (its function reached into them,
+        // or gave them a value they could not read): that exercise's row,
+        // and a fresh process for the exercises after it.
+        const { name, message: text } = message.error;
+        brokeDown = `the checks broke down: ${name}: ${text}`;
+        break;
+      } else if ("error" in message) {
         const { during, name, message: text } = message.error;
         const refused = name === "NotCapable" || name === "PermissionDenied";
         const frozen = during === "load" && name === "TypeError" &&
@@ -471,6 +479,11 @@ async function runExercises(
     }
     first = false;
     const left = defines.filter((id) => !reported.has(id));
+    if (brokeDown !== null && left.length > 0) {
+      rows.push(row(left[0]!, "crashed", brokeDown));
+      pending = left.slice(1);
+      continue;
+    }
     if (done) {
       rows.push(...unreportedRows(left).map((r) => row(...r)));
       return rows;
