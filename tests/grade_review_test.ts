@@ -89,7 +89,7 @@ Deno.test("grade review: an import whose path holds %, ? or # is refused, since 
   }
 });
 
-Deno.test("grade review: a submission that replaces the global structuredClone, which the UCT checks call, cannot reach the course's tree and sync it with its own: the wrong uctIteration is wrong", async () => {
+Deno.test("grade review: a submission that replaces the global structuredClone, which the UCT checks call, is refused when it loads: the global is frozen, so it cannot reach the course's tree and sync it with its own", async () => {
   const rows = await gradeFolder(`${FIXTURES}/uct_sync.ts`);
   assert.deepEqual(verdicts(rows), [["(module)", "refused"]]);
   assert.match(rows[0]!.detail, /frozen built-in/);
@@ -99,4 +99,22 @@ Deno.test("grade review: a value whose constructor getter throws is described wi
   const rows = await gradeFolder(`${FIXTURES}/throwing_constructor.ts`);
   assert.deepEqual(verdicts(rows), [["minimax", "wrong"], ["mex", "passed"]]);
   assert.match(rows[0]!.detail, /^minimax\(tree, \d\) returned an object/);
+});
+
+Deno.test("grade review: a submission that reads every string of its isolate (a heap snapshot through node:v8) finds no token to forge its results with: the results are written by the subprocess's main isolate, where no submission code runs", async () => {
+  const rows = await gradeFolder(`${FIXTURES}/forge_via_snapshot.ts`);
+  assert.deepEqual(verdicts(rows), [["(module)", "crashed"]]);
+  assert.equal(
+    rows[0]!.detail,
+    "the process exited with code 0 while it loaded",
+  );
+});
+
+Deno.test("grade review: a module outside the submission's graph (the textbook, by a specifier built at run time) cannot be loaded: refused, not crashed", async () => {
+  const rows = await gradeFolder(`${FIXTURES}/dynamic_textbook.ts`);
+  assert.deepEqual(verdicts(rows), [["(module)", "refused"]]);
+  assert.match(
+    rows[0]!.detail,
+    /^the submission tried what it may not: Requires read access to "[^"]*\/src\/textbook\/mod\.ts"(, run again with the --allow-read flag)?$/,
+  );
 });

@@ -22,6 +22,8 @@ import {
   printable,
   unicodeEscape,
 } from "../validate.ts";
+import { moduleGraph } from "./_module_graph.ts";
+import { fileURLToPath } from "node:url";
 import { bundleChecker, TOOL_TIMEOUT_MS } from "./_checker_bundle.ts";
 import { commandOutput } from "../command_output.ts";
 import type { ChildMessage } from "./_grade_child.ts";
@@ -125,6 +127,13 @@ const MODULE = "(module)";
  */
 const FROZEN_CHANGE =
   /^Cannot (assign to read only property|add property|define property|redefine property|delete property|create property)|object is not extensible|frozen for grading/;
+
+/**
+ * Deno's message for a module it may not load (a dynamic import of a file
+ * outside the submission's graph, or of the textbook): the import is
+ * refused, as a read would be.
+ */
+const DENIED_IMPORT = /^Requires (read|net|import) access to /;
 
 /**
  * Grades every submission of `dir` (see {@linkcode findSubmissions}) and
@@ -258,8 +267,14 @@ function statFields(stat: string): string[] {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
-/** The grader's subprocess module, relative to the project. */
+/** The module of the checks' Worker in the subprocess, relative to the project. */
 const CHILD = "src/exercises/_grade_child.ts";
+
+/**
+ * The subprocess's main module, relative to the project: it holds the
+ * token and writes the results, and runs the checks in a Worker.
+ */
+const RELAY = "src/exercises/_grade_relay.ts";
 
 /**
  * The library's modules a submission imports as the notebooks do, relative
@@ -331,6 +346,7 @@ async function cacheLibrary(signal: AbortSignal | undefined): Promise<void> {
     `--config=${ROOT_PATH}deno.json`,
     `${ROOT_PATH}mod.ts`,
     `${ROOT_PATH}${CHILD}`,
+    `${ROOT_PATH}${RELAY}`,
   ], { timeoutMs: CACHE_TIMEOUT_MS, ...(signal ? { signal } : {}) });
   if (!run.success) {
     throw new Error(
@@ -389,10 +405,66 @@ async function gradeSubmission(
       if (!(error instanceof RefusedSubmission)) throw error;
       return [row(MODULE, "refused", error.message)];
     }
-    return await runExercises(work, limits, row);
+    let readable: string[];
+    try {
+      readable = await readableModules(file, limits.signal);
+    } catch (error) {
+      if (!(error instanceof RefusedSubmission)) throw error;
+      return [row(MODULE, "refused", error.message)];
+    }
+    return await runExercises(work, readable, limits, row);
   } finally {
     await Deno.remove(work, { recursive: true }).catch(() => {});
   }
+}
+
+/**
+ * The files the subprocess may read: the modules of the submission's graph
+ * that run (type imports left out), itself and the library's modules its
+ * imports load (the textbook's too
+ * when a module it may import loads them, as `../src/exercises/mod.ts`
+ * does). Deno asks read access of every module a Worker loads, so a module
+ * outside that graph cannot be loaded by the submission at all, not even
+ * by a dynamic import whose specifier is built at run time (refused).
+ */
+async function readableModules(
+  file: string,
+  signal: AbortSignal | undefined,
+): Promise<string[]> {
+  const read = await moduleGraph(file, `${ROOT_PATH}deno.json`, {
+    npm: false,
+    timeoutMs: TOOL_TIMEOUT_MS,
+    ...(signal ? { signal } : {}),
+  });
+  if ("failure" in read) {
+    throw new RefusedSubmission(
+      `its imports cannot be read: ${read.failure.split("\n")[0]}`,
+    );
+  }
+  // Only what runs: a module reached through type imports alone is never
+  // loaded (and the checks take a library module the submission did not
+  // load as one it cannot hold, see libraryFunctions in _grade_child.ts).
+  const modules = new Map(read.graph.modules.map((m) => [m.specifier, m]));
+  const loaded = new Set<string>(read.graph.roots);
+  for (const specifier of loaded) {
+    for (const dependency of modules.get(specifier)?.dependencies ?? []) {
+      const code = dependency.code?.specifier;
+      if (code !== undefined) loaded.add(code);
+    }
+  }
+  const paths: string[] = [];
+  for (const specifier of loaded) {
+    if (!specifier.startsWith("file:")) continue;
+    const path = fileURLToPath(specifier);
+    // A comma would split Deno's --allow-read list.
+    if (path.includes(",")) {
+      throw new RefusedSubmission(
+        `its imports load ${JSON.stringify(path)}, whose path holds a comma`,
+      );
+    }
+    paths.push(path);
+  }
+  return paths;
 }
 
 async function readSource(submission: Submission): Promise<string> {
@@ -420,6 +492,7 @@ interface ChildRun {
 /** Runs the exercises of the submission in `work`, relaunching after a kill. */
 async function runExercises(
   work: string,
+  readable: readonly string[],
   limits: Limits,
   row: (exercise: string, verdict: Verdict, detail: string) => GradeRow,
 ): Promise<GradeRow[]> {
@@ -427,7 +500,7 @@ async function runExercises(
   let pending = EXERCISES.map((exercise) => exercise.id);
   let first = true;
   while (pending.length > 0) {
-    const run = await runChild(work, pending, limits);
+    const run = await runChild(work, readable, pending, limits);
     let defines: string[] | null = null;
     const reported = new Set<string>();
     let done = false;
@@ -443,14 +516,16 @@ async function runExercises(
         break;
       } else if ("error" in message) {
         const { during, name, message: text } = message.error;
-        const refused = name === "NotCapable" || name === "PermissionDenied";
+        // A denied import is a TypeError of its own wording in Deno.
+        const refused = name === "NotCapable" || name === "PermissionDenied" ||
+          (name === "TypeError" && DENIED_IMPORT.test(text));
         const frozen = during === "load" && name === "TypeError" &&
           FROZEN_CHANGE.test(text);
         rows.push(row(
           MODULE,
           refused || frozen ? "refused" : "crashed",
           refused
-            ? `the submission tried what it may not: ${text}`
+            ? `the submission tried what it may not: ${text.split("\n")[0]}`
             : frozen
             ? `the submission tried to change a frozen built-in (the grader freezes them before it loads): ${name}: ${text}`
             : `${
@@ -579,6 +654,7 @@ function resultRow(
 /** Runs one subprocess on `ids` and collects its messages, within the limits. */
 async function runChild(
   work: string,
+  readable: readonly string[],
   ids: readonly string[],
   limits: Limits,
 ): Promise<ChildRun> {
@@ -593,6 +669,11 @@ async function runChild(
     "--no-remote",
     `--config=${ROOT_PATH}deno.json`,
     `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
+    // The files it may read: the checks' module, which the relay starts as
+    // a Worker, and the submission's modules (see readableModules): Deno
+    // asks read access of every module a Worker loads.
+    `--allow-read=${[`${work}/entry.js`, ...readable].join(",")}`,
+    `${ROOT_PATH}${RELAY}`,
     `${work}/entry.js`,
     ...ids,
   ];
