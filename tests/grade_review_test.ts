@@ -118,3 +118,39 @@ Deno.test("grade review: a module outside the submission's graph (the textbook, 
     /^the submission tried what it may not: Requires read access to "[^"]*\/src\/textbook\/mod\.ts"(, run again with the --allow-read flag)?$/,
   );
 });
+
+Deno.test("grade review: what a submission stores in the Cache API (kept on disk by origin) is not there for a later submission: each subprocess has an origin of its own, removed after it", async () => {
+  const rows = await gradeFolder(`${FIXTURES}/storage`);
+  assert.deepEqual(
+    rows.map((r) => [r.submission, r.exercise, r.verdict]),
+    [["a_writer.ts", "mex", "passed"], ["b_reader.ts", "mex", "wrong"]],
+  );
+  assert.match(rows[1]!.detail, /returned -1/);
+});
+
+Deno.test("grade review: a notebook cell that leaves a block comment open does not swallow the grader's export (mex is checked), and a load error names the cell and line, not the grader's copy", async () => {
+  const notebook = (...cells: string[]) =>
+    JSON.stringify({
+      nbformat: 4,
+      cells: cells.map((source) => ({ cell_type: "code", source })),
+    });
+  const rows = [
+    ...await gradeSource(
+      "comment.ipynb",
+      notebook("function mex(values: number[]) { return 0; }\n/*"),
+    ),
+    ...await gradeSource(
+      "dup.ipynb",
+      notebook(
+        "function mex(values: number[]) { return 0; }",
+        "export const __exercises = 1;",
+      ),
+    ),
+  ];
+  assert.deepEqual(verdicts(rows), [["mex", "wrong"], ["(module)", "crashed"]]);
+  assert.match(
+    rows[1]!.detail,
+    /already been declared at the grader.s export after the cells \(a cell declares __exercises\)$/,
+  );
+  assert.doesNotMatch(rows[1]!.detail, /submission\.ts|\.grading-/);
+});

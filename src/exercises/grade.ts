@@ -37,6 +37,7 @@ import {
   resolvedImports,
   type Submission,
   UncompiledSubmission,
+  whereInSubmission,
 } from "./submissions.ts";
 
 /** What became of one exercise of one submission. */
@@ -412,7 +413,7 @@ async function gradeSubmission(
       if (!(error instanceof RefusedSubmission)) throw error;
       return [row(MODULE, "refused", error.message)];
     }
-    return await runExercises(work, readable, limits, row);
+    return await runExercises(work, source, readable, limits, row);
   } finally {
     await Deno.remove(work, { recursive: true }).catch(() => {});
   }
@@ -492,6 +493,7 @@ interface ChildRun {
 /** Runs the exercises of the submission in `work`, relaunching after a kill. */
 async function runExercises(
   work: string,
+  source: string,
   readable: readonly string[],
   limits: Limits,
   row: (exercise: string, verdict: Verdict, detail: string) => GradeRow,
@@ -515,7 +517,8 @@ async function runExercises(
         brokeDown = `the checks broke down: ${name}: ${text}`;
         break;
       } else if ("error" in message) {
-        const { during, name, message: text } = message.error;
+        const { during, name } = message.error;
+        const text = placeInSubmission(message.error.message, source);
         // A denied import is a TypeError of its own wording in Deno.
         const refused = name === "NotCapable" || name === "PermissionDenied" ||
           (name === "TypeError" && DENIED_IMPORT.test(text));
@@ -568,6 +571,33 @@ async function runExercises(
     pending = left.slice(1);
   }
   return rows;
+}
+
+/**
+ * `text` with every place in the grader's copy of the submission (`at
+ * file:///…/.grading-…/submission.ts:5:14`, which names a folder the student
+ * never saw) told as a place in the student's work: `cell 2, line 3` in a
+ * notebook, `line 5` in a module (see {@linkcode whereInSubmission}).
+ *
+ * @param text a message of the subprocess
+ * @param source the submission's module, as the grader wrote it
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { placeInSubmission } from "./grade.ts";
+ * const source = "// cell 0\nconst a = 1;\n\n// cell 2\nlet a = 2;";
+ * assert.equal(
+ *   placeInSubmission("Identifier 'a' has already been declared at file:///p/.grading-1-ab/submission.ts:5:5", source),
+ *   "Identifier 'a' has already been declared at cell 2, line 1",
+ * );
+ * ```
+ */
+export function placeInSubmission(text: string, source: string): string {
+  return text.replace(
+    /(?:file:\/\/)?[^\s()"']*\/submission\.ts:(\d+)(?::\d+)?/g,
+    (_, line: string) => whereInSubmission(source, Number(line)),
+  );
 }
 
 /**
@@ -658,13 +688,16 @@ async function runChild(
   ids: readonly string[],
   limits: Limits,
 ): Promise<ChildRun> {
-  const token = Array.from(
-    crypto.getRandomValues(new Uint8Array(16)),
-    (b) => b.toString(16).padStart(2, "0"),
-  ).join("");
+  const token = randomHex(16);
+  // An origin of its own: Deno keeps what the Cache API (and localStorage)
+  // stores on disk by origin, and without --location by the config file,
+  // which every subprocess shares; a submission could leave code there for
+  // a later one. Removed when the process ends.
+  const origin = `http://grading-${randomHex(16)}.invalid`;
   const args = [
     "run",
     "--no-prompt",
+    `--location=${origin}/`,
     "--cached-only",
     "--no-remote",
     `--config=${ROOT_PATH}deno.json`,
@@ -779,6 +812,7 @@ async function runChild(
   };
   const [status] = await Promise.all([child.status, readOut(), readErr()]);
   clearInterval(poll);
+  await removeOriginData(origin);
   limits.signal?.removeEventListener("abort", abort);
   limits.signal?.throwIfAborted();
   return {
@@ -788,6 +822,49 @@ async function runChild(
     signal: status.signal,
     stderr,
   };
+}
+
+/** `bytes` random bytes in hexadecimal. */
+function randomHex(bytes: number): string {
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(bytes)),
+    (b) => b.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+/**
+ * Removes what Deno stored for `origin` (a `--location`): its Cache API
+ * and its localStorage, under `DENO_DIR/location_data/` in folders named by
+ * the SHA-256 of the origin, in hexadecimal.
+ */
+async function removeOriginData(origin: string): Promise<void> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(origin)),
+  );
+  const name = Array.from(digest, (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+  const dir = await denoDir();
+  if (dir === null) return;
+  const data = `${dir}/location_data`;
+  for (const folder of [`${data}/web_cache/${name}`, `${data}/${name}`]) {
+    await Deno.remove(folder, { recursive: true }).catch(() => {});
+  }
+}
+
+let denoDirPath: Promise<string | null> | null = null;
+
+/**
+ * Deno's cache folder, as `deno info --json` tells it (asked once), or null
+ * when it does not say.
+ */
+function denoDir(): Promise<string | null> {
+  denoDirPath ??= commandOutput(Deno.execPath(), ["info", "--json"], {
+    timeoutMs: TOOL_TIMEOUT_MS,
+  }).then((run) => {
+    const dir = (JSON.parse(run.stdout) as { denoDir?: unknown }).denoDir;
+    return typeof dir === "string" ? dir : null;
+  }).catch(() => null);
+  return denoDirPath;
 }
 
 /**

@@ -88,7 +88,9 @@ export class RefusedSubmission extends Error {
 }
 
 /**
- * The module a notebook's code cells make: their sources in order, then an
+ * The module a notebook's code cells make: their sources in order (each
+ * ended by a line comment that also closes a block comment the cell left
+ * open), then an
  * export of each exercise function the cells define at the top level
  * (`typeof` of a name never declared is `"undefined"`, not an error).
  *
@@ -107,6 +109,11 @@ export class RefusedSubmission extends Error {
  * const module = notebookModule(JSON.stringify(notebook));
  * assert.match(module, /^\/\/ cell 1\nfunction mex\(v: number\[\]\) \{\n  return 0;\n\}/);
  * assert.match(module, /mex: typeof mex === "function" \? mex : undefined/);
+ * // A cell that leaves a block comment open does not swallow the export.
+ * const open = notebookModule(JSON.stringify({ nbformat: 4, cells: [
+ *   { cell_type: "code", source: "function mex(v: number[]) { return 0; }\n/*" },
+ * ] }));
+ * assert.match(open, /\/\*\n\/\/ \*\/\n/);
  * ```
  */
 export function notebookModule(text: string): string {
@@ -144,16 +151,24 @@ export function notebookModule(text: string): string {
         `cell ${index} has a source that is neither text nor a list of lines`,
       );
     }
-    // A marker line, so that an error's line can be told as the cell's.
-    sources.push(`// cell ${index}\n${lines}`);
+    // A marker line, so that an error's line can be told as the cell's; and
+    // after the cell, a line that ends a block comment the cell left open
+    // (and is a line comment otherwise): Jupyter compiles each cell alone,
+    // and a "/*" left open would swallow the cells after it, and the
+    // grader's export.
+    sources.push(`// cell ${index}\n${lines}\n// */`);
   });
   const exports = EXERCISES.map(({ id }) =>
     `  ${id}: typeof ${id} === "function" ? ${id} : undefined,`
   );
   return `${sources.join("\n\n")}\n\n` +
-    `// Added by the grader: the exercise functions the cells define.\n` +
+    `${GRADER_EXPORT}\n` +
     `export const __exercises = {\n${exports.join("\n")}\n};\n`;
 }
+
+/** The line before the export that {@linkcode notebookModule} adds. */
+const GRADER_EXPORT =
+  "// Added by the grader: the exercise functions the cells define.";
 
 /** A submission whose code does not compile: the grader reports it `crashed`. */
 export class UncompiledSubmission extends Error {
@@ -168,15 +183,23 @@ export class UncompiledSubmission extends Error {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { whereInSubmission } from "./submissions.ts";
+ * import { notebookModule, whereInSubmission } from "./submissions.ts";
  * const source = "// cell 0\nconst a = 1;\n\n// cell 2\nconst b = ;";
  * assert.equal(whereInSubmission(source, 5), "cell 2, line 1");
  * assert.equal(whereInSubmission("const b = ;", 1), "line 1");
+ * const nb = notebookModule(JSON.stringify({ nbformat: 4, cells: [
+ *   { cell_type: "code", source: "const __exercises = 1;" },
+ * ] }));
+ * const exportLine = nb.split("\n").findIndex((l) => l.startsWith("export const __exercises")) + 1;
+ * assert.match(whereInSubmission(nb, exportLine), /^the grader's export after the cells/);
  * ```
  */
 export function whereInSubmission(source: string, line: number): string {
   const lines = source.split("\n");
   for (let at = Math.min(line, lines.length) - 1; at >= 0; at--) {
+    if (lines[at] === GRADER_EXPORT) {
+      return "the grader's export after the cells (a cell declares __exercises)";
+    }
     const marker = /^\/\/ cell (\d+)$/.exec(lines[at]!);
     if (marker) return `cell ${marker[1]}, line ${line - at - 1}`;
   }
