@@ -154,3 +154,24 @@ Deno.test("grade review: a notebook cell that leaves a block comment open does n
   );
   assert.doesNotMatch(rows[1]!.detail, /submission\.ts|\.grading-/);
 });
+
+Deno.test("grade review: a symbolic link given as the folder (or file) is named as one that the grader does not follow", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/right.ts`, "export const x = 1;\n");
+    await Deno.symlink(`${dir}/right.ts`, `${dir}/link.ts`);
+    await Deno.symlink(dir, `${dir}/folder_link`);
+    for (const link of [`${dir}/link.ts`, `${dir}/folder_link`]) {
+      await assert.rejects(
+        () => gradeFolder(link),
+        new Error(
+          `grade: ${
+            JSON.stringify(link)
+          } is a symbolic link, which the grader does not follow (a link could name any file of the machine): give the folder or file it leads to`,
+        ),
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -34,11 +34,19 @@ export const MAX_SUBMISSION_BYTES = 1 << 20;
  * @param dir the folder, or one submission
  * @returns the submissions, sorted by name
  * @throws {Error} naming the folder when it cannot be read, or a file that
- *   is not a `.ts` module or an `.ipynb` notebook
+ *   is not a `.ts` module or an `.ipynb` notebook, or `dir` when it is a
+ *   symbolic link
  */
 export async function findSubmissions(dir: string): Promise<Submission[]> {
   const found: Submission[] = [];
   const info = await Deno.lstat(dir).catch(() => null);
+  if (info?.isSymlink) {
+    throw new Error(
+      `grade: ${
+        JSON.stringify(dir)
+      } is a symbolic link, which the grader does not follow (a link could name any file of the machine): give the folder or file it leads to`,
+    );
+  }
   if (info?.isFile) {
     const name = dir.slice(dir.lastIndexOf("/") + 1);
     if (!/\.(ts|ipynb)$/.test(name)) {
