@@ -175,3 +175,12 @@ Deno.test("grade review: a symbolic link given as the folder (or file) is named 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("grade review: an alphaBetaWithTable whose table only remembers the root call's answer is wrong: on a fresh table with transpositions it enters as many nodes as alpha-beta without a table", async () => {
+  const rows = await gradeFolder(`${FIXTURES}/table_root_memo.ts`);
+  assert.deepEqual(verdicts(rows), [["alphaBetaWithTable", "wrong"]]);
+  assert.match(
+    rows[0]!.detail,
+    /on a fresh table entered \d+ nodes, as many as alpha-beta without a table \(\d+\); the course's alphaBetaWithTable enters \d+: .* not only at the root$/,
+  );
+});
