@@ -184,3 +184,23 @@ Deno.test("grade review: an alphaBetaWithTable whose table only remembers the ro
     /on a fresh table entered \d+ nodes, as many as alpha-beta without a table \(\d+\); the course's alphaBetaWithTable enters \d+: .* not only at the root$/,
   );
 });
+
+Deno.test("grade review: an exercise function that hands its position to the library's search (the textbook's, reached through an allowed module, or the engine's of ../mod.ts) is refused, naming the library's function", async () => {
+  const rows = [
+    ...await gradeFolder(`${FIXTURES}/wrap_textbook.ts`),
+    ...await gradeFolder(`${FIXTURES}/engine_wrapper.ts`),
+  ];
+  assert.deepEqual(verdicts(rows), [
+    ["minimax", "refused"],
+    ["alphaBeta", "refused"],
+    // Not yet: a list is not a position, and mex's calls go unseen.
+    ["mex", "passed"],
+    ["minimax", "refused"],
+    ["negamax", "refused"],
+  ]);
+  assert.match(
+    rows[0]!.detail,
+    /^minimax calls the library's minimax \(src\/textbook\/minimax\.ts\), which played move \d+ at the root: a submission writes its own search$/,
+  );
+  assert.match(rows[3]!.detail, /calls the library's \S+ \(src\/search\//);
+});

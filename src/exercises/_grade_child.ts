@@ -50,6 +50,7 @@
 import type { StudentFunction } from "./exercise.ts";
 import { checkExercise } from "./check.ts";
 import { hardenIntrinsics } from "./_harden.ts";
+import { refuseLibrarySearches } from "./walk.ts";
 import { EXERCISES } from "./registry.ts";
 import { REFERENCE_MODULES } from "./_reference_modules.ts";
 
@@ -99,6 +100,9 @@ export async function runGradeChild(
   const writer = await relayWriter();
   const { send, ids } = writer;
   const exit: (code: number) => never = writer.exit;
+  // The bundle sits one level below the project: the library's code on a
+  // stack is then the submission's (see refuseLibrarySearches).
+  refuseLibrarySearches(new URL("../", import.meta.url).href);
   hardenIntrinsics();
   for (const namespace of shared) {
     for (const key of Object.keys(namespace)) {
