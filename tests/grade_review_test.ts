@@ -185,19 +185,24 @@ Deno.test("grade review: an alphaBetaWithTable whose table only remembers the ro
   );
 });
 
-Deno.test("grade review: an exercise function that hands its position to the library's search (the textbook's, reached through an allowed module, or the engine's of ../mod.ts) is refused, naming the library's function", async () => {
+Deno.test("grade review: an exercise function that hands its position to the library's search (the textbook's, reached through an allowed module, or the engine's of ../mod.ts) (or its list to the library's mex) is refused, naming the library's function", async () => {
   const rows = [
     ...await gradeFolder(`${FIXTURES}/wrap_textbook.ts`),
     ...await gradeFolder(`${FIXTURES}/engine_wrapper.ts`),
+    ...await gradeFolder(`${FIXTURES}/mex_wrapper.ts`),
   ];
   assert.deepEqual(verdicts(rows), [
     ["minimax", "refused"],
     ["alphaBeta", "refused"],
-    // Not yet: a list is not a position, and mex's calls go unseen.
-    ["mex", "passed"],
+    ["mex", "refused"],
     ["minimax", "refused"],
     ["negamax", "refused"],
+    ["mex", "refused"],
   ]);
+  assert.match(
+    rows[5]!.detail,
+    /^mex calls the library's mex \(src\/games\/grundy\.ts\), which read the list it was given: a submission writes its own$/,
+  );
   assert.match(
     rows[0]!.detail,
     /^minimax calls the library's minimax \(src\/textbook\/minimax\.ts\), which played move \d+ at the root: a submission writes its own search$/,

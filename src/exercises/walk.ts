@@ -87,6 +87,41 @@ function libraryCaller(root: string): string | null {
   return null;
 }
 
+/**
+ * `list` as the checks hand it to a student's function: itself, or, once
+ * {@linkcode refuseLibrarySearches} was called (in the grader), a Proxy
+ * that throws a {@linkcode WalkError} when the library's code reads it, so
+ * that a wrapper around the library's `mex` is told as one.
+ *
+ * @param list the argument
+ * @param searcher the student's function, for the message
+ * @returns `list`, or a Proxy of it that reads and writes through to it
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { watchedList } from "./walk.ts";
+ * const list = [0, 1];
+ * assert.equal(watchedList(list, "mex"), list);
+ * ```
+ */
+export function watchedList<T extends object>(list: T, searcher: string): T {
+  const root = libraryRoot;
+  if (root === null) return list;
+  return new Proxy(list, {
+    get(target, key, receiver) {
+      const caller = libraryCaller(root);
+      if (caller !== null) {
+        throw new WalkError(
+          `${searcher} calls the library's ${caller}, which read the list ` +
+            `it was given: a submission writes its own`,
+        );
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
 /** A rule of the position broken by the search; its message is what the student sees. */
 export class WalkError extends Error {
   override name = "WalkError";
