@@ -3,7 +3,8 @@
  * handed-in `.ts` modules and `.ipynb` notebooks (see
  * `src/exercises/grade.ts`) and prints a table: submission, exercise,
  * verdict, and what was checked or the first message. Each submission runs
- * in a subprocess with no permission, a time limit per exercise and a
+ * in a subprocess with no permission but to read the modules it loads, a
+ * time limit per exercise and a
  * memory limit; one that is wrong, crashes, hangs or misbehaves is a row of
  * the table, and the others are graded all the same.
  *
@@ -28,7 +29,8 @@ folders, hidden ones left out, symbolic links not followed; DIR may also
 be one file. A submission is read as if it sat in the project's notebooks/
 folder: it may import the course's library (../mod.ts, ../src/…) and
 nothing else (no other file, package or URL: refused). It runs in a
-subprocess with no permission (no file, network, environment or program:
+subprocess with no permission but to read the modules it loads (no other
+file, network, environment or program:
 an attempt is "refused"), killed when an exercise's checks take longer
 than the time limit ("timed out") or its memory passes the limit ("out of
 memory"), or when it prints more than 1 MiB ("refused").

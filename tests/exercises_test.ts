@@ -200,6 +200,11 @@ const WRONG_ANSWERS: Record<string, { check: string; message: string }> = {
     message:
       "alphaBetaWithTable(board, 9, -Infinity, Infinity, table), made again right after the same call on a fresh table, entered 4 nodes below the root; the table should answer it at the root: store every result with its depth and bound (exact, or lower when it failed high, upper when it failed low), and probe the table before searching",
   },
+  "table_root_only": {
+    check: "table",
+    message:
+      "alphaBetaWithTable(board, 9, -Infinity, Infinity, table) on a fresh table entered 32 nodes, as many as alpha-beta without a table (32); the course's alphaBetaWithTable enters 29: a position that the search reaches again by another order of moves (a transposition) should be answered from the table, so probe it and store in it at every node, not only at the root",
+  },
   "uct_exploration_sign": {
     check: "nodes",
     message:

@@ -1,9 +1,13 @@
 /**
- * The grader's subprocess: it runs with no permission at all (no file,
- * network, environment or program), reads a one-time token on stdin, loads
- * the submission, checks the exercises it is asked for that the submission
- * defines, and writes one line per result, each starting with the token, so
- * that what the submission prints cannot pass for a result.
+ * The checks' side of the grader's subprocess: a Worker that the
+ * subprocess's main module (`_grade_relay.ts`) starts, with no permission
+ * but to read the modules it loads. It waits for the relay's `MessagePort`
+ * and the exercises' ids, loads the submission, checks the exercises it is
+ * asked for that the submission defines, and sends one line of JSON per
+ * result through the port; the relay writes each after the one-time token,
+ * which never enters this isolate (a submission can read every string of
+ * the isolate it runs in, through a heap snapshot), so that what the
+ * submission prints cannot pass for a result.
  *
  * The submission runs in the same JavaScript realm as the checks and the
  * writer, so before it loads:
@@ -22,11 +26,10 @@
  *   bundle that exports nothing (see `_checker_bundle.ts`): a submission
  *   that imports the library gets instances of its own, and none of the
  *   checks' modules can be imported again;
- * - the writer takes everything it uses: the token (read without a
- *   regular expression, which would leave it in `RegExp.input`, and kept
- *   only in its closure), the encoder, the typed arrays' `subarray` and
- *   `length`, stdout's `writeSync`, `Deno.exit`, and a JSON writer of its
- *   own that consults no `toJSON` and no prototype.
+ * - the writer takes everything it uses: the port (kept only in its
+ *   closure), the port's `postMessage`, `Deno.exit` (replaced by one that
+ *   ends the process through the relay), and a JSON writer of its own that
+ *   consults no `toJSON` and no prototype.
  *
  * Deno's Node compatibility, which the library's graph loads (`node:path`,
  * `npm:chess.js`), writes to built-ins when it initialises: the bundle
@@ -37,7 +40,7 @@
  * An assignment to a frozen built-in throws a TypeError (the grader names
  * it); the few properties that ordinary code overrides by assignment
  * (`error.name`, `object.toString`) still can be on the objects that
- * inherit them (see `_harden.ts`). The checks run in the same process as the
+ * inherit them (see `_harden.ts`). The checks run in the same isolate as the
  * submission, so this guards the verdict against every way in we know of
  * (see tests/fixtures/grade/hostile_*), not against a flaw of V8 or Deno.
  *
@@ -47,6 +50,7 @@
 import type { StudentFunction } from "./exercise.ts";
 import { checkExercise } from "./check.ts";
 import { hardenIntrinsics } from "./_harden.ts";
+import { refuseLibrarySearches } from "./walk.ts";
 import { EXERCISES } from "./registry.ts";
 import { REFERENCE_MODULES } from "./_reference_modules.ts";
 
@@ -81,7 +85,8 @@ export type ChildMessage =
  *
  * @param load imports the submission (a literal dynamic import, so that
  *   it is part of the module graph and needs no permission)
- * @param ids the exercises to check, in order (unknown ids are skipped)
+ * @param _args the process's arguments, not read: the exercises to check
+ *   (in order, unknown ids skipped) come from the relay with its port
  * @param shared module namespaces whose exports are frozen, with their
  *   prototypes and what they hold, before the submission loads: the
  *   modules of the checks' bundle, whose objects the checks hand the
@@ -89,11 +94,15 @@ export type ChildMessage =
  */
 export async function runGradeChild(
   load: () => Promise<Record<string, unknown>>,
-  ids: readonly string[],
+  _args: readonly string[],
   shared: readonly object[] = [],
 ): Promise<void> {
-  const exit: (code?: number) => never = Deno.exit;
-  const send = await resultWriter();
+  const writer = await relayWriter();
+  const { send, ids } = writer;
+  const exit: (code: number) => never = writer.exit;
+  // The bundle sits one level below the project: the library's code on a
+  // stack is then the submission's (see refuseLibrarySearches).
+  refuseLibrarySearches(new URL("../", import.meta.url).href);
   hardenIntrinsics();
   for (const namespace of shared) {
     for (const key of Object.keys(namespace)) {
@@ -230,38 +239,57 @@ function freezeProperties(value: object, seen: Set<unknown>): void {
 }
 
 /**
- * Reads the token, and returns the function that writes a message as one
- * line after it. Everything it uses is taken now, before the submission
- * loads: the encoder, the typed arrays' `subarray` and `length`, the
- * writer of stdout, and the functions of {@linkcode jsonText}, which, unlike
- * `JSON.stringify`, consults no `toJSON` and no prototype. The token stays
- * in this closure: it is checked without a regular expression, which would
- * leave it in `RegExp.input`, and no other variable or buffer keeps it.
+ * Waits for the relay's first message (`_grade_relay.ts`, this Worker's
+ * parent): a `MessagePort` and the exercises' ids. Returns the function that
+ * sends a message as one line of JSON through that port, and the one that
+ * ends the process with a code (through the relay: `Deno.exit` in a Worker
+ * ends the Worker only). Everything they use is taken now, before the
+ * submission loads: the port (kept in this closure only), the port's
+ * `postMessage`, and the functions of {@linkcode jsonText}, which, unlike
+ * `JSON.stringify`, consults no `toJSON` and no prototype. `Deno.exit` is
+ * replaced by one that ends the process through the relay, so that a
+ * submission's `Deno.exit(3)` still ends the process with code 3.
  */
-async function resultWriter(): Promise<(message: ChildMessage) => void> {
+async function relayWriter(): Promise<{
+  send: (message: ChildMessage) => void;
+  exit: (code: number) => never;
+  ids: string[];
+}> {
   const call = Function.prototype.call;
-  const uncurry = <A extends unknown[], R>(
-    f: (...args: A) => R,
-  ): (self: unknown, ...args: A) => R =>
-    call.bind(f as (...args: unknown[]) => unknown) as never;
-  const encoder = new TextEncoder();
-  const encode = uncurry(TextEncoder.prototype.encode).bind(null, encoder);
-  const typedArray = Object.getPrototypeOf(Uint8Array.prototype);
-  const subarray = uncurry(
-    typedArray.subarray as (start: number) => Uint8Array,
-  );
-  const length = uncurry(
-    Object.getOwnPropertyDescriptor(typedArray, "length")!.get as () => number,
-  );
-  const stdout = Deno.stdout;
-  const writeSync = uncurry(stdout.writeSync).bind(null, stdout);
+  const postMessage = call.bind(MessagePort.prototype.postMessage) as (
+    port: MessagePort,
+    message: string,
+  ) => void;
   const json = jsonText();
-  const token = await readToken();
-  return (message: ChildMessage) => {
-    const bytes = encode(`\n${token} ${json(message)}\n`);
-    const size = length(bytes);
-    let written = 0;
-    while (written < size) written += writeSync(subarray(bytes, written));
+  const scope = globalThis as unknown as {
+    onmessage: ((event: MessageEvent) => void) | null;
+  };
+  const { port, ids } = await new Promise<{ port: MessagePort; ids: string[] }>(
+    (resolve) => {
+      scope.onmessage = (event) => {
+        scope.onmessage = null;
+        const data = event.data as { port: MessagePort; ids: unknown };
+        const ids = Array.isArray(data.ids)
+          ? data.ids.filter((id): id is string => typeof id === "string")
+          : [];
+        resolve({ port: data.port, ids });
+      };
+    },
+  );
+  const workerExit = Deno.exit;
+  const exit = (code: number): never => {
+    postMessage(port, `exit ${code}`);
+    return workerExit(code);
+  };
+  Object.defineProperty(Deno, "exit", {
+    value: (code?: number) => exit(typeof code === "number" ? code : 0),
+    writable: false,
+    configurable: false,
+  });
+  return {
+    send: (message) => postMessage(port, `line ${json(message)}`),
+    exit,
+    ids,
   };
 }
 
@@ -392,25 +420,4 @@ function thrown(error: unknown): { name: string; message: string } {
     name: own("name") ?? "an object",
     message: own("message") ?? "(no message)",
   };
-}
-
-/** The first line of stdin: the token of this run. */
-async function readToken(): Promise<string> {
-  const reader = Deno.stdin.readable.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  reader.releaseLock();
-  const token = text.slice(0, text.indexOf("\n"));
-  // Not a regular expression: RegExp.input would keep the token.
-  let hex = token.length === 32;
-  for (let i = 0; hex && i < token.length; i++) {
-    hex = "0123456789abcdef".includes(token[i]!);
-  }
-  if (!hex) throw new Error("the grader's child needs its token on stdin");
-  return token;
 }

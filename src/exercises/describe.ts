@@ -48,12 +48,27 @@ export function describeThrown(error: unknown): string {
  * const loop: unknown[] = [1];
  * loop.push(loop);
  * assert.equal(describeValue(loop), "[1, […itself]]");
+ * class Move {}
+ * assert.equal(describeValue(new Move()), "a Move");
+ * // A getter of the student's is not called.
+ * const hostile = { get constructor(): never { throw new Error("boom"); } };
+ * assert.equal(describeValue(hostile), "an object");
  * ```
  */
 export function describeValue(
   value: unknown,
   open: Set<unknown> = new Set(),
 ): string {
+  // A student's value may be a Proxy whose traps throw, or an object whose
+  // toJSON or getters do: a message about it must still be written.
+  try {
+    return describeUnguarded(value, open);
+  } catch {
+    return "an object that throws when it is read";
+  }
+}
+
+function describeUnguarded(value: unknown, open: Set<unknown>): string {
   if (typeof value === "string") return cut(JSON.stringify(value));
   if (typeof value === "bigint") return `${value}n`;
   if (Array.isArray(value)) {
@@ -78,7 +93,7 @@ export function describeValue(
   if (typeof value === "function") return "a function";
   if (typeof value === "object") {
     if (value instanceof Promise) return "a Promise";
-    const name = (value as object).constructor?.name;
+    const name = className(value as object);
     if (name && name !== "Object") return `a ${name}`;
     try {
       return cut(JSON.stringify(value) ?? "an object");
@@ -87,4 +102,28 @@ export function describeValue(
     }
   }
   return cut(String(value));
+}
+
+/**
+ * The name of the class of `value`, read from own data properties only (a
+ * `constructor` or `name` that is a getter is not called: a student's
+ * getter may throw or never return), or undefined.
+ */
+function className(value: object): string | undefined {
+  let object: object | null = value;
+  // A chain of prototypes is short; a Proxy's may be endless.
+  for (let depth = 0; object !== null && depth < 64; depth++) {
+    const property = Object.getOwnPropertyDescriptor(object, "constructor");
+    if (property !== undefined) {
+      if (!("value" in property) || typeof property.value !== "function") {
+        return undefined;
+      }
+      const name = Object.getOwnPropertyDescriptor(property.value, "name");
+      return name !== undefined && typeof name.value === "string"
+        ? name.value
+        : undefined;
+    }
+    object = Object.getPrototypeOf(object);
+  }
+  return undefined;
 }

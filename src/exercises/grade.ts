@@ -22,6 +22,8 @@ import {
   printable,
   unicodeEscape,
 } from "../validate.ts";
+import { moduleGraph } from "./_module_graph.ts";
+import { fileURLToPath } from "node:url";
 import { bundleChecker, TOOL_TIMEOUT_MS } from "./_checker_bundle.ts";
 import { commandOutput } from "../command_output.ts";
 import type { ChildMessage } from "./_grade_child.ts";
@@ -35,6 +37,7 @@ import {
   resolvedImports,
   type Submission,
   UncompiledSubmission,
+  whereInSubmission,
 } from "./submissions.ts";
 
 /** What became of one exercise of one submission. */
@@ -125,6 +128,13 @@ const MODULE = "(module)";
  */
 const FROZEN_CHANGE =
   /^Cannot (assign to read only property|add property|define property|redefine property|delete property|create property)|object is not extensible|frozen for grading/;
+
+/**
+ * Deno's message for a module it may not load (a dynamic import of a file
+ * outside the submission's graph, or of the textbook): the import is
+ * refused, as a read would be.
+ */
+const DENIED_IMPORT = /^Requires (read|net|import) access to /;
 
 /**
  * Grades every submission of `dir` (see {@linkcode findSubmissions}) and
@@ -258,8 +268,14 @@ function statFields(stat: string): string[] {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
-/** The grader's subprocess module, relative to the project. */
+/** The module of the checks' Worker in the subprocess, relative to the project. */
 const CHILD = "src/exercises/_grade_child.ts";
+
+/**
+ * The subprocess's main module, relative to the project: it holds the
+ * token and writes the results, and runs the checks in a Worker.
+ */
+const RELAY = "src/exercises/_grade_relay.ts";
 
 /**
  * The library's modules a submission imports as the notebooks do, relative
@@ -331,6 +347,7 @@ async function cacheLibrary(signal: AbortSignal | undefined): Promise<void> {
     `--config=${ROOT_PATH}deno.json`,
     `${ROOT_PATH}mod.ts`,
     `${ROOT_PATH}${CHILD}`,
+    `${ROOT_PATH}${RELAY}`,
   ], { timeoutMs: CACHE_TIMEOUT_MS, ...(signal ? { signal } : {}) });
   if (!run.success) {
     throw new Error(
@@ -389,10 +406,66 @@ async function gradeSubmission(
       if (!(error instanceof RefusedSubmission)) throw error;
       return [row(MODULE, "refused", error.message)];
     }
-    return await runExercises(work, limits, row);
+    let readable: string[];
+    try {
+      readable = await readableModules(file, limits.signal);
+    } catch (error) {
+      if (!(error instanceof RefusedSubmission)) throw error;
+      return [row(MODULE, "refused", error.message)];
+    }
+    return await runExercises(work, source, readable, limits, row);
   } finally {
     await Deno.remove(work, { recursive: true }).catch(() => {});
   }
+}
+
+/**
+ * The files the subprocess may read: the modules of the submission's graph
+ * that run (type imports left out), itself and the library's modules its
+ * imports load (the textbook's too
+ * when a module it may import loads them, as `../src/exercises/mod.ts`
+ * does). Deno asks read access of every module a Worker loads, so a module
+ * outside that graph cannot be loaded by the submission at all, not even
+ * by a dynamic import whose specifier is built at run time (refused).
+ */
+async function readableModules(
+  file: string,
+  signal: AbortSignal | undefined,
+): Promise<string[]> {
+  const read = await moduleGraph(file, `${ROOT_PATH}deno.json`, {
+    npm: false,
+    timeoutMs: TOOL_TIMEOUT_MS,
+    ...(signal ? { signal } : {}),
+  });
+  if ("failure" in read) {
+    throw new RefusedSubmission(
+      `its imports cannot be read: ${read.failure.split("\n")[0]}`,
+    );
+  }
+  // Only what runs: a module reached through type imports alone is never
+  // loaded (and the checks take a library module the submission did not
+  // load as one it cannot hold, see libraryFunctions in _grade_child.ts).
+  const modules = new Map(read.graph.modules.map((m) => [m.specifier, m]));
+  const loaded = new Set<string>(read.graph.roots);
+  for (const specifier of loaded) {
+    for (const dependency of modules.get(specifier)?.dependencies ?? []) {
+      const code = dependency.code?.specifier;
+      if (code !== undefined) loaded.add(code);
+    }
+  }
+  const paths: string[] = [];
+  for (const specifier of loaded) {
+    if (!specifier.startsWith("file:")) continue;
+    const path = fileURLToPath(specifier);
+    // A comma would split Deno's --allow-read list.
+    if (path.includes(",")) {
+      throw new RefusedSubmission(
+        `its imports load ${JSON.stringify(path)}, whose path holds a comma`,
+      );
+    }
+    paths.push(path);
+  }
+  return paths;
 }
 
 async function readSource(submission: Submission): Promise<string> {
@@ -420,6 +493,8 @@ interface ChildRun {
 /** Runs the exercises of the submission in `work`, relaunching after a kill. */
 async function runExercises(
   work: string,
+  source: string,
+  readable: readonly string[],
   limits: Limits,
   row: (exercise: string, verdict: Verdict, detail: string) => GradeRow,
 ): Promise<GradeRow[]> {
@@ -427,22 +502,33 @@ async function runExercises(
   let pending = EXERCISES.map((exercise) => exercise.id);
   let first = true;
   while (pending.length > 0) {
-    const run = await runChild(work, pending, limits);
+    const run = await runChild(work, readable, pending, limits);
     let defines: string[] | null = null;
     const reported = new Set<string>();
     let done = false;
+    let brokeDown: string | null = null;
     for (const message of run.messages) {
       if ("defines" in message) defines = message.defines;
-      else if ("error" in message) {
-        const { during, name, message: text } = message.error;
-        const refused = name === "NotCapable" || name === "PermissionDenied";
+      else if ("error" in message && message.error.during === "checks") {
+        // One exercise's checks broke down (its function reached into them,
+        // or gave them a value they could not read): that exercise's row,
+        // and a fresh process for the exercises after it.
+        const { name, message: text } = message.error;
+        brokeDown = `the checks broke down: ${name}: ${text}`;
+        break;
+      } else if ("error" in message) {
+        const { during, name } = message.error;
+        const text = placeInSubmission(message.error.message, source);
+        // A denied import is a TypeError of its own wording in Deno.
+        const refused = name === "NotCapable" || name === "PermissionDenied" ||
+          (name === "TypeError" && DENIED_IMPORT.test(text));
         const frozen = during === "load" && name === "TypeError" &&
           FROZEN_CHANGE.test(text);
         rows.push(row(
           MODULE,
           refused || frozen ? "refused" : "crashed",
           refused
-            ? `the submission tried what it may not: ${text}`
+            ? `the submission tried what it may not: ${text.split("\n")[0]}`
             : frozen
             ? `the submission tried to change a frozen built-in (the grader freezes them before it loads): ${name}: ${text}`
             : `${
@@ -471,6 +557,11 @@ async function runExercises(
     }
     first = false;
     const left = defines.filter((id) => !reported.has(id));
+    if (brokeDown !== null && left.length > 0) {
+      rows.push(row(left[0]!, "crashed", brokeDown));
+      pending = left.slice(1);
+      continue;
+    }
     if (done) {
       rows.push(...unreportedRows(left).map((r) => row(...r)));
       return rows;
@@ -480,6 +571,33 @@ async function runExercises(
     pending = left.slice(1);
   }
   return rows;
+}
+
+/**
+ * `text` with every place in the grader's copy of the submission (`at
+ * file:///…/.grading-…/submission.ts:5:14`, which names a folder the student
+ * never saw) told as a place in the student's work: `cell 2, line 3` in a
+ * notebook, `line 5` in a module (see {@linkcode whereInSubmission}).
+ *
+ * @param text a message of the subprocess
+ * @param source the submission's module, as the grader wrote it
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { placeInSubmission } from "./grade.ts";
+ * const source = "// cell 0\nconst a = 1;\n\n// cell 2\nlet a = 2;";
+ * assert.equal(
+ *   placeInSubmission("Identifier 'a' has already been declared at file:///p/.grading-1-ab/submission.ts:5:5", source),
+ *   "Identifier 'a' has already been declared at cell 2, line 1",
+ * );
+ * ```
+ */
+export function placeInSubmission(text: string, source: string): string {
+  return text.replace(
+    /(?:file:\/\/)?[^\s()"']*\/submission\.ts:(\d+)(?::\d+)?/g,
+    (_, line: string) => whereInSubmission(source, Number(line)),
+  );
 }
 
 /**
@@ -556,7 +674,9 @@ function resultRow(
   const f = message.failure;
   if (f === null) return row(message.exercise, "passed", message.checked);
   if (
-    f.check === "threw" && /^threw (NotCapable|PermissionDenied):/.test(f.yours)
+    (f.check === "threw" &&
+      /^threw (NotCapable|PermissionDenied):/.test(f.yours)) ||
+    (f.check === "walk" && / calls the library's /.test(f.message))
   ) {
     return row(message.exercise, "refused", f.message);
   }
@@ -566,20 +686,29 @@ function resultRow(
 /** Runs one subprocess on `ids` and collects its messages, within the limits. */
 async function runChild(
   work: string,
+  readable: readonly string[],
   ids: readonly string[],
   limits: Limits,
 ): Promise<ChildRun> {
-  const token = Array.from(
-    crypto.getRandomValues(new Uint8Array(16)),
-    (b) => b.toString(16).padStart(2, "0"),
-  ).join("");
+  const token = randomHex(16);
+  // An origin of its own: Deno keeps what the Cache API (and localStorage)
+  // stores on disk by origin, and without --location by the config file,
+  // which every subprocess shares; a submission could leave code there for
+  // a later one. Removed when the process ends.
+  const origin = `http://grading-${randomHex(16)}.invalid`;
   const args = [
     "run",
     "--no-prompt",
+    `--location=${origin}/`,
     "--cached-only",
     "--no-remote",
     `--config=${ROOT_PATH}deno.json`,
     `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
+    // The files it may read: the checks' module, which the relay starts as
+    // a Worker, and the submission's modules (see readableModules): Deno
+    // asks read access of every module a Worker loads.
+    `--allow-read=${[`${work}/entry.js`, ...readable].join(",")}`,
+    `${ROOT_PATH}${RELAY}`,
     `${work}/entry.js`,
     ...ids,
   ];
@@ -685,6 +814,7 @@ async function runChild(
   };
   const [status] = await Promise.all([child.status, readOut(), readErr()]);
   clearInterval(poll);
+  await removeOriginData(origin);
   limits.signal?.removeEventListener("abort", abort);
   limits.signal?.throwIfAborted();
   return {
@@ -694,6 +824,49 @@ async function runChild(
     signal: status.signal,
     stderr,
   };
+}
+
+/** `bytes` random bytes in hexadecimal. */
+function randomHex(bytes: number): string {
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(bytes)),
+    (b) => b.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+/**
+ * Removes what Deno stored for `origin` (a `--location`): its Cache API
+ * and its localStorage, under `DENO_DIR/location_data/` in folders named by
+ * the SHA-256 of the origin, in hexadecimal.
+ */
+async function removeOriginData(origin: string): Promise<void> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(origin)),
+  );
+  const name = Array.from(digest, (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+  const dir = await denoDir();
+  if (dir === null) return;
+  const data = `${dir}/location_data`;
+  for (const folder of [`${data}/web_cache/${name}`, `${data}/${name}`]) {
+    await Deno.remove(folder, { recursive: true }).catch(() => {});
+  }
+}
+
+let denoDirPath: Promise<string | null> | null = null;
+
+/**
+ * Deno's cache folder, as `deno info --json` tells it (asked once), or null
+ * when it does not say.
+ */
+function denoDir(): Promise<string | null> {
+  denoDirPath ??= commandOutput(Deno.execPath(), ["info", "--json"], {
+    timeoutMs: TOOL_TIMEOUT_MS,
+  }).then((run) => {
+    const dir = (JSON.parse(run.stdout) as { denoDir?: unknown }).denoDir;
+    return typeof dir === "string" ? dir : null;
+  }).catch(() => null);
+  return denoDirPath;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from "../games/grundy.ts";
 import { describeThrown, describeValue } from "./describe.ts";
 import type { Exercise, Failure, StudentFunction } from "./exercise.ts";
+import { WalkError, watchedList } from "./walk.ts";
 
 /** One case of the mex exercise: a list of non-negative integers. */
 export interface MexCase {
@@ -43,8 +44,11 @@ function judgeMex(fn: StudentFunction, testCase: MexCase): Failure | null {
   });
   let value: unknown;
   try {
-    value = fn(values);
+    value = fn(watchedList(values, "mex"));
   } catch (error) {
+    if (error instanceof WalkError) {
+      return fail("walk", error.message, "stopped");
+    }
     const thrown = describeThrown(error);
     return fail("threw", `${call} threw ${thrown}`, `threw ${thrown}`);
   }

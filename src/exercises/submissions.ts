@@ -34,11 +34,19 @@ export const MAX_SUBMISSION_BYTES = 1 << 20;
  * @param dir the folder, or one submission
  * @returns the submissions, sorted by name
  * @throws {Error} naming the folder when it cannot be read, or a file that
- *   is not a `.ts` module or an `.ipynb` notebook
+ *   is not a `.ts` module or an `.ipynb` notebook, or `dir` when it is a
+ *   symbolic link
  */
 export async function findSubmissions(dir: string): Promise<Submission[]> {
   const found: Submission[] = [];
   const info = await Deno.lstat(dir).catch(() => null);
+  if (info?.isSymlink) {
+    throw new Error(
+      `grade: ${
+        JSON.stringify(dir)
+      } is a symbolic link, which the grader does not follow (a link could name any file of the machine): give the folder or file it leads to`,
+    );
+  }
   if (info?.isFile) {
     const name = dir.slice(dir.lastIndexOf("/") + 1);
     if (!/\.(ts|ipynb)$/.test(name)) {
@@ -88,7 +96,9 @@ export class RefusedSubmission extends Error {
 }
 
 /**
- * The module a notebook's code cells make: their sources in order, then an
+ * The module a notebook's code cells make: their sources in order (each
+ * ended by a line comment that also closes a block comment the cell left
+ * open), then an
  * export of each exercise function the cells define at the top level
  * (`typeof` of a name never declared is `"undefined"`, not an error).
  *
@@ -107,6 +117,11 @@ export class RefusedSubmission extends Error {
  * const module = notebookModule(JSON.stringify(notebook));
  * assert.match(module, /^\/\/ cell 1\nfunction mex\(v: number\[\]\) \{\n  return 0;\n\}/);
  * assert.match(module, /mex: typeof mex === "function" \? mex : undefined/);
+ * // A cell that leaves a block comment open does not swallow the export.
+ * const open = notebookModule(JSON.stringify({ nbformat: 4, cells: [
+ *   { cell_type: "code", source: "function mex(v: number[]) { return 0; }\n/*" },
+ * ] }));
+ * assert.match(open, /\/\*\n\/\/ \*\/\n/);
  * ```
  */
 export function notebookModule(text: string): string {
@@ -144,16 +159,24 @@ export function notebookModule(text: string): string {
         `cell ${index} has a source that is neither text nor a list of lines`,
       );
     }
-    // A marker line, so that an error's line can be told as the cell's.
-    sources.push(`// cell ${index}\n${lines}`);
+    // A marker line, so that an error's line can be told as the cell's; and
+    // after the cell, a line that ends a block comment the cell left open
+    // (and is a line comment otherwise): Jupyter compiles each cell alone,
+    // and a "/*" left open would swallow the cells after it, and the
+    // grader's export.
+    sources.push(`// cell ${index}\n${lines}\n// */`);
   });
   const exports = EXERCISES.map(({ id }) =>
     `  ${id}: typeof ${id} === "function" ? ${id} : undefined,`
   );
   return `${sources.join("\n\n")}\n\n` +
-    `// Added by the grader: the exercise functions the cells define.\n` +
+    `${GRADER_EXPORT}\n` +
     `export const __exercises = {\n${exports.join("\n")}\n};\n`;
 }
+
+/** The line before the export that {@linkcode notebookModule} adds. */
+const GRADER_EXPORT =
+  "// Added by the grader: the exercise functions the cells define.";
 
 /** A submission whose code does not compile: the grader reports it `crashed`. */
 export class UncompiledSubmission extends Error {
@@ -168,15 +191,23 @@ export class UncompiledSubmission extends Error {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { whereInSubmission } from "./submissions.ts";
+ * import { notebookModule, whereInSubmission } from "./submissions.ts";
  * const source = "// cell 0\nconst a = 1;\n\n// cell 2\nconst b = ;";
  * assert.equal(whereInSubmission(source, 5), "cell 2, line 1");
  * assert.equal(whereInSubmission("const b = ;", 1), "line 1");
+ * const nb = notebookModule(JSON.stringify({ nbformat: 4, cells: [
+ *   { cell_type: "code", source: "const __exercises = 1;" },
+ * ] }));
+ * const exportLine = nb.split("\n").findIndex((l) => l.startsWith("export const __exercises")) + 1;
+ * assert.match(whereInSubmission(nb, exportLine), /^the grader's export after the cells/);
  * ```
  */
 export function whereInSubmission(source: string, line: number): string {
   const lines = source.split("\n");
   for (let at = Math.min(line, lines.length) - 1; at >= 0; at--) {
+    if (lines[at] === GRADER_EXPORT) {
+      return "the grader's export after the cells (a cell declares __exercises)";
+    }
     const marker = /^\/\/ cell (\d+)$/.exec(lines[at]!);
     if (marker) return `cell ${marker[1]}, line ${line - at - 1}`;
   }
@@ -198,7 +229,9 @@ export interface ResolvedImport {
 /**
  * Why an import breaks the rule, or null when it keeps it: a submission
  * imports only TypeScript modules of the project's library, `mod.ts` and
- * what is under `src/`, and without a type attribute; and of the textbook
+ * what is under `src/`, named plainly (no `%`, `?` or `#`, which Deno
+ * decodes or drops when it loads) and where they really are (symbolic
+ * links followed), and without a type attribute; and of the textbook
  * (`src/textbook/`, the course's reference solutions of the exercises) only
  * `moves.ts`, or types.
  *
@@ -220,6 +253,11 @@ export interface ResolvedImport {
  *   /the course's reference solutions of the exercises: a submission writes its own/,
  * );
  * assert.equal(importBreaksRule({ specifier: "../src/textbook/uct.ts", resolved: "file:///course/src/textbook/uct.ts", typeOnly: true }, root), null);
+ * // Deno would load src/textbook/mod.ts: "%74" is a "t" once decoded.
+ * assert.match(
+ *   importBreaksRule({ specifier: "../src/%74extbook/mod.ts", resolved: "file:///course/src/%74extbook/mod.ts" }, root)!,
+ *   /holds "%", "\?" or "#"/,
+ * );
  * ```
  */
 export function importBreaksRule(
@@ -232,15 +270,27 @@ export function importBreaksRule(
   if (attribute !== undefined) {
     return `it imports ${JSON.stringify(specifier)} as ${attribute}: ${rule}`;
   }
-  const inLibrary = resolved === `${root}mod.ts` ||
-    (resolved.startsWith(`${root}src/`) && /\.ts$/.test(resolved) &&
-      !resolved.includes("/../"));
+  // Deno decodes a file URL's path when it loads it (`%2F` is a slash,
+  // `%74` a "t") and drops a query or fragment, so the text of the URL
+  // proves nothing once either is in it: no escape, no query, no fragment
+  // below the project's folder, and the path compared is the one the file
+  // system resolves (symbolic links followed).
+  const below = resolved.startsWith(root) ? resolved.slice(root.length) : null;
+  if (below !== null && /[%?#]/.test(below)) {
+    return `it imports ${JSON.stringify(specifier)} (${resolved}), whose ` +
+      `path holds "%", "?" or "#", which Deno decodes or drops when it ` +
+      `loads the file: ${rule}, named plainly`;
+  }
+  const real = below === null ? resolved : realUrl(resolved, root);
+  const inLibrary = real === `${root}mod.ts` ||
+    (real.startsWith(`${root}src/`) && /\.ts$/.test(real) &&
+      !real.includes("/../"));
   if (!inLibrary) {
     return `it imports ${JSON.stringify(specifier)} (${resolved}): ${rule}`;
   }
   if (
-    imported.typeOnly !== true && resolved.startsWith(`${root}src/textbook/`) &&
-    resolved !== `${root}src/textbook/moves.ts`
+    imported.typeOnly !== true && real.startsWith(`${root}src/textbook/`) &&
+    real !== `${root}src/textbook/moves.ts`
   ) {
     return `it imports ${JSON.stringify(specifier)} (${resolved}), which ` +
       `holds the course's reference solutions of the exercises: a ` +
@@ -248,6 +298,33 @@ export function importBreaksRule(
       `moves.ts, and types)`;
   }
   return null;
+}
+
+/**
+ * `url`, a file of the project `root`, as the file system resolves it
+ * (symbolic links followed, the project's own real folder replaced by
+ * `root`), so that a link under `src/` to a file elsewhere is seen where
+ * it leads; `url` as it is when the file cannot be resolved (missing, or no
+ * permission to read the folders).
+ */
+function realUrl(url: string, root: string): string {
+  try {
+    const rootPath = Deno.realPathSync(new URL(root));
+    const path = Deno.realPathSync(new URL(url));
+    if (path === rootPath) return root;
+    if (!path.startsWith(`${rootPath}/`)) return toFileUrl(path);
+    return `${root}${
+      path.slice(rootPath.length + 1).split("/").map(encodeURIComponent)
+        .join("/")
+    }`;
+  } catch {
+    return url;
+  }
+}
+
+/** A file URL of an absolute path, every segment encoded. */
+function toFileUrl(path: string): string {
+  return `file://${path.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /**

@@ -14,6 +14,7 @@
 
 import fc from "fast-check";
 import { negamax as engineNegamax } from "../search/negamax.ts";
+import * as textbook from "../textbook/mod.ts";
 import {
   type BoardCase,
   boardCases,
@@ -76,6 +77,7 @@ function judgeTable(fn: StudentFunction, testCase: TableCase): Failure | null {
   const sequence = [calls[0]!, ...calls];
   const history = (k: number) =>
     ` after ${sequence.slice(0, k).map(callText).join(", then ")}`;
+  let firstEntered = 0;
   for (let k = 0; k < sequence.length; k++) {
     const c = sequence[k]!;
     const repeat = k === 1;
@@ -141,6 +143,7 @@ function judgeTable(fn: StudentFunction, testCase: TableCase): Failure | null {
         valueText(value),
       );
     }
+    if (k === 0) firstEntered = walker.walk.entered.length;
     if (repeat && walker.walk.entered.length > 1) {
       return fail(
         "table",
@@ -154,7 +157,48 @@ function judgeTable(fn: StudentFunction, testCase: TableCase): Failure | null {
       );
     }
   }
-  return null;
+  return belowRoot(calls[0]!, firstEntered);
+
+  /**
+   * The failure of a table used at the root only (the first call's answer
+   * kept under its arguments, which the call made again hits): on a fresh
+   * table, where the course's table search enters fewer nodes than
+   * alpha-beta without one (a position reached again by another order of
+   * moves, a transposition, is answered from the table), the student's
+   * search must enter fewer too.
+   */
+  function belowRoot(c: TableCall, entered: number): Failure | null {
+    const plain = new WalkingPosition(
+      boardPosition(board),
+      "alpha-beta without a table",
+      200_000,
+    );
+    textbook.alphaBetaNegamax(plain, c.depth, c.alpha, c.beta);
+    const course = new WalkingPosition(
+      boardPosition(board),
+      "the course's alphaBetaWithTable",
+      200_000,
+    );
+    textbook.alphaBetaWithTable(course, c.depth, c.alpha, c.beta, new Map());
+    const without = plain.walk.entered.length;
+    const right = course.walk.entered.length;
+    if (right >= without || entered < without) return null;
+    return {
+      check: "table",
+      message: `${callText(c)} on a fresh table entered ${entered} nodes, ` +
+        `${entered === without ? "as many as" : "more than"} alpha-beta ` +
+        `without a table (${without}); the course's alphaBetaWithTable ` +
+        `enters ${right}: a position that the search reaches again by ` +
+        `another order of moves (a transposition) should be answered from ` +
+        `the table, so probe it and store in it at every node, not only at ` +
+        `the root`,
+      call: callText(c),
+      yours: `${entered} nodes`,
+      right: `${right} nodes`,
+      setup,
+      board: boardText(board),
+    };
+  }
 }
 
 const WINDOW = fc.option(

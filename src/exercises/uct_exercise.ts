@@ -34,6 +34,13 @@ import {
   WalkingPosition,
 } from "./walk.ts";
 
+/**
+ * The global `structuredClone`, taken when the checks load, before any
+ * submission does: the checks copy the course's tree with it, so one that a
+ * submission put in its place would be handed that tree.
+ */
+const clone = structuredClone;
+
 /** One case: a game tree, how many iterations, the seed and the UCB1 constant. */
 export interface UctCase {
   tree: CaseTree;
@@ -122,7 +129,7 @@ function judgeUct(fn: StudentFunction, testCase: UctCase): Failure | null {
   const keyBefore = yourPosition.key();
   for (let k = 1; k <= iterations; k++) {
     const call = `${one}, iteration ${k} of ${iterations}`;
-    const before = structuredClone(rightRoot);
+    const before = clone(rightRoot);
     const right = new WalkingPosition(rightPosition, rightName);
     textbook.uctIteration(rightRoot, right, exploration, rightRandom);
     const walking = new WalkingPosition(

@@ -22,6 +22,106 @@ export interface Walk {
   evaluated: Map<NodePath, Value>;
 }
 
+/**
+ * The project's folder as a `file:` URL when the grader refuses a search
+ * that lets the library search for it, else null (see
+ * {@linkcode refuseLibrarySearches}).
+ */
+let libraryRoot: string | null = null;
+
+/** One move in this many (and every move from the root) is checked for library code. */
+const LIBRARY_SAMPLE = 64;
+
+/**
+ * Makes every {@linkcode WalkingPosition} refuse a move played by the
+ * library's code (a module of `root`'s `mod.ts` or `src/`, `moves.ts` of the
+ * textbook excepted), found on the stack of the call: a submission whose
+ * exercise function hands its position to the library's search (a one-line
+ * wrapper around `minimax` of `../mod.ts`, or the textbook's) is not its
+ * own work. The grader's subprocess calls it before the submission loads;
+ * its checks are one bundle outside `src/`, so the only library code on the
+ * stack is the submission's. Not for a notebook, whose checks run from
+ * `src/` themselves.
+ *
+ * @param root the project's folder as a `file:` URL ending in `/`
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { refuseLibrarySearches } from "./walk.ts";
+ * assert.throws(() => refuseLibrarySearches("src/"), /must be a file: URL ending in \//);
+ * ```
+ */
+export function refuseLibrarySearches(root: string): void {
+  if (typeof root !== "string" || !/^file:\/\/.*\/$/.test(root)) {
+    throw new Error(
+      `refuseLibrarySearches: root must be a file: URL ending in /, got ${
+        JSON.stringify(root)
+      }`,
+    );
+  }
+  libraryRoot = root;
+}
+
+/**
+ * The library's function that called `play`, as `name (path)`, or null: the
+ * frames of the stack, read with a limit of this module's own (the
+ * submission may change `Error.stackTraceLimit`, not stop this setting it).
+ */
+function libraryCaller(root: string): string | null {
+  const saved = Error.stackTraceLimit;
+  Error.stackTraceLimit = 64;
+  const stack = new Error().stack ?? "";
+  Error.stackTraceLimit = saved;
+  for (const line of stack.split("\n").slice(1)) {
+    const at = line.indexOf(root);
+    if (at < 0) continue;
+    const rest = line.slice(at + root.length);
+    const path = rest.slice(0, rest.search(/:\d+:\d+/));
+    const library = path === "mod.ts" ||
+      (path.startsWith("src/") && path !== "src/textbook/moves.ts");
+    if (!library) continue;
+    const name = /^\s*at (?:async )?([^\s(]+) \(/.exec(line)?.[1];
+    return `${name?.replace(/^Module\./, "") ?? "code"} (${path})`;
+  }
+  return null;
+}
+
+/**
+ * `list` as the checks hand it to a student's function: itself, or, once
+ * {@linkcode refuseLibrarySearches} was called (in the grader), a Proxy
+ * that throws a {@linkcode WalkError} when the library's code reads it, so
+ * that a wrapper around the library's `mex` is told as one.
+ *
+ * @param list the argument
+ * @param searcher the student's function, for the message
+ * @returns `list`, or a Proxy of it that reads and writes through to it
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { watchedList } from "./walk.ts";
+ * const list = [0, 1];
+ * assert.equal(watchedList(list, "mex"), list);
+ * ```
+ */
+export function watchedList<T extends object>(list: T, searcher: string): T {
+  const root = libraryRoot;
+  if (root === null) return list;
+  return new Proxy(list, {
+    get(target, key, receiver) {
+      const caller = libraryCaller(root);
+      if (caller !== null) {
+        throw new WalkError(
+          `${searcher} calls the library's ${caller}, which read the list ` +
+            `it was given: a submission writes its own`,
+        );
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
 /** A rule of the position broken by the search; its message is what the student sees. */
 export class WalkError extends Error {
   override name = "WalkError";
@@ -136,6 +236,22 @@ export class WalkingPosition implements Position {
         `${log.searcher} entered more than ${log.maxEntered} nodes, more than ` +
           `the whole search needs: does it stop at depth 0 and at the leaves?`,
       );
+    }
+    // Reading the stack costs: a search that delegates plays every move
+    // through the library, so every move from the root and one move in 64
+    // tell it.
+    if (
+      libraryRoot !== null &&
+      (here === "" || log.entered.length % LIBRARY_SAMPLE === 0)
+    ) {
+      const caller = libraryCaller(libraryRoot);
+      if (caller !== null) {
+        throw new WalkError(
+          `${log.searcher} calls the library's ${caller}, which played ` +
+            `move ${String(move)} at ${nodeName(here)}: a submission writes ` +
+            `its own search`,
+        );
+      }
     }
     try {
       this.#inner.play(move);
