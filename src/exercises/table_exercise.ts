@@ -240,6 +240,7 @@ export const ALPHA_BETA_WITH_TABLE: Exercise<TableCase> = {
   checks: [
     "the window contract of every call of a sequence sharing one table, deeper and deeper",
     "a call made twice on a fresh table answered by it at the root the second time",
+    "the table used below the root: where the course's table search enters fewer nodes than plain alpha-beta on a fresh table, the first call does too",
     "position left as found",
   ],
   phases: [
