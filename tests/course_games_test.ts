@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { ConnectFourSolver, DEFAULT_SOLVER_ENTRIES } from "../mod.ts";
 import {
   easySubset,
   findPeriod,
@@ -6,6 +7,7 @@ import {
   lesson003GrundyReport,
   LESSONS,
   measureSteps,
+  solverTableSizes,
   STEP_NAMES,
   workedNimGame,
 } from "../src/course/mod.ts";
@@ -76,4 +78,24 @@ Deno.test("the figures job titles the course's lessons as the course map does", 
   for (const entry of course) {
     assert.ok(titles.includes(entry.title), `${entry.lesson}: ${entry.title}`);
   }
+});
+
+Deno.test("solverTableSizes reads the table's sizes off the solver: the default's, and a smaller one", () => {
+  const solver = new ConnectFourSolver({ threads: 1 });
+  assert.deepEqual(solverTableSizes(solver), {
+    entryBytes: 8,
+    startMiB: 1,
+    maxMiB: DEFAULT_SOLVER_ENTRIES * 8 / 2 ** 20,
+  });
+  assert.equal(solverTableSizes(solver).maxMiB, 512);
+  const small = new ConnectFourSolver({ entries: 2 ** 20, threads: 1 });
+  assert.deepEqual(solverTableSizes(small), {
+    entryBytes: 8,
+    startMiB: 1,
+    maxMiB: 8,
+  });
+  assert.throws(
+    () => solverTableSizes({} as never),
+    /^Error: solverTableSizes: solver must be a ConnectFourSolver, got an object/,
+  );
 });

@@ -24,6 +24,7 @@ import {
   SOLVER_TABLE,
 } from "../../games/mod.ts";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
+import { describe } from "../../validate.ts";
 import { alphaBeta, negamax, type SearchResult } from "../../search/mod.ts";
 import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
 import { claimRow, type CourseRow, formatCount } from "../rows.ts";
@@ -188,6 +189,55 @@ export interface SetRow {
   referenceMicroseconds: number;
   /** Positions scored wrongly (must be 0). */
   wrong: number;
+  /** The table the solver measured had: see {@linkcode solverTableSizes}. */
+  table: SolverTableSizes;
+}
+
+/** The sizes of a {@linkcode ConnectFourSolver}'s table. */
+export interface SolverTableSizes {
+  /** Bytes an entry takes. */
+  entryBytes: number;
+  /** MiB a solve starts on (after each clear). */
+  startMiB: number;
+  /** MiB the table grows to at most, with the work. */
+  maxMiB: number;
+}
+
+/**
+ * The sizes of `solver`'s table, read off the table itself, so that a text
+ * describing the table follows the solver's defaults when they change.
+ *
+ * @param solver a solver, its table as a solve starts it
+ * @returns the entry's bytes, the MiB a solve starts on, the most MiB
+ *
+ * @example The default table: 8-byte entries, from 1 MiB up to 512 MiB
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ConnectFourSolver } from "../../../mod.ts";
+ * import { solverTableSizes } from "./connect_four_steps.ts";
+ * assert.deepEqual(solverTableSizes(new ConnectFourSolver({ threads: 1 })), {
+ *   entryBytes: 8,
+ *   startMiB: 1,
+ *   maxMiB: 512,
+ * });
+ * ```
+ */
+export function solverTableSizes(solver: ConnectFourSolver): SolverTableSizes {
+  if (!(solver instanceof ConnectFourSolver)) {
+    throw new Error(
+      `solverTableSizes: solver must be a ConnectFourSolver, got ${
+        describe(solver)
+      }`,
+    );
+  }
+  const { table } = solver;
+  const entryBytes = table.words.byteLength / table.size;
+  const mib = (entries: number) => entries * entryBytes / 2 ** 20;
+  return {
+    entryBytes,
+    startMiB: mib(2 ** table.bits),
+    maxMiB: mib(table.size),
+  };
 }
 
 /**
@@ -203,13 +253,16 @@ export const REFERENCE = {
 } as const;
 
 /**
- * The full solver (default 16 MiB table, cleared per position) on both
- * public sets, a warm-up pass first, beside the reference.
+ * The full solver (its default table, cleared per position: each row says
+ * its sizes) on both public sets, a warm-up pass first, beside the
+ * reference.
  */
 export function measureSets(): SetRow[] {
   // One thread: these solves take microseconds, no helper ever joins them,
   // and a second thread's start-up and wake-ups only add noise to the times.
   const solver = new ConnectFourSolver({ threads: 1 });
+  // Read before a solve grows it: the size each solve starts on.
+  const table = solverTableSizes(solver);
   return (["end_easy", "middle_easy"] as const).map((name) => {
     const lines = readBenchmarkSet(name);
     benchmarkConnectFour(lines, solver);
@@ -223,6 +276,7 @@ export function measureSets(): SetRow[] {
       referenceNodes: REFERENCE[name].nodes,
       referenceMicroseconds: REFERENCE[name].micros,
       wrong: s.wrong.length,
+      table,
     };
   });
 }
