@@ -631,6 +631,31 @@ export function strengthTable(
   );
 }
 
+/**
+ * Whether the Strength table has its column against Stockfish, in one
+ * sentence read from the items: the column appears only when a run played
+ * it, and a text written beside committed figures cannot know that.
+ *
+ * @param items the Elo tests' results
+ * @returns the sentence
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stockfishColumnText } from "./report.ts";
+ * assert.match(stockfishColumnText([]), /^These figures have no column against Stockfish/);
+ * ```
+ */
+export function stockfishColumnText(items: readonly EloItem[]): string {
+  const played = items.filter((item) => item.mode === "stockfish");
+  return played.length === 0
+    ? "These figures have no column against Stockfish: `deno task atlas-elo " +
+      "--full` plays it, each row's candidate and baseline with games of " +
+      "their own."
+    : `The last column is the gain against Stockfish, played for ${played.length} ` +
+      `chess test${played.length === 1 ? "" : "s"}.`;
+}
+
 /** The Elo tests' stated parameters, one line. */
 export function eloSettingsLine(settings: EloSettings): string {
   const c4 = settings.games["connect-four"];
