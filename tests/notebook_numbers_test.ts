@@ -149,3 +149,60 @@ Deno.test("untracedFigures: a whole number with a unit must be printed with that
     "cell 2: 64 MiB",
   ]);
 });
+
+/** "A vs B" comparisons of numbers, as the text and the rows write them. */
+const VERSUS = /(\d[\d,.]*) vs (\d[\d,.]*)/g;
+
+/**
+ * The comparisons of `cells`' Markdown that a row's course figure writes
+ * the other way round: "544 vs 552" where the row says "552 vs 544" puts
+ * each number in the other's place.
+ */
+export function reversedComparisons(
+  cells: readonly Cell[],
+  courseFigures: readonly string[],
+): string[] {
+  const pairs = courseFigures.flatMap((text) =>
+    [...text.matchAll(VERSUS)].map(([, a, b]) => `${a} vs ${b}`)
+  );
+  const reversed: string[] = [];
+  cells.forEach((cell, index) => {
+    if (cell.cell_type !== "markdown") return;
+    for (const [written, a, b] of joined(cell.source).matchAll(VERSUS)) {
+      if (!pairs.includes(written!) && pairs.includes(`${b} vs ${a}`)) {
+        reversed.push(`cell ${index + 1}: ${written}`);
+      }
+    }
+  });
+  return reversed;
+}
+
+Deno.test("a notebook's text writes each of the course's comparisons in the row's order", () => {
+  const figures = JSON.parse(
+    Deno.readTextFileSync(new URL("../figures/rows.json", import.meta.url)),
+  ) as { lessons: { rows: { course: string }[] }[] };
+  const course = figures.lessons.flatMap((lesson) =>
+    lesson.rows.map((row) => row.course)
+  );
+  assert.ok(course.some((text) => text.includes("552 vs 544")));
+  const files = [...Deno.readDirSync(NOTEBOOKS)]
+    .map((entry) => entry.name)
+    .filter((name) => name.endsWith(".ipynb"))
+    .sort();
+  const problems = files.flatMap((name) => {
+    const notebook = JSON.parse(
+      Deno.readTextFileSync(new URL(name, NOTEBOOKS)),
+    ) as { cells: Cell[] };
+    return reversedComparisons(notebook.cells, course).map((m) =>
+      `${name} ${m}`
+    );
+  });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(
+    reversedComparisons(
+      [{ cell_type: "markdown", source: "no gain (544 vs 552), 81 vs 36" }],
+      ["552 vs 544 (no gain)", "81, 81, 81 vs 36"],
+    ),
+    ["cell 1: 544 vs 552"],
+  );
+});
