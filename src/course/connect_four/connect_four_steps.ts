@@ -412,6 +412,60 @@ export function connectFourSteps(
 }
 
 /**
+ * What the later steps do on a benchmark set, in one sentence written from
+ * the rows: the factor each step divides the nodes by, whether every step
+ * pays, and whether the mean time moves with the nodes at every step (the
+ * times are this machine's, so the sentence prints them beside the verdict).
+ *
+ * @param set the set's name, for the sentence
+ * @param rows consecutive steps of {@linkcode measureSteps} on it
+ * @returns the sentence
+ * @throws {Error} when `rows` holds fewer than two steps
+ *
+ * @example Time that rises where the nodes fall is said to
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stepsSummary } from "./connect_four_steps.ts";
+ * const row = (step: number, meanNodes: number, meanMicroseconds: number) =>
+ *   ({ step, name: `step ${step}`, positions: 10, meanNodes, meanMicroseconds, wrong: 0 });
+ * assert.match(stepsSummary("Middle-Easy", [row(5, 800, 80), row(6, 100, 10)]), /every step pays: step 6 \(step 6\) divides the nodes by 8\.0, .* the mean time moves with the nodes at every step \(80\.0 → 10\.0 µs\)/);
+ * assert.match(stepsSummary("Middle-Easy", [row(5, 800, 80), row(6, 100, 90)]), /the mean time does not move with the nodes at every step/);
+ * ```
+ */
+export function stepsSummary(set: string, rows: readonly StepRow[]): string {
+  if (!Array.isArray(rows) || rows.length < 2) {
+    throw new Error(
+      `stepsSummary: rows must hold at least two steps, got ${describe(rows)}`,
+    );
+  }
+  const steps = [...rows].sort((a, b) => a.step - b.step);
+  const pairs = steps.slice(1).map((row, i) => [steps[i]!, row] as const);
+  const pays = pairs.every(([before, after]) =>
+    after.meanNodes < before.meanNodes
+  );
+  const timeFollows = pairs.every(([before, after]) =>
+    Math.sign(after.meanMicroseconds - before.meanMicroseconds) ===
+      Math.sign(after.meanNodes - before.meanNodes)
+  );
+  const factor = (x: number) => x.toFixed(x < 10 ? 1 : 0);
+  const what = (row: StepRow) =>
+    row.name.replace(/^\+ /, "").replace(/ \(.*\)$/, "");
+  const divides = pairs.map(([before, after]) =>
+    `step ${after.step} (${what(after)}) divides the nodes by ${
+      factor(before.meanNodes / after.meanNodes)
+    }`
+  );
+  const last = steps.at(-1)!;
+  return `On ${set} ${pays ? "every step pays" : "not every step pays"}: ${
+    divides.join(", ")
+  }, for ${Math.round(last.meanNodes)} nodes a position; the mean time ${
+    timeFollows ? "moves" : "does not move"
+  } with the nodes at every step (${
+    steps.map((r) => r.meanMicroseconds.toFixed(1)).join(" → ")
+  } µs).`;
+}
+
+/**
  * The step rows as a markdown table.
  *
  * @param options `times: false` leaves out the mean time, which depends on
