@@ -21,6 +21,7 @@ import {
   powerTable,
   runAtlas,
   stockfishColumnText,
+  strengthOpponents,
   strengthTable,
   TECHNIQUES,
   treeMarkdown,
@@ -570,4 +571,52 @@ Deno.test("notebook 10 shows the engine rows' base and whether the Strength tabl
   ) as AtlasFile;
   assert.ok(shown.includes(engineBaseText()));
   assert.ok(shown.includes(stockfishColumnText(committed.elo!)));
+  assert.ok(shown.includes(strengthOpponents(committed.elo!, committed.rows)));
+});
+
+Deno.test("strengthOpponents names, for each game, every opponent of the Strength table's against column and only those", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const text = strengthOpponents(committed.elo!, committed.rows);
+  const [connectFour, chess] = text.split(" On chess, ");
+  assert.match(connectFour!, /^On Connect Four, /);
+  const lines = strengthTable(committed.elo!, committed.rows).split("\n")
+    .slice(2).map((line) => line.slice(1, -1).split("|").map((c) => c.trim()));
+  for (const game of ["Connect Four", "chess"]) {
+    const part = game === "chess" ? chess! : connectFour!;
+    const against = new Set(
+      lines.filter((cells) => cells[1] === game && cells[2] !== "")
+        .map((cells) => cells[2]!.replace(/^MCTS-Solver against /, "")),
+    );
+    for (const opponent of against) {
+      assert.ok(
+        part.includes(
+          `played ${
+            opponent.replace(
+              "plain UCT (not against alpha-beta)",
+              "plain UCT (not alpha-beta)",
+            )
+          }`,
+        ),
+        `${game}: ${opponent}`,
+      );
+    }
+    // One group per opponent, separated by "; ".
+    assert.equal(part.split("; ").length, against.size, game);
+  }
+  // As notebook 10 says: on chess every opponent is the UCI engine's search
+  // without its selective part.
+  for (const test of ELO_TESTS.filter((t) => t.game === "chess")) {
+    const baseline = test.baseline({ maxNodes: 1000 }) as {
+      options?: Record<string, unknown>;
+    };
+    assert.deepEqual(
+      Object.keys(baseline.options ?? {}).filter((key) =>
+        key in CHESS_ENGINE_SELECTIVE
+      ),
+      [],
+      test.technique,
+    );
+  }
 });
