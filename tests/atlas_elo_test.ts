@@ -13,6 +13,7 @@ import {
   runElo,
   runEloTest,
   runEloTestOnWorkers,
+  signedElo,
   strengthTable,
 } from "../src/course/mod.ts";
 import {
@@ -344,4 +345,33 @@ Deno.test("SearchPlayer: off-by-default options, budgets, and bad options reject
   });
   assert.equal(centred.chooseMove(board), 3);
   assert.ok(natural.chooseMove(board) >= 0);
+});
+
+Deno.test("formatElo and signedElo round half-way values alike, away from zero", () => {
+  // Notebook 10 printed one test as +20 [−5, +45] in its Strength column
+  // and +20 [−4, +45] in the decision tree's sentence.
+  const halves = [-45.5, -20.5, -4.5, -2.5, -1.5, 1.5, 2.5, 4.5, 20.5, 45.5];
+  for (const estimate of halves) {
+    for (const low of halves) {
+      for (const high of halves) {
+        const item = {
+          elo: { estimate, low, high },
+          pairs: 10,
+          games: 20,
+          counts: [2, 2, 2, 2, 2],
+          decision: null,
+        } as unknown as EloItem;
+        const [est, lo, hi] = [estimate, low, high].map(signedElo);
+        const said = `${est} [${lo}, ${hi}], `;
+        assert.ok(
+          formatElo(item).startsWith(said),
+          `${formatElo(item)}: ${said}`,
+        );
+      }
+    }
+  }
+  assert.deepEqual(
+    [-4.5, -2.5, 2.5, 4.5].map(signedElo),
+    ["−5", "−3", "+3", "+5"],
+  );
 });

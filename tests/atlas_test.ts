@@ -12,6 +12,7 @@ import {
   distribution,
   ELO_TESTS,
   ENGINE_VARIANTS,
+  engineBaseText,
   engineTable,
   formatElo,
   GAME_IDS,
@@ -19,11 +20,15 @@ import {
   measureEngineRows,
   powerTable,
   runAtlas,
+  stockfishColumnText,
+  strengthOpponents,
   strengthTable,
   TECHNIQUES,
   treeMarkdown,
   treeSvg,
+  uciSelectiveNames,
 } from "../src/course/mod.ts";
+import { CHESS_ENGINE_SELECTIVE } from "../src/players/_chess_search.ts";
 import { atlasClaims, riskTable } from "../src/course/atlas/report.ts";
 
 const FIGURES = new URL("../figures/atlas/", import.meta.url);
@@ -502,4 +507,116 @@ Deno.test("the committed figures hold no Stockfish row whose baseline games othe
     item.mode !== "stockfish"
   );
   assert.doesNotMatch(header(withoutStockfish), /Stockfish/);
+});
+
+Deno.test("the text beside the Strength table says whether it has the Stockfish column, as the table does", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const items = committed.elo!;
+  const withColumn = [
+    ...items,
+    { ...items.find((item) => item.game === "chess")!, mode: "stockfish" },
+  ] as typeof items;
+  for (const list of [items, withColumn]) {
+    const shown = strengthTable(list, committed.rows).split("\n")[0]!
+      .includes("against Stockfish");
+    assert.equal(
+      /^These figures have no column against Stockfish/.test(
+        stockfishColumnText(list),
+      ),
+      !shown,
+    );
+  }
+  assert.match(
+    stockfishColumnText(withColumn),
+    /^The last column is the gain against Stockfish, played for \d+ chess tests?\.$/,
+  );
+});
+
+Deno.test("the engine rows' base is described with every selective option deno task uci adds to it", () => {
+  const names = uciSelectiveNames();
+  assert.equal(names.length, Object.keys(CHESS_ENGINE_SELECTIVE).length);
+  assert.equal(new Set(names).size, names.length);
+  const text = engineBaseText();
+  for (const name of names) assert.ok(text.includes(name), name);
+  assert.match(
+    text,
+    /`deno task uci` searches with these and also selectively/,
+  );
+  assert.match(
+    text,
+    new RegExp(`the last row the ${ENGINE_VARIANTS.length - 2} options above`),
+  );
+});
+
+Deno.test("notebook 10 shows the engine rows' base and whether the Strength table has the Stockfish column, as the code writes them", () => {
+  const notebook = JSON.parse(
+    Deno.readTextFileSync(
+      new URL("../notebooks/10_atlas.ipynb", import.meta.url),
+    ),
+  ) as {
+    cells: {
+      cell_type: string;
+      outputs?: { data?: Record<string, string | string[]> }[];
+    }[];
+  };
+  const shown = notebook.cells.flatMap((cell) =>
+    (cell.outputs ?? []).map((output) =>
+      [output.data?.["text/markdown"] ?? ""].flat().join("")
+    )
+  ).join("\n");
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  assert.ok(shown.includes(engineBaseText()));
+  assert.ok(shown.includes(stockfishColumnText(committed.elo!)));
+  assert.ok(shown.includes(strengthOpponents(committed.elo!, committed.rows)));
+});
+
+Deno.test("strengthOpponents names, for each game, every opponent of the Strength table's against column and only those", () => {
+  const committed = JSON.parse(
+    Deno.readTextFileSync(new URL("rows.json", FIGURES)),
+  ) as AtlasFile;
+  const text = strengthOpponents(committed.elo!, committed.rows);
+  const [connectFour, chess] = text.split(" On chess, ");
+  assert.match(connectFour!, /^On Connect Four, /);
+  const lines = strengthTable(committed.elo!, committed.rows).split("\n")
+    .slice(2).map((line) => line.slice(1, -1).split("|").map((c) => c.trim()));
+  for (const game of ["Connect Four", "chess"]) {
+    const part = game === "chess" ? chess! : connectFour!;
+    const against = new Set(
+      lines.filter((cells) => cells[1] === game && cells[2] !== "")
+        .map((cells) => cells[2]!.replace(/^MCTS-Solver against /, "")),
+    );
+    for (const opponent of against) {
+      assert.ok(
+        part.includes(
+          `played ${
+            opponent.replace(
+              "plain UCT (not against alpha-beta)",
+              "plain UCT (not alpha-beta)",
+            )
+          }`,
+        ),
+        `${game}: ${opponent}`,
+      );
+    }
+    // One group per opponent, separated by "; ".
+    assert.equal(part.split("; ").length, against.size, game);
+  }
+  // As notebook 10 says: on chess every opponent is the UCI engine's search
+  // without its selective part.
+  for (const test of ELO_TESTS.filter((t) => t.game === "chess")) {
+    const baseline = test.baseline({ maxNodes: 1000 }) as {
+      options?: Record<string, unknown>;
+    };
+    assert.deepEqual(
+      Object.keys(baseline.options ?? {}).filter((key) =>
+        key in CHESS_ENGINE_SELECTIVE
+      ),
+      [],
+      test.technique,
+    );
+  }
 });

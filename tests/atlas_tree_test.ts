@@ -60,8 +60,9 @@ interface LeafGainLike {
   text: string;
 }
 
+// Rounded half-way away from zero, as every atlas text rounds Elo.
 const signed = (x: number | null) =>
-  x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
+  x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.round(Math.abs(x))}`;
 
 /**
  * Why a listed gain is not one the data holds: an SPRT at equal nodes on

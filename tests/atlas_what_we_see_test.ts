@@ -4,9 +4,11 @@
 import assert from "node:assert/strict";
 import {
   type AtlasFile,
+  engineSummary,
   leaveOneOutSummary,
   nullMoveSummary,
   orderSummary,
+  signedElo,
   strengthSummary,
 } from "../src/course/mod.ts";
 
@@ -16,7 +18,10 @@ const COMMITTED = JSON.parse(
   ),
 ) as AtlasFile;
 
-const signed = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
+// The atlas's one rounding (half-way values away from zero): a rounding of
+// the test's own let the two tests at +20 [−4.5, +45] and +20 [−4.1, +45]
+// pass on each other's text.
+const signed = (x: number) => signedElo(x);
 
 Deno.test("leaveOneOutSummary names every test with its Elo and interval, in the group its result puts it", () => {
   const loo = COMMITTED.leaveOneOut!;
@@ -119,5 +124,42 @@ Deno.test("orderSummary and nullMoveSummary follow the numbers", () => {
   assert.throws(
     () => nullMoveSummary(rows.slice(1)),
     /nullMoveSummary: no row for chess at depth 6 with reverse futility on/,
+  );
+});
+
+Deno.test("engineSummary quotes every selective technique's share on each game, and compares the null move with futility and razoring by the numbers", () => {
+  const rows = COMMITTED.engine!;
+  const text = engineSummary(rows);
+  const pct = (x: number) => `${Math.round(100 * x)}%`;
+  for (const row of rows.filter((r) => r.variant !== "engine")) {
+    assert.ok(
+      text.includes(pct(row.share.median)),
+      `${row.variant} ${row.game}`,
+    );
+  }
+  // The committed null move keeps more nodes than either on both games.
+  const share = (variant: string, game: string) =>
+    rows.find((r) => r.variant === variant && r.game === game)!.share.median;
+  for (const game of ["chess", "wac"]) {
+    assert.ok(share("null-move", game) > share("futility", game) + 0.05);
+    assert.ok(share("null-move", game) > share("razoring", game) + 0.05);
+  }
+  assert.match(
+    text,
+    /Null move cuts less than futility and razoring on the middlegames \(67% against 52% and 51%\)/,
+  );
+  // With the null move as strong as futility, the sentence says so.
+  const even = rows.map((r) =>
+    r.variant === "null-move"
+      ? { ...r, share: { ...r.share, median: share("futility", r.game) } }
+      : r
+  );
+  assert.match(
+    engineSummary(even),
+    /Null move cuts about as much as futility and razoring on the middlegames/,
+  );
+  assert.throws(
+    () => engineSummary(rows.filter((r) => r.variant !== "razoring")),
+    /engineSummary: no row "razoring" on chess/,
   );
 });

@@ -7,7 +7,9 @@ import { alphaBeta } from "../src/search/mod.ts";
 import { Chess } from "../src/games/chess/mod.ts";
 import {
   boardSvg,
+  branchingRule,
   chessReport,
+  chessRows,
   deepeningOverhead,
   ebf,
   findHorizonExamples,
@@ -21,11 +23,13 @@ import {
   measurePosition,
   phaseOf,
   readEpd,
+  readFullResults,
   readGamePositions,
   sampleMiddlegames,
   SMALL_RUN,
   solveRates,
   summariseBranching,
+  withinBranchingRule,
 } from "../src/course/chess/mod.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -274,4 +278,30 @@ Deno.test("measureChess + chessReport: a tiny run is deterministic and has every
   ]);
   assert.ok(report.rows[0]!.agrees, "the course's arithmetic is exact");
   assert.ok(report.charts.every((c) => c.svg.startsWith("<svg")));
+});
+
+Deno.test("T001.3d's rule is read from the row and the course's b: the notebook's sentences judge by the band the row is marked by", () => {
+  const full = readFullResults()!;
+  assert.deepEqual(branchingRule(full), {
+    b: 35,
+    percent: 10,
+    low: 31.5,
+    high: 38.5,
+  });
+  // Another course b moves the band with it: nothing is typed beside it.
+  const other = {
+    ...full,
+    leaves: { ...full.leaves, course: leafArithmetic(30, 8) },
+  };
+  assert.deepEqual(branchingRule(other), {
+    b: 30,
+    percent: 10,
+    low: 27,
+    high: 33,
+  });
+  const row = chessRows(other).find((r) => r.id === "T001.3d")!;
+  assert.match(row.test, /within 10 % of 30 \(27…33\)/);
+  assert.equal(withinBranchingRule(other, 33), true);
+  assert.equal(withinBranchingRule(other, 34), false);
+  assert.equal(withinBranchingRule(full, 34), true);
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { ConnectFourSolver, DEFAULT_SOLVER_ENTRIES } from "../mod.ts";
 import {
   easySubset,
   findPeriod,
@@ -6,7 +7,9 @@ import {
   lesson003GrundyReport,
   LESSONS,
   measureSteps,
+  solverTableSizes,
   STEP_NAMES,
+  stepsSummary,
   workedNimGame,
 } from "../src/course/mod.ts";
 
@@ -76,4 +79,62 @@ Deno.test("the figures job titles the course's lessons as the course map does", 
   for (const entry of course) {
     assert.ok(titles.includes(entry.title), `${entry.lesson}: ${entry.title}`);
   }
+});
+
+Deno.test("solverTableSizes reads the table's sizes off the solver: the default's, and a smaller one", () => {
+  const solver = new ConnectFourSolver({ threads: 1 });
+  assert.deepEqual(solverTableSizes(solver), {
+    entryBytes: 8,
+    startMiB: 1,
+    maxMiB: DEFAULT_SOLVER_ENTRIES * 8 / 2 ** 20,
+  });
+  assert.equal(solverTableSizes(solver).maxMiB, 512);
+  const small = new ConnectFourSolver({ entries: 2 ** 20, threads: 1 });
+  assert.deepEqual(solverTableSizes(small), {
+    entryBytes: 8,
+    startMiB: 1,
+    maxMiB: 8,
+  });
+  assert.throws(
+    () => solverTableSizes({} as never),
+    /^Error: solverTableSizes: solver must be a ConnectFourSolver, got an object/,
+  );
+});
+
+Deno.test("stepsSummary says whether every step pays and whether the time moves with the nodes, from the rows", () => {
+  const row = (step: number, meanNodes: number, meanMicroseconds: number) => ({
+    step,
+    name: `+ step ${step} (detail)`,
+    positions: 10,
+    meanNodes,
+    meanMicroseconds,
+    wrong: 0,
+  });
+  const follows = stepsSummary("Middle-Easy", [
+    row(7, 1383, 110),
+    row(5, 28009, 2624),
+    row(6, 3258, 256),
+  ]);
+  assert.equal(
+    follows,
+    "On Middle-Easy every step pays: step 6 (step 6) divides the nodes by 8.6, step 7 (step 7) divides the nodes by 2.4, for 1383 nodes a position; the mean time moves with the nodes at every step (2624.0 → 256.0 → 110.0 µs).",
+  );
+  // A step whose time rises while its nodes fall: the sentence says so.
+  const slower = stepsSummary("End-Easy", [
+    row(4, 140, 6.7),
+    row(5, 86, 8.4),
+  ]);
+  assert.match(
+    slower,
+    /the mean time does not move with the nodes at every step \(6\.7 → 8\.4 µs\)/,
+  );
+  // A step that costs nodes.
+  assert.match(
+    stepsSummary("End-Easy", [row(5, 86, 8.4), row(6, 118, 12.2)]),
+    /^On End-Easy not every step pays: step 6 \(step 6\) divides the nodes by 0\.7/,
+  );
+  assert.throws(
+    () => stepsSummary("End-Easy", [row(5, 86, 8.4)]),
+    /^Error: stepsSummary: rows must hold at least two steps, got an array of 1/,
+  );
 });

@@ -210,6 +210,11 @@ const WRONG_ANSWERS: Record<string, { check: string; message: string }> = {
     message:
       "in iteration 4, uctIteration(root, tree, Math.SQRT2, random) went to node 0 where the course's UCT goes to node 1: every child of the root has been tried, so UCB1 picks the child of highest mean plus exploration bonus (move 0: 1/2 + Math.SQRT2·√(ln 3/2) = 1.548; move 1: 0.5/1 + Math.SQRT2·√(ln 3/1) = 1.982)",
   },
+  "uct_no_exploration_bonus": {
+    check: "nodes",
+    message:
+      "in iteration 4, uctIteration(root, tree, Math.SQRT2, random) went to node 0 where the course's UCT goes to node 1: every child of the root has been tried, so UCB1 picks the child of highest mean plus exploration bonus (move 0: 1/2 + Math.SQRT2·√(ln 3/2) = 1.548; move 1: 0.5/1 + Math.SQRT2·√(ln 3/1) = 1.982)",
+  },
   "uct_playout_parity_ignored": {
     check: "value",
     message:

@@ -37,6 +37,11 @@ function checkAgainstSearch(tree: ArrayTree, recorded: SearchSteps) {
   const isAlphaBeta = recorded.algorithm === "alphaBeta";
   const result = isAlphaBeta ? alphaBeta(explicit) : minimax(explicit);
   assert.equal(recorded.value, result.value);
+  // What the stepper says the search visited is what the searcher counts.
+  assert.deepEqual(recorded.visited, {
+    nodes: result.stats.nodes,
+    leaves: result.stats.leaves,
+  });
   // The leaves in the order the searcher evaluated them.
   assert.deepEqual(
     steps.filter((s) => s.kind === "leaf").map((s) => nodes[s.node]!.leaf),
@@ -146,6 +151,58 @@ Deno.test("stepper agrees with alpha-beta and minimax on random trees", () => {
   );
 });
 
+Deno.test("the stepper's line says what the search visited, as the searcher's stats count it", () => {
+  const says = (html: string) => {
+    const line =
+      /the finished search: (minimax|alpha-beta) entered (\d+) of the tree's (\d+) nodes \(the root included\) and evaluated (\d+) of its (\d+) leaves; (\d+) frames to step through\./
+        .exec(html);
+    assert.ok(line, html);
+    return {
+      searcher: line[1],
+      nodes: Number(line[2]),
+      leaves: Number(line[4]),
+      treeNodes: Number(line[3]),
+      treeLeaves: Number(line[5]),
+      frames: Number(line[6]),
+    };
+  };
+  // Notebook 02's try-it tree: alpha-beta enters 12 of 13 nodes, 7 leaves.
+  const trees: ArrayTree[] = [
+    TREE_000,
+    TREE_000_EXERCISE,
+    TREE_001,
+    [[4, 7, 1], [6, [2, 8]], [5, 3]],
+    [[[1, 9], [4, 2]], [[8, 3], [0, 6]], [[5, 5], [7, 1]]],
+    [7],
+  ];
+  const count = (tree: ArrayTree): [number, number] =>
+    typeof tree === "number"
+      ? [1, 1]
+      : tree.map(count).reduce(([n, l], [m, k]) => [n + m, l + k], [1, 0]);
+  for (const tree of trees) {
+    for (const algorithm of ["alphaBeta", "minimax"] as const) {
+      const explicit = ExplicitTree.from(tree);
+      const result = algorithm === "alphaBeta"
+        ? alphaBeta(explicit)
+        : minimax(explicit);
+      const stepper = searchStepper(tree, { algorithm });
+      const [treeNodes, treeLeaves] = count(tree);
+      assert.deepEqual(says(stepper.html), {
+        searcher: algorithm === "alphaBeta" ? "alpha-beta" : "minimax",
+        nodes: result.stats.nodes,
+        leaves: result.stats.leaves,
+        treeNodes,
+        treeLeaves,
+        frames: stepper.recorded.steps.length,
+      }, `${JSON.stringify(tree)} ${algorithm}`);
+    }
+  }
+  const tryIt = searchSteps([[4, 7, 1], [6, [2, 8]], [5, 3]]);
+  assert.deepEqual(tryIt.visited, { nodes: 12, leaves: 7 });
+  assert.equal(tryIt.nodes.length, 13);
+  assert.deepEqual(searchSteps(TREE_000).visited, { nodes: 8, leaves: 4 });
+});
+
 Deno.test("stepper with a narrow root window cuts more", () => {
   const wide = searchSteps(TREE_000);
   const narrow = searchSteps(TREE_000, { alpha: 2, beta: 4 });
@@ -204,7 +261,7 @@ Deno.test("stepper HTML without its script: one line and a picture of the finish
   const text = html.replace(/<[^>]*>/g, "");
   assert.match(
     text,
-    /^T001▶ Run the cell to step through the search \(scripts of a notebook that is not trusted yet do not run\); below, the finished search: 13 nodes, 22 steps\.$/,
+    /^T001▶ Run the cell to step through the search \(scripts of a notebook that is not trusted yet do not run\); below, the finished search: alpha-beta entered 11 of the tree's 13 nodes \(the root included\) and evaluated 7 of its 9 leaves; 23 frames to step through\.$/,
   );
   const src =
     /<img class="gts-tree" src="data:image\/svg\+xml;base64,([^"]+)" width="(\d+)" height="(\d+)"/
@@ -245,7 +302,7 @@ Deno.test("stepper warns above STEPPER_WARN_NODES nodes, not below", () => {
   const big = searchStepper(wide(5, 3));
   assert.match(
     sanitised(big.html),
-    /<div class="gts-warning" data-role="warning">⚠ 156 nodes, \d+ steps: too many to follow one by one/,
+    /<div class="gts-warning" data-role="warning">⚠ a tree of 156 nodes, \d+ frames: too many to follow one by one/,
   );
 });
 

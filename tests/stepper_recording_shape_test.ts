@@ -95,6 +95,18 @@ Deno.test("stepperHtml and stepperTreeSvg refuse a recording of the wrong shape,
       forged((r) => r.nodes = "nodes" as never),
       /recorded\.nodes must be a non-empty array, got "nodes"$/,
     ],
+    [
+      forged((r) => delete (r as Partial<SearchSteps>).visited),
+      /recorded\.visited must be the counts \{ nodes, leaves \}, got undefined$/,
+    ],
+    [
+      forged((r) => r.visited.nodes = 99),
+      /recorded\.visited\.nodes must be an integer in 1…6, got 99$/,
+    ],
+    [
+      forged((r) => r.visited.leaves = "<b>3</b>" as never),
+      /recorded\.visited\.leaves must be an integer in 0…3, got "<b>3<\/b>"$/,
+    ],
     [null as never, /recorded must be a recording of searchSteps, got null$/],
   ];
   for (const [recording, message] of cases) {

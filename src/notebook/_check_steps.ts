@@ -20,7 +20,7 @@ const PATH = /^(?:\d+(?:\.\d+)*)?$/;
  * searchers; `nodes` depth-first from the root, each path its parent's path
  * then its place among the parent's children, leaves integers; `steps`
  * naming nodes that exist, with strings for texts and windows and a known
- * state for every change.
+ * state for every change; `visited` counts the tree can hold.
  *
  * @example
  * ```ts
@@ -97,6 +97,23 @@ export function checkSearchSteps(where: string, recorded: SearchSteps): void {
   });
   if (!Array.isArray(steps) || steps.length === 0) {
     fail("recorded.steps", "a non-empty array", steps);
+  }
+  // The counts are printed beside the picture: integers the tree can hold.
+  const { visited } = recorded;
+  if (visited === null || typeof visited !== "object") {
+    fail("recorded.visited", "the counts { nodes, leaves }", visited);
+  }
+  const leafCount = nodes.filter((node) => node.leaf !== undefined).length;
+  const { nodes: entered, leaves: evaluated } = visited;
+  if (
+    !Number.isInteger(entered) || entered < 1 || entered > nodes.length
+  ) {
+    fail("recorded.visited.nodes", `an integer in 1…${nodes.length}`, entered);
+  }
+  if (
+    !Number.isInteger(evaluated) || evaluated < 0 || evaluated > leafCount
+  ) {
+    fail("recorded.visited.leaves", `an integer in 0…${leafCount}`, evaluated);
   }
   const checkNode = (field: string, value: unknown) => {
     if (

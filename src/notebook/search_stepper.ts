@@ -296,7 +296,10 @@ function scriptJson(value: unknown): string {
  *
  * Without scripts (a notebook JupyterLab does not trust yet, whose HTML it
  * sanitises: no `<script>`, `<style>` or `<svg>`) it shows one line, "Run
- * the cell to step through the search", and a picture of the finished
+ * the cell to step through the search", with what the search visited
+ * (nodes entered and leaves evaluated, as the searchers' `stats.nodes` and
+ * `stats.leaves` count them, beside the written tree's nodes and leaves)
+ * and how many frames the stepper has, and a picture of the finished
  * search ({@linkcode stepperTreeSvg}, as an `<img>` with a `data:` source,
  * which the sanitiser keeps), in a box that scrolls sideways rather than
  * shrinking the labels. Its script replaces both with the interactive
@@ -335,6 +338,7 @@ function scriptJson(value: unknown): string {
  * const html = stepperHtml(searchSteps([[3, 5], [2, 9]]));
  * assert.match(html, /data-mode="static" data-step="0" data-steps="12" data-current-node=""/);
  * assert.match(html, /Run the cell to step through the search/);
+ * assert.match(html, /alpha-beta entered 6 of the tree's 7 nodes \(the root included\) and evaluated 3 of its 4 leaves; 13 frames to step through/);
  * assert.match(html, /<img class="gts-tree" src="data:image\/svg\+xml;base64,/);
  * assert.equal(html.replace(/<script>[^]*<\/script>/, "").includes("<button"), false);
  * ```
@@ -364,16 +368,24 @@ export function stepperHtml(recorded: SearchSteps, title?: string): string {
   const last = recorded.steps.length - 1;
   const step0 = recorded.steps[0]!;
   const speed = STEPPER_SPEEDS.find((s) => s.label === "normal")!.ms;
+  const frames = recorded.steps.length;
   const warning = nodes.length > STEPPER_WARN_NODES
-    ? `<div class="gts-warning" data-role="warning">\u26A0 ${nodes.length} nodes, ${last} steps: too many to follow one by one. Step through a smaller tree, or play it fastest to watch the cuts.</div>`
+    ? `<div class="gts-warning" data-role="warning">\u26A0 a tree of ${nodes.length} nodes, ${frames} frames: too many to follow one by one. Step through a smaller tree, or play it fastest to watch the cuts.</div>`
     : "";
+  // What the search visited, counted as its stats count nodes and leaves,
+  // beside the written tree's size: the picture draws the cut subtrees too.
+  const leaves = nodes.filter((node) => node.leaf !== undefined).length;
+  const searcher = recorded.algorithm === "minimax" ? "minimax" : "alpha-beta";
+  const visited = `${searcher} entered ${recorded.visited.nodes} of the ` +
+    `tree's ${nodes.length} nodes (the root included) and evaluated ` +
+    `${recorded.visited.leaves} of its ${leaves} leaves`;
   const css = stepperCss(id);
   const live = `<div class="gts-bar">` +
     `<button type="button" data-action="reset" title="Home">|\u25C0 reset</button>` +
     `<button type="button" data-action="prev" title="\u2190">\u25C0 previous</button>` +
     `<button type="button" data-action="play" title="space">\u25B6 play</button>` +
     `<button type="button" data-action="next" title="\u2192">next \u25B6</button>` +
-    ` step <span data-role="step">0</span> / ${last}` +
+    ` frame <span data-role="step">0</span> / ${last}` +
     ` <label>speed <select data-role="speed">${
       STEPPER_SPEEDS.map((s) =>
         `<option value="${s.ms}"${
@@ -396,7 +408,7 @@ export function stepperHtml(recorded: SearchSteps, title?: string): string {
     `</svg></div>`;
   const picture = base64Utf8(stepperTreeSvg(recorded));
   const staticPart = `<div data-role="static">` +
-    `<div data-role="note" style="margin:4px 0"><b>\u25B6 Run the cell to step through the search</b> (scripts of a notebook that is not trusted yet do not run); below, the finished search: ${nodes.length} nodes, ${last} steps.</div>` +
+    `<div data-role="note" style="margin:4px 0"><b>\u25B6 Run the cell to step through the search</b> (scripts of a notebook that is not trusted yet do not run); below, the finished search: ${visited}; ${frames} frames to step through.</div>` +
     warning +
     `<div data-role="scroll" style="overflow-x:auto;max-width:100%">` +
     `<img class="gts-tree" src="data:image/svg+xml;base64,${picture}" width="${width}" height="${height}" alt="${

@@ -89,6 +89,14 @@ export interface SearchSteps {
   steps: SearchStep[];
   /** The root's value from MAX's view, as the searcher returned it. */
   value: number;
+  /**
+   * What the search visited, counted as the searchers' `stats` count it:
+   * `nodes` the root and every node it moved into (`stats.nodes`), `leaves`
+   * the positions it evaluated (`stats.leaves`). `nodes` above counts the
+   * whole written tree, cut subtrees included; `steps` above are the
+   * stepper's frames, not the `steps` cost of the searchers' stats.
+   */
+  visited: { nodes: number; leaves: number };
 }
 
 const MAX_NODES = 2000;
@@ -134,6 +142,8 @@ function boundText(value: number, bound: TracedNode["bound"]): string {
  * assert.equal(nodes[cut.node]!.path, "1");
  * assert.equal(cut.window, "(3, 2)");
  * assert.deepEqual(cut.changes.map((c) => nodes[c.node]!.leaf), [4, 6]);
+ * // 11 of the 13 nodes entered, 7 of the 9 leaves evaluated, as alphaBeta's stats say.
+ * assert.deepEqual(searchSteps([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).visited, { nodes: 11, leaves: 7 });
  * ```
  *
  * @example Minimax visits every node and holds no window
@@ -438,7 +448,13 @@ export function searchSteps(
     text: `${describeNode(0)} returns ${rootLabel}`,
     changes: [view(0, "done", rootLabel)],
   });
-  return { algorithm, nodes, steps, value: rootValue };
+  // Read off the walk the searcher made, not off its stats, so that a test
+  // can hold the two against each other.
+  const visited = {
+    nodes: 1 + events.filter((event) => event.kind === "enter").length,
+    leaves: events.filter((event) => event.kind === "evaluate").length,
+  };
+  return { algorithm, nodes, steps, value: rootValue, visited };
 }
 
 /**

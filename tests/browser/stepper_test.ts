@@ -454,7 +454,7 @@ Deno.test({
       assert.equal(seen.buttons, 0);
       assert.match(
         seen.text as string,
-        /^7×7\n+▶ Run the cell to step through the search .*: 57 nodes, \d+ steps\.$/,
+        /^7×7\n+▶ Run the cell to step through the search .*: alpha-beta entered \d+ of the tree's 57 nodes \(the root included\) and evaluated \d+ of its 49 leaves; \d+ frames to step through\.$/,
       );
       assert.ok(seen.complete && (seen.natural as number) > 2000);
       assert.equal(seen.shown, seen.natural, "the picture is not shrunk");

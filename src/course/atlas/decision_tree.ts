@@ -39,7 +39,7 @@
  */
 
 import type { AtlasGameFacts, AtlasRow } from "./measure.ts";
-import { ELO_TESTS, type EloItem } from "./elo.ts";
+import { ELO_TESTS, type EloItem, roundElo } from "./elo.ts";
 import { ELO_LOO_TESTS } from "./leave_one_out.ts";
 
 /** Share of repeated keys from which transpositions count as frequent. */
@@ -178,18 +178,20 @@ function todaysLoo(items: readonly EloItem[]): EloItem[] {
 }
 
 /**
- * An Elo figure as the atlas's sentences write it: signed, rounded, "∞"
- * where an interval has no bound.
+ * An Elo figure as the atlas's sentences write it: signed, rounded as
+ * {@linkcode roundElo} rounds it (as the Strength column does), "∞" where
+ * an interval has no bound.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { signedElo } from "./decision_tree.ts";
  * assert.deepEqual([signedElo(12.4), signedElo(-3.6), signedElo(null)], ["+12", "−4", "∞"]);
+ * assert.deepEqual([signedElo(-4.5), signedElo(4.5)], ["−5", "+5"]);
  * ```
  */
 export function signedElo(x: number | null): string {
-  return x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x))}`;
+  return x === null ? "∞" : `${x >= 0 ? "+" : "−"}${Math.abs(roundElo(x))}`;
 }
 
 /**

@@ -1187,11 +1187,34 @@ function stopped(options: RunEloOptions, item: EloItem): EloItem {
 }
 
 /** Signed Elo, whole numbers, one decimal below 1 so that a small bound never reads "−0". */
+/**
+ * An Elo figure rounded to a whole number, as every atlas text writes one:
+ * half-way values go away from zero, so that −4.5 and +4.5 round to −5 and
+ * +5 alike. `Math.round` takes −4.5 to −4, and the Strength column and the
+ * decision tree's sentences printed the same interval as [−5, …] and
+ * [−4, …] when one rounded the magnitude and the other the value.
+ *
+ * @param x an Elo difference
+ * @returns `x` rounded half away from zero
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { roundElo } from "./elo.ts";
+ * assert.deepEqual([-4.5, 4.5, -0.5, 2.4, -2.6].map(roundElo), [-5, 5, -1, 2, -3]);
+ * ```
+ */
+export function roundElo(x: number): number {
+  return Math.sign(x) * Math.round(Math.abs(x));
+}
+
 const signed = (x: number | null) => {
   if (x === null) return "∞";
   const sign = x > 0 ? "+" : x < 0 ? "−" : "";
   const size = Math.abs(x);
-  return `${sign}${size > 0 && size < 1 ? size.toFixed(1) : Math.round(size)}`;
+  return `${sign}${
+    size > 0 && size < 1 ? size.toFixed(1) : Math.abs(roundElo(x))
+  }`;
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The selective techniques where engines use them: on top of the chess
- * engine (`deno task uci`'s iterative deepening with the table, its move
- * order `CHESS_ENGINE_ORDER`, and quiescence over captures),
+ * engine's base (the iterative deepening with the table, the move order
+ * `CHESS_ENGINE_ORDER` and quiescence over captures that `deno task uci`
+ * runs, without the selective search it adds, `CHESS_ENGINE_SELECTIVE`),
  * searched deeper than the atlas's plain alpha-beta rows. The atlas's own
  * chess rows measure each technique against natural-order alpha-beta at
  * depth 4, where null-move pruning barely fires (a null move is tried only
@@ -17,13 +18,101 @@
  */
 
 import type { Chess } from "../../games/chess/mod.ts";
-import { iterativeDeepening } from "../../search/iterative_deepening.ts";
+import {
+  iterativeDeepening,
+  type IterativeDeepeningOptions,
+} from "../../search/iterative_deepening.ts";
 import { TranspositionTable } from "../../search/transposition_table.ts";
 import { CHESS_MOVE_LIMIT } from "../../games/chess/mod.ts";
-import { CHESS_ENGINE_ORDER } from "../../players/_chess_search.ts";
+import {
+  CHESS_ENGINE_ORDER,
+  CHESS_ENGINE_SELECTIVE,
+} from "../../players/_chess_search.ts";
 import { chessSets, shareOfNodes } from "./_chess_sets.ts";
 import { findsKeyMove } from "./games.ts";
 import type { AtlasSettings } from "./measure.ts";
+
+/** What the atlas's texts call each option of `CHESS_ENGINE_SELECTIVE`. */
+const SELECTIVE_NAMES: Readonly<Record<string, string>> = {
+  aspirationDelta: "aspiration windows",
+  pvs: "PVS",
+  nullMove: "null-move pruning",
+  lateMoveReductions: "late-move reductions",
+  futility: "futility pruning",
+  razoring: "razoring",
+  reverseFutility: "reverse futility",
+  lateMovePruning: "late-move pruning",
+  checkExtensions: "check extensions",
+  skipLosingCaptures: "losing captures left out of quiescence",
+  enhancedCutoffs: "enhanced transposition cutoffs",
+};
+
+/**
+ * The selective part of `deno task uci`'s search, named option by option
+ * in the order `CHESS_ENGINE_SELECTIVE` lists them: read from the options
+ * themselves, so that a text saying what the UCI engine adds to its base
+ * follows the engine when it changes.
+ *
+ * @param selective the options (default: the UCI engine's)
+ * @returns one name per option
+ * @throws {Error} when an option has no name here (a new technique of the
+ *   engine must be named before a text can say it)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { uciSelectiveNames } from "./engine_rows.ts";
+ * assert.deepEqual(uciSelectiveNames().slice(0, 3), ["aspiration windows", "PVS", "null-move pruning"]);
+ * assert.throws(() => uciSelectiveNames({ nullMove: {}, deepThought: true } as never), /uciSelectiveNames: the option "deepThought" has no name/);
+ * ```
+ */
+export function uciSelectiveNames(
+  selective: Readonly<IterativeDeepeningOptions> = CHESS_ENGINE_SELECTIVE,
+): string[] {
+  return Object.keys(selective).map((key) => {
+    const name = SELECTIVE_NAMES[key];
+    if (name === undefined) {
+      throw new Error(
+        `uciSelectiveNames: the option ${
+          JSON.stringify(key)
+        } has no name; the known ones are ${
+          Object.keys(SELECTIVE_NAMES).join(", ")
+        }`,
+      );
+    }
+    return name;
+  });
+}
+
+/** "a, b and c". */
+function andList(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? "";
+  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/**
+ * What the engine rows start from, in one sentence: the base of the UCI
+ * engine (deepening, table, move order, quiescence, the course's
+ * evaluation), and the selective search `deno task uci` adds to it, which
+ * the base leaves out.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { engineBaseText } from "./engine_rows.ts";
+ * assert.match(engineBaseText(), /^The engine here is .* `deno task uci` searches .* PVS, null-move pruning, /);
+ * ```
+ */
+export function engineBaseText(): string {
+  return "The engine here is the base of the chess engine: iterative " +
+    "deepening with the table, the engine's move order " +
+    "(`CHESS_ENGINE_ORDER`) and quiescence over captures, on the course's " +
+    "evaluation. `deno task uci` searches with these and also selectively " +
+    `(\`CHESS_ENGINE_SELECTIVE\`: ${andList(uciSelectiveNames())}) on the ` +
+    "engine evaluation; each row below adds one selective option to the " +
+    "base, with the settings its name gives, and the last row the " +
+    `${ENGINE_VARIANTS.length - 2} options above it together.`;
+}
 
 /** One selective option (or none) on top of the engine. */
 export interface EngineVariant {

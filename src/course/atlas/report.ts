@@ -547,6 +547,91 @@ export function costTable(
   );
 }
 
+/** The techniques the Strength table shows on `game`, in its order: a row whose test is another row's is shown once, with that row. */
+function strengthIds(rows: readonly AtlasRow[], game: EloGame): string[] {
+  return techniqueIds(rows).filter((id) =>
+    ELO_ONE_EXPERIMENT[id]?.game !== game &&
+    (game === "connect-four"
+      ? rows.some((r) => r.technique === id && r.game === game)
+      : ELO_TESTS.some((t) => t.technique === id && t.game === game) ||
+        ELO_CHESS_NOT_TESTED[id] !== undefined)
+  );
+}
+
+/**
+ * What `id` played on `game` in the Strength table's "against" column: its
+ * equal-nodes test's opponent (a test played against another engine than
+ * today's says so), today's test's engine when none was played, or "".
+ */
+function strengthAgainst(
+  items: readonly EloItem[],
+  id: string,
+  game: EloGame,
+): string {
+  const nodes = items.find((i) =>
+    i.technique === id && i.game === game && i.mode === "nodes"
+  );
+  return nodes !== undefined
+    ? againstText(nodes).replace(/^against /, "")
+    : eloTest(id, game)?.engine ?? "";
+}
+
+/**
+ * Who each technique played in the Strength table, one sentence per game:
+ * the techniques grouped by the opponent of the table's "against" column,
+ * in the table's order, so that a text about the opponents cannot name
+ * others than the table.
+ *
+ * @param items the Elo tests' results
+ * @param rows the atlas's rows (for the techniques' names)
+ * @returns Markdown, one paragraph
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readAtlasFile, strengthOpponents } from "./report.ts";
+ * const atlas = readAtlasFile()!;
+ * assert.match(strengthOpponents(atlas.elo!, atlas.rows), /^On Connect Four, static move ordering \(centre \/ captures first\), killer moves, /);
+ * ```
+ */
+export function strengthOpponents(
+  items: readonly EloItem[],
+  rows: readonly AtlasRow[],
+): string {
+  const list = (words: readonly string[]) =>
+    words.length <= 1
+      ? words[0] ?? ""
+      : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+  return (["connect-four", "chess"] as const).map((game) => {
+    const groups = new Map<string, string[]>();
+    for (const id of strengthIds(rows, game)) {
+      const against = id === "mcts"
+        ? "plain UCT (not alpha-beta)"
+        : strengthAgainst(items, id, game);
+      if (against === "") continue;
+      const merged = Object.entries(ELO_ONE_EXPERIMENT).filter(([, same]) =>
+        same.game === game && same.technique === id
+      ).map(([other]) => nameOf(rows, other));
+      const name = id === "mcts"
+        ? "MCTS-Solver"
+        : `${nameOf(rows, id)}${
+          merged.length === 0
+            ? ""
+            : ` (one experiment with ${merged.join(" and ")})`
+        }`;
+      // A star of SSS* would start emphasis in a paragraph.
+      groups.set(against, [
+        ...groups.get(against) ?? [],
+        name.replaceAll("*", "\\*"),
+      ]);
+    }
+    return `On ${ELO_GAME_NAMES[game]}, ${
+      [...groups].map(([against, names]) => `${list(names)} played ${against}`)
+        .join("; ")
+    }.`;
+  }).join(" ");
+}
+
 /**
  * Strength: each Elo test by SPRT, "engine + technique" against the engine
  * without it, at equal nodes and at equal time (the time column is
@@ -564,15 +649,7 @@ export function strengthTable(
   // The Stockfish column is shown only when a run played it.
   const withStockfish = items.some((item) => item.mode === "stockfish");
   for (const game of ["connect-four", "chess"] as const) {
-    // A row whose test is another row's is shown once, with that row.
-    const ids = techniqueIds(rows).filter((id) =>
-      ELO_ONE_EXPERIMENT[id]?.game !== game &&
-      (game === "connect-four"
-        ? rows.some((r) => r.technique === id && r.game === game)
-        : ELO_TESTS.some((t) => t.technique === id && t.game === game) ||
-          ELO_CHESS_NOT_TESTED[id] !== undefined)
-    );
-    for (const id of ids) {
+    for (const id of strengthIds(rows, game)) {
       const of = (mode: EloItem["mode"]) =>
         items.find((i) =>
           i.technique === id && i.game === game && i.mode === mode
@@ -596,10 +673,7 @@ export function strengthTable(
           } (one experiment: the same players)`
           : nameOf(rows, id),
         ELO_GAME_NAMES[game],
-        // A test played against another engine than today's says so.
-        nodes !== undefined
-          ? againstText(nodes).replace(/^against /, "")
-          : test?.engine ?? "",
+        strengthAgainst(items, id, game),
         nodes === undefined ? `— (${why})` : formatElo(nodes),
         nodes === undefined
           ? ""
@@ -629,6 +703,31 @@ export function strengthTable(
     ],
     lines,
   );
+}
+
+/**
+ * Whether the Strength table has its column against Stockfish, in one
+ * sentence read from the items: the column appears only when a run played
+ * it, and a text written beside committed figures cannot know that.
+ *
+ * @param items the Elo tests' results
+ * @returns the sentence
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stockfishColumnText } from "./report.ts";
+ * assert.match(stockfishColumnText([]), /^These figures have no column against Stockfish/);
+ * ```
+ */
+export function stockfishColumnText(items: readonly EloItem[]): string {
+  const played = items.filter((item) => item.mode === "stockfish");
+  return played.length === 0
+    ? "These figures have no column against Stockfish: `deno task atlas-elo " +
+      "--full` plays it, each row's candidate and baseline with games of " +
+      "their own."
+    : `The last column is the gain against Stockfish, played for ${played.length} ` +
+      `chess test${played.length === 1 ? "" : "s"}.`;
 }
 
 /** The Elo tests' stated parameters, one line. */

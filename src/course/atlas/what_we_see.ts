@@ -7,6 +7,7 @@
  */
 
 import type { EngineOrderRow } from "./engine_order.ts";
+import type { EngineRow } from "./engine_rows.ts";
 import type { FullEngineOrderRow } from "./full_engine_order.ts";
 import type { NullMoveOverlapRow } from "./null_move_overlap.ts";
 import type { AtlasRow } from "./measure.ts";
@@ -314,4 +315,75 @@ export function nullMoveSummary(rows: readonly NullMoveOverlapRow[]): string {
   } on the middlegames (${
     shares(off)
   }). The searches after a pass that fail low are all it adds where reverse futility has already taken the nodes it would cut.`;
+}
+
+/** How two shares compare in words: within 5 points of each other is "about as much". */
+function cutsThan(share: number, others: readonly number[]): string {
+  const near = others.every((o) => Math.abs(share - o) <= 0.05);
+  if (near) return "about as much as";
+  if (others.every((o) => share < o)) return "more than";
+  if (others.every((o) => share > o)) return "less than";
+  return "neither more nor less than both of";
+}
+
+/**
+ * What the selective techniques on top of the engine's base show, per
+ * game: each technique alone from the one that keeps the fewest of the
+ * base's nodes to the one that keeps the most (median shares), those that
+ * search more than the base, all of them together, and how the null move
+ * compares with futility and razoring.
+ *
+ * @param rows `rows.json`'s `engine`
+ * @returns Markdown, one paragraph
+ * @throws {Error} when a row it quotes is missing
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readAtlasFile } from "./report.ts";
+ * import { engineSummary } from "./what_we_see.ts";
+ * const atlas = readAtlasFile()!;
+ * assert.match(engineSummary(atlas.engine!), /^On the middlegames, late-move reductions keep 29%/);
+ * ```
+ */
+export function engineSummary(rows: readonly EngineRow[]): string {
+  const where = "engineSummary";
+  const games = [...new Set(rows.map((r) => r.game))];
+  const place = (game: string) => game === "wac" ? "WAC" : "the middlegames";
+  const name = (r: EngineRow) => bare(r.name.replace(/^\+ /, ""));
+  // "check extensions search", "razoring keeps": the verb follows the name.
+  const plural = (names: readonly string[]) =>
+    names.length > 1 || /s$/.test(names[0] ?? "");
+  const share = (variant: string, game: string) =>
+    rowOf(rows, variant, game, where).share.median;
+  const perGame = games.map((game) => {
+    rowOf(rows, "engine", game, where);
+    const singles = rows.filter((r) =>
+      r.game === game && r.variant !== "engine" && r.variant !== "all"
+    ).sort((a, b) => a.share.median - b.share.median);
+    const cut = singles.filter((r) => r.share.median < 1);
+    const more = singles.filter((r) => r.share.median > 1);
+    const keeps = cut.map((r) =>
+      `${name(r)} keep${plural([name(r)]) ? "" : "s"} ${
+        percent(r.share.median)
+      }`
+    );
+    const searchMore = more.length === 0
+      ? ""
+      : `; ${
+        list(more.map((r) => `${name(r)} (${percent(r.share.median)})`))
+      } search${plural(more.map(name)) ? "" : "es"} more`;
+    return `On ${place(game)}, ${
+      list(keeps)
+    } of the engine's nodes (median)${searchMore}; all ${singles.length} together keep ${
+      percent(share("all", game))
+    }.`;
+  });
+  const nullMove = games.map((game) => {
+    const others = [share("futility", game), share("razoring", game)];
+    return `${cutsThan(share("null-move", game), others)} futility and ` +
+      `razoring on ${place(game)} (${percent(share("null-move", game))} ` +
+      `against ${list(others.map(percent))})`;
+  });
+  return `${perGame.join(" ")} Null move cuts ${list(nullMove)}.`;
 }

@@ -39,6 +39,61 @@ const sci = (x: number) => x.toPrecision(3).replace("e+", "e");
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const f2 = (x: number) => x.toFixed(2);
 
+/** T001.3d's band: "chess has b ≈ 35" holds for a mean b within this many percent of the course's b. */
+export const BRANCHING_BAND_PERCENT = 10;
+
+/** T001.3d's rule, as its row tests it. */
+export interface BranchingRule {
+  /** The course's b (35). */
+  b: number;
+  /** The band's half-width, in percent of `b`. */
+  percent: number;
+  /** The least mean that supports the claim. */
+  low: number;
+  /** The largest mean that supports the claim. */
+  high: number;
+}
+
+/**
+ * T001.3d's rule, read from the row's own checks and the course's b of
+ * the results, so that a sentence judging a mean against "b ≈ 35" uses
+ * the band the row is marked by.
+ *
+ * @param r the chess results
+ * @returns the course's b and the band of means that support it
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { branchingRule, readFullResults } from "./mod.ts";
+ * assert.deepEqual(branchingRule(readFullResults()!), { b: 35, percent: 10, low: 31.5, high: 38.5 });
+ * ```
+ */
+export function branchingRule(r: ChessResults): BranchingRule {
+  const checks = chessRows(r).find((row) => row.id === "T001.3d")!.checks!;
+  const low = checks.find((check) => check.op === "≥")!.bound;
+  const high = checks.find((check) => check.op === "≤")!.bound;
+  const b = r.leaves.course.b;
+  return { b, percent: (100 * (high - b)) / b, low, high };
+}
+
+/**
+ * Whether `mean` lies in T001.3d's band around the course's b
+ * ({@linkcode branchingRule}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readFullResults, withinBranchingRule } from "./mod.ts";
+ * const r = readFullResults()!;
+ * assert.deepEqual([31.4, 31.5, 38.5, 38.6].map((b) => withinBranchingRule(r, b)), [false, true, true, false]);
+ * ```
+ */
+export function withinBranchingRule(r: ChessResults, mean: number): boolean {
+  const { low, high } = branchingRule(r);
+  return mean >= low && mean <= high;
+}
+
 /** Where the run's numbers come from, for titles. */
 export function runLabel(r: ChessResults): string {
   const s = r.settings;
@@ -71,6 +126,10 @@ export function chessRows(r: ChessResults): CourseRow[] {
   const all = r.branching[0]!;
   const middle = r.branching.find((b) => b.set === "middlegame")!;
   const m = r.leaves.measured;
+  // T001.3d's band around the course's b: 31.5…38.5 for 10 % of 35.
+  const courseB = r.leaves.course.b;
+  const half = courseB * BRANCHING_BAND_PERCENT / 100;
+  const [low, high] = [courseB - half, courseB + half];
   const rows: CourseRow[] = [];
   rows.push(
     exactRow(
@@ -95,14 +154,14 @@ export function chessRows(r: ChessResults): CourseRow[] {
       f2(middle.mean)
     }) over ${formatCount(all.positions)} positions`,
     test:
-      'statement "chess has b ≈ 35"; test: the mean number of legal moves over every position of games.pgn lies within 10 % of 35 (31.5…38.5)',
+      `statement "chess has b ≈ ${courseB}"; test: the mean number of legal moves over every position of games.pgn lies within ${BRANCHING_BAND_PERCENT} % of ${courseB} (${low}…${high})`,
     checks: [
-      { what: "mean b", value: all.mean, op: "≥", bound: 31.5 },
-      { what: "mean b", value: all.mean, op: "≤", bound: 38.5 },
+      { what: "mean b", value: all.mean, op: "≥", bound: low },
+      { what: "mean b", value: all.mean, op: "≤", bound: high },
     ],
     note: `middlegame mean ${f2(middle.mean)} ${
-      Math.abs(middle.mean - 35) <= 3.5 ? "is" : "is not"
-    } within 10 % of 35; effective branching factor of alpha-beta at depth ${r.settings.depth} on ${r.sample.length} middlegame positions: ${
+      middle.mean >= low && middle.mean <= high ? "is" : "is not"
+    } within ${BRANCHING_BAND_PERCENT} % of ${courseB}; effective branching factor of alpha-beta at depth ${r.settings.depth} on ${r.sample.length} middlegame positions: ${
       f2(ebf(r.effective.natural))
     } natural order, ${f2(ebf(r.effective.ordered))} ordered (√b = ${
       f2(Math.sqrt(r.sampleMeanB))

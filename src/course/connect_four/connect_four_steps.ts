@@ -24,6 +24,7 @@ import {
   SOLVER_TABLE,
 } from "../../games/mod.ts";
 import { markdownTable, renderSvg } from "../../plot/mod.ts";
+import { describe } from "../../validate.ts";
 import { alphaBeta, negamax, type SearchResult } from "../../search/mod.ts";
 import type { Chart, LessonEntry, LessonReport, Table } from "../report.ts";
 import { claimRow, type CourseRow, formatCount } from "../rows.ts";
@@ -188,6 +189,55 @@ export interface SetRow {
   referenceMicroseconds: number;
   /** Positions scored wrongly (must be 0). */
   wrong: number;
+  /** The table the solver measured had: see {@linkcode solverTableSizes}. */
+  table: SolverTableSizes;
+}
+
+/** The sizes of a {@linkcode ConnectFourSolver}'s table. */
+export interface SolverTableSizes {
+  /** Bytes an entry takes. */
+  entryBytes: number;
+  /** MiB a solve starts on (after each clear). */
+  startMiB: number;
+  /** MiB the table grows to at most, with the work. */
+  maxMiB: number;
+}
+
+/**
+ * The sizes of `solver`'s table, read off the table itself, so that a text
+ * describing the table follows the solver's defaults when they change.
+ *
+ * @param solver a solver, its table as a solve starts it
+ * @returns the entry's bytes, the MiB a solve starts on, the most MiB
+ *
+ * @example The default table: 8-byte entries, from 1 MiB up to 512 MiB
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ConnectFourSolver } from "../../../mod.ts";
+ * import { solverTableSizes } from "./connect_four_steps.ts";
+ * assert.deepEqual(solverTableSizes(new ConnectFourSolver({ threads: 1 })), {
+ *   entryBytes: 8,
+ *   startMiB: 1,
+ *   maxMiB: 512,
+ * });
+ * ```
+ */
+export function solverTableSizes(solver: ConnectFourSolver): SolverTableSizes {
+  if (!(solver instanceof ConnectFourSolver)) {
+    throw new Error(
+      `solverTableSizes: solver must be a ConnectFourSolver, got ${
+        describe(solver)
+      }`,
+    );
+  }
+  const { table } = solver;
+  const entryBytes = table.words.byteLength / table.size;
+  const mib = (entries: number) => entries * entryBytes / 2 ** 20;
+  return {
+    entryBytes,
+    startMiB: mib(2 ** table.bits),
+    maxMiB: mib(table.size),
+  };
 }
 
 /**
@@ -203,13 +253,16 @@ export const REFERENCE = {
 } as const;
 
 /**
- * The full solver (default 16 MiB table, cleared per position) on both
- * public sets, a warm-up pass first, beside the reference.
+ * The full solver (its default table, cleared per position: each row says
+ * its sizes) on both public sets, a warm-up pass first, beside the
+ * reference.
  */
 export function measureSets(): SetRow[] {
   // One thread: these solves take microseconds, no helper ever joins them,
   // and a second thread's start-up and wake-ups only add noise to the times.
   const solver = new ConnectFourSolver({ threads: 1 });
+  // Read before a solve grows it: the size each solve starts on.
+  const table = solverTableSizes(solver);
   return (["end_easy", "middle_easy"] as const).map((name) => {
     const lines = readBenchmarkSet(name);
     benchmarkConnectFour(lines, solver);
@@ -223,6 +276,7 @@ export function measureSets(): SetRow[] {
       referenceNodes: REFERENCE[name].nodes,
       referenceMicroseconds: REFERENCE[name].micros,
       wrong: s.wrong.length,
+      table,
     };
   });
 }
@@ -355,6 +409,60 @@ export function connectFourSteps(
     })
   );
   return { small, endEasy, middleEasy, sets, openings, rows };
+}
+
+/**
+ * What the later steps do on a benchmark set, in one sentence written from
+ * the rows: the factor each step divides the nodes by, whether every step
+ * pays, and whether the mean time moves with the nodes at every step (the
+ * times are this machine's, so the sentence prints them beside the verdict).
+ *
+ * @param set the set's name, for the sentence
+ * @param rows consecutive steps of {@linkcode measureSteps} on it
+ * @returns the sentence
+ * @throws {Error} when `rows` holds fewer than two steps
+ *
+ * @example Time that rises where the nodes fall is said to
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stepsSummary } from "./connect_four_steps.ts";
+ * const row = (step: number, meanNodes: number, meanMicroseconds: number) =>
+ *   ({ step, name: `step ${step}`, positions: 10, meanNodes, meanMicroseconds, wrong: 0 });
+ * assert.match(stepsSummary("Middle-Easy", [row(5, 800, 80), row(6, 100, 10)]), /every step pays: step 6 \(step 6\) divides the nodes by 8\.0, .* the mean time moves with the nodes at every step \(80\.0 → 10\.0 µs\)/);
+ * assert.match(stepsSummary("Middle-Easy", [row(5, 800, 80), row(6, 100, 90)]), /the mean time does not move with the nodes at every step/);
+ * ```
+ */
+export function stepsSummary(set: string, rows: readonly StepRow[]): string {
+  if (!Array.isArray(rows) || rows.length < 2) {
+    throw new Error(
+      `stepsSummary: rows must hold at least two steps, got ${describe(rows)}`,
+    );
+  }
+  const steps = [...rows].sort((a, b) => a.step - b.step);
+  const pairs = steps.slice(1).map((row, i) => [steps[i]!, row] as const);
+  const pays = pairs.every(([before, after]) =>
+    after.meanNodes < before.meanNodes
+  );
+  const timeFollows = pairs.every(([before, after]) =>
+    Math.sign(after.meanMicroseconds - before.meanMicroseconds) ===
+      Math.sign(after.meanNodes - before.meanNodes)
+  );
+  const factor = (x: number) => x.toFixed(x < 10 ? 1 : 0);
+  const what = (row: StepRow) =>
+    row.name.replace(/^\+ /, "").replace(/ \(.*\)$/, "");
+  const divides = pairs.map(([before, after]) =>
+    `step ${after.step} (${what(after)}) divides the nodes by ${
+      factor(before.meanNodes / after.meanNodes)
+    }`
+  );
+  const last = steps.at(-1)!;
+  return `On ${set} ${pays ? "every step pays" : "not every step pays"}: ${
+    divides.join(", ")
+  }, for ${Math.round(last.meanNodes)} nodes a position; the mean time ${
+    timeFollows ? "moves" : "does not move"
+  } with the nodes at every step (${
+    steps.map((r) => r.meanMicroseconds.toFixed(1)).join(" → ")
+  } µs).`;
 }
 
 /**

@@ -200,7 +200,7 @@ export interface HintCost {
 /**
  * T003.3: iterative deepening without a hint, with the previous best move
  * first, with the previous PV first: on random-evaluation trees (median over
- * seeds, b = 3, d = 6: the course's 544 vs 552 is of this size) and on
+ * seeds, b = 3, d = 6: the course's 552 vs 544 is of this size) and on
  * tic-tac-toe from the empty board, without and with a table.
  *
  * @param seeds trees

@@ -35,30 +35,63 @@ export interface SearcherCost {
   passes: number;
 }
 
-/** The searchers compared in T002.2–T002.3, each with a fresh table where it uses one. */
+/** What a caller may add to a compared searcher's own settings: a node budget. */
+export interface ComparedOptions {
+  /** Stop after this many nodes (the searcher's `maxNodes`). */
+  maxNodes?: number;
+}
+
+/**
+ * The searchers compared in T002.2–T002.3, each with a fresh table where it
+ * uses one, and its own settings (aspiration's ±5 window): the notebook's
+ * try-it cell runs these, so that its rows and the table's agree on the
+ * same tree.
+ *
+ * @example The try-it's budget changes nothing within it
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { UniformTree } from "../../trees/mod.ts";
+ * import { SEARCHERS } from "./measure.ts";
+ * const aspiration = SEARCHERS.find((s) => s.name === "aspiration (iterative, TT)")!;
+ * const tree = () => new UniformTree({ branching: 3, depth: 6, seed: 1 });
+ * assert.equal(aspiration.run(tree(), { maxNodes: 1_000_000 }).stats.nodes, aspiration.run(tree()).stats.nodes);
+ * ```
+ */
 export const SEARCHERS: readonly {
   name: string;
-  run: (position: Position) => SearchResult<SearchStats>;
+  run: (
+    position: Position,
+    options?: ComparedOptions,
+  ) => SearchResult<SearchStats>;
 }[] = [
-  { name: "alpha-beta natural", run: (p) => alphaBeta(p) },
+  { name: "alpha-beta natural", run: (p, o) => alphaBeta(p, { ...o }) },
   {
     name: "alpha-beta killer+history",
-    run: (p) => alphaBeta(p, { order: ["killer", "history"] }),
+    run: (p, o) => alphaBeta(p, { order: ["killer", "history"], ...o }),
   },
-  { name: "alpha-beta TT", run: (p) => alphaBeta(p, { tt: table() }) },
+  {
+    name: "alpha-beta TT",
+    run: (p, o) => alphaBeta(p, { tt: table(), ...o }),
+  },
   {
     name: "alpha-beta TT+killer+history",
-    run: (p) =>
-      alphaBeta(p, { tt: table(), order: ["tt", "killer", "history"] }),
+    run: (p, o) =>
+      alphaBeta(p, { tt: table(), order: ["tt", "killer", "history"], ...o }),
   },
-  { name: "PVS", run: (p) => pvs(p) },
-  { name: "PVS TT", run: (p) => pvs(p, { tt: table() }) },
+  { name: "PVS", run: (p, o) => pvs(p, { ...o }) },
+  { name: "PVS TT", run: (p, o) => pvs(p, { tt: table(), ...o }) },
   {
     name: "aspiration (iterative, TT)",
-    run: (p) => aspiration(p, { tt: table(), delta: 5 }),
+    run: (p, o) => aspiration(p, { tt: table(), delta: 5, ...o }),
   },
-  { name: "MTD(f) guess 0", run: (p) => mtdf(p, { tt: table() }) },
-  { name: "SSS* (MT-SSS*)", run: (p) => sssStar(p, { tt: table() }) },
+  {
+    name: "MTD(f) guess 0",
+    run: (p, o) => mtdf(p, { tt: table(), ...o }),
+  },
+  {
+    name: "SSS* (MT-SSS*)",
+    run: (p, o) => sssStar(p, { tt: table(), ...o }),
+  },
 ];
 
 function table(): TranspositionTable {
