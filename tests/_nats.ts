@@ -1,6 +1,15 @@
 // The real parts the job tests run: Debian's nats-server on a free port of
 // 127.0.0.1 with a temporary store, and child processes (workers, commands)
 // whose output is kept so a test can wait for a line.
+import { type NatsConnection } from "@nats-io/transport-node";
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamManager,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from "@nats-io/jetstream";
 import { cliPath, ROOT } from "./_cli.ts";
 import {
   consumerName,
@@ -182,6 +191,35 @@ export class Server {
     await this.stop("SIGKILL");
     Deno.removeSync(this.store, { recursive: true });
   }
+}
+
+/**
+ * Leaves on the server that `nc` reaches what an older checkout made
+ * there: the jobs stream and one consumer of it, `consumer` (its name, its
+ * subjects, the ack wait an operator set), with `max_deliver` unbounded as
+ * those versions left it. The tests of how the current program sets such a
+ * server right need it in that state before the program connects, and
+ * {@linkcode openJobs} cannot make it: it sets right what it finds. Returns
+ * the manager, for the test's own checks and changes; `nc` stays the
+ * caller's to close.
+ */
+export async function addOlderJobsConsumer(
+  nc: NatsConnection,
+  consumer: { durable_name: string; filter_subject: string; ack_wait?: number },
+): Promise<JetStreamManager> {
+  const jsm = await jetstreamManager(nc);
+  await jsm.streams.add({
+    name: JOBS_STREAM,
+    subjects: ["gts.jobs.>"],
+    retention: RetentionPolicy.Workqueue,
+    storage: StorageType.File,
+  });
+  await jsm.consumers.add(JOBS_STREAM, {
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ...consumer,
+  });
+  return jsm;
 }
 
 /**

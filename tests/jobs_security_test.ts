@@ -7,16 +7,15 @@
 // TLS work as NATS clients take them; no message prints a credential.
 import assert from "node:assert/strict";
 import { connect, nkeys } from "@nats-io/transport-node";
-import {
-  AckPolicy,
-  DeliverPolicy,
-  jetstreamManager,
-  RetentionPolicy,
-  StorageType,
-} from "@nats-io/jetstream";
 import { assertCleanFailure, runCli } from "./_cli.ts";
 import { lacks, pathOf } from "./_programs.ts";
-import { Child, cleanUp, Server, worker } from "./_nats.ts";
+import {
+  addOlderJobsConsumer,
+  Child,
+  cleanUp,
+  Server,
+  worker,
+} from "./_nats.ts";
 import {
   CONSUMER_MAX_DELIVER,
   consumerName,
@@ -675,17 +674,8 @@ Deno.test(
         user: "admin",
         pass: SECRETS.GTS_ADMIN_PASSWORD,
       });
-      const jsm = await jetstreamManager(admin);
-      await jsm.streams.add({
-        name: JOBS_STREAM,
-        subjects: ["gts.jobs.>"],
-        retention: RetentionPolicy.Workqueue,
-        storage: StorageType.File,
-      });
-      await jsm.consumers.add(JOBS_STREAM, {
+      const jsm = await addOlderJobsConsumer(admin, {
         durable_name: LEGACY_CONSUMER,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
         filter_subject: "gts.jobs.>",
       });
       const publisher = await openJobs(as("publisher"), { name: "publisher" });

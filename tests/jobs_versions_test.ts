@@ -8,15 +8,15 @@
 // against a hang.
 import assert from "node:assert/strict";
 import { connect } from "@nats-io/transport-node";
-import {
-  AckPolicy,
-  DeliverPolicy,
-  jetstreamManager,
-  RetentionPolicy,
-  StorageType,
-} from "@nats-io/jetstream";
 import { lacks } from "./_programs.ts";
-import { Child, cleanUp, Server, within, worker } from "./_nats.ts";
+import {
+  addOlderJobsConsumer,
+  Child,
+  cleanUp,
+  Server,
+  within,
+  worker,
+} from "./_nats.ts";
 import {
   CONSUMER_MAX_DELIVER,
   DEAD_STREAM,
@@ -144,20 +144,11 @@ Deno.test(
       const code = await codeVersion();
       const nc = await connect({ servers: server.url });
       try {
-        const jsm = await jetstreamManager(nc);
-        await jsm.streams.add({
-          name: JOBS_STREAM,
-          subjects: ["gts.jobs.>"],
-          retention: RetentionPolicy.Workqueue,
-          storage: StorageType.File,
-        });
         // The older program's one consumer, with no max_deliver (-1) and
         // the ack wait its operator set.
-        await jsm.consumers.add(JOBS_STREAM, {
+        const jsm = await addOlderJobsConsumer(nc, {
           durable_name: "workers",
-          ack_policy: AckPolicy.Explicit,
           ack_wait: 7e9,
-          deliver_policy: DeliverPolicy.All,
           filter_subject: "gts.jobs.>",
         });
         assert.equal(
@@ -224,17 +215,8 @@ Deno.test(
       const name = `workers_${code}`;
       const nc = await connect({ servers: server.url });
       try {
-        const jsm = await jetstreamManager(nc);
-        await jsm.streams.add({
-          name: JOBS_STREAM,
-          subjects: ["gts.jobs.>"],
-          retention: RetentionPolicy.Workqueue,
-          storage: StorageType.File,
-        });
-        await jsm.consumers.add(JOBS_STREAM, {
+        await addOlderJobsConsumer(nc, {
           durable_name: name,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DeliverPolicy.All,
           filter_subject: `gts.jobs.${code}.only-this-run`,
         });
       } finally {
