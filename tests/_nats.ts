@@ -223,7 +223,6 @@ export async function addOlderJobsConsumer(
 }
 
 /**
-/**
  * A `deno task worker` process serving `url`, named `name`, with `extra`
  * arguments (`--engine`, `--nats-nkey`...). It follows the ack wait the
  * server's consumer has ({@linkcode Server.setAckWait}).
