@@ -34,19 +34,14 @@ class Slow extends DelegatingPosition {
 /** The test's clock, in milliseconds; it moves only when a move is played. */
 let fakeNow = 1_000;
 
-/** Runs `body` with `performance.now()` reading {@linkcode fakeNow}. */
+/** Runs `body` with `performance.now()` reading {@linkcode fakeNow}, as connect_four_test.ts stubs the clock. */
 function onFakeClock<T>(body: () => T): T {
-  const own = Object.getOwnPropertyDescriptor(performance, "now");
-  Object.defineProperty(performance, "now", {
-    value: () => fakeNow,
-    configurable: true,
-    writable: true,
-  });
+  const clock = performance.now;
+  performance.now = () => fakeNow;
   try {
     return body();
   } finally {
-    if (own === undefined) delete (performance as { now?: unknown }).now;
-    else Object.defineProperty(performance, "now", own);
+    performance.now = clock;
   }
 }
 
