@@ -28,6 +28,8 @@ export const SELECTIVE = [
   "razoring",
   "reverseFutility",
   "lateMovePruning",
+  "exchangePruning",
+  "improving",
   "checkExtensions",
 ];
 
@@ -45,6 +47,7 @@ export const DEEP = [
   ...SELECTIVE,
   "skipLosingCaptures",
   "quiescenceEvasions",
+  "quiescenceTable",
   "tableCutoffs",
   "enhancedCutoffs",
 ];

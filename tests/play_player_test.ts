@@ -348,7 +348,7 @@ Deno.test("a search player refuses bad searcher options when it is made, not on 
       ],
       [
         { nullMove: { bogus: 1 } },
-        /^Error: new SearchPlayer: options: nullMove has an unknown key "bogus"; known keys: reduction, minDepth, depthDivisor$/,
+        /^Error: new SearchPlayer: options: nullMove has an unknown key "bogus"; known keys: reduction, minDepth, depthDivisor, evalDivisor$/,
       ],
       [
         { futility: { margins: [-5] } },

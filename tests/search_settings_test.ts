@@ -49,7 +49,7 @@ const BAD: Record<string, [unknown, string]> = {
   ],
   nullMove: [
     { depth: 3 },
-    'nullMove has an unknown key "depth"; known keys: reduction, minDepth, depthDivisor',
+    'nullMove has an unknown key "depth"; known keys: reduction, minDepth, depthDivisor, evalDivisor',
   ],
   lateMoveReductions: [
     { minDepth: 1 },
@@ -71,6 +71,12 @@ const BAD: Record<string, [unknown, string]> = {
     { baseMoves: 300 },
     "lateMovePruning.baseMoves must be an integer in 0…256, got 300",
   ],
+  exchangePruning: [
+    { captureMargin: "100" },
+    'exchangePruning.captureMargin must be an integer in 0…1000000, got "100"',
+  ],
+  improving: [2, "improving must be a boolean, got 2"],
+  quiescenceTable: ["on", 'quiescenceTable must be a boolean, got "on"'],
   pvs: ["yes", 'pvs must be a boolean, got "yes"'],
   checkExtensions: [1, "checkExtensions must be a boolean, got 1"],
   skipLosingCaptures: [0, "skipLosingCaptures must be a boolean, got 0"],
@@ -191,7 +197,7 @@ function everyOption(): Record<string, unknown> {
     maxMove: CHESS_MOVE_LIMIT,
     exactDepth: false,
     interrupt: new Int32Array(1),
-    nullMove: { reduction: 2, minDepth: 3, depthDivisor: 3 },
+    nullMove: { reduction: 2, minDepth: 3, depthDivisor: 3, evalDivisor: 200 },
     lateMoveReductions: {
       fullMoves: 3,
       minDepth: 3,
@@ -202,6 +208,9 @@ function everyOption(): Record<string, unknown> {
     razoring: { margins: [300] },
     reverseFutility: { margin: 100, maxDepth: 6 },
     lateMovePruning: { maxDepth: 3, baseMoves: 3 },
+    exchangePruning: { quietMargin: 60, captureMargin: 100, maxDepth: 6 },
+    improving: true,
+    quiescenceTable: false,
     pvs: true,
     checkExtensions: true,
     skipLosingCaptures: true,
@@ -230,12 +239,19 @@ Deno.test("every searcher reads each option it knows exactly once, nested keys t
     search(position, counted(given, reads));
     const expected = new Map(keys.map((key) => [key, 1]));
     const nested: Record<string, string[]> = {
-      nullMove: ["reduction", "minDepth", "depthDivisor"],
-      lateMoveReductions: ["fullMoves", "minDepth", "reduction", "formula"],
+      nullMove: ["reduction", "minDepth", "depthDivisor", "evalDivisor"],
+      lateMoveReductions: [
+        "fullMoves",
+        "minDepth",
+        "reduction",
+        "formula",
+        "historyDivisor",
+      ],
       futility: ["margins"],
       razoring: ["margins"],
       reverseFutility: ["margin", "maxDepth"],
       lateMovePruning: ["maxDepth", "baseMoves"],
+      exchangePruning: ["quietMargin", "captureMargin", "maxDepth"],
     };
     for (const [parent, children] of Object.entries(nested)) {
       if (!keys.includes(parent)) continue;
@@ -315,6 +331,7 @@ Deno.test("the settings object is frozen, nested parts too, and holds every defa
     reduction: 2,
     minDepth: 3,
     depthDivisor: 0,
+    evalDivisor: 0,
   });
   assert.equal(settings.lateMoveReductions, null);
   assert.throws(() => {

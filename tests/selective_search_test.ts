@@ -97,11 +97,11 @@ Deno.test("bad selective values are clear errors naming the searcher, the option
   const cases: [object, RegExp][] = [
     [
       { nullMove: true },
-      /^pvs: nullMove must be false or an object with reduction, minDepth, depthDivisor, got true$/,
+      /^pvs: nullMove must be false or an object with reduction, minDepth, depthDivisor, evalDivisor, got true$/,
     ],
     [
       { nullMove: { r: 2 } },
-      /^pvs: nullMove has an unknown key "r"; known keys: reduction, minDepth, depthDivisor$/,
+      /^pvs: nullMove has an unknown key "r"; known keys: reduction, minDepth, depthDivisor, evalDivisor$/,
     ],
     [
       { nullMove: { reduction: 0 } },

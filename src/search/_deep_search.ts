@@ -168,12 +168,30 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   nullPly = -2;
   /** Null move's depth-adaptive divisor (0: the fixed reduction at every node). */
   nullDivisor = 0;
+  /** Null move's reduction by the static value's lead (0: off). */
+  nullEvalDivisor = 0;
   /** Late-move reductions' plies (0: off), least depth and unreduced moves. */
   lmrReduction = 0;
   /** Late-move reductions by the logarithmic table ({@linkcode lmrLogReduction}). */
   lmrLog = false;
   lmrMinDepth = 0;
   lmrFullMoves = 0;
+  /** Late-move reductions by the move's history (0: off; killers then lose a ply too). */
+  lmrHistoryDivisor = 0;
+  /** Exchange pruning's margins per ply and most plies to the horizon (0: off). */
+  exchangeQuietMargin = 0;
+  exchangeCaptureMargin = 0;
+  exchangeMaxDepth = 0;
+  /** Reverse futility, late-move pruning and reductions follow the static value's trend. */
+  improving = false;
+  /**
+   * The static value of each ply's node on the current line, from its side
+   * to move's view ({@linkcode NO_STATIC}: in check or not evaluated), for
+   * `improving`; empty when off.
+   */
+  staticValues: Int32Array = new Int32Array(0);
+  /** Quiescence probes and stores the table. */
+  quiescenceTable = false;
   /** Futility and razoring margins by distance to the horizon (null: off). */
   futilityMargins: Int32Array | null = null;
   razorMargins: Int32Array | null = null;
@@ -249,6 +267,11 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     const killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     killers.set(this.killers);
     this.killers = killers;
+    if (this.improving) {
+      const values = new Int32Array(this.plies).fill(NO_STATIC);
+      values.set(this.staticValues);
+      this.staticValues = values;
+    }
   }
 
   /** Sets the line to search first (kept for later searches with this context). */
@@ -482,6 +505,7 @@ function copySelective(
     c.nullReduction = nullMove.reduction;
     c.nullMinDepth = nullMove.minDepth;
     c.nullDivisor = nullMove.depthDivisor;
+    c.nullEvalDivisor = nullMove.evalDivisor;
   }
   const lmr = settings.lateMoveReductions;
   if (lmr !== null) {
@@ -489,7 +513,17 @@ function copySelective(
     c.lmrMinDepth = lmr.minDepth;
     c.lmrFullMoves = lmr.fullMoves;
     c.lmrLog = lmr.formula === "log";
+    c.lmrHistoryDivisor = lmr.historyDivisor;
   }
+  const exchange = settings.exchangePruning;
+  if (exchange !== null) {
+    c.exchangeQuietMargin = exchange.quietMargin;
+    c.exchangeCaptureMargin = exchange.captureMargin;
+    c.exchangeMaxDepth = exchange.maxDepth;
+  }
+  c.improving = settings.improving;
+  if (c.improving) c.staticValues = new Int32Array(c.plies).fill(NO_STATIC);
+  c.quiescenceTable = settings.quiescenceTable;
   if (settings.reverseFutility !== null) {
     c.rfpMargin = settings.reverseFutility.margin;
     c.rfpMaxDepth = settings.reverseFutility.maxDepth;
@@ -509,7 +543,7 @@ function copySelective(
   c.quiescenceEvasions = settings.quiescenceEvasions;
   c.selective = c.nullReduction !== 0 || c.lmrReduction !== 0 ||
     c.futilityMargins !== null || c.razorMargins !== null ||
-    c.rfpMargin !== 0 || c.lmpMaxDepth !== 0;
+    c.rfpMargin !== 0 || c.lmpMaxDepth !== 0 || c.exchangeMaxDepth !== 0;
 }
 
 /**
@@ -560,6 +594,12 @@ export function checkTechniqueMethods(
   if (settings.quiescenceEvasions && typeof position.isCheck !== "function") {
     throw missingMethod(where, "quiescenceEvasions", "isCheck()", position);
   }
+  if (
+    settings.exchangePruning !== null &&
+    typeof position.staticExchange !== "function"
+  ) {
+    throw missingMethod(where, "exchangePruning", "staticExchange()", position);
+  }
 }
 
 /** The error of a technique asked for on a position without a method it needs. */
@@ -591,6 +631,29 @@ const ENDED_FLOOR = 1 << 29;
  * on them, so that a forced mate is searched, not guessed.
  */
 const DECISIVE = 50_000;
+
+/** A ply's entry of `staticValues` when its node was in check or not evaluated. */
+const NO_STATIC = -0x7fffffff;
+
+/**
+ * Whether the node at `ply`, of static value `staticValue`, is improving:
+ * above the node two plies up (the same side to move), or four when that
+ * one has no static value, or true when neither has.
+ */
+function isImproving(
+  c: DeepContext,
+  ply: number,
+  staticValue: number,
+): boolean {
+  const values = c.staticValues;
+  if (ply >= 2 && values[ply - 2] !== NO_STATIC) {
+    return staticValue > values[ply - 2]!;
+  }
+  if (ply >= 4 && values[ply - 4] !== NO_STATIC) {
+    return staticValue > values[ply - 4]!;
+  }
+  return true;
+}
 
 /**
  * `quiescenceEvasions`: the plies of a quiescence search within which a
@@ -1109,6 +1172,9 @@ export function deepNode(
   const pvNode = beta - alpha > 1;
   let inCheck = false;
   let futilityBase = VALUE_INFINITE;
+  // `improving` on and the static value not above the same side's last one.
+  let worsening = false;
+  if (c.improving) c.staticValues[ply] = NO_STATIC;
   if (c.selective && ply > 0) {
     inCheck = c.hasIsCheck && position.isCheck!();
     if (!inCheck) {
@@ -1116,6 +1182,10 @@ export function deepNode(
       // stats.leaves), though the node goes on.
       stats.leaves++;
       const staticEval = c.checkValue(position.evaluate());
+      if (c.improving) {
+        worsening = !isImproving(c, ply, staticEval);
+        c.staticValues[ply] = staticEval;
+      }
       // Step 2a. Razoring: so far below alpha this close to the horizon
       // that only captures could save it; if quiescence (or the static
       // value) fails low too, trust it and skip the moves.
@@ -1142,7 +1212,9 @@ export function deepNode(
       if (
         c.rfpMargin !== 0 && !pvNode && depth <= c.rfpMaxDepth &&
         beta > -DECISIVE && beta < DECISIVE && staticEval < DECISIVE &&
-        staticEval - c.rfpMargin * depth >= beta
+        staticEval -
+              c.rfpMargin * (c.improving && !worsening ? depth - 1 : depth) >=
+          beta
       ) {
         c.horizonLeaves++;
         return clamp(c, staticEval, alpha, beta);
@@ -1156,7 +1228,7 @@ export function deepNode(
         (c.nullDivisor === 0 || (!pvNode && beta < DECISIVE)) &&
         (!c.hasNullAllowed || position.nullMoveAllowed!())
       ) {
-        const value = nullMoveSearch(c, ply, depth, beta);
+        const value = nullMoveSearch(c, ply, depth, beta, staticEval);
         if (c.aborted) return 0;
         if (value >= beta) {
           // A pass proved a bound, not a value: return beta itself, never
@@ -1217,10 +1289,14 @@ export function deepNode(
   let bestValue = -VALUE_INFINITE;
   let bestMove = NO_MOVE;
   // Late-move pruning's quota at this node (−1: off here).
-  const lmpQuota = c.lmpMaxDepth !== 0 && !pvNode && ply > 0 && !inCheck &&
+  let lmpQuota = c.lmpMaxDepth !== 0 && !pvNode && ply > 0 && !inCheck &&
       depth <= c.lmpMaxDepth
     ? c.lmpBaseMoves + depth * depth
     : -1;
+  if (worsening && lmpQuota > 0) lmpQuota >>= 1;
+  // Exchange pruning applies at this node (a search of the moves only).
+  const exchangePrunes = c.exchangeMaxDepth !== 0 && !pvNode && ply > 0 &&
+    !inCheck && depth <= c.exchangeMaxDepth;
   let quietMoves = 0;
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
@@ -1236,6 +1312,15 @@ export function deepNode(
       if (
         lmpQuota >= 0 && quietMoves > lmpQuota && bestValue > -DECISIVE &&
         !givesCheck(c, move)
+      ) {
+        c.horizonLeaves++;
+        continue;
+      }
+      // Step 4''. Exchange pruning of a quiet move that leaves its piece
+      // to be won for less than it is worth.
+      if (
+        exchangePrunes && bestValue > -DECISIVE &&
+        position.staticExchange!(move) < -c.exchangeQuietMargin * depth
       ) {
         c.horizonLeaves++;
         continue;
@@ -1257,7 +1342,24 @@ export function deepNode(
         reduction = c.lmrLog
           ? lmrLogReduction(depth, i + 1, pvNode)
           : c.lmrReduction;
+        if (c.improving || c.lmrHistoryDivisor !== 0) {
+          reduction = adjustedReduction(
+            c,
+            ply,
+            depth,
+            move,
+            reduction,
+            worsening,
+          );
+        }
       }
+    } else if (
+      exchangePrunes && i > 0 && bestValue > -DECISIVE &&
+      position.staticExchange!(move) < -c.exchangeCaptureMargin * depth
+    ) {
+      // Step 4''. Exchange pruning of a capture that loses too much.
+      c.horizonLeaves++;
+      continue;
     }
     if (trusted) position.playGenerated!(move);
     else position.play(move);
@@ -1369,6 +1471,7 @@ function nullMoveSearch(
   ply: number,
   depth: number,
   beta: number,
+  staticEval: number,
 ): number {
   const position = c.position;
   let reduced = depth - 1 - c.nullReduction;
@@ -1378,6 +1481,12 @@ function nullMoveSearch(
   // it never looked at.
   if (c.nullDivisor !== 0) {
     reduced -= Math.floor(depth / c.nullDivisor);
+    if (c.nullEvalDivisor !== 0) {
+      // The further the static value is above beta, the less the pass
+      // needs searching to show the opponent cannot get back.
+      const lead = Math.floor((staticEval - beta) / c.nullEvalDivisor);
+      reduced -= lead < 3 ? lead : 3;
+    }
     if (reduced < 1) reduced = 1;
   }
   const savedNullPly = c.nullPly;
@@ -1399,6 +1508,34 @@ function nullMoveSearch(
     c.nullPly = savedNullPly;
     c.trace = trace;
   }
+}
+
+/**
+ * Late-move reduction's plies after `improving` (one more at a node whose
+ * static value fell) and `historyDivisor` (one less for a killer, and the
+ * quiet history's share), within 0 and `depth − 2` (at least 1 ply left).
+ */
+function adjustedReduction(
+  c: DeepContext,
+  ply: number,
+  depth: number,
+  move: number,
+  reduction: number,
+  worsening: boolean,
+): number {
+  let r = reduction;
+  if (worsening) r++;
+  if (c.lmrHistoryDivisor !== 0) {
+    if (move === c.killers[2 * ply] || move === c.killers[2 * ply + 1]) r--;
+    const history = c.quietHistory;
+    const half = history.length >> 1;
+    if (move < half) {
+      const side = c.position.turn() !== 1 ? half : 0;
+      r -= Math.trunc(history[side + move]! / c.lmrHistoryDivisor);
+    }
+  }
+  if (r > depth - 2) r = depth - 2;
+  return r > 0 ? r : 0;
 }
 
 /**
@@ -1467,6 +1604,23 @@ function quiesce(
   let bestValue: number;
   let count: number;
   let skipLosing = c.skipLosingCaptures;
+  // `quiescenceTable`: an entry of any depth may settle the node (never the
+  // root, which needs a searched move).
+  const tt = c.quiescenceTable && ply > 0 && c.tt !== null ? c.tt : null;
+  let key = 0;
+  if (tt !== null) {
+    key = c.trustGenerated ? position.key() : c.checkKey(position.key());
+    const i = tt.probe(key);
+    if (i >= 0) {
+      const shift = tableShift(c, tt.value(i), ply);
+      if (tt.cutoff(i, 0, alpha + shift, beta + shift)) {
+        stats.ttCutoffs++;
+        stats.steps++;
+        return clamp(c, tt.value(i) - shift, alpha, beta);
+      }
+    }
+  }
+  let bestMove = NO_MOVE;
   if (
     c.quiescenceEvasions && ply - c.quiescenceFrom < EVASION_PLIES &&
     position.isCheck!()
@@ -1487,7 +1641,11 @@ function quiesce(
     stats.steps++;
     const standPat = c.checkValue(position.evaluate());
     if (standPat >= beta || !c.hasNoisy) {
-      return clamp(c, standPat, alpha, beta);
+      const result = clamp(c, standPat, alpha, beta);
+      if (tt !== null) {
+        storeQuiescence(c, tt, key, ply, result, alphaOrig, beta, NO_MOVE);
+      }
+      return result;
     }
     bestValue = standPat;
     if (bestValue > alpha) alpha = bestValue;
@@ -1521,6 +1679,7 @@ function quiesce(
     stats.steps += 5;
     if (value > bestValue) {
       bestValue = value;
+      bestMove = move;
       stats.steps++;
       if (ply === 0) {
         // A budget stop reports this move with its value (stoppedResult).
@@ -1536,12 +1695,38 @@ function quiesce(
     if (alpha >= beta) {
       stats.cutoffs++;
       stats.steps++;
-      return clamp(c, bestValue, alphaOrig, beta);
+      break;
     }
     stats.steps++;
   }
-  stats.steps += 2;
-  return clamp(c, bestValue, alphaOrig, beta);
+  if (alpha < beta) stats.steps += 2;
+  const result = clamp(c, bestValue, alphaOrig, beta);
+  if (tt !== null) {
+    storeQuiescence(c, tt, key, ply, result, alphaOrig, beta, bestMove);
+  }
+  return result;
+}
+
+/** `quiescenceTable`'s store of a quiescence node's result, at depth 0. */
+function storeQuiescence(
+  c: DeepContext,
+  tt: TranspositionTable,
+  key: number,
+  ply: number,
+  result: number,
+  alphaOrig: number,
+  beta: number,
+  bestMove: number,
+): void {
+  if (!c.storeEntries) return;
+  tt.store(
+    key,
+    tableValue(c, result, ply),
+    0,
+    bestMove,
+    boundOf(result, alphaOrig, beta),
+    c.entryKind,
+  );
 }
 
 /** A node below the horizon: counted, then terminal test, then quiescence. */

@@ -1,6 +1,7 @@
 /**
  * The selective options of the shared deep node (null move, late-move
- * reductions, futility, razoring, reverse futility, late-move pruning),
+ * reductions, futility, razoring, reverse futility, late-move pruning,
+ * exchange pruning),
  * read for `resolveSearchSettings`:
  * each off unless given an object, each key of that object read once,
  * checked and completed with its default.
@@ -22,6 +23,11 @@ export interface NullMoveSettings {
    * `reduction + floor(depth / depthDivisor)`, tried at non-PV nodes only.
    */
   readonly depthDivisor: number;
+  /**
+   * Reduction by the static value's lead (0: off): another
+   * `min(3, floor((static − beta) / evalDivisor))` plies, with `depthDivisor` only.
+   */
+  readonly evalDivisor: number;
 }
 
 /** Late-move reductions, resolved. */
@@ -34,6 +40,11 @@ export interface LateMoveReductionSettings {
   readonly reduction: number;
   /** `"fixed"`: `reduction` plies; `"log"`: the logarithmic table ({@linkcode lmrLogReduction}). */
   readonly formula: "fixed" | "log";
+  /**
+   * Reduction by the move's standing (0: off): one ply less for a killer
+   * and `trunc(history / historyDivisor)` plies less by quiet history.
+   */
+  readonly historyDivisor: number;
 }
 
 /** Reverse futility pruning (static null move), resolved. */
@@ -52,6 +63,16 @@ export interface LateMovePruningSettings {
   readonly baseMoves: number;
 }
 
+/** Pruning by static exchange near the horizon, resolved. */
+export interface ExchangePruningSettings {
+  /** A quiet move is skipped when its exchange is below `−quietMargin · depth` (0…VALUE_INFINITE). */
+  readonly quietMargin: number;
+  /** A capture is skipped when its exchange is below `−captureMargin · depth` (0…VALUE_INFINITE). */
+  readonly captureMargin: number;
+  /** Most plies to the horizon at which a move is skipped (1…64). */
+  readonly maxDepth: number;
+}
+
 /** The selective part of the settings; null is off. */
 export interface SelectiveSettings {
   readonly nullMove: NullMoveSettings | null;
@@ -60,6 +81,7 @@ export interface SelectiveSettings {
   readonly razorMargins: readonly number[] | null;
   readonly reverseFutility: ReverseFutilitySettings | null;
   readonly lateMovePruning: LateMovePruningSettings | null;
+  readonly exchangePruning: ExchangePruningSettings | null;
 }
 
 /** The selective settings when none is given (the common case: nothing to read). */
@@ -70,22 +92,30 @@ const ALL_OFF: SelectiveSettings = Object.freeze({
   razorMargins: null,
   reverseFutility: null,
   lateMovePruning: null,
+  exchangePruning: null,
 });
 
 /** Keys of each selective option's object. */
 const SELECTIVE_KEYS = {
-  nullMove: ["reduction", "minDepth", "depthDivisor"],
-  lateMoveReductions: ["fullMoves", "minDepth", "reduction", "formula"],
+  nullMove: ["reduction", "minDepth", "depthDivisor", "evalDivisor"],
+  lateMoveReductions: [
+    "fullMoves",
+    "minDepth",
+    "reduction",
+    "formula",
+    "historyDivisor",
+  ],
   futility: ["margins"],
   razoring: ["margins"],
   reverseFutility: ["margin", "maxDepth"],
   lateMovePruning: ["maxDepth", "baseMoves"],
+  exchangePruning: ["quietMargin", "captureMargin", "maxDepth"],
 } as const;
 
 type SelectiveName = keyof typeof SELECTIVE_KEYS;
 
 /**
- * Reads the six selective options from the caller's values (already read
+ * Reads the seven selective options from the caller's values (already read
  * once from the options object).
  *
  * @param where the searcher, named in errors
@@ -99,11 +129,11 @@ type SelectiveName = keyof typeof SELECTIVE_KEYS;
  * import assert from "node:assert/strict";
  * import { resolveSelective } from "./_selective_settings.ts";
  * const s = resolveSelective("pvs", { nullMove: {}, futility: { margins: [100] } });
- * assert.deepEqual(s.nullMove, { reduction: 2, minDepth: 3, depthDivisor: 0 });
+ * assert.deepEqual(s.nullMove, { reduction: 2, minDepth: 3, depthDivisor: 0, evalDivisor: 0 });
  * assert.ok(s.lateMoveReductions === null && Object.isFrozen(s.futilityMargins));
  * assert.throws(
  *   () => resolveSelective("pvs", { nullMove: { depth: 3 } }),
- *   /pvs: nullMove has an unknown key "depth"; known keys: reduction, minDepth, depthDivisor/,
+ *   /pvs: nullMove has an unknown key "depth"; known keys: reduction, minDepth, depthDivisor, evalDivisor/,
  * );
  * const late = resolveSelective("iterativeDeepening", {
  *   lateMoveReductions: { formula: "log" },
@@ -122,7 +152,8 @@ export function resolveSelective(
   if (
     given.nullMove === undefined && given.lateMoveReductions === undefined &&
     given.futility === undefined && given.razoring === undefined &&
-    given.reverseFutility === undefined && given.lateMovePruning === undefined
+    given.reverseFutility === undefined &&
+    given.lateMovePruning === undefined && given.exchangePruning === undefined
   ) {
     return ALL_OFF;
   }
@@ -146,6 +177,7 @@ export function resolveSelective(
       1,
       64,
     ),
+    evalDivisor: nullEvalDivisor(where, nullMove),
   });
   const lmr = selectiveObject(
     where,
@@ -163,6 +195,13 @@ export function resolveSelective(
       3,
       1,
       256,
+    ),
+    historyDivisor: integer(
+      "lateMoveReductions.historyDivisor",
+      lmr.historyDivisor,
+      0,
+      1,
+      1 << 24,
     ),
   });
   const futility = selectiveObject(where, "futility", given.futility);
@@ -186,6 +225,28 @@ export function resolveSelective(
     maxDepth: integer("lateMovePruning.maxDepth", lmp.maxDepth, 3, 1, 64),
     baseMoves: integer("lateMovePruning.baseMoves", lmp.baseMoves, 3, 0, 256),
   });
+  const exchange = selectiveObject(
+    where,
+    "exchangePruning",
+    given.exchangePruning,
+  );
+  const exchangePruning = exchange && Object.freeze({
+    quietMargin: integer(
+      "exchangePruning.quietMargin",
+      exchange.quietMargin,
+      60,
+      0,
+      VALUE_INFINITE,
+    ),
+    captureMargin: integer(
+      "exchangePruning.captureMargin",
+      exchange.captureMargin,
+      100,
+      0,
+      VALUE_INFINITE,
+    ),
+    maxDepth: integer("exchangePruning.maxDepth", exchange.maxDepth, 6, 1, 64),
+  });
   return {
     nullMove: nullMoveSettings,
     lateMoveReductions: lmrSettings,
@@ -193,7 +254,33 @@ export function resolveSelective(
     razorMargins,
     reverseFutility,
     lateMovePruning,
+    exchangePruning,
   };
+}
+
+/**
+ * Null move's `evalDivisor` (0 when absent): it adds to the depth-adaptive
+ * reduction, so it is refused without `depthDivisor`.
+ */
+function nullEvalDivisor(
+  where: string,
+  nullMove: Record<string, unknown>,
+): number {
+  if (nullMove.evalDivisor === undefined) return 0;
+  if (nullMove.depthDivisor === undefined) {
+    throw new Error(
+      `${where}: nullMove.evalDivisor adds to the depth-adaptive reduction, so it needs nullMove.depthDivisor, got evalDivisor ${
+        describe(nullMove.evalDivisor)
+      } without it`,
+    );
+  }
+  return checkInteger(
+    where,
+    "nullMove.evalDivisor",
+    nullMove.evalDivisor,
+    1,
+    VALUE_INFINITE,
+  );
 }
 
 /**

@@ -134,6 +134,30 @@ export interface DeepSearchOptions extends SearchOptions {
    */
   lateMovePruning?: LateMovePruningOptions | false;
   /**
+   * Exchange pruning (selective; off by default): at a non-PV node `d`
+   * plies from the horizon, `d` at most `maxDepth`, not at the root and not
+   * in check, a move after the first whose static exchange
+   * (`position.staticExchange`) is below `−quietMargin · d` (a quiet move:
+   * it leaves its piece where it is lost) or `−captureMargin · d` (a
+   * capture) is skipped, unless the best value so far is a decisive loss.
+   * Contract: may change the value (a sacrifice that pays off later is
+   * never searched); sound only when no move that loses that much material
+   * by exchange can be the best. Needs `staticExchange`.
+   */
+  exchangePruning?: ExchangePruningOptions | false;
+  /**
+   * "Improving" (selective; off by default): a node whose static value is
+   * above that of the node two plies up (the same side to move; true when
+   * that one was in check or not evaluated) is improving. Reverse futility
+   * then prunes with one ply less of margin (`margin · (d − 1)`); at a node
+   * that is not improving, late-move pruning keeps half its quota of quiet
+   * moves and late-move reductions reduce one ply more (still leaving at
+   * least 1 ply). Contract: that of the techniques it adjusts; refused
+   * unless one of `reverseFutility`, `lateMovePruning` and
+   * `lateMoveReductions` is on.
+   */
+  improving?: boolean;
+  /**
    * Check extensions (selective; off by default): a node whose side to move
    * is in check searches one ply deeper, while fewer than twice the root
    * depth plies from the root. Contract: may change the value (it searches
@@ -162,6 +186,18 @@ export interface DeepSearchOptions extends SearchOptions {
    * is unchanged. Needs `isCheck`.
    */
   quiescenceEvasions?: boolean;
+  /**
+   * The transposition table in quiescence (off by default): each quiescence
+   * node that stands pat or searches captures probes the table, cuts on an
+   * entry of any depth whose bound settles its window, and stores its result
+   * at depth 0 (which no node of the main search, at depth 1 or more, cuts
+   * on). Contract: the value of quiescence over the same captures where the
+   * table holds only this search's quiescence entries; an entry of a
+   * deeper search can give a deeper value, as in the main search. Needs
+   * `tt` and a quiescence search (`quiescence: true`, or the `quiescence`
+   * searcher), and is refused with `exactDepth`.
+   */
+  quiescenceTable?: boolean;
   /**
    * Whether table entries may settle a node (default true). With `false`
    * the table serves move ordering only: each node still probes it for the
@@ -207,6 +243,13 @@ export interface NullMoveOptions {
    * mate score).
    */
   depthDivisor?: number;
+  /**
+   * Reduction by the static value's lead over beta (integer
+   * 1…1,000,000; absent: none; needs `depthDivisor`): another
+   * `min(3, floor((static − beta) / evalDivisor))` plies, still leaving at
+   * least 1 ply (engines: 200 centipawns a ply).
+   */
+  evalDivisor?: number;
 }
 
 /** The `lateMoveReductions` option of {@linkcode DeepSearchOptions}. */
@@ -226,6 +269,14 @@ export interface LateMoveReductionOptions {
    * again at full depth (null window first under PVS, then the window).
    */
   formula?: "fixed" | "log";
+  /**
+   * Reduction by the move's standing (integer 1…2^24; absent: none; needs
+   * `order` with `"quiet-history"`): a quiet killer of the node's ply is
+   * reduced one ply less, and every quiet move `trunc(h / historyDivisor)`
+   * plies less for its quiet-history entry h (more for a negative entry),
+   * never below 0 nor leaving less than 1 ply.
+   */
+  historyDivisor?: number;
 }
 
 /** The `reverseFutility` option of {@linkcode DeepSearchOptions}. */
@@ -242,6 +293,16 @@ export interface LateMovePruningOptions {
   maxDepth?: number;
   /** Quiet moves kept at depth d: `baseMoves + d²` (integer 0…256, default 3). */
   baseMoves?: number;
+}
+
+/** The `exchangePruning` option of {@linkcode DeepSearchOptions}. */
+export interface ExchangePruningOptions {
+  /** Per ply to the horizon, how much a quiet move may lose by exchange (integer 0…1,000,000, default 60). */
+  quietMargin?: number;
+  /** Per ply to the horizon, how much a capture may lose by exchange (integer 0…1,000,000, default 100). */
+  captureMargin?: number;
+  /** Most plies to the horizon at which a move is skipped (integer 1…64, default 6). */
+  maxDepth?: number;
 }
 
 /** The `futility` and `razoring` options of {@linkcode DeepSearchOptions}. */

@@ -19,6 +19,7 @@ import {
   readOptions,
 } from "../validate.ts";
 import {
+  type ExchangePruningSettings,
   type LateMovePruningSettings,
   type LateMoveReductionSettings,
   type NullMoveSettings,
@@ -31,6 +32,7 @@ import {
   type MoveOrder,
   type MoveScorer,
   ORDER_PV,
+  ORDER_QUIET_HISTORY,
   type OrderOption,
   resolveOrder,
 } from "./ordering.ts";
@@ -97,6 +99,12 @@ export interface SearchSettings {
   readonly reverseFutility: ReverseFutilitySettings | null;
   /** Late-move pruning's parameters, or null when off. */
   readonly lateMovePruning: LateMovePruningSettings | null;
+  /** Exchange pruning's parameters, or null when off. */
+  readonly exchangePruning: ExchangePruningSettings | null;
+  /** Reverse futility, late-move pruning and reductions follow whether the static value rises. */
+  readonly improving: boolean;
+  /** Quiescence probes and stores the table. */
+  readonly quiescenceTable: boolean;
   readonly checkExtensions: boolean;
   /** Quiescence leaves out captures that lose by static exchange. */
   readonly skipLosingCaptures: boolean;
@@ -136,9 +144,12 @@ const DEEP_KEYS = [
   "razoring",
   "reverseFutility",
   "lateMovePruning",
+  "exchangePruning",
+  "improving",
   "checkExtensions",
   "skipLosingCaptures",
   "quiescenceEvasions",
+  "quiescenceTable",
   "tableCutoffs",
   "enhancedCutoffs",
 ] as const;
@@ -159,6 +170,8 @@ interface SearcherRules {
   readonly passes?: string;
   /** Make a fresh table of {@linkcode DEFAULT_TABLE_ENTRIES} without `tt`. */
   readonly ownTable?: boolean;
+  /** It always searches quiescence at the horizon (the `quiescence` searcher). */
+  readonly quiesces?: boolean;
   /** Ordering without `order` (default: `"tt"` with a table, else `"natural"`). */
   readonly order?: MoveOrder;
   /** Aspiration half-width without `delta`. */
@@ -191,7 +204,7 @@ const SEARCHERS = {
   negamax: { keys: SEARCH_KEYS },
   alphaBeta: { keys: [...DEEP_KEYS, "alpha", "beta", "trace"] },
   pvs: { keys: [...DEEP_KEYS, "alpha", "beta"] },
-  quiescence: { keys: [...DEEP_KEYS, "alpha", "beta"] },
+  quiescence: { keys: [...DEEP_KEYS, "alpha", "beta"], quiesces: true },
   iterativeDeepening: {
     keys: [
       ...DEEP_KEYS,
@@ -264,6 +277,33 @@ export function resolveSearchSettings(
     ? HANDED_ON.get(options)
     : undefined;
   return handed ?? settingsOf(where, options, SEARCHERS[searcher]);
+}
+
+/**
+ * `quiescenceTable`'s needs: a table, a quiescence search to use it in, and
+ * the engine rule (its depth-0 entries are no fixed-depth tree's).
+ */
+function checkQuiescenceTable(
+  where: string,
+  tt: TranspositionTable | null,
+  exactDepth: boolean,
+  quiesces: boolean,
+): void {
+  if (tt === null) {
+    throw new Error(
+      `${where}: quiescenceTable needs a transposition table (the tt option), got none`,
+    );
+  }
+  if (!quiesces) {
+    throw new Error(
+      `${where}: quiescenceTable stores quiescence's results, and this search has no quiescence (pass quiescence: true)`,
+    );
+  }
+  if (exactDepth) {
+    throw new Error(
+      `${where}: quiescenceTable cannot be combined with exactDepth: its entries would settle nodes that a fixed-depth search must search`,
+    );
+  }
 }
 
 /** Handles made by {@linkcode handOn}, with the settings each stands for. */
@@ -434,6 +474,33 @@ function settingsOf(
     flag(where, "quiescenceEvasions", given.quiescenceEvasions) === true;
   const interrupt = interruptFlag(where, given.interrupt);
   const quiescence = flag(where, "quiescence", given.quiescence) === true;
+  const improving = flag(where, "improving", given.improving) === true;
+  if (
+    improving && selective.reverseFutility === null &&
+    selective.lateMovePruning === null && selective.lateMoveReductions === null
+  ) {
+    throw new Error(
+      `${where}: improving adjusts reverseFutility, lateMovePruning and lateMoveReductions by whether the static value rises, and none of them is on`,
+    );
+  }
+  if (
+    (selective.lateMoveReductions?.historyDivisor ?? 0) !== 0 &&
+    (plan.flags & ORDER_QUIET_HISTORY) === 0
+  ) {
+    throw new Error(
+      `${where}: lateMoveReductions.historyDivisor reduces by the quiet history, which only order "quiet-history" keeps, and order has none`,
+    );
+  }
+  const quiescenceTable =
+    flag(where, "quiescenceTable", given.quiescenceTable) === true;
+  if (quiescenceTable) {
+    checkQuiescenceTable(
+      where,
+      tt,
+      exactDepth,
+      quiescence || rules.quiesces === true,
+    );
+  }
   const pvs = flag(where, "pvs", given.pvs) === true;
   const keepCutMove = flag(where, "keepCutMove", given.keepCutMove) === true;
   const onIteration = given.onIteration;
@@ -469,6 +536,9 @@ function settingsOf(
     razorMargins: selective.razorMargins,
     reverseFutility: selective.reverseFutility,
     lateMovePruning: selective.lateMovePruning,
+    exchangePruning: selective.exchangePruning,
+    improving,
+    quiescenceTable,
     checkExtensions,
     skipLosingCaptures,
     quiescenceEvasions,
