@@ -210,6 +210,59 @@ export function engineEvaluation(board: Board): number {
   return ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
 }
 
+/** A knight, bishop, rook or queen attacked by an enemy pawn, middlegame (the `pawnThreats` option). */
+export const PAWN_THREAT_MG = -50;
+/** The same in the endgame. */
+export const PAWN_THREAT_EG = -40;
+
+/**
+ * The pawn-threat term of `board`, white's view, tapered by the phase as
+ * {@linkcode engineEvaluation} tapers its terms: {@linkcode PAWN_THREAT_MG}
+ * and {@linkcode PAWN_THREAT_EG} for each knight, bishop, rook or queen
+ * that an enemy pawn attacks (cached by {@linkcode cachedEngineEvaluation}
+ * under a key of its own, so that a position with the term and one
+ * without never share an entry).
+ *
+ * @example A white knight attacked by a black pawn
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseFen } from "./_fen.ts";
+ * import { pawnThreats, PAWN_THREAT_EG } from "./_engine_evaluation.ts";
+ * assert.equal(pawnThreats(parseFen("example", "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1")), PAWN_THREAT_EG);
+ * assert.equal(pawnThreats(parseFen("example", "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1")), 0);
+ * ```
+ */
+export function pawnThreats(board: Board): number {
+  const squares = board.squares, list = board.list, counts = board.counts;
+  let threatened = 0;
+  for (let color = WHITE; color <= BLACK; color++) {
+    // A black pawn takes towards rank 1: it attacks a white piece from
+    // 15 or 17 squares above it, a white pawn a black piece from below.
+    const enemyPawn = PAWN | (color ^ 1) << 3;
+    const step = color === WHITE ? 15 : -15;
+    const end = color * 16 + board.listCount[color]!;
+    for (let i = color * 16; i < end; i++) {
+      const square = list[i]!;
+      const type = squares[square]! & 7;
+      if (type === PAWN || type === KING) continue;
+      const left = square + step, right = square + step + (step > 0 ? 2 : -2);
+      if (
+        ((left & 0x88) === 0 && squares[left] === enemyPawn) ||
+        ((right & 0x88) === 0 && squares[right] === enemyPawn)
+      ) {
+        threatened += color === WHITE ? 1 : -1;
+      }
+    }
+  }
+  if (threatened === 0) return 0;
+  let phase = counts[KNIGHT]! + counts[KNIGHT | 8]! + counts[BISHOP]! +
+    counts[BISHOP | 8]! + 2 * (counts[ROOK]! + counts[ROOK | 8]!) +
+    4 * (counts[QUEEN]! + counts[QUEEN | 8]!);
+  if (phase > PHASE_MAX) phase = PHASE_MAX;
+  return ((threatened * PAWN_THREAT_MG * phase +
+    threatened * PAWN_THREAT_EG * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
+}
+
 /** Entries of the evaluation cache (a power of two). */
 const CACHE_SIZE = 1 << 16;
 /**
@@ -226,16 +279,27 @@ function emptyCache(): void {
 }
 
 /**
- * {@linkcode engineEvaluation} through a cache of 65,536 entries indexed by
- * the low bits of the Zobrist key and checked by both halves (53 bits: a
- * wrong hit is as unlikely as a transposition table's). The value is
- * white's view, so the side to move (in the key) never changes it.
+ * Mixed into the key of a position evaluated with the pawn-threat term, so
+ * that its entry is never read for the same position without it (the high
+ * half stays a non-negative 21-bit number).
  */
-export function cachedEngineEvaluation(board: Board): number {
-  const lo = board.keyLo, hi = board.keyHi;
+const THREATS_LO = 0x5bd1e995 | 0, THREATS_HI = 0x1b8735;
+
+/**
+ * {@linkcode engineEvaluation} (plus {@linkcode pawnThreats} with
+ * `threats`) through a cache of 65,536 entries indexed by the low bits of
+ * the Zobrist key and checked by both halves (53 bits: a wrong hit is as
+ * unlikely as a transposition table's). The value is white's view, so the
+ * side to move (in the key) never changes it.
+ */
+export function cachedEngineEvaluation(board: Board, threats = false): number {
+  const lo = threats ? board.keyLo ^ THREATS_LO : board.keyLo;
+  const hi = threats ? board.keyHi ^ THREATS_HI : board.keyHi;
   const at = (lo & (CACHE_SIZE - 1)) << 2;
   if (CACHE[at] === lo && CACHE[at + 1] === hi) return CACHE[at + 2]!;
-  const value = engineEvaluation(board);
+  const value = threats
+    ? engineEvaluation(board) + pawnThreats(board)
+    : engineEvaluation(board);
   CACHE[at] = lo;
   CACHE[at + 1] = hi;
   CACHE[at + 2] = value;

@@ -68,6 +68,14 @@ export interface ChessOptions {
    * {@linkcode ChessEvaluation}). Default `"simplified"`, the course's.
    */
   evaluation?: ChessEvaluation;
+  /**
+   * Adds to the engine evaluation (`evaluation: "engine"` only) a term for
+   * each knight, bishop, rook or queen that an enemy pawn attacks: −50 in
+   * the middlegame, −40 in the endgame, tapered by the phase
+   * (`PAWN_THREAT_MG` and `PAWN_THREAT_EG` of the engine evaluation). Default
+   * false: the engine evaluation the atlas's games were played with.
+   */
+  pawnThreats?: boolean;
 }
 
 /**
@@ -97,7 +105,7 @@ export type ChessEvaluation = "simplified" | "engine";
 /** The evaluations, in {@linkcode ChessEvaluation}'s order. */
 const EVALUATIONS: readonly ChessEvaluation[] = ["simplified", "engine"];
 
-const OPTION_KEYS = ["noisyChecks", "evaluation"];
+const OPTION_KEYS = ["noisyChecks", "evaluation", "pawnThreats"];
 
 // Set by Chess's static block: the one way to its private board from outside the class.
 let boardCopyOf: (position: Chess) => Board;
@@ -173,6 +181,8 @@ export class Chess implements Position {
   #noisyChecks = false;
   /** Whether evaluate() is the engine's ("engine") rather than the course's. */
   #engine = false;
+  /** Whether the engine's evaluation adds the pawn-threat term. */
+  #pawnThreats = false;
 
   static {
     boardCopyOf = (position) => position.#board.copy();
@@ -183,11 +193,13 @@ export class Chess implements Position {
     root: number,
     noisyChecks: boolean,
     engine: boolean,
+    pawnThreats: boolean,
   ) {
     this.#board = board;
     this.#root = root;
     this.#noisyChecks = noisyChecks;
     this.#engine = engine;
+    this.#pawnThreats = pawnThreats;
   }
 
   /**
@@ -225,7 +237,14 @@ export class Chess implements Position {
       options?.noisyChecks ?? false,
     );
     const engine = checkEvaluation("Chess.fromFen", options?.evaluation);
-    return new Chess(readFen("Chess.fromFen", fen), 0, noisyChecks, engine);
+    const threats = checkPawnThreats("Chess.fromFen", options, engine);
+    return new Chess(
+      readFen("Chess.fromFen", fen),
+      0,
+      noisyChecks,
+      engine,
+      threats,
+    );
   }
 
   /**
@@ -248,11 +267,13 @@ export class Chess implements Position {
       options?.noisyChecks ?? false,
     );
     const engine = checkEvaluation("Chess.start", options?.evaluation);
+    const threats = checkPawnThreats("Chess.start", options, engine);
     return new Chess(
       parseFen("Chess.start", START_FEN),
       0,
       noisyChecks,
       engine,
+      threats,
     );
   }
 
@@ -441,7 +462,7 @@ export class Chess implements Position {
     if (status === CHECKMATE) return -(CHESS_MATE - (board.ply - this.#root));
     if (status !== ONGOING) return 0;
     if (this.#engine) {
-      const score = cachedEngineEvaluation(board);
+      const score = cachedEngineEvaluation(board, this.#pawnThreats);
       return (board.side === WHITE ? score : 0 - score) + TEMPO;
     }
     const kings = board.kings;
@@ -466,6 +487,7 @@ export class Chess implements Position {
       this.#root,
       this.#noisyChecks,
       this.#engine,
+      this.#pawnThreats,
     ) as this;
   }
 
@@ -483,6 +505,26 @@ export class Chess implements Position {
    */
   get evaluation(): ChessEvaluation {
     return this.#engine ? "engine" : "simplified";
+  }
+
+  /**
+   * Whether the engine evaluation adds the pawn-threat term (the option
+   * `pawnThreats`; kept by `clone` and by `withEvaluation("engine")`).
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const fen = "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1"; // the knight attacked by a pawn
+   * const plain = Chess.fromFen(fen, { evaluation: "engine" });
+   * const threats = Chess.fromFen(fen, { evaluation: "engine", pawnThreats: true });
+   * assert.ok(threats.pawnThreats && threats.clone().pawnThreats && !plain.pawnThreats);
+   * assert.ok(threats.evaluate() < plain.evaluate());
+   * assert.throws(() => Chess.fromFen(fen, { pawnThreats: true }), /Chess.fromFen: pawnThreats adds a term to the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"/);
+   * ```
+   */
+  get pawnThreats(): boolean {
+    return this.#pawnThreats;
   }
 
   /**
@@ -507,7 +549,13 @@ export class Chess implements Position {
    */
   withEvaluation(evaluation: ChessEvaluation): Chess {
     const engine = checkEvaluation("Chess.withEvaluation", evaluation, true);
-    return new Chess(this.#board.copy(), this.#root, this.#noisyChecks, engine);
+    return new Chess(
+      this.#board.copy(),
+      this.#root,
+      this.#noisyChecks,
+      engine,
+      engine && this.#pawnThreats,
+    );
   }
 
   /**
@@ -936,6 +984,23 @@ function checkEvaluation(
     );
   }
   return value === "engine";
+}
+
+/** The `pawnThreats` option: a boolean, true only with the engine evaluation. */
+function checkPawnThreats(
+  where: string,
+  options: ChessOptions | undefined,
+  engine: boolean,
+): boolean {
+  const value = options?.pawnThreats;
+  if (value === undefined) return false;
+  const threats = checkBoolean(where, "pawnThreats", value);
+  if (threats && !engine) {
+    throw new Error(
+      `${where}: pawnThreats adds a term to the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"`,
+    );
+  }
+  return threats;
 }
 
 function checkMove(where: string, move: unknown): void {
