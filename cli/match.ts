@@ -151,7 +151,14 @@ depth, nodes and movetime (the budget of each search):
                   --timeout-ms
   skill=S         Stockfish's skill level, ${setting("skill")}
                   (stockfish only; below 20 its moves are chosen at random)
-For example ours:depth=3, stockfish:skill=3,depth=5 or ours:movetime=100.
+  candidates=C    1: ours with its candidate techniques (the UCI option
+                  Candidates), 0: without (the default), ${
+    setting("candidates")
+  }
+                  (ours only)
+For example ours:depth=3, stockfish:skill=3,depth=5 or ours:movetime=100;
+ours:movetime=50,candidates=1 against ours:movetime=50 measures the
+candidates.
 
 Flags:
   --a SPEC, --b SPEC

@@ -455,7 +455,7 @@ Deno.test("decodeJob: what a chess job's games would fail on only once played (a
   }
 });
 
-Deno.test("decodeJob: a job names engines, never programs: paths, path-like names, extra fields and options beyond Stockfish's skill are refused", () => {
+Deno.test("decodeJob: a job names engines, never programs: paths, path-like names, extra fields and options beyond Stockfish's skill and our Candidates are refused", () => {
   const refused: [string, (b: Record<string, unknown>) => void, RegExp][] = [
     // What format 1 took: a program's path, run by every worker.
     [
@@ -504,7 +504,7 @@ Deno.test("decodeJob: a job names engines, never programs: paths, path-like name
     [
       "hash",
       (b) => b.options = { "Skill Level": 3, Hash: 1 << 30 },
-      /task.b.options must be empty, or \{ "Skill Level": 0…20 \} for stockfish/,
+      /task.b.options must be empty, \{ "Skill Level": 0…20 \} for stockfish, or \{ "Candidates": 0 or 1 \} for ours/,
     ],
     [
       "debug log",
@@ -520,6 +520,22 @@ Deno.test("decodeJob: a job names engines, never programs: paths, path-like name
       "skill of another engine",
       (b) => {
         b.engine = "ours";
+      },
+      /task.b.options must be empty/,
+    ],
+    [
+      "candidates range",
+      (b) => {
+        b.engine = "ours";
+        b.options = { Candidates: 2 };
+      },
+      /task.b.options\["Candidates"\] must be an integer in 0…1, got 2/,
+    ],
+    [
+      "candidates of another engine",
+      (b) => {
+        b.engine = "stockfish";
+        b.options = { Candidates: 1 };
       },
       /task.b.options must be empty/,
     ],

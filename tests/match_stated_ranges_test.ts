@@ -59,6 +59,7 @@ Deno.test("match --help: each SPEC setting's stated range is taken at both ends 
     ["nodes", (n) => `ours:nodes=${n}`],
     ["movetime", (n) => `ours:movetime=${n}`],
     ["skill", (n) => `stockfish:skill=${n},depth=1`],
+    ["candidates", (n) => `ours:candidates=${n},depth=1`],
   ];
   for (const [setting, spec] of specs) {
     const [min, max] = statedRange(MATCH_HELP, new RegExp(`^ {2}${setting}=`));

@@ -907,3 +907,35 @@ Deno.test("UCI bestmove names the reply expected to ponder on (the line's second
     "bestmove g1g7",
   );
 });
+
+Deno.test("UCI Candidates: a check option; on, the engine searches the last position with the candidate techniques and the pawn-threat evaluation", () => {
+  const engine = new UciEngine();
+  assert.ok(
+    engine.receive("uci").includes(
+      "option name Candidates type check default false",
+    ),
+  );
+  assert.deepEqual(engine.receive("setoption name Candidates value on"), [
+    'info string setoption: Candidates must be true or false, got "on"',
+  ]);
+  assert.deepEqual(engine.receive("setoption name Candidates"), [
+    "info string setoption: Candidates must be true or false, got no value",
+  ]);
+  const after = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+  const search = (candidates: boolean) => {
+    const out = talk(engine, [
+      "position startpos moves e2e4",
+      `setoption name Candidates value ${candidates}`,
+      "go depth 9",
+    ]);
+    const last = out.filter((l) => l.startsWith("info depth")).at(-1)!;
+    const move = out.at(-1)!.split(" ")[1]!;
+    // The position given before the option is the one searched: a black move.
+    assert.ok(legalIn(after, move), move);
+    return Number(/ nodes (\d+)/.exec(last)![1]);
+  };
+  const without = search(false);
+  const withThem = search(true);
+  assert.notEqual(withThem, without);
+  assert.equal(search(false), without);
+});

@@ -120,7 +120,7 @@ export interface EngineSpec {
   label: string;
   /** What follows `go` (e.g. `"depth 3"`). */
   go: string;
-  /** UCI options set at start: only Stockfish's `Skill Level` (0…20). */
+  /** UCI options set at start: only Stockfish's `Skill Level` (0…20) and ours' `Candidates` (0 or 1). */
   options: Record<string, number>;
 }
 
@@ -482,14 +482,17 @@ function checkEngine(field: string, value: unknown): EngineSpec {
     throw invalid(`${field}.options`, value.options, "an object");
   }
   for (const [key, option] of Object.entries(value.options)) {
-    if (key !== "Skill Level" || name !== "stockfish") {
+    if (key === "Skill Level" && name === "stockfish") {
+      checkInt(`${field}.options["Skill Level"]`, option, 0, 20);
+    } else if (key === "Candidates" && name === "ours") {
+      checkInt(`${field}.options["Candidates"]`, option, 0, 1);
+    } else {
       throw invalid(
         `${field}.options`,
         value.options,
-        'empty, or { "Skill Level": 0…20 } for stockfish',
+        'empty, { "Skill Level": 0…20 } for stockfish, or { "Candidates": 0 or 1 } for ours',
       );
     }
-    checkInt(`${field}.options["Skill Level"]`, option, 0, 20);
   }
   return value as unknown as EngineSpec;
 }

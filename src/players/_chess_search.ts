@@ -150,6 +150,73 @@ export const CHESS_ENGINE_SELECTIVE: Readonly<IterativeDeepeningOptions> =
     enhancedCutoffs: true,
   });
 
+/**
+ * The position options of the engine with its candidate techniques
+ * ({@linkcode CHESS_ENGINE_CANDIDATES}): {@linkcode CHESS_ENGINE_POSITION}
+ * and the pawn-threat term of the evaluation (`pawnThreats`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess } from "../../mod.ts";
+ * import { CHESS_CANDIDATE_POSITION } from "./_chess_search.ts";
+ * assert.ok(Chess.start(CHESS_CANDIDATE_POSITION).pawnThreats);
+ * ```
+ */
+export const CHESS_CANDIDATE_POSITION: Readonly<ChessOptions> = Object.freeze({
+  evaluation: "engine",
+  pawnThreats: true,
+});
+
+/**
+ * Techniques measured as gains at equal time but not yet in the atlas's
+ * leave-one-out run, so not in {@linkcode CHESS_ENGINE_SELECTIVE}: laid over
+ * it (with positions of {@linkcode CHESS_CANDIDATE_POSITION}) when
+ * {@linkcode searchChess} is asked for `candidates`, as the UCI engine's
+ * `Candidates` option asks. The table in quiescence; null move reduced by
+ * another ply per 200 centipawns of the static value above beta (at most
+ * 3); exchange pruning within 6 plies (quiet moves losing more than 60 a
+ * ply, captures more than 100); "improving"; late-move reductions one ply
+ * less for killers and by quiet history (one ply per 6,144). The
+ * measurements are in docs/chess_strength.md.
+ *
+ * @example Deeper in the same nodes
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Chess, TranspositionTable } from "../../mod.ts";
+ * import { CHESS_CANDIDATE_POSITION, CHESS_ENGINE_POSITION, searchChess } from "./_chess_search.ts";
+ * const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+ * const depth = (candidates: boolean) => {
+ *   const position = Chess.fromFen(fen, candidates ? CHESS_CANDIDATE_POSITION : CHESS_ENGINE_POSITION);
+ *   position.markRoot();
+ *   const table = new TranspositionTable({ megabytes: 8 });
+ *   return searchChess(position, table, { depth: 64, maxNodes: 200_000, candidates }).depth;
+ * };
+ * assert.ok(depth(true) >= depth(false));
+ * ```
+ */
+export const CHESS_ENGINE_CANDIDATES: Readonly<IterativeDeepeningOptions> =
+  Object.freeze({
+    quiescenceTable: true,
+    nullMove: Object.freeze({
+      reduction: 3,
+      minDepth: 3,
+      depthDivisor: 3,
+      evalDivisor: 200,
+    }),
+    exchangePruning: Object.freeze({
+      quietMargin: 60,
+      captureMargin: 100,
+      maxDepth: 6,
+    }),
+    improving: true,
+    lateMoveReductions: Object.freeze({
+      formula: "log",
+      fullMoves: 2,
+      historyDivisor: 6144,
+    }),
+  });
+
 /** Budgets of one {@linkcode searchChess} call. */
 export interface ChessSearchLimits {
   /** Deepest iteration. */
@@ -168,6 +235,11 @@ export interface ChessSearchLimits {
   onIteration?: (row: DepthRow) => boolean | void;
   /** Play a better root move of an iteration the budget cut (`iterativeDeepening`'s option; default false). */
   keepCutMove?: boolean;
+  /**
+   * Search with {@linkcode CHESS_ENGINE_CANDIDATES} too (default false);
+   * the position should then be made with {@linkcode CHESS_CANDIDATE_POSITION}.
+   */
+  candidates?: boolean;
 }
 
 /**
@@ -201,6 +273,7 @@ export function searchChess(
     maxMove: CHESS_MOVE_LIMIT,
     quiescence: true,
     ...CHESS_ENGINE_SELECTIVE,
+    ...(limits.candidates === true ? CHESS_ENGINE_CANDIDATES : {}),
     ...(limits.maxNodes === undefined ? {} : { maxNodes: limits.maxNodes }),
     ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
     ...(limits.interrupt === undefined ? {} : { interrupt: limits.interrupt }),

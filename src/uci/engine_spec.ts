@@ -3,8 +3,8 @@
  * `NAME:SETTINGS`, NAME an engine's name in the engine table
  * (`engines.ts`: `ours`, `stockfish` when installed, any `--engine
  * NAME=PATH`), never a path; SETTINGS `depth=N`, `nodes=N`, `movetime=MS`
- * (the `go` budget, at least one) and `skill=S` (Stockfish's skill level),
- * each at most once. Every refusal names the flag, the spec and the rule.
+ * (the `go` budget, at least one), `skill=S` (Stockfish's skill level) and
+ * `candidates=0|1` (ours: the `Candidates` option), each at most once. Every refusal names the flag, the spec and the rule.
  *
  * @module
  */
@@ -26,7 +26,7 @@ export interface UciEngineSpec {
   go: string;
   /** `movetime=MS`, or `null`. */
   movetime: number | null;
-  /** UCI options: `Skill Level` for `skill=S`. */
+  /** UCI options: `Skill Level` for `skill=S`, `Candidates` (0 or 1) for `candidates=`. */
   options: Record<string, number>;
 }
 
@@ -49,6 +49,13 @@ export const ENGINE_SETTINGS: Readonly<
   // every spec: a larger one could never be played.
   movetime: [1, 86_399_999],
   skill: [0, 20],
+  candidates: [0, 1],
+};
+
+/** The engine a setting belongs to, for the settings that are one engine's. */
+const SETTING_OWNER: Readonly<Record<string, string>> = {
+  skill: "stockfish",
+  candidates: OURS,
 };
 
 /**
@@ -110,18 +117,23 @@ export function parseEngineSpec(flag: string, text: string): UciEngineSpec {
       throw new EngineSpecError(
         `${flag}: ${JSON.stringify(pair)} in ${
           JSON.stringify(text)
-        } is not a setting: expected key=integer (depth=, nodes=, movetime=, skill=)`,
+        } is not a setting: expected key=integer (depth=, nodes=, movetime=, skill=, candidates=)`,
       );
     }
     const key = match[1]!;
     const value = Number(match[2]);
     const range = ENGINE_SETTINGS[key];
-    if (range === undefined || (key === "skill" && engine !== "stockfish")) {
+    const owner = SETTING_OWNER[key];
+    if (range === undefined || (owner !== undefined && owner !== engine)) {
       throw new EngineSpecError(
         `${flag}: unknown setting ${JSON.stringify(key)} in ${
           JSON.stringify(text)
         } (known: depth, nodes, movetime${
-          engine === "stockfish" ? ", skill" : "; skill is Stockfish's"
+          engine === "stockfish"
+            ? ", skill; candidates is ours'"
+            : engine === OURS
+            ? ", candidates; skill is Stockfish's"
+            : "; skill is Stockfish's, candidates ours'"
         })`,
       );
     }
@@ -143,6 +155,7 @@ export function parseEngineSpec(flag: string, text: string): UciEngineSpec {
       );
     }
     if (key === "skill") options["Skill Level"] = value;
+    else if (key === "candidates") options.Candidates = value;
     else go.push(`${key} ${value}`);
     if (key === "movetime") movetime = value;
   }

@@ -223,7 +223,8 @@ export function engineCommand(name: string, table: EngineTable): string[] {
  * The UCI options engine `name` starts with: Stockfish gets one thread and
  * 16 MiB of hash, and the skill level asked for (nothing else a job says
  * reaches it); Glaurung one thread and 16 MiB of hash (its default is a
- * thread per core, which would take the opponent's); others none.
+ * thread per core, which would take the opponent's); ours its check option
+ * `Candidates` when the spec set it (`candidates=1`); others none.
  *
  * @example
  * ```ts
@@ -234,13 +235,19 @@ export function engineCommand(name: string, table: EngineTable): string[] {
  * });
  * assert.deepEqual(engineOptions("glaurung", {}), { Threads: 1, Hash: 16 });
  * assert.deepEqual(engineOptions("ours", {}), {});
+ * assert.deepEqual(engineOptions("ours", { Candidates: 1 }), { Candidates: true });
  * ```
  */
 export function engineOptions(
   name: string,
   options: Readonly<Record<string, number>>,
-): Record<string, number> {
+): Record<string, number | boolean> {
   if (name === "glaurung") return { Threads: 1, Hash: 16 };
+  if (name === OURS) {
+    return options.Candidates === undefined
+      ? {}
+      : { Candidates: options.Candidates === 1 };
+  }
   if (name !== "stockfish") return {};
   const skill = options["Skill Level"];
   return skill === undefined

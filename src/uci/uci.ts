@@ -38,7 +38,10 @@
  * The protocol's promises: every `go` ends in exactly one `bestmove`,
  * followed by `ponder <move>` when the line found has a reply (the
  * `Ponder` option is offered, and only its value checked: pondering is the
- * GUI's `go ponder`). A
+ * GUI's `go ponder`). The check option `Candidates` (default false) adds the
+ * techniques measured as gains but not yet in the atlas's leave-one-out run
+ * (`CHESS_ENGINE_CANDIDATES`, docs/chess_strength.md); setting it clears the
+ * table and reads the last `position` again with the matching evaluation. A
  * malformed `go` is answered with an `info string` naming the problem and
  * then searched to depth 1 ({@linkcode UCI_FALLBACK_DEPTH}) over all legal
  * moves, so a GUI waiting for a move always gets a legal one. `go infinite`
@@ -66,8 +69,9 @@
  */
 
 import type { Move } from "../position.ts";
-import { Chess, CHESS_MATE } from "../games/chess/mod.ts";
+import { Chess, CHESS_MATE, type ChessOptions } from "../games/chess/mod.ts";
 import {
+  CHESS_CANDIDATE_POSITION,
   CHESS_ENGINE_POSITION as ENGINE,
   searchChess,
 } from "../players/_chess_search.ts";
@@ -348,6 +352,10 @@ export class UciEngine {
   readonly #interrupt: Int32Array | undefined;
   readonly #onInfo: ((line: string) => void) | undefined;
   #position: Chess = Chess.start(ENGINE);
+  /** The last `position` command's arguments that were read (`Candidates` reads them again). */
+  #positionArgs: string[] = ["startpos"];
+  /** The `Candidates` option. */
+  #candidates = false;
   /** Why the last `position` was refused, while no position has been accepted since; null: `#position` is the GUI's. */
   #refusedPosition: string | null = null;
   #quit = false;
@@ -535,6 +543,7 @@ export class UciEngine {
             `option name Hash type spin default 16 min 1 max ${MAX_HASH_MB}`,
             `option name Move Overhead type spin default ${UCI_MOVE_OVERHEAD_MS} min 0 max ${MAX_OVERHEAD_MS}`,
             "option name Ponder type check default false",
+            "option name Candidates type check default false",
             "uciok",
           );
           break;
@@ -543,7 +552,8 @@ export class UciEngine {
           break;
         case "ucinewgame":
           this.#table.clear();
-          this.#position = Chess.start(ENGINE);
+          this.#position = Chess.start(this.#positionOptions());
+          this.#positionArgs = ["startpos"];
           this.#refusedPosition = null;
           break;
         case "setoption":
@@ -551,8 +561,9 @@ export class UciEngine {
           break;
         case "position":
           try {
-            const read = readPosition(args);
+            const read = readPosition(args, this.#positionOptions());
             this.#position = read.position;
+            this.#positionArgs = args;
             out.push(...read.notes);
           } catch (error) {
             // The GUI's game is not the one before: no move of that one.
@@ -721,6 +732,7 @@ export class UciEngine {
       : Math.max(1, limits.timeMs - elapsed);
     const result = searchChess(this.#position, this.#table, {
       depth: limits.depth,
+      candidates: this.#candidates,
       ...this.#budget(timeMs),
       onIteration: (row) => {
         this.#nodes = base + row.cumulativeNodes;
@@ -764,6 +776,7 @@ export class UciEngine {
   #iterate(depth: number, timeMs: number): Iteration {
     const result = searchChess(this.#position, this.#table, {
       depth,
+      candidates: this.#candidates,
       ...this.#budget(timeMs),
     });
     this.#nodes += result.stats.nodes;
@@ -799,6 +812,7 @@ export class UciEngine {
       try {
         result = searchChess(position, this.#table, {
           depth: depth - 1,
+          candidates: this.#candidates,
           // Depth 1 runs even when the time is spent (see above): the
           // child's search at depth 0 needs a positive budget to be given.
           ...this.#budget(Math.max(1, left)),
@@ -999,6 +1013,11 @@ export class UciEngine {
     return [];
   }
 
+  /** The options of the positions this engine searches, by `Candidates`. */
+  #positionOptions(): Readonly<ChessOptions> {
+    return this.#candidates ? CHESS_CANDIDATE_POSITION : ENGINE;
+  }
+
   #setOption(args: string[]): void {
     const text = args.join(" ");
     // `value` may end the line ("setoption name Hash value"): the option is
@@ -1032,6 +1051,27 @@ export class UciEngine {
             value === undefined ? "no value" : describe(value)
           }`,
         );
+      }
+      return;
+    }
+    if (name === "candidates") {
+      if (value !== "true" && value !== "false") {
+        throw new Error(
+          `setoption: Candidates must be true or false, got ${
+            value === undefined ? "no value" : describe(value)
+          }`,
+        );
+      }
+      if ((value === "true") !== this.#candidates) {
+        this.#candidates = value === "true";
+        // The table's values and the position's evaluation were the other
+        // engine's.
+        this.#table.clear();
+        this.#position = readPosition(
+          this.#positionArgs,
+          this.#positionOptions(),
+        ).position;
+        this.#position.markRoot();
       }
       return;
     }
@@ -1164,19 +1204,22 @@ function tolerantFen(fields: string[]): { fen: string; notes: string[] } {
  * string` for each thing read tolerantly (see {@linkcode tolerantFen}; an
  * upper-case promotion letter is read as lower-case, as Stockfish does).
  */
-function readPosition(args: string[]): { position: Chess; notes: string[] } {
+function readPosition(
+  args: string[],
+  options: Readonly<ChessOptions>,
+): { position: Chess; notes: string[] } {
   const movesAt = args.indexOf("moves");
   const head = movesAt < 0 ? args : args.slice(0, movesAt);
   const moves = movesAt < 0 ? [] : args.slice(movesAt + 1);
   let position: Chess;
   let notes: string[] = [];
   if (head[0] === "startpos" && head.length === 1) {
-    position = Chess.start(ENGINE);
+    position = Chess.start(options);
   } else if (head[0] === "fen" && head.length >= 5) {
     try {
       const tolerated = tolerantFen(head.slice(1));
       notes = tolerated.notes;
-      position = Chess.fromFen(tolerated.fen, ENGINE);
+      position = Chess.fromFen(tolerated.fen, options);
     } catch (error) {
       throw new Error(
         `position: ${error instanceof Error ? error.message : String(error)}`,

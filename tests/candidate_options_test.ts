@@ -1,0 +1,389 @@
+/**
+ * Issue 25: the engine's candidate techniques (`CHESS_ENGINE_CANDIDATES`)
+ * as options of the shared deep node: the table in quiescence, null move
+ * reduced by the static value's lead, exchange pruning, "improving", late
+ * moves reduced by history, and the pawn-threat term of the evaluation.
+ * Each is off unless asked for and changes nothing when off; each bad
+ * value or combination is an error naming the option, the value and the
+ * rule; each, when on, changes the search, and every search leaves the
+ * position as it found it, errors included.
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { Chess as ChessJs } from "chess.js";
+import {
+  alphaBeta,
+  Chess,
+  CHESS_MOVE_LIMIT,
+  iterativeDeepening,
+  quiescence,
+  readPgnGames,
+  TranspositionTable,
+  UniformTree,
+} from "../mod.ts";
+import { DelegatingPosition } from "../src/_delegating_position.ts";
+import { loadWac } from "../src/course/chess/wac.ts";
+import {
+  CHESS_CANDIDATE_POSITION,
+  CHESS_ENGINE_CANDIDATES,
+  CHESS_ENGINE_ORDER,
+  CHESS_ENGINE_POSITION,
+  CHESS_ENGINE_SELECTIVE,
+  searchChess,
+} from "../src/players/_chess_search.ts";
+import {
+  PAWN_THREAT_EG,
+  PAWN_THREAT_MG,
+  pawnThreats,
+} from "../src/games/chess/_engine_evaluation.ts";
+import { BISHOP, KNIGHT, QUEEN, ROOK } from "../src/games/chess/_squares.ts";
+import { parseFen } from "../src/games/chess/_fen.ts";
+import { chessAfterChoices } from "./_arbitraries.ts";
+import { firstGames } from "./_games_pgn.ts";
+
+const WAC = loadWac();
+
+/** The engine's search without the candidates, on a fresh table. */
+function engine(extra: object = {}) {
+  return {
+    tt: new TranspositionTable({ megabytes: 4 }),
+    order: CHESS_ENGINE_ORDER,
+    maxMove: CHESS_MOVE_LIMIT,
+    quiescence: true,
+    ...CHESS_ENGINE_SELECTIVE,
+    ...extra,
+  };
+}
+
+/** Nodes, value and move of the engine's search of WAC position `index` to `depth`. */
+function searched(index: number, depth: number, extra: object = {}) {
+  const position = Chess.fromFen(WAC[index]!.fen, CHESS_ENGINE_POSITION);
+  position.markRoot();
+  const result = iterativeDeepening(position, { depth, ...engine(extra) });
+  return {
+    nodes: result.stats.nodes,
+    value: result.value,
+    move: result.move,
+  };
+}
+
+/** Each candidate alone, as `CHESS_ENGINE_CANDIDATES` sets it. */
+const EACH: [string, object][] = [
+  ["quiescenceTable", { quiescenceTable: true }],
+  ["nullMove.evalDivisor", {
+    nullMove: CHESS_ENGINE_CANDIDATES.nullMove,
+  }],
+  ["exchangePruning", {
+    exchangePruning: CHESS_ENGINE_CANDIDATES.exchangePruning,
+  }],
+  ["improving", { improving: true }],
+  ["lateMoveReductions.historyDivisor", {
+    lateMoveReductions: CHESS_ENGINE_CANDIDATES.lateMoveReductions,
+  }],
+];
+
+Deno.test("each candidate off, or absent, searches exactly as the engine without it", () => {
+  const off: [string, object][] = [
+    ["quiescenceTable", { quiescenceTable: false }],
+    ["exchangePruning", { exchangePruning: false }],
+    ["improving", { improving: false }],
+  ];
+  for (const index of [0, 10]) {
+    const base = searched(index, 7);
+    for (const [name, extra] of off) {
+      assert.deepEqual(searched(index, 7, extra), base, name);
+    }
+  }
+});
+
+// Depth 10: below it, null move's reduction already leaves its 1-ply floor.
+Deno.test("each candidate on changes the engine's search at depth 10 on WAC.001 or WAC.011", () => {
+  const bases = [0, 10].map((index) => searched(index, 10));
+  for (const [name, extra] of EACH) {
+    const changed = [0, 10].some((index, k) =>
+      searched(index, 10, extra).nodes !== bases[k]!.nodes
+    );
+    assert.ok(changed, `${name} changed no node count`);
+  }
+});
+
+Deno.test("the candidates keep the engine's best moves on the first WAC positions it solves at depth 8", () => {
+  const withThem = (index: number) => {
+    const position = Chess.fromFen(WAC[index]!.fen, CHESS_CANDIDATE_POSITION);
+    position.markRoot();
+    const result = searchChess(
+      position,
+      new TranspositionTable({ megabytes: 4 }),
+      { depth: 8, candidates: true },
+    );
+    return position.moveToSan(result.move);
+  };
+  let solved = 0;
+  for (let index = 0; index < 8; index++) {
+    const position = Chess.fromFen(WAC[index]!.fen, CHESS_ENGINE_POSITION);
+    const without = position.moveToSan(searched(index, 8).move);
+    if (!WAC[index]!.best.includes(without)) continue;
+    solved++;
+    assert.ok(
+      WAC[index]!.best.includes(withThem(index)),
+      `${WAC[index]!.id}: ${withThem(index)} instead of ${WAC[index]!.best}`,
+    );
+  }
+  assert.ok(solved >= 4, `only ${solved} of 8 solved without the candidates`);
+});
+
+Deno.test("bad candidate options are errors naming the searcher, the option, the value and the rule", () => {
+  const chess = () => Chess.fromFen(WAC[0]!.fen, CHESS_ENGINE_POSITION);
+  const cases: [object, string][] = [
+    [
+      { nullMove: { evalDivisor: 200 } },
+      "iterativeDeepening: nullMove.evalDivisor adds to the depth-adaptive reduction, so it needs nullMove.depthDivisor, got evalDivisor 200 without it",
+    ],
+    [
+      { nullMove: { depthDivisor: 3, evalDivisor: 0 } },
+      "iterativeDeepening: nullMove.evalDivisor must be an integer in 1…1000000, got 0",
+    ],
+    [
+      {
+        lateMoveReductions: { historyDivisor: 1.5 },
+        order: CHESS_ENGINE_ORDER,
+        tt: new TranspositionTable({ entries: 64 }),
+      },
+      "iterativeDeepening: lateMoveReductions.historyDivisor must be an integer in 1…16777216, got 1.5",
+    ],
+    [
+      {
+        lateMoveReductions: { historyDivisor: 100 },
+        order: ["tt"],
+        tt: new TranspositionTable({ entries: 64 }),
+      },
+      'iterativeDeepening: lateMoveReductions.historyDivisor reduces by the quiet history, which only order "quiet-history" keeps, and order has none',
+    ],
+    [
+      { exchangePruning: { quietMargin: -1 } },
+      "iterativeDeepening: exchangePruning.quietMargin must be an integer in 0…1000000, got -1",
+    ],
+    [
+      { exchangePruning: { maxDepth: 0 } },
+      "iterativeDeepening: exchangePruning.maxDepth must be an integer in 1…64, got 0",
+    ],
+    [
+      { exchangePruning: { margin: 60 } },
+      'iterativeDeepening: exchangePruning has an unknown key "margin"; known keys: quietMargin, captureMargin, maxDepth',
+    ],
+    [
+      { exchangePruning: true },
+      "iterativeDeepening: exchangePruning must be false or an object with quietMargin, captureMargin, maxDepth, got true",
+    ],
+    [
+      { improving: true },
+      "iterativeDeepening: improving adjusts reverseFutility, lateMovePruning and lateMoveReductions by whether the static value rises, and none of them is on",
+    ],
+    [
+      { improving: "yes" },
+      'iterativeDeepening: improving must be a boolean, got "yes"',
+    ],
+    [
+      { quiescenceTable: true, quiescence: true },
+      "iterativeDeepening: quiescenceTable needs a transposition table (the tt option), got none",
+    ],
+    [
+      { quiescenceTable: true, tt: new TranspositionTable({ entries: 64 }) },
+      "iterativeDeepening: quiescenceTable stores quiescence's results, and this search has no quiescence (pass quiescence: true)",
+    ],
+    [
+      {
+        quiescenceTable: true,
+        quiescence: true,
+        exactDepth: true,
+        tt: new TranspositionTable({ entries: 64 }),
+      },
+      "iterativeDeepening: quiescenceTable cannot be combined with exactDepth: its entries would settle nodes that a fixed-depth search must search",
+    ],
+  ];
+  for (const [options, message] of cases) {
+    const position = chess();
+    const fen = position.toFen();
+    assert.throws(
+      () => iterativeDeepening(position, { depth: 2, ...options }),
+      (error: Error) => error.message === message,
+      message,
+    );
+    assert.equal(position.toFen(), fen);
+  }
+  assert.throws(
+    () =>
+      alphaBeta(new UniformTree({ branching: 3, depth: 4, seed: 1 }), {
+        depth: 3,
+        exchangePruning: {},
+      }),
+    {
+      message:
+        "alphaBeta: exchangePruning needs the position to implement staticExchange(), which UniformTree lacks",
+    },
+  );
+  // The quiescence searcher always has a quiescence search.
+  const position = chess();
+  assert.equal(
+    quiescence(position, {
+      depth: 1,
+      tt: new TranspositionTable({ entries: 1024 }),
+      quiescenceTable: true,
+    }).move,
+    quiescence(position, { depth: 1 }).move,
+  );
+});
+
+Deno.test("pawnThreats: a boolean, with the engine evaluation only, kept by clone and withEvaluation", () => {
+  const fen = "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1";
+  assert.throws(
+    () => Chess.fromFen(fen, { evaluation: "engine", pawnThreats: 1 as never }),
+    { message: "Chess.fromFen: pawnThreats must be a boolean, got 1" },
+  );
+  assert.throws(
+    () => Chess.start({ pawnThreats: true }),
+    {
+      message:
+        'Chess.start: pawnThreats adds a term to the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"',
+    },
+  );
+  const threats = Chess.fromFen(fen, {
+    evaluation: "engine",
+    pawnThreats: true,
+  });
+  assert.ok(threats.clone().pawnThreats);
+  assert.ok(threats.withEvaluation("engine").pawnThreats);
+  assert.ok(!threats.withEvaluation("simplified").pawnThreats);
+  const plain = Chess.fromFen(fen, { evaluation: "engine" });
+  // One white knight attacked, no queens or rooks: the endgame value; the
+  // evaluation cache keeps the two apart, in either order.
+  const [a, b] = [plain.evaluate(), threats.evaluate()];
+  assert.equal(b - a, -40);
+  assert.deepEqual([threats.evaluate(), plain.evaluate()], [b, a]);
+});
+
+/** White's attacked pieces minus black's, by chess.js's attack maps. */
+function threatCount(fen: string): number {
+  const board = new ChessJs(fen);
+  let count = 0;
+  for (const row of board.board()) {
+    for (const piece of row) {
+      if (piece === null || piece.type === "p" || piece.type === "k") continue;
+      const enemy = piece.color === "w" ? "b" : "w";
+      const byPawn = board.attackers(piece.square, enemy).some((square) =>
+        board.get(square)?.type === "p"
+      );
+      if (byPawn) count += piece.color === "w" ? 1 : -1;
+    }
+  }
+  return count;
+}
+
+Deno.test("the pawn-threat term counts what chess.js's attack maps count, on positions of real games", () => {
+  let positions = 0, threatened = 0;
+  for (const game of readPgnGames(firstGames(30))) {
+    for (const fen of game.fens) {
+      const count = threatCount(fen);
+      const board = parseFen("test", fen);
+      const counts = board.counts;
+      // The phase as the evaluation takes it, to taper the expected value.
+      const phase = Math.min(
+        24,
+        counts[KNIGHT]! + counts[KNIGHT | 8]! + counts[BISHOP]! +
+          counts[BISHOP | 8]! + 2 * (counts[ROOK]! + counts[ROOK | 8]!) +
+          4 * (counts[QUEEN]! + counts[QUEEN | 8]!),
+      );
+      // `|| 0`: a count of 0 truncates to −0, which the term never returns.
+      const expected = Math.trunc(
+        (count * PAWN_THREAT_MG * phase +
+          count * PAWN_THREAT_EG * (24 - phase)) / 24,
+      ) || 0;
+      assert.equal(pawnThreats(board), expected, fen);
+      positions++;
+      if (count !== 0) threatened++;
+    }
+  }
+  assert.ok(
+    positions > 1000 && threatened > 100,
+    `${positions}, ${threatened}`,
+  );
+});
+
+Deno.test("quiescenceTable: the quiescence value of a position is the one without the table", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.nat(), { minLength: 4, maxLength: 24 }),
+      (choices) => {
+        const position = chessAfterChoices(choices, CHESS_ENGINE_POSITION);
+        if (position.isTerminal()) return;
+        position.markRoot();
+        const fen = position.toFen();
+        const plain = quiescence(position, { depth: 0 });
+        const tabled = quiescence(position, {
+          depth: 0,
+          tt: new TranspositionTable({ entries: 1 << 12 }),
+          quiescenceTable: true,
+        });
+        assert.equal(tabled.value, plain.value);
+        assert.ok(tabled.stats.nodes <= plain.stats.nodes);
+        assert.equal(position.toFen(), fen);
+      },
+    ),
+    { numRuns: 60, seed: 25 },
+  );
+});
+
+/** A chess position whose `staticExchange` or `key` throws at its n-th call, when armed. */
+class Planted extends DelegatingPosition<Chess> {
+  failAt = 0;
+  calls = 0;
+  #tick(): void {
+    if (this.failAt > 0 && ++this.calls === this.failAt) {
+      throw new Error("planted");
+    }
+  }
+  override staticExchange(move: number): number {
+    this.#tick();
+    return this.inner.staticExchange(move);
+  }
+  mvvLva(move: number): number {
+    return this.inner.mvvLva(move);
+  }
+  override key(): number {
+    this.#tick();
+    return super.key();
+  }
+  clone(): this {
+    return new Planted(this.inner.clone()) as this;
+  }
+}
+
+Deno.test("with every candidate on, a search that throws inside leaves the position exactly as it was", () => {
+  let thrown = 0;
+  fc.assert(
+    fc.property(
+      fc.array(fc.nat(), { minLength: 6, maxLength: 20 }),
+      fc.integer({ min: 1, max: 3000 }),
+      (choices, failAt) => {
+        const inner = chessAfterChoices(choices, CHESS_CANDIDATE_POSITION);
+        if (inner.isTerminal()) return;
+        inner.markRoot();
+        const position = new Planted(inner);
+        const fen = inner.toFen();
+        position.failAt = failAt;
+        try {
+          iterativeDeepening(position, {
+            depth: 6,
+            ...engine(CHESS_ENGINE_CANDIDATES),
+          });
+        } catch (error) {
+          assert.equal((error as Error).message, "planted");
+          thrown++;
+        }
+        assert.equal(inner.toFen(), fen);
+      },
+    ),
+    { numRuns: 40, seed: 7 },
+  );
+  assert.ok(thrown > 10, `only ${thrown} of 40 searches threw`);
+});
