@@ -40,6 +40,8 @@ import { BISHOP, KNIGHT, QUEEN, ROOK } from "../src/games/chess/_squares.ts";
 import { parseFen } from "../src/games/chess/_fen.ts";
 import { chessAfterChoices } from "./_arbitraries.ts";
 import { firstGames } from "./_games_pgn.ts";
+import { parseEngineSpec } from "../src/uci/engine_spec.ts";
+import { engineOptions } from "../src/uci/engines.ts";
 
 const WAC = loadWac();
 
@@ -386,4 +388,35 @@ Deno.test("with every candidate on, a search that throws inside leaves the posit
     { numRuns: 40, seed: 7 },
   );
   assert.ok(thrown > 10, `only ${thrown} of 40 searches threw`);
+});
+
+Deno.test("ours:candidates=1 in a match spec sets our engine's Candidates option, and is ours alone", () => {
+  const spec = parseEngineSpec("--a", "ours:movetime=50,candidates=1");
+  assert.deepEqual(spec.options, { Candidates: 1 });
+  assert.equal(spec.go, "movetime 50");
+  assert.deepEqual(engineOptions(spec.engine, spec.options), {
+    Candidates: true,
+  });
+  assert.deepEqual(
+    engineOptions("ours", parseEngineSpec("--b", "ours:depth=2").options),
+    {},
+  );
+  assert.throws(
+    () => parseEngineSpec("--b", "stockfish:candidates=1,depth=2"),
+    {
+      message:
+        `--b: unknown setting "candidates" in "stockfish:candidates=1,depth=2" (known: depth, nodes, movetime, skill; candidates is ours')`,
+    },
+  );
+  assert.throws(
+    () => parseEngineSpec("--a", "sf2:candidates=0,depth=2"),
+    {
+      message:
+        `--a: unknown setting "candidates" in "sf2:candidates=0,depth=2" (known: depth, nodes, movetime; skill is Stockfish's, candidates ours')`,
+    },
+  );
+  assert.throws(
+    () => parseEngineSpec("--a", "ours:candidates=2,depth=2"),
+    /--a: candidates must be an integer in 0…1, got 2/,
+  );
 });
