@@ -52,7 +52,8 @@ export const FULL = {
 export const HELP =
   `usage: deno task bench:strength [--skills S,S,...] [--games N]
          [--movetime MS] [--glaurung-games N] [--concurrency N]
-       deno task bench:strength --full [--concurrency N]
+         [--candidates C]
+       deno task bench:strength --full [--concurrency N] [--candidates C]
 
 Plays our engine (deno task uci's program) against Stockfish at each skill
 level S and against Glaurung, N games each, both sides "go movetime MS",
@@ -89,10 +90,14 @@ Flags:
                        cores slow every engine (with a fixed time a move,
                        a slowed engine searches less, which changes the
                        result)
+  --candidates C       1: our engine with its candidate techniques (the UCI
+                       option Candidates, ours:candidates=1), 0: without
+                       (default 0; with --full too)
   -h, --help           this text
 
 Each match is the one "deno task match --a ours:movetime=MS --b
-stockfish:skill=S,movetime=MS --games N" plays, printed before it.
+stockfish:skill=S,movetime=MS --games N" plays (--a
+ours:movetime=MS,candidates=1 with --candidates 1), printed before it.
 
 Exit status: 0 when every match was played (an engine's fault loses it a
 game, as in deno task match); 1 when an engine could not be started or
@@ -114,6 +119,8 @@ export interface StrengthArgs {
   full: boolean;
   /** Games played at the same time (`--concurrency`). */
   concurrency: number;
+  /** Our engine's `Candidates` option: 1 on, 0 off (`--candidates`). */
+  candidates: number;
 }
 
 /**
@@ -141,6 +148,7 @@ export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
     glaurungGames: DEFAULTS.glaurungGames,
     full: false,
     concurrency: 1,
+    candidates: 0,
   };
   const read = readBenchFlags("bench:strength", args, [
     "--skills",
@@ -148,17 +156,21 @@ export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
     "--movetime",
     "--glaurung-games",
     "--concurrency",
+    "--candidates",
   ]);
   result.help = read.help;
   result.full = read.full;
-  // How many games run at once is not part of what --full measures.
+  // How many games run at once, and which of our engines plays, are not
+  // part of what --full measures.
   const given = read.values.map(([flag]) => flag).filter((flag) =>
-    flag !== "--concurrency"
+    flag !== "--concurrency" && flag !== "--candidates"
   );
   for (const [flag, text] of read.values) {
     if (flag === "--skills") result.skills = skillList(text);
     else if (flag === "--concurrency") {
       result.concurrency = integerFlag("bench:strength", flag, text, 1, 16);
+    } else if (flag === "--candidates") {
+      result.candidates = integerFlag("bench:strength", flag, text, 0, 1);
     } else if (flag === "--games") {
       result.games = evenGames(flag, text, 2);
     } else if (flag === "--movetime") {
@@ -237,6 +249,7 @@ function skillList(text: string | undefined): number[] {
  * @param opponent the opponent's spec without its movetime (`stockfish:skill=4`, `glaurung`)
  * @param movetimeMs each move's time
  * @param games the games
+ * @param candidates 1: ours with `candidates=1` (default 0)
  * @returns the command
  *
  * @example
@@ -247,17 +260,31 @@ function skillList(text: string | undefined): number[] {
  *   matchCommand("stockfish:skill=6", 100, 200),
  *   "deno task match --a ours:movetime=100 --b stockfish:skill=6,movetime=100 --games 200",
  * );
+ * assert.equal(
+ *   matchCommand("glaurung", 50, 2, 1),
+ *   "deno task match --a ours:movetime=50,candidates=1 --b glaurung:movetime=50 --games 2",
+ * );
  * ```
  */
 export function matchCommand(
   opponent: string,
   movetimeMs: number,
   games: number,
+  candidates = 0,
 ): string {
   const b = opponent.includes(":")
     ? `${opponent},movetime=${movetimeMs}`
     : `${opponent}:movetime=${movetimeMs}`;
-  return `deno task match --a ours:movetime=${movetimeMs} --b ${b} --games ${games}`;
+  return `deno task match --a ${
+    oursSpec(movetimeMs, candidates)
+  } --b ${b} --games ${games}`;
+}
+
+/** Our engine's spec at `movetimeMs`, with `candidates=1` when asked. */
+function oursSpec(movetimeMs: number, candidates: number): string {
+  return `ours:movetime=${movetimeMs}${
+    candidates === 1 ? ",candidates=1" : ""
+  }`;
 }
 
 /** One match's results. */
@@ -342,10 +369,18 @@ async function main(args: readonly string[]): Promise<number> {
       const games = opponent.spec === "glaurung"
         ? options.glaurungGames
         : options.games;
-      const command = matchCommand(opponent.spec, movetimeMs, games);
+      const command = matchCommand(
+        opponent.spec,
+        movetimeMs,
+        games,
+        options.candidates,
+      );
       print("");
       print(`$ ${command}`);
-      const a = parseEngineSpec("--a", `ours:movetime=${movetimeMs}`);
+      const a = parseEngineSpec(
+        "--a",
+        oursSpec(movetimeMs, options.candidates),
+      );
       const b = parseEngineSpec(
         "--b",
         command.split(" --b ")[1]!.split(" ")[0]!,

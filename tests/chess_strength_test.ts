@@ -167,6 +167,10 @@ Deno.test("bench:strength: bad command lines exit 2 naming the flag, the value a
         ["--concurrency", "17"],
         /--concurrency must be an integer in 1…16, got "17"/,
       ],
+      [
+        ["--candidates", "2"],
+        /--candidates must be an integer in 0…1, got "2"/,
+      ],
     ] as const
   ) {
     await assertRefused("bench:strength", args, message);
@@ -182,6 +186,7 @@ Deno.test("bench:strength's parsers: the options, --full, the match line", () =>
     glaurungGames: 2,
     full: false,
     concurrency: 1,
+    candidates: 0,
   });
   assert.deepEqual(parseStrengthArgs(["--full"]), {
     help: false,
@@ -191,10 +196,19 @@ Deno.test("bench:strength's parsers: the options, --full, the match line", () =>
     glaurungGames: 100,
     full: true,
     concurrency: 1,
+    candidates: 0,
   });
   assert.equal(
     parseStrengthArgs(["--full", "--concurrency", "2"]).concurrency,
     2,
+  );
+  assert.equal(
+    parseStrengthArgs(["--full", "--candidates", "1"]).candidates,
+    1,
+  );
+  assert.equal(
+    matchCommand("stockfish:skill=6", 100, 200, 1),
+    "deno task match --a ours:movetime=100,candidates=1 --b stockfish:skill=6,movetime=100 --games 200",
   );
   assert.deepEqual(
     parseStrengthArgs(["--skills=0,19", "--glaurung-games", "0"]).skills,
