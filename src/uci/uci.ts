@@ -1043,27 +1043,15 @@ export class UciEngine {
       return;
     }
     if (name === "ponder") {
-      // A check option: the GUI says whether it will send go ponder, which
-      // the engine answers either way; only the value is checked.
-      if (value !== "true" && value !== "false") {
-        throw new Error(
-          `setoption: Ponder must be true or false, got ${
-            value === undefined ? "no value" : describe(value)
-          }`,
-        );
-      }
+      // The GUI says whether it will send go ponder, which the engine
+      // answers either way; only the value is checked.
+      checkOptionValue("Ponder", value);
       return;
     }
     if (name === "candidates") {
-      if (value !== "true" && value !== "false") {
-        throw new Error(
-          `setoption: Candidates must be true or false, got ${
-            value === undefined ? "no value" : describe(value)
-          }`,
-        );
-      }
-      if ((value === "true") !== this.#candidates) {
-        this.#candidates = value === "true";
+      const candidates = checkOptionValue("Candidates", value);
+      if (candidates !== this.#candidates) {
+        this.#candidates = candidates;
         // The table's values and the position's evaluation were the other
         // engine's.
         this.#table.clear();
@@ -1197,6 +1185,18 @@ function tolerantFen(fields: string[]): { fen: string; notes: string[] } {
     }
   }
   return { fen: fields.join(" "), notes };
+}
+
+/** A check option's value: `true` or `false`, else an error naming the option. */
+function checkOptionValue(option: string, value: string | undefined): boolean {
+  if (value !== "true" && value !== "false") {
+    throw new Error(
+      `setoption: ${option} must be true or false, got ${
+        value === undefined ? "no value" : describe(value)
+      }`,
+    );
+  }
+  return value === "true";
 }
 
 /**

@@ -210,7 +210,7 @@ export class Chess implements Position {
    * which reads as 1 (as Stockfish reads it) and is written back as 1.
    *
    * @param fen the position
-   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`)
+   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats` (default false)
    * @throws {Error} naming the FEN field and the rule it breaks: piece
    *   placement, side, castling rights that need a king and rook at home, an
    *   en passant square behind a pawn that just moved two squares, clocks,
@@ -230,27 +230,20 @@ export class Chess implements Position {
    * ```
    */
   static fromFen(fen: string, options?: ChessOptions): Chess {
-    checkOptions("Chess.fromFen", options, OPTION_KEYS);
-    const noisyChecks = checkBoolean(
-      "Chess.fromFen",
-      "noisyChecks",
-      options?.noisyChecks ?? false,
-    );
-    const engine = checkEvaluation("Chess.fromFen", options?.evaluation);
-    const threats = checkPawnThreats("Chess.fromFen", options, engine);
+    const read = readChessOptions("Chess.fromFen", options);
     return new Chess(
       readFen("Chess.fromFen", fen),
       0,
-      noisyChecks,
-      engine,
-      threats,
+      read.noisyChecks,
+      read.engine,
+      read.threats,
     );
   }
 
   /**
    * The start position.
    *
-   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`)
+   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats` (default false)
    *
    * @example
    * ```ts
@@ -260,20 +253,13 @@ export class Chess implements Position {
    * ```
    */
   static start(options?: ChessOptions): Chess {
-    checkOptions("Chess.start", options, OPTION_KEYS);
-    const noisyChecks = checkBoolean(
-      "Chess.start",
-      "noisyChecks",
-      options?.noisyChecks ?? false,
-    );
-    const engine = checkEvaluation("Chess.start", options?.evaluation);
-    const threats = checkPawnThreats("Chess.start", options, engine);
+    const read = readChessOptions("Chess.start", options);
     return new Chess(
       parseFen("Chess.start", START_FEN),
       0,
-      noisyChecks,
-      engine,
-      threats,
+      read.noisyChecks,
+      read.engine,
+      read.threats,
     );
   }
 
@@ -984,6 +970,25 @@ function checkEvaluation(
     );
   }
   return value === "engine";
+}
+
+/** The {@linkcode ChessOptions} of `Chess.fromFen` or `Chess.start`, checked. */
+function readChessOptions(
+  where: string,
+  options: ChessOptions | undefined,
+): { noisyChecks: boolean; engine: boolean; threats: boolean } {
+  checkOptions(where, options, OPTION_KEYS);
+  const noisyChecks = checkBoolean(
+    where,
+    "noisyChecks",
+    options?.noisyChecks ?? false,
+  );
+  const engine = checkEvaluation(where, options?.evaluation);
+  return {
+    noisyChecks,
+    engine,
+    threats: checkPawnThreats(where, options, engine),
+  };
 }
 
 /** The `pawnThreats` option: a boolean, true only with the engine evaluation. */
