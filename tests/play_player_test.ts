@@ -401,6 +401,35 @@ Deno.test("a search player refuses bad searcher options when it is made, not on 
     },
   });
   assert.ok(chess.chooseMove(Chess.start()) >= 0);
+  // The engine's candidate techniques, as options of a search player.
+  const candidates = createPlayer("chess", {
+    kind: "search",
+    searcher: "deepening",
+    maxNodes: 3000,
+    table: 1024,
+    options: {
+      order: ["tt", "captures", "quiet-killer", "quiet-history"],
+      quiescence: true,
+      quiescenceTable: true,
+      improving: true,
+      lateMovePruning: {},
+      exchangePruning: { quietMargin: 60 },
+      lateMoveReductions: { formula: "log", historyDivisor: 6144 },
+    },
+  });
+  assert.ok(candidates.chooseMove(Chess.start()) >= 0);
+  assert.throws(
+    made("chess", { quiescence: true, quiescenceTable: true }, "deepening"),
+    /^Error: new SearchPlayer: options\.quiescenceTable needs a transposition table \(the table option\) with searcher "deepening", got no table$/,
+  );
+  assert.throws(
+    made("tic-tac-toe", { exchangePruning: {} }),
+    /^Error: createPlayer: options: exchangePruning needs the position to implement staticExchange\(\), which TicTacToe lacks$/,
+  );
+  assert.throws(
+    made("chess", { improving: 1 }),
+    /^Error: new SearchPlayer: options\.improving must be a boolean, got 1$/,
+  );
   // MTD(f) and SSS* make their own table: enhanced cutoffs need none given.
   for (const searcher of ["mtdf", "sss"]) {
     const player = made("tic-tac-toe", { enhancedCutoffs: true }, searcher)();

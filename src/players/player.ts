@@ -20,6 +20,7 @@ import { type Move, NO_MOVE, type Position } from "../position.ts";
 import { hashInts, Random } from "../random.ts";
 import { alphaBeta } from "../search/alpha_beta.ts";
 import type {
+  ExchangePruningOptions,
   LateMovePruningOptions,
   LateMoveReductionOptions,
   MarginOptions,
@@ -371,6 +372,12 @@ export interface SearchPlayerSearchOptions {
   reverseFutility?: ReverseFutilityOptions | false;
   /** Late-move pruning (selective). */
   lateMovePruning?: LateMovePruningOptions | false;
+  /** Exchange pruning (selective; a game with `staticExchange`). */
+  exchangePruning?: ExchangePruningOptions | false;
+  /** Reverse futility, late-move pruning and reductions follow whether the static value rises. */
+  improving?: boolean;
+  /** `"deepening"` only: the table in quiescence (needs `table` and `quiescence`). */
+  quiescenceTable?: boolean;
   /** `"deepening"` only: principal variation search in every iteration. */
   pvs?: boolean;
   /** `"deepening"` only: play a better root move an iteration cut by the budget had finished (`iterativeDeepening`'s option). */
@@ -409,10 +416,13 @@ const SEARCH_OPTION_KEYS = [
   "razoring",
   "reverseFutility",
   "lateMovePruning",
+  "exchangePruning",
+  "improving",
   "checkExtensions",
   "skipLosingCaptures",
   "quiescenceEvasions",
   "quiescence",
+  "quiescenceTable",
   "tableCutoffs",
   "enhancedCutoffs",
   "pvs",
@@ -612,6 +622,8 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
         "skipLosingCaptures",
         "quiescenceEvasions",
         "quiescence",
+        "quiescenceTable",
+        "improving",
         "tableCutoffs",
         "enhancedCutoffs",
         "pvs",
@@ -634,6 +646,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
         "razoring",
         "reverseFutility",
         "lateMovePruning",
+        "exchangePruning",
       ] as const
     ) {
       const value = search[key];
@@ -659,6 +672,13 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
           `${where}: options.enhancedCutoffs needs a transposition table (the table option) with searcher ${
             describe(searcher)
           }, got no table: it cuts on the table entries of a node's children`,
+        );
+      }
+      if (this.#options.quiescenceTable === true) {
+        throw new Error(
+          `${where}: options.quiescenceTable needs a transposition table (the table option) with searcher ${
+            describe(searcher)
+          }, got no table`,
         );
       }
       if (order === "tt" || (Array.isArray(order) && order.includes("tt"))) {
@@ -707,7 +727,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
    * Checks that the searcher's options can search `position`'s game
    * (through `view`): `nullMove` needs `playNull()` and `undoNull()`,
    * `checkExtensions` and `quiescenceEvasions` need `isCheck()`,
-   * `skipLosingCaptures` needs `staticExchange()`, as the searcher itself
+   * `skipLosingCaptures` and `exchangePruning` need `staticExchange()`, as the searcher itself
    * checks on every move. Call it once with a fresh position of the game
    * to refuse, when the player is made, options the game cannot support
    * (`createPlayer` does).
