@@ -101,16 +101,25 @@ export const PHASE_INDEX = 12;
 const ATTACK_UNITS = new Int32Array(2);
 const ATTACKERS = new Int32Array(2);
 
+/**
+ * The game phase of piece counts `counts` (a board's `counts`): the
+ * PHASE_WEIGHT of _pesto.ts by the counts (knight and bishop 1, rook 2,
+ * queen 4), at most {@linkcode PHASE_MAX}.
+ */
+function gamePhase(counts: Int32Array): number {
+  const phase = counts[KNIGHT]! + counts[KNIGHT | 8]! + counts[BISHOP]! +
+    counts[BISHOP | 8]! + 2 * (counts[ROOK]! + counts[ROOK | 8]!) +
+    4 * (counts[QUEEN]! + counts[QUEEN | 8]!);
+  return phase > PHASE_MAX ? PHASE_MAX : phase;
+}
+
 /** The engine evaluation of `board` from white's view (no tempo), filling {@linkcode TERMS}. */
 export function engineEvaluation(board: Board): number {
   const squares = board.squares, list = board.list, kings = board.kings;
   const counts = board.counts;
   const pesto = board.pestos[board.ply]!;
   const materialMg = pestoMiddlegame(pesto), materialEg = pestoEndgame(pesto);
-  // PHASE_WEIGHT of _pesto.ts by the counts: knight and bishop 1, rook 2, queen 4.
-  let phase = counts[KNIGHT]! + counts[KNIGHT | 8]! + counts[BISHOP]! +
-    counts[BISHOP | 8]! + 2 * (counts[ROOK]! + counts[ROOK | 8]!) +
-    4 * (counts[QUEEN]! + counts[QUEEN | 8]!);
+  const phase = gamePhase(counts);
   let rooksMg = 0, rooksEg = 0, mobilityMg = 0, mobilityEg = 0;
   probePawns(board);
   const pawnFiles = PAWN_ENTRY[2]!;
@@ -189,7 +198,6 @@ export function engineEvaluation(board: Board): number {
   }
   const kingMg = kingSafety(board, WHITE, pawnFiles) -
     kingSafety(board, BLACK, pawnFiles);
-  if (phase > PHASE_MAX) phase = PHASE_MAX;
   const pawnsMg = PAWN_ENTRY[0]!, pawnsEg = PAWN_ENTRY[1]!;
   const mg = materialMg + pawnsMg + pairMg + rooksMg + mobilityMg + kingMg;
   const eg = materialEg + pawnsEg + pairEg + rooksEg + mobilityEg;
@@ -233,7 +241,7 @@ export const PAWN_THREAT_EG = -40;
  * ```
  */
 export function pawnThreats(board: Board): number {
-  const squares = board.squares, list = board.list, counts = board.counts;
+  const squares = board.squares, list = board.list;
   let threatened = 0;
   for (let color = WHITE; color <= BLACK; color++) {
     // A black pawn takes towards rank 1: it attacks a white piece from
@@ -255,10 +263,7 @@ export function pawnThreats(board: Board): number {
     }
   }
   if (threatened === 0) return 0;
-  let phase = counts[KNIGHT]! + counts[KNIGHT | 8]! + counts[BISHOP]! +
-    counts[BISHOP | 8]! + 2 * (counts[ROOK]! + counts[ROOK | 8]!) +
-    4 * (counts[QUEEN]! + counts[QUEEN | 8]!);
-  if (phase > PHASE_MAX) phase = PHASE_MAX;
+  const phase = gamePhase(board.counts);
   return ((threatened * PAWN_THREAT_MG * phase +
     threatened * PAWN_THREAT_EG * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
 }
