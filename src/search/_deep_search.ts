@@ -632,6 +632,12 @@ const ENDED_FLOOR = 1 << 29;
  */
 const DECISIVE = 50_000;
 
+/** The current position's key for the table: checked unless the moves were generated here. */
+function tableKey(c: DeepContext): number {
+  const key = c.position.key();
+  return c.trustGenerated ? key : c.checkKey(key);
+}
+
 /** A ply's entry of `staticValues` when its node was in check or not evaluated. */
 const NO_STATIC = -0x7fffffff;
 
@@ -1130,9 +1136,7 @@ export function deepNode(
   const horizonBefore = c.horizonLeaves;
   const alphaOrig = alpha;
   const tt = c.tt;
-  const key = tt !== null
-    ? c.trustGenerated ? position.key() : c.checkKey(position.key())
-    : 0;
+  const key = tt !== null ? tableKey(c) : 0;
   const ttDepth = tableDepth(depth);
   let ttMove = NO_MOVE;
   if (tt !== null) {
@@ -1609,7 +1613,7 @@ function quiesce(
   const tt = c.quiescenceTable && ply > 0 && c.tt !== null ? c.tt : null;
   let key = 0;
   if (tt !== null) {
-    key = c.trustGenerated ? position.key() : c.checkKey(position.key());
+    key = tableKey(c);
     const i = tt.probe(key);
     if (i >= 0) {
       const shift = tableShift(c, tt.value(i), ply);
