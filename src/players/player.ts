@@ -667,19 +667,23 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
     const ownTable = searcher === "mtdf" || searcher === "sss";
     const order = this.#options.order;
     if (this.#tt === null && !ownTable) {
-      if (this.#options.enhancedCutoffs === true) {
-        throw new Error(
-          `${where}: options.enhancedCutoffs needs a transposition table (the table option) with searcher ${
-            describe(searcher)
-          }, got no table: it cuts on the table entries of a node's children`,
-        );
-      }
-      if (this.#options.quiescenceTable === true) {
-        throw new Error(
-          `${where}: options.quiescenceTable needs a transposition table (the table option) with searcher ${
-            describe(searcher)
-          }, got no table`,
-        );
+      // The options that read the table, each with why, if it needs saying.
+      for (
+        const [key, why] of [
+          [
+            "enhancedCutoffs",
+            ": it cuts on the table entries of a node's children",
+          ],
+          ["quiescenceTable", ""],
+        ] as const
+      ) {
+        if (this.#options[key] === true) {
+          throw new Error(
+            `${where}: options.${key} needs a transposition table (the table option) with searcher ${
+              describe(searcher)
+            }, got no table${why}`,
+          );
+        }
       }
       if (order === "tt" || (Array.isArray(order) && order.includes("tt"))) {
         throw new Error(
