@@ -29,6 +29,7 @@ export const SELECTIVE = [
   "reverseFutility",
   "lateMovePruning",
   "exchangePruning",
+  "singularExtensions",
   "improving",
   "checkExtensions",
 ];

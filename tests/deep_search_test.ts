@@ -237,7 +237,7 @@ Deno.test("bad options are clear errors", () => {
     [() => alphaBeta(tree, { maxMove: 0 }), /maxMove/],
     [
       () => alphaBeta(tree, { order: ["captures", "killer"] }),
-      /^Error: alphaBeta: order takes the course's "killer" and "history" or the engines' "captures", "quiet-killer" and "quiet-history", not both: got an array of 2$/,
+      /^Error: alphaBeta: order takes the course's "killer" and "history" or the engines' "captures", "quiet-killer", "quiet-history" and "counter-move", not both: got an array of 2$/,
     ],
     [
       () => pvs(tree, { order: ["history", "quiet-history"] }),

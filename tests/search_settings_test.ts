@@ -38,7 +38,7 @@ const BAD: Record<string, [unknown, string]> = {
   tt: [{}, "tt must be a TranspositionTable, got an object"],
   order: [
     "best",
-    'order must be one of natural, tt, pv, killer, history, captures, quiet-killer, quiet-history, a scoring function or a list of them, got "best"',
+    'order must be one of natural, tt, pv, killer, history, captures, quiet-killer, quiet-history, counter-move, a scoring function or a list of them, got "best"',
   ],
   failHard: [1, "failHard must be a boolean, got 1"],
   maxMove: [0, "maxMove must be an integer in 1…16777216, got 0"],
@@ -74,6 +74,10 @@ const BAD: Record<string, [unknown, string]> = {
   exchangePruning: [
     { captureMargin: "100" },
     'exchangePruning.captureMargin must be an integer in 0…1000000, got "100"',
+  ],
+  singularExtensions: [
+    { minDepth: 2 },
+    "singularExtensions.minDepth must be an integer in 4…64, got 2",
   ],
   improving: [2, "improving must be a boolean, got 2"],
   quiescenceTable: ["on", 'quiescenceTable must be a boolean, got "on"'],
@@ -209,6 +213,7 @@ function everyOption(): Record<string, unknown> {
     reverseFutility: { margin: 100, maxDepth: 6 },
     lateMovePruning: { maxDepth: 3, baseMoves: 3 },
     exchangePruning: { quietMargin: 60, captureMargin: 100, maxDepth: 6 },
+    singularExtensions: { minDepth: 8, margin: 2 },
     improving: true,
     quiescenceTable: false,
     pvs: true,
@@ -252,6 +257,7 @@ Deno.test("every searcher reads each option it knows exactly once, nested keys t
       reverseFutility: ["margin", "maxDepth"],
       lateMovePruning: ["maxDepth", "baseMoves"],
       exchangePruning: ["quietMargin", "captureMargin", "maxDepth"],
+      singularExtensions: ["minDepth", "margin"],
     };
     for (const [parent, children] of Object.entries(nested)) {
       if (!keys.includes(parent)) continue;

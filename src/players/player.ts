@@ -26,6 +26,7 @@ import type {
   MarginOptions,
   NullMoveOptions,
   ReverseFutilityOptions,
+  SingularExtensionsOptions,
 } from "../search/deep_search_options.ts";
 import {
   iterativeDeepening,
@@ -374,6 +375,8 @@ export interface SearchPlayerSearchOptions {
   lateMovePruning?: LateMovePruningOptions | false;
   /** Exchange pruning (selective; a game with `staticExchange`). */
   exchangePruning?: ExchangePruningOptions | false;
+  /** Singular extensions (selective; needs `table`). */
+  singularExtensions?: SingularExtensionsOptions | false;
   /** Reverse futility, late-move pruning and reductions follow whether the static value rises. */
   improving?: boolean;
   /** `"deepening"` only: the table in quiescence (needs `table` and `quiescence`). */
@@ -417,6 +420,7 @@ const SEARCH_OPTION_KEYS = [
   "reverseFutility",
   "lateMovePruning",
   "exchangePruning",
+  "singularExtensions",
   "improving",
   "checkExtensions",
   "skipLosingCaptures",
@@ -647,6 +651,7 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
         "reverseFutility",
         "lateMovePruning",
         "exchangePruning",
+        "singularExtensions",
       ] as const
     ) {
       const value = search[key];
@@ -684,6 +689,14 @@ export class SearchPlayer<P extends Position = Position> implements Player<P> {
             }, got no table${why}`,
           );
         }
+      }
+      const singular = this.#options.singularExtensions;
+      if (singular !== undefined && singular !== false) {
+        throw new Error(
+          `${where}: options.singularExtensions needs a transposition table (the table option) with searcher ${
+            describe(searcher)
+          }, got no table: it tests the table's move`,
+        );
       }
       if (order === "tt" || (Array.isArray(order) && order.includes("tt"))) {
         throw new Error(

@@ -13,6 +13,7 @@
  */
 
 import {
+  BOUND_LOWER,
   BOUND_UPPER,
   MAX_MOVE_RANGE,
   MAX_PLY,
@@ -33,6 +34,7 @@ import {
   HISTORY_LIMIT,
   type MoveScorer,
   ORDER_CAPTURES,
+  ORDER_COUNTER_MOVE,
   ORDER_ENGINE,
   ORDER_HISTORY,
   ORDER_KILLER,
@@ -41,6 +43,7 @@ import {
   ORDER_QUIET_KILLER,
   ORDER_TT,
   QUIET_HISTORY_MAX,
+  SCORE_COUNTER_MOVE,
   SCORE_GOOD_CAPTURE,
   SCORE_KILLER_1,
   SCORE_KILLER_2,
@@ -107,6 +110,19 @@ export class DeepContext extends SearchContext<ExtendedStats> {
    * entries first (turn +1), then the other side's; empty when not asked for.
    */
   readonly quietHistory: Int32Array;
+  /**
+   * The engines' counter moves (`"counter-move"`): the quiet move that last
+   * cut in reply to a move, by the move and the side to move (the side to
+   * move's replies first, as in `quietHistory`); empty when not asked for.
+   */
+  readonly counterMoves: Int32Array;
+  /** Whether `"counter-move"` is on: then `playedMoves` is kept. */
+  readonly counterMovesOn: boolean;
+  /**
+   * The move searched at each ply of the current line (NO_MOVE: a pass, or
+   * none yet), which the next ply's counter move is looked up by.
+   */
+  playedMoves: Int32Array;
   /** A line to search first (iterative deepening's previous PV). */
   pvLine: Int32Array = new Int32Array(0);
   pvLineLength = 0;
@@ -178,6 +194,19 @@ export class DeepContext extends SearchContext<ExtendedStats> {
   lmrFullMoves = 0;
   /** Late-move reductions by the move's history (0: off; killers then lose a ply too). */
   lmrHistoryDivisor = 0;
+  /**
+   * Singular extensions' least depth (0: off) and margin per ply: the
+   * table's move is searched a ply deeper when every other move falls
+   * below the entry's value less `margin · depth` at half the depth.
+   */
+  singularMinDepth = 0;
+  singularMargin = 0;
+  /**
+   * The move each ply's singular test leaves out (NO_MOVE: none): that
+   * search of the node skips it, and neither prunes before the moves, nor
+   * reads or writes the table's value, nor tries transposition cutoffs.
+   */
+  excludedMoves: Int32Array = new Int32Array(0);
   /** Exchange pruning's margins per ply and most plies to the horizon (0: off). */
   exchangeQuietMargin = 0;
   exchangeCaptureMargin = 0;
@@ -236,9 +265,15 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     // use them: no other reads them.
     const history = (settings.orderFlags & ORDER_HISTORY) !== 0;
     const quiet = (settings.orderFlags & ORDER_QUIET_HISTORY) !== 0;
-    const size = history || quiet ? historySize(settings, position) : 0;
+    const counter = (settings.orderFlags & ORDER_COUNTER_MOVE) !== 0;
+    const size = history || quiet || counter
+      ? historySize(settings, position)
+      : 0;
     this.history = new Int32Array(history ? size : 0);
     this.quietHistory = new Int32Array(quiet ? 2 * size : 0);
+    this.counterMoves = new Int32Array(counter ? 2 * size : 0).fill(NO_MOVE);
+    this.counterMovesOn = counter;
+    this.playedMoves = new Int32Array(counter ? this.plies : 0).fill(NO_MOVE);
     this.killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     this.hasNoisy = typeof position.generateNoisyMoves === "function";
     this.hasIsCheck = typeof position.isCheck === "function";
@@ -267,6 +302,16 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     const killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
     killers.set(this.killers);
     this.killers = killers;
+    if (this.counterMovesOn) {
+      const played = new Int32Array(this.plies).fill(NO_MOVE);
+      played.set(this.playedMoves);
+      this.playedMoves = played;
+    }
+    if (this.singularMinDepth !== 0) {
+      const excluded = new Int32Array(this.plies).fill(NO_MOVE);
+      excluded.set(this.excludedMoves);
+      this.excludedMoves = excluded;
+    }
     if (this.improving) {
       const values = new Int32Array(this.plies).fill(NO_STATIC);
       values.set(this.staticValues);
@@ -541,6 +586,12 @@ function copySelective(
   c.checkExtensions = settings.checkExtensions;
   c.skipLosingCaptures = settings.skipLosingCaptures;
   c.quiescenceEvasions = settings.quiescenceEvasions;
+  const singular = settings.singularExtensions;
+  if (singular !== null) {
+    c.singularMinDepth = singular.minDepth;
+    c.singularMargin = singular.margin;
+    c.excludedMoves = new Int32Array(c.plies).fill(NO_MOVE);
+  }
   c.selective = c.nullReduction !== 0 || c.lmrReduction !== 0 ||
     c.futilityMargins !== null || c.razorMargins !== null ||
     c.rfpMargin !== 0 || c.lmpMaxDepth !== 0 || c.exchangeMaxDepth !== 0;
@@ -690,7 +741,8 @@ const KIND_QUIESCENCE = 2;
  */
 function entryKindOf(c: DeepContext): number {
   if (
-    c.selective || c.checkExtensions || (c.tableCutoffs && !c.exactDepth)
+    c.selective || c.checkExtensions || c.singularMinDepth !== 0 ||
+    (c.tableCutoffs && !c.exactDepth)
   ) {
     return KIND_NONE;
   }
@@ -950,6 +1002,7 @@ function orderEngineMoves(
   const history = (flags & ORDER_QUIET_HISTORY) !== 0 ? c.quietHistory : null;
   const half = history !== null ? history.length >> 1 : 0;
   const side = history !== null && c.position.turn() !== 1 ? half : 0;
+  const counter = c.counterMovesOn ? counterMove(c, ply) : NO_MOVE;
   const captures = (flags & ORDER_CAPTURES) !== 0;
   const exchange = captures && c.hasStaticExchange;
   const scorer = c.scorer;
@@ -970,6 +1023,7 @@ function orderEngineMoves(
       }
     } else if (move === killer1) score = SCORE_QUIET_KILLER_1;
     else if (move === killer2) score = SCORE_QUIET_KILLER_2;
+    else if (move === counter) score = SCORE_COUNTER_MOVE;
     else {
       score = scorer !== null ? checkScore(c, scorer(position, move, ply)) : 0;
       if (history !== null && move < half) score += history[side + move]!;
@@ -985,6 +1039,19 @@ function orderEngineMoves(
     scores[j] = score;
     moves[j] = move;
   }
+}
+
+/**
+ * The counter move stored for the move that led to `ply` and the side to
+ * move (NO_MOVE at the root, after a pass, or when none is stored).
+ */
+function counterMove(c: DeepContext, ply: number): number {
+  if (ply === 0) return NO_MOVE;
+  const previous = c.playedMoves[ply - 1]!;
+  const table = c.counterMoves;
+  const half = table.length >> 1;
+  if (previous < 0 || previous >= half) return NO_MOVE;
+  return table[(c.position.turn() !== 1 ? half : 0) + previous]!;
 }
 
 /** Whether `move` loses by static exchange: the position's sign test when it has one. */
@@ -1064,6 +1131,14 @@ function rememberQuietCut(
       c.killers[k] = move;
     }
   }
+  if (c.counterMovesOn && ply > 0) {
+    const previous = c.playedMoves[ply - 1]!;
+    const table = c.counterMoves;
+    const half = table.length >> 1;
+    if (previous >= 0 && previous < half) {
+      table[(position.turn() !== 1 ? half : 0) + previous] = move;
+    }
+  }
   if ((c.flags & ORDER_QUIET_HISTORY) === 0) return;
   const history = c.quietHistory;
   const half = history.length >> 1;
@@ -1139,10 +1214,26 @@ export function deepNode(
   const key = tt !== null ? tableKey(c) : 0;
   const ttDepth = tableDepth(depth);
   let ttMove = NO_MOVE;
-  if (tt !== null) {
+  // The singular test's candidate: the table's move when its entry is a
+  // lower bound (or exact) searched nearly as deep, and its value.
+  const excluded = c.singularMinDepth !== 0 ? c.excludedMoves[ply]! : NO_MOVE;
+  let singularMove = NO_MOVE;
+  let singularValue = 0;
+  if (tt !== null && excluded === NO_MOVE) {
     const i = tt.probe(key);
     if (i >= 0) {
       ttMove = tt.move(i);
+      if (
+        c.singularMinDepth !== 0 && ply > 0 && depth >= c.singularMinDepth &&
+        ttMove !== NO_MOVE && (tt.bound(i) & BOUND_LOWER) !== 0 &&
+        tt.depth(i) >= depth - 3
+      ) {
+        const stored = tt.value(i) - tableShift(c, tt.value(i), ply);
+        if (stored > -DECISIVE && stored < DECISIVE) {
+          singularMove = ttMove;
+          singularValue = stored;
+        }
+      }
       // The node's value is the stored one less `shift`: the window moves
       // instead, so the bound test (and its counters) stays the table's.
       const shift = tableShift(c, tt.value(i), ply);
@@ -1178,8 +1269,8 @@ export function deepNode(
   let futilityBase = VALUE_INFINITE;
   // `improving` on and the static value not above the same side's last one.
   let worsening = false;
-  if (c.improving) c.staticValues[ply] = NO_STATIC;
-  if (c.selective && ply > 0) {
+  if (c.improving && excluded === NO_MOVE) c.staticValues[ply] = NO_STATIC;
+  if (c.selective && ply > 0 && excluded === NO_MOVE) {
     inCheck = c.hasIsCheck && position.isCheck!();
     if (!inCheck) {
       // A call of evaluate() is a leaf in the counters (the contract of
@@ -1250,6 +1341,21 @@ export function deepNode(
       }
     }
   }
+  // Step 2d. Singular extension: when every move but the table's falls
+  // short of its value by a margin, at half the depth, that move is forced
+  // and is searched a ply deeper; when even the others reach beta, the
+  // node fails high without its moves (several moves refute the line).
+  let extendedMove = NO_MOVE;
+  if (singularMove !== NO_MOVE) {
+    const singularBeta = singularValue - c.singularMargin * depth;
+    const value = singularSearch(c, ply, depth, singularMove, singularBeta);
+    if (c.aborted) return 0;
+    if (value < singularBeta) extendedMove = singularMove;
+    else if (singularBeta >= beta) {
+      c.horizonLeaves++;
+      return clamp(c, singularBeta, alpha, beta);
+    }
+  }
   // Step 3. Moves, ordered.
   const moves = c.moves[ply]!;
   const generated = position.generateMoves(moves);
@@ -1268,7 +1374,7 @@ export function deepNode(
   // root (which needs a searched move and line), nor one ply from the
   // horizon, whose children are evaluated and never answered by the table.
   if (
-    c.enhancedCutoffs && ply > 0 && depth >= 2 &&
+    c.enhancedCutoffs && ply > 0 && depth >= 2 && excluded === NO_MOVE &&
     enhancedCutoff(
       c,
       ply,
@@ -1305,6 +1411,7 @@ export function deepNode(
   stats.steps += 3;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
+    if (move === excluded) continue;
     let reduction = 0;
     if (c.selective && i > 0 && (!c.hasIsQuiet || position.isQuiet!(move))) {
       // Step 4'. Late-move pruning: past its quota of quiet moves, a node
@@ -1365,21 +1472,23 @@ export function deepNode(
       c.horizonLeaves++;
       continue;
     }
+    if (c.counterMovesOn) c.playedMoves[ply] = move;
     if (trusted) position.playGenerated!(move);
     else position.play(move);
     let value: number;
     try {
+      const childDepth = move === extendedMove ? depth : depth - 1;
       if (reduction !== 0) {
         value = reducedSearch(c, ply, depth, alpha, beta, reduction);
       } else if (c.pvs && i > 0) {
         // Null-window test: can this move beat alpha at all?
-        value = 0 - deepNode(c, ply + 1, depth - 1, 0 - alpha - 1, 0 - alpha);
+        value = 0 - deepNode(c, ply + 1, childDepth, 0 - alpha - 1, 0 - alpha);
         if (value > alpha && value < beta && !c.aborted) {
           stats.researches++;
-          value = 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+          value = 0 - deepNode(c, ply + 1, childDepth, 0 - beta, 0 - alpha);
         }
       } else {
-        value = 0 - deepNode(c, ply + 1, depth - 1, 0 - beta, 0 - alpha);
+        value = 0 - deepNode(c, ply + 1, childDepth, 0 - beta, 0 - alpha);
       }
     } catch (error) {
       // Whatever threw below (see SearchContext), the caller gets its position back.
@@ -1428,7 +1537,7 @@ export function deepNode(
   if (alpha < beta) stats.steps += 2;
   // Step 5. Store the result with its bound type.
   const result = clamp(c, bestValue, alphaOrig, beta);
-  if (tt !== null && c.storeEntries) {
+  if (tt !== null && c.storeEntries && excluded === NO_MOVE) {
     tt.store(
       key,
       tableValue(c, result, ply),
@@ -1496,6 +1605,7 @@ function nullMoveSearch(
   const savedNullPly = c.nullPly;
   const trace = c.trace;
   c.reach(ply + 1);
+  if (c.counterMovesOn) c.playedMoves[ply] = NO_MOVE;
   position.playNull!();
   c.nullPly = ply;
   c.trace = null;
@@ -1510,6 +1620,36 @@ function nullMoveSearch(
   } finally {
     position.undoNull!();
     c.nullPly = savedNullPly;
+    c.trace = trace;
+  }
+}
+
+/**
+ * The singular test's search (step 2d): the node again, at half the depth
+ * with a null window at `singularBeta`, without `move` (and without the
+ * table's value, pruning before the moves, or a store). The trace is held
+ * back, as for a null move. Returns the node's value without that move.
+ */
+function singularSearch(
+  c: DeepContext,
+  ply: number,
+  depth: number,
+  move: number,
+  singularBeta: number,
+): number {
+  const trace = c.trace;
+  c.trace = null;
+  c.excludedMoves[ply] = move;
+  try {
+    return deepNode(
+      c,
+      ply,
+      (depth - 1) >> 1,
+      singularBeta - 1,
+      singularBeta,
+    );
+  } finally {
+    c.excludedMoves[ply] = NO_MOVE;
     c.trace = trace;
   }
 }

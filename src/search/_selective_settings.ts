@@ -73,6 +73,14 @@ export interface ExchangePruningSettings {
   readonly maxDepth: number;
 }
 
+/** Singular extensions, resolved. */
+export interface SingularExtensionsSettings {
+  /** Least plies to the horizon at which the table's move is tested (4…64). */
+  readonly minDepth: number;
+  /** The margin below the entry's value per ply (0…VALUE_INFINITE). */
+  readonly margin: number;
+}
+
 /** The selective part of the settings; null is off. */
 export interface SelectiveSettings {
   readonly nullMove: NullMoveSettings | null;
@@ -82,6 +90,7 @@ export interface SelectiveSettings {
   readonly reverseFutility: ReverseFutilitySettings | null;
   readonly lateMovePruning: LateMovePruningSettings | null;
   readonly exchangePruning: ExchangePruningSettings | null;
+  readonly singularExtensions: SingularExtensionsSettings | null;
 }
 
 /** The selective settings when none is given (the common case: nothing to read). */
@@ -93,6 +102,7 @@ const ALL_OFF: SelectiveSettings = Object.freeze({
   reverseFutility: null,
   lateMovePruning: null,
   exchangePruning: null,
+  singularExtensions: null,
 });
 
 /** Keys of each selective option's object. */
@@ -110,6 +120,7 @@ const SELECTIVE_KEYS = {
   reverseFutility: ["margin", "maxDepth"],
   lateMovePruning: ["maxDepth", "baseMoves"],
   exchangePruning: ["quietMargin", "captureMargin", "maxDepth"],
+  singularExtensions: ["minDepth", "margin"],
 } as const;
 
 type SelectiveName = keyof typeof SELECTIVE_KEYS;
@@ -153,7 +164,9 @@ export function resolveSelective(
     given.nullMove === undefined && given.lateMoveReductions === undefined &&
     given.futility === undefined && given.razoring === undefined &&
     given.reverseFutility === undefined &&
-    given.lateMovePruning === undefined && given.exchangePruning === undefined
+    given.lateMovePruning === undefined &&
+    given.exchangePruning === undefined &&
+    given.singularExtensions === undefined
   ) {
     return ALL_OFF;
   }
@@ -247,6 +260,29 @@ export function resolveSelective(
     ),
     maxDepth: integer("exchangePruning.maxDepth", exchange.maxDepth, 6, 1, 64),
   });
+  const singular = selectiveObject(
+    where,
+    "singularExtensions",
+    given.singularExtensions,
+  );
+  const singularExtensions = singular && Object.freeze({
+    // Below 4 the test's search (half the depth) would be a ply or two:
+    // too shallow to tell a forced move.
+    minDepth: integer(
+      "singularExtensions.minDepth",
+      singular.minDepth,
+      8,
+      4,
+      64,
+    ),
+    margin: integer(
+      "singularExtensions.margin",
+      singular.margin,
+      2,
+      0,
+      VALUE_INFINITE,
+    ),
+  });
   return {
     nullMove: nullMoveSettings,
     lateMoveReductions: lmrSettings,
@@ -255,6 +291,7 @@ export function resolveSelective(
     reverseFutility,
     lateMovePruning,
     exchangePruning,
+    singularExtensions,
   };
 }
 

@@ -146,6 +146,23 @@ export interface DeepSearchOptions extends SearchOptions {
    */
   exchangePruning?: ExchangePruningOptions | false;
   /**
+   * Singular extensions (selective; off by default): at a node `d` plies
+   * from the horizon, `d` at least `minDepth`, not at the root, whose table
+   * entry is a lower bound (or exact) of a value `v` that is not decisive,
+   * searched at least `d − 3` plies, with a move: the node is searched
+   * again without that move, at `⌊(d − 1) / 2⌋` plies with a null window at
+   * `v − margin · d`. If every other move fails low there, the table's move
+   * is singular (forced) and is searched a ply deeper; if they reach that
+   * bound and it is at or above beta, the node fails high with it without
+   * searching its moves (several moves refute the line). The test's search
+   * neither prunes before its moves, nor reads or writes the table's
+   * values, nor tries the other cutoffs by the table. Contract: may change
+   * the value (like the null move, the fail high is a guess from a
+   * shallower search, and an extension makes one line deeper than the
+   * rest). Needs `tt`.
+   */
+  singularExtensions?: SingularExtensionsOptions | false;
+  /**
    * "Improving" (selective; off by default): a node whose static value is
    * above that of the node two plies up (the same side to move; true when
    * that one was in check or not evaluated) is improving. Reverse futility
@@ -303,6 +320,14 @@ export interface ExchangePruningOptions {
   captureMargin?: number;
   /** Most plies to the horizon at which a move is skipped (integer 1…64, default 6). */
   maxDepth?: number;
+}
+
+/** The `singularExtensions` option of {@linkcode DeepSearchOptions}. */
+export interface SingularExtensionsOptions {
+  /** Least plies to the horizon at which the table's move is tested (integer 4…64, default 8). */
+  minDepth?: number;
+  /** The margin below the entry's value per ply to the horizon (integer 0…1,000,000, default 2). */
+  margin?: number;
 }
 
 /** The `futility` and `razoring` options of {@linkcode DeepSearchOptions}. */

@@ -33,10 +33,15 @@ import { describe } from "../validate.ts";
  * - `"quiet-history"`: quiet moves by their history, which learns from
  *   quiet cut moves only (a bonus of depth², and the same malus for every
  *   quiet move tried before the cut, bounded by {@linkcode QUIET_HISTORY_MAX})
- *   per side to move, and is never added to a capture's score.
+ *   per side to move, and is never added to a capture's score;
+ * - `"counter-move"`: the quiet move that last caused a cut in reply to
+ *   the move just played (one per previous move and side to move), after
+ *   the quiet killers and before the other quiet moves; a pass (the null
+ *   move) and the root have none.
  *
- * An order takes `"killer"`/`"history"` or `"quiet-killer"`/`"quiet-history"`,
- * not both families (the course's rows measure the first).
+ * An order takes `"killer"`/`"history"` or the engines' `"captures"`,
+ * `"quiet-killer"`, `"quiet-history"` and `"counter-move"`, not both
+ * families (the course's rows measure the first).
  */
 export type MoveOrder =
   | "natural"
@@ -46,7 +51,8 @@ export type MoveOrder =
   | "history"
   | "captures"
   | "quiet-killer"
-  | "quiet-history";
+  | "quiet-history"
+  | "counter-move";
 
 /** The named orderings, in decreasing priority when combined. */
 export const MOVE_ORDERS: readonly MoveOrder[] = [
@@ -58,6 +64,7 @@ export const MOVE_ORDERS: readonly MoveOrder[] = [
   "captures",
   "quiet-killer",
   "quiet-history",
+  "counter-move",
 ];
 
 /**
@@ -92,9 +99,11 @@ export const ORDER_CAPTURES = 16;
 export const ORDER_QUIET_KILLER = 32;
 /** Flag bit: quiet moves by their history, with a malus. */
 export const ORDER_QUIET_HISTORY = 64;
+/** Flag bit: the quiet move that last refuted the previous move, after the quiet killers. */
+export const ORDER_COUNTER_MOVE = 128;
 /** The engines' flags: any of them sends a node to the engines' scoring. */
 export const ORDER_ENGINE = ORDER_CAPTURES | ORDER_QUIET_KILLER |
-  ORDER_QUIET_HISTORY;
+  ORDER_QUIET_HISTORY | ORDER_COUNTER_MOVE;
 
 /** Score bonus of the table's move (bonuses: TT move ≫ PV move ≫ killers ≫ history + scorer). */
 export const SCORE_TT = 1 << 29;
@@ -116,6 +125,8 @@ export const SCORE_GOOD_CAPTURE = 1 << 27;
 export const SCORE_QUIET_KILLER_1 = 3 << 24;
 /** Score of the older quiet killer. */
 export const SCORE_QUIET_KILLER_2 = 1 << 25;
+/** Score of the counter move: below the killers, above every other quiet move (±(2^24 + QUIET_HISTORY_MAX)). */
+export const SCORE_COUNTER_MOVE = 3 << 23;
 /** Score base of a capture that loses material by static exchange. */
 export const SCORE_LOSING_CAPTURE = -(1 << 27);
 /** Bound of a quiet history entry: the bonus and malus are scaled down as an entry nears it. */
@@ -196,6 +207,9 @@ export function resolveOrder(
       case "quiet-history":
         plan.flags |= ORDER_QUIET_HISTORY;
         break;
+      case "counter-move":
+        plan.flags |= ORDER_COUNTER_MOVE;
+        break;
       default:
         throw new Error(
           `${where}: order must be one of ${
@@ -208,7 +222,7 @@ export function resolveOrder(
   const engine = plan.flags & ORDER_ENGINE;
   if (course !== 0 && engine !== 0) {
     throw new Error(
-      `${where}: order takes the course's "killer" and "history" or the engines' "captures", "quiet-killer" and "quiet-history", not both: got ${
+      `${where}: order takes the course's "killer" and "history" or the engines' "captures", "quiet-killer", "quiet-history" and "counter-move", not both: got ${
         describe(order)
       }`,
     );

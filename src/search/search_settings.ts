@@ -25,6 +25,7 @@ import {
   type NullMoveSettings,
   resolveSelective,
   type ReverseFutilitySettings,
+  type SingularExtensionsSettings,
 } from "./_selective_settings.ts";
 import { DEFAULT_MAX_NODES, UNLIMITED_DEPTH } from "./_search_context.ts";
 import type { DepthRow, PreviousHint } from "./iterative_deepening.ts";
@@ -101,6 +102,8 @@ export interface SearchSettings {
   readonly lateMovePruning: LateMovePruningSettings | null;
   /** Exchange pruning's parameters, or null when off. */
   readonly exchangePruning: ExchangePruningSettings | null;
+  /** Singular extensions' parameters, or null when off. */
+  readonly singularExtensions: SingularExtensionsSettings | null;
   /** Reverse futility, late-move pruning and reductions follow whether the static value rises. */
   readonly improving: boolean;
   /** Quiescence probes and stores the table. */
@@ -145,6 +148,7 @@ const DEEP_KEYS = [
   "reverseFutility",
   "lateMovePruning",
   "exchangePruning",
+  "singularExtensions",
   "improving",
   "checkExtensions",
   "skipLosingCaptures",
@@ -466,6 +470,11 @@ function settingsOf(
     ? null
     : checkInteger(where, "maxMove", given.maxMove, 1, MAX_MOVE_RANGE);
   const selective = resolveSelective(where, given);
+  if (selective.singularExtensions !== null && tt === null) {
+    throw new Error(
+      `${where}: singularExtensions needs a transposition table (the tt option), got none: it tests the table's move`,
+    );
+  }
   const checkExtensions =
     flag(where, "checkExtensions", given.checkExtensions) === true;
   const skipLosingCaptures =
@@ -537,6 +546,7 @@ function settingsOf(
     reverseFutility: selective.reverseFutility,
     lateMovePruning: selective.lateMovePruning,
     exchangePruning: selective.exchangePruning,
+    singularExtensions: selective.singularExtensions,
     improving,
     quiescenceTable,
     checkExtensions,
