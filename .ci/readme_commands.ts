@@ -144,6 +144,10 @@ export const RUNS: Readonly<Record<string, ReadmeRun>> = {
     // Ours alone: the best of the two rounds and the nodes of a round.
     expect: /^\| best \| \d+ ms \|$[^]*^nodes a round: ours \d+$/m,
   },
+  "npx --yes deno@2.9.6 task bench:tune": {
+    // Needs Stockfish (CI installs it): the held-out loss before and after.
+    expect: /^\| held-out positions \| 0\.\d{6} \| 0\.\d{6} \|$/m,
+  },
   "npx --yes deno@2.9.6 task bench:c4ref": {
     expect:
       /^\| data\/connect4\/end_easy\.txt \| 10 \| [\d.]+ µs \(\d+ nodes\) \|/m,

@@ -40,38 +40,47 @@ import {
 } from "./_squares.ts";
 import { pestoEndgame, pestoMiddlegame, PHASE_MAX } from "./_pesto.ts";
 import { clearPawnCache, PAWN_ENTRY, probePawns } from "./_pawns.ts";
+import {
+  ENGINE_WEIGHTS,
+  onEngineWeights,
+  W_ATTACK,
+  W_BISHOP_PAIR_EG,
+  W_BISHOP_PAIR_MG,
+  W_KING_ATTACK_CAP,
+  W_KING_OPEN_FILE,
+  W_MOBILITY_EG,
+  W_MOBILITY_MG,
+  W_PAWN_THREAT_EG,
+  W_PAWN_THREAT_MG,
+  W_ROOK_HALF_OPEN_EG,
+  W_ROOK_HALF_OPEN_MG,
+  W_ROOK_OPEN_EG,
+  W_ROOK_OPEN_MG,
+  W_SHIELD_FAR,
+  W_SHIELD_NEAR,
+} from "./_engine_weights.ts";
 
-/** Both bishops (middlegame, endgame). */
-export const BISHOP_PAIR_MG = 30;
-/** Both bishops, endgame. */
-export const BISHOP_PAIR_EG = 50;
-/** A rook on a file without pawns, middlegame. */
-export const ROOK_OPEN_MG = 25;
-/** A rook on a file without pawns, endgame. */
-export const ROOK_OPEN_EG = 10;
-/** A rook on a file without pawns of its side (the enemy's there), middlegame. */
-export const ROOK_HALF_OPEN_MG = 12;
-/** A rook on a half-open file, endgame. */
-export const ROOK_HALF_OPEN_EG = 5;
+export {
+  BISHOP_PAIR_EG,
+  BISHOP_PAIR_MG,
+  KING_OPEN_FILE,
+  PAWN_THREAT_EG,
+  PAWN_THREAT_MG,
+  ROOK_HALF_OPEN_EG,
+  ROOK_HALF_OPEN_MG,
+  ROOK_OPEN_EG,
+  ROOK_OPEN_MG,
+  SHIELD_FAR,
+  SHIELD_NEAR,
+  TEMPO,
+} from "./_engine_weights.ts";
+
 /**
- * Mobility by type (knight … queen): a piece scores `(squares − offset) ·
- * weight`, middlegame and endgame weights (Fruit's proportions).
+ * Mobility's offsets by type (knight … queen): a piece scores `(squares −
+ * offset) · weight` (Fruit's proportions; the weights are
+ * {@linkcode ENGINE_WEIGHTS}').
  */
 const MOBILITY_OFFSET = Int32Array.from([0, 0, 4, 6, 7, 13]);
-const MOBILITY_MG = Int32Array.from([0, 0, 4, 5, 2, 1]);
-const MOBILITY_EG = Int32Array.from([0, 0, 4, 5, 4, 2]);
-/** A shield pawn one rank in front of the king (middlegame only). */
-export const SHIELD_NEAR = 12;
-/** A shield pawn two ranks in front of the king (middlegame only). */
-export const SHIELD_FAR = 6;
-/** A file at or beside the king without a pawn of its side (middlegame only). */
-export const KING_OPEN_FILE = -15;
-/** Attack units per square around the enemy king a piece reaches (knight … queen). */
-const ATTACK_WEIGHT = Int32Array.from([0, 0, 2, 2, 3, 5]);
-/** The most the attack on one king counts (middlegame centipawns). */
-const KING_ATTACK_CAP = 400;
-/** The side to move's bonus, added in `Chess.evaluate`. */
-export const TEMPO = 10;
 
 /** `NEAR_KING[to − king + 119]`: 1 when `to` is the king's square or touches it. */
 const NEAR_KING = new Uint8Array(239);
@@ -120,6 +129,7 @@ export function engineEvaluation(board: Board): number {
   const pesto = board.pestos[board.ply]!;
   const materialMg = pestoMiddlegame(pesto), materialEg = pestoEndgame(pesto);
   const phase = gamePhase(counts);
+  const w = ENGINE_WEIGHTS;
   let rooksMg = 0, rooksEg = 0, mobilityMg = 0, mobilityEg = 0;
   probePawns(board);
   const pawnFiles = PAWN_ENTRY[2]!;
@@ -139,11 +149,11 @@ export function engineEvaluation(board: Board): number {
         const file = square & 7;
         if (((pawnFiles >> (color * 8 + file)) & 1) === 0) {
           if (((pawnFiles >> ((color ^ 1) * 8 + file)) & 1) === 0) {
-            rooksMg += sign * ROOK_OPEN_MG;
-            rooksEg += sign * ROOK_OPEN_EG;
+            rooksMg += sign * w[W_ROOK_OPEN_MG]!;
+            rooksEg += sign * w[W_ROOK_OPEN_EG]!;
           } else {
-            rooksMg += sign * ROOK_HALF_OPEN_MG;
-            rooksEg += sign * ROOK_HALF_OPEN_EG;
+            rooksMg += sign * w[W_ROOK_HALF_OPEN_MG]!;
+            rooksEg += sign * w[W_ROOK_HALF_OPEN_EG]!;
           }
         }
       }
@@ -177,24 +187,24 @@ export function engineEvaluation(board: Board): number {
         }
       }
       mobilityMg += sign * (reach - MOBILITY_OFFSET[type]!) *
-        MOBILITY_MG[type]!;
+        w[W_MOBILITY_MG + type - KNIGHT]!;
       mobilityEg += sign * (reach - MOBILITY_OFFSET[type]!) *
-        MOBILITY_EG[type]!;
+        w[W_MOBILITY_EG + type - KNIGHT]!;
       if (near > 0) {
         ATTACK_UNITS[color] = ATTACK_UNITS[color]! +
-          near * ATTACK_WEIGHT[type]!;
+          near * w[W_ATTACK + type - KNIGHT]!;
         ATTACKERS[color] = ATTACKERS[color]! + 1;
       }
     }
   }
   let pairMg = 0, pairEg = 0;
   if (counts[BISHOP]! >= 2) {
-    pairMg += BISHOP_PAIR_MG;
-    pairEg += BISHOP_PAIR_EG;
+    pairMg += w[W_BISHOP_PAIR_MG]!;
+    pairEg += w[W_BISHOP_PAIR_EG]!;
   }
   if (counts[BISHOP | 8]! >= 2) {
-    pairMg -= BISHOP_PAIR_MG;
-    pairEg -= BISHOP_PAIR_EG;
+    pairMg -= w[W_BISHOP_PAIR_MG]!;
+    pairEg -= w[W_BISHOP_PAIR_EG]!;
   }
   const kingMg = kingSafety(board, WHITE, pawnFiles) -
     kingSafety(board, BLACK, pawnFiles);
@@ -217,11 +227,6 @@ export function engineEvaluation(board: Board): number {
   // | 0 truncates toward zero, so a mirrored position gets exactly the negation.
   return ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
 }
-
-/** A knight, bishop, rook or queen attacked by an enemy pawn, middlegame (the `pawnThreats` option). */
-export const PAWN_THREAT_MG = -50;
-/** The same in the endgame. */
-export const PAWN_THREAT_EG = -40;
 
 /**
  * The pawn-threat term of `board`, white's view, tapered by the phase as
@@ -264,8 +269,9 @@ export function pawnThreats(board: Board): number {
   }
   if (threatened === 0) return 0;
   const phase = gamePhase(board.counts);
-  return ((threatened * PAWN_THREAT_MG * phase +
-    threatened * PAWN_THREAT_EG * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
+  const w = ENGINE_WEIGHTS;
+  return ((threatened * w[W_PAWN_THREAT_MG]! * phase +
+    threatened * w[W_PAWN_THREAT_EG]! * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
 }
 
 /** Entries of the evaluation cache (a power of two). */
@@ -277,6 +283,7 @@ const CACHE_SIZE = 1 << 16;
  */
 const CACHE = new Int32Array(4 * CACHE_SIZE);
 emptyCache();
+onEngineWeights(emptyCache);
 
 /** Marks every entry of the evaluation cache empty. */
 function emptyCache(): void {
@@ -336,20 +343,23 @@ function kingSafety(board: Board, color: number, pawnFiles: number): number {
     for (let f = file - 1; f <= file + 1; f++) {
       if (f < 0 || f > 7) continue;
       const near = king - file + f + forward;
-      if (squares[near] === pawn) score += SHIELD_NEAR;
+      if (squares[near] === pawn) score += ENGINE_WEIGHTS[W_SHIELD_NEAR]!;
       else if (
         ((near + forward) & 0x88) === 0 && squares[near + forward] === pawn
       ) {
-        score += SHIELD_FAR;
+        score += ENGINE_WEIGHTS[W_SHIELD_FAR]!;
       }
-      if (((pawnFiles >> (color * 8 + f)) & 1) === 0) score += KING_OPEN_FILE;
+      if (((pawnFiles >> (color * 8 + f)) & 1) === 0) {
+        score += ENGINE_WEIGHTS[W_KING_OPEN_FILE]!;
+      }
     }
   }
   const enemy = color ^ 1;
   if (ATTACKERS[enemy]! >= 2 && board.counts[QUEEN | enemy << 3]! > 0) {
     const units = ATTACK_UNITS[enemy]!;
     const attack = (units * units) >> 2;
-    score -= attack > KING_ATTACK_CAP ? KING_ATTACK_CAP : attack;
+    const cap = ENGINE_WEIGHTS[W_KING_ATTACK_CAP]!;
+    score -= attack > cap ? cap : attack;
   }
   return score;
 }

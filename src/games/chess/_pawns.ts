@@ -13,37 +13,25 @@
 import type { Board } from "./_board.ts";
 import { BLACK, PAWN, WHITE } from "./_squares.ts";
 import { pestoEndgame, pestoMiddlegame } from "./_pesto.ts";
+import {
+  ENGINE_WEIGHTS,
+  onEngineWeights,
+  W_DOUBLED_EG,
+  W_DOUBLED_MG,
+  W_ISOLATED_EG,
+  W_ISOLATED_MG,
+  W_PASSED_EG,
+  W_PASSED_MG,
+} from "./_engine_weights.ts";
 
-/** Per extra pawn on a file (middlegame, endgame). */
-export const DOUBLED_MG = -10;
-/** Per extra pawn on a file, endgame. */
-export const DOUBLED_EG = -20;
-/** Per pawn with no pawn of its side on the files beside it, middlegame. */
-export const ISOLATED_MG = -10;
-/** Per isolated pawn, endgame. */
-export const ISOLATED_EG = -15;
-/** A passed pawn by its rank counted from its own side (1 … 6), middlegame. */
-export const PASSED_MG: Int32Array = Int32Array.from([
-  0,
-  0,
-  5,
-  10,
-  20,
-  35,
-  60,
-  0,
-]);
-/** A passed pawn by its relative rank, endgame. */
-export const PASSED_EG: Int32Array = Int32Array.from([
-  0,
-  10,
-  15,
-  25,
-  40,
-  70,
-  110,
-  0,
-]);
+export {
+  DOUBLED_EG,
+  DOUBLED_MG,
+  ISOLATED_EG,
+  ISOLATED_MG,
+  PASSED_EG,
+  PASSED_MG,
+} from "./_engine_weights.ts";
 
 /**
  * `PAWNS_ON_FILE[color · 10 + file + 1]`: pawns of `color` on a file, with
@@ -95,30 +83,33 @@ export function scanPawns(board: Board): void {
  * view, middlegame and endgame, written to `out[0]` and `out[1]`.
  */
 export function pawnStructure(board: Board, out: Int32Array): void {
+  const w = ENGINE_WEIGHTS;
+  const doubledMg = w[W_DOUBLED_MG]!, doubledEg = w[W_DOUBLED_EG]!;
+  const isolatedMg = w[W_ISOLATED_MG]!, isolatedEg = w[W_ISOLATED_EG]!;
   let mg = 0, eg = 0;
   for (let file = 1; file <= 8; file++) {
     const white = PAWNS_ON_FILE[file]!, black = PAWNS_ON_FILE[10 + file]!;
     if (white > 1) {
-      mg += DOUBLED_MG * (white - 1);
-      eg += DOUBLED_EG * (white - 1);
+      mg += doubledMg * (white - 1);
+      eg += doubledEg * (white - 1);
     }
     if (black > 1) {
-      mg -= DOUBLED_MG * (black - 1);
-      eg -= DOUBLED_EG * (black - 1);
+      mg -= doubledMg * (black - 1);
+      eg -= doubledEg * (black - 1);
     }
     if (
       white > 0 && PAWNS_ON_FILE[file - 1] === 0 &&
       PAWNS_ON_FILE[file + 1] === 0
     ) {
-      mg += ISOLATED_MG * white;
-      eg += ISOLATED_EG * white;
+      mg += isolatedMg * white;
+      eg += isolatedEg * white;
     }
     if (
       black > 0 && PAWNS_ON_FILE[9 + file] === 0 &&
       PAWNS_ON_FILE[11 + file] === 0
     ) {
-      mg -= ISOLATED_MG * black;
-      eg -= ISOLATED_EG * black;
+      mg -= isolatedMg * black;
+      eg -= isolatedEg * black;
     }
   }
   const list = board.list, squares = board.squares;
@@ -136,16 +127,16 @@ export function pawnStructure(board: Board, out: Int32Array): void {
           BLACK_HIGHEST[file - 1]! <= rank && BLACK_HIGHEST[file]! <= rank &&
           BLACK_HIGHEST[file + 1]! <= rank
         ) {
-          mg += PASSED_MG[rank]!;
-          eg += PASSED_EG[rank]!;
+          mg += w[W_PASSED_MG + rank - 1]!;
+          eg += w[W_PASSED_EG + rank - 1]!;
         }
       } else if (
         BLACK_LOWEST[file] === rank &&
         WHITE_LOWEST[file - 1]! >= rank && WHITE_LOWEST[file]! >= rank &&
         WHITE_LOWEST[file + 1]! >= rank
       ) {
-        mg -= PASSED_MG[7 - rank]!;
-        eg -= PASSED_EG[7 - rank]!;
+        mg -= w[W_PASSED_MG + 6 - rank]!;
+        eg -= w[W_PASSED_EG + 6 - rank]!;
       }
     }
   }
@@ -163,6 +154,7 @@ const PAWN_CACHE_SIZE = 1 << 14;
  */
 const PAWN_CACHE = new Int32Array(4 * PAWN_CACHE_SIZE);
 clearPawnCache();
+onEngineWeights(clearPawnCache);
 
 /**
  * What {@linkcode probePawns} answers: the pawn structure from white's view

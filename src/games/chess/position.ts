@@ -43,7 +43,8 @@ import {
   KING_ENDGAME,
   KING_MIDDLEGAME,
 } from "./evaluation.ts";
-import { cachedEngineEvaluation, TEMPO } from "./_engine_evaluation.ts";
+import { cachedEngineEvaluation } from "./_engine_evaluation.ts";
+import { ENGINE_WEIGHTS, W_TEMPO } from "./_engine_weights.ts";
 
 /**
  * Options of {@linkcode Chess.fromFen} and {@linkcode Chess.start}.
@@ -449,7 +450,8 @@ export class Chess implements Position {
     if (status !== ONGOING) return 0;
     if (this.#engine) {
       const score = cachedEngineEvaluation(board, this.#pawnThreats);
-      return (board.side === WHITE ? score : 0 - score) + TEMPO;
+      return (board.side === WHITE ? score : 0 - score) +
+        ENGINE_WEIGHTS[W_TEMPO]!;
     }
     const kings = board.kings;
     const table = isEndgame(board.counts) ? KING_ENDGAME : KING_MIDDLEGAME;
