@@ -27,12 +27,18 @@ import { UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
 import { integerFlag, loadAverage, readBenchFlags } from "./_side_by_side.ts";
 
-/** The default `--pgn`. */
-export const DEFAULT_PGN = "data/chess/games.pgn";
+/**
+ * The games read without `--pgn`, in this order: real games, then games of
+ * our engine against variants of itself (`data/README.md`).
+ */
+export const DEFAULT_PGN: readonly string[] = Object.freeze([
+  "data/chess/games.pgn",
+  "data/chess/engine_games.pgn",
+]);
 /** The defaults (CI runs them): a few positions, a shallow label, one pass. */
 export const DEFAULTS = { positions: 60, depth: 4, passes: 1 } as const;
 /** `--full`'s settings. */
-export const FULL = { positions: 20_000, depth: 8, passes: 6 } as const;
+export const FULL = { positions: 30_000, depth: 8, passes: 6 } as const;
 /** Every how many plies a game gives a position. */
 export const STRIDE = 5;
 /** Plies of each game skipped (the opening, where games share positions). */
@@ -47,7 +53,9 @@ export const HELP =
   `usage: deno task bench:tune [--positions N] [--depth D] [--passes P] [--pgn FILE] | --full
 
 Fits the engine evaluation's weights to Stockfish's scores (Texel's method).
-Takes N positions from the games of FILE (default ${DEFAULT_PGN}): every ${STRIDE}th
+Takes N positions from the games of FILE (default: ${
+    DEFAULT_PGN.join(" then ")
+  }): every ${STRIDE}th
 position of each game from ply ${SKIP_PLIES} on, side to move not in check,
 each position once, games in turn. Stockfish (found on PATH or in
 /usr/games; Threads 1, Hash 16) scores each with "go depth D"; positions it
@@ -68,7 +76,7 @@ Flags:
   --positions N   positions, an integer in 10…200000 (default ${DEFAULTS.positions})
   --depth D       Stockfish's depth, an integer in 1…30 (default ${DEFAULTS.depth})
   --passes P      most passes per step size, an integer in 1…100 (default ${DEFAULTS.passes})
-  --pgn FILE      the games (default ${DEFAULT_PGN})
+  --pgn FILE      the games (default: the two files above)
   --full          ${FULL.positions} positions, depth ${FULL.depth}, ${FULL.passes} passes (not with the three above)
   -h, --help      this text
 
@@ -86,7 +94,7 @@ export interface TuneArgs {
   /** Most passes per step size. */
   passes: number;
   /** The games' file. */
-  pgn: string;
+  pgn: readonly string[];
 }
 
 /**
@@ -100,7 +108,7 @@ export interface TuneArgs {
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseTuneArgs } from "./tune_evaluation.ts";
- * assert.equal(parseTuneArgs(["--full"]).positions, 20000);
+ * assert.equal(parseTuneArgs(["--full"]).positions, 30000);
  * assert.equal(parseTuneArgs(["--depth=6"]).depth, 6);
  * assert.throws(() => parseTuneArgs(["--full", "--passes", "2"]), /--passes and --full not both/);
  * assert.throws(() => parseTuneArgs(["--positions", "5"]), /--positions must be an integer in 10…200000, got "5"/);
@@ -128,7 +136,7 @@ export function parseTuneArgs(args: readonly string[]): TuneArgs {
       result.passes = integerFlag(command, flag, text, 1, 100);
     } else if (text === undefined || text === "") {
       throw new UsageError(`${command}: --pgn needs a file of games`);
-    } else result.pgn = text;
+    } else result.pgn = [text];
   }
   if (read.full) {
     for (const [flag] of read.values) {
@@ -324,12 +332,16 @@ async function main(args: readonly string[]): Promise<number> {
   const settings = readCommandLine(parseTuneArgs, args, HELP);
   if (typeof settings === "number") return settings;
   let games: string[][];
+  let reading = "";
   try {
-    games = readPgnGames(await Deno.readTextFile(settings.pgn)).map((game) =>
-      game.fens
-    );
+    games = [];
+    for (const file of settings.pgn) {
+      reading = file;
+      const text = await Deno.readTextFile(file);
+      games.push(...readPgnGames(text).map((game) => game.fens));
+    }
   } catch (error) {
-    warn(`bench:tune: cannot use ${settings.pgn}: ${(error as Error).message}`);
+    warn(`bench:tune: cannot use ${reading}: ${(error as Error).message}`);
     return 2;
   }
   const positions = tuningPositions(games, settings.positions);
@@ -339,7 +351,9 @@ async function main(args: readonly string[]): Promise<number> {
     return 1;
   }
   print(
-    `# bench:tune: ${positions.length} positions of ${games.length} games of ${settings.pgn}, Stockfish depth ${settings.depth}, at most ${settings.passes} pass(es) per step size`,
+    `# bench:tune: ${positions.length} positions of ${games.length} games of ${
+      settings.pgn.join(" and ")
+    }, Stockfish depth ${settings.depth}, at most ${settings.passes} pass(es) per step size`,
   );
   print(`load average before: ${loadAverage()}`);
   const engine = await UciProcess.start([stockfish], {

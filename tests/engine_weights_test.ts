@@ -96,9 +96,9 @@ Deno.test("bench:tune's parser: defaults, --full, and each refusal names the fla
     positions: 60,
     depth: 4,
     passes: 1,
-    pgn: "data/chess/games.pgn",
+    pgn: ["data/chess/games.pgn", "data/chess/engine_games.pgn"],
   });
-  assert.equal(parseTuneArgs(["--full", "--pgn", "x.pgn"]).pgn, "x.pgn");
+  assert.deepEqual(parseTuneArgs(["--full", "--pgn", "x.pgn"]).pgn, ["x.pgn"]);
   for (
     const [args, message] of [
       [
@@ -174,7 +174,7 @@ Deno.test(
     assert.equal(code, 0, out + err);
     assert.match(
       out,
-      /^# bench:tune: 20 positions of 414 games of data\/chess\/games\.pgn, Stockfish depth 2/m,
+      /^# bench:tune: 20 positions of 1040 games of data\/chess\/games\.pgn and data\/chess\/engine_games\.pgn, Stockfish depth 2/m,
     );
     assert.match(out, /^labelled: \d+ \(\d+ fitted, \d+ held out\)/m);
     assert.match(out, /^\| bishopPairMg \| 30 \| -?\d+ \|$/m);
