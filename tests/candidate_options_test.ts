@@ -14,21 +14,19 @@ import { Chess as ChessJs } from "chess.js";
 import {
   alphaBeta,
   Chess,
-  CHESS_MOVE_LIMIT,
   iterativeDeepening,
   quiescence,
   readPgnGames,
   TranspositionTable,
   UniformTree,
 } from "../mod.ts";
-import { DelegatingPosition } from "../src/_delegating_position.ts";
-import { loadWac } from "../src/course/chess/wac.ts";
+import { searchesThatThrow } from "./_planted_chess.ts";
+import { engine, searched, WAC } from "./_engine_search.ts";
 import {
   CHESS_CANDIDATE_POSITION,
   CHESS_ENGINE_CANDIDATES,
   CHESS_ENGINE_ORDER,
   CHESS_ENGINE_POSITION,
-  CHESS_ENGINE_SELECTIVE,
   searchChess,
 } from "../src/players/_chess_search.ts";
 import {
@@ -42,32 +40,6 @@ import { chessAfterChoices } from "./_arbitraries.ts";
 import { firstGames } from "./_games_pgn.ts";
 import { parseEngineSpec } from "../src/uci/engine_spec.ts";
 import { engineOptions } from "../src/uci/engines.ts";
-
-const WAC = loadWac();
-
-/** The engine's search without the candidates, on a fresh table. */
-function engine(extra: object = {}) {
-  return {
-    tt: new TranspositionTable({ megabytes: 4 }),
-    order: CHESS_ENGINE_ORDER,
-    maxMove: CHESS_MOVE_LIMIT,
-    quiescence: true,
-    ...CHESS_ENGINE_SELECTIVE,
-    ...extra,
-  };
-}
-
-/** Nodes, value and move of the engine's search of WAC position `index` to `depth`. */
-function searched(index: number, depth: number, extra: object = {}) {
-  const position = Chess.fromFen(WAC[index]!.fen, CHESS_ENGINE_POSITION);
-  position.markRoot();
-  const result = iterativeDeepening(position, { depth, ...engine(extra) });
-  return {
-    nodes: result.stats.nodes,
-    value: result.value,
-    move: result.move,
-  };
-}
 
 /** Each candidate alone, as `CHESS_ENGINE_CANDIDATES` sets it. */
 const EACH: [string, object][] = [
@@ -335,57 +307,19 @@ Deno.test("quiescenceTable: the quiescence value of a position is the one withou
   );
 });
 
-/** A chess position whose `staticExchange` or `key` throws at its n-th call, when armed. */
-class Planted extends DelegatingPosition<Chess> {
-  failAt = 0;
-  calls = 0;
-  #tick(): void {
-    if (this.failAt > 0 && ++this.calls === this.failAt) {
-      throw new Error("planted");
-    }
-  }
-  override staticExchange(move: number): number {
-    this.#tick();
-    return this.inner.staticExchange(move);
-  }
-  mvvLva(move: number): number {
-    return this.inner.mvvLva(move);
-  }
-  override key(): number {
-    this.#tick();
-    return super.key();
-  }
-  clone(): this {
-    return new Planted(this.inner.clone()) as this;
-  }
-}
-
 Deno.test("with every candidate on, a search that throws inside leaves the position exactly as it was", () => {
-  let thrown = 0;
-  fc.assert(
-    fc.property(
-      fc.array(fc.nat(), { minLength: 6, maxLength: 20 }),
-      fc.integer({ min: 1, max: 3000 }),
-      (choices, failAt) => {
-        const inner = chessAfterChoices(choices, CHESS_CANDIDATE_POSITION);
-        if (inner.isTerminal()) return;
-        inner.markRoot();
-        const position = new Planted(inner);
-        const fen = inner.toFen();
-        position.failAt = failAt;
-        try {
-          iterativeDeepening(position, {
-            depth: 6,
-            ...engine(CHESS_ENGINE_CANDIDATES),
-          });
-        } catch (error) {
-          assert.equal((error as Error).message, "planted");
-          thrown++;
-        }
-        assert.equal(inner.toFen(), fen);
-      },
-    ),
-    { numRuns: 40, seed: 7 },
+  const thrown = searchesThatThrow(
+    (position) =>
+      iterativeDeepening(position, {
+        depth: 6,
+        ...engine(CHESS_ENGINE_CANDIDATES),
+      }),
+    {
+      position: CHESS_CANDIDATE_POSITION,
+      maxFailAt: 3000,
+      numRuns: 40,
+      seed: 7,
+    },
   );
   assert.ok(thrown > 10, `only ${thrown} of 40 searches threw`);
 });

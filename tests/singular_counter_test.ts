@@ -21,46 +21,18 @@ import {
   TranspositionTable,
   UniformTree,
 } from "../mod.ts";
-import { loadWac } from "../src/course/chess/wac.ts";
+import { engine, searched, WAC } from "./_engine_search.ts";
 import {
   CHESS_ENGINE_ORDER,
   CHESS_ENGINE_POSITION,
-  CHESS_ENGINE_SELECTIVE,
 } from "../src/players/_chess_search.ts";
-import { DelegatingPosition } from "../src/_delegating_position.ts";
+import { searchesThatThrow } from "./_planted_chess.ts";
 import { chessAfterChoices } from "./_arbitraries.ts";
 
-const WAC = loadWac();
 const SINGULAR = { singularExtensions: { minDepth: 6, margin: 2 } };
 const COUNTER: { order: OrderOption } = {
   order: [...CHESS_ENGINE_ORDER as MoveOrder[], "counter-move"],
 };
-
-/** The engine's search with `extra` laid over it, on a fresh table. */
-function engine(extra: object = {}) {
-  return {
-    tt: new TranspositionTable({ megabytes: 4 }),
-    order: CHESS_ENGINE_ORDER,
-    maxMove: CHESS_MOVE_LIMIT,
-    quiescence: true,
-    ...CHESS_ENGINE_SELECTIVE,
-    ...extra,
-  };
-}
-
-/** Nodes, value and move of the engine's search of WAC position `index` to `depth`. */
-function searched(index: number, depth: number, extra: object = {}) {
-  const position = Chess.fromFen(WAC[index]!.fen, CHESS_ENGINE_POSITION);
-  position.markRoot();
-  const fen = position.toFen();
-  const result = iterativeDeepening(position, { depth, ...engine(extra) });
-  assert.equal(position.toFen(), fen);
-  return {
-    nodes: result.stats.nodes,
-    value: result.value,
-    move: result.move,
-  };
-}
 
 Deno.test("singularExtensions false, or absent, searches exactly as the engine without it", () => {
   for (const index of [0, 10]) {
@@ -191,53 +163,14 @@ Deno.test("the counter move only orders: fixed-depth alpha-beta's value is uncha
   );
 });
 
-/** A chess position whose `key` throws at its n-th call, when armed. */
-class Planted extends DelegatingPosition<Chess> {
-  failAt = 0;
-  calls = 0;
-  override key(): number {
-    if (this.failAt > 0 && ++this.calls === this.failAt) {
-      throw new Error("planted");
-    }
-    return super.key();
-  }
-  override staticExchange(move: number): number {
-    return this.inner.staticExchange(move);
-  }
-  mvvLva(move: number): number {
-    return this.inner.mvvLva(move);
-  }
-  clone(): this {
-    return new Planted(this.inner.clone()) as this;
-  }
-}
-
 Deno.test("with singular extensions and counter moves on, a search that throws inside leaves the position exactly as it was", () => {
-  let thrown = 0;
-  fc.assert(
-    fc.property(
-      fc.array(fc.nat(), { minLength: 6, maxLength: 20 }),
-      fc.integer({ min: 1, max: 4000 }),
-      (choices, failAt) => {
-        const inner = chessAfterChoices(choices, CHESS_ENGINE_POSITION);
-        if (inner.isTerminal()) return;
-        inner.markRoot();
-        const position = new Planted(inner);
-        const fen = inner.toFen();
-        position.failAt = failAt;
-        try {
-          iterativeDeepening(position, {
-            depth: 8,
-            ...engine({ ...SINGULAR, ...COUNTER }),
-          });
-        } catch (error) {
-          assert.equal((error as Error).message, "planted");
-          thrown++;
-        }
-        assert.equal(inner.toFen(), fen);
-      },
-    ),
-    { numRuns: 30, seed: 8 },
+  const thrown = searchesThatThrow(
+    (position) =>
+      iterativeDeepening(position, {
+        depth: 8,
+        ...engine({ ...SINGULAR, ...COUNTER }),
+      }),
+    { position: CHESS_ENGINE_POSITION, maxFailAt: 4000, numRuns: 30, seed: 8 },
   );
   assert.ok(thrown > 10, `only ${thrown} of 30 searches threw`);
 });
