@@ -6,7 +6,12 @@ import {
   CHESS_ENGINE_POSITION,
   searchChess,
 } from "../src/players/_chess_search.ts";
-import { uciClockBudget, uciTableEntries } from "../src/uci/uci.ts";
+import {
+  UCI_MAX_DEPTH,
+  uciClockBudget,
+  uciTableEntries,
+} from "../src/uci/uci.ts";
+import { loadWac } from "../src/course/chess/wac.ts";
 
 /** Sends `lines`, runs every search to its end, returns everything said. */
 function talk(engine: UciEngine, lines: string[]): string[] {
@@ -938,4 +943,42 @@ Deno.test("UCI Candidates: a check option; on, the engine searches the last posi
   const withThem = search(true);
   assert.notEqual(withThem, without);
   assert.equal(search(false), without);
+});
+
+Deno.test("a search its budget cuts plays the cut iteration's better root move, with that iteration's line (keepCutMove)", () => {
+  // WAC.017 at 3,000 nodes: depth 3 finishes, and depth 4 finishes another
+  // root move above depth 3's before the budget ends it.
+  const fen = loadWac()[16]!.fen;
+  const search = (keepCutMove: boolean) => {
+    const position = Chess.fromFen(fen, CHESS_ENGINE_POSITION);
+    position.markRoot();
+    const result = searchChess(
+      position,
+      new TranspositionTable({ entries: uciTableEntries(16) }),
+      { depth: UCI_MAX_DEPTH, maxNodes: 3000, keepCutMove },
+    );
+    return { result, move: position.moveToUci(result.move) };
+  };
+  const kept = search(true), finished = search(false);
+  assert.ok(
+    kept.result.cutMove,
+    "pick a position whose cut iteration beats the last finished one",
+  );
+  assert.notEqual(kept.move, finished.move);
+  const out = talk(new UciEngine(), [
+    "ucinewgame",
+    `position fen ${fen}`,
+    "go nodes 3000",
+  ]);
+  const infos = out.filter((line) => line.startsWith("info depth"));
+  const depth = kept.result.completedDepth;
+  assert.match(
+    infos.at(-2)!,
+    new RegExp(`^info depth ${depth} .* pv ${finished.move}\\b`),
+  );
+  assert.match(
+    infos.at(-1)!,
+    new RegExp(`^info depth ${depth + 1} .* pv ${kept.move}\\b`),
+  );
+  assert.match(out.at(-1)!, new RegExp(`^bestmove ${kept.move}( |$)`));
 });

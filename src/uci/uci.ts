@@ -22,7 +22,11 @@
  * {@linkcode UCI_SLICE_MS}, so `stop` is read within about that long; `go
  * ponder`, so that without the flag `ponderhit` is read between iterations;
  * and a search move by move (`searchmoves`, a root drawn by rule). Depth and
- * node limits are never sliced, so those searches are reproducible. No line
+ * node limits are never sliced, so those searches are reproducible. When a
+ * budget cuts the deepest iteration of a whole search after it finished a
+ * root move better than the last finished iteration's, that move is played
+ * (`keepCutMove`), and an `info` line of the cut iteration's depth shows
+ * its line. No line
  * is read while `step` runs (for a search with limits, its whole
  * deepening): `cli/uci.ts`'s reader answers `isready` itself meanwhile, as
  * UCI wants it answered at once.
@@ -733,6 +737,7 @@ export class UciEngine {
     const result = searchChess(this.#position, this.#table, {
       depth: limits.depth,
       candidates: this.#candidates,
+      keepCutMove: true,
       ...this.#budget(timeMs),
       onIteration: (row) => {
         this.#nodes = base + row.cumulativeNodes;
@@ -751,6 +756,21 @@ export class UciEngine {
       },
     });
     this.#nodes = base + result.stats.nodes;
+    // The budget cut an iteration after it had finished a root move better
+    // than the last finished iteration's: that move is played, with the cut
+    // iteration's line (not when that iteration was one of those redone
+    // after ponderhit, which never change the move).
+    if (result.cutMove && result.completedDepth + 1 > kept) {
+      this.#best = result.move;
+      this.#bestPv = result.pv;
+      const line = this.#info(
+        result.completedDepth + 1,
+        result.value,
+        result.pv,
+      );
+      if (this.#onInfo === undefined) out.push(line);
+      else this.#onInfo(line);
+    }
     // Cut by a line the caller has yet to deliver: it ends the search.
     if (result.stoppedByBudget && this.#interrupted()) return out;
     if (this.#hold) this.#waiting = true;
