@@ -52,3 +52,22 @@ export function searched(
     move: result.move,
   };
 }
+
+/**
+ * Checks that each `[options, message]` makes iterative deepening on WAC.001
+ * throw exactly `message`, the position left as it was.
+ */
+export function assertRefusedOnWac(
+  cases: readonly (readonly [object, string])[],
+): void {
+  for (const [options, message] of cases) {
+    const position = Chess.fromFen(WAC[0]!.fen, CHESS_ENGINE_POSITION);
+    const fen = position.toFen();
+    assert.throws(
+      () => iterativeDeepening(position, { depth: 2, ...options }),
+      (error: Error) => error.message === message,
+      message,
+    );
+    assert.equal(position.toFen(), fen);
+  }
+}

@@ -21,7 +21,7 @@ import {
   UniformTree,
 } from "../mod.ts";
 import { searchesThatThrow } from "./_planted_chess.ts";
-import { engine, searched, WAC } from "./_engine_search.ts";
+import { assertRefusedOnWac, engine, searched, WAC } from "./_engine_search.ts";
 import {
   CHESS_CANDIDATE_POSITION,
   CHESS_ENGINE_CANDIDATES,
@@ -175,16 +175,7 @@ Deno.test("bad candidate options are errors naming the searcher, the option, the
       "iterativeDeepening: quiescenceTable cannot be combined with exactDepth: its entries would settle nodes that a fixed-depth search must search",
     ],
   ];
-  for (const [options, message] of cases) {
-    const position = chess();
-    const fen = position.toFen();
-    assert.throws(
-      () => iterativeDeepening(position, { depth: 2, ...options }),
-      (error: Error) => error.message === message,
-      message,
-    );
-    assert.equal(position.toFen(), fen);
-  }
+  assertRefusedOnWac(cases);
   assert.throws(
     () =>
       alphaBeta(new UniformTree({ branching: 3, depth: 4, seed: 1 }), {

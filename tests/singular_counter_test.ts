@@ -11,7 +11,6 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   alphaBeta,
-  Chess,
   CHESS_MOVE_LIMIT,
   iterativeDeepening,
   minimax,
@@ -21,7 +20,7 @@ import {
   TranspositionTable,
   UniformTree,
 } from "../mod.ts";
-import { engine, searched, WAC } from "./_engine_search.ts";
+import { assertRefusedOnWac, engine, searched } from "./_engine_search.ts";
 import {
   CHESS_ENGINE_ORDER,
   CHESS_ENGINE_POSITION,
@@ -80,16 +79,7 @@ Deno.test("bad singularExtensions and counter-move options are errors naming the
       `iterativeDeepening: order takes the course's "killer" and "history" or the engines' "captures", "quiet-killer", "quiet-history" and "counter-move", not both: got an array of 2`,
     ],
   ];
-  for (const [options, message] of cases) {
-    const position = Chess.fromFen(WAC[0]!.fen, CHESS_ENGINE_POSITION);
-    const fen = position.toFen();
-    assert.throws(
-      () => iterativeDeepening(position, { depth: 2, ...options }),
-      (error: Error) => error.message === message,
-      message,
-    );
-    assert.equal(position.toFen(), fen);
-  }
+  assertRefusedOnWac(cases);
   assert.throws(
     () =>
       new SearchPlayer({
