@@ -76,6 +76,13 @@ const TT_COUNTERS = [
   "cutoffsUpper",
 ] as const;
 
+/** `array` copied into a longer one of `length` entries, the rest `fill`. */
+function grown(array: Int32Array, length: number, fill: number): Int32Array {
+  const longer = new Int32Array(length).fill(fill);
+  longer.set(array);
+  return longer;
+}
+
 /** The per-search state of the shared node. */
 export class DeepContext extends SearchContext<ExtendedStats> {
   tt: TranspositionTable | null;
@@ -299,23 +306,15 @@ export class DeepContext extends SearchContext<ExtendedStats> {
     if (ply < this.plies) return;
     super.reach(ply);
     this.#addScores();
-    const killers = new Int32Array(2 * this.plies).fill(NO_MOVE);
-    killers.set(this.killers);
-    this.killers = killers;
+    this.killers = grown(this.killers, 2 * this.plies, NO_MOVE);
     if (this.counterMovesOn) {
-      const played = new Int32Array(this.plies).fill(NO_MOVE);
-      played.set(this.playedMoves);
-      this.playedMoves = played;
+      this.playedMoves = grown(this.playedMoves, this.plies, NO_MOVE);
     }
     if (this.singularMinDepth !== 0) {
-      const excluded = new Int32Array(this.plies).fill(NO_MOVE);
-      excluded.set(this.excludedMoves);
-      this.excludedMoves = excluded;
+      this.excludedMoves = grown(this.excludedMoves, this.plies, NO_MOVE);
     }
     if (this.improving) {
-      const values = new Int32Array(this.plies).fill(NO_STATIC);
-      values.set(this.staticValues);
-      this.staticValues = values;
+      this.staticValues = grown(this.staticValues, this.plies, NO_STATIC);
     }
   }
 
@@ -1046,12 +1045,20 @@ function orderEngineMoves(
  * move (NO_MOVE at the root, after a pass, or when none is stored).
  */
 function counterMove(c: DeepContext, ply: number): number {
-  if (ply === 0) return NO_MOVE;
+  const slot = counterSlot(c, ply);
+  return slot < 0 ? NO_MOVE : c.counterMoves[slot]!;
+}
+
+/**
+ * The counter-move table's slot for the move that led to `ply` and the
+ * side to move: −1 at the root, after a pass, or past the table.
+ */
+function counterSlot(c: DeepContext, ply: number): number {
+  if (ply === 0) return -1;
   const previous = c.playedMoves[ply - 1]!;
-  const table = c.counterMoves;
-  const half = table.length >> 1;
-  if (previous < 0 || previous >= half) return NO_MOVE;
-  return table[(c.position.turn() !== 1 ? half : 0) + previous]!;
+  const half = c.counterMoves.length >> 1;
+  if (previous < 0 || previous >= half) return -1;
+  return (c.position.turn() !== 1 ? half : 0) + previous;
 }
 
 /** Whether `move` loses by static exchange: the position's sign test when it has one. */
@@ -1131,13 +1138,9 @@ function rememberQuietCut(
       c.killers[k] = move;
     }
   }
-  if (c.counterMovesOn && ply > 0) {
-    const previous = c.playedMoves[ply - 1]!;
-    const table = c.counterMoves;
-    const half = table.length >> 1;
-    if (previous >= 0 && previous < half) {
-      table[(position.turn() !== 1 ? half : 0) + previous] = move;
-    }
+  if (c.counterMovesOn) {
+    const slot = counterSlot(c, ply);
+    if (slot >= 0) c.counterMoves[slot] = move;
   }
   if ((c.flags & ORDER_QUIET_HISTORY) === 0) return;
   const history = c.quietHistory;
