@@ -30,10 +30,17 @@ import {
   searchChess,
 } from "../src/players/_chess_search.ts";
 import {
+  engineTerms,
+  EXTRA_SAFE_MOBILITY,
   PAWN_THREAT_EG,
   PAWN_THREAT_MG,
   pawnThreats,
 } from "../src/games/chess/_engine_evaluation.ts";
+import {
+  DEFAULT_ENGINE_WEIGHTS,
+  W_MOBILITY_EG,
+  W_MOBILITY_MG,
+} from "../src/games/chess/_engine_weights.ts";
 import { BISHOP, KNIGHT, QUEEN, ROOK } from "../src/games/chess/_squares.ts";
 import { parseFen } from "../src/games/chess/_fen.ts";
 import { chessAfterChoices } from "./_arbitraries.ts";
@@ -225,6 +232,98 @@ Deno.test("pawnThreats: a boolean, with the engine evaluation only, kept by clon
   const [a, b] = [plain.evaluate(), threats.evaluate()];
   assert.equal(b - a, -40);
   assert.deepEqual([threats.evaluate(), plain.evaluate()], [b, a]);
+});
+
+Deno.test("safeMobility: a boolean, with the engine evaluation only, kept by clone and withEvaluation", () => {
+  // The white knight reaches eight squares, of which black's pawns guard
+  // four (b5, c6, e6, f5).
+  const fen = "4k3/3p4/p5p1/8/3N4/8/8/4K3 w - - 0 1";
+  assert.throws(
+    () =>
+      Chess.fromFen(fen, {
+        evaluation: "engine",
+        safeMobility: "yes" as never,
+      }),
+    { message: 'Chess.fromFen: safeMobility must be a boolean, got "yes"' },
+  );
+  assert.throws(
+    () => Chess.fromFen(fen, { safeMobility: true }),
+    {
+      message:
+        'Chess.fromFen: safeMobility changes a term of the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"',
+    },
+  );
+  const safe = Chess.fromFen(fen, { evaluation: "engine", safeMobility: true });
+  assert.ok(safe.clone().safeMobility && !safe.clone().pawnThreats);
+  assert.ok(safe.withEvaluation("engine").safeMobility);
+  assert.ok(!safe.withEvaluation("simplified").safeMobility);
+  const both = Chess.fromFen(fen, {
+    evaluation: "engine",
+    safeMobility: true,
+    pawnThreats: true,
+  });
+  assert.ok(both.safeMobility && both.pawnThreats);
+  const plain = Chess.fromFen(fen, { evaluation: "engine" });
+  // Four squares fewer at the knight's endgame weight (no other piece moves
+  // but the kings, and nothing else changes); the cache keeps the three apart.
+  const [a, b, c] = [plain.evaluate(), safe.evaluate(), both.evaluate()];
+  assert.equal(b - a, -4 * DEFAULT_ENGINE_WEIGHTS[W_MOBILITY_EG]!);
+  assert.equal(c, b); // no piece is attacked by a pawn
+  assert.deepEqual([both.evaluate(), safe.evaluate(), plain.evaluate()], [
+    c,
+    b,
+    a,
+  ]);
+});
+
+/**
+ * What safe mobility takes off the mobility term, `[middlegame, endgame]`,
+ * white's view, by chess.js's attack maps: each knight, bishop, rook or
+ * queen loses its weight for each square it attacks that holds no piece of
+ * its side and that an enemy pawn attacks.
+ */
+function unsafeSquares(fen: string): [number, number] {
+  const board = new ChessJs(fen);
+  const weightIndex = { n: 0, b: 1, r: 2, q: 3 } as Record<string, number>;
+  let mg = 0, eg = 0;
+  for (const file of "abcdefgh") {
+    for (const rank of "12345678") {
+      const square = `${file}${rank}` as Parameters<ChessJs["get"]>[0];
+      const occupant = board.get(square);
+      for (const color of ["w", "b"] as const) {
+        if (occupant && occupant.color === color) continue;
+        const enemy = color === "w" ? "b" : "w";
+        const guarded = board.attackers(square, enemy).some((from) =>
+          board.get(from)?.type === "p"
+        );
+        if (!guarded) continue;
+        for (const from of board.attackers(square, color)) {
+          const index = weightIndex[board.get(from)!.type];
+          if (index === undefined) continue;
+          const sign = color === "w" ? 1 : -1;
+          mg += sign * DEFAULT_ENGINE_WEIGHTS[W_MOBILITY_MG + index]!;
+          eg += sign * DEFAULT_ENGINE_WEIGHTS[W_MOBILITY_EG + index]!;
+        }
+      }
+    }
+  }
+  return [mg, eg];
+}
+
+Deno.test("safe mobility leaves out the squares chess.js's attack maps show enemy pawns guarding, on positions of real games", () => {
+  let positions = 0, changed = 0;
+  for (const game of readPgnGames(firstGames(8))) {
+    for (const fen of game.fens) {
+      const board = parseFen("test", fen);
+      const plain = engineTerms(board).mobility;
+      const safe = engineTerms(board, EXTRA_SAFE_MOBILITY).mobility;
+      const [mg, eg] = unsafeSquares(fen);
+      assert.deepEqual([plain[0] - safe[0], plain[1] - safe[1]], [mg, eg], fen);
+      positions++;
+      if (mg !== 0 || eg !== 0) changed++;
+    }
+  }
+  assert.ok(positions > 300 && changed > 200, `${positions}, ${changed}`);
 });
 
 /** White's attacked pieces minus black's, by chess.js's attack maps. */

@@ -152,20 +152,23 @@ export const CHESS_ENGINE_SELECTIVE: Readonly<IterativeDeepeningOptions> =
 
 /**
  * The position options of the engine with its candidate techniques
- * ({@linkcode CHESS_ENGINE_CANDIDATES}): {@linkcode CHESS_ENGINE_POSITION}
- * and the pawn-threat term of the evaluation (`pawnThreats`).
+ * ({@linkcode CHESS_ENGINE_CANDIDATES}): {@linkcode CHESS_ENGINE_POSITION},
+ * the pawn-threat term of the evaluation (`pawnThreats`) and mobility that
+ * leaves out the squares enemy pawns attack (`safeMobility`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { Chess } from "../../mod.ts";
  * import { CHESS_CANDIDATE_POSITION } from "./_chess_search.ts";
- * assert.ok(Chess.start(CHESS_CANDIDATE_POSITION).pawnThreats);
+ * const position = Chess.start(CHESS_CANDIDATE_POSITION);
+ * assert.ok(position.pawnThreats && position.safeMobility);
  * ```
  */
 export const CHESS_CANDIDATE_POSITION: Readonly<ChessOptions> = Object.freeze({
   evaluation: "engine",
   pawnThreats: true,
+  safeMobility: true,
 });
 
 /**

@@ -106,6 +106,26 @@ export const TERM_INDEX = Object.freeze({
 /** Index of the phase (0 … 24) in {@linkcode TERMS}. */
 export const PHASE_INDEX = 12;
 
+/**
+ * The terms a position may add to the engine evaluation (`Chess` options),
+ * as bits of the `extras` argument: the pawn-threat term
+ * ({@linkcode pawnThreats}) and safe mobility (mobility that leaves out
+ * the squares an enemy pawn attacks).
+ */
+export const EXTRA_PAWN_THREATS = 1;
+/** Mobility counts only squares no enemy pawn attacks (the `safeMobility` option). */
+export const EXTRA_SAFE_MOBILITY = 2;
+
+/**
+ * `PAWN_ATTACK[color · 128 + square] === stamp`: a pawn of `color` attacks
+ * `square` in the position being evaluated (a new stamp per call, so that
+ * the array is cleared only when the stamps wrap around). Entries 256 …
+ * 383 are never stamped (0, never a stamp): mobility reads them when it
+ * counts every square.
+ */
+const PAWN_ATTACK = new Int32Array(384);
+let stamp = 1;
+
 /** Attack units on each side's king, by the attacking side; and the attackers. */
 const ATTACK_UNITS = new Int32Array(2);
 const ATTACKERS = new Int32Array(2);
@@ -122,8 +142,39 @@ function gamePhase(counts: Int32Array): number {
   return phase > PHASE_MAX ? PHASE_MAX : phase;
 }
 
-/** The engine evaluation of `board` from white's view (no tempo), filling {@linkcode TERMS}. */
-export function engineEvaluation(board: Board): number {
+/**
+ * Stamps the squares each side's pawns attack in {@linkcode PAWN_ATTACK}
+ * under a new stamp.
+ */
+function stampPawnAttacks(board: Board): void {
+  const squares = board.squares, list = board.list;
+  stamp = (stamp + 1) | 0;
+  if (stamp === 0) {
+    // After 2^32 calls: no old stamp may equal the new ones.
+    PAWN_ATTACK.fill(0);
+    stamp = 1;
+  }
+  for (let color = WHITE; color <= BLACK; color++) {
+    const forward = color === WHITE ? 16 : -16;
+    const base = color * 128;
+    const end = color * 16 + board.listCount[color]!;
+    for (let i = color * 16; i < end; i++) {
+      const square = list[i]!;
+      if ((squares[square]! & 7) !== PAWN) continue;
+      const left = square + forward - 1, right = square + forward + 1;
+      if ((left & 0x88) === 0) PAWN_ATTACK[base + left] = stamp;
+      if ((right & 0x88) === 0) PAWN_ATTACK[base + right] = stamp;
+    }
+  }
+}
+
+/**
+ * The engine evaluation of `board` from white's view (no tempo), filling
+ * {@linkcode TERMS}; with {@linkcode EXTRA_SAFE_MOBILITY} in `extras`,
+ * mobility leaves out the squares enemy pawns attack (the pawn-threat bit
+ * is {@linkcode cachedEngineEvaluation}'s, which adds that term).
+ */
+export function engineEvaluation(board: Board, extras = 0): number {
   const squares = board.squares, list = board.list, kings = board.kings;
   const counts = board.counts;
   const pesto = board.pestos[board.ply]!;
@@ -135,10 +186,15 @@ export function engineEvaluation(board: Board): number {
   const pawnFiles = PAWN_ENTRY[2]!;
   ATTACK_UNITS[0] = ATTACK_UNITS[1] = 0;
   ATTACKERS[0] = ATTACKERS[1] = 0;
+  const safe = (extras & EXTRA_SAFE_MOBILITY) !== 0;
+  if (safe) stampPawnAttacks(board);
   for (let color = WHITE; color <= BLACK; color++) {
     const sign = color === WHITE ? 1 : -1;
     // NEAR_KING[to + nearBase]: whether `to` touches the enemy king.
     const nearBase = 119 - kings[color ^ 1]!;
+    // Where the enemy pawns' attacks are stamped, or, without safe
+    // mobility, entries never stamped: the count then takes every square.
+    const enemyPawns = safe ? (color ^ 1) * 128 : 256;
     const end = color * 16 + board.listCount[color]!;
     for (let i = color * 16; i < end; i++) {
       const square = list[i]!;
@@ -168,7 +224,7 @@ export function engineEvaluation(board: Board): number {
           if ((to & 0x88) !== 0) continue;
           const target = squares[to]!;
           if (target !== EMPTY && (target >> 3) === color) continue;
-          reach++;
+          if (PAWN_ATTACK[enemyPawns + to] !== stamp) reach++;
           near += NEAR_KING[to + nearBase]!;
         }
       } else {
@@ -176,12 +232,12 @@ export function engineEvaluation(board: Board): number {
           const step = DIRECTIONS[d]!;
           let to = square + step;
           while ((to & 0x88) === 0 && squares[to] === EMPTY) {
-            reach++;
+            if (PAWN_ATTACK[enemyPawns + to] !== stamp) reach++;
             near += NEAR_KING[to + nearBase]!;
             to += step;
           }
           if ((to & 0x88) === 0 && (squares[to]! >> 3) !== color) {
-            reach++;
+            if (PAWN_ATTACK[enemyPawns + to] !== stamp) reach++;
             near += NEAR_KING[to + nearBase]!;
           }
         }
@@ -291,27 +347,28 @@ function emptyCache(): void {
 }
 
 /**
- * Mixed into the key of a position evaluated with the pawn-threat term, so
- * that its entry is never read for the same position without it (the high
- * half stays a non-negative 21-bit number).
+ * Mixed into the key of a position evaluated with extra terms, by the
+ * `extras` bits, so that an entry is never read for the same position
+ * under other terms (a high half stays a non-negative 21-bit number).
  */
-const THREATS_LO = 0x5bd1e995 | 0, THREATS_HI = 0x1b8735;
+const EXTRAS_LO = Int32Array.from([0, 0x5bd1e995, 0x2c1b3c6d, 0x297a2d39]);
+const EXTRAS_HI = Int32Array.from([0, 0x1b8735, 0x0f3a51, 0x1d4e27]);
 
 /**
  * {@linkcode engineEvaluation} (plus {@linkcode pawnThreats} with
- * `threats`) through a cache of 65,536 entries indexed by the low bits of
+ * {@linkcode EXTRA_PAWN_THREATS} in `extras`) through a cache of 65,536 entries indexed by the low bits of
  * the Zobrist key and checked by both halves (53 bits: a wrong hit is as
  * unlikely as a transposition table's). The value is white's view, so the
  * side to move (in the key) never changes it.
  */
-export function cachedEngineEvaluation(board: Board, threats = false): number {
-  const lo = threats ? board.keyLo ^ THREATS_LO : board.keyLo;
-  const hi = threats ? board.keyHi ^ THREATS_HI : board.keyHi;
+export function cachedEngineEvaluation(board: Board, extras = 0): number {
+  const lo = board.keyLo ^ EXTRAS_LO[extras]!;
+  const hi = board.keyHi ^ EXTRAS_HI[extras]!;
   const at = (lo & (CACHE_SIZE - 1)) << 2;
   if (CACHE[at] === lo && CACHE[at + 1] === hi) return CACHE[at + 2]!;
-  const value = threats
-    ? engineEvaluation(board) + pawnThreats(board)
-    : engineEvaluation(board);
+  const value = (extras & EXTRA_PAWN_THREATS) !== 0
+    ? engineEvaluation(board, extras) + pawnThreats(board)
+    : engineEvaluation(board, extras);
   CACHE[at] = lo;
   CACHE[at + 1] = hi;
   CACHE[at + 2] = value;
@@ -388,6 +445,10 @@ export interface EngineTerms {
  * The terms of {@linkcode engineEvaluation} for `board`, as an object (for
  * tests and for showing what the engine sees; the search reads the total).
  *
+ * @param board the position
+ * @param extras the bits of the extra terms ({@linkcode EXTRA_SAFE_MOBILITY}
+ *   changes the mobility term; the pawn-threat term is not among these terms)
+ *
  * @example The start position: everything balanced, the phase full
  * ```ts
  * import assert from "node:assert/strict";
@@ -399,8 +460,8 @@ export interface EngineTerms {
  * assert.equal(terms.total, 0);
  * ```
  */
-export function engineTerms(board: Board): EngineTerms {
-  const total = engineEvaluation(board);
+export function engineTerms(board: Board, extras = 0): EngineTerms {
+  const total = engineEvaluation(board, extras);
   const pair = (i: number): [number, number] => [TERMS[i]!, TERMS[i + 1]!];
   return {
     material: pair(TERM_INDEX.material),

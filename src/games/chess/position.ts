@@ -43,7 +43,11 @@ import {
   KING_ENDGAME,
   KING_MIDDLEGAME,
 } from "./evaluation.ts";
-import { cachedEngineEvaluation } from "./_engine_evaluation.ts";
+import {
+  cachedEngineEvaluation,
+  EXTRA_PAWN_THREATS,
+  EXTRA_SAFE_MOBILITY,
+} from "./_engine_evaluation.ts";
 import { ENGINE_WEIGHTS, W_TEMPO } from "./_engine_weights.ts";
 
 /**
@@ -77,6 +81,13 @@ export interface ChessOptions {
    * false: the engine evaluation the atlas's games were played with.
    */
   pawnThreats?: boolean;
+  /**
+   * Makes the engine evaluation's mobility (`evaluation: "engine"` only)
+   * count only the squares no enemy pawn attacks: a knight, bishop, rook or
+   * queen gains nothing for a square where a pawn would take it. Default
+   * false: the engine evaluation the atlas's games were played with.
+   */
+  safeMobility?: boolean;
 }
 
 /**
@@ -106,7 +117,12 @@ export type ChessEvaluation = "simplified" | "engine";
 /** The evaluations, in {@linkcode ChessEvaluation}'s order. */
 const EVALUATIONS: readonly ChessEvaluation[] = ["simplified", "engine"];
 
-const OPTION_KEYS = ["noisyChecks", "evaluation", "pawnThreats"];
+const OPTION_KEYS = [
+  "noisyChecks",
+  "evaluation",
+  "pawnThreats",
+  "safeMobility",
+];
 
 // Set by Chess's static block: the one way to its private board from outside the class.
 let boardCopyOf: (position: Chess) => Board;
@@ -182,8 +198,8 @@ export class Chess implements Position {
   #noisyChecks = false;
   /** Whether evaluate() is the engine's ("engine") rather than the course's. */
   #engine = false;
-  /** Whether the engine's evaluation adds the pawn-threat term. */
-  #pawnThreats = false;
+  /** The engine evaluation's extra terms (`EXTRA_PAWN_THREATS`, `EXTRA_SAFE_MOBILITY` bits). */
+  #extras = 0;
 
   static {
     boardCopyOf = (position) => position.#board.copy();
@@ -194,13 +210,13 @@ export class Chess implements Position {
     root: number,
     noisyChecks: boolean,
     engine: boolean,
-    pawnThreats: boolean,
+    extras: number,
   ) {
     this.#board = board;
     this.#root = root;
     this.#noisyChecks = noisyChecks;
     this.#engine = engine;
-    this.#pawnThreats = pawnThreats;
+    this.#extras = extras;
   }
 
   /**
@@ -211,7 +227,7 @@ export class Chess implements Position {
    * which reads as 1 (as Stockfish reads it) and is written back as 1.
    *
    * @param fen the position
-   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats` (default false)
+   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats` and `safeMobility` (default false)
    * @throws {Error} naming the FEN field and the rule it breaks: piece
    *   placement, side, castling rights that need a king and rook at home, an
    *   en passant square behind a pawn that just moved two squares, clocks,
@@ -237,14 +253,14 @@ export class Chess implements Position {
       0,
       read.noisyChecks,
       read.engine,
-      read.threats,
+      read.extras,
     );
   }
 
   /**
    * The start position.
    *
-   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats` (default false)
+   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats` and `safeMobility` (default false)
    *
    * @example
    * ```ts
@@ -260,7 +276,7 @@ export class Chess implements Position {
       0,
       read.noisyChecks,
       read.engine,
-      read.threats,
+      read.extras,
     );
   }
 
@@ -449,7 +465,7 @@ export class Chess implements Position {
     if (status === CHECKMATE) return -(CHESS_MATE - (board.ply - this.#root));
     if (status !== ONGOING) return 0;
     if (this.#engine) {
-      const score = cachedEngineEvaluation(board, this.#pawnThreats);
+      const score = cachedEngineEvaluation(board, this.#extras);
       return (board.side === WHITE ? score : 0 - score) +
         ENGINE_WEIGHTS[W_TEMPO]!;
     }
@@ -475,7 +491,7 @@ export class Chess implements Position {
       this.#root,
       this.#noisyChecks,
       this.#engine,
-      this.#pawnThreats,
+      this.#extras,
     ) as this;
   }
 
@@ -512,7 +528,28 @@ export class Chess implements Position {
    * ```
    */
   get pawnThreats(): boolean {
-    return this.#pawnThreats;
+    return (this.#extras & EXTRA_PAWN_THREATS) !== 0;
+  }
+
+  /**
+   * Whether the engine evaluation's mobility leaves out the squares enemy
+   * pawns attack (the option `safeMobility`; kept by `clone` and by
+   * `withEvaluation("engine")`).
+   *
+   * @example A knight whose squares a pawn guards is worth less
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const fen = "4k3/3p4/p5p1/8/3N4/8/8/4K3 w - - 0 1";
+   * const plain = Chess.fromFen(fen, { evaluation: "engine" });
+   * const safe = Chess.fromFen(fen, { evaluation: "engine", safeMobility: true });
+   * assert.ok(safe.safeMobility && safe.clone().safeMobility && !plain.safeMobility);
+   * assert.ok(safe.evaluate() < plain.evaluate());
+   * assert.throws(() => Chess.start({ safeMobility: true }), /Chess.start: safeMobility changes a term of the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"/);
+   * ```
+   */
+  get safeMobility(): boolean {
+    return (this.#extras & EXTRA_SAFE_MOBILITY) !== 0;
   }
 
   /**
@@ -542,7 +579,7 @@ export class Chess implements Position {
       this.#root,
       this.#noisyChecks,
       engine,
-      engine && this.#pawnThreats,
+      engine ? this.#extras : 0,
     );
   }
 
@@ -978,7 +1015,7 @@ function checkEvaluation(
 function readChessOptions(
   where: string,
   options: ChessOptions | undefined,
-): { noisyChecks: boolean; engine: boolean; threats: boolean } {
+): { noisyChecks: boolean; engine: boolean; extras: number } {
   checkOptions(where, options, OPTION_KEYS);
   const noisyChecks = checkBoolean(
     where,
@@ -989,25 +1026,33 @@ function readChessOptions(
   return {
     noisyChecks,
     engine,
-    threats: checkPawnThreats(where, options, engine),
+    extras:
+      (checkExtra(where, options, "pawnThreats", "adds a term to", engine)
+        ? EXTRA_PAWN_THREATS
+        : 0) |
+      (checkExtra(where, options, "safeMobility", "changes a term of", engine)
+        ? EXTRA_SAFE_MOBILITY
+        : 0),
   };
 }
 
-/** The `pawnThreats` option: a boolean, true only with the engine evaluation. */
-function checkPawnThreats(
+/** An option of the engine evaluation's terms: a boolean, true only with the engine evaluation. */
+function checkExtra(
   where: string,
   options: ChessOptions | undefined,
+  key: "pawnThreats" | "safeMobility",
+  what: string,
   engine: boolean,
 ): boolean {
-  const value = options?.pawnThreats;
+  const value = options?.[key];
   if (value === undefined) return false;
-  const threats = checkBoolean(where, "pawnThreats", value);
-  if (threats && !engine) {
+  const on = checkBoolean(where, key, value);
+  if (on && !engine) {
     throw new Error(
-      `${where}: pawnThreats adds a term to the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"`,
+      `${where}: ${key} ${what} the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"`,
     );
   }
-  return threats;
+  return on;
 }
 
 function checkMove(where: string, move: unknown): void {
