@@ -31,6 +31,7 @@ import {
 } from "../src/players/_chess_search.ts";
 import {
   engineTerms,
+  EXTRA_PASSER_KINGS,
   EXTRA_SAFE_MOBILITY,
   PAWN_THREAT_EG,
   PAWN_THREAT_MG,
@@ -324,6 +325,105 @@ Deno.test("safe mobility leaves out the squares chess.js's attack maps show enem
     }
   }
   assert.ok(positions > 300 && changed > 200, `${positions}, ${changed}`);
+});
+
+Deno.test("passerKings: a boolean, with the engine evaluation only, kept by clone and withEvaluation", () => {
+  // White's passed pawn on d5 (its 5th rank, weight 7), its king on the
+  // square in front of it (distance 0), black's on a1 (5 or more away).
+  const fen = "8/8/3K4/3P4/8/8/8/k7 w - - 0 1";
+  assert.throws(
+    () => Chess.fromFen(fen, { evaluation: "engine", passerKings: 0 as never }),
+    { message: "Chess.fromFen: passerKings must be a boolean, got 0" },
+  );
+  assert.throws(
+    () => Chess.fromFen(fen, { passerKings: true }),
+    {
+      message:
+        'Chess.fromFen: passerKings adds a term to the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"',
+    },
+  );
+  const kings = Chess.fromFen(fen, { evaluation: "engine", passerKings: true });
+  assert.ok(kings.clone().passerKings && !kings.clone().safeMobility);
+  assert.ok(kings.withEvaluation("engine").passerKings);
+  assert.ok(!kings.withEvaluation("simplified").passerKings);
+  const plain = Chess.fromFen(fen, { evaluation: "engine" });
+  // No pieces: the phase is 0, the endgame value whole.
+  const [a, b] = [plain.evaluate(), kings.evaluate()];
+  assert.equal(b - a, 7 * (2 * 5 - 0));
+  assert.deepEqual([kings.evaluate(), plain.evaluate()], [b, a]);
+  // Black to move in the mirrored position: the same value for the mover.
+  const mirrored = Chess.fromFen("K7/8/8/8/3p4/3k4/8/8 b - - 0 1", {
+    evaluation: "engine",
+    passerKings: true,
+  });
+  assert.equal(mirrored.evaluate(), b);
+});
+
+/**
+ * The kings' distances to the passed pawns, white's view, computed from
+ * chess.js's board: each pawn with no enemy pawn ahead of it on its file or
+ * the files beside it, and none of its own ahead on its file, on its 4th
+ * rank or beyond, counts 5 · rank − 13 (rank from 0) times twice the enemy
+ * king's distance to the square in front of it, less its own king's (each
+ * distance at most 5).
+ */
+function passerKingTerm(fen: string): number {
+  const board = new ChessJs(fen);
+  const at = (file: number, rank: number) =>
+    board.get(
+      `${"abcdefgh"[file]}${rank + 1}` as Parameters<ChessJs["get"]>[0],
+    );
+  const kingSquare = (color: "w" | "b") =>
+    board.findPiece({ type: "k", color })[0]!;
+  const distance = (square: string, file: number, rank: number) =>
+    Math.min(
+      5,
+      Math.max(
+        Math.abs(square.charCodeAt(0) - 97 - file),
+        Math.abs(Number(square[1]) - 1 - rank),
+      ),
+    );
+  let term = 0;
+  for (let file = 0; file < 8; file++) {
+    for (let rank = 1; rank < 7; rank++) {
+      const piece = at(file, rank);
+      if (piece?.type !== "p") continue;
+      const ahead = piece.color === "w" ? 1 : -1;
+      let passed = true;
+      for (let r = rank + ahead; r >= 0 && r < 8; r += ahead) {
+        for (let f = file - 1; f <= file + 1; f++) {
+          const other = f >= 0 && f < 8 ? at(f, r) : undefined;
+          if (other?.type !== "p") continue;
+          if (other.color !== piece.color || f === file) passed = false;
+        }
+      }
+      const relative = piece.color === "w" ? rank : 7 - rank;
+      if (!passed || relative < 3) continue;
+      const own = kingSquare(piece.color);
+      const enemy = kingSquare(piece.color === "w" ? "b" : "w");
+      const value = (5 * relative - 13) *
+        (2 * distance(enemy, file, rank + ahead) -
+          distance(own, file, rank + ahead));
+      term += piece.color === "w" ? value : -value;
+    }
+  }
+  return term;
+}
+
+Deno.test("passerKings adds to the pawns' endgame term what chess.js's board gives, on positions of real games", () => {
+  let positions = 0, counted = 0;
+  for (const game of readPgnGames(firstGames(30))) {
+    for (const fen of game.fens) {
+      const board = parseFen("test", fen);
+      const plain = engineTerms(board).pawns;
+      const kings = engineTerms(board, EXTRA_PASSER_KINGS).pawns;
+      const expected = passerKingTerm(fen);
+      assert.deepEqual(kings, [plain[0], plain[1] + expected], fen);
+      positions++;
+      if (expected !== 0) counted++;
+    }
+  }
+  assert.ok(positions > 1000 && counted > 50, `${positions}, ${counted}`);
 });
 
 /** White's attacked pieces minus black's, by chess.js's attack maps. */

@@ -153,8 +153,9 @@ export const CHESS_ENGINE_SELECTIVE: Readonly<IterativeDeepeningOptions> =
 /**
  * The position options of the engine with its candidate techniques
  * ({@linkcode CHESS_ENGINE_CANDIDATES}): {@linkcode CHESS_ENGINE_POSITION},
- * the pawn-threat term of the evaluation (`pawnThreats`) and mobility that
- * leaves out the squares enemy pawns attack (`safeMobility`).
+ * the pawn-threat term of the evaluation (`pawnThreats`), mobility that
+ * leaves out the squares enemy pawns attack (`safeMobility`) and the
+ * kings' distances to the passed pawns in the endgame (`passerKings`).
  *
  * @example
  * ```ts
@@ -162,13 +163,14 @@ export const CHESS_ENGINE_SELECTIVE: Readonly<IterativeDeepeningOptions> =
  * import { Chess } from "../../mod.ts";
  * import { CHESS_CANDIDATE_POSITION } from "./_chess_search.ts";
  * const position = Chess.start(CHESS_CANDIDATE_POSITION);
- * assert.ok(position.pawnThreats && position.safeMobility);
+ * assert.ok(position.pawnThreats && position.safeMobility && position.passerKings);
  * ```
  */
 export const CHESS_CANDIDATE_POSITION: Readonly<ChessOptions> = Object.freeze({
   evaluation: "engine",
   pawnThreats: true,
   safeMobility: true,
+  passerKings: true,
 });
 
 /**

@@ -115,6 +115,8 @@ export const PHASE_INDEX = 12;
 export const EXTRA_PAWN_THREATS = 1;
 /** Mobility counts only squares no enemy pawn attacks (the `safeMobility` option). */
 export const EXTRA_SAFE_MOBILITY = 2;
+/** The kings' distances to the passed pawns count in the endgame (the `passerKings` option). */
+export const EXTRA_PASSER_KINGS = 4;
 
 /**
  * `PAWN_ATTACK[color · 128 + square] === stamp`: a pawn of `color` attacks
@@ -171,8 +173,10 @@ function stampPawnAttacks(board: Board): void {
 /**
  * The engine evaluation of `board` from white's view (no tempo), filling
  * {@linkcode TERMS}; with {@linkcode EXTRA_SAFE_MOBILITY} in `extras`,
- * mobility leaves out the squares enemy pawns attack (the pawn-threat bit
- * is {@linkcode cachedEngineEvaluation}'s, which adds that term).
+ * mobility leaves out the squares enemy pawns attack, with
+ * {@linkcode EXTRA_PASSER_KINGS} the endgame counts the kings' distances
+ * to the passed pawns (the pawn-threat bit is
+ * {@linkcode cachedEngineEvaluation}'s, which adds that term).
  */
 export function engineEvaluation(board: Board, extras = 0): number {
   const squares = board.squares, list = board.list, kings = board.kings;
@@ -264,7 +268,12 @@ export function engineEvaluation(board: Board, extras = 0): number {
   }
   const kingMg = kingSafety(board, WHITE, pawnFiles) -
     kingSafety(board, BLACK, pawnFiles);
-  const pawnsMg = PAWN_ENTRY[0]!, pawnsEg = PAWN_ENTRY[1]!;
+  const pawnsMg = PAWN_ENTRY[0]!;
+  // The kings' distances to the passers are a pawn term, not cached with
+  // the others: the pawn cache's key holds no kings.
+  const pawnsEg = (extras & EXTRA_PASSER_KINGS) !== 0 && pawnFiles >>> 16 !== 0
+    ? PAWN_ENTRY[1]! + passerKings(board, pawnFiles)
+    : PAWN_ENTRY[1]!;
   const mg = materialMg + pawnsMg + pairMg + rooksMg + mobilityMg + kingMg;
   const eg = materialEg + pawnsEg + pairEg + rooksEg + mobilityEg;
   TERMS[0] = materialMg;
@@ -282,6 +291,59 @@ export function engineEvaluation(board: Board, extras = 0): number {
   TERMS[12] = phase;
   // | 0 truncates toward zero, so a mirrored position gets exactly the negation.
   return ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
+}
+
+/** The kings' distance (Chebyshev) of two 0x88 squares, at most 5. */
+function kingDistance(a: number, b: number): number {
+  const files = Math.abs((a & 7) - (b & 7));
+  const ranks = Math.abs((a >> 4) - (b >> 4));
+  const distance = files > ranks ? files : ranks;
+  return distance > 5 ? 5 : distance;
+}
+
+/**
+ * By a passed pawn's rank counted from its side (0 … 7): how much the
+ * kings' distances to the square in front of it count (Stockfish's
+ * classical evaluation's `5 · rank − 13` from the 4th rank on).
+ */
+const PASSER_KING_WEIGHT = Int32Array.from([0, 0, 0, 2, 7, 12, 17, 0]);
+
+/**
+ * The endgame value, white's view, of the kings' distances to the square
+ * in front of each passed pawn on its 4th rank or beyond (the front pawn
+ * of its file, which `pawnFiles`' bits 16–31 name): the enemy king's
+ * distance counts twice, one's own once against, each times the pawn's
+ * {@linkcode PASSER_KING_WEIGHT}.
+ */
+function passerKings(board: Board, pawnFiles: number): number {
+  const squares = board.squares, kings = board.kings;
+  let eg = 0;
+  for (let file = 0; file < 8; file++) {
+    if (((pawnFiles >>> (16 + file)) & 1) !== 0) {
+      // The front white pawn: the first met from the 7th rank down.
+      for (let rank = 6; rank >= 3; rank--) {
+        const square = rank << 4 | file;
+        if (squares[square] !== PAWN) continue;
+        const stop = square + 16;
+        eg += PASSER_KING_WEIGHT[rank]! *
+          (2 * kingDistance(kings[BLACK]!, stop) -
+            kingDistance(kings[WHITE]!, stop));
+        break;
+      }
+    }
+    if (((pawnFiles >>> (24 + file)) & 1) !== 0) {
+      for (let rank = 1; rank <= 4; rank++) {
+        const square = rank << 4 | file;
+        if (squares[square] !== (PAWN | 8)) continue;
+        const stop = square - 16;
+        eg -= PASSER_KING_WEIGHT[7 - rank]! *
+          (2 * kingDistance(kings[WHITE]!, stop) -
+            kingDistance(kings[BLACK]!, stop));
+        break;
+      }
+    }
+  }
+  return eg;
 }
 
 /**
@@ -351,8 +413,26 @@ function emptyCache(): void {
  * `extras` bits, so that an entry is never read for the same position
  * under other terms (a high half stays a non-negative 21-bit number).
  */
-const EXTRAS_LO = Int32Array.from([0, 0x5bd1e995, 0x2c1b3c6d, 0x297a2d39]);
-const EXTRAS_HI = Int32Array.from([0, 0x1b8735, 0x0f3a51, 0x1d4e27]);
+const EXTRAS_LO = Int32Array.from([
+  0,
+  0x5bd1e995,
+  0x2c1b3c6d,
+  0x297a2d39,
+  0x61c88647,
+  0x7feb352d,
+  0x45d9f3b3,
+  0x0b4b82e5,
+]);
+const EXTRAS_HI = Int32Array.from([
+  0,
+  0x1b8735,
+  0x0f3a51,
+  0x1d4e27,
+  0x03c6ef,
+  0x12a9f1,
+  0x19d7c3,
+  0x0a3e5b,
+]);
 
 /**
  * {@linkcode engineEvaluation} (plus {@linkcode pawnThreats} with
@@ -425,7 +505,7 @@ function kingSafety(board: Board, color: number, pawnFiles: number): number {
 export interface EngineTerms {
   /** PeSTO's material and piece-square tables. */
   material: [number, number];
-  /** Doubled, isolated and passed pawns. */
+  /** Doubled, isolated and passed pawns (and the kings' distances to the passed pawns, with `passerKings`). */
   pawns: [number, number];
   /** Both bishops. */
   bishopPair: [number, number];
@@ -447,7 +527,8 @@ export interface EngineTerms {
  *
  * @param board the position
  * @param extras the bits of the extra terms ({@linkcode EXTRA_SAFE_MOBILITY}
- *   changes the mobility term; the pawn-threat term is not among these terms)
+ *   changes the mobility term, {@linkcode EXTRA_PASSER_KINGS} adds to the
+ *   pawns' endgame term; the pawn-threat term is not among these terms)
  *
  * @example The start position: everything balanced, the phase full
  * ```ts

@@ -80,13 +80,15 @@ export function scanPawns(board: Board): void {
 
 /**
  * The pawn structure of `board` (after {@linkcode scanPawns}) from white's
- * view, middlegame and endgame, written to `out[0]` and `out[1]`.
+ * view, middlegame and endgame, written to `out[0]` and `out[1]`, and the
+ * files of the passed pawns to `out[2]`: bit `16 + file` (0 for a … 7 for
+ * h) for white's, `24 + file` for black's.
  */
 export function pawnStructure(board: Board, out: Int32Array): void {
   const w = ENGINE_WEIGHTS;
   const doubledMg = w[W_DOUBLED_MG]!, doubledEg = w[W_DOUBLED_EG]!;
   const isolatedMg = w[W_ISOLATED_MG]!, isolatedEg = w[W_ISOLATED_EG]!;
-  let mg = 0, eg = 0;
+  let mg = 0, eg = 0, passerFiles = 0;
   for (let file = 1; file <= 8; file++) {
     const white = PAWNS_ON_FILE[file]!, black = PAWNS_ON_FILE[10 + file]!;
     if (white > 1) {
@@ -129,6 +131,7 @@ export function pawnStructure(board: Board, out: Int32Array): void {
         ) {
           mg += w[W_PASSED_MG + rank - 1]!;
           eg += w[W_PASSED_EG + rank - 1]!;
+          passerFiles |= 1 << (15 + file);
         }
       } else if (
         BLACK_LOWEST[file] === rank &&
@@ -137,11 +140,13 @@ export function pawnStructure(board: Board, out: Int32Array): void {
       ) {
         mg -= w[W_PASSED_MG + 6 - rank]!;
         eg -= w[W_PASSED_EG + 6 - rank]!;
+        passerFiles |= 1 << (23 + file);
       }
     }
   }
   out[0] = mg;
   out[1] = eg;
+  out[2] = passerFiles;
 }
 
 /** Entries of the pawn cache (a power of two). */
@@ -149,8 +154,8 @@ const PAWN_CACHE_SIZE = 1 << 14;
 /**
  * Entry `i` at `4i`: the pawn key's low half, its high half (−1: empty, a
  * high half is 21 bits, never negative), the structure packed as
- * `middlegame · 65536 + endgame`, the files holding pawns. One array, so
- * that a probe reads one cache line.
+ * `middlegame · 65536 + endgame`, the files holding pawns and passed pawns
+ * (as `PAWN_ENTRY[2]`). One array, so that a probe reads one cache line.
  */
 const PAWN_CACHE = new Int32Array(4 * PAWN_CACHE_SIZE);
 clearPawnCache();
@@ -159,7 +164,9 @@ onEngineWeights(clearPawnCache);
 /**
  * What {@linkcode probePawns} answers: the pawn structure from white's view
  * (middlegame 0, endgame 1), and at 2 the files holding pawns, bit `file`
- * (0 for a … 7 for h) for white's and bit `8 + file` for black's.
+ * (0 for a … 7 for h) for white's and bit `8 + file` for black's, and the
+ * files of passed pawns, bit `16 + file` for white's and `24 + file` for
+ * black's.
  */
 export const PAWN_ENTRY: Int32Array = new Int32Array(3);
 
@@ -196,6 +203,7 @@ export function probePawns(board: Board): void {
     if (PAWNS_ON_FILE[file + 1] !== 0) files |= 1 << file;
     if (PAWNS_ON_FILE[10 + file + 1] !== 0) files |= 1 << (8 + file);
   }
+  files |= PAWN_ENTRY[2]!;
   PAWN_ENTRY[2] = files;
   PAWN_CACHE[at] = lo;
   PAWN_CACHE[at + 1] = hi;

@@ -45,6 +45,7 @@ import {
 } from "./evaluation.ts";
 import {
   cachedEngineEvaluation,
+  EXTRA_PASSER_KINGS,
   EXTRA_PAWN_THREATS,
   EXTRA_SAFE_MOBILITY,
 } from "./_engine_evaluation.ts";
@@ -88,6 +89,14 @@ export interface ChessOptions {
    * false: the engine evaluation the atlas's games were played with.
    */
   safeMobility?: boolean;
+  /**
+   * Adds to the engine evaluation (`evaluation: "engine"` only), in the
+   * endgame, the kings' distances to the square in front of each passed
+   * pawn on its 4th rank or beyond: the enemy king's distance (at most 5)
+   * twice, less one's own, times 2, 7, 12 or 17 by the pawn's rank 4 … 7.
+   * Default false: the engine evaluation the atlas's games were played with.
+   */
+  passerKings?: boolean;
 }
 
 /**
@@ -122,6 +131,7 @@ const OPTION_KEYS = [
   "evaluation",
   "pawnThreats",
   "safeMobility",
+  "passerKings",
 ];
 
 // Set by Chess's static block: the one way to its private board from outside the class.
@@ -198,7 +208,7 @@ export class Chess implements Position {
   #noisyChecks = false;
   /** Whether evaluate() is the engine's ("engine") rather than the course's. */
   #engine = false;
-  /** The engine evaluation's extra terms (`EXTRA_PAWN_THREATS`, `EXTRA_SAFE_MOBILITY` bits). */
+  /** The engine evaluation's extra terms (`EXTRA_PAWN_THREATS`, `EXTRA_SAFE_MOBILITY`, `EXTRA_PASSER_KINGS` bits). */
   #extras = 0;
 
   static {
@@ -227,7 +237,7 @@ export class Chess implements Position {
    * which reads as 1 (as Stockfish reads it) and is written back as 1.
    *
    * @param fen the position
-   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats` and `safeMobility` (default false)
+   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats`, `safeMobility` and `passerKings` (default false)
    * @throws {Error} naming the FEN field and the rule it breaks: piece
    *   placement, side, castling rights that need a king and rook at home, an
    *   en passant square behind a pawn that just moved two squares, clocks,
@@ -260,7 +270,7 @@ export class Chess implements Position {
   /**
    * The start position.
    *
-   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats` and `safeMobility` (default false)
+   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats`, `safeMobility` and `passerKings` (default false)
    *
    * @example
    * ```ts
@@ -550,6 +560,27 @@ export class Chess implements Position {
    */
   get safeMobility(): boolean {
     return (this.#extras & EXTRA_SAFE_MOBILITY) !== 0;
+  }
+
+  /**
+   * Whether the engine evaluation counts the kings' distances to the passed
+   * pawns in the endgame (the option `passerKings`; kept by `clone` and by
+   * `withEvaluation("engine")`).
+   *
+   * @example A passed pawn whose king stands by it, the enemy's far
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const fen = "8/8/3K4/3P4/8/8/8/k7 w - - 0 1";
+   * const plain = Chess.fromFen(fen, { evaluation: "engine" });
+   * const kings = Chess.fromFen(fen, { evaluation: "engine", passerKings: true });
+   * assert.ok(kings.passerKings && kings.clone().passerKings && !plain.passerKings);
+   * assert.ok(kings.evaluate() > plain.evaluate());
+   * assert.throws(() => Chess.start({ passerKings: true }), /Chess.start: passerKings adds a term to the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"/);
+   * ```
+   */
+  get passerKings(): boolean {
+    return (this.#extras & EXTRA_PASSER_KINGS) !== 0;
   }
 
   /**
@@ -1032,6 +1063,9 @@ function readChessOptions(
         : 0) |
       (checkExtra(where, options, "safeMobility", "changes a term of", engine)
         ? EXTRA_SAFE_MOBILITY
+        : 0) |
+      (checkExtra(where, options, "passerKings", "adds a term to", engine)
+        ? EXTRA_PASSER_KINGS
         : 0),
   };
 }
@@ -1040,7 +1074,7 @@ function readChessOptions(
 function checkExtra(
   where: string,
   options: ChessOptions | undefined,
-  key: "pawnThreats" | "safeMobility",
+  key: "pawnThreats" | "safeMobility" | "passerKings",
   what: string,
   engine: boolean,
 ): boolean {
