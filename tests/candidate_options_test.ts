@@ -207,27 +207,49 @@ Deno.test("bad candidate options are errors naming the searcher, the option, the
   );
 });
 
-Deno.test("pawnThreats: a boolean, with the engine evaluation only, kept by clone and withEvaluation", () => {
-  const fen = "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1";
+type EvaluationOption = "pawnThreats" | "safeMobility" | "passerKings";
+
+/**
+ * Checks an option of the engine evaluation's terms on `fen`: a value that
+ * is not a boolean and the option without the engine evaluation are
+ * refused with the messages given, `clone` and `withEvaluation("engine")`
+ * keep it, `withEvaluation("simplified")` drops it; returns the position
+ * without and with the option.
+ */
+function checkEvaluationOption(
+  key: EvaluationOption,
+  fen: string,
+  bad: { value: unknown; shown: string },
+  verb: string,
+): [Chess, Chess] {
   assert.throws(
-    () => Chess.fromFen(fen, { evaluation: "engine", pawnThreats: 1 as never }),
-    { message: "Chess.fromFen: pawnThreats must be a boolean, got 1" },
+    () => Chess.fromFen(fen, { evaluation: "engine", [key]: bad.value }),
+    { message: `Chess.fromFen: ${key} must be a boolean, got ${bad.shown}` },
   );
   assert.throws(
-    () => Chess.start({ pawnThreats: true }),
+    () => Chess.start({ [key]: true }),
     {
       message:
-        'Chess.start: pawnThreats adds a term to the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"',
+        `Chess.start: ${key} ${verb} the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"`,
     },
   );
-  const threats = Chess.fromFen(fen, {
-    evaluation: "engine",
-    pawnThreats: true,
-  });
-  assert.ok(threats.clone().pawnThreats);
-  assert.ok(threats.withEvaluation("engine").pawnThreats);
-  assert.ok(!threats.withEvaluation("simplified").pawnThreats);
-  const plain = Chess.fromFen(fen, { evaluation: "engine" });
+  const on = Chess.fromFen(fen, { evaluation: "engine", [key]: true });
+  assert.ok(on[key] && on.clone()[key]);
+  assert.ok(on.withEvaluation("engine")[key]);
+  assert.ok(!on.withEvaluation("simplified")[key]);
+  const others = (["pawnThreats", "safeMobility", "passerKings"] as const)
+    .filter((other) => other !== key);
+  assert.ok(others.every((other) => !on[other]), `${key} alone`);
+  return [Chess.fromFen(fen, { evaluation: "engine" }), on];
+}
+
+Deno.test("pawnThreats: a boolean, with the engine evaluation only, kept by clone and withEvaluation", () => {
+  const [plain, threats] = checkEvaluationOption(
+    "pawnThreats",
+    "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1",
+    { value: 1, shown: "1" },
+    "adds a term to",
+  );
   // One white knight attacked, no queens or rooks: the endgame value; the
   // evaluation cache keeps the two apart, in either order.
   const [a, b] = [plain.evaluate(), threats.evaluate()];
@@ -239,32 +261,18 @@ Deno.test("safeMobility: a boolean, with the engine evaluation only, kept by clo
   // The white knight reaches eight squares, of which black's pawns guard
   // four (b5, c6, e6, f5).
   const fen = "4k3/3p4/p5p1/8/3N4/8/8/4K3 w - - 0 1";
-  assert.throws(
-    () =>
-      Chess.fromFen(fen, {
-        evaluation: "engine",
-        safeMobility: "yes" as never,
-      }),
-    { message: 'Chess.fromFen: safeMobility must be a boolean, got "yes"' },
+  const [plain, safe] = checkEvaluationOption(
+    "safeMobility",
+    fen,
+    { value: "yes", shown: '"yes"' },
+    "changes a term of",
   );
-  assert.throws(
-    () => Chess.fromFen(fen, { safeMobility: true }),
-    {
-      message:
-        'Chess.fromFen: safeMobility changes a term of the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"',
-    },
-  );
-  const safe = Chess.fromFen(fen, { evaluation: "engine", safeMobility: true });
-  assert.ok(safe.clone().safeMobility && !safe.clone().pawnThreats);
-  assert.ok(safe.withEvaluation("engine").safeMobility);
-  assert.ok(!safe.withEvaluation("simplified").safeMobility);
   const both = Chess.fromFen(fen, {
     evaluation: "engine",
     safeMobility: true,
     pawnThreats: true,
   });
   assert.ok(both.safeMobility && both.pawnThreats);
-  const plain = Chess.fromFen(fen, { evaluation: "engine" });
   // Four squares fewer at the knight's endgame weight (no other piece moves
   // but the kings, and nothing else changes); the cache keeps the three apart.
   const [a, b, c] = [plain.evaluate(), safe.evaluate(), both.evaluate()];
@@ -330,23 +338,12 @@ Deno.test("safe mobility leaves out the squares chess.js's attack maps show enem
 Deno.test("passerKings: a boolean, with the engine evaluation only, kept by clone and withEvaluation", () => {
   // White's passed pawn on d5 (its 5th rank, weight 7), its king on the
   // square in front of it (distance 0), black's on a1 (5 or more away).
-  const fen = "8/8/3K4/3P4/8/8/8/k7 w - - 0 1";
-  assert.throws(
-    () => Chess.fromFen(fen, { evaluation: "engine", passerKings: 0 as never }),
-    { message: "Chess.fromFen: passerKings must be a boolean, got 0" },
+  const [plain, kings] = checkEvaluationOption(
+    "passerKings",
+    "8/8/3K4/3P4/8/8/8/k7 w - - 0 1",
+    { value: 0, shown: "0" },
+    "adds a term to",
   );
-  assert.throws(
-    () => Chess.fromFen(fen, { passerKings: true }),
-    {
-      message:
-        'Chess.fromFen: passerKings adds a term to the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"',
-    },
-  );
-  const kings = Chess.fromFen(fen, { evaluation: "engine", passerKings: true });
-  assert.ok(kings.clone().passerKings && !kings.clone().safeMobility);
-  assert.ok(kings.withEvaluation("engine").passerKings);
-  assert.ok(!kings.withEvaluation("simplified").passerKings);
-  const plain = Chess.fromFen(fen, { evaluation: "engine" });
   // No pieces: the phase is 0, the endgame value whole.
   const [a, b] = [plain.evaluate(), kings.evaluate()];
   assert.equal(b - a, 7 * (2 * 5 - 0));
