@@ -109,8 +109,9 @@ export const PHASE_INDEX = 12;
 /**
  * The terms a position may add to the engine evaluation (`Chess` options),
  * as bits of the `extras` argument: the pawn-threat term
- * ({@linkcode pawnThreats}) and safe mobility (mobility that leaves out
- * the squares an enemy pawn attacks).
+ * ({@linkcode pawnThreats}), safe mobility (mobility that leaves out the
+ * squares an enemy pawn attacks) and the kings' distances to the passed
+ * pawns.
  */
 export const EXTRA_PAWN_THREATS = 1;
 /** Mobility counts only squares no enemy pawn attacks (the `safeMobility` option). */
@@ -365,22 +366,17 @@ function passerKings(board: Board, pawnFiles: number): number {
  */
 export function pawnThreats(board: Board): number {
   const squares = board.squares, list = board.list;
+  // The squares the pawns attack, as safe mobility reads them.
+  stampPawnAttacks(board);
   let threatened = 0;
   for (let color = WHITE; color <= BLACK; color++) {
-    // A black pawn takes towards rank 1: it attacks a white piece from
-    // 15 or 17 squares above it, a white pawn a black piece from below.
-    const enemyPawn = PAWN | (color ^ 1) << 3;
-    const step = color === WHITE ? 15 : -15;
+    const enemyPawns = (color ^ 1) * 128;
     const end = color * 16 + board.listCount[color]!;
     for (let i = color * 16; i < end; i++) {
       const square = list[i]!;
       const type = squares[square]! & 7;
       if (type === PAWN || type === KING) continue;
-      const left = square + step, right = square + step + (step > 0 ? 2 : -2);
-      if (
-        ((left & 0x88) === 0 && squares[left] === enemyPawn) ||
-        ((right & 0x88) === 0 && squares[right] === enemyPawn)
-      ) {
+      if (PAWN_ATTACK[enemyPawns + square] === stamp) {
         threatened += color === WHITE ? 1 : -1;
       }
     }
@@ -436,9 +432,9 @@ const EXTRAS_HI = Int32Array.from([
 
 /**
  * {@linkcode engineEvaluation} (plus {@linkcode pawnThreats} with
- * {@linkcode EXTRA_PAWN_THREATS} in `extras`) through a cache of 65,536 entries indexed by the low bits of
- * the Zobrist key and checked by both halves (53 bits: a wrong hit is as
- * unlikely as a transposition table's). The value is white's view, so the
+ * {@linkcode EXTRA_PAWN_THREATS} in `extras`) through a cache of 65,536
+ * entries indexed by the low bits of the Zobrist key and checked by both
+ * halves (53 bits: a wrong hit is as unlikely as a transposition table's). The value is white's view, so the
  * side to move (in the key) never changes it.
  */
 export function cachedEngineEvaluation(board: Board, extras = 0): number {
