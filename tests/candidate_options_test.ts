@@ -2,7 +2,7 @@
  * Issue 25: the engine's candidate techniques (`CHESS_ENGINE_CANDIDATES`)
  * as options of the shared deep node: the table in quiescence, null move
  * reduced by the static value's lead, exchange pruning, "improving", late
- * moves reduced by history, and the pawn-threat term of the evaluation.
+ * moves reduced by history, and the evaluation terms of the candidates.
  * Each is off unless asked for and changes nothing when off; each bad
  * value or combination is an error naming the option, the value and the
  * rule; each, when on, changes the search, and every search leaves the
@@ -32,10 +32,17 @@ import {
 import {
   engineTerms,
   EXTRA_PASSER_KINGS,
+  EXTRA_PIECE_THREATS,
   EXTRA_SAFE_MOBILITY,
+  HANGING_EG,
+  HANGING_MG,
   PAWN_THREAT_EG,
   PAWN_THREAT_MG,
   pawnThreats,
+  THREAT_BY_MINOR_EG,
+  THREAT_BY_MINOR_MG,
+  THREAT_BY_ROOK_EG,
+  THREAT_BY_ROOK_MG,
 } from "../src/games/chess/_engine_evaluation.ts";
 import {
   DEFAULT_ENGINE_WEIGHTS,
@@ -207,7 +214,11 @@ Deno.test("bad candidate options are errors naming the searcher, the option, the
   );
 });
 
-type EvaluationOption = "pawnThreats" | "safeMobility" | "passerKings";
+type EvaluationOption =
+  | "pawnThreats"
+  | "safeMobility"
+  | "passerKings"
+  | "pieceThreats";
 
 /**
  * Checks an option of the engine evaluation's terms on `fen`: a value that
@@ -237,8 +248,12 @@ function checkEvaluationOption(
   assert.ok(on[key] && on.clone()[key]);
   assert.ok(on.withEvaluation("engine")[key]);
   assert.ok(!on.withEvaluation("simplified")[key]);
-  const others = (["pawnThreats", "safeMobility", "passerKings"] as const)
-    .filter((other) => other !== key);
+  const others = ([
+    "pawnThreats",
+    "safeMobility",
+    "passerKings",
+    "pieceThreats",
+  ] as const).filter((other) => other !== key);
   assert.ok(others.every((other) => !on[other]), `${key} alone`);
   return [Chess.fromFen(fen, { evaluation: "engine" }), on];
 }
@@ -421,6 +436,103 @@ Deno.test("passerKings adds to the pawns' endgame term what chess.js's board giv
     }
   }
   assert.ok(positions > 1000 && counted > 50, `${positions}, ${counted}`);
+});
+
+Deno.test("pieceThreats: a boolean, with the engine evaluation only, kept by clone and withEvaluation", () => {
+  // White's knight on e3 attacks black's rook on d5, which nothing defends.
+  const fen = "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1";
+  const [plain, threats] = checkEvaluationOption(
+    "pieceThreats",
+    fen,
+    { value: null, shown: "null" },
+    "adds a term to",
+  );
+  const board = parseFen("test", fen);
+  const expected = [57 + 45, 54 + 16];
+  assert.deepEqual(engineTerms(board, EXTRA_PIECE_THREATS).threats, expected);
+  assert.deepEqual(engineTerms(board).threats, [0, 0]);
+  // Phase 3 (a knight, a rook): the term tapered, the rest unchanged.
+  const tapered = Math.trunc((expected[0]! * 3 + expected[1]! * 21) / 24);
+  const [a, b] = [plain.evaluate(), threats.evaluate()];
+  assert.ok(Math.abs(b - a - tapered) <= 1, `${a} → ${b}`);
+  assert.deepEqual([threats.evaluate(), plain.evaluate()], [b, a]);
+  // Defended by a pawn: the minor's threat stays, the piece no longer hangs.
+  const defended = "4k3/8/2p5/3r4/8/4N3/8/4K3 w - - 0 1";
+  assert.deepEqual(
+    engineTerms(parseFen("test", defended), EXTRA_PIECE_THREATS).threats,
+    [57, 54],
+  );
+  // Black to move in the mirrored position: the same value for the mover.
+  const mirrored = Chess.fromFen("4k3/8/4n3/8/3R4/8/8/4K3 b - - 0 1", {
+    evaluation: "engine",
+    pieceThreats: true,
+  });
+  assert.equal(mirrored.evaluate(), b);
+});
+
+/**
+ * The threat term, `[middlegame, endgame]`, white's view, from chess.js's
+ * attack maps: for each pawn, knight, bishop, rook or queen the other side
+ * attacks, a minor's threat (a pawn only when no pawn defends it), a
+ * rook's (when no pawn defends it), and hanging (no pawn defends it, and
+ * nothing else does or, not a pawn, two or more attack it).
+ */
+function pieceThreatTerm(fen: string): [number, number] {
+  const board = new ChessJs(fen);
+  const type = { p: 1, n: 2, b: 3, r: 4, q: 5 } as Record<string, number>;
+  let mg = 0, eg = 0;
+  for (const row of board.board()) {
+    for (const piece of row) {
+      if (piece === null || piece.type === "k") continue;
+      const enemy = piece.color === "w" ? "b" : "w";
+      const attackers = board.attackers(piece.square, enemy)
+        .map((square) => board.get(square)!.type);
+      if (attackers.length === 0) continue;
+      const defenders = board.attackers(piece.square, piece.color)
+        .map((square) => board.get(square)!.type);
+      const pawnDefended = defenders.includes("p");
+      const victim = type[piece.type]!;
+      const sign = piece.color === "w" ? -1 : 1;
+      const minor = attackers.includes("n") || attackers.includes("b");
+      if (minor && (piece.type !== "p" || !pawnDefended)) {
+        mg += sign * THREAT_BY_MINOR_MG[victim]!;
+        eg += sign * THREAT_BY_MINOR_EG[victim]!;
+      }
+      if (attackers.includes("r") && !pawnDefended) {
+        mg += sign * THREAT_BY_ROOK_MG[victim]!;
+        eg += sign * THREAT_BY_ROOK_EG[victim]!;
+      }
+      const hanging = !pawnDefended &&
+        (defenders.length === 0 ||
+          (piece.type !== "p" && attackers.length >= 2));
+      if (hanging) {
+        mg += sign * HANGING_MG;
+        eg += sign * HANGING_EG;
+      }
+    }
+  }
+  return [mg, eg];
+}
+
+Deno.test("pieceThreats counts what chess.js's attack maps give, on positions of real games, and changes no other term", () => {
+  let positions = 0, counted = 0;
+  for (const game of readPgnGames(firstGames(30))) {
+    for (const fen of game.fens) {
+      const board = parseFen("test", fen);
+      const plain = engineTerms(board);
+      const threats = engineTerms(board, EXTRA_PIECE_THREATS);
+      const expected = pieceThreatTerm(fen);
+      assert.deepEqual(threats.threats, expected, fen);
+      assert.deepEqual(
+        { ...threats, threats: [0, 0], total: 0 },
+        { ...plain, total: 0 },
+        fen,
+      );
+      positions++;
+      if (expected[0] !== 0 || expected[1] !== 0) counted++;
+    }
+  }
+  assert.ok(positions > 1000 && counted > 500, `${positions}, ${counted}`);
 });
 
 /** White's attacked pieces minus black's, by chess.js's attack maps. */

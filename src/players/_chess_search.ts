@@ -154,8 +154,13 @@ export const CHESS_ENGINE_SELECTIVE: Readonly<IterativeDeepeningOptions> =
  * The position options of the engine with its candidate techniques
  * ({@linkcode CHESS_ENGINE_CANDIDATES}): {@linkcode CHESS_ENGINE_POSITION},
  * the pawn-threat term of the evaluation (`pawnThreats`), mobility that
- * leaves out the squares enemy pawns attack (`safeMobility`) and the
- * kings' distances to the passed pawns in the endgame (`passerKings`).
+ * leaves out the squares enemy pawns attack (`safeMobility`), the
+ * kings' distances to the passed pawns in the endgame (`passerKings`), the
+ * threats of minors and rooks and the hanging pieces (`pieceThreats`), and
+ * quiet checks among the noisy moves in quiescence (`noisyChecks`: with
+ * the threat term and the candidate techniques, the engine missed
+ * WAC.001's mate in two, a quiet queen move, through depth 12; with the
+ * checks it finds it at depth 6).
  *
  * @example
  * ```ts
@@ -163,7 +168,7 @@ export const CHESS_ENGINE_SELECTIVE: Readonly<IterativeDeepeningOptions> =
  * import { Chess } from "../../mod.ts";
  * import { CHESS_CANDIDATE_POSITION } from "./_chess_search.ts";
  * const position = Chess.start(CHESS_CANDIDATE_POSITION);
- * assert.ok(position.pawnThreats && position.safeMobility && position.passerKings);
+ * assert.ok(position.pawnThreats && position.safeMobility && position.passerKings && position.pieceThreats && position.noisyChecks);
  * ```
  */
 export const CHESS_CANDIDATE_POSITION: Readonly<ChessOptions> = Object.freeze({
@@ -171,6 +176,8 @@ export const CHESS_CANDIDATE_POSITION: Readonly<ChessOptions> = Object.freeze({
   pawnThreats: true,
   safeMobility: true,
   passerKings: true,
+  pieceThreats: true,
+  noisyChecks: true,
 });
 
 /**
@@ -185,14 +192,15 @@ export const CHESS_CANDIDATE_POSITION: Readonly<ChessOptions> = Object.freeze({
  * less for killers and by quiet history (one ply per 6,144). The
  * measurements are in docs/chess_strength.md.
  *
- * @example Deeper in the same nodes
+ * @example Deeper in the same nodes (the same evaluation for both: the
+ * candidate terms of the evaluation cost nodes of their own)
  * ```ts
  * import assert from "node:assert/strict";
  * import { Chess, TranspositionTable } from "../../mod.ts";
- * import { CHESS_CANDIDATE_POSITION, CHESS_ENGINE_POSITION, searchChess } from "./_chess_search.ts";
+ * import { CHESS_ENGINE_POSITION, searchChess } from "./_chess_search.ts";
  * const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
  * const depth = (candidates: boolean) => {
- *   const position = Chess.fromFen(fen, candidates ? CHESS_CANDIDATE_POSITION : CHESS_ENGINE_POSITION);
+ *   const position = Chess.fromFen(fen, CHESS_ENGINE_POSITION);
  *   position.markRoot();
  *   const table = new TranspositionTable({ megabytes: 8 });
  *   return searchChess(position, table, { depth: 64, maxNodes: 200_000, candidates }).depth;

@@ -5,8 +5,9 @@
  * bishop pair, rooks on open and half-open files, mobility of knights,
  * bishops, rooks and queens (pseudo-legal squares: empty or holding an
  * enemy piece), king safety (the pawn shield, open files beside the king,
- * and the pieces that reach the squares around the enemy king), each as a
- * middlegame and an endgame value, blended by the game phase. The side to
+ * and the pieces that reach the squares around the enemy king), and, as
+ * `Chess` options ask, the extra terms of `EXTRA_*`; each as a middlegame
+ * and an endgame value, blended by the game phase. The side to
  * move gets a tempo bonus in `Chess.evaluate`.
  *
  * The table sums are the board's, kept by make/unmake (one packed addition a
@@ -91,9 +92,10 @@ for (const step of [0, 1, -1, 15, 16, 17, -15, -16, -17]) {
 /**
  * The terms of the last evaluation, white's view, middlegame then endgame:
  * material and tables 0–1, pawns 2–3, bishop pair 4–5, rooks 6–7, mobility
- * 8–9, king safety 10–11; 12 the phase.
+ * 8–9, king safety 10–11; 12 the phase; threats 13–14 (zero without
+ * {@linkcode EXTRA_PIECE_THREATS}).
  */
-export const TERMS: Int32Array = new Int32Array(13);
+export const TERMS: Int32Array = new Int32Array(15);
 /** Index of each term's middlegame value in {@linkcode TERMS} (its endgame value follows). */
 export const TERM_INDEX = Object.freeze({
   material: 0,
@@ -102,6 +104,7 @@ export const TERM_INDEX = Object.freeze({
   rooks: 6,
   mobility: 8,
   king: 10,
+  threats: 13,
 });
 /** Index of the phase (0 … 24) in {@linkcode TERMS}. */
 export const PHASE_INDEX = 12;
@@ -110,14 +113,16 @@ export const PHASE_INDEX = 12;
  * The terms a position may add to the engine evaluation (`Chess` options),
  * as bits of the `extras` argument: the pawn-threat term
  * ({@linkcode pawnThreats}), safe mobility (mobility that leaves out the
- * squares an enemy pawn attacks) and the kings' distances to the passed
- * pawns.
+ * squares an enemy pawn attacks), the kings' distances to the passed
+ * pawns and the threats of minors and rooks and hanging pieces.
  */
 export const EXTRA_PAWN_THREATS = 1;
 /** Mobility counts only squares no enemy pawn attacks (the `safeMobility` option). */
 export const EXTRA_SAFE_MOBILITY = 2;
 /** The kings' distances to the passed pawns count in the endgame (the `passerKings` option). */
 export const EXTRA_PASSER_KINGS = 4;
+/** Pieces and pawns attacked by minors and rooks, and hanging ones, count (the `pieceThreats` option). */
+export const EXTRA_PIECE_THREATS = 8;
 
 /**
  * `PAWN_ATTACK[color · 128 + square] === stamp`: a pawn of `color` attacks
@@ -128,6 +133,63 @@ export const EXTRA_PASSER_KINGS = 4;
  */
 const PAWN_ATTACK = new Int32Array(384);
 let stamp = 1;
+
+/**
+ * The squares each side's pieces (knights … queens) attack, under the
+ * stamp of the call, `color · 128 + square`: attacked at least once,
+ * at least twice, by a knight or bishop, by a rook (the `threats` term).
+ */
+const ATTACKED = new Int32Array(256);
+const ATTACKED_TWICE = new Int32Array(256);
+const BY_MINOR = new Int32Array(256);
+const BY_ROOK = new Int32Array(256);
+
+/**
+ * The threat term's values (the `pieceThreats` option), after Stockfish's
+ * classical evaluation (`ThreatByMinor`, `ThreatByRook`, `Hanging`) scaled
+ * to PeSTO's pawn (middlegame 82/126, endgame 94/208) and rounded: a piece
+ * or pawn attacked by a knight or bishop, by the attacked piece's type
+ * (pawn … queen at 1 … 5), middlegame.
+ */
+export const THREAT_BY_MINOR_MG: Int32Array = Int32Array.from([
+  0,
+  3,
+  37,
+  50,
+  57,
+  51,
+]);
+/** Attacked by a knight or bishop, by type, endgame. */
+export const THREAT_BY_MINOR_EG: Int32Array = Int32Array.from([
+  0,
+  14,
+  19,
+  25,
+  54,
+  73,
+]);
+/** Attacked by a rook (and defended by no pawn), by type, middlegame. */
+export const THREAT_BY_ROOK_MG: Int32Array = Int32Array.from([
+  0,
+  2,
+  24,
+  27,
+  0,
+  38,
+]);
+/** Attacked by a rook, by type, endgame. */
+export const THREAT_BY_ROOK_EG: Int32Array = Int32Array.from([
+  0,
+  20,
+  31,
+  27,
+  18,
+  19,
+]);
+/** A hanging piece or pawn (see `threatTerm`), middlegame. */
+export const HANGING_MG = 45;
+/** A hanging piece or pawn, endgame. */
+export const HANGING_EG = 16;
 
 /** Attack units on each side's king, by the attacking side; and the attackers. */
 const ATTACK_UNITS = new Int32Array(2);
@@ -155,6 +217,10 @@ function stampPawnAttacks(board: Board): void {
   if (stamp === 0) {
     // After 2^32 calls: no old stamp may equal the new ones.
     PAWN_ATTACK.fill(0);
+    ATTACKED.fill(0);
+    ATTACKED_TWICE.fill(0);
+    BY_MINOR.fill(0);
+    BY_ROOK.fill(0);
     stamp = 1;
   }
   for (let color = WHITE; color <= BLACK; color++) {
@@ -176,8 +242,10 @@ function stampPawnAttacks(board: Board): void {
  * {@linkcode TERMS}; with {@linkcode EXTRA_SAFE_MOBILITY} in `extras`,
  * mobility leaves out the squares enemy pawns attack, with
  * {@linkcode EXTRA_PASSER_KINGS} the endgame counts the kings' distances
- * to the passed pawns (the pawn-threat bit is
- * {@linkcode cachedEngineEvaluation}'s, which adds that term).
+ * to the passed pawns, with {@linkcode EXTRA_PIECE_THREATS} the pieces
+ * and pawns attacked by minors and rooks, and hanging ones, count (the
+ * pawn-threat bit is {@linkcode cachedEngineEvaluation}'s, which adds that
+ * term).
  */
 export function engineEvaluation(board: Board, extras = 0): number {
   const squares = board.squares, list = board.list, kings = board.kings;
@@ -192,7 +260,8 @@ export function engineEvaluation(board: Board, extras = 0): number {
   ATTACK_UNITS[0] = ATTACK_UNITS[1] = 0;
   ATTACKERS[0] = ATTACKERS[1] = 0;
   const safe = (extras & EXTRA_SAFE_MOBILITY) !== 0;
-  if (safe) stampPawnAttacks(board);
+  const threats = (extras & EXTRA_PIECE_THREATS) !== 0;
+  if (safe || threats) stampPawnAttacks(board);
   for (let color = WHITE; color <= BLACK; color++) {
     const sign = color === WHITE ? 1 : -1;
     // NEAR_KING[to + nearBase]: whether `to` touches the enemy king.
@@ -200,6 +269,7 @@ export function engineEvaluation(board: Board, extras = 0): number {
     // Where the enemy pawns' attacks are stamped, or, without safe
     // mobility, entries never stamped: the count then takes every square.
     const enemyPawns = safe ? (color ^ 1) * 128 : 256;
+    const own = color * 128;
     const end = color * 16 + board.listCount[color]!;
     for (let i = color * 16; i < end; i++) {
       const square = list[i]!;
@@ -227,6 +297,7 @@ export function engineEvaluation(board: Board, extras = 0): number {
         for (let d = DIRECTION_START[KNIGHT]!; d < stepsEnd; d++) {
           const to = square + DIRECTIONS[d]!;
           if ((to & 0x88) !== 0) continue;
+          if (threats) markAttack(own + to, type);
           const target = squares[to]!;
           if (target !== EMPTY && (target >> 3) === color) continue;
           if (PAWN_ATTACK[enemyPawns + to] !== stamp) reach++;
@@ -237,10 +308,12 @@ export function engineEvaluation(board: Board, extras = 0): number {
           const step = DIRECTIONS[d]!;
           let to = square + step;
           while ((to & 0x88) === 0 && squares[to] === EMPTY) {
+            if (threats) markAttack(own + to, type);
             if (PAWN_ATTACK[enemyPawns + to] !== stamp) reach++;
             near += NEAR_KING[to + nearBase]!;
             to += step;
           }
+          if (threats && (to & 0x88) === 0) markAttack(own + to, type);
           if ((to & 0x88) === 0 && (squares[to]! >> 3) !== color) {
             if (PAWN_ATTACK[enemyPawns + to] !== stamp) reach++;
             near += NEAR_KING[to + nearBase]!;
@@ -257,6 +330,12 @@ export function engineEvaluation(board: Board, extras = 0): number {
         ATTACKERS[color] = ATTACKERS[color]! + 1;
       }
     }
+  }
+  let threatsMg = 0, threatsEg = 0;
+  if (threats) {
+    threatTerm(board);
+    threatsMg = THREAT_SUM[0]!;
+    threatsEg = THREAT_SUM[1]!;
   }
   let pairMg = 0, pairEg = 0;
   if (counts[BISHOP]! >= 2) {
@@ -275,8 +354,10 @@ export function engineEvaluation(board: Board, extras = 0): number {
   const pawnsEg = (extras & EXTRA_PASSER_KINGS) !== 0 && pawnFiles >>> 16 !== 0
     ? PAWN_ENTRY[1]! + passerKings(board, pawnFiles)
     : PAWN_ENTRY[1]!;
-  const mg = materialMg + pawnsMg + pairMg + rooksMg + mobilityMg + kingMg;
-  const eg = materialEg + pawnsEg + pairEg + rooksEg + mobilityEg;
+  const mg = materialMg + pawnsMg + pairMg + rooksMg + mobilityMg + kingMg +
+    threatsMg;
+  const eg = materialEg + pawnsEg + pairEg + rooksEg + mobilityEg +
+    threatsEg;
   TERMS[0] = materialMg;
   TERMS[1] = materialEg;
   TERMS[2] = pawnsMg;
@@ -290,8 +371,82 @@ export function engineEvaluation(board: Board, extras = 0): number {
   TERMS[10] = kingMg;
   TERMS[11] = 0;
   TERMS[12] = phase;
+  TERMS[13] = threatsMg;
+  TERMS[14] = threatsEg;
   // | 0 truncates toward zero, so a mirrored position gets exactly the negation.
   return ((mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
+}
+
+/**
+ * Marks `at` (`color · 128 + square`) attacked by a piece of `type` under
+ * the call's stamp: attacked, attacked twice, by a minor, by a rook.
+ */
+function markAttack(at: number, type: number): void {
+  if (ATTACKED[at] === stamp) ATTACKED_TWICE[at] = stamp;
+  else ATTACKED[at] = stamp;
+  if (type === KNIGHT || type === BISHOP) BY_MINOR[at] = stamp;
+  else if (type === ROOK) BY_ROOK[at] = stamp;
+}
+
+/** The threat term's sums, white's view, middlegame then endgame. */
+const THREAT_SUM = new Int32Array(2);
+
+/**
+ * Fills {@linkcode THREAT_SUM} from the attack maps of the mobility pass
+ * and the pawns' attacks: for every pawn, knight, bishop, rook or queen
+ * the other side attacks, the value of a minor attacking it (a pawn only
+ * when no pawn of its side defends it), of a rook attacking it (when no
+ * pawn defends it), and of its hanging: no pawn defends it, and nothing of
+ * its side does, or (not a pawn) two or more of the other side's pieces,
+ * pawns and king attack it.
+ */
+function threatTerm(board: Board): void {
+  const squares = board.squares, list = board.list, kings = board.kings;
+  let mg = 0, eg = 0;
+  for (let color = WHITE; color <= BLACK; color++) {
+    // `color`'s pieces are the ones threatened: a gain for the other side.
+    const sign = color === WHITE ? -1 : 1;
+    const us = (color ^ 1) * 128, them = color * 128;
+    const ourKing = 119 - kings[color ^ 1]!, theirKing = 119 - kings[color]!;
+    // Our pawns attack a square from the one in front of it (our front).
+    const ahead = color === WHITE ? 16 : -16;
+    const ourPawn = PAWN | (color ^ 1) << 3;
+    const end = color * 16 + board.listCount[color]!;
+    for (let i = color * 16; i < end; i++) {
+      const square = list[i]!;
+      const type = squares[square]! & 7;
+      if (type === KING) continue;
+      const byPieces = ATTACKED[us + square] === stamp;
+      const left = square + ahead - 1, right = square + ahead + 1;
+      const pawns = ((left & 0x88) === 0 && squares[left] === ourPawn ? 1 : 0) +
+        ((right & 0x88) === 0 && squares[right] === ourPawn ? 1 : 0);
+      const byKing = NEAR_KING[square + ourKing] === 1;
+      if (!byPieces && pawns === 0 && !byKing) continue;
+      const pawnDefended = PAWN_ATTACK[them + square] === stamp;
+      if (type !== PAWN || !pawnDefended) {
+        if (BY_MINOR[us + square] === stamp) {
+          mg += sign * THREAT_BY_MINOR_MG[type]!;
+          eg += sign * THREAT_BY_MINOR_EG[type]!;
+        }
+        if (!pawnDefended && BY_ROOK[us + square] === stamp) {
+          mg += sign * THREAT_BY_ROOK_MG[type]!;
+          eg += sign * THREAT_BY_ROOK_EG[type]!;
+        }
+      }
+      if (pawnDefended) continue;
+      const defended = ATTACKED[them + square] === stamp ||
+        NEAR_KING[square + theirKing] === 1;
+      const attacks = (byPieces ? 1 : 0) +
+        (ATTACKED_TWICE[us + square] === stamp ? 1 : 0) + pawns +
+        (byKing ? 1 : 0);
+      if (!defended || (type !== PAWN && attacks >= 2)) {
+        mg += sign * HANGING_MG;
+        eg += sign * HANGING_EG;
+      }
+    }
+  }
+  THREAT_SUM[0] = mg;
+  THREAT_SUM[1] = eg;
 }
 
 /** The kings' distance (Chebyshev) of two 0x88 squares, at most 5. */
@@ -418,6 +573,14 @@ const EXTRAS_LO = Int32Array.from([
   0x7feb352d,
   0x45d9f3b3,
   0x0b4b82e5,
+  0x3c6ef372,
+  0x7f4a7c15,
+  0x1e3779b9,
+  0x6a09e667,
+  0x510e527f,
+  0x1f83d9ab,
+  0x5be0cd19,
+  0x428a2f98,
 ]);
 const EXTRAS_HI = Int32Array.from([
   0,
@@ -428,6 +591,14 @@ const EXTRAS_HI = Int32Array.from([
   0x12a9f1,
   0x19d7c3,
   0x0a3e5b,
+  0x16b2a9,
+  0x0c4f17,
+  0x1a7e3d,
+  0x05d1c9,
+  0x13f08b,
+  0x1e6a45,
+  0x08b9f7,
+  0x171c23,
 ]);
 
 /**
@@ -511,6 +682,8 @@ export interface EngineTerms {
   mobility: [number, number];
   /** Pawn shield, open files by the king, attackers near it (middlegame only). */
   king: [number, number];
+  /** Pieces and pawns attacked by minors and rooks, and hanging ones (with `pieceThreats`; else zero). */
+  threats: [number, number];
   /** The game phase, 0 (bare kings and pawns) … 24 (all pieces). */
   phase: number;
   /** The blended value, white's view, before the tempo. */
@@ -547,6 +720,7 @@ export function engineTerms(board: Board, extras = 0): EngineTerms {
     rooks: pair(TERM_INDEX.rooks),
     mobility: pair(TERM_INDEX.mobility),
     king: pair(TERM_INDEX.king),
+    threats: pair(TERM_INDEX.threats),
     phase: TERMS[PHASE_INDEX]!,
     total,
   };

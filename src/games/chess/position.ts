@@ -47,6 +47,7 @@ import {
   cachedEngineEvaluation,
   EXTRA_PASSER_KINGS,
   EXTRA_PAWN_THREATS,
+  EXTRA_PIECE_THREATS,
   EXTRA_SAFE_MOBILITY,
 } from "./_engine_evaluation.ts";
 import { ENGINE_WEIGHTS, W_TEMPO } from "./_engine_weights.ts";
@@ -97,6 +98,18 @@ export interface ChessOptions {
    * Default false: the engine evaluation the atlas's games were played with.
    */
   passerKings?: boolean;
+  /**
+   * Adds to the engine evaluation (`evaluation: "engine"` only) the
+   * threats of knights, bishops and rooks and the hanging pieces, after
+   * Stockfish's classical evaluation (`ThreatByMinor`, `ThreatByRook`,
+   * `Hanging`, scaled to PeSTO's pawn): each piece or pawn a minor attacks
+   * (a pawn only when no pawn of its side defends it) is worth a value by
+   * its type to the attacker, one a rook attacks and no pawn defends
+   * another; a piece or pawn attacked, defended by no pawn, and defended by
+   * nothing else or (not a pawn) attacked twice, hangs (45, endgame 16).
+   * Default false: the engine evaluation the atlas's games were played with.
+   */
+  pieceThreats?: boolean;
 }
 
 /**
@@ -132,6 +145,7 @@ const OPTION_KEYS = [
   "pawnThreats",
   "safeMobility",
   "passerKings",
+  "pieceThreats",
 ];
 
 // Set by Chess's static block: the one way to its private board from outside the class.
@@ -208,7 +222,7 @@ export class Chess implements Position {
   #noisyChecks = false;
   /** Whether evaluate() is the engine's ("engine") rather than the course's. */
   #engine = false;
-  /** The engine evaluation's extra terms (`EXTRA_PAWN_THREATS`, `EXTRA_SAFE_MOBILITY`, `EXTRA_PASSER_KINGS` bits). */
+  /** The engine evaluation's extra terms (the `EXTRA_*` bits of `_engine_evaluation.ts`). */
   #extras = 0;
 
   static {
@@ -237,7 +251,7 @@ export class Chess implements Position {
    * which reads as 1 (as Stockfish reads it) and is written back as 1.
    *
    * @param fen the position
-   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats`, `safeMobility` and `passerKings` (default false)
+   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats`, `safeMobility`, `passerKings` and `pieceThreats` (default false)
    * @throws {Error} naming the FEN field and the rule it breaks: piece
    *   placement, side, castling rights that need a king and rook at home, an
    *   en passant square behind a pawn that just moved two squares, clocks,
@@ -270,7 +284,7 @@ export class Chess implements Position {
   /**
    * The start position.
    *
-   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats`, `safeMobility` and `passerKings` (default false)
+   * @param options `noisyChecks` (default false), `evaluation` (default `"simplified"`), `pawnThreats`, `safeMobility`, `passerKings` and `pieceThreats` (default false)
    *
    * @example
    * ```ts
@@ -581,6 +595,27 @@ export class Chess implements Position {
    */
   get passerKings(): boolean {
     return (this.#extras & EXTRA_PASSER_KINGS) !== 0;
+  }
+
+  /**
+   * Whether the engine evaluation counts the threats of minors and rooks
+   * and the hanging pieces (the option `pieceThreats`; kept by `clone` and
+   * by `withEvaluation("engine")`).
+   *
+   * @example A knight attacking a rook nothing defends
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Chess } from "../../../mod.ts";
+   * const fen = "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1";
+   * const plain = Chess.fromFen(fen, { evaluation: "engine" });
+   * const threats = Chess.fromFen(fen, { evaluation: "engine", pieceThreats: true });
+   * assert.ok(threats.pieceThreats && threats.clone().pieceThreats && !plain.pieceThreats);
+   * assert.ok(threats.evaluate() > plain.evaluate());
+   * assert.throws(() => Chess.start({ pieceThreats: true }), /Chess.start: pieceThreats adds a term to the engine evaluation; pass evaluation "engine" with it, got evaluation "simplified"/);
+   * ```
+   */
+  get pieceThreats(): boolean {
+    return (this.#extras & EXTRA_PIECE_THREATS) !== 0;
   }
 
   /**
@@ -1066,6 +1101,9 @@ function readChessOptions(
         : 0) |
       (checkExtra(where, options, "passerKings", "adds a term to", engine)
         ? EXTRA_PASSER_KINGS
+        : 0) |
+      (checkExtra(where, options, "pieceThreats", "adds a term to", engine)
+        ? EXTRA_PIECE_THREATS
         : 0),
   };
 }
@@ -1074,7 +1112,7 @@ function readChessOptions(
 function checkExtra(
   where: string,
   options: ChessOptions | undefined,
-  key: "pawnThreats" | "safeMobility" | "passerKings",
+  key: "pawnThreats" | "safeMobility" | "passerKings" | "pieceThreats",
   what: string,
   engine: boolean,
 ): boolean {
