@@ -155,12 +155,9 @@ export const CHESS_ENGINE_SELECTIVE: Readonly<IterativeDeepeningOptions> =
  * ({@linkcode CHESS_ENGINE_CANDIDATES}): {@linkcode CHESS_ENGINE_POSITION},
  * the pawn-threat term of the evaluation (`pawnThreats`), mobility that
  * leaves out the squares enemy pawns attack (`safeMobility`), the
- * kings' distances to the passed pawns in the endgame (`passerKings`), the
- * threats of minors and rooks and the hanging pieces (`pieceThreats`), and
- * quiet checks among the noisy moves in quiescence (`noisyChecks`: with
- * the threat term and the candidate techniques, the engine missed
- * WAC.001's mate in two, a quiet queen move, through depth 12; with the
- * checks it finds it at depth 6).
+ * kings' distances to the passed pawns in the endgame (`passerKings`).
+ * Not `pieceThreats`: it gained in self-play but not against Stockfish
+ * skill 6 (docs/chess_strength.md).
  *
  * @example
  * ```ts
@@ -168,7 +165,7 @@ export const CHESS_ENGINE_SELECTIVE: Readonly<IterativeDeepeningOptions> =
  * import { Chess } from "../../mod.ts";
  * import { CHESS_CANDIDATE_POSITION } from "./_chess_search.ts";
  * const position = Chess.start(CHESS_CANDIDATE_POSITION);
- * assert.ok(position.pawnThreats && position.safeMobility && position.passerKings && position.pieceThreats && position.noisyChecks);
+ * assert.ok(position.pawnThreats && position.safeMobility && position.passerKings);
  * ```
  */
 export const CHESS_CANDIDATE_POSITION: Readonly<ChessOptions> = Object.freeze({
@@ -176,8 +173,6 @@ export const CHESS_CANDIDATE_POSITION: Readonly<ChessOptions> = Object.freeze({
   pawnThreats: true,
   safeMobility: true,
   passerKings: true,
-  pieceThreats: true,
-  noisyChecks: true,
 });
 
 /**
