@@ -214,11 +214,14 @@ Deno.test("bad candidate options are errors naming the searcher, the option, the
   );
 });
 
-type EvaluationOption =
-  | "pawnThreats"
-  | "safeMobility"
-  | "passerKings"
-  | "pieceThreats";
+/** The `Chess` options of the engine evaluation's extra terms. */
+const EVALUATION_OPTIONS = [
+  "pawnThreats",
+  "safeMobility",
+  "passerKings",
+  "pieceThreats",
+] as const;
+type EvaluationOption = typeof EVALUATION_OPTIONS[number];
 
 /**
  * Checks an option of the engine evaluation's terms on `fen`: a value that
@@ -248,12 +251,7 @@ function checkEvaluationOption(
   assert.ok(on[key] && on.clone()[key]);
   assert.ok(on.withEvaluation("engine")[key]);
   assert.ok(!on.withEvaluation("simplified")[key]);
-  const others = ([
-    "pawnThreats",
-    "safeMobility",
-    "passerKings",
-    "pieceThreats",
-  ] as const).filter((other) => other !== key);
+  const others = EVALUATION_OPTIONS.filter((other) => other !== key);
   assert.ok(others.every((other) => !on[other]), `${key} alone`);
   return [Chess.fromFen(fen, { evaluation: "engine" }), on];
 }

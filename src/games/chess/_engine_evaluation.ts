@@ -313,10 +313,12 @@ export function engineEvaluation(board: Board, extras = 0): number {
             near += NEAR_KING[to + nearBase]!;
             to += step;
           }
-          if (threats && (to & 0x88) === 0) markAttack(own + to, type);
-          if ((to & 0x88) === 0 && (squares[to]! >> 3) !== color) {
-            if (PAWN_ATTACK[enemyPawns + to] !== stamp) reach++;
-            near += NEAR_KING[to + nearBase]!;
+          if ((to & 0x88) === 0) {
+            if (threats) markAttack(own + to, type);
+            if ((squares[to]! >> 3) !== color) {
+              if (PAWN_ATTACK[enemyPawns + to] !== stamp) reach++;
+              near += NEAR_KING[to + nearBase]!;
+            }
           }
         }
       }
@@ -560,57 +562,26 @@ function emptyCache(): void {
 }
 
 /**
- * Mixed into the key of a position evaluated with extra terms, by the
- * `extras` bits, so that an entry is never read for the same position
- * under other terms (a high half stays a non-negative 21-bit number).
+ * Mixed into the key's low half of a position evaluated with extra terms:
+ * the `extras` bits times an odd constant, which is one-to-one on 32-bit
+ * numbers, so that an entry is never read for the same position under
+ * other terms (0 for none: the plain evaluation's keys are the board's).
  */
-const EXTRAS_LO = Int32Array.from([
-  0,
-  0x5bd1e995,
-  0x2c1b3c6d,
-  0x297a2d39,
-  0x61c88647,
-  0x7feb352d,
-  0x45d9f3b3,
-  0x0b4b82e5,
-  0x3c6ef372,
-  0x7f4a7c15,
-  0x1e3779b9,
-  0x6a09e667,
-  0x510e527f,
-  0x1f83d9ab,
-  0x5be0cd19,
-  0x428a2f98,
-]);
-const EXTRAS_HI = Int32Array.from([
-  0,
-  0x1b8735,
-  0x0f3a51,
-  0x1d4e27,
-  0x03c6ef,
-  0x12a9f1,
-  0x19d7c3,
-  0x0a3e5b,
-  0x16b2a9,
-  0x0c4f17,
-  0x1a7e3d,
-  0x05d1c9,
-  0x13f08b,
-  0x1e6a45,
-  0x08b9f7,
-  0x171c23,
-]);
+const EXTRAS_MIX_LO = 0x5bd1e995;
+/** The same for the high half, whose top 21 bits are kept: a high half stays a non-negative 21-bit number. */
+const EXTRAS_MIX_HI = 0x2c1b3c6d;
 
 /**
  * {@linkcode engineEvaluation} (plus {@linkcode pawnThreats} with
  * {@linkcode EXTRA_PAWN_THREATS} in `extras`) through a cache of 65,536
  * entries indexed by the low bits of the Zobrist key and checked by both
- * halves (53 bits: a wrong hit is as unlikely as a transposition table's). The value is white's view, so the
- * side to move (in the key) never changes it.
+ * halves (53 bits: a wrong hit is as unlikely as a transposition table's).
+ * The value is white's view, so the side to move (in the key) never
+ * changes it.
  */
 export function cachedEngineEvaluation(board: Board, extras = 0): number {
-  const lo = board.keyLo ^ EXTRAS_LO[extras]!;
-  const hi = board.keyHi ^ EXTRAS_HI[extras]!;
+  const lo = board.keyLo ^ Math.imul(extras, EXTRAS_MIX_LO);
+  const hi = board.keyHi ^ (Math.imul(extras, EXTRAS_MIX_HI) >>> 11);
   const at = (lo & (CACHE_SIZE - 1)) << 2;
   if (CACHE[at] === lo && CACHE[at + 1] === hi) return CACHE[at + 2]!;
   const value = (extras & EXTRA_PAWN_THREATS) !== 0
