@@ -22,6 +22,7 @@ import { findProgram } from "../src/programs.ts";
 import { UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
 import { onStopSignals } from "../cli/_stop_signals.ts";
+import { PgnOutput } from "../cli/_pgn_output.ts";
 import { integerFlag, loadAverage, readBenchFlags } from "./_side_by_side.ts";
 import {
   allLostBound,
@@ -93,6 +94,9 @@ Flags:
   --candidates C       1: our engine with its candidate techniques (the UCI
                        option Candidates, ours:candidates=1), 0: without
                        (default 0; with --full too)
+  --pgn FILE           write every game to FILE as it ends, the matches one
+                       after the other (with --full too); an unwritable
+                       FILE is refused before any engine starts
   -h, --help           this text
 
 Each match is the one "deno task match --a ours:movetime=MS --b
@@ -121,6 +125,8 @@ export interface StrengthArgs {
   concurrency: number;
   /** Our engine's `Candidates` option: 1 on, 0 off (`--candidates`). */
   candidates: number;
+  /** The file every game is written to as it ends (`--pgn`; null: none). */
+  pgn: string | null;
 }
 
 /**
@@ -149,6 +155,7 @@ export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
     full: false,
     concurrency: 1,
     candidates: 0,
+    pgn: null,
   };
   const read = readBenchFlags("bench:strength", args, [
     "--skills",
@@ -157,13 +164,14 @@ export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
     "--glaurung-games",
     "--concurrency",
     "--candidates",
+    "--pgn",
   ]);
   result.help = read.help;
   result.full = read.full;
-  // How many games run at once, and which of our engines plays, are not
-  // part of what --full measures.
+  // How many games run at once, which of our engines plays and where the
+  // games are kept are not part of what --full measures.
   const given = read.values.map(([flag]) => flag).filter((flag) =>
-    flag !== "--concurrency" && flag !== "--candidates"
+    flag !== "--concurrency" && flag !== "--candidates" && flag !== "--pgn"
   );
   for (const [flag, text] of read.values) {
     if (flag === "--skills") result.skills = skillList(text);
@@ -171,6 +179,15 @@ export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
       result.concurrency = integerFlag("bench:strength", flag, text, 1, 16);
     } else if (flag === "--candidates") {
       result.candidates = integerFlag("bench:strength", flag, text, 0, 1);
+    } else if (flag === "--pgn") {
+      if (text === undefined || text === "") {
+        throw new UsageError(
+          `bench:strength: --pgn needs a file to write the games to, got ${
+            JSON.stringify(text ?? null)
+          }`,
+        );
+      }
+      result.pgn = text;
     } else if (flag === "--games") {
       result.games = evenGames(flag, text, 2);
     } else if (flag === "--movetime") {
@@ -307,6 +324,22 @@ async function main(args: readonly string[]): Promise<number> {
   const options = readCommandLine(parseStrengthArgs, args, HELP);
   if (typeof options === "number") return options;
   const { movetimeMs } = options;
+  let pgn: PgnOutput | null = null;
+  if (options.pgn !== null) {
+    try {
+      // Emptied when the first games begin: a run stopped before leaves
+      // the file as it was (removed when the run made it).
+      pgn = PgnOutput.open(options.pgn);
+    } catch (error) {
+      warn(
+        `bench:strength: cannot write --pgn ${options.pgn}: ${
+          (error as Error).message
+        } (see --help)`,
+      );
+      return 2;
+    }
+  }
+  let gamesWritten = 0;
   const engines = engineTable([]);
   const opponents: { spec: string; rating: number; source: string }[] = [];
   if (findProgram("stockfish") === null) {
@@ -345,6 +378,7 @@ async function main(args: readonly string[]): Promise<number> {
   const signals = onStopSignals(async (signal) => {
     stop.abort();
     await processes.killAll();
+    pgn?.close();
     warn(`bench:strength: stopped by ${signal}`);
   });
   const openings = loadOpenings(DEFAULT_OPENINGS_FILE, 8);
@@ -404,17 +438,25 @@ async function main(args: readonly string[]): Promise<number> {
         continue;
       }
       const started = performance.now();
+      if (gamesWritten === 0) pgn?.begin();
       try {
         const [engineA, engineB] = pairs[0]!;
         const result = await playChessMatch(engineA, engineB, openings, {
           morePairs: pairs.slice(1),
           games,
           maxPlies: 300,
+          // The tags `deno task match --pgn` writes.
+          headers: {
+            Event: `${a.label} vs ${b.label}`,
+            Date: new Date().toISOString().slice(0, 10).replaceAll("-", "."),
+          },
           onGame: (game, i) => {
             if (game.fault !== null) {
               warn(`bench:strength: game ${i + 1}: ${game.fault}`);
             }
             print(gameLine(game, i, (performance.now() - started) / 1000));
+            pgn?.write((gamesWritten > 0 ? "\n" : "") + game.pgn);
+            gamesWritten++;
           },
         });
         print(matchScoreLine(a.label, b.label, result));
@@ -437,6 +479,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
   } finally {
     signals.remove();
+    pgn?.close();
   }
   print("");
   print(

@@ -14,6 +14,7 @@ import {
   searchReport,
 } from "../bench/chess_depth_vs_stockfish.ts";
 import { matchCommand, parseStrengthArgs } from "../bench/chess_strength.ts";
+import { readPgnGames } from "../mod.ts";
 import {
   allLostBound,
   locateRating,
@@ -171,6 +172,16 @@ Deno.test("bench:strength: bad command lines exit 2 naming the flag, the value a
         ["--candidates", "2"],
         /--candidates must be an integer in 0…1, got "2"/,
       ],
+      [
+        ["--pgn"],
+        /^bench:strength: --pgn needs a file to write the games to, got null \(see --help\)\n$/,
+      ],
+      [["--pgn="], /--pgn needs a file to write the games to, got ""/],
+      // Refused before any engine starts, with the system's reason.
+      [
+        ["--pgn", "/nonexistent-folder/games.pgn", "--glaurung-games", "0"],
+        /^bench:strength: cannot write --pgn \/nonexistent-folder\/games\.pgn: No such file or directory.* \(see --help\)\n$/,
+      ],
     ] as const
   ) {
     await assertRefused("bench:strength", args, message);
@@ -187,6 +198,7 @@ Deno.test("bench:strength's parsers: the options, --full, the match line", () =>
     full: false,
     concurrency: 1,
     candidates: 0,
+    pgn: null,
   });
   assert.deepEqual(parseStrengthArgs(["--full"]), {
     help: false,
@@ -197,6 +209,7 @@ Deno.test("bench:strength's parsers: the options, --full, the match line", () =>
     full: true,
     concurrency: 1,
     candidates: 0,
+    pgn: null,
   });
   assert.equal(
     parseStrengthArgs(["--full", "--concurrency", "2"]).concurrency,
@@ -206,6 +219,7 @@ Deno.test("bench:strength's parsers: the options, --full, the match line", () =>
     parseStrengthArgs(["--full", "--candidates", "1"]).candidates,
     1,
   );
+  assert.equal(parseStrengthArgs(["--full", "--pgn=a.pgn"]).pgn, "a.pgn");
   assert.equal(
     matchCommand("stockfish:skill=6", 100, 200, 1),
     "deno task match --a ours:movetime=100,candidates=1 --b stockfish:skill=6,movetime=100 --games 200",
@@ -274,9 +288,13 @@ Deno.test(
 );
 
 Deno.test(
-  "bench:strength: two games against Stockfish at skill 0 and two against Glaurung, two at a time, each counted and located",
+  "bench:strength: two games against Stockfish at skill 0 and two against Glaurung, two at a time, each counted, located and written to --pgn",
   { ignore: lacks("stockfish", "glaurung") },
   async () => {
+    const folder = await Deno.makeTempDir();
+    const file = `${folder}/games.pgn`;
+    // Emptied when the games begin: what was there is not kept.
+    await Deno.writeTextFile(file, "old content\n");
     const { code, out, err } = await runBenchTask(
       "bench:strength",
       "--skills",
@@ -289,8 +307,33 @@ Deno.test(
       "2",
       "--concurrency",
       "2",
+      "--pgn",
+      file,
     );
+    const pgn = await Deno.readTextFile(file);
+    await Deno.remove(folder, { recursive: true });
     assert.equal(code, 0, out + err);
+    // Every game, each match's with its own engines, read back by the
+    // project's PGN reader with a result that the game's line printed.
+    const games = readPgnGames(pgn);
+    assert.equal(games.length, 4, pgn);
+    assert.doesNotMatch(pgn, /old content/);
+    const events = games.map((game) => game.headers.Event);
+    assert.deepEqual(events.sort(), [
+      "ours:movetime=10 vs glaurung:movetime=10",
+      "ours:movetime=10 vs glaurung:movetime=10",
+      "ours:movetime=10 vs stockfish:skill=0,movetime=10",
+      "ours:movetime=10 vs stockfish:skill=0,movetime=10",
+    ]);
+    for (const game of games) {
+      assert.match(game.result, /^(1-0|0-1|1\/2-1\/2)$/);
+      assert.ok(
+        out.includes(
+          `${game.headers.White} - ${game.headers.Black} ${game.result} `,
+        ),
+        `${game.headers.White} - ${game.headers.Black} ${game.result}: ${out}`,
+      );
+    }
     assert.match(out, /; 2 games at a time, each by its own engines$/m);
     assert.match(
       out,
