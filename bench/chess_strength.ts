@@ -17,7 +17,11 @@ import {
   DEFAULT_OPENINGS_FILE,
   loadOpenings,
 } from "../src/uci/openings_file.ts";
-import { gameLine, matchScoreLine } from "../src/uci/match_lines.ts";
+import {
+  gameLine,
+  matchPgnTags,
+  matchScoreLine,
+} from "../src/uci/match_lines.ts";
 import { findProgram } from "../src/programs.ts";
 import { UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
@@ -339,7 +343,6 @@ async function main(args: readonly string[]): Promise<number> {
       return 2;
     }
   }
-  let gamesWritten = 0;
   const engines = engineTable([]);
   const opponents: { spec: string; rating: number; source: string }[] = [];
   if (findProgram("stockfish") === null) {
@@ -438,7 +441,7 @@ async function main(args: readonly string[]): Promise<number> {
         continue;
       }
       const started = performance.now();
-      if (gamesWritten === 0) pgn?.begin();
+      pgn?.begin();
       try {
         const [engineA, engineB] = pairs[0]!;
         const result = await playChessMatch(engineA, engineB, openings, {
@@ -446,17 +449,13 @@ async function main(args: readonly string[]): Promise<number> {
           games,
           maxPlies: 300,
           // The tags `deno task match --pgn` writes.
-          headers: {
-            Event: `${a.label} vs ${b.label}`,
-            Date: new Date().toISOString().slice(0, 10).replaceAll("-", "."),
-          },
+          headers: matchPgnTags(a.label, b.label),
           onGame: (game, i) => {
             if (game.fault !== null) {
               warn(`bench:strength: game ${i + 1}: ${game.fault}`);
             }
             print(gameLine(game, i, (performance.now() - started) / 1000));
-            pgn?.write((gamesWritten > 0 ? "\n" : "") + game.pgn);
-            gamesWritten++;
+            pgn?.writeGame(game.pgn);
           },
         });
         print(matchScoreLine(a.label, b.label, result));

@@ -19,6 +19,7 @@ import type { PgnOutput } from "./_pgn_output.ts";
 import { printable } from "../src/validate.ts";
 import {
   gameLine,
+  matchPgnTags,
   matchScoreLine,
   scoreTally,
 } from "../src/uci/match_lines.ts";
@@ -75,15 +76,12 @@ export async function matchOverNats(run: NatsMatchPlan): Promise<number> {
       maxPlies: run.maxPlies,
       timeoutMs: run.timeoutMs,
       handshakeTimeoutMs: run.handshakeTimeoutMs,
-      headers: {
-        Event: `${a.label} vs ${b.label}`,
-        Date: new Date().toISOString().slice(0, 10).replaceAll("-", "."),
-      },
+      headers: matchPgnTags(a.label, b.label),
       signal: stop.signal,
       onProgress: (p) => console.error(`match: ${progressLine("jobs", p)}`),
       onRefusal: (line) => console.error(`match: ${line}`),
       onGame: (game, i) => {
-        run.pgn?.write((i > 0 ? "\n" : "") + game.pgn);
+        run.pgn?.writeGame(game.pgn);
         scores.push(gameScore(game.result, i % 2 === 0));
         // A game's names, reason and fault are a worker's text.
         if (game.fault !== null) {

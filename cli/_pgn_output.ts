@@ -9,7 +9,7 @@
  * @module
  */
 
-/** A match's PGN file: {@linkcode PgnOutput.open}, `begin`, `write`, `close`. */
+/** A match's PGN file: {@linkcode PgnOutput.open}, `begin`, `writeGame`, `close`. */
 export class PgnOutput {
   /** The path given. */
   readonly path: string;
@@ -18,6 +18,8 @@ export class PgnOutput {
   readonly #created: boolean;
   #begun = false;
   #closed = false;
+  /** Games written since {@linkcode PgnOutput.begin}. */
+  #games = 0;
 
   private constructor(path: string, file: Deno.FsFile, created: boolean) {
     this.path = path;
@@ -46,14 +48,29 @@ export class PgnOutput {
     return new PgnOutput(path, Deno.openSync(path, { write: true }), false);
   }
 
-  /** Empties the file: the games begin (called once, before the first write). */
+  /**
+   * Empties the file: the games begin (before the first write). Only the
+   * first call empties it, so a run of several matches may call it at
+   * each one's start.
+   */
   begin(): void {
+    if (this.#begun) return;
     this.#file.truncateSync(0);
     this.#begun = true;
   }
 
+  /**
+   * Writes one game's PGN, after a blank line when a game was written
+   * before it, so the file reads as one list of games whichever matches
+   * wrote them.
+   */
+  writeGame(pgn: string): void {
+    this.#write((this.#games > 0 ? "\n" : "") + pgn);
+    this.#games++;
+  }
+
   /** Writes all of `text` (writeSync may write part of it). */
-  write(text: string): void {
+  #write(text: string): void {
     const bytes = new TextEncoder().encode(text);
     let written = 0;
     while (written < bytes.length) {

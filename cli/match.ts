@@ -89,6 +89,7 @@ import { PgnOutput } from "./_pgn_output.ts";
 import { print } from "./_output.ts";
 import {
   gameLine,
+  matchPgnTags,
   matchScoreLine,
   scoreTally,
 } from "../src/uci/match_lines.ts";
@@ -543,14 +544,11 @@ async function main(args: readonly string[]): Promise<number> {
     const result = await playChessMatch(engineA, engineB, run.openings, {
       ...(run.games === undefined ? {} : { games: run.games }),
       maxPlies: run.maxPlies,
-      headers: {
-        Event: `${a.label} vs ${b.label}`,
-        Date: new Date().toISOString().slice(0, 10).replaceAll("-", "."),
-      },
+      headers: matchPgnTags(a.label, b.label),
       onGame: (game, i) => {
         if (signals.signal !== null) return;
         // Written game by game, so a run cut short keeps its games.
-        run.pgn?.write((i > 0 ? "\n" : "") + game.pgn);
+        run.pgn?.writeGame(game.pgn);
         scores.push(gameScore(game.result, i % 2 === 0));
         if (game.fault !== null) {
           console.error(`match: game ${i + 1}: ${game.fault}`);

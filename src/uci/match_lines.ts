@@ -95,3 +95,34 @@ export function matchScoreLine(
     high.toFixed(0)
   }] (95%${prior ? ", with 1 virtual draw: every game was won or lost" : ""})`;
 }
+
+/**
+ * The PGN tags every game of a match between `a` and `b` carries, as
+ * `deno task match --pgn` (local or over NATS) and `bench:strength --pgn`
+ * write them: the match as `Event`, the day (UTC) as `Date`.
+ *
+ * @param a the first engine's label
+ * @param b the second engine's label
+ * @param now when the match is played
+ * @returns the tags
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { matchPgnTags } from "./match_lines.ts";
+ * assert.deepEqual(matchPgnTags("ours", "stockfish:skill=6", new Date("2026-12-05T06:33:00Z")), {
+ *   Event: "ours vs stockfish:skill=6",
+ *   Date: "2026.12.05",
+ * });
+ * ```
+ */
+export function matchPgnTags(
+  a: string,
+  b: string,
+  now: Date = new Date(),
+): { Event: string; Date: string } {
+  return {
+    Event: `${a} vs ${b}`,
+    Date: now.toISOString().slice(0, 10).replaceAll("-", "."),
+  };
+}
