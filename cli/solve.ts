@@ -231,12 +231,18 @@ function timedSolve(
   return result;
 }
 
-/** Small solves that compile {@linkcode timedSolve} with the options every line will pass. */
-const WARM_TIMED_SOLVES = 2000;
+/**
+ * Small solves that compile {@linkcode timedSolve} with the options every
+ * line will pass. With 2,000 the path from here into the solve was still in
+ * V8's middle tier when the first line was timed; End-Easy's 40 positions
+ * (every 25th line) on one thread took 8.7 us a line (per-line minimum of 6
+ * runs) against 7.5 with 20,000 here and in `warmUp`.
+ */
+const WARM_TIMED_SOLVES = 20_000;
 
 /**
  * Compiles {@linkcode timedSolve} with the options object the lines will
- * use: a few thousand solves of 36 to 40 stones (a few ms).
+ * use: small solves of 36 to 40 stones (about 20 ms).
  */
 function warmTimedSolve(
   solver: ConnectFourSolver,

@@ -153,8 +153,13 @@ import { BUSY_WORDS } from "./_solver_split.ts";
  */
 export const HELPER_START_NODES = 2 ** 19;
 
-/** The small solves at the end of {@linkcode ConnectFourSolver.warmUp}. */
-const WARM_UP_SMALL_SOLVES = 3000;
+/**
+ * The small solves at the end of {@linkcode ConnectFourSolver.warmUp}: with
+ * 3,000, V8 had compiled a solve's own path only to its middle tier (Maglev)
+ * when the first line was timed; 20,000 (about 25 ms more) bring it to the
+ * optimizing tier (TurboFan) before.
+ */
+const WARM_UP_SMALL_SOLVES = 20_000;
 
 /** The longest {@linkcode ConnectFourSolver.warmUp} waits for its helpers' own warm-up. */
 const HELPER_WARM_UP_MS = 10_000;
@@ -771,7 +776,7 @@ export class ConnectFourSolver {
 
   /**
    * Warms the search up: solves built-in positions (seeded random games of
-   * 20–36 stones, each cut at 20,000 nodes, then 3,000 small solves of
+   * 20–36 stones, each cut at 20,000 nodes, then 20,000 small solves of
    * 36–40 stones) so that the JIT compiles the hot paths, the search and
    * the solve's own setup, before the first position that is timed.
    * Through `deno task solve`, the first End-Easy positions took 1–12 ms
@@ -829,7 +834,7 @@ export class ConnectFourSolver {
     // the result) runs once a position: a few dozen runs above leave it
     // interpreted, and each End-Easy position then paid about 4 us for it
     // (its search 8-10 us). Thousands of small solves, with the options'
-    // shapes that callers pass, compile it too (a few ms).
+    // shapes that callers pass, compile it too (about 30 ms).
     const small = [36, 37, 38, 39, 40].map((stones) =>
       randomConnectFour(stones, stones)
     );
