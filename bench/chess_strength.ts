@@ -335,11 +335,7 @@ async function main(args: readonly string[]): Promise<number> {
       // the file as it was (removed when the run made it).
       pgn = PgnOutput.open(options.pgn);
     } catch (error) {
-      warn(
-        `bench:strength: cannot write --pgn ${options.pgn}: ${
-          (error as Error).message
-        } (see --help)`,
-      );
+      warn(`bench:strength: ${(error as Error).message} (see --help)`);
       return 2;
     }
   }

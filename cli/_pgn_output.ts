@@ -33,19 +33,26 @@ export class PgnOutput {
    *
    * @param path the file
    * @returns the output
-   * @throws what `Deno.openSync` throws (no such directory, a directory, no permission)
+   * @throws {Error} "cannot write --pgn PATH: reason" with what
+   *   `Deno.openSync` said (no such directory, a directory, no permission)
    */
   static open(path: string): PgnOutput {
     try {
-      return new PgnOutput(
-        path,
-        Deno.openSync(path, { write: true, createNew: true }),
-        true,
-      );
+      try {
+        return new PgnOutput(
+          path,
+          Deno.openSync(path, { write: true, createNew: true }),
+          true,
+        );
+      } catch (error) {
+        if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+      }
+      return new PgnOutput(path, Deno.openSync(path, { write: true }), false);
     } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+      throw new Error(
+        `cannot write --pgn ${path}: ${(error as Error).message}`,
+      );
     }
-    return new PgnOutput(path, Deno.openSync(path, { write: true }), false);
   }
 
   /**

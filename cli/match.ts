@@ -457,9 +457,7 @@ function plan(args: readonly string[]): Plan | null {
       // to start leaves the file as it was (removed when it made it).
       pgn = PgnOutput.open(parsed.pgnPath);
     } catch (error) {
-      throw new UsageError(
-        `cannot write --pgn ${parsed.pgnPath}: ${(error as Error).message}`,
-      );
+      throw new UsageError((error as Error).message);
     }
   }
   return { ...parsed, engines, openings, pgn };
