@@ -6,8 +6,8 @@
  * technique's games against Stockfish at a fixed skill. A test already in
  * the cache is not played again, so an interrupted run resumes.
  *
- * Usage: `deno task atlas-elo [--mode add-one|leave-one-out] [--full]
- * [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish]
+ * Usage: `deno task atlas-elo [--mode add-one|leave-one-out]
+ * [--engine selective|candidates] [--full] [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish]
  * [--stockfish PATH] [--status] [--depths] [--max-batches N] [--nodes N]
  * [--nats URL [--batch N] [--nats-unreachable SECONDS] [--nats-creds FILE]
  * [--nats-nkey FILE] [--nats-ca FILE]]`.
@@ -20,7 +20,11 @@
  * leave-one-out run at its own budget (not `--nodes`) caches its games in
  * `figures/atlas/leave_one_out_games/`
  * (committed: it takes hours, and resumes from them on another day or
- * machine), every other run in `.atlas-cache/`;
+ * machine), every other run in `.atlas-cache/`. `--engine candidates`
+ * starts leave-one-out from the engine with the UCI engine's `Candidates`
+ * option (`ELO_LOO_CANDIDATE_TESTS`; `--full` `ELO_LOO_CANDIDATES_FULL`,
+ * 10,000 nodes a move, its games in
+ * `figures/atlas/leave_one_out_candidates_games/`);
  * `--max-batches N` plays at most N new batches of each test in this run
  * and leaves the rest for the next (a time-boxed run gives every technique
  * a few batches in turn). `--status`
@@ -52,6 +56,8 @@ import {
   ATLAS_CACHE,
   atlasEloCacheDir,
   ELO_FULL,
+  ELO_LOO_CANDIDATES_FULL,
+  ELO_LOO_CANDIDATES_SMALL,
   ELO_LOO_FULL,
   ELO_LOO_SMALL,
   ELO_SMALL,
@@ -61,6 +67,8 @@ import {
   eloStanding,
   formatElo,
   looDepths,
+  looEngine,
+  type LooEngineName,
   runEloOnWorkers,
   runStockfishElo,
   selectedEloTests,
@@ -93,7 +101,7 @@ const DEPTH_POSITIONS = 12;
 
 /** The text of `deno task atlas-elo --help`. */
 export const HELP =
-  `usage: deno task atlas-elo [--mode add-one|leave-one-out] [--full] [--status | --depths] [--max-batches N] [--nodes N] [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish | --stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE]]
+  `usage: deno task atlas-elo [--mode add-one|leave-one-out] [--engine selective|candidates] [--full] [--status | --depths] [--max-batches N] [--nodes N] [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish | --stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE]]
 
 Plays the atlas's Elo tests (an SPRT of "engine + technique" against
 "engine without it", at equal nodes and at equal time, on Connect Four and
@@ -107,6 +115,11 @@ Flags:
                   engine) or leave-one-out (the full chess engine against
                   itself less one technique; --full: 20,000 nodes a move,
                   its games cached in figures/atlas/leave_one_out_games/)
+  --engine E      with --mode leave-one-out or --depths: the full engine,
+                  selective (default: the committed run's) or candidates
+                  (with the UCI engine's Candidates option; --full: 10,000
+                  nodes a move, its games cached in
+                  figures/atlas/leave_one_out_candidates_games/)
   --full          the full run (hours) instead of the small default; the
                   add-one run then also plays each chess technique against
                   Stockfish at a fixed skill
@@ -151,6 +164,7 @@ Exit status: 0 when done; 2 on a bad command line, a server that cannot be
 reached or a run that failed.`;
 const GAMES: readonly EloGame[] = ["connect-four", "chess"];
 const DESIGNS: readonly EloDesign[] = ["add-one", "leave-one-out"];
+const ENGINES: readonly LooEngineName[] = ["selective", "candidates"];
 
 interface Plan {
   /** `-h`/`--help`. */
@@ -158,6 +172,8 @@ interface Plan {
   settings: EloSettings;
   status: boolean;
   depths: boolean;
+  /** `--engine`: the full engine of leave-one-out and `--depths`. */
+  engine: LooEngineName;
   maxBatches?: number;
   nodes?: number;
   workers: number;
@@ -213,6 +229,7 @@ function parseArgs(args: readonly string[]): Plan {
     settings: ELO_SMALL,
     status: false,
     depths: false,
+    engine: "selective",
     workers: navigator.hardwareConcurrency,
     stockfish: true,
     security: {},
@@ -261,6 +278,16 @@ function parseArgs(args: readonly string[]): Plan {
         );
       }
       design = text as EloDesign;
+    } else if (isFlag(arg, "--engine")) {
+      const text = value("--engine");
+      if (!ENGINES.includes(text as LooEngineName)) {
+        throw new UsageError(
+          `atlas-elo: --engine must be one of ${ENGINES.join(", ")}, got ${
+            JSON.stringify(text)
+          }`,
+        );
+      }
+      plan.engine = text as LooEngineName;
     } else if (isFlag(arg, "--workers")) {
       plan.workers = integerIn(value("--workers"), "--workers", 1, 256);
     } else if (isFlag(arg, "--games")) {
@@ -320,6 +347,11 @@ function parseArgs(args: readonly string[]): Plan {
       );
     }
   }
+  if (given.has("--engine") && design !== "leave-one-out" && !plan.depths) {
+    throw new UsageError(
+      "atlas-elo: --engine picks the full engine of --mode leave-one-out (or of --depths); the add-one tests start from the base engine",
+    );
+  }
   const stockfishFlags = ["--stockfish", "--no-stockfish"].filter((f) =>
     given.has(f)
   );
@@ -359,8 +391,11 @@ function parseArgs(args: readonly string[]): Plan {
       } plays no chess`,
     );
   }
+  const candidates = plan.engine === "candidates";
   plan.settings = design === "leave-one-out"
-    ? (full ? ELO_LOO_FULL : ELO_LOO_SMALL)
+    ? candidates
+      ? (full ? ELO_LOO_CANDIDATES_FULL : ELO_LOO_CANDIDATES_SMALL)
+      : (full ? ELO_LOO_FULL : ELO_LOO_SMALL)
     : (full ? ELO_FULL : ELO_SMALL);
   if (plan.nodes !== undefined) {
     const games = plan.settings.games;
@@ -395,6 +430,7 @@ function parseArgs(args: readonly string[]): Plan {
       selectedEloTests(
         plan.games === undefined ? {} : { games: plan.games },
         design,
+        plan.engine,
       ).map((t) => t.technique),
     );
     const unknown = plan.techniques.filter((t) => !known.has(t));
@@ -418,7 +454,13 @@ async function main(): Promise<number> {
   if (plan.depths) {
     print("nodes a move\tmedian depth\tmin\tmax\tdepth per position");
     const budgets = plan.nodes === undefined ? DEPTH_BUDGETS : [plan.nodes];
-    for (const row of looDepths(budgets, DEPTH_POSITIONS)) {
+    const engine = plan.engine;
+    const rows = looDepths(
+      budgets,
+      DEPTH_POSITIONS,
+      (budget) => looEngine(budget, [], undefined, true, engine),
+    );
+    for (const row of rows) {
       print(
         `${row.nodes}\t${row.median}\t${row.min}\t${row.max}\t${
           row.depths.join(",")
@@ -484,7 +526,13 @@ async function play(
   };
   const items = await runEloOnWorkers(plan.settings, options);
   if (plan.stockfish && plan.settings.stockfish !== null) {
-    for (const test of selectedEloTests(options, plan.settings.design)) {
+    for (
+      const test of selectedEloTests(
+        options,
+        plan.settings.design,
+        plan.settings.looEngine,
+      )
+    ) {
       if (test.game !== "chess") continue;
       const item = await runStockfishElo(test, plan.settings, {
         cacheDir: ATLAS_CACHE,

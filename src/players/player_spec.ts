@@ -6,7 +6,11 @@
  * @module
  */
 
-import { Chess, type ChessEvaluation } from "../games/chess/mod.ts";
+import {
+  Chess,
+  type ChessEvaluation,
+  type ChessEvaluationTerms,
+} from "../games/chess/mod.ts";
 import { ConnectFour } from "../games/connect_four.ts";
 import { TicTacToe } from "../games/tic_tac_toe.ts";
 import type { Position } from "../position.ts";
@@ -101,7 +105,10 @@ export const GAME_NAMES: readonly GameName[] = [
  *   first) and `options.quiescence: true` (with `searcher: "deepening"`)
  *   searches captures at the horizon; on chess `evaluation: "engine"`
  *   searches with the engine's evaluation (a copy of the position made by
- *   `Chess.withEvaluation`), default the position's own (the course's).
+ *   `Chess.withEvaluation`), default the position's own (the course's),
+ *   and `evaluationTerms` (with `evaluation: "engine"`) the terms it adds
+ *   or changes, `{ pawnThreats?, safeMobility?, passerKings?, pieceThreats? }`
+ *   (the UCI engine's are `CHESS_ENGINE_POSITION`'s).
  *
  * Each may carry a `name`.
  */
@@ -135,6 +142,7 @@ export type PlayerSpec =
     quality?: EvaluationQuality;
     columns?: "centre-first" | "left-to-right";
     evaluation?: ChessEvaluation;
+    evaluationTerms?: ChessEvaluationTerms;
     name?: string;
   };
 
@@ -258,6 +266,11 @@ function checkGame(where: string, game: unknown): GameName {
  * assert.throws(
  *   () => createPlayer("connect-four", { kind: "search", maxNodes: 10, evaluation: "engine" }),
  *   /createPlayer: evaluation is for chess only \(the game is connect-four\), got "engine"/,
+ * );
+ * createPlayer("chess", { kind: "search", maxNodes: 10, evaluation: "engine", evaluationTerms: { safeMobility: true } });
+ * assert.throws(
+ *   () => createPlayer("chess", { kind: "search", maxNodes: 10, evaluationTerms: { safeMobility: true } }),
+ *   /createPlayer: evaluationTerms are terms of the engine evaluation; pass evaluation "engine" with them, got evaluation undefined/,
  * );
  * assert.throws(
  *   () => engine.chooseMove(parsePosition("tic-tac-toe", "X...O....")),
@@ -421,6 +434,7 @@ function buildPlayer(
         quality,
         columns,
         evaluation,
+        evaluationTerms,
         options: search,
         ...given
       } = spec;
@@ -439,8 +453,16 @@ function buildPlayer(
         "quality",
         "columns",
         "evaluation",
+        "evaluationTerms",
         "name",
       ]);
+      if (evaluationTerms !== undefined && evaluation !== "engine") {
+        throw new Error(
+          `${where}: evaluationTerms are terms of the engine evaluation; pass evaluation "engine" with them, got evaluation ${
+            describe(evaluation)
+          }`,
+        );
+      }
       if (evaluation !== undefined && game !== "chess") {
         throw new Error(
           `${where}: evaluation is for chess only (the game is ${game}), got ${
@@ -492,7 +514,8 @@ function buildPlayer(
           new SearchPlayer<Chess>({
             ...rest,
             options: searchOptions(game, search),
-            view: (position) => position.withEvaluation(evaluation),
+            view: (position) =>
+              position.withEvaluation(evaluation, evaluationTerms),
           }),
         );
       }

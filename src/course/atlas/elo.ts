@@ -43,7 +43,7 @@ import { openingsFromGames } from "../../uci/mod.ts";
 import type { Position } from "../../position.ts";
 import { gamesFile } from "../chess/_games.ts";
 import { readCache, writeCache } from "./_cache.ts";
-import { ELO_LOO_TESTS } from "./leave_one_out.ts";
+import { type LooEngineName, looTests } from "./leave_one_out.ts";
 
 /**
  * Equal nodes (a node budget per move), equal time (milliseconds per
@@ -80,7 +80,7 @@ export interface StockfishSettings {
 /**
  * How a test is built: `"add-one"`, the engine + technique against the
  * engine without it (`ELO_TESTS`); `"leave-one-out"`, the full engine
- * against the full engine less one technique (`ELO_LOO_TESTS`).
+ * against the full engine less one technique (`looTests`).
  */
 export type EloDesign = "add-one" | "leave-one-out";
 
@@ -121,6 +121,13 @@ export interface EloSettings {
    * name: the batches are the same, only where the test ends moves.
    */
   precision?: number;
+  /**
+   * The full engine of a leave-one-out run (absent: `"selective"`, the
+   * committed run's; see `looTests`). Not part of a test's cache name: the
+   * candidates' run keeps its games in a folder of its own
+   * (`atlasEloCacheDir`), and each batch's key holds its players.
+   */
+  looEngine?: LooEngineName;
 }
 
 /** The small default: a loose [0, 100], a few games, tiny budgets (seconds). */
@@ -968,8 +975,9 @@ export function eloCacheFile(
 export function selectedEloTests(
   options: RunEloOptions = {},
   design: EloDesign = "add-one",
+  looEngine: LooEngineName = "selective",
 ): EloTest[] {
-  const tests = design === "leave-one-out" ? ELO_LOO_TESTS : ELO_TESTS;
+  const tests = design === "leave-one-out" ? looTests(looEngine) : ELO_TESTS;
   return tests.filter((t) =>
     (options.techniques === undefined ||
       options.techniques.includes(t.technique)) &&
@@ -988,7 +996,9 @@ function* eloUnits(
 ): Generator<{ test: EloTest; mode: EloMode; file: string | undefined }> {
   const dir = options.cacheDir;
   if (dir !== undefined) Deno.mkdirSync(dir, { recursive: true });
-  for (const test of selectedEloTests(options, settings.design)) {
+  for (
+    const test of selectedEloTests(options, settings.design, settings.looEngine)
+  ) {
     for (const mode of settings.modes) {
       yield {
         test,

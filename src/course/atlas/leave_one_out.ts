@@ -24,7 +24,11 @@ import { createPlayer, type PlayerSpec } from "../../players/mod.ts";
 import type { SearchPlayer } from "../../players/player.ts";
 import { CHESS_ADJUDICATION } from "../../match/mod.ts";
 import { checkInteger } from "../../validate.ts";
-import { CHESS_ENGINE_SELECTIVE } from "../../players/_chess_search.ts";
+import {
+  CHESS_CANDIDATE_POSITION,
+  CHESS_ENGINE_CANDIDATES,
+  CHESS_ENGINE_SELECTIVE,
+} from "../../players/_chess_search.ts";
 import type { EloBudget, EloSettings, EloTest } from "./elo.ts";
 import { ATLAS_GAMES } from "./games.ts";
 
@@ -43,13 +47,45 @@ const FULL_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({
   ...CHESS_ENGINE_SELECTIVE,
 });
 
+/**
+ * The full engines a leave-one-out run can start from: `"selective"`, the
+ * committed run's ({@linkcode CHESS_ENGINE_SELECTIVE}), and
+ * `"candidates"`, the same with the UCI engine's `Candidates` option on
+ * ({@linkcode CHESS_ENGINE_CANDIDATES} and the evaluation terms of
+ * {@linkcode CHESS_CANDIDATE_POSITION}).
+ */
+export type LooEngineName = "selective" | "candidates";
+
+// The candidates leave enhanced transposition cutoffs out: the key goes.
+const { enhancedCutoffs: _withoutEtc, ...FULL_WITHOUT_ETC } = FULL_OPTIONS;
+const { enhancedCutoffs: _candidatesEtc, ...CANDIDATE_SEARCH } =
+  CHESS_ENGINE_CANDIDATES;
+
+/** The candidates engine's searcher options. */
+const CANDIDATE_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({
+  ...FULL_WITHOUT_ETC,
+  ...CANDIDATE_SEARCH,
+});
+
+/** The candidates engine's evaluation terms (`evaluationTerms` of its spec). */
+const CANDIDATE_TERMS: Readonly<Record<string, boolean>> = Object.freeze({
+  pawnThreats: CHESS_CANDIDATE_POSITION.pawnThreats === true,
+  safeMobility: CHESS_CANDIDATE_POSITION.safeMobility === true,
+  passerKings: CHESS_CANDIDATE_POSITION.passerKings === true,
+});
+
 /** The full engine, described: what every leave-one-out test starts from. */
 export const LOO_ENGINE =
   "the full engine (the UCI engine's search): deepening, table (65,536 entries), table move, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence (captures that lose by SEE left out), aspiration (±50), PVS, null move (R = 3 + depth/3), logarithmic LMR, futility and razoring (100, 300), reverse futility (100 a ply), late-move pruning, check extensions, ETC; the engine evaluation (PeSTO's tapered tables, pawn structure, bishop pair, rook files, mobility, king safety, tempo)";
 
+/** The candidates engine, described: what its leave-one-out tests start from. */
+export const LOO_CANDIDATES_ENGINE =
+  "the full engine with the UCI engine's Candidates option: deepening, table (65,536 entries), also probed in quiescence, table move, captures by MVV-LVA (losing ones by SEE after the quiet moves), quiet killers, quiet history, quiescence (captures that lose by SEE left out), aspiration (±50), PVS, null move (R = 3 + depth/3, one more per 200 of the static value above beta, at most 3), logarithmic LMR (one ply less for killers, one more or less per 6,144 of quiet history), futility and razoring (100, 300), reverse futility (100 a ply), late-move pruning, exchange pruning (quiet moves losing 60 a ply, captures 100, within 6 plies), improving, check extensions, no ETC; the engine evaluation (PeSTO's tapered tables, pawn structure, bishop pair, rook files, mobility of the squares no enemy pawn attacks, king safety, tempo, pawn threats, the kings' distances to passed pawns in the endgame)";
+
 /**
- * The full engine at a budget, less the options named in `drop` (and with
- * `change` applied to its spec).
+ * The full engine at a budget, less the options named in `drop`. A name
+ * `"key.field"` drops one field of an option (`"nullMove.evalDivisor"`),
+ * `"evaluationTerms.term"` one evaluation term (the candidates engine's).
  *
  * @example The full engine and the engine without null move
  * ```ts
@@ -60,6 +96,10 @@ export const LOO_ENGINE =
  * assert.ok(full.kind === "search" && full.evaluation === "engine");
  * const without = looEngine({ maxNodes: 1000 }, ["nullMove"]);
  * assert.ok(without.kind === "search" && without.options?.nullMove === undefined);
+ * const candidates = looEngine({ maxNodes: 1000 }, ["nullMove.evalDivisor", "evaluationTerms.pawnThreats"], undefined, true, "candidates");
+ * assert.ok(candidates.kind === "search" && candidates.evaluationTerms?.safeMobility === true);
+ * assert.ok(candidates.evaluationTerms?.pawnThreats === undefined);
+ * assert.deepEqual(candidates.options?.nullMove, { reduction: 3, minDepth: 3, depthDivisor: 3 });
  * ```
  */
 export function looEngine(
@@ -67,15 +107,34 @@ export function looEngine(
   drop: readonly string[] = [],
   order: readonly string[] = ORDER,
   table: boolean = true,
+  engine: LooEngineName = "selective",
 ): PlayerSpec {
-  const options: Record<string, unknown> = { ...FULL_OPTIONS, order };
-  for (const key of drop) delete options[key];
+  const candidates = engine === "candidates";
+  const options: Record<string, unknown> = {
+    ...(candidates ? CANDIDATE_OPTIONS : FULL_OPTIONS),
+    order,
+  };
+  const terms: Record<string, boolean> = { ...CANDIDATE_TERMS };
+  for (const name of drop) {
+    const [key, field] = name.split(".") as [string, string | undefined];
+    if (key === "evaluationTerms" && field !== undefined) delete terms[field];
+    else if (field === undefined) delete options[key];
+    else {
+      const { [field]: _dropped, ...rest } = options[key] as Record<
+        string,
+        unknown
+      >;
+      options[key] = rest;
+    }
+  }
   return {
     kind: "search",
     searcher: "deepening",
     ...(table ? { table: TABLE } : {}),
     ...budget,
     evaluation: "engine",
+    // The selective engine's spec has no terms: its committed games' key.
+    ...(candidates ? { evaluationTerms: terms } : {}),
     options,
   } as PlayerSpec;
 }
@@ -136,6 +195,82 @@ export const ELO_LOO_TESTS: readonly EloTest[] = [
   loo("etc", (b) => looEngine(b, ["enhancedCutoffs"])),
 ];
 
+/** One leave-one-out test of the candidates engine: it against it without `technique`. */
+function looCandidates(
+  technique: string,
+  drop: readonly string[],
+  order: readonly string[] = ORDER,
+  table = true,
+): EloTest {
+  return {
+    technique,
+    game: "chess",
+    engine: LOO_CANDIDATES_ENGINE,
+    candidate: (budget) => looEngine(budget, [], ORDER, true, "candidates"),
+    baseline: (budget) => looEngine(budget, drop, order, table, "candidates"),
+  };
+}
+
+/**
+ * The leave-one-out tests of the candidates engine (`--engine candidates`):
+ * those of {@linkcode ELO_LOO_TESTS} but ETC (not in the engine), and one
+ * for each candidate: the table in quiescence, the null move's reduction
+ * by the static value, LMR by history, exchange pruning, "improving", and
+ * the three evaluation terms.
+ */
+export const ELO_LOO_CANDIDATE_TESTS: readonly EloTest[] = [
+  looCandidates("quiescence", [
+    "quiescence",
+    "skipLosingCaptures",
+    "quiescenceTable",
+  ]),
+  looCandidates("losing-captures", ["skipLosingCaptures"]),
+  looCandidates("quiescence-table", ["quiescenceTable"]),
+  looCandidates("null-move", ["nullMove"]),
+  looCandidates("null-move-by-value", ["nullMove.evalDivisor"]),
+  looCandidates("lmr", ["lateMoveReductions"]),
+  looCandidates("lmr-by-history", ["lateMoveReductions.historyDivisor"]),
+  looCandidates("pvs", ["pvs"]),
+  looCandidates("reverse-futility", ["reverseFutility"]),
+  looCandidates("late-move-pruning", ["lateMovePruning"]),
+  looCandidates("exchange-pruning", ["exchangePruning"]),
+  looCandidates("improving", ["improving"]),
+  looCandidates("static-order", [], orderWithout("static")),
+  looCandidates("killer", [], orderWithout("quiet-killer")),
+  looCandidates("history", [], orderWithout("quiet-history")),
+  looCandidates(
+    "killers-and-history",
+    [],
+    ORDER.filter((o) => o !== "quiet-killer" && o !== "quiet-history"),
+  ),
+  looCandidates("tt-move", [], orderWithout("tt")),
+  // Without a table there is no table move and no table in quiescence.
+  looCandidates("tt", ["quiescenceTable"], orderWithout("tt"), false),
+  looCandidates("futility", ["futility"]),
+  looCandidates("razoring", ["razoring"]),
+  looCandidates("aspiration", ["aspirationDelta"]),
+  looCandidates("check-extensions", ["checkExtensions"]),
+  looCandidates("pawn-threats", ["evaluationTerms.pawnThreats"]),
+  looCandidates("safe-mobility", ["evaluationTerms.safeMobility"]),
+  looCandidates("passer-kings", ["evaluationTerms.passerKings"]),
+];
+
+/**
+ * The leave-one-out tests of a full engine: {@linkcode ELO_LOO_TESTS} or
+ * {@linkcode ELO_LOO_CANDIDATE_TESTS}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ELO_LOO_CANDIDATE_TESTS, ELO_LOO_TESTS, looTests } from "./leave_one_out.ts";
+ * assert.equal(looTests("selective"), ELO_LOO_TESTS);
+ * assert.equal(looTests("candidates"), ELO_LOO_CANDIDATE_TESTS);
+ * ```
+ */
+export function looTests(engine: LooEngineName): readonly EloTest[] {
+  return engine === "candidates" ? ELO_LOO_CANDIDATE_TESTS : ELO_LOO_TESTS;
+}
+
 /** Why a chess technique of the atlas has no leave-one-out test. */
 export const LOO_NOT_TESTED: Readonly<Record<string, string>> = {
   mtdf: "a searcher of its own (no quiescence): not part of the full engine",
@@ -190,6 +325,27 @@ export const ELO_LOO_FULL: EloSettings = {
   seed: 0,
   // Issue 25: each test ends decided, or with its Elo known to ±25.
   precision: 25,
+};
+
+/**
+ * The full run of the candidates engine (`--engine candidates --full`):
+ * as {@linkcode ELO_LOO_FULL} at 10,000 nodes a move, where that engine
+ * finishes a median depth of 7 on the atlas's 12 first chess middlegames
+ * (6…9), every one at least 6 (5,000: median 6, two at 5; 20,000: 8).
+ */
+export const ELO_LOO_CANDIDATES_FULL: EloSettings = {
+  ...ELO_LOO_FULL,
+  looEngine: "candidates",
+  games: {
+    ...ELO_LOO_FULL.games,
+    chess: { ...ELO_LOO_FULL.games.chess, nodes: 10_000 },
+  },
+};
+
+/** The small default of the candidates engine: {@linkcode ELO_LOO_SMALL}'s games. */
+export const ELO_LOO_CANDIDATES_SMALL: EloSettings = {
+  ...ELO_LOO_SMALL,
+  looEngine: "candidates",
 };
 
 /** Depths the full engine finished at one node budget. */

@@ -63,6 +63,7 @@ import {
   runElo,
 } from "./elo.ts";
 import {
+  ELO_LOO_CANDIDATES_FULL,
   ELO_LOO_FULL,
   ELO_LOO_TESTS,
   LOO_ENGINE,
@@ -117,8 +118,19 @@ export const LOO_GAMES: string =
     .pathname;
 
 /**
- * Where `deno task atlas-elo` keeps a run's games: the full leave-one-out run's at its own budget
- * are committed (`LOO_GAMES`), so that it resumes on another day or
+ * The games of the full leave-one-out run of the candidates engine
+ * (`deno task atlas-elo --mode leave-one-out --engine candidates --full`),
+ * committed as {@linkcode LOO_GAMES} are.
+ */
+export const LOO_CANDIDATE_GAMES: string = new URL(
+  "../../../figures/atlas/leave_one_out_candidates_games/",
+  import.meta.url,
+).pathname;
+
+/**
+ * Where `deno task atlas-elo` keeps a run's games: the full leave-one-out runs' at their own budgets
+ * are committed (`LOO_GAMES`, and `LOO_CANDIDATE_GAMES` for the
+ * candidates engine), so that they resume on another day or
  * machine; every other run's (another `--nodes` budget included) stay in
  * the ignored `.atlas-cache/`.
  *
@@ -128,16 +140,22 @@ export const LOO_GAMES: string =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { ATLAS_CACHE, atlasEloCacheDir, ELO_LOO_FULL, LOO_GAMES } from "../mod.ts";
+ * import { ATLAS_CACHE, atlasEloCacheDir, ELO_LOO_CANDIDATES_FULL, ELO_LOO_FULL, LOO_CANDIDATE_GAMES, LOO_GAMES } from "../mod.ts";
  * assert.equal(atlasEloCacheDir(ELO_LOO_FULL), LOO_GAMES);
+ * assert.equal(atlasEloCacheDir(ELO_LOO_CANDIDATES_FULL), LOO_CANDIDATE_GAMES);
  * const deeper = { ...ELO_LOO_FULL.games.chess, nodes: 80_000 };
  * assert.equal(atlasEloCacheDir({ ...ELO_LOO_FULL, games: { ...ELO_LOO_FULL.games, chess: deeper } }), ATLAS_CACHE);
  * ```
  */
 export function atlasEloCacheDir(settings: EloSettings): string {
-  return settings.run === "full" && settings.design === "leave-one-out" &&
-      settings.games.chess.nodes === ELO_LOO_FULL.games.chess.nodes
-    ? LOO_GAMES
+  if (settings.run !== "full" || settings.design !== "leave-one-out") {
+    return ATLAS_CACHE;
+  }
+  const [own, dir] = settings.looEngine === "candidates"
+    ? [ELO_LOO_CANDIDATES_FULL, LOO_CANDIDATE_GAMES]
+    : [ELO_LOO_FULL, LOO_GAMES];
+  return settings.games.chess.nodes === own.games.chess.nodes
+    ? dir
     : ATLAS_CACHE;
 }
 

@@ -8,6 +8,7 @@ export {
   Chess,
   CHESS_MOVE_LIMIT,
   type ChessEvaluation,
+  type ChessEvaluationTerms,
   type ChessOptions,
 } from "./position.ts";
 export { perft, PERFT_MAX_NODES, type PerftOptions } from "./perft.ts";

@@ -139,14 +139,25 @@ export type ChessEvaluation = "simplified" | "engine";
 /** The evaluations, in {@linkcode ChessEvaluation}'s order. */
 const EVALUATIONS: readonly ChessEvaluation[] = ["simplified", "engine"];
 
-const OPTION_KEYS = [
-  "noisyChecks",
-  "evaluation",
+/** The options that switch terms of the engine evaluation. */
+const TERM_KEYS = [
   "pawnThreats",
   "safeMobility",
   "passerKings",
   "pieceThreats",
-];
+] as const;
+
+const OPTION_KEYS = ["noisyChecks", "evaluation", ...TERM_KEYS];
+
+/**
+ * The terms of the engine evaluation a position adds or changes: the
+ * options of {@linkcode ChessOptions} that only `evaluation: "engine"`
+ * takes (see {@linkcode Chess.withEvaluation}).
+ */
+export type ChessEvaluationTerms = Pick<
+  ChessOptions,
+  "pawnThreats" | "safeMobility" | "passerKings" | "pieceThreats"
+>;
 
 // Set by Chess's static block: the one way to its private board from outside the class.
 let boardCopyOf: (position: Chess) => Board;
@@ -620,10 +631,15 @@ export class Chess implements Position {
 
   /**
    * A copy that evaluates with `evaluation`: the same position, game
-   * history (so repetitions still count), root and `noisyChecks`.
+   * history (so repetitions still count), root and `noisyChecks`. The
+   * engine evaluation's terms are `terms` when given (each key absent is
+   * off), else this position's.
    *
    * @param evaluation `"simplified"` or `"engine"` ({@linkcode ChessEvaluation})
-   * @throws {Error} naming the argument when it is neither
+   * @param terms the engine evaluation's terms ({@linkcode ChessEvaluationTerms}), booleans
+   * @throws {Error} naming the argument when `evaluation` is neither, when
+   *   `terms` has another key or a value that is not a boolean, or turns a
+   *   term on with the simplified evaluation
    *
    * @example A searcher on the engine's evaluation, the game left as it was
    * ```ts
@@ -636,16 +652,28 @@ export class Chess implements Position {
    * assert.equal(engine.toFen(), game.toFen());
    * assert.ok(alphaBeta(engine, { depth: 2 }).value !== alphaBeta(game, { depth: 2 }).value);
    * assert.throws(() => game.withEvaluation("pesto" as "engine"), /Chess.withEvaluation: evaluation must be "simplified" or "engine", got "pesto"/);
+   * const threats = game.withEvaluation("engine", { pawnThreats: true });
+   * assert.ok(threats.pawnThreats && !threats.withEvaluation("engine", {}).pawnThreats);
+   * assert.throws(() => game.withEvaluation("engine", { pawnThreat: true } as object), /Chess.withEvaluation: unknown option "pawnThreat"/);
    * ```
    */
-  withEvaluation(evaluation: ChessEvaluation): Chess {
-    const engine = checkEvaluation("Chess.withEvaluation", evaluation, true);
+  withEvaluation(
+    evaluation: ChessEvaluation,
+    terms?: ChessEvaluationTerms,
+  ): Chess {
+    const where = "Chess.withEvaluation";
+    const engine = checkEvaluation(where, evaluation, true);
+    let extras = engine ? this.#extras : 0;
+    if (terms !== undefined) {
+      checkOptions(where, terms, TERM_KEYS);
+      extras = readTerms(where, terms, engine);
+    }
     return new Chess(
       this.#board.copy(),
       this.#root,
       this.#noisyChecks,
       engine,
-      engine ? this.#extras : 0,
+      extras,
     );
   }
 
@@ -1089,30 +1117,34 @@ function readChessOptions(
     options?.noisyChecks ?? false,
   );
   const engine = checkEvaluation(where, options?.evaluation);
-  return {
-    noisyChecks,
-    engine,
-    extras:
-      (checkExtra(where, options, "pawnThreats", "adds a term to", engine)
-        ? EXTRA_PAWN_THREATS
-        : 0) |
-      (checkExtra(where, options, "safeMobility", "changes a term of", engine)
-        ? EXTRA_SAFE_MOBILITY
-        : 0) |
-      (checkExtra(where, options, "passerKings", "adds a term to", engine)
-        ? EXTRA_PASSER_KINGS
-        : 0) |
-      (checkExtra(where, options, "pieceThreats", "adds a term to", engine)
-        ? EXTRA_PIECE_THREATS
-        : 0),
-  };
+  return { noisyChecks, engine, extras: readTerms(where, options, engine) };
+}
+
+/** The engine evaluation's terms of `options` as `EXTRA_*` bits, checked. */
+function readTerms(
+  where: string,
+  options: ChessEvaluationTerms | undefined,
+  engine: boolean,
+): number {
+  return (checkExtra(where, options, "pawnThreats", "adds a term to", engine)
+    ? EXTRA_PAWN_THREATS
+    : 0) |
+    (checkExtra(where, options, "safeMobility", "changes a term of", engine)
+      ? EXTRA_SAFE_MOBILITY
+      : 0) |
+    (checkExtra(where, options, "passerKings", "adds a term to", engine)
+      ? EXTRA_PASSER_KINGS
+      : 0) |
+    (checkExtra(where, options, "pieceThreats", "adds a term to", engine)
+      ? EXTRA_PIECE_THREATS
+      : 0);
 }
 
 /** An option of the engine evaluation's terms: a boolean, true only with the engine evaluation. */
 function checkExtra(
   where: string,
-  options: ChessOptions | undefined,
-  key: "pawnThreats" | "safeMobility" | "passerKings" | "pieceThreats",
+  options: ChessEvaluationTerms | undefined,
+  key: typeof TERM_KEYS[number],
   what: string,
   engine: boolean,
 ): boolean {
