@@ -237,10 +237,15 @@ export const ELO_LOO_CANDIDATE_TESTS: readonly EloTest[] = [
   looCandidates("improving", ["improving"]),
   looCandidates("static-order", [], orderWithout("static")),
   looCandidates("killer", [], orderWithout("quiet-killer")),
-  looCandidates("history", [], orderWithout("quiet-history")),
+  // LMR by history reads the quiet history, which goes with it.
+  looCandidates(
+    "history",
+    ["lateMoveReductions.historyDivisor"],
+    orderWithout("quiet-history"),
+  ),
   looCandidates(
     "killers-and-history",
-    [],
+    ["lateMoveReductions.historyDivisor"],
     ORDER.filter((o) => o !== "quiet-killer" && o !== "quiet-history"),
   ),
   looCandidates("tt-move", [], orderWithout("tt")),
