@@ -85,3 +85,47 @@ Deno.test("atlas-elo --nodes: another budget a move reaches the run (here --dept
     );
   }
 });
+
+Deno.test("atlas-elo --engine candidates: its full run's status reads its committed games; the engine's own techniques; a bad or misplaced --engine fails with one line", async () => {
+  const status = await runCli("atlas_elo.ts", [
+    "--mode",
+    "leave-one-out",
+    "--engine",
+    "candidates",
+    "--full",
+    "--status",
+    "--techniques",
+    "quiescence,exchange-pruning",
+  ], { timeoutMs: 60_000 });
+  assert.equal(status.code, 0, status.stderr);
+  // The quiescence test of the committed candidates run has ended.
+  assert.match(
+    status.stdout,
+    /^chess\tquiescence\tnodes\t\+\d+ \[.*games.*H1/m,
+  );
+  assert.match(status.stdout, /^chess\texchange-pruning\tnodes\t/m);
+  // ETC is not in the candidates engine, so it has no test there.
+  assertCleanFailure(
+    await runCli("atlas_elo.ts", [
+      "--mode",
+      "leave-one-out",
+      "--engine",
+      "candidates",
+      "--techniques",
+      "etc",
+      "--status",
+    ]),
+    /^atlas-elo: --techniques must list techniques of the leave-one-out Elo tests \([^)]*exchange-pruning[^)]*\), got "etc" \(see --help\)$/m,
+    "ETC from the candidates engine",
+  );
+  assertCleanFailure(
+    await runCli("atlas_elo.ts", ["--mode", "leave-one-out", "--engine", "x"]),
+    /^atlas-elo: --engine must be one of selective, candidates, got "x" \(see --help\)$/m,
+    "a bad engine",
+  );
+  assertCleanFailure(
+    await runCli("atlas_elo.ts", ["--engine", "candidates", "--status"]),
+    /^atlas-elo: --engine picks the full engine of --mode leave-one-out \(or of --depths\); the add-one tests start from the base engine \(see --help\)$/m,
+    "--engine with add-one",
+  );
+});
