@@ -15,6 +15,8 @@ import {
   ELO_LOO_FULL,
   ELO_LOO_TESTS,
   eloCacheFile,
+  leaveOneOutSettingsLine,
+  leaveOneOutTable,
   LOO_CANDIDATE_GAMES,
   LOO_CANDIDATES_ENGINE,
   LOO_GAMES,
@@ -179,4 +181,26 @@ Deno.test("the candidates' small default plays its tests within their few games"
     assert.ok(item.games > 0 && item.games <= 4, item.technique);
     assert.equal(item.engine, LOO_CANDIDATES_ENGINE);
   }
+});
+
+Deno.test("the leave-one-out table and settings line of the candidates run name its engine, its tests and why ETC has none", () => {
+  const table = leaveOneOutTable({
+    settings: ELO_LOO_CANDIDATES_FULL,
+    items: [],
+  });
+  for (const test of ELO_LOO_CANDIDATE_TESTS) {
+    assert.match(
+      table,
+      new RegExp(`\\| ${test.technique} +\\| — \\(not run\\)`),
+    );
+  }
+  assert.match(table, /\| etc +\| — \(not in the candidates engine: /);
+  assert.match(
+    leaveOneOutSettingsLine(ELO_LOO_CANDIDATES_FULL),
+    /^the full engine with the UCI engine's Candidates option: .*; 10,000 nodes a move/,
+  );
+  // The selective run's table is as it was: its tests, ETC among them.
+  const selective = leaveOneOutTable({ settings: ELO_LOO_FULL, items: [] });
+  assert.match(selective, /\| etc +\| — \(not run\)/);
+  assert.doesNotMatch(selective, /exchange-pruning/);
 });

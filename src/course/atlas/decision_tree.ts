@@ -40,7 +40,7 @@
 
 import type { AtlasGameFacts, AtlasRow } from "./measure.ts";
 import { ELO_TESTS, type EloItem, roundElo } from "./elo.ts";
-import { ELO_LOO_TESTS } from "./leave_one_out.ts";
+import { ELO_LOO_CANDIDATE_TESTS, ELO_LOO_TESTS } from "./leave_one_out.ts";
 
 /** Share of repeated keys from which transpositions count as frequent. */
 export const FREQUENT_REPEATS = 0.2;
@@ -132,6 +132,15 @@ const LOO_NAMES: Readonly<Record<string, string>> = {
   "killers-and-history": "killers and history together",
   "reverse-futility": "reverse futility pruning",
   "late-move-pruning": "late-move pruning",
+  "quiescence-table": "the table probed in quiescence",
+  "null-move-by-value": "null move reduced by the static value",
+  "lmr-by-history": "late-move reductions by quiet history",
+  "exchange-pruning": "exchange pruning",
+  improving:
+    '"improving" (margins and reductions by whether the static value rose)',
+  "pawn-threats": "pawn threats (evaluation)",
+  "safe-mobility": "mobility of the squares no enemy pawn attacks (evaluation)",
+  "passer-kings": "the kings' distances to passed pawns (evaluation)",
 };
 
 /**
@@ -171,7 +180,7 @@ const rowIdOf = (item: EloItem) => LOO_ROW[item.technique] ?? item.technique;
 function todaysLoo(items: readonly EloItem[]): EloItem[] {
   return items.filter((i) =>
     i.mode === "nodes" &&
-    ELO_LOO_TESTS.some((t) =>
+    [...ELO_LOO_TESTS, ...ELO_LOO_CANDIDATE_TESTS].some((t) =>
       t.technique === i.technique && t.game === i.game && t.engine === i.engine
     )
   );

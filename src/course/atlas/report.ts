@@ -65,9 +65,7 @@ import {
 import {
   ELO_LOO_CANDIDATES_FULL,
   ELO_LOO_FULL,
-  ELO_LOO_TESTS,
-  LOO_ENGINE,
-  LOO_NOT_TESTED,
+  looRunEngine,
 } from "./leave_one_out.ts";
 
 /** What `figures/atlas/rows.json` holds: a run's rows and facts, and the tree derived from them. */
@@ -116,6 +114,14 @@ export const ATLAS_CACHE: string =
 export const LOO_GAMES: string =
   new URL("../../../figures/atlas/leave_one_out_games/", import.meta.url)
     .pathname;
+
+/**
+ * The leave-one-out run the atlas's figures read (`deno task figures
+ * --full atlas`): the selective engine's, {@linkcode ELO_LOO_FULL}, until
+ * the candidates engine's run ({@linkcode ELO_LOO_CANDIDATES_FULL}) has
+ * ended.
+ */
+export const ATLAS_LOO_RUN: EloSettings = ELO_LOO_FULL;
 
 /**
  * The games of the full leave-one-out run of the candidates engine
@@ -217,7 +223,8 @@ export function atlasFile(
 export function leaveOneOutTable(
   loo: { settings: EloSettings; items: readonly EloItem[] },
 ): string {
-  const lines = ELO_LOO_TESTS.map((test) => {
+  const { tests, notTested } = looRunEngine(loo.settings);
+  const lines = tests.map((test) => {
     const item = loo.items.find((i) =>
       i.technique === test.technique && i.game === test.game &&
       i.mode === "nodes" && i.engine === test.engine
@@ -228,7 +235,7 @@ export function leaveOneOutTable(
       item === undefined ? "" : `${item.llr} in [${item.bounds.join(", ")}]`,
     ];
   });
-  for (const [id, why] of Object.entries(LOO_NOT_TESTED)) {
+  for (const [id, why] of Object.entries(notTested)) {
     lines.push([id, `— (${why})`, ""]);
   }
   return markdownTable(
@@ -245,7 +252,7 @@ export function leaveOneOutTable(
 export function leaveOneOutSettingsLine(settings: EloSettings): string {
   const chess = settings.games.chess;
   const adj = settings.adjudication;
-  return `${LOO_ENGINE}; ${
+  return `${looRunEngine(settings).description}; ${
     chess.nodes.toLocaleString("en-US")
   } nodes a move, SPRT elo0 = ${settings.elo0}, elo1 = ${settings.elo1}, α = ${settings.alpha}, β = ${settings.beta}, at most ${chess.maxGames} games${
     settings.precision === undefined
@@ -1176,9 +1183,11 @@ export function useCommittedAtlasElo(): void {
 function looFromCache():
   | { settings: EloSettings; items: EloItem[] }
   | undefined {
-  const items = eloStanding(ELO_LOO_FULL, { cacheDir: LOO_GAMES })
-    .flatMap((s) => s.item === null ? [] : [s.item]);
-  return items.length === 0 ? undefined : { settings: ELO_LOO_FULL, items };
+  const settings = ATLAS_LOO_RUN;
+  const items = eloStanding(settings, {
+    cacheDir: atlasEloCacheDir(settings),
+  }).flatMap((s) => s.item === null ? [] : [s.item]);
+  return items.length === 0 ? undefined : { settings, items };
 }
 
 /** The committed Elo tests, for a full run that keeps them. */
