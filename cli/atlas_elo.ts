@@ -349,7 +349,7 @@ function parseArgs(args: readonly string[]): Plan {
   }
   if (given.has("--engine") && design !== "leave-one-out" && !plan.depths) {
     throw new UsageError(
-      "atlas-elo: --engine picks the full engine of --mode leave-one-out (or of --depths); the add-one tests start from the base engine",
+      `atlas-elo: --engine picks the full engine of --mode leave-one-out (or of --depths); the add-one tests start from the base engine, got --mode ${design}`,
     );
   }
   const stockfishFlags = ["--stockfish", "--no-stockfish"].filter((f) =>
@@ -437,10 +437,10 @@ function parseArgs(args: readonly string[]): Plan {
     if (unknown.length > 0) {
       throw new UsageError(
         `atlas-elo: --techniques must list techniques of the ${design} Elo tests${
-          plan.games === undefined ? "" : ` on ${plan.games.join(",")}`
-        } (${[...known].join(", ")}), got ${
-          unknown.map((t) => JSON.stringify(t)).join(", ")
-        }`,
+          given.has("--engine") ? ` of the ${plan.engine} engine` : ""
+        }${plan.games === undefined ? "" : ` on ${plan.games.join(",")}`} (${
+          [...known].join(", ")
+        }), got ${unknown.map((t) => JSON.stringify(t)).join(", ")}`,
       );
     }
   }

@@ -8,11 +8,13 @@
 
 import assert from "node:assert/strict";
 import {
+  ATLAS_CACHE,
   atlasEloCacheDir,
   ELO_LOO_CANDIDATE_TESTS,
   ELO_LOO_CANDIDATES_FULL,
   ELO_LOO_CANDIDATES_SMALL,
   ELO_LOO_FULL,
+  ELO_LOO_SMALL,
   ELO_LOO_TESTS,
   eloCacheFile,
   leaveOneOutSettingsLine,
@@ -156,8 +158,13 @@ Deno.test("the candidates run: 10,000 nodes a move, the full run's SPRT, its own
       chess: { ...ELO_LOO_CANDIDATES_FULL.games.chess, nodes: 20_000 },
     },
   };
-  assert.notEqual(atlasEloCacheDir(at20k), LOO_GAMES);
-  assert.notEqual(atlasEloCacheDir(at20k), LOO_CANDIDATE_GAMES);
+  assert.equal(atlasEloCacheDir(at20k), `${ATLAS_CACHE}candidates/`);
+  // Nor do its small runs share the selective engine's cache files.
+  assert.equal(
+    atlasEloCacheDir(ELO_LOO_CANDIDATES_SMALL),
+    `${ATLAS_CACHE}candidates/`,
+  );
+  assert.equal(atlasEloCacheDir(ELO_LOO_SMALL), ATLAS_CACHE);
   const test = ELO_LOO_CANDIDATE_TESTS[0]!;
   assert.match(
     eloCacheFile(".c", ELO_LOO_CANDIDATES_FULL, test, "nodes"),

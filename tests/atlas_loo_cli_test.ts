@@ -115,7 +115,7 @@ Deno.test("atlas-elo --engine candidates: its full run's status reads its commit
       "etc",
       "--status",
     ]),
-    /^atlas-elo: --techniques must list techniques of the leave-one-out Elo tests \([^)]*exchange-pruning[^)]*\), got "etc" \(see --help\)$/m,
+    /^atlas-elo: --techniques must list techniques of the leave-one-out Elo tests of the candidates engine \([^)]*exchange-pruning[^)]*\), got "etc" \(see --help\)$/m,
     "ETC from the candidates engine",
   );
   assertCleanFailure(
@@ -125,7 +125,7 @@ Deno.test("atlas-elo --engine candidates: its full run's status reads its commit
   );
   assertCleanFailure(
     await runCli("atlas_elo.ts", ["--engine", "candidates", "--status"]),
-    /^atlas-elo: --engine picks the full engine of --mode leave-one-out \(or of --depths\); the add-one tests start from the base engine \(see --help\)$/m,
+    /^atlas-elo: --engine picks the full engine of --mode leave-one-out \(or of --depths\); the add-one tests start from the base engine, got --mode add-one \(see --help\)$/m,
     "--engine with add-one",
   );
 });

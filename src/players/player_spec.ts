@@ -14,7 +14,7 @@ import {
 import { ConnectFour } from "../games/connect_four.ts";
 import { TicTacToe } from "../games/tic_tac_toe.ts";
 import type { Position } from "../position.ts";
-import { checkOptions, describe } from "../validate.ts";
+import { checkBoolean, checkOptions, describe } from "../validate.ts";
 import {
   ALPHA_BETA_TABLE_ENTRIES,
   AlphaBetaPlayer,
@@ -154,6 +154,14 @@ export type SearchSpecOptions =
   & Omit<SearchPlayerSearchOptions, "order">
   & { order?: SpecOrder | readonly SpecOrder[] };
 
+/** The keys of `evaluationTerms` ({@linkcode ChessEvaluationTerms}). */
+const TERM_NAMES = [
+  "pawnThreats",
+  "safeMobility",
+  "passerKings",
+  "pieceThreats",
+];
+
 const TTT_CELLS = [1, 0, 1, 0, 2, 0, 1, 0, 1];
 const STATIC_ORDERS: Record<GameName, MoveScorer> = {
   "connect-four": (_position, move) => 3 - Math.abs(move - 3),
@@ -271,6 +279,10 @@ function checkGame(where: string, game: unknown): GameName {
  * assert.throws(
  *   () => createPlayer("chess", { kind: "search", maxNodes: 10, evaluationTerms: { safeMobility: true } }),
  *   /createPlayer: evaluationTerms are terms of the engine evaluation; pass evaluation "engine" with them, got evaluation undefined/,
+ * );
+ * assert.throws(
+ *   () => createPlayer("chess", { kind: "search", maxNodes: 10, evaluation: "engine", evaluationTerms: { safeMobility: 1 as never } }),
+ *   /createPlayer: evaluationTerms.safeMobility must be a boolean, got 1/,
  * );
  * assert.throws(
  *   () => engine.chooseMove(parsePosition("tic-tac-toe", "X...O....")),
@@ -456,12 +468,19 @@ function buildPlayer(
         "evaluationTerms",
         "name",
       ]);
-      if (evaluationTerms !== undefined && evaluation !== "engine") {
-        throw new Error(
-          `${where}: evaluationTerms are terms of the engine evaluation; pass evaluation "engine" with them, got evaluation ${
-            describe(evaluation)
-          }`,
-        );
+      if (evaluationTerms !== undefined) {
+        if (evaluation !== "engine") {
+          throw new Error(
+            `${where}: evaluationTerms are terms of the engine evaluation; pass evaluation "engine" with them, got evaluation ${
+              describe(evaluation)
+            }`,
+          );
+        }
+        // Checked here, so that the error names the spec's field.
+        checkOptions(`${where}: evaluationTerms`, evaluationTerms, TERM_NAMES);
+        for (const [term, on] of Object.entries(evaluationTerms)) {
+          checkBoolean(where, `evaluationTerms.${term}`, on);
+        }
       }
       if (evaluation !== undefined && game !== "chess") {
         throw new Error(

@@ -134,7 +134,7 @@ const LOO_NAMES: Readonly<Record<string, string>> = {
   "late-move-pruning": "late-move pruning",
   "quiescence-table": "the table probed in quiescence",
   "null-move-by-value": "null move reduced by the static value",
-  "lmr-by-history": "late-move reductions by quiet history",
+  "lmr-by-history": "late-move reductions by killers and quiet history",
   "exchange-pruning": "exchange pruning",
   improving:
     '"improving" (margins and reductions by whether the static value rose)',

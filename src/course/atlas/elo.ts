@@ -124,7 +124,7 @@ export interface EloSettings {
   /**
    * The full engine of a leave-one-out run (absent: `"selective"`, the
    * committed run's; see `looTests`). Not part of a test's cache name: the
-   * candidates' run keeps its games in a folder of its own
+   * candidates engine's runs keep their games in folders of their own
    * (`atlasEloCacheDir`), and each batch's key holds its players.
    */
   looEngine?: LooEngineName;

@@ -1,6 +1,7 @@
 /**
  * Leave-one-out Elo, the way engine authors test a technique: the full
- * chess engine (every technique the player spec can switch on) against the
+ * chess engine (the UCI engine's default search, or with `--engine
+ * candidates` the same with its `Candidates` option on) against the
  * same engine with one technique switched off, at a node budget where the
  * full engine reaches depth 6 in middlegames, with the games adjudicated
  * (`CHESS_ADJUDICATION`: resign at 600 centipawns for 3 moves of each side,
@@ -100,6 +101,9 @@ export const LOO_CANDIDATES_ENGINE =
  * assert.ok(candidates.kind === "search" && candidates.evaluationTerms?.safeMobility === true);
  * assert.ok(candidates.evaluationTerms?.pawnThreats === undefined);
  * assert.deepEqual(candidates.options?.nullMove, { reduction: 3, minDepth: 3, depthDivisor: 3 });
+ * assert.throws(() => looEngine({ maxNodes: 1000 }, ["nullMove.evalDivisr"], undefined, true, "candidates"),
+ *   /looEngine: drop "nullMove.evalDivisr" must name a field of the option nullMove \(engine candidates\)/);
+ * assert.throws(() => looEngine({ maxNodes: 1000 }, ["evaluationTerms.pawnThreats"]), /must name a term of/);
  * ```
  */
 export function looEngine(
@@ -116,15 +120,30 @@ export function looEngine(
   };
   const terms: Record<string, boolean> = { ...CANDIDATE_TERMS };
   for (const name of drop) {
-    const [key, field] = name.split(".") as [string, string | undefined];
-    if (key === "evaluationTerms" && field !== undefined) delete terms[field];
-    else if (field === undefined) delete options[key];
-    else {
-      const { [field]: _dropped, ...rest } = options[key] as Record<
-        string,
-        unknown
-      >;
-      options[key] = rest;
+    const [key, field, more] = name.split(".");
+    const option = options[key!];
+    // A name that drops nothing would make a baseline equal to the engine.
+    const fail = (rule: string) => {
+      throw new Error(
+        `looEngine: drop ${JSON.stringify(name)} ${rule} (engine ${engine})`,
+      );
+    };
+    if (more !== undefined) fail("has more than one dot");
+    if (key === "evaluationTerms") {
+      if (!candidates || field === undefined || !(field in terms)) {
+        fail(`must name a term of ${Object.keys(terms).join(", ")}`);
+      }
+      delete terms[field!];
+    } else if (!(key! in options) || key === "order") {
+      fail("must name an option of the engine (orders go in `order`)");
+    } else if (field === undefined) delete options[key!];
+    else if (
+      option === null || typeof option !== "object" || !(field in option)
+    ) {
+      fail(`must name a field of the option ${key}`);
+    } else {
+      const { [field]: _dropped, ...rest } = option as Record<string, unknown>;
+      options[key!] = rest;
     }
   }
   return {
@@ -237,7 +256,8 @@ export const ELO_LOO_CANDIDATE_TESTS: readonly EloTest[] = [
   looCandidates("improving", ["improving"]),
   looCandidates("static-order", [], orderWithout("static")),
   looCandidates("killer", [], orderWithout("quiet-killer")),
-  // LMR by history reads the quiet history, which goes with it.
+  // LMR by history reads the quiet history, which goes with it (and with
+  // it LMR's ply less for killers, which the same option switches on).
   looCandidates(
     "history",
     ["lateMoveReductions.historyDivisor"],
@@ -273,7 +293,13 @@ export const ELO_LOO_CANDIDATE_TESTS: readonly EloTest[] = [
  * ```
  */
 export function looTests(engine: LooEngineName): readonly EloTest[] {
-  return engine === "candidates" ? ELO_LOO_CANDIDATE_TESTS : ELO_LOO_TESTS;
+  if (engine === "selective") return ELO_LOO_TESTS;
+  if (engine === "candidates") return ELO_LOO_CANDIDATE_TESTS;
+  throw new Error(
+    `looTests: engine must be "selective" or "candidates", got ${
+      JSON.stringify(engine)
+    }`,
+  );
 }
 
 /** Why a chess technique of the atlas has no leave-one-out test. */
@@ -373,7 +399,7 @@ export const ELO_LOO_FULL: EloSettings = {
  * The full run of the candidates engine (`--engine candidates --full`):
  * as {@linkcode ELO_LOO_FULL} at 10,000 nodes a move, where that engine
  * finishes a median depth of 7 on the atlas's 12 first chess middlegames
- * (6…9), every one at least 6 (5,000: median 6, two at 5; 20,000: 8).
+ * (6…9), every one at least 6 (5,000: median 6, three at 5; 20,000: 8).
  */
 export const ELO_LOO_CANDIDATES_FULL: EloSettings = {
   ...ELO_LOO_FULL,

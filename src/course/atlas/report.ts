@@ -138,7 +138,8 @@ export const LOO_CANDIDATE_GAMES: string = new URL(
  * are committed (`LOO_GAMES`, and `LOO_CANDIDATE_GAMES` for the
  * candidates engine), so that they resume on another day or
  * machine; every other run's (another `--nodes` budget included) stay in
- * the ignored `.atlas-cache/`.
+ * the ignored `.atlas-cache/` (the candidates engine's in its
+ * `candidates/` folder).
  *
  * @param settings the run's settings, `--nodes` applied
  * @returns the folder of the run's cached games
@@ -154,15 +155,20 @@ export const LOO_CANDIDATE_GAMES: string = new URL(
  * ```
  */
 export function atlasEloCacheDir(settings: EloSettings): string {
+  const candidates = settings.design === "leave-one-out" &&
+    settings.looEngine === "candidates";
+  // The candidates' tests share names with the selective engine's: their
+  // other runs keep a folder of their own, so neither overwrites the other.
+  const uncommitted = candidates ? `${ATLAS_CACHE}candidates/` : ATLAS_CACHE;
   if (settings.run !== "full" || settings.design !== "leave-one-out") {
-    return ATLAS_CACHE;
+    return uncommitted;
   }
-  const [own, dir] = settings.looEngine === "candidates"
+  const [own, dir] = candidates
     ? [ELO_LOO_CANDIDATES_FULL, LOO_CANDIDATE_GAMES]
     : [ELO_LOO_FULL, LOO_GAMES];
   return settings.games.chess.nodes === own.games.chess.nodes
     ? dir
-    : ATLAS_CACHE;
+    : uncommitted;
 }
 
 /**

@@ -638,8 +638,8 @@ export class Chess implements Position {
    * @param evaluation `"simplified"` or `"engine"` ({@linkcode ChessEvaluation})
    * @param terms the engine evaluation's terms ({@linkcode ChessEvaluationTerms}), booleans
    * @throws {Error} naming the argument when `evaluation` is neither, when
-   *   `terms` has another key or a value that is not a boolean, or turns a
-   *   term on with the simplified evaluation
+   *   `terms` is not a plain object, has another key or a value that is not
+   *   a boolean, or turns a term on with the simplified evaluation
    *
    * @example A searcher on the engine's evaluation, the game left as it was
    * ```ts
@@ -654,7 +654,7 @@ export class Chess implements Position {
    * assert.throws(() => game.withEvaluation("pesto" as "engine"), /Chess.withEvaluation: evaluation must be "simplified" or "engine", got "pesto"/);
    * const threats = game.withEvaluation("engine", { pawnThreats: true });
    * assert.ok(threats.pawnThreats && !threats.withEvaluation("engine", {}).pawnThreats);
-   * assert.throws(() => game.withEvaluation("engine", { pawnThreat: true } as object), /Chess.withEvaluation: unknown option "pawnThreat"/);
+   * assert.throws(() => game.withEvaluation("engine", { pawnThreat: true } as object), /Chess.withEvaluation: terms: unknown option "pawnThreat"/);
    * ```
    */
   withEvaluation(
@@ -665,7 +665,7 @@ export class Chess implements Position {
     const engine = checkEvaluation(where, evaluation, true);
     let extras = engine ? this.#extras : 0;
     if (terms !== undefined) {
-      checkOptions(where, terms, TERM_KEYS);
+      checkOptions(`${where}: terms`, terms, TERM_KEYS);
       extras = readTerms(where, terms, engine);
     }
     return new Chess(
