@@ -8,6 +8,7 @@
  */
 
 import { checkInteger } from "../../validate.ts";
+import type { LooEngineName } from "./leave_one_out.ts";
 
 /** One match: the engine of `commit` against Stockfish at `skill`. */
 export interface StockfishMatchRun {
@@ -17,6 +18,12 @@ export interface StockfishMatchRun {
   commit: string;
   /** The command that played it. */
   command: string;
+  /**
+   * The engine that played: `"selective"`, the UCI engine's default search,
+   * or `"candidates"`, with its `Candidates` option on (`--candidates 1`):
+   * the engines of the two leave-one-out runs.
+   */
+  engine: LooEngineName;
   /** Stockfish's `Skill Level`, 0…19. */
   skill: number;
   /** Milliseconds a move for both sides. */
@@ -52,6 +59,12 @@ export const STRENGTH_RUNS_FILE = new URL(
  *   () => readStrengthRuns('{"runs": [{"skill": 25}]}'),
  *   /runs\[0\]\.date must be a date YYYY-MM-DD/,
  * );
+ * assert.ok(runs.some((r) => r.engine === "candidates"));
+ * const run = { date: "2026-12-05", commit: "abcdef0", command: "deno task bench:strength --candidates 1", engine: "selective" };
+ * assert.throws(
+ *   () => readStrengthRuns(JSON.stringify({ runs: [run] })),
+ *   /runs\[0\]\.engine must be the engine its command played, "candidates", got "selective"/,
+ * );
  * ```
  */
 export function readStrengthRuns(
@@ -76,10 +89,35 @@ export function readStrengthRuns(
     };
     const count = (key: string, max: number) =>
       checkInteger(where, `${at}.${key}`, run[key], 0, max);
+    // Field by field in the file's order, so the first bad one is named.
+    const date = text("date", /^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
+    const commit = text("commit", /^[0-9a-f]{7,40}$/, "a commit's hash");
+    const command = text(
+      "command",
+      /^deno task /,
+      "the deno task that played it",
+    );
+    const engine = text(
+      "engine",
+      /^(selective|candidates)$/,
+      '"selective" or "candidates"',
+    ) as LooEngineName;
+    // The command says which engine played: the flag that turns it on.
+    const played = /(^| )--candidates 1( |$)/.test(command)
+      ? "candidates"
+      : "selective";
+    if (engine !== played) {
+      throw new Error(
+        `${where}: ${at}.engine must be the engine its command played, "${played}", got ${
+          JSON.stringify(engine)
+        }`,
+      );
+    }
     return {
-      date: text("date", /^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD"),
-      commit: text("commit", /^[0-9a-f]{7,40}$/, "a commit's hash"),
-      command: text("command", /^deno task /, "the deno task that played it"),
+      date,
+      commit,
+      command,
+      engine,
       skill: count("skill", 19),
       movetimeMs: count("movetimeMs", 3_600_000),
       moveOverheadMs: count("moveOverheadMs", 60_000),
