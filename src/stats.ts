@@ -18,7 +18,9 @@
  * alpha-beta adds per child the comparison with its bound (+1 when the bound
  * moves) and the test `alpha >= beta` (a cut returns at once, skipping the
  * increment). A node that runs out of children pays the final loop test and
- * its return. Game code (move generation, win tests) is not charged: steps
+ * its return. A minimax or negamax search that a budget stopped counts the
+ * lines run before the node past the budget. Game code (move generation,
+ * win tests) is not charged: steps
  * measure the search's own bookkeeping, which is what makes alpha-beta with
  * the worst move order cost more than minimax (T000.5).
  */

@@ -7,6 +7,7 @@
 
 import { type Position, VALUE_INFINITE } from "../position.ts";
 import {
+  BUDGET_STOP,
   createContext,
   finishedReport,
   type SearchContext,
@@ -23,7 +24,9 @@ import { resolveSearchSettings } from "./search_settings.ts";
  * folds the tree with max on MAX's turn and min on MIN's (lesson 004, T004.1).
  * The value is exact, no window and no bound, when the search finishes; a
  * budget (`maxNodes`, `timeMs`) that stops it gives the stopped result of
- * {@linkcode BudgetReport}, which says so (`exact: false`).
+ * {@linkcode BudgetReport}, which says so (`exact: false`), and
+ * `stats.steps` then counts the lines lesson 000's code runs before the node
+ * past the budget.
  *
  * Errors: an unknown option key (`{ dept: 1 }`) or a depth that is not an
  * integer in 0…2^30 − 1 is an `Error` naming `minimax`, the option, the value and
@@ -63,8 +66,10 @@ export function minimax(
       ? context.rootLeafValue()
       : toRoot(maxMinNode(context, 0, depth));
   } catch (error) {
+    context.deriveSteps(error === BUDGET_STOP);
     return context.stopped(error, settings.byDefault, toRoot);
   }
+  context.deriveSteps(false);
   return { ...context.result(value), ...finishedReport(depth) };
 }
 
@@ -80,15 +85,13 @@ function maxMinNode(
   depth: number,
 ): number {
   const position = context.position;
-  const stats = context.stats;
   const moves = context.moves[ply]!;
   // The moves below come from `generateMoves` here: see `Position.playGenerated`.
   const trusted = context.trustGenerated;
   // Entered as every node is (see `context.rootLeafValue`); the caller made
-  // the leaf test.
-  stats.nodes++;
-  stats.steps++;
-  if (stats.nodes >= context.nextCheck) context.checkBudget();
+  // the leaf test. Counted on the context, the steps derived at the end
+  // (`context.deriveSteps`).
+  if (--context.remaining <= 0) context.checkBudget();
   const count = trusted
     ? position.generateMoves(moves)
     : context.checkCount(position.generateMoves(moves));
@@ -104,8 +107,6 @@ function maxMinNode(
   }
   const isMax = position.turn() === 1;
   let bestValue = isMax ? -VALUE_INFINITE : VALUE_INFINITE;
-  // Steps of this node in a local, added once below: one store per node, not per child.
-  let steps = 5 + 4 * count;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     if (trusted) position.playGenerated!(move);
@@ -117,10 +118,9 @@ function maxMinNode(
       if (depth === 1 || position.isTerminal()) {
         isLeaf = true;
         // A leaf entered here, without a call of its own, counted as
-        // `context.rootLeafValue` counts a leaf root: two steps in all.
-        if (++stats.nodes >= context.nextCheck) context.checkBudget();
-        stats.leaves++;
-        stats.steps += 2;
+        // `context.rootLeafValue` counts a leaf root.
+        if (--context.remaining <= 0) context.checkBudget();
+        context.leafCount++;
         const leaf = context.checkValue(position.evaluate());
         value = position.turn() === 1 ? leaf : 0 - leaf;
       } else {
@@ -128,7 +128,9 @@ function maxMinNode(
         value = maxMinNode(context, ply + 1, depth - 1);
       }
     } catch (error) {
-      // Whatever threw below, the caller gets its position back.
+      // Whatever threw below, the caller gets its position back. A budget
+      // stop leaves 4 of the steps charged to this node unrun.
+      context.stepsNotRun += 4;
       if (trusted) position.undoGenerated!(move);
       else position.undo(move);
       throw error;
@@ -137,7 +139,7 @@ function maxMinNode(
     else position.undo(move);
     if (isMax ? value > bestValue : value < bestValue) {
       bestValue = value;
-      steps++;
+      context.improvements++;
       if (isLeaf) context.setPvMove(ply, move);
       else context.updatePv(ply, move);
       if (ply === 0) {
@@ -146,6 +148,5 @@ function maxMinNode(
       }
     }
   }
-  stats.steps += steps;
   return bestValue;
 }

@@ -7,6 +7,7 @@
 
 import { type Position, VALUE_INFINITE } from "../position.ts";
 import {
+  BUDGET_STOP,
   createContext,
   finishedReport,
   type SearchContext,
@@ -20,8 +21,9 @@ import { resolveSearchSettings } from "./search_settings.ts";
 
 /**
  * Searches every move to the end (or to `options.depth`) with the single rule
- * value = max over moves of −value(after the move). Same values, nodes and
- * leaves as {@linkcode minimax} (T004.8); only for zero-sum games.
+ * value = max over moves of −value(after the move). Same values, nodes,
+ * leaves and steps as {@linkcode minimax} (T004.8), also when a budget stops
+ * it; only for zero-sum games.
  *
  * Errors: an unknown option key (`{ dept: 1 }`) or a depth that is not an
  * integer in 0…2^30 − 1 is an `Error` naming `negamax`, the option, the value and
@@ -61,8 +63,10 @@ export function negamax(
       ? context.rootLeafValue()
       : negamaxNode(context, 0, depth);
   } catch (error) {
+    context.deriveSteps(error === BUDGET_STOP);
     return context.stopped(error, settings.byDefault);
   }
+  context.deriveSteps(false);
   return { ...context.result(value), ...finishedReport(depth) };
 }
 
@@ -78,15 +82,13 @@ function negamaxNode(
   depth: number,
 ): number {
   const position = context.position;
-  const stats = context.stats;
   const moves = context.moves[ply]!;
   // The moves below come from `generateMoves` here: see `Position.playGenerated`.
   const trusted = context.trustGenerated;
   // Entered as every node is (see `context.rootLeafValue`); the caller made
-  // the leaf test.
-  stats.nodes++;
-  stats.steps++;
-  if (stats.nodes >= context.nextCheck) context.checkBudget();
+  // the leaf test. Counted on the context, the steps derived at the end
+  // (`context.deriveSteps`).
+  if (--context.remaining <= 0) context.checkBudget();
   const count = trusted
     ? position.generateMoves(moves)
     : context.checkCount(position.generateMoves(moves));
@@ -99,8 +101,6 @@ function negamaxNode(
     return context.leafValue();
   }
   let bestValue = -VALUE_INFINITE;
-  // Steps of this node in a local, added once below: one store per node, not per child.
-  let steps = 5 + 4 * count;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     if (trusted) position.playGenerated!(move);
@@ -112,17 +112,18 @@ function negamaxNode(
       if (depth === 1 || position.isTerminal()) {
         isLeaf = true;
         // A leaf entered here, without a call of its own, counted as
-        // `context.rootLeafValue` counts a leaf root: two steps in all.
-        if (++stats.nodes >= context.nextCheck) context.checkBudget();
-        stats.leaves++;
-        stats.steps += 2;
+        // `context.rootLeafValue` counts a leaf root.
+        if (--context.remaining <= 0) context.checkBudget();
+        context.leafCount++;
         value = 0 - context.checkValue(position.evaluate());
       } else {
         isLeaf = false;
         value = 0 - negamaxNode(context, ply + 1, depth - 1);
       }
     } catch (error) {
-      // Whatever threw below, the caller gets its position back.
+      // Whatever threw below, the caller gets its position back. A budget
+      // stop leaves 4 of the steps charged to this node unrun.
+      context.stepsNotRun += 4;
       if (trusted) position.undoGenerated!(move);
       else position.undo(move);
       throw error;
@@ -131,7 +132,7 @@ function negamaxNode(
     else position.undo(move);
     if (value > bestValue) {
       bestValue = value;
-      steps++;
+      context.improvements++;
       if (isLeaf) context.setPvMove(ply, move);
       else context.updatePv(ply, move);
       if (ply === 0) {
@@ -140,6 +141,5 @@ function negamaxNode(
       }
     }
   }
-  stats.steps += steps;
   return bestValue;
 }
