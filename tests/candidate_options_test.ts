@@ -651,3 +651,21 @@ Deno.test("ours:candidates=1 in a match spec sets our engine's Candidates option
     /--a: candidates must be an integer in 0…1, got 2/,
   );
 });
+
+Deno.test("searchChess with the candidates probes no enhanced transposition cutoff; without them it does", () => {
+  const probes = (candidates: boolean) => {
+    const position = Chess.fromFen(
+      WAC[3]!.fen,
+      candidates ? CHESS_CANDIDATE_POSITION : CHESS_ENGINE_POSITION,
+    );
+    position.markRoot();
+    const result = searchChess(
+      position,
+      new TranspositionTable({ megabytes: 4 }),
+      { depth: 7, candidates },
+    );
+    return (result.stats as { etcProbes: number }).etcProbes;
+  };
+  assert.equal(probes(true), 0);
+  assert.ok(probes(false) > 0, "the selective engine probes ETC");
+});
