@@ -23,6 +23,7 @@ import {
   matchScoreLine,
 } from "../src/uci/match_lines.ts";
 import { findProgram } from "../src/programs.ts";
+import { CANDIDATES_BY_DEFAULT } from "../src/players/_chess_search.ts";
 import { UsageError } from "../cli/_flags.ts";
 import { print, readCommandLine, warn } from "../cli/_output.ts";
 import { onStopSignals } from "../cli/_stop_signals.ts";
@@ -52,6 +53,9 @@ export const FULL = {
   movetimeMs: 100,
   glaurungGames: 100,
 } as const;
+
+/** `--candidates`' default: the engine's own (`CANDIDATES_BY_DEFAULT`), 1 or 0. */
+const CANDIDATES_DEFAULT = CANDIDATES_BY_DEFAULT ? 1 : 0;
 
 /** The text of `deno task bench:strength --help`. */
 export const HELP =
@@ -97,7 +101,7 @@ Flags:
                        result)
   --candidates C       1: our engine with its candidate techniques (the UCI
                        option Candidates, ours:candidates=1), 0: without
-                       (default 0; with --full too)
+                       (default ${CANDIDATES_DEFAULT}, the engine's; with --full too)
   --pgn FILE           write every game to FILE as it ends, the matches one
                        after the other (with --full too); an unwritable
                        FILE is refused before any engine starts
@@ -105,7 +109,8 @@ Flags:
 
 Each match is the one "deno task match --a ours:movetime=MS --b
 stockfish:skill=S,movetime=MS --games N" plays (--a
-ours:movetime=MS,candidates=1 with --candidates 1), printed before it.
+ours:movetime=MS,candidates=C when --candidates C is not the default),
+printed before it.
 
 Exit status: 0 when every match was played (an engine's fault loses it a
 game, as in deno task match); 1 when an engine could not be started or
@@ -158,7 +163,7 @@ export function parseStrengthArgs(args: readonly string[]): StrengthArgs {
     glaurungGames: DEFAULTS.glaurungGames,
     full: false,
     concurrency: 1,
-    candidates: 0,
+    candidates: CANDIDATES_DEFAULT,
     pgn: null,
   };
   const read = readBenchFlags("bench:strength", args, [
@@ -270,7 +275,9 @@ function skillList(text: string | undefined): number[] {
  * @param opponent the opponent's spec without its movetime (`stockfish:skill=4`, `glaurung`)
  * @param movetimeMs each move's time
  * @param games the games
- * @param candidates 1: ours with `candidates=1` (default 0)
+ * @param candidates 1: ours with its candidates, 0: without (default 1 when
+ *   `CANDIDATES_BY_DEFAULT`, else 0); the spec says `candidates=` only when
+ *   it is not the engine's default
  * @returns the command
  *
  * @example
@@ -291,7 +298,7 @@ export function matchCommand(
   opponent: string,
   movetimeMs: number,
   games: number,
-  candidates = 0,
+  candidates = CANDIDATES_DEFAULT,
 ): string {
   const b = opponent.includes(":")
     ? `${opponent},movetime=${movetimeMs}`
@@ -301,10 +308,10 @@ export function matchCommand(
   } --b ${b} --games ${games}`;
 }
 
-/** Our engine's spec at `movetimeMs`, with `candidates=1` when asked. */
+/** Our engine's spec at `movetimeMs`, with `candidates=` when it is not the engine's default. */
 function oursSpec(movetimeMs: number, candidates: number): string {
   return `ours:movetime=${movetimeMs}${
-    candidates === 1 ? ",candidates=1" : ""
+    candidates === CANDIDATES_DEFAULT ? "" : `,candidates=${candidates}`
   }`;
 }
 

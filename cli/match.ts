@@ -71,6 +71,7 @@ import {
   type UciEngineSpec,
 } from "../src/uci/engine_spec.ts";
 import { EngineProcesses } from "../src/uci/engine_processes.ts";
+import { CANDIDATES_BY_DEFAULT } from "../src/players/_chess_search.ts";
 import {
   DEFAULT_OPENINGS_FILE,
   loadOpenings,
@@ -153,9 +154,9 @@ depth, nodes and movetime (the budget of each search):
   skill=S         Stockfish's skill level, ${setting("skill")}
                   (stockfish only; below 20 its moves are chosen at random)
   candidates=C    1: ours with its candidate techniques (the UCI option
-                  Candidates), 0: without (the default), ${
-    setting("candidates")
-  }
+                  Candidates), 0: without (default ${
+    CANDIDATES_BY_DEFAULT ? 1 : 0
+  }, the engine's), ${setting("candidates")}
                   (ours only)
 For example ours:depth=3, stockfish:skill=3,depth=5 or ours:movetime=100;
 ours:movetime=50,candidates=1 against ours:movetime=50 measures the

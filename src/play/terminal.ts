@@ -24,10 +24,7 @@ import { alphaBeta } from "../search/alpha_beta.ts";
 import { iterativeDeepening } from "../search/iterative_deepening.ts";
 import { minimax } from "../search/minimax.ts";
 import { TranspositionTable } from "../search/transposition_table.ts";
-import {
-  CHESS_ENGINE_POSITION,
-  searchChess,
-} from "../players/_chess_search.ts";
+import { chessPositionOptions, searchChess } from "../players/_chess_search.ts";
 import { checkInteger, checkOptions, describe } from "../validate.ts";
 
 /** The games `deno task play` knows. */
@@ -705,8 +702,8 @@ function chess(options: PlayOptions): Game<Chess> {
   let position: Chess;
   try {
     position = options.position === undefined
-      ? Chess.start(CHESS_ENGINE_POSITION)
-      : Chess.fromFen(options.position, CHESS_ENGINE_POSITION);
+      ? Chess.start(chessPositionOptions())
+      : Chess.fromFen(options.position, chessPositionOptions());
   } catch (error) {
     throw new Error(
       `${where}: --position must be a legal FEN: ${

@@ -40,6 +40,24 @@ export const CHESS_ENGINE_POSITION: Readonly<ChessOptions> = Object.freeze({
   evaluation: "engine",
 });
 
+/**
+ * Whether the engine plays with its candidate techniques when nothing says
+ * otherwise: the default of the UCI option `Candidates`, of
+ * {@linkcode searchChess}'s `candidates`, of `deno task play`'s engine and
+ * of `bench:strength --candidates`. False until the leave-one-out run of
+ * the engine with them (`deno task atlas-elo --mode leave-one-out
+ * --engine candidates --full`) has ended: the atlas measures the engine
+ * that plays.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CANDIDATES_BY_DEFAULT } from "./_chess_search.ts";
+ * assert.equal(typeof CANDIDATES_BY_DEFAULT, "boolean");
+ * ```
+ */
+export const CANDIDATES_BY_DEFAULT: boolean = false;
+
 const mvvLva: MoveScorer = (position: Position, move: Move) =>
   (position as Chess).mvvLva(move);
 
@@ -228,6 +246,28 @@ export const CHESS_ENGINE_CANDIDATES: Readonly<IterativeDeepeningOptions> =
     enhancedCutoffs: false,
   });
 
+/**
+ * The position options the engine searches with, with or without its
+ * candidates: {@linkcode CHESS_CANDIDATE_POSITION} or
+ * {@linkcode CHESS_ENGINE_POSITION}.
+ *
+ * @param candidates with the candidates (default {@linkcode CANDIDATES_BY_DEFAULT})
+ * @returns the options to make the engine's positions with
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CHESS_CANDIDATE_POSITION, CHESS_ENGINE_POSITION, chessPositionOptions } from "./_chess_search.ts";
+ * assert.equal(chessPositionOptions(true), CHESS_CANDIDATE_POSITION);
+ * assert.equal(chessPositionOptions(false), CHESS_ENGINE_POSITION);
+ * ```
+ */
+export function chessPositionOptions(
+  candidates: boolean = CANDIDATES_BY_DEFAULT,
+): Readonly<ChessOptions> {
+  return candidates ? CHESS_CANDIDATE_POSITION : CHESS_ENGINE_POSITION;
+}
+
 /** Budgets of one {@linkcode searchChess} call. */
 export interface ChessSearchLimits {
   /** Deepest iteration. */
@@ -247,8 +287,10 @@ export interface ChessSearchLimits {
   /** Play a better root move of an iteration the budget cut (`iterativeDeepening`'s option; default false). */
   keepCutMove?: boolean;
   /**
-   * Search with {@linkcode CHESS_ENGINE_CANDIDATES} too (default false);
-   * the position should then be made with {@linkcode CHESS_CANDIDATE_POSITION}.
+   * Search with {@linkcode CHESS_ENGINE_CANDIDATES} too (default
+   * {@linkcode CANDIDATES_BY_DEFAULT}); the position should then be made
+   * with {@linkcode CHESS_CANDIDATE_POSITION}
+   * ({@linkcode chessPositionOptions} gives the one to use).
    */
   candidates?: boolean;
 }
@@ -284,7 +326,9 @@ export function searchChess(
     maxMove: CHESS_MOVE_LIMIT,
     quiescence: true,
     ...CHESS_ENGINE_SELECTIVE,
-    ...(limits.candidates === true ? CHESS_ENGINE_CANDIDATES : {}),
+    ...((limits.candidates ?? CANDIDATES_BY_DEFAULT)
+      ? CHESS_ENGINE_CANDIDATES
+      : {}),
     ...(limits.maxNodes === undefined ? {} : { maxNodes: limits.maxNodes }),
     ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
     ...(limits.interrupt === undefined ? {} : { interrupt: limits.interrupt }),

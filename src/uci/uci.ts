@@ -42,7 +42,8 @@
  * The protocol's promises: every `go` ends in exactly one `bestmove`,
  * followed by `ponder <move>` when the line found has a reply (the
  * `Ponder` option is offered, and only its value checked: pondering is the
- * GUI's `go ponder`). The check option `Candidates` (default false) adds the
+ * GUI's `go ponder`). The check option `Candidates` (default
+ * `CANDIDATES_BY_DEFAULT`, false until their leave-one-out run has ended) adds the
  * techniques measured as gains but not yet in the atlas's leave-one-out run
  * (`CHESS_ENGINE_CANDIDATES`, docs/chess_strength.md); setting it clears the
  * table and reads the last `position` again with the matching evaluation. A
@@ -75,8 +76,8 @@
 import type { Move } from "../position.ts";
 import { Chess, CHESS_MATE, type ChessOptions } from "../games/chess/mod.ts";
 import {
-  CHESS_CANDIDATE_POSITION,
-  CHESS_ENGINE_POSITION as ENGINE,
+  CANDIDATES_BY_DEFAULT,
+  chessPositionOptions,
   searchChess,
 } from "../players/_chess_search.ts";
 import {
@@ -355,11 +356,11 @@ export class UciEngine {
   readonly #now: () => number;
   readonly #interrupt: Int32Array | undefined;
   readonly #onInfo: ((line: string) => void) | undefined;
-  #position: Chess = Chess.start(ENGINE);
+  #position: Chess = Chess.start(chessPositionOptions(CANDIDATES_BY_DEFAULT));
   /** The last `position` command's arguments that were read (`Candidates` reads them again). */
   #positionArgs: string[] = ["startpos"];
   /** The `Candidates` option. */
-  #candidates = false;
+  #candidates = CANDIDATES_BY_DEFAULT;
   /** Why the last `position` was refused, while no position has been accepted since; null: `#position` is the GUI's. */
   #refusedPosition: string | null = null;
   #quit = false;
@@ -547,7 +548,7 @@ export class UciEngine {
             `option name Hash type spin default 16 min 1 max ${MAX_HASH_MB}`,
             `option name Move Overhead type spin default ${UCI_MOVE_OVERHEAD_MS} min 0 max ${MAX_OVERHEAD_MS}`,
             "option name Ponder type check default false",
-            "option name Candidates type check default false",
+            `option name Candidates type check default ${CANDIDATES_BY_DEFAULT}`,
             "uciok",
           );
           break;
@@ -1035,7 +1036,7 @@ export class UciEngine {
 
   /** The options of the positions this engine searches, by `Candidates`. */
   #positionOptions(): Readonly<ChessOptions> {
-    return this.#candidates ? CHESS_CANDIDATE_POSITION : ENGINE;
+    return chessPositionOptions(this.#candidates);
   }
 
   #setOption(args: string[]): void {
