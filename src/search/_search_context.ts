@@ -226,6 +226,8 @@ export class SearchContext<S extends SearchStats = SearchStats> {
 
   /** Arms the node and time budgets (`Infinity`: none). */
   setBudget(maxNodes: number, timeMs: number): void {
+    // Nodes counted down so far stay counted when a budget is set again.
+    this.foldCounts();
     this.nodeLimit = maxNodes;
     this.#lastRead = performance.now();
     this.deadline = timeMs === Infinity ? Infinity : this.#lastRead + timeMs;
@@ -249,8 +251,10 @@ export class SearchContext<S extends SearchStats = SearchStats> {
       nodes + (this.#watching() ? this.timeMask + 1 : UNWATCHED_STRIDE),
     );
     this.nextCheck = next <= 0x7fffffff ? next | 0 : next;
-    // At most 2^30 here (the stride): an SMI, like nextCheck.
-    this.remaining = this.nextCheck - nodes;
+    // At most 2^30 here (the stride), but a difference of doubles (nodes
+    // past 2^31) would be stored as one and make the field a double for
+    // every later search: `| 0` keeps it a small integer.
+    this.remaining = (this.nextCheck - nodes) | 0;
     this.#armedRemaining = this.remaining;
   }
 
