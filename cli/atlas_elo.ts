@@ -66,6 +66,7 @@ import {
   type EloSettings,
   eloStanding,
   formatElo,
+  LOO_ENGINE_NAMES,
   looDepths,
   looEngine,
   type LooEngineName,
@@ -164,7 +165,6 @@ Exit status: 0 when done; 2 on a bad command line, a server that cannot be
 reached or a run that failed.`;
 const GAMES: readonly EloGame[] = ["connect-four", "chess"];
 const DESIGNS: readonly EloDesign[] = ["add-one", "leave-one-out"];
-const ENGINES: readonly LooEngineName[] = ["selective", "candidates"];
 
 interface Plan {
   /** `-h`/`--help`. */
@@ -280,11 +280,11 @@ function parseArgs(args: readonly string[]): Plan {
       design = text as EloDesign;
     } else if (isFlag(arg, "--engine")) {
       const text = value("--engine");
-      if (!ENGINES.includes(text as LooEngineName)) {
+      if (!LOO_ENGINE_NAMES.includes(text as LooEngineName)) {
         throw new UsageError(
-          `atlas-elo: --engine must be one of ${ENGINES.join(", ")}, got ${
-            JSON.stringify(text)
-          }`,
+          `atlas-elo: --engine must be one of ${
+            LOO_ENGINE_NAMES.join(", ")
+          }, got ${JSON.stringify(text)}`,
         );
       }
       plan.engine = text as LooEngineName;

@@ -8,6 +8,7 @@
 
 import {
   Chess,
+  CHESS_EVALUATION_TERMS,
   type ChessEvaluation,
   type ChessEvaluationTerms,
 } from "../games/chess/mod.ts";
@@ -153,14 +154,6 @@ export type SpecOrder = MoveOrder | "static";
 export type SearchSpecOptions =
   & Omit<SearchPlayerSearchOptions, "order">
   & { order?: SpecOrder | readonly SpecOrder[] };
-
-/** The keys of `evaluationTerms` ({@linkcode ChessEvaluationTerms}). */
-const TERM_NAMES = [
-  "pawnThreats",
-  "safeMobility",
-  "passerKings",
-  "pieceThreats",
-];
 
 const TTT_CELLS = [1, 0, 1, 0, 2, 0, 1, 0, 1];
 const STATIC_ORDERS: Record<GameName, MoveScorer> = {
@@ -477,7 +470,11 @@ function buildPlayer(
           );
         }
         // Checked here, so that the error names the spec's field.
-        checkOptions(`${where}: evaluationTerms`, evaluationTerms, TERM_NAMES);
+        checkOptions(
+          `${where}: evaluationTerms`,
+          evaluationTerms,
+          CHESS_EVALUATION_TERMS,
+        );
         for (const [term, on] of Object.entries(evaluationTerms)) {
           checkBoolean(where, `evaluationTerms.${term}`, on);
         }

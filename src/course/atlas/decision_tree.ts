@@ -176,11 +176,14 @@ function pairNote(row: AtlasRow, sprts: Sprts): string {
 /** The atlas row id a leave-one-out item's technique is measured by. */
 const rowIdOf = (item: EloItem) => LOO_ROW[item.technique] ?? item.technique;
 
+/** The leave-one-out tests of both full engines. */
+const ALL_LOO_TESTS = [...ELO_LOO_TESTS, ...ELO_LOO_CANDIDATE_TESTS];
+
 /** Leave-one-out items of today's tests (played by the engine the tests name), at equal nodes. */
 function todaysLoo(items: readonly EloItem[]): EloItem[] {
   return items.filter((i) =>
     i.mode === "nodes" &&
-    [...ELO_LOO_TESTS, ...ELO_LOO_CANDIDATE_TESTS].some((t) =>
+    ALL_LOO_TESTS.some((t) =>
       t.technique === i.technique && t.game === i.game && t.engine === i.engine
     )
   );

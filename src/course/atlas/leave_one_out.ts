@@ -25,6 +25,7 @@ import { createPlayer, type PlayerSpec } from "../../players/mod.ts";
 import type { SearchPlayer } from "../../players/player.ts";
 import { CHESS_ADJUDICATION } from "../../match/mod.ts";
 import { checkInteger } from "../../validate.ts";
+import { CHESS_EVALUATION_TERMS } from "../../games/chess/mod.ts";
 import {
   CHESS_CANDIDATE_POSITION,
   CHESS_ENGINE_CANDIDATES,
@@ -68,12 +69,18 @@ const CANDIDATE_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({
   ...CANDIDATE_SEARCH,
 });
 
-/** The candidates engine's evaluation terms (`evaluationTerms` of its spec). */
-const CANDIDATE_TERMS: Readonly<Record<string, boolean>> = Object.freeze({
-  pawnThreats: CHESS_CANDIDATE_POSITION.pawnThreats === true,
-  safeMobility: CHESS_CANDIDATE_POSITION.safeMobility === true,
-  passerKings: CHESS_CANDIDATE_POSITION.passerKings === true,
-});
+/**
+ * The candidates engine's evaluation terms (`evaluationTerms` of its spec):
+ * those {@linkcode CHESS_CANDIDATE_POSITION} turns on, in the order of
+ * `CHESS_EVALUATION_TERMS` (the order of the committed games' key).
+ */
+const CANDIDATE_TERMS: Readonly<Record<string, boolean>> = Object.freeze(
+  Object.fromEntries(
+    CHESS_EVALUATION_TERMS.filter((term) =>
+      CHESS_CANDIDATE_POSITION[term] === true
+    ).map((term) => [term, true]),
+  ),
+);
 
 /** The full engine, described: what every leave-one-out test starts from. */
 export const LOO_ENGINE =
@@ -159,20 +166,37 @@ export function looEngine(
 }
 
 const orderWithout = (name: string) => ORDER.filter((o) => o !== name);
+const WITHOUT_KILLERS_AND_HISTORY = ORDER.filter((o) =>
+  o !== "quiet-killer" && o !== "quiet-history"
+);
 
-/** One leave-one-out test: the full engine against it without `technique`. */
-function loo(
+/**
+ * One leave-one-out test: the full `engine` against it less `drop`, with
+ * `order` and with or without the table ({@linkcode looEngine}'s arguments).
+ */
+function looTest(
+  engine: LooEngineName,
   technique: string,
-  without: (budget: EloBudget) => PlayerSpec,
+  drop: readonly string[],
+  order: readonly string[],
+  table: boolean,
 ): EloTest {
   return {
     technique,
     game: "chess",
-    engine: LOO_ENGINE,
-    candidate: (budget) => looEngine(budget),
-    baseline: without,
+    engine: engine === "candidates" ? LOO_CANDIDATES_ENGINE : LOO_ENGINE,
+    candidate: (budget) => looEngine(budget, [], ORDER, true, engine),
+    baseline: (budget) => looEngine(budget, drop, order, table, engine),
   };
 }
+
+/** A test of the selective engine ({@linkcode looTest}). */
+const loo = (
+  technique: string,
+  drop: readonly string[],
+  order: readonly string[] = ORDER,
+  table = true,
+) => looTest("selective", technique, drop, order, table);
 
 /**
  * The leave-one-out tests, one per technique the spec can switch off, in
@@ -181,54 +205,35 @@ function loo(
  */
 export const ELO_LOO_TESTS: readonly EloTest[] = [
   // Without quiescence, its pruning of losing captures has nothing to prune.
-  loo("quiescence", (b) => looEngine(b, ["quiescence", "skipLosingCaptures"])),
-  loo("losing-captures", (b) => looEngine(b, ["skipLosingCaptures"])),
-  loo("null-move", (b) => looEngine(b, ["nullMove"])),
-  loo("lmr", (b) => looEngine(b, ["lateMoveReductions"])),
-  loo("pvs", (b) => looEngine(b, ["pvs"])),
-  loo("reverse-futility", (b) => looEngine(b, ["reverseFutility"])),
-  loo("late-move-pruning", (b) => looEngine(b, ["lateMovePruning"])),
-  loo("static-order", (b) => looEngine(b, [], orderWithout("static"))),
-  loo("killer", (b) => looEngine(b, [], orderWithout("quiet-killer"))),
-  loo("history", (b) => looEngine(b, [], orderWithout("quiet-history"))),
+  loo("quiescence", ["quiescence", "skipLosingCaptures"]),
+  loo("losing-captures", ["skipLosingCaptures"]),
+  loo("null-move", ["nullMove"]),
+  loo("lmr", ["lateMoveReductions"]),
+  loo("pvs", ["pvs"]),
+  loo("reverse-futility", ["reverseFutility"]),
+  loo("late-move-pruning", ["lateMovePruning"]),
+  loo("static-order", [], orderWithout("static")),
+  loo("killer", [], orderWithout("quiet-killer")),
+  loo("history", [], orderWithout("quiet-history")),
   // Each of the two can stand in for the other: the pair is tested too.
-  loo(
-    "killers-and-history",
-    (b) =>
-      looEngine(
-        b,
-        [],
-        ORDER.filter((o) => o !== "quiet-killer" && o !== "quiet-history"),
-      ),
-  ),
-  loo("tt-move", (b) => looEngine(b, [], orderWithout("tt"))),
+  loo("killers-and-history", [], WITHOUT_KILLERS_AND_HISTORY),
+  loo("tt-move", [], orderWithout("tt")),
   // Without a table there is no table move and no ETC (both read it).
-  loo(
-    "tt",
-    (b) => looEngine(b, ["enhancedCutoffs"], orderWithout("tt"), false),
-  ),
-  loo("futility", (b) => looEngine(b, ["futility"])),
-  loo("razoring", (b) => looEngine(b, ["razoring"])),
-  loo("aspiration", (b) => looEngine(b, ["aspirationDelta"])),
-  loo("check-extensions", (b) => looEngine(b, ["checkExtensions"])),
-  loo("etc", (b) => looEngine(b, ["enhancedCutoffs"])),
+  loo("tt", ["enhancedCutoffs"], orderWithout("tt"), false),
+  loo("futility", ["futility"]),
+  loo("razoring", ["razoring"]),
+  loo("aspiration", ["aspirationDelta"]),
+  loo("check-extensions", ["checkExtensions"]),
+  loo("etc", ["enhancedCutoffs"]),
 ];
 
-/** One leave-one-out test of the candidates engine: it against it without `technique`. */
-function looCandidates(
+/** A test of the candidates engine ({@linkcode looTest}). */
+const looCandidates = (
   technique: string,
   drop: readonly string[],
   order: readonly string[] = ORDER,
   table = true,
-): EloTest {
-  return {
-    technique,
-    game: "chess",
-    engine: LOO_CANDIDATES_ENGINE,
-    candidate: (budget) => looEngine(budget, [], ORDER, true, "candidates"),
-    baseline: (budget) => looEngine(budget, drop, order, table, "candidates"),
-  };
-}
+) => looTest("candidates", technique, drop, order, table);
 
 /**
  * The leave-one-out tests of the candidates engine (`--engine candidates`):
@@ -266,7 +271,7 @@ export const ELO_LOO_CANDIDATE_TESTS: readonly EloTest[] = [
   looCandidates(
     "killers-and-history",
     ["lateMoveReductions.historyDivisor"],
-    ORDER.filter((o) => o !== "quiet-killer" && o !== "quiet-history"),
+    WITHOUT_KILLERS_AND_HISTORY,
   ),
   looCandidates("tt-move", [], orderWithout("tt")),
   // Without a table there is no table move and no table in quiescence.
@@ -290,16 +295,11 @@ export const ELO_LOO_CANDIDATE_TESTS: readonly EloTest[] = [
  * import { ELO_LOO_CANDIDATE_TESTS, ELO_LOO_TESTS, looTests } from "./leave_one_out.ts";
  * assert.equal(looTests("selective"), ELO_LOO_TESTS);
  * assert.equal(looTests("candidates"), ELO_LOO_CANDIDATE_TESTS);
+ * assert.throws(() => looTests("full" as never), /looTests: engine must be one of selective, candidates, got "full"/);
  * ```
  */
 export function looTests(engine: LooEngineName): readonly EloTest[] {
-  if (engine === "selective") return ELO_LOO_TESTS;
-  if (engine === "candidates") return ELO_LOO_CANDIDATE_TESTS;
-  throw new Error(
-    `looTests: engine must be "selective" or "candidates", got ${
-      JSON.stringify(engine)
-    }`,
-  );
+  return looEngineEntry("looTests", engine).tests;
 }
 
 /** Why a chess technique of the atlas has no leave-one-out test. */
@@ -327,22 +327,46 @@ export const LOO_CANDIDATES_NOT_TESTED: Readonly<Record<string, string>> = {
  * assert.ok("etc" in looRunEngine(ELO_LOO_CANDIDATES_FULL).notTested);
  * ```
  */
-export function looRunEngine(settings: EloSettings): {
+export function looRunEngine(settings: EloSettings): LooEngineEntry {
+  return looEngineEntry("looRunEngine", settings.looEngine ?? "selective");
+}
+
+/** A full engine of leave-one-out: what it is, its tests, and why a technique has none. */
+export interface LooEngineEntry {
   description: string;
   tests: readonly EloTest[];
   notTested: Readonly<Record<string, string>>;
-} {
-  return settings.looEngine === "candidates"
-    ? {
-      description: LOO_CANDIDATES_ENGINE,
-      tests: ELO_LOO_CANDIDATE_TESTS,
-      notTested: LOO_CANDIDATES_NOT_TESTED,
-    }
-    : {
-      description: LOO_ENGINE,
-      tests: ELO_LOO_TESTS,
-      notTested: LOO_NOT_TESTED,
-    };
+}
+
+/** The full engines by name. */
+const LOO_ENGINES: Readonly<Record<LooEngineName, LooEngineEntry>> = {
+  selective: {
+    description: LOO_ENGINE,
+    tests: ELO_LOO_TESTS,
+    notTested: LOO_NOT_TESTED,
+  },
+  candidates: {
+    description: LOO_CANDIDATES_ENGINE,
+    tests: ELO_LOO_CANDIDATE_TESTS,
+    notTested: LOO_CANDIDATES_NOT_TESTED,
+  },
+};
+
+/** The names of the full engines of leave-one-out, in the order `--engine` lists them. */
+export const LOO_ENGINE_NAMES: readonly LooEngineName[] = Object.freeze(
+  Object.keys(LOO_ENGINES) as LooEngineName[],
+);
+
+/** The engine named `engine`, or an error naming `where` and the names. */
+function looEngineEntry(where: string, engine: LooEngineName): LooEngineEntry {
+  if (!Object.hasOwn(LOO_ENGINES, engine)) {
+    throw new Error(
+      `${where}: engine must be one of ${LOO_ENGINE_NAMES.join(", ")}, got ${
+        JSON.stringify(engine)
+      }`,
+    );
+  }
+  return LOO_ENGINES[engine];
 }
 
 /** The small default: a few chess games at 1,000 nodes a move (seconds, for CI). */

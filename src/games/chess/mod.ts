@@ -6,6 +6,7 @@
  */
 export {
   Chess,
+  CHESS_EVALUATION_TERMS,
   CHESS_MOVE_LIMIT,
   type ChessEvaluation,
   type ChessEvaluationTerms,

@@ -139,15 +139,21 @@ export type ChessEvaluation = "simplified" | "engine";
 /** The evaluations, in {@linkcode ChessEvaluation}'s order. */
 const EVALUATIONS: readonly ChessEvaluation[] = ["simplified", "engine"];
 
-/** The options that switch terms of the engine evaluation. */
-const TERM_KEYS = [
-  "pawnThreats",
-  "safeMobility",
-  "passerKings",
-  "pieceThreats",
-] as const;
+/**
+ * The options of {@linkcode ChessOptions} that switch terms of the engine
+ * evaluation ({@linkcode ChessEvaluationTerms}), in their order there.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CHESS_EVALUATION_TERMS } from "../../../mod.ts";
+ * assert.ok(CHESS_EVALUATION_TERMS.includes("safeMobility"));
+ * ```
+ */
+export const CHESS_EVALUATION_TERMS: readonly (keyof ChessEvaluationTerms)[] =
+  Object.freeze(["pawnThreats", "safeMobility", "passerKings", "pieceThreats"]);
 
-const OPTION_KEYS = ["noisyChecks", "evaluation", ...TERM_KEYS];
+const OPTION_KEYS = ["noisyChecks", "evaluation", ...CHESS_EVALUATION_TERMS];
 
 /**
  * The terms of the engine evaluation a position adds or changes: the
@@ -665,7 +671,7 @@ export class Chess implements Position {
     const engine = checkEvaluation(where, evaluation, true);
     let extras = engine ? this.#extras : 0;
     if (terms !== undefined) {
-      checkOptions(`${where}: terms`, terms, TERM_KEYS);
+      checkOptions(`${where}: terms`, terms, CHESS_EVALUATION_TERMS);
       extras = readTerms(where, terms, engine);
     }
     return new Chess(
@@ -1144,7 +1150,7 @@ function readTerms(
 function checkExtra(
   where: string,
   options: ChessEvaluationTerms | undefined,
-  key: typeof TERM_KEYS[number],
+  key: keyof ChessEvaluationTerms,
   what: string,
   engine: boolean,
 ): boolean {
