@@ -211,6 +211,22 @@ function integerIn(
   );
 }
 
+/** `text` of `flag` when it is one of `names`, else a usage error listing them. */
+function oneOf<T extends string>(
+  flag: string,
+  text: string,
+  names: readonly T[],
+): T {
+  if (!names.includes(text as T)) {
+    throw new UsageError(
+      `atlas-elo: ${flag} must be one of ${names.join(", ")}, got ${
+        JSON.stringify(text)
+      }`,
+    );
+  }
+  return text as T;
+}
+
 /** The flags of a run that plays games, which --status and --depths do not. */
 const PLAYING_FLAGS = [
   "--nats",
@@ -269,25 +285,9 @@ function parseArgs(args: readonly string[]): Plan {
         "nodes a chess move",
       );
     } else if (isFlag(arg, "--mode")) {
-      const text = value("--mode");
-      if (!DESIGNS.includes(text as EloDesign)) {
-        throw new UsageError(
-          `atlas-elo: --mode must be one of ${DESIGNS.join(", ")}, got ${
-            JSON.stringify(text)
-          }`,
-        );
-      }
-      design = text as EloDesign;
+      design = oneOf("--mode", value("--mode"), DESIGNS);
     } else if (isFlag(arg, "--engine")) {
-      const text = value("--engine");
-      if (!LOO_ENGINE_NAMES.includes(text as LooEngineName)) {
-        throw new UsageError(
-          `atlas-elo: --engine must be one of ${
-            LOO_ENGINE_NAMES.join(", ")
-          }, got ${JSON.stringify(text)}`,
-        );
-      }
-      plan.engine = text as LooEngineName;
+      plan.engine = oneOf("--engine", value("--engine"), LOO_ENGINE_NAMES);
     } else if (isFlag(arg, "--workers")) {
       plan.workers = integerIn(value("--workers"), "--workers", 1, 256);
     } else if (isFlag(arg, "--games")) {
