@@ -28,7 +28,7 @@ import {
   treeSvg,
   uciSelectiveNames,
 } from "../src/course/mod.ts";
-import { CHESS_ENGINE_SELECTIVE } from "../src/players/_chess_search.ts";
+import { chessEngineOptions } from "../src/players/_chess_search.ts";
 import { atlasClaims, riskTable } from "../src/course/atlas/report.ts";
 
 const FIGURES = new URL("../figures/atlas/", import.meta.url);
@@ -536,7 +536,8 @@ Deno.test("the text beside the Strength table says whether it has the Stockfish 
 
 Deno.test("the engine rows' base is described with every selective option deno task uci adds to it", () => {
   const names = uciSelectiveNames();
-  assert.equal(names.length, Object.keys(CHESS_ENGINE_SELECTIVE).length);
+  const on = Object.values(chessEngineOptions()).filter((v) => v !== false);
+  assert.equal(names.length, on.length);
   assert.equal(new Set(names).size, names.length);
   const text = engineBaseText();
   for (const name of names) assert.ok(text.includes(name), name);
@@ -613,7 +614,7 @@ Deno.test("strengthOpponents names, for each game, every opponent of the Strengt
     };
     assert.deepEqual(
       Object.keys(baseline.options ?? {}).filter((key) =>
-        key in CHESS_ENGINE_SELECTIVE
+        key in chessEngineOptions()
       ),
       [],
       test.technique,

@@ -268,6 +268,31 @@ export function chessPositionOptions(
   return candidates ? CHESS_CANDIDATE_POSITION : CHESS_ENGINE_POSITION;
 }
 
+/**
+ * The searcher options of the engine's selective search, with or without
+ * its candidates: {@linkcode CHESS_ENGINE_SELECTIVE}, with
+ * {@linkcode CHESS_ENGINE_CANDIDATES} laid over it when `candidates`.
+ *
+ * @param candidates with the candidates (default {@linkcode CANDIDATES_BY_DEFAULT})
+ * @returns the options (not the budget, order, table or quiescence)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CHESS_ENGINE_SELECTIVE, chessEngineOptions } from "./_chess_search.ts";
+ * assert.deepEqual(chessEngineOptions(false), CHESS_ENGINE_SELECTIVE);
+ * assert.deepEqual(chessEngineOptions(true).nullMove, { reduction: 3, minDepth: 3, depthDivisor: 3, evalDivisor: 200 });
+ * assert.equal(chessEngineOptions(true).enhancedCutoffs, false);
+ * ```
+ */
+export function chessEngineOptions(
+  candidates: boolean = CANDIDATES_BY_DEFAULT,
+): Readonly<IterativeDeepeningOptions> {
+  return candidates
+    ? { ...CHESS_ENGINE_SELECTIVE, ...CHESS_ENGINE_CANDIDATES }
+    : CHESS_ENGINE_SELECTIVE;
+}
+
 /** Budgets of one {@linkcode searchChess} call. */
 export interface ChessSearchLimits {
   /** Deepest iteration. */
@@ -325,10 +350,7 @@ export function searchChess(
     order: CHESS_ENGINE_ORDER,
     maxMove: CHESS_MOVE_LIMIT,
     quiescence: true,
-    ...CHESS_ENGINE_SELECTIVE,
-    ...((limits.candidates ?? CANDIDATES_BY_DEFAULT)
-      ? CHESS_ENGINE_CANDIDATES
-      : {}),
+    ...chessEngineOptions(limits.candidates),
     ...(limits.maxNodes === undefined ? {} : { maxNodes: limits.maxNodes }),
     ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
     ...(limits.interrupt === undefined ? {} : { interrupt: limits.interrupt }),

@@ -10,8 +10,8 @@
 import { Chess, CHESS_MOVE_LIMIT } from "../../games/chess/mod.ts";
 import {
   CHESS_ENGINE_ORDER,
-  CHESS_ENGINE_POSITION,
-  CHESS_ENGINE_SELECTIVE,
+  chessEngineOptions,
+  chessPositionOptions,
 } from "../../players/_chess_search.ts";
 import {
   iterativeDeepening,
@@ -51,10 +51,13 @@ export function chessSets(
 const FULL_ENGINE_MAX_NODES = 50_000_000;
 
 /**
- * The full engine (the UCI engine's search and evaluation: the table,
- * `CHESS_ENGINE_ORDER`, quiescence, `CHESS_ENGINE_SELECTIVE`) on `fen` to
- * `depth`, with `table` cleared first and `options` over the engine's
- * (another order, a technique switched off). Bounded by 50,000,000 nodes.
+ * The full engine (the UCI engine's search and evaluation as it plays by
+ * default: the table, `CHESS_ENGINE_ORDER`, quiescence,
+ * `chessEngineOptions()` and positions made with
+ * `chessPositionOptions()`, the candidates included when
+ * `CANDIDATES_BY_DEFAULT`) on `fen` to `depth`, with `table` cleared first
+ * and `options` over the engine's (another order, a technique switched
+ * off). Bounded by 50,000,000 nodes.
  *
  * @param where the caller and what it measures, for the error
  * @throws {Error} when the budget stops the search short of `depth`
@@ -79,16 +82,19 @@ export function fullEngineSearch(
   options: IterativeDeepeningOptions = {},
 ): IterativeDeepeningResult {
   table.clear();
-  const result = iterativeDeepening(Chess.fromFen(fen, CHESS_ENGINE_POSITION), {
-    ...CHESS_ENGINE_SELECTIVE,
-    order: CHESS_ENGINE_ORDER,
-    ...options,
-    depth,
-    tt: table,
-    maxMove: CHESS_MOVE_LIMIT,
-    quiescence: true,
-    maxNodes: FULL_ENGINE_MAX_NODES,
-  });
+  const result = iterativeDeepening(
+    Chess.fromFen(fen, chessPositionOptions()),
+    {
+      ...chessEngineOptions(),
+      order: CHESS_ENGINE_ORDER,
+      ...options,
+      depth,
+      tt: table,
+      maxMove: CHESS_MOVE_LIMIT,
+      quiescence: true,
+      maxNodes: FULL_ENGINE_MAX_NODES,
+    },
+  );
   if (result.depth < depth && !result.solved) {
     throw new Error(
       `${where} on ${fen} stopped at depth ${result.depth} of ${depth} after 50,000,000 nodes`,

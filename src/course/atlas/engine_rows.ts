@@ -26,13 +26,13 @@ import { TranspositionTable } from "../../search/transposition_table.ts";
 import { CHESS_MOVE_LIMIT } from "../../games/chess/mod.ts";
 import {
   CHESS_ENGINE_ORDER,
-  CHESS_ENGINE_SELECTIVE,
+  chessEngineOptions,
 } from "../../players/_chess_search.ts";
 import { chessSets, shareOfNodes } from "./_chess_sets.ts";
 import { findsKeyMove } from "./games.ts";
 import type { AtlasSettings } from "./measure.ts";
 
-/** What the atlas's texts call each option of `CHESS_ENGINE_SELECTIVE`. */
+/** What the atlas's texts call each option of `chessEngineOptions()`. */
 const SELECTIVE_NAMES: Readonly<Record<string, string>> = {
   aspirationDelta: "aspiration windows",
   pvs: "PVS",
@@ -45,15 +45,20 @@ const SELECTIVE_NAMES: Readonly<Record<string, string>> = {
   checkExtensions: "check extensions",
   skipLosingCaptures: "losing captures left out of quiescence",
   enhancedCutoffs: "enhanced transposition cutoffs",
+  quiescenceTable: "the table probed in quiescence",
+  exchangePruning: "exchange pruning",
+  improving: '"improving"',
 };
 
 /**
  * The selective part of `deno task uci`'s search, named option by option
- * in the order `CHESS_ENGINE_SELECTIVE` lists them: read from the options
+ * in the order `chessEngineOptions()` lists them (an option set to false,
+ * as the candidates set ETC, is off and not named): read from the options
  * themselves, so that a text saying what the UCI engine adds to its base
  * follows the engine when it changes.
  *
- * @param selective the options (default: the UCI engine's)
+ * @param selective the options (default: the UCI engine's, its candidates
+ *   included when they are on by default)
  * @returns one name per option
  * @throws {Error} when an option has no name here (a new technique of the
  *   engine must be named before a text can say it)
@@ -67,9 +72,10 @@ const SELECTIVE_NAMES: Readonly<Record<string, string>> = {
  * ```
  */
 export function uciSelectiveNames(
-  selective: Readonly<IterativeDeepeningOptions> = CHESS_ENGINE_SELECTIVE,
+  selective: Readonly<IterativeDeepeningOptions> = chessEngineOptions(),
 ): string[] {
-  return Object.keys(selective).map((key) => {
+  const on = Object.entries(selective).filter(([, value]) => value !== false);
+  return on.map(([key]) => {
     const name = SELECTIVE_NAMES[key];
     if (name === undefined) {
       throw new Error(
@@ -108,7 +114,7 @@ export function engineBaseText(): string {
     "deepening with the table, the engine's move order " +
     "(`CHESS_ENGINE_ORDER`) and quiescence over captures, on the course's " +
     "evaluation. `deno task uci` searches with these and also selectively " +
-    `(\`CHESS_ENGINE_SELECTIVE\`: ${andList(uciSelectiveNames())}) on the ` +
+    `(\`chessEngineOptions()\`: ${andList(uciSelectiveNames())}) on the ` +
     "engine evaluation; each row below adds one selective option to the " +
     "base, with the settings its name gives, and the last row the " +
     `${ENGINE_VARIANTS.length - 2} options above it together.`;

@@ -17,8 +17,15 @@
  */
 
 import { markdownTable } from "../../plot/mod.ts";
-import { CHESS_ENGINE_ORDER } from "../../players/_chess_search.ts";
-import { type OrderOption, TranspositionTable } from "../../search/mod.ts";
+import {
+  CHESS_ENGINE_ORDER,
+  chessEngineOptions,
+} from "../../players/_chess_search.ts";
+import {
+  type IterativeDeepeningOptions,
+  type OrderOption,
+  TranspositionTable,
+} from "../../search/mod.ts";
 import {
   chessSets,
   fullEngineSearch,
@@ -94,6 +101,23 @@ export interface FullEngineOrderRow {
 }
 
 /**
+ * The options of one order over the full engine's. LMR by history (the
+ * candidates') reads the quiet history, so an order without quiet history
+ * reduces as the engine would without that option field.
+ */
+function variantOptions(order: OrderOption): IterativeDeepeningOptions {
+  const lmr = chessEngineOptions().lateMoveReductions;
+  if (
+    (order as readonly string[]).includes("quiet-history") || !lmr ||
+    lmr.historyDivisor === undefined
+  ) {
+    return { order };
+  }
+  const { historyDivisor: _readsHistory, ...reductions } = lmr;
+  return { order, lateMoveReductions: reductions };
+}
+
+/**
  * The depth of the measurement: 10 in the full run, 4 in the small one.
  *
  * @example
@@ -147,7 +171,7 @@ export function measureFullEngineOrder(
           item.fen!,
           depth,
           table,
-          { order: variant.order },
+          variantOptions(variant.order),
         );
         return {
           nodes: result.stats.nodes,

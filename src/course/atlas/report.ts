@@ -254,6 +254,55 @@ export function leaveOneOutTable(
   );
 }
 
+/**
+ * Leave-one-out runs side by side, technique by technique: the rows are
+ * the first run's tests, then those only a later run has; each cell is the
+ * run's test (Elo [95%], games, decision), "— (not run)" for a test the
+ * run has not reached, and "— (no test)" or the reason for a technique
+ * its engine has no test of.
+ *
+ * @param runs each run's column heading and its tests
+ * @returns Markdown, one table
+ *
+ * @example Nothing run yet in either
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ELO_LOO_CANDIDATES_FULL, ELO_LOO_FULL } from "./leave_one_out.ts";
+ * import { leaveOneOutRunsTable } from "./report.ts";
+ * const table = leaveOneOutRunsTable([
+ *   { heading: "with candidates", loo: { settings: ELO_LOO_CANDIDATES_FULL, items: [] } },
+ *   { heading: "before them", loo: { settings: ELO_LOO_FULL, items: [] } },
+ * ]);
+ * assert.match(table, /\| exchange-pruning +\| — \(not run\) +\| — \(no test\) +\|/);
+ * assert.match(table, /\| etc +\| — \(not in the candidates engine[^|]*\| — \(not run\) +\|/);
+ * ```
+ */
+export function leaveOneOutRunsTable(
+  runs: readonly {
+    heading: string;
+    loo: { settings: EloSettings; items: readonly EloItem[] };
+  }[],
+): string {
+  const engines = runs.map(({ loo }) => looRunEngine(loo.settings));
+  const techniques = [
+    ...new Set(engines.flatMap((e) => e.tests.map((t) => t.technique))),
+  ];
+  const cell = (run: number, technique: string) => {
+    const { tests, notTested } = engines[run]!;
+    const test = tests.find((t) => t.technique === technique);
+    if (test === undefined) return `— (${notTested[technique] ?? "no test"})`;
+    const item = runs[run]!.loo.items.find((i) =>
+      i.technique === technique && i.game === test.game &&
+      i.mode === "nodes" && i.engine === test.engine
+    );
+    return item === undefined ? "— (not run)" : formatElo(item);
+  };
+  return markdownTable(
+    ["technique left out", ...runs.map((r) => r.heading)],
+    techniques.map((t) => [t, ...runs.map((_, run) => cell(run, t))]),
+  );
+}
+
 /** The leave-one-out settings in a line: budget, SPRT, adjudication. */
 export function leaveOneOutSettingsLine(settings: EloSettings): string {
   const chess = settings.games.chess;

@@ -256,6 +256,89 @@ export function leaveOneOutSummary(
   ].filter((s) => s !== "").join(" ");
 }
 
+/** How a finished or stopped leave-one-out test came out, in one word group. */
+function looVerdict(item: EloItem | undefined): "gain" | "none" | "open" {
+  if (item === undefined || item.partial) return "open";
+  if (item.decision !== null) return item.decision === "H1" ? "gain" : "none";
+  if (item.precision === undefined) return "open";
+  return (item.elo.low ?? -Infinity) > 0 ? "gain" : "none";
+}
+
+/**
+ * Two leave-one-out runs compared: of the techniques both tested, those
+ * the full engine lost Elo without in both (H1, or an interval wholly
+ * above 0), in neither, and in one only; tests not yet ended in either
+ * run are named apart.
+ *
+ * @param later the later run (the atlas's), and its column's name
+ * @param earlier the earlier run, and its name
+ * @param rows the atlas rows (for the techniques' names)
+ * @returns Markdown, one paragraph
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { EloItem } from "./elo.ts";
+ * import { ELO_LOO_CANDIDATES_FULL, ELO_LOO_FULL } from "./leave_one_out.ts";
+ * import { leaveOneOutRunsSummary } from "./what_we_see.ts";
+ * const item = (technique: string, decision: "H0" | "H1" | null, low: number, high: number) =>
+ *   ({ technique, game: "chess", mode: "nodes", decision, precision: 25, partial: false, elo: { estimate: (low + high) / 2, low, high } }) as unknown as EloItem;
+ * const text = leaveOneOutRunsSummary(
+ *   { name: "with its candidates", loo: { settings: ELO_LOO_CANDIDATES_FULL, items: [item("pvs", "H1", 40, 100), item("killer", null, -20, 25)] } },
+ *   { name: "before them", loo: { settings: ELO_LOO_FULL, items: [item("pvs", null, 5, 50), item("killer", "H1", 20, 90)] } },
+ *   [],
+ * );
+ * assert.equal(text, "Of the 2 techniques both runs have tested, the full engine loses Elo in both without pvs; before them only without killer.");
+ * ```
+ */
+export function leaveOneOutRunsSummary(
+  later: {
+    name: string;
+    loo: { settings: EloSettings; items: readonly EloItem[] };
+  },
+  earlier: {
+    name: string;
+    loo: { settings: EloSettings; items: readonly EloItem[] };
+  },
+  rows: readonly AtlasRow[],
+): string {
+  const itemOf = (
+    loo: { items: readonly EloItem[] },
+    technique: string,
+  ) => loo.items.find((i) => i.technique === technique && i.mode === "nodes");
+  const both = [...new Set(later.loo.items.map((i) => i.technique))].filter(
+    (t) => itemOf(earlier.loo, t) !== undefined,
+  );
+  const named = (t: string) => bare(testedName(t, rows));
+  const pairs = both.map((t) => ({
+    t,
+    now: looVerdict(itemOf(later.loo, t)),
+    then: looVerdict(itemOf(earlier.loo, t)),
+  }));
+  const where = (test: (p: (typeof pairs)[number]) => boolean) =>
+    pairs.filter(test).map((p) => named(p.t));
+  const open = where((p) => p.now === "open" || p.then === "open");
+  const gainBoth = where((p) => p.now === "gain" && p.then === "gain");
+  const gainNeither = where((p) => p.now === "none" && p.then === "none");
+  const laterOnly = where((p) => p.now === "gain" && p.then === "none");
+  const earlierOnly = where((p) => p.now === "none" && p.then === "gain");
+  const part = (label: string, names: string[]) =>
+    names.length === 0 ? "" : `${label} ${list(names)}`;
+  return `Of the ${both.length} techniques both runs have tested, the full engine loses Elo ${
+    [
+      part("in both without", gainBoth),
+      part(
+        "in neither (H0, or an interval that reaches 0) without",
+        gainNeither,
+      ),
+      part(`${later.name} only without`, laterOnly),
+      part(`${earlier.name} only without`, earlierOnly),
+    ].filter((s) => s !== "").join("; ")
+  }.${
+    open.length === 0 ? "" : ` Not yet ended in one of them: ${list(open)}.`
+  }`;
+}
+
 /**
  * What the null-move table shows: the nodes the null move adds or saves
  * as the engine is (reverse futility on) and without reverse futility.
