@@ -289,8 +289,8 @@ function skillList(text: string | undefined): number[] {
  *   "deno task match --a ours:movetime=100 --b stockfish:skill=6,movetime=100 --games 200",
  * );
  * assert.equal(
- *   matchCommand("glaurung", 50, 2, 1),
- *   "deno task match --a ours:movetime=50,candidates=1 --b glaurung:movetime=50 --games 2",
+ *   matchCommand("glaurung", 50, 2, 0),
+ *   "deno task match --a ours:movetime=50,candidates=0 --b glaurung:movetime=50 --games 2",
  * );
  * ```
  */

@@ -188,9 +188,13 @@ function round(
   const found: string[] = [];
   const started = performance.now();
   for (const fen of fens) {
+    // The engine's own positions: with the candidates' evaluation terms
+    // where its searchChess has them on by default (chessPositionOptions,
+    // from 5 December 2026), the engine evaluation alone before.
     const position = engine.mod.Chess.fromFen(
       fen,
-      engine.search.CHESS_ENGINE_POSITION,
+      engine.search.chessPositionOptions?.() ??
+        engine.search.CHESS_ENGINE_POSITION,
     );
     position.markRoot();
     const result = engine.search.searchChess(

@@ -7,24 +7,25 @@
  * the cache is not played again, so an interrupted run resumes.
  *
  * Usage: `deno task atlas-elo [--mode add-one|leave-one-out]
- * [--engine selective|candidates] [--full] [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish]
+ * [--engine candidates|selective] [--full] [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish]
  * [--stockfish PATH] [--status] [--depths] [--max-batches N] [--nodes N]
  * [--nats URL [--batch N] [--nats-unreachable SECONDS] [--nats-creds FILE]
  * [--nats-nkey FILE] [--nats-ca FILE]]`.
  *
  * `--mode leave-one-out` plays the full chess engine against itself less
- * one technique (`ELO_LOO_TESTS`; small default `ELO_LOO_SMALL`, `--full`
- * `ELO_LOO_FULL`: 20,000 nodes a move, SPRT [0, 10], adjudicated); the
- * default mode is add-one-to-base. Every batch of games is cached as it
- * ends, so a stopped run resumes at the batch it stopped in; the full
+ * one technique, SPRT [0, 10], adjudicated; the default mode is
+ * add-one-to-base. `--engine` picks the full engine: by default the
+ * atlas's (`ATLAS_LOO_RUN`), `candidates`, the UCI engine as it plays
+ * (`ELO_LOO_CANDIDATE_TESTS`; small default `ELO_LOO_CANDIDATES_SMALL`,
+ * `--full` `ELO_LOO_CANDIDATES_FULL`, 10,000 nodes a move, its games in
+ * `figures/atlas/leave_one_out_candidates_games/`), or `selective`, its
+ * `Candidates` option off, the first run (`ELO_LOO_TESTS`; `ELO_LOO_SMALL`,
+ * `ELO_LOO_FULL`: 20,000 nodes a move, its games in
+ * `figures/atlas/leave_one_out_games/`). Every batch of games is cached as
+ * it ends, so a stopped run resumes at the batch it stopped in; a full
  * leave-one-out run at its own budget (not `--nodes`) caches its games in
- * `figures/atlas/leave_one_out_games/`
- * (committed: it takes hours, and resumes from them on another day or
- * machine), every other run in `.atlas-cache/`. `--engine candidates`
- * starts leave-one-out from the engine with the UCI engine's `Candidates`
- * option (`ELO_LOO_CANDIDATE_TESTS`; `--full` `ELO_LOO_CANDIDATES_FULL`,
- * 10,000 nodes a move, its games in
- * `figures/atlas/leave_one_out_candidates_games/`);
+ * its committed folder (it takes hours, and resumes from them on another
+ * day or machine), every other run in `.atlas-cache/`;
  * `--max-batches N` plays at most N new batches of each test in this run
  * and leaves the rest for the next (a time-boxed run gives every technique
  * a few batches in turn). `--status`
@@ -54,6 +55,7 @@
 
 import {
   ATLAS_CACHE,
+  ATLAS_LOO_RUN,
   atlasEloCacheDir,
   ELO_FULL,
   ELO_LOO_CANDIDATES_FULL,
@@ -102,7 +104,7 @@ const DEPTH_POSITIONS = 12;
 
 /** The text of `deno task atlas-elo --help`. */
 export const HELP =
-  `usage: deno task atlas-elo [--mode add-one|leave-one-out] [--engine selective|candidates] [--full] [--status | --depths] [--max-batches N] [--nodes N] [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish | --stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE]]
+  `usage: deno task atlas-elo [--mode add-one|leave-one-out] [--engine candidates|selective] [--full] [--status | --depths] [--max-batches N] [--nodes N] [--workers N] [--games LIST] [--techniques LIST] [--no-stockfish | --stockfish PATH] [--nats URL [--batch N] [--nats-unreachable SECONDS] [--nats-creds FILE] [--nats-nkey FILE] [--nats-ca FILE]]
 
 Plays the atlas's Elo tests (an SPRT of "engine + technique" against
 "engine without it", at equal nodes and at equal time, on Connect Four and
@@ -114,13 +116,14 @@ test: game, technique, mode, Elo.
 Flags:
   --mode M        add-one (default: each technique added to the base
                   engine) or leave-one-out (the full chess engine against
-                  itself less one technique; --full: 20,000 nodes a move,
-                  its games cached in figures/atlas/leave_one_out_games/)
+                  itself less one technique)
   --engine E      with --mode leave-one-out or --depths: the full engine,
-                  selective (default: the committed run's) or candidates
-                  (with the UCI engine's Candidates option; --full: 10,000
-                  nodes a move, its games cached in
-                  figures/atlas/leave_one_out_candidates_games/)
+                  candidates (default: the atlas's run, the UCI engine as it
+                  plays; --full: 10,000 nodes a move, its games cached in
+                  figures/atlas/leave_one_out_candidates_games/) or
+                  selective (its Candidates option off, the first run;
+                  --full: 20,000 nodes a move, its games cached in
+                  figures/atlas/leave_one_out_games/)
   --full          the full run (hours) instead of the small default; the
                   add-one run then also plays each chess technique against
                   Stockfish at a fixed skill
@@ -245,7 +248,8 @@ function parseArgs(args: readonly string[]): Plan {
     settings: ELO_SMALL,
     status: false,
     depths: false,
-    engine: "selective",
+    // The atlas's full engine unless --engine says otherwise.
+    engine: ATLAS_LOO_RUN.looEngine ?? "selective",
     workers: navigator.hardwareConcurrency,
     stockfish: true,
     security: {},
@@ -437,7 +441,7 @@ function parseArgs(args: readonly string[]): Plan {
     if (unknown.length > 0) {
       throw new UsageError(
         `atlas-elo: --techniques must list techniques of the ${design} Elo tests${
-          given.has("--engine") ? ` of the ${plan.engine} engine` : ""
+          design === "leave-one-out" ? ` of the ${plan.engine} engine` : ""
         }${plan.games === undefined ? "" : ` on ${plan.games.join(",")}`} (${
           [...known].join(", ")
         }), got ${unknown.map((t) => JSON.stringify(t)).join(", ")}`,

@@ -159,8 +159,8 @@ depth, nodes and movetime (the budget of each search):
   }, the engine's), ${setting("candidates")}
                   (ours only)
 For example ours:depth=3, stockfish:skill=3,depth=5 or ours:movetime=100;
-ours:movetime=50,candidates=1 against ours:movetime=50 measures the
-candidates.
+ours:movetime=50,candidates=1 against ours:movetime=50,candidates=0
+measures the candidates.
 
 Flags:
   --a SPEC, --b SPEC

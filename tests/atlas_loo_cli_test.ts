@@ -11,12 +11,24 @@ Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or
   const status = await runCli("atlas_elo.ts", [
     "--mode",
     "leave-one-out",
+    "--engine",
+    "selective",
     "--status",
     "--techniques",
     "etc",
   ], { timeoutMs: 60_000 });
   assert.equal(status.code, 0, status.stderr);
   assert.match(status.stdout, /^chess\tetc\tnodes\t/m);
+  // Without --engine: the atlas's full engine, the candidates'.
+  const atlas = await runCli("atlas_elo.ts", [
+    "--mode",
+    "leave-one-out",
+    "--status",
+    "--techniques",
+    "exchange-pruning",
+  ], { timeoutMs: 60_000 });
+  assert.equal(atlas.code, 0, atlas.stderr);
+  assert.match(atlas.stdout, /^chess\texchange-pruning\tnodes\t/m);
   assertCleanFailure(
     await runCli("atlas_elo.ts", ["--mode", "sideways"]),
     /--mode must be one of add-one, leave-one-out, got "sideways"/,
@@ -39,7 +51,7 @@ Deno.test("atlas-elo --mode: leave-one-out's status plays nothing; a bad mode or
       "--techniques",
       "mcts",
     ]),
-    /^atlas-elo: --techniques must list techniques of the leave-one-out Elo tests \([^)]+\), got "mcts" \(see --help\)$/m,
+    /^atlas-elo: --techniques must list techniques of the leave-one-out Elo tests of the candidates engine \([^)]+\), got "mcts" \(see --help\)$/m,
     "a technique without a test",
   );
   // MCTS-Solver's add-one test is Connect Four's: on chess alone it would

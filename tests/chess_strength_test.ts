@@ -197,7 +197,7 @@ Deno.test("bench:strength's parsers: the options, --full, the match line", () =>
     glaurungGames: 2,
     full: false,
     concurrency: 1,
-    candidates: 0,
+    candidates: 1,
     pgn: null,
   });
   assert.deepEqual(parseStrengthArgs(["--full"]), {
@@ -208,7 +208,7 @@ Deno.test("bench:strength's parsers: the options, --full, the match line", () =>
     glaurungGames: 100,
     full: true,
     concurrency: 1,
-    candidates: 0,
+    candidates: 1,
     pgn: null,
   });
   assert.equal(
@@ -216,13 +216,13 @@ Deno.test("bench:strength's parsers: the options, --full, the match line", () =>
     2,
   );
   assert.equal(
-    parseStrengthArgs(["--full", "--candidates", "1"]).candidates,
-    1,
+    parseStrengthArgs(["--full", "--candidates", "0"]).candidates,
+    0,
   );
   assert.equal(parseStrengthArgs(["--full", "--pgn=a.pgn"]).pgn, "a.pgn");
   assert.equal(
-    matchCommand("stockfish:skill=6", 100, 200, 1),
-    "deno task match --a ours:movetime=100,candidates=1 --b stockfish:skill=6,movetime=100 --games 200",
+    matchCommand("stockfish:skill=6", 100, 200, 0),
+    "deno task match --a ours:movetime=100,candidates=0 --b stockfish:skill=6,movetime=100 --games 200",
   );
   assert.deepEqual(
     parseStrengthArgs(["--skills=0,19", "--glaurung-games", "0"]).skills,

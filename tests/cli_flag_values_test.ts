@@ -77,7 +77,7 @@ Deno.test("--flag=value is --flag value for play, worker, strength, atlas-elo, c
     // Plays nothing: the cache's standing of the selected tests.
     [
       "atlas_elo.ts",
-      ["--status", "--mode=leave-one-out", "--techniques=etc"],
+      ["--status", "--mode=leave-one-out", "--techniques=pvs"],
       "",
     ],
     [

@@ -7,8 +7,8 @@ import {
 } from "../mod.ts";
 import {
   CHESS_ENGINE_ORDER,
-  CHESS_ENGINE_POSITION,
-  CHESS_ENGINE_SELECTIVE,
+  chessEngineOptions,
+  chessPositionOptions,
 } from "../src/players/_chess_search.ts";
 import { ATLAS_GAMES } from "../src/course/atlas/games.ts";
 import {
@@ -16,11 +16,11 @@ import {
   nullMoveOverlapTable,
 } from "../src/course/atlas/null_move_overlap.ts";
 
-/** The full engine's nodes on one FEN, counted here without the module. */
+/** The full engine's nodes on one FEN (as the UCI engine plays by default), counted here without the module. */
 function engineNodes(fen: string, depth: number, drop: string[]): number {
-  const options: Record<string, unknown> = { ...CHESS_ENGINE_SELECTIVE };
+  const options: Record<string, unknown> = { ...chessEngineOptions() };
   for (const key of drop) delete options[key];
-  return iterativeDeepening(Chess.fromFen(fen, CHESS_ENGINE_POSITION), {
+  return iterativeDeepening(Chess.fromFen(fen, chessPositionOptions()), {
     ...options,
     depth,
     tt: new TranspositionTable({ entries: 1 << 18 }),

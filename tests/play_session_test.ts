@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { createPlaySession, type PlaySession } from "../src/play/mod.ts";
 import { Chess, TranspositionTable } from "../mod.ts";
 import {
-  CHESS_ENGINE_POSITION,
+  chessPositionOptions,
   searchChess,
 } from "../src/players/_chess_search.ts";
 
@@ -224,7 +224,7 @@ Deno.test("createPlaySession chess: the engine searches with the engine evaluati
       }).value;
     return `${value >= 0 ? "+" : "-"}${(Math.abs(value) / 100).toFixed(2)}`;
   };
-  const engine = score(Chess.fromFen(fen, CHESS_ENGINE_POSITION));
+  const engine = score(Chess.fromFen(fen, chessPositionOptions()));
   assert.notEqual(engine, score(Chess.fromFen(fen)));
   assert.ok(game.input("hint").text.includes(`, ${engine} for you.`));
 });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { Chess, TranspositionTable, UciEngine } from "../mod.ts";
 import {
-  CHESS_ENGINE_POSITION,
+  chessPositionOptions,
   searchChess,
 } from "../src/players/_chess_search.ts";
 import {
@@ -160,7 +160,7 @@ Deno.test("the UCI engine searches with the engine evaluation, not the course's"
       depth: 2,
     }).value;
   };
-  const engine = searched(Chess.fromFen(fen, CHESS_ENGINE_POSITION));
+  const engine = searched(Chess.fromFen(fen, chessPositionOptions()));
   assert.equal(scoreAt(out, 2), engine);
   assert.notEqual(scoreAt(out, 2), searched(Chess.fromFen(fen)));
   // After ucinewgame and from the start position too.
@@ -169,7 +169,7 @@ Deno.test("the UCI engine searches with the engine evaluation, not the course's"
     "position startpos moves e2e4 e7e5",
     "go depth 2",
   ]);
-  const position = Chess.start(CHESS_ENGINE_POSITION);
+  const position = Chess.start(chessPositionOptions());
   position.play(position.moveFromUci("e2e4"));
   position.play(position.moveFromUci("e7e5"));
   assert.equal(scoreAt(start, 2), searched(position));
@@ -388,7 +388,7 @@ Deno.test("UCI go depth N is one deepening: its nodes are one search's, not a se
   const nodes = Number(/ nodes (\d+) /.exec(last)![1]);
   // The same search by hand: one call to depth 7 with a fresh table of a
   // 16 MiB Hash.
-  const position = Chess.fromFen(fen, CHESS_ENGINE_POSITION);
+  const position = Chess.fromFen(fen, chessPositionOptions());
   position.markRoot();
   const table = new TranspositionTable({ entries: uciTableEntries(16) });
   assert.equal(table.size, 2 ** 19);
@@ -917,7 +917,7 @@ Deno.test("UCI Candidates: a check option; on, the engine searches the last posi
   const engine = new UciEngine();
   assert.ok(
     engine.receive("uci").includes(
-      "option name Candidates type check default false",
+      "option name Candidates type check default true",
     ),
   );
   assert.deepEqual(engine.receive("setoption name Candidates value on"), [
@@ -943,14 +943,21 @@ Deno.test("UCI Candidates: a check option; on, the engine searches the last posi
   const withThem = search(true);
   assert.notEqual(withThem, without);
   assert.equal(search(false), without);
+  // On by default: a fresh engine searches as with the option set.
+  const fresh = talk(new UciEngine(), [
+    "position startpos moves e2e4",
+    "go depth 9",
+  ])
+    .filter((l) => l.startsWith("info depth")).at(-1)!;
+  assert.equal(Number(/ nodes (\d+)/.exec(fresh)![1]), withThem);
 });
 
 Deno.test("a search its budget cuts plays the cut iteration's better root move, with that iteration's line (keepCutMove)", () => {
-  // WAC.017 at 3,000 nodes: depth 3 finishes, and depth 4 finishes another
-  // root move above depth 3's before the budget ends it.
-  const fen = loadWac()[16]!.fen;
+  // WAC.023 at 3,000 nodes: the last iteration finishes another root move
+  // above the one before it, and the budget ends it there.
+  const fen = loadWac()[22]!.fen;
   const search = (keepCutMove: boolean) => {
-    const position = Chess.fromFen(fen, CHESS_ENGINE_POSITION);
+    const position = Chess.fromFen(fen, chessPositionOptions());
     position.markRoot();
     const result = searchChess(
       position,

@@ -44,10 +44,10 @@ export const CHESS_ENGINE_POSITION: Readonly<ChessOptions> = Object.freeze({
  * Whether the engine plays with its candidate techniques when nothing says
  * otherwise: the default of the UCI option `Candidates`, of
  * {@linkcode searchChess}'s `candidates`, of `deno task play`'s engine and
- * of `bench:strength --candidates`. False until the leave-one-out run of
+ * of `bench:strength --candidates`. True since the leave-one-out run of
  * the engine with them (`deno task atlas-elo --mode leave-one-out
- * --engine candidates --full`) has ended: the atlas measures the engine
- * that plays.
+ * --engine candidates --full`) ended: the atlas measures the engine that
+ * plays, and that run is the atlas's (`ATLAS_LOO_RUN`).
  *
  * @example
  * ```ts
@@ -56,7 +56,7 @@ export const CHESS_ENGINE_POSITION: Readonly<ChessOptions> = Object.freeze({
  * assert.equal(typeof CANDIDATES_BY_DEFAULT, "boolean");
  * ```
  */
-export const CANDIDATES_BY_DEFAULT: boolean = false;
+export const CANDIDATES_BY_DEFAULT: boolean = true;
 
 const mvvLva: MoveScorer = (position: Position, move: Move) =>
   (position as Chess).mvvLva(move);
@@ -194,11 +194,12 @@ export const CHESS_CANDIDATE_POSITION: Readonly<ChessOptions> = Object.freeze({
 });
 
 /**
- * Techniques measured as gains at equal time but not yet in the atlas's
+ * Techniques measured as gains at equal time after the atlas's first
  * leave-one-out run, so not in {@linkcode CHESS_ENGINE_SELECTIVE}: laid over
  * it (with positions of {@linkcode CHESS_CANDIDATE_POSITION}) when
  * {@linkcode searchChess} is asked for `candidates`, as the UCI engine's
- * `Candidates` option asks. The table in quiescence; null move reduced by
+ * `Candidates` option asks (on by default, {@linkcode CANDIDATES_BY_DEFAULT};
+ * their own leave-one-out run is the atlas's). The table in quiescence; null move reduced by
  * another ply per 200 centipawns of the static value above beta (at most
  * 3); exchange pruning within 6 plies (quiet moves losing more than 60 a
  * ply, captures more than 100); "improving"; late-move reductions one ply

@@ -43,10 +43,11 @@
  * followed by `ponder <move>` when the line found has a reply (the
  * `Ponder` option is offered, and only its value checked: pondering is the
  * GUI's `go ponder`). The check option `Candidates` (default
- * `CANDIDATES_BY_DEFAULT`, false until their leave-one-out run has ended) adds the
- * techniques measured as gains but not yet in the atlas's leave-one-out run
- * (`CHESS_ENGINE_CANDIDATES`, docs/chess_strength.md); setting it clears the
- * table and reads the last `position` again with the matching evaluation. A
+ * `CANDIDATES_BY_DEFAULT`, true since their leave-one-out run ended) adds
+ * the techniques of `CHESS_ENGINE_CANDIDATES` and their evaluation terms
+ * (docs/chess_strength.md); off, the engine searches as the atlas's first
+ * leave-one-out run measured it. Setting it clears the table and reads the
+ * last `position` again with the matching evaluation. A
  * malformed `go` is answered with an `info string` naming the problem and
  * then searched to depth 1 ({@linkcode UCI_FALLBACK_DEPTH}) over all legal
  * moves, so a GUI waiting for a move always gets a legal one. `go infinite`

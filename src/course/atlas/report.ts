@@ -117,11 +117,12 @@ export const LOO_GAMES: string =
 
 /**
  * The leave-one-out run the atlas's figures read (`deno task figures
- * --full atlas`): the selective engine's, {@linkcode ELO_LOO_FULL}, until
- * the candidates engine's run ({@linkcode ELO_LOO_CANDIDATES_FULL}) has
- * ended.
+ * --full atlas`): the candidates engine's,
+ * {@linkcode ELO_LOO_CANDIDATES_FULL}, the engine `deno task uci` plays by
+ * default (`CANDIDATES_BY_DEFAULT`). The first run, the selective
+ * engine's ({@linkcode ELO_LOO_FULL}), stays committed beside it.
  */
-export const ATLAS_LOO_RUN: EloSettings = ELO_LOO_FULL;
+export const ATLAS_LOO_RUN: EloSettings = ELO_LOO_CANDIDATES_FULL;
 
 /**
  * The games of the full leave-one-out run of the candidates engine

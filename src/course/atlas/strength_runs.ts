@@ -19,9 +19,11 @@ export interface StockfishMatchRun {
   /** The command that played it. */
   command: string;
   /**
-   * The engine that played: `"selective"`, the UCI engine's default search,
-   * or `"candidates"`, with its `Candidates` option on (`--candidates 1`):
-   * the engines of the two leave-one-out runs.
+   * The engine that played: `"candidates"`, with the UCI engine's
+   * `Candidates` option on (`--candidates 1`, the default since the
+   * candidates' leave-one-out run ended), or `"selective"`, with it off
+   * (`--candidates 0`, the default before): the engines of the two
+   * leave-one-out runs.
    */
   engine: LooEngineName;
   /** Stockfish's `Skill Level`, 0…19. */
@@ -43,7 +45,10 @@ export const STRENGTH_RUNS_FILE = new URL(
 );
 
 /**
- * The committed runs, each checked field by field.
+ * The committed runs, each checked field by field. A command that says
+ * `--candidates 1` or `--candidates 0` must agree with the run's engine;
+ * one without the flag played its commit's default, which the run's
+ * `engine` records.
  *
  * @param text the file's text (default: read from {@linkcode STRENGTH_RUNS_FILE})
  * @returns the runs in the file's order
@@ -65,6 +70,8 @@ export const STRENGTH_RUNS_FILE = new URL(
  *   () => readStrengthRuns(JSON.stringify({ runs: [run] })),
  *   /runs\[0\]\.engine must be the engine its command played, "candidates", got "selective"/,
  * );
+ * const off = { ...run, command: "deno task bench:strength --candidates 0", engine: "candidates" };
+ * assert.throws(() => readStrengthRuns(JSON.stringify({ runs: [off] })), /played, "selective", got "candidates"/);
  * ```
  */
 export function readStrengthRuns(
@@ -102,8 +109,12 @@ export function readStrengthRuns(
       /^(selective|candidates)$/,
       '"selective" or "candidates"',
     ) as LooEngineName;
-    // The command says which engine played: the flag that turns it on.
-    const played = /(^| )--candidates 1( |$)/.test(command)
+    // A command with the flag says which engine played; one without it
+    // played its commit's default, which only the run's engine records.
+    const flag = /(?:^| )--candidates ([01])(?: |$)/.exec(command)?.[1];
+    const played = flag === undefined
+      ? engine
+      : flag === "1"
       ? "candidates"
       : "selective";
     if (engine !== played) {
