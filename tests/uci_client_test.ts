@@ -256,7 +256,10 @@ Deno.test("uci client: --finish lets a go with limits run to its bestmove after 
     l.startsWith("info depth")
   ).at(-1);
   assert.ok(last !== undefined, `no info line: ${byNodes.rest}`);
-  assert.ok(Number(/ nodes (\d+)/.exec(last)![1]) >= 2000, last);
+  // The node budget ran its course: deeper than the depth-1 move an input's
+  // end gets without --finish (the last line is the last finished
+  // iteration's, whose nodes are below the budget).
+  assert.ok(Number(/^info depth (\d+)/.exec(last)![1]) >= 4, last);
 
   const infinite = new Client(Deno.execPath(), args);
   await infinite.send("position startpos", "go infinite");
