@@ -1,7 +1,8 @@
 /**
  * Leave-one-out Elo, the way engine authors test a technique: the full
- * chess engine (the UCI engine's default search, or with `--engine
- * candidates` the same with its `Candidates` option on) against the
+ * chess engine (the UCI engine as it plays by default, its `Candidates`
+ * option on: `--engine candidates`, the atlas's run; or `--engine
+ * selective`, the same with that option off, the first run) against the
  * same engine with one technique switched off, at a node budget where the
  * full engine reaches depth 6 in middlegames, with the games adjudicated
  * (`CHESS_ADJUDICATION`: resign at 600 centipawns for 3 moves of each side,
@@ -9,14 +10,15 @@
  * plies). A positive Elo is what the full engine loses without the
  * technique. Add-one-to-base (`ELO_TESTS`) stays the atlas's second column.
  *
- * The budget, measured (`deno task atlas-elo --mode leave-one-out --depths`
- * prints it again): on the atlas's 12 first chess middlegames the full
- * engine (with the engine evaluation, quiescence without losing captures)
- * finishes a median depth of 5 at 5,000 nodes a move (4…6), 6 at 10,000
+ * The first run's budget, measured (`deno task atlas-elo --mode
+ * leave-one-out --engine selective --depths` prints it again): on the
+ * atlas's 12 first chess middlegames that engine (with the engine
+ * evaluation, quiescence without losing captures) finishes a median depth of 5 at 5,000 nodes a move (4…6), 6 at 10,000
  * (4…8), 6 at 20,000 (5…8) and 8 at 40,000 (6…10). So the full run plays
  * 20,000 nodes a move: the least budget at which 11 of the 12 reach depth 6
  * (4 of 12 stop short of it at 10,000), so that the SPRTs get the most games
- * for the machine time.
+ * for the machine time. The candidates engine searches deeper in the same
+ * nodes and plays 10,000 ({@linkcode ELO_LOO_CANDIDATES_FULL}).
  *
  * @module
  */
@@ -39,9 +41,9 @@ const TABLE = 1 << 16;
 const ORDER = ["tt", "captures", "static", "quiet-killer", "quiet-history"];
 
 /**
- * The full engine's searcher options: every technique on, as the UCI
- * engine plays ({@linkcode CHESS_ENGINE_SELECTIVE}, quiescence, the
- * engines' order).
+ * The selective engine's searcher options: every technique on, as the UCI
+ * engine plays with its `Candidates` option off
+ * ({@linkcode CHESS_ENGINE_SELECTIVE}, quiescence, the engines' order).
  */
 const FULL_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({
   order: ORDER,
