@@ -269,6 +269,12 @@ export function chessPositionOptions(
   return candidates ? CHESS_CANDIDATE_POSITION : CHESS_ENGINE_POSITION;
 }
 
+/** The selective search with the candidates laid over it, merged once. */
+const WITH_CANDIDATES: Readonly<IterativeDeepeningOptions> = Object.freeze({
+  ...CHESS_ENGINE_SELECTIVE,
+  ...CHESS_ENGINE_CANDIDATES,
+});
+
 /**
  * The searcher options of the engine's selective search, with or without
  * its candidates: {@linkcode CHESS_ENGINE_SELECTIVE}, with
@@ -289,9 +295,7 @@ export function chessPositionOptions(
 export function chessEngineOptions(
   candidates: boolean = CANDIDATES_BY_DEFAULT,
 ): Readonly<IterativeDeepeningOptions> {
-  return candidates
-    ? { ...CHESS_ENGINE_SELECTIVE, ...CHESS_ENGINE_CANDIDATES }
-    : CHESS_ENGINE_SELECTIVE;
+  return candidates ? WITH_CANDIDATES : CHESS_ENGINE_SELECTIVE;
 }
 
 /** Budgets of one {@linkcode searchChess} call. */

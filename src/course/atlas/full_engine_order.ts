@@ -165,13 +165,14 @@ export function measureFullEngineOrder(
   const rows: FullEngineOrderRow[] = [];
   for (const { game, positions } of chessSets(settings)) {
     const results = FULL_ENGINE_ORDER_VARIANTS.map((variant) => {
+      const options = variantOptions(variant.order);
       const list = positions.map((item) => {
         const result = fullEngineSearch(
           `measureFullEngineOrder: ${variant.id}`,
           item.fen!,
           depth,
           table,
-          variantOptions(variant.order),
+          options,
         );
         return {
           nodes: result.stats.nodes,

@@ -13,8 +13,9 @@
  * The first run's budget, measured (`deno task atlas-elo --mode
  * leave-one-out --engine selective --depths` prints it again): on the
  * atlas's 12 first chess middlegames that engine (with the engine
- * evaluation, quiescence without losing captures) finishes a median depth of 5 at 5,000 nodes a move (4…6), 6 at 10,000
- * (4…8), 6 at 20,000 (5…8) and 8 at 40,000 (6…10). So the full run plays
+ * evaluation, quiescence without losing captures) finishes a median depth
+ * of 5 at 5,000 nodes a move (4…6), 6 at 10,000 (4…8), 6 at 20,000 (5…8)
+ * and 8 at 40,000 (6…10). So the full run plays
  * 20,000 nodes a move: the least budget at which 11 of the 12 reach depth 6
  * (4 of 12 stop short of it at 10,000), so that the SPRTs get the most games
  * for the machine time. The candidates engine searches deeper in the same
@@ -33,7 +34,7 @@ import {
   CHESS_ENGINE_CANDIDATES,
   CHESS_ENGINE_SELECTIVE,
 } from "../../players/_chess_search.ts";
-import type { EloBudget, EloSettings, EloTest } from "./elo.ts";
+import type { EloBudget, EloItem, EloSettings, EloTest } from "./elo.ts";
 import { ATLAS_GAMES } from "./games.ts";
 
 const TABLE = 1 << 16;
@@ -331,6 +332,32 @@ export const LOO_CANDIDATES_NOT_TESTED: Readonly<Record<string, string>> = {
  */
 export function looRunEngine(settings: EloSettings): LooEngineEntry {
   return looEngineEntry("looRunEngine", settings.looEngine ?? "selective");
+}
+
+/**
+ * The item of `test` among `items`: the same technique and game, at equal
+ * nodes, played by the engine the test names (an item of an older engine
+ * is not today's test).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { EloItem } from "./elo.ts";
+ * import { ELO_LOO_TESTS, looItem } from "./leave_one_out.ts";
+ * const test = ELO_LOO_TESTS[0]!;
+ * const item = { technique: test.technique, game: "chess", mode: "nodes", engine: test.engine } as EloItem;
+ * assert.equal(looItem([item], test), item);
+ * assert.equal(looItem([{ ...item, engine: "an older engine" }], test), undefined);
+ * ```
+ */
+export function looItem(
+  items: readonly EloItem[],
+  test: EloTest,
+): EloItem | undefined {
+  return items.find((i) =>
+    i.technique === test.technique && i.game === test.game &&
+    i.mode === "nodes" && i.engine === test.engine
+  );
 }
 
 /** A full engine of leave-one-out: what it is, its tests, and why a technique has none. */

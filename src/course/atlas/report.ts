@@ -65,6 +65,7 @@ import {
 import {
   ELO_LOO_CANDIDATES_FULL,
   ELO_LOO_FULL,
+  looItem,
   looRunEngine,
 } from "./leave_one_out.ts";
 
@@ -232,10 +233,7 @@ export function leaveOneOutTable(
 ): string {
   const { tests, notTested } = looRunEngine(loo.settings);
   const lines = tests.map((test) => {
-    const item = loo.items.find((i) =>
-      i.technique === test.technique && i.game === test.game &&
-      i.mode === "nodes" && i.engine === test.engine
-    );
+    const item = looItem(loo.items, test);
     return [
       test.technique,
       item === undefined ? "— (not run)" : formatElo(item),
@@ -292,10 +290,7 @@ export function leaveOneOutRunsTable(
     const { tests, notTested } = engines[run]!;
     const test = tests.find((t) => t.technique === technique);
     if (test === undefined) return `— (${notTested[technique] ?? "no test"})`;
-    const item = runs[run]!.loo.items.find((i) =>
-      i.technique === technique && i.game === test.game &&
-      i.mode === "nodes" && i.engine === test.engine
-    );
+    const item = looItem(runs[run]!.loo.items, test);
     return item === undefined ? "— (not run)" : formatElo(item);
   };
   return markdownTable(

@@ -13,6 +13,7 @@ import type { NullMoveOverlapRow } from "./null_move_overlap.ts";
 import type { AtlasRow } from "./measure.ts";
 import type { EloItem, EloSettings } from "./elo.ts";
 import { oldEngine, signedElo, testedName } from "./decision_tree.ts";
+import { looItem, looRunEngine } from "./leave_one_out.ts";
 
 const percent = (x: number) => `${Math.round(100 * x)}%`;
 
@@ -182,6 +183,22 @@ export function strengthSummary(
 }
 
 /**
+ * Where a leave-one-out test stands: decided (H1 or H0); ended undecided
+ * with its Elo known to the run's precision, its interval above 0, across
+ * it or below it; or not ended (stopped before its end, or not run).
+ */
+type LooStanding = "H1" | "H0" | "above" | "across" | "below" | "open";
+
+/** The standing of `item` ({@linkcode LooStanding}). */
+function looStanding(item: EloItem | undefined): LooStanding {
+  if (item === undefined || item.partial) return "open";
+  if (item.decision !== null) return item.decision;
+  if (item.precision === undefined) return "open";
+  if ((item.elo.low ?? -Infinity) > 0) return "above";
+  return (item.elo.high ?? Infinity) < 0 ? "below" : "across";
+}
+
+/**
  * What the leave-one-out table shows: how its tests ended, the decided
  * ones, and the undecided ones by where their interval lies.
  *
@@ -210,16 +227,17 @@ export function leaveOneOutSummary(
     }, ${signedElo(i.elo.high)}]`;
   const byGain = (a: EloItem, b: EloItem) =>
     (b.elo.estimate ?? Infinity) - (a.elo.estimate ?? Infinity);
-  const decided = items.filter((i) => i.decision !== null).sort(byGain);
-  const known = items.filter((i) =>
-    i.decision === null && i.precision !== undefined && !i.partial
-  ).sort(byGain);
-  const open = items.filter((i) => !decided.includes(i) && !known.includes(i));
-  const h1 = decided.filter((i) => i.decision === "H1");
-  const h0 = decided.filter((i) => i.decision === "H0");
-  const above = known.filter((i) => (i.elo.low ?? -Infinity) > 0);
-  const below = known.filter((i) => (i.elo.high ?? Infinity) < 0);
-  const across = known.filter((i) => !above.includes(i) && !below.includes(i));
+  const standing = (s: LooStanding) =>
+    items.filter((i) => looStanding(i) === s).sort(byGain);
+  const [h1, h0] = [standing("H1"), standing("H0")];
+  const [above, across, below] = [
+    standing("above"),
+    standing("across"),
+    standing("below"),
+  ];
+  const decided = [...h1, ...h0];
+  const known = [...above, ...across, ...below];
+  const open = items.filter((i) => looStanding(i) === "open");
   const ended = open.length === 0
     ? `Every test has ended, decided at [${settings.elo0}, ${settings.elo1}] or known to ±${settings.precision}.`
     : `${open.length} of ${items.length} tests have not ended (${
@@ -256,14 +274,6 @@ export function leaveOneOutSummary(
   ].filter((s) => s !== "").join(" ");
 }
 
-/** How a finished or stopped leave-one-out test came out, in one word group. */
-function looVerdict(item: EloItem | undefined): "gain" | "none" | "open" {
-  if (item === undefined || item.partial) return "open";
-  if (item.decision !== null) return item.decision === "H1" ? "gain" : "none";
-  if (item.precision === undefined) return "open";
-  return (item.elo.low ?? -Infinity) > 0 ? "gain" : "none";
-}
-
 /**
  * Two leave-one-out runs compared: of the techniques both tested, those
  * the full engine lost Elo without in both (H1, or an interval wholly
@@ -279,13 +289,14 @@ function looVerdict(item: EloItem | undefined): "gain" | "none" | "open" {
  * ```ts
  * import assert from "node:assert/strict";
  * import type { EloItem } from "./elo.ts";
- * import { ELO_LOO_CANDIDATES_FULL, ELO_LOO_FULL } from "./leave_one_out.ts";
+ * import { ELO_LOO_CANDIDATES_FULL, ELO_LOO_FULL, LOO_CANDIDATES_ENGINE, LOO_ENGINE } from "./leave_one_out.ts";
  * import { leaveOneOutRunsSummary } from "./what_we_see.ts";
- * const item = (technique: string, decision: "H0" | "H1" | null, low: number, high: number) =>
- *   ({ technique, game: "chess", mode: "nodes", decision, precision: 25, partial: false, elo: { estimate: (low + high) / 2, low, high } }) as unknown as EloItem;
+ * const item = (engine: string, technique: string, decision: "H0" | "H1" | null, low: number, high: number) =>
+ *   ({ technique, game: "chess", mode: "nodes", engine, decision, precision: 25, partial: false, elo: { estimate: (low + high) / 2, low, high } }) as unknown as EloItem;
+ * const [now, then] = [LOO_CANDIDATES_ENGINE, LOO_ENGINE];
  * const text = leaveOneOutRunsSummary(
- *   { name: "with its candidates", loo: { settings: ELO_LOO_CANDIDATES_FULL, items: [item("pvs", "H1", 40, 100), item("killer", null, -20, 25)] } },
- *   { name: "before them", loo: { settings: ELO_LOO_FULL, items: [item("pvs", null, 5, 50), item("killer", "H1", 20, 90)] } },
+ *   { name: "with its candidates", loo: { settings: ELO_LOO_CANDIDATES_FULL, items: [item(now, "pvs", "H1", 40, 100), item(now, "killer", null, -20, 25)] } },
+ *   { name: "before them", loo: { settings: ELO_LOO_FULL, items: [item(then, "pvs", null, 5, 50), item(then, "killer", "H1", 20, 90)] } },
  *   [],
  * );
  * assert.equal(text, "Of the 2 techniques both runs have tested, the full engine loses Elo in both without pvs; before them only without killer.");
@@ -302,18 +313,31 @@ export function leaveOneOutRunsSummary(
   },
   rows: readonly AtlasRow[],
 ): string {
+  // Each run's item of its own engine's test of the technique.
   const itemOf = (
-    loo: { items: readonly EloItem[] },
+    loo: { settings: EloSettings; items: readonly EloItem[] },
     technique: string,
-  ) => loo.items.find((i) => i.technique === technique && i.mode === "nodes");
-  const both = [...new Set(later.loo.items.map((i) => i.technique))].filter(
-    (t) => itemOf(earlier.loo, t) !== undefined,
-  );
+  ) => {
+    const test = looRunEngine(loo.settings).tests.find((t) =>
+      t.technique === technique
+    );
+    return test === undefined ? undefined : looItem(loo.items, test);
+  };
+  const verdict = (item: EloItem | undefined) => {
+    const standing = looStanding(item);
+    if (standing === "open") return "open";
+    return standing === "H1" || standing === "above" ? "gain" : "none";
+  };
+  const both = looRunEngine(later.loo.settings).tests.map((t) => t.technique)
+    .filter((t) =>
+      itemOf(later.loo, t) !== undefined &&
+      itemOf(earlier.loo, t) !== undefined
+    );
   const named = (t: string) => bare(testedName(t, rows));
   const pairs = both.map((t) => ({
     t,
-    now: looVerdict(itemOf(later.loo, t)),
-    then: looVerdict(itemOf(earlier.loo, t)),
+    now: verdict(itemOf(later.loo, t)),
+    then: verdict(itemOf(earlier.loo, t)),
   }));
   const where = (test: (p: (typeof pairs)[number]) => boolean) =>
     pairs.filter(test).map((p) => named(p.t));
